@@ -1,0 +1,91 @@
+package com.vramadvisor.engine;
+
+import java.util.Locale;
+
+/**
+ * Storage formats for weights, gradients, optimizer states and KV caches, with the bits each element really
+ * takes including block scales.
+ *
+ * <p>Block formats store groups of weights with shared scales, so their cost per weight is more than the nominal
+ * bit width. GGUF types use the block layouts of llama.cpp's {@code ggml-common.h}: e.g. {@code Q4_0} keeps 32 weights
+ * in 18 bytes (one fp16 scale + 16 bytes of nibbles) = 4.5 bits per weight; {@code Q4_K} keeps 256 weights in a
+ * 144-byte super-block = 4.5 bits; {@code Q6_K} 256 weights in 210 bytes = 6.5625 bits.
+ * {@link #INT4} is GPTQ/AWQ-style group quantisation with group size 128, an fp16 scale and a packed 4-bit zero
+ * point per group: 4 + 16/128 + 4/128 = 4.15625 bits. {@link #NF4} is QLoRA's 4-bit NormalFloat with double
+ * quantisation (Dettmers et al. 2023, section 3): 4 bits plus 8/64 + 32/(64*256) = 0.127 bits of constants.
+ */
+public enum DataType {
+    FP32("fp32", 32.0),
+    /** TF32 is a compute mode of fp32 tensor cores; values are stored as 32-bit floats. */
+    TF32("tf32", 32.0),
+    FP16("fp16", 16.0),
+    BF16("bf16", 16.0),
+    FP8("fp8", 8.0),
+    /** LLM.int8()/per-channel int8; the per-row scales (one fp32 per output row) are below 0.1 % and not counted. */
+    INT8("int8", 8.0),
+    INT4("int4", 4.0 + 16.0 / 128 + 4.0 / 128),
+    NF4("nf4", 4.0 + 8.0 / 64 + 32.0 / (64 * 256)),
+    GGUF_Q2_K("q2_k", 84 * 8.0 / 256),
+    GGUF_Q3_K("q3_k", 110 * 8.0 / 256),
+    GGUF_Q4_0("q4_0", 18 * 8.0 / 32),
+    GGUF_Q4_1("q4_1", 20 * 8.0 / 32),
+    GGUF_Q4_K("q4_k", 144 * 8.0 / 256),
+    GGUF_Q5_0("q5_0", 22 * 8.0 / 32),
+    GGUF_Q5_1("q5_1", 24 * 8.0 / 32),
+    GGUF_Q5_K("q5_k", 176 * 8.0 / 256),
+    GGUF_Q6_K("q6_k", 210 * 8.0 / 256),
+    GGUF_Q8_0("q8_0", 34 * 8.0 / 32),
+    GGUF_IQ4_NL("iq4_nl", 18 * 8.0 / 32),
+    GGUF_IQ4_XS("iq4_xs", 136 * 8.0 / 256);
+
+    private final String id;
+    private final double bitsPerElement;
+
+    DataType(String id, double bitsPerElement) {
+        this.id = id;
+        this.bitsPerElement = bitsPerElement;
+    }
+
+    /** Lowercase id used on the command line and in files ({@code bf16}, {@code q4_k}). */
+    public String id() {
+        return id;
+    }
+
+    /** Bits per element including block scales and zero points. */
+    public double bitsPerElement() {
+        return bitsPerElement;
+    }
+
+    /** Bytes per element including block scales; fractional for block formats. */
+    public double bytesPerElement() {
+        return bitsPerElement / 8.0;
+    }
+
+    /** Whether this is a GGUF block type from llama.cpp. */
+    public boolean isGguf() {
+        return name().startsWith("GGUF_");
+    }
+
+    /**
+     * Parses an id ({@code bf16}, {@code Q4_K_M} is read as {@code q4_k}), case-insensitive.
+     *
+     * @throws IllegalArgumentException naming the accepted ids when nothing matches
+     */
+    public static DataType parse(String text) {
+        String t = text.trim().toLowerCase(Locale.ROOT).replace('-', '_');
+        for (DataType d : values()) {
+            if (d.id.equals(t)) {
+                return d;
+            }
+        }
+        // llama.cpp file-type names such as Q4_K_M / Q5_K_S mix types around one main block type.
+        if (t.matches("q[2-6]_k_[sml]")) {
+            return parse(t.substring(0, 4));
+        }
+        StringBuilder ids = new StringBuilder();
+        for (DataType d : values()) {
+            ids.append(ids.length() == 0 ? "" : ", ").append(d.id);
+        }
+        throw new IllegalArgumentException("unknown data type '" + text + "' (expected one of " + ids + ")");
+    }
+}

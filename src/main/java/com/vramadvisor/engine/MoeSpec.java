@@ -1,0 +1,33 @@
+package com.vramadvisor.engine;
+
+/**
+ * Mixture-of-experts feed-forward layers (Shazeer et al. 2017; Fedus et al. 2021; Mixtral, Jiang et al. 2024).
+ *
+ * @param experts              routed experts per MoE layer
+ * @param expertsPerToken      routed experts each token visits (top-k)
+ * @param expertFfnSize        intermediate width of one routed expert
+ * @param sharedExpertFfnSize  total intermediate width of the always-active shared expert(s), 0 when there are none
+ *                             (DeepSeekMoE: {@code n_shared_experts * moe_intermediate_size}; Qwen2-MoE:
+ *                             {@code shared_expert_intermediate_size})
+ * @param sharedExpertGate     whether a {@code h x 1} sigmoid gate scales the shared expert (Qwen2-MoE)
+ * @param denseLayers          leading layers that keep a dense FFN of {@link ModelSpec#ffnSize()} instead of experts
+ *                             (DeepSeek's {@code first_k_dense_replace})
+ */
+public record MoeSpec(int experts, int expertsPerToken, int expertFfnSize, int sharedExpertFfnSize,
+                      boolean sharedExpertGate, int denseLayers) {
+
+    public MoeSpec {
+        if (experts < 1 || expertsPerToken < 1 || expertsPerToken > experts) {
+            throw new IllegalArgumentException(
+                    "experts per token must be between 1 and the number of experts (" + experts + ")");
+        }
+        if (expertFfnSize < 1 || sharedExpertFfnSize < 0 || denseLayers < 0) {
+            throw new IllegalArgumentException("expert sizes and dense layer count must not be negative");
+        }
+    }
+
+    /** Plain top-k routing over identical experts, as in Mixtral. */
+    public static MoeSpec topK(int experts, int expertsPerToken, int expertFfnSize) {
+        return new MoeSpec(experts, expertsPerToken, expertFfnSize, 0, false, 0);
+    }
+}

@@ -1,0 +1,25 @@
+package com.vramadvisor.engine;
+
+/** Moments of a training step or an inference request at which memory is evaluated. */
+public enum Phase {
+    /** End of the forward pass: all saved activations and the logits are alive. */
+    FORWARD_END("forward-end"),
+    /** During the backward pass: gradients are being created while activations are freed. */
+    BACKWARD("backward"),
+    /** The optimizer step: all gradients and optimizer states are alive, activations are gone. */
+    OPTIMIZER_STEP("optimizer-step"),
+    /** Inference prefill: the prompt is processed in one forward pass. */
+    PREFILL("prefill"),
+    /** Inference decode: one token per sequence per step against a full KV cache. */
+    DECODE("decode");
+
+    private final String id;
+
+    Phase(String id) {
+        this.id = id;
+    }
+
+    public String id() {
+        return id;
+    }
+}

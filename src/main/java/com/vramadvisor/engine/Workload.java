@@ -1,0 +1,175 @@
+package com.vramadvisor.engine;
+
+import java.util.Objects;
+
+/**
+ * One immutable description of what runs on the GPUs. Built by the CLI from flags and by the desktop app from its
+ * view-model; the engine never sees anything mutable.
+ *
+ * @param mode               train, LoRA, QLoRA or inference
+ * @param batch              training: micro-batch per data-parallel replica (sequences); inference: concurrent
+ *                           sequences
+ * @param sequenceLength     training: tokens per sequence; inference: prompt tokens processed in one prefill
+ * @param context            inference: tokens per sequence kept in the KV cache (prompt plus generated); 0 means
+ *                           {@code sequenceLength}
+ * @param precision          training numerics (ignored for inference, where {@code weightType} rules)
+ * @param optimizer          optimizer for the trainable parameters
+ * @param parallelism        tensor/pipeline/data parallel sizes, ZeRO stage, sequence parallelism
+ * @param gradientAccumulation micro-batches per optimizer step (affects tokens per step, not peak memory)
+ * @param recompute          activation recomputation
+ * @param attention          eager or flash/SDPA attention
+ * @param dropout            dropout probability; above 0, one 1-byte mask per dropout site is kept
+ * @param lora               adapters for {@link Mode#LORA} and {@link Mode#QLORA}, {@code null} otherwise
+ * @param weightType         storage type of frozen or served weights (QLoRA base: nf4; inference: fp16/int4/GGUF);
+ *                           {@code null} means the precision's compute type
+ * @param kvCacheType        KV cache element type for inference
+ * @param overhead           CUDA context and allocator reserve
+ * @param gradsBetweenSteps  whether gradient buffers survive into the next forward pass
+ * @param gpuMemoryUtilization serving engine's reservation (vLLM {@code gpu_memory_utilization}, e.g. 0.9); 0 for none
+ */
+public record Workload(
+        Mode mode,
+        int batch,
+        int sequenceLength,
+        int context,
+        Precision precision,
+        Optimizer optimizer,
+        Parallelism parallelism,
+        int gradientAccumulation,
+        Recompute recompute,
+        AttentionImpl attention,
+        double dropout,
+        LoraSpec lora,
+        DataType weightType,
+        DataType kvCacheType,
+        RuntimeOverhead overhead,
+        GradsBetweenSteps gradsBetweenSteps,
+        double gpuMemoryUtilization) {
+
+    /** Largest batch, sequence or context the engine accepts: larger values are rejected as input errors. */
+    public static final int MAX_TOKENS = 1 << 26;
+
+    public Workload {
+        Objects.requireNonNull(mode, "mode");
+        Objects.requireNonNull(precision, "precision");
+        Objects.requireNonNull(optimizer, "optimizer");
+        Objects.requireNonNull(parallelism, "parallelism");
+        Objects.requireNonNull(recompute, "recompute");
+        Objects.requireNonNull(attention, "attention");
+        Objects.requireNonNull(kvCacheType, "kvCacheType");
+        Objects.requireNonNull(overhead, "overhead");
+        Objects.requireNonNull(gradsBetweenSteps, "gradsBetweenSteps");
+        if (batch < 1 || batch > MAX_TOKENS) {
+            throw new IllegalArgumentException("batch must be between 1 and " + MAX_TOKENS + ", got " + batch);
+        }
+        if (sequenceLength < 1 || sequenceLength > MAX_TOKENS) {
+            throw new IllegalArgumentException(
+                    "sequence length must be between 1 and " + MAX_TOKENS + ", got " + sequenceLength);
+        }
+        if (context < 0 || context > MAX_TOKENS) {
+            throw new IllegalArgumentException("context must be between 0 and " + MAX_TOKENS + ", got " + context);
+        }
+        if (gradientAccumulation < 1) {
+            throw new IllegalArgumentException("gradient accumulation must be at least 1, got " + gradientAccumulation);
+        }
+        if (!(dropout >= 0 && dropout < 1)) {
+            throw new IllegalArgumentException("dropout must be in [0, 1), got " + dropout);
+        }
+        if (!(gpuMemoryUtilization >= 0 && gpuMemoryUtilization <= 1)) {
+            throw new IllegalArgumentException(
+                    "GPU memory utilization must be between 0 and 1, got " + gpuMemoryUtilization);
+        }
+        if ((mode == Mode.LORA || mode == Mode.QLORA) && lora == null) {
+            throw new IllegalArgumentException("LoRA and QLoRA need an adapter rank");
+        }
+    }
+
+    /** Tokens per sequence held in the KV cache during inference. */
+    public int effectiveContext() {
+        return context == 0 ? sequenceLength : context;
+    }
+
+    /** Storage type of the (frozen or served) weights. */
+    public DataType effectiveWeightType() {
+        if (weightType != null) {
+            return weightType;
+        }
+        return mode == Mode.QLORA ? DataType.NF4 : precision.compute();
+    }
+
+    public Builder toBuilder() {
+        return new Builder(this);
+    }
+
+    /** A builder preset to full bf16 mixed-precision AdamW training on one GPU, batch 1, 2048 tokens. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    public static final class Builder {
+        private Mode mode = Mode.TRAIN;
+        private int batch = 1;
+        private int sequenceLength = 2048;
+        private int context;
+        private Precision precision = Precision.BF16_MIXED;
+        private Optimizer optimizer = Optimizer.ADAMW;
+        private Parallelism parallelism = Parallelism.SINGLE_GPU;
+        private int gradientAccumulation = 1;
+        private Recompute recompute = Recompute.NONE;
+        private AttentionImpl attention = AttentionImpl.FLASH;
+        private double dropout;
+        private LoraSpec lora;
+        private DataType weightType;
+        private DataType kvCacheType = DataType.FP16;
+        private RuntimeOverhead overhead = RuntimeOverhead.DEFAULT;
+        private GradsBetweenSteps gradsBetweenSteps = GradsBetweenSteps.FREED;
+        private double gpuMemoryUtilization;
+
+        private Builder() {
+        }
+
+        private Builder(Workload w) {
+            mode = w.mode;
+            batch = w.batch;
+            sequenceLength = w.sequenceLength;
+            context = w.context;
+            precision = w.precision;
+            optimizer = w.optimizer;
+            parallelism = w.parallelism;
+            gradientAccumulation = w.gradientAccumulation;
+            recompute = w.recompute;
+            attention = w.attention;
+            dropout = w.dropout;
+            lora = w.lora;
+            weightType = w.weightType;
+            kvCacheType = w.kvCacheType;
+            overhead = w.overhead;
+            gradsBetweenSteps = w.gradsBetweenSteps;
+            gpuMemoryUtilization = w.gpuMemoryUtilization;
+        }
+
+        public Builder mode(Mode v) { mode = v; return this; }
+        public Builder batch(int v) { batch = v; return this; }
+        public Builder sequenceLength(int v) { sequenceLength = v; return this; }
+        public Builder context(int v) { context = v; return this; }
+        public Builder precision(Precision v) { precision = v; return this; }
+        public Builder optimizer(Optimizer v) { optimizer = v; return this; }
+        public Builder parallelism(Parallelism v) { parallelism = v; return this; }
+        public Builder gradientAccumulation(int v) { gradientAccumulation = v; return this; }
+        public Builder recompute(Recompute v) { recompute = v; return this; }
+        public Builder attention(AttentionImpl v) { attention = v; return this; }
+        public Builder dropout(double v) { dropout = v; return this; }
+        public Builder lora(LoraSpec v) { lora = v; return this; }
+        public Builder weightType(DataType v) { weightType = v; return this; }
+        public Builder kvCacheType(DataType v) { kvCacheType = v; return this; }
+        public Builder overhead(RuntimeOverhead v) { overhead = v; return this; }
+        public Builder gradsBetweenSteps(GradsBetweenSteps v) { gradsBetweenSteps = v; return this; }
+        public Builder gpuMemoryUtilization(double v) { gpuMemoryUtilization = v; return this; }
+
+        public Workload build() {
+            return new Workload(mode, batch, sequenceLength, context, precision, optimizer, parallelism,
+                    gradientAccumulation, recompute, attention, dropout, lora, weightType, kvCacheType, overhead,
+                    gradsBetweenSteps, gpuMemoryUtilization);
+        }
+    }
+}

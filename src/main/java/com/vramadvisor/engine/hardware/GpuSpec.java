@@ -1,0 +1,51 @@
+package com.vramadvisor.engine.hardware;
+
+import java.util.Objects;
+
+/**
+ * One accelerator model as its vendor's spec sheet describes it. Throughput figures are dense (not 2:4 sparse)
+ * peak tensor-core rates; 0 means the precision is not supported in hardware.
+ *
+ * @param id                    lowercase id ({@code h100-sxm-80gb})
+ * @param name                  display name
+ * @param vendor                NVIDIA, AMD, Intel or Apple
+ * @param segment               consumer, workstation, datacenter
+ * @param formFactor            PCIe, SXM, OAM, SoC, ...
+ * @param memoryGbNominal       memory as sold, in the vendor's "GB" label (e.g. 80 for an A100 80GB)
+ * @param memoryType            GDDR6X, HBM3e, LPDDR5, ...
+ * @param memoryBytesTotal      memory the driver reports as total (e.g. {@code nvidia-smi} MiB x 2^20)
+ * @param memoryBytesUsable     memory a process can allocate: total less driver/firmware reservation and ECC;
+ *                              for Apple unified memory, the GPU's default wired limit
+ * @param memoryBandwidthGBps   peak memory bandwidth, 10^9 bytes per second
+ * @param fp32Tflops            FP32 (non-tensor) TFLOPS
+ * @param tf32Tflops            TF32 tensor TFLOPS, dense
+ * @param fp16Tflops            FP16/BF16 tensor TFLOPS, dense
+ * @param fp8Tflops             FP8 tensor TFLOPS, dense
+ * @param int8Tops              INT8 tensor TOPS, dense
+ * @param tdpWatts              board power
+ * @param interconnect          GPU-to-GPU link (NVLink 4, Infinity Fabric, PCIe only)
+ * @param interconnectGBps      GPU-to-GPU bandwidth per GPU, 10^9 bytes per second, both directions together
+ * @param pcieGen               PCIe generation of the host link
+ * @param launchYear            year of launch
+ * @param priceUsd              purchase price in US dollars, 0 when no public source gives one
+ * @param priceDate             date of that price (ISO yyyy-mm or yyyy-mm-dd), empty when none
+ * @param source                where the figures come from
+ */
+public record GpuSpec(String id, String name, String vendor, String segment, String formFactor,
+                      double memoryGbNominal, String memoryType, long memoryBytesTotal, long memoryBytesUsable,
+                      double memoryBandwidthGBps, double fp32Tflops, double tf32Tflops, double fp16Tflops,
+                      double fp8Tflops, double int8Tops, int tdpWatts, String interconnect, double interconnectGBps,
+                      int pcieGen, int launchYear, double priceUsd, String priceDate, String source) {
+
+    public GpuSpec {
+        Objects.requireNonNull(id, "id");
+        if (memoryBytesUsable <= 0 || memoryBytesUsable > memoryBytesTotal) {
+            throw new IllegalArgumentException(id + ": usable memory must be positive and at most the total");
+        }
+    }
+
+    /** Whether the vendor offers a price we can cite. */
+    public boolean hasPrice() {
+        return priceUsd > 0;
+    }
+}
