@@ -34,6 +34,7 @@ public final class BreakdownViewModel {
     private final ReadOnlyStringWrapper headline = new ReadOnlyStringWrapper(this, "headline", "");
     private final ReadOnlyLongWrapper capacityBytes = new ReadOnlyLongWrapper(this, "capacityBytes");
     private final ReadOnlyStringWrapper capacityText = new ReadOnlyStringWrapper(this, "capacityText", "");
+    private final ReadOnlyStringWrapper capacityMarkerText = new ReadOnlyStringWrapper(this, "capacityMarkerText", "");
     private final ReadOnlyStringWrapper capacityTooltip = new ReadOnlyStringWrapper(this, "capacityTooltip", "");
     private final ReadOnlyBooleanWrapper fits = new ReadOnlyBooleanWrapper(this, "fits", true);
     private final ReadOnlyStringWrapper fitText = new ReadOnlyStringWrapper(this, "fitText", "");
@@ -54,11 +55,14 @@ public final class BreakdownViewModel {
                 continue;
             }
             double share = total == 0 ? 0 : bytes / (double) total;
-            next.add(new ComponentRow(c, componentName(c), bytes, share, format(unit, bytes),
-                    messages.percent(share, 1),
-                    formulas.formula(c, inputs.model(), inputs.workload(), estimate)));
+            String name = componentName(c);
+            String size = format(unit, bytes);
+            String shareText = messages.percent(share, 1);
+            String formula = formulas.formula(c, inputs.model(), inputs.workload(), estimate);
+            next.add(new ComponentRow(c, name, bytes, share, size, shareText, formula,
+                    messages.get("results.breakdown.segment.tooltip", name, size, messages.integer(bytes), shareText,
+                            formula)));
         }
-        rows.setAll(next);
         peakBytes.set(total);
         peakText.set(format(unit, total));
         String phase = phaseName(estimate);
@@ -68,14 +72,22 @@ public final class BreakdownViewModel {
         if (gpu == null) {
             capacityBytes.set(0);
             capacityText.set(messages.get("results.breakdown.noGpu"));
+            capacityMarkerText.set("");
             capacityTooltip.set(messages.get("results.breakdown.noGpu.tooltip"));
             fits.set(true);
             fitText.set("");
-            return;
+        } else {
+            updateCapacity(unit, gpu, total);
         }
+        // Replaced last: a view that listens only to the rows sees every other property already updated.
+        rows.setAll(next);
+    }
+
+    private void updateCapacity(SizeUnit unit, GpuSpec gpu, long total) {
         long usable = gpu.memoryBytesUsable();
         capacityBytes.set(usable);
         capacityText.set(messages.get("results.breakdown.capacity", gpu.name(), format(unit, usable)));
+        capacityMarkerText.set(messages.get("results.breakdown.capacity.marker", format(unit, usable)));
         capacityTooltip.set(messages.get("results.breakdown.capacity.tooltip", gpu.name(),
                 format(unit, gpu.memoryBytesTotal()), format(unit, usable),
                 messages.decimal(gpu.memoryGbNominal(), 0)));
@@ -87,16 +99,17 @@ public final class BreakdownViewModel {
     }
 
     void clear(String message) {
-        rows.clear();
         peakBytes.set(0);
         peakText.set("");
         peakPhaseText.set("");
         headline.set(message);
         capacityBytes.set(0);
         capacityText.set("");
+        capacityMarkerText.set("");
         capacityTooltip.set("");
         fits.set(false);
         fitText.set("");
+        rows.clear();
     }
 
     String componentName(Component c) {
@@ -111,7 +124,10 @@ public final class BreakdownViewModel {
         return unit.format(bytes, messages.locale());
     }
 
-    /** Non-zero components at the peak phase, in the engine's component order. */
+    /**
+     * Non-zero components at the peak phase, in the engine's component order. Replaced once per recompute, after
+     * all other properties.
+     */
     public ObservableList<ComponentRow> rows() {
         return readOnlyRows;
     }
@@ -141,6 +157,11 @@ public final class BreakdownViewModel {
 
     public ReadOnlyStringProperty capacityTextProperty() {
         return capacityText.getReadOnlyProperty();
+    }
+
+    /** Short label for the capacity marker on the bar, e.g. {@code "Usable 79.1 GiB"}. */
+    public ReadOnlyStringProperty capacityMarkerTextProperty() {
+        return capacityMarkerText.getReadOnlyProperty();
     }
 
     /** Total against usable memory of the chosen GPU, and why they differ. */

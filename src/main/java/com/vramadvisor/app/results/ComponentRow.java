@@ -12,7 +12,8 @@ import com.vramadvisor.engine.Component;
  * @param sizeText  bytes in the display unit with its label
  * @param shareText the share as a localised percentage
  * @param formula   how the engine computes it, with this scenario's inputs filled in
+ * @param tooltip   name, size, exact bytes, share and formula together, for hovering
  */
 public record ComponentRow(Component component, String name, long bytes, double share, String sizeText,
-                           String shareText, String formula) {
+                           String shareText, String formula, String tooltip) {
 }

@@ -79,10 +79,12 @@ public final class SweepViewModel {
 
         int upper = upperBound(effective, current, largestFit, model);
         List<SweepPoint> next = new ArrayList<>();
+        String what = messages.get("results.sweep.what." + effective.name().toLowerCase(Locale.ROOT));
         for (int x : xValues(upper)) {
             try {
                 long bytes = engine.estimate(model, with(effective, workload, x)).peakBytes();
-                next.add(new SweepPoint(x, bytes, unit.fromBytes(bytes)));
+                next.add(new SweepPoint(x, bytes, unit.fromBytes(bytes), messages.get("results.sweep.point.tooltip",
+                        what, messages.integer(x), unit.format(bytes, messages.locale()))));
             } catch (IllegalArgumentException e) {
                 // A value the engine rejects (e.g. past what the parallel layout supports) is simply not drawn.
             }
@@ -94,16 +96,17 @@ public final class SweepViewModel {
         currentValue.set(unit.fromBytes(currentPeakBytes));
         axisLabel.set(messages.get("results.sweep.axis." + effective.name().toLowerCase(Locale.ROOT)));
         valueAxisLabel.set(messages.get("results.sweep.valueAxis", unit.symbol()));
-        currentText.set(messages.get("results.sweep.current", messages.integer(current),
+        currentText.set(messages.get("results.sweep.current", what, messages.integer(current),
                 unit.format(currentPeakBytes, messages.locale())));
         fitSummary.set(lines.isEmpty() ? messages.get("results.sweep.noGpu") : lines.get(0).fitText());
-        points.setAll(next);
         capacityLines.setAll(lines);
+        // Replaced last: a view that listens only to the points sees every other property already updated.
+        points.setAll(next);
     }
 
     void clear() {
-        points.clear();
         capacityLines.clear();
+        points.clear();
         currentText.set("");
         fitSummary.set("");
     }
@@ -147,15 +150,16 @@ public final class SweepViewModel {
         return (int) Math.min(niceCeil(upper), Workload.MAX_TOKENS);
     }
 
-    /** Rounds up to 1, 2 or 5 times a power of ten so the axis ends on a round tick. */
+    /** Rounds up to a round number (1, 1.5, 2, 2.5, 3, 4, 5, 6 or 8 times a power of ten) so the axis ends on a tick. */
     static long niceCeil(long v) {
         long magnitude = 1;
         while (magnitude * 10 <= v) {
             magnitude *= 10;
         }
-        for (long m : new long[] {1, 2, 5, 10}) {
-            if (m * magnitude >= v) {
-                return m * magnitude;
+        for (long tenths : new long[] {10, 15, 20, 25, 30, 40, 50, 60, 80, 100}) {
+            long candidate = tenths * magnitude / 10;
+            if (candidate >= v) {
+                return candidate;
             }
         }
         return 10 * magnitude;
@@ -188,7 +192,7 @@ public final class SweepViewModel {
                 : messages.get("results.sweep.fit", what, gpu.name(), messages.integer(fit));
     }
 
-    /** The curve, one point per swept value; replaced in one change per recompute. */
+    /** The curve, one point per swept value; replaced in one change per recompute, after all other properties. */
     public ObservableList<SweepPoint> points() {
         return readOnlyPoints;
     }
