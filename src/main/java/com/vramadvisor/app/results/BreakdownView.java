@@ -2,7 +2,6 @@ package com.vramadvisor.app.results;
 
 import com.vramadvisor.engine.Component;
 import java.util.Locale;
-import java.util.ResourceBundle;
 import javafx.collections.ListChangeListener;
 import javafx.css.PseudoClass;
 import javafx.geometry.Pos;
@@ -26,16 +25,15 @@ public final class BreakdownView extends VBox {
     private final BreakdownViewModel viewModel;
     private final StackedMemoryBar bar = new StackedMemoryBar();
     private final FlowPane legend = new FlowPane();
-    private final ResourceBundle bundle;
 
-    public BreakdownView(BreakdownViewModel viewModel, ResourceBundle bundle) {
+    public BreakdownView(BreakdownViewModel viewModel, ResultsMessages messages) {
         this.viewModel = viewModel;
-        this.bundle = bundle;
         getStyleClass().addAll("results-card", "breakdown-view");
         getStylesheets().add(ResultsView.STYLESHEET);
         setId("breakdownView");
 
-        Label title = new Label(bundle.getString("results.breakdown.title"));
+        Label title = new Label();
+        title.textProperty().bind(messages.text("results.breakdown.title"));
         title.getStyleClass().add("card-title");
         Label headline = new Label();
         headline.setId("peakLabel");

@@ -23,7 +23,7 @@ import javafx.collections.ObservableList;
  */
 public final class BreakdownViewModel {
 
-    private final Messages messages;
+    private final ResultsMessages messages;
     private final ComponentFormulas formulas;
 
     private final ObservableList<ComponentRow> rows = FXCollections.observableArrayList();
@@ -39,7 +39,7 @@ public final class BreakdownViewModel {
     private final ReadOnlyBooleanWrapper fits = new ReadOnlyBooleanWrapper(this, "fits", true);
     private final ReadOnlyStringWrapper fitText = new ReadOnlyStringWrapper(this, "fitText", "");
 
-    BreakdownViewModel(Messages messages) {
+    BreakdownViewModel(ResultsMessages messages) {
         this.messages = messages;
         this.formulas = new ComponentFormulas(messages);
     }

@@ -14,9 +14,9 @@ import java.util.Locale;
  */
 final class ComponentFormulas {
 
-    private final Messages messages;
+    private final ResultsMessages messages;
 
-    ComponentFormulas(Messages messages) {
+    ComponentFormulas(ResultsMessages messages) {
         this.messages = messages;
     }
 

@@ -1,6 +1,5 @@
 package com.vramadvisor.app.results;
 
-import java.util.ResourceBundle;
 import javafx.geometry.Insets;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
@@ -11,11 +10,12 @@ public final class ResultsView extends VBox {
     /** The results and comparison stylesheet; it uses only theme tokens for colour. */
     static final String STYLESHEET = ResultsView.class.getResource("results.css").toExternalForm();
 
-    public ResultsView(ResultsViewModel viewModel, ResourceBundle bundle) {
+    public ResultsView(ResultsViewModel viewModel) {
+        ResultsMessages messages = viewModel.messages();
         getStyleClass().add("results-view");
         getStylesheets().add(STYLESHEET);
-        BreakdownView breakdown = new BreakdownView(viewModel.breakdown(), bundle);
-        SweepChartView sweep = new SweepChartView(viewModel.sweep(), bundle);
+        BreakdownView breakdown = new BreakdownView(viewModel.breakdown(), messages);
+        SweepChartView sweep = new SweepChartView(viewModel.sweep(), messages);
         VBox.setVgrow(sweep, Priority.ALWAYS);
         getChildren().addAll(breakdown, sweep);
         setSpacing(12);

@@ -6,7 +6,6 @@ import com.vramadvisor.engine.hardware.GpuSpec;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import javafx.beans.property.ReadOnlyObjectProperty;
@@ -16,6 +15,7 @@ import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
+import javafx.collections.ListChangeListener;
 import javafx.collections.ObservableList;
 
 /**
@@ -31,7 +31,7 @@ public final class ResultsViewModel {
 
     private final ReadOnlyObjectProperty<ScenarioInputs> snapshot;
     private final ResultsEngine engine;
-    private final Messages messages;
+    private final ResultsMessages messages;
     private final Map<String, GpuSpec> gpusById = new LinkedHashMap<>();
 
     private final BreakdownViewModel breakdown;
@@ -42,11 +42,13 @@ public final class ResultsViewModel {
     private final StringProperty selectedGpuId = new SimpleStringProperty(this, "selectedGpuId", "");
     private final ObservableList<String> comparedGpuIds = FXCollections.observableArrayList();
     private final ReadOnlyObjectWrapper<GpuSpec> selectedGpu = new ReadOnlyObjectWrapper<>(this, "selectedGpu");
+    private Key lastKey;
 
-    public ResultsViewModel(ReadOnlyObjectProperty<ScenarioInputs> snapshot, ResultsEngine engine, Locale locale) {
+    public ResultsViewModel(ReadOnlyObjectProperty<ScenarioInputs> snapshot, ResultsEngine engine,
+                            ResultsMessages messages) {
         this.snapshot = Objects.requireNonNull(snapshot, "snapshot");
         this.engine = Objects.requireNonNull(engine, "engine");
-        this.messages = new Messages(locale);
+        this.messages = Objects.requireNonNull(messages, "messages");
         for (GpuSpec gpu : engine.gpus()) {
             gpusById.put(gpu.id(), gpu);
         }
@@ -61,7 +63,11 @@ public final class ResultsViewModel {
             recompute();
         });
         selectedGpuId.addListener((obs, old, now) -> recompute());
-        comparedGpuIds.addListener((javafx.collections.ListChangeListener<String>) c -> recompute());
+        comparedGpuIds.addListener((ListChangeListener<String>) c -> recompute());
+        messages.localeProperty().addListener((obs, old, now) -> {
+            lastKey = null;
+            recompute();
+        });
         ScenarioInputs first = snapshot.get();
         if (first != null && !first.gpuId().isEmpty()) {
             selectedGpuId.set(first.gpuId());
@@ -69,11 +75,22 @@ public final class ResultsViewModel {
         recompute();
     }
 
+    /** Everything a recompute depends on besides the locale. */
+    private record Key(ScenarioInputs inputs, String gpuId, List<String> comparedGpuIds) {
+    }
+
     private void recompute() {
         ScenarioInputs inputs = snapshot.get();
         if (inputs == null) {
             return;
         }
+        // The table's selection reaches us twice when the shell binds it to the workload panel's GPU (directly and
+        // through the next snapshot); the second time nothing has changed and nothing is redone.
+        Key key = new Key(inputs.withGpuId(""), selectedGpuId.get(), List.copyOf(comparedGpuIds));
+        if (key.equals(lastKey)) {
+            return;
+        }
+        lastKey = key;
         GpuSpec primary = gpusById.get(selectedGpuId.get());
         selectedGpu.set(primary);
         Estimate e;
@@ -106,6 +123,10 @@ public final class ResultsViewModel {
             }
         }
         return list;
+    }
+
+    public ResultsMessages messages() {
+        return messages;
     }
 
     public BreakdownViewModel breakdown() {

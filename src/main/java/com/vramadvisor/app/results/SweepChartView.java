@@ -2,7 +2,6 @@ package com.vramadvisor.app.results;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.ResourceBundle;
 import javafx.collections.ListChangeListener;
 import javafx.geometry.Pos;
 import javafx.scene.chart.NumberAxis;
@@ -25,13 +24,14 @@ public final class SweepChartView extends VBox {
     private final SweepAreaChart chart = new SweepAreaChart(xAxis, yAxis);
     private final XYChart.Series<Number, Number> series = new XYChart.Series<>();
 
-    public SweepChartView(SweepViewModel viewModel, ResourceBundle bundle) {
+    public SweepChartView(SweepViewModel viewModel, ResultsMessages messages) {
         this.viewModel = viewModel;
         getStyleClass().addAll("results-card", "sweep-view");
         getStylesheets().add(ResultsView.STYLESHEET);
         setId("sweepView");
 
-        Label title = new Label(bundle.getString("results.sweep.title"));
+        Label title = new Label();
+        title.textProperty().bind(messages.text("results.sweep.title"));
         title.getStyleClass().add("card-title");
         Label fit = new Label();
         fit.setId("largestFitLabel");
@@ -52,7 +52,7 @@ public final class SweepChartView extends VBox {
         yAxis.setMinorTickVisible(false);
         xAxis.labelProperty().bind(viewModel.axisLabelProperty());
         yAxis.labelProperty().bind(viewModel.valueAxisLabelProperty());
-        series.setName(bundle.getString("results.sweep.series"));
+        series.nameProperty().bind(messages.text("results.sweep.series"));
         chart.getData().add(series);
         chart.setId("sweepChart");
         chart.getStyleClass().add("sweep-chart");

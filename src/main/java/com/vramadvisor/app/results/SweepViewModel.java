@@ -33,7 +33,7 @@ public final class SweepViewModel {
     static final int MAX_BATCH = 4096;
     static final int MAX_TOKENS = 1 << 20;
 
-    private final Messages messages;
+    private final ResultsMessages messages;
 
     private final ObservableList<SweepPoint> points = FXCollections.observableArrayList();
     private final ObservableList<CapacityLine> capacityLines = FXCollections.observableArrayList();
@@ -48,7 +48,7 @@ public final class SweepViewModel {
     private final ReadOnlyStringWrapper currentText = new ReadOnlyStringWrapper(this, "currentText", "");
     private final ReadOnlyStringWrapper fitSummary = new ReadOnlyStringWrapper(this, "fitSummary", "");
 
-    SweepViewModel(Messages messages) {
+    SweepViewModel(ResultsMessages messages) {
         this.messages = messages;
     }
 
@@ -124,11 +124,18 @@ public final class SweepViewModel {
         };
     }
 
+    /**
+     * The workload with the swept input set to {@code x}, coupled as the engine's inverse solver couples them: a longer
+     * prompt widens an explicit context to hold it, and a shorter context caps the prompt.
+     */
     static Workload with(SweepAxis axis, Workload workload, int x) {
+        int context = workload.context();
         return switch (axis) {
             case BATCH -> workload.toBuilder().batch(x).build();
-            case SEQUENCE -> workload.toBuilder().sequenceLength(x).build();
-            case CONTEXT -> workload.toBuilder().context(x).build();
+            case SEQUENCE -> workload.toBuilder().sequenceLength(x).context(context == 0 ? 0 : Math.max(context, x))
+                    .build();
+            case CONTEXT -> workload.toBuilder().context(x).sequenceLength(Math.min(workload.sequenceLength(), x))
+                    .build();
         };
     }
 

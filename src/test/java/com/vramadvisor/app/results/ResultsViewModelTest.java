@@ -15,7 +15,7 @@ class ResultsViewModelTest {
     private final SimpleObjectProperty<ScenarioInputs> snapshot =
             new SimpleObjectProperty<>(ScenarioInputs.defaults().withSweepAxis(SweepAxis.BATCH));
     private final FakeResultsEngine engine = new FakeResultsEngine();
-    private final ResultsViewModel vm = new ResultsViewModel(snapshot, engine, Locale.US);
+    private final ResultsViewModel vm = new ResultsViewModel(snapshot, engine, new ResultsMessages(Locale.US));
 
     private void setBatch(int batch) {
         ScenarioInputs s = snapshot.get();
@@ -127,11 +127,34 @@ class ResultsViewModelTest {
 
     @Test
     void numbersFollowTheLocale() {
-        ResultsViewModel zh = new ResultsViewModel(snapshot, engine, Locale.SIMPLIFIED_CHINESE);
-        ResultsViewModel de = new ResultsViewModel(snapshot, engine, Locale.GERMANY);
+        ResultsViewModel zh = new ResultsViewModel(snapshot, engine, new ResultsMessages(Locale.SIMPLIFIED_CHINESE));
+        ResultsViewModel de = new ResultsViewModel(snapshot, engine, new ResultsMessages(Locale.GERMANY));
         // 16e9 bytes = 14.9 GiB; German uses a decimal comma.
         assertThat(de.breakdown().rows().get(0).sizeText()).isEqualTo("14,9\u00a0GiB");
         assertThat(zh.breakdown().rows().get(0).sizeText()).isEqualTo("14.9\u00a0GiB");
         assertThat(zh.breakdown().rows().get(0).name()).isNotEqualTo(vm.breakdown().rows().get(0).name());
+    }
+
+    @Test
+    void switchingLanguageRelabelsTheResultsInPlace() {
+        SimpleObjectProperty<Locale> locale = new SimpleObjectProperty<>(Locale.ENGLISH);
+        ResultsViewModel live = new ResultsViewModel(snapshot, engine, new ResultsMessages(locale));
+        assertThat(live.breakdown().headlineProperty().get()).contains("backward pass");
+
+        locale.set(Locale.SIMPLIFIED_CHINESE);
+
+        assertThat(live.breakdown().headlineProperty().get()).contains("反向传播");
+        assertThat(live.sweep().axisLabelProperty().get()).isEqualTo("微批大小（每块 GPU 的序列数）");
+    }
+
+    @Test
+    void aGpuSelectionEchoedBackThroughTheSnapshotIsNotComputedTwice() {
+        vm.selectedGpuIdProperty().set(FakeResultsEngine.BIG.id());
+        int estimatesAfterSelection = engine.estimates;
+
+        snapshot.set(snapshot.get().withGpuId(FakeResultsEngine.BIG.id()));
+
+        assertThat(engine.estimates).isEqualTo(estimatesAfterSelection);
+        assertThat(vm.selectedGpuProperty().get()).isEqualTo(FakeResultsEngine.BIG);
     }
 }
