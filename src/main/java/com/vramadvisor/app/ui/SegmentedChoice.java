@@ -11,18 +11,20 @@ import javafx.scene.control.ToggleButton;
 import javafx.scene.control.ToggleGroup;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
-import org.controlsfx.control.SegmentedButton;
+import javafx.scene.layout.VBox;
 
 /**
- * A row of toggle buttons of which exactly one is selected, bound both ways to an object property: the usual
- * control for a handful of exclusive choices (precision, attention, ZeRO stage). Arrow keys move the selection
- * within the row; clicking the selected button keeps it selected rather than leaving no choice.
+ * Toggle buttons of which exactly one is selected, bound both ways to an object property: the usual control for a
+ * handful of exclusive choices (precision, attention, ZeRO stage). Longer lists wrap into several segmented rows
+ * that share one toggle group. Arrow keys move the selection; clicking the selected button keeps it selected
+ * rather than leaving no choice.
  *
  * @param <T> the choice type
  */
 public final class SegmentedChoice<T> {
 
-    private final SegmentedButton control = new SegmentedButton();
+    private final VBox control = new VBox();
+    private final ToggleGroup group = new ToggleGroup();
     private final Map<T, ToggleButton> buttons = new LinkedHashMap<>();
     private final ObjectProperty<T> value;
     private boolean syncing;
@@ -35,20 +37,44 @@ public final class SegmentedChoice<T> {
      */
     public SegmentedChoice(String id, List<T> choices, Function<T, ObservableStringValue> label,
                            ObjectProperty<T> value) {
+        this(id, choices, label, value, Integer.MAX_VALUE);
+    }
+
+    /**
+     * @param perRow most buttons in one row; the rest continue in further rows
+     */
+    public SegmentedChoice(String id, List<T> choices, Function<T, ObservableStringValue> label,
+                           ObjectProperty<T> value, int perRow) {
         this.value = value;
         control.setId(id);
         control.getStyleClass().add("segmented-choice");
-        ToggleGroup group = new ToggleGroup();
-        control.setToggleGroup(group);
+        HBox row = null;
         int index = 0;
         for (T choice : choices) {
+            if (index % perRow == 0) {
+                row = new HBox();
+                row.getStyleClass().add("segmented-row");
+                control.getChildren().add(row);
+            }
             ToggleButton b = new ToggleButton();
             b.setId(id + "-" + index++);
             b.textProperty().bind(label.apply(choice));
             b.setUserData(choice);
             b.setMnemonicParsing(false);
+            b.setToggleGroup(group);
             buttons.put(choice, b);
-            control.getButtons().add(b);
+            row.getChildren().add(b);
+        }
+        // AtlantaFX's pill classes join the buttons of a row into one segmented control.
+        for (var child : control.getChildren()) {
+            var rowButtons = ((HBox) child).getChildren();
+            for (int i = 0; i < rowButtons.size(); i++) {
+                String pill = rowButtons.size() == 1 ? null
+                        : i == 0 ? "left-pill" : i == rowButtons.size() - 1 ? "right-pill" : "center-pill";
+                if (pill != null) {
+                    rowButtons.get(i).getStyleClass().add(pill);
+                }
+            }
         }
         group.selectedToggleProperty().addListener((obs, old, now) -> {
             if (syncing) {
@@ -73,16 +99,17 @@ public final class SegmentedChoice<T> {
         syncing = true;
         try {
             ToggleButton b = buttons.get(choice);
-            Toggle current = control.getToggleGroup().getSelectedToggle();
+            Toggle current = group.getSelectedToggle();
             if (b != current) {
-                control.getToggleGroup().selectToggle(b);
+                group.selectToggle(b);
             }
         } finally {
             syncing = false;
         }
     }
 
-    public SegmentedButton control() {
+    /** The rows of buttons; carries the node id. */
+    public VBox control() {
         return control;
     }
 
@@ -102,10 +129,4 @@ public final class SegmentedChoice<T> {
         buttons.values().forEach(b -> b.setTooltip(tooltip));
     }
 
-    /** The row's container, for layout. */
-    public HBox asBox() {
-        HBox box = new HBox(control);
-        box.getStyleClass().add("segmented-row");
-        return box;
-    }
 }

@@ -22,6 +22,7 @@ final class ChoiceField<T> {
         Label label = new Label();
         label.textProperty().bind(messages.text(labelKey));
         label.setLabelFor(combo);
+        label.setMnemonicParsing(true);
         label.getStyleClass().add("field-label");
         combo.setId(id);
         combo.getItems().setAll(choices);

@@ -47,6 +47,7 @@ final class HardwareSection {
         Label label = new Label();
         label.textProperty().bind(messages.text("workload.gpu.label"));
         label.setLabelFor(gpu);
+        label.setMnemonicParsing(true);
         label.getStyleClass().add("field-label");
         label.setTooltip(tip);
         VBox gpuBox = new VBox(label, gpu);

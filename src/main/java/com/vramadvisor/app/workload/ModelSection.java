@@ -29,6 +29,7 @@ public final class ModelSection {
         Label pickerLabel = new Label();
         pickerLabel.textProperty().bind(messages.text("workload.model.label"));
         pickerLabel.setLabelFor(picker);
+        pickerLabel.setMnemonicParsing(true);
         pickerLabel.getStyleClass().add("field-label");
         picker.setId("modelPickerCombo");
         picker.setItems(vm.presets());

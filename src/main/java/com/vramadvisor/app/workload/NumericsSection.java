@@ -26,15 +26,15 @@ final class NumericsSection {
 
     NumericsSection(WorkloadViewModel vm, Messages messages) {
         SegmentedChoice<com.vramadvisor.engine.Precision> precision = new SegmentedChoice<>("precisionToggle",
-                WorkloadView.precisions(), p -> messages.text(EnumTexts.key(p)), vm.precisionProperty());
+                WorkloadView.precisions(), p -> messages.text(EnumTexts.key(p)), vm.precisionProperty(), 4);
         precision.setTooltip(tooltip(messages, "workload.precision.tooltip"));
         VBox precisionBox = field(messages, "workload.precision.label", "workload.precision.tooltip",
-                precision.selectedButton(), precision.asBox());
+                precision.selectedButton(), precision.control());
         precisionBox.visibleProperty().bind(vm.trainingProperty());
         precisionBox.managedProperty().bind(precisionBox.visibleProperty());
 
         SegmentedChoice<DataType> quantization = new SegmentedChoice<>("quantizationToggle",
-                WorkloadView.quantizations(), t -> typeText(messages, t), vm.weightTypeProperty());
+                WorkloadView.quantizations(), t -> typeText(messages, t), vm.weightTypeProperty(), 4);
         quantization.setTooltip(tooltip(messages, "workload.quantization.tooltip"));
         ComboBox<DataType> gguf = new ComboBox<>();
         gguf.setId("ggufTypeCombo");
@@ -60,8 +60,10 @@ final class NumericsSection {
         if (vm.weightTypeProperty().get() != null && vm.weightTypeProperty().get().isGguf()) {
             gguf.setValue(vm.weightTypeProperty().get());
         }
+        HBox quantizationRow = new HBox(quantization.control(), gguf);
+        quantizationRow.getStyleClass().add("form-row");
         VBox quantizationBox = field(messages, "workload.quantization.label", "workload.quantization.tooltip",
-                quantization.selectedButton(), new HBox(quantization.control()), gguf);
+                quantization.selectedButton(), quantizationRow);
         // Full training keeps all weights in the precision's type; quantised storage is for frozen or served weights.
         BooleanBinding frozenWeights = Bindings.createBooleanBinding(() -> vm.modeProperty().get() != Mode.TRAIN,
                 vm.modeProperty());
@@ -72,7 +74,7 @@ final class NumericsSection {
                 t -> typeText(messages, t), vm.kvCacheTypeProperty());
         kv.setTooltip(tooltip(messages, "workload.kvCache.tooltip"));
         VBox kvBox = field(messages, "workload.kvCache.label", "workload.kvCache.tooltip", kv.selectedButton(),
-                kv.asBox());
+                kv.control());
         kvBox.visibleProperty().bind(vm.inferenceProperty());
         kvBox.managedProperty().bind(kvBox.visibleProperty());
 
@@ -95,6 +97,7 @@ final class NumericsSection {
         Label label = new Label();
         label.textProperty().bind(messages.text(labelKey));
         label.setLabelFor(target);
+        label.setMnemonicParsing(true);
         label.getStyleClass().add("field-label");
         label.setTooltip(tooltip(messages, tipKey));
         VBox box = new VBox(label);

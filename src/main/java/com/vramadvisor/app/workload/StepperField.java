@@ -34,6 +34,7 @@ final class StepperField {
                  Messages messages) {
         label.textProperty().bind(messages.text(labelKey));
         label.setLabelFor(spinner);
+        label.setMnemonicParsing(true);
         label.getStyleClass().add("field-label");
 
         spinner.setId(id);

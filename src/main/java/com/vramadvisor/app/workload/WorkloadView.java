@@ -56,7 +56,7 @@ public final class WorkloadView {
 
         root.getChildren().addAll(problem,
                 section("workload.section.kind", labelled("workload.kind.label", kind.selectedButton(),
-                        "workload.kind.tooltip"), kind.asBox()),
+                        "workload.kind.tooltip"), kind.control()),
                 modelSection.root(),
                 batchSection(adjusting),
                 new NumericsSection(vm, messages).root(),
@@ -106,10 +106,10 @@ public final class WorkloadView {
                 vm.loraRankProperty(), vm.loraRankInput(), messages);
         rank.bindVisible(vm.adaptersProperty());
         VBox recomputeBox = new VBox(labelled("workload.recompute.label", recompute.selectedButton(),
-                "workload.recompute.tooltip"), recompute.asBox());
+                "workload.recompute.tooltip"), recompute.control());
         recomputeBox.getStyleClass().add("field");
         VBox attentionBox = new VBox(labelled("workload.attention.label", attention.selectedButton(),
-                "workload.attention.tooltip"), attention.asBox());
+                "workload.attention.tooltip"), attention.control());
         attentionBox.getStyleClass().add("field");
         VBox section = section("workload.section.training", optimizer.root(), rank.root(), recomputeBox, attentionBox);
         section.visibleProperty().bind(vm.trainingProperty());
@@ -123,7 +123,7 @@ public final class WorkloadView {
                 stage -> messages.text("workload.zero.stage", stage), vm.zeroStageProperty().asObject());
         zero.setTooltip(tooltip("workload.zero.tooltip"));
         VBox zeroBox = new VBox(labelled("workload.zero.label", zero.selectedButton(), "workload.zero.tooltip"),
-                zero.asBox());
+                zero.control());
         zeroBox.getStyleClass().add("field");
         zeroBox.visibleProperty().bind(vm.trainingProperty());
         zeroBox.managedProperty().bind(zeroBox.visibleProperty());
@@ -164,6 +164,7 @@ public final class WorkloadView {
         Label l = new Label();
         l.textProperty().bind(messages.text(key));
         l.setLabelFor(target);
+        l.setMnemonicParsing(true);
         l.getStyleClass().add("field-label");
         l.setTooltip(tooltip(tipKey));
         return l;
