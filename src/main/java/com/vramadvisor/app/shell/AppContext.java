@@ -14,6 +14,7 @@ import com.vramadvisor.app.workload.WorkloadViewModel;
 import com.vramadvisor.catalog.Catalog;
 import com.vramadvisor.catalog.model.HfConfigImporter;
 import com.vramadvisor.catalog.model.ImportedModel;
+import com.vramadvisor.engine.MemoryEstimator;
 import com.vramadvisor.engine.ModelShapes;
 import com.vramadvisor.engine.ModelSpec;
 import com.vramadvisor.engine.ParameterCounter;
@@ -33,6 +34,9 @@ import java.util.concurrent.Executors;
  */
 public final class AppContext implements AutoCloseable {
 
+    /** The GPU the default scenario is measured against: the most common training card of its generation. */
+    static final String DEFAULT_GPU_ID = "h100-sxm-80gb";
+
     private final SettingsStore settingsStore;
     private final AppSettings storedSettings;
     private final Catalog catalog;
@@ -41,6 +45,7 @@ public final class AppContext implements AutoCloseable {
     private final ScenarioViewModel scenario;
     private final SettingsViewModel settings;
     private final ModelImportViewModel modelImport;
+    private final SummaryViewModel summary;
     private final ExecutorService background;
     private final String restoreProblem;
 
@@ -66,6 +71,9 @@ public final class AppContext implements AutoCloseable {
         if (catalogDefault.isPresent()) {
             defaults = defaults.withModel(catalogDefault.get(), ScenarioInputs.DEFAULT_MODEL_ID);
         }
+        if (catalog.gpu(DEFAULT_GPU_ID).isPresent()) {
+            defaults = defaults.withGpuId(DEFAULT_GPU_ID);
+        }
         ScenarioInputs initial = defaults;
         String problem = "";
         if (Files.exists(settingsStore.lastScenarioFile())) {
@@ -88,6 +96,8 @@ public final class AppContext implements AutoCloseable {
             scenario.recentFiles().add(Path.of(recent));
         }
         this.modelImport = new ModelImportViewModel(AppContext::readModel, background, ui, workload, messages);
+        MemoryEstimator estimator = new MemoryEstimator();
+        this.summary = new SummaryViewModel(workload.snapshotProperty(), estimator::estimate, catalog::gpu, messages);
     }
 
     private static ImportedSpec readModel(Path path) throws Exception {
@@ -119,6 +129,10 @@ public final class AppContext implements AutoCloseable {
 
     public ModelImportViewModel modelImport() {
         return modelImport;
+    }
+
+    public SummaryViewModel summary() {
+        return summary;
     }
 
     public SettingsStore settingsStore() {

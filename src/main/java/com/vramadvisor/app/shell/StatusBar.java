@@ -22,6 +22,14 @@ final class StatusBar {
     StatusBar(AppContext context) {
         Messages messages = context.messages();
         root.getStyleClass().add("status-bar");
+        Label peak = new Label();
+        peak.setId("peakSummaryLabel");
+        peak.getStyleClass().add("status-peak");
+        peak.textProperty().bind(context.summary().textProperty());
+        Label verdict = new Label();
+        verdict.setId("fitSummaryLabel");
+        verdict.getStyleClass().add("status-verdict");
+        verdict.textProperty().bind(context.summary().verdictProperty());
         message.setId("statusMessageLabel");
         message.getStyleClass().add("status-message");
         progress.setId("busyProgressBar");
@@ -45,7 +53,7 @@ final class StatusBar {
         }
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
-        root.getChildren().addAll(message, spacer, progress, catalog);
+        root.getChildren().addAll(peak, verdict, message, spacer, progress, catalog);
     }
 
     void show(String text) {
