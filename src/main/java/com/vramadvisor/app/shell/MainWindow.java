@@ -56,7 +56,9 @@ public final class MainWindow implements AppMenus.Actions {
 
     public void show(Stage stage) {
         this.stage = stage;
-        scene = new Scene(view.root(), 1440, 900);
+        // First start: 1440 x 900, or the screen's usable area when it is smaller (laptops, small VMs).
+        Rectangle2D screen = Screen.getPrimary().getVisualBounds();
+        scene = new Scene(view.root(), Math.min(1440, screen.getWidth()), Math.min(900, screen.getHeight()));
         Themes.apply(scene, context.settings().themeProperty().get());
         context.settings().themeProperty().addListener((obs, old, now) -> Themes.apply(scene, now));
         applyFont();
