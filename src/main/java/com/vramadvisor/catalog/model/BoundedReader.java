@@ -62,8 +62,16 @@ final class BoundedReader implements AutoCloseable {
         this.order = byteOrder;
     }
 
+    ByteOrder order() {
+        return order;
+    }
+
     int u8(String what) throws ModelImportException {
         return Byte.toUnsignedInt(fill(1, what).get());
+    }
+
+    int u16(String what) throws ModelImportException {
+        return Short.toUnsignedInt(fill(2, what).order(order).getShort());
     }
 
     /** An unsigned 32-bit integer as a {@code long}. */
