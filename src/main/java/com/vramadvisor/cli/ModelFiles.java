@@ -2,7 +2,7 @@ package com.vramadvisor.cli;
 
 import com.vramadvisor.catalog.model.ImportedModel;
 import com.vramadvisor.catalog.model.ModelImportException;
-import com.vramadvisor.catalog.model.ModelImporter;
+import com.vramadvisor.catalog.model.HfConfigImporter;
 import com.vramadvisor.engine.ModelSpec;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -16,7 +16,7 @@ final class ModelFiles {
     static ModelSpec read(Path path, PrintWriter err) {
         ImportedModel imported;
         try {
-            imported = ModelImporter.importPath(path);
+            imported = HfConfigImporter.read(path);
         } catch (ModelImportException e) {
             throw new CliInputException(e.getMessage());
         }
