@@ -168,7 +168,8 @@ class CatalogLoaderTest {
     @Test
     void aUserEntryOverridesTheShippedOneWithTheSameIdWithoutTouchingTheShippedFile() throws IOException {
         String cheaper4090 = GOOD_GPU.replace("my-card", "rtx-4090").replace("\"My Card\"", "\"My 4090\"")
-                .replace("\"launchYear\": 2024", "\"launchYear\": 2022, \"priceUsd\": 1200, \"priceDate\": \"2025-05\"");
+                .replace("\"launchYear\": 2024",
+                        "\"launchYear\": 2022, \"priceUsd\": 1200, \"priceDate\": \"2025-05\"");
         Catalog catalog = loadWith("gpus.json", "{\"catalogVersion\": \"mine\", \"gpus\": [" + cheaper4090 + "]}");
 
         assertThat(catalog.problems()).isEmpty();
@@ -287,6 +288,7 @@ class CatalogLoaderTest {
 
     @Test
     void problemsPrintAsOneLineWithFilePathAndReason() {
-        assertThat(new CatalogProblem("f.json", "$.gpus[2].id", "bad").toString()).isEqualTo("f.json: $.gpus[2].id: bad");
+        assertThat(new CatalogProblem("f.json", "$.gpus[2].id", "bad").toString())
+                .isEqualTo("f.json: $.gpus[2].id: bad");
     }
 }

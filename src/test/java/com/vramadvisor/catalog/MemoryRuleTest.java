@@ -27,7 +27,7 @@ class MemoryRuleTest {
 
     @Test
     void theDefaultReservationIsTheMedianOfThePublishedReadings() {
-        // nvidia-smi -q "Reserved" on H100 SXM, H200, A100 SXM 80GB, RTX A6000, L4, L40S-sized card, RTX 4090, A100 40GB
+        // nvidia-smi -q "Reserved": H100 SXM, H200, A100 SXM 80GB, RTX A6000, L4, a 46068-MiB card, RTX 4090, A100 40GB
         double[] readingsMiB = {551, 700, 763, 569, 556, 450, 354, 620};
         Arrays.sort(readingsMiB);
         double median = (readingsMiB[3] + readingsMiB[4]) / 2;
