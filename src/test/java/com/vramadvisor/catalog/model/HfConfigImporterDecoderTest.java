@@ -100,6 +100,14 @@ class HfConfigImporterDecoderTest {
     }
 
     @Test
+    void mistralV01KeepsItsSlidingWindowOf4096() throws Exception {
+        ModelSpec m = spec("mistral-7b-instruct-v0.1");
+        assertThat(m.slidingWindow()).isEqualTo(4096);
+        assertThat(m.maxPositions()).isEqualTo(32768);
+        assertThat(m.vocabSize()).isEqualTo(32000);
+    }
+
+    @Test
     void mistralWithoutASlidingWindowFieldGetsMistralConfigsDefaultOf4096(@TempDir Path dir) throws Exception {
         Path file = Fixtures.writeConfig(dir, "mistral-old", """
                 {"model_type": "mistral", "architectures": ["MistralForCausalLM"], "hidden_size": 4096,

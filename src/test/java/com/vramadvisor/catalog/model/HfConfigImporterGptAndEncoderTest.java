@@ -108,6 +108,25 @@ class HfConfigImporterGptAndEncoderTest {
     }
 
     @Test
+    void falcon7bInTheOldRefinedWebModelFormatReadsNHeadAndNLayer() throws Exception {
+        ImportedModel imported = HfConfigImporter.read(Fixtures.configFolder("falcon-7b-refinedwebmodel"));
+        ModelSpec m = imported.spec().orElseThrow();
+        assertThat(imported.architecture()).isEqualTo("RefinedWebModel");
+        assertThat(m.heads()).isEqualTo(71);
+        assertThat(m.layers()).isEqualTo(32);
+        assertThat(m.kvHeads()).as("no n_head_kv: the old architecture, multi_query").isEqualTo(1);
+        assertThat(m.normsPerLayer()).isEqualTo(1);
+    }
+
+    @Test
+    void falcon40bInTheFalconFormatUsesNumKvHeads() throws Exception {
+        ModelSpec m = spec("falcon-40b");
+        assertThat(m.kvHeads()).isEqualTo(8);
+        assertThat(m.normsPerLayer()).isEqualTo(2);
+        assertThat(m.ffnSize()).isEqualTo(4 * 8192);
+    }
+
+    @Test
     void falconWithoutParallelAttentionHasTwoNormsAndAlibiHasNoRotaryPositions(@TempDir Path dir)
             throws Exception {
         Path file = Fixtures.writeConfig(dir, "falcon-rw", """
