@@ -1,5 +1,7 @@
 package com.vramadvisor.catalog.model;
 
+import com.vramadvisor.engine.ParameterCounter;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -23,6 +25,9 @@ import java.util.stream.Stream;
  * Nothing is downloaded and no tensor data is read.
  */
 public final class ModelImporter {
+
+    /** Relative difference between stored and described parameter counts above which a folder import warns. */
+    static final double COUNT_TOLERANCE = 0.005;
 
     private ModelImporter() {
     }
@@ -97,6 +102,9 @@ public final class ModelImporter {
             ImportedModel fromConfig = HfConfigImporter.read(config);
             List<String> warnings = new ArrayList<>(fromConfig.warnings());
             Optional<WeightInventory> weights = folderWeights(index, shards, warnings);
+            if (fromConfig.quantization().isEmpty()) {
+                compareCounts(fromConfig, weights, warnings);
+            }
             return new ImportedModel(folder, SourceKind.HF_FOLDER, fromConfig.architecture(), fromConfig.spec(),
                     fromConfig.declaredDtype(), fromConfig.quantization(), weights, warnings);
         }
@@ -136,6 +144,25 @@ public final class ModelImporter {
             warnings.add(shards.size() + " safetensors files without an index were added up");
         }
         return Optional.of(WeightInventory.complete(tensors));
+    }
+
+    /**
+     * Says when the tensors hold noticeably more or fewer parameters than the configuration describes (more than
+     * {@link #COUNT_TOLERANCE} apart): parts the description leaves out, or a configuration that does not belong to
+     * the weights. Quantized checkpoints pack several weights per stored element and are not compared.
+     */
+    private static void compareCounts(ImportedModel fromConfig, Optional<WeightInventory> weights,
+                                      List<String> warnings) {
+        if (fromConfig.spec().isEmpty() || weights.isEmpty() || weights.get().parameters().isEmpty()) {
+            return;
+        }
+        long described = ParameterCounter.count(fromConfig.spec().get()).total();
+        long stored = weights.get().parameters().getAsLong();
+        if (stored > 0 && Math.abs(described - stored) > COUNT_TOLERANCE * stored) {
+            warnings.add(String.format(Locale.ROOT, "the safetensors hold %,d parameters but the configuration"
+                    + " describes %,d (%.1f %% apart); estimates use the configuration", stored, described,
+                    100.0 * (described - stored) / stored));
+        }
     }
 
     private static String architectureHint(Path file) {

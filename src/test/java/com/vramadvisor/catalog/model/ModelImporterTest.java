@@ -74,6 +74,28 @@ class ModelImporterTest {
     }
 
     @Test
+    void aFolderWarnsWhenTheWeightsHoldOtherThanTheConfiguredParameterCount() throws Exception {
+        // GPT-2 with n_embd 4, n_head 2, n_layer 1, 8 positions, 10 tokens: wte 40 + wpe 32 + block 244
+        // (c_attn 48 + 12, c_proj 16 + 4, c_fc 64 + 16, mlp c_proj 64 + 4, two LayerNorms 16) + ln_f 8 = 324.
+        String config = """
+                {"model_type": "gpt2", "architectures": ["GPT2LMHeadModel"], "n_embd": 4, "n_head": 2,
+                 "n_layer": 1, "n_positions": 8, "vocab_size": 10}""";
+        Path match = Fixtures.writeConfig(dir, "match", config).getParent();
+        new TinySafetensors().tensor("wte.weight", "F32", 160, 10, 4).tensor("wpe.weight", "F32", 128, 8, 4)
+                .tensor("h.0", "F32", 976, 244).tensor("ln_f", "F32", 32, 8).write(match.resolve("model.safetensors"));
+        ImportedModel same = ModelImporter.importPath(match);
+        assertThat(same.weights().orElseThrow().parameters()).hasValue(324);
+        assertThat(same.warnings()).noneMatch(w -> w.contains("parameters but the configuration"));
+
+        Path extra = Fixtures.writeConfig(dir, "extra", config).getParent();
+        new TinySafetensors().tensor("wte.weight", "F32", 160, 10, 4).tensor("wpe.weight", "F32", 128, 8, 4)
+                .tensor("h.0", "F32", 976, 244).tensor("ln_f", "F32", 32, 8).tensor("adapter", "F32", 400, 100)
+                .write(extra.resolve("model.safetensors"));
+        assertThat(ModelImporter.importPath(extra).warnings())
+                .anyMatch(w -> w.contains("hold 424 parameters but the configuration describes 324 (-23.6 % apart)"));
+    }
+
+    @Test
     void safetensorsFilesAndIndexesAloneGiveWeightsWithoutArchitecture() throws Exception {
         Path file = new TinySafetensors().tensor("w", "F16", 8, 2, 2).write(dir.resolve("weights.safetensors"));
         ImportedModel single = ModelImporter.importPath(file);
