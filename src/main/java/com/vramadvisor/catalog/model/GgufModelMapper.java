@@ -62,20 +62,31 @@ final class GgufModelMapper {
                     + " only the weights are read");
             return Optional.empty();
         }
-        int h = (int) hidden.getAsLong();
-        int nHeads = (int) heads.getAsLong();
+        try {
+            return Optional.of(describe(g, a, hidden.getAsLong(), layers.getAsLong(), heads.getAsLong(), warnings));
+        } catch (IllegalArgumentException e) {
+            warnings.add("the header describes an inconsistent model (" + e.getMessage() + "); only the weights"
+                    + " are read");
+            return Optional.empty();
+        }
+    }
+
+    private static ModelSpec describe(GgufFile g, String a, long hidden, long layers, long heads,
+                                      List<String> warnings) {
+        int h = toInt(hidden, a + ".embedding_length");
+        int nHeads = toInt(heads, a + ".attention.head_count");
         String blk = "blk.0.";
         ModelSpec.Builder b = ModelSpec.builder()
                 .id(HfConfigImporter.idOf(g.string("general.name").orElse(a)))
                 .name(g.string("general.name").orElse(a))
                 .arch(isEncoder(g, a) ? ArchitectureKind.ENCODER : ArchitectureKind.DECODER)
                 .hiddenSize(h)
-                .layers((int) layers.getAsLong())
+                .layers(toInt(layers, a + ".block_count"))
                 .heads(nHeads)
-                .kvHeads((int) g.integer(a + ".attention.head_count_kv").orElse(nHeads))
-                .headDim((int) g.integer(a + ".attention.key_length").orElse(h / Math.max(1, nHeads)))
-                .vocabSize((int) vocab(g, a))
-                .maxPositions((int) g.integer(a + ".context_length").orElse(0))
+                .kvHeads(toInt(g.integer(a + ".attention.head_count_kv").orElse(nHeads), "head_count_kv"))
+                .headDim(toInt(g.integer(a + ".attention.key_length").orElse(h / Math.max(1, nHeads)), "key_length"))
+                .vocabSize(toInt(vocab(g, a), "vocabulary size"))
+                .maxPositions(toInt(g.integer(a + ".context_length").orElse(0), "context_length"))
                 .qkvBias(has(g, blk + "attn_q.bias") || has(g, blk + "attn_qkv.bias"))
                 .outBias(has(g, blk + "attn_output.bias"))
                 .mlpBias(has(g, blk + "ffn_up.bias") || has(g, blk + "ffn_down.bias"))
@@ -84,7 +95,7 @@ final class GgufModelMapper {
                 .finalNorm(has(g, "output_norm.weight"))
                 .embeddingNorm(has(g, "token_embd_norm.weight"))
                 .parallelBlock(g.bool(a + ".use_parallel_residual").orElse(PARALLEL.contains(a)))
-                .tokenTypes(g.tensor("token_types.weight").map(t -> (int) t.dim(1)).orElse(0));
+                .tokenTypes(toInt(g.tensor("token_types.weight").map(t -> t.dim(1)).orElse(0L), "token_types"));
         position(g, a, b);
         feedForward(g, a, b, warnings);
         head(g, a, b);
@@ -92,13 +103,15 @@ final class GgufModelMapper {
             warnings.add(a + ".attention.sliding_window is not applied: the KV cache is estimated for full"
                     + " attention in every layer (upper bound)");
         }
-        try {
-            return Optional.of(b.build());
-        } catch (IllegalArgumentException e) {
-            warnings.add("the header describes an inconsistent model (" + e.getMessage() + "); only the weights"
-                    + " are read");
-            return Optional.empty();
+        return b.build();
+    }
+
+    /** A count that must fit an {@code int}; out-of-range values make the description inconsistent. */
+    private static int toInt(long value, String what) {
+        if (value < 0 || value > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException(what + " " + Long.toUnsignedString(value) + " is out of range");
         }
+        return (int) value;
     }
 
     private static boolean isEncoder(GgufFile g, String a) {
@@ -133,7 +146,7 @@ final class GgufModelMapper {
     private static void position(GgufFile g, String a, ModelSpec.Builder b) {
         Optional<GgufTensor> table = g.tensor("position_embd.weight");
         if (table.isPresent()) {
-            b.position(PositionKind.LEARNED).positionTableSize((int) table.get().dim(1));
+            b.position(PositionKind.LEARNED).positionTableSize(toInt(table.get().dim(1), "position_embd"));
         } else if (g.integer(a + ".rope.dimension_count").isPresent()
                 || g.metadata().containsKey(a + ".rope.freq_base")) {
             b.position(PositionKind.ROTARY);
@@ -147,7 +160,7 @@ final class GgufModelMapper {
      * exists or {@code ffn_up} is twice the width (Phi-3's fused {@code gate_up}); experts from the expert keys.
      */
     private static void feedForward(GgufFile g, String a, ModelSpec.Builder b, List<String> warnings) {
-        int layers = (int) g.integer(a + ".block_count").orElse(0);
+        int layers = toInt(g.integer(a + ".block_count").orElse(0), "block_count");
         Optional<GgufTensor> up = g.tensor("blk.0.ffn_up.weight");
         long ffn = g.integer(a + ".feed_forward_length").orElse(up.map(t -> t.dim(1)).orElse(0L));
         boolean gated = g.tensors().stream().anyMatch(t -> t.name().startsWith("blk.")
@@ -156,7 +169,7 @@ final class GgufModelMapper {
         b.mlp(gated ? MlpKind.GATED : MlpKind.GELU);
         long experts = g.integer(a + ".expert_count").orElse(0);
         if (experts <= 0) {
-            b.ffnSize((int) ffn);
+            b.ffnSize(toInt(ffn, "feed_forward_length"));
             return;
         }
         int dense = 0;
@@ -169,7 +182,7 @@ final class GgufModelMapper {
             }
         }
         if (firstMoe < 0) {
-            dense = (int) g.integer(a + ".leading_dense_block_count").orElse(0);
+            dense = toInt(g.integer(a + ".leading_dense_block_count").orElse(0), "leading_dense_block_count");
             firstMoe = dense;
         }
         String moeBlk = "blk." + firstMoe + ".";
@@ -178,10 +191,12 @@ final class GgufModelMapper {
         long sharedFfn = g.tensor(moeBlk + "ffn_up_shexp.weight").map(t -> t.dim(1))
                 .orElse(g.integer(a + ".expert_shared_feed_forward_length").orElse(0));
         boolean sharedGate = has(g, moeBlk + "ffn_gate_inp_shexp.weight");
-        b.ffnSize((int) (ffn > 0 ? ffn : expertFfn));
+        b.ffnSize(toInt(ffn > 0 ? ffn : expertFfn, "feed_forward_length"));
         try {
-            b.moe(new MoeSpec((int) experts, (int) g.integer(a + ".expert_used_count").orElse(1), (int) expertFfn,
-                    (int) sharedFfn, sharedGate, dense));
+            b.moe(new MoeSpec(toInt(experts, "expert_count"),
+                    toInt(g.integer(a + ".expert_used_count").orElse(1), "expert_used_count"),
+                    toInt(expertFfn, "expert_feed_forward_length"), toInt(sharedFfn, "shared expert width"), sharedGate,
+                    dense));
         } catch (IllegalArgumentException e) {
             warnings.add("inconsistent expert keys (" + e.getMessage() + "); described as a dense model");
         }
@@ -197,7 +212,7 @@ final class GgufModelMapper {
         Optional<GgufTensor> classifier = output.or(() -> g.tensor("cls.weight"));
         if (classifier.isPresent()) {
             // With both, cls is the h x h dense layer before cls.output, shaped like a pooler.
-            b.head(HeadKind.CLASSIFIER).classifierOutputs((int) classifier.get().dim(1))
+            b.head(HeadKind.CLASSIFIER).classifierOutputs(toInt(classifier.get().dim(1), "classifier outputs"))
                     .pooler(output.isPresent() && has(g, "cls.weight"));
         } else if (isEncoder(g, a)) {
             b.head(HeadKind.NONE);

@@ -143,7 +143,8 @@ public final class GgufReader {
             case BOOL -> {
                 int b = in.u8(what);
                 if (b > 1) {
-                    throw new ModelImportException(in.file(), what + " is a boolean stored as " + b + " (must be 0 or 1)");
+                    throw new ModelImportException(in.file(), what + " is a boolean stored as " + b
+                            + " (must be 0 or 1)");
                 }
                 yield new GgufValue(type, b == 1);
             }

@@ -216,6 +216,18 @@ class GgufModelMapperTest {
     }
 
     @Test
+    void absurdSizesGiveNoDescriptionButKeepTheWeights() throws Exception {
+        Path file = new TinyGguf().string("general.architecture", "llama")
+                .u64("llama.embedding_length", 1L << 40).u32("llama.block_count", 2)
+                .u32("llama.attention.head_count", 4)
+                .tensor("output_norm.weight", F32, 64, 16).write(dir.resolve("absurd.gguf"));
+        ImportedModel imported = ModelImporter.importPath(file);
+        assertThat(imported.spec()).isEmpty();
+        assertThat(imported.weights().orElseThrow().bytes()).isEqualTo(64);
+        assertThat(imported.warnings()).anyMatch(w -> w.contains("llama.embedding_length 1099511627776 is out of range"));
+    }
+
+    @Test
     void withoutTheSizeKeysOnlyTheWeightsAreImported() throws Exception {
         Path file = new TinyGguf().string("general.architecture", "rwkv6")
                 .tensor("token_embd.weight", F32, 4 * 8 * 10, 8, 10).write(dir.resolve("rwkv.gguf"));
