@@ -6,6 +6,7 @@ import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -26,7 +27,7 @@ import java.util.Set;
  * truncated file or a lying header gives a {@link ModelImportException} naming what did not fit, never an
  * {@link OutOfMemoryError}. Further checks follow llama.cpp's {@code gguf.cpp}: at most 4 dimensions, none negative,
  * element counts without overflow, the first dimension a whole number of blocks, known types, unique keys and tensor
- * names, offsets aligned and inside the file.
+ * names, offsets aligned, inside the file and not overlapping.
  */
 public final class GgufReader {
 
@@ -90,6 +91,7 @@ public final class GgufReader {
             for (TensorHeader t : headers) {
                 tensors.add(finish(file, t, alignment, dataOffset, in.size()));
             }
+            requireDisjoint(file, tensors);
             return new GgufFile(file, version, in.order() == ByteOrder.BIG_ENDIAN, alignment, metadata, tensors,
                     dataOffset);
         }
@@ -283,6 +285,21 @@ public final class GgufReader {
                     + " but the data section holds " + available + " bytes (truncated or corrupt)");
         }
         return new GgufTensor(t.name, t.dims, t.type, t.offset, t.elements, bytes);
+    }
+
+    /** Tensor data may not overlap: a header that places two tensors on the same bytes is lying. */
+    private static void requireDisjoint(Path file, List<GgufTensor> tensors) throws ModelImportException {
+        List<GgufTensor> byOffset = new ArrayList<>(tensors);
+        byOffset.sort(Comparator.comparingLong(GgufTensor::offset));
+        for (int i = 1; i < byOffset.size(); i++) {
+            GgufTensor previous = byOffset.get(i - 1);
+            GgufTensor t = byOffset.get(i);
+            if (t.offset() < previous.offset() + previous.bytes()) {
+                throw new ModelImportException(file, "tensor '" + t.name() + "' at data offset " + t.offset()
+                        + " overlaps tensor '" + previous.name() + "', which ends at " + (previous.offset()
+                        + previous.bytes()));
+            }
+        }
     }
 
     private record TensorHeader(String name, List<Long> dims, GgmlType type, long offset, long elements) {

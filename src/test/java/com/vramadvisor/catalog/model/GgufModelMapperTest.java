@@ -224,7 +224,8 @@ class GgufModelMapperTest {
         ImportedModel imported = ModelImporter.importPath(file);
         assertThat(imported.spec()).isEmpty();
         assertThat(imported.weights().orElseThrow().bytes()).isEqualTo(64);
-        assertThat(imported.warnings()).anyMatch(w -> w.contains("llama.embedding_length 1099511627776 is out of range"));
+        assertThat(imported.warnings())
+                .anyMatch(w -> w.contains("llama.embedding_length 1099511627776 is out of range"));
     }
 
     @Test

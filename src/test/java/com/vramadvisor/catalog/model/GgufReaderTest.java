@@ -210,6 +210,10 @@ class GgufReaderTest {
                 .write(dir.resolve("misaligned.gguf"));
         assertThatThrownBy(() -> GgufReader.read(misaligned))
                 .hasMessageContaining("tensor 'b' has offset 40, not a multiple of the alignment 32");
+        Path overlap = new TinyGguf().tensor("a", 0, 128, 32).tensor("b", 0, 128, 32).offset(64)
+                .write(dir.resolve("overlap.gguf"));
+        assertThatThrownBy(() -> GgufReader.read(overlap))
+                .hasMessageContaining("tensor 'b' at data offset 64 overlaps tensor 'a', which ends at 128");
         Path dupTensor = new TinyGguf().tensor("a", 0, 64, 16).tensor("a", 0, 64, 16).write(dir.resolve("dt.gguf"));
         assertThatThrownBy(() -> GgufReader.read(dupTensor)).hasMessageContaining("tensor 'a' appears twice");
         Path dupKey = new TinyGguf().u32("k", 1).u32("k", 2).write(dir.resolve("dk.gguf"));
