@@ -1,6 +1,7 @@
 package com.vramadvisor.engine.ranking;
 
 import com.vramadvisor.engine.Estimate;
+import com.vramadvisor.engine.MemoryEstimator;
 import com.vramadvisor.engine.ModelSpec;
 import com.vramadvisor.engine.Parallelism;
 import com.vramadvisor.engine.Workload;
@@ -34,6 +35,12 @@ public final class Recommender {
 
     private final MemoryModel memory;
 
+    /** A recommender over the engine's {@link MemoryEstimator}. */
+    public Recommender() {
+        this(new MemoryEstimator()::estimate);
+    }
+
+    /** A recommender over another memory model (tests, or a caller that wraps the estimator). */
     public Recommender(MemoryModel memory) {
         this.memory = Objects.requireNonNull(memory, "memory");
     }
