@@ -50,8 +50,9 @@ public final class Recommender {
      */
     public Recommendation recommend(ModelSpec model, Workload workload, List<GpuSpec> gpus, List<SystemSpec> systems,
                                     List<CloudOffer> cloud, RankingOptions options) {
-        Estimate single = memory.estimate(model, workload.toBuilder().parallelism(Parallelism.SINGLE_GPU).build());
         LayoutSearch search = new LayoutSearch(memory, model, workload, options.gpusPerNode());
+        Estimate single = memory.estimate(model, workload.toBuilder().parallelism(Parallelism.SINGLE_GPU).build());
+        search.remember(Parallelism.SINGLE_GPU, single);
         RowFactory factory = new RowFactory(model, workload, options);
         Parallelism given = workload.parallelism();
         boolean asGiven = options.sharding() == ShardingSearch.AS_GIVEN
