@@ -1,5 +1,7 @@
 package com.vramadvisor.bench;
 
+import com.vramadvisor.catalog.Catalog;
+import com.vramadvisor.catalog.CatalogLoader;
 import com.vramadvisor.engine.LoraSpec;
 import com.vramadvisor.engine.Mode;
 import com.vramadvisor.engine.ModelSpec;
@@ -29,9 +31,9 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * One full decision table (every GPU alone and in the fewest that fit, every system and cloud offer, filtered and
- * sorted) over 60 GPUs, 8 systems and 20 cloud offers. The hardware list has the shape of the shipped catalog
- * (memory sizes from 8 to 288 GB, consumer to data centre, with and without NVLink), built here so the benchmark
- * does not depend on catalog files. Run:
+ * sorted) over two hardware lists: the shipped catalog, and a synthetic list of 60 GPUs, 8 systems and 20 cloud
+ * offers shaped like a larger catalog (memory sizes from 8 to 288 GB, consumer to data centre, with and without
+ * NVLink, instances of 1 to 8 GPUs). Run:
  * {@code ./mvnw -B -Pbench test-compile exec:exec -Dbench.args="RecommenderBenchmark -f1 -wi 3 -i 5"}.
  */
 @State(Scope.Benchmark)
@@ -46,6 +48,10 @@ public class RecommenderBenchmark {
     @Param({"train-7b", "infer-70b", "qlora-70b"})
     public String workload;
 
+    /** The hardware list: the shipped catalog or the 60-GPU synthetic list. */
+    @Param({"catalog", "synthetic-60"})
+    public String hardware;
+
     private final Recommender recommender = new Recommender();
     private final RankingOptions options = RankingOptions.defaults();
     private List<GpuSpec> gpus;
@@ -56,9 +62,19 @@ public class RecommenderBenchmark {
 
     @Setup
     public void setUp() {
-        gpus = gpus();
-        systems = systems(gpus);
-        cloud = cloud(gpus);
+        if ("catalog".equals(hardware)) {
+            Catalog c = CatalogLoader.shippedOnly().load();
+            if (c.gpus().isEmpty()) {
+                throw new IllegalStateException("the shipped catalog has no GPUs: " + c.problems());
+            }
+            gpus = c.gpus();
+            systems = c.systems();
+            cloud = c.cloudOffers();
+        } else {
+            gpus = gpus();
+            systems = systems(gpus);
+            cloud = cloud(gpus);
+        }
         switch (workload) {
             case "train-7b":
                 model = ReferenceModels.llama2_7b();
