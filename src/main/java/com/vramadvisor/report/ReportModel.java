@@ -240,21 +240,30 @@ public record ReportModel(
     /**
      * Raw values behind one decision row; NaN where a value is unknown (no price, no speed figure).
      *
-     * @param hardwareId       catalog id
-     * @param kind             {@code gpu}, {@code system} or {@code cloud}
-     * @param fits             whether the workload fits with the GPUs counted
-     * @param gpusNeeded       GPUs the workload needs on this hardware
-     * @param perGpuBytes      bytes needed per GPU
-     * @param usableBytes      usable bytes per GPU
-     * @param headroomFraction {@code 1 - perGpu / usable}; negative when it does not fit
-     * @param tokensPerSecond  estimated throughput
-     * @param hours            estimated time for the run
-     * @param costUsd          purchase price or rental cost of the run, US dollars
-     * @param energyKWh        energy of the run, kilowatt-hours
+     * @param hardwareId        catalog id of the GPU, system or cloud offer
+     * @param kind              {@code gpu}, {@code multi-gpu}, {@code system} or {@code cloud}
+     * @param fits              whether the per-GPU need fits in {@code capacityBytes}
+     * @param gpusNeeded        GPUs the workload runs on
+     * @param sharding          the parallel layout ({@code single}, {@code zero3-dp4}, {@code tp2-zero3-dp2})
+     * @param perGpuBytes       bytes needed per GPU at that layout
+     * @param usableBytes       bytes one process can allocate per GPU
+     * @param capacityBytes     bytes the fit is judged against (usable, or a serving reservation)
+     * @param headroomFraction  {@code (capacity - need) / capacity}; negative when it does not fit
+     * @param tokensPerSecond   estimated throughput, tokens per second
+     * @param hours             estimated wall-clock hours for the token budget
+     * @param priceUsd          purchase price, US dollars
+     * @param costUsd           cost of the run: rental for cloud rows, price (or amortised share) for purchases
+     * @param energyKWh         energy for the token budget, kWh
+     * @param reasons           the ranking's note codes ({@code does-not-fit}, {@code tight-fit}, ...)
      */
-    public record DecisionValues(String hardwareId, String kind, boolean fits, int gpusNeeded, long perGpuBytes,
-                                 long usableBytes, double headroomFraction, double tokensPerSecond, double hours,
-                                 double costUsd, double energyKWh) {
+    public record DecisionValues(String hardwareId, String kind, boolean fits, int gpusNeeded, String sharding,
+                                 long perGpuBytes, long usableBytes, long capacityBytes, double headroomFraction,
+                                 double tokensPerSecond, double hours, double priceUsd, double costUsd,
+                                 double energyKWh, List<String> reasons) {
+        public DecisionValues {
+            Objects.requireNonNull(hardwareId, "hardwareId");
+            reasons = List.copyOf(reasons);
+        }
     }
 
     /**
