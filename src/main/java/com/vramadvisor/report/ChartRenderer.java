@@ -55,7 +55,7 @@ public final class ChartRenderer {
 
     private static final double BAR_HEIGHT = 30;
     private static final double ROW = 16;
-    private static final double PLOT_HEIGHT = 210;
+    private static final double PLOT_HEIGHT = 180;
 
     private final ReportText text;
     private final Font title;
@@ -141,17 +141,26 @@ public final class ChartRenderer {
         }
         drawString(g, "GiB", right - width("GiB", small), axisY + 26);
 
+        // Lines first, then their labels on white, so that no line runs through another line's label.
         for (int k = 0; k < caps.size(); k++) {
-            Capacity c = caps.get(k);
-            double cx = left + c.bytes() * scale;
+            double cx = left + caps.get(k).bytes() * scale;
             double labelY = PAD + 24 + k * ROW + 11;
             g.setColor(CAPACITY_COLOURS[k]);
             g.setStroke(dashed(1.4f));
             g.draw(new Line2D.Double(cx, labelY + 3, cx, top + BAR_HEIGHT + 6));
-            g.setFont(small);
+        }
+        g.setFont(small);
+        for (int k = 0; k < caps.size(); k++) {
+            Capacity c = caps.get(k);
+            double cx = left + c.bytes() * scale;
+            double labelY = PAD + 24 + k * ROW + 11;
             String label = text.format("chart.capacity", c.label(), text.gib(c.bytes()));
             double lw = width(label, small);
-            drawString(g, label, cx - lw - 4 >= left ? cx - lw - 4 : Math.min(cx + 4, right - lw), labelY);
+            double lx = cx - lw - 4 >= left ? cx - lw - 4 : Math.min(cx + 4, right - lw);
+            g.setColor(Color.WHITE);
+            g.fill(new Rectangle2D.Double(lx - 2, labelY - 10, lw + 4, 13));
+            g.setColor(CAPACITY_COLOURS[k]);
+            drawString(g, label, lx, labelY);
         }
 
         double legendTop = axisY + 30;
@@ -212,7 +221,7 @@ public final class ChartRenderer {
         double right = WIDTH - PAD - 6;
         double top = plotTop();
         double bottom = top + PLOT_HEIGHT;
-        XScale xScale = new XScale(xs.get(0), xs.get(xs.size() - 1), left, right);
+        XScale xScale = new XScale(xs.get(0), xs.get(xs.size() - 1), left + 8, right - 8);
 
         g.setFont(title);
         g.setColor(TEXT);

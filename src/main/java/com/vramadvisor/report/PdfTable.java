@@ -38,10 +38,12 @@ record PdfTable(List<String> headers, List<List<String>> rows, List<Boolean> num
         double[] natural = new double[n];
         double[] minimum = new double[n];
         for (int c = 0; c < n; c++) {
-            natural[c] = measure(flow, headers.get(c), padX, true);
+            // A header may wrap onto two lines rather than widen its column to its full length.
+            natural[c] = Math.max(measure(flow, headers.get(c), padX) / 2,
+                    longestWord(flow, headers.get(c)) + 2 * padX);
             minimum[c] = longestWord(flow, headers.get(c)) + 2 * padX;
             for (List<String> row : rows) {
-                natural[c] = Math.max(natural[c], measure(flow, row.get(c), padX, false));
+                natural[c] = Math.max(natural[c], measure(flow, row.get(c), padX));
                 minimum[c] = Math.max(minimum[c], longestWord(flow, row.get(c)) + 2 * padX);
             }
             minimum[c] = Math.min(minimum[c], natural[c]);
@@ -83,8 +85,8 @@ record PdfTable(List<String> headers, List<List<String>> rows, List<Boolean> num
         return widths;
     }
 
-    private double measure(PdfFlow flow, String text, double padX, boolean header) throws IOException {
-        return flow.width(text, fontSize) + 2 * padX + (header ? 0 : 0.5);
+    private double measure(PdfFlow flow, String text, double padX) throws IOException {
+        return flow.width(text, fontSize) + 2 * padX + 0.5;
     }
 
     private double longestWord(PdfFlow flow, String text) throws IOException {
