@@ -4,7 +4,6 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeSet;
@@ -29,6 +28,7 @@ import com.vramadvisor.report.ReportModels;
 import com.vramadvisor.report.ReportWriteException;
 import com.vramadvisor.report.ReportWriter;
 
+import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -36,13 +36,12 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code report}: writes the sizing report of one workload as PDF, PNG, Markdown, CSV and/or JSON. The workload
- * flags are the same as {@code estimate}'s; the command line adds them as a mixin and resolves them through the
- * {@link ScenarioSource} given to the constructor. Exit status: 0 when every file was written, 2 on bad input, 1
- * when a file could not be written (the message names the file and the reason; an earlier file there is kept).
- * Runs headless: it draws with Java2D and never starts the JavaFX toolkit.
+ * {@code report}: writes the sizing report of one workload as PDF, PNG, Markdown, CSV and/or JSON, with the decision
+ * table over the catalog. The model and workload flags are {@code estimate}'s. Exit status: 0 when every file was
+ * written, 2 on bad input, 1 when a file could not be written (the message names the file and the reason; an earlier
+ * file there is kept). Runs headless: it draws with Java2D and never starts the JavaFX toolkit.
  */
-@Command(name = "report", mixinStandardHelpOptions = true,
+@Command(name = "report", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Write the sizing report of a workload as PDF, PNG, Markdown, CSV or JSON.")
 public final class ReportCommand implements Callable<Integer> {
 
@@ -59,12 +58,6 @@ public final class ReportCommand implements Callable<Integer> {
             catalog = catalog == null ? Catalog.empty() : catalog;
             ranking = ranking == null ? RankingOptions.defaults() : ranking;
         }
-    }
-
-    /** Resolves the parsed workload flags; throws {@link IllegalArgumentException} naming bad input. */
-    @FunctionalInterface
-    public interface ScenarioSource {
-        Scenario resolve();
     }
 
     /**
@@ -122,32 +115,51 @@ public final class ReportCommand implements Callable<Integer> {
         }
     }
 
-    @Mixin
-    private final Output output = new Output();
-
     @Spec
-    private CommandSpec spec;
+    CommandSpec spec;
 
-    private final ScenarioSource scenarios;
+    @ArgGroup(exclusive = false, heading = "%nModel:%n")
+    ModelOptions model = new ModelOptions();
 
-    public ReportCommand(ScenarioSource scenarios) {
-        this.scenarios = Objects.requireNonNull(scenarios, "scenarios");
-    }
+    @ArgGroup(exclusive = false, heading = "%nWorkload:%n")
+    WorkloadOptions workload = new WorkloadOptions();
+
+    @Mixin
+    CatalogOption catalog;
+
+    @Mixin
+    Output output = new Output();
+
+    @Option(names = "--tokens", paramLabel = "N",
+            description = "Token budget for time and cost in the decision table (default 1B).")
+    String tokens;
+
+    @Option(names = "--top", paramLabel = "N", description = "List only the first N hardware options.")
+    Integer top;
 
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        Options options;
-        Scenario scenario;
-        try {
-            options = output.toOptions();
-            scenario = scenarios.resolve();
-        } catch (IllegalArgumentException e) {
-            err.println("vram-advisor report: " + e.getMessage());
-            return BAD_INPUT;
+        Options options = output.toOptions();
+        ModelSpec m = ModelResolver.resolve(model, catalog, err);
+        Workload w = workload.toWorkload();
+        Catalog c = catalog.catalog(err);
+        return run(new Scenario(m, w, c, ranking()), options, LocalDate.now(), appVersion(), out, err);
+    }
+
+    private RankingOptions ranking() {
+        RankingOptions.Builder b = RankingOptions.builder();
+        if (tokens != null) {
+            b.tokenBudget(Quantities.parseCount(tokens));
         }
-        return run(scenario, options, LocalDate.now(), appVersion(), out, err);
+        if (top != null) {
+            if (top < 1) {
+                throw new CliInputException("--top must be at least 1, got " + top);
+            }
+            b.topN(top);
+        }
+        return b.build();
     }
 
     /**

@@ -11,21 +11,11 @@ import java.nio.file.Path;
 import org.apache.pdfbox.Loader;
 import org.apache.pdfbox.pdmodel.PDDocument;
 import org.apache.pdfbox.text.PDFTextStripper;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
-import com.vramadvisor.catalog.Catalog;
-import com.vramadvisor.engine.AttentionImpl;
-import com.vramadvisor.engine.Mode;
-import com.vramadvisor.engine.Optimizer;
-import com.vramadvisor.engine.Precision;
-import com.vramadvisor.engine.Workload;
-import com.vramadvisor.engine.ranking.ReferenceModels;
-
-import picocli.CommandLine;
 
 class ReportCommandTest {
 
@@ -34,20 +24,14 @@ class ReportCommandTest {
 
     private final StringWriter out = new StringWriter();
     private final StringWriter err = new StringWriter();
-    private ReportCommand.ScenarioSource source;
 
-    @BeforeEach
-    void defaultScenario() {
-        Workload w = Workload.builder().mode(Mode.TRAIN).precision(Precision.BF16_MIXED).optimizer(Optimizer.ADAMW)
-                .batch(1).sequenceLength(4096).attention(AttentionImpl.FLASH).build();
-        source = () -> new ReportCommand.Scenario(ReferenceModels.llama3_8b(), w, Catalog.empty(), null);
-    }
-
+    /** The default scenario: Llama-3-8B full fine-tuning, bf16 mixed precision, AdamW, batch 1, 4096 tokens. */
     private int execute(String... args) {
-        CommandLine cli = new CommandLine(new ReportCommand(() -> source.resolve()));
-        cli.setOut(new PrintWriter(out, true));
-        cli.setErr(new PrintWriter(err, true));
-        return cli.execute(args);
+        String[] all = new String[args.length + 9];
+        System.arraycopy(new String[] {"report", "--preset", "llama-3-8b", "--mode", "train", "--batch", "1",
+            "--seq", "4096"}, 0, all, 0, 9);
+        System.arraycopy(args, 0, all, 9, args.length);
+        return Cli.run(new PrintWriter(out, true), new PrintWriter(err, true), all);
     }
 
     @Test
@@ -58,14 +42,15 @@ class ReportCommandTest {
                 "--json", dir.resolve("r.json").toString(), "--lang", "zh-CN");
 
         assertThat(status).as(err.toString()).isZero();
-        assertThat(err.toString()).isEmpty();
+        assertThat(err.toString()).doesNotContain("Exception");
         assertThat(out.toString().lines()).hasSize(5).allSatisfy(l -> assertThat(l).startsWith("wrote "));
         for (String f : new String[] {"r.pdf", "r.png", "r.md", "r.csv", "r.json"}) {
             assertThat(Files.size(dir.resolve(f))).as(f).isPositive();
         }
         try (PDDocument doc = Loader.loadPDF(pdf.toFile())) {
-            assertThat(new PDFTextStripper().getText(doc)).contains("显存评估报告", "Llama-3-8B", "8,030,261,248",
-                    "没有可用的硬件目录");
+            String text = new PDFTextStripper().getText(doc);
+            assertThat(text).contains("显存评估报告", "Llama 3 8B", "8,030,261,248", "硬件方案", "NVIDIA H100");
+            assertThat(text).doesNotContain("没有可用的硬件目录");
         }
         assertThat(Files.readString(dir.resolve("r.md"))).contains("## 每 GPU 显存构成");
     }
@@ -82,18 +67,17 @@ class ReportCommandTest {
     void anUnknownLanguageIsOneLineOfBadInput() {
         assertThat(execute("--md", dir.resolve("r.md").toString(), "--lang", "fr")).isEqualTo(ReportCommand.BAD_INPUT);
         assertThat(err.toString().lines()).containsExactly(
-                "vram-advisor report: unknown report language 'fr' (expected en or zh-CN)");
+                "vram-advisor: unknown report language 'fr' (expected en or zh-CN)");
         assertThat(dir.resolve("r.md")).doesNotExist();
     }
 
     @Test
-    void aWorkloadTheSourceRejectsIsOneLineOfBadInput() {
-        source = () -> {
-            throw new IllegalArgumentException("batch must be between 1 and 67108864, got -1");
-        };
-        assertThat(execute("--md", dir.resolve("r.md").toString())).isEqualTo(ReportCommand.BAD_INPUT);
-        assertThat(err.toString().lines()).containsExactly(
-                "vram-advisor report: batch must be between 1 and 67108864, got -1");
+    void aBadWorkloadIsOneLineOfBadInput() {
+        assertThat(execute("--md", dir.resolve("r.md").toString(), "--batch", "-1"))
+                .isEqualTo(Cli.EXIT_BAD_INPUT);
+        assertThat(err.toString().lines()).hasSize(1).allSatisfy(l -> assertThat(l).startsWith("vram-advisor: ")
+                .contains("batch"));
+        assertThat(dir.resolve("r.md")).doesNotExist();
     }
 
     @Test
