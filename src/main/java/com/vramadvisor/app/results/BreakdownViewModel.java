@@ -41,7 +41,11 @@ public final class BreakdownViewModel {
         this.componentRows = new ComponentRows(messages);
     }
 
-    void update(ScenarioInputs inputs, Estimate estimate, GpuSpec gpu) {
+    /**
+     * @param gpu      the chosen GPU, {@code null} for none
+     * @param capacity what the peak is judged against on that GPU (usable memory or a serving reservation), bytes
+     */
+    void update(ScenarioInputs inputs, Estimate estimate, GpuSpec gpu, long capacity) {
         SizeUnit unit = inputs.sizeUnit();
         long total = estimate.peakBytes();
         List<ComponentRow> next = componentRows.atPeak(inputs, estimate);
@@ -59,19 +63,20 @@ public final class BreakdownViewModel {
             fits.set(true);
             fitText.set("");
         } else {
-            updateCapacity(unit, gpu, total);
+            updateCapacity(unit, gpu, capacity, total);
         }
         // Replaced last: a view that listens only to the rows sees every other property already updated.
         rows.setAll(next);
     }
 
-    private void updateCapacity(SizeUnit unit, GpuSpec gpu, long total) {
-        long usable = gpu.memoryBytesUsable();
+    private void updateCapacity(SizeUnit unit, GpuSpec gpu, long usable, long total) {
         capacityBytes.set(usable);
-        capacityText.set(messages.get("results.breakdown.capacity", gpu.name(), format(unit, usable)));
+        capacityText.set(usable < gpu.memoryBytesUsable()
+                ? messages.get("results.breakdown.capacity.serving", gpu.name(), format(unit, usable))
+                : messages.get("results.breakdown.capacity", gpu.name(), format(unit, usable)));
         capacityMarkerText.set(messages.get("results.breakdown.capacity.marker", format(unit, usable)));
         capacityTooltip.set(messages.get("results.breakdown.capacity.tooltip", gpu.name(),
-                format(unit, gpu.memoryBytesTotal()), format(unit, usable),
+                format(unit, gpu.memoryBytesTotal()), format(unit, gpu.memoryBytesUsable()),
                 messages.decimal(gpu.memoryGbNominal(), 0)));
         fits.set(total <= usable);
         fitText.set(total <= usable

@@ -2,7 +2,11 @@ package com.vramadvisor.app.results;
 
 import com.vramadvisor.app.workload.ScenarioInputs;
 import com.vramadvisor.engine.Estimate;
+import com.vramadvisor.engine.Mode;
+import com.vramadvisor.engine.Serving;
+import com.vramadvisor.engine.Workload;
 import com.vramadvisor.engine.hardware.GpuSpec;
+import com.vramadvisor.engine.ranking.Recommendation;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -36,6 +40,7 @@ public final class ResultsViewModel {
 
     private final BreakdownViewModel breakdown;
     private final SweepViewModel sweep;
+    private final DecisionTableViewModel table;
 
     private final ReadOnlyObjectWrapper<Estimate> estimate = new ReadOnlyObjectWrapper<>(this, "estimate");
     private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper(this, "error", "");
@@ -43,6 +48,7 @@ public final class ResultsViewModel {
     private final ObservableList<String> comparedGpuIds = FXCollections.observableArrayList();
     private final ReadOnlyObjectWrapper<GpuSpec> selectedGpu = new ReadOnlyObjectWrapper<>(this, "selectedGpu");
     private Key lastKey;
+    private boolean selecting;
 
     public ResultsViewModel(ReadOnlyObjectProperty<ScenarioInputs> snapshot, ResultsEngine engine,
                             ResultsMessages messages) {
@@ -54,6 +60,9 @@ public final class ResultsViewModel {
         }
         this.breakdown = new BreakdownViewModel(messages);
         this.sweep = new SweepViewModel(messages);
+        this.table = new DecisionTableViewModel(messages);
+        table.onGpuSelection(this::selectGpus);
+        table.tokenBudgetProperty().addListener((obs, old, now) -> recompute());
 
         snapshot.addListener((obs, old, now) -> {
             // The workload panel's GPU choice wins when it changes; otherwise keep what the table selected.
@@ -76,17 +85,30 @@ public final class ResultsViewModel {
     }
 
     /** Everything a recompute depends on besides the locale. */
-    private record Key(ScenarioInputs inputs, String gpuId, List<String> comparedGpuIds) {
+    private record Key(ScenarioInputs inputs, String gpuId, List<String> comparedGpuIds, long tokenBudget) {
+    }
+
+    /** A table selection: one GPU for the breakdown, the others' capacities on the sweep, one recompute. */
+    private void selectGpus(String primary, List<String> others) {
+        selecting = true;
+        try {
+            comparedGpuIds.setAll(others);
+            selectedGpuId.set(primary);
+        } finally {
+            selecting = false;
+        }
+        recompute();
     }
 
     private void recompute() {
         ScenarioInputs inputs = snapshot.get();
-        if (inputs == null) {
+        if (inputs == null || selecting) {
             return;
         }
         // The table's selection reaches us twice when the shell binds it to the workload panel's GPU (directly and
         // through the next snapshot); the second time nothing has changed and nothing is redone.
-        Key key = new Key(inputs.withGpuId(""), selectedGpuId.get(), List.copyOf(comparedGpuIds));
+        Key key = new Key(inputs.withGpuId(""), selectedGpuId.get(), List.copyOf(comparedGpuIds),
+                table.tokenBudgetProperty().get());
         if (key.equals(lastKey)) {
             return;
         }
@@ -94,20 +116,26 @@ public final class ResultsViewModel {
         GpuSpec primary = gpusById.get(selectedGpuId.get());
         selectedGpu.set(primary);
         Estimate e;
+        Recommendation ranking;
         try {
             e = engine.estimate(inputs.model(), inputs.workload());
+            ranking = engine.recommend(inputs.model(), inputs.workload(), table.tokenBudgetProperty().get());
         } catch (IllegalArgumentException ex) {
             // The engine names the problem in one line; show it instead of stale numbers.
             estimate.set(null);
             error.set(ex.getMessage());
             breakdown.clear(messages.get("results.error", ex.getMessage()));
             sweep.clear();
+            table.clear();
             return;
         }
         error.set("");
         estimate.set(e);
-        breakdown.update(inputs, e, primary);
-        sweep.update(inputs, e.peakBytes(), capacityGpus(primary), engine);
+        long capacity = primary == null ? 0 : capacityBytes(primary, inputs.workload());
+        breakdown.update(inputs, e, primary, capacity);
+        sweep.update(inputs, e.peakBytes(), capacityGpus(primary), g -> capacityBytes(g, inputs.workload()),
+                engine);
+        table.update(inputs, ranking.rows(), gpusById);
     }
 
     /** The primary GPU first, then the other compared GPUs, each once. */
@@ -135,6 +163,23 @@ public final class ResultsViewModel {
 
     public SweepViewModel sweep() {
         return sweep;
+    }
+
+    public DecisionTableViewModel table() {
+        return table;
+    }
+
+    /**
+     * The memory a GPU offers this workload, as the decision table judges fit: its usable memory or, for inference
+     * with a serving reservation, the smaller of that and {@link Serving#usableBudget} of its total memory (vLLM's
+     * {@code gpu_memory_utilization}).
+     */
+    static long capacityBytes(GpuSpec gpu, Workload workload) {
+        if (workload.mode() == Mode.INFER && workload.gpuMemoryUtilization() > 0) {
+            return Math.min(gpu.memoryBytesUsable(),
+                    Serving.usableBudget(gpu.memoryBytesTotal(), workload.gpuMemoryUtilization()));
+        }
+        return gpu.memoryBytesUsable();
     }
 
     /** The latest estimate; {@code null} while the inputs are rejected. */
