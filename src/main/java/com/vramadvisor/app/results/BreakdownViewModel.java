@@ -101,7 +101,7 @@ public final class BreakdownViewModel {
 
 
     private String format(SizeUnit unit, long bytes) {
-        return unit.format(bytes, messages.locale());
+        return messages.size(bytes, unit);
     }
 
     /**

@@ -6,7 +6,6 @@ import com.vramadvisor.engine.hardware.GpuSpec;
 import com.vramadvisor.engine.ranking.HardwareKind;
 import com.vramadvisor.engine.ranking.Reason;
 import com.vramadvisor.engine.ranking.RecommendationRow;
-import java.util.Locale;
 import java.util.Map;
 
 /** Turns the engine's recommendation rows into table rows with texts for the current locale and display unit. */
@@ -25,16 +24,15 @@ final class DecisionRows {
     }
 
     DecisionRow row(RecommendationRow r, SizeUnit unit, Mode mode, Map<String, GpuSpec> gpusById) {
-        Locale locale = messages.locale();
         GpuSpec gpu = gpusById.get(r.gpuId());
         String gpus = "single".equals(r.sharding()) ? messages.integer(r.gpusNeeded())
                 : messages.get("results.table.gpus", messages.integer(r.gpusNeeded()), r.sharding());
-        String memory = messages.get("results.table.memory", unit.format(r.perGpuBytes(), locale),
-                unit.format(r.capacityBytes(), locale));
+        String memory = messages.get("results.table.memory", messages.sizeNumber(r.perGpuBytes(), unit),
+                messages.size(r.capacityBytes(), unit));
         String headroom = r.fits()
-                ? messages.get("results.table.headroom.spare", unit.format(r.headroomBytes(), locale),
+                ? messages.get("results.table.headroom.spare", messages.size(r.headroomBytes(), unit),
                         messages.percent(r.headroomFraction(), 0))
-                : messages.get("results.table.headroom.short", unit.format(-r.headroomBytes(), locale));
+                : messages.get("results.table.headroom.short", messages.size(-r.headroomBytes(), unit));
         return new DecisionRow(r.hardwareId(), r.gpuId(), r.hardwareName(), r.kind(), kindText(r.kind()), r.vendor(),
                 gpu == null ? 0 : gpu.memoryGbNominal(), r.fits(), fitText(r, memory), r.gpusNeeded(), gpus,
                 r.perGpuBytes(), r.capacityBytes(), memory, r.headroomFraction(), headroom, r.tokensPerSecond(),

@@ -6,12 +6,14 @@ import com.vramadvisor.engine.Mode;
 import com.vramadvisor.engine.Serving;
 import com.vramadvisor.engine.Workload;
 import com.vramadvisor.engine.hardware.GpuSpec;
-import com.vramadvisor.engine.ranking.Recommendation;
+import com.vramadvisor.engine.ranking.RecommendationRow;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicReference;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
@@ -26,16 +28,23 @@ import javafx.collections.ObservableList;
  * Turns each scenario snapshot into everything the result views show: the estimate and its breakdown, the sweep
  * and the decision table.
  *
- * <p>Recomputation runs inline on the caller's (FX) thread: one estimate costs microseconds and the whole update
- * (breakdown, a sweep of at most {@value SweepViewModel#MAX_POINTS} estimates, one inverse search per capacity line
- * and the ranking over the catalog) stays around a millisecond, well inside a 60 Hz frame, so a debounce and a worker
- * would only add latency and stale-result handling. {@code docs/benchmarks.md} records the measured figures.
+ * <p>The breakdown and the sweep are recomputed inline on the caller's (FX) thread: one estimate costs microseconds,
+ * and the sweep's at most {@value SweepViewModel#MAX_POINTS} estimates plus one inverse search per capacity line stay
+ * well under a millisecond. Ranking the whole catalog (every GPU, system and cloud offer, each with its layout
+ * search) costs a few milliseconds, so it runs on an injected worker: requests carry a generation number, a request
+ * that arrives while the worker is busy replaces the one still waiting (a slider drag costs one ranking per worker
+ * turn, not one per step), and a result that a newer request has overtaken is dropped. Tests pass same-thread
+ * executors. {@code docs/benchmarks.md} records the measured figures.
  */
 public final class ResultsViewModel {
 
     private final ReadOnlyObjectProperty<ScenarioInputs> snapshot;
     private final ResultsEngine engine;
     private final ResultsMessages messages;
+    private final Executor worker;
+    private final Executor ui;
+    private final AtomicReference<RankingRequest> pendingRanking = new AtomicReference<>();
+    private long generation;
     private final Map<String, GpuSpec> gpusById = new LinkedHashMap<>();
 
     private final BreakdownViewModel breakdown;
@@ -50,11 +59,17 @@ public final class ResultsViewModel {
     private Key lastKey;
     private boolean selecting;
 
+    /**
+     * @param worker runs the ranking off the FX thread (one thread, so requests are served in order)
+     * @param ui     runs the ranking's result on the FX thread ({@code Platform::runLater})
+     */
     public ResultsViewModel(ReadOnlyObjectProperty<ScenarioInputs> snapshot, ResultsEngine engine,
-                            ResultsMessages messages) {
+                            ResultsMessages messages, Executor worker, Executor ui) {
         this.snapshot = Objects.requireNonNull(snapshot, "snapshot");
         this.engine = Objects.requireNonNull(engine, "engine");
         this.messages = Objects.requireNonNull(messages, "messages");
+        this.worker = Objects.requireNonNull(worker, "worker");
+        this.ui = Objects.requireNonNull(ui, "ui");
         for (GpuSpec gpu : engine.gpus()) {
             gpusById.put(gpu.id(), gpu);
         }
@@ -115,11 +130,10 @@ public final class ResultsViewModel {
         lastKey = key;
         GpuSpec primary = gpusById.get(selectedGpuId.get());
         selectedGpu.set(primary);
+        long request = ++generation;
         Estimate e;
-        Recommendation ranking;
         try {
             e = engine.estimate(inputs.model(), inputs.workload());
-            ranking = engine.recommend(inputs.model(), inputs.workload(), table.tokenBudgetProperty().get());
         } catch (IllegalArgumentException ex) {
             // The engine names the problem in one line; show it instead of stale numbers.
             estimate.set(null);
@@ -127,6 +141,7 @@ public final class ResultsViewModel {
             breakdown.clear(messages.get("results.error", ex.getMessage()));
             sweep.clear();
             table.clear();
+            pendingRanking.set(null);
             return;
         }
         error.set("");
@@ -135,7 +150,39 @@ public final class ResultsViewModel {
         breakdown.update(inputs, e, primary, capacity);
         sweep.update(inputs, e.peakBytes(), capacityGpus(primary), g -> capacityBytes(g, inputs.workload()),
                 engine);
-        table.update(inputs, ranking.rows(), gpusById);
+        requestRanking(new RankingRequest(request, inputs, table.tokenBudgetProperty().get()));
+    }
+
+    /** One ranking to compute: the inputs, the token budget, and the generation that asked for it. */
+    private record RankingRequest(long generation, ScenarioInputs inputs, long tokenBudget) {
+    }
+
+    private void requestRanking(RankingRequest request) {
+        // Only an empty slot needs a new worker turn; otherwise the turn already queued will take this request.
+        if (pendingRanking.getAndSet(request) == null) {
+            worker.execute(this::rankPending);
+        }
+    }
+
+    /** On the worker: ranks the latest waiting request and hands the rows to the FX thread. */
+    private void rankPending() {
+        RankingRequest request = pendingRanking.getAndSet(null);
+        if (request == null) {
+            return;
+        }
+        ScenarioInputs in = request.inputs();
+        List<RecommendationRow> rows;
+        try {
+            rows = engine.recommend(in.model(), in.workload(), request.tokenBudget()).rows();
+        } catch (IllegalArgumentException ex) {
+            rows = List.of();
+        }
+        List<RecommendationRow> ranked = rows;
+        ui.execute(() -> {
+            if (request.generation() == generation) {
+                table.update(in, ranked, gpusById);
+            }
+        });
     }
 
     /** The primary GPU first, then the other compared GPUs, each once. */

@@ -75,7 +75,7 @@ public final class SweepViewModel {
             int fit = engine.largestFitting(model, workload, effective, bytes);
             largestFit = Math.max(largestFit, fit);
             lines.add(new CapacityLine(gpu.id(), messages.get("results.sweep.capacityLabel", gpu.name(),
-                    unit.format(bytes, messages.locale())), bytes, unit.fromBytes(bytes), fit,
+                    messages.size(bytes, unit)), bytes, unit.fromBytes(bytes), fit,
                     fitText(effective, gpu, fit), i == 0));
         }
 
@@ -86,7 +86,7 @@ public final class SweepViewModel {
             try {
                 long bytes = engine.estimate(model, with(effective, workload, x)).peakBytes();
                 next.add(new SweepPoint(x, bytes, unit.fromBytes(bytes), messages.get("results.sweep.point.tooltip",
-                        what, messages.integer(x), unit.format(bytes, messages.locale()))));
+                        what, messages.integer(x), messages.size(bytes, unit))));
             } catch (IllegalArgumentException e) {
                 // A value the engine rejects (e.g. past what the parallel layout supports) is simply not drawn.
             }
@@ -99,7 +99,7 @@ public final class SweepViewModel {
         axisLabel.set(messages.get("results.sweep.axis." + effective.name().toLowerCase(Locale.ROOT)));
         valueAxisLabel.set(messages.get("results.sweep.valueAxis", unit.symbol()));
         currentText.set(messages.get("results.sweep.current", what, messages.integer(current),
-                unit.format(currentPeakBytes, messages.locale())));
+                messages.size(currentPeakBytes, unit)));
         fitSummary.set(lines.isEmpty() ? messages.get("results.sweep.noGpu") : lines.get(0).fitText());
         capacityLines.setAll(lines);
         // Replaced last: a view that listens only to the points sees every other property already updated.

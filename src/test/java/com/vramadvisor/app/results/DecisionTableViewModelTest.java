@@ -15,7 +15,8 @@ class DecisionTableViewModelTest {
 
     private final SimpleObjectProperty<ScenarioInputs> snapshot = new SimpleObjectProperty<>(ScenarioInputs.defaults());
     private final FakeResultsEngine engine = new FakeResultsEngine();
-    private final ResultsViewModel vm = new ResultsViewModel(snapshot, engine, new ResultsMessages(Locale.ENGLISH));
+    private final ResultsViewModel vm = new ResultsViewModel(snapshot, engine,
+            new ResultsMessages(Locale.ENGLISH), Runnable::run, Runnable::run);
     private final DecisionTableViewModel table = vm.table();
 
     private DecisionRow row(String id) {
@@ -43,7 +44,7 @@ class DecisionTableViewModelTest {
     void rowsCarryFormattedTextsInTheChosenUnit() {
         DecisionRow big = row("big-80gb");
         // 16e9 + 4096 x 100 kB = 16.41e9 B = 15.3 GiB of 79 GiB; 1e9 tokens at 1,000 tokens/s = 277.8 h = 11.6 days.
-        assertThat(big.memoryText()).isEqualTo("15.3\u00a0GiB / 79.0\u00a0GiB");
+        assertThat(big.memoryText()).isEqualTo("15.3 / 79.0\u00a0GiB");
         assertThat(big.speedText()).isEqualTo("1,000 tok/s");
         assertThat(big.timeText()).isEqualTo("11.6 days");
         assertThat(big.costText()).isEqualTo("$30,000 buy");
@@ -51,7 +52,7 @@ class DecisionTableViewModelTest {
         assertThat(row("cloud-8x-big").gpusText()).isEqualTo("8 \u00b7 zero3-dp8");
 
         snapshot.set(snapshot.get().withSizeUnit(SizeUnit.GB));
-        assertThat(row("big-80gb").memoryText()).isEqualTo("16.4\u00a0GB / 84.8\u00a0GB");
+        assertThat(row("big-80gb").memoryText()).isEqualTo("16.4 / 84.8\u00a0GB");
     }
 
     @Test
