@@ -3,7 +3,9 @@ package com.vramadvisor.app.results;
 import com.vramadvisor.app.settings.SizeUnit;
 import com.vramadvisor.app.workload.ScenarioInputs;
 import com.vramadvisor.engine.Estimate;
+import com.vramadvisor.engine.PhaseBreakdown;
 import com.vramadvisor.engine.hardware.GpuSpec;
+import java.util.ArrayList;
 import java.util.List;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
@@ -25,6 +27,8 @@ public final class BreakdownViewModel {
 
     private final ObservableList<ComponentRow> rows = FXCollections.observableArrayList();
     private final ObservableList<ComponentRow> readOnlyRows = FXCollections.unmodifiableObservableList(rows);
+    private final ObservableList<PhaseRow> phases = FXCollections.observableArrayList();
+    private final ObservableList<PhaseRow> readOnlyPhases = FXCollections.unmodifiableObservableList(phases);
     private final ReadOnlyLongWrapper peakBytes = new ReadOnlyLongWrapper(this, "peakBytes");
     private final ReadOnlyStringWrapper peakText = new ReadOnlyStringWrapper(this, "peakText", "");
     private final ReadOnlyStringWrapper peakPhaseText = new ReadOnlyStringWrapper(this, "peakPhaseText", "");
@@ -49,6 +53,12 @@ public final class BreakdownViewModel {
         SizeUnit unit = inputs.sizeUnit();
         long total = estimate.peakBytes();
         List<ComponentRow> next = componentRows.atPeak(inputs, estimate);
+        List<PhaseRow> nextPhases = new ArrayList<>();
+        for (PhaseBreakdown p : estimate.phases()) {
+            nextPhases.add(new PhaseRow(messages.get("results.phase.label." + p.phase().id()), p.totalBytes(),
+                    format(unit, p.totalBytes()), p.phase() == estimate.peakPhase()));
+        }
+        phases.setAll(nextPhases);
         peakBytes.set(total);
         peakText.set(format(unit, total));
         String phase = componentRows.phaseName(estimate);
@@ -86,6 +96,7 @@ public final class BreakdownViewModel {
     }
 
     void clear(String message) {
+        phases.clear();
         peakBytes.set(0);
         peakText.set("");
         peakPhaseText.set("");
@@ -110,6 +121,11 @@ public final class BreakdownViewModel {
      */
     public ObservableList<ComponentRow> rows() {
         return readOnlyRows;
+    }
+
+    /** Total per GPU at each phase the engine evaluates, the peak flagged. */
+    public ObservableList<PhaseRow> phases() {
+        return readOnlyPhases;
     }
 
     public ReadOnlyLongProperty peakBytesProperty() {

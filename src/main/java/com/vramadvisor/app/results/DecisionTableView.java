@@ -39,7 +39,7 @@ public final class DecisionTableView extends VBox {
     public DecisionTableView(DecisionTableViewModel viewModel, ResultsMessages messages) {
         this.viewModel = viewModel;
         this.messages = messages;
-        getStyleClass().addAll("results-card", "decision-view");
+        getStyleClass().add("decision-view");
         getStylesheets().add(ResultsView.STYLESHEET);
         setId("decisionView");
 
@@ -120,34 +120,34 @@ public final class DecisionTableView extends VBox {
     private void buildTable() {
         table.setId("decisionTable");
         table.getStyleClass().add("decision-table");
-        table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        table.setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
         table.getSelectionModel().setSelectionMode(SelectionMode.MULTIPLE);
         Label empty = new Label();
         empty.textProperty().bind(messages.text("results.table.empty"));
         table.setPlaceholder(empty);
 
         TableColumn<DecisionRow, DecisionRow> fit = column("fit", "results.table.column.fit",
-                Comparator.comparing(DecisionRow::fits), 52);
+                Comparator.comparing(DecisionRow::fits), 80);
         fit.setCellFactory(c -> new FitCell());
         table.getColumns().add(fit);
         TableColumn<DecisionRow, DecisionRow> name = column("hardware", "results.table.column.hardware",
-                Comparator.comparing(DecisionRow::name, String.CASE_INSENSITIVE_ORDER), 230);
+                Comparator.comparing(DecisionRow::name, String.CASE_INSENSITIVE_ORDER), 250);
         name.setCellFactory(c -> new TextCell(DecisionRow::name, DecisionRow::fitText));
         table.getColumns().add(name);
-        addText("kind", "results.table.column.kind", Comparator.comparing(DecisionRow::kind), 90,
+        addText("kind", "results.table.column.kind", Comparator.comparing(DecisionRow::kind), 100,
                 DecisionRow::kindText);
-        addText("gpus", "results.table.column.gpus", Comparator.comparingInt(DecisionRow::gpusNeeded), 110,
+        addText("gpus", "results.table.column.gpus", Comparator.comparingInt(DecisionRow::gpusNeeded), 120,
                 DecisionRow::gpusText);
-        addText("memory", "results.table.column.memory", Comparator.comparingLong(DecisionRow::perGpuBytes), 170,
+        addText("memory", "results.table.column.memory", Comparator.comparingLong(DecisionRow::perGpuBytes), 175,
                 DecisionRow::memoryText);
         TableColumn<DecisionRow, DecisionRow> headroom = column("headroom", "results.table.column.headroom",
-                Comparator.comparingDouble(DecisionRow::headroomFraction), 170);
+                Comparator.comparingDouble(DecisionRow::headroomFraction), 215);
         headroom.setCellFactory(c -> new HeadroomCell());
         table.getColumns().add(headroom);
-        addText("speed", "results.table.column.speed", nullsLast(DecisionRow::tokensPerSecond), 130,
+        addText("speed", "results.table.column.speed", nullsLast(DecisionRow::tokensPerSecond), 150,
                 DecisionRow::speedText);
         addText("time", "results.table.column.time", nullsLast(DecisionRow::hours), 90, DecisionRow::timeText);
-        addText("cost", "results.table.column.cost", nullsLast(DecisionRow::costUsd), 110, DecisionRow::costText);
+        addText("cost", "results.table.column.cost", nullsLast(DecisionRow::costUsd), 120, DecisionRow::costText);
         addText("energy", "results.table.column.energy", nullsLast(DecisionRow::energyKWh), 90,
                 DecisionRow::energyText);
 
