@@ -183,8 +183,8 @@ class MemoryEstimatorTest {
 
     private static double peak(double[][] phases) {
         double p = 0;
-        for (double[] phase : phases) {
-            p = Math.max(p, TrainingMemory.sum(phase));
+        for (int i = 0; i < TrainingMemory.PHASES.length; i++) {
+            p = Math.max(p, TrainingMemory.sum(phases[i]));
         }
         return p;
     }
