@@ -50,6 +50,7 @@ public final class MemoryEstimator {
             "the serving reservation (gpu_memory_utilization) is not added: compare the peak with "
                     + "utilization times device memory");
 
+    /** Creates an estimator; it holds no state, so one instance can serve all threads. */
     public MemoryEstimator() {
     }
 
