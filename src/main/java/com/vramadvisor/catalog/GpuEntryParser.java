@@ -44,7 +44,8 @@ final class GpuEntryParser {
             usableMiB = MemoryRule.usableMiB(totalMiB, unified);
         }
         if (usableMiB > totalMiB) {
-            r.fail("memoryUsableMiB", "usable memory (" + usableMiB + " MiB) exceeds the total (" + totalMiB + " MiB)");
+            r.fail("memoryUsableMiB",
+                    "usable memory (" + usableMiB + " MiB) exceeds the total (" + totalMiB + " MiB)");
         }
         double bandwidth = r.number("memoryBandwidthGBps", 0.001, 1_000_000);
         double fp32 = r.optionalNumber("fp32Tflops", 0, 0, MAX_TFLOPS);
@@ -77,7 +78,10 @@ final class GpuEntryParser {
         }
     }
 
-    /** A price needs its date and a date needs its price; dates are ISO {@code yyyy}, {@code yyyy-mm} or {@code yyyy-mm-dd}. */
+    /**
+     * A price needs its date and a date needs its price; dates are ISO {@code yyyy}, {@code yyyy-mm} or
+     * {@code yyyy-mm-dd}.
+     */
     static void checkPrice(EntryReader r, double price, String priceDate) {
         if (price > 0 && priceDate.isEmpty()) {
             r.fail("priceDate", "a price needs the date it was valid (yyyy, yyyy-mm or yyyy-mm-dd)");
