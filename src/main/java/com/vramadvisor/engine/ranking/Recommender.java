@@ -80,14 +80,13 @@ public final class Recommender {
         }
         List<RecommendationRow> rows = new ArrayList<>();
         for (GpuSpec g : gpus) {
-            if (!keepsGpu(g, options)) {
-                continue;
+            if (keepsGpu(g, options) && (wants(options, HardwareKind.GPU) || wants(options, HardwareKind.MULTI_GPU))) {
+                addGpuRows(rows, g, search, factory, options, asGiven ? given : null);
             }
-            addGpuRows(rows, g, search, factory, options, asGiven ? given : null);
         }
         for (SystemSpec s : systems) {
             GpuSpec g = byId.get(s.gpuId());
-            if (g == null || keepsGpu(g, options)) {
+            if (wants(options, HardwareKind.SYSTEM) && (g == null || keepsGpu(g, options))) {
                 RowFactory.Offer offer = g == null ? null : new RowFactory.Offer(s.id(), s.name(), HardwareKind.SYSTEM,
                         g, 1, 1, s.priceUsd() > 0 ? s.priceUsd() : null, null,
                         s.powerWatts() > 0 ? s.powerWatts() : (double) g.tdpWatts() * s.gpuCount(),
@@ -98,7 +97,7 @@ public final class Recommender {
         }
         for (CloudOffer c : cloud) {
             GpuSpec g = byId.get(c.gpuId());
-            if (g == null || keepsGpu(g, options)) {
+            if (wants(options, HardwareKind.CLOUD) && (g == null || keepsGpu(g, options))) {
                 String name = c.provider() + " " + c.instanceType();
                 RowFactory.Offer offer = g == null ? null : new RowFactory.Offer(c.id(), name, HardwareKind.CLOUD, g,
                         1, 1, null, c.priceUsdPerHour() > 0 ? c.priceUsdPerHour() : null,
@@ -109,6 +108,11 @@ public final class Recommender {
         }
         int considered = rows.size();
         return new Recommendation(filterAndSort(rows, options), considered, single, options);
+    }
+
+    /** Whether the kind filter keeps rows of this kind; rows it drops are not built at all. */
+    private static boolean wants(RankingOptions o, HardwareKind kind) {
+        return o.kinds().isEmpty() || o.kinds().contains(kind);
     }
 
     private static boolean keepsGpu(GpuSpec g, RankingOptions o) {
