@@ -140,7 +140,7 @@ public final class Recommender {
                     offer(g.id(), l.gpus() + " x " + g.name(), HardwareKind.MULTI_GPU, g, l.gpus(), 1, fast,
                             List.of()), l, false)));
         } else if (given == null && !one.fits() && options.maxGpus() > 1) {
-            LayoutSearch.Layout many = search.fewest(capacity, options.gpusPerNode(), options.maxGpus());
+            LayoutSearch.Layout many = search.fewest(capacity, factory.gpusPerNode(g), options.maxGpus());
             if (many != null && many.gpus() > 1) {
                 rows.add(build(factory, search, offer(g.id(), many.gpus() + " x " + g.name(), HardwareKind.MULTI_GPU,
                         g, many.gpus(), 1, fast, List.of()), many, !many.fits()));

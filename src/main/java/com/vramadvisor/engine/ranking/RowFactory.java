@@ -138,7 +138,7 @@ final class RowFactory {
         if (p.pipelineParallel() > 1) {
             reasons.add(Reason.PIPELINE_PARALLEL);
         }
-        if (offer.units() > 1 || (offer.kind() == HardwareKind.MULTI_GPU && gpus > options.gpusPerNode())) {
+        if (offer.units() > 1 || (offer.kind() == HardwareKind.MULTI_GPU && gpus > gpusPerNode(offer.gpu()))) {
             reasons.add(Reason.MULTI_NODE);
         }
         if (p.gpus() > 1 && !offer.fastLinks()) {
@@ -216,6 +216,14 @@ final class RowFactory {
             }
         }
         return false;
+    }
+
+    /**
+     * GPUs of this model one node can hold: a system-on-chip with unified memory is a machine of its own, so several
+     * of them are several nodes; other GPUs fill nodes of {@link RankingOptions#gpusPerNode()}.
+     */
+    int gpusPerNode(GpuSpec gpu) {
+        return isUnifiedMemory(gpu) || "soc".equalsIgnoreCase(gpu.formFactor()) ? 1 : options.gpusPerNode();
     }
 
     private static boolean isUnifiedMemory(GpuSpec gpu) {
