@@ -39,7 +39,8 @@ import java.util.Set;
  * therefore every norm input {@code [r]} stay fp32 (4 bytes), and softmax runs in fp32, so {@code [x]} is 4; in the
  * pure modes {@code r = x = e}. Norm statistics (mean, reciprocal standard deviation: 8 bytes per token and norm)
  * are omitted, as in Korthikanti et al.; norms are assumed fused (one saved input), as in Megatron, Apex and
- * {@code torch.nn.LayerNorm}. Dropout sites are Korthikanti's three (attention probabilities, after the attention
+ * {@code torch.nn.LayerNorm}, and so are activation functions ({@code nn.GELU}, {@code F.silu}: one saved input);
+ * activations composed of Python ops, such as GPT-2's {@code gelu_new}, save several intermediates more. Dropout sites are Korthikanti's three (attention probabilities, after the attention
  * and after the MLP); at dropout 0 PyTorch's dropout returns its input and saves nothing.
  *
  * <p>Parallelism (Korthikanti section 4.2): tensor parallelism divides the tensors between the column- and

@@ -12,7 +12,9 @@ import java.util.Map;
  * <p>The estimate evaluates the live bytes of each {@link Component} at each {@link Phase} (training:
  * {@link TrainingMemory}; inference: {@link InferenceMemory}) for the first and the last pipeline stage, and reports
  * the stage whose peak is larger. {@link Estimate#peakBytes()} is the largest phase total, not the sum of the
- * components' maxima, because activations are freed while gradients are created. Runtime overhead
+ * components' maxima, because activations are freed while gradients are created. {@link Estimate#components()}
+ * holds each component's largest value over every instant evaluated for that stage (the backward pass is evaluated
+ * at several instants, of which the breakdown shows the largest). Runtime overhead
  * ({@link RuntimeOverhead}: CUDA context plus an allocator reserve as a fraction of the largest tensor total) is
  * the same in every phase. Model states follow {@link ModelStates}, activations {@link ActivationModel}; the
  * formulas and references are collected in {@code docs/estimation.md}. All results are bytes per GPU.
@@ -48,6 +50,7 @@ public final class MemoryEstimator {
             "the serving reservation (gpu_memory_utilization) is not added: compare the peak with "
                     + "utilization times device memory");
 
+    /** Creates an estimator; it holds no state, so one instance can serve all threads. */
     public MemoryEstimator() {
     }
 
@@ -62,17 +65,16 @@ public final class MemoryEstimator {
         Phase[] names = workload.mode() == Mode.INFER ? InferenceMemory.PHASES : TrainingMemory.PHASES;
         double overhead = overhead(phases, workload.overhead());
         int ro = Component.RUNTIME_OVERHEAD.ordinal();
-        long[] maxima = new long[COMPONENTS];
-        List<PhaseBreakdown> breakdowns = new ArrayList<>(phases.length);
+        double[] maxima = phases[names.length];
+        maxima[ro] = overhead;
+        List<PhaseBreakdown> breakdowns = new ArrayList<>(names.length);
         long peak = -1;
         Phase peakPhase = names[0];
-        for (int p = 0; p < phases.length; p++) {
+        for (int p = 0; p < names.length; p++) {
             phases[p][ro] = overhead;
             Map<Component, Long> bytes = new EnumMap<>(Component.class);
             for (int c = 0; c < COMPONENTS; c++) {
-                long v = Bytes.saturate(phases[p][c]);
-                bytes.put(COMPONENT_VALUES[c], v);
-                maxima[c] = Math.max(maxima[c], v);
+                bytes.put(COMPONENT_VALUES[c], Bytes.saturate(phases[p][c]));
             }
             PhaseBreakdown breakdown = new PhaseBreakdown(names[p], bytes);
             breakdowns.add(breakdown);
@@ -84,7 +86,7 @@ public final class MemoryEstimator {
         }
         Map<Component, Long> components = new EnumMap<>(Component.class);
         for (int c = 0; c < COMPONENTS; c++) {
-            components.put(COMPONENT_VALUES[c], maxima[c]);
+            components.put(COMPONENT_VALUES[c], Bytes.saturate(maxima[c]));
         }
         ParameterCount count = ParameterCounter.count(model);
         long trainable = switch (workload.mode()) {
@@ -109,7 +111,8 @@ public final class MemoryEstimator {
         double[][] phases = worstStage(model, workload);
         long overhead = Bytes.saturate(overhead(phases, workload.overhead()));
         long peak = 0;
-        for (double[] phase : phases) {
+        for (int p = 0; p < phases.length - 1; p++) {
+            double[] phase = phases[p];
             long total = overhead;
             for (int c = 0; c < COMPONENTS; c++) {
                 total = saturatingAdd(total, Bytes.saturate(phase[c]));
@@ -138,10 +141,11 @@ public final class MemoryEstimator {
         return a > Long.MAX_VALUE - b ? Long.MAX_VALUE : a + b;
     }
 
+    /** Largest phase total; the last row (component maxima) is not a phase. */
     private static double peakOf(double[][] phases) {
         double peak = 0;
-        for (double[] phase : phases) {
-            peak = Math.max(peak, TrainingMemory.sum(phase));
+        for (int p = 0; p < phases.length - 1; p++) {
+            peak = Math.max(peak, TrainingMemory.sum(phases[p]));
         }
         return peak;
     }

@@ -1,7 +1,8 @@
 package com.vramadvisor.engine;
 
 /**
- * Live bytes per component at the phases of a training step, for one GPU of one pipeline stage.
+ * Live bytes per component at the phases of a training step, for one GPU of one pipeline stage. The result holds
+ * one row per phase of {@link #PHASES} and, last, the per-component maxima over every instant evaluated.
  *
  * <p>Phases (each an array indexed by {@link Component#ordinal()}):
  * <ul>
@@ -94,7 +95,8 @@ final class TrainingMemory {
         double[] backwardEnd = row(liveWeights, master, grads, opt, endActs, 0);
         double[] backward = larger(larger(lossBackward, lastBlock), backwardEnd);
         double[] step = row(weights, master, grads, opt, 0, 0);
-        return new double[][] {forwardEnd, backward, step};
+        double[] maxima = max(max(forwardEnd, lossBackward), max(max(lastBlock, backwardEnd), step));
+        return new double[][] {forwardEnd, backward, step, maxima};
     }
 
     static final Phase[] PHASES = {Phase.FORWARD_END, Phase.BACKWARD, Phase.OPTIMIZER_STEP};
@@ -107,6 +109,15 @@ final class TrainingMemory {
         r[Component.OPTIMIZER_STATES.ordinal()] = opt;
         r[Component.ACTIVATIONS.ordinal()] = acts;
         r[Component.LOGITS.ordinal()] = logits;
+        return r;
+    }
+
+    /** Element-wise maximum. */
+    static double[] max(double[] a, double[] b) {
+        double[] r = new double[a.length];
+        for (int i = 0; i < a.length; i++) {
+            r[i] = Math.max(a[i], b[i]);
+        }
         return r;
     }
 
