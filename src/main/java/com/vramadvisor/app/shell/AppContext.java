@@ -1,5 +1,6 @@
 package com.vramadvisor.app.shell;
 
+import com.vramadvisor.app.export.ExportViewModel;
 import com.vramadvisor.app.scenario.ScenarioFileException;
 import com.vramadvisor.app.scenario.ScenarioStore;
 import com.vramadvisor.app.scenario.ScenarioViewModel;
@@ -12,7 +13,7 @@ import com.vramadvisor.app.workload.ModelImportViewModel;
 import com.vramadvisor.app.workload.ScenarioInputs;
 import com.vramadvisor.app.workload.WorkloadViewModel;
 import com.vramadvisor.catalog.Catalog;
-import com.vramadvisor.catalog.model.HfConfigImporter;
+import com.vramadvisor.catalog.model.ModelImporter;
 import com.vramadvisor.catalog.model.ImportedModel;
 import com.vramadvisor.engine.MemoryEstimator;
 import com.vramadvisor.engine.ModelShapes;
@@ -20,6 +21,7 @@ import com.vramadvisor.engine.ModelSpec;
 import com.vramadvisor.engine.ParameterCounter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -46,6 +48,7 @@ public final class AppContext implements AutoCloseable {
     private final SettingsViewModel settings;
     private final ModelImportViewModel modelImport;
     private final SummaryViewModel summary;
+    private final ExportViewModel export;
     private final ExecutorService background;
     private final String restoreProblem;
 
@@ -98,10 +101,12 @@ public final class AppContext implements AutoCloseable {
         this.modelImport = new ModelImportViewModel(AppContext::readModel, background, ui, workload, messages);
         MemoryEstimator estimator = new MemoryEstimator();
         this.summary = new SummaryViewModel(workload.snapshotProperty(), estimator::estimate, catalog::gpu, messages);
+        this.export = new ExportViewModel(workload::snapshot, catalog, messages, background, ui, LocalDate::now,
+                appVersion());
     }
 
     private static ImportedSpec readModel(Path path) throws Exception {
-        ImportedModel imported = HfConfigImporter.read(path);
+        ImportedModel imported = ModelImporter.importPath(path);
         ModelSpec spec = imported.spec().orElseThrow(() -> new IllegalArgumentException(
                 "the file holds weights but no architecture; open the model's config.json or folder"));
         return new ImportedSpec(spec, imported.weightStorageType(), imported.warnings());
@@ -129,6 +134,16 @@ public final class AppContext implements AutoCloseable {
 
     public ModelImportViewModel modelImport() {
         return modelImport;
+    }
+
+    /** The version in the jar's manifest, or {@code dev} when running from compiled classes. */
+    public static String appVersion() {
+        String v = AppContext.class.getPackage().getImplementationVersion();
+        return v == null || v.isBlank() ? "dev" : v;
+    }
+
+    public ExportViewModel export() {
+        return export;
     }
 
     public SummaryViewModel summary() {
