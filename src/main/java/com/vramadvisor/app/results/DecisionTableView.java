@@ -175,15 +175,15 @@ public final class DecisionTableView extends VBox {
 
     /** Reselects the rows the user chose, which are new row objects after every recompute. */
     private void restoreSelection() {
-        List<String> wanted = viewModel.selectedHardwareIds();
+        List<String> wanted = viewModel.selectedKeys();
         restoring = true;
         try {
             table.getSelectionModel().clearSelection();
             int focus = -1;
             for (int i = 0; i < table.getItems().size(); i++) {
-                if (wanted.contains(table.getItems().get(i).hardwareId())) {
+                if (wanted.contains(table.getItems().get(i).key())) {
                     table.getSelectionModel().select(i);
-                    if (table.getItems().get(i).hardwareId().equals(wanted.get(wanted.size() - 1))) {
+                    if (table.getItems().get(i).key().equals(wanted.get(wanted.size() - 1))) {
                         focus = i;
                     }
                 }

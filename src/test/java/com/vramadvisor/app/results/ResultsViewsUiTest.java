@@ -71,7 +71,7 @@ class ResultsViewsUiTest {
         TableView<DecisionRow> table = robot.lookup("#decisionTable").queryTableView();
         int index = -1;
         for (int i = 0; i < table.getItems().size(); i++) {
-            if (table.getItems().get(i).hardwareId().equals("rtx-4090")) {
+            if (table.getItems().get(i).key().equals("gpu:rtx-4090")) {
                 index = i;
             }
         }
@@ -80,14 +80,15 @@ class ResultsViewsUiTest {
         robot.interact(() -> table.scrollTo(row));
 
         Node cell = robot.lookup(".table-row-cell").match((TableRow<DecisionRow> r) -> r.getItem() != null
-                && r.getItem().hardwareId().equals("rtx-4090")).query();
+                && r.getItem().key().equals("gpu:rtx-4090")).query();
         robot.clickOn(cell);
 
         assertThat(results.selectedGpuIdProperty().get()).isEqualTo("rtx-4090");
         assertThat(text(robot, "#capacityLabel")).startsWith("NVIDIA GeForce RTX 4090");
         // The row stays selected after the rows are rebuilt for a new batch size.
         setBatch(robot, 2);
-        assertThat(table.getSelectionModel().getSelectedItem().hardwareId()).isEqualTo("rtx-4090");
+        assertThat(table.getSelectionModel().getSelectedItems()).extracting(DecisionRow::key)
+                .containsExactly("gpu:rtx-4090");
     }
 
     @Test
