@@ -1,5 +1,10 @@
 package com.vramadvisor.app.shell;
 
+import com.vramadvisor.app.compare.CompareViewModel;
+import com.vramadvisor.app.export.ExportViewModel;
+import com.vramadvisor.app.results.CatalogResultsEngine;
+import com.vramadvisor.app.results.ResultsMessages;
+import com.vramadvisor.app.results.ResultsViewModel;
 import com.vramadvisor.app.scenario.ScenarioFileException;
 import com.vramadvisor.app.scenario.ScenarioStore;
 import com.vramadvisor.app.scenario.ScenarioViewModel;
@@ -12,7 +17,7 @@ import com.vramadvisor.app.workload.ModelImportViewModel;
 import com.vramadvisor.app.workload.ScenarioInputs;
 import com.vramadvisor.app.workload.WorkloadViewModel;
 import com.vramadvisor.catalog.Catalog;
-import com.vramadvisor.catalog.model.HfConfigImporter;
+import com.vramadvisor.catalog.model.ModelImporter;
 import com.vramadvisor.catalog.model.ImportedModel;
 import com.vramadvisor.engine.MemoryEstimator;
 import com.vramadvisor.engine.ModelShapes;
@@ -20,6 +25,7 @@ import com.vramadvisor.engine.ModelSpec;
 import com.vramadvisor.engine.ParameterCounter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -46,7 +52,12 @@ public final class AppContext implements AutoCloseable {
     private final SettingsViewModel settings;
     private final ModelImportViewModel modelImport;
     private final SummaryViewModel summary;
+    private final ExportViewModel export;
     private final ExecutorService background;
+    private final ExecutorService ranking;
+    private final ResultsMessages resultsMessages;
+    private final ResultsViewModel results;
+    private final CompareViewModel compare;
     private final String restoreProblem;
 
     /**
@@ -98,10 +109,24 @@ public final class AppContext implements AutoCloseable {
         this.modelImport = new ModelImportViewModel(AppContext::readModel, background, ui, workload, messages);
         MemoryEstimator estimator = new MemoryEstimator();
         this.summary = new SummaryViewModel(workload.snapshotProperty(), estimator::estimate, catalog::gpu, messages);
+        // The decision table ranks on its own thread, so an export or an import never delays it.
+        this.ranking = Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "vram-advisor-ranking");
+            t.setDaemon(true);
+            return t;
+        });
+        this.resultsMessages = new ResultsMessages(messages.localeProperty());
+        CatalogResultsEngine resultsEngine = new CatalogResultsEngine(catalog);
+        this.results = new ResultsViewModel(workload.snapshotProperty(), resultsEngine, resultsMessages, ranking, ui);
+        // A decision-table row and the workload panel's GPU picker choose the same GPU.
+        results.selectedGpuIdProperty().bindBidirectional(workload.gpuIdProperty());
+        this.compare = new CompareViewModel(workload.snapshotProperty(), resultsEngine, resultsMessages);
+        this.export = new ExportViewModel(workload::snapshot, catalog, messages, background, ui, LocalDate::now,
+                appVersion());
     }
 
     private static ImportedSpec readModel(Path path) throws Exception {
-        ImportedModel imported = HfConfigImporter.read(path);
+        ImportedModel imported = ModelImporter.importPath(path);
         ModelSpec spec = imported.spec().orElseThrow(() -> new IllegalArgumentException(
                 "the file holds weights but no architecture; open the model's config.json or folder"));
         return new ImportedSpec(spec, imported.weightStorageType(), imported.warnings());
@@ -131,6 +156,16 @@ public final class AppContext implements AutoCloseable {
         return modelImport;
     }
 
+    /** The version in the jar's manifest, or {@code dev} when running from compiled classes. */
+    public static String appVersion() {
+        String v = AppContext.class.getPackage().getImplementationVersion();
+        return v == null || v.isBlank() ? "dev" : v;
+    }
+
+    public ExportViewModel export() {
+        return export;
+    }
+
     public SummaryViewModel summary() {
         return summary;
     }
@@ -149,6 +184,21 @@ public final class AppContext implements AutoCloseable {
         return restoreProblem;
     }
 
+    /** Texts of the result and comparison views, following the application's language. */
+    public ResultsMessages resultsMessages() {
+        return resultsMessages;
+    }
+
+    /** Breakdown, sweep and decision table for the current scenario. */
+    public ResultsViewModel results() {
+        return results;
+    }
+
+    /** Pinned scenarios and their side-by-side comparison. */
+    public CompareViewModel compare() {
+        return compare;
+    }
+
     /** One background thread for work that takes longer than a frame (exports, imports, searches). */
     public ExecutorService background() {
         return background;
@@ -157,5 +207,6 @@ public final class AppContext implements AutoCloseable {
     @Override
     public void close() {
         background.shutdownNow();
+        ranking.shutdownNow();
     }
 }

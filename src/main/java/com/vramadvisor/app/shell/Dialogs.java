@@ -36,6 +36,16 @@ final class Dialogs {
         alert.show();
     }
 
+    void showError(Window owner, String header, String message) {
+        Alert alert = new Alert(Alert.AlertType.ERROR);
+        alert.initOwner(owner);
+        alert.setTitle(messages.get("app.title"));
+        alert.setHeaderText(header);
+        alert.setContentText(message);
+        alert.getDialogPane().setId("errorDialog");
+        alert.show();
+    }
+
     void showAbout(Window owner) {
         Alert alert = new Alert(Alert.AlertType.INFORMATION);
         alert.initOwner(owner);

@@ -34,8 +34,10 @@ final class StatusBar {
         message.getStyleClass().add("status-message");
         progress.setId("busyProgressBar");
         progress.setPrefWidth(160);
-        progress.setVisible(false);
+        progress.setProgress(ProgressBar.INDETERMINATE_PROGRESS);
+        progress.visibleProperty().bind(context.export().busyProperty().or(context.modelImport().busyProperty()));
         progress.managedProperty().bind(progress.visibleProperty());
+        context.export().messageProperty().addListener((obs, old, now) -> show(now));
 
         Label catalog = new Label();
         catalog.setId("catalogStatusLabel");
@@ -58,14 +60,6 @@ final class StatusBar {
 
     void show(String text) {
         message.setText(text);
-    }
-
-    /** Shows a progress bar for a long job: {@code -1} for indeterminate, {@code 0..1} for a fraction, NaN to hide. */
-    void progress(double fraction) {
-        progress.setVisible(!Double.isNaN(fraction));
-        if (!Double.isNaN(fraction)) {
-            progress.setProgress(fraction);
-        }
     }
 
     HBox root() {
