@@ -103,8 +103,11 @@ public final class MemoryEstimator {
                 assumptions);
     }
 
-    /** The peak of {@link #estimate(ModelSpec, Workload)} without building the result records. */
-    long peakBytes(ModelSpec model, Workload workload) {
+    /**
+     * The peak of {@link #estimate(ModelSpec, Workload)} in bytes per GPU, without building the result records: for
+     * searches that try many layouts or sizes and need only the total.
+     */
+    public long peakBytes(ModelSpec model, Workload workload) {
         double[][] phases = worstStage(model, workload);
         long overhead = Bytes.saturate(overhead(phases, workload.overhead()));
         long peak = 0;

@@ -63,6 +63,7 @@ public final class BreakdownView extends VBox {
 
         phasesTitle.textProperty().bind(messages.text("results.breakdown.phases.title"));
         phasesTitle.getStyleClass().add("section-title");
+        phasesTitle.setWrapText(true);
         phaseGrid.getStyleClass().add("phase-grid");
         phaseGrid.setHgap(10);
         phaseGrid.setVgap(2);

@@ -37,4 +37,12 @@ public record DecisionRow(String hardwareId, String gpuId, String name, Hardware
                           double headroomFraction, String headroomText, Double tokensPerSecond, String speedText,
                           Double hours, String timeText, Double costUsd, String costText, Double energyKWh,
                           String energyText) {
+
+    /**
+     * Identifies the row across recomputes: the hardware id alone is not unique, since one GPU model gives both a
+     * single-card row and a several-cards row.
+     */
+    public String key() {
+        return kind.id() + ":" + hardwareId;
+    }
 }

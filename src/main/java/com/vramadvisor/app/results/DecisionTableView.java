@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.function.Function;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.collections.ListChangeListener;
+import javafx.css.PseudoClass;
 import javafx.geometry.Pos;
 import javafx.scene.control.CheckBox;
 import javafx.scene.control.ComboBox;
@@ -30,6 +31,10 @@ import javafx.util.Duration;
  * selecting rows selects their GPUs for the charts.
  */
 public final class DecisionTableView extends VBox {
+
+    /** Less headroom than this is drawn as a warning: a longer input or fragmentation may tip it over. */
+    private static final double TIGHT_FRACTION = 0.10;
+    private static final PseudoClass TIGHT = PseudoClass.getPseudoClass("tight");
 
     private final DecisionTableViewModel viewModel;
     private final ResultsMessages messages;
@@ -170,15 +175,15 @@ public final class DecisionTableView extends VBox {
 
     /** Reselects the rows the user chose, which are new row objects after every recompute. */
     private void restoreSelection() {
-        List<String> wanted = viewModel.selectedHardwareIds();
+        List<String> wanted = viewModel.selectedKeys();
         restoring = true;
         try {
             table.getSelectionModel().clearSelection();
             int focus = -1;
             for (int i = 0; i < table.getItems().size(); i++) {
-                if (wanted.contains(table.getItems().get(i).hardwareId())) {
+                if (wanted.contains(table.getItems().get(i).key())) {
                     table.getSelectionModel().select(i);
-                    if (table.getItems().get(i).hardwareId().equals(wanted.get(wanted.size() - 1))) {
+                    if (table.getItems().get(i).key().equals(wanted.get(wanted.size() - 1))) {
                         focus = i;
                     }
                 }
@@ -341,6 +346,7 @@ public final class DecisionTableView extends VBox {
             double used = row.capacityBytes() == 0 ? 1 : Math.min(1, row.perGpuBytes() / (double) row.capacityBytes());
             fill.setPrefWidth(Math.max(2, 56 * used));
             fill.pseudoClassStateChanged(StackedMemoryBar.OVER, !row.fits());
+            fill.pseudoClassStateChanged(TIGHT, row.fits() && row.headroomFraction() < TIGHT_FRACTION);
             text.setText(row.headroomText());
             setGraphic(box);
         }

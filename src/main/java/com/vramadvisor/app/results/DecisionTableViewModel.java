@@ -41,10 +41,10 @@ public final class DecisionTableViewModel {
     private final FilteredList<DecisionRow> filtered = new FilteredList<>(source);
     private final SortedList<DecisionRow> sorted = new SortedList<>(filtered);
     private final ObservableList<String> vendors = FXCollections.observableArrayList();
-    private final ObservableList<String> selectedHardwareIds = FXCollections.observableArrayList();
+    private final ObservableList<String> selectedKeys = FXCollections.observableArrayList();
     private final ObservableList<String> readOnlyVendors = FXCollections.unmodifiableObservableList(vendors);
     private final ObservableList<String> readOnlySelection =
-            FXCollections.unmodifiableObservableList(selectedHardwareIds);
+            FXCollections.unmodifiableObservableList(selectedKeys);
 
     private final StringProperty vendorFilter = new SimpleStringProperty(this, "vendorFilter", "");
     private final ObjectProperty<HardwareKind> kindFilter = new SimpleObjectProperty<>(this, "kindFilter");
@@ -120,15 +120,14 @@ public final class DecisionTableViewModel {
         List<String> ids = new ArrayList<>();
         List<String> others = new ArrayList<>();
         for (DecisionRow r : rows) {
-            ids.add(r.hardwareId());
+            ids.add(r.key());
             if (!r.gpuId().equals(focused.gpuId()) && !others.contains(r.gpuId())) {
                 others.add(r.gpuId());
             }
         }
-        if (!ids.contains(focused.hardwareId())) {
-            ids.add(focused.hardwareId());
-        }
-        selectedHardwareIds.setAll(ids);
+        ids.remove(focused.key());
+        ids.add(focused.key());
+        selectedKeys.setAll(ids);
         gpuSelection.accept(focused.gpuId(), others);
     }
 
@@ -190,8 +189,11 @@ public final class DecisionTableViewModel {
         return readOnlyVendors;
     }
 
-    /** Hardware ids of the selected rows, so the view can restore the selection after the rows are replaced. */
-    public ObservableList<String> selectedHardwareIds() {
+    /**
+     * {@link DecisionRow#key() Keys} of the selected rows, the focused one last, so the view can restore the selection
+     * after the rows are replaced.
+     */
+    public ObservableList<String> selectedKeys() {
         return readOnlySelection;
     }
 

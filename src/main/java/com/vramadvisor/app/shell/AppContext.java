@@ -1,6 +1,10 @@
 package com.vramadvisor.app.shell;
 
+import com.vramadvisor.app.compare.CompareViewModel;
 import com.vramadvisor.app.export.ExportViewModel;
+import com.vramadvisor.app.results.CatalogResultsEngine;
+import com.vramadvisor.app.results.ResultsMessages;
+import com.vramadvisor.app.results.ResultsViewModel;
 import com.vramadvisor.app.scenario.ScenarioFileException;
 import com.vramadvisor.app.scenario.ScenarioStore;
 import com.vramadvisor.app.scenario.ScenarioViewModel;
@@ -50,6 +54,10 @@ public final class AppContext implements AutoCloseable {
     private final SummaryViewModel summary;
     private final ExportViewModel export;
     private final ExecutorService background;
+    private final ExecutorService ranking;
+    private final ResultsMessages resultsMessages;
+    private final ResultsViewModel results;
+    private final CompareViewModel compare;
     private final String restoreProblem;
 
     /**
@@ -101,6 +109,18 @@ public final class AppContext implements AutoCloseable {
         this.modelImport = new ModelImportViewModel(AppContext::readModel, background, ui, workload, messages);
         MemoryEstimator estimator = new MemoryEstimator();
         this.summary = new SummaryViewModel(workload.snapshotProperty(), estimator::estimate, catalog::gpu, messages);
+        // The decision table ranks on its own thread, so an export or an import never delays it.
+        this.ranking = Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "vram-advisor-ranking");
+            t.setDaemon(true);
+            return t;
+        });
+        this.resultsMessages = new ResultsMessages(messages.localeProperty());
+        CatalogResultsEngine resultsEngine = new CatalogResultsEngine(catalog);
+        this.results = new ResultsViewModel(workload.snapshotProperty(), resultsEngine, resultsMessages, ranking, ui);
+        // A decision-table row and the workload panel's GPU picker choose the same GPU.
+        results.selectedGpuIdProperty().bindBidirectional(workload.gpuIdProperty());
+        this.compare = new CompareViewModel(workload.snapshotProperty(), resultsEngine, resultsMessages);
         this.export = new ExportViewModel(workload::snapshot, catalog, messages, background, ui, LocalDate::now,
                 appVersion());
     }
@@ -164,6 +184,21 @@ public final class AppContext implements AutoCloseable {
         return restoreProblem;
     }
 
+    /** Texts of the result and comparison views, following the application's language. */
+    public ResultsMessages resultsMessages() {
+        return resultsMessages;
+    }
+
+    /** Breakdown, sweep and decision table for the current scenario. */
+    public ResultsViewModel results() {
+        return results;
+    }
+
+    /** Pinned scenarios and their side-by-side comparison. */
+    public CompareViewModel compare() {
+        return compare;
+    }
+
     /** One background thread for work that takes longer than a frame (exports, imports, searches). */
     public ExecutorService background() {
         return background;
@@ -172,5 +207,6 @@ public final class AppContext implements AutoCloseable {
     @Override
     public void close() {
         background.shutdownNow();
+        ranking.shutdownNow();
     }
 }

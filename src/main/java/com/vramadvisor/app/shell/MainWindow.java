@@ -1,6 +1,10 @@
 package com.vramadvisor.app.shell;
 
+import com.vramadvisor.app.compare.CompareView;
 import com.vramadvisor.app.export.ExportFormat;
+import com.vramadvisor.app.results.DecisionTableView;
+import com.vramadvisor.app.results.ResultsMessages;
+import com.vramadvisor.app.results.ResultsView;
 import com.vramadvisor.app.scenario.FileProblem;
 import com.vramadvisor.app.settings.WindowGeometry;
 import com.vramadvisor.app.ui.AtomicFiles;
@@ -18,6 +22,7 @@ import javafx.geometry.Rectangle2D;
 import javafx.css.PseudoClass;
 import javafx.scene.Scene;
 import javafx.scene.SnapshotParameters;
+import javafx.scene.control.Tab;
 import javafx.scene.image.WritableImage;
 import javafx.scene.input.KeyCombination;
 import javafx.scene.input.TransferMode;
@@ -69,7 +74,13 @@ public final class MainWindow implements AppMenus.Actions {
      * into the main view's slots.
      */
     static void installFeatureViews(MainView view, AppContext context) {
-        // Results and comparison views are added here as they are built.
+        ResultsMessages texts = context.resultsMessages();
+        view.setResultsPane(new ResultsView(context.results()));
+        view.setDecisionPane(new DecisionTableView(context.results().table(), texts));
+        Tab compareTab = view.addTab("compareTab", texts.text("compare.tab"),
+                new CompareView(context.compare(), texts));
+        // The comparison rebuilds only while its tab is showing.
+        context.compare().activeProperty().bind(compareTab.selectedProperty());
     }
 
     public void show(Stage stage) {

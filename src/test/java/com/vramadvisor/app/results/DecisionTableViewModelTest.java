@@ -75,7 +75,7 @@ class DecisionTableViewModelTest {
         assertThat(vm.selectedGpuIdProperty().get()).isEqualTo("small-24gb");
         assertThat(vm.sweep().capacityLines()).extracting(CapacityLine::gpuId)
                 .containsExactly("small-24gb", "big-80gb");
-        assertThat(table.selectedHardwareIds()).containsExactly("big-80gb", "small-24gb", "cloud-8x-big");
+        assertThat(table.selectedKeys()).containsExactly("gpu:big-80gb", "cloud:cloud-8x-big", "gpu:small-24gb");
     }
 
     @Test
