@@ -195,7 +195,16 @@ public final class UiLatencyBenchmark {
         if (!ready.await(120, TimeUnit.SECONDS)) {
             throw new IllegalStateException("the main window did not appear within 2 minutes");
         }
-        SliderRun run = new SliderRun(shown.get(), warmup + changes);
+        // The window shows its frame first and builds the panel and the charts in the next frames.
+        awaitContent(shown.get());
+        AtomicReference<SliderRun> created = new AtomicReference<>();
+        CountDownLatch built = new CountDownLatch(1);
+        Platform.runLater(() -> {
+            created.set(new SliderRun(shown.get(), warmup + changes));
+            built.countDown();
+        });
+        built.await();
+        SliderRun run = created.get();
         ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor();
         ticker.scheduleAtFixedRate(() -> Platform.runLater(run::tick), 500, intervalMs, TimeUnit.MILLISECONDS);
         if (!run.done.await(10, TimeUnit.MINUTES)) {
@@ -216,6 +225,24 @@ public final class UiLatencyBenchmark {
                 + "one frame is %.1f ms%n", firstFrame, frames.size(), 100.0 * firstFrame / frames.size(), FRAME_MS);
         System.out.printf(Locale.ROOT, "  the total label changed on %d of %d changes; the table missed %d%n",
                 run.labelChanges, run.chartsMs.size(), run.misses);
+    }
+
+    /** Waits until the workload panel and the decision table are in the scene. */
+    private static void awaitContent(Scene scene) throws InterruptedException {
+        for (int attempt = 0; attempt < 1200; attempt++) {
+            CountDownLatch checked = new CountDownLatch(1);
+            boolean[] present = new boolean[1];
+            Platform.runLater(() -> {
+                present[0] = scene.lookup("#batchSizeSlider") != null && scene.lookup("#decisionTable") != null;
+                checked.countDown();
+            });
+            checked.await();
+            if (present[0]) {
+                return;
+            }
+            Thread.sleep(100);
+        }
+        throw new IllegalStateException("the main window's content did not appear within 2 minutes");
     }
 
     /** Drives the slider from the FX thread and times each change to the pulse that shows it. */
