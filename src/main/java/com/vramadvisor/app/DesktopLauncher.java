@@ -24,7 +24,7 @@ public final class DesktopLauncher extends Application {
 
     private AppContext context;
 
-    public static void launch(String[] args) {
+    public static void launch(String... args) {
         catalog = CompletableFuture.supplyAsync(DesktopLauncher::loadCatalog, runnable -> {
             Thread t = new Thread(runnable, "vram-advisor-preload");
             t.setDaemon(true);

@@ -7,31 +7,23 @@ import com.vramadvisor.app.results.ResultsMessages;
 import com.vramadvisor.app.results.ResultsView;
 import com.vramadvisor.app.scenario.FileProblem;
 import com.vramadvisor.app.settings.WindowGeometry;
-import com.vramadvisor.app.ui.AtomicFiles;
 import com.vramadvisor.app.ui.CjkFonts;
 import com.vramadvisor.app.ui.Messages;
 import com.vramadvisor.app.workload.WorkloadView;
-import java.io.ByteArrayOutputStream;
 import java.io.File;
-import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Optional;
 import javafx.application.Platform;
-import javafx.embed.swing.SwingFXUtils;
-import javafx.geometry.Rectangle2D;
 import javafx.css.PseudoClass;
+import javafx.geometry.Rectangle2D;
 import javafx.scene.Scene;
-import javafx.scene.SnapshotParameters;
 import javafx.scene.control.Tab;
-import javafx.scene.image.WritableImage;
 import javafx.scene.input.KeyCombination;
 import javafx.scene.input.TransferMode;
 import javafx.scene.layout.VBox;
 import javafx.stage.FileChooser;
 import javafx.stage.Screen;
 import javafx.stage.Stage;
-import javafx.scene.transform.Transform;
-import javax.imageio.ImageIO;
 
 /**
  * Builds the main window from the application context, runs the File menu's commands, and keeps the window's
@@ -318,48 +310,7 @@ public final class MainWindow implements AppMenus.Actions {
 
     @Override
     public void export(ExportFormat format) {
-        FileChooser chooser = new FileChooser();
-        chooser.setTitle(messages.get("dialog.export.title"));
-        chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter(
-                messages.get(format.messageKey()).replace("_", "").replace("…", ""), format.pattern()));
-        chooser.setInitialFileName(suggestedName() + format.suffix());
-        File file = chooser.showSaveDialog(stage);
-        if (file == null) {
-            return;
-        }
-        Path target = file.toPath();
-        if (format == ExportFormat.WINDOW_PNG) {
-            exportWindow(target);
-        } else {
-            context.export().export(format, target);
-        }
-    }
-
-    /** The model id and workload kind, e.g. {@code llama-3-8b-train}, as a starting file name. */
-    private String suggestedName() {
-        var s = context.workload().snapshot();
-        String model = s.model().id().isBlank() ? "model" : s.model().id();
-        return model + "-" + s.workload().mode().name().toLowerCase(java.util.Locale.ROOT);
-    }
-
-    /** The window as it is now at twice its size: sharp in slides and on high-density screens. */
-    private void exportWindow(Path target) {
-        context.export().start(target);
-        SnapshotParameters params = new SnapshotParameters();
-        params.setTransform(Transform.scale(2, 2));
-        WritableImage image = scene.getRoot().snapshot(params, null);
-        context.background().execute(() -> {
-            String failure = "";
-            try {
-                ByteArrayOutputStream png = new ByteArrayOutputStream();
-                ImageIO.write(SwingFXUtils.fromFXImage(image, null), "png", png);
-                AtomicFiles.writeBytes(target, png.toByteArray());
-            } catch (IOException e) {
-                failure = target + ": " + e.getMessage();
-            }
-            String outcome = failure;
-            Platform.runLater(() -> context.export().finish(target, outcome));
-        });
+        new ExportActions(context, stage, scene).export(format);
     }
 
     @Override

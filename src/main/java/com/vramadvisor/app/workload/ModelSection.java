@@ -104,7 +104,7 @@ public final class ModelSection {
         importNotice.managedProperty().bind(importNotice.visibleProperty());
 
         SliderField parameters = new SliderField("parameterCount", "workload.parameters.label",
-                "workload.parameters.tooltip", vm.parameterCountProperty(), vm.parameterInput(),
+                "workload.parameters.tooltip", vm.parameterCountProperty(), vm.exact().parameters(),
                 SliderScale.parameters(), adjusting, messages);
         HBox.setHgrow(picker, Priority.ALWAYS);
         VBox pickerBox = new VBox(pickerLabel, picker);

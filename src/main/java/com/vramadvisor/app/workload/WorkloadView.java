@@ -67,20 +67,20 @@ public final class WorkloadView {
 
     private Node batchSection(BooleanProperty adjusting) {
         SliderField batch = new SliderField("batchSize", "workload.batch.label", "workload.batch.tooltip",
-                vm.batchProperty(), vm.batchInput(), SliderScale.powersOfTwo(0, 12), adjusting, messages);
+                vm.batchProperty(), vm.exact().batch(), SliderScale.powersOfTwo(0, 12), adjusting, messages);
         SliderField concurrent = new SliderField("concurrentSequences", "workload.concurrent.label",
-                "workload.concurrent.tooltip", vm.batchProperty(), vm.batchInput(), SliderScale.powersOfTwo(0, 10),
+                "workload.concurrent.tooltip", vm.batchProperty(), vm.exact().batch(), SliderScale.powersOfTwo(0, 10),
                 adjusting, messages);
         SliderField sequence = new SliderField("sequenceLength", "workload.sequence.label",
-                "workload.sequence.tooltip", vm.sequenceLengthProperty(), vm.sequenceInput(),
+                "workload.sequence.tooltip", vm.sequenceLengthProperty(), vm.exact().sequence(),
                 SliderScale.powersOfTwo(7, 20), adjusting, messages);
         SliderField prompt = new SliderField("promptLength", "workload.prompt.label", "workload.prompt.tooltip",
-                vm.sequenceLengthProperty(), vm.sequenceInput(), SliderScale.powersOfTwo(7, 20), adjusting, messages);
+                vm.sequenceLengthProperty(), vm.exact().sequence(), SliderScale.powersOfTwo(7, 20), adjusting, messages);
         SliderField context = new SliderField("context", "workload.context.label", "workload.context.tooltip",
-                vm.contextProperty(), vm.contextInput(), SliderScale.powersOfTwo(9, 20), adjusting, messages);
+                vm.contextProperty(), vm.exact().context(), SliderScale.powersOfTwo(9, 20), adjusting, messages);
         StepperField accumulation = new StepperField("gradientAccumulationSpinner",
                 "workload.gradientAccumulation.label", "workload.gradientAccumulation.tooltip",
-                vm.gradientAccumulationProperty(), vm.gradientAccumulationInput(), messages);
+                vm.gradientAccumulationProperty(), vm.exact().gradientAccumulation(), messages);
         // Training and serving name the same two inputs differently; each mode shows its own pair.
         batch.bindVisible(vm.trainingProperty());
         sequence.bindVisible(vm.trainingProperty());
@@ -103,7 +103,7 @@ public final class WorkloadView {
                 List.of(AttentionImpl.values()), this::enumText, vm.attentionProperty());
         attention.setTooltip(tooltip("workload.attention.tooltip"));
         StepperField rank = new StepperField("loraRankSpinner", "workload.loraRank.label", "workload.loraRank.tooltip",
-                vm.loraRankProperty(), vm.loraRankInput(), messages);
+                vm.loraRankProperty(), vm.exact().loraRank(), messages);
         rank.bindVisible(vm.adaptersProperty());
         optimizer.root().visibleProperty().bind(vm.trainingProperty());
         optimizer.root().managedProperty().bind(optimizer.root().visibleProperty());
@@ -129,12 +129,12 @@ public final class WorkloadView {
         zeroBox.visibleProperty().bind(vm.trainingProperty());
         zeroBox.managedProperty().bind(zeroBox.visibleProperty());
         StepperField tp = new StepperField("tensorParallelSpinner", "workload.tensorParallel.label",
-                "workload.tensorParallel.tooltip", vm.tensorParallelProperty(), vm.tensorParallelInput(), messages);
+                "workload.tensorParallel.tooltip", vm.tensorParallelProperty(), vm.exact().tensorParallel(), messages);
         StepperField pp = new StepperField("pipelineParallelSpinner", "workload.pipelineParallel.label",
-                "workload.pipelineParallel.tooltip", vm.pipelineParallelProperty(), vm.pipelineParallelInput(),
+                "workload.pipelineParallel.tooltip", vm.pipelineParallelProperty(), vm.exact().pipelineParallel(),
                 messages);
         StepperField dp = new StepperField("dataParallelSpinner", "workload.dataParallel.label",
-                "workload.dataParallel.tooltip", vm.dataParallelProperty(), vm.dataParallelInput(), messages);
+                "workload.dataParallel.tooltip", vm.dataParallelProperty(), vm.exact().dataParallel(), messages);
         CheckField sequenceParallel = new CheckField("sequenceParallelCheck", "workload.sequenceParallel.label",
                 "workload.sequenceParallel.tooltip", vm.sequenceParallelProperty(), messages);
         Label gpus = new Label();

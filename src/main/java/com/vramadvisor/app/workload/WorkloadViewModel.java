@@ -50,20 +50,6 @@ import javafx.collections.ObservableList;
  */
 public final class WorkloadViewModel {
 
-    /** Smallest and largest parameter count the exact field accepts (the slider covers 100M to 2T). */
-    public static final long MIN_PARAMETERS = 1_000_000L;
-    public static final long MAX_PARAMETERS = 20_000_000_000_000L;
-    /** Largest micro-batch or number of concurrent sequences accepted. */
-    public static final int MAX_BATCH = 65_536;
-    /** Longest sequence or context accepted: 16M tokens, beyond any published context window. */
-    public static final int MAX_TOKENS = 1 << 24;
-    /** Largest tensor or pipeline parallel size accepted. */
-    public static final int MAX_PARALLEL = 512;
-    /** Largest data-parallel size accepted. */
-    public static final int MAX_DATA_PARALLEL = 65_536;
-    /** Largest LoRA rank accepted. */
-    public static final int MAX_LORA_RANK = 4096;
-
     private final LongFunction<ModelSpec> shapeForParameters;
     private final ToLongFunction<ModelSpec> parameterCounter;
     private final Messages messages;
@@ -99,15 +85,7 @@ public final class WorkloadViewModel {
     private final ReadOnlyObjectWrapper<ScenarioInputs> snapshot = new ReadOnlyObjectWrapper<>(this, "snapshot");
     private final ReadOnlyStringWrapper problem = new ReadOnlyStringWrapper(this, "problem", "");
     private final ReadOnlyStringWrapper modelSummary = new ReadOnlyStringWrapper(this, "modelSummary", "");
-    private final NumberInput parameterInput;
-    private final NumberInput batchInput;
-    private final NumberInput sequenceInput;
-    private final NumberInput contextInput;
-    private final NumberInput tensorParallelInput;
-    private final NumberInput pipelineParallelInput;
-    private final NumberInput dataParallelInput;
-    private final NumberInput gradientAccumulationInput;
-    private final NumberInput loraRankInput;
+    private final ExactValues exact;
 
     /** Workload fields the panel has no control for (dropout, LoRA targets, ...), kept so files round-trip. */
     private Workload base;
@@ -159,24 +137,7 @@ public final class WorkloadViewModel {
                 setModel(shapeForParameters.apply(count.longValue()), "");
             }
         });
-        parameterInput = new NumberInput(parameterCount, MIN_PARAMETERS, MAX_PARAMETERS,
-                "workload.parameters.name", NumberParser.Suffixes.DECIMAL, messages);
-        batchInput = new NumberInput(batch, 1, MAX_BATCH, "workload.batch.name", NumberParser.Suffixes.BINARY,
-                messages);
-        sequenceInput = new NumberInput(sequenceLength, 1, MAX_TOKENS, "workload.sequence.name",
-                NumberParser.Suffixes.BINARY, messages);
-        contextInput = new NumberInput(context, 1, MAX_TOKENS, "workload.context.name", NumberParser.Suffixes.BINARY,
-                messages);
-        tensorParallelInput = new NumberInput(tensorParallel, 1, MAX_PARALLEL, "workload.tensorParallel.name",
-                NumberParser.Suffixes.DECIMAL, messages);
-        pipelineParallelInput = new NumberInput(pipelineParallel, 1, MAX_PARALLEL, "workload.pipelineParallel.name",
-                NumberParser.Suffixes.DECIMAL, messages);
-        dataParallelInput = new NumberInput(dataParallel, 1, MAX_DATA_PARALLEL, "workload.dataParallel.name",
-                NumberParser.Suffixes.DECIMAL, messages);
-        gradientAccumulationInput = new NumberInput(gradientAccumulation, 1, MAX_BATCH,
-                "workload.gradientAccumulation.name", NumberParser.Suffixes.DECIMAL, messages);
-        loraRankInput = new NumberInput(loraRank, 1, MAX_LORA_RANK, "workload.loraRank.name",
-                NumberParser.Suffixes.DECIMAL, messages);
+        exact = new ExactValues(this, messages);
         messages.localeProperty().addListener(obs -> updateModelSummary());
         updateModelSummary();
     }
@@ -406,15 +367,10 @@ public final class WorkloadViewModel {
         return modelSummary.getReadOnlyProperty();
     }
 
-    public NumberInput parameterInput() { return parameterInput; }
-    public NumberInput batchInput() { return batchInput; }
-    public NumberInput sequenceInput() { return sequenceInput; }
-    public NumberInput contextInput() { return contextInput; }
-    public NumberInput tensorParallelInput() { return tensorParallelInput; }
-    public NumberInput pipelineParallelInput() { return pipelineParallelInput; }
-    public NumberInput dataParallelInput() { return dataParallelInput; }
-    public NumberInput gradientAccumulationInput() { return gradientAccumulationInput; }
-    public NumberInput loraRankInput() { return loraRankInput; }
+    /** The text fields for exact values behind the sliders and spinners. */
+    public ExactValues exact() {
+        return exact;
+    }
 
     /** Whether the workload trains something (full, LoRA or QLoRA): optimizer, ZeRO and recomputation apply. */
     public BooleanBinding trainingProperty() {
