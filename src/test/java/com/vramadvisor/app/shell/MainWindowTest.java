@@ -214,4 +214,28 @@ class MainWindowTest {
         assertThat(node.getMinY()).isGreaterThanOrEqualTo(viewport.getMinY() - 1);
         assertThat(node.getMaxY()).isLessThanOrEqualTo(viewport.getMaxY() + 1);
     }
+
+    @Test
+    void aDroppedModelFolderBecomesTheModelAndABrokenOneIsExplained(FxRobot robot) throws Exception {
+        // Mistral-7B-v0.3's config.json: 32 layers, 4096 wide, 8 key/value heads, 32768-token vocabulary.
+        robot.interact(() -> window.openDropped(Path.of("src/test/resources/configs/mistral-7b-v0.3")));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS,
+                () -> context.workload().snapshot().model().vocabSize() == 32768);
+        assertThat(context.workload().snapshot().modelPresetId()).isEmpty();
+        assertThat(robot.lookup("#modelImportNotice").queryLabeled().getText()).startsWith("Loaded");
+        ScenarioInputs before = context.workload().snapshot();
+        Path broken = Files.writeString(dir.resolve("config.json"), "{\"model_type\": \"llama\", \"hidden_");
+        robot.interact(() -> window.openDropped(broken));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS,
+                () -> !robot.lookup("#modelImportError").queryLabeled().getText().isEmpty());
+        assertThat(robot.lookup("#modelImportError").queryLabeled().getText()).startsWith("Could not read config.json");
+        assertThat(context.workload().snapshot()).isEqualTo(before);
+    }
+
+    @Test
+    void aDroppedScenarioFileIsOpened(FxRobot robot) {
+        robot.interact(() -> window.openDropped(savedScenario));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(context.workload().snapshot().workload().precision()).isEqualTo(Precision.FP32);
+    }
 }
