@@ -70,8 +70,11 @@ public final class ParameterScale {
             v = parameters / 1e6;
             suffix = "M";
         }
-        String digits = v >= 100 || v == Math.rint(v) ? String.format(Locale.ROOT, "%.0f", v)
-                : String.format(Locale.ROOT, "%.1f", v);
+        // Rounded the way model names are: 69.98B reads 70B, 8.03B reads 8B, 6.74B reads 6.7B.
+        String digits = v >= 10 ? String.format(Locale.ROOT, "%.0f", v) : String.format(Locale.ROOT, "%.1f", v);
+        if (digits.endsWith(".0")) {
+            digits = digits.substring(0, digits.length() - 2);
+        }
         return digits + suffix;
     }
 }

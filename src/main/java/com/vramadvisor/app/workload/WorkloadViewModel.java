@@ -50,6 +50,9 @@ import javafx.collections.ObservableList;
  */
 public final class WorkloadViewModel {
 
+    /** Id the engine gives the standard architecture it derives from a parameter count ({@code ModelShapes}). */
+    static final String SHAPE_ID = "params-only";
+
     private final LongFunction<ModelSpec> shapeForParameters;
     private final ToLongFunction<ModelSpec> parameterCounter;
     private final Messages messages;
@@ -299,7 +302,8 @@ public final class WorkloadViewModel {
             return;
         }
         long count = parameterCount.get();
-        String key = modelPresetId.get().isEmpty() ? "workload.model.summary.custom" : "workload.model.summary";
+        String key = !modelPresetId.get().isEmpty() ? "workload.model.summary"
+                : SHAPE_ID.equals(m.id()) ? "workload.model.summary.shape" : "workload.model.summary.custom";
         modelSummary.set(messages.get(key, m.name().isBlank() ? ParameterScale.shortLabel(count) : m.name(),
                 NumberFormat.getIntegerInstance(messages.locale()).format(count), ParameterScale.shortLabel(count)));
     }

@@ -119,6 +119,7 @@ class WorkloadViewModelTest {
         long exact = ParameterCounter.count(s.model()).total();
         assertThat(exact).isCloseTo(70_000_000_000L, org.assertj.core.data.Percentage.withPercentage(2));
         assertThat(vm.parameterCountProperty().get()).isEqualTo(exact);
+        assertThat(vm.modelSummaryProperty().get()).startsWith("Standard Llama-style decoder of 70B:");
     }
 
     @Test
