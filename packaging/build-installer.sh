@@ -99,9 +99,12 @@ rm -rf "$train_home"
 
 CLASSPATH_ABS=$(sed -n "s|^app.classpath=\\\$APPDIR|$APPDIR_ABS|p" "$CFG" | paste -sd: -)
 [[ "$OS" == windows ]] && CLASSPATH_ABS=$(sed -n "s|^app.classpath=\\\$APPDIR|$APPDIR_ABS|p" "$CFG" | paste -sd';' -)
-if [[ -s "$APPDIR/vram-advisor.classlist" ]] && "$JAVA" -Xshare:dump \
-        -XX:SharedClassListFile="$APPDIR/vram-advisor.classlist" -XX:SharedArchiveFile="$APPDIR_ABS/vram-advisor.jsa" \
-        -Xlog:cds=off -Xlog:cds+dynamic=off -cp "$CLASSPATH_ABS" >"$WORK/cds-dump.log" 2>&1; then
+dump_cds() {
+    "$JAVA" -Xshare:dump -XX:SharedClassListFile="$APPDIR/vram-advisor.classlist" \
+        -XX:SharedArchiveFile="$APPDIR_ABS/vram-advisor.jsa" -cp "$CLASSPATH_ABS" >"$WORK/cds-dump.log" 2>&1
+}
+# A dump that fails once (a busy machine) is tried again before the image goes without the archive.
+if [[ -s "$APPDIR/vram-advisor.classlist" ]] && { dump_cds || dump_cds; }; then
     # The archive is only valid for this class path; elsewhere the JVM ignores it silently (-Xlog:cds=off).
     cat >> "$CFG" <<'CDS'
 java-options=-XX:SharedArchiveFile=$APPDIR/vram-advisor.jsa
@@ -111,7 +114,7 @@ java-options=-Xlog:cds+dynamic=off
 CDS
     log "AppCDS archive: $(du -h "$APPDIR/vram-advisor.jsa" | cut -f1), $(wc -l < "$APPDIR/vram-advisor.classlist") classes"
 else
-    log "AppCDS dump failed (see $WORK/cds-dump.log); the app image uses the runtime's CDS archive only"
+    log "AppCDS dump failed (exit $?, see $WORK/cds-dump.log); the app image uses the runtime's CDS archive only"
     rm -f "$APPDIR/vram-advisor.jsa"
 fi
 
@@ -131,6 +134,11 @@ case "$OS" in
     windows) PKG_APPDIR="$PKG_IMAGE/app" ;;
 esac
 rm -f "$PKG_APPDIR/vram-advisor.jsa"
+if [[ "$OS" == linux ]] && ! grep -q 'SharedArchiveFile=' "$PKG_APPDIR/$NAME.cfg"; then
+    # postinst dumps the archive on the target machine, even when the dump here failed.
+    printf '%s\n' 'java-options=-XX:SharedArchiveFile=$APPDIR/vram-advisor.jsa' 'java-options=-Xshare:auto' \
+        'java-options=-Xlog:cds=off' 'java-options=-Xlog:cds+dynamic=off' >> "$PKG_APPDIR/$NAME.cfg"
+fi
 if [[ "$OS" != linux ]]; then
     rm -f "$PKG_APPDIR/vram-advisor.classlist"
     sed -i.bak -e '/SharedArchiveFile=/d' -e '/-Xshare:auto/d' -e '/-Xlog:cds/d' "$PKG_APPDIR/$NAME.cfg"
