@@ -1,12 +1,17 @@
 package com.vramadvisor.app;
 
+import com.vramadvisor.app.shell.AppContext;
+import com.vramadvisor.app.shell.MainWindow;
+import com.vramadvisor.app.workload.ScenarioInputs;
+import java.util.List;
+import java.util.Locale;
 import javafx.application.Application;
-import javafx.scene.Scene;
-import javafx.scene.control.Label;
 import javafx.stage.Stage;
 
 /** Starts the JavaFX application. Kept apart from {@code Main} so the CLI never loads a JavaFX class. */
 public final class DesktopLauncher extends Application {
+
+    private AppContext context;
 
     public static void launch(String[] args) {
         Application.launch(DesktopLauncher.class, args);
@@ -14,8 +19,15 @@ public final class DesktopLauncher extends Application {
 
     @Override
     public void start(Stage stage) {
-        stage.setTitle("VRAM Advisor");
-        stage.setScene(new Scene(new Label("VRAM Advisor"), 800, 600));
-        stage.show();
+        ScenarioInputs initial = ScenarioInputs.defaults();
+        context = new AppContext(Locale.getDefault(), initial, List.of(initial.model()));
+        new MainWindow(context).show(stage);
+    }
+
+    @Override
+    public void stop() {
+        if (context != null) {
+            context.close();
+        }
     }
 }

@@ -1,0 +1,181 @@
+package com.vramadvisor.app.results;
+
+import com.vramadvisor.app.settings.SizeUnit;
+import com.vramadvisor.app.workload.ScenarioInputs;
+import com.vramadvisor.engine.Component;
+import com.vramadvisor.engine.Estimate;
+import com.vramadvisor.engine.PhaseBreakdown;
+import com.vramadvisor.engine.hardware.GpuSpec;
+import java.util.ArrayList;
+import java.util.List;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyLongProperty;
+import javafx.beans.property.ReadOnlyLongWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+/**
+ * The memory breakdown at the peak phase for the chosen GPU: one row per non-zero component, the peak, the phase
+ * that sets it, and the GPU's usable capacity drawn against it.
+ */
+public final class BreakdownViewModel {
+
+    private final ResultsMessages messages;
+    private final ComponentFormulas formulas;
+
+    private final ObservableList<ComponentRow> rows = FXCollections.observableArrayList();
+    private final ObservableList<ComponentRow> readOnlyRows = FXCollections.unmodifiableObservableList(rows);
+    private final ReadOnlyLongWrapper peakBytes = new ReadOnlyLongWrapper(this, "peakBytes");
+    private final ReadOnlyStringWrapper peakText = new ReadOnlyStringWrapper(this, "peakText", "");
+    private final ReadOnlyStringWrapper peakPhaseText = new ReadOnlyStringWrapper(this, "peakPhaseText", "");
+    private final ReadOnlyStringWrapper headline = new ReadOnlyStringWrapper(this, "headline", "");
+    private final ReadOnlyLongWrapper capacityBytes = new ReadOnlyLongWrapper(this, "capacityBytes");
+    private final ReadOnlyStringWrapper capacityText = new ReadOnlyStringWrapper(this, "capacityText", "");
+    private final ReadOnlyStringWrapper capacityMarkerText = new ReadOnlyStringWrapper(this, "capacityMarkerText", "");
+    private final ReadOnlyStringWrapper capacityTooltip = new ReadOnlyStringWrapper(this, "capacityTooltip", "");
+    private final ReadOnlyBooleanWrapper fits = new ReadOnlyBooleanWrapper(this, "fits", true);
+    private final ReadOnlyStringWrapper fitText = new ReadOnlyStringWrapper(this, "fitText", "");
+
+    BreakdownViewModel(ResultsMessages messages) {
+        this.messages = messages;
+        this.formulas = new ComponentFormulas(messages);
+    }
+
+    void update(ScenarioInputs inputs, Estimate estimate, GpuSpec gpu) {
+        SizeUnit unit = inputs.sizeUnit();
+        PhaseBreakdown peak = estimate.peakBreakdown();
+        long total = estimate.peakBytes();
+        List<ComponentRow> next = new ArrayList<>();
+        for (Component c : Component.values()) {
+            long bytes = peak.get(c);
+            if (bytes == 0) {
+                continue;
+            }
+            double share = total == 0 ? 0 : bytes / (double) total;
+            String name = componentName(c);
+            String size = format(unit, bytes);
+            String shareText = messages.percent(share, 1);
+            String formula = formulas.formula(c, inputs.model(), inputs.workload(), estimate);
+            next.add(new ComponentRow(c, name, bytes, share, size, shareText, formula,
+                    messages.get("results.breakdown.segment.tooltip", name, size, messages.integer(bytes), shareText,
+                            formula)));
+        }
+        peakBytes.set(total);
+        peakText.set(format(unit, total));
+        String phase = phaseName(estimate);
+        peakPhaseText.set(phase);
+        headline.set(messages.get("results.breakdown.headline", format(unit, total), phase));
+
+        if (gpu == null) {
+            capacityBytes.set(0);
+            capacityText.set(messages.get("results.breakdown.noGpu"));
+            capacityMarkerText.set("");
+            capacityTooltip.set(messages.get("results.breakdown.noGpu.tooltip"));
+            fits.set(true);
+            fitText.set("");
+        } else {
+            updateCapacity(unit, gpu, total);
+        }
+        // Replaced last: a view that listens only to the rows sees every other property already updated.
+        rows.setAll(next);
+    }
+
+    private void updateCapacity(SizeUnit unit, GpuSpec gpu, long total) {
+        long usable = gpu.memoryBytesUsable();
+        capacityBytes.set(usable);
+        capacityText.set(messages.get("results.breakdown.capacity", gpu.name(), format(unit, usable)));
+        capacityMarkerText.set(messages.get("results.breakdown.capacity.marker", format(unit, usable)));
+        capacityTooltip.set(messages.get("results.breakdown.capacity.tooltip", gpu.name(),
+                format(unit, gpu.memoryBytesTotal()), format(unit, usable),
+                messages.decimal(gpu.memoryGbNominal(), 0)));
+        fits.set(total <= usable);
+        fitText.set(total <= usable
+                ? messages.get("results.breakdown.fits", format(unit, usable - total),
+                        messages.percent((usable - total) / (double) usable, 0))
+                : messages.get("results.breakdown.over", format(unit, total - usable)));
+    }
+
+    void clear(String message) {
+        peakBytes.set(0);
+        peakText.set("");
+        peakPhaseText.set("");
+        headline.set(message);
+        capacityBytes.set(0);
+        capacityText.set("");
+        capacityMarkerText.set("");
+        capacityTooltip.set("");
+        fits.set(false);
+        fitText.set("");
+        rows.clear();
+    }
+
+    String componentName(Component c) {
+        return messages.get("results.component." + c.jsonName());
+    }
+
+    String phaseName(Estimate estimate) {
+        return messages.get("results.phase." + estimate.peakPhase().id());
+    }
+
+    private String format(SizeUnit unit, long bytes) {
+        return unit.format(bytes, messages.locale());
+    }
+
+    /**
+     * Non-zero components at the peak phase, in the engine's component order. Replaced once per recompute, after
+     * all other properties.
+     */
+    public ObservableList<ComponentRow> rows() {
+        return readOnlyRows;
+    }
+
+    public ReadOnlyLongProperty peakBytesProperty() {
+        return peakBytes.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty peakTextProperty() {
+        return peakText.getReadOnlyProperty();
+    }
+
+    /** The localised name of the phase that sets the peak. */
+    public ReadOnlyStringProperty peakPhaseTextProperty() {
+        return peakPhaseText.getReadOnlyProperty();
+    }
+
+    /** One sentence: the peak and its phase. */
+    public ReadOnlyStringProperty headlineProperty() {
+        return headline.getReadOnlyProperty();
+    }
+
+    /** Usable bytes of the chosen GPU; 0 when none is chosen. */
+    public ReadOnlyLongProperty capacityBytesProperty() {
+        return capacityBytes.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty capacityTextProperty() {
+        return capacityText.getReadOnlyProperty();
+    }
+
+    /** Short label for the capacity marker on the bar, e.g. {@code "Usable 79.1 GiB"}. */
+    public ReadOnlyStringProperty capacityMarkerTextProperty() {
+        return capacityMarkerText.getReadOnlyProperty();
+    }
+
+    /** Total against usable memory of the chosen GPU, and why they differ. */
+    public ReadOnlyStringProperty capacityTooltipProperty() {
+        return capacityTooltip.getReadOnlyProperty();
+    }
+
+    /** Whether the peak fits the chosen GPU; true when no GPU is chosen. */
+    public ReadOnlyBooleanProperty fitsProperty() {
+        return fits.getReadOnlyProperty();
+    }
+
+    /** Headroom or overshoot against the chosen GPU, empty when none is chosen. */
+    public ReadOnlyStringProperty fitTextProperty() {
+        return fitText.getReadOnlyProperty();
+    }
+}

@@ -1,0 +1,67 @@
+package com.vramadvisor.app.results;
+
+import com.vramadvisor.engine.Component;
+import com.vramadvisor.engine.Estimate;
+import com.vramadvisor.engine.ModelSpec;
+import com.vramadvisor.engine.Parallelism;
+import com.vramadvisor.engine.Workload;
+import java.util.Locale;
+
+/**
+ * The formula behind each memory component, in words, with this scenario's inputs filled in. The wording follows
+ * {@code docs/estimation.md}, which gives the sources; a tooltip shows it next to the component's bytes so a user can
+ * check the number.
+ */
+final class ComponentFormulas {
+
+    private final ResultsMessages messages;
+
+    ComponentFormulas(ResultsMessages messages) {
+        this.messages = messages;
+    }
+
+    String formula(Component component, ModelSpec model, Workload workload, Estimate estimate) {
+        Parallelism par = workload.parallelism();
+        String tp = messages.integer(par.tensorParallel());
+        String pp = messages.integer(par.pipelineParallel());
+        String dp = messages.integer(par.dataParallel());
+        String zero = messages.integer(par.zeroStage());
+        String trainable = messages.integer(estimate.trainableParameters());
+        return switch (component) {
+            case WEIGHTS -> messages.get("results.formula.weights", messages.integer(estimate.parameters()),
+                    workload.effectiveWeightType().id(), bytes(workload.effectiveWeightType().bytesPerElement()),
+                    tp, pp, dp, zero);
+            case MASTER_WEIGHTS -> messages.get("results.formula.masterWeights", trainable, dp, zero);
+            case GRADIENTS -> messages.get("results.formula.gradients", trainable, dp, zero);
+            case OPTIMIZER_STATES -> messages.get("results.formula.optimizerStates", trainable,
+                    workload.optimizer().id(), dp, zero);
+            case ACTIVATIONS -> messages.get("results.formula.activations", messages.integer(workload.batch()),
+                    messages.integer(workload.sequenceLength()), messages.integer(model.hiddenSize()),
+                    messages.integer(model.layers()), messages.get(recomputeKey(workload)),
+                    messages.get(attentionKey(workload)), tp, pp);
+            case LOGITS -> messages.get("results.formula.logits", messages.integer(workload.batch()),
+                    messages.integer(workload.sequenceLength()), messages.integer(model.vocabSize()));
+            case KV_CACHE -> messages.get("results.formula.kvCache", messages.integer(model.layers()),
+                    messages.integer(model.kvHeads()), messages.integer(model.headDim()),
+                    messages.integer(workload.effectiveContext()), messages.integer(workload.batch()),
+                    workload.kvCacheType().id(), bytes(workload.kvCacheType().bytesPerElement()));
+            case RUNTIME_OVERHEAD -> messages.get("results.formula.runtimeOverhead",
+                    messages.decimal(workload.overhead().contextBytes() / (double) (1L << 30), 2),
+                    messages.percent(workload.overhead().allocatorFraction(), 0));
+        };
+    }
+
+    private String bytes(double bytesPerElement) {
+        return bytesPerElement == Math.rint(bytesPerElement)
+                ? messages.integer((long) bytesPerElement)
+                : messages.decimal(bytesPerElement, 3);
+    }
+
+    private static String recomputeKey(Workload workload) {
+        return "results.recompute." + workload.recompute().name().toLowerCase(Locale.ROOT);
+    }
+
+    private static String attentionKey(Workload workload) {
+        return "results.attention." + workload.attention().name().toLowerCase(Locale.ROOT);
+    }
+}

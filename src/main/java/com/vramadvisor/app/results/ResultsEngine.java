@@ -1,0 +1,28 @@
+package com.vramadvisor.app.results;
+
+import com.vramadvisor.app.workload.SweepAxis;
+import com.vramadvisor.engine.Estimate;
+import com.vramadvisor.engine.ModelSpec;
+import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.hardware.GpuSpec;
+import java.util.List;
+
+/**
+ * What the result views ask of the engine and the catalog. The application passes one backed by the real estimator,
+ * inverse solver, recommender and catalog; view-model tests pass small fakes so they check the view-model's own
+ * behaviour.
+ */
+public interface ResultsEngine {
+
+    /** Per-GPU memory of one workload. Throws {@link IllegalArgumentException} for an impossible combination. */
+    Estimate estimate(ModelSpec model, Workload workload);
+
+    /**
+     * The largest value of {@code axis} (micro-batch, sequence length or context) for which the workload's peak fits
+     * in {@code budgetBytes} per GPU, all other inputs unchanged; 0 when not even 1 fits.
+     */
+    int largestFitting(ModelSpec model, Workload workload, SweepAxis axis, long budgetBytes);
+
+    /** The catalog's GPUs. */
+    List<GpuSpec> gpus();
+}

@@ -1,0 +1,94 @@
+package com.vramadvisor.app.results;
+
+import java.util.ArrayList;
+import java.util.List;
+import javafx.geometry.Insets;
+import javafx.scene.control.Label;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.Region;
+import javafx.util.Duration;
+
+/**
+ * One horizontal bar: the components at the peak phase side by side, and a vertical marker at the chosen GPU's
+ * usable memory. Both share one scale, so what sticks out past the marker is what does not fit.
+ */
+final class StackedMemoryBar extends Region {
+
+    private static final double BAR_HEIGHT = 34;
+    private static final double MARKER_OVERHANG = 6;
+    private static final double LABEL_GAP = 4;
+
+    private final List<Region> segments = new ArrayList<>();
+    private final List<ComponentRow> rows = new ArrayList<>();
+    private final Region marker = new Region();
+    private final Label markerLabel = new Label();
+    private long peakBytes;
+    private long capacityBytes;
+
+    StackedMemoryBar() {
+        getStyleClass().add("stacked-memory-bar");
+        marker.getStyleClass().add("capacity-marker");
+        markerLabel.getStyleClass().add("capacity-marker-label");
+        marker.setManaged(false);
+        markerLabel.setManaged(false);
+        getChildren().addAll(marker, markerLabel);
+        setMinHeight(BAR_HEIGHT + 2 * MARKER_OVERHANG + 22);
+        setPrefHeight(BAR_HEIGHT + 2 * MARKER_OVERHANG + 22);
+    }
+
+    /** Replaces the segments; called once per recompute. */
+    void show(List<ComponentRow> newRows, long newPeakBytes, long newCapacityBytes, String markerText,
+              boolean fits) {
+        getChildren().removeAll(segments);
+        segments.clear();
+        rows.clear();
+        rows.addAll(newRows);
+        for (ComponentRow row : newRows) {
+            Region segment = new Region();
+            segment.getStyleClass().addAll("segment", BreakdownView.styleClassOf(row.component()));
+            segment.setManaged(false);
+            Tooltip tip = new Tooltip(row.tooltip());
+            tip.setShowDelay(Duration.millis(150));
+            tip.setShowDuration(Duration.INDEFINITE);
+            tip.setWrapText(true);
+            tip.setMaxWidth(460);
+            Tooltip.install(segment, tip);
+            segments.add(segment);
+        }
+        getChildren().addAll(0, segments);
+        peakBytes = newPeakBytes;
+        capacityBytes = newCapacityBytes;
+        marker.setVisible(newCapacityBytes > 0);
+        markerLabel.setVisible(newCapacityBytes > 0);
+        markerLabel.setText(markerText);
+        marker.pseudoClassStateChanged(BreakdownView.OVER, !fits);
+        markerLabel.pseudoClassStateChanged(BreakdownView.OVER, !fits);
+        requestLayout();
+    }
+
+    @Override
+    protected void layoutChildren() {
+        Insets in = getInsets();
+        double width = getWidth() - in.getLeft() - in.getRight();
+        double labelHeight = markerLabel.prefHeight(-1);
+        double barTop = in.getTop() + labelHeight + LABEL_GAP + MARKER_OVERHANG;
+        // A little room right of the longer of bar and marker keeps the marker off the edge.
+        double scaleBytes = Math.max(1, Math.max(peakBytes, capacityBytes) * 1.04);
+        double x = in.getLeft();
+        for (int i = 0; i < segments.size(); i++) {
+            double w = width * rows.get(i).bytes() / scaleBytes;
+            // Snap both edges so neighbouring segments never leave a hairline gap.
+            double left = snapPositionX(x);
+            double right = snapPositionX(x + w);
+            segments.get(i).resizeRelocate(left, barTop, Math.max(0, right - left), BAR_HEIGHT);
+            x += w;
+        }
+        if (capacityBytes > 0) {
+            double mx = snapPositionX(in.getLeft() + width * capacityBytes / scaleBytes);
+            marker.resizeRelocate(mx - 1, barTop - MARKER_OVERHANG, 3, BAR_HEIGHT + 2 * MARKER_OVERHANG);
+            double lw = markerLabel.prefWidth(-1);
+            double lx = Math.max(in.getLeft(), Math.min(mx - lw / 2, in.getLeft() + width - lw));
+            markerLabel.resizeRelocate(snapPositionX(lx), in.getTop(), lw, labelHeight);
+        }
+    }
+}

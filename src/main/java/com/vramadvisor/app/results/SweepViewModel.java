@@ -1,0 +1,250 @@
+package com.vramadvisor.app.results;
+
+import com.vramadvisor.app.settings.SizeUnit;
+import com.vramadvisor.app.workload.ScenarioInputs;
+import com.vramadvisor.app.workload.SweepAxis;
+import com.vramadvisor.engine.Mode;
+import com.vramadvisor.engine.ModelSpec;
+import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.hardware.GpuSpec;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import javafx.beans.property.ReadOnlyDoubleProperty;
+import javafx.beans.property.ReadOnlyDoubleWrapper;
+import javafx.beans.property.ReadOnlyIntegerProperty;
+import javafx.beans.property.ReadOnlyIntegerWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+/**
+ * Peak memory against micro-batch, sequence length or context over a range that shows the current value and the
+ * largest value that fits each chosen GPU, with those GPUs' usable capacities as horizontal lines.
+ */
+public final class SweepViewModel {
+
+    /** Most points per curve: enough for a smooth line, few enough to recompute within a frame. */
+    static final int MAX_POINTS = 60;
+    /** Upper ends of the range: far past any real micro-batch or context, so the axis never runs away. */
+    static final int MAX_BATCH = 4096;
+    static final int MAX_TOKENS = 1 << 20;
+
+    private final ResultsMessages messages;
+
+    private final ObservableList<SweepPoint> points = FXCollections.observableArrayList();
+    private final ObservableList<CapacityLine> capacityLines = FXCollections.observableArrayList();
+    private final ObservableList<SweepPoint> readOnlyPoints = FXCollections.unmodifiableObservableList(points);
+    private final ObservableList<CapacityLine> readOnlyLines = FXCollections.unmodifiableObservableList(capacityLines);
+    private final ReadOnlyObjectWrapper<SweepAxis> axis = new ReadOnlyObjectWrapper<>(this, "axis", SweepAxis.BATCH);
+    private final ReadOnlyIntegerWrapper currentX = new ReadOnlyIntegerWrapper(this, "currentX");
+    private final ReadOnlyDoubleWrapper currentValue = new ReadOnlyDoubleWrapper(this, "currentValue");
+    private final ReadOnlyIntegerWrapper upperX = new ReadOnlyIntegerWrapper(this, "upperX", 16);
+    private final ReadOnlyStringWrapper axisLabel = new ReadOnlyStringWrapper(this, "axisLabel", "");
+    private final ReadOnlyStringWrapper valueAxisLabel = new ReadOnlyStringWrapper(this, "valueAxisLabel", "");
+    private final ReadOnlyStringWrapper currentText = new ReadOnlyStringWrapper(this, "currentText", "");
+    private final ReadOnlyStringWrapper fitSummary = new ReadOnlyStringWrapper(this, "fitSummary", "");
+
+    SweepViewModel(ResultsMessages messages) {
+        this.messages = messages;
+    }
+
+    /**
+     * Recomputes the curve and the capacity lines.
+     *
+     * @param gpus the GPUs to draw capacity for, the primary (breakdown) GPU first; may be empty
+     */
+    void update(ScenarioInputs inputs, long currentPeakBytes, List<GpuSpec> gpus, ResultsEngine engine) {
+        ModelSpec model = inputs.model();
+        Workload workload = inputs.workload();
+        SizeUnit unit = inputs.sizeUnit();
+        SweepAxis effective = effectiveAxis(inputs.sweepAxis(), workload.mode());
+        int current = valueOf(effective, workload);
+
+        List<CapacityLine> lines = new ArrayList<>();
+        int largestFit = 0;
+        for (int i = 0; i < gpus.size(); i++) {
+            GpuSpec gpu = gpus.get(i);
+            int fit = engine.largestFitting(model, workload, effective, gpu.memoryBytesUsable());
+            largestFit = Math.max(largestFit, fit);
+            lines.add(new CapacityLine(gpu.id(),
+                    messages.get("results.sweep.capacityLabel", gpu.name(), unit.format(gpu.memoryBytesUsable(),
+                            messages.locale())),
+                    gpu.memoryBytesUsable(), unit.fromBytes(gpu.memoryBytesUsable()), fit,
+                    fitText(effective, gpu, fit), i == 0));
+        }
+
+        int upper = upperBound(effective, current, largestFit, model);
+        List<SweepPoint> next = new ArrayList<>();
+        String what = messages.get("results.sweep.what." + effective.name().toLowerCase(Locale.ROOT));
+        for (int x : xValues(upper)) {
+            try {
+                long bytes = engine.estimate(model, with(effective, workload, x)).peakBytes();
+                next.add(new SweepPoint(x, bytes, unit.fromBytes(bytes), messages.get("results.sweep.point.tooltip",
+                        what, messages.integer(x), unit.format(bytes, messages.locale()))));
+            } catch (IllegalArgumentException e) {
+                // A value the engine rejects (e.g. past what the parallel layout supports) is simply not drawn.
+            }
+        }
+
+        axis.set(effective);
+        upperX.set(upper);
+        currentX.set(current);
+        currentValue.set(unit.fromBytes(currentPeakBytes));
+        axisLabel.set(messages.get("results.sweep.axis." + effective.name().toLowerCase(Locale.ROOT)));
+        valueAxisLabel.set(messages.get("results.sweep.valueAxis", unit.symbol()));
+        currentText.set(messages.get("results.sweep.current", what, messages.integer(current),
+                unit.format(currentPeakBytes, messages.locale())));
+        fitSummary.set(lines.isEmpty() ? messages.get("results.sweep.noGpu") : lines.get(0).fitText());
+        capacityLines.setAll(lines);
+        // Replaced last: a view that listens only to the points sees every other property already updated.
+        points.setAll(next);
+    }
+
+    void clear() {
+        capacityLines.clear();
+        points.clear();
+        currentText.set("");
+        fitSummary.set("");
+    }
+
+    /** Context only exists for inference; a training workload sweeps its sequence length instead. */
+    static SweepAxis effectiveAxis(SweepAxis requested, Mode mode) {
+        return requested == SweepAxis.CONTEXT && mode != Mode.INFER ? SweepAxis.SEQUENCE : requested;
+    }
+
+    static int valueOf(SweepAxis axis, Workload workload) {
+        return switch (axis) {
+            case BATCH -> workload.batch();
+            case SEQUENCE -> workload.sequenceLength();
+            case CONTEXT -> workload.effectiveContext();
+        };
+    }
+
+    /**
+     * The workload with the swept input set to {@code x}, coupled as the engine's inverse solver couples them: a longer
+     * prompt widens an explicit context to hold it, and a shorter context caps the prompt.
+     */
+    static Workload with(SweepAxis axis, Workload workload, int x) {
+        int context = workload.context();
+        return switch (axis) {
+            case BATCH -> workload.toBuilder().batch(x).build();
+            case SEQUENCE -> workload.toBuilder().sequenceLength(x).context(context == 0 ? 0 : Math.max(context, x))
+                    .build();
+            case CONTEXT -> workload.toBuilder().context(x).sequenceLength(Math.min(workload.sequenceLength(), x))
+                    .build();
+        };
+    }
+
+    /**
+     * The right end of the axis: at least twice the current value and, for tokens, the model's trained context,
+     * widened to show the largest fit (plus a margin) unless that runs past the cap.
+     */
+    static int upperBound(SweepAxis axis, int current, int largestFit, ModelSpec model) {
+        boolean tokens = axis != SweepAxis.BATCH;
+        long cap = tokens ? MAX_TOKENS : MAX_BATCH;
+        long upper = Math.max(tokens ? 1024 : 16, 2L * current);
+        if (tokens) {
+            upper = Math.max(upper, model.maxPositions());
+        }
+        if (largestFit > 0) {
+            upper = Math.max(upper, (long) Math.ceil(largestFit * 1.25));
+        }
+        upper = Math.min(upper, Math.max(cap, 2L * current));
+        return (int) Math.min(niceCeil(upper), Workload.MAX_TOKENS);
+    }
+
+    /** Rounds up to a round number (1, 1.5, 2, 2.5, 3, 4, 5, 6 or 8 times a power of ten) so the axis ends on a tick. */
+    static long niceCeil(long v) {
+        long magnitude = 1;
+        while (magnitude * 10 <= v) {
+            magnitude *= 10;
+        }
+        for (long tenths : new long[] {10, 15, 20, 25, 30, 40, 50, 60, 80, 100}) {
+            long candidate = tenths * magnitude / 10;
+            if (candidate >= v) {
+                return candidate;
+            }
+        }
+        return 10 * magnitude;
+    }
+
+    /** Evenly spaced integers from 1 to {@code upper}, every integer when there are few. */
+    static List<Integer> xValues(int upper) {
+        List<Integer> xs = new ArrayList<>();
+        if (upper <= MAX_POINTS) {
+            for (int x = 1; x <= upper; x++) {
+                xs.add(x);
+            }
+            return xs;
+        }
+        int last = 0;
+        for (int i = 0; i < MAX_POINTS; i++) {
+            int x = (int) Math.max(1, Math.round(1 + (upper - 1) * (double) i / (MAX_POINTS - 1)));
+            if (x > last) {
+                xs.add(x);
+                last = x;
+            }
+        }
+        return xs;
+    }
+
+    private String fitText(SweepAxis axis, GpuSpec gpu, int fit) {
+        String what = messages.get("results.sweep.what." + axis.name().toLowerCase(Locale.ROOT));
+        return fit == 0
+                ? messages.get("results.sweep.fitNone", what, gpu.name())
+                : messages.get("results.sweep.fit", what, gpu.name(), messages.integer(fit));
+    }
+
+    /** The curve, one point per swept value; replaced in one change per recompute, after all other properties. */
+    public ObservableList<SweepPoint> points() {
+        return readOnlyPoints;
+    }
+
+    /** Capacity lines, the primary GPU first. */
+    public ObservableList<CapacityLine> capacityLines() {
+        return readOnlyLines;
+    }
+
+    /** The axis actually swept (context falls back to sequence length outside inference). */
+    public ReadOnlyObjectProperty<SweepAxis> axisProperty() {
+        return axis.getReadOnlyProperty();
+    }
+
+    /** The workload's current value of the swept input. */
+    public ReadOnlyIntegerProperty currentXProperty() {
+        return currentX.getReadOnlyProperty();
+    }
+
+    /** The current peak in the display unit. */
+    public ReadOnlyDoubleProperty currentValueProperty() {
+        return currentValue.getReadOnlyProperty();
+    }
+
+    /** Right end of the horizontal axis. */
+    public ReadOnlyIntegerProperty upperXProperty() {
+        return upperX.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty axisLabelProperty() {
+        return axisLabel.getReadOnlyProperty();
+    }
+
+    /** Label of the memory axis, naming the unit. */
+    public ReadOnlyStringProperty valueAxisLabelProperty() {
+        return valueAxisLabel.getReadOnlyProperty();
+    }
+
+    /** The current point in words. */
+    public ReadOnlyStringProperty currentTextProperty() {
+        return currentText.getReadOnlyProperty();
+    }
+
+    /** The largest value that fits the primary GPU, in words. */
+    public ReadOnlyStringProperty fitSummaryProperty() {
+        return fitSummary.getReadOnlyProperty();
+    }
+}

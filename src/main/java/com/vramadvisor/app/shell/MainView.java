@@ -1,0 +1,115 @@
+package com.vramadvisor.app.shell;
+
+import com.vramadvisor.app.ui.Messages;
+import javafx.beans.value.ObservableStringValue;
+import javafx.geometry.Orientation;
+import javafx.scene.Node;
+import javafx.scene.Parent;
+import javafx.scene.control.Label;
+import javafx.scene.control.MenuBar;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.control.SplitPane;
+import javafx.scene.control.Tab;
+import javafx.scene.control.TabPane;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.StackPane;
+
+/**
+ * The main window's layout: menu bar on top, the workload panel on the left, and a tab pane filling the rest whose
+ * first tab, "Analysis", stacks the results (charts) over the decision table.
+ *
+ * <p>Places where other features put their views:
+ * <ul>
+ *   <li>{@link #setResultsPane(Node)}: the memory breakdown and sweep charts, top of the Analysis tab;</li>
+ *   <li>{@link #setDecisionPane(Node)}: the decision table, below the charts;</li>
+ *   <li>{@link #addTab(String, ObservableStringValue, Node)}: further tabs after Analysis, e.g. the comparison of
+ *       pinned scenarios.</li>
+ * </ul>
+ * {@link MainWindow#installFeatureViews} is the one place that builds those views and calls these methods.
+ */
+public final class MainView {
+
+    private final BorderPane root = new BorderPane();
+    private final TabPane tabs = new TabPane();
+    private final StackPane resultsSlot = new StackPane();
+    private final StackPane decisionSlot = new StackPane();
+
+    public MainView(Messages messages, MenuBar menuBar, Node workloadPanel, Node statusBar) {
+        root.getStyleClass().add("main-view");
+        root.setTop(menuBar);
+
+        ScrollPane workloadScroll = new ScrollPane(workloadPanel);
+        workloadScroll.setId("workloadScrollPane");
+        workloadScroll.setFitToWidth(true);
+        workloadScroll.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
+        workloadScroll.getStyleClass().add("workload-scroll");
+
+        resultsSlot.getStyleClass().add("results-slot");
+        decisionSlot.getStyleClass().add("decision-slot");
+        resultsSlot.getChildren().add(placeholder(messages, "main.results.placeholder"));
+        decisionSlot.getChildren().add(placeholder(messages, "main.decision.placeholder"));
+        SplitPane analysis = new SplitPane(resultsSlot, decisionSlot);
+        analysis.setId("analysisSplitPane");
+        analysis.setOrientation(Orientation.VERTICAL);
+        analysis.setDividerPositions(0.58);
+
+        Tab analysisTab = new Tab();
+        analysisTab.setId("analysisTab");
+        analysisTab.textProperty().bind(messages.text("main.tab.analysis"));
+        analysisTab.setClosable(false);
+        analysisTab.setContent(analysis);
+        tabs.setId("mainTabPane");
+        tabs.getTabs().add(analysisTab);
+        tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
+
+        SplitPane body = new SplitPane(workloadScroll, tabs);
+        body.setId("mainSplitPane");
+        body.setDividerPositions(0.27);
+        SplitPane.setResizableWithParent(workloadScroll, false);
+        root.setCenter(body);
+        root.setBottom(statusBar);
+    }
+
+    private static Node placeholder(Messages messages, String key) {
+        Label label = new Label();
+        label.textProperty().bind(messages.text(key));
+        label.getStyleClass().add("placeholder-label");
+        return label;
+    }
+
+    public Parent root() {
+        return root;
+    }
+
+    /** Puts the charts (breakdown and sweep) at the top of the Analysis tab, replacing what was there. */
+    public void setResultsPane(Node charts) {
+        resultsSlot.getChildren().setAll(charts);
+    }
+
+    /** Puts the decision table below the charts, replacing what was there. */
+    public void setDecisionPane(Node table) {
+        decisionSlot.getChildren().setAll(table);
+    }
+
+    /**
+     * Adds a tab after the existing ones.
+     *
+     * @param id      node id of the tab, camelCase ending in {@code Tab} ({@code compareTab})
+     * @param title   its title, usually {@code messages.text("compare.tab")} so it follows language switches
+     * @param content what the tab shows
+     * @return the tab, e.g. to select it
+     */
+    public Tab addTab(String id, ObservableStringValue title, Node content) {
+        Tab tab = new Tab();
+        tab.setId(id);
+        tab.textProperty().bind(title);
+        tab.setClosable(false);
+        tab.setContent(content);
+        tabs.getTabs().add(tab);
+        return tab;
+    }
+
+    public TabPane tabs() {
+        return tabs;
+    }
+}

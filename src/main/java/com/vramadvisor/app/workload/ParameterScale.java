@@ -1,0 +1,78 @@
+package com.vramadvisor.app.workload;
+
+import java.util.Locale;
+
+/**
+ * The logarithmic parameter-count slider: positions are {@code log10(parameters)} from 10^8 (100M) to 2 x 10^12 (2T),
+ * and a dragged position snaps to the nearest size that published model families actually use, so a drag lands on
+ * 7B rather than 6.93B.
+ */
+public final class ParameterScale {
+
+    public static final long MIN_PARAMETERS = 100_000_000L;
+    public static final long MAX_PARAMETERS = 2_000_000_000_000L;
+
+    /**
+     * Sizes of well-known model families: GPT-3 paper sizes (125M, 350M, 760M, 1.3B, 2.7B, 6.7B, 13B, 175B), Llama
+     * (7B, 8B, 13B, 34B, 65B, 70B, 405B), Qwen2.5 (0.5B, 1.5B, 3B, 14B, 32B, 72B), Falcon 40B/180B, PaLM 540B, plus
+     * round values to 2T.
+     */
+    private static final long[] SNAP_POINTS = {
+        100_000_000L, 125_000_000L, 350_000_000L, 500_000_000L, 760_000_000L,
+        1_000_000_000L, 1_300_000_000L, 1_500_000_000L, 2_000_000_000L, 2_700_000_000L, 3_000_000_000L,
+        4_000_000_000L, 6_700_000_000L, 7_000_000_000L, 8_000_000_000L, 13_000_000_000L, 14_000_000_000L,
+        20_000_000_000L, 32_000_000_000L, 34_000_000_000L, 40_000_000_000L, 65_000_000_000L, 70_000_000_000L,
+        72_000_000_000L, 100_000_000_000L, 175_000_000_000L, 180_000_000_000L, 340_000_000_000L, 405_000_000_000L,
+        540_000_000_000L, 671_000_000_000L, 1_000_000_000_000L, 1_500_000_000_000L, 2_000_000_000_000L,
+    };
+
+    private ParameterScale() {
+    }
+
+    public static double minPosition() {
+        return Math.log10(MIN_PARAMETERS);
+    }
+
+    public static double maxPosition() {
+        return Math.log10(MAX_PARAMETERS);
+    }
+
+    /** Slider position of a parameter count, clamped to the slider's range. */
+    public static double toPosition(long parameters) {
+        long clamped = Math.max(MIN_PARAMETERS, Math.min(MAX_PARAMETERS, parameters));
+        return Math.log10(clamped);
+    }
+
+    /** The snap point nearest (in log space) to a slider position. */
+    public static long snap(double position) {
+        long best = SNAP_POINTS[0];
+        double bestDistance = Double.MAX_VALUE;
+        for (long p : SNAP_POINTS) {
+            double distance = Math.abs(Math.log10(p) - position);
+            if (distance < bestDistance) {
+                bestDistance = distance;
+                best = p;
+            }
+        }
+        return best;
+    }
+
+    /** Short label of a count, e.g. {@code 125M}, {@code 1.3B}, {@code 2T}; unit letters are the same in every language. */
+    public static String shortLabel(long parameters) {
+        double v;
+        String suffix;
+        if (parameters >= 1_000_000_000_000L) {
+            v = parameters / 1e12;
+            suffix = "T";
+        } else if (parameters >= 1_000_000_000L) {
+            v = parameters / 1e9;
+            suffix = "B";
+        } else {
+            v = parameters / 1e6;
+            suffix = "M";
+        }
+        String digits = v >= 100 || v == Math.rint(v) ? String.format(Locale.ROOT, "%.0f", v)
+                : String.format(Locale.ROOT, "%.1f", v);
+        return digits + suffix;
+    }
+}

@@ -1,0 +1,106 @@
+package com.vramadvisor.app.workload;
+
+import com.vramadvisor.app.settings.SizeUnit;
+import com.vramadvisor.engine.AttentionImpl;
+import com.vramadvisor.engine.ModelSpec;
+import com.vramadvisor.engine.Mode;
+import com.vramadvisor.engine.NormKind;
+import com.vramadvisor.engine.Optimizer;
+import com.vramadvisor.engine.Parallelism;
+import com.vramadvisor.engine.PositionKind;
+import com.vramadvisor.engine.Precision;
+import com.vramadvisor.engine.Workload;
+import java.util.Objects;
+
+/**
+ * Everything the user has set in the workload panel, as one immutable value. The workload view-model publishes a
+ * new instance once per input change; charts, the decision table, comparisons and scenario files all read this
+ * record and hand its engine records to the engine.
+ *
+ * @param model         the model architecture the engine estimates
+ * @param modelPresetId catalog preset id the model came from ({@code llama-3-8b}), empty for an imported file, a
+ *                      parameter-count shape or an edited architecture
+ * @param workload      what runs on the GPUs (mode, batch, sequence, precision, parallelism, ...)
+ * @param gpuId         catalog id of the GPU the charts draw capacity for, empty when none is chosen
+ * @param sweepAxis     the input the sweep chart varies
+ * @param sizeUnit      whether sizes are shown in GiB or GB
+ */
+public record ScenarioInputs(ModelSpec model, String modelPresetId, Workload workload, String gpuId,
+                             SweepAxis sweepAxis, SizeUnit sizeUnit) {
+
+    /** Catalog id of the default model. */
+    public static final String DEFAULT_MODEL_ID = "llama-3-8b";
+
+    public ScenarioInputs {
+        Objects.requireNonNull(model, "model");
+        Objects.requireNonNull(workload, "workload");
+        Objects.requireNonNull(sweepAxis, "sweepAxis");
+        Objects.requireNonNull(sizeUnit, "sizeUnit");
+        modelPresetId = modelPresetId == null ? "" : modelPresetId;
+        gpuId = gpuId == null ? "" : gpuId;
+    }
+
+    /**
+     * The scenario shown on first start and offline: full fine-tuning of Llama-3-8B in bf16 mixed precision with
+     * AdamW, micro-batch 1, 4096 tokens, flash attention, on one GPU.
+     */
+    public static ScenarioInputs defaults() {
+        Workload workload = Workload.builder()
+                .mode(Mode.TRAIN)
+                .batch(1)
+                .sequenceLength(4096)
+                .precision(Precision.BF16_MIXED)
+                .optimizer(Optimizer.ADAMW)
+                .attention(AttentionImpl.FLASH)
+                .parallelism(Parallelism.SINGLE_GPU)
+                .build();
+        return new ScenarioInputs(llama3_8b(), DEFAULT_MODEL_ID, workload, "", SweepAxis.BATCH, SizeUnit.GIB);
+    }
+
+    /**
+     * Llama-3-8B from Meta's published {@code config.json} (huggingface.co/meta-llama/Meta-Llama-3-8B): hidden 4096,
+     * 32 layers, 32 heads, 8 key/value heads, intermediate 14336, vocabulary 128256, RoPE, RMSNorm, untied
+     * embeddings, 8192 positions. Embedded so the app works before and without the catalog.
+     */
+    public static ModelSpec llama3_8b() {
+        return ModelSpec.builder()
+                .id(DEFAULT_MODEL_ID)
+                .name("Llama-3-8B")
+                .hiddenSize(4096)
+                .layers(32)
+                .heads(32)
+                .kvHeads(8)
+                .ffnSize(14336)
+                .vocabSize(128256)
+                .position(PositionKind.ROTARY)
+                .norm(NormKind.RMSNORM)
+                .tiedEmbeddings(false)
+                .maxPositions(8192)
+                .build();
+    }
+
+    public ScenarioInputs withModel(ModelSpec newModel, String newPresetId) {
+        return new ScenarioInputs(newModel, newPresetId, workload, gpuId, sweepAxis, sizeUnit);
+    }
+
+    public ScenarioInputs withWorkload(Workload newWorkload) {
+        return new ScenarioInputs(model, modelPresetId, newWorkload, gpuId, sweepAxis, sizeUnit);
+    }
+
+    public ScenarioInputs withGpuId(String newGpuId) {
+        return new ScenarioInputs(model, modelPresetId, workload, newGpuId, sweepAxis, sizeUnit);
+    }
+
+    public ScenarioInputs withSweepAxis(SweepAxis newAxis) {
+        return new ScenarioInputs(model, modelPresetId, workload, gpuId, newAxis, sizeUnit);
+    }
+
+    public ScenarioInputs withSizeUnit(SizeUnit newUnit) {
+        return new ScenarioInputs(model, modelPresetId, workload, gpuId, sweepAxis, newUnit);
+    }
+
+    /** GPUs the job occupies, tensor x pipeline x data parallel. */
+    public long gpuCount() {
+        return workload.parallelism().gpus();
+    }
+}

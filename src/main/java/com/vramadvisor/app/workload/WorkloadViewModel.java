@@ -1,0 +1,285 @@
+package com.vramadvisor.app.workload;
+
+import com.vramadvisor.app.settings.SizeUnit;
+import com.vramadvisor.engine.AttentionImpl;
+import com.vramadvisor.engine.DataType;
+import com.vramadvisor.engine.LoraSpec;
+import com.vramadvisor.engine.Mode;
+import com.vramadvisor.engine.ModelSpec;
+import com.vramadvisor.engine.Optimizer;
+import com.vramadvisor.engine.Parallelism;
+import com.vramadvisor.engine.Precision;
+import com.vramadvisor.engine.Recompute;
+import com.vramadvisor.engine.RuntimeOverhead;
+import com.vramadvisor.engine.Workload;
+import java.util.List;
+import java.util.function.LongFunction;
+import java.util.function.ToLongFunction;
+import javafx.beans.Observable;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.IntegerProperty;
+import javafx.beans.property.LongProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleIntegerProperty;
+import javafx.beans.property.SimpleLongProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+/**
+ * The inputs of the workload panel. Each input is a writable property the panel's controls bind to; after every
+ * change the properties fold into one immutable {@link ScenarioInputs}, published through
+ * {@link #snapshotProperty()} exactly once per change. Everything downstream (charts, decision table, comparison,
+ * scenario files) reads the snapshot; the engine never sees a property.
+ *
+ * <p>Whole scenarios (undo, redo, opening a file, restoring a pinned comparison) go through {@link #apply}, which
+ * sets every input and then publishes a single snapshot.
+ */
+public final class WorkloadViewModel {
+
+    private final LongFunction<ModelSpec> shapeForParameters;
+    private final ToLongFunction<ModelSpec> parameterCounter;
+    private final ObservableList<ModelSpec> presets = FXCollections.observableArrayList();
+
+    private final ObjectProperty<Mode> mode = new SimpleObjectProperty<>(this, "mode", Mode.TRAIN);
+    private final ReadOnlyObjectWrapper<ModelSpec> model = new ReadOnlyObjectWrapper<>(this, "model");
+    private final ReadOnlyStringWrapper modelPresetId = new ReadOnlyStringWrapper(this, "modelPresetId", "");
+    private final ObjectProperty<ModelSpec> selectedPreset = new SimpleObjectProperty<>(this, "selectedPreset");
+    private final LongProperty parameterCount = new SimpleLongProperty(this, "parameterCount");
+    private final IntegerProperty batch = new SimpleIntegerProperty(this, "batch", 1);
+    private final IntegerProperty sequenceLength = new SimpleIntegerProperty(this, "sequenceLength", 4096);
+    private final IntegerProperty context = new SimpleIntegerProperty(this, "context", 0);
+    private final ObjectProperty<Precision> precision = new SimpleObjectProperty<>(this, "precision");
+    private final ObjectProperty<DataType> weightType = new SimpleObjectProperty<>(this, "weightType");
+    private final ObjectProperty<DataType> kvCacheType = new SimpleObjectProperty<>(this, "kvCacheType");
+    private final ObjectProperty<Optimizer> optimizer = new SimpleObjectProperty<>(this, "optimizer");
+    private final IntegerProperty zeroStage = new SimpleIntegerProperty(this, "zeroStage");
+    private final IntegerProperty tensorParallel = new SimpleIntegerProperty(this, "tensorParallel", 1);
+    private final IntegerProperty pipelineParallel = new SimpleIntegerProperty(this, "pipelineParallel", 1);
+    private final IntegerProperty dataParallel = new SimpleIntegerProperty(this, "dataParallel", 1);
+    private final BooleanProperty sequenceParallel = new SimpleBooleanProperty(this, "sequenceParallel");
+    private final IntegerProperty gradientAccumulation = new SimpleIntegerProperty(this, "gradientAccumulation", 1);
+    private final ObjectProperty<Recompute> recompute = new SimpleObjectProperty<>(this, "recompute");
+    private final ObjectProperty<AttentionImpl> attention = new SimpleObjectProperty<>(this, "attention");
+    private final IntegerProperty loraRank = new SimpleIntegerProperty(this, "loraRank", 16);
+    private final BooleanProperty runtimeOverhead = new SimpleBooleanProperty(this, "runtimeOverhead", true);
+    private final StringProperty gpuId = new SimpleStringProperty(this, "gpuId", "");
+    private final ObjectProperty<SweepAxis> sweepAxis = new SimpleObjectProperty<>(this, "sweepAxis");
+    private final ObjectProperty<SizeUnit> sizeUnit = new SimpleObjectProperty<>(this, "sizeUnit");
+
+    private final ReadOnlyObjectWrapper<ScenarioInputs> snapshot = new ReadOnlyObjectWrapper<>(this, "snapshot");
+    private final ReadOnlyStringWrapper problem = new ReadOnlyStringWrapper(this, "problem", "");
+
+    /** Workload fields the panel has no control for (dropout, LoRA targets, ...), kept so files round-trip. */
+    private Workload base;
+    private boolean applying;
+
+    /**
+     * @param initial            the scenario to start with
+     * @param presets            catalog model presets offered in the model picker
+     * @param shapeForParameters the engine's standard architecture for a parameter count (the parameter slider)
+     * @param parameterCounter   the engine's exact parameter count of an architecture
+     */
+    public WorkloadViewModel(ScenarioInputs initial, List<ModelSpec> presets, LongFunction<ModelSpec> shapeForParameters,
+                             ToLongFunction<ModelSpec> parameterCounter) {
+        this.shapeForParameters = shapeForParameters;
+        this.parameterCounter = parameterCounter;
+        this.presets.setAll(presets);
+        apply(initial);
+        Observable[] inputs = {mode, batch, sequenceLength, context, precision, weightType, kvCacheType, optimizer,
+            zeroStage, tensorParallel, pipelineParallel, dataParallel, sequenceParallel, gradientAccumulation,
+            recompute, attention, loraRank, runtimeOverhead, gpuId, sweepAxis, sizeUnit};
+        for (Observable input : inputs) {
+            input.addListener(obs -> publish());
+        }
+        selectedPreset.addListener((obs, old, preset) -> {
+            if (!applying && preset != null) {
+                setModel(preset, preset.id());
+            }
+        });
+        parameterCount.addListener((obs, old, count) -> {
+            if (!applying) {
+                setModel(shapeForParameters.apply(count.longValue()), "");
+            }
+        });
+    }
+
+    /** Sets every input from {@code inputs} and publishes one snapshot. */
+    public void apply(ScenarioInputs inputs) {
+        applying = true;
+        try {
+            Workload w = inputs.workload();
+            base = w;
+            model.set(inputs.model());
+            modelPresetId.set(inputs.modelPresetId());
+            selectedPreset.set(findPreset(inputs.modelPresetId()));
+            parameterCount.set(parameterCounter.applyAsLong(inputs.model()));
+            mode.set(w.mode());
+            batch.set(w.batch());
+            sequenceLength.set(w.sequenceLength());
+            context.set(w.context());
+            precision.set(w.precision());
+            weightType.set(w.weightType());
+            kvCacheType.set(w.kvCacheType());
+            optimizer.set(w.optimizer());
+            Parallelism p = w.parallelism();
+            zeroStage.set(p.zeroStage());
+            tensorParallel.set(p.tensorParallel());
+            pipelineParallel.set(p.pipelineParallel());
+            dataParallel.set(p.dataParallel());
+            sequenceParallel.set(p.sequenceParallel());
+            gradientAccumulation.set(w.gradientAccumulation());
+            recompute.set(w.recompute());
+            attention.set(w.attention());
+            if (w.lora() != null) {
+                loraRank.set(w.lora().rank());
+            }
+            runtimeOverhead.set(w.overhead().enabled());
+            gpuId.set(inputs.gpuId());
+            sweepAxis.set(inputs.sweepAxis());
+            sizeUnit.set(inputs.sizeUnit());
+        } finally {
+            applying = false;
+        }
+        publish();
+    }
+
+    /** Uses a model from outside the preset list (an imported file); clears the preset selection. */
+    public void useModel(ModelSpec spec) {
+        setModel(spec, "");
+    }
+
+    private void setModel(ModelSpec spec, String presetId) {
+        applying = true;
+        try {
+            model.set(spec);
+            modelPresetId.set(presetId);
+            selectedPreset.set(findPreset(presetId));
+            parameterCount.set(parameterCounter.applyAsLong(spec));
+        } finally {
+            applying = false;
+        }
+        publish();
+    }
+
+    private ModelSpec findPreset(String id) {
+        if (id == null || id.isEmpty()) {
+            return null;
+        }
+        for (ModelSpec p : presets) {
+            if (p.id().equals(id)) {
+                return p;
+            }
+        }
+        return null;
+    }
+
+    private void publish() {
+        if (applying) {
+            return;
+        }
+        ScenarioInputs next;
+        try {
+            next = new ScenarioInputs(model.get(), modelPresetId.get(), buildWorkload(), gpuId.get(),
+                    sweepAxis.get(), sizeUnit.get());
+        } catch (IllegalArgumentException e) {
+            problem.set(e.getMessage());
+            return;
+        }
+        problem.set("");
+        if (!next.equals(snapshot.get())) {
+            snapshot.set(next);
+        }
+    }
+
+    private Workload buildWorkload() {
+        Mode m = mode.get();
+        boolean adapters = m == Mode.LORA || m == Mode.QLORA;
+        LoraSpec lora = null;
+        if (adapters) {
+            LoraSpec previous = base.lora();
+            lora = new LoraSpec(loraRank.get(), previous != null ? previous.targets() : LoraSpec.ALL_LINEAR);
+        }
+        return base.toBuilder()
+                .mode(m)
+                .batch(batch.get())
+                .sequenceLength(sequenceLength.get())
+                .context(context.get())
+                .precision(precision.get())
+                .weightType(weightType.get())
+                .kvCacheType(kvCacheType.get())
+                .optimizer(optimizer.get())
+                .parallelism(new Parallelism(tensorParallel.get(), pipelineParallel.get(), dataParallel.get(),
+                        zeroStage.get(), sequenceParallel.get()))
+                .gradientAccumulation(gradientAccumulation.get())
+                .recompute(recompute.get())
+                .attention(attention.get())
+                .lora(lora)
+                .overhead(overhead())
+                .build();
+    }
+
+    private RuntimeOverhead overhead() {
+        if (!runtimeOverhead.get()) {
+            return RuntimeOverhead.OFF;
+        }
+        // Keeps a file's own context size and allocator fraction when the user switches overhead back on.
+        return base.overhead().enabled() ? base.overhead() : RuntimeOverhead.DEFAULT;
+    }
+
+    /** The current inputs as one immutable value; changes once per input change. */
+    public ReadOnlyObjectProperty<ScenarioInputs> snapshotProperty() {
+        return snapshot.getReadOnlyProperty();
+    }
+
+    public ScenarioInputs snapshot() {
+        return snapshot.get();
+    }
+
+    /** Why the last input change could not be applied, empty when the inputs are consistent. */
+    public ReadOnlyStringProperty problemProperty() {
+        return problem.getReadOnlyProperty();
+    }
+
+    public ObservableList<ModelSpec> presets() {
+        return presets;
+    }
+
+    public ObjectProperty<Mode> modeProperty() { return mode; }
+    public ReadOnlyObjectProperty<ModelSpec> modelProperty() { return model.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty modelPresetIdProperty() { return modelPresetId.getReadOnlyProperty(); }
+    public ObjectProperty<ModelSpec> selectedPresetProperty() { return selectedPreset; }
+    public LongProperty parameterCountProperty() { return parameterCount; }
+    public IntegerProperty batchProperty() { return batch; }
+    public IntegerProperty sequenceLengthProperty() { return sequenceLength; }
+    public IntegerProperty contextProperty() { return context; }
+    public ObjectProperty<Precision> precisionProperty() { return precision; }
+    public ObjectProperty<DataType> weightTypeProperty() { return weightType; }
+    public ObjectProperty<DataType> kvCacheTypeProperty() { return kvCacheType; }
+    public ObjectProperty<Optimizer> optimizerProperty() { return optimizer; }
+    public IntegerProperty zeroStageProperty() { return zeroStage; }
+    public IntegerProperty tensorParallelProperty() { return tensorParallel; }
+    public IntegerProperty pipelineParallelProperty() { return pipelineParallel; }
+    public IntegerProperty dataParallelProperty() { return dataParallel; }
+    public BooleanProperty sequenceParallelProperty() { return sequenceParallel; }
+    public IntegerProperty gradientAccumulationProperty() { return gradientAccumulation; }
+    public ObjectProperty<Recompute> recomputeProperty() { return recompute; }
+    public ObjectProperty<AttentionImpl> attentionProperty() { return attention; }
+    public IntegerProperty loraRankProperty() { return loraRank; }
+    public BooleanProperty runtimeOverheadProperty() { return runtimeOverhead; }
+
+    /** Catalog id of the GPU the charts measure against; the decision table writes it when a row is selected. */
+    public StringProperty gpuIdProperty() { return gpuId; }
+
+    /** The input the sweep chart varies; the sweep chart's axis selector writes it. */
+    public ObjectProperty<SweepAxis> sweepAxisProperty() { return sweepAxis; }
+
+    public ObjectProperty<SizeUnit> sizeUnitProperty() { return sizeUnit; }
+}

@@ -1,0 +1,106 @@
+package com.vramadvisor.catalog;
+
+import com.vramadvisor.engine.ModelSpec;
+import com.vramadvisor.engine.hardware.CloudOffer;
+import com.vramadvisor.engine.hardware.GpuSpec;
+import com.vramadvisor.engine.hardware.SystemSpec;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * The hardware and model catalog as loaded: shipped entries, overridden or extended by the user's folder, with
+ * every entry that could not be loaded listed in {@link #problems()}. Immutable; lists keep file order (shipped
+ * entries first, user additions after them).
+ */
+public final class Catalog {
+
+    private final Map<String, GpuSpec> gpus;
+    private final Map<String, SystemSpec> systems;
+    private final Map<String, CloudOffer> cloudOffers;
+    private final Map<String, ModelPreset> presets;
+    private final Map<String, String> versions;
+    private final List<CatalogProblem> problems;
+
+    Catalog(List<GpuSpec> gpus, List<SystemSpec> systems, List<CloudOffer> cloudOffers, List<ModelPreset> presets,
+            Map<String, String> versions, List<CatalogProblem> problems) {
+        this.gpus = index(gpus, GpuSpec::id);
+        this.systems = index(systems, SystemSpec::id);
+        this.cloudOffers = index(cloudOffers, CloudOffer::id);
+        this.presets = index(presets, ModelPreset::id);
+        this.versions = Map.copyOf(versions);
+        this.problems = List.copyOf(problems);
+    }
+
+    /** A catalog with nothing in it. */
+    public static Catalog empty() {
+        return new Catalog(List.of(), List.of(), List.of(), List.of(), Map.of(), List.of());
+    }
+
+    private static <T> Map<String, T> index(List<T> entries, Function<T, String> id) {
+        Map<String, T> map = new LinkedHashMap<>();
+        for (T entry : entries) {
+            map.put(id.apply(entry), entry);
+        }
+        return Collections.unmodifiableMap(map);
+    }
+
+    public List<GpuSpec> gpus() {
+        return List.copyOf(gpus.values());
+    }
+
+    public List<SystemSpec> systems() {
+        return List.copyOf(systems.values());
+    }
+
+    public List<CloudOffer> cloudOffers() {
+        return List.copyOf(cloudOffers.values());
+    }
+
+    /** Model presets as engine records. */
+    public List<ModelSpec> models() {
+        return presets.values().stream().map(ModelPreset::spec).toList();
+    }
+
+    /** Model presets with their published parameter counts and sources. */
+    public List<ModelPreset> presets() {
+        return List.copyOf(presets.values());
+    }
+
+    public Optional<GpuSpec> gpu(String id) {
+        return Optional.ofNullable(gpus.get(id));
+    }
+
+    public Optional<SystemSpec> system(String id) {
+        return Optional.ofNullable(systems.get(id));
+    }
+
+    public Optional<CloudOffer> cloudOffer(String id) {
+        return Optional.ofNullable(cloudOffers.get(id));
+    }
+
+    public Optional<ModelSpec> model(String id) {
+        return preset(id).map(ModelPreset::spec);
+    }
+
+    public Optional<ModelPreset> preset(String id) {
+        return Optional.ofNullable(presets.get(id));
+    }
+
+    /**
+     * The {@code catalogVersion} of each file that was read, keyed by the file as {@link CatalogProblem#file()}
+     * names it.
+     */
+    public Map<String, String> versions() {
+        return versions;
+    }
+
+    /** Every file or entry that was skipped, and why. Empty when everything loaded. */
+    public List<CatalogProblem> problems() {
+        return problems;
+    }
+}

@@ -1,0 +1,338 @@
+package com.vramadvisor.catalog;
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.vramadvisor.engine.hardware.CloudOffer;
+import com.vramadvisor.engine.hardware.GpuSpec;
+import com.vramadvisor.engine.hardware.SystemSpec;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * Loads the catalog shipped inside the application (classpath {@code catalog/*.json}) and then the user's catalog
+ * folder, whose entries add to the shipped ones or replace those with the same id. Shipped files are never
+ * written. A broken file or entry is reported as a {@link CatalogProblem} and skipped; everything else loads.
+ * Reads local files only.
+ */
+public final class CatalogLoader {
+
+    /** System property that overrides the user catalog folder. */
+    public static final String DIRECTORY_PROPERTY = "vramadvisor.catalog.dir";
+    /** Environment variable that overrides the user catalog folder (the system property wins). */
+    public static final String DIRECTORY_VARIABLE = "VRAM_ADVISOR_CATALOG_DIR";
+
+    /** The four catalog files, each with the name of its entry list. */
+    public enum Kind {
+        GPUS("gpus.json", "gpus"),
+        SYSTEMS("systems.json", "systems"),
+        CLOUD("cloud.json", "offers"),
+        MODELS("models.json", "models");
+
+        private final String fileName;
+        private final String listField;
+
+        Kind(String fileName, String listField) {
+            this.fileName = fileName;
+            this.listField = listField;
+        }
+
+        public String fileName() {
+            return fileName;
+        }
+
+        public String listField() {
+            return listField;
+        }
+    }
+
+    private static final String SHIPPED_ROOT = "catalog/";
+
+    private final ObjectMapper mapper = new ObjectMapper().enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
+    private final Path userDirectory;
+
+    private CatalogLoader(Path userDirectory) {
+        this.userDirectory = userDirectory;
+    }
+
+    /** Shipped catalog plus the user folder at {@link #defaultUserDirectory()}. */
+    public static CatalogLoader withDefaultUserDirectory() {
+        return new CatalogLoader(defaultUserDirectory());
+    }
+
+    /** Shipped catalog plus the given user folder (which need not exist). */
+    public static CatalogLoader withUserDirectory(Path directory) {
+        return new CatalogLoader(directory);
+    }
+
+    /** Shipped catalog only. */
+    public static CatalogLoader shippedOnly() {
+        return new CatalogLoader(null);
+    }
+
+    /** The user folder this loader reads, if any. */
+    public Optional<Path> userDirectory() {
+        return Optional.ofNullable(userDirectory);
+    }
+
+    /**
+     * Checks a catalog folder as {@code catalog validate DIR} does: loads it over the shipped catalog (so its
+     * systems and offers may name shipped GPUs) and returns every problem; empty means the folder is good.
+     */
+    public static List<CatalogProblem> validate(Path directory) {
+        String name = directory.toString();
+        if (!Files.isDirectory(directory)) {
+            return List.of(new CatalogProblem(name, "$", "not a folder (or does not exist)"));
+        }
+        boolean any = false;
+        for (Kind kind : Kind.values()) {
+            any |= Files.exists(directory.resolve(kind.fileName()));
+        }
+        List<CatalogProblem> problems = new ArrayList<>(withUserDirectory(directory).load().problems());
+        if (!any) {
+            problems.add(new CatalogProblem(name, "$",
+                    "no catalog files here; expected gpus.json, systems.json, cloud.json or models.json"));
+        }
+        return List.copyOf(problems);
+    }
+
+    /**
+     * The user catalog folder: {@value #DIRECTORY_PROPERTY} if set, else {@value #DIRECTORY_VARIABLE}, else
+     * {@code %APPDATA%\VRAM Advisor\catalog} on Windows and {@code $XDG_CONFIG_HOME/vram-advisor/catalog}
+     * (default {@code ~/.config/vram-advisor/catalog}) elsewhere.
+     */
+    public static Path defaultUserDirectory() {
+        return defaultUserDirectory(System.getProperty("os.name", ""), System.getenv(),
+                System.getProperty(DIRECTORY_PROPERTY), System.getProperty("user.home", ""));
+    }
+
+    static Path defaultUserDirectory(String osName, Map<String, String> env, String property, String userHome) {
+        if (property != null && !property.isBlank()) {
+            return Path.of(property);
+        }
+        String variable = env.get(DIRECTORY_VARIABLE);
+        if (variable != null && !variable.isBlank()) {
+            return Path.of(variable);
+        }
+        if (osName.toLowerCase(Locale.ROOT).startsWith("windows")) {
+            String appData = env.get("APPDATA");
+            Path base = appData != null && !appData.isBlank()
+                    ? Path.of(appData) : Path.of(userHome, "AppData", "Roaming");
+            return base.resolve("VRAM Advisor").resolve("catalog");
+        }
+        String xdg = env.get("XDG_CONFIG_HOME");
+        Path base = xdg != null && !xdg.isBlank() ? Path.of(xdg) : Path.of(userHome, ".config");
+        return base.resolve("vram-advisor").resolve("catalog");
+    }
+
+    /** Loads everything; never throws for bad content, which ends up in {@link Catalog#problems()}. */
+    public Catalog load() {
+        Loading loading = new Loading();
+        for (Kind kind : Kind.values()) {
+            String file = SHIPPED_ROOT + kind.fileName() + " (shipped)";
+            readShipped(kind, file, loading).ifPresent(root -> loading.read(kind, file, root));
+        }
+        if (userDirectory != null && Files.exists(userDirectory)) {
+            if (!Files.isDirectory(userDirectory)) {
+                loading.problem(userDirectory.toString(), "$", "the user catalog folder is not a folder");
+            } else {
+                for (Kind kind : Kind.values()) {
+                    Path path = userDirectory.resolve(kind.fileName());
+                    if (Files.exists(path)) {
+                        readUser(path, loading).ifPresent(root -> loading.read(kind, path.toString(), root));
+                    }
+                }
+                reportStrayFiles(loading);
+            }
+        }
+        return loading.finish();
+    }
+
+    private Optional<JsonNode> readShipped(Kind kind, String file, Loading loading) {
+        InputStream in = CatalogLoader.class.getClassLoader().getResourceAsStream(SHIPPED_ROOT + kind.fileName());
+        if (in == null) {
+            loading.problem(file, "$", "missing from the application");
+            return Optional.empty();
+        }
+        return parse(in, file, loading);
+    }
+
+    private Optional<JsonNode> readUser(Path path, Loading loading) {
+        try {
+            return parse(Files.newInputStream(path), path.toString(), loading);
+        } catch (IOException e) {
+            loading.problem(path.toString(), "$", "cannot read the file: " + oneLine(e));
+            return Optional.empty();
+        }
+    }
+
+    private Optional<JsonNode> parse(InputStream stream, String file, Loading loading) {
+        try (InputStream in = stream) {
+            JsonNode root = mapper.readTree(in);
+            if (root == null || root.isMissingNode()) {
+                loading.problem(file, "$", "the file is empty");
+                return Optional.empty();
+            }
+            return Optional.of(root);
+        } catch (JsonProcessingException e) {
+            loading.problem(file, "$", "malformed JSON: " + oneLine(e));
+        } catch (IOException e) {
+            loading.problem(file, "$", "cannot read the file: " + oneLine(e));
+        }
+        return Optional.empty();
+    }
+
+    private void reportStrayFiles(Loading loading) {
+        try (var files = Files.list(userDirectory)) {
+            files.filter(p -> p.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".json"))
+                    .filter(p -> Arrays.stream(Kind.values())
+                            .noneMatch(k -> k.fileName().equals(p.getFileName().toString())))
+                    .sorted()
+                    .forEach(p -> loading.problem(p.toString(), "$",
+                            "not a catalog file name; expected gpus.json, systems.json, cloud.json or models.json"));
+        } catch (IOException e) {
+            loading.problem(userDirectory.toString(), "$", "cannot list the folder: " + oneLine(e));
+        }
+    }
+
+    /** Jackson messages carry a source excerpt on further lines; keep the first line and the location. */
+    private static String oneLine(Exception e) {
+        if (e instanceof JsonProcessingException j) {
+            String message = j.getOriginalMessage() == null ? "" : j.getOriginalMessage().lines().findFirst()
+                    .orElse("");
+            return j.getLocation() == null ? message
+                    : message + " (line " + j.getLocation().getLineNr() + ", column " + j.getLocation().getColumnNr()
+                    + ")";
+        }
+        String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        return message.lines().findFirst().orElse(message);
+    }
+
+    /** One load in progress: entries by kind and id, where each came from, and the problems so far. */
+    private static final class Loading {
+        private final Map<String, Located<GpuSpec>> gpus = new LinkedHashMap<>();
+        private final Map<String, Located<HardwareEntryParser.ParsedSystem>> systems = new LinkedHashMap<>();
+        private final Map<String, Located<HardwareEntryParser.ParsedOffer>> offers = new LinkedHashMap<>();
+        private final Map<String, Located<ModelPreset>> presets = new LinkedHashMap<>();
+        private final Map<String, String> versions = new LinkedHashMap<>();
+        private final List<CatalogProblem> problems = new ArrayList<>();
+
+        void problem(String file, String path, String message) {
+            problems.add(new CatalogProblem(file, path, message));
+        }
+
+        void read(Kind kind, String file, JsonNode root) {
+            if (!root.isObject()) {
+                problem(file, "$", "expected an object with \"catalogVersion\" and \"" + kind.listField()
+                        + "\", found " + EntryReader.describe(root));
+                return;
+            }
+            JsonNode version = root.get("catalogVersion");
+            if (version == null || !version.isTextual() || version.asText().isBlank()) {
+                problem(file, "$.catalogVersion", "required: a string such as \"2025-06-30\"");
+            } else {
+                versions.put(file, version.asText());
+            }
+            root.fieldNames().forEachRemaining(name -> {
+                if (!name.equals("catalogVersion") && !name.equals("description") && !name.equals(kind.listField())) {
+                    problem(file, "$." + name, "unknown field, ignored (entries go in \"" + kind.listField() + "\")");
+                }
+            });
+            JsonNode list = root.get(kind.listField());
+            if (list == null || !list.isArray()) {
+                problem(file, "$." + kind.listField(), list == null ? "required list of entries is missing"
+                        : "expected a list of entries, found " + EntryReader.describe(list));
+                return;
+            }
+            Map<String, String> seen = new LinkedHashMap<>();
+            for (int i = 0; i < list.size(); i++) {
+                String path = "$." + kind.listField() + "[" + i + "]";
+                JsonNode node = list.get(i);
+                if (!node.isObject()) {
+                    problem(file, path, "expected an object, found " + EntryReader.describe(node));
+                    continue;
+                }
+                EntryReader reader = new EntryReader(file, node, path);
+                switch (kind) {
+                    case GPUS -> put(gpus, GpuEntryParser.parse(reader), GpuSpec::id, reader, file, seen);
+                    case SYSTEMS -> put(systems, HardwareEntryParser.parseSystem(reader), s -> s.spec().id(),
+                            reader, file, seen);
+                    case CLOUD -> put(offers, HardwareEntryParser.parseOffer(reader), o -> o.offer().id(),
+                            reader, file, seen);
+                    case MODELS -> put(presets, ModelEntryParser.parse(reader), ModelPreset::id, reader, file, seen);
+                    default -> throw new IllegalStateException(kind.name());
+                }
+            }
+        }
+
+        private <T> void put(Map<String, Located<T>> into, T value, Function<T, String> id, EntryReader reader,
+                             String file, Map<String, String> seenInFile) {
+            if (value == null) {
+                problems.addAll(reader.problems());
+                return;
+            }
+            String key = id.apply(value);
+            String first = seenInFile.putIfAbsent(key, reader.path());
+            if (first != null) {
+                problem(file, reader.path() + ".id", "duplicate id \"" + key + "\" (first at " + first
+                        + "); this entry is skipped");
+                return;
+            }
+            // A user entry with a shipped entry's id replaces it in place; a new id is appended.
+            into.put(key, new Located<>(value, file, reader.path()));
+        }
+
+        Catalog finish() {
+            List<SystemSpec> systemList = new ArrayList<>();
+            for (Located<HardwareEntryParser.ParsedSystem> s : systems.values()) {
+                if (resolves(s.file(), s.path(), s.value().spec().gpuId(), s.value().spec().gpuCount(),
+                        s.value().memoryGbTotal())) {
+                    systemList.add(s.value().spec());
+                }
+            }
+            List<CloudOffer> offerList = new ArrayList<>();
+            for (Located<HardwareEntryParser.ParsedOffer> o : offers.values()) {
+                if (resolves(o.file(), o.path(), o.value().offer().gpuId(), o.value().offer().gpuCount(),
+                        o.value().memoryGbTotal())) {
+                    offerList.add(o.value().offer());
+                }
+            }
+            return new Catalog(values(gpus), systemList, offerList, values(presets), versions, problems);
+        }
+
+        /** Whether the GPU exists and, when a total memory is stated, it matches count x memory within 1 %. */
+        private boolean resolves(String file, String path, String gpuId, int count, double memoryGbTotal) {
+            Located<GpuSpec> gpu = gpus.get(gpuId);
+            if (gpu == null) {
+                problem(file, path + ".gpuId", "unknown GPU \"" + gpuId + "\" (not in gpus.json)");
+                return false;
+            }
+            double expected = count * gpu.value().memoryGbNominal();
+            if (memoryGbTotal > 0 && Math.abs(memoryGbTotal - expected) > 0.01 * expected) {
+                problem(file, path + ".memoryGbTotal", "states " + memoryGbTotal + " GB but " + count + " x "
+                        + gpuId + " (" + gpu.value().memoryGbNominal() + " GB) is " + expected + " GB");
+                return false;
+            }
+            return true;
+        }
+
+        private static <T> List<T> values(Map<String, Located<T>> map) {
+            return map.values().stream().map(Located::value).toList();
+        }
+    }
+
+    private record Located<T>(T value, String file, String path) {
+    }
+}

@@ -1,0 +1,90 @@
+package com.vramadvisor.catalog;
+
+import com.vramadvisor.engine.hardware.GpuSpec;
+
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/** Reads one entry of {@code gpus.json} into a {@link GpuSpec}; field names and units in {@code docs/catalog.md}. */
+final class GpuEntryParser {
+
+    static final Set<String> SEGMENTS = Set.of("consumer", "workstation", "datacenter");
+    static final Pattern DATE = Pattern.compile("\\d{4}-(0[1-9]|1[0-2])(-(0[1-9]|[12]\\d|3[01]))?");
+
+    private static final double MAX_TFLOPS = 1_000_000;
+
+    private GpuEntryParser() {
+    }
+
+    /** The GPU, or {@code null} when the entry has problems (then recorded in the reader). */
+    static GpuSpec parse(EntryReader r) {
+        String id = r.id();
+        String name = r.text("name");
+        String vendor = r.text("vendor");
+        String segment = r.text("segment");
+        if (!segment.isEmpty() && !SEGMENTS.contains(segment)) {
+            r.fail("segment", "expected one of consumer, workstation, datacenter, found \"" + segment + "\"");
+        }
+        String formFactor = r.text("formFactor");
+        double nominalGb = r.number("memoryGbNominal", 0.001, 100_000);
+        String memoryType = r.text("memoryType");
+        boolean ecc = r.optionalBoolean("eccOnByDefault", false);
+        boolean unified = r.optionalBoolean("unifiedMemory", false);
+        double totalMiB = r.optionalNumber("memoryTotalMiB", 0, 1, 1e9);
+        double usableMiB = r.optionalNumber("memoryUsableMiB", 0, 1, 1e9);
+        String reading = r.optionalText("memoryReadingSource", "");
+        if ((totalMiB > 0 || usableMiB > 0) && reading.isEmpty()) {
+            r.fail("memoryReadingSource", "required when memoryTotalMiB or memoryUsableMiB is given:"
+                    + " name the driver reading they come from");
+        }
+        if (totalMiB == 0) {
+            totalMiB = MemoryRule.totalMiB(nominalGb, ecc);
+        }
+        if (usableMiB == 0) {
+            usableMiB = MemoryRule.usableMiB(totalMiB, unified);
+        }
+        if (usableMiB > totalMiB) {
+            r.fail("memoryUsableMiB", "usable memory (" + usableMiB + " MiB) exceeds the total (" + totalMiB + " MiB)");
+        }
+        double bandwidth = r.number("memoryBandwidthGBps", 0.001, 1_000_000);
+        double fp32 = r.optionalNumber("fp32Tflops", 0, 0, MAX_TFLOPS);
+        double tf32 = r.optionalNumber("tf32Tflops", 0, 0, MAX_TFLOPS);
+        double fp16 = r.optionalNumber("fp16Tflops", 0, 0, MAX_TFLOPS);
+        double fp8 = r.optionalNumber("fp8Tflops", 0, 0, MAX_TFLOPS);
+        double int8 = r.optionalNumber("int8Tops", 0, 0, MAX_TFLOPS);
+        int tdp = r.optionalInteger("tdpWatts", 0, 0, 100_000);
+        String interconnect = r.optionalText("interconnect", "PCIe");
+        double interconnectGBps = r.optionalNumber("interconnectGBps", 0, 0, 1_000_000);
+        int pcieGen = r.optionalInteger("pcieGen", 0, 0, 9);
+        int launchYear = r.integer("launchYear", 1990, 2100);
+        double price = r.optionalNumber("priceUsd", 0, 0, 1e9);
+        String priceDate = r.optionalText("priceDate", "");
+        checkPrice(r, price, priceDate);
+        String source = r.text("source");
+        r.rejectUnknownFields();
+        if (!r.ok()) {
+            return null;
+        }
+        String provenance = source + " | memory: "
+                + (reading.isEmpty() ? "estimated by the usable-memory rule (docs/catalog.md)" : reading);
+        try {
+            return new GpuSpec(id, name, vendor, segment, formFactor, nominalGb, memoryType,
+                    MemoryRule.bytes(totalMiB), MemoryRule.bytes(usableMiB), bandwidth, fp32, tf32, fp16, fp8, int8,
+                    tdp, interconnect, interconnectGBps, pcieGen, launchYear, price, priceDate, provenance);
+        } catch (IllegalArgumentException e) {
+            r.fail(null, e.getMessage());
+            return null;
+        }
+    }
+
+    /** A price needs its date and a date needs its price; dates are ISO {@code yyyy-mm} or {@code yyyy-mm-dd}. */
+    static void checkPrice(EntryReader r, double price, String priceDate) {
+        if (price > 0 && priceDate.isEmpty()) {
+            r.fail("priceDate", "a price needs the date it was valid (yyyy-mm or yyyy-mm-dd)");
+        } else if (price == 0 && !priceDate.isEmpty()) {
+            r.fail("priceDate", "a price date without a price");
+        } else if (!priceDate.isEmpty() && !DATE.matcher(priceDate).matches()) {
+            r.fail("priceDate", "expected an ISO date yyyy-mm or yyyy-mm-dd, found \"" + priceDate + "\"");
+        }
+    }
+}

@@ -1,0 +1,109 @@
+package com.vramadvisor.catalog;
+
+import com.vramadvisor.engine.ArchitectureKind;
+import com.vramadvisor.engine.HeadKind;
+import com.vramadvisor.engine.MlpKind;
+import com.vramadvisor.engine.ModelSpec;
+import com.vramadvisor.engine.MoeSpec;
+import com.vramadvisor.engine.NormKind;
+import com.vramadvisor.engine.PositionKind;
+
+/**
+ * Reads one entry of {@code models.json} into a {@link ModelPreset}. Absent optional fields take the defaults of
+ * {@link ModelSpec#builder()} (a Llama-style decoder), so a Llama-like entry lists only its sizes.
+ */
+final class ModelEntryParser {
+
+    private static final int MAX_DIM = 10_000_000;
+
+    private ModelEntryParser() {
+    }
+
+    static ModelPreset parse(EntryReader r) {
+        ModelSpec defaults = ModelSpec.builder().hiddenSize(1).layers(1).heads(1).ffnSize(1).vocabSize(1).build();
+        String id = r.id();
+        String name = r.optionalText("name", id);
+        ArchitectureKind arch = r.optionalEnum("arch", ArchitectureKind.class, defaults.arch());
+        int hidden = r.integer("hiddenSize", 1, MAX_DIM);
+        int layers = r.integer("layers", 1, 100_000);
+        int heads = r.integer("heads", 1, 100_000);
+        int kvHeads = r.optionalInteger("kvHeads", heads, 1, 100_000);
+        int headDim = r.optionalInteger("headDim", 0, 1, MAX_DIM);
+        if (heads % kvHeads != 0) {
+            r.fail("kvHeads", "key/value heads (" + kvHeads + ") must divide attention heads (" + heads + ")");
+        }
+        if (headDim == 0 && hidden % heads != 0) {
+            r.fail("headDim", "required when attention heads (" + heads + ") do not divide hiddenSize (" + hidden
+                    + ")");
+        }
+        int ffn = r.integer("ffnSize", 1, MAX_DIM);
+        MlpKind mlp = r.optionalEnum("mlp", MlpKind.class, defaults.mlp());
+        int vocab = r.integer("vocabSize", 1, MAX_DIM);
+        boolean tied = r.optionalBoolean("tiedEmbeddings", defaults.tiedEmbeddings());
+        NormKind norm = r.optionalEnum("norm", NormKind.class, defaults.norm());
+        int normsPerLayer = r.optionalInteger("normsPerLayer", defaults.normsPerLayer(), 0, 16);
+        boolean finalNorm = r.optionalBoolean("finalNorm", defaults.finalNorm());
+        boolean embeddingNorm = r.optionalBoolean("embeddingNorm", defaults.embeddingNorm());
+        boolean qkvBias = r.optionalBoolean("qkvBias", defaults.qkvBias());
+        boolean outBias = r.optionalBoolean("outBias", defaults.outBias());
+        boolean mlpBias = r.optionalBoolean("mlpBias", defaults.mlpBias());
+        PositionKind position = r.optionalEnum("position", PositionKind.class, defaults.position());
+        int maxPositions = r.integer("maxPositions", 1, 100_000_000);
+        int positionTable = r.optionalInteger("positionTableSize", 0, 1, 100_000_000);
+        int tokenTypes = r.optionalInteger("tokenTypes", 0, 0, 100_000);
+        HeadKind head = r.optionalEnum("head", HeadKind.class, defaults.head());
+        int classifierOutputs = r.optionalInteger("classifierOutputs", 0, 1, 1_000_000);
+        if (head == HeadKind.CLASSIFIER && classifierOutputs == 0) {
+            r.fail("classifierOutputs", "required with a classifier head");
+        }
+        boolean pooler = r.optionalBoolean("pooler", defaults.pooler());
+        boolean parallelBlock = r.optionalBoolean("parallelBlock", defaults.parallelBlock());
+        int slidingWindow = r.optionalInteger("slidingWindow", 0, 1, 100_000_000);
+        MoeSpec moe = readMoe(r, layers);
+        long published = r.optionalLong("publishedParameters", 0, 1, Long.MAX_VALUE);
+        boolean exact = r.optionalBoolean("publishedParametersExact", false);
+        String publishedSource = r.optionalText("publishedParametersSource", "");
+        if (published > 0 && publishedSource.isEmpty()) {
+            r.fail("publishedParametersSource", "required with publishedParameters: the model card or paper");
+        }
+        String source = r.text("source");
+        r.rejectUnknownFields();
+        if (!r.ok()) {
+            return null;
+        }
+        try {
+            ModelSpec spec = ModelSpec.builder().id(id).name(name).arch(arch).hiddenSize(hidden).layers(layers)
+                    .heads(heads).kvHeads(kvHeads).headDim(headDim).ffnSize(ffn).mlp(mlp).vocabSize(vocab)
+                    .tiedEmbeddings(tied).norm(norm).normsPerLayer(normsPerLayer).finalNorm(finalNorm)
+                    .embeddingNorm(embeddingNorm).qkvBias(qkvBias).outBias(outBias).mlpBias(mlpBias)
+                    .position(position).positionTableSize(positionTable).maxPositions(maxPositions)
+                    .tokenTypes(tokenTypes).head(head).classifierOutputs(classifierOutputs).pooler(pooler)
+                    .parallelBlock(parallelBlock).slidingWindow(slidingWindow).moe(moe).build();
+            return new ModelPreset(spec, published, exact, publishedSource, source);
+        } catch (IllegalArgumentException e) {
+            r.fail(null, e.getMessage());
+            return null;
+        }
+    }
+
+    private static MoeSpec readMoe(EntryReader r, int layers) {
+        EntryReader m = r.optionalObject("moe");
+        if (m == null) {
+            return null;
+        }
+        int experts = m.integer("experts", 1, 1_000_000);
+        int perToken = m.integer("expertsPerToken", 1, 1_000_000);
+        int expertFfn = m.integer("expertFfnSize", 1, MAX_DIM);
+        int sharedFfn = m.optionalInteger("sharedExpertFfnSize", 0, 0, MAX_DIM);
+        boolean sharedGate = m.optionalBoolean("sharedExpertGate", false);
+        int denseLayers = m.optionalInteger("denseLayers", 0, 0, layers);
+        if (perToken > experts) {
+            m.fail("expertsPerToken", "more experts per token (" + perToken + ") than experts (" + experts + ")");
+        }
+        m.rejectUnknownFields();
+        if (!m.ok()) {
+            return null;
+        }
+        return new MoeSpec(experts, perToken, expertFfn, sharedFfn, sharedGate, denseLayers);
+    }
+}

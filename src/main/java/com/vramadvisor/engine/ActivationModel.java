@@ -1,0 +1,276 @@
+package com.vramadvisor.engine;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * What autograd saves for backward inside one transformer block, tensor by tensor, per GPU, for one micro-batch.
+ *
+ * <p>The accounting follows Korthikanti et al. 2022 ("Reducing Activation Recomputation in Large Transformer
+ * Models", section 4.1): every op saves the inputs its backward needs. With {@code b} sequences of {@code s} tokens,
+ * width {@code h}, {@code a} heads and FFN width {@code f} (bytes per element {@code e} in brackets, 2 for 16-bit):
+ * <ul>
+ *   <li>{@code ln1.input} {@code [r] sbh}: the norm's input (residual stream);</li>
+ *   <li>{@code attn.qkv.input} {@code [e] sbh}: the norm output, input of the q/k/v projections;</li>
+ *   <li>{@code attn.q}, {@code attn.k}, {@code attn.v} {@code [e]}: query {@code sb*a*d}; key and value
+ *       {@code sb*kv*d} for FlashAttention, which handles grouped-query attention natively, but {@code sb*a*d} for
+ *       eager attention, which repeats K and V per query head first ({@code repeat_kv} in Hugging Face Llama);</li>
+ *   <li>eager attention: {@code attn.scores.softmax} {@code [x] abss} (the softmax output its backward needs);
+ *       with dropout {@code attn.dropout.mask} {@code [1] abss} and {@code attn.dropout.output} {@code [e] abss}
+ *       (the input of the product with V); without dropout in mixed precision, {@code attn.probs.cast}
+ *       {@code [e] abss}, the 16-bit copy of the fp32 softmax that the product with V saves;</li>
+ *   <li>FlashAttention (Dao et al. 2022) / SDPA: no {@code s x s} tensor; {@code attn.softmax.lse} {@code [4] abs},
+ *       the per-row log-sum-exp; its dropout mask is regenerated from the RNG state;</li>
+ *   <li>{@code attn.proj.input} {@code [e] sbh}: the attention output, input of the output projection;</li>
+ *   <li>{@code attn.residual.dropout.mask} {@code [1] sbh} with dropout;</li>
+ *   <li>{@code ln2.input} {@code [r] sbh}, {@code mlp.fc1.input} {@code [e] sbh};</li>
+ *   <li>two-matrix MLP: {@code mlp.fc1.output} {@code [e] sbf} (saved by GELU), {@code mlp.fc2.input}
+ *       {@code [e] sbf}; gated MLP: {@code mlp.gate.output}, {@code mlp.act.output}, {@code mlp.up.output},
+ *       {@code mlp.down.input}, each {@code [e] sbf};</li>
+ *   <li>{@code mlp.residual.dropout.mask} {@code [1] sbh} with dropout.</li>
+ * </ul>
+ * In Korthikanti's setting (16-bit, LayerNorm, GELU with {@code f = 4h}, MHA, dropout, eager attention) this sums to
+ * exactly {@code sbh(34 + 5as/h)} bytes.
+ *
+ * <p>Element sizes: {@code e} is 2 for 16-bit and fp8 training (fp8 GEMM inputs are kept at 16 bits here, a
+ * conservative simplification) and 4 for fp32. In the mixed modes the model runs under PyTorch autocast
+ * (PyTorch docs, "Automatic Mixed Precision package", ops that autocast to float32): the residual stream and
+ * therefore every norm input {@code [r]} stay fp32 (4 bytes), and softmax runs in fp32, so {@code [x]} is 4; in the
+ * pure modes {@code r = x = e}. Norm statistics (mean, reciprocal standard deviation: 8 bytes per token and norm)
+ * are omitted, as in Korthikanti et al.; norms are assumed fused (one saved input), as in Megatron, Apex and
+ * {@code torch.nn.LayerNorm}. Dropout sites are Korthikanti's three (attention probabilities, after the attention
+ * and after the MLP); at dropout 0 PyTorch's dropout returns its input and saves nothing.
+ *
+ * <p>Parallelism (Korthikanti section 4.2): tensor parallelism divides the tensors between the column- and
+ * row-parallel matrices (q, k, v, scores, attention output, FFN intermediates) by {@code t}; with sequence
+ * parallelism the remaining {@code sbh} tensors (norm inputs, projection inputs, residual dropout masks) are divided
+ * by {@code t} too. Key/value heads fewer than {@code t} are replicated, one per rank.
+ *
+ * <p>Recomputation: {@link Recompute#SELECTIVE} drops the attention core (scores, softmax, its dropout mask and
+ * output, or the log-sum-exp); {@link Recompute#FULL} keeps only the block input ({@code block.input}, {@code [r]
+ * sbh}, divided by {@code t} with sequence parallelism).
+ *
+ * <p>LoRA/QLoRA: a frozen linear layer does not save its input (PyTorch's matmul saves an operand only when the
+ * other one needs a gradient), so the inputs of matrices without adapters are dropped unless another op saves the
+ * same tensor; an adapted matrix's input is saved by its adapter, and each adapter also saves its {@code sb*r}
+ * intermediate ({@code lora.*.a.output}). Mixture-of-experts blocks: see {@link #perLayer(ModelSpec, Workload)}.
+ */
+public final class ActivationModel {
+
+    private ActivationModel() {
+    }
+
+    /**
+     * Bytes saved for backward by one transformer block, per GPU, for one micro-batch, with the tensor list that
+     * produced it. For a mixture-of-experts model this is a block with experts (the largest kind); routing is assumed
+     * balanced, so each routed expert's tensors cover {@code k * b * s / E} tokens and all experts together
+     * {@code k * b * s} tokens.
+     *
+     * @param m the architecture
+     * @param w the workload: batch, sequence, precision, dropout, attention, recompute, parallelism, LoRA targets
+     * @return total bytes and the named tensors
+     */
+    public static LayerActivations perLayer(ModelSpec m, Workload w) {
+        List<SavedTensor> tensors = new ArrayList<>();
+        double total = layerBytes(m, w, m.isMoe(), w.recompute(), tensors);
+        return new LayerActivations(Bytes.saturate(total), tensors);
+    }
+
+    /** Bytes of one block (dense or with experts) under recomputation {@code r}; records tensors when a list is given. */
+    static double layerBytes(ModelSpec m, Workload w, boolean moeLayer, Recompute r, List<SavedTensor> out) {
+        Parallelism par = w.parallelism();
+        double t = par.tensorParallel();
+        double sbh = (double) w.batch() * w.sequenceLength() * m.hiddenSize();
+        double seqShard = par.sequenceParallel() ? t : 1;
+        double e = Bytes.activationBytes(w.precision());
+        double resid = w.precision().mixed() ? 4 : e;
+        if (r == Recompute.FULL) {
+            return add(out, "block.input", resid * sbh / seqShard);
+        }
+        boolean train = w.mode() == Mode.TRAIN;
+        Set<LoraSpec.LoraTarget> targets = train ? Set.of() : w.lora().targets();
+        double rank = train ? 0 : w.lora().rank();
+        double sb = (double) w.batch() * w.sequenceLength();
+        double heads = m.heads() / t;
+        double qWidth = m.queryWidth() / t;
+        double kvWidth = kvHeadsPerRank(m, par.tensorParallel()) * (double) m.headDim();
+        boolean flash = w.attention() == AttentionImpl.FLASH;
+        boolean dropout = w.dropout() > 0;
+        double total = 0;
+
+        total += add(out, "ln1.input", resid * sbh / seqShard);
+        boolean qkvTrainable = train || targets.contains(LoraSpec.LoraTarget.Q_PROJ)
+                || targets.contains(LoraSpec.LoraTarget.K_PROJ) || targets.contains(LoraSpec.LoraTarget.V_PROJ);
+        if (qkvTrainable) {
+            total += add(out, "attn.qkv.input", e * sbh / seqShard);
+        }
+        total += lora(out, targets, LoraSpec.LoraTarget.Q_PROJ, "lora.q_proj.a.output", e * sb * rank);
+        total += lora(out, targets, LoraSpec.LoraTarget.K_PROJ, "lora.k_proj.a.output", e * sb * rank);
+        total += lora(out, targets, LoraSpec.LoraTarget.V_PROJ, "lora.v_proj.a.output", e * sb * rank);
+        double kvSaved = flash ? kvWidth : qWidth;
+        total += add(out, "attn.q", e * sb * qWidth);
+        total += add(out, "attn.k", e * sb * kvSaved);
+        total += add(out, "attn.v", e * sb * kvSaved);
+        if (r == Recompute.NONE) {
+            double scores = sb * heads * w.sequenceLength();
+            if (flash) {
+                total += add(out, "attn.softmax.lse", 4 * sb * heads);
+            } else {
+                double softmax = w.precision().mixed() ? 4 : e;
+                total += add(out, "attn.scores.softmax", softmax * scores);
+                if (dropout) {
+                    total += add(out, "attn.dropout.mask", scores);
+                    total += add(out, "attn.dropout.output", e * scores);
+                } else if (w.precision().mixed()) {
+                    total += add(out, "attn.probs.cast", e * scores);
+                }
+            }
+        }
+        boolean outTrainable = train || targets.contains(LoraSpec.LoraTarget.O_PROJ);
+        if (outTrainable || flash) {
+            total += add(out, flash && !outTrainable ? "attn.output" : "attn.proj.input", e * sb * qWidth);
+        }
+        total += lora(out, targets, LoraSpec.LoraTarget.O_PROJ, "lora.o_proj.a.output", e * sb * rank);
+        if (dropout) {
+            total += add(out, "attn.residual.dropout.mask", sbh / seqShard);
+        }
+
+        boolean sharedNorm = m.parallelBlock() && m.normsPerLayer() < 2;
+        if (m.normsPerLayer() >= 2 && !m.parallelBlock()) {
+            total += add(out, "ln2.input", resid * sbh / seqShard);
+        }
+        for (int n = 3; n <= m.normsPerLayer(); n++) {
+            total += add(out, n == 3 ? "ln3.input" : "ln4.input", e * sbh / seqShard);
+        }
+        boolean mlpInputSaved = sharedNorm && qkvTrainable;
+        if (moeLayer) {
+            total += MoeActivations.bytes(m, w, targets, rank, mlpInputSaved, out);
+        } else {
+            total += mlp(m, w, targets, rank, sb, 1, m.ffnSize() / t, mlpInputSaved ? 0 : sbh / seqShard, "mlp", out);
+        }
+        if (dropout) {
+            total += add(out, "mlp.residual.dropout.mask", sbh / seqShard);
+        }
+        return total;
+    }
+
+    /**
+     * Feed-forward tensors for {@code tokens = sb * tokenFactor} tokens of intermediate width {@code ffnPerRank};
+     * {@code inputElements} is the size of the input saved for the first matrix (0 when already counted).
+     */
+    static double mlp(ModelSpec m, Workload w, Set<LoraSpec.LoraTarget> targets, double rank, double sb,
+                      double tokenFactor, double ffnPerRank, double inputElements, String prefix,
+                      List<SavedTensor> out) {
+        boolean train = w.mode() == Mode.TRAIN;
+        double e = Bytes.activationBytes(w.precision());
+        double tokens = sb * tokenFactor;
+        double inner = e * tokens * ffnPerRank;
+        double adapter = e * tokens * rank;
+        double total = 0;
+        if (m.mlp() == MlpKind.GATED) {
+            boolean inTrainable = train || targets.contains(LoraSpec.LoraTarget.GATE_PROJ)
+                    || targets.contains(LoraSpec.LoraTarget.UP_PROJ);
+            if (inTrainable && inputElements > 0) {
+                total += add(out, prefix, ".fc1.input", e * inputElements);
+            }
+            total += lora(out, targets, LoraSpec.LoraTarget.GATE_PROJ, prefix, ".gate_proj.lora.a.output", adapter);
+            total += lora(out, targets, LoraSpec.LoraTarget.UP_PROJ, prefix, ".up_proj.lora.a.output", adapter);
+            total += add(out, prefix, ".gate.output", inner);
+            total += add(out, prefix, ".act.output", inner);
+            total += add(out, prefix, ".up.output", inner);
+            if (train || targets.contains(LoraSpec.LoraTarget.DOWN_PROJ)) {
+                total += add(out, prefix, ".down.input", inner);
+            }
+        } else {
+            if ((train || targets.contains(LoraSpec.LoraTarget.UP_PROJ)) && inputElements > 0) {
+                total += add(out, prefix, ".fc1.input", e * inputElements);
+            }
+            total += lora(out, targets, LoraSpec.LoraTarget.UP_PROJ, prefix, ".up_proj.lora.a.output", adapter);
+            total += add(out, prefix, ".fc1.output", inner);
+            if (train || targets.contains(LoraSpec.LoraTarget.DOWN_PROJ)) {
+                total += add(out, prefix, ".fc2.input", inner);
+            }
+        }
+        total += lora(out, targets, LoraSpec.LoraTarget.DOWN_PROJ, prefix, ".down_proj.lora.a.output", adapter);
+        return total;
+    }
+
+    /**
+     * Saved tensors outside the blocks on the first pipeline stage, per micro-batch: the embedding dropout mask
+     * ({@code [1] sbh}, Korthikanti section 4.3) and an embedding norm's input ({@code [r] sbh}, BERT).
+     */
+    static double embeddingBytes(ModelSpec m, Workload w, List<SavedTensor> out) {
+        double sbh = (double) w.batch() * w.sequenceLength() * m.hiddenSize();
+        Parallelism par = w.parallelism();
+        double seqShard = par.sequenceParallel() ? par.tensorParallel() : 1;
+        double resid = w.precision().mixed() ? 4 : Bytes.activationBytes(w.precision());
+        double total = 0;
+        if (m.embeddingNorm()) {
+            total += add(out, "embedding.norm.input", resid * sbh / seqShard);
+        }
+        if (w.dropout() > 0) {
+            total += add(out, "embedding.dropout.mask", sbh / seqShard);
+        }
+        return total;
+    }
+
+    /**
+     * Saved tensors outside the blocks on the last pipeline stage, per micro-batch: the final norm's input
+     * ({@code [r] sbh}) and, when the LM head is trained, its input ({@code [e] sbh}); an encoder's masked-LM
+     * transform adds its dense input, GELU input and norm input. Logits are counted separately
+     * ({@link Component#LOGITS}).
+     */
+    static double headBytes(ModelSpec m, Workload w, List<SavedTensor> out) {
+        double sbh = (double) w.batch() * w.sequenceLength() * m.hiddenSize();
+        Parallelism par = w.parallelism();
+        double seqShard = par.sequenceParallel() ? par.tensorParallel() : 1;
+        double e = Bytes.activationBytes(w.precision());
+        double resid = w.precision().mixed() ? 4 : e;
+        double total = 0;
+        if (m.finalNorm()) {
+            total += add(out, "final_norm.input", resid * sbh / seqShard);
+        }
+        if (m.head() == HeadKind.LM) {
+            if (m.arch() == ArchitectureKind.ENCODER) {
+                total += add(out, "head.transform.dense.input", e * sbh / seqShard);
+                total += add(out, "head.transform.act.input", e * sbh / seqShard);
+                total += add(out, "head.transform.norm.input", resid * sbh / seqShard);
+            }
+            if (w.mode() == Mode.TRAIN) {
+                total += add(out, "head.input", e * sbh / seqShard);
+            }
+        }
+        return total;
+    }
+
+    /** Key/value heads held by one tensor-parallel rank: {@code kv / t}, or 1 (replicated) when {@code kv < t}. */
+    static double kvHeadsPerRank(ModelSpec m, int t) {
+        return m.kvHeads() >= t ? (double) m.kvHeads() / t : 1;
+    }
+
+    private static double lora(List<SavedTensor> out, Set<LoraSpec.LoraTarget> targets, LoraSpec.LoraTarget target,
+                               String name, double bytes) {
+        return targets.contains(target) ? add(out, name, bytes) : 0;
+    }
+
+    private static double lora(List<SavedTensor> out, Set<LoraSpec.LoraTarget> targets, LoraSpec.LoraTarget target,
+                               String prefix, String suffix, double bytes) {
+        return targets.contains(target) ? add(out, prefix, suffix, bytes) : 0;
+    }
+
+    /** Like {@link #add(List, String, double)}; the name is only built when a list records it. */
+    static double add(List<SavedTensor> out, String prefix, String suffix, double bytes) {
+        if (out != null) {
+            out.add(new SavedTensor(prefix + suffix, Bytes.saturate(bytes)));
+        }
+        return bytes;
+    }
+
+    static double add(List<SavedTensor> out, String name, double bytes) {
+        if (out != null) {
+            out.add(new SavedTensor(name, Bytes.saturate(bytes)));
+        }
+        return bytes;
+    }
+}

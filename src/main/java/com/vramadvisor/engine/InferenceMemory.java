@@ -1,0 +1,89 @@
+package com.vramadvisor.engine;
+
+/**
+ * Live bytes per component during inference, for one GPU of one pipeline stage: {@link Phase#PREFILL} and
+ * {@link Phase#DECODE}.
+ *
+ * <ul>
+ *   <li>Weights at {@link Workload#effectiveWeightType()} (see {@link StageParams#bytesAs(DataType)}).</li>
+ *   <li>KV cache {@code 2 * L * kv_heads * head_dim * tokens * batch * bytes(kvCacheType)}: K and V for every
+ *       block, per key/value head (grouped-query attention stores {@code kv_heads}, not {@code heads}), for
+ *       {@code tokens = min(context, slidingWindow)} when the model has a sliding window, divided by {@code t}
+ *       (heads are split across tensor-parallel ranks; fewer heads than ranks are replicated) and by the pipeline
+ *       stages' share of blocks. It is counted whole in both phases, as a serving engine pre-allocates it.</li>
+ *   <li>Activations are transient (nothing is saved for backward): the largest set of buffers one block has alive
+ *       at once. Attention: the residual stream and the norm output ({@code 2*n*h}), q, k, v and the attention
+ *       output ({@code n*(2*a*d + 2*kv*d)}), and for eager attention the scores with their fp32 softmax
+ *       ({@code b*a*q*k*(e+4)}). Feed-forward: the residual, the norm output and two (GELU) or three (gated)
+ *       intermediates ({@code n*(2h + 2f)} or {@code n*(2h + 3f)}); experts process {@code k} copies of each
+ *       token. {@code n} is {@code b*s} tokens in prefill and {@code b} in decode.</li>
+ *   <li>Logits for the last position of each sequence only, in the compute type plus an fp32 copy for sampling:
+ *       {@code b*V*(e+4)}. vLLM and Hugging Face {@code generate} (since {@code logits_to_keep}) compute only the last
+ *       position; a plain forward over the prompt would hold {@code b*s*V}.</li>
+ * </ul>
+ * Element size {@code e} is 4 when the precision is fp32 and 2 otherwise.
+ */
+final class InferenceMemory {
+
+    static final Phase[] PHASES = {Phase.PREFILL, Phase.DECODE};
+
+    private InferenceMemory() {
+    }
+
+    static double[][] phases(ModelSpec m, Workload w, boolean first, boolean last) {
+        StageParams sp = new StageParams(m, w, first, last);
+        Parallelism par = w.parallelism();
+        double weights = sp.bytesAs(w.effectiveWeightType());
+        int layersHere = sp.denseLayers + sp.moeLayers;
+        double kvHeads = ActivationModel.kvHeadsPerRank(m, par.tensorParallel());
+        double context = w.effectiveContext();
+        double tokens = m.slidingWindow() > 0 ? Math.min(context, m.slidingWindow()) : context;
+        double kv = 2.0 * layersHere * kvHeads * m.headDim() * tokens * w.batch()
+                * w.kvCacheType().bytesPerElement();
+        double e = Bytes.activationBytes(w.precision());
+        double logits = last && m.head() == HeadKind.LM
+                ? (double) w.batch() * m.vocabSize() / par.tensorParallel() * (e + 4) : 0;
+        double prefill = transientBytes(m, w, sp, (double) w.batch() * w.sequenceLength(), w.sequenceLength(),
+                w.sequenceLength());
+        double decode = transientBytes(m, w, sp, w.batch(), 1, Math.min(context, tokens));
+        return new double[][] {row(weights, kv, prefill, logits), row(weights, kv, decode, logits)};
+    }
+
+    /** Largest transient buffer set of one block for {@code n} tokens, {@code queries x keys} scores per head. */
+    private static double transientBytes(ModelSpec m, Workload w, StageParams sp, double n, double queries, double keys) {
+        double t = w.parallelism().tensorParallel();
+        double e = Bytes.activationBytes(w.precision());
+        double h = m.hiddenSize();
+        double q = m.queryWidth() / t;
+        double kv = ActivationModel.kvHeadsPerRank(m, w.parallelism().tensorParallel()) * m.headDim();
+        double heads = m.heads() / t;
+        double attention = e * n * (2 * h + 2 * q + 2 * kv);
+        if (w.attention() == AttentionImpl.EAGER) {
+            attention += w.batch() * heads * queries * keys * (e + 4);
+        } else {
+            attention += 4 * w.batch() * heads * queries;
+        }
+        double matrices = m.mlp() == MlpKind.GATED ? 3 : 2;
+        double ffn = 0;
+        if (sp.denseLayers > 0) {
+            ffn = e * n * (2 * h + matrices * m.ffnSize() / t);
+        }
+        if (sp.moeLayers > 0) {
+            MoeSpec moe = m.moe();
+            double k = moe.expertsPerToken();
+            double experts = e * n * (2 * h + k * h + k * matrices * moe.expertFfnSize() / t
+                    + matrices * moe.sharedExpertFfnSize() / t) + 4 * n * moe.experts();
+            ffn = Math.max(ffn, experts);
+        }
+        return Math.max(attention, ffn);
+    }
+
+    private static double[] row(double weights, double kv, double acts, double logits) {
+        double[] r = new double[MemoryEstimator.COMPONENTS];
+        r[Component.WEIGHTS.ordinal()] = weights;
+        r[Component.KV_CACHE.ordinal()] = kv;
+        r[Component.ACTIVATIONS.ordinal()] = acts;
+        r[Component.LOGITS.ordinal()] = logits;
+        return r;
+    }
+}

@@ -1,0 +1,153 @@
+package com.vramadvisor.engine;
+
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Estimates per-GPU memory of training, LoRA/QLoRA fine-tuning and inference of a transformer. Stateless and
+ * thread-safe; one estimate costs a few microseconds (see {@code docs/benchmarks.md}).
+ *
+ * <p>The estimate evaluates the live bytes of each {@link Component} at each {@link Phase} (training:
+ * {@link TrainingMemory}; inference: {@link InferenceMemory}) for the first and the last pipeline stage, and reports
+ * the stage whose peak is larger. {@link Estimate#peakBytes()} is the largest phase total, not the sum of the
+ * components' maxima, because activations are freed while gradients are created. Runtime overhead
+ * ({@link RuntimeOverhead}: CUDA context plus an allocator reserve as a fraction of the largest tensor total) is
+ * the same in every phase. Model states follow {@link ModelStates}, activations {@link ActivationModel}; the
+ * formulas and references are collected in {@code docs/estimation.md}. All results are bytes per GPU.
+ */
+public final class MemoryEstimator {
+
+    static final int COMPONENTS = Component.values().length;
+    private static final Component[] COMPONENT_VALUES = Component.values();
+
+    private static final List<String> TRAIN_ASSUMPTIONS = List.of(
+            "peak over forward end, backward and optimizer step; activations are freed as gradients are created",
+            "mixed precision: 16-bit weights and gradients, fp32 master weights and optimizer states "
+                    + "(DeepSpeed/Megatron layout, (2+2+K) bytes per parameter)",
+            "activations per block counted tensor by tensor as autograd saves them (Korthikanti et al. 2022); "
+                    + "fused norms; autocast keeps the residual stream and softmax in fp32",
+            "pipeline 1F1B: the first stage holds min(p, micro-batches) micro-batches in flight",
+            "logits for every token in the compute type plus the fp32 log-softmax that cross-entropy saves",
+            "mixture-of-experts routing assumed balanced",
+            "temporary buffers of communication (ZeRO buckets, all-reduce) and of the optimizer step not counted");
+    private static final List<String> LORA_ASSUMPTIONS = List.of(
+            "peak over forward end, backward and optimizer step; activations are freed as gradients are created",
+            "frozen base at its storage type (quantised types keep embeddings, head and norms at 16 bits); "
+                    + "gradients and optimizer states for adapters only",
+            "frozen linear layers without adapters do not save their inputs; adapted ones do",
+            "a quantised base dequantises one matrix at a time to 16 bits",
+            "logits for every token in the compute type plus the fp32 log-softmax that cross-entropy saves");
+    private static final List<String> INFER_ASSUMPTIONS = List.of(
+            "KV cache pre-allocated for the full context (sliding window caps it)",
+            "logits only for the last position of each sequence (vLLM, Hugging Face generate)",
+            "prefill processes the whole prompt in one pass; activations are one block's transient buffers",
+            "quantised weight types keep embeddings, LM head and norms at 16 bits, except GGUF which quantises "
+                    + "every matrix",
+            "the serving reservation (gpu_memory_utilization) is not added: compare the peak with "
+                    + "utilization times device memory");
+
+    public MemoryEstimator() {
+    }
+
+    /**
+     * Per-GPU memory of {@code workload} on {@code model}.
+     *
+     * @return components (their maxima over the phases), per-phase breakdowns, the peak in bytes and the phase that
+     *         sets it, parameter counts and the assumptions made
+     */
+    public Estimate estimate(ModelSpec model, Workload workload) {
+        double[][] phases = worstStage(model, workload);
+        Phase[] names = workload.mode() == Mode.INFER ? InferenceMemory.PHASES : TrainingMemory.PHASES;
+        double overhead = overhead(phases, workload.overhead());
+        int ro = Component.RUNTIME_OVERHEAD.ordinal();
+        long[] maxima = new long[COMPONENTS];
+        List<PhaseBreakdown> breakdowns = new ArrayList<>(phases.length);
+        long peak = -1;
+        Phase peakPhase = names[0];
+        for (int p = 0; p < phases.length; p++) {
+            phases[p][ro] = overhead;
+            Map<Component, Long> bytes = new EnumMap<>(Component.class);
+            for (int c = 0; c < COMPONENTS; c++) {
+                long v = Bytes.saturate(phases[p][c]);
+                bytes.put(COMPONENT_VALUES[c], v);
+                maxima[c] = Math.max(maxima[c], v);
+            }
+            PhaseBreakdown breakdown = new PhaseBreakdown(names[p], bytes);
+            breakdowns.add(breakdown);
+            long total = breakdown.totalBytes();
+            if (total > peak) {
+                peak = total;
+                peakPhase = names[p];
+            }
+        }
+        Map<Component, Long> components = new EnumMap<>(Component.class);
+        for (int c = 0; c < COMPONENTS; c++) {
+            components.put(COMPONENT_VALUES[c], maxima[c]);
+        }
+        ParameterCount count = ParameterCounter.count(model);
+        long trainable = switch (workload.mode()) {
+            case TRAIN -> count.total();
+            case LORA, QLORA -> Bytes.saturate(StageParams.loraTotal(model, workload.lora()));
+            case INFER -> 0;
+        };
+        List<String> assumptions = switch (workload.mode()) {
+            case TRAIN -> TRAIN_ASSUMPTIONS;
+            case LORA, QLORA -> LORA_ASSUMPTIONS;
+            case INFER -> INFER_ASSUMPTIONS;
+        };
+        return new Estimate(count.total(), count.active(), trainable, components, breakdowns, peak, peakPhase,
+                assumptions);
+    }
+
+    /** The peak of {@link #estimate(ModelSpec, Workload)} without building the result records. */
+    long peakBytes(ModelSpec model, Workload workload) {
+        double[][] phases = worstStage(model, workload);
+        long overhead = Bytes.saturate(overhead(phases, workload.overhead()));
+        long peak = 0;
+        for (double[] phase : phases) {
+            long total = overhead;
+            for (int c = 0; c < COMPONENTS; c++) {
+                total = saturatingAdd(total, Bytes.saturate(phase[c]));
+            }
+            peak = Math.max(peak, total);
+        }
+        return peak;
+    }
+
+    private static double[][] worstStage(ModelSpec model, Workload workload) {
+        boolean infer = workload.mode() == Mode.INFER;
+        int p = workload.parallelism().pipelineParallel();
+        double[][] first = infer
+                ? InferenceMemory.phases(model, workload, true, p == 1)
+                : TrainingMemory.phases(model, workload, true, p == 1);
+        if (p == 1) {
+            return first;
+        }
+        double[][] last = infer
+                ? InferenceMemory.phases(model, workload, false, true)
+                : TrainingMemory.phases(model, workload, false, true);
+        return peakOf(last) > peakOf(first) ? last : first;
+    }
+
+    private static long saturatingAdd(long a, long b) {
+        return a > Long.MAX_VALUE - b ? Long.MAX_VALUE : a + b;
+    }
+
+    private static double peakOf(double[][] phases) {
+        double peak = 0;
+        for (double[] phase : phases) {
+            peak = Math.max(peak, TrainingMemory.sum(phase));
+        }
+        return peak;
+    }
+
+    /** Context bytes plus the allocator fraction of the largest tensor total; 0 when switched off. */
+    private static double overhead(double[][] phases, RuntimeOverhead overhead) {
+        if (!overhead.enabled()) {
+            return 0;
+        }
+        return overhead.contextBytes() + overhead.allocatorFraction() * peakOf(phases);
+    }
+}

@@ -1,0 +1,27 @@
+package com.vramadvisor.engine;
+
+/**
+ * Exact parameter counts of a {@link ModelSpec}, in parameters (elements, not bytes), as
+ * {@code sum(p.numel() for p in model.parameters())} reports them for the matching Hugging Face model class
+ * (tied matrices counted once).
+ *
+ * @param total      every parameter; {@code embedding + blocks + finalNorm + head}
+ * @param active     parameters one token passes through: the total less the routed experts it does not visit
+ *                   ({@code experts - expertsPerToken} per mixture-of-experts layer); equals {@code total} for dense
+ *                   models. The embedding table counts as active, as in Mixtral's published 12.9B.
+ * @param embedding  token, learned-position and token-type tables plus an embedding norm
+ * @param blocks     all transformer blocks together (attention, feed-forward or experts with their router, norms)
+ * @param finalNorm  the norm after the last block, 0 when absent
+ * @param head       what sits on the last block: an untied LM head ({@code V x h}), an encoder's masked-LM transform
+ *                   (dense, norm, vocabulary bias), a pooler and/or a classifier; 0 for a tied decoder LM head
+ */
+public record ParameterCount(long total, long active, long embedding, long blocks, long finalNorm, long head) {
+
+    /**
+     * Parameters outside the embedding tables, Kaplan et al. 2020's {@code N} for scaling laws and the {@code 6N}
+     * FLOPs-per-token rule.
+     */
+    public long nonEmbedding() {
+        return total - embedding;
+    }
+}

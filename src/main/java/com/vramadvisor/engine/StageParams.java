@@ -1,0 +1,222 @@
+package com.vramadvisor.engine;
+
+import java.util.Set;
+
+/**
+ * Parameters held by one GPU of one pipeline stage, before ZeRO, split by how they are stored and sharded.
+ *
+ * <p>Tensor parallelism (Shoeybi et al. 2019, Megatron-LM): the column-parallel q/k/v and first FFN matrices and
+ * their biases, the row-parallel output and second FFN matrices, every expert's matrices, the token table
+ * (vocabulary-parallel) and an untied LM head are divided by {@code t}; norms, the biases of row-parallel matrices,
+ * learned position and token-type tables, the router, a pooler and a classifier are replicated. Key/value heads
+ * fewer than {@code t} are replicated, one per rank.
+ *
+ * <p>Pipeline parallelism (Narayanan et al. 2021): each stage holds {@code ceil(L/p)} blocks; the first stage also
+ * holds the embeddings, the last stage the final norm and the head. A tied LM head on a separate last stage keeps
+ * its own copy of the token table (Megatron-LM synchronises the two copies' gradients). Mixture-of-experts dense
+ * layers ({@code first_k_dense_replace}) are the first blocks.
+ */
+final class StageParams {
+
+    final int denseLayers;
+    final int moeLayers;
+    /** Weight matrices inside the blocks (what int8/int4/NF4/GGUF quantise). */
+    final double blockMatrices;
+    /** Norms and biases inside the blocks. */
+    final double blockVectors;
+    /** Token table and LM-head matrix (quantised only by GGUF). */
+    final double vocabMatrices;
+    /** Position and token-type tables, embedding and final norms, masked-LM transform, pooler, classifier. */
+    final double other;
+    /** Adafactor state elements for all of the above (factored row + column per matrix, full for vectors). */
+    final double adafactorElements;
+    /** LoRA adapter parameters on this GPU (0 without adapters). */
+    final double loraParams;
+    /** Adafactor state elements of the adapters. */
+    final double loraAdafactorElements;
+    /** Parameters of the largest block on this GPU (what ZeRO-3 gathers at once). */
+    final double largestBlock;
+    /** Elements of the largest block matrix on this GPU (what a 4-bit base dequantises at once). */
+    final double largestMatrix;
+
+    StageParams(ModelSpec m, Workload w, boolean first, boolean last) {
+        Parallelism par = w.parallelism();
+        int layers = m.layers();
+        int perStage = (layers + par.pipelineParallel() - 1) / par.pipelineParallel();
+        int dense = m.isMoe() ? m.moe().denseLayers() : layers;
+        int denseHere;
+        if (first) {
+            denseHere = Math.min(dense, perStage);
+        } else {
+            denseHere = Math.max(0, dense - (layers - perStage));
+        }
+        denseLayers = denseHere;
+        moeLayers = perStage - denseHere;
+
+        double t = par.tensorParallel();
+        double h = m.hiddenSize();
+        double q = m.queryWidth() / t;
+        double kv = ActivationModel.kvHeadsPerRank(m, par.tensorParallel()) * m.headDim();
+        double norm = ParameterCounter.normParams(m);
+        double attnMatrices = h * q + 2 * h * kv + q * h;
+        double attnVectors = (m.qkvBias() ? q + 2 * kv : 0) + (m.outBias() ? h : 0) + m.normsPerLayer() * norm;
+        double attnAdafactor = (q + h) + 2 * (kv + h) + (h + q);
+        double denseFfn = m.ffnSize() / t;
+        double denseBlock = attnMatrices + attnVectors + mlpMatrices(m, denseFfn) + mlpVectors(m, denseFfn);
+        double matrices = denseHere * (attnMatrices + mlpMatrices(m, denseFfn));
+        double vectors = denseHere * (attnVectors + mlpVectors(m, denseFfn));
+        double ada = denseHere * (attnAdafactor + mlpAdafactor(m, denseFfn) + attnVectors + mlpVectors(m, denseFfn));
+        double largestMat = denseHere > 0 ? Math.max(h * q, h * denseFfn) : h * q;
+        double biggestBlock = denseHere > 0 ? denseBlock : 0;
+        if (m.isMoe() && moeLayers > 0) {
+            MoeSpec moe = m.moe();
+            double ef = moe.expertFfnSize() / t;
+            double sf = moe.sharedExpertFfnSize() / t;
+            double moeMat = attnMatrices + h * moe.experts() + moe.experts() * mlpMatrices(m, ef)
+                    + (sf > 0 ? mlpMatrices(m, sf) : 0) + (moe.sharedExpertGate() ? h : 0);
+            double moeVec = attnVectors + moe.experts() * mlpVectors(m, ef) + (sf > 0 ? mlpVectors(m, sf) : 0);
+            double moeAda = attnAdafactor + (h + moe.experts()) + moe.experts() * mlpAdafactor(m, ef)
+                    + (sf > 0 ? mlpAdafactor(m, sf) : 0) + (moe.sharedExpertGate() ? h + 1 : 0) + moeVec;
+            matrices += moeLayers * moeMat;
+            vectors += moeLayers * moeVec;
+            ada += moeLayers * moeAda;
+            biggestBlock = Math.max(biggestBlock, moeMat + moeVec);
+            largestMat = Math.max(largestMat, h * Math.max(ef, sf));
+        }
+
+        double vocab = 0;
+        double others = 0;
+        double vocabRows = m.vocabSize() / t;
+        if (first) {
+            vocab += vocabRows * h;
+            others += ParameterCounter.otherEmbedding(m);
+            ada += vocabRows + h + ParameterCounter.otherEmbedding(m);
+        }
+        if (last) {
+            others += m.finalNorm() ? norm : 0;
+            others += m.pooler() ? h * h + h : 0;
+            if (m.head() == HeadKind.LM) {
+                boolean ownCopy = !m.tiedEmbeddings() || !first;
+                if (ownCopy) {
+                    vocab += vocabRows * h;
+                    ada += vocabRows + h;
+                }
+                if (m.arch() == ArchitectureKind.ENCODER) {
+                    others += h * h + h + norm + vocabRows;
+                }
+            } else if (m.head() == HeadKind.CLASSIFIER) {
+                others += h * m.classifierOutputs() + m.classifierOutputs();
+            }
+            ada += (m.finalNorm() ? norm : 0) + (m.pooler() ? 2 * h + 1 : 0);
+        }
+        blockMatrices = matrices;
+        blockVectors = vectors;
+        vocabMatrices = vocab;
+        other = others;
+        adafactorElements = ada;
+        largestBlock = biggestBlock;
+        largestMatrix = largestMat;
+
+        if (w.lora() != null && (w.mode() == Mode.LORA || w.mode() == Mode.QLORA)) {
+            double[] lora = lora(m, w.lora(), t);
+            loraParams = denseHere * lora[0] + moeLayers * lora[1];
+            loraAdafactorElements = denseHere * lora[2] + moeLayers * lora[3];
+        } else {
+            loraParams = 0;
+            loraAdafactorElements = 0;
+        }
+    }
+
+    /** LoRA adapter parameters of the whole model (all blocks, no parallel split). */
+    static double loraTotal(ModelSpec m, LoraSpec spec) {
+        double[] lora = lora(m, spec, 1);
+        int dense = m.isMoe() ? m.moe().denseLayers() : m.layers();
+        return dense * lora[0] + (m.layers() - dense) * lora[1];
+    }
+
+    /** All parameters on this GPU. */
+    double total() {
+        return blockMatrices + blockVectors + vocabMatrices + other;
+    }
+
+    /**
+     * Bytes of these parameters stored as {@code type}. Plain float types store everything at their width.
+     * Quantised types (int8, int4, NF4, fp8) quantise only the block matrices and keep the token table, LM head, norms
+     * and biases at 16 bits (bitsandbytes, GPTQ and AWQ skip {@code lm_head} and embeddings). GGUF quantises every
+     * matrix including the token table and output (llama.cpp), and keeps norms and biases in fp32.
+     */
+    double bytesAs(DataType type) {
+        double bytes = type.bytesPerElement();
+        if (!Bytes.quantized(type)) {
+            return total() * bytes;
+        }
+        if (type.isGguf()) {
+            return (blockMatrices + vocabMatrices) * bytes + (blockVectors + other) * 4;
+        }
+        return blockMatrices * bytes + (blockVectors + vocabMatrices + other) * 2;
+    }
+
+    private static double mlpMatrices(ModelSpec m, double ffn) {
+        return (m.mlp() == MlpKind.GATED ? 3 : 2) * m.hiddenSize() * ffn;
+    }
+
+    private static double mlpVectors(ModelSpec m, double ffn) {
+        if (!m.mlpBias()) {
+            return 0;
+        }
+        return (m.mlp() == MlpKind.GATED ? 2 * ffn : ffn) + m.hiddenSize();
+    }
+
+    private static double mlpAdafactor(ModelSpec m, double ffn) {
+        return (m.mlp() == MlpKind.GATED ? 3 : 2) * (m.hiddenSize() + ffn);
+    }
+
+    /**
+     * Adapter parameters and Adafactor elements of one dense block and one expert block:
+     * {dense params, moe params, dense adafactor, moe adafactor}. Each adapted {@code d_in x d_out} matrix adds
+     * {@code r * (d_in + d_out)} (Hu et al. 2021); expert blocks adapt every expert's and the shared expert's
+     * matrices. Divided by {@code t} as a whole.
+     */
+    private static double[] lora(ModelSpec m, LoraSpec spec, double t) {
+        Set<LoraSpec.LoraTarget> targets = spec.targets();
+        double r = spec.rank();
+        double h = m.hiddenSize();
+        double q = m.queryWidth();
+        double kv = m.kvWidth();
+        double[] attn = new double[2];
+        adapter(attn, targets.contains(LoraSpec.LoraTarget.Q_PROJ), h, q, r);
+        adapter(attn, targets.contains(LoraSpec.LoraTarget.K_PROJ), h, kv, r);
+        adapter(attn, targets.contains(LoraSpec.LoraTarget.V_PROJ), h, kv, r);
+        adapter(attn, targets.contains(LoraSpec.LoraTarget.O_PROJ), q, h, r);
+        double[] dense = mlpAdapters(m, targets, m.ffnSize(), r);
+        double[] moe = {0, 0};
+        if (m.isMoe()) {
+            double[] expert = mlpAdapters(m, targets, m.moe().expertFfnSize(), r);
+            double[] shared = m.moe().sharedExpertFfnSize() > 0
+                    ? mlpAdapters(m, targets, m.moe().sharedExpertFfnSize(), r) : new double[2];
+            moe[0] = m.moe().experts() * expert[0] + shared[0];
+            moe[1] = m.moe().experts() * expert[1] + shared[1];
+        }
+        return new double[] {(attn[0] + dense[0]) / t, (attn[0] + moe[0]) / t, (attn[1] + dense[1]) / t,
+            (attn[1] + moe[1]) / t};
+    }
+
+    private static double[] mlpAdapters(ModelSpec m, Set<LoraSpec.LoraTarget> targets, double ffn, double r) {
+        double h = m.hiddenSize();
+        double[] acc = new double[2];
+        if (m.mlp() == MlpKind.GATED) {
+            adapter(acc, targets.contains(LoraSpec.LoraTarget.GATE_PROJ), h, ffn, r);
+        }
+        adapter(acc, targets.contains(LoraSpec.LoraTarget.UP_PROJ), h, ffn, r);
+        adapter(acc, targets.contains(LoraSpec.LoraTarget.DOWN_PROJ), ffn, h, r);
+        return acc;
+    }
+
+    /** Adds {@code r(in + out)} parameters and {@code in + out + 2r} factored Adafactor elements (A and B). */
+    private static void adapter(double[] acc, boolean present, double in, double out, double r) {
+        if (present) {
+            acc[0] += r * (in + out);
+            acc[1] += in + out + 2 * r;
+        }
+    }
+}

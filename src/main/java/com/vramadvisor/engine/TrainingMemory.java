@@ -1,0 +1,124 @@
+package com.vramadvisor.engine;
+
+/**
+ * Live bytes per component at the phases of a training step, for one GPU of one pipeline stage.
+ *
+ * <p>Phases (each an array indexed by {@link Component#ordinal()}):
+ * <ul>
+ *   <li>{@link Phase#FORWARD_END}: model states, all saved activations of the micro-batches in flight, and the
+ *       logits with the fp32 log-softmax output that cross-entropy saves.</li>
+ *   <li>{@link Phase#BACKWARD}: the largest of three instants. Between them activations are freed block by block
+ *       while gradients are created, so the sum is linear in the block index and its maximum is at an end:
+ *       (1) the loss backward: all activations, logits and their fp32 gradient; (2) the last block's
+ *       recomputation: all activations plus one block's recomputed tensors; (3) the end: all gradients, one block's
+ *       activations and its recomputation.</li>
+ *   <li>{@link Phase#OPTIMIZER_STEP}: model states only.</li>
+ * </ul>
+ * Gradients from an earlier micro-batch or step are alive during forward and backward when gradients are accumulated
+ * over several micro-batches (the buffers persist from the first micro-batch's backward until the optimizer step)
+ * or kept between steps ({@link GradsBetweenSteps#KEPT}: {@code zero_grad(set_to_none=False)}, PyTorch's default
+ * before 2.0; PyTorch docs, {@code torch.optim.Optimizer.zero_grad}).
+ *
+ * <p>Pipeline (Korthikanti et al. 2022, section 4.2.3; Narayanan et al. 2021): with the 1F1B schedule the first stage
+ * holds the activations of {@code min(p, m)} micro-batches ({@code m} = gradient-accumulation steps) for its
+ * {@code ceil(L/p)} blocks, i.e. {@code L} blocks' worth when {@code L} divides by {@code p}; the last stage holds
+ * one micro-batch plus the logits.
+ *
+ * <p>ZeRO-3 gathers a block's full parameters before using it; two blocks (the current one and the prefetched next
+ * one) are counted as live in forward and backward. A quantised LoRA base (QLoRA) dequantises one matrix at a time
+ * to 16 bits for its matmul; the largest such matrix is counted under weights in forward and backward.
+ */
+final class TrainingMemory {
+
+    private TrainingMemory() {
+    }
+
+    static double[][] phases(ModelSpec m, Workload w, boolean first, boolean last) {
+        StageParams sp = new StageParams(m, w, first, last);
+        Parallelism par = w.parallelism();
+        Precision prec = w.precision();
+        boolean full = w.mode() == Mode.TRAIN;
+        DataType baseType = w.effectiveWeightType();
+        double trainable = full ? sp.total() : sp.loraParams;
+        double frozenBytes = full ? 0 : sp.bytesAs(baseType);
+        double adafactorFraction = full
+                ? sp.adafactorElements / Math.max(1, sp.total())
+                : sp.loraAdafactorElements / Math.max(1, sp.loraParams);
+        double[] states = ModelStates.compute(trainable, frozenBytes, prec, w.optimizer(), adafactorFraction,
+                par.zeroStage(), par.dataParallel());
+        double weights = states[0];
+        double master = states[1];
+        double grads = states[2];
+        double opt = states[3];
+
+        double d = par.dataParallel();
+        double transientWeights = 0;
+        if (par.zeroStage() == 3 && d > 1) {
+            double bytesPerParam = (trainable * prec.compute().bytesPerElement() + frozenBytes)
+                    / Math.max(1, sp.total() + (full ? 0 : sp.loraParams));
+            transientWeights += 2 * sp.largestBlock * bytesPerParam * (1 - 1 / d);
+        }
+        if (!full && Bytes.quantized(baseType)) {
+            transientWeights += 2 * sp.largestMatrix;
+        }
+
+        int inFlight = first ? Math.min(par.pipelineParallel(), w.gradientAccumulation()) : 1;
+        double dense = sp.denseLayers > 0 ? ActivationModel.layerBytes(m, w, false, w.recompute(), null) : 0;
+        double moe = sp.moeLayers > 0 ? ActivationModel.layerBytes(m, w, true, w.recompute(), null) : 0;
+        double embedding = first ? ActivationModel.embeddingBytes(m, w, null) : 0;
+        double head = last ? ActivationModel.headBytes(m, w, null) : 0;
+        double forwardActs = inFlight * (sp.denseLayers * dense + sp.moeLayers * moe + embedding) + head;
+        double oneBlock = Math.max(dense, moe);
+        double recompute = 0;
+        if (w.recompute() != Recompute.NONE) {
+            double denseFull = sp.denseLayers > 0 ? ActivationModel.layerBytes(m, w, false, Recompute.NONE, null) : 0;
+            double moeFull = sp.moeLayers > 0 ? ActivationModel.layerBytes(m, w, true, Recompute.NONE, null) : 0;
+            recompute = Math.max(denseFull - dense, moeFull - moe);
+        }
+        double endActs = oneBlock + recompute + embedding;
+
+        double logitsForward = 0;
+        double logitsGrad = 0;
+        if (last && m.head() == HeadKind.LM) {
+            double sbv = (double) w.batch() * w.sequenceLength() * m.vocabSize() / par.tensorParallel();
+            logitsForward = sbv * (Bytes.activationBytes(prec) + 4);
+            logitsGrad = sbv * 4;
+        }
+        boolean gradsAlive = w.gradientAccumulation() > 1 || w.gradsBetweenSteps() == GradsBetweenSteps.KEPT;
+        double earlyGrads = gradsAlive ? grads : 0;
+        double liveWeights = weights + transientWeights;
+
+        double[] forwardEnd = row(liveWeights, master, earlyGrads, opt, forwardActs, logitsForward);
+        double[] lossBackward = row(liveWeights, master, earlyGrads, opt, forwardActs, logitsForward + logitsGrad);
+        double[] lastBlock = row(liveWeights, master, earlyGrads, opt, forwardActs + recompute, 0);
+        double[] backwardEnd = row(liveWeights, master, grads, opt, endActs, 0);
+        double[] backward = larger(larger(lossBackward, lastBlock), backwardEnd);
+        double[] step = row(weights, master, grads, opt, 0, 0);
+        return new double[][] {forwardEnd, backward, step};
+    }
+
+    static final Phase[] PHASES = {Phase.FORWARD_END, Phase.BACKWARD, Phase.OPTIMIZER_STEP};
+
+    private static double[] row(double weights, double master, double grads, double opt, double acts, double logits) {
+        double[] r = new double[MemoryEstimator.COMPONENTS];
+        r[Component.WEIGHTS.ordinal()] = weights;
+        r[Component.MASTER_WEIGHTS.ordinal()] = master;
+        r[Component.GRADIENTS.ordinal()] = grads;
+        r[Component.OPTIMIZER_STATES.ordinal()] = opt;
+        r[Component.ACTIVATIONS.ordinal()] = acts;
+        r[Component.LOGITS.ordinal()] = logits;
+        return r;
+    }
+
+    static double[] larger(double[] a, double[] b) {
+        return sum(b) > sum(a) ? b : a;
+    }
+
+    static double sum(double[] r) {
+        double s = 0;
+        for (double v : r) {
+            s += v;
+        }
+        return s;
+    }
+}

@@ -1,0 +1,20 @@
+package com.vramadvisor.engine.ranking;
+
+import com.vramadvisor.engine.Estimate;
+import com.vramadvisor.engine.ModelSpec;
+import com.vramadvisor.engine.Workload;
+
+/**
+ * The per-GPU memory estimate the decision table ranks by: for a model and a workload (including its
+ * {@link com.vramadvisor.engine.Parallelism}), the bytes one GPU must hold. The production implementation is the
+ * engine's memory estimator; tests may pass a simpler one to check ranking logic in isolation.
+ */
+@FunctionalInterface
+public interface MemoryModel {
+
+    /**
+     * @throws IllegalArgumentException when the workload cannot be laid out this way (e.g. a tensor-parallel size
+     *                                  that does not divide the attention heads)
+     */
+    Estimate estimate(ModelSpec model, Workload workload);
+}

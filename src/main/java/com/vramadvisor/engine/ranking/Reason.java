@@ -1,0 +1,63 @@
+package com.vramadvisor.engine.ranking;
+
+/**
+ * Machine-readable notes on a decision-table row: why it does not fit, or which assumption its numbers rest on.
+ * {@link #code()} is stable and is what reports and the UI key their translations on; {@link #english()} is the
+ * English sentence for logs, the command line and tests.
+ */
+public enum Reason {
+    DOES_NOT_FIT("does-not-fit",
+            "The per-GPU memory need exceeds what the card can allocate."),
+    EXCEEDS_MAX_GPUS("exceeds-max-gpus",
+            "Does not fit even on the largest GPU count searched."),
+    PARALLELISM_NEEDS_MORE_GPUS("parallelism-needs-more-gpus",
+            "The workload's own parallelism needs more GPUs than this option has."),
+    UNKNOWN_GPU("unknown-gpu",
+            "The system or instance names a GPU that is not in the hardware list."),
+    ZERO3_SHARDING("zero3-sharding",
+            "Fits by sharding parameters, gradients and optimizer states with ZeRO-3 over data-parallel GPUs."),
+    TENSOR_PARALLEL("tensor-parallel",
+            "Uses tensor parallelism, which needs fast GPU-to-GPU links within a node."),
+    PIPELINE_PARALLEL("pipeline-parallel",
+            "Uses pipeline stages; inference decode runs the stages one after another."),
+    MULTI_NODE("multi-node",
+            "Spans more than one node; speed assumes a fast inter-node network."),
+    PCIE_ONLY("pcie-only",
+            "The GPUs talk over PCIe only; multi-GPU speed is likely lower than modelled."),
+    TIGHT_FIT("tight-fit",
+            "Fits with little headroom; allocator fragmentation or a longer input may not fit."),
+    SERVING_RESERVATION("serving-reservation",
+            "Fit is judged against the serving engine's memory reservation, not the whole card."),
+    NO_PRICE("no-price",
+            "No public price is known, so the cost is unknown."),
+    NO_THROUGHPUT_FIGURES("no-throughput-figures",
+            "The hardware list gives no throughput figures for this GPU, so speed is unknown."),
+    PRECISION_FALLBACK("precision-fallback",
+            "The GPU has no tensor rate for this precision; speed uses the rate of a slower precision."),
+    MOE_UNIFORM_ROUTING("moe-uniform-routing",
+            "Decode speed assumes tokens are routed uniformly over the experts."),
+    QLORA_DEQUANTIZATION("qlora-dequantization",
+            "QLoRA's dequantisation of the 4-bit base weights costs extra time that the speed model leaves out."),
+    UNIFIED_MEMORY("unified-memory",
+            "Unified memory is shared with the CPU; usable memory is the GPU's default allocation limit."),
+    IDLE_GPUS("idle-gpus",
+            "The workload's parallelism uses fewer GPUs than this option has; the rest stay idle.");
+
+    private final String code;
+    private final String english;
+
+    Reason(String code, String english) {
+        this.code = code;
+        this.english = english;
+    }
+
+    /** Stable kebab-case identifier, e.g. {@code does-not-fit}. */
+    public String code() {
+        return code;
+    }
+
+    /** One English sentence explaining the note. */
+    public String english() {
+        return english;
+    }
+}

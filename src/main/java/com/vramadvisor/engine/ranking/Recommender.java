@@ -1,0 +1,208 @@
+package com.vramadvisor.engine.ranking;
+
+import com.vramadvisor.engine.Estimate;
+import com.vramadvisor.engine.ModelSpec;
+import com.vramadvisor.engine.Parallelism;
+import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.hardware.CloudOffer;
+import com.vramadvisor.engine.hardware.GpuSpec;
+import com.vramadvisor.engine.hardware.SystemSpec;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Builds the decision table: for one model and workload, a row for every option of the hardware lists.
+ * <ul>
+ *   <li>{@link HardwareKind#GPU}: every GPU on its own.</li>
+ *   <li>{@link HardwareKind#MULTI_GPU}: for every GPU that does not hold the job alone, the fewest cards that do,
+ *       in nodes of {@link RankingOptions#gpusPerNode()} (see {@link LayoutSearch} for the layouts tried).</li>
+ *   <li>{@link HardwareKind#SYSTEM} and {@link HardwareKind#CLOUD}: the fewest whole systems or instances; training
+ *       uses all their GPUs (data parallel or ZeRO-3), inference places as many model copies as fit.</li>
+ * </ul>
+ * With {@link ShardingSearch#AS_GIVEN} the workload's own layout is used instead of the search. Memory comes from
+ * the {@link MemoryModel}; speed, time and cost from {@link SpeedModel} and {@code docs/decision-table.md}. Rows are
+ * then filtered, sorted and cut to the top N as {@link RankingOptions} says. Stateless and thread-safe.
+ */
+public final class Recommender {
+
+    private final MemoryModel memory;
+
+    public Recommender(MemoryModel memory) {
+        this.memory = Objects.requireNonNull(memory, "memory");
+    }
+
+    /**
+     * @throws IllegalArgumentException when the workload cannot be estimated even on one GPU (bad input)
+     */
+    public Recommendation recommend(ModelSpec model, Workload workload, List<GpuSpec> gpus, List<SystemSpec> systems,
+                                    List<CloudOffer> cloud, RankingOptions options) {
+        Estimate single = memory.estimate(model, workload.toBuilder().parallelism(Parallelism.SINGLE_GPU).build());
+        LayoutSearch search = new LayoutSearch(memory, model, workload, options.gpusPerNode());
+        RowFactory factory = new RowFactory(model, workload, options);
+        Parallelism given = workload.parallelism();
+        boolean asGiven = options.sharding() == ShardingSearch.AS_GIVEN
+                || (options.sharding() == ShardingSearch.AUTOMATIC_UNLESS_GIVEN
+                && (given.gpus() > 1 || given.zeroStage() > 0));
+
+        Map<String, GpuSpec> byId = new HashMap<>();
+        for (GpuSpec g : gpus) {
+            byId.putIfAbsent(g.id(), g);
+        }
+        List<RecommendationRow> rows = new ArrayList<>();
+        for (GpuSpec g : gpus) {
+            if (!keepsGpu(g, options)) {
+                continue;
+            }
+            addGpuRows(rows, g, search, factory, options, asGiven ? given : null);
+        }
+        for (SystemSpec s : systems) {
+            GpuSpec g = byId.get(s.gpuId());
+            if (g == null || keepsGpu(g, options)) {
+                RowFactory.Offer offer = g == null ? null : new RowFactory.Offer(s.id(), s.name(), HardwareKind.SYSTEM,
+                        g, 1, 1, s.priceUsd() > 0 ? s.priceUsd() : null, null,
+                        s.powerWatts() > 0 ? s.powerWatts() : (double) g.tdpWatts() * s.gpuCount(),
+                        RowFactory.hasFastLinks(s.interconnect(), g.interconnect()), List.of());
+                addUnitRow(rows, offer, s.id(), s.name(), HardwareKind.SYSTEM, s.gpuCount(), single, search, factory,
+                        options, asGiven ? given : null);
+            }
+        }
+        for (CloudOffer c : cloud) {
+            GpuSpec g = byId.get(c.gpuId());
+            if (g == null || keepsGpu(g, options)) {
+                String name = c.provider() + " " + c.instanceType();
+                RowFactory.Offer offer = g == null ? null : new RowFactory.Offer(c.id(), name, HardwareKind.CLOUD, g,
+                        1, 1, null, c.priceUsdPerHour() > 0 ? c.priceUsdPerHour() : null,
+                        (double) g.tdpWatts() * c.gpuCount(), RowFactory.hasFastLinks(g.interconnect()), List.of());
+                addUnitRow(rows, offer, c.id(), name, HardwareKind.CLOUD, c.gpuCount(), single, search, factory,
+                        options, asGiven ? given : null);
+            }
+        }
+        int considered = rows.size();
+        return new Recommendation(filterAndSort(rows, options), considered, single, options);
+    }
+
+    private static boolean keepsGpu(GpuSpec g, RankingOptions o) {
+        return (o.vendors().isEmpty() || o.vendors().contains(lower(g.vendor())))
+                && (o.formFactors().isEmpty() || o.formFactors().contains(lower(g.formFactor())))
+                && g.memoryGbNominal() >= o.minMemoryGbPerGpu();
+    }
+
+    private static String lower(String s) {
+        return s == null ? "" : s.trim().toLowerCase(Locale.ROOT);
+    }
+
+    private static void addGpuRows(List<RecommendationRow> rows, GpuSpec g, LayoutSearch search,
+                                   RowFactory factory, RankingOptions options, Parallelism given) {
+        long capacity = factory.capacityBytes(g);
+        boolean fast = RowFactory.hasFastLinks(g.interconnect());
+        LayoutSearch.Layout one = search.exactly(Parallelism.SINGLE_GPU, capacity)
+                .orElseThrow(() -> new IllegalArgumentException("the workload cannot be estimated on one GPU"));
+        List<Reason> oneReasons = given != null && given.gpus() > 1
+                ? List.of(Reason.PARALLELISM_NEEDS_MORE_GPUS) : List.of();
+        rows.add(factory.build(offer(g.id(), g.name(), HardwareKind.GPU, g, 1, 1, fast, oneReasons), one, false));
+        if (given != null && given.gpus() > 1) {
+            search.exactly(given, capacity).ifPresent(l -> rows.add(factory.build(
+                    offer(g.id(), l.gpus() + " x " + g.name(), HardwareKind.MULTI_GPU, g, l.gpus(), 1, fast,
+                            List.of()), l, false)));
+        } else if (given == null && !one.fits() && options.maxGpus() > 1) {
+            LayoutSearch.Layout many = search.fewest(capacity, options.gpusPerNode(), options.maxGpus());
+            if (many != null && many.gpus() > 1) {
+                rows.add(factory.build(offer(g.id(), many.gpus() + " x " + g.name(), HardwareKind.MULTI_GPU, g,
+                        many.gpus(), 1, fast, List.of()), many, !many.fits()));
+            }
+        }
+    }
+
+    private static RowFactory.Offer offer(String id, String name, HardwareKind kind, GpuSpec g, int gpus, int units,
+                                          boolean fast, List<Reason> reasons) {
+        Double price = g.hasPrice() ? g.priceUsd() * gpus : null;
+        return new RowFactory.Offer(id, name, kind, g, units, 1, price, null, (double) g.tdpWatts() * gpus, fast,
+                reasons);
+    }
+
+    /** A system or cloud row: the fewest whole units, all their GPUs used (training) or filled with replicas. */
+    private static void addUnitRow(List<RecommendationRow> rows, RowFactory.Offer perUnit, String id, String name,
+                                   HardwareKind kind, int unitGpus, Estimate single, LayoutSearch search,
+                                   RowFactory factory, RankingOptions options, Parallelism given) {
+        if (perUnit == null) {
+            rows.add(unknownGpuRow(id, name, kind, single));
+            return;
+        }
+        if (unitGpus < 1) {
+            return;
+        }
+        long capacity = factory.capacityBytes(perUnit.gpu());
+        int maxUnits = Math.max(1, options.maxGpus() / unitGpus);
+        Optional<LayoutSearch.Layout> layout;
+        int units;
+        int replicas = 1;
+        List<Reason> extra = new ArrayList<>();
+        if (given != null) {
+            layout = search.exactly(given, capacity);
+            units = (int) ((given.gpus() + unitGpus - 1) / unitGpus);
+            if (!search.training()) {
+                replicas = (int) Math.max(1, (long) units * unitGpus / given.gpus());
+            }
+            if ((long) units * unitGpus > given.gpus() * replicas) {
+                extra.add(Reason.IDLE_GPUS);
+            }
+        } else if (search.training()) {
+            layout = search.trainingOnUnits(capacity, unitGpus, maxUnits);
+            units = layout.map(l -> (l.gpus() + unitGpus - 1) / unitGpus).orElse(maxUnits);
+        } else {
+            LayoutSearch.Layout copy = search.fewest(capacity, unitGpus, maxUnits * unitGpus);
+            layout = Optional.ofNullable(copy);
+            units = copy == null ? maxUnits : (copy.gpus() + unitGpus - 1) / unitGpus;
+            replicas = copy == null ? 1 : Math.max(1, units * unitGpus / copy.gpus());
+        }
+        if (layout.isEmpty()) {
+            return;
+        }
+        boolean exhausted = given == null && !layout.get().fits();
+        String label = units > 1 ? units + " x " + name : name;
+        RowFactory.Offer offer = new RowFactory.Offer(id, label, kind, perUnit.gpu(), units, replicas,
+                perUnit.priceUsd() == null ? null : perUnit.priceUsd() * units,
+                perUnit.usdPerHour() == null ? null : perUnit.usdPerHour() * units, perUnit.powerWatts() * units,
+                perUnit.fastLinks(), extra);
+        rows.add(factory.build(offer, layout.get(), exhausted));
+    }
+
+    private static RecommendationRow unknownGpuRow(String id, String name, HardwareKind kind, Estimate single) {
+        return new RecommendationRow(id, name, kind, "", "", "", "", false, 0, 1, 1, Parallelism.SINGLE_GPU, null,
+                single.peakBytes(), 0, 0, -single.peakBytes(), -1.0, null, null, null, null, null, null, null, null,
+                List.of(Reason.UNKNOWN_GPU));
+    }
+
+    private static List<RecommendationRow> filterAndSort(List<RecommendationRow> rows, RankingOptions o) {
+        List<RecommendationRow> kept = new ArrayList<>();
+        for (RecommendationRow r : rows) {
+            if (!o.kinds().isEmpty() && !o.kinds().contains(r.kind())) {
+                continue;
+            }
+            if (o.fitsOnly() && !r.fits()) {
+                continue;
+            }
+            if (o.maxBudgetUsd() > 0 && (r.costUsd() == null || r.costUsd() > o.maxBudgetUsd())) {
+                continue;
+            }
+            kept.add(r);
+        }
+        Comparator<RecommendationRow> order = o.sortKey().comparator(o.descending());
+        if (o.fitsFirst()) {
+            order = Comparator.comparing((RecommendationRow r) -> !r.fits()).thenComparing(order);
+        }
+        order = order.thenComparing(RecommendationRow::hardwareId).thenComparing(RecommendationRow::kind);
+        kept.sort(order);
+        if (o.topN() > 0 && kept.size() > o.topN()) {
+            return kept.subList(0, o.topN());
+        }
+        return kept;
+    }
+}

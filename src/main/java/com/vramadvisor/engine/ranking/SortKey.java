@@ -1,0 +1,69 @@
+package com.vramadvisor.engine.ranking;
+
+import java.util.Comparator;
+import java.util.Locale;
+import java.util.function.Function;
+
+/**
+ * Columns the decision table can be sorted by. Rows whose value is unknown ({@code null}: no speed, no price) sort
+ * last in either direction.
+ */
+public enum SortKey {
+    HARDWARE(Comparator.comparing(r -> r.hardwareName().toLowerCase(Locale.ROOT))),
+    KIND(Comparator.comparing(RecommendationRow::kind)),
+    VENDOR(Comparator.comparing(r -> r.vendor().toLowerCase(Locale.ROOT))),
+    FITS(Comparator.comparing(RecommendationRow::fits)),
+    GPUS_NEEDED(Comparator.comparingInt(RecommendationRow::gpusNeeded)),
+    PER_GPU_BYTES(Comparator.comparingLong(RecommendationRow::perGpuBytes)),
+    USABLE_BYTES(Comparator.comparingLong(RecommendationRow::usableBytes)),
+    HEADROOM_BYTES(Comparator.comparingLong(RecommendationRow::headroomBytes)),
+    HEADROOM_FRACTION(Comparator.comparingDouble(RecommendationRow::headroomFraction)),
+    TOKENS_PER_SECOND(RecommendationRow::tokensPerSecond),
+    HOURS(RecommendationRow::hours),
+    COST_USD(RecommendationRow::costUsd),
+    PRICE_USD(RecommendationRow::priceUsd),
+    ENERGY_KWH(RecommendationRow::energyKWh);
+
+    private final Comparator<RecommendationRow> ascending;
+    private final Function<RecommendationRow, Double> nullableValue;
+
+    SortKey(Comparator<RecommendationRow> ascending) {
+        this.ascending = ascending;
+        this.nullableValue = null;
+    }
+
+    SortKey(Function<RecommendationRow, Double> nullableValue) {
+        this.ascending = Comparator.comparing(nullableValue, Comparator.nullsLast(Comparator.naturalOrder()));
+        this.nullableValue = nullableValue;
+    }
+
+    /** Orders rows by this column; unknown values last whichever the direction. */
+    public Comparator<RecommendationRow> comparator(boolean descending) {
+        if (!descending) {
+            return ascending;
+        }
+        if (nullableValue == null) {
+            return ascending.reversed();
+        }
+        return Comparator.comparing(nullableValue, Comparator.nullsLast(Comparator.<Double>reverseOrder()));
+    }
+
+    /**
+     * Parses a column name as the command line spells it ({@code cost-usd}, {@code tokensPerSecond},
+     * {@code TOKENS_PER_SECOND}), case-insensitive.
+     *
+     * @throws IllegalArgumentException naming the accepted keys
+     */
+    public static SortKey parse(String text) {
+        String wanted = text.trim().replaceAll("[-_ ]", "").toLowerCase(Locale.ROOT);
+        StringBuilder names = new StringBuilder();
+        for (SortKey k : values()) {
+            String plain = k.name().replace("_", "").toLowerCase(Locale.ROOT);
+            if (plain.equals(wanted)) {
+                return k;
+            }
+            names.append(names.length() == 0 ? "" : ", ").append(k.name().toLowerCase(Locale.ROOT).replace('_', '-'));
+        }
+        throw new IllegalArgumentException("unknown sort key '" + text + "' (expected one of " + names + ")");
+    }
+}

@@ -1,0 +1,219 @@
+package com.vramadvisor.engine.ranking;
+
+import com.vramadvisor.engine.DataType;
+import com.vramadvisor.engine.Mode;
+import com.vramadvisor.engine.ModelSpec;
+import com.vramadvisor.engine.MoeSpec;
+import com.vramadvisor.engine.Precision;
+import com.vramadvisor.engine.Recompute;
+import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.hardware.GpuSpec;
+
+/**
+ * The speed model of the decision table: FLOPs per token for training and prefill, the memory-bandwidth roofline
+ * for decode, and the stated scaling factors. Pure functions; units are in the method names or documented.
+ *
+ * <p>Sources: Kaplan et al. 2020 ("Scaling Laws for Neural Language Models", section 2.1: {@code 2N} forward FLOPs
+ * per token, {@code 6N} for training); Hoffmann et al. 2022 (Chinchilla, {@code C = 6ND}); Chowdhery et al. 2022
+ * (PaLM, appendix B: model FLOPs utilisation with {@code 6N + 12 L H Q T} FLOPs per token including attention);
+ * Narayanan et al. 2021 ("Efficient Large-Scale Language Model Training on GPU Clusters Using Megatron-LM",
+ * section 5.1: full activation recomputation adds one forward pass, {@code 96 B s l h^2} instead of {@code 72};
+ * section 2.2: pipeline bubble fraction {@code (p - 1) / m}); Korthikanti et al. 2022 (selective recomputation
+ * recomputes only the attention core).
+ */
+public final class SpeedModel {
+
+    private SpeedModel() {
+    }
+
+    /**
+     * A peak dense tensor rate and whether it had to fall back to a slower precision's rate.
+     *
+     * @param tflops   10^12 floating-point operations per second; 0 when the hardware list gives none
+     * @param fallback whether the workload's precision has no rate of its own on this GPU
+     */
+    public record PeakRate(double tflops, boolean fallback) {
+    }
+
+    /**
+     * The peak rate training runs at: FP32 without tensor cores for {@code fp32}, TF32 tensor for {@code tf32},
+     * FP16/BF16 tensor for the 16-bit and mixed modes, FP8 tensor for {@code fp8-mixed}. Missing rates fall back
+     * to the next slower precision (FP8 to FP16, FP16 and TF32 to FP32).
+     */
+    public static PeakRate trainingPeak(GpuSpec gpu, Precision precision) {
+        switch (precision) {
+            case FP32:
+                return new PeakRate(gpu.fp32Tflops(), false);
+            case TF32:
+                return firstNonZero(gpu.tf32Tflops(), gpu.fp32Tflops());
+            case FP8_MIXED:
+                return firstNonZero(gpu.fp8Tflops(), gpu.fp16Tflops(), gpu.fp32Tflops());
+            default:
+                return firstNonZero(gpu.fp16Tflops(), gpu.fp32Tflops());
+        }
+    }
+
+    /**
+     * The peak rate prefill runs at for weights stored as {@code weights}: FP8 tensor for FP8 weights, FP32 for
+     * FP32/TF32, and FP16/BF16 tensor otherwise, because weight-only formats (INT8 per-channel, INT4, NF4, GGUF)
+     * are dequantised to 16 bits for the matrix multiplications.
+     */
+    public static PeakRate inferencePeak(GpuSpec gpu, DataType weights) {
+        switch (weights) {
+            case FP32:
+                return new PeakRate(gpu.fp32Tflops(), false);
+            case TF32:
+                return firstNonZero(gpu.tf32Tflops(), gpu.fp32Tflops());
+            case FP8:
+                return firstNonZero(gpu.fp8Tflops(), gpu.fp16Tflops(), gpu.fp32Tflops());
+            default:
+                return firstNonZero(gpu.fp16Tflops(), gpu.fp32Tflops());
+        }
+    }
+
+    private static PeakRate firstNonZero(double... rates) {
+        for (int i = 0; i < rates.length; i++) {
+            if (rates[i] > 0) {
+                return new PeakRate(rates[i], i > 0);
+            }
+        }
+        return new PeakRate(0, true);
+    }
+
+    /**
+     * Attention score and value FLOPs of one forward pass per token, {@code 4 * L * H * Q * T} (PaLM appendix B
+     * counts {@code 12 L H Q T} for forward plus backward): {@code Q K^T} and {@code A V} each take
+     * {@code 2 * T * H * Q} FLOPs per token and layer. Counted without the causal mask's saving, as PaLM does.
+     */
+    public static double attentionForwardFlopsPerToken(ModelSpec model, long tokensAttended) {
+        return 4.0 * model.layers() * model.queryWidth() * tokensAttended;
+    }
+
+    /**
+     * FLOPs the hardware executes per training token.
+     * <ul>
+     *   <li>Full training: {@code 6N + 12 L H Q s}: forward {@code 2N}, backward {@code 4N} (Kaplan et al. 2020;
+     *       PaLM appendix B).</li>
+     *   <li>LoRA and QLoRA: the frozen base runs forward ({@code 2N}) and backward for activation gradients only
+     *       ({@code 2N}), the adapters train fully ({@code 6 N_a}): {@code 4N + 6 N_a + 8 L H Q s}.</li>
+     *   <li>Full recomputation repeats the forward pass: {@code +2N (+2 N_a) + 4 L H Q s}, i.e. {@code 8N} for full
+     *       training (Narayanan et al. 2021). Selective recomputation repeats the attention core only:
+     *       {@code +4 L H Q s} (Korthikanti et al. 2022).</li>
+     * </ul>
+     * {@code N} is the parameters a token passes through (active parameters for mixture-of-experts).
+     *
+     * @param activeParameters    N
+     * @param trainableParameters N_a, the adapter parameters for LoRA/QLoRA (ignored for full training)
+     */
+    public static double trainingFlopsPerToken(long activeParameters, long trainableParameters, ModelSpec model,
+                                               Workload workload) {
+        double n = activeParameters;
+        double attention = attentionForwardFlopsPerToken(model, workload.sequenceLength());
+        boolean adapters = workload.mode() == Mode.LORA || workload.mode() == Mode.QLORA;
+        double na = adapters ? trainableParameters : 0;
+        double flops = adapters ? 4 * n + 6 * na + 2 * attention : 6 * n + 3 * attention;
+        if (workload.recompute() == Recompute.FULL) {
+            flops += 2 * n + 2 * na + attention;
+        } else if (workload.recompute() == Recompute.SELECTIVE) {
+            flops += attention;
+        }
+        return flops;
+    }
+
+    /** FLOPs per prompt token in prefill: {@code 2N + 4 L H Q s} (one forward pass over a prompt of s tokens). */
+    public static double prefillFlopsPerToken(long activeParameters, ModelSpec model, int promptTokens) {
+        return 2.0 * activeParameters + attentionForwardFlopsPerToken(model, promptTokens);
+    }
+
+    /** FLOPs per generated token: {@code 2N + 4 L H Q c}, attending over {@code c} cached tokens. */
+    public static double decodeFlopsPerToken(long activeParameters, ModelSpec model, double cachedTokens) {
+        return 2.0 * activeParameters + 4.0 * model.layers() * model.queryWidth() * cachedTokens;
+    }
+
+    /**
+     * Throughput kept when a job is spread over {@code n} GPUs: {@code perDoubling^log2(n)}, 1 for one GPU. A
+     * stated, adjustable factor (see {@link RankingOptions#DEFAULT_TRAINING_SCALING_PER_DOUBLING}).
+     */
+    public static double scaling(int n, double perDoubling) {
+        if (n <= 1) {
+            return 1.0;
+        }
+        return Math.pow(perDoubling, Math.log(n) / Math.log(2));
+    }
+
+    /**
+     * Share of time a 1F1B pipeline of {@code p} stages does useful work with {@code m} micro-batches per step:
+     * {@code 1 / (1 + (p - 1) / m)} (Narayanan et al. 2021, section 2.2.1: bubble time fraction {@code (p-1)/m}).
+     */
+    public static double pipelineEfficiency(int stages, int microBatches) {
+        if (stages <= 1) {
+            return 1.0;
+        }
+        return 1.0 / (1.0 + (stages - 1.0) / Math.max(1, microBatches));
+    }
+
+    /**
+     * Training tokens per second: {@code gpus x peak x mfu x efficiency / flopsPerToken}.
+     *
+     * @param peakTflops    peak dense rate of one GPU, 10^12 FLOP/s
+     * @param efficiency    product of the scaling and pipeline factors
+     */
+    public static double trainingTokensPerSecond(int gpus, double peakTflops, double mfu, double efficiency,
+                                                 double flopsPerToken) {
+        return gpus * peakTflops * 1e12 * mfu * efficiency / flopsPerToken;
+    }
+
+    /**
+     * Fraction of all weight bytes one decode step reads. Dense models read every weight once per step. A
+     * mixture-of-experts layer reads only the experts its tokens visit: with {@code B} tokens each choosing
+     * {@code k} of {@code E} experts uniformly at random, the expected number of distinct experts is
+     * {@code E (1 - (1 - k/E)^B)}, which is {@code k} for one token and approaches {@code E} for large batches.
+     * The parameters of one expert over all layers are {@code (total - active) / (E - k)}.
+     */
+    public static double weightReadFraction(long totalParameters, long activeParameters, MoeSpec moe, int batch) {
+        if (moe == null || totalParameters <= 0 || moe.experts() <= moe.expertsPerToken()) {
+            return 1.0;
+        }
+        double e = moe.experts();
+        double k = moe.expertsPerToken();
+        double perExpert = (double) (totalParameters - activeParameters) / (e - k);
+        double distinct = e * (1 - Math.pow(1 - k / e, batch));
+        double read = activeParameters - k * perExpert + distinct * perExpert;
+        return Math.min(1.0, read / totalParameters);
+    }
+
+    /**
+     * Mean share of the full KV cache read per decode step while a sequence grows from its prompt of {@code s}
+     * tokens to its context of {@code c} tokens: {@code (s + c) / (2c)}; 1 when nothing is generated.
+     */
+    public static double meanKvFraction(int promptTokens, int contextTokens) {
+        if (contextTokens <= promptTokens) {
+            return 1.0;
+        }
+        return (promptTokens + (double) contextTokens) / (2.0 * contextTokens);
+    }
+
+    /**
+     * Seconds for one decode step of one model copy: the larger of the memory time and the compute time (the
+     * roofline). Memory time is {@code stages x bytesPerGpu / (bandwidth x efficiency x tpScaling)}: every GPU
+     * reads its share of the weights and KV cache in parallel, and pipeline stages run one after another.
+     * Compute time is {@code batch x flopsPerToken / (tp x peak x mfu x tpScaling)}.
+     *
+     * @param bytesReadPerGpu     weight and KV-cache bytes one GPU reads per step
+     * @param bandwidthGBps       peak memory bandwidth of one GPU, 10^9 bytes per second
+     * @param flopsPerStep        FLOPs of one step for the whole batch
+     * @param tensorParallel      GPUs splitting each layer
+     * @param pipelineStages      stages run in sequence
+     */
+    public static double decodeStepSeconds(double bytesReadPerGpu, double bandwidthGBps,
+                                           double bandwidthEfficiency, double flopsPerStep, double peakTflops,
+                                           double mfu, int tensorParallel, int pipelineStages,
+                                           double tensorParallelScaling) {
+        double memory = pipelineStages * bytesReadPerGpu
+                / (bandwidthGBps * 1e9 * bandwidthEfficiency * tensorParallelScaling);
+        double compute = peakTflops > 0
+                ? flopsPerStep / (tensorParallel * peakTflops * 1e12 * mfu * tensorParallelScaling)
+                : 0;
+        return Math.max(memory, compute);
+    }
+}

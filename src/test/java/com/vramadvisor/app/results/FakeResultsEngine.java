@@ -1,0 +1,60 @@
+package com.vramadvisor.app.results;
+
+import com.vramadvisor.app.workload.SweepAxis;
+import com.vramadvisor.engine.Component;
+import com.vramadvisor.engine.Estimate;
+import com.vramadvisor.engine.ModelSpec;
+import com.vramadvisor.engine.Phase;
+import com.vramadvisor.engine.PhaseBreakdown;
+import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.hardware.GpuSpec;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A stand-in engine with round numbers, so view-model tests check the view-model's own logic: 16 GB of weights and
+ * 100 kB of activations per token (batch x sequence), peaking in the backward pass.
+ */
+final class FakeResultsEngine implements ResultsEngine {
+
+    static final long WEIGHT_BYTES = 16_000_000_000L;
+    static final long BYTES_PER_TOKEN = 100_000L;
+
+    static final GpuSpec BIG = gpu("big-80gb", "Big 80GB", "NVIDIA", 80, 80L << 30, 79L << 30, 30_000);
+    static final GpuSpec SMALL = gpu("small-24gb", "Small 24GB", "AMD", 24, 24L << 30, 23L << 30, 1_600);
+
+    int estimates;
+
+    static GpuSpec gpu(String id, String name, String vendor, double gb, long total, long usable, double priceUsd) {
+        return new GpuSpec(id, name, vendor, "datacenter", "PCIe", gb, "HBM3", total, usable, 2000, 60, 400, 800,
+                1600, 1600, 700, "PCIe", 64, 5, 2023, priceUsd, "2024-01", "test");
+    }
+
+    @Override
+    public Estimate estimate(ModelSpec model, Workload workload) {
+        if (workload.batch() == 999) {
+            throw new IllegalArgumentException("batch 999 is not allowed here");
+        }
+        estimates++;
+        long activations = (long) workload.batch() * workload.sequenceLength() * BYTES_PER_TOKEN;
+        Map<Component, Long> backward = Map.of(Component.WEIGHTS, WEIGHT_BYTES, Component.ACTIVATIONS, activations);
+        Map<Component, Long> step = Map.of(Component.WEIGHTS, WEIGHT_BYTES);
+        return new Estimate(8_000_000_000L, 8_000_000_000L, 8_000_000_000L, backward,
+                List.of(new PhaseBreakdown(Phase.BACKWARD, backward), new PhaseBreakdown(Phase.OPTIMIZER_STEP, step)),
+                WEIGHT_BYTES + activations, Phase.BACKWARD, List.of());
+    }
+
+    @Override
+    public int largestFitting(ModelSpec model, Workload workload, SweepAxis axis, long budgetBytes) {
+        long perUnit = switch (axis) {
+            case BATCH -> workload.sequenceLength() * BYTES_PER_TOKEN;
+            case SEQUENCE, CONTEXT -> workload.batch() * BYTES_PER_TOKEN;
+        };
+        return (int) Math.max(0, (budgetBytes - WEIGHT_BYTES) / perUnit);
+    }
+
+    @Override
+    public List<GpuSpec> gpus() {
+        return List.of(BIG, SMALL);
+    }
+}

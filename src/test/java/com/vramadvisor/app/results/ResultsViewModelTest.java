@@ -1,0 +1,160 @@
+package com.vramadvisor.app.results;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.vramadvisor.app.settings.SizeUnit;
+import com.vramadvisor.app.workload.ScenarioInputs;
+import com.vramadvisor.app.workload.SweepAxis;
+import com.vramadvisor.engine.Component;
+import java.util.Locale;
+import javafx.beans.property.SimpleObjectProperty;
+import org.junit.jupiter.api.Test;
+
+class ResultsViewModelTest {
+
+    private final SimpleObjectProperty<ScenarioInputs> snapshot =
+            new SimpleObjectProperty<>(ScenarioInputs.defaults().withSweepAxis(SweepAxis.BATCH));
+    private final FakeResultsEngine engine = new FakeResultsEngine();
+    private final ResultsViewModel vm = new ResultsViewModel(snapshot, engine, new ResultsMessages(Locale.US));
+
+    private void setBatch(int batch) {
+        ScenarioInputs s = snapshot.get();
+        snapshot.set(s.withWorkload(s.workload().toBuilder().batch(batch).build()));
+    }
+
+    @Test
+    void aNewSnapshotUpdatesTheEstimateTheRowsAndTheHeadline() {
+        long before = vm.estimateProperty().get().peakBytes();
+        setBatch(4);
+        long after = vm.estimateProperty().get().peakBytes();
+
+        // Defaults use 4096 tokens; 3 more sequences add 3 x 4096 x 100 kB of activations in the fake engine.
+        assertThat(after - before).isEqualTo(3L * 4096 * FakeResultsEngine.BYTES_PER_TOKEN);
+        ComponentRow activations = vm.breakdown().rows().stream()
+                .filter(r -> r.component() == Component.ACTIVATIONS).findFirst().orElseThrow();
+        assertThat(activations.bytes()).isEqualTo(4L * 4096 * FakeResultsEngine.BYTES_PER_TOKEN);
+        assertThat(vm.breakdown().headlineProperty().get()).contains("backward pass");
+    }
+
+    @Test
+    void componentRowsAddUpToThePeakAndLeaveOutEmptyComponents() {
+        long sum = vm.breakdown().rows().stream().mapToLong(ComponentRow::bytes).sum();
+        assertThat(sum).isEqualTo(vm.breakdown().peakBytesProperty().get());
+        assertThat(vm.breakdown().rows()).extracting(ComponentRow::component)
+                .containsExactly(Component.WEIGHTS, Component.ACTIVATIONS);
+        assertThat(vm.breakdown().rows()).allSatisfy(r -> assertThat(r.formula()).isNotBlank());
+    }
+
+    @Test
+    void sizesCarryTheChosenUnitAndNeverTheOther() {
+        assertThat(vm.breakdown().peakTextProperty().get()).endsWith("GiB");
+        assertThat(vm.breakdown().rows()).allSatisfy(r -> assertThat(r.sizeText()).endsWith("GiB"));
+        assertThat(vm.sweep().valueAxisLabelProperty().get()).contains("GiB");
+
+        snapshot.set(snapshot.get().withSizeUnit(SizeUnit.GB));
+
+        // 16e9 bytes of weights read exactly 16.0 GB in decimal units (14.9 GiB in binary ones).
+        ComponentRow weights = vm.breakdown().rows().get(0);
+        assertThat(weights.sizeText()).isEqualTo("16.0\u00a0GB");
+        assertThat(vm.breakdown().peakTextProperty().get()).endsWith("GB").doesNotContain("GiB");
+        assertThat(vm.sweep().valueAxisLabelProperty().get()).contains("(GB)");
+    }
+
+    @Test
+    void choosingAGpuDrawsItsUsableCapacityAndSaysWhetherThePeakFits() {
+        assertThat(vm.breakdown().capacityBytesProperty().get()).isZero();
+
+        vm.selectedGpuIdProperty().set(FakeResultsEngine.SMALL.id());
+
+        assertThat(vm.selectedGpuProperty().get()).isEqualTo(FakeResultsEngine.SMALL);
+        assertThat(vm.breakdown().capacityBytesProperty().get()).isEqualTo(23L << 30);
+        assertThat(vm.breakdown().capacityTextProperty().get()).isEqualTo("Small 24GB: 23.0\u00a0GiB usable");
+        // 16 GB + 4096 x 100 kB = 16.41 GB < 23 GiB usable.
+        assertThat(vm.breakdown().fitsProperty().get()).isTrue();
+
+        setBatch(40);
+        // 16 GB + 40 x 4096 x 100 kB = 32.4 GB > 23 GiB = 24.7 GB.
+        assertThat(vm.breakdown().fitsProperty().get()).isFalse();
+        assertThat(vm.breakdown().fitTextProperty().get()).startsWith("Does not fit");
+    }
+
+    @Test
+    void theWorkloadPanelsGpuChoiceSelectsThatGpu() {
+        snapshot.set(snapshot.get().withGpuId(FakeResultsEngine.BIG.id()));
+        assertThat(vm.selectedGpuIdProperty().get()).isEqualTo(FakeResultsEngine.BIG.id());
+        assertThat(vm.sweep().capacityLines()).hasSize(1);
+        assertThat(vm.sweep().capacityLines().get(0).primary()).isTrue();
+    }
+
+    @Test
+    void theSweepRisesWithTheBatchAndMarksTheLargestFitForEachCapacity() {
+        vm.selectedGpuIdProperty().set(FakeResultsEngine.BIG.id());
+        vm.comparedGpuIds().setAll(FakeResultsEngine.SMALL.id(), FakeResultsEngine.BIG.id());
+
+        assertThat(vm.sweep().points()).isNotEmpty();
+        for (int i = 1; i < vm.sweep().points().size(); i++) {
+            assertThat(vm.sweep().points().get(i).bytes()).isGreaterThan(vm.sweep().points().get(i - 1).bytes());
+        }
+        assertThat(vm.sweep().capacityLines()).extracting(CapacityLine::gpuId)
+                .containsExactly(FakeResultsEngine.BIG.id(), FakeResultsEngine.SMALL.id());
+        // (79 x 2^30 B - 16e9 B) / (4096 x 100 kB) = 168.03 -> 168 sequences.
+        CapacityLine big = vm.sweep().capacityLines().get(0);
+        assertThat(big.largestFit()).isEqualTo(168);
+        assertThat(big.fitText()).isEqualTo("Largest micro-batch that fits Big 80GB: 168");
+        assertThat(vm.sweep().upperXProperty().get()).isGreaterThanOrEqualTo(168);
+        assertThat(big.value()).isEqualTo(79.0);
+    }
+
+    @Test
+    void trainingSweepsSequenceLengthWhenContextIsAsked() {
+        snapshot.set(snapshot.get().withSweepAxis(SweepAxis.CONTEXT));
+        assertThat(vm.sweep().axisProperty().get()).isEqualTo(SweepAxis.SEQUENCE);
+        assertThat(vm.sweep().currentXProperty().get()).isEqualTo(4096);
+        assertThat(vm.sweep().axisLabelProperty().get()).isEqualTo("Sequence length (tokens)");
+    }
+
+    @Test
+    void rejectedInputsShowTheEnginesReasonInsteadOfStaleNumbers() {
+        setBatch(999);
+        assertThat(vm.estimateProperty().get()).isNull();
+        assertThat(vm.errorProperty().get()).isEqualTo("batch 999 is not allowed here");
+        assertThat(vm.breakdown().rows()).isEmpty();
+
+        setBatch(2);
+        assertThat(vm.errorProperty().get()).isEmpty();
+        assertThat(vm.estimateProperty().get()).isNotNull();
+    }
+
+    @Test
+    void numbersFollowTheLocale() {
+        ResultsViewModel zh = new ResultsViewModel(snapshot, engine, new ResultsMessages(Locale.SIMPLIFIED_CHINESE));
+        ResultsViewModel de = new ResultsViewModel(snapshot, engine, new ResultsMessages(Locale.GERMANY));
+        // 16e9 bytes = 14.9 GiB; German uses a decimal comma.
+        assertThat(de.breakdown().rows().get(0).sizeText()).isEqualTo("14,9\u00a0GiB");
+        assertThat(zh.breakdown().rows().get(0).sizeText()).isEqualTo("14.9\u00a0GiB");
+        assertThat(zh.breakdown().rows().get(0).name()).isNotEqualTo(vm.breakdown().rows().get(0).name());
+    }
+
+    @Test
+    void switchingLanguageRelabelsTheResultsInPlace() {
+        SimpleObjectProperty<Locale> locale = new SimpleObjectProperty<>(Locale.ENGLISH);
+        ResultsViewModel live = new ResultsViewModel(snapshot, engine, new ResultsMessages(locale));
+        assertThat(live.breakdown().headlineProperty().get()).contains("backward pass");
+
+        locale.set(Locale.SIMPLIFIED_CHINESE);
+
+        assertThat(live.breakdown().headlineProperty().get()).contains("反向传播");
+        assertThat(live.sweep().axisLabelProperty().get()).isEqualTo("微批大小（每块 GPU 的序列数）");
+    }
+
+    @Test
+    void aGpuSelectionEchoedBackThroughTheSnapshotIsNotComputedTwice() {
+        vm.selectedGpuIdProperty().set(FakeResultsEngine.BIG.id());
+        int estimatesAfterSelection = engine.estimates;
+
+        snapshot.set(snapshot.get().withGpuId(FakeResultsEngine.BIG.id()));
+
+        assertThat(engine.estimates).isEqualTo(estimatesAfterSelection);
+        assertThat(vm.selectedGpuProperty().get()).isEqualTo(FakeResultsEngine.BIG);
+    }
+}

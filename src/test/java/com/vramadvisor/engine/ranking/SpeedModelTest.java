@@ -1,0 +1,128 @@
+package com.vramadvisor.engine.ranking;
+
+import com.vramadvisor.engine.LoraSpec;
+import com.vramadvisor.engine.Mode;
+import com.vramadvisor.engine.ModelSpec;
+import com.vramadvisor.engine.MoeSpec;
+import com.vramadvisor.engine.Precision;
+import com.vramadvisor.engine.DataType;
+import com.vramadvisor.engine.Recompute;
+import com.vramadvisor.engine.Workload;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+import static org.assertj.core.api.Assertions.withinPercentage;
+
+class SpeedModelTest {
+
+    private static final ModelSpec LLAMA2_7B = ReferenceModels.llama2_7b();
+    /** Llama-2-7B parameters, published with the Hugging Face checkpoint. */
+    private static final long N_7B = 6_738_415_616L;
+
+    @Test
+    void trainingCostsSixFlopsPerParameterPlusPalmsAttentionTerm() {
+        Workload w = Workload.builder().sequenceLength(2048).build();
+        // 6N + 12 L (H Q) s = 6 x 6,738,415,616 + 12 x 32 x 4096 x 2048 = 40,430,493,696 + 3,221,225,472
+        assertThat(SpeedModel.trainingFlopsPerToken(N_7B, N_7B, LLAMA2_7B, w)).isEqualTo(43_651_719_168.0);
+    }
+
+    @Test
+    void fullRecomputationCostsAFourthForwardPassAsInNarayanan() {
+        Workload none = Workload.builder().build();
+        Workload full = none.toBuilder().recompute(Recompute.FULL).build();
+        // Narayanan et al. 2021: 96 B s l h^2 with recomputation against 72 without, a ratio of 4/3 (8N vs 6N).
+        double ratio = SpeedModel.trainingFlopsPerToken(N_7B, N_7B, LLAMA2_7B, full)
+                / SpeedModel.trainingFlopsPerToken(N_7B, N_7B, LLAMA2_7B, none);
+        assertThat(ratio).isCloseTo(4.0 / 3.0, within(1e-12));
+    }
+
+    @Test
+    void selectiveRecomputationRepeatsOnlyTheAttentionCore() {
+        Workload none = Workload.builder().sequenceLength(4096).build();
+        Workload selective = none.toBuilder().recompute(Recompute.SELECTIVE).build();
+        // + 4 L H Q s = 4 x 32 x 4096 x 4096 = 2,147,483,648
+        assertThat(SpeedModel.trainingFlopsPerToken(N_7B, N_7B, LLAMA2_7B, selective)
+                - SpeedModel.trainingFlopsPerToken(N_7B, N_7B, LLAMA2_7B, none)).isEqualTo(2_147_483_648.0);
+    }
+
+    @Test
+    void loraRunsTheFrozenBaseForwardAndBackwardOnly() {
+        long adapters = 19_988_480L;
+        Workload lora = Workload.builder().mode(Mode.LORA).lora(new LoraSpec(16, LoraSpec.ALL_LINEAR))
+                .sequenceLength(1024).build();
+        // 4N + 6 N_a + 8 L H Q s = 26,953,662,464 + 119,930,880 + 8 x 32 x 4096 x 1024 (1,073,741,824)
+        assertThat(SpeedModel.trainingFlopsPerToken(N_7B, adapters, LLAMA2_7B, lora)).isEqualTo(28_147_335_168.0);
+    }
+
+    @Test
+    void scalingPerDoublingReproducesMegatronsSeventySixPercentAt512Gpus() {
+        // Shoeybi et al. 2019: 76 % scaling efficiency from 1 to 512 GPUs; 512 = 2^9 doublings.
+        assertThat(SpeedModel.scaling(512, RankingOptions.DEFAULT_TRAINING_SCALING_PER_DOUBLING))
+                .isCloseTo(0.76, within(0.005));
+        assertThat(SpeedModel.scaling(1, 0.5)).isEqualTo(1.0);
+        assertThat(SpeedModel.scaling(4, 0.9)).isCloseTo(0.81, within(1e-12));
+    }
+
+    @Test
+    void pipelineBubbleFollowsNarayanan() {
+        // bubble fraction (p - 1) / m = 3 / 8; useful share 1 / (1 + 3/8) = 8/11
+        assertThat(SpeedModel.pipelineEfficiency(4, 8)).isCloseTo(8.0 / 11.0, within(1e-12));
+        assertThat(SpeedModel.pipelineEfficiency(1, 1)).isEqualTo(1.0);
+    }
+
+    @Test
+    void decodeOfA7bFp16ModelOnH100IsBandwidthOverWeightBytes() {
+        // 6,738,415,616 x 2 bytes = 13.48 GB read per token; 3,350 GB/s / 13.48 GB = 248.6 tokens/s before
+        // efficiency (the usual estimate 3350 / 13.5 = 248).
+        double step = SpeedModel.decodeStepSeconds(N_7B * 2.0, 3350, 1.0, 2.0 * N_7B, 989.4, 0.4, 1, 1, 1.0);
+        assertThat(1 / step).isCloseTo(248.6, within(0.1));
+    }
+
+    @Test
+    void decodeBecomesComputeBoundAtLargeBatches() {
+        // batch 1024: 1024 x 2N = 1.38e13 FLOPs per step at 989.4 TFLOPS x 0.4 = 34.9 ms, more than the 4.0 ms read.
+        double flops = 1024 * 2.0 * N_7B;
+        double step = SpeedModel.decodeStepSeconds(N_7B * 2.0, 3350, 1.0, flops, 989.4, 0.4, 1, 1, 1.0);
+        assertThat(step).isCloseTo(flops / (989.4e12 * 0.4), withinPercentage(1e-9));
+    }
+
+    @Test
+    void tensorParallelSplitsTheBytesAndPipelineStagesRunInSequence() {
+        double one = SpeedModel.decodeStepSeconds(8e9, 1000, 1.0, 0, 0, 0.4, 1, 1, 1.0);
+        double twoStages = SpeedModel.decodeStepSeconds(4e9, 1000, 1.0, 0, 0, 0.4, 1, 2, 1.0);
+        assertThat(one).isCloseTo(0.008, within(1e-12));
+        assertThat(twoStages).isCloseTo(0.008, within(1e-12));
+    }
+
+    @Test
+    void mixtureOfExpertsReadsOnlyVisitedExperts() {
+        // Mixtral-8x7B: 46,702,792,704 parameters, 12,879,138,816 active (Mistral AI), 8 experts, top-2.
+        MoeSpec moe = MoeSpec.topK(8, 2, 14_336);
+        long total = 46_702_792_704L;
+        long active = 12_879_138_816L;
+        assertThat(SpeedModel.weightReadFraction(total, active, moe, 1))
+                .isCloseTo((double) active / total, within(1e-12));
+        // 64 tokens visit all 8 experts almost surely: 1 - 0.75^64 = 1 - 1e-8
+        assertThat(SpeedModel.weightReadFraction(total, active, moe, 64)).isCloseTo(1.0, within(1e-6));
+        assertThat(SpeedModel.weightReadFraction(total, total, null, 64)).isEqualTo(1.0);
+    }
+
+    @Test
+    void meanKvCacheGrowsFromPromptToContext() {
+        assertThat(SpeedModel.meanKvFraction(1024, 3072)).isCloseTo(4096.0 / 6144.0, within(1e-12));
+        assertThat(SpeedModel.meanKvFraction(2048, 2048)).isEqualTo(1.0);
+    }
+
+    @Test
+    void missingPrecisionRatesFallBackToSlowerOnes() {
+        SpeedModel.PeakRate fp8OnA100 = SpeedModel.trainingPeak(TestHardware.a100Sxm80(), Precision.FP8_MIXED);
+        assertThat(fp8OnA100.tflops()).isEqualTo(312);
+        assertThat(fp8OnA100.fallback()).isTrue();
+        SpeedModel.PeakRate bf16OnH100 = SpeedModel.trainingPeak(TestHardware.h100Sxm(), Precision.BF16_MIXED);
+        assertThat(bf16OnH100.tflops()).isEqualTo(989.4);
+        assertThat(bf16OnH100.fallback()).isFalse();
+        assertThat(SpeedModel.inferencePeak(TestHardware.h100Sxm(), DataType.FP8).tflops()).isEqualTo(1978.9);
+        assertThat(SpeedModel.inferencePeak(TestHardware.h100Sxm(), DataType.INT4).tflops()).isEqualTo(989.4);
+    }
+}
