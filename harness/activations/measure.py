@@ -177,7 +177,8 @@ class GptBlock(nn.Module):
 
 
 # ----------------------------------------------------------------------------------------------------------------
-# Llama style block (transformers/models/llama/modeling_llama.py, v4.38-v4.40 layout: rotary per attention layer)
+# Llama style block (transformers/models/llama/modeling_llama.py and integrations/sdpa_attention.py, v4.48+ layout:
+# rotary cos/sin computed once per forward by the model and passed to every layer)
 # ----------------------------------------------------------------------------------------------------------------
 
 class LlamaRMSNorm(nn.Module):
@@ -241,76 +242,72 @@ class LlamaBlock(nn.Module):
         self.cfg = cfg
         self.num_heads = a
         self.head_dim = h // a
-        self.num_key_value_heads = kv
+        self.scaling = self.head_dim ** -0.5
         self.num_key_value_groups = a // kv
         self.input_layernorm = LlamaRMSNorm(h)
         self.q_proj = nn.Linear(h, a * self.head_dim, bias=False)
         self.k_proj = nn.Linear(h, kv * self.head_dim, bias=False)
         self.v_proj = nn.Linear(h, kv * self.head_dim, bias=False)
-        self.o_proj = nn.Linear(h, h, bias=False)
-        self.rotary_emb = LlamaRotaryEmbedding(self.head_dim)
+        self.o_proj = nn.Linear(a * self.head_dim, h, bias=False)
         self.post_attention_layernorm = LlamaRMSNorm(h)
         self.gate_proj = nn.Linear(h, ffn, bias=False)
         self.up_proj = nn.Linear(h, ffn, bias=False)
         self.down_proj = nn.Linear(ffn, h, bias=False)
 
-    def core_eager(self, query_states, key_states, value_states, attention_mask):
-        """LlamaAttention.forward from repeat_kv to the attention output (HF's Megatron-like core)."""
+    def core_eager(self, query, key, value, attention_mask):
+        """eager_attention_forward: repeat_kv, scores, fp32 softmax cast back to the query dtype, dropout, @V."""
         p, training = self.cfg["dropout"], self.training
         with scope("attn.core.repeat_kv"):
-            key_states = repeat_kv(key_states, self.num_key_value_groups)
-            value_states = repeat_kv(value_states, self.num_key_value_groups)
+            key_states = repeat_kv(key, self.num_key_value_groups)
+            value_states = repeat_kv(value, self.num_key_value_groups)
         with scope("attn.core.scores"):
-            attn_weights = torch.matmul(query_states, key_states.transpose(2, 3)) / math.sqrt(self.head_dim)
+            attn_weights = torch.matmul(query, key_states.transpose(2, 3)) * self.scaling
             attn_weights = attn_weights + attention_mask
         with scope("attn.core.softmax"):
-            attn_weights = F.softmax(attn_weights, dim=-1, dtype=torch.float32).to(query_states.dtype)
+            attn_weights = F.softmax(attn_weights, dim=-1, dtype=torch.float32).to(query.dtype)
         attn_weights = dropout(attn_weights, p, training, "attn.core.probs")
         with scope("attn.core.context"):
-            return torch.matmul(attn_weights, value_states)
+            attn_output = torch.matmul(attn_weights, value_states)
+            return attn_output.transpose(1, 2).contiguous()
 
-    def core_sdpa(self, query_states, key_states, value_states, attention_mask):
-        """LlamaSdpaAttention: repeat_kv, then SDPA with is_causal (no explicit mask)."""
+    def core_sdpa(self, query, key, value, attention_mask):
+        """sdpa_attention_forward without a padding mask (is_causal). With PyTorch >= 2.5 on CUDA HF passes
+        enable_gqa=True and K/V keep the key/value head count ('sdpa'); before that, or with a padding mask, it
+        calls repeat_kv first ('sdpa-repeat-kv'). CUDA autocast casts SDPA's float32 inputs to the 16-bit type
+        (scaled_dot_product_attention is on its lower-precision list), applied explicitly here as CUDA does.
+        CPU 1.13 has neither enable_gqa nor a flash kernel: the stand-in repeats K/V and runs the math SDPA
+        inside the SDPA scope, none of which a flash kernel keeps."""
         p = self.cfg["dropout"] if self.training else 0.0
-        with scope("attn.core.repeat_kv"):
-            key_states = repeat_kv(key_states, self.num_key_value_groups)
-            value_states = repeat_kv(value_states, self.num_key_value_groups)
-        note_flash_operands(query_states, key_states, value_states)
+        if self.cfg["attention"] == "sdpa-repeat-kv":
+            with scope("attn.core.repeat_kv"):
+                key = repeat_kv(key, self.num_key_value_groups)
+                value = repeat_kv(value, self.num_key_value_groups)
+        if self.cfg["autocastPolicy"] == "cuda":
+            with scope("attn.core.autocast_cast"):
+                query, key, value = (t.to(torch.bfloat16) for t in (query, key, value))
+        note_flash_operands(query, key, value)
         with scope(SDPA_SCOPE):
-            return F._scaled_dot_product_attention(query_states, key_states, value_states, None, p, False, True)[0]
+            key = repeat_kv(key, query.shape[1] // key.shape[1])
+            value = repeat_kv(value, query.shape[1] // value.shape[1])
+            attn_output = F._scaled_dot_product_attention(query, key, value, None, p, False, True)[0]
+            return attn_output.transpose(1, 2).contiguous()
 
-    def core_flash2(self, query_states, key_states, value_states, attention_mask):
-        """LlamaFlashAttention2: flash_attn_func takes K and V with their own (fewer) heads and keeps q, k, v, the
-        output and a float32 logsumexp (flash-attn's FlashAttnFunc.save_for_backward). CPU has no flash kernel:
-        the stand-in below computes the same result with repeat_kv and the math SDPA inside the SDPA scope, none
-        of which a flash kernel keeps."""
-        p = self.cfg["dropout"] if self.training else 0.0
-        note_flash_operands(query_states, key_states, value_states)
-        with scope(SDPA_SCOPE):
-            key_states = repeat_kv(key_states, self.num_key_value_groups)
-            value_states = repeat_kv(value_states, self.num_key_value_groups)
-            return F._scaled_dot_product_attention(query_states, key_states, value_states, None, p, False, True)[0]
-
-    def forward(self, hidden_states, attention_mask, position_ids):
+    def forward(self, hidden_states, attention_mask, cos, sin):
         cfg = self.cfg
-        bsz, q_len, h = hidden_states.shape
+        input_shape = hidden_states.shape[:-1]
+        hidden_shape = (*input_shape, -1, self.head_dim)
         residual = hidden_states
         with scope("input_layernorm"):
             hidden_states = self.input_layernorm(hidden_states)
         with scope("attn.q_proj"):
-            query_states = self.q_proj(hidden_states)
+            query_states = self.q_proj(hidden_states).view(hidden_shape).transpose(1, 2)
         with scope("attn.k_proj"):
-            key_states = self.k_proj(hidden_states)
+            key_states = self.k_proj(hidden_states).view(hidden_shape).transpose(1, 2)
         with scope("attn.v_proj"):
-            value_states = self.v_proj(hidden_states)
-        query_states = query_states.view(bsz, q_len, self.num_heads, self.head_dim).transpose(1, 2)
-        key_states = key_states.view(bsz, q_len, self.num_key_value_heads, self.head_dim).transpose(1, 2)
-        value_states = value_states.view(bsz, q_len, self.num_key_value_heads, self.head_dim).transpose(1, 2)
+            value_states = self.v_proj(hidden_states).view(hidden_shape).transpose(1, 2)
         with scope("attn.rotary"):
-            if cfg["rotary"]:
-                cos, sin = self.rotary_emb(value_states, position_ids)
-                query_states, key_states = apply_rotary_pos_emb(query_states, key_states, cos, sin)
-        core = {"eager": self.core_eager, "sdpa": self.core_sdpa, "flash2": self.core_flash2}[cfg["attention"]]
+            query_states, key_states = apply_rotary_pos_emb(query_states, key_states, cos, sin)
+        core = self.core_eager if cfg["attention"] == "eager" else self.core_sdpa
         mask = attention_mask if cfg["attention"] == "eager" else None
         if cfg["recompute"] == "selective":
             with scope("attn.core.checkpoint"):
@@ -322,8 +319,7 @@ class LlamaBlock(nn.Module):
         else:
             attn_output = core(query_states, key_states, value_states, mask)
         with scope("attn.merge_heads"):
-            attn_output = attn_output.transpose(1, 2).contiguous()
-            attn_output = attn_output.reshape(bsz, q_len, h)
+            attn_output = attn_output.reshape(*input_shape, -1).contiguous()
         if cfg["attention"] != "eager":
             note_flash_output(attn_output)
         with scope("attn.o_proj"):
@@ -460,16 +456,19 @@ def is_weight_cast(t):
 # ----------------------------------------------------------------------------------------------------------------
 
 def build_inputs(cfg, dtype):
+    """The first block's input and the model-level tensors every layer receives (shared, not per layer)."""
     b, s, h = cfg["b"], cfg["s"], cfg["h"]
     x = torch.randn(b, s, h, dtype=dtype, requires_grad=True)
     extras = []
     if cfg["arch"] == "llama":
-        # The 4D additive causal mask HF builds once per forward (_prepare_4d_causal_attention_mask) and the
-        # position ids; both are shared by all layers.
+        # create_causal_mask's 4D additive mask in the embeddings' dtype (eager only; SDPA gets None and
+        # is_causal), and LlamaModel's rotary_emb(hidden_states, position_ids): cos and sin in the embeddings'
+        # dtype, float32 under autocast.
         mask = torch.full((s, s), torch.finfo(dtype).min, dtype=dtype).triu(1)
         mask = mask[None, None, :, :].expand(b, 1, s, s).contiguous()
         position_ids = torch.arange(s).unsqueeze(0).expand(b, s)
-        extras = [mask, position_ids]
+        cos, sin = LlamaRotaryEmbedding(h // cfg["a"])(x, position_ids)
+        extras = [mask, cos, sin]
     return x, extras
 
 
@@ -653,7 +652,7 @@ def add_flash_equivalents(attention, per_block, recorder, kept_outside_sdpa, fix
 
 
 def flash_op(attention):
-    return "FlashAttnFunc" if attention == "flash2" else "_scaled_dot_product_flash_attention"
+    return "_scaled_dot_product_flash_attention"
 
 
 def flash_item(op, site, name, shape, dtype, elements, gpu_bytes, rule):
@@ -686,7 +685,7 @@ LLAMA_KV_SWEEP = [1, 4]
 PRECISIONS = ["fp32", "bf16", "bf16-autocast"]
 SWEEP_PRECISIONS = ["fp32", "bf16"]
 ATTENTIONS = ["eager", "sdpa"]
-LLAMA_ATTENTIONS = ["eager", "sdpa", "flash2"]
+LLAMA_ATTENTIONS = ["eager", "sdpa"]
 RECOMPUTES = ["none", "selective", "full"]
 DROPOUTS = [0.0, 0.1]
 
@@ -747,7 +746,11 @@ def all_configs():
             for precision in SWEEP_PRECISIONS:
                 for p in DROPOUTS:
                     configs.append(make_config("llama", BASE, attention, "none", precision, p, kv=kv))
-    # Documentation-only variants (the engine does not model them): HF's composed gelu_new, and plain CPU autocast.
+    # Documentation-only variants (the engine has no input for them): HF's SDPA path that repeats K/V first
+    # (PyTorch < 2.5 or a padding mask), HF's composed gelu_new, and plain CPU autocast.
+    for precision in PRECISIONS:
+        for p in DROPOUTS:
+            configs.append(make_config("llama", BASE, "sdpa-repeat-kv", "none", precision, p))
     for precision in ("fp32", "bf16"):
         configs.append(make_config("gpt", BASE, "eager", "none", precision, 0.1, gelu="composed"))
     for p in DROPOUTS:
@@ -758,9 +761,11 @@ def all_configs():
 METHOD = {
     "blocks": "Two identical blocks per configuration, written in plain torch op by op after Hugging Face "
               "transformers' GPT2Block (Conv1D addmm projections, LayerNorm, tanh-GELU 4h MLP, eager "
-              "_attn or GPT2SdpaAttention) and LlamaDecoderLayer v4.38-v4.40 (RMSNorm that upcasts to float32, "
-              "q/k/v/o nn.Linear without bias, rotary embedding computed per layer, repeat_kv, eager attention "
-              "or LlamaSdpaAttention, SwiGLU MLP). Training mode, one forward pass, input requires grad.",
+              "attention or SDPA, dropout on attention probabilities, attention output and MLP output) and "
+              "LlamaDecoderLayer as of v4.48 (RMSNorm that upcasts to float32, q/k/v/o nn.Linear without bias, "
+              "rotary cos/sin computed once by the model and shared by all layers, repeat_kv, eager attention "
+              "or SDPA, SwiGLU MLP, dropout on attention probabilities only). Training mode, one forward pass, "
+              "input requires grad.",
     "perLayer": "The second block (block1) is reported; its input is the first block's output, as for every "
                 "layer but the first. The harness fails if the two blocks keep different byte counts.",
     "capture": "torch.autograd.graph.saved_tensors_hooks; the pack hook records each tensor autograd saves, "
@@ -776,20 +781,24 @@ METHOD = {
                   "copy of a parameter (ToCopyBackward0 onto a leaf), kept until backward; memory of the "
                   "weights, not of the activations. scalar: 0-dim tensors (wrapped Python numbers and "
                   "GPT-2's attention scale; a few bytes). shared: model-level tensors passed to every layer "
-                  "(Llama's 4D causal mask and position ids, which a reentrant checkpoint saves). None of the "
-                  "non-activation categories are in perLayerBytes; their sums are in excludedBytes.",
+                  "(Llama's rotary cos and sin, saved by the rotary products, and the 4D causal mask that a "
+                  "reentrant checkpoint saves), one copy per model, not per layer. None of the non-activation "
+                  "categories are in perLayerBytes; their sums are in excludedBytes.",
     "gpuEquivalent": "perLayerGpuEquivalentBytes applies, tensor by tensor, what a CUDA run with PyTorch 2.x keeps "
                      "instead (gpuBytes, gpuRule): dropoutMaskBool (fused native_dropout keeps a 1-byte bool mask; "
                      "CPU keeps a float noise tensor of the input dtype); layerNormStatsFp32 (CUDA "
                      "native_layer_norm keeps mean and rstd in the accumulate type, float32, for 16-bit input; "
                      "CPU 1.13 keeps the input dtype); meanKeepsSizesOnly (PyTorch 2.x MeanBackward1 keeps only "
                      "the input's sizes and element count; 1.13 keeps the input tensor); sdpaMathNotKeptByFlash, "
-                     "flashSavesOperand, flashLogsumexp (a flash kernel keeps query, key, value, output and a "
-                     "float32 logsumexp of (b, heads, s) and none of the CPU math fallback's tensors; attention "
-                     "'sdpa' is torch's SDPA after HF's repeat_kv, 'flash2' is HF's flash_attention_2 path, whose "
-                     "flash_attn_func keeps K and V with the key/value head count; on CPU 'flash2' runs the math "
-                     "SDPA as a stand-in). Entries with storageBytes 0 exist only on the GPU. Everything else is "
-                     "the same on both.",
+                     "flashSavesOperand, flashLogsumexp (the flash SDPA kernel keeps query, key, value, output and "
+                     "a float32 logsumexp of (b, heads, s) and none of the CPU math fallback's tensors; an operand "
+                     "another op already keeps is not counted again). Entries with storageBytes 0 exist only on "
+                     "the GPU. Everything else is the same on both.",
+    "attention": "eager: HF eager attention. sdpa: HF's SDPA path without a padding mask on PyTorch >= 2.5 "
+                 "(enable_gqa, K and V keep the key/value head count; FlashAttention-2's flash_attn_func keeps the "
+                 "same tensors). sdpa-repeat-kv (Llama, documentation only): HF's SDPA path with repeat_kv before "
+                 "SDPA (PyTorch < 2.5, a padding mask, or transformers before v4.48). On CPU the SDPA variants run "
+                 "the 1.13 math fallback; the GPU numbers come from the flash rules.",
     "precisions": "fp32: float32 weights and input. bf16: module and input cast to bfloat16 (no autocast). "
                   "bf16-autocast: float32 weights and input, forward under torch.autocast('cpu', bfloat16); "
                   "with autocastPolicy 'cuda' the one op of these blocks that CUDA autocast treats differently "
