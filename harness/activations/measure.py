@@ -619,6 +619,7 @@ def summarise(cfg, recorder, names, fixed_ptrs, shared_ptrs):
         "perLayerBytes": measured["bytes"],
         "perLayerGpuEquivalentBytes": measured["gpuBytes"],
         "excludedBytes": dict(sorted(measured["excluded"].items())),
+        "modelSharedBytes": sum(block["excluded"].get("shared", 0) for block in per_block.values()),
         "tensors": measured["tensors"],
     }
 
@@ -783,7 +784,8 @@ METHOD = {
                   "GPT-2's attention scale; a few bytes). shared: model-level tensors passed to every layer "
                   "(Llama's rotary cos and sin, saved by the rotary products, and the 4D causal mask that a "
                   "reentrant checkpoint saves), one copy per model, not per layer. None of the non-activation "
-                  "categories are in perLayerBytes; their sums are in excludedBytes.",
+                  "categories are in perLayerBytes; their sums for the measured block are in excludedBytes, and "
+                  "modelSharedBytes is the shared storage saved anywhere in the forward pass.",
     "gpuEquivalent": "perLayerGpuEquivalentBytes applies, tensor by tensor, what a CUDA run with PyTorch 2.x keeps "
                      "instead (gpuBytes, gpuRule): dropoutMaskBool (fused native_dropout keeps a 1-byte bool mask; "
                      "CPU keeps a float noise tensor of the input dtype); layerNormStatsFp32 (CUDA "
