@@ -78,15 +78,15 @@ final class EntryReader {
         return has(field) ? text(field) : markRead(field, absent);
     }
 
-    int integer(String field, long min, long max) {
+    int integer(String field, int min, int max) {
         return (int) longValue(field, min, max);
     }
 
-    int optionalInteger(String field, int absent, long min, long max) {
+    int optionalInteger(String field, int absent, int min, int max) {
         return has(field) ? integer(field, min, max) : markRead(field, absent);
     }
 
-    long longValue(String field, long min, long max) {
+    private long longValue(String field, long min, long max) {
         JsonNode value = take(field);
         if (value == null) {
             fail(field, "required field is missing");
@@ -102,10 +102,6 @@ final class EntryReader {
             return min;
         }
         return v;
-    }
-
-    long optionalLong(String field, long absent, long min, long max) {
-        return has(field) ? longValue(field, min, max) : markRead(field, absent);
     }
 
     double number(String field, double min, double max) {

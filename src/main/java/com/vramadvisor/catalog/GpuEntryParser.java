@@ -9,7 +9,7 @@ import java.util.regex.Pattern;
 final class GpuEntryParser {
 
     static final Set<String> SEGMENTS = Set.of("consumer", "workstation", "datacenter");
-    static final Pattern DATE = Pattern.compile("\\d{4}-(0[1-9]|1[0-2])(-(0[1-9]|[12]\\d|3[01]))?");
+    static final Pattern DATE = Pattern.compile("\\d{4}(-(0[1-9]|1[0-2])(-(0[1-9]|[12]\\d|3[01]))?)?");
 
     private static final double MAX_TFLOPS = 1_000_000;
 
@@ -44,7 +44,8 @@ final class GpuEntryParser {
             usableMiB = MemoryRule.usableMiB(totalMiB, unified);
         }
         if (usableMiB > totalMiB) {
-            r.fail("memoryUsableMiB", "usable memory (" + usableMiB + " MiB) exceeds the total (" + totalMiB + " MiB)");
+            r.fail("memoryUsableMiB",
+                    "usable memory (" + usableMiB + " MiB) exceeds the total (" + totalMiB + " MiB)");
         }
         double bandwidth = r.number("memoryBandwidthGBps", 0.001, 1_000_000);
         double fp32 = r.optionalNumber("fp32Tflops", 0, 0, MAX_TFLOPS);
@@ -77,14 +78,17 @@ final class GpuEntryParser {
         }
     }
 
-    /** A price needs its date and a date needs its price; dates are ISO {@code yyyy-mm} or {@code yyyy-mm-dd}. */
+    /**
+     * A price needs its date and a date needs its price; dates are ISO {@code yyyy}, {@code yyyy-mm} or
+     * {@code yyyy-mm-dd}.
+     */
     static void checkPrice(EntryReader r, double price, String priceDate) {
         if (price > 0 && priceDate.isEmpty()) {
-            r.fail("priceDate", "a price needs the date it was valid (yyyy-mm or yyyy-mm-dd)");
+            r.fail("priceDate", "a price needs the date it was valid (yyyy, yyyy-mm or yyyy-mm-dd)");
         } else if (price == 0 && !priceDate.isEmpty()) {
             r.fail("priceDate", "a price date without a price");
         } else if (!priceDate.isEmpty() && !DATE.matcher(priceDate).matches()) {
-            r.fail("priceDate", "expected an ISO date yyyy-mm or yyyy-mm-dd, found \"" + priceDate + "\"");
+            r.fail("priceDate", "expected an ISO date yyyy, yyyy-mm or yyyy-mm-dd, found \"" + priceDate + "\"");
         }
     }
 }

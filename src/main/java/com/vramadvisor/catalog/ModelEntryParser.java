@@ -8,6 +8,10 @@ import com.vramadvisor.engine.MoeSpec;
 import com.vramadvisor.engine.NormKind;
 import com.vramadvisor.engine.PositionKind;
 
+import java.math.BigDecimal;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
 /**
  * Reads one entry of {@code models.json} into a {@link ModelPreset}. Absent optional fields take the defaults of
  * {@link ModelSpec#builder()} (a Llama-style decoder), so a Llama-like entry lists only its sizes.
@@ -15,6 +19,7 @@ import com.vramadvisor.engine.PositionKind;
 final class ModelEntryParser {
 
     private static final int MAX_DIM = 10_000_000;
+    private static final Pattern COUNT = Pattern.compile("(\\d+)(\\.\\d+)?([KMBT])?");
 
     private ModelEntryParser() {
     }
@@ -60,10 +65,15 @@ final class ModelEntryParser {
         boolean parallelBlock = r.optionalBoolean("parallelBlock", defaults.parallelBlock());
         int slidingWindow = r.optionalInteger("slidingWindow", 0, 1, 100_000_000);
         MoeSpec moe = readMoe(r, layers);
-        long published = r.optionalLong("publishedParameters", 0, 1, Long.MAX_VALUE);
-        boolean exact = r.optionalBoolean("publishedParametersExact", false);
+        String publishedText = r.optionalText("publishedParameters", "");
+        long[] published = publishedText.isEmpty() ? new long[] {0, 0} : parseCount(publishedText);
+        if (published == null) {
+            r.fail("publishedParameters", "expected a count such as \"7.3B\", \"124M\" or \"20554567680\", found \""
+                    + publishedText + "\"");
+            published = new long[] {0, 0};
+        }
         String publishedSource = r.optionalText("publishedParametersSource", "");
-        if (published > 0 && publishedSource.isEmpty()) {
+        if (!publishedText.isEmpty() && publishedSource.isEmpty()) {
             r.fail("publishedParametersSource", "required with publishedParameters: the model card or paper");
         }
         String source = r.text("source");
@@ -79,11 +89,38 @@ final class ModelEntryParser {
                     .position(position).positionTableSize(positionTable).maxPositions(maxPositions)
                     .tokenTypes(tokenTypes).head(head).classifierOutputs(classifierOutputs).pooler(pooler)
                     .parallelBlock(parallelBlock).slidingWindow(slidingWindow).moe(moe).build();
-            return new ModelPreset(spec, published, exact, publishedSource, source);
+            return new ModelPreset(spec, published[0], published[1], publishedText, publishedSource, source);
         } catch (IllegalArgumentException e) {
             r.fail(null, e.getMessage());
             return null;
         }
+    }
+
+    /**
+     * Parses a published parameter count: digits only for an exact count, or a decimal with a suffix K, M, B or T
+     * (10^3, 10^6, 10^9, 10^12) for a rounded one. Returns {value, rounding unit}, or {@code null} when the text is
+     * not a count.
+     */
+    static long[] parseCount(String text) {
+        Matcher m = COUNT.matcher(text.trim());
+        if (!m.matches()) {
+            return null;
+        }
+        if (m.group(3) == null) {
+            if (m.group(2) != null) {
+                return null;
+            }
+            return new long[] {Long.parseLong(m.group(1)), 1};
+        }
+        BigDecimal number = new BigDecimal(m.group(1) + (m.group(2) == null ? "" : m.group(2)));
+        BigDecimal multiplier = BigDecimal.TEN.pow(switch (m.group(3)) {
+            case "K" -> 3;
+            case "M" -> 6;
+            case "B" -> 9;
+            default -> 12;
+        });
+        BigDecimal unit = BigDecimal.ONE.movePointLeft(number.scale()).multiply(multiplier);
+        return new long[] {number.multiply(multiplier).longValueExact(), unit.longValueExact()};
     }
 
     private static MoeSpec readMoe(EntryReader r, int layers) {

@@ -1,9 +1,6 @@
 package com.vramadvisor.app.results;
 
-import com.vramadvisor.engine.Component;
-import java.util.Locale;
 import javafx.collections.ListChangeListener;
-import javafx.css.PseudoClass;
 import javafx.geometry.Pos;
 import javafx.scene.control.Label;
 import javafx.scene.control.Tooltip;
@@ -19,8 +16,6 @@ import javafx.util.Duration;
  * that repeats each component's size and share. Hovering a segment or a legend entry shows its bytes and formula.
  */
 public final class BreakdownView extends VBox {
-
-    static final PseudoClass OVER = PseudoClass.getPseudoClass("over");
 
     private final BreakdownViewModel viewModel;
     private final StackedMemoryBar bar = new StackedMemoryBar();
@@ -55,8 +50,8 @@ public final class BreakdownView extends VBox {
         fit.setId("fitLabel");
         fit.getStyleClass().add("fit-text");
         fit.textProperty().bind(viewModel.fitTextProperty());
-        viewModel.fitsProperty().addListener((obs, was, now) -> fit.pseudoClassStateChanged(OVER, !now));
-        fit.pseudoClassStateChanged(OVER, !viewModel.fitsProperty().get());
+        viewModel.fitsProperty().addListener((obs, was, now) -> fit.pseudoClassStateChanged(StackedMemoryBar.OVER, !now));
+        fit.pseudoClassStateChanged(StackedMemoryBar.OVER, !viewModel.fitsProperty().get());
 
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
@@ -77,11 +72,11 @@ public final class BreakdownView extends VBox {
 
     private void refresh() {
         bar.show(viewModel.rows(), viewModel.peakBytesProperty().get(), viewModel.capacityBytesProperty().get(),
-                viewModel.capacityMarkerTextProperty().get(), viewModel.fitsProperty().get());
+                viewModel.capacityMarkerTextProperty().get(), viewModel.fitsProperty().get(), 0);
         legend.getChildren().clear();
         for (ComponentRow row : viewModel.rows()) {
             Region swatch = new Region();
-            swatch.getStyleClass().addAll("swatch", styleClassOf(row.component()));
+            swatch.getStyleClass().addAll("swatch", StackedMemoryBar.styleClassOf(row.component()));
             Label name = new Label(row.name());
             name.getStyleClass().add("legend-name");
             Label size = new Label(row.sizeText() + "  " + row.shareText());
@@ -99,8 +94,4 @@ public final class BreakdownView extends VBox {
         }
     }
 
-    /** CSS class of a component's colour, e.g. {@code component-kv-cache}; the stylesheet maps it to a chart token. */
-    static String styleClassOf(Component component) {
-        return "component-" + component.name().toLowerCase(Locale.ROOT).replace('_', '-');
-    }
 }

@@ -2,11 +2,8 @@ package com.vramadvisor.app.results;
 
 import com.vramadvisor.app.settings.SizeUnit;
 import com.vramadvisor.app.workload.ScenarioInputs;
-import com.vramadvisor.engine.Component;
 import com.vramadvisor.engine.Estimate;
-import com.vramadvisor.engine.PhaseBreakdown;
 import com.vramadvisor.engine.hardware.GpuSpec;
-import java.util.ArrayList;
 import java.util.List;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
@@ -24,7 +21,7 @@ import javafx.collections.ObservableList;
 public final class BreakdownViewModel {
 
     private final ResultsMessages messages;
-    private final ComponentFormulas formulas;
+    private final ComponentRows componentRows;
 
     private final ObservableList<ComponentRow> rows = FXCollections.observableArrayList();
     private final ObservableList<ComponentRow> readOnlyRows = FXCollections.unmodifiableObservableList(rows);
@@ -41,31 +38,16 @@ public final class BreakdownViewModel {
 
     BreakdownViewModel(ResultsMessages messages) {
         this.messages = messages;
-        this.formulas = new ComponentFormulas(messages);
+        this.componentRows = new ComponentRows(messages);
     }
 
     void update(ScenarioInputs inputs, Estimate estimate, GpuSpec gpu) {
         SizeUnit unit = inputs.sizeUnit();
-        PhaseBreakdown peak = estimate.peakBreakdown();
         long total = estimate.peakBytes();
-        List<ComponentRow> next = new ArrayList<>();
-        for (Component c : Component.values()) {
-            long bytes = peak.get(c);
-            if (bytes == 0) {
-                continue;
-            }
-            double share = total == 0 ? 0 : bytes / (double) total;
-            String name = componentName(c);
-            String size = format(unit, bytes);
-            String shareText = messages.percent(share, 1);
-            String formula = formulas.formula(c, inputs.model(), inputs.workload(), estimate);
-            next.add(new ComponentRow(c, name, bytes, share, size, shareText, formula,
-                    messages.get("results.breakdown.segment.tooltip", name, size, messages.integer(bytes), shareText,
-                            formula)));
-        }
+        List<ComponentRow> next = componentRows.atPeak(inputs, estimate);
         peakBytes.set(total);
         peakText.set(format(unit, total));
-        String phase = phaseName(estimate);
+        String phase = componentRows.phaseName(estimate);
         peakPhaseText.set(phase);
         headline.set(messages.get("results.breakdown.headline", format(unit, total), phase));
 
@@ -112,13 +94,6 @@ public final class BreakdownViewModel {
         rows.clear();
     }
 
-    String componentName(Component c) {
-        return messages.get("results.component." + c.jsonName());
-    }
-
-    String phaseName(Estimate estimate) {
-        return messages.get("results.phase." + estimate.peakPhase().id());
-    }
 
     private String format(SizeUnit unit, long bytes) {
         return unit.format(bytes, messages.locale());

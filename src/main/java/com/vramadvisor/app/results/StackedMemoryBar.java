@@ -1,7 +1,10 @@
 package com.vramadvisor.app.results;
 
+import com.vramadvisor.engine.Component;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import javafx.css.PseudoClass;
 import javafx.geometry.Insets;
 import javafx.scene.control.Label;
 import javafx.scene.control.Tooltip;
@@ -10,9 +13,13 @@ import javafx.util.Duration;
 
 /**
  * One horizontal bar: the components at the peak phase side by side, and a vertical marker at the chosen GPU's
- * usable memory. Both share one scale, so what sticks out past the marker is what does not fit.
+ * usable memory. Both share one scale, so what sticks out past the marker is what does not fit. Several bars can share
+ * one scale so their lengths compare.
  */
-final class StackedMemoryBar extends Region {
+public final class StackedMemoryBar extends Region {
+
+    /** Set on the marker and its label when the peak exceeds the capacity. */
+    static final PseudoClass OVER = PseudoClass.getPseudoClass("over");
 
     private static final double BAR_HEIGHT = 34;
     private static final double MARKER_OVERHANG = 6;
@@ -24,8 +31,9 @@ final class StackedMemoryBar extends Region {
     private final Label markerLabel = new Label();
     private long peakBytes;
     private long capacityBytes;
+    private long sharedScaleBytes;
 
-    StackedMemoryBar() {
+    public StackedMemoryBar() {
         getStyleClass().add("stacked-memory-bar");
         marker.getStyleClass().add("capacity-marker");
         markerLabel.getStyleClass().add("capacity-marker-label");
@@ -36,16 +44,22 @@ final class StackedMemoryBar extends Region {
         setPrefHeight(BAR_HEIGHT + 2 * MARKER_OVERHANG + 22);
     }
 
-    /** Replaces the segments; called once per recompute. */
-    void show(List<ComponentRow> newRows, long newPeakBytes, long newCapacityBytes, String markerText,
-              boolean fits) {
+    /**
+     * Replaces the segments; called once per recompute.
+     *
+     * @param newCapacityBytes usable bytes of the chosen GPU, 0 to draw no marker
+     * @param scaleBytes       bytes the full width stands for when several bars compare, 0 to fit this bar alone
+     */
+    public void show(List<ComponentRow> newRows, long newPeakBytes, long newCapacityBytes, String markerText,
+                     boolean fits, long scaleBytes) {
+        sharedScaleBytes = scaleBytes;
         getChildren().removeAll(segments);
         segments.clear();
         rows.clear();
         rows.addAll(newRows);
         for (ComponentRow row : newRows) {
             Region segment = new Region();
-            segment.getStyleClass().addAll("segment", BreakdownView.styleClassOf(row.component()));
+            segment.getStyleClass().addAll("segment", styleClassOf(row.component()));
             segment.setManaged(false);
             Tooltip tip = new Tooltip(row.tooltip());
             tip.setShowDelay(Duration.millis(150));
@@ -61,9 +75,14 @@ final class StackedMemoryBar extends Region {
         marker.setVisible(newCapacityBytes > 0);
         markerLabel.setVisible(newCapacityBytes > 0);
         markerLabel.setText(markerText);
-        marker.pseudoClassStateChanged(BreakdownView.OVER, !fits);
-        markerLabel.pseudoClassStateChanged(BreakdownView.OVER, !fits);
+        marker.pseudoClassStateChanged(OVER, !fits);
+        markerLabel.pseudoClassStateChanged(OVER, !fits);
         requestLayout();
+    }
+
+    /** CSS class of a component's colour, e.g. {@code component-kv-cache}; the stylesheet maps it to a chart token. */
+    public static String styleClassOf(Component component) {
+        return "component-" + component.name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
 
     @Override
@@ -73,7 +92,8 @@ final class StackedMemoryBar extends Region {
         double labelHeight = markerLabel.prefHeight(-1);
         double barTop = in.getTop() + labelHeight + LABEL_GAP + MARKER_OVERHANG;
         // A little room right of the longer of bar and marker keeps the marker off the edge.
-        double scaleBytes = Math.max(1, Math.max(peakBytes, capacityBytes) * 1.04);
+        double scaleBytes = Math.max(1, sharedScaleBytes > 0 ? sharedScaleBytes
+                : Math.max(peakBytes, capacityBytes) * 1.04);
         double x = in.getLeft();
         for (int i = 0; i < segments.size(); i++) {
             double w = width * rows.get(i).bytes() / scaleBytes;

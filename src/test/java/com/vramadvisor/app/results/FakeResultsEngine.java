@@ -15,13 +15,13 @@ import java.util.Map;
  * A stand-in engine with round numbers, so view-model tests check the view-model's own logic: 16 GB of weights and
  * 100 kB of activations per token (batch x sequence), peaking in the backward pass.
  */
-final class FakeResultsEngine implements ResultsEngine {
+public final class FakeResultsEngine implements ResultsEngine {
 
-    static final long WEIGHT_BYTES = 16_000_000_000L;
-    static final long BYTES_PER_TOKEN = 100_000L;
+    public static final long WEIGHT_BYTES = 16_000_000_000L;
+    public static final long BYTES_PER_TOKEN = 100_000L;
 
-    static final GpuSpec BIG = gpu("big-80gb", "Big 80GB", "NVIDIA", 80, 80L << 30, 79L << 30, 30_000);
-    static final GpuSpec SMALL = gpu("small-24gb", "Small 24GB", "AMD", 24, 24L << 30, 23L << 30, 1_600);
+    public static final GpuSpec BIG = gpu("big-80gb", "Big 80GB", "NVIDIA", 80, 80L << 30, 79L << 30, 30_000);
+    public static final GpuSpec SMALL = gpu("small-24gb", "Small 24GB", "AMD", 24, 24L << 30, 23L << 30, 1_600);
 
     int estimates;
 

@@ -1,23 +1,61 @@
 package com.vramadvisor.app.results;
 
+import com.vramadvisor.app.settings.SizeUnit;
+import com.vramadvisor.app.workload.ScenarioInputs;
 import com.vramadvisor.engine.Component;
 import com.vramadvisor.engine.Estimate;
 import com.vramadvisor.engine.ModelSpec;
 import com.vramadvisor.engine.Parallelism;
+import com.vramadvisor.engine.PhaseBreakdown;
 import com.vramadvisor.engine.Workload;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 
 /**
- * The formula behind each memory component, in words, with this scenario's inputs filled in. The wording follows
- * {@code docs/estimation.md}, which gives the sources; a tooltip shows it next to the component's bytes so a user can
- * check the number.
+ * Builds the rows of a memory breakdown at the peak phase, each with its formula in words and this scenario's inputs
+ * filled in. The wording follows {@code docs/estimation.md}, which gives the sources; a tooltip shows it next to the
+ * component's bytes so a user can check the number.
  */
-final class ComponentFormulas {
+public final class ComponentRows {
 
     private final ResultsMessages messages;
 
-    ComponentFormulas(ResultsMessages messages) {
+    public ComponentRows(ResultsMessages messages) {
         this.messages = messages;
+    }
+
+    /** Non-zero components at the peak phase in the engine's order, sizes in the scenario's display unit. */
+    public List<ComponentRow> atPeak(ScenarioInputs inputs, Estimate estimate) {
+        SizeUnit unit = inputs.sizeUnit();
+        PhaseBreakdown peak = estimate.peakBreakdown();
+        long total = estimate.peakBytes();
+        List<ComponentRow> rows = new ArrayList<>();
+        for (Component c : Component.values()) {
+            long bytes = peak.get(c);
+            if (bytes == 0) {
+                continue;
+            }
+            double share = total == 0 ? 0 : bytes / (double) total;
+            String name = componentName(c);
+            String size = unit.format(bytes, messages.locale());
+            String shareText = messages.percent(share, 1);
+            String formula = formula(c, inputs.model(), inputs.workload(), estimate);
+            rows.add(new ComponentRow(c, name, bytes, share, size, shareText, formula,
+                    messages.get("results.breakdown.segment.tooltip", name, size, messages.integer(bytes), shareText,
+                            formula)));
+        }
+        return rows;
+    }
+
+    /** The localised name of a component. */
+    public String componentName(Component c) {
+        return messages.get("results.component." + c.jsonName());
+    }
+
+    /** The localised name of the phase that sets the peak. */
+    public String phaseName(Estimate estimate) {
+        return messages.get("results.phase." + estimate.peakPhase().id());
     }
 
     String formula(Component component, ModelSpec model, Workload workload, Estimate estimate) {

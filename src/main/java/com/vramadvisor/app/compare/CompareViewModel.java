@@ -1,0 +1,230 @@
+package com.vramadvisor.app.compare;
+
+import com.vramadvisor.app.results.ComponentRow;
+import com.vramadvisor.app.results.ComponentRows;
+import com.vramadvisor.app.results.ResultsEngine;
+import com.vramadvisor.app.results.ResultsMessages;
+import com.vramadvisor.app.settings.SizeUnit;
+import com.vramadvisor.app.workload.ScenarioInputs;
+import com.vramadvisor.engine.Component;
+import com.vramadvisor.engine.Estimate;
+import com.vramadvisor.engine.hardware.GpuSpec;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import javafx.beans.binding.Bindings;
+import javafx.beans.binding.BooleanBinding;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.ReadOnlyLongProperty;
+import javafx.beans.property.ReadOnlyLongWrapper;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.value.ObservableValue;
+import javafx.collections.FXCollections;
+import javafx.collections.ListChangeListener;
+import javafx.collections.ObservableList;
+
+/**
+ * Pins scenarios and lays the live scenario and the pinned ones side by side: their inputs (lines that differ are
+ * flagged), totals, and per-component memory, with bars on one shared scale.
+ */
+public final class CompareViewModel {
+
+    /** Columns beyond this stop being readable side by side. */
+    public static final int MAX_PINNED = 6;
+
+    private final ObservableValue<ScenarioInputs> snapshot;
+    private final ResultsEngine engine;
+    private final ResultsMessages messages;
+    private final ComponentRows componentRows;
+    private final ScenarioTexts texts;
+    private final Map<String, GpuSpec> gpusById = new HashMap<>();
+
+    private final ObservableList<PinnedScenario> pinned = FXCollections.observableArrayList();
+    private final ObservableList<CompareColumn> columns = FXCollections.observableArrayList();
+    private final ObservableList<CompareRow> rows = FXCollections.observableArrayList();
+    private final ObservableList<PinnedScenario> readOnlyPinned = FXCollections.unmodifiableObservableList(pinned);
+    private final ObservableList<CompareColumn> readOnlyColumns = FXCollections.unmodifiableObservableList(columns);
+    private final ObservableList<CompareRow> readOnlyRows = FXCollections.unmodifiableObservableList(rows);
+    private final ReadOnlyLongWrapper scaleBytes = new ReadOnlyLongWrapper(this, "scaleBytes");
+    private final BooleanProperty active = new SimpleBooleanProperty(this, "active", true);
+    private final BooleanBinding canPin;
+    private boolean stale;
+    private int nextNumber = 1;
+
+    public CompareViewModel(ObservableValue<ScenarioInputs> snapshot, ResultsEngine engine,
+                            ResultsMessages messages) {
+        this.snapshot = Objects.requireNonNull(snapshot, "snapshot");
+        this.engine = Objects.requireNonNull(engine, "engine");
+        this.messages = Objects.requireNonNull(messages, "messages");
+        this.componentRows = new ComponentRows(messages);
+        this.texts = new ScenarioTexts(messages);
+        for (GpuSpec gpu : engine.gpus()) {
+            gpusById.put(gpu.id(), gpu);
+        }
+        canPin = Bindings.size(pinned).lessThan(MAX_PINNED);
+        snapshot.addListener((obs, old, now) -> refresh());
+        pinned.addListener((ListChangeListener<PinnedScenario>) c -> refresh());
+        messages.localeProperty().addListener((obs, old, now) -> refresh());
+        active.addListener((obs, was, now) -> {
+            if (now && stale) {
+                refresh();
+            }
+        });
+        refresh();
+    }
+
+    /** Pins the live scenario as the next {@code #n}; does nothing when {@link #MAX_PINNED} are pinned. */
+    public void pinCurrent() {
+        ScenarioInputs current = snapshot.getValue();
+        if (current != null && pinned.size() < MAX_PINNED) {
+            pinned.add(new PinnedScenario(nextNumber++, current));
+        }
+    }
+
+    public void unpin(PinnedScenario scenario) {
+        pinned.remove(scenario);
+    }
+
+    public void clearPinned() {
+        pinned.clear();
+    }
+
+    private void refresh() {
+        // The comparison is rebuilt only while it is on screen; a slider drag elsewhere costs it nothing.
+        if (!active.get()) {
+            stale = true;
+            return;
+        }
+        stale = false;
+        ScenarioInputs current = snapshot.getValue();
+        if (current == null) {
+            return;
+        }
+        SizeUnit unit = current.sizeUnit();
+        List<ScenarioInputs> inputs = new ArrayList<>();
+        List<Estimate> estimates = new ArrayList<>();
+        List<CompareColumn> nextColumns = new ArrayList<>();
+        inputs.add(current);
+        for (PinnedScenario p : pinned) {
+            inputs.add(p.inputs().withSizeUnit(unit));
+        }
+        long scale = 0;
+        for (int i = 0; i < inputs.size(); i++) {
+            ScenarioInputs in = inputs.get(i);
+            Estimate e = estimate(in);
+            estimates.add(e);
+            CompareColumn column = column(i == 0 ? null : pinned.get(i - 1), in, e);
+            nextColumns.add(column);
+            scale = Math.max(scale, Math.max(column.peakBytes(), column.capacityBytes()));
+        }
+        List<CompareRow> nextRows = new ArrayList<>(texts.inputRows(inputs, estimates));
+        nextRows.addAll(totalRows(inputs, estimates, nextColumns));
+        nextRows.addAll(componentLines(nextColumns));
+        scaleBytes.set((long) (scale * 1.04));
+        rows.setAll(nextRows);
+        // Replaced last: a view listening only to the columns sees the rows and the scale already updated.
+        columns.setAll(nextColumns);
+    }
+
+    private Estimate estimate(ScenarioInputs in) {
+        try {
+            return engine.estimate(in.model(), in.workload());
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+    }
+
+    private CompareColumn column(PinnedScenario p, ScenarioInputs in, Estimate e) {
+        String title = p == null ? messages.get("compare.column.current") : messages.get("compare.column.pinned",
+                p.number());
+        String subtitle = texts.subtitle(in);
+        GpuSpec gpu = gpusById.get(in.gpuId());
+        long capacity = gpu == null ? 0 : gpu.memoryBytesUsable();
+        String capacityText = gpu == null ? "" : messages.get("results.breakdown.capacity.marker",
+                in.sizeUnit().format(capacity, messages.locale()));
+        if (e == null) {
+            return new CompareColumn(p, title, subtitle, List.of(), 0, messages.get("compare.rejected"), capacity,
+                    capacityText, false);
+        }
+        return new CompareColumn(p, title, subtitle, componentRows.atPeak(in, e), e.peakBytes(),
+                in.sizeUnit().format(e.peakBytes(), messages.locale()), capacity, capacityText,
+                gpu == null || e.peakBytes() <= capacity);
+    }
+
+    private List<CompareRow> totalRows(List<ScenarioInputs> inputs, List<Estimate> estimates,
+                                       List<CompareColumn> cols) {
+        List<String> peak = new ArrayList<>();
+        List<String> phase = new ArrayList<>();
+        List<String> gpu = new ArrayList<>();
+        List<String> fit = new ArrayList<>();
+        for (int i = 0; i < inputs.size(); i++) {
+            Estimate e = estimates.get(i);
+            CompareColumn c = cols.get(i);
+            GpuSpec g = gpusById.get(inputs.get(i).gpuId());
+            peak.add(c.peakText());
+            phase.add(e == null ? ScenarioTexts.NONE : componentRows.phaseName(e));
+            gpu.add(g == null ? ScenarioTexts.NONE : messages.get("results.breakdown.capacity", g.name(),
+                    inputs.get(i).sizeUnit().format(g.memoryBytesUsable(), messages.locale())));
+            fit.add(e == null || g == null ? ScenarioTexts.NONE
+                    : messages.get(c.fits() ? "compare.fits.yes" : "compare.fits.no"));
+        }
+        return List.of(ScenarioTexts.row(CompareRow.Section.TOTALS, messages.get("compare.total.peak"), peak),
+                ScenarioTexts.row(CompareRow.Section.TOTALS, messages.get("compare.total.phase"), phase),
+                ScenarioTexts.row(CompareRow.Section.TOTALS, messages.get("compare.total.gpu"), gpu),
+                ScenarioTexts.row(CompareRow.Section.TOTALS, messages.get("compare.total.fits"), fit));
+    }
+
+    private List<CompareRow> componentLines(List<CompareColumn> cols) {
+        List<CompareRow> lines = new ArrayList<>();
+        for (Component c : Component.values()) {
+            List<String> values = new ArrayList<>();
+            boolean any = false;
+            for (CompareColumn col : cols) {
+                String v = ScenarioTexts.NONE;
+                for (ComponentRow r : col.components()) {
+                    if (r.component() == c) {
+                        v = r.sizeText();
+                        any = true;
+                    }
+                }
+                values.add(v);
+            }
+            if (any) {
+                lines.add(ScenarioTexts.row(CompareRow.Section.COMPONENTS, componentRows.componentName(c), values));
+            }
+        }
+        return lines;
+    }
+
+    /** Pinned scenarios, oldest first. */
+    public ObservableList<PinnedScenario> pinned() {
+        return readOnlyPinned;
+    }
+
+    /** The live scenario, then the pinned ones; replaced once per change, after the rows. */
+    public ObservableList<CompareColumn> columns() {
+        return readOnlyColumns;
+    }
+
+    /** Input, total and component lines, one value per column. */
+    public ObservableList<CompareRow> rows() {
+        return readOnlyRows;
+    }
+
+    /** Bytes the full width of every bar stands for, so the bars compare. */
+    public ReadOnlyLongProperty scaleBytesProperty() {
+        return scaleBytes.getReadOnlyProperty();
+    }
+
+    /** Whether another scenario can be pinned. */
+    public BooleanBinding canPinProperty() {
+        return canPin;
+    }
+
+    /** Whether the comparison is on screen; while false, changes are only noted and recomputed on return. */
+    public BooleanProperty activeProperty() {
+        return active;
+    }
+}

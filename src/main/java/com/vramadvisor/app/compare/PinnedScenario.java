@@ -1,0 +1,18 @@
+package com.vramadvisor.app.compare;
+
+import com.vramadvisor.app.workload.ScenarioInputs;
+import java.util.Objects;
+
+/**
+ * A scenario the user pinned to compare against later ones.
+ *
+ * @param number shown as {@code #number}; numbers are not reused after a pin is removed, so a name keeps meaning
+ *               one scenario
+ * @param inputs the inputs as they were when pinned
+ */
+public record PinnedScenario(int number, ScenarioInputs inputs) {
+
+    public PinnedScenario {
+        Objects.requireNonNull(inputs, "inputs");
+    }
+}

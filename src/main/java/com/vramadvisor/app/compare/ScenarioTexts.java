@@ -1,0 +1,93 @@
+package com.vramadvisor.app.compare;
+
+import com.vramadvisor.app.results.ResultsMessages;
+import com.vramadvisor.app.workload.ScenarioInputs;
+import com.vramadvisor.engine.Estimate;
+import com.vramadvisor.engine.Mode;
+import com.vramadvisor.engine.Parallelism;
+import com.vramadvisor.engine.Workload;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Function;
+
+/** The inputs of several scenarios as comparable lines of text, one value per scenario. */
+final class ScenarioTexts {
+
+    /** Shown where an input does not apply to a scenario (a KV cache type in training, an optimizer in inference). */
+    static final String NONE = "\u2014";
+
+    private final ResultsMessages messages;
+
+    ScenarioTexts(ResultsMessages messages) {
+        this.messages = messages;
+    }
+
+    /** Model, mode and the main sizes in a few words, e.g. {@code Llama-3-8B · Training · 4 x 4,096}. */
+    String subtitle(ScenarioInputs in) {
+        Workload w = in.workload();
+        return messages.get("compare.subtitle", in.model().name(), mode(w.mode()), messages.integer(w.batch()),
+                messages.integer(w.mode() == Mode.INFER ? w.effectiveContext() : w.sequenceLength()));
+    }
+
+    List<CompareRow> inputRows(List<ScenarioInputs> inputs, List<Estimate> estimates) {
+        List<CompareRow> rows = new ArrayList<>();
+        add(rows, inputs, "compare.input.model", in -> in.model().name());
+        List<String> params = new ArrayList<>();
+        for (Estimate e : estimates) {
+            params.add(e == null ? NONE : messages.integer(e.parameters()));
+        }
+        rows.add(row(CompareRow.Section.INPUTS, messages.get("compare.input.parameters"), params));
+        add(rows, inputs, "compare.input.mode", in -> mode(in.workload().mode()));
+        add(rows, inputs, "compare.input.batch", in -> messages.integer(in.workload().batch()));
+        add(rows, inputs, "compare.input.sequence", in -> messages.integer(in.workload().sequenceLength()));
+        add(rows, inputs, "compare.input.context", in -> infer(in)
+                ? messages.integer(in.workload().effectiveContext()) : NONE);
+        add(rows, inputs, "compare.input.precision", in -> infer(in) ? NONE : in.workload().precision().id());
+        add(rows, inputs, "compare.input.weights", in -> in.workload().effectiveWeightType().id());
+        add(rows, inputs, "compare.input.kvCache", in -> infer(in) ? in.workload().kvCacheType().id() : NONE);
+        add(rows, inputs, "compare.input.optimizer", in -> infer(in) ? NONE : in.workload().optimizer().id());
+        add(rows, inputs, "compare.input.lora", in -> in.workload().lora() == null ? NONE
+                : messages.integer(in.workload().lora().rank()));
+        add(rows, inputs, "compare.input.parallelism", in -> parallelism(in.workload().parallelism()));
+        add(rows, inputs, "compare.input.zero", in -> messages.integer(in.workload().parallelism().zeroStage()));
+        add(rows, inputs, "compare.input.recompute", in -> messages.get("results.recompute."
+                + in.workload().recompute().name().toLowerCase(Locale.ROOT)));
+        add(rows, inputs, "compare.input.attention", in -> messages.get("compare.attention."
+                + in.workload().attention().name().toLowerCase(Locale.ROOT)));
+        add(rows, inputs, "compare.input.gradientAccumulation", in -> infer(in) ? NONE
+                : messages.integer(in.workload().gradientAccumulation()));
+        add(rows, inputs, "compare.input.overhead", in -> messages.get(in.workload().overhead().enabled()
+                ? "compare.on" : "compare.off"));
+        return rows;
+    }
+
+    private void add(List<CompareRow> rows, List<ScenarioInputs> inputs, String key,
+                     Function<ScenarioInputs, String> value) {
+        List<String> values = new ArrayList<>();
+        for (ScenarioInputs in : inputs) {
+            values.add(value.apply(in));
+        }
+        rows.add(row(CompareRow.Section.INPUTS, messages.get(key), values));
+    }
+
+    /** A line whose {@code differs} flag says whether the columns disagree (never with a single column). */
+    static CompareRow row(CompareRow.Section section, String label, List<String> values) {
+        return new CompareRow(section, label, values, values.size() > 1 && new HashSet<>(values).size() > 1);
+    }
+
+    private String mode(Mode mode) {
+        return messages.get("compare.mode." + mode.name().toLowerCase(Locale.ROOT));
+    }
+
+    private String parallelism(Parallelism p) {
+        return messages.get("compare.parallelism", messages.integer(p.tensorParallel()),
+                messages.integer(p.pipelineParallel()), messages.integer(p.dataParallel()),
+                p.sequenceParallel() ? messages.get("compare.sequenceParallel") : "");
+    }
+
+    private static boolean infer(ScenarioInputs in) {
+        return in.workload().mode() == Mode.INFER;
+    }
+}

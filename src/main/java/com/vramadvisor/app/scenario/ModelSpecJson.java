@@ -1,0 +1,105 @@
+package com.vramadvisor.app.scenario;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.vramadvisor.engine.ArchitectureKind;
+import com.vramadvisor.engine.HeadKind;
+import com.vramadvisor.engine.MlpKind;
+import com.vramadvisor.engine.ModelSpec;
+import com.vramadvisor.engine.MoeSpec;
+import com.vramadvisor.engine.NormKind;
+import com.vramadvisor.engine.PositionKind;
+
+/** The {@code model.architecture} object of a scenario file: every field of {@link ModelSpec} by its record name. */
+final class ModelSpecJson {
+
+    private static final int MAX = Integer.MAX_VALUE;
+
+    private ModelSpecJson() {
+    }
+
+    static ObjectNode write(ObjectMapper mapper, ModelSpec m) {
+        ObjectNode o = mapper.createObjectNode();
+        o.put("id", m.id());
+        o.put("name", m.name());
+        o.put("arch", Ids.of(m.arch()));
+        o.put("hiddenSize", m.hiddenSize());
+        o.put("layers", m.layers());
+        o.put("heads", m.heads());
+        o.put("kvHeads", m.kvHeads());
+        o.put("headDim", m.headDim());
+        o.put("ffnSize", m.ffnSize());
+        o.put("mlp", Ids.of(m.mlp()));
+        o.put("vocabSize", m.vocabSize());
+        o.put("tiedEmbeddings", m.tiedEmbeddings());
+        o.put("norm", Ids.of(m.norm()));
+        o.put("normsPerLayer", m.normsPerLayer());
+        o.put("finalNorm", m.finalNorm());
+        o.put("embeddingNorm", m.embeddingNorm());
+        o.put("qkvBias", m.qkvBias());
+        o.put("outBias", m.outBias());
+        o.put("mlpBias", m.mlpBias());
+        o.put("position", Ids.of(m.position()));
+        o.put("positionTableSize", m.positionTableSize());
+        o.put("maxPositions", m.maxPositions());
+        o.put("tokenTypes", m.tokenTypes());
+        o.put("head", Ids.of(m.head()));
+        o.put("classifierOutputs", m.classifierOutputs());
+        o.put("pooler", m.pooler());
+        o.put("parallelBlock", m.parallelBlock());
+        o.put("slidingWindow", m.slidingWindow());
+        if (m.moe() == null) {
+            o.putNull("moe");
+        } else {
+            MoeSpec e = m.moe();
+            ObjectNode moe = o.putObject("moe");
+            moe.put("experts", e.experts());
+            moe.put("expertsPerToken", e.expertsPerToken());
+            moe.put("expertFfnSize", e.expertFfnSize());
+            moe.put("sharedExpertFfnSize", e.sharedExpertFfnSize());
+            moe.put("sharedExpertGate", e.sharedExpertGate());
+            moe.put("denseLayers", e.denseLayers());
+        }
+        return o;
+    }
+
+    /** Reads an architecture; absent optional fields take the Llama-style defaults of {@link ModelSpec.Builder}. */
+    static ModelSpec read(JsonReader r) throws ScenarioFileException {
+        ModelSpec.Builder b = ModelSpec.builder()
+                .id(r.optionalText("id", ""))
+                .name(r.optionalText("name", ""))
+                .hiddenSize(r.integer("hiddenSize", 1, MAX))
+                .layers(r.integer("layers", 1, MAX))
+                .heads(r.integer("heads", 1, MAX))
+                .kvHeads(r.optionalInteger("kvHeads", 1, MAX, 0))
+                .headDim(r.optionalInteger("headDim", 1, MAX, 0))
+                .ffnSize(r.integer("ffnSize", 1, MAX))
+                .vocabSize(r.integer("vocabSize", 1, MAX))
+                .tiedEmbeddings(r.optionalBool("tiedEmbeddings", false))
+                .normsPerLayer(r.optionalInteger("normsPerLayer", 0, MAX, 2))
+                .finalNorm(r.optionalBool("finalNorm", true))
+                .embeddingNorm(r.optionalBool("embeddingNorm", false))
+                .qkvBias(r.optionalBool("qkvBias", false))
+                .outBias(r.optionalBool("outBias", false))
+                .mlpBias(r.optionalBool("mlpBias", false))
+                .positionTableSize(r.optionalInteger("positionTableSize", 0, MAX, 0))
+                .maxPositions(r.optionalInteger("maxPositions", 0, MAX, 0))
+                .tokenTypes(r.optionalInteger("tokenTypes", 0, MAX, 0))
+                .classifierOutputs(r.optionalInteger("classifierOutputs", 0, MAX, 0))
+                .pooler(r.optionalBool("pooler", false))
+                .parallelBlock(r.optionalBool("parallelBlock", false))
+                .slidingWindow(r.optionalInteger("slidingWindow", 0, MAX, 0))
+                .arch(r.optionalEnumValue("arch", ArchitectureKind.class, ArchitectureKind.DECODER))
+                .mlp(r.optionalEnumValue("mlp", MlpKind.class, MlpKind.GATED))
+                .norm(r.optionalEnumValue("norm", NormKind.class, NormKind.RMSNORM))
+                .position(r.optionalEnumValue("position", PositionKind.class, PositionKind.ROTARY))
+                .head(r.optionalEnumValue("head", HeadKind.class, HeadKind.LM));
+        if (r.has("moe")) {
+            JsonReader e = r.object("moe");
+            b.moe(new MoeSpec(e.integer("experts", 1, MAX), e.integer("expertsPerToken", 1, MAX),
+                    e.integer("expertFfnSize", 1, MAX), e.optionalInteger("sharedExpertFfnSize", 0, MAX, 0),
+                    e.optionalBool("sharedExpertGate", false), e.optionalInteger("denseLayers", 0, MAX, 0)));
+        }
+        return b.build();
+    }
+}

@@ -1,0 +1,216 @@
+package com.vramadvisor.app.scenario;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.io.JsonEOFException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.vramadvisor.app.scenario.ScenarioFileException.Reason;
+import com.vramadvisor.app.settings.SizeUnit;
+import com.vramadvisor.app.workload.ScenarioInputs;
+import com.vramadvisor.app.workload.SweepAxis;
+import com.vramadvisor.engine.AttentionImpl;
+import com.vramadvisor.engine.DataType;
+import com.vramadvisor.engine.GradsBetweenSteps;
+import com.vramadvisor.engine.LoraSpec;
+import com.vramadvisor.engine.Mode;
+import com.vramadvisor.engine.Optimizer;
+import com.vramadvisor.engine.Parallelism;
+import com.vramadvisor.engine.Precision;
+import com.vramadvisor.engine.Recompute;
+import com.vramadvisor.engine.RuntimeOverhead;
+import com.vramadvisor.engine.Workload;
+import java.util.EnumSet;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * Reads and writes scenario files, format version {@value #FORMAT_VERSION}, as documented in
+ * {@code docs/scenario-format.md}. A file carries the full model architecture, so it means the same thing after the
+ * catalog changes; enum values are the lowercase ids the command line uses.
+ */
+public final class ScenarioCodec {
+
+    /** The format this version writes and the newest it reads. */
+    public static final int FORMAT_VERSION = 1;
+
+    private final ObjectMapper mapper = new ObjectMapper()
+            .enable(SerializationFeature.INDENT_OUTPUT)
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+
+    /** The scenario as pretty-printed JSON. */
+    public String write(ScenarioInputs inputs) {
+        ObjectNode root = mapper.createObjectNode();
+        root.put("formatVersion", FORMAT_VERSION);
+        root.put("application", "VRAM Advisor");
+        ObjectNode model = root.putObject("model");
+        model.put("presetId", inputs.modelPresetId());
+        model.set("architecture", ModelSpecJson.write(mapper, inputs.model()));
+        root.set("workload", writeWorkload(inputs.workload()));
+        root.put("gpuId", inputs.gpuId());
+        root.put("sweepAxis", Ids.of(inputs.sweepAxis()));
+        root.put("sizeUnit", inputs.sizeUnit().symbol());
+        try {
+            return mapper.writeValueAsString(root) + System.lineSeparator();
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a tree of plain values always serialises", e);
+        }
+    }
+
+    private ObjectNode writeWorkload(Workload w) {
+        ObjectNode o = mapper.createObjectNode();
+        o.put("mode", Ids.of(w.mode()));
+        o.put("batch", w.batch());
+        o.put("sequenceLength", w.sequenceLength());
+        o.put("context", w.context());
+        o.put("precision", w.precision().id());
+        o.put("optimizer", w.optimizer().id());
+        Parallelism p = w.parallelism();
+        ObjectNode par = o.putObject("parallelism");
+        par.put("tensorParallel", p.tensorParallel());
+        par.put("pipelineParallel", p.pipelineParallel());
+        par.put("dataParallel", p.dataParallel());
+        par.put("zeroStage", p.zeroStage());
+        par.put("sequenceParallel", p.sequenceParallel());
+        o.put("gradientAccumulation", w.gradientAccumulation());
+        o.put("recompute", Ids.of(w.recompute()));
+        o.put("attention", Ids.of(w.attention()));
+        o.put("dropout", w.dropout());
+        if (w.lora() == null) {
+            o.putNull("lora");
+        } else {
+            ObjectNode lora = o.putObject("lora");
+            lora.put("rank", w.lora().rank());
+            var targets = lora.putArray("targets");
+            for (LoraSpec.LoraTarget t : LoraSpec.LoraTarget.values()) {
+                if (w.lora().targets().contains(t)) {
+                    targets.add(t.name().toLowerCase(Locale.ROOT));
+                }
+            }
+        }
+        if (w.weightType() == null) {
+            o.putNull("weightType");
+        } else {
+            o.put("weightType", w.weightType().id());
+        }
+        o.put("kvCacheType", w.kvCacheType().id());
+        ObjectNode overhead = o.putObject("runtimeOverhead");
+        overhead.put("enabled", w.overhead().enabled());
+        overhead.put("contextBytes", w.overhead().contextBytes());
+        overhead.put("allocatorFraction", w.overhead().allocatorFraction());
+        o.put("gradsBetweenSteps", Ids.of(w.gradsBetweenSteps()));
+        o.put("gpuMemoryUtilization", w.gpuMemoryUtilization());
+        return o;
+    }
+
+    /**
+     * Parses a scenario.
+     *
+     * @throws ScenarioFileException {@link Reason#INCOMPLETE} for JSON that stops early, {@link Reason#NEWER_VERSION}
+     *                               for a format version above {@value #FORMAT_VERSION}, {@link Reason#MALFORMED}
+     *                               for anything else that is not a scenario, {@link Reason#INVALID_VALUE} for values
+     *                               the engine rejects
+     */
+    public ScenarioInputs read(String json) throws ScenarioFileException {
+        JsonNode root;
+        try {
+            root = mapper.readTree(json);
+        } catch (JsonProcessingException e) {
+            if (endsEarly(json, e)) {
+                throw new ScenarioFileException(Reason.INCOMPLETE, "the JSON stops at line "
+                        + e.getLocation().getLineNr() + " before it is complete", e);
+            }
+            throw new ScenarioFileException(Reason.MALFORMED, "not valid JSON at line " + e.getLocation().getLineNr()
+                    + ", column " + e.getLocation().getColumnNr(), e);
+        }
+        if (root == null || root.isMissingNode()) {
+            throw new ScenarioFileException(Reason.INCOMPLETE, "the file is empty");
+        }
+        JsonReader r = new JsonReader(root, "$");
+        if (!root.isObject() || !root.has("formatVersion")) {
+            throw new ScenarioFileException(Reason.MALFORMED, "$.formatVersion is missing: not a scenario file");
+        }
+        int version = r.integer("formatVersion", 1, Integer.MAX_VALUE);
+        if (version > FORMAT_VERSION) {
+            throw new ScenarioFileException(Reason.NEWER_VERSION, "format version " + version
+                    + "; this version reads up to " + FORMAT_VERSION);
+        }
+        try {
+            JsonReader model = r.object("model");
+            var spec = ModelSpecJson.read(model.object("architecture"));
+            String presetId = model.optionalText("presetId", "");
+            Workload workload = readWorkload(r.object("workload"));
+            String gpuId = r.optionalText("gpuId", "");
+            SweepAxis axis = r.optionalEnumValue("sweepAxis", SweepAxis.class, SweepAxis.BATCH);
+            SizeUnit unit = readSizeUnit(r);
+            return new ScenarioInputs(spec, presetId, workload, gpuId, axis, unit);
+        } catch (IllegalArgumentException e) {
+            throw new ScenarioFileException(Reason.INVALID_VALUE, e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Whether parsing failed because the text stops, not because of a wrong character: an end-of-input error, or
+     * an error at the very end (a token cut in half, such as {@code tru} or {@code 40}).
+     */
+    private static boolean endsEarly(String json, JsonProcessingException e) {
+        if (e instanceof JsonEOFException) {
+            return true;
+        }
+        long offset = e.getLocation() == null ? -1 : e.getLocation().getCharOffset();
+        String body = json.stripTrailing();
+        return offset >= 0 && (offset >= body.length() || body.substring((int) offset).matches("[A-Za-z0-9.+-]+"));
+    }
+
+    private static SizeUnit readSizeUnit(JsonReader r) throws ScenarioFileException {
+        String symbol = r.optionalText("sizeUnit", SizeUnit.GIB.symbol());
+        for (SizeUnit u : SizeUnit.values()) {
+            if (u.symbol().equalsIgnoreCase(symbol)) {
+                return u;
+            }
+        }
+        throw r.malformed("sizeUnit", "expected GiB or GB, found \"" + symbol + "\"");
+    }
+
+    private static Workload readWorkload(JsonReader w) throws ScenarioFileException {
+        JsonReader p = w.object("parallelism");
+        Parallelism parallelism = new Parallelism(p.integer("tensorParallel", 1, 1 << 20),
+                p.integer("pipelineParallel", 1, 1 << 20), p.integer("dataParallel", 1, 1 << 20),
+                p.integer("zeroStage", 0, 3), p.bool("sequenceParallel"));
+        LoraSpec lora = null;
+        if (w.has("lora")) {
+            JsonReader l = w.object("lora");
+            Set<LoraSpec.LoraTarget> targets = EnumSet.noneOf(LoraSpec.LoraTarget.class);
+            for (String t : l.textArray("targets")) {
+                targets.add(Ids.parse(LoraSpec.LoraTarget.class, t, l.path() + ".targets"));
+            }
+            lora = new LoraSpec(l.integer("rank", 1, 1 << 16), targets);
+        }
+        JsonReader o = w.object("runtimeOverhead");
+        RuntimeOverhead overhead = new RuntimeOverhead(o.bool("enabled"), o.longValue("contextBytes", 0,
+                Long.MAX_VALUE), o.decimal("allocatorFraction", 0, 1));
+        String weightType = w.has("weightType") ? w.text("weightType") : null;
+        return Workload.builder()
+                .mode(w.enumValue("mode", Mode.class))
+                .batch(w.integer("batch", 1, Workload.MAX_TOKENS))
+                .sequenceLength(w.integer("sequenceLength", 1, Workload.MAX_TOKENS))
+                .context(w.integer("context", 0, Workload.MAX_TOKENS))
+                .precision(Precision.parse(w.text("precision")))
+                .optimizer(Optimizer.parse(w.text("optimizer")))
+                .parallelism(parallelism)
+                .gradientAccumulation(w.integer("gradientAccumulation", 1, Integer.MAX_VALUE))
+                .recompute(w.enumValue("recompute", Recompute.class))
+                .attention(w.enumValue("attention", AttentionImpl.class))
+                .dropout(w.decimal("dropout", 0, 0.999))
+                .lora(lora)
+                .weightType(weightType == null ? null : DataType.parse(weightType))
+                .kvCacheType(DataType.parse(w.text("kvCacheType")))
+                .overhead(overhead)
+                .gradsBetweenSteps(w.optionalEnumValue("gradsBetweenSteps", GradsBetweenSteps.class,
+                        GradsBetweenSteps.FREED))
+                .gpuMemoryUtilization(w.optionalDecimal("gpuMemoryUtilization", 0, 1, 0))
+                .build();
+    }
+}

@@ -1,0 +1,130 @@
+package com.vramadvisor.app.settings;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.vramadvisor.app.ui.AtomicFiles;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Reads and writes {@code settings.json} in the user's configuration folder (see {@link #defaultConfigDir()} and
+ * {@code docs/settings.md}). A missing or unreadable file gives the defaults: preferences are never a reason not
+ * to start.
+ */
+public final class SettingsStore {
+
+    /** System property that overrides the configuration folder (used by tests and portable installs). */
+    public static final String CONFIG_DIR_PROPERTY = "vramadvisor.configDir";
+
+    private final Path dir;
+    private final ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    public SettingsStore(Path dir) {
+        this.dir = dir;
+    }
+
+    /**
+     * The folder for settings and the last scenario: {@code %APPDATA%\VRAM Advisor} on Windows,
+     * {@code ~/Library/Application Support/VRAM Advisor} on macOS, {@code $XDG_CONFIG_HOME/vram-advisor} (default
+     * {@code ~/.config/vram-advisor}) elsewhere; the system property {@value #CONFIG_DIR_PROPERTY} overrides all.
+     */
+    public static Path defaultConfigDir() {
+        String override = System.getProperty(CONFIG_DIR_PROPERTY);
+        if (override != null && !override.isBlank()) {
+            return Path.of(override);
+        }
+        String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
+        Path home = Path.of(System.getProperty("user.home"));
+        if (os.startsWith("windows")) {
+            String appData = System.getenv("APPDATA");
+            return (appData != null ? Path.of(appData) : home.resolve("AppData").resolve("Roaming"))
+                    .resolve("VRAM Advisor");
+        }
+        if (os.startsWith("mac")) {
+            return home.resolve("Library").resolve("Application Support").resolve("VRAM Advisor");
+        }
+        String xdg = System.getenv("XDG_CONFIG_HOME");
+        return (xdg != null && !xdg.isBlank() ? Path.of(xdg) : home.resolve(".config")).resolve("vram-advisor");
+    }
+
+    public Path dir() {
+        return dir;
+    }
+
+    public Path settingsFile() {
+        return dir.resolve("settings.json");
+    }
+
+    /** The scenario open when the application last closed, restored on the next start. */
+    public Path lastScenarioFile() {
+        return dir.resolve("last-scenario.json");
+    }
+
+    /** The stored settings, or the defaults where the file or a field is missing or unreadable. */
+    public AppSettings load() {
+        AppSettings d = AppSettings.defaults();
+        JsonNode root;
+        try {
+            root = mapper.readTree(Files.readString(settingsFile()));
+        } catch (IOException | RuntimeException e) {
+            return d;
+        }
+        if (root == null || !root.isObject()) {
+            return d;
+        }
+        String language = root.path("language").asText("");
+        Theme theme = parse(Theme.class, root.path("theme").asText(""), d.theme());
+        SizeUnit unit = "GB".equals(root.path("sizeUnit").asText()) ? SizeUnit.GB : SizeUnit.GIB;
+        List<String> recent = new ArrayList<>();
+        for (JsonNode n : root.path("recentFiles")) {
+            if (n.isTextual()) {
+                recent.add(n.textValue());
+            }
+        }
+        WindowGeometry window = null;
+        JsonNode w = root.path("window");
+        if (w.isObject() && w.path("width").isNumber() && w.path("height").isNumber()) {
+            try {
+                window = new WindowGeometry(w.path("x").asDouble(), w.path("y").asDouble(),
+                        w.path("width").asDouble(), w.path("height").asDouble(), w.path("maximized").asBoolean());
+            } catch (IllegalArgumentException e) {
+                window = null;
+            }
+        }
+        return new AppSettings(language, theme, unit, recent, window);
+    }
+
+    /** Writes the settings atomically. */
+    public void save(AppSettings settings) throws IOException {
+        ObjectNode root = mapper.createObjectNode();
+        root.put("language", settings.language());
+        root.put("theme", settings.theme().name().toLowerCase(Locale.ROOT));
+        root.put("sizeUnit", settings.sizeUnit().symbol());
+        var recent = root.putArray("recentFiles");
+        settings.recentFiles().forEach(recent::add);
+        if (settings.window() != null) {
+            ObjectNode w = root.putObject("window");
+            w.put("x", settings.window().x());
+            w.put("y", settings.window().y());
+            w.put("width", settings.window().width());
+            w.put("height", settings.window().height());
+            w.put("maximized", settings.window().maximized());
+        }
+        AtomicFiles.writeString(settingsFile(), mapper.writeValueAsString(root) + System.lineSeparator());
+    }
+
+    private static <E extends Enum<E>> E parse(Class<E> type, String text, E fallback) {
+        for (E e : type.getEnumConstants()) {
+            if (e.name().equalsIgnoreCase(text)) {
+                return e;
+            }
+        }
+        return fallback;
+    }
+}

@@ -1,0 +1,201 @@
+package com.vramadvisor.catalog.model;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.vramadvisor.engine.DataType;
+import com.vramadvisor.engine.HeadKind;
+import com.vramadvisor.engine.ModelSpec;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeSet;
+
+/**
+ * Reads a Hugging Face {@code config.json} (or the model folder holding one) into a {@link ModelSpec}.
+ *
+ * <p>Supported {@code model_type}s: {@code llama}, {@code mistral}, {@code mixtral}, {@code qwen2},
+ * {@code qwen2_moe}, {@code gemma}, {@code gemma2}, {@code phi3}, {@code falcon} (and {@code RefinedWebModel},
+ * {@code RefinedWeb}), {@code gpt2}, {@code gpt_bigcode}, {@code gpt_neox}, {@code opt}, {@code bert},
+ * {@code roberta}, and {@code t5} as {@code T5EncoderModel}. The first {@code architectures} entry decides the head
+ * ({@link HfHeads}). The fields that size the model must be present; every other field takes the default of the
+ * family's Hugging Face configuration class, as loading the file with {@code transformers} would. The declared
+ * {@code dtype} (older files: {@code torch_dtype}) and any {@code quantization_config} are reported.
+ */
+public final class HfConfigImporter {
+
+    /** Name of the configuration file inside a model folder. */
+    public static final String CONFIG_FILE = "config.json";
+
+    /** Larger files are not configurations; reading them whole would only waste memory. */
+    static final long MAX_CONFIG_BYTES = 32L * 1024 * 1024;
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private static final Map<String, Family> FAMILIES = Map.ofEntries(
+            Map.entry("llama", DecoderFamilies::llama),
+            Map.entry("mistral", DecoderFamilies::mistral),
+            Map.entry("mixtral", DecoderFamilies::mixtral),
+            Map.entry("qwen2", DecoderFamilies::qwen2),
+            Map.entry("qwen2_moe", DecoderFamilies::qwen2Moe),
+            Map.entry("gemma", DecoderFamilies::gemma),
+            Map.entry("gemma2", DecoderFamilies::gemma2),
+            Map.entry("phi3", DecoderFamilies::phi3),
+            Map.entry("falcon", GptFamilies::falcon),
+            Map.entry("RefinedWebModel", GptFamilies::falcon),
+            Map.entry("RefinedWeb", GptFamilies::falcon),
+            Map.entry("gpt2", GptFamilies::gpt2),
+            Map.entry("gpt_bigcode", GptFamilies::gptBigCode),
+            Map.entry("gpt_neox", GptFamilies::gptNeox),
+            Map.entry("opt", GptFamilies::opt),
+            Map.entry("bert", EncoderFamilies::bert),
+            Map.entry("roberta", EncoderFamilies::roberta),
+            Map.entry("t5", EncoderFamilies::t5Encoder));
+
+    private HfConfigImporter() {
+    }
+
+    /** Maps one family's configuration fields to a model description, head not yet set. */
+    @FunctionalInterface
+    private interface Family {
+        ModelSpec.Builder map(ConfigFields fields) throws ModelImportException;
+    }
+
+    /** The {@code model_type}s this importer understands, sorted. */
+    public static List<String> supportedModelTypes() {
+        return List.copyOf(new TreeSet<>(FAMILIES.keySet()));
+    }
+
+    /**
+     * Imports {@code path}: a {@code config.json} or a folder containing one.
+     *
+     * @throws ModelImportException naming the file and field when the file is missing, not JSON, of an unsupported
+     *                              family or architecture, lacks a required field, or describes an impossible model
+     */
+    public static ImportedModel read(Path path) throws ModelImportException {
+        Path file = Files.isDirectory(path) ? path.resolve(CONFIG_FILE) : path;
+        JsonNode root = parse(file);
+        JsonNode typeNode = root.get("model_type");
+        if (typeNode == null || !typeNode.isTextual()) {
+            throw new ModelImportException(file, "required field 'model_type' is missing"
+                    + " (not a Hugging Face model configuration?)");
+        }
+        String modelType = typeNode.textValue();
+        Family family = FAMILIES.get(modelType);
+        if (family == null) {
+            throw new ModelImportException(file, "model_type '" + modelType + "' is not supported (supported: "
+                    + String.join(", ", supportedModelTypes()) + ")");
+        }
+        ConfigFields fields = new ConfigFields(root, file, modelType);
+        String arch = architecture(fields);
+        if ("t5".equals(modelType) && !"T5EncoderModel".equals(arch)) {
+            throw fields.error("'" + (arch == null ? "T5 without an architectures entry" : arch)
+                    + "' is an encoder-decoder model, which cannot be described here; only T5EncoderModel"
+                    + " (the encoder alone) is supported");
+        }
+        ModelSpec.Builder builder = family.map(fields);
+        HfHeads.apply(fields, arch, builder);
+        if ("t5".equals(modelType)) {
+            builder.head(HeadKind.NONE).pooler(false);
+        }
+        String name = modelName(file, modelType);
+        builder.id(idOf(name)).name(name);
+        ModelSpec spec;
+        try {
+            spec = builder.build();
+        } catch (IllegalArgumentException e) {
+            throw fields.error("inconsistent fields: " + e.getMessage());
+        }
+        Optional<DataType> declared = declaredDtype(fields);
+        Optional<DataType> quantization = quantization(fields);
+        return new ImportedModel(file, SourceKind.HF_CONFIG, modelType, Optional.of(spec), declared, quantization,
+                Optional.empty(), fields.warnings());
+    }
+
+    /** A lowercase, hyphenated id for a display name: {@code Llama-2-7b-hf} becomes {@code llama-2-7b-hf}. */
+    static String idOf(String name) {
+        String id = name.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9.]+", "-").replaceAll("^-+|-+$", "");
+        return id.isEmpty() ? "imported-model" : id;
+    }
+
+    private static JsonNode parse(Path file) throws ModelImportException {
+        if (!Files.isRegularFile(file)) {
+            throw new ModelImportException(file, "no such file");
+        }
+        try {
+            long size = Files.size(file);
+            if (size > MAX_CONFIG_BYTES) {
+                throw new ModelImportException(file, "file is " + size + " bytes, too large for a model "
+                        + "configuration (limit " + MAX_CONFIG_BYTES + ")");
+            }
+            JsonNode root = JSON.readTree(file.toFile());
+            if (root == null || !root.isObject()) {
+                throw new ModelImportException(file, "not a JSON object");
+            }
+            return root;
+        } catch (JsonProcessingException e) {
+            throw new ModelImportException(file, "not valid JSON: " + e.getOriginalMessage()
+                    + " at line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr(), e);
+        } catch (IOException e) {
+            throw new ModelImportException(file, "cannot read: " + e.getMessage(), e);
+        }
+    }
+
+    private static String architecture(ConfigFields c) throws ModelImportException {
+        JsonNode archs = c.find("architectures");
+        if (archs == null) {
+            return null;
+        }
+        if (!archs.isArray() || archs.isEmpty() || !archs.get(0).isTextual()) {
+            throw c.error("field 'architectures' must be a list of class names, got " + archs);
+        }
+        if (archs.size() > 1) {
+            c.warn("'architectures' lists " + archs.size() + " classes; the first, " + archs.get(0).textValue()
+                    + ", decides the head");
+        }
+        return archs.get(0).textValue();
+    }
+
+    private static Optional<DataType> declaredDtype(ConfigFields c) throws ModelImportException {
+        String name = c.stringOr(null, "dtype", "torch_dtype");
+        if (name == null) {
+            return Optional.empty();
+        }
+        Optional<DataType> type = StorageTypes.fromTorchName(name);
+        if (type.isEmpty() && !"auto".equals(name)) {
+            c.warn("dtype '" + name + "' has no matching storage type; choose the weight precision by hand");
+        }
+        return type;
+    }
+
+    private static Optional<DataType> quantization(ConfigFields c) {
+        JsonNode q = c.find("quantization_config");
+        if (q == null || !q.isObject()) {
+            return Optional.empty();
+        }
+        Optional<DataType> type = StorageTypes.fromQuantizationConfig(q);
+        String method = q.path("quant_method").asText("unknown");
+        if (type.isPresent()) {
+            c.warn("quantization_config: weights are stored as " + type.get().id() + " (" + method + ")");
+        } else {
+            c.warn("quantization_config with quant_method '" + method + "' is not modelled; choose the weight "
+                    + "precision by hand");
+        }
+        return type;
+    }
+
+    /** The model folder's name ({@code Llama-2-7b-hf}), else the file name, else the family. */
+    private static String modelName(Path file, String modelType) {
+        Path parent = file.toAbsolutePath().getParent();
+        if (CONFIG_FILE.equals(file.getFileName().toString()) && parent != null && parent.getFileName() != null) {
+            return parent.getFileName().toString();
+        }
+        String fileName = file.getFileName().toString();
+        return fileName.endsWith(".json") ? fileName.substring(0, fileName.length() - 5) : modelType;
+    }
+}

@@ -1,0 +1,41 @@
+package com.vramadvisor.cli;
+
+import com.vramadvisor.catalog.Catalog;
+import com.vramadvisor.catalog.CatalogLoader;
+import com.vramadvisor.catalog.CatalogProblem;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code --catalog DIR}: the user catalog folder that adds to or overrides the shipped catalog. Without it the
+ * documented default folder is used when it exists. Problems in user files are reported as warnings on standard
+ * error and the broken entries skipped, so one bad entry never stops a script.
+ */
+final class CatalogOption {
+
+    @Option(names = "--catalog", paramLabel = "DIR",
+            description = "User catalog folder (default: ${DEFAULT-VALUE} when present).")
+    Path directory;
+
+    @Option(names = "--quiet-catalog", description = "Do not print catalog warnings.")
+    boolean quiet;
+
+    private Catalog loaded;
+
+    /** Loads the catalog once; warnings go to {@code err}. */
+    Catalog catalog(PrintWriter err) {
+        if (loaded == null) {
+            CatalogLoader loader = directory == null
+                    ? CatalogLoader.withDefaultUserDirectory() : CatalogLoader.withUserDirectory(directory);
+            loaded = loader.load();
+            if (!quiet) {
+                for (CatalogProblem p : loaded.problems()) {
+                    err.println("vram-advisor: warning: catalog entry skipped: " + p);
+                }
+                err.flush();
+            }
+        }
+        return loaded;
+    }
+}

@@ -1,0 +1,56 @@
+package com.vramadvisor.cli;
+
+import com.vramadvisor.engine.Estimate;
+import com.vramadvisor.engine.MemoryEstimator;
+import com.vramadvisor.engine.ModelSpec;
+import com.vramadvisor.engine.Workload;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code estimate}: per-GPU memory of one workload, by component, with the peak and its phase. */
+@Command(name = "estimate", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "Estimate per-GPU memory for a model and workload.")
+final class EstimateCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @ArgGroup(exclusive = false, heading = "%nModel:%n")
+    ModelOptions model = new ModelOptions();
+
+    @ArgGroup(exclusive = false, heading = "%nWorkload:%n")
+    WorkloadOptions workload = new WorkloadOptions();
+
+    @Mixin
+    CatalogOption catalog;
+
+    @Option(names = "--format", paramLabel = "FORMAT", description = "text or json (default text).")
+    String format = "text";
+
+    @Override
+    public Integer call() {
+        OutputFormat fmt = OutputFormat.parse(format, OutputFormat.TEXT, OutputFormat.JSON);
+        ModelSpec m = ModelResolver.resolve(model, catalog, spec.commandLine().getErr());
+        Workload w = workload.toWorkload();
+        Estimate e = new MemoryEstimator().estimate(m, w);
+        PrintWriter out = spec.commandLine().getOut();
+        if (fmt == OutputFormat.JSON) {
+            try {
+                out.println(EstimateOutput.JSON.writeValueAsString(EstimateOutput.toJson(m, w, e)));
+            } catch (com.fasterxml.jackson.core.JsonProcessingException ex) {
+                throw new UncheckedIOException(ex);
+            }
+        } else {
+            EstimateOutput.printText(out, m, w, e);
+        }
+        out.flush();
+        return 0;
+    }
+}

@@ -1,0 +1,106 @@
+package com.vramadvisor.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.vramadvisor.engine.Component;
+import com.vramadvisor.engine.Estimate;
+import com.vramadvisor.engine.ModelSpec;
+import com.vramadvisor.engine.PhaseBreakdown;
+import com.vramadvisor.engine.Workload;
+import java.io.PrintWriter;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+
+/** Renders an estimate as a readable text table or as the documented JSON object. */
+final class EstimateOutput {
+
+    static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    private EstimateOutput() {
+    }
+
+    /** The JSON contract: parameters, activeParameters, components (bytes), peakBytes, peakPhase, assumptions. */
+    static Map<String, Object> toJson(ModelSpec model, Workload workload, Estimate e) {
+        Map<String, Object> root = new LinkedHashMap<>();
+        root.put("model", model.id().isEmpty() ? model.name() : model.id());
+        root.put("mode", workload.mode().name().toLowerCase(Locale.ROOT));
+        root.put("parameters", e.parameters());
+        root.put("activeParameters", e.activeParameters());
+        root.put("trainableParameters", e.trainableParameters());
+        Map<String, Long> components = new LinkedHashMap<>();
+        for (Component c : Component.values()) {
+            components.put(c.jsonName(), e.component(c));
+        }
+        root.put("components", components);
+        root.put("peakBytes", e.peakBytes());
+        root.put("peakPhase", e.peakPhase().id());
+        Map<String, Object> phases = new LinkedHashMap<>();
+        for (PhaseBreakdown p : e.phases()) {
+            Map<String, Object> phase = new LinkedHashMap<>();
+            for (Component c : Component.values()) {
+                phase.put(c.jsonName(), p.get(c));
+            }
+            phase.put("totalBytes", p.totalBytes());
+            phases.put(p.phase().id(), phase);
+        }
+        root.put("phases", phases);
+        root.put("assumptions", e.assumptions());
+        return root;
+    }
+
+    static void printText(PrintWriter out, ModelSpec model, Workload w, Estimate e) {
+        out.printf(Locale.ROOT, "Model       %s: %s parameters (%s)%n", model.name(), Quantities.grouped(e.parameters()),
+                Quantities.compactCount(e.parameters()));
+        if (e.activeParameters() != e.parameters()) {
+            out.printf(Locale.ROOT, "            %s active per token%n", Quantities.grouped(e.activeParameters()));
+        }
+        out.printf(Locale.ROOT, "Workload    %s%n", describe(w));
+        out.println();
+        out.printf(Locale.ROOT, "%-20s %14s %20s %14s%n", "Component (per GPU)", "largest", "bytes",
+                "at " + e.peakPhase().id());
+        for (Component c : Component.values()) {
+            out.printf(Locale.ROOT, "%-20s %14s %20s %14s%n", c.jsonName(), Quantities.gib(e.component(c)),
+                    Quantities.grouped(e.component(c)), Quantities.gib(e.peakBreakdown().get(c)));
+        }
+        out.printf(Locale.ROOT, "%-20s %14s %20s%n", "Peak", Quantities.gib(e.peakBytes()),
+                Quantities.grouped(e.peakBytes()));
+        out.printf(Locale.ROOT, "%nThe peak is reached at %s. Phase totals:", e.peakPhase().id());
+        for (PhaseBreakdown p : e.phases()) {
+            out.printf(Locale.ROOT, " %s %s;", p.phase().id(), Quantities.gib(p.totalBytes()));
+        }
+        out.println();
+        if (!e.assumptions().isEmpty()) {
+            out.println();
+            out.println("Assumptions:");
+            for (String a : e.assumptions()) {
+                out.println("  - " + a);
+            }
+        }
+        out.println();
+        out.println("1 GiB = 2^30 bytes.");
+        out.flush();
+    }
+
+    static String describe(Workload w) {
+        StringBuilder s = new StringBuilder(w.mode().name().toLowerCase(Locale.ROOT));
+        switch (w.mode()) {
+            case INFER -> s.append(String.format(Locale.ROOT, ", weights %s, KV cache %s, %d sequence(s) x %d tokens",
+                    w.effectiveWeightType().id(), w.kvCacheType().id(), w.batch(), w.effectiveContext()));
+            default -> {
+                s.append(String.format(Locale.ROOT, ", %s, %s, micro-batch %d x %d tokens", w.precision().id(),
+                        w.optimizer().id(), w.batch(), w.sequenceLength()));
+                if (w.lora() != null) {
+                    s.append(String.format(Locale.ROOT, ", LoRA rank %d, base %s", w.lora().rank(),
+                            w.effectiveWeightType().id()));
+                }
+                s.append(", recompute ").append(w.recompute().name().toLowerCase(Locale.ROOT));
+                s.append(", attention ").append(w.attention().name().toLowerCase(Locale.ROOT));
+            }
+        }
+        var p = w.parallelism();
+        s.append(String.format(Locale.ROOT, ", TP %d x PP %d x DP %d (%d GPUs), ZeRO-%d", p.tensorParallel(),
+                p.pipelineParallel(), p.dataParallel(), p.gpus(), p.zeroStage()));
+        return s.toString();
+    }
+}

@@ -1,0 +1,221 @@
+package com.vramadvisor.cli;
+
+import com.vramadvisor.engine.AttentionImpl;
+import com.vramadvisor.engine.DataType;
+import com.vramadvisor.engine.GradsBetweenSteps;
+import com.vramadvisor.engine.LoraSpec;
+import com.vramadvisor.engine.Mode;
+import com.vramadvisor.engine.Optimizer;
+import com.vramadvisor.engine.Parallelism;
+import com.vramadvisor.engine.Precision;
+import com.vramadvisor.engine.Recompute;
+import com.vramadvisor.engine.RuntimeOverhead;
+import com.vramadvisor.engine.Workload;
+import java.util.EnumSet;
+import java.util.Locale;
+import java.util.Set;
+import picocli.CommandLine.Option;
+
+/** Workload flags shared by {@code estimate}, {@code recommend} and {@code report}. */
+final class WorkloadOptions {
+
+    @Option(names = "--mode", paramLabel = "MODE", description = "train, lora, qlora or infer (default train).")
+    String mode = "train";
+
+    @Option(names = "--batch", paramLabel = "N",
+            description = "Micro-batch per GPU replica (training) or concurrent sequences (inference). Default 1.")
+    int batch = 1;
+
+    @Option(names = "--seq", paramLabel = "N",
+            description = "Tokens per sequence (training) or prompt tokens (inference). Default 2048.")
+    int seq = 2048;
+
+    @Option(names = "--context", paramLabel = "N",
+            description = "Inference: tokens per sequence in the KV cache (prompt + output). Default --seq.")
+    int context;
+
+    @Option(names = "--precision", paramLabel = "P",
+            description = "fp32, tf32, fp16, bf16, fp16-mixed, bf16-mixed or fp8-mixed (default bf16-mixed).")
+    String precision = "bf16-mixed";
+
+    @Option(names = "--optimizer", paramLabel = "OPT",
+            description = "adamw, adam, sgd, sgd-momentum, adamw-8bit, adafactor or lion (default adamw).")
+    String optimizer = "adamw";
+
+    @Option(names = "--zero", paramLabel = "STAGE", description = "ZeRO stage 0-3 over data parallel (default 0).")
+    int zero;
+
+    @Option(names = "--tp", paramLabel = "N", description = "Tensor-parallel size (default 1).")
+    int tp = 1;
+
+    @Option(names = "--pp", paramLabel = "N", description = "Pipeline-parallel stages (default 1).")
+    int pp = 1;
+
+    @Option(names = "--dp", paramLabel = "N", description = "Data-parallel replicas (default 1).")
+    int dp = 1;
+
+    @Option(names = "--sequence-parallel", description = "Megatron sequence parallelism over the TP group.")
+    boolean sequenceParallel;
+
+    @Option(names = "--grad-accum", paramLabel = "N", description = "Gradient accumulation steps (default 1).")
+    int gradAccum = 1;
+
+    @Option(names = "--recompute", paramLabel = "R", description = "none, selective or full (default none).")
+    String recompute = "none";
+
+    @Option(names = "--attention", paramLabel = "IMPL", description = "eager or flash (default flash).")
+    String attention = "flash";
+
+    @Option(names = "--dropout", paramLabel = "P", description = "Dropout probability (default 0).")
+    double dropout;
+
+    @Option(names = "--lora-rank", paramLabel = "R", description = "LoRA rank (default 16 for lora/qlora).")
+    Integer loraRank;
+
+    @Option(names = "--lora-targets", paramLabel = "LIST", split = ",",
+            description = "Adapted matrices: q,k,v,o,gate,up,down or all (default all).")
+    String[] loraTargets;
+
+    @Option(names = "--weights", paramLabel = "DTYPE",
+            description = "Storage type of frozen/served weights: fp16, bf16, fp8, int8, int4, nf4, q4_k, ...")
+    String weights;
+
+    @Option(names = "--kv-dtype", paramLabel = "DTYPE", description = "KV cache type (default fp16).")
+    String kvDtype = "fp16";
+
+    @Option(names = "--runtime-overhead", paramLabel = "on|off",
+            description = "Add CUDA context and allocator reserve (default on).")
+    String runtimeOverhead = "on";
+
+    @Option(names = "--grads-between-steps", paramLabel = "freed|kept",
+            description = "Whether gradient buffers survive into the next forward (default freed).")
+    String gradsBetweenSteps = "freed";
+
+    @Option(names = "--gpu-memory-utilization", paramLabel = "F",
+            description = "Serving engine reservation, e.g. 0.9 as in vLLM (default none).")
+    double gpuMemoryUtilization;
+
+    /**
+     * Builds the engine's workload from the flags.
+     *
+     * @throws IllegalArgumentException naming the flag with a bad value
+     */
+    Workload toWorkload() {
+        Mode m = switch (key(mode)) {
+            case "train", "training" -> Mode.TRAIN;
+            case "lora" -> Mode.LORA;
+            case "qlora" -> Mode.QLORA;
+            case "infer", "inference", "serve" -> Mode.INFER;
+            default -> throw new IllegalArgumentException(
+                    "--mode must be train, lora, qlora or infer, got '" + mode + "'");
+        };
+        requireAtLeast(batch, 1, "--batch");
+        requireAtLeast(seq, 1, "--seq");
+        requireAtLeast(context, 0, "--context");
+        requireAtLeast(tp, 1, "--tp");
+        requireAtLeast(pp, 1, "--pp");
+        requireAtLeast(dp, 1, "--dp");
+        requireAtLeast(gradAccum, 1, "--grad-accum");
+        if (zero < 0 || zero > 3) {
+            throw new IllegalArgumentException("--zero must be 0, 1, 2 or 3, got " + zero);
+        }
+        if (!(dropout >= 0 && dropout < 1)) {
+            throw new IllegalArgumentException("--dropout must be at least 0 and below 1, got " + dropout);
+        }
+        if (!(gpuMemoryUtilization >= 0 && gpuMemoryUtilization <= 1)) {
+            throw new IllegalArgumentException(
+                    "--gpu-memory-utilization must be between 0 and 1, got " + gpuMemoryUtilization);
+        }
+        Workload.Builder b = Workload.builder()
+                .mode(m)
+                .batch(batch)
+                .sequenceLength(seq)
+                .context(context)
+                .precision(Precision.parse(precision))
+                .optimizer(Optimizer.parse(optimizer))
+                .parallelism(new Parallelism(tp, pp, dp, zero, sequenceParallel))
+                .gradientAccumulation(gradAccum)
+                .recompute(switch (key(recompute)) {
+                    case "none" -> Recompute.NONE;
+                    case "selective" -> Recompute.SELECTIVE;
+                    case "full" -> Recompute.FULL;
+                    default -> throw new IllegalArgumentException(
+                            "--recompute must be none, selective or full, got '" + recompute + "'");
+                })
+                .attention(switch (key(attention)) {
+                    case "eager", "math" -> AttentionImpl.EAGER;
+                    case "flash", "sdpa" -> AttentionImpl.FLASH;
+                    default -> throw new IllegalArgumentException(
+                            "--attention must be eager or flash, got '" + attention + "'");
+                })
+                .dropout(dropout)
+                .kvCacheType(dataType(kvDtype, "--kv-dtype"))
+                .overhead(switch (key(runtimeOverhead)) {
+                    case "on", "true", "yes" -> RuntimeOverhead.DEFAULT;
+                    case "off", "false", "no" -> RuntimeOverhead.OFF;
+                    default -> throw new IllegalArgumentException(
+                            "--runtime-overhead must be on or off, got '" + runtimeOverhead + "'");
+                })
+                .gradsBetweenSteps(switch (key(gradsBetweenSteps)) {
+                    case "freed" -> GradsBetweenSteps.FREED;
+                    case "kept" -> GradsBetweenSteps.KEPT;
+                    default -> throw new IllegalArgumentException(
+                            "--grads-between-steps must be freed or kept, got '" + gradsBetweenSteps + "'");
+                })
+                .gpuMemoryUtilization(gpuMemoryUtilization);
+        if (weights != null) {
+            b.weightType(dataType(weights, "--weights"));
+        }
+        if (m == Mode.LORA || m == Mode.QLORA) {
+            int rank = loraRank == null ? 16 : loraRank;
+            requireAtLeast(rank, 1, "--lora-rank");
+            b.lora(new LoraSpec(rank, targets()));
+        } else if (loraRank != null) {
+            throw new IllegalArgumentException("--lora-rank needs --mode lora or qlora");
+        }
+        return b.build();
+    }
+
+    private Set<LoraSpec.LoraTarget> targets() {
+        if (loraTargets == null || loraTargets.length == 0) {
+            return LoraSpec.ALL_LINEAR;
+        }
+        EnumSet<LoraSpec.LoraTarget> set = EnumSet.noneOf(LoraSpec.LoraTarget.class);
+        for (String t : loraTargets) {
+            String k = key(t).replace("_proj", "");
+            if (k.equals("all")) {
+                return LoraSpec.ALL_LINEAR;
+            }
+            set.add(switch (k) {
+                case "q" -> LoraSpec.LoraTarget.Q_PROJ;
+                case "k" -> LoraSpec.LoraTarget.K_PROJ;
+                case "v" -> LoraSpec.LoraTarget.V_PROJ;
+                case "o" -> LoraSpec.LoraTarget.O_PROJ;
+                case "gate" -> LoraSpec.LoraTarget.GATE_PROJ;
+                case "up" -> LoraSpec.LoraTarget.UP_PROJ;
+                case "down" -> LoraSpec.LoraTarget.DOWN_PROJ;
+                default -> throw new IllegalArgumentException(
+                        "--lora-targets takes q, k, v, o, gate, up, down or all, got '" + t + "'");
+            });
+        }
+        return set;
+    }
+
+    private static DataType dataType(String text, String flag) {
+        try {
+            return DataType.parse(text);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(flag + ": " + e.getMessage());
+        }
+    }
+
+    private static void requireAtLeast(int value, int min, String flag) {
+        if (value < min) {
+            throw new IllegalArgumentException(flag + " must be at least " + min + ", got " + value);
+        }
+    }
+
+    private static String key(String text) {
+        return text.trim().toLowerCase(Locale.ROOT);
+    }
+}

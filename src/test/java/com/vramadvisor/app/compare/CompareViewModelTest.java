@@ -1,0 +1,95 @@
+package com.vramadvisor.app.compare;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.vramadvisor.app.results.FakeResultsEngine;
+import com.vramadvisor.app.results.ResultsMessages;
+import com.vramadvisor.app.settings.SizeUnit;
+import com.vramadvisor.app.workload.ScenarioInputs;
+import java.util.Locale;
+import javafx.beans.property.SimpleObjectProperty;
+import org.junit.jupiter.api.Test;
+
+class CompareViewModelTest {
+
+    private final SimpleObjectProperty<ScenarioInputs> snapshot = new SimpleObjectProperty<>(ScenarioInputs.defaults());
+    private final CompareViewModel vm = new CompareViewModel(snapshot, new FakeResultsEngine(),
+            new ResultsMessages(Locale.ENGLISH));
+
+    private void setBatch(int batch) {
+        ScenarioInputs s = snapshot.get();
+        snapshot.set(s.withWorkload(s.workload().toBuilder().batch(batch).build()));
+    }
+
+    private CompareRow row(String label) {
+        return vm.rows().stream().filter(r -> r.label().equals(label)).findFirst().orElseThrow();
+    }
+
+    @Test
+    void withNothingPinnedOnlyTheCurrentScenarioIsShownAndNothingDiffers() {
+        assertThat(vm.columns()).hasSize(1);
+        assertThat(vm.columns().get(0).current()).isTrue();
+        assertThat(vm.rows()).noneMatch(CompareRow::differs);
+    }
+
+    @Test
+    void pinningKeepsTheInputsAndTheCurrentColumnFollowsLaterChanges() {
+        vm.pinCurrent();
+        setBatch(8);
+
+        assertThat(vm.columns()).extracting(CompareColumn::title).containsExactly("Current", "#1");
+        CompareRow batch = row("Micro-batch / concurrent sequences");
+        assertThat(batch.values()).containsExactly("8", "1");
+        assertThat(batch.differs()).isTrue();
+        assertThat(row("Model").differs()).isFalse();
+        assertThat(row("Peak per GPU").differs()).isTrue();
+        assertThat(row("Activations").differs()).isTrue();
+        assertThat(row("Weights").differs()).isFalse();
+        assertThat(vm.columns().get(0).peakBytes()).isGreaterThan(vm.columns().get(1).peakBytes());
+    }
+
+    @Test
+    void barsShareOneScaleThatHoldsTheLargestPeak() {
+        vm.pinCurrent();
+        setBatch(8);
+        long largest = Math.max(vm.columns().get(0).peakBytes(), vm.columns().get(1).peakBytes());
+        assertThat(vm.scaleBytesProperty().get()).isGreaterThanOrEqualTo(largest);
+    }
+
+    @Test
+    void pinnedScenariosAreShownInTheCurrentUnit() {
+        vm.pinCurrent();
+        snapshot.set(snapshot.get().withSizeUnit(SizeUnit.GB));
+        assertThat(row("Peak per GPU").values()).allSatisfy(v -> assertThat(v).endsWith("GB").doesNotContain("GiB"));
+    }
+
+    @Test
+    void unpinningRemovesTheColumnAndNumbersAreNotReused() {
+        vm.pinCurrent();
+        vm.pinCurrent();
+        vm.unpin(vm.pinned().get(0));
+        vm.pinCurrent();
+        assertThat(vm.columns()).extracting(CompareColumn::title).containsExactly("Current", "#2", "#3");
+        vm.clearPinned();
+        assertThat(vm.columns()).hasSize(1);
+    }
+
+    @Test
+    void pinningStopsAtTheLimit() {
+        for (int i = 0; i < CompareViewModel.MAX_PINNED + 2; i++) {
+            vm.pinCurrent();
+        }
+        assertThat(vm.pinned()).hasSize(CompareViewModel.MAX_PINNED);
+        assertThat(vm.canPinProperty().get()).isFalse();
+    }
+
+    @Test
+    void whileHiddenChangesAreOnlyNotedAndAppliedOnReturn() {
+        vm.activeProperty().set(false);
+        setBatch(8);
+        assertThat(row("Micro-batch / concurrent sequences").values()).containsExactly("1");
+
+        vm.activeProperty().set(true);
+        assertThat(row("Micro-batch / concurrent sequences").values()).containsExactly("8");
+    }
+}

@@ -1,0 +1,130 @@
+package com.vramadvisor.app.scenario;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.vramadvisor.app.scenario.ScenarioFileException.Reason;
+import com.vramadvisor.app.settings.SizeUnit;
+import com.vramadvisor.app.workload.ScenarioInputs;
+import com.vramadvisor.app.workload.SweepAxis;
+import com.vramadvisor.engine.DataType;
+import com.vramadvisor.engine.LoraSpec;
+import com.vramadvisor.engine.Mode;
+import com.vramadvisor.engine.ModelSpec;
+import com.vramadvisor.engine.MoeSpec;
+import com.vramadvisor.engine.Optimizer;
+import com.vramadvisor.engine.Parallelism;
+import com.vramadvisor.engine.Recompute;
+import com.vramadvisor.engine.RuntimeOverhead;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class ScenarioCodecTest {
+
+    private final ScenarioCodec codec = new ScenarioCodec();
+
+    @Test
+    void theDefaultScenarioSurvivesAWriteReadRoundTrip() throws Exception {
+        ScenarioInputs original = ScenarioInputs.defaults();
+        assertThat(codec.read(codec.write(original))).isEqualTo(original);
+    }
+
+    @Test
+    void everyNonDefaultFieldSurvivesARoundTrip() throws Exception {
+        // Mixtral-8x7B's published config: h 4096, 32 layers, 32 heads, 8 KV heads, 8 experts, top-2, ffn 14336.
+        ModelSpec moe = ScenarioInputs.llama3_8b().toBuilder().id("mixtral-8x7b").name("Mixtral 8x7B")
+                .vocabSize(32000).maxPositions(32768).slidingWindow(4096).moe(MoeSpec.topK(8, 2, 14336)).build();
+        ScenarioInputs original = new ScenarioInputs(moe, "", ScenarioInputs.defaults().workload().toBuilder()
+                .mode(Mode.QLORA).batch(4).sequenceLength(2048).context(8192).optimizer(Optimizer.ADAMW_8BIT)
+                .parallelism(new Parallelism(2, 2, 4, 3, true)).gradientAccumulation(8).recompute(Recompute.FULL)
+                .dropout(0.1).lora(new LoraSpec(64, Set.of(LoraSpec.LoraTarget.Q_PROJ, LoraSpec.LoraTarget.V_PROJ)))
+                .weightType(DataType.GGUF_Q4_K).kvCacheType(DataType.FP8)
+                .overhead(new RuntimeOverhead(true, 512L << 20, 0.1)).gpuMemoryUtilization(0.9).build(),
+                "h100-sxm-80gb", SweepAxis.CONTEXT, SizeUnit.GB);
+        assertThat(codec.read(codec.write(original))).isEqualTo(original);
+    }
+
+    @Test
+    void theWrittenFileNamesItsFormatVersion() {
+        assertThat(codec.write(ScenarioInputs.defaults())).contains("\"formatVersion\" : 1");
+    }
+
+    @Test
+    void aFileFromANewerFormatVersionIsRejectedAsSuch() {
+        String newer = codec.write(ScenarioInputs.defaults()).replace("\"formatVersion\" : 1", "\"formatVersion\" : 2");
+        assertThatThrownBy(() -> codec.read(newer)).isInstanceOfSatisfying(ScenarioFileException.class,
+                e -> assertThat(e.reason()).isEqualTo(Reason.NEWER_VERSION));
+    }
+
+    @Test
+    void aHalfWrittenFileIsRejectedAsIncomplete() {
+        String full = codec.write(ScenarioInputs.defaults());
+        String half = full.substring(0, full.length() / 2);
+        assertThatThrownBy(() -> codec.read(half)).isInstanceOfSatisfying(ScenarioFileException.class,
+                e -> assertThat(e.reason()).isEqualTo(Reason.INCOMPLETE));
+    }
+
+    @Test
+    void aFileCutAtAnyPointIsReportedAsIncomplete() {
+        String full = codec.write(ScenarioInputs.defaults()).stripTrailing();
+        for (int cut = 0; cut < full.length(); cut += 7) {
+            String prefix = full.substring(0, cut);
+            assertThatThrownBy(() -> codec.read(prefix)).as("cut at %d", cut)
+                    .isInstanceOfSatisfying(ScenarioFileException.class,
+                            e -> assertThat(e.reason()).isEqualTo(Reason.INCOMPLETE));
+        }
+    }
+
+    @Test
+    void trailingTextAfterTheScenarioIsMalformed() {
+        String json = codec.write(ScenarioInputs.defaults()) + "}";
+        assertThatThrownBy(() -> codec.read(json)).isInstanceOfSatisfying(ScenarioFileException.class,
+                e -> assertThat(e.reason()).isEqualTo(Reason.MALFORMED));
+    }
+
+    @Test
+    void textThatIsNotJsonIsRejectedAsMalformed() {
+        assertThatThrownBy(() -> codec.read("model: llama\nbatch: 4\n")).isInstanceOfSatisfying(
+                ScenarioFileException.class, e -> assertThat(e.reason()).isEqualTo(Reason.MALFORMED));
+    }
+
+    @Test
+    void jsonWithoutAFormatVersionIsNotAScenario() {
+        assertThatThrownBy(() -> codec.read("{\"gpus\": []}")).isInstanceOfSatisfying(ScenarioFileException.class,
+                e -> assertThat(e.reason()).isEqualTo(Reason.MALFORMED));
+    }
+
+    @Test
+    void aMissingFieldIsNamedByItsJsonPath() {
+        String json = codec.write(ScenarioInputs.defaults()).replace("\"batch\" : 1,", "");
+        assertThatThrownBy(() -> codec.read(json)).isInstanceOfSatisfying(ScenarioFileException.class, e -> {
+            assertThat(e.reason()).isEqualTo(Reason.MALFORMED);
+            assertThat(e.detail()).contains("$.workload.batch");
+        });
+    }
+
+    @Test
+    void anOutOfRangeValueIsRejectedAsInvalid() {
+        String json = codec.write(ScenarioInputs.defaults()).replace("\"batch\" : 1,", "\"batch\" : -3,");
+        assertThatThrownBy(() -> codec.read(json)).isInstanceOfSatisfying(ScenarioFileException.class, e -> {
+            assertThat(e.reason()).isEqualTo(Reason.INVALID_VALUE);
+            assertThat(e.detail()).contains("$.workload.batch");
+        });
+    }
+
+    @Test
+    void anArchitectureTheEngineRejectsIsInvalid() {
+        // 32 query heads cannot be shared by 5 key/value heads.
+        String json = codec.write(ScenarioInputs.defaults()).replace("\"kvHeads\" : 8", "\"kvHeads\" : 5");
+        assertThatThrownBy(() -> codec.read(json)).isInstanceOfSatisfying(ScenarioFileException.class,
+                e -> assertThat(e.reason()).isEqualTo(Reason.INVALID_VALUE));
+    }
+
+    @Test
+    void anUnknownEnumValueListsTheAcceptedOnes() {
+        String json = codec.write(ScenarioInputs.defaults()).replace("\"recompute\" : \"none\"",
+                "\"recompute\" : \"sometimes\"");
+        assertThatThrownBy(() -> codec.read(json)).isInstanceOfSatisfying(ScenarioFileException.class,
+                e -> assertThat(e.detail()).contains("sometimes").contains("selective"));
+    }
+}

@@ -1,0 +1,147 @@
+package com.vramadvisor.app.scenario;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.vramadvisor.app.settings.SizeUnit;
+import com.vramadvisor.app.ui.Messages;
+import com.vramadvisor.app.workload.ScenarioInputs;
+import com.vramadvisor.app.workload.WorkloadViewModel;
+import com.vramadvisor.engine.Precision;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ScenarioViewModelTest {
+
+    @TempDir
+    Path dir;
+
+    private final WorkloadViewModel workload = new WorkloadViewModel(ScenarioInputs.defaults(),
+            List.of(ScenarioInputs.llama3_8b()), count -> ScenarioInputs.llama3_8b(), spec -> 8_030_261_248L);
+    private final ScenarioViewModel scenario = new ScenarioViewModel(workload, new ScenarioStore(),
+            new Messages(Locale.ENGLISH));
+
+    @Test
+    void undoAndRedoStepThroughInputChanges() {
+        workload.batchProperty().set(2);
+        workload.batchProperty().set(4);
+        workload.precisionProperty().set(Precision.FP32);
+        assertThat(scenario.canUndoProperty().get()).isTrue();
+
+        scenario.undo();
+        assertThat(workload.snapshot().workload().precision()).isEqualTo(Precision.BF16_MIXED);
+        assertThat(workload.snapshot().workload().batch()).isEqualTo(4);
+        scenario.undo();
+        assertThat(workload.batchProperty().get()).isEqualTo(2);
+        assertThat(scenario.canRedoProperty().get()).isTrue();
+
+        scenario.redo();
+        assertThat(workload.batchProperty().get()).isEqualTo(4);
+        scenario.redo();
+        assertThat(workload.precisionProperty().get()).isEqualTo(Precision.FP32);
+        assertThat(scenario.canRedoProperty().get()).isFalse();
+    }
+
+    @Test
+    void aNewEditAfterUndoDropsTheRedoBranch() {
+        workload.batchProperty().set(2);
+        scenario.undo();
+        workload.batchProperty().set(8);
+        assertThat(scenario.canRedoProperty().get()).isFalse();
+        scenario.undo();
+        assertThat(workload.batchProperty().get()).isEqualTo(1);
+    }
+
+    @Test
+    void aSliderDragIsOneUndoStep() {
+        scenario.adjustingProperty().set(true);
+        for (int b = 2; b <= 64; b *= 2) {
+            workload.batchProperty().set(b);
+        }
+        scenario.adjustingProperty().set(false);
+        scenario.undo();
+        assertThat(workload.batchProperty().get()).isEqualTo(1);
+        assertThat(scenario.canUndoProperty().get()).isFalse();
+    }
+
+    @Test
+    void changingTheSizeUnitIsNotAnUndoStepAndSurvivesUndo() {
+        workload.batchProperty().set(2);
+        workload.sizeUnitProperty().set(SizeUnit.GB);
+        scenario.undo();
+        assertThat(workload.batchProperty().get()).isEqualTo(1);
+        assertThat(workload.sizeUnitProperty().get()).isEqualTo(SizeUnit.GB);
+        assertThat(scenario.canUndoProperty().get()).isFalse();
+    }
+
+    @Test
+    void aSavedScenarioOpensAsTheSameInputs() {
+        workload.batchProperty().set(6);
+        workload.precisionProperty().set(Precision.FP16_MIXED);
+        ScenarioInputs saved = workload.snapshot();
+        Path file = dir.resolve("run.vram.json");
+        assertThat(scenario.saveAs(file)).isEmpty();
+        assertThat(scenario.dirtyProperty().get()).isFalse();
+
+        scenario.newScenario();
+        assertThat(workload.snapshot()).isEqualTo(ScenarioInputs.defaults());
+        assertThat(scenario.open(file)).isEmpty();
+        assertThat(workload.snapshot()).isEqualTo(saved);
+        assertThat(scenario.recentFiles()).containsExactly(file.toAbsolutePath().normalize());
+        assertThat(scenario.titleProperty().get()).startsWith("run.vram.json");
+    }
+
+    @Test
+    void editingMarksTheScenarioUnsavedInTheTitle() {
+        workload.batchProperty().set(3);
+        assertThat(scenario.dirtyProperty().get()).isTrue();
+        assertThat(scenario.titleProperty().get()).startsWith("*Untitled");
+    }
+
+    @Test
+    void aNewerMalformedOrHalfWrittenFileIsReportedAndKeepsTheCurrentScenario() throws Exception {
+        workload.batchProperty().set(12);
+        ScenarioInputs before = workload.snapshot();
+        String good = new ScenarioCodec().write(ScenarioInputs.defaults());
+        Path newer = write("newer.json", good.replace("\"formatVersion\" : 1", "\"formatVersion\" : 7"));
+        Path malformed = write("malformed.json", "<scenario batch=4/>");
+        Path half = write("half.json", good.substring(0, good.length() / 3));
+
+        for (Path bad : List.of(newer, malformed, half)) {
+            Optional<FileProblem> problem = scenario.open(bad);
+            assertThat(problem).as(bad.toString()).isPresent();
+            assertThat(problem.get().message()).contains(bad.getFileName().toString())
+                    .contains("current scenario is unchanged");
+            assertThat(workload.snapshot()).isEqualTo(before);
+        }
+        assertThat(scenario.open(newer).get().message()).contains("newer version");
+        assertThat(scenario.open(half).get().message()).contains("incomplete");
+        assertThat(scenario.recentFiles()).isEmpty();
+    }
+
+    @Test
+    void aFailedSaveLeavesTheEarlierFileIntact() throws Exception {
+        Path file = dir.resolve("keep.json");
+        assertThat(scenario.saveAs(file)).isEmpty();
+        String before = Files.readString(file);
+        // A non-empty folder where the target's temporary sibling would be moved makes the final move fail.
+        Path blocked = dir.resolve("blocked.json");
+        Files.createDirectories(blocked.resolve("inside"));
+        workload.batchProperty().set(5);
+        assertThat(scenario.saveAs(blocked)).isPresent();
+        assertThat(Files.readString(file)).isEqualTo(before);
+        assertThat(Files.isDirectory(blocked.resolve("inside"))).isTrue();
+        try (var listing = Files.list(dir)) {
+            assertThat(listing.map(p -> p.getFileName().toString())).noneMatch(n -> n.endsWith(".tmp"));
+        }
+    }
+
+    private Path write(String name, String text) throws Exception {
+        return Files.writeString(dir.resolve(name), text, StandardCharsets.UTF_8);
+    }
+}

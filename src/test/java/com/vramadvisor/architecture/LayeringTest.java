@@ -1,0 +1,61 @@
+package com.vramadvisor.architecture;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.junit.AnalyzeClasses;
+import com.tngtech.archunit.junit.ArchTest;
+import com.tngtech.archunit.lang.ArchRule;
+
+/** The walls between layers: engine pure, view-models free of scene graph, no stray console output or network. */
+@AnalyzeClasses(packages = "com.vramadvisor", importOptions = ImportOption.DoNotIncludeTests.class)
+class LayeringTest {
+
+    @ArchTest
+    static final ArchRule engineHasNoJavaFxAndNoIo = noClasses()
+            .that().resideInAPackage("com.vramadvisor.engine..")
+            .should().dependOnClassesThat().resideInAnyPackage(
+                    "javafx..", "java.io..", "java.nio.file..", "java.net..", "com.fasterxml..",
+                    "com.vramadvisor.catalog..", "com.vramadvisor.report..", "com.vramadvisor.cli..",
+                    "com.vramadvisor.app..")
+            .because("the engine is a pure library: records in, records out");
+
+    @ArchTest
+    static final ArchRule onlyTheAppUsesJavaFx = noClasses()
+            .that().resideInAnyPackage("com.vramadvisor.catalog..", "com.vramadvisor.report..",
+                    "com.vramadvisor.cli..")
+            .should().dependOnClassesThat().resideInAPackage("javafx..")
+            .because("the CLI and reports run headless and never start the JavaFX toolkit");
+
+    @ArchTest
+    static final ArchRule viewModelsDoNotTouchTheSceneGraph = noClasses()
+            .that().haveSimpleNameEndingWith("ViewModel")
+            .should().dependOnClassesThat().resideInAnyPackage("javafx.scene..", "javafx.stage..")
+            .orShould().dependOnClassesThat().haveSimpleNameEndingWith("View")
+            .because("view-models hold properties only and are tested without the toolkit");
+
+    @ArchTest
+    static final ArchRule noConsoleOutsideCli = noClasses()
+            .that().resideOutsideOfPackages("com.vramadvisor.cli..", "com.vramadvisor")
+            .should().accessField(System.class, "out")
+            .orShould().accessField(System.class, "err")
+            .because("only the command line talks to the console");
+
+    @ArchTest
+    static final ArchRule noNetwork = noClasses()
+            .should().dependOnClassesThat().resideInAnyPackage("java.net.http..")
+            .orShould().dependOnClassesThat().haveFullyQualifiedName("java.net.Socket")
+            .orShould().dependOnClassesThat().haveFullyQualifiedName("java.net.HttpURLConnection")
+            .because("the application works fully offline");
+
+    @ArchTest
+    static final ArchRule noPackageCycles = slices().matching("com.vramadvisor.(*)..").should().beFreeOfCycles();
+
+    @ArchTest
+    static final ArchRule mainStaysFreeOfJavaFx = classes()
+            .that().haveFullyQualifiedName("com.vramadvisor.Main")
+            .should().onlyDependOnClassesThat().resideOutsideOfPackage("javafx..")
+            .because("with arguments the jar is the CLI and must not load the toolkit");
+}

@@ -1,0 +1,78 @@
+package com.vramadvisor.catalog;
+
+import com.vramadvisor.engine.hardware.GpuSpec;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+/**
+ * Checks shipped GPUs against the vendors' published figures. Each row states the spec-sheet figure and where it
+ * is published; tensor figures are dense, i.e. half of the "with sparsity" figures NVIDIA's sheets print.
+ */
+class GpuSpecSheetTest {
+
+    private static final Catalog CATALOG = CatalogLoader.shippedOnly().load();
+
+    @ParameterizedTest(name = "{0}: {1} GB, {2} GB/s, BF16 {3} TFLOPS dense, {4} W ({5})")
+    @CsvSource(delimiter = '|', textBlock = """
+            a100-pcie-40gb | 40  | 1555 | 312    | 250  | A100 datasheet: 1,555 GB/s, BF16 312 (624 sparse), 250 W
+            a100-sxm-40gb  | 40  | 1555 | 312    | 400  | A100 datasheet: 1,555 GB/s, 400 W
+            a100-pcie-80gb | 80  | 1935 | 312    | 300  | A100 datasheet: 1,935 GB/s, 300 W
+            a100-sxm-80gb  | 80  | 2039 | 312    | 400  | A100 datasheet: 2,039 GB/s, 400 W
+            h100-sxm-80gb  | 80  | 3350 | 989.5  | 700  | H100 datasheet: 3.35 TB/s, BF16 1,979 sparse, 700 W
+            h100-pcie-80gb | 80  | 2000 | 756.5  | 350  | H100 datasheet: 2 TB/s, BF16 1,513 sparse; PB-11133: 350 W
+            h100-nvl-94gb  | 94  | 3900 | 835.5  | 400  | H100 datasheet, NVL: 3.9 TB/s, BF16 1,671 sparse, 400 W
+            h200-sxm-141gb | 141 | 4800 | 989.5  | 700  | H200 datasheet: 4.8 TB/s, BF16 1,979 sparse, 700 W
+            b200-sxm-180gb | 180 | 8000 | 2250   | 1000 | DGX B200: 1,440 GB, 64 TB/s for 8; HGX: 2.25 PF dense
+            l40s           | 48  | 864  | 362.05 | 350  | L40S datasheet: 864 GB/s, BF16 362.05 (733 sparse), 350 W
+            mi300x         | 192 | 5300 | 1307.4 | 750  | AMD MI300X data sheet: 5.3 TB/s, BF16 1,307.4 dense, 750 W
+            rtx-4090       | 24  | 1008 | 165.2  | 450  | Ada whitepaper v2.01: 1,008 GB/s, 165.2 dense (FP32 acc.)
+            rtx-a6000      | 48  | 768  | 154.8  | 300  | GA102 whitepaper (RTX A6000): 768 GB/s, 154.8 dense, 300 W
+            """)
+    void matchesItsSpecSheet(String id, double memoryGb, double bandwidthGBps, double bf16DenseTflops, int tdpWatts,
+                             String source) {
+        GpuSpec gpu = CATALOG.gpu(id).orElseThrow(() -> new AssertionError(id + " missing; " + source));
+
+        assertThat(gpu.memoryGbNominal()).as(source).isEqualTo(memoryGb);
+        assertThat(gpu.memoryBandwidthGBps()).as(source).isEqualTo(bandwidthGBps);
+        assertThat(gpu.fp16Tflops()).as(source).isCloseTo(bf16DenseTflops, within(0.05));
+        assertThat(gpu.tdpWatts()).as(source).isEqualTo(tdpWatts);
+    }
+
+    @ParameterizedTest(name = "{0}: FP32 {1}, TF32 {2}, FP8 {3}, INT8 {4} ({5})")
+    @CsvSource(delimiter = '|', textBlock = """
+            a100-sxm-80gb  | 19.5  | 156   | 0      | 624    | NVIDIA A100 datasheet; Ampere has no FP8
+            h100-sxm-80gb  | 67    | 494.5 | 1979   | 1979   | H100 datasheet: TF32 989, FP8 and INT8 3,958 sparse
+            l40s           | 91.6  | 183   | 733    | 0      | L40S datasheet: TF32 183 (366 sparse), FP8 733
+            mi300x         | 163.4 | 653.7 | 2614.9 | 2614.9 | AMD MI300X data sheet, dense
+            t4             | 8.1   | 0     | 0      | 130    | T4 datasheet: 8.1 FP32, 130 TOPS INT8; no TF32
+            """)
+    void matchesItsSpecSheetAtOtherPrecisions(String id, double fp32, double tf32, double fp8, double int8,
+                                              String source) {
+        GpuSpec gpu = CATALOG.gpu(id).orElseThrow();
+
+        assertThat(gpu.fp32Tflops()).as(source).isEqualTo(fp32);
+        assertThat(gpu.tf32Tflops()).as(source).isEqualTo(tf32);
+        assertThat(gpu.fp8Tflops()).as(source).isEqualTo(fp8);
+        assertThat(gpu.int8Tops()).as(source).isEqualTo(int8);
+    }
+
+    /** Totals and free memory as {@code nvidia-smi} reports them on idle GPUs (sources in gpus.json). */
+    @ParameterizedTest(name = "{0}: total {1} MiB, usable {2} MiB")
+    @CsvSource(delimiter = '|', textBlock = """
+            h100-sxm-80gb  | 81559  | 81008
+            a100-sxm-80gb  | 81920  | 81157
+            h200-sxm-141gb | 143771 | 143071
+            rtx-4090       | 24564  | 24210
+            rtx-a6000      | 49140  | 48571
+            l4             | 23034  | 22478
+            """)
+    void reportsTheDriverReadingsForTotalAndUsableMemory(String id, long totalMiB, long usableMiB) {
+        GpuSpec gpu = CATALOG.gpu(id).orElseThrow();
+
+        assertThat(gpu.memoryBytesTotal()).isEqualTo(totalMiB << 20);
+        assertThat(gpu.memoryBytesUsable()).isEqualTo(usableMiB << 20);
+    }
+}

@@ -1,0 +1,126 @@
+package com.vramadvisor.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class EstimateCommandTest {
+
+    @TempDir
+    Path tmp;
+
+    record Result(int status, String out, String err) {
+    }
+
+    static Result run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int status = Cli.run(new PrintWriter(out), new PrintWriter(err), args);
+        return new Result(status, out.toString(), err.toString());
+    }
+
+    @Test
+    void jsonOutputCarriesTheDocumentedFieldsAndTheOfficialParameterCount() throws IOException {
+        // Llama-3-8B: 8,030,261,248 parameters (meta-llama/Meta-Llama-3-8B model card / safetensors metadata).
+        Result r = run("estimate", "--preset", "llama-3-8b", "--format", "json");
+        assertThat(r.status()).as(r.err()).isZero();
+        JsonNode json = new ObjectMapper().readTree(r.out());
+        assertThat(json.get("parameters").asLong()).isEqualTo(8_030_261_248L);
+        assertThat(json.get("activeParameters").asLong()).isEqualTo(8_030_261_248L);
+        for (String c : new String[] {"weights", "masterWeights", "gradients", "optimizerStates", "activations",
+                "logits", "kvCache", "runtimeOverhead"}) {
+            assertThat(json.get("components").has(c)).as(c).isTrue();
+            assertThat(json.get("components").get(c).asLong()).as(c).isNotNegative();
+        }
+        assertThat(json.get("peakBytes").asLong()).isPositive();
+        assertThat(json.get("peakPhase").asText()).isNotEmpty();
+        assertThat(json.get("assumptions").isArray()).isTrue();
+    }
+
+    @Test
+    void bf16MixedAdamWeightsAreTwoBytesPerParameterAndOptimizerStatesEight() throws IOException {
+        // ZeRO paper (Rajbhandari et al. 2020, section 3.1): 2 bytes fp16 weights, 2 bytes gradients, 12 bytes of
+        // fp32 master weights and Adam moments per parameter.
+        Result r = run("estimate", "--preset", "llama-3-8b", "--precision", "bf16-mixed", "--optimizer", "adamw",
+                "--format", "json");
+        JsonNode c = new ObjectMapper().readTree(r.out()).get("components");
+        long p = 8_030_261_248L;
+        assertThat(c.get("weights").asLong()).isEqualTo(2 * p);
+        assertThat(c.get("masterWeights").asLong()).isEqualTo(4 * p);
+        assertThat(c.get("optimizerStates").asLong()).isEqualTo(8 * p);
+        assertThat(c.get("gradients").asLong()).isEqualTo(2 * p);
+    }
+
+    @Test
+    void textOutputIsATableWithLabelledUnits() {
+        Result r = run("estimate", "--params", "7e9", "--mode", "infer", "--weights", "int4", "--context", "8192");
+        assertThat(r.status()).as(r.err()).isZero();
+        assertThat(r.out()).contains("weights").contains("kvCache").contains("GiB").contains("Peak");
+    }
+
+    @Test
+    void unknownFlagExitsWithTwoAndOneLine() {
+        Result r = run("estimate", "--preset", "gpt2", "--bogus");
+        assertThat(r.status()).isEqualTo(2);
+        assertThat(r.err().strip()).contains("--bogus").doesNotContain("\n").doesNotContain("at com.");
+    }
+
+    @Test
+    void negativeBatchIsNamed() {
+        Result r = run("estimate", "--preset", "gpt2", "--batch", "-4");
+        assertThat(r.status()).isEqualTo(2);
+        assertThat(r.err().strip()).contains("--batch").doesNotContain("\n");
+    }
+
+    @Test
+    void headsThatDoNotDivideHiddenAreRejected() {
+        Result r = run("estimate", "--hidden", "1000", "--layers", "4", "--heads", "7", "--vocab", "1000");
+        assertThat(r.status()).isEqualTo(2);
+        assertThat(r.err().strip()).contains("heads").doesNotContain("\n");
+    }
+
+    @Test
+    void malformedConfigIsReportedInOneLine() throws IOException {
+        Path config = tmp.resolve("config.json");
+        Files.writeString(config, "{\"model_type\": \"llama\", \"hidden_size\": ", StandardCharsets.UTF_8);
+        Result r = run("estimate", "--config", config.toString());
+        assertThat(r.status()).isEqualTo(2);
+        assertThat(r.err().strip()).contains("config.json").doesNotContain("\n").doesNotContain("at com.");
+    }
+
+    @Test
+    void unsupportedConfigIsReportedInOneLine() throws IOException {
+        Path config = tmp.resolve("config.json");
+        Files.writeString(config, "{\"model_type\": \"wav2vec2\", \"hidden_size\": 768}", StandardCharsets.UTF_8);
+        Result r = run("estimate", "--config", config.toString());
+        assertThat(r.status()).isEqualTo(2);
+        assertThat(r.err().strip()).contains("wav2vec2").doesNotContain("\n");
+    }
+
+    @Test
+    void unknownPresetSuggestsTheCatalogListing() {
+        Result r = run("estimate", "--preset", "llama-9-1t");
+        assertThat(r.status()).isEqualTo(2);
+        assertThat(r.err()).contains("llama-9-1t").contains("catalog list models");
+    }
+
+    @Test
+    void explicitArchitectureReproducesGpt2() throws IOException {
+        // GPT-2 small: 124,439,808 parameters (openai-community/gpt2 config: n_embd 768, n_layer 12, n_head 12,
+        // vocab 50257, n_positions 1024, tied embeddings, LayerNorm, GELU MLP of 4h, biases everywhere).
+        Result r = run("estimate", "--hidden", "768", "--layers", "12", "--heads", "12", "--vocab", "50257",
+                "--mlp", "gelu", "--norm", "layernorm", "--position", "learned", "--max-position", "1024", "--bias",
+                "--tied", "--format", "json");
+        assertThat(r.status()).as(r.err()).isZero();
+        assertThat(new ObjectMapper().readTree(r.out()).get("parameters").asLong()).isEqualTo(124_439_808L);
+    }
+}
