@@ -7,7 +7,8 @@ Run with Debian's CPU build of PyTorch (python3-torch 1.13):
 
 Each configuration builds two identical blocks in plain torch, written op by op after the Hugging Face
 GPT-2 (GPT2Block, GPT2Attention, GPT2MLP, Conv1D) and Llama (LlamaDecoderLayer, LlamaAttention,
-LlamaSdpaAttention, LlamaMLP, LlamaRMSNorm, LlamaRotaryEmbedding, repeat_kv) implementations, runs one
+eager_attention_forward, sdpa_attention_forward, LlamaMLP, LlamaRMSNorm, LlamaRotaryEmbedding, repeat_kv)
+implementations, runs one
 training-mode forward pass under torch.autograd.graph.saved_tensors_hooks and records every tensor that
 autograd saves for backward. See README.md in this folder for the counting rules and the GPU-equivalent
 adjustments; both are also written into the output under "method".
