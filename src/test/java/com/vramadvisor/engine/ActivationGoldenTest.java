@@ -143,6 +143,7 @@ class ActivationGoldenTest {
                 .recompute(Recompute.valueOf(c.path("recompute").asText().toUpperCase(Locale.ROOT)))
                 .dropout(c.path("dropout").asDouble())
                 .parallelism(Parallelism.SINGLE_GPU)
+                .implementation(Implementation.PYTORCH)
                 .build();
     }
 
