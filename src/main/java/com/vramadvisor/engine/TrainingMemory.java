@@ -87,7 +87,9 @@ final class TrainingMemory {
         if (w.recompute() != Recompute.NONE) {
             double denseFull = sp.denseLayers > 0 ? ActivationModel.layerBytes(m, w, false, Recompute.NONE, null) : 0;
             double moeFull = sp.moeLayers > 0 ? ActivationModel.layerBytes(m, w, true, Recompute.NONE, null) : 0;
-            recompute = Math.max(denseFull - dense, moeFull - moe);
+            // Not below 0: under autocast with rotary positions a selective checkpoint keeps q and k in fp32 and
+            // can keep more than the unrecomputed block (ActivationModel).
+            recompute = Math.max(0, Math.max(denseFull - dense, moeFull - moe));
         }
         double endActs = oneBlock + recompute + embedding;
 

@@ -104,6 +104,32 @@ class ActivationGoldenTest {
     }
 
     /**
+     * Under autocast every matmul keeps a 16-bit copy of its fp32 weight for backward (the harness's
+     * {@code weightCast} category, outside the per-layer activations): 2 bytes per matmul weight of the block, what
+     * the engine counts under weights ({@link TrainingMemory#castCopies}). A fully recomputed block runs its forward
+     * without saving anything, so none of its copies is kept, as the engine assumes after the forward pass.
+     */
+    @Test
+    void autocastKeepsTwoBytesPerMatmulWeightOfTheBlockExceptUnderFullRecomputation() {
+        int checked = 0;
+        for (JsonNode entry : golden.path("configs")) {
+            JsonNode c = entry.path("config");
+            if (!modelledByTheEngine(c) || !c.path("precision").asText().equals("bf16-autocast")) {
+                continue;
+            }
+            ModelSpec m = model(c);
+            Workload w = workload(c);
+            double[] copies = TrainingMemory.castCopies(w, new StageParams(m, w, false, false), true, DataType.FP32, 1);
+            long perBlock = (long) copies[3];
+            long expected = c.path("recompute").asText().equals("full") ? 0 : perBlock;
+            assertThat(entry.path("excludedBytes").path("weightCast").asLong()).as(entry.path("id").asText())
+                    .isEqualTo(expected);
+            checked++;
+        }
+        assertThat(checked).isEqualTo(24);
+    }
+
+    /**
      * Variants the engine has no input for, recorded for the README: HF's composed {@code gelu_new}, CPU autocast's
      * softmax policy (not what a GPU runs), and HF's SDPA path that repeats K/V before the kernel.
      */
