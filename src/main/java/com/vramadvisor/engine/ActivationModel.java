@@ -31,17 +31,30 @@ import java.util.Set;
  *   <li>{@code mlp.residual.dropout.mask} {@code [1] sbh} with dropout.</li>
  * </ul>
  * In Korthikanti's setting (16-bit, LayerNorm, GELU with {@code f = 4h}, MHA, dropout, eager attention) this sums to
- * exactly {@code sbh(34 + 5as/h)} bytes.
+ * exactly {@code sbh(34 + 5as/h)} bytes under {@link Implementation#MEGATRON}.
+ *
+ * <p>{@link Implementation#PYTORCH} counts what Hugging Face Transformers' blocks keep in eager PyTorch, as measured
+ * by {@code harness/activations/measure.py} ({@code ActivationGoldenTest} matches every measured configuration to the
+ * byte): {@code nn.LayerNorm} also keeps its fp32 mean and reciprocal standard deviation ({@code [4] bs} each, so the
+ * GPT-2 block keeps {@code sbh(34 + 5as/h) + 16bs}); RMSNorm models are counted as Llama's block, whose
+ * {@code LlamaRMSNorm} keeps an fp32 copy of its input, the fp32 {@code rsqrt} and the normalized input
+ * ({@code [4] sbh + [4] bs + [r] sbh}, see {@link #norm}), whose eager softmax is fp32 in every precision (plus a
+ * 16-bit copy for the product with V when the probabilities are 16-bit), which has dropout on the attention
+ * probabilities only, and whose separate q/k/v and gate/up projections each keep a 16-bit copy of their fp32 input
+ * under autocast. With selective recomputation under autocast and rotary positions the checkpoint keeps q and k in
+ * fp32 (Hugging Face computes cos and sin in the hidden type, fp32 under autocast, which promotes the 16-bit q and
+ * k), so selective recomputation can keep more than none with FlashAttention.
  *
  * <p>Element sizes: {@code e} is 2 for 16-bit and fp8 training (fp8 GEMM inputs are kept at 16 bits here, a
  * conservative simplification) and 4 for fp32. In the mixed modes the model runs under PyTorch autocast
  * (PyTorch docs, "Automatic Mixed Precision package", ops that autocast to float32): the residual stream and
  * therefore every norm input {@code [r]} stay fp32 (4 bytes), and softmax runs in fp32, so {@code [x]} is 4; in the
- * pure modes {@code r = x = e}. Norm statistics (mean, reciprocal standard deviation: 8 bytes per token and norm)
- * are omitted, as in Korthikanti et al.; norms are assumed fused (one saved input), as in Megatron, Apex and
- * {@code torch.nn.LayerNorm}, and so are activation functions ({@code nn.GELU}, {@code F.silu}: one saved input);
- * activations composed of Python ops, such as GPT-2's {@code gelu_new}, save several intermediates more. Dropout sites are Korthikanti's three (attention probabilities, after the attention
- * and after the MLP); at dropout 0 PyTorch's dropout returns its input and saves nothing.
+ * pure modes {@code r = x = e}. Under {@link Implementation#MEGATRON} norm statistics (mean, reciprocal standard
+ * deviation: 8 bytes per token and norm) are omitted, as in Korthikanti et al., and norms are fused (one saved
+ * input) as in Megatron and Apex. Activation functions are fused in both ({@code nn.GELU}, {@code F.silu}: one saved
+ * input); activations composed of Python ops, such as GPT-2's {@code gelu_new}, save several intermediates more.
+ * Dropout sites are Korthikanti's three (attention probabilities, after the attention and after the MLP); at dropout
+ * 0 PyTorch's dropout returns its input and saves nothing.
  *
  * <p>Parallelism (Korthikanti section 4.2): tensor parallelism divides the tensors between the column- and
  * row-parallel matrices (q, k, v, scores, attention output, FFN intermediates) by {@code t}; with sequence
@@ -49,7 +62,9 @@ import java.util.Set;
  * by {@code t} too. Key/value heads fewer than {@code t} are replicated, one per rank.
  *
  * <p>Recomputation: {@link Recompute#SELECTIVE} drops the attention core (scores, softmax, its dropout mask and
- * output, or the log-sum-exp); {@link Recompute#FULL} keeps only the block input ({@code block.input}, {@code [r]
+ * output, or the log-sum-exp) and keeps its inputs, K and V with the key/value heads because the GQA expansion lies
+ * inside the checkpointed core (Hugging Face's {@code repeat_kv}; Megatron-LM's {@code DotProductAttention});
+ * {@link Recompute#FULL} keeps only the block input ({@code block.input}, {@code [r]
  * sbh}, divided by {@code t} with sequence parallelism).
  *
  * <p>LoRA/QLoRA: a frozen linear layer does not save its input (PyTorch's matmul saves an operand only when the
@@ -78,7 +93,7 @@ public final class ActivationModel {
         return new LayerActivations(Bytes.saturate(total), tensors);
     }
 
-    /** Bytes of one block (dense or with experts) under recomputation {@code r}; records tensors when a list is given. */
+    /** Bytes of one block (dense or with experts) under recomputation {@code r}; records tensors into {@code out}. */
     static double layerBytes(ModelSpec m, Workload w, boolean moeLayer, Recompute r, List<SavedTensor> out) {
         Parallelism par = w.parallelism();
         double t = par.tensorParallel();
