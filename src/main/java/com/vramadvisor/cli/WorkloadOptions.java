@@ -107,7 +107,11 @@ final class WorkloadOptions {
      *
      * @throws IllegalArgumentException naming the flag with a bad value
      */
-    Workload toWorkload() {
+    /**
+     * Builds the engine's workload; {@code storedWeights} (the type an imported model file stores its weights in)
+     * becomes the weight type for inference when {@code --weights} is absent.
+     */
+    Workload toWorkload(DataType storedWeights) {
         Mode m = switch (key(mode)) {
             case "train", "training" -> Mode.TRAIN;
             case "lora" -> Mode.LORA;
@@ -173,6 +177,8 @@ final class WorkloadOptions {
                 .implementation(implementation(implementation));
         if (weights != null) {
             b.weightType(dataType(weights, "--weights"));
+        } else if (storedWeights != null && m == Mode.INFER) {
+            b.weightType(storedWeights);
         }
         if (m == Mode.LORA || m == Mode.QLORA) {
             int rank = loraRank == null ? 16 : loraRank;

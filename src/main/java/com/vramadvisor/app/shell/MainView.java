@@ -43,6 +43,8 @@ public final class MainView {
         workloadScroll.setFitToWidth(true);
         workloadScroll.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
         workloadScroll.getStyleClass().add("workload-scroll");
+        workloadScroll.setMinWidth(360);
+        workloadScroll.setPrefWidth(420);
 
         resultsSlot.getStyleClass().add("results-slot");
         decisionSlot.getStyleClass().add("decision-slot");
@@ -64,7 +66,7 @@ public final class MainView {
 
         SplitPane body = new SplitPane(workloadScroll, tabs);
         body.setId("mainSplitPane");
-        body.setDividerPositions(0.27);
+        body.setDividerPositions(0.3);
         SplitPane.setResizableWithParent(workloadScroll, false);
         root.setCenter(body);
         root.setBottom(statusBar);

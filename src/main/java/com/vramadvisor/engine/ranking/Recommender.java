@@ -1,6 +1,7 @@
 package com.vramadvisor.engine.ranking;
 
 import com.vramadvisor.engine.Estimate;
+import com.vramadvisor.engine.MemoryEstimator;
 import com.vramadvisor.engine.ModelSpec;
 import com.vramadvisor.engine.Parallelism;
 import com.vramadvisor.engine.Workload;
@@ -34,6 +35,12 @@ public final class Recommender {
 
     private final MemoryModel memory;
 
+    /** A recommender over the engine's {@link MemoryEstimator}. */
+    public Recommender() {
+        this(new MemoryEstimator()::estimate);
+    }
+
+    /** A recommender over another memory model (tests, or a caller that wraps the estimator). */
     public Recommender(MemoryModel memory) {
         this.memory = Objects.requireNonNull(memory, "memory");
     }
@@ -43,8 +50,9 @@ public final class Recommender {
      */
     public Recommendation recommend(ModelSpec model, Workload workload, List<GpuSpec> gpus, List<SystemSpec> systems,
                                     List<CloudOffer> cloud, RankingOptions options) {
-        Estimate single = memory.estimate(model, workload.toBuilder().parallelism(Parallelism.SINGLE_GPU).build());
         LayoutSearch search = new LayoutSearch(memory, model, workload, options.gpusPerNode());
+        Estimate single = memory.estimate(model, workload.toBuilder().parallelism(Parallelism.SINGLE_GPU).build());
+        search.remember(Parallelism.SINGLE_GPU, single);
         RowFactory factory = new RowFactory(model, workload, options);
         Parallelism given = workload.parallelism();
         boolean asGiven = options.sharding() == ShardingSearch.AS_GIVEN

@@ -5,6 +5,7 @@ import com.vramadvisor.engine.Estimate;
 import com.vramadvisor.engine.Mode;
 import com.vramadvisor.engine.ModelSpec;
 import com.vramadvisor.engine.Parallelism;
+import com.vramadvisor.engine.Serving;
 import com.vramadvisor.engine.Workload;
 import com.vramadvisor.engine.hardware.GpuSpec;
 
@@ -52,12 +53,13 @@ final class RowFactory {
 
     /**
      * Memory the fit is judged against: the usable memory, or for inference with a serving reservation
-     * ({@code gpuMemoryUtilization}, vLLM's fraction of total memory) the smaller of that reservation and usable.
+     * ({@code gpuMemoryUtilization}, vLLM's fraction of total memory, {@link Serving#usableBudget(long, double)})
+     * the smaller of that reservation and usable.
      */
     long capacityBytes(GpuSpec gpu) {
         double util = workload.gpuMemoryUtilization();
         if (workload.mode() == Mode.INFER && util > 0) {
-            return Math.min(gpu.memoryBytesUsable(), (long) Math.floor(gpu.memoryBytesTotal() * util));
+            return Math.min(gpu.memoryBytesUsable(), Serving.usableBudget(gpu.memoryBytesTotal(), util));
         }
         return gpu.memoryBytesUsable();
     }

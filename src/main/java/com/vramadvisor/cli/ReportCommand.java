@@ -1,0 +1,226 @@
+package com.vramadvisor.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeSet;
+import java.util.concurrent.Callable;
+
+import com.vramadvisor.catalog.Catalog;
+import com.vramadvisor.engine.MemoryEstimator;
+import com.vramadvisor.engine.ModelSpec;
+import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.ranking.RankingOptions;
+import com.vramadvisor.engine.ranking.Recommendation;
+import com.vramadvisor.engine.ranking.Recommender;
+import com.vramadvisor.report.CsvReportWriter;
+import com.vramadvisor.report.JsonReportWriter;
+import com.vramadvisor.report.MarkdownReportWriter;
+import com.vramadvisor.report.PdfReportWriter;
+import com.vramadvisor.report.PngReportWriter;
+import com.vramadvisor.report.ReportContext;
+import com.vramadvisor.report.ReportLanguage;
+import com.vramadvisor.report.ReportModel;
+import com.vramadvisor.report.ReportModels;
+import com.vramadvisor.report.ReportWriteException;
+import com.vramadvisor.report.ReportWriter;
+
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code report}: writes the sizing report of one workload as PDF, PNG, Markdown, CSV and/or JSON, with the decision
+ * table over the catalog. The model and workload flags are {@code estimate}'s. Exit status: 0 when every file was
+ * written, 2 on bad input, 1 when a file could not be written (the message names the file and the reason; an earlier
+ * file there is kept). Runs headless: it draws with Java2D and never starts the JavaFX toolkit.
+ */
+@Command(name = "report", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "Write the sizing report of a workload as PDF, PNG, Markdown, CSV or JSON.")
+public final class ReportCommand implements Callable<Integer> {
+
+    /** Exit status when a report file cannot be written. */
+    public static final int WRITE_FAILED = 1;
+    /** Exit status for bad input. */
+    public static final int BAD_INPUT = 2;
+
+    /** What a report is about: the model, the workload, the catalog for the decision table and its settings. */
+    public record Scenario(ModelSpec model, Workload workload, Catalog catalog, RankingOptions ranking) {
+        public Scenario {
+            Objects.requireNonNull(model, "model");
+            Objects.requireNonNull(workload, "workload");
+            catalog = catalog == null ? Catalog.empty() : catalog;
+            ranking = ranking == null ? RankingOptions.defaults() : ranking;
+        }
+    }
+
+    /**
+     * The files to write and the language.
+     *
+     * @param pdf       PDF file, or {@code null}
+     * @param png       PNG file with the charts at 2x, or {@code null}
+     * @param markdown  Markdown file, or {@code null}
+     * @param csv       CSV file, or {@code null}
+     * @param json      JSON file, or {@code null}
+     * @param language  language of the report
+     */
+    public record Options(Path pdf, Path png, Path markdown, Path csv, Path json, ReportLanguage language) {
+        public Options {
+            Objects.requireNonNull(language, "language");
+        }
+
+        /** The writers to run, in a fixed order, each with its target. */
+        Map<Path, ReportWriter> outputs() {
+            Map<Path, ReportWriter> out = new LinkedHashMap<>();
+            put(out, pdf, new PdfReportWriter());
+            put(out, png, new PngReportWriter());
+            put(out, markdown, new MarkdownReportWriter());
+            put(out, csv, new CsvReportWriter());
+            put(out, json, new JsonReportWriter());
+            return out;
+        }
+
+        private static void put(Map<Path, ReportWriter> out, Path path, ReportWriter writer) {
+            if (path != null) {
+                out.put(path, writer);
+            }
+        }
+    }
+
+    /** The output flags, as a picocli mixin. */
+    public static final class Output {
+        @Option(names = "--pdf", paramLabel = "FILE", description = "Write the report as PDF.")
+        Path pdf;
+        @Option(names = "--png", paramLabel = "FILE", description = "Write the charts as PNG at 2x scale.")
+        Path png;
+        @Option(names = "--md", paramLabel = "FILE", description = "Write the report as Markdown.")
+        Path markdown;
+        @Option(names = "--csv", paramLabel = "FILE", description = "Write the report's tables as CSV.")
+        Path csv;
+        @Option(names = "--json", paramLabel = "FILE", description = "Write the report model as JSON.")
+        Path json;
+        @Option(names = "--lang", paramLabel = "en|zh-CN", defaultValue = "en",
+                description = "Report language: en or zh-CN (default: ${DEFAULT-VALUE}).")
+        String language;
+
+        /** @throws IllegalArgumentException for an unknown language */
+        public Options toOptions() {
+            return new Options(pdf, png, markdown, csv, json, ReportLanguage.parse(language));
+        }
+    }
+
+    @Spec
+    CommandSpec spec;
+
+    @ArgGroup(exclusive = false, heading = "%nModel:%n")
+    ModelOptions model = new ModelOptions();
+
+    @ArgGroup(exclusive = false, heading = "%nWorkload:%n")
+    WorkloadOptions workload = new WorkloadOptions();
+
+    @Mixin
+    CatalogOption catalog;
+
+    @Mixin
+    Output output = new Output();
+
+    @Option(names = "--tokens", paramLabel = "N",
+            description = "Token budget for time and cost in the decision table (default 1B).")
+    String tokens;
+
+    @Option(names = "--top", paramLabel = "N", description = "List only the first N hardware options.")
+    Integer top;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        Options options = output.toOptions();
+        ModelSpec m = ModelResolver.resolve(model, catalog, err);
+        Workload w = workload.toWorkload(model.importedWeightType);
+        Catalog c = catalog.catalog(err);
+        return run(new Scenario(m, w, c, ranking()), options, LocalDate.now(), appVersion(), out, err);
+    }
+
+    private RankingOptions ranking() {
+        RankingOptions.Builder b = RankingOptions.builder();
+        if (tokens != null) {
+            b.tokenBudget(Quantities.parseCount(tokens));
+        }
+        if (top != null) {
+            if (top < 1) {
+                throw new CliInputException("--top must be at least 1, got " + top);
+            }
+            b.topN(top);
+        }
+        return b.build();
+    }
+
+    /**
+     * Writes the requested report files.
+     *
+     * @return 0 when all were written, {@link #BAD_INPUT} when no output was asked for or the engine rejects the
+     *         workload, {@link #WRITE_FAILED} when a file could not be written (the others are still attempted)
+     */
+    public static int run(Scenario scenario, Options options, LocalDate date, String appVersion, PrintWriter out,
+                          PrintWriter err) {
+        // Reports draw with Java2D; headless mode keeps AWT from opening a display connection or a dock icon.
+        if (System.getProperty("java.awt.headless") == null) {
+            System.setProperty("java.awt.headless", "true");
+        }
+        Map<Path, ReportWriter> outputs = options.outputs();
+        if (outputs.isEmpty()) {
+            err.println("vram-advisor report: no output given; use --pdf, --png, --md, --csv or --json FILE");
+            return BAD_INPUT;
+        }
+        ReportModel model;
+        try {
+            model = model(scenario, options.language(), date, appVersion);
+        } catch (IllegalArgumentException e) {
+            err.println("vram-advisor report: " + e.getMessage());
+            return BAD_INPUT;
+        }
+        int status = 0;
+        for (Map.Entry<Path, ReportWriter> o : outputs.entrySet()) {
+            try {
+                o.getValue().write(model, o.getKey());
+                out.println("wrote " + o.getKey());
+            } catch (ReportWriteException e) {
+                err.println("vram-advisor report: " + e.getMessage());
+                status = WRITE_FAILED;
+            }
+        }
+        out.flush();
+        err.flush();
+        return status;
+    }
+
+    /** The report model of a scenario: the estimate, and a decision table when the catalog has hardware. */
+    public static ReportModel model(Scenario scenario, ReportLanguage language, LocalDate date, String appVersion) {
+        Catalog catalog = scenario.catalog();
+        Recommendation recommendation = null;
+        if (!catalog.gpus().isEmpty()) {
+            recommendation = new Recommender(new MemoryEstimator()::estimate).recommend(scenario.model(),
+                    scenario.workload(), catalog.gpus(), catalog.systems(), catalog.cloudOffers(), scenario.ranking());
+        }
+        return ReportModels.from(scenario.model(), scenario.workload(), recommendation,
+                new ReportContext(language, date, appVersion, catalogVersion(catalog), catalog.gpus()));
+    }
+
+    /** The catalog files' versions: one value when they agree, else each distinct value, sorted. */
+    public static String catalogVersion(Catalog catalog) {
+        return String.join(", ", new TreeSet<>(catalog.versions().values()));
+    }
+
+    /** The version in the jar's manifest, or {@code dev} when running from compiled classes. */
+    public static String appVersion() {
+        String v = ReportCommand.class.getPackage().getImplementationVersion();
+        return v == null || v.isBlank() ? "dev" : v;
+    }
+}

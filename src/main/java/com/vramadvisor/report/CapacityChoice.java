@@ -1,0 +1,64 @@
+package com.vramadvisor.report;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+import com.vramadvisor.engine.Mode;
+import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.hardware.GpuSpec;
+
+/**
+ * Picks the GPUs whose capacity lines a report draws: up to three that bracket the per-GPU need, so the charts show
+ * both where the workload stops fitting and what it takes to fit. In order of preference: the smallest GPU that
+ * holds the need, the largest that does not, and the next smaller one (or, when every GPU fits, the second
+ * smallest that fits). GPUs of equal capacity count once (the first in catalog order).
+ */
+final class CapacityChoice {
+
+    /** A GPU with the memory the fit is judged against. */
+    record Choice(GpuSpec gpu, long capacityBytes) {
+    }
+
+    private CapacityChoice() {
+    }
+
+    /**
+     * Capacity as the decision table judges fit: usable memory, or for inference with a serving reservation the
+     * smaller of usable memory and {@code floor(total x gpu_memory_utilization)}.
+     */
+    static long capacityBytes(GpuSpec gpu, Workload workload) {
+        double util = workload.gpuMemoryUtilization();
+        if (workload.mode() == Mode.INFER && util > 0) {
+            return Math.min(gpu.memoryBytesUsable(), (long) Math.floor(gpu.memoryBytesTotal() * util));
+        }
+        return gpu.memoryBytesUsable();
+    }
+
+    /** The chosen GPUs, largest capacity first. */
+    static List<Choice> choose(List<GpuSpec> gpus, Workload workload, long needBytes) {
+        List<Choice> distinct = new ArrayList<>();
+        for (GpuSpec g : gpus) {
+            long c = capacityBytes(g, workload);
+            if (distinct.stream().noneMatch(d -> d.capacityBytes() == c)) {
+                distinct.add(new Choice(g, c));
+            }
+        }
+        List<Choice> fitting = distinct.stream().filter(c -> c.capacityBytes() >= needBytes)
+                .sorted(Comparator.comparingLong(Choice::capacityBytes)).toList();
+        List<Choice> notFitting = distinct.stream().filter(c -> c.capacityBytes() < needBytes)
+                .sorted(Comparator.comparingLong(Choice::capacityBytes).reversed()).toList();
+
+        List<Choice> chosen = new ArrayList<>();
+        if (!fitting.isEmpty()) {
+            chosen.add(fitting.get(0));
+        }
+        chosen.addAll(notFitting.subList(0, Math.min(2, notFitting.size())));
+        for (int i = 1; i < fitting.size() && chosen.size() < 3; i++) {
+            chosen.add(fitting.get(i));
+        }
+        List<Choice> out = new ArrayList<>(chosen.subList(0, Math.min(3, chosen.size())));
+        out.sort(Comparator.comparingLong(Choice::capacityBytes).reversed());
+        return out;
+    }
+}

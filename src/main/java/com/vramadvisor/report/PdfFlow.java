@@ -1,0 +1,352 @@
+package com.vramadvisor.report;
+
+import java.awt.Color;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.apache.pdfbox.pdmodel.PDDocument;
+import org.apache.pdfbox.pdmodel.PDPage;
+import org.apache.pdfbox.pdmodel.PDPageContentStream;
+import org.apache.pdfbox.pdmodel.common.PDRectangle;
+import org.apache.pdfbox.pdmodel.font.PDFont;
+import org.apache.pdfbox.pdmodel.graphics.form.PDFormXObject;
+import org.apache.pdfbox.pdmodel.graphics.state.RenderingMode;
+import org.apache.pdfbox.util.Matrix;
+
+/**
+ * Lays out text, tables and charts top to bottom over A4 pages, starting a new page whenever the next block would
+ * not fit. A table row is never split across pages; a table continued on a new page repeats its header.
+ * Coordinates: {@code y} runs down from the top of the page, as in the layout; PDF's bottom-up coordinates are
+ * confined to {@link #pdfY(double)}.
+ */
+final class PdfFlow {
+
+    static final PDRectangle PAGE = PDRectangle.A4;
+    static final float MARGIN_X = 50;
+    static final float MARGIN_TOP = 54;
+    static final float MARGIN_BOTTOM = 54;
+    static final Color TEXT = new Color(0x1E, 0x1E, 0x1E);
+    static final Color MUTED = new Color(0x5F, 0x5F, 0x5F);
+    static final Color RULE = new Color(0xC8, 0xC8, 0xC8);
+    static final Color HEADER_FILL = new Color(0xEE, 0xF1, 0xF5);
+    static final Color ACCENT = new Color(0x1F, 0x4E, 0x8C);
+
+    private final PDDocument document;
+    private final PDFont font;
+    private final String runningHeader;
+    private PDPageContentStream stream;
+    private double y;
+
+    PdfFlow(PDDocument document, PDFont font, String runningHeader) throws IOException {
+        this.document = document;
+        this.font = font;
+        this.runningHeader = runningHeader;
+        startPage();
+    }
+
+    PDDocument document() {
+        return document;
+    }
+
+    PDFont font() {
+        return font;
+    }
+
+    static float contentWidth() {
+        return PAGE.getWidth() - 2 * MARGIN_X;
+    }
+
+    /** Distance from the cursor to the bottom margin. */
+    double remaining() {
+        return PAGE.getHeight() - MARGIN_BOTTOM - y;
+    }
+
+    void gap(double height) {
+        y += height;
+    }
+
+    /** Starts a new page unless {@code height} still fits on this one. */
+    void ensure(double height) throws IOException {
+        if (height > remaining() && y > MARGIN_TOP + 1) {
+            startPage();
+        }
+    }
+
+    void newPage() throws IOException {
+        startPage();
+    }
+
+    private void startPage() throws IOException {
+        if (stream != null) {
+            stream.close();
+        }
+        PDPage page = new PDPage(PAGE);
+        document.addPage(page);
+        stream = new PDPageContentStream(document, page);
+        y = MARGIN_TOP;
+        if (document.getNumberOfPages() > 1 && !runningHeader.isEmpty()) {
+            text(runningHeader, 8, MUTED, false, MARGIN_X, MARGIN_TOP - 22);
+            rule(MARGIN_TOP - 16, RULE, 0.5f);
+        }
+    }
+
+    // ---------------------------------------------------------------- text blocks
+
+    /** A heading kept together with at least {@code keepWithNext} points of what follows. */
+    void heading(String title, float size, double keepWithNext) throws IOException {
+        double height = size * 1.9;
+        ensure(height + keepWithNext);
+        y += size * 1.3;
+        text(title, size, ACCENT, true, MARGIN_X, y);
+        y += size * 0.6;
+    }
+
+    /** A wrapped paragraph across the content width. */
+    void paragraph(String content, float size, Color colour) throws IOException {
+        paragraph(content, size, colour, MARGIN_X, contentWidth());
+    }
+
+    void paragraph(String content, float size, Color colour, double x, double width) throws IOException {
+        double line = size * 1.4;
+        for (String l : wrap(content, size, width)) {
+            ensure(line);
+            y += line;
+            text(l, size, colour, false, x, y - size * 0.3);
+        }
+    }
+
+    /** Bulleted items, each wrapped with a hanging indent. */
+    void bullets(List<String> items, float size) throws IOException {
+        double indent = 12;
+        double line = size * 1.4;
+        for (String item : items) {
+            List<String> lines = wrap(item, size, contentWidth() - indent);
+            for (int i = 0; i < lines.size(); i++) {
+                ensure(line);
+                y += line;
+                if (i == 0) {
+                    text("\u2022", size, ACCENT, false, MARGIN_X + 2, y - size * 0.3);
+                }
+                text(lines.get(i), size, TEXT, false, MARGIN_X + indent, y - size * 0.3);
+            }
+            y += size * 0.3;
+        }
+    }
+
+    // ---------------------------------------------------------------- tables
+
+    /**
+     * Draws a table over the content width. Column widths follow the widest cell, shrunk to fit by wrapping the
+     * widest columns; each row is kept on one page, and the header is repeated at the top of every continuation.
+     */
+    void table(PdfTable table) throws IOException {
+        float size = table.fontSize();
+        double padX = 4;
+        double padY = 3;
+        double line = size * 1.3;
+        double[] widths = table.columnWidths(this, contentWidth(), padX);
+
+        List<List<String>> header = wrapRow(table.headers(), widths, size, padX);
+        double headerHeight = rowHeight(header, line, padY);
+        ensure(headerHeight + rowHeight(wrapRow(table.rows().isEmpty() ? table.headers() : table.rows().get(0),
+                widths, size, padX), line, padY));
+        drawRow(header, widths, table, line, padY, true, false);
+        for (int r = 0; r < table.rows().size(); r++) {
+            List<List<String>> cells = wrapRow(table.rows().get(r), widths, size, padX);
+            double h = rowHeight(cells, line, padY);
+            if (h > remaining()) {
+                startPage();
+                drawRow(header, widths, table, line, padY, true, false);
+            }
+            boolean emphasised = table.emphasiseLastRow() && r == table.rows().size() - 1;
+            drawRow(cells, widths, table, line, padY, false, emphasised);
+        }
+    }
+
+    private List<List<String>> wrapRow(List<String> row, double[] widths, float size, double padX) {
+        List<List<String>> out = new ArrayList<>();
+        for (int c = 0; c < widths.length; c++) {
+            String cell = c < row.size() ? row.get(c) : "";
+            out.add(wrap(cell, size, widths[c] - 2 * padX));
+        }
+        return out;
+    }
+
+    private static double rowHeight(List<List<String>> cells, double line, double padY) {
+        int lines = 1;
+        for (List<String> c : cells) {
+            lines = Math.max(lines, c.size());
+        }
+        return lines * line + 2 * padY;
+    }
+
+    private void drawRow(List<List<String>> cells, double[] widths, PdfTable table, double line, double padY,
+                         boolean header, boolean emphasised) throws IOException {
+        float size = table.fontSize();
+        double h = rowHeight(cells, line, padY);
+        if (header) {
+            stream.setNonStrokingColor(HEADER_FILL);
+            stream.addRect(MARGIN_X, (float) pdfY(y + h), contentWidth(), (float) h);
+            stream.fill();
+        }
+        double x = MARGIN_X;
+        for (int c = 0; c < widths.length; c++) {
+            List<String> lines = cells.get(c);
+            for (int i = 0; i < lines.size(); i++) {
+                String l = lines.get(i);
+                double tx = table.numeric(c) && !header
+                        ? x + widths[c] - 4 - width(l, size) : x + 4;
+                text(l, size, header ? ACCENT : TEXT, header || emphasised, tx, y + padY + (i + 1) * line - size * 0.3);
+            }
+            x += widths[c];
+        }
+        y += h;
+        rule(y, header || emphasised ? MUTED : RULE, header ? 0.8f : 0.4f);
+    }
+
+    // ---------------------------------------------------------------- charts
+
+    /** Places a chart drawn into a form XObject, scaled to the content width, kept whole on one page. */
+    void form(PDFormXObject form, double logicalWidth, double logicalHeight) throws IOException {
+        double scale = contentWidth() / logicalWidth;
+        double h = logicalHeight * scale;
+        ensure(h);
+        stream.saveGraphicsState();
+        stream.transform(Matrix.getTranslateInstance(MARGIN_X, (float) pdfY(y + h)));
+        stream.transform(Matrix.getScaleInstance((float) scale, (float) scale));
+        stream.drawForm(form);
+        stream.restoreGraphicsState();
+        y += h;
+    }
+
+    // ---------------------------------------------------------------- primitives
+
+    void close() throws IOException {
+        stream.close();
+    }
+
+    /** Draws a single line of text with its baseline at layout position {@code top} (down from the page top). */
+    void text(String content, float size, Color colour, boolean bold, double x, double top) throws IOException {
+        drawText(stream, font, ReportFonts.printable(content), size, colour, bold, x, pdfY(top));
+    }
+
+    static void drawText(PDPageContentStream cs, PDFont font, String content, float size, Color colour, boolean bold,
+                         double x, double pdfY) throws IOException {
+        // Text state (render mode, line width) outlives ET; save and restore it so a bold heading cannot
+        // embolden what follows, such as the charts' text.
+        cs.saveGraphicsState();
+        cs.beginText();
+        cs.setFont(font, size);
+        cs.setNonStrokingColor(colour);
+        if (bold) {
+            // The typeface has no bold face; a thin outline stroke in the fill colour gives a clean synthetic bold.
+            cs.setStrokingColor(colour);
+            cs.setLineWidth(size * 0.035f);
+            cs.setRenderingMode(RenderingMode.FILL_STROKE);
+        }
+        cs.newLineAtOffset((float) x, (float) pdfY);
+        cs.showText(content);
+        cs.endText();
+        cs.restoreGraphicsState();
+    }
+
+    private void rule(double top, Color colour, float lineWidth) throws IOException {
+        stream.setStrokingColor(colour);
+        stream.setLineWidth(lineWidth);
+        stream.moveTo(MARGIN_X, (float) pdfY(top));
+        stream.lineTo(MARGIN_X + contentWidth(), (float) pdfY(top));
+        stream.stroke();
+    }
+
+    static double pdfY(double top) {
+        return PAGE.getHeight() - top;
+    }
+
+    double width(String content, float size) throws IOException {
+        return font.getStringWidth(ReportFonts.printable(content)) / 1000.0 * size;
+    }
+
+    /**
+     * Splits text into lines no wider than {@code maxWidth}: at spaces for Latin text, between any two characters
+     * for Chinese, and inside a word only when the word alone is too wide.
+     */
+    List<String> wrap(String content, float size, double maxWidth) {
+        List<String> lines = new ArrayList<>();
+        StringBuilder line = new StringBuilder();
+        for (String token : tokens(ReportFonts.printable(content))) {
+            if (fits(line + token.stripTrailing(), size, maxWidth)) {
+                line.append(token);
+                continue;
+            }
+            if (!line.toString().isBlank()) {
+                lines.add(line.toString().stripTrailing());
+                line.setLength(0);
+            }
+            if (fits(token.stripTrailing(), size, maxWidth)) {
+                line.append(token);
+            } else {
+                for (int cp : token.codePoints().toArray()) {
+                    if (!line.isEmpty() && !fits(line + Character.toString(cp), size, maxWidth)) {
+                        lines.add(line.toString().stripTrailing());
+                        line.setLength(0);
+                    }
+                    line.appendCodePoint(cp);
+                }
+            }
+        }
+        if (!line.toString().isBlank() || lines.isEmpty()) {
+            lines.add(line.toString().stripTrailing());
+        }
+        return lines;
+    }
+
+    private boolean fits(String s, float size, double maxWidth) {
+        try {
+            return width(s, size) <= maxWidth;
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot measure text in the report font", e);
+        }
+    }
+
+    /** Words with their trailing spaces; each Chinese character (and its punctuation) is a token of its own. */
+    static List<String> tokens(String s) {
+        List<String> out = new ArrayList<>();
+        StringBuilder cur = new StringBuilder();
+        int[] cps = s.codePoints().toArray();
+        for (int i = 0; i < cps.length; i++) {
+            int cp = cps[i];
+            if (isWide(cp)) {
+                if (!cur.isEmpty()) {
+                    out.add(cur.toString());
+                    cur.setLength(0);
+                }
+                cur.appendCodePoint(cp);
+                while (i + 1 < cps.length && (isClosingPunctuation(cps[i + 1]) || cps[i + 1] == ' ')) {
+                    cur.appendCodePoint(cps[++i]);
+                }
+                out.add(cur.toString());
+                cur.setLength(0);
+            } else if (cp == ' ') {
+                cur.append(' ');
+                out.add(cur.toString());
+                cur.setLength(0);
+            } else {
+                cur.appendCodePoint(cp);
+            }
+        }
+        if (!cur.isEmpty()) {
+            out.add(cur.toString());
+        }
+        return out;
+    }
+
+    private static boolean isWide(int cp) {
+        Character.UnicodeScript script = Character.UnicodeScript.of(cp);
+        return script == Character.UnicodeScript.HAN || (cp >= 0x3000 && cp <= 0x303F) || (cp >= 0xFF00 && cp <= 0xFFEF);
+    }
+
+    private static boolean isClosingPunctuation(int cp) {
+        return "，。、；：！？）》」』】".indexOf(cp) >= 0;
+    }
+}

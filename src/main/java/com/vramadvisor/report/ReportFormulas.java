@@ -1,0 +1,79 @@
+package com.vramadvisor.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+import com.vramadvisor.engine.Component;
+import com.vramadvisor.engine.Estimate;
+import com.vramadvisor.engine.Workload;
+import com.vramadvisor.report.ReportModel.Formula;
+
+/**
+ * The formulas and assumptions section of a report. The formulas restate {@code docs/estimation.md} for the
+ * components this estimate has; the engine's assumption sentences are translated through the report bundle.
+ */
+final class ReportFormulas {
+
+    private final ReportText text;
+
+    ReportFormulas(ReportText text) {
+        this.text = text;
+    }
+
+    List<Formula> of(Workload workload, Estimate estimate) {
+        List<Formula> out = new ArrayList<>();
+        for (Component c : Component.values()) {
+            if (estimate.component(c) == 0) {
+                continue;
+            }
+            String id = c.jsonName();
+            String quantity = text.get("component." + id);
+            if (c == Component.OPTIMIZER_STATES) {
+                String optimizer = workload.optimizer().id();
+                out.add(new Formula(quantity, text.get("formula.optimizerStates.expression." + optimizer),
+                        text.get("formula.optimizerStates.reference." + optimizer)));
+            } else if (c == Component.RUNTIME_OVERHEAD) {
+                out.add(new Formula(quantity, text.format("formula.runtimeOverhead.expression",
+                        text.gib(workload.overhead().contextBytes()),
+                        text.percent(workload.overhead().allocatorFraction())),
+                        text.get("formula.runtimeOverhead.reference")));
+            } else {
+                out.add(new Formula(quantity, text.get("formula." + id + ".expression"),
+                        text.get("formula." + id + ".reference")));
+            }
+        }
+        out.add(new Formula(text.get("formula.peak.quantity"), text.get("formula.peak.expression"),
+                text.get("formula.peak.reference")));
+        return out;
+    }
+
+    /** The engine's assumptions in the report's language, then the report's own. */
+    List<String> assumptions(Estimate estimate) {
+        List<String> out = new ArrayList<>();
+        for (String a : estimate.assumptions()) {
+            out.add(translate(a));
+        }
+        out.add(text.get("assumption.report.gib"));
+        out.add(text.get("assumption.report.sweeps"));
+        return out;
+    }
+
+    /** An engine assumption from the bundle, or the engine's English sentence when the bundle lacks it. */
+    String translate(String englishAssumption) {
+        String key = key(englishAssumption);
+        if (text.has(key)) {
+            return text.get(key);
+        }
+        String s = englishAssumption.strip();
+        return s.isEmpty() ? s : Character.toUpperCase(s.charAt(0)) + s.substring(1) + (s.endsWith(".") ? "" : ".");
+    }
+
+    /** The bundle key of an engine assumption: {@code assumption.} and the first 48 characters as a slug. */
+    static String key(String englishAssumption) {
+        String slug = englishAssumption.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-")
+                .replaceAll("^-+|-+$", "");
+        slug = slug.substring(0, Math.min(48, slug.length())).replaceAll("-+$", "");
+        return "assumption." + slug;
+    }
+}

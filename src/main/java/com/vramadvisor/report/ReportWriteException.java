@@ -1,0 +1,64 @@
+package com.vramadvisor.report;
+
+import java.nio.file.Path;
+import java.util.Locale;
+
+/**
+ * A report could not be written. The message is one line naming the file and the reason; any earlier file at the
+ * target is left as it was.
+ */
+public class ReportWriteException extends Exception {
+
+    private static final long serialVersionUID = 1L;
+
+    /** Why writing failed; the desktop app shows {@link #getLocalizedMessage(Locale)} for these. */
+    public enum Reason {
+        FOLDER_MISSING("error.write.folderMissing"),
+        NOT_A_FOLDER("error.write.notAFolder"),
+        FOLDER_IN_THE_WAY("error.write.folderInTheWay"),
+        DENIED("error.write.denied"),
+        NO_SPACE("error.write.noSpace"),
+        FAILED("error.write.failed");
+
+        private final String key;
+
+        Reason(String key) {
+            this.key = key;
+        }
+    }
+
+    private final Path target;
+    private final Reason reason;
+    private final String detail;
+
+    /**
+     * @param target  the file that was to be written
+     * @param reason  the kind of failure
+     * @param detail  the second placeholder of the message: the folder for {@code FOLDER_MISSING} and
+     *                {@code NOT_A_FOLDER}, the system's message for {@code FAILED}, else ignored
+     * @param cause   the underlying exception, may be {@code null}
+     */
+    public ReportWriteException(Path target, Reason reason, String detail, Throwable cause) {
+        super(format(Locale.ENGLISH, target, reason, detail), cause);
+        this.target = target;
+        this.reason = reason;
+        this.detail = detail;
+    }
+
+    public Path target() {
+        return target;
+    }
+
+    public Reason reason() {
+        return reason;
+    }
+
+    /** The same one-line message in the report language of {@code locale}. */
+    public String getLocalizedMessage(Locale locale) {
+        return format(locale, target, reason, detail);
+    }
+
+    private static String format(Locale locale, Path target, Reason reason, String detail) {
+        return ReportText.of(locale).format(reason.key, String.valueOf(target), detail == null ? "" : detail);
+    }
+}

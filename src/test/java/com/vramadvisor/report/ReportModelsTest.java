@@ -1,0 +1,152 @@
+package com.vramadvisor.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.LocalDate;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+import org.junit.jupiter.api.Test;
+
+import com.vramadvisor.engine.AttentionImpl;
+import com.vramadvisor.engine.DataType;
+import com.vramadvisor.engine.LoraSpec;
+import com.vramadvisor.engine.MemoryEstimator;
+import com.vramadvisor.engine.Mode;
+import com.vramadvisor.engine.ModelSpec;
+import com.vramadvisor.engine.Optimizer;
+import com.vramadvisor.engine.Precision;
+import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.hardware.GpuSpec;
+import com.vramadvisor.engine.ranking.RankingOptions;
+import com.vramadvisor.engine.ranking.Recommendation;
+import com.vramadvisor.engine.ranking.Recommender;
+import com.vramadvisor.engine.ranking.ReferenceModels;
+import com.vramadvisor.report.ReportModel.ComponentRow;
+import com.vramadvisor.report.ReportModel.SweepChart;
+
+class ReportModelsTest {
+
+    /** Llama-3-8B's published parameter count (meta-llama/Meta-Llama-3-8B). */
+    private static final long P = 8_030_261_248L;
+    private static final MemoryEstimator ESTIMATOR = new MemoryEstimator();
+
+    static Workload defaultScenario() {
+        return Workload.builder().mode(Mode.TRAIN).precision(Precision.BF16_MIXED).optimizer(Optimizer.ADAMW)
+                .batch(1).sequenceLength(4096).attention(AttentionImpl.FLASH).build();
+    }
+
+    static ReportContext context(ReportLanguage language) {
+        return new ReportContext(language, LocalDate.of(2025, 7, 1), "0.1.0", "2025-06-30", Gpus.all());
+    }
+
+    @Test
+    void modelStatesOfMixedPrecisionAdamAreTheZeroPapersSixteenBytesPerParameter() {
+        ReportModel report = ReportModels.from(ReferenceModels.llama3_8b(), defaultScenario(), null,
+                context(ReportLanguage.EN));
+        Map<String, Long> largest = report.components().rows().stream()
+                .collect(Collectors.toMap(ComponentRow::id, ComponentRow::largestBytes));
+        // Rajbhandari et al. 2020, section 3.1: 2 (fp16 weights) + 2 (gradients) + K = 12 (fp32 master + 2 moments).
+        assertThat(largest.get("weights")).isEqualTo(2 * P);
+        assertThat(largest.get("masterWeights")).isEqualTo(4 * P);
+        assertThat(largest.get("gradients")).isEqualTo(2 * P);
+        assertThat(largest.get("optimizerStates")).isEqualTo(8 * P);
+        long sumAtPeak = report.components().rows().stream().mapToLong(ComponentRow::bytesAtPeak).sum();
+        assertThat(sumAtPeak).isEqualTo(report.components().peakBytes());
+        assertThat(report.breakdown().totalBytes()).isEqualTo(report.components().peakBytes());
+        assertThat(report.inputs()).anySatisfy(v -> assertThat(v.value()).isEqualTo("8,030,261,248"));
+    }
+
+    @Test
+    void capacityLinesBracketTheNeed() {
+        ReportModel report = ReportModels.from(ReferenceModels.llama3_8b(), defaultScenario(), null,
+                context(ReportLanguage.EN));
+        // Full training of 8B parameters needs over 16 x 8.03e9 B = 119.7 GiB: of 24, 40, 80 and 192 GB cards only
+        // the 192 GB one holds it; the two largest that do not are the 80 GB and 40 GB cards.
+        assertThat(report.breakdown().capacities()).extracting(ReportModel.Capacity::label)
+                .containsExactly("AMD Instinct MI300X", "NVIDIA H100 SXM 80GB", "NVIDIA A100 SXM 40GB");
+        assertThat(report.highlights()).contains("Smallest single GPU that holds it: AMD Instinct MI300X ("
+                + ReportText.of(ReportLanguage.EN).gib(Gpus.mi300x().memoryBytesUsable()) + " usable).");
+    }
+
+    @Test
+    void sweepsGrowWithBatchAndLengthAndMarkTheLargestValueThatFits() {
+        ModelSpec model = ReferenceModels.llama3_8b();
+        Workload workload = defaultScenario();
+        ReportModel report = ReportModels.from(model, workload, null, context(ReportLanguage.EN));
+        assertThat(report.sweeps()).extracting(SweepChart::id).containsExactly("batch", "sequence");
+        for (SweepChart s : report.sweeps()) {
+            assertThat(s.peakBytes()).isSorted();
+            assertThat(s.xs()).contains(s.current());
+        }
+        SweepChart batch = report.sweeps().get(0);
+        ReportModel.CapacityLine mi300x = batch.capacities().get(0);
+        long largest = mi300x.largestFitting();
+        assertThat(largest).isPositive();
+        assertThat(ESTIMATOR.estimate(model, workload.toBuilder().batch((int) largest).build()).peakBytes())
+                .isLessThanOrEqualTo(mi300x.bytes());
+        assertThat(ESTIMATOR.estimate(model, workload.toBuilder().batch((int) largest + 1).build()).peakBytes())
+                .isGreaterThan(mi300x.bytes());
+        assertThat(batch.capacities().get(1).largestFitting()).as("80 GB holds not even batch 1").isZero();
+    }
+
+    @Test
+    void decisionTableKeepsTheRankingsRowsAndOrder() {
+        ModelSpec model = ReferenceModels.llama3_8b();
+        Workload workload = defaultScenario();
+        Recommendation rec = new Recommender(ESTIMATOR::estimate).recommend(model, workload, Gpus.all(), List.of(),
+                List.of(), RankingOptions.defaults());
+        ReportModel report = ReportModels.from(model, workload, rec, context(ReportLanguage.EN));
+
+        assertThat(report.decisions().rows()).hasSameSizeAs(rec.rows());
+        for (int i = 0; i < rec.rows().size(); i++) {
+            ReportModel.DecisionRow row = report.decisions().rows().get(i);
+            assertThat(row.raw().hardwareId()).isEqualTo(rec.rows().get(i).hardwareId());
+            assertThat(row.cells()).hasSameSizeAs(report.decisions().columns());
+            assertThat(row.cells().get(0)).isEqualTo(rec.rows().get(i).hardwareName());
+        }
+        assertThat(report.decisions().notes()).anySatisfy(n -> assertThat(n).contains("1,000,000,000 tokens"));
+        assertThat(report.inputs()).anySatisfy(v -> assertThat(v.key()).isEqualTo("tokenBudget"));
+    }
+
+    @Test
+    void chineseReportHasChineseLabelsAndTranslatedEngineAssumptions() {
+        ReportModel report = ReportModels.from(ReferenceModels.llama3_8b(), defaultScenario(), null,
+                context(ReportLanguage.ZH_CN));
+        assertThat(report.title()).isEqualTo("GPU 显存评估报告");
+        assertThat(report.components().rows()).extracting(ComponentRow::label).contains("权重", "优化器状态", "激活值");
+        assertThat(report.assumptions()).allSatisfy(a -> assertThat(a).containsPattern("\\p{IsHan}"));
+    }
+
+    @Test
+    void everyEngineAssumptionHasAChineseTranslation() {
+        ModelSpec model = ReferenceModels.llama3_8b();
+        ReportFormulas formulas = new ReportFormulas(ReportText.of(ReportLanguage.ZH_CN));
+        for (Workload w : List.of(defaultScenario(),
+                defaultScenario().toBuilder().mode(Mode.LORA).lora(new LoraSpec(16, LoraSpec.ALL_LINEAR)).build(),
+                defaultScenario().toBuilder().mode(Mode.QLORA).lora(new LoraSpec(16, LoraSpec.ALL_LINEAR)).build(),
+                Workload.builder().mode(Mode.INFER).weightType(DataType.INT4).context(8192).batch(8).build())) {
+            for (String a : ESTIMATOR.estimate(model, w).assumptions()) {
+                assertThat(ReportText.of(ReportLanguage.ZH_CN).has(ReportFormulas.key(a)))
+                        .as("translation of '%s' (key %s)", a, ReportFormulas.key(a)).isTrue();
+                assertThat(formulas.translate(a)).containsPattern("\\p{IsHan}");
+            }
+        }
+    }
+
+    @Test
+    void inferenceReportSweepsContextAndNamesTheKvCache() {
+        Workload infer = Workload.builder().mode(Mode.INFER).weightType(DataType.FP16).batch(4).sequenceLength(1024)
+                .context(8192).build();
+        ReportModel report = ReportModels.from(ReferenceModels.llama3_8b(), infer, null, context(ReportLanguage.EN));
+        assertThat(report.sweeps()).extracting(SweepChart::id).containsExactly("batch", "context");
+        // KV cache: 2 x 32 layers x 8 KV heads x 128 head dim x 8192 tokens x 4 sequences x 2 bytes (fp16).
+        long kv = 2L * 32 * 8 * 128 * 8192 * 4 * 2;
+        assertThat(report.components().rows()).anySatisfy(r -> {
+            assertThat(r.id()).isEqualTo("kvCache");
+            assertThat(r.largestBytes()).isEqualTo(kv);
+        });
+        assertThat(report.formulas()).anySatisfy(f -> assertThat(f.reference()).contains("Pope et al. 2022"));
+    }
+}
