@@ -27,15 +27,15 @@ public final class MemoryEstimator {
 
     private static final String PEAK =
             "peak over forward end, backward and optimizer step; activations are freed as gradients are created";
-    private static final String MEGATRON_LAYOUT = "Megatron/DeepSpeed: mixed precision keeps 16-bit weights and "
-            + "gradients, fp32 master weights and optimizer states ((2+2+K) bytes per parameter); fused kernels, "
-            + "activations as Korthikanti et al. 2022 count them, norm statistics omitted";
-    private static final String PYTORCH_LAYOUT = "PyTorch autocast with Hugging Face Transformers: mixed precision "
-            + "keeps fp32 weights, gradients and optimizer states and no master copy, plus a 16-bit copy of every "
-            + "matmul weight from forward until backward (under weights); activations as measured for the Hugging "
-            + "Face GPT-2 (LayerNorm) and Llama (RMSNorm) blocks";
+    private static final String MEGATRON_LAYOUT = "Megatron/DeepSpeed layout: in mixed precision 16-bit weights and "
+            + "gradients, fp32 master weights and optimizer states ((2+2+K) bytes per parameter); fused norms "
+            + "without their statistics, as Korthikanti et al. 2022 count them";
+    private static final String PYTORCH_LAYOUT = "PyTorch autocast layout (Hugging Face Transformers): in mixed "
+            + "precision fp32 weights, gradients and optimizer states without a master copy, plus a 16-bit copy of "
+            + "every matmul weight from forward until backward (counted under weights); block activations as "
+            + "measured for Hugging Face's GPT-2 (LayerNorm) and Llama (RMSNorm) blocks";
     private static final List<String> TRAIN_TAIL = List.of(
-            "activations per block counted tensor by tensor as autograd saves them; mixed precision keeps the "
+            "saved activations counted tensor by tensor per block as autograd keeps them; mixed precision keeps the "
                     + "residual stream and softmax in fp32",
             "pipeline 1F1B: the first stage holds min(p, micro-batches) micro-batches in flight",
             "logits for every token in the compute type plus the fp32 log-softmax that cross-entropy saves",
