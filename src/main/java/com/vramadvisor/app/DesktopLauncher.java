@@ -2,10 +2,11 @@ package com.vramadvisor.app;
 
 import com.vramadvisor.app.shell.AppContext;
 import com.vramadvisor.app.shell.MainWindow;
-import com.vramadvisor.app.workload.ScenarioInputs;
-import java.util.List;
+import com.vramadvisor.app.settings.SettingsStore;
+import com.vramadvisor.catalog.CatalogLoader;
 import java.util.Locale;
 import javafx.application.Application;
+import javafx.application.Platform;
 import javafx.stage.Stage;
 
 /** Starts the JavaFX application. Kept apart from {@code Main} so the CLI never loads a JavaFX class. */
@@ -19,8 +20,8 @@ public final class DesktopLauncher extends Application {
 
     @Override
     public void start(Stage stage) {
-        ScenarioInputs initial = ScenarioInputs.defaults();
-        context = new AppContext(Locale.getDefault(), initial, List.of(initial.model()));
+        context = new AppContext(new SettingsStore(SettingsStore.defaultConfigDir()),
+                CatalogLoader.withDefaultUserDirectory().load(), Locale.getDefault(), Platform::runLater);
         new MainWindow(context).show(stage);
     }
 

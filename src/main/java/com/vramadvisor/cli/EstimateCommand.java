@@ -38,7 +38,7 @@ final class EstimateCommand implements Callable<Integer> {
     public Integer call() {
         OutputFormat fmt = OutputFormat.parse(format, OutputFormat.TEXT, OutputFormat.JSON);
         ModelSpec m = ModelResolver.resolve(model, catalog, spec.commandLine().getErr());
-        Workload w = workload.toWorkload();
+        Workload w = workload.toWorkload(model.importedWeightType);
         Estimate e = new MemoryEstimator().estimate(m, w);
         PrintWriter out = spec.commandLine().getOut();
         if (fmt == OutputFormat.JSON) {

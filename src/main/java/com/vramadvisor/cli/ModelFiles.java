@@ -2,7 +2,7 @@ package com.vramadvisor.cli;
 
 import com.vramadvisor.catalog.model.ImportedModel;
 import com.vramadvisor.catalog.model.ModelImportException;
-import com.vramadvisor.catalog.model.HfConfigImporter;
+import com.vramadvisor.catalog.model.ModelImporter;
 import com.vramadvisor.engine.ModelSpec;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -13,16 +13,21 @@ final class ModelFiles {
     private ModelFiles() {
     }
 
-    static ModelSpec read(Path path, PrintWriter err) {
+    /**
+     * Reads the architecture, and remembers in {@code options} the type the weights are stored in (a GGUF
+     * quantization, a {@code quantization_config}) so that inference uses it unless {@code --weights} says otherwise.
+     */
+    static ModelSpec read(Path path, ModelOptions options, PrintWriter err) {
         ImportedModel imported;
         try {
-            imported = HfConfigImporter.read(path);
+            imported = ModelImporter.importPath(path);
         } catch (ModelImportException e) {
             throw new CliInputException(e.getMessage());
         }
         for (String warning : imported.warnings()) {
             err.println("vram-advisor: warning: " + warning);
         }
+        options.importedWeightType = imported.weightStorageType().orElse(null);
         return imported.spec().orElseThrow(() -> new CliInputException(path
                 + ": the file has no architecture metadata to estimate from; point --config at the model's"
                 + " config.json"));

@@ -1,6 +1,7 @@
 package com.vramadvisor.cli;
 
 import com.vramadvisor.engine.ArchitectureKind;
+import com.vramadvisor.engine.DataType;
 import com.vramadvisor.engine.HeadKind;
 import com.vramadvisor.engine.MlpKind;
 import com.vramadvisor.engine.ModelShapes;
@@ -67,6 +68,9 @@ final class ModelOptions {
     String arch;
     @Option(names = "--head", paramLabel = "KIND", description = "lm, classifier or none.")
     String head;
+
+    /** Storage type of the weights in an imported model file, {@code null} when unknown or not imported. */
+    DataType importedWeightType;
 
     /** Whether any explicit architecture flag was given. */
     boolean hasExplicitFlags() {

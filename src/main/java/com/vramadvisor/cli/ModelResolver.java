@@ -22,7 +22,7 @@ final class ModelResolver {
                     .orElseThrow(() -> new CliInputException("unknown preset '" + o.preset
                             + "' (run 'catalog list models' for the ids)"));
         } else if (o.config != null) {
-            base = ModelFiles.read(o.config, err);
+            base = ModelFiles.read(o.config, o, err);
         } else if (o.params != null) {
             base = o.fromParams();
         }

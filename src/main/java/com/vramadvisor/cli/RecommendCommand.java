@@ -84,7 +84,7 @@ final class RecommendCommand implements Callable<Integer> {
         OutputFormat fmt = OutputFormat.parse(format, OutputFormat.TEXT, OutputFormat.JSON, OutputFormat.CSV);
         PrintWriter err = spec.commandLine().getErr();
         ModelSpec m = ModelResolver.resolve(model, catalog, err);
-        Workload w = workload.toWorkload();
+        Workload w = workload.toWorkload(model.importedWeightType);
         Catalog c = catalog.catalog(err);
         Recommendation rec = new Recommender(new MemoryEstimator()::estimate)
                 .recommend(m, w, c.gpus(), c.systems(), c.cloudOffers(), options());

@@ -143,7 +143,7 @@ public final class ReportCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         Options options = output.toOptions();
         ModelSpec m = ModelResolver.resolve(model, catalog, err);
-        Workload w = workload.toWorkload();
+        Workload w = workload.toWorkload(model.importedWeightType);
         Catalog c = catalog.catalog(err);
         return run(new Scenario(m, w, c, ranking()), options, LocalDate.now(), appVersion(), out, err);
     }

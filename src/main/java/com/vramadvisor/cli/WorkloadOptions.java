@@ -3,6 +3,7 @@ package com.vramadvisor.cli;
 import com.vramadvisor.engine.AttentionImpl;
 import com.vramadvisor.engine.DataType;
 import com.vramadvisor.engine.GradsBetweenSteps;
+import com.vramadvisor.engine.Implementation;
 import com.vramadvisor.engine.LoraSpec;
 import com.vramadvisor.engine.Mode;
 import com.vramadvisor.engine.Optimizer;
@@ -91,6 +92,12 @@ final class WorkloadOptions {
             description = "Whether gradient buffers survive into the next forward (default freed).")
     String gradsBetweenSteps = "freed";
 
+    @Option(names = "--implementation", paramLabel = "IMPL",
+            description = "pytorch (Hugging Face Transformers under autocast: fp32 weights and gradients, no master "
+                    + "copy) or megatron (Megatron-LM/DeepSpeed: 16-bit weights and gradients, fp32 master copy, "
+                    + "fused kernels). Default pytorch.")
+    String implementation = "pytorch";
+
     @Option(names = "--gpu-memory-utilization", paramLabel = "F",
             description = "Serving engine reservation, e.g. 0.9 as in vLLM (default none).")
     double gpuMemoryUtilization;
@@ -100,7 +107,11 @@ final class WorkloadOptions {
      *
      * @throws IllegalArgumentException naming the flag with a bad value
      */
-    Workload toWorkload() {
+    /**
+     * Builds the engine's workload; {@code storedWeights} (the type an imported model file stores its weights in)
+     * becomes the weight type for inference when {@code --weights} is absent.
+     */
+    Workload toWorkload(DataType storedWeights) {
         Mode m = switch (key(mode)) {
             case "train", "training" -> Mode.TRAIN;
             case "lora" -> Mode.LORA;
@@ -162,9 +173,12 @@ final class WorkloadOptions {
                     default -> throw new IllegalArgumentException(
                             "--grads-between-steps must be freed or kept, got '" + gradsBetweenSteps + "'");
                 })
-                .gpuMemoryUtilization(gpuMemoryUtilization);
+                .gpuMemoryUtilization(gpuMemoryUtilization)
+                .implementation(implementation(implementation));
         if (weights != null) {
             b.weightType(dataType(weights, "--weights"));
+        } else if (storedWeights != null && m == Mode.INFER) {
+            b.weightType(storedWeights);
         }
         if (m == Mode.LORA || m == Mode.QLORA) {
             int rank = loraRank == null ? 16 : loraRank;
@@ -199,6 +213,14 @@ final class WorkloadOptions {
             });
         }
         return set;
+    }
+
+    private static Implementation implementation(String text) {
+        try {
+            return Implementation.parse(text);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--implementation must be megatron or pytorch, got '" + text + "'");
+        }
     }
 
     private static DataType dataType(String text, String flag) {

@@ -2,7 +2,7 @@ package com.vramadvisor.engine;
 
 /**
  * Live bytes per component during inference, for one GPU of one pipeline stage: {@link Phase#PREFILL} and
- * {@link Phase#DECODE}.
+ * {@link Phase#DECODE}, one row each, then the per-component maxima.
  *
  * <ul>
  *   <li>Weights at {@link Workload#effectiveWeightType()} (see {@link StageParams#bytesAs(DataType)}).</li>
@@ -46,7 +46,9 @@ final class InferenceMemory {
         double prefill = transientBytes(m, w, sp, (double) w.batch() * w.sequenceLength(), w.sequenceLength(),
                 w.sequenceLength());
         double decode = transientBytes(m, w, sp, w.batch(), 1, Math.min(context, tokens));
-        return new double[][] {row(weights, kv, prefill, logits), row(weights, kv, decode, logits)};
+        double[] prefillRow = row(weights, kv, prefill, logits);
+        double[] decodeRow = row(weights, kv, decode, logits);
+        return new double[][] {prefillRow, decodeRow, TrainingMemory.max(prefillRow, decodeRow)};
     }
 
     /** Largest transient buffer set of one block for {@code n} tokens, {@code queries x keys} scores per head. */

@@ -30,6 +30,16 @@ class GpuSpecSheetTest {
             mi300x         | 192 | 5300 | 1307.4 | 750  | AMD MI300X data sheet: 5.3 TB/s, BF16 1,307.4 dense, 750 W
             rtx-4090       | 24  | 1008 | 165.2  | 450  | Ada whitepaper v2.01: 1,008 GB/s, 165.2 dense (FP32 acc.)
             rtx-a6000      | 48  | 768  | 154.8  | 300  | GA102 whitepaper (RTX A6000): 768 GB/s, 154.8 dense, 300 W
+            rtx-6000-ada   | 48  | 960  | 364    | 300  | heise 2022-12: 960 GB/s, 300 W; BF16 364 dense (1,457 FP8 sparse / 4)
+            rtx-5090       | 32  | 1792 | 209.5  | 575  | Spheron/Linux Format: 1,792 GB/s, 575 W, 838.4 FP16-acc. sparse = 4 x 209.6
+            v100-sxm2-16gb | 16  | 900  | 125    | 300  | syhw FLOPS gist: V100 (NVLink) 125 tensor; TweakTown GTC 2017: 300 W
+            v100-pcie-32gb | 32  | 900  | 112    | 250  | io-tech.fi: V100 PCIe 14 FP32, 112 tensor, 900 GB/s, 250 W
+            t4             | 16  | 320  | 65     | 70   | Geektopia 2018-09-13: 65 TFLOPS mixed precision; SysRqmts: 320 GB/s, 70 W
+            l4             | 24  | 300  | 121    | 72   | L4 datasheet via Grokipedia: FP16 242 sparse, 300 GB/s, 72 W
+            mi250x         | 64  | 1638.4 | 191.5 | 280 | AMD (Zexron): 128 GB, 383 TFLOPS, 560 W per two-GCD module; torchtitan: 191.5 per GCD
+            gaudi2         | 96  | 2450 | 432    | 600  | Gaudi 3 white paper via ml-engineering: BF16 432; Yobitel: 96 GB, 2.45 TB/s, 600 W
+            gaudi3         | 128 | 3700 | 1835   | 900  | Gaudi 3 white paper via Yobitel/evokernel: BF16 1,835, 128 GB, 3.7 TB/s, 900 W
+            max-1550       | 128 | 3276.8 | 839  | 600  | Hot Chips 34 via TweakTown: BF16 839; Lockwood: 3.2768 TB/s, 600 W
             """)
     void matchesItsSpecSheet(String id, double memoryGb, double bandwidthGBps, double bf16DenseTflops, int tdpWatts,
                              String source) {
@@ -48,6 +58,15 @@ class GpuSpecSheetTest {
             l40s           | 91.6  | 183   | 733    | 0      | L40S datasheet: TF32 183 (366 sparse), FP8 733
             mi300x         | 163.4 | 653.7 | 2614.9 | 2614.9 | AMD MI300X data sheet, dense
             t4             | 8.1   | 0     | 0      | 130    | T4 datasheet: 8.1 FP32, 130 TOPS INT8; no TF32
+            l4             | 30.3  | 60    | 242.5  | 242.5  | L4 datasheet via Grokipedia: TF32 120, FP8/INT8 485 sparse
+            gh200-96gb     | 67    | 494.5 | 1979   | 1979   | ml-engineering TFLOPS table: GH200 per chip as H100 SXM
+            rtx-5090       | 104.8 | 0     | 419    | 838    | Linux Format: 104 FP32; FP8 419 FP32-acc.; INT8 3,352 AI TOPS / 4
+            mi250x         | 23.95 | 0     | 0      | 191.5  | AMD: 47.9 FP32, 383 INT8 per module; ml-engineering: no TF32
+            max-1550       | 52    | 419   | 0      | 1678   | Hot Chips 34 via TweakTown: 52 FP32, 419 TF32, 1,678 INT8
+            gaudi3         | 0     | 459   | 1835   | 0      | Gaudi 3 white paper via ml-engineering: TF32 459, FP8 1,835
+            gaudi2         | 0     | 0     | 865    | 0      | Gaudi 3 white paper via ml-engineering: Gaudi 2 FP8 865
+            rtx-3060-12gb  | 12.74 | 0     | 0      | 0      | SysRqmts (TechPowerUp data): 12.74 TFLOPS FP32; tensor unsourced
+            arc-a770-16gb  | 19.66 | 0     | 0      | 0      | FPSBench: 19.66 TFLOPS FP32; XMX rates unsourced
             """)
     void matchesItsSpecSheetAtOtherPrecisions(String id, double fp32, double tf32, double fp8, double int8,
                                               String source) {
@@ -57,6 +76,21 @@ class GpuSpecSheetTest {
         assertThat(gpu.tf32Tflops()).as(source).isEqualTo(tf32);
         assertThat(gpu.fp8Tflops()).as(source).isEqualTo(fp8);
         assertThat(gpu.int8Tops()).as(source).isEqualTo(int8);
+    }
+
+    /** Purchase prices and the month they applied, where a stored source states them. */
+    @ParameterizedTest(name = "{0}: USD {1} ({2})")
+    @CsvSource(delimiter = '|', textBlock = """
+            rtx-3060-12gb | 329  | 2021-02 | SysRqmts (TechPowerUp data): launch price 329 USD, available 2021-02-25
+            rtx-a6000     | 4649 | 2020-12 | SysRqmts (TechPowerUp data): launch price 4,649 USD, available 2020-12-15
+            rtx-4090      | 1599 | 2022-10 | MyBroadband 2022-11-04: RTX 4090 recommended retail USD 1,599
+            rtx-5090      | 1999 | 2025-01 | techsavvyed: retail "USD 2,000", on sale 2025-01-30; eatsip365: MSRP USD 1,999
+            """)
+    void carriesItsPublishedPrice(String id, double priceUsd, String priceDate, String source) {
+        GpuSpec gpu = CATALOG.gpu(id).orElseThrow();
+
+        assertThat(gpu.priceUsd()).as(source).isEqualTo(priceUsd);
+        assertThat(gpu.priceDate()).as(source).isEqualTo(priceDate);
     }
 
     /** Totals and free memory as {@code nvidia-smi} reports them on idle GPUs (sources in gpus.json). */

@@ -93,11 +93,12 @@ public final class CompareView extends VBox {
         grid.getChildren().clear();
         grid.getColumnConstraints().clear();
         ColumnConstraints labels = new ColumnConstraints();
-        labels.setMinWidth(200);
+        labels.setMinWidth(Region.USE_PREF_SIZE);
         grid.getColumnConstraints().add(labels);
         for (int c = 0; c < columns.size(); c++) {
             ColumnConstraints cc = new ColumnConstraints();
-            cc.setMinWidth(150);
+            cc.setMinWidth(Region.USE_PREF_SIZE);
+            cc.setPrefWidth(170);
             cc.setHgrow(Priority.ALWAYS);
             grid.getColumnConstraints().add(cc);
             grid.add(header(columns.get(c)), c + 1, 0);

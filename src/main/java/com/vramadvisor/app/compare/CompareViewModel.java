@@ -143,13 +143,13 @@ public final class CompareViewModel {
         GpuSpec gpu = gpusById.get(in.gpuId());
         long capacity = gpu == null ? 0 : gpu.memoryBytesUsable();
         String capacityText = gpu == null ? "" : messages.get("results.breakdown.capacity.marker",
-                in.sizeUnit().format(capacity, messages.locale()));
+                messages.size(capacity, in.sizeUnit()));
         if (e == null) {
             return new CompareColumn(p, title, subtitle, List.of(), 0, messages.get("compare.rejected"), capacity,
                     capacityText, false);
         }
         return new CompareColumn(p, title, subtitle, componentRows.atPeak(in, e), e.peakBytes(),
-                in.sizeUnit().format(e.peakBytes(), messages.locale()), capacity, capacityText,
+                messages.size(e.peakBytes(), in.sizeUnit()), capacity, capacityText,
                 gpu == null || e.peakBytes() <= capacity);
     }
 
@@ -166,7 +166,7 @@ public final class CompareViewModel {
             peak.add(c.peakText());
             phase.add(e == null ? ScenarioTexts.NONE : componentRows.phaseName(e));
             gpu.add(g == null ? ScenarioTexts.NONE : messages.get("results.breakdown.capacity", g.name(),
-                    inputs.get(i).sizeUnit().format(g.memoryBytesUsable(), messages.locale())));
+                    messages.size(g.memoryBytesUsable(), inputs.get(i).sizeUnit())));
             fit.add(e == null || g == null ? ScenarioTexts.NONE
                     : messages.get(c.fits() ? "compare.fits.yes" : "compare.fits.no"));
         }

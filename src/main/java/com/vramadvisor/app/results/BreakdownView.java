@@ -1,15 +1,17 @@
 package com.vramadvisor.app.results;
 
+import java.util.ArrayList;
+import java.util.List;
+import javafx.beans.binding.StringBinding;
 import javafx.collections.ListChangeListener;
-import javafx.geometry.Pos;
+import javafx.geometry.HPos;
 import javafx.scene.control.Label;
 import javafx.scene.control.Tooltip;
-import javafx.scene.layout.FlowPane;
-import javafx.scene.layout.HBox;
+import javafx.scene.layout.ColumnConstraints;
+import javafx.scene.layout.GridPane;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
-import javafx.util.Duration;
 
 /**
  * The per-GPU memory at the peak phase as one stacked bar against the chosen GPU's usable memory, with a legend
@@ -19,10 +21,16 @@ public final class BreakdownView extends VBox {
 
     private final BreakdownViewModel viewModel;
     private final StackedMemoryBar bar = new StackedMemoryBar();
-    private final FlowPane legend = new FlowPane();
+    private final GridPane legend = new GridPane();
+    private final List<ComponentRow> legendRows = new ArrayList<>();
+    private final List<List<Label>> legendLabels = new ArrayList<>();
+    private final Label phasesTitle = new Label();
+    private final GridPane phaseGrid = new GridPane();
+    private final StringBinding peakMarkText;
 
     public BreakdownView(BreakdownViewModel viewModel, ResultsMessages messages) {
         this.viewModel = viewModel;
+        this.peakMarkText = messages.text("results.breakdown.phases.peak");
         getStyleClass().addAll("results-card", "breakdown-view");
         getStylesheets().add(ResultsView.STYLESHEET);
         setId("breakdownView");
@@ -53,16 +61,37 @@ public final class BreakdownView extends VBox {
         viewModel.fitsProperty().addListener((obs, was, now) -> fit.pseudoClassStateChanged(StackedMemoryBar.OVER, !now));
         fit.pseudoClassStateChanged(StackedMemoryBar.OVER, !viewModel.fitsProperty().get());
 
-        Region spacer = new Region();
-        HBox.setHgrow(spacer, Priority.ALWAYS);
-        HBox header = new HBox(12, title, spacer, capacity);
-        header.setAlignment(Pos.BASELINE_LEFT);
+        phasesTitle.textProperty().bind(messages.text("results.breakdown.phases.title"));
+        phasesTitle.getStyleClass().add("section-title");
+        phasesTitle.setWrapText(true);
+        phaseGrid.getStyleClass().add("phase-grid");
+        phaseGrid.setHgap(10);
+        phaseGrid.setVgap(2);
+        ColumnConstraints phaseName = new ColumnConstraints();
+        phaseName.setHgrow(Priority.ALWAYS);
+        ColumnConstraints phaseSize = new ColumnConstraints();
+        phaseSize.setHalignment(HPos.RIGHT);
+        ColumnConstraints phaseMark = new ColumnConstraints();
+        phaseMark.setMinWidth(52);
+        phaseMark.setHalignment(HPos.RIGHT);
+        phaseGrid.getColumnConstraints().addAll(phaseName, phaseSize, phaseMark);
 
         legend.getStyleClass().add("breakdown-legend");
-        legend.setHgap(18);
-        legend.setVgap(6);
+        legend.setHgap(10);
+        legend.setVgap(4);
+        ColumnConstraints swatchColumn = new ColumnConstraints();
+        ColumnConstraints nameColumn = new ColumnConstraints();
+        nameColumn.setHgrow(Priority.ALWAYS);
+        ColumnConstraints sizeColumn = new ColumnConstraints();
+        sizeColumn.setHalignment(HPos.RIGHT);
+        ColumnConstraints shareColumn = new ColumnConstraints();
+        shareColumn.setHalignment(HPos.RIGHT);
+        shareColumn.setMinWidth(52);
+        legend.getColumnConstraints().addAll(swatchColumn, nameColumn, sizeColumn, shareColumn);
 
-        getChildren().addAll(header, headline, bar, fit, legend);
+        Region spacer = new Region();
+        VBox.setVgrow(spacer, Priority.ALWAYS);
+        getChildren().addAll(title, headline, capacity, bar, fit, legend, spacer, phasesTitle, phaseGrid);
         setSpacing(8);
 
         // The rows change last and once per recompute, so one listener redraws a consistent state.
@@ -70,28 +99,58 @@ public final class BreakdownView extends VBox {
         refresh();
     }
 
-    private void refresh() {
-        bar.show(viewModel.rows(), viewModel.peakBytesProperty().get(), viewModel.capacityBytesProperty().get(),
-                viewModel.capacityMarkerTextProperty().get(), viewModel.fitsProperty().get(), 0);
-        legend.getChildren().clear();
-        for (ComponentRow row : viewModel.rows()) {
-            Region swatch = new Region();
-            swatch.getStyleClass().addAll("swatch", StackedMemoryBar.styleClassOf(row.component()));
-            Label name = new Label(row.name());
-            name.getStyleClass().add("legend-name");
-            Label size = new Label(row.sizeText() + "  " + row.shareText());
-            size.getStyleClass().add("legend-size");
-            HBox entry = new HBox(6, swatch, name, size);
-            entry.setAlignment(Pos.CENTER_LEFT);
-            entry.getStyleClass().add("legend-entry");
-            Tooltip tip = new Tooltip(row.tooltip());
-            tip.setShowDelay(Duration.millis(150));
-            tip.setShowDuration(Duration.INDEFINITE);
-            tip.setWrapText(true);
-            tip.setMaxWidth(460);
-            Tooltip.install(entry, tip);
-            legend.getChildren().add(entry);
+    private void refreshPhases() {
+        phaseGrid.getChildren().clear();
+        int r = 0;
+        for (PhaseRow p : viewModel.phases()) {
+            Label name = new Label(p.name());
+            Label size = new Label(p.sizeText());
+            Label mark = new Label(p.peak() ? peakMarkText.get() : "");
+            for (Label l : List.of(name, size, mark)) {
+                l.getStyleClass().add(p.peak() ? "phase-peak" : "phase-other");
+            }
+            phaseGrid.addRow(r++, name, size, mark);
         }
     }
 
+    private void refresh() {
+        refreshPhases();
+        bar.show(viewModel.rows(), viewModel.peakBytesProperty().get(), viewModel.capacityBytesProperty().get(),
+                viewModel.capacityMarkerTextProperty().get(), viewModel.fitsProperty().get(), 0);
+        List<ComponentRow> rows = viewModel.rows();
+        boolean sameComponents = legendRows.size() == rows.size();
+        for (int i = 0; sameComponents && i < rows.size(); i++) {
+            sameComponents = legendRows.get(i).component() == rows.get(i).component();
+        }
+        if (!sameComponents) {
+            legend.getChildren().clear();
+            legendLabels.clear();
+            for (int r = 0; r < rows.size(); r++) {
+                Region swatch = new Region();
+                swatch.getStyleClass().addAll("swatch", StackedMemoryBar.styleClassOf(rows.get(r).component()));
+                Label name = new Label();
+                name.getStyleClass().add("legend-name");
+                Label size = new Label();
+                size.getStyleClass().add("legend-size");
+                Label share = new Label();
+                share.getStyleClass().add("legend-share");
+                Tooltip tip = Tooltips.explaining("");
+                for (Label l : List.of(name, size, share)) {
+                    l.setTooltip(tip);
+                }
+                legend.addRow(r, swatch, name, size, share);
+                legendLabels.add(List.of(name, size, share));
+            }
+        }
+        legendRows.clear();
+        legendRows.addAll(rows);
+        for (int r = 0; r < rows.size(); r++) {
+            ComponentRow row = rows.get(r);
+            List<Label> labels = legendLabels.get(r);
+            labels.get(0).setText(row.name());
+            labels.get(1).setText(row.sizeText());
+            labels.get(2).setText(row.shareText());
+            labels.get(0).getTooltip().setText(row.tooltip());
+        }
+    }
 }

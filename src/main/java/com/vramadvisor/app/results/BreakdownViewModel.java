@@ -3,7 +3,9 @@ package com.vramadvisor.app.results;
 import com.vramadvisor.app.settings.SizeUnit;
 import com.vramadvisor.app.workload.ScenarioInputs;
 import com.vramadvisor.engine.Estimate;
+import com.vramadvisor.engine.PhaseBreakdown;
 import com.vramadvisor.engine.hardware.GpuSpec;
+import java.util.ArrayList;
 import java.util.List;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
@@ -25,6 +27,8 @@ public final class BreakdownViewModel {
 
     private final ObservableList<ComponentRow> rows = FXCollections.observableArrayList();
     private final ObservableList<ComponentRow> readOnlyRows = FXCollections.unmodifiableObservableList(rows);
+    private final ObservableList<PhaseRow> phases = FXCollections.observableArrayList();
+    private final ObservableList<PhaseRow> readOnlyPhases = FXCollections.unmodifiableObservableList(phases);
     private final ReadOnlyLongWrapper peakBytes = new ReadOnlyLongWrapper(this, "peakBytes");
     private final ReadOnlyStringWrapper peakText = new ReadOnlyStringWrapper(this, "peakText", "");
     private final ReadOnlyStringWrapper peakPhaseText = new ReadOnlyStringWrapper(this, "peakPhaseText", "");
@@ -41,10 +45,20 @@ public final class BreakdownViewModel {
         this.componentRows = new ComponentRows(messages);
     }
 
-    void update(ScenarioInputs inputs, Estimate estimate, GpuSpec gpu) {
+    /**
+     * @param gpu      the chosen GPU, {@code null} for none
+     * @param capacity what the peak is judged against on that GPU (usable memory or a serving reservation), bytes
+     */
+    void update(ScenarioInputs inputs, Estimate estimate, GpuSpec gpu, long capacity) {
         SizeUnit unit = inputs.sizeUnit();
         long total = estimate.peakBytes();
         List<ComponentRow> next = componentRows.atPeak(inputs, estimate);
+        List<PhaseRow> nextPhases = new ArrayList<>();
+        for (PhaseBreakdown p : estimate.phases()) {
+            nextPhases.add(new PhaseRow(messages.get("results.phase.label." + p.phase().id()), p.totalBytes(),
+                    format(unit, p.totalBytes()), p.phase() == estimate.peakPhase()));
+        }
+        phases.setAll(nextPhases);
         peakBytes.set(total);
         peakText.set(format(unit, total));
         String phase = componentRows.phaseName(estimate);
@@ -59,19 +73,20 @@ public final class BreakdownViewModel {
             fits.set(true);
             fitText.set("");
         } else {
-            updateCapacity(unit, gpu, total);
+            updateCapacity(unit, gpu, capacity, total);
         }
         // Replaced last: a view that listens only to the rows sees every other property already updated.
         rows.setAll(next);
     }
 
-    private void updateCapacity(SizeUnit unit, GpuSpec gpu, long total) {
-        long usable = gpu.memoryBytesUsable();
+    private void updateCapacity(SizeUnit unit, GpuSpec gpu, long usable, long total) {
         capacityBytes.set(usable);
-        capacityText.set(messages.get("results.breakdown.capacity", gpu.name(), format(unit, usable)));
+        capacityText.set(usable < gpu.memoryBytesUsable()
+                ? messages.get("results.breakdown.capacity.serving", gpu.name(), format(unit, usable))
+                : messages.get("results.breakdown.capacity", gpu.name(), format(unit, usable)));
         capacityMarkerText.set(messages.get("results.breakdown.capacity.marker", format(unit, usable)));
         capacityTooltip.set(messages.get("results.breakdown.capacity.tooltip", gpu.name(),
-                format(unit, gpu.memoryBytesTotal()), format(unit, usable),
+                format(unit, gpu.memoryBytesTotal()), format(unit, gpu.memoryBytesUsable()),
                 messages.decimal(gpu.memoryGbNominal(), 0)));
         fits.set(total <= usable);
         fitText.set(total <= usable
@@ -81,6 +96,7 @@ public final class BreakdownViewModel {
     }
 
     void clear(String message) {
+        phases.clear();
         peakBytes.set(0);
         peakText.set("");
         peakPhaseText.set("");
@@ -96,7 +112,7 @@ public final class BreakdownViewModel {
 
 
     private String format(SizeUnit unit, long bytes) {
-        return unit.format(bytes, messages.locale());
+        return messages.size(bytes, unit);
     }
 
     /**
@@ -105,6 +121,11 @@ public final class BreakdownViewModel {
      */
     public ObservableList<ComponentRow> rows() {
         return readOnlyRows;
+    }
+
+    /** Total per GPU at each phase the engine evaluates, the peak flagged. */
+    public ObservableList<PhaseRow> phases() {
+        return readOnlyPhases;
     }
 
     public ReadOnlyLongProperty peakBytesProperty() {

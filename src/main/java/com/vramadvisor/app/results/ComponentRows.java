@@ -38,7 +38,7 @@ public final class ComponentRows {
             }
             double share = total == 0 ? 0 : bytes / (double) total;
             String name = componentName(c);
-            String size = unit.format(bytes, messages.locale());
+            String size = messages.size(bytes, unit);
             String shareText = messages.percent(share, 1);
             String formula = formula(c, inputs.model(), inputs.workload(), estimate);
             rows.add(new ComponentRow(c, name, bytes, share, size, shareText, formula,

@@ -5,6 +5,7 @@ import com.vramadvisor.engine.Estimate;
 import com.vramadvisor.engine.ModelSpec;
 import com.vramadvisor.engine.Workload;
 import com.vramadvisor.engine.hardware.GpuSpec;
+import com.vramadvisor.engine.ranking.Recommendation;
 import java.util.List;
 
 /**
@@ -25,4 +26,10 @@ public interface ResultsEngine {
 
     /** The catalog's GPUs. */
     List<GpuSpec> gpus();
+
+    /**
+     * The catalog ranked for this workload: every option with fit, layout, speed, time and cost for
+     * {@code tokenBudget} tokens, unfiltered, in the engine's order (fitting rows first, cheapest first).
+     */
+    Recommendation recommend(ModelSpec model, Workload workload, long tokenBudget);
 }

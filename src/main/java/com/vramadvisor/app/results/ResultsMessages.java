@@ -1,8 +1,11 @@
 package com.vramadvisor.app.results;
 
+import com.vramadvisor.app.settings.SizeUnit;
 import java.text.MessageFormat;
 import java.text.NumberFormat;
+import java.util.HashMap;
 import java.util.Locale;
+import java.util.Map;
 import java.util.ResourceBundle;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.StringBinding;
@@ -14,14 +17,24 @@ import javafx.beans.value.ObservableValue;
  * The results and comparison texts and number formats in the application's current language. It follows the
  * application's locale, so a language switch relabels the open views in place; view-models format every number they
  * expose through it.
+ *
+ * <p>Formats are parsed once per locale and reused: a recompute formats a few thousand values (every decision-table
+ * cell), and building a {@link MessageFormat} or {@link NumberFormat} each time costs more than the engine does.
+ * Like the views, an instance is used from the FX thread only.
  */
 public final class ResultsMessages {
 
     /** Base name of the results and comparison bundles, next to this class. */
     public static final String BUNDLE = "com.vramadvisor.app.results.messages";
 
+    private static final int MAX_DIGITS = 3;
+
     private final ReadOnlyObjectWrapper<Locale> locale = new ReadOnlyObjectWrapper<>(this, "locale");
+    private final Map<String, MessageFormat> patterns = new HashMap<>();
     private ResourceBundle bundle;
+    private NumberFormat integerFormat;
+    private NumberFormat[] decimalFormats;
+    private NumberFormat[] percentFormats;
 
     /** Texts that follow {@code appLocale}, typically the application messages' locale property. */
     public ResultsMessages(ObservableValue<Locale> appLocale) {
@@ -38,6 +51,15 @@ public final class ResultsMessages {
         // No fallback to the system locale: an English user on a Chinese system gets the English base bundle.
         bundle = ResourceBundle.getBundle(BUNDLE, requested, ResourceBundle.Control.getNoFallbackControl(
                 ResourceBundle.Control.FORMAT_PROPERTIES));
+        patterns.clear();
+        integerFormat = NumberFormat.getIntegerInstance(requested);
+        decimalFormats = new NumberFormat[MAX_DIGITS + 1];
+        percentFormats = new NumberFormat[MAX_DIGITS + 1];
+        for (int digits = 0; digits <= MAX_DIGITS; digits++) {
+            decimalFormats[digits] = fixed(NumberFormat.getNumberInstance(requested), digits);
+            percentFormats[digits] = fixed(NumberFormat.getPercentInstance(requested), digits);
+        }
+        // Set last: listeners re-format through the formats above.
         locale.set(requested);
     }
 
@@ -55,7 +77,13 @@ public final class ResultsMessages {
         if (args.length == 0) {
             return pattern;
         }
-        return new MessageFormat(pattern, locale.get()).format(args);
+        return patterns.computeIfAbsent(key, k -> new MessageFormat(pattern, locale.get())).format(args);
+    }
+
+    private static NumberFormat fixed(NumberFormat f, int digits) {
+        f.setMinimumFractionDigits(digits);
+        f.setMaximumFractionDigits(digits);
+        return f;
     }
 
     /** A text that follows language switches; for labels, headers and tooltips. */
@@ -65,27 +93,35 @@ public final class ResultsMessages {
 
     /** An integer with the locale's grouping, e.g. {@code 8,030,261,248}. */
     public String integer(long value) {
-        return NumberFormat.getIntegerInstance(locale.get()).format(value);
+        return integerFormat.format(value);
     }
 
-    /** A decimal with exactly {@code digits} fraction digits. */
+    /** A decimal with exactly {@code digits} (0-3) fraction digits. */
     public String decimal(double value, int digits) {
-        NumberFormat f = NumberFormat.getNumberInstance(locale.get());
-        f.setMinimumFractionDigits(digits);
-        f.setMaximumFractionDigits(digits);
-        return f.format(value);
+        return decimalFormats[digits].format(value);
     }
 
-    /** A fraction (0.25) as a percentage in the locale's form, with {@code digits} decimals. */
+    /** A fraction (0.25) as a percentage in the locale's form, with {@code digits} (0-3) decimals. */
     public String percent(double fraction, int digits) {
-        NumberFormat f = NumberFormat.getPercentInstance(locale.get());
-        f.setMinimumFractionDigits(digits);
-        f.setMaximumFractionDigits(digits);
-        return f.format(fraction);
+        return percentFormats[digits].format(fraction);
     }
 
     /** A US-dollar amount in whole dollars, e.g. {@code $12,400}. */
     public String usd(double amount) {
-        return "$" + NumberFormat.getIntegerInstance(locale.get()).format(Math.round(amount));
+        return "$" + integerFormat.format(Math.round(amount));
+    }
+
+    /**
+     * {@code bytes} in {@code unit} with its symbol, as {@link SizeUnit#format} writes it (one decimal below 100
+     * units, none above) but with this locale's cached formats.
+     */
+    public String size(long bytes, SizeUnit unit) {
+        return sizeNumber(bytes, unit) + "\u00a0" + unit.symbol();
+    }
+
+    /** The number part of {@link #size}, for a pair that shares one unit label ({@code 29.2 / 79.1 GiB}). */
+    public String sizeNumber(long bytes, SizeUnit unit) {
+        double value = unit.fromBytes(bytes);
+        return decimal(value, Math.abs(value) < 100 ? 1 : 0);
     }
 }

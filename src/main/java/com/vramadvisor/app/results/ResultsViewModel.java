@@ -2,12 +2,18 @@ package com.vramadvisor.app.results;
 
 import com.vramadvisor.app.workload.ScenarioInputs;
 import com.vramadvisor.engine.Estimate;
+import com.vramadvisor.engine.Mode;
+import com.vramadvisor.engine.Serving;
+import com.vramadvisor.engine.Workload;
 import com.vramadvisor.engine.hardware.GpuSpec;
+import com.vramadvisor.engine.ranking.RecommendationRow;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicReference;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
@@ -22,20 +28,28 @@ import javafx.collections.ObservableList;
  * Turns each scenario snapshot into everything the result views show: the estimate and its breakdown, the sweep
  * and the decision table.
  *
- * <p>Recomputation runs inline on the caller's (FX) thread: one estimate costs microseconds and the whole update
- * (breakdown, a sweep of at most {@value SweepViewModel#MAX_POINTS} estimates, one inverse search per capacity line
- * and the ranking over the catalog) stays around a millisecond, well inside a 60 Hz frame, so a debounce and a worker
- * would only add latency and stale-result handling. {@code docs/benchmarks.md} records the measured figures.
+ * <p>The breakdown and the sweep are recomputed inline on the caller's (FX) thread: one estimate costs microseconds,
+ * and the sweep's at most {@value SweepViewModel#MAX_POINTS} estimates plus one inverse search per capacity line stay
+ * well under a millisecond. Ranking the whole catalog (every GPU, system and cloud offer, each with its layout
+ * search) costs a few milliseconds, so it runs on an injected worker: requests carry a generation number, a request
+ * that arrives while the worker is busy replaces the one still waiting (a slider drag costs one ranking per worker
+ * turn, not one per step), and a result that a newer request has overtaken is dropped. Tests pass same-thread
+ * executors. {@code docs/benchmarks.md} records the measured figures.
  */
 public final class ResultsViewModel {
 
     private final ReadOnlyObjectProperty<ScenarioInputs> snapshot;
     private final ResultsEngine engine;
     private final ResultsMessages messages;
+    private final Executor worker;
+    private final Executor ui;
+    private final AtomicReference<RankingRequest> pendingRanking = new AtomicReference<>();
+    private long generation;
     private final Map<String, GpuSpec> gpusById = new LinkedHashMap<>();
 
     private final BreakdownViewModel breakdown;
     private final SweepViewModel sweep;
+    private final DecisionTableViewModel table;
 
     private final ReadOnlyObjectWrapper<Estimate> estimate = new ReadOnlyObjectWrapper<>(this, "estimate");
     private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper(this, "error", "");
@@ -43,17 +57,27 @@ public final class ResultsViewModel {
     private final ObservableList<String> comparedGpuIds = FXCollections.observableArrayList();
     private final ReadOnlyObjectWrapper<GpuSpec> selectedGpu = new ReadOnlyObjectWrapper<>(this, "selectedGpu");
     private Key lastKey;
+    private boolean selecting;
 
+    /**
+     * @param worker runs the ranking off the FX thread (one thread, so requests are served in order)
+     * @param ui     runs the ranking's result on the FX thread ({@code Platform::runLater})
+     */
     public ResultsViewModel(ReadOnlyObjectProperty<ScenarioInputs> snapshot, ResultsEngine engine,
-                            ResultsMessages messages) {
+                            ResultsMessages messages, Executor worker, Executor ui) {
         this.snapshot = Objects.requireNonNull(snapshot, "snapshot");
         this.engine = Objects.requireNonNull(engine, "engine");
         this.messages = Objects.requireNonNull(messages, "messages");
+        this.worker = Objects.requireNonNull(worker, "worker");
+        this.ui = Objects.requireNonNull(ui, "ui");
         for (GpuSpec gpu : engine.gpus()) {
             gpusById.put(gpu.id(), gpu);
         }
         this.breakdown = new BreakdownViewModel(messages);
         this.sweep = new SweepViewModel(messages);
+        this.table = new DecisionTableViewModel(messages);
+        table.onGpuSelection(this::selectGpus);
+        table.tokenBudgetProperty().addListener((obs, old, now) -> recompute());
 
         snapshot.addListener((obs, old, now) -> {
             // The workload panel's GPU choice wins when it changes; otherwise keep what the table selected.
@@ -76,23 +100,37 @@ public final class ResultsViewModel {
     }
 
     /** Everything a recompute depends on besides the locale. */
-    private record Key(ScenarioInputs inputs, String gpuId, List<String> comparedGpuIds) {
+    private record Key(ScenarioInputs inputs, String gpuId, List<String> comparedGpuIds, long tokenBudget) {
+    }
+
+    /** A table selection: one GPU for the breakdown, the others' capacities on the sweep, one recompute. */
+    private void selectGpus(String primary, List<String> others) {
+        selecting = true;
+        try {
+            comparedGpuIds.setAll(others);
+            selectedGpuId.set(primary);
+        } finally {
+            selecting = false;
+        }
+        recompute();
     }
 
     private void recompute() {
         ScenarioInputs inputs = snapshot.get();
-        if (inputs == null) {
+        if (inputs == null || selecting) {
             return;
         }
         // The table's selection reaches us twice when the shell binds it to the workload panel's GPU (directly and
         // through the next snapshot); the second time nothing has changed and nothing is redone.
-        Key key = new Key(inputs.withGpuId(""), selectedGpuId.get(), List.copyOf(comparedGpuIds));
+        Key key = new Key(inputs.withGpuId(""), selectedGpuId.get(), List.copyOf(comparedGpuIds),
+                table.tokenBudgetProperty().get());
         if (key.equals(lastKey)) {
             return;
         }
         lastKey = key;
         GpuSpec primary = gpusById.get(selectedGpuId.get());
         selectedGpu.set(primary);
+        long request = ++generation;
         Estimate e;
         try {
             e = engine.estimate(inputs.model(), inputs.workload());
@@ -102,12 +140,49 @@ public final class ResultsViewModel {
             error.set(ex.getMessage());
             breakdown.clear(messages.get("results.error", ex.getMessage()));
             sweep.clear();
+            table.clear();
+            pendingRanking.set(null);
             return;
         }
         error.set("");
         estimate.set(e);
-        breakdown.update(inputs, e, primary);
-        sweep.update(inputs, e.peakBytes(), capacityGpus(primary), engine);
+        long capacity = primary == null ? 0 : capacityBytes(primary, inputs.workload());
+        breakdown.update(inputs, e, primary, capacity);
+        sweep.update(inputs, e.peakBytes(), capacityGpus(primary), g -> capacityBytes(g, inputs.workload()),
+                engine);
+        requestRanking(new RankingRequest(request, inputs, table.tokenBudgetProperty().get()));
+    }
+
+    /** One ranking to compute: the inputs, the token budget, and the generation that asked for it. */
+    private record RankingRequest(long generation, ScenarioInputs inputs, long tokenBudget) {
+    }
+
+    private void requestRanking(RankingRequest request) {
+        // Only an empty slot needs a new worker turn; otherwise the turn already queued will take this request.
+        if (pendingRanking.getAndSet(request) == null) {
+            worker.execute(this::rankPending);
+        }
+    }
+
+    /** On the worker: ranks the latest waiting request and hands the rows to the FX thread. */
+    private void rankPending() {
+        RankingRequest request = pendingRanking.getAndSet(null);
+        if (request == null) {
+            return;
+        }
+        ScenarioInputs in = request.inputs();
+        List<RecommendationRow> rows;
+        try {
+            rows = engine.recommend(in.model(), in.workload(), request.tokenBudget()).rows();
+        } catch (IllegalArgumentException ex) {
+            rows = List.of();
+        }
+        List<RecommendationRow> ranked = rows;
+        ui.execute(() -> {
+            if (request.generation() == generation) {
+                table.update(in, ranked, gpusById);
+            }
+        });
     }
 
     /** The primary GPU first, then the other compared GPUs, each once. */
@@ -135,6 +210,23 @@ public final class ResultsViewModel {
 
     public SweepViewModel sweep() {
         return sweep;
+    }
+
+    public DecisionTableViewModel table() {
+        return table;
+    }
+
+    /**
+     * The memory a GPU offers this workload, as the decision table judges fit: its usable memory or, for inference
+     * with a serving reservation, the smaller of that and {@link Serving#usableBudget} of its total memory (vLLM's
+     * {@code gpu_memory_utilization}).
+     */
+    static long capacityBytes(GpuSpec gpu, Workload workload) {
+        if (workload.mode() == Mode.INFER && workload.gpuMemoryUtilization() > 0) {
+            return Math.min(gpu.memoryBytesUsable(),
+                    Serving.usableBudget(gpu.memoryBytesTotal(), workload.gpuMemoryUtilization()));
+        }
+        return gpu.memoryBytesUsable();
     }
 
     /** The latest estimate; {@code null} while the inputs are rejected. */

@@ -9,7 +9,6 @@ import javafx.geometry.Insets;
 import javafx.scene.control.Label;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.Region;
-import javafx.util.Duration;
 
 /**
  * One horizontal bar: the components at the peak phase side by side, and a vertical marker at the chosen GPU's
@@ -26,6 +25,7 @@ public final class StackedMemoryBar extends Region {
     private static final double LABEL_GAP = 4;
 
     private final List<Region> segments = new ArrayList<>();
+    private final List<Tooltip> tips = new ArrayList<>();
     private final List<ComponentRow> rows = new ArrayList<>();
     private final Region marker = new Region();
     private final Label markerLabel = new Label();
@@ -53,23 +53,32 @@ public final class StackedMemoryBar extends Region {
     public void show(List<ComponentRow> newRows, long newPeakBytes, long newCapacityBytes, String markerText,
                      boolean fits, long scaleBytes) {
         sharedScaleBytes = scaleBytes;
-        getChildren().removeAll(segments);
-        segments.clear();
+        boolean sameComponents = rows.size() == newRows.size();
+        for (int i = 0; sameComponents && i < rows.size(); i++) {
+            sameComponents = rows.get(i).component() == newRows.get(i).component();
+        }
         rows.clear();
         rows.addAll(newRows);
-        for (ComponentRow row : newRows) {
-            Region segment = new Region();
-            segment.getStyleClass().addAll("segment", styleClassOf(row.component()));
-            segment.setManaged(false);
-            Tooltip tip = new Tooltip(row.tooltip());
-            tip.setShowDelay(Duration.millis(150));
-            tip.setShowDuration(Duration.INDEFINITE);
-            tip.setWrapText(true);
-            tip.setMaxWidth(460);
-            Tooltip.install(segment, tip);
-            segments.add(segment);
+        if (sameComponents) {
+            // A slider step changes sizes, not which components there are: keep the nodes, update the texts.
+            for (int i = 0; i < newRows.size(); i++) {
+                tips.get(i).setText(newRows.get(i).tooltip());
+            }
+        } else {
+            getChildren().removeAll(segments);
+            segments.clear();
+            tips.clear();
+            for (ComponentRow row : newRows) {
+                Region segment = new Region();
+                segment.getStyleClass().addAll("segment", styleClassOf(row.component()));
+                segment.setManaged(false);
+                Tooltip tip = Tooltips.explaining(row.tooltip());
+                Tooltip.install(segment, tip);
+                segments.add(segment);
+                tips.add(tip);
+            }
+            getChildren().addAll(0, segments);
         }
-        getChildren().addAll(0, segments);
         peakBytes = newPeakBytes;
         capacityBytes = newCapacityBytes;
         marker.setVisible(newCapacityBytes > 0);

@@ -31,8 +31,34 @@ final class SweepAreaChart extends AreaChart<Number, Number> {
     private double currentX;
     private double currentY;
 
-    /** One capacity line with its label and largest-fit marker. */
-    private record Overlay(CapacityLine capacity, Line line, Label label, Line fitLine, Region fitDot) {
+    /** One capacity line with its label and largest-fit marker; the nodes stay while the same GPUs are drawn. */
+    private static final class Overlay {
+        private final Line line = new Line();
+        private final Label label = new Label();
+        private final Line fitLine = new Line();
+        private final Region fitDot = new Region();
+        private final Tooltip tip = Tooltips.explaining("");
+        private CapacityLine capacity;
+
+        Overlay() {
+            line.getStyleClass().add("capacity-line");
+            label.getStyleClass().add("capacity-line-label");
+            fitLine.getStyleClass().add("fit-line");
+            fitDot.getStyleClass().add("fit-marker");
+            Tooltip.install(fitDot, tip);
+            label.setTooltip(tip);
+            for (Node n : nodes()) {
+                n.setManaged(false);
+            }
+        }
+
+        List<Node> nodes() {
+            return List.of(line, fitLine, fitDot, label);
+        }
+
+        CapacityLine capacity() {
+            return capacity;
+        }
     }
 
     SweepAreaChart(NumberAxis xAxis, NumberAxis yAxis) {
@@ -102,32 +128,33 @@ final class SweepAreaChart extends AreaChart<Number, Number> {
 
     /** Replaces the overlays; called once per recompute, after the series data. */
     void showOverlays(List<CapacityLine> capacities, double x, double y, String currentText) {
-        for (Overlay o : overlays) {
-            getPlotChildren().removeAll(o.line(), o.label(), o.fitLine(), o.fitDot());
+        boolean sameGpus = overlays.size() == capacities.size();
+        for (int i = 0; sameGpus && i < capacities.size(); i++) {
+            sameGpus = overlays.get(i).capacity().gpuId().equals(capacities.get(i).gpuId());
         }
-        overlays.clear();
-        for (CapacityLine c : capacities) {
-            Line line = new Line();
-            line.getStyleClass().add("capacity-line");
-            Label label = new Label(c.label());
-            label.getStyleClass().add("capacity-line-label");
-            Line fitLine = new Line();
-            fitLine.getStyleClass().add("fit-line");
-            Region fitDot = new Region();
-            fitDot.getStyleClass().add("fit-marker");
-            Tooltip tip = new Tooltip(c.fitText());
-            tip.setShowDelay(Duration.millis(100));
-            Tooltip.install(fitDot, tip);
-            Tooltip.install(label, new Tooltip(c.fitText()));
-            for (Node n : List.of(line, label, fitLine, fitDot)) {
-                n.setManaged(false);
+        if (!sameGpus) {
+            for (Overlay o : overlays) {
+                getPlotChildren().removeAll(o.nodes());
+            }
+            overlays.clear();
+            for (int i = 0; i < capacities.size(); i++) {
+                Overlay o = new Overlay();
+                getPlotChildren().addAll(o.nodes());
+                overlays.add(o);
+            }
+        }
+        for (int i = 0; i < capacities.size(); i++) {
+            CapacityLine c = capacities.get(i);
+            Overlay o = overlays.get(i);
+            o.capacity = c;
+            o.label.setText(c.label());
+            o.tip.setText(c.fitText());
+            for (Node n : o.nodes()) {
                 n.pseudoClassStateChanged(PRIMARY, c.primary());
             }
             boolean fitVisible = c.largestFit() > 0 && c.largestFit() <= xAxis.getUpperBound();
-            fitLine.setVisible(fitVisible);
-            fitDot.setVisible(fitVisible);
-            getPlotChildren().addAll(line, fitLine, fitDot, label);
-            overlays.add(new Overlay(c, line, label, fitLine, fitDot));
+            o.fitLine.setVisible(fitVisible);
+            o.fitDot.setVisible(fitVisible);
         }
         currentX = x;
         currentY = y;
@@ -142,38 +169,33 @@ final class SweepAreaChart extends AreaChart<Number, Number> {
         double left = xAxis.getDisplayPosition(xAxis.getLowerBound());
         double right = xAxis.getDisplayPosition(xAxis.getUpperBound());
         double bottom = yAxis.getDisplayPosition(yAxis.getLowerBound());
-        double labelRight = right;
+        double previousLabelTop = Double.NaN;
+        double previousLabelLeft = right;
         for (Overlay o : overlays) {
             double y = snap(yAxis.getDisplayPosition(o.capacity().value()));
-            o.line().setStartX(left);
-            o.line().setEndX(right);
-            o.line().setStartY(y);
-            o.line().setEndY(y);
-            Label label = o.label();
-            double w = label.prefWidth(-1);
-            double h = label.prefHeight(-1);
-            // Labels sit above their line at the right; a second GPU's label moves left of the first if they collide.
-            label.resizeRelocate(Math.round(labelRight - w - 4), Math.round(y - h - 1), w, h);
-            labelRight = overlaps(o, y, h) ? labelRight - w - 16 : right;
+            o.line.setStartX(left);
+            o.line.setEndX(right);
+            o.line.setStartY(y);
+            o.line.setEndY(y);
+            double w = o.label.prefWidth(-1);
+            double h = o.label.prefHeight(-1);
+            double top = y - h - 1;
+            // Labels sit above their line at the right end; one that would overlap the previous moves left of it.
+            double labelRight = !Double.isNaN(previousLabelTop) && Math.abs(top - previousLabelTop) < h
+                    ? previousLabelLeft - 12 : right - 4;
+            o.label.resizeRelocate(Math.round(labelRight - w), Math.round(top), w, h);
+            previousLabelTop = top;
+            previousLabelLeft = labelRight - w;
             double fx = snap(xAxis.getDisplayPosition(o.capacity().largestFit()));
-            o.fitLine().setStartX(fx);
-            o.fitLine().setEndX(fx);
-            o.fitLine().setStartY(bottom);
-            o.fitLine().setEndY(y);
-            o.fitDot().resizeRelocate(Math.round(fx) - 5, Math.round(y) - 5, 10, 10);
+            o.fitLine.setStartX(fx);
+            o.fitLine.setEndX(fx);
+            o.fitLine.setStartY(bottom);
+            o.fitLine.setEndY(y);
+            o.fitDot.resizeRelocate(Math.round(fx) - 5, Math.round(y) - 5, 10, 10);
         }
         double cx = xAxis.getDisplayPosition(currentX);
         double cy = yAxis.getDisplayPosition(currentY);
         currentDot.resizeRelocate(Math.round(cx) - 6, Math.round(cy) - 6, 12, 12);
-    }
-
-    private boolean overlaps(Overlay current, double y, double h) {
-        int i = overlays.indexOf(current);
-        if (i + 1 >= overlays.size()) {
-            return false;
-        }
-        double nextY = yAxis.getDisplayPosition(overlays.get(i + 1).capacity().value());
-        return Math.abs(nextY - y) < h + 2;
     }
 
     /** Half-pixel offset keeps 1 px lines crisp. */

@@ -10,6 +10,7 @@ import com.vramadvisor.engine.hardware.GpuSpec;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.ToLongFunction;
 import javafx.beans.property.ReadOnlyDoubleProperty;
 import javafx.beans.property.ReadOnlyDoubleWrapper;
 import javafx.beans.property.ReadOnlyIntegerProperty;
@@ -55,9 +56,11 @@ public final class SweepViewModel {
     /**
      * Recomputes the curve and the capacity lines.
      *
-     * @param gpus the GPUs to draw capacity for, the primary (breakdown) GPU first; may be empty
+     * @param gpus     the GPUs to draw capacity for, the primary (breakdown) GPU first; may be empty
+     * @param capacity the bytes each GPU offers this workload
      */
-    void update(ScenarioInputs inputs, long currentPeakBytes, List<GpuSpec> gpus, ResultsEngine engine) {
+    void update(ScenarioInputs inputs, long currentPeakBytes, List<GpuSpec> gpus, ToLongFunction<GpuSpec> capacity,
+                ResultsEngine engine) {
         ModelSpec model = inputs.model();
         Workload workload = inputs.workload();
         SizeUnit unit = inputs.sizeUnit();
@@ -68,12 +71,11 @@ public final class SweepViewModel {
         int largestFit = 0;
         for (int i = 0; i < gpus.size(); i++) {
             GpuSpec gpu = gpus.get(i);
-            int fit = engine.largestFitting(model, workload, effective, gpu.memoryBytesUsable());
+            long bytes = capacity.applyAsLong(gpu);
+            int fit = engine.largestFitting(model, workload, effective, bytes);
             largestFit = Math.max(largestFit, fit);
-            lines.add(new CapacityLine(gpu.id(),
-                    messages.get("results.sweep.capacityLabel", gpu.name(), unit.format(gpu.memoryBytesUsable(),
-                            messages.locale())),
-                    gpu.memoryBytesUsable(), unit.fromBytes(gpu.memoryBytesUsable()), fit,
+            lines.add(new CapacityLine(gpu.id(), messages.get("results.sweep.capacityLabel", gpu.name(),
+                    messages.size(bytes, unit)), bytes, unit.fromBytes(bytes), fit,
                     fitText(effective, gpu, fit), i == 0));
         }
 
@@ -84,7 +86,7 @@ public final class SweepViewModel {
             try {
                 long bytes = engine.estimate(model, with(effective, workload, x)).peakBytes();
                 next.add(new SweepPoint(x, bytes, unit.fromBytes(bytes), messages.get("results.sweep.point.tooltip",
-                        what, messages.integer(x), unit.format(bytes, messages.locale()))));
+                        what, messages.integer(x), messages.size(bytes, unit))));
             } catch (IllegalArgumentException e) {
                 // A value the engine rejects (e.g. past what the parallel layout supports) is simply not drawn.
             }
@@ -97,7 +99,7 @@ public final class SweepViewModel {
         axisLabel.set(messages.get("results.sweep.axis." + effective.name().toLowerCase(Locale.ROOT)));
         valueAxisLabel.set(messages.get("results.sweep.valueAxis", unit.symbol()));
         currentText.set(messages.get("results.sweep.current", what, messages.integer(current),
-                unit.format(currentPeakBytes, messages.locale())));
+                messages.size(currentPeakBytes, unit)));
         fitSummary.set(lines.isEmpty() ? messages.get("results.sweep.noGpu") : lines.get(0).fitText());
         capacityLines.setAll(lines);
         // Replaced last: a view that listens only to the points sees every other property already updated.

@@ -31,6 +31,7 @@ public final class ScenarioViewModel {
     static final int UNDO_LIMIT = 200;
 
     private final WorkloadViewModel workload;
+    private final ScenarioInputs defaults;
     private final ScenarioStore store;
     private final Messages messages;
     private final UndoHistory<ScenarioInputs> history;
@@ -45,6 +46,15 @@ public final class ScenarioViewModel {
     private boolean restoring;
 
     public ScenarioViewModel(WorkloadViewModel workload, ScenarioStore store, Messages messages) {
+        this(workload, store, messages, ScenarioInputs.defaults());
+    }
+
+    /**
+     * @param defaults what File > New starts from (the default scenario with the catalog's version of its model)
+     */
+    public ScenarioViewModel(WorkloadViewModel workload, ScenarioStore store, Messages messages,
+                             ScenarioInputs defaults) {
+        this.defaults = defaults;
         this.workload = workload;
         this.store = store;
         this.messages = messages;
@@ -111,7 +121,7 @@ public final class ScenarioViewModel {
 
     /** Starts over from the default scenario, in no file. Undo still returns to what was there. */
     public void newScenario() {
-        workload.apply(ScenarioInputs.defaults().withSizeUnit(workload.sizeUnitProperty().get()));
+        workload.apply(defaults.withSizeUnit(workload.sizeUnitProperty().get()));
         currentFile.set(null);
         saved = workload.snapshot();
         dirty.set(false);

@@ -30,9 +30,9 @@ public final class SettingsStore {
     }
 
     /**
-     * The folder for settings and the last scenario: {@code %APPDATA%\VRAM Advisor} on Windows,
-     * {@code ~/Library/Application Support/VRAM Advisor} on macOS, {@code $XDG_CONFIG_HOME/vram-advisor} (default
-     * {@code ~/.config/vram-advisor}) elsewhere; the system property {@value #CONFIG_DIR_PROPERTY} overrides all.
+     * The folder for settings and the last scenario, the same one that holds the user catalog folder:
+     * {@code %APPDATA%\VRAM Advisor} on Windows, {@code $XDG_CONFIG_HOME/vram-advisor} (default
+     * {@code ~/.config/vram-advisor}) elsewhere; the system property {@value #CONFIG_DIR_PROPERTY} overrides both.
      */
     public static Path defaultConfigDir() {
         String override = System.getProperty(CONFIG_DIR_PROPERTY);
@@ -45,9 +45,6 @@ public final class SettingsStore {
             String appData = System.getenv("APPDATA");
             return (appData != null ? Path.of(appData) : home.resolve("AppData").resolve("Roaming"))
                     .resolve("VRAM Advisor");
-        }
-        if (os.startsWith("mac")) {
-            return home.resolve("Library").resolve("Application Support").resolve("VRAM Advisor");
         }
         String xdg = System.getenv("XDG_CONFIG_HOME");
         return (xdg != null && !xdg.isBlank() ? Path.of(xdg) : home.resolve(".config")).resolve("vram-advisor");

@@ -1,11 +1,36 @@
 package com.vramadvisor.app.shell;
 
+import com.vramadvisor.app.compare.CompareViewModel;
+import com.vramadvisor.app.export.ExportViewModel;
+import com.vramadvisor.app.results.CatalogResultsEngine;
+import com.vramadvisor.app.results.ResultsMessages;
+import com.vramadvisor.app.results.ResultsViewModel;
+import com.vramadvisor.app.scenario.ScenarioFileException;
+import com.vramadvisor.app.scenario.ScenarioStore;
+import com.vramadvisor.app.scenario.ScenarioViewModel;
+import com.vramadvisor.app.settings.AppSettings;
+import com.vramadvisor.app.settings.SettingsStore;
+import com.vramadvisor.app.settings.SettingsViewModel;
 import com.vramadvisor.app.ui.Messages;
+import com.vramadvisor.app.workload.ImportedSpec;
+import com.vramadvisor.app.workload.ModelImportViewModel;
 import com.vramadvisor.app.workload.ScenarioInputs;
 import com.vramadvisor.app.workload.WorkloadViewModel;
+import com.vramadvisor.catalog.Catalog;
+import com.vramadvisor.catalog.model.ModelImporter;
+import com.vramadvisor.catalog.model.ImportedModel;
+import com.vramadvisor.engine.MemoryEstimator;
+import com.vramadvisor.engine.ModelShapes;
 import com.vramadvisor.engine.ModelSpec;
+import com.vramadvisor.engine.ParameterCounter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
+import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
@@ -15,28 +40,163 @@ import java.util.concurrent.Executors;
  */
 public final class AppContext implements AutoCloseable {
 
+    /** The GPU the default scenario is measured against: the most common training card of its generation. */
+    static final String DEFAULT_GPU_ID = "h100-sxm-80gb";
+
+    private final SettingsStore settingsStore;
+    private final AppSettings storedSettings;
+    private final Catalog catalog;
     private final Messages messages;
     private final WorkloadViewModel workload;
+    private final ScenarioViewModel scenario;
+    private final SettingsViewModel settings;
+    private final ModelImportViewModel modelImport;
+    private final SummaryViewModel summary;
+    private final ExportViewModel export;
     private final ExecutorService background;
+    private final ExecutorService ranking;
+    private final ResultsMessages resultsMessages;
+    private final ResultsViewModel results;
+    private final CompareViewModel compare;
+    private final String restoreProblem;
 
-    public AppContext(Locale locale, ScenarioInputs initial, List<ModelSpec> presets) {
-        this.messages = new Messages(locale);
-        this.workload = new WorkloadViewModel(initial, presets, count -> {
-            throw new UnsupportedOperationException("parameter-count shapes arrive with the engine");
-        }, spec -> 0L);
+    /**
+     * @param settingsStore where preferences and the last scenario live
+     * @param catalog       the loaded catalog (presets, GPUs)
+     * @param systemLocale  the operating system's locale
+     * @param ui            runs work on the UI thread ({@code Platform::runLater})
+     */
+    public AppContext(SettingsStore settingsStore, Catalog catalog, Locale systemLocale, Executor ui) {
+        this.settingsStore = settingsStore;
+        this.storedSettings = settingsStore.load();
+        this.catalog = catalog;
+        this.messages = new Messages(systemLocale);
         this.background = Executors.newSingleThreadExecutor(r -> {
             Thread t = new Thread(r, "vram-advisor-background");
             t.setDaemon(true);
             return t;
         });
+        ScenarioStore store = new ScenarioStore();
+        ScenarioInputs defaults = ScenarioInputs.defaults();
+        Optional<ModelSpec> catalogDefault = catalog.model(ScenarioInputs.DEFAULT_MODEL_ID);
+        if (catalogDefault.isPresent()) {
+            defaults = defaults.withModel(catalogDefault.get(), ScenarioInputs.DEFAULT_MODEL_ID);
+        }
+        if (catalog.gpu(DEFAULT_GPU_ID).isPresent()) {
+            defaults = defaults.withGpuId(DEFAULT_GPU_ID);
+        }
+        ScenarioInputs initial = defaults;
+        String problem = "";
+        if (Files.exists(settingsStore.lastScenarioFile())) {
+            try {
+                initial = store.load(settingsStore.lastScenarioFile());
+            } catch (ScenarioFileException e) {
+                problem = e.detail();
+            }
+        }
+        this.restoreProblem = problem;
+        List<ModelSpec> presets = new ArrayList<>(catalog.models());
+        if (presets.stream().noneMatch(p -> p.id().equals(ScenarioInputs.DEFAULT_MODEL_ID))) {
+            presets.add(0, ScenarioInputs.llama3_8b());
+        }
+        this.workload = new WorkloadViewModel(initial, presets, catalog.gpus(), ModelShapes::fromParameterCount,
+                spec -> ParameterCounter.count(spec).total(), messages);
+        this.settings = new SettingsViewModel(storedSettings, systemLocale, messages, workload.sizeUnitProperty());
+        this.scenario = new ScenarioViewModel(workload, store, messages, defaults);
+        for (String recent : storedSettings.recentFiles()) {
+            scenario.recentFiles().add(Path.of(recent));
+        }
+        this.modelImport = new ModelImportViewModel(AppContext::readModel, background, ui, workload, messages);
+        MemoryEstimator estimator = new MemoryEstimator();
+        this.summary = new SummaryViewModel(workload.snapshotProperty(), estimator::estimate, catalog::gpu, messages);
+        // The decision table ranks on its own thread, so an export or an import never delays it.
+        this.ranking = Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "vram-advisor-ranking");
+            t.setDaemon(true);
+            return t;
+        });
+        this.resultsMessages = new ResultsMessages(messages.localeProperty());
+        CatalogResultsEngine resultsEngine = new CatalogResultsEngine(catalog);
+        this.results = new ResultsViewModel(workload.snapshotProperty(), resultsEngine, resultsMessages, ranking, ui);
+        // A decision-table row and the workload panel's GPU picker choose the same GPU.
+        results.selectedGpuIdProperty().bindBidirectional(workload.gpuIdProperty());
+        this.compare = new CompareViewModel(workload.snapshotProperty(), resultsEngine, resultsMessages);
+        this.export = new ExportViewModel(workload::snapshot, catalog, messages, background, ui, LocalDate::now,
+                appVersion());
+    }
+
+    private static ImportedSpec readModel(Path path) throws Exception {
+        ImportedModel imported = ModelImporter.importPath(path);
+        ModelSpec spec = imported.spec().orElseThrow(() -> new IllegalArgumentException(
+                "the file holds weights but no architecture; open the model's config.json or folder"));
+        return new ImportedSpec(spec, imported.weightStorageType(), imported.warnings());
     }
 
     public Messages messages() {
         return messages;
     }
 
+    public Catalog catalog() {
+        return catalog;
+    }
+
     public WorkloadViewModel workload() {
         return workload;
+    }
+
+    public ScenarioViewModel scenario() {
+        return scenario;
+    }
+
+    public SettingsViewModel settings() {
+        return settings;
+    }
+
+    public ModelImportViewModel modelImport() {
+        return modelImport;
+    }
+
+    /** The version in the jar's manifest, or {@code dev} when running from compiled classes. */
+    public static String appVersion() {
+        String v = AppContext.class.getPackage().getImplementationVersion();
+        return v == null || v.isBlank() ? "dev" : v;
+    }
+
+    public ExportViewModel export() {
+        return export;
+    }
+
+    public SummaryViewModel summary() {
+        return summary;
+    }
+
+    public SettingsStore settingsStore() {
+        return settingsStore;
+    }
+
+    /** Preferences as they were stored when the application started (window geometry, recent files). */
+    public AppSettings storedSettings() {
+        return storedSettings;
+    }
+
+    /** Why the last scenario could not be restored, empty when it was (or there was none). */
+    public String restoreProblem() {
+        return restoreProblem;
+    }
+
+    /** Texts of the result and comparison views, following the application's language. */
+    public ResultsMessages resultsMessages() {
+        return resultsMessages;
+    }
+
+    /** Breakdown, sweep and decision table for the current scenario. */
+    public ResultsViewModel results() {
+        return results;
+    }
+
+    /** Pinned scenarios and their side-by-side comparison. */
+    public CompareViewModel compare() {
+        return compare;
     }
 
     /** One background thread for work that takes longer than a frame (exports, imports, searches). */
@@ -47,5 +207,6 @@ public final class AppContext implements AutoCloseable {
     @Override
     public void close() {
         background.shutdownNow();
+        ranking.shutdownNow();
     }
 }

@@ -17,11 +17,15 @@ public final class AtomicFiles {
     }
 
     public static void writeString(Path target, String text) throws IOException {
+        writeBytes(target, text.getBytes(StandardCharsets.UTF_8));
+    }
+
+    public static void writeBytes(Path target, byte[] bytes) throws IOException {
         Path dir = target.toAbsolutePath().getParent();
         Files.createDirectories(dir);
         Path temp = Files.createTempFile(dir, "." + target.getFileName(), ".tmp");
         try {
-            Files.writeString(temp, text, StandardCharsets.UTF_8);
+            Files.write(temp, bytes);
             try {
                 Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             } catch (AtomicMoveNotSupportedException e) {

@@ -1,6 +1,7 @@
 package com.vramadvisor.app.workload;
 
 import com.vramadvisor.app.settings.SizeUnit;
+import com.vramadvisor.app.ui.Messages;
 import com.vramadvisor.engine.AttentionImpl;
 import com.vramadvisor.engine.DataType;
 import com.vramadvisor.engine.LoraSpec;
@@ -12,10 +13,15 @@ import com.vramadvisor.engine.Precision;
 import com.vramadvisor.engine.Recompute;
 import com.vramadvisor.engine.RuntimeOverhead;
 import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.hardware.GpuSpec;
+import java.text.NumberFormat;
 import java.util.List;
+import java.util.Locale;
 import java.util.function.LongFunction;
 import java.util.function.ToLongFunction;
 import javafx.beans.Observable;
+import javafx.beans.binding.Bindings;
+import javafx.beans.binding.BooleanBinding;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.LongProperty;
@@ -44,9 +50,25 @@ import javafx.collections.ObservableList;
  */
 public final class WorkloadViewModel {
 
+    /** Smallest and largest parameter count the exact field accepts (the slider covers 100M to 2T). */
+    public static final long MIN_PARAMETERS = 1_000_000L;
+    public static final long MAX_PARAMETERS = 20_000_000_000_000L;
+    /** Largest micro-batch or number of concurrent sequences accepted. */
+    public static final int MAX_BATCH = 65_536;
+    /** Longest sequence or context accepted: 16M tokens, beyond any published context window. */
+    public static final int MAX_TOKENS = 1 << 24;
+    /** Largest tensor or pipeline parallel size accepted. */
+    public static final int MAX_PARALLEL = 512;
+    /** Largest data-parallel size accepted. */
+    public static final int MAX_DATA_PARALLEL = 65_536;
+    /** Largest LoRA rank accepted. */
+    public static final int MAX_LORA_RANK = 4096;
+
     private final LongFunction<ModelSpec> shapeForParameters;
     private final ToLongFunction<ModelSpec> parameterCounter;
+    private final Messages messages;
     private final ObservableList<ModelSpec> presets = FXCollections.observableArrayList();
+    private final ObservableList<GpuSpec> gpus = FXCollections.observableArrayList();
 
     private final ObjectProperty<Mode> mode = new SimpleObjectProperty<>(this, "mode", Mode.TRAIN);
     private final ReadOnlyObjectWrapper<ModelSpec> model = new ReadOnlyObjectWrapper<>(this, "model");
@@ -76,12 +98,24 @@ public final class WorkloadViewModel {
 
     private final ReadOnlyObjectWrapper<ScenarioInputs> snapshot = new ReadOnlyObjectWrapper<>(this, "snapshot");
     private final ReadOnlyStringWrapper problem = new ReadOnlyStringWrapper(this, "problem", "");
+    private final ReadOnlyStringWrapper modelSummary = new ReadOnlyStringWrapper(this, "modelSummary", "");
+    private final NumberInput parameterInput;
+    private final NumberInput batchInput;
+    private final NumberInput sequenceInput;
+    private final NumberInput contextInput;
+    private final NumberInput tensorParallelInput;
+    private final NumberInput pipelineParallelInput;
+    private final NumberInput dataParallelInput;
+    private final NumberInput gradientAccumulationInput;
+    private final NumberInput loraRankInput;
 
     /** Workload fields the panel has no control for (dropout, LoRA targets, ...), kept so files round-trip. */
     private Workload base;
     private boolean applying;
 
     /**
+     * A view-model with English texts and no GPU list, for code that only needs the snapshot.
+     *
      * @param initial            the scenario to start with
      * @param presets            catalog model presets offered in the model picker
      * @param shapeForParameters the engine's standard architecture for a parameter count (the parameter slider)
@@ -89,9 +123,25 @@ public final class WorkloadViewModel {
      */
     public WorkloadViewModel(ScenarioInputs initial, List<ModelSpec> presets, LongFunction<ModelSpec> shapeForParameters,
                              ToLongFunction<ModelSpec> parameterCounter) {
+        this(initial, presets, List.of(), shapeForParameters, parameterCounter, new Messages(Locale.ENGLISH));
+    }
+
+    /**
+     * @param initial            the scenario to start with
+     * @param presets            catalog model presets offered in the model picker
+     * @param gpus               catalog GPUs offered as the target GPU
+     * @param shapeForParameters the engine's standard architecture for a parameter count (the parameter slider)
+     * @param parameterCounter   the engine's exact parameter count of an architecture
+     * @param messages           texts and locale for messages and number formats
+     */
+    public WorkloadViewModel(ScenarioInputs initial, List<ModelSpec> presets, List<GpuSpec> gpus,
+                             LongFunction<ModelSpec> shapeForParameters, ToLongFunction<ModelSpec> parameterCounter,
+                             Messages messages) {
         this.shapeForParameters = shapeForParameters;
         this.parameterCounter = parameterCounter;
+        this.messages = messages;
         this.presets.setAll(presets);
+        this.gpus.setAll(gpus);
         apply(initial);
         Observable[] inputs = {mode, batch, sequenceLength, context, precision, weightType, kvCacheType, optimizer,
             zeroStage, tensorParallel, pipelineParallel, dataParallel, sequenceParallel, gradientAccumulation,
@@ -109,6 +159,26 @@ public final class WorkloadViewModel {
                 setModel(shapeForParameters.apply(count.longValue()), "");
             }
         });
+        parameterInput = new NumberInput(parameterCount, MIN_PARAMETERS, MAX_PARAMETERS,
+                "workload.parameters.name", NumberParser.Suffixes.DECIMAL, messages);
+        batchInput = new NumberInput(batch, 1, MAX_BATCH, "workload.batch.name", NumberParser.Suffixes.BINARY,
+                messages);
+        sequenceInput = new NumberInput(sequenceLength, 1, MAX_TOKENS, "workload.sequence.name",
+                NumberParser.Suffixes.BINARY, messages);
+        contextInput = new NumberInput(context, 1, MAX_TOKENS, "workload.context.name", NumberParser.Suffixes.BINARY,
+                messages);
+        tensorParallelInput = new NumberInput(tensorParallel, 1, MAX_PARALLEL, "workload.tensorParallel.name",
+                NumberParser.Suffixes.DECIMAL, messages);
+        pipelineParallelInput = new NumberInput(pipelineParallel, 1, MAX_PARALLEL, "workload.pipelineParallel.name",
+                NumberParser.Suffixes.DECIMAL, messages);
+        dataParallelInput = new NumberInput(dataParallel, 1, MAX_DATA_PARALLEL, "workload.dataParallel.name",
+                NumberParser.Suffixes.DECIMAL, messages);
+        gradientAccumulationInput = new NumberInput(gradientAccumulation, 1, MAX_BATCH,
+                "workload.gradientAccumulation.name", NumberParser.Suffixes.DECIMAL, messages);
+        loraRankInput = new NumberInput(loraRank, 1, MAX_LORA_RANK, "workload.loraRank.name",
+                NumberParser.Suffixes.DECIMAL, messages);
+        messages.localeProperty().addListener(obs -> updateModelSummary());
+        updateModelSummary();
     }
 
     /** Sets every input from {@code inputs} and publishes one snapshot. */
@@ -148,17 +218,33 @@ public final class WorkloadViewModel {
         } finally {
             applying = false;
         }
+        updateModelSummary();
         publish();
     }
 
     /** Uses a model from outside the preset list (an imported file); clears the preset selection. */
     public void useModel(ModelSpec spec) {
-        setModel(spec, "");
+        setModel(spec, "", null);
+    }
+
+    /**
+     * Uses an imported model and, when the file says how its weights are stored, that storage type for served or
+     * frozen weights; one snapshot for both.
+     */
+    public void useImportedModel(ModelSpec spec, DataType storedWeightType) {
+        setModel(spec, "", storedWeightType);
     }
 
     private void setModel(ModelSpec spec, String presetId) {
+        setModel(spec, presetId, null);
+    }
+
+    private void setModel(ModelSpec spec, String presetId, DataType storedWeightType) {
         applying = true;
         try {
+            if (storedWeightType != null) {
+                weightType.set(storedWeightType);
+            }
             model.set(spec);
             modelPresetId.set(presetId);
             selectedPreset.set(findPreset(presetId));
@@ -166,6 +252,7 @@ public final class WorkloadViewModel {
         } finally {
             applying = false;
         }
+        updateModelSummary();
         publish();
     }
 
@@ -185,18 +272,71 @@ public final class WorkloadViewModel {
         if (applying) {
             return;
         }
+        String rejected = normalise();
         ScenarioInputs next;
         try {
             next = new ScenarioInputs(model.get(), modelPresetId.get(), buildWorkload(), gpuId.get(),
                     sweepAxis.get(), sizeUnit.get());
         } catch (IllegalArgumentException e) {
-            problem.set(e.getMessage());
+            problem.set(messages.get("workload.problem.engine", e.getMessage()));
             return;
         }
-        problem.set("");
+        problem.set(rejected);
         if (!next.equals(snapshot.get())) {
             snapshot.set(next);
         }
+    }
+
+    /**
+     * Brings inputs that contradict each other or the model back to a consistent state before a snapshot is built,
+     * so that one user change still gives exactly one snapshot. Returns a message for a rejected value, else empty.
+     */
+    private String normalise() {
+        applying = true;
+        try {
+            String message = "";
+            ModelSpec m = model.get();
+            // Megatron splits attention heads across the tensor-parallel group, so t must divide the head count.
+            if (m.heads() % tensorParallel.get() != 0) {
+                int wanted = tensorParallel.get();
+                int previous = snapshot.get() == null ? 1 : snapshot.get().workload().parallelism().tensorParallel();
+                int fallback = m.heads() % previous == 0 ? previous : largestDivisorAtMost(m.heads(), wanted);
+                tensorParallel.set(fallback);
+                message = messages.get("workload.problem.tensorParallel", wanted, m.heads(), fallback);
+            }
+            // Each pipeline stage needs at least one block.
+            if (pipelineParallel.get() > m.layers()) {
+                message = messages.get("workload.problem.pipelineParallel", pipelineParallel.get(), m.layers());
+                pipelineParallel.set(m.layers());
+            }
+            // The KV cache holds the prompt plus generated tokens, so it is never shorter than the prompt.
+            if (mode.get() == Mode.INFER && context.get() < sequenceLength.get()) {
+                context.set(sequenceLength.get());
+            }
+            return message;
+        } finally {
+            applying = false;
+        }
+    }
+
+    private static int largestDivisorAtMost(int n, int limit) {
+        for (int d = Math.min(n, limit); d > 1; d--) {
+            if (n % d == 0) {
+                return d;
+            }
+        }
+        return 1;
+    }
+
+    private void updateModelSummary() {
+        ModelSpec m = model.get();
+        if (m == null) {
+            return;
+        }
+        long count = parameterCount.get();
+        String key = modelPresetId.get().isEmpty() ? "workload.model.summary.custom" : "workload.model.summary";
+        modelSummary.set(messages.get(key, m.name().isBlank() ? ParameterScale.shortLabel(count) : m.name(),
+                NumberFormat.getIntegerInstance(messages.locale()).format(count), ParameterScale.shortLabel(count)));
     }
 
     private Workload buildWorkload() {
@@ -250,6 +390,41 @@ public final class WorkloadViewModel {
 
     public ObservableList<ModelSpec> presets() {
         return presets;
+    }
+
+    /** Catalog GPUs that can be the target GPU. */
+    public ObservableList<GpuSpec> gpus() {
+        return gpus;
+    }
+
+    /** "Llama-3-8B: 8,030,261,248 parameters (8.0B)", in the current language. */
+    public ReadOnlyStringProperty modelSummaryProperty() {
+        return modelSummary.getReadOnlyProperty();
+    }
+
+    public NumberInput parameterInput() { return parameterInput; }
+    public NumberInput batchInput() { return batchInput; }
+    public NumberInput sequenceInput() { return sequenceInput; }
+    public NumberInput contextInput() { return contextInput; }
+    public NumberInput tensorParallelInput() { return tensorParallelInput; }
+    public NumberInput pipelineParallelInput() { return pipelineParallelInput; }
+    public NumberInput dataParallelInput() { return dataParallelInput; }
+    public NumberInput gradientAccumulationInput() { return gradientAccumulationInput; }
+    public NumberInput loraRankInput() { return loraRankInput; }
+
+    /** Whether the workload trains something (full, LoRA or QLoRA): optimizer, ZeRO and recomputation apply. */
+    public BooleanBinding trainingProperty() {
+        return Bindings.createBooleanBinding(() -> mode.get() != Mode.INFER, mode);
+    }
+
+    /** Whether adapters are trained (LoRA, QLoRA): the rank applies. */
+    public BooleanBinding adaptersProperty() {
+        return Bindings.createBooleanBinding(() -> mode.get() == Mode.LORA || mode.get() == Mode.QLORA, mode);
+    }
+
+    /** Whether the workload serves a model: context, KV cache and concurrent sequences apply. */
+    public BooleanBinding inferenceProperty() {
+        return Bindings.createBooleanBinding(() -> mode.get() == Mode.INFER, mode);
     }
 
     public ObjectProperty<Mode> modeProperty() { return mode; }

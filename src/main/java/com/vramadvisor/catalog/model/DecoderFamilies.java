@@ -158,7 +158,8 @@ final class DecoderFamilies {
 
     /**
      * Qwen2 applies {@code sliding_window} only when {@code use_sliding_window} is true, and then to layers
-     * {@code i >= max_window_layers}. A window on every layer is kept; on some layers only it is dropped with a warning.
+     * {@code i >= max_window_layers}. A window on every layer is kept; a window on some layers only is dropped with a
+     * warning.
      */
     private static int qwenSlidingWindow(ConfigFields c, int defaultMaxWindowLayers) throws ModelImportException {
         if (!c.boolOr(false, "use_sliding_window")) {

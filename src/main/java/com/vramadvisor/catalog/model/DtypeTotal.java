@@ -11,6 +11,7 @@ package com.vramadvisor.catalog.model;
 public record DtypeTotal(String dtype, int tensors, long elements, long bytes) {
 
     DtypeTotal plus(TensorInfo t) {
-        return new DtypeTotal(dtype, tensors + 1, Math.addExact(elements, t.elements()), Math.addExact(bytes, t.bytes()));
+        return new DtypeTotal(dtype, tensors + 1, Math.addExact(elements, t.elements()),
+                Math.addExact(bytes, t.bytes()));
     }
 }

@@ -36,8 +36,8 @@ final class EncoderFamilies {
     }
 
     /**
-     * {@code T5Config}, encoder only ({@code T5EncoderModel}): blocks of self-attention and feed-forward, each behind an
-     * RMS-style {@code T5LayerNorm} without bias, a final norm, no biases and no position table. Head width is
+     * {@code T5Config}, encoder only ({@code T5EncoderModel}): blocks of self-attention and feed-forward, each behind
+     * an RMS-style {@code T5LayerNorm} without bias, a final norm, no biases and no position table. Head width is
      * {@code d_kv}, independent of {@code d_model}. {@code feed_forward_proj} {@code gated-gelu} (T5 v1.1, Flan-T5)
      * means a gated block ({@code wi_0}, {@code wi_1}, {@code wo}). The relative-position bias of the first block
      * ({@code relative_attention_num_buckets x num_heads}) is not counted.

@@ -1,5 +1,6 @@
 package com.vramadvisor.engine.ranking;
 
+import com.vramadvisor.engine.Component;
 import com.vramadvisor.engine.Estimate;
 import com.vramadvisor.engine.Mode;
 import com.vramadvisor.engine.ModelSpec;
@@ -28,17 +29,20 @@ import java.util.function.IntPredicate;
  * </ul>
  * GPU counts tried: every count up to the node size for training (powers of two for inference), then multiples of
  * the node size found by doubling and bisection, which assumes per-GPU memory does not grow with the GPU count.
+ * Counts that cannot fit are skipped without an estimate: memory that every phase holds (training: weights, fp32
+ * master weights and optimizer states; inference: weights and KV cache) is at best divided evenly over the GPUs, so
+ * {@code n} GPUs need at least that memory on one GPU divided by {@code n}.
  */
 final class LayoutSearch {
 
     /**
-     * A layout and its estimate.
+     * A layout and its per-GPU peak.
      *
      * @param parallelism the layout of one model copy (for training: of the whole job)
-     * @param estimate    per-GPU memory at that layout
-     * @param fits        whether the estimate's peak is within the capacity searched for
+     * @param peakBytes   per-GPU peak at that layout
+     * @param fits        whether the peak is within the capacity searched for
      */
-    record Layout(Parallelism parallelism, Estimate estimate, boolean fits) {
+    record Layout(Parallelism parallelism, long peakBytes, boolean fits) {
         int gpus() {
             return (int) parallelism.gpus();
         }
@@ -50,6 +54,8 @@ final class LayoutSearch {
     private final boolean training;
     private final int gpusPerNode;
     private final Map<Parallelism, Optional<Estimate>> estimates = new HashMap<>();
+    private final Map<Parallelism, Long> peaks = new HashMap<>();
+    private long persistentBytes = -1;
 
     LayoutSearch(MemoryModel memory, ModelSpec model, Workload workload, int gpusPerNode) {
         this.memory = memory;
@@ -63,14 +69,15 @@ final class LayoutSearch {
         return training;
     }
 
-    /** How many estimates this search has computed so far (each layout once). */
-    int estimatesComputed() {
-        return estimates.size();
+    /** Records an estimate computed elsewhere, so the search does not repeat it. */
+    void remember(Parallelism p, Estimate e) {
+        estimates.put(p, Optional.of(e));
+        peaks.put(p, e.peakBytes());
     }
 
     /**
-     * The estimate at a layout, or empty when the estimator rejects it (e.g. a tensor-parallel size that the key/value
-     * heads cannot be split over).
+     * The full estimate at a layout (for the rows), or empty when the estimator rejects it (e.g. a tensor-parallel
+     * size that the key/value heads cannot be split over).
      */
     Optional<Estimate> estimate(Parallelism p) {
         Optional<Estimate> known = estimates.get(p);
@@ -87,28 +94,74 @@ final class LayoutSearch {
         return e;
     }
 
+    /** The per-GPU peak at a layout, or -1 when the estimator rejects the layout; what the search compares. */
+    private long peak(Parallelism p) {
+        Long known = peaks.get(p);
+        if (known != null) {
+            return known;
+        }
+        long peak;
+        try {
+            peak = memory.peakBytes(model, workload.toBuilder().parallelism(p).build());
+        } catch (IllegalArgumentException rejected) {
+            peak = -1;
+        }
+        peaks.put(p, peak);
+        return peak;
+    }
+
     /** The layout the workload asks for, judged against a capacity. */
     Optional<Layout> exactly(Parallelism p, long capacityBytes) {
-        return estimate(p).map(e -> new Layout(p, e, e.peakBytes() <= capacityBytes));
+        long peak = peak(p);
+        return peak < 0 ? Optional.empty() : Optional.of(new Layout(p, peak, peak <= capacityBytes));
+    }
+
+    /**
+     * Bytes one GPU holds in every phase without sharding: weights, master weights and optimizer states for training
+     * (gradients may be freed between steps), weights and KV cache for inference.
+     */
+    private long persistentBytes() {
+        if (persistentBytes < 0) {
+            Estimate single = estimate(Parallelism.SINGLE_GPU).orElse(null);
+            persistentBytes = single == null ? 0 : training
+                    ? single.component(Component.WEIGHTS) + single.component(Component.MASTER_WEIGHTS)
+                    + single.component(Component.OPTIMIZER_STATES)
+                    : single.component(Component.WEIGHTS) + single.component(Component.KV_CACHE);
+        }
+        return persistentBytes;
+    }
+
+    /** The fewest GPUs that could hold the persistent memory at all: {@code ceil(persistent / capacity)}. */
+    private long lowerBoundGpus(long capacityBytes) {
+        if (capacityBytes <= 0) {
+            return Long.MAX_VALUE;
+        }
+        return Math.max(1, (persistentBytes() + capacityBytes - 1) / capacityBytes);
     }
 
     /** The fewest GPUs of one model (in nodes of {@code node} GPUs) that hold the job, up to {@code maxGpus}. */
     Layout fewest(long capacityBytes, int node, int maxGpus) {
         int nodeSize = Math.max(1, Math.min(node, gpusPerNode));
+        long atLeast = lowerBoundGpus(capacityBytes);
         Layout best = null;
         int within = Math.min(nodeSize, maxGpus);
         for (int n = 1; n <= within; n = training ? n + 1 : n * 2) {
+            if (n < atLeast && n < within) {
+                continue;
+            }
             Layout l = at(n, nodeSize, capacityBytes);
             if (l != null && l.fits()) {
                 return l;
             }
             best = lower(best, l);
         }
-        int maxMultiple = maxGpus / nodeSize;
+        // Inference beyond a node adds pipeline stages, at most one per block.
+        int maxMultiple = training ? maxGpus / nodeSize : Math.min(maxGpus / nodeSize, model.layers());
         if (maxMultiple < 2) {
             return best;
         }
-        int k = smallest(2, maxMultiple, m -> {
+        int from = (int) Math.max(2, Math.min(maxMultiple, (atLeast + nodeSize - 1) / nodeSize));
+        int k = smallest(from, maxMultiple, m -> {
             Layout l = at(m * nodeSize, nodeSize, capacityBytes);
             return l != null && l.fits();
         });
@@ -124,7 +177,8 @@ final class LayoutSearch {
      */
     Optional<Layout> trainingOnUnits(long capacityBytes, int unitGpus, int maxUnits) {
         int nodeSize = Math.max(1, Math.min(unitGpus, gpusPerNode));
-        int u = smallest(1, Math.max(1, maxUnits), units -> {
+        int from = (int) Math.min(Math.max(1, maxUnits), (lowerBoundGpus(capacityBytes) + unitGpus - 1) / unitGpus);
+        int u = smallest(Math.max(1, from), Math.max(1, maxUnits), units -> {
             Layout l = at(units * unitGpus, nodeSize, capacityBytes);
             return l != null && l.fits();
         });
@@ -179,12 +233,15 @@ final class LayoutSearch {
         if (b == null) {
             return a;
         }
-        return b.estimate().peakBytes() < a.estimate().peakBytes() ? b : a;
+        return b.peakBytes() < a.peakBytes() ? b : a;
     }
 
-    /** Smallest k in [lo, hi] with {@code test(k)}, by doubling then bisection; -1 when none. */
+    /**
+     * Smallest k in [lo, hi] with {@code test(k)}, for a test that stays true once true: {@code hi} first (when it
+     * fails, nothing smaller passes), then doubling from {@code lo} and bisection; -1 when none.
+     */
     static int smallest(int lo, int hi, IntPredicate test) {
-        if (lo > hi) {
+        if (lo > hi || !test.test(hi)) {
             return -1;
         }
         int below = lo - 1;

@@ -63,8 +63,8 @@ public record RankingOptions(double mfu, double decodeBandwidthEfficiency, doubl
     public static final double DEFAULT_TRAINING_SCALING_PER_DOUBLING = 0.97;
     /**
      * 0.95 per doubling: NVIDIA NIM 1.8.0 serves Llama-3.3-70B in FP8 with TP2 on 2 x H100 80GB at 18.58 ms per
-     * token at concurrency 1 (NIM LLM benchmarking page), 0.565 of the 10.5 ms roofline; with a decode efficiency
-     * of 0.60 that leaves 0.94 for the doubling.
+     * token at concurrency 1 (NIM LLM benchmarking page), 0.565 of the 10.5 ms roofline at the H100 SXM's 3,350 GB/s;
+     * with a decode efficiency of 0.60 that leaves 0.94 for the doubling.
      */
     public static final double DEFAULT_TENSOR_PARALLEL_SCALING_PER_DOUBLING = 0.95;
     /** 10^9 tokens: a round budget that makes hours and cost comparable between rows. */

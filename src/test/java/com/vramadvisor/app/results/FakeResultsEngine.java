@@ -6,8 +6,15 @@ import com.vramadvisor.engine.Estimate;
 import com.vramadvisor.engine.ModelSpec;
 import com.vramadvisor.engine.Phase;
 import com.vramadvisor.engine.PhaseBreakdown;
+import com.vramadvisor.engine.Parallelism;
 import com.vramadvisor.engine.Workload;
 import com.vramadvisor.engine.hardware.GpuSpec;
+import com.vramadvisor.engine.ranking.HardwareKind;
+import com.vramadvisor.engine.ranking.RankingOptions;
+import com.vramadvisor.engine.ranking.Reason;
+import com.vramadvisor.engine.ranking.Recommendation;
+import com.vramadvisor.engine.ranking.RecommendationRow;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -56,5 +63,36 @@ public final class FakeResultsEngine implements ResultsEngine {
     @Override
     public List<GpuSpec> gpus() {
         return List.of(BIG, SMALL);
+    }
+
+    /**
+     * One single-GPU row per card, judged by this engine's peak, plus a rented 8-GPU instance of the big card:
+     * enough to exercise filters and sorting. Speed is 1,000 tokens/s per GPU; the small card has no price.
+     */
+    @Override
+    public Recommendation recommend(ModelSpec model, Workload workload, long tokenBudget) {
+        Estimate e = estimate(model, workload);
+        List<RecommendationRow> rows = new ArrayList<>();
+        for (GpuSpec g : gpus()) {
+            rows.add(row(g.id(), g.name(), HardwareKind.GPU, g, 1, e.peakBytes(), tokenBudget,
+                    g == SMALL ? null : g.priceUsd()));
+        }
+        rows.add(row("cloud-8x-big", "Cloud 8 x Big", HardwareKind.CLOUD, BIG, 8, e.peakBytes() / 8 + WEIGHT_BYTES / 2,
+                tokenBudget, 40.0));
+        return new Recommendation(rows, rows.size(), e, RankingOptions.defaults());
+    }
+
+    private static RecommendationRow row(String id, String name, HardwareKind kind, GpuSpec g, int gpus, long need,
+                                         long tokenBudget, Double price) {
+        long capacity = g.memoryBytesUsable();
+        boolean fits = need <= capacity;
+        Double tps = fits ? 1000.0 * gpus : null;
+        Double hours = fits ? tokenBudget / tps / 3600 : null;
+        Double cost = price == null || !fits ? null : kind == HardwareKind.CLOUD ? hours * price : price;
+        Parallelism p = gpus == 1 ? Parallelism.SINGLE_GPU : new Parallelism(1, 1, gpus, 3, false);
+        return new RecommendationRow(id, name, kind, g.vendor(), g.formFactor(), g.id(), g.name(), fits, gpus, 1, 1,
+                p, null, need, capacity, capacity, capacity - need, (capacity - need) / (double) capacity, tps, null,
+                null, hours, kind == HardwareKind.CLOUD ? null : price, cost, hours == null ? null : hours * 0.7 * gpus,
+                null, fits ? List.of() : List.of(Reason.DOES_NOT_FIT));
     }
 }

@@ -6,6 +6,8 @@ import com.vramadvisor.app.settings.SizeUnit;
 import com.vramadvisor.app.workload.ScenarioInputs;
 import com.vramadvisor.app.workload.SweepAxis;
 import com.vramadvisor.engine.Component;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import javafx.beans.property.SimpleObjectProperty;
 import org.junit.jupiter.api.Test;
@@ -15,7 +17,8 @@ class ResultsViewModelTest {
     private final SimpleObjectProperty<ScenarioInputs> snapshot =
             new SimpleObjectProperty<>(ScenarioInputs.defaults().withSweepAxis(SweepAxis.BATCH));
     private final FakeResultsEngine engine = new FakeResultsEngine();
-    private final ResultsViewModel vm = new ResultsViewModel(snapshot, engine, new ResultsMessages(Locale.US));
+    private final ResultsViewModel vm = new ResultsViewModel(snapshot, engine,
+            new ResultsMessages(Locale.US), Runnable::run, Runnable::run);
 
     private void setBatch(int batch) {
         ScenarioInputs s = snapshot.get();
@@ -127,8 +130,10 @@ class ResultsViewModelTest {
 
     @Test
     void numbersFollowTheLocale() {
-        ResultsViewModel zh = new ResultsViewModel(snapshot, engine, new ResultsMessages(Locale.SIMPLIFIED_CHINESE));
-        ResultsViewModel de = new ResultsViewModel(snapshot, engine, new ResultsMessages(Locale.GERMANY));
+        ResultsViewModel zh = new ResultsViewModel(snapshot, engine,
+                new ResultsMessages(Locale.SIMPLIFIED_CHINESE), Runnable::run, Runnable::run);
+        ResultsViewModel de = new ResultsViewModel(snapshot, engine,
+                new ResultsMessages(Locale.GERMANY), Runnable::run, Runnable::run);
         // 16e9 bytes = 14.9 GiB; German uses a decimal comma.
         assertThat(de.breakdown().rows().get(0).sizeText()).isEqualTo("14,9\u00a0GiB");
         assertThat(zh.breakdown().rows().get(0).sizeText()).isEqualTo("14.9\u00a0GiB");
@@ -138,7 +143,8 @@ class ResultsViewModelTest {
     @Test
     void switchingLanguageRelabelsTheResultsInPlace() {
         SimpleObjectProperty<Locale> locale = new SimpleObjectProperty<>(Locale.ENGLISH);
-        ResultsViewModel live = new ResultsViewModel(snapshot, engine, new ResultsMessages(locale));
+        ResultsViewModel live = new ResultsViewModel(snapshot, engine,
+                new ResultsMessages(locale), Runnable::run, Runnable::run);
         assertThat(live.breakdown().headlineProperty().get()).contains("backward pass");
 
         locale.set(Locale.SIMPLIFIED_CHINESE);
@@ -156,5 +162,49 @@ class ResultsViewModelTest {
 
         assertThat(engine.estimates).isEqualTo(estimatesAfterSelection);
         assertThat(vm.selectedGpuProperty().get()).isEqualTo(FakeResultsEngine.BIG);
+    }
+
+    @Test
+    void rankingRunsOnTheWorkerAndQuickChangesShareOneTurn() {
+        List<Runnable> worker = new ArrayList<>();
+        List<Runnable> ui = new ArrayList<>();
+        ResultsViewModel async = new ResultsViewModel(snapshot, engine, new ResultsMessages(Locale.ENGLISH),
+                worker::add, ui::add);
+        setBatch(2);
+        setBatch(3);
+
+        // The breakdown is already current; the table waits for one worker turn that serves the latest inputs.
+        assertThat(async.breakdown().peakBytesProperty().get()).isEqualTo(peakForBatch(3));
+        assertThat(async.table().rows()).isEmpty();
+        assertThat(worker).hasSize(1);
+        worker.remove(0).run();
+        ui.remove(0).run();
+
+        assertThat(perGpuBytesOfBig(async)).isEqualTo(peakForBatch(3));
+    }
+
+    @Test
+    void aRankingOvertakenByNewerInputsIsDropped() {
+        List<Runnable> worker = new ArrayList<>();
+        List<Runnable> ui = new ArrayList<>();
+        ResultsViewModel async = new ResultsViewModel(snapshot, engine, new ResultsMessages(Locale.ENGLISH),
+                worker::add, ui::add);
+        worker.remove(0).run();
+        setBatch(5);
+        ui.remove(0).run();
+        assertThat(async.table().rows()).isEmpty();
+
+        worker.remove(0).run();
+        ui.remove(0).run();
+        assertThat(perGpuBytesOfBig(async)).isEqualTo(peakForBatch(5));
+    }
+
+    private static long peakForBatch(int batch) {
+        return FakeResultsEngine.WEIGHT_BYTES + batch * 4096L * FakeResultsEngine.BYTES_PER_TOKEN;
+    }
+
+    private static long perGpuBytesOfBig(ResultsViewModel model) {
+        return model.table().rows().stream().filter(r -> r.hardwareId().equals(FakeResultsEngine.BIG.id()))
+                .findFirst().orElseThrow().perGpuBytes();
     }
 }

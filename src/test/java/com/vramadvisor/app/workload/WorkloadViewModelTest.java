@@ -3,7 +3,14 @@ package com.vramadvisor.app.workload;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.vramadvisor.app.ui.Messages;
+import com.vramadvisor.engine.DataType;
+import com.vramadvisor.engine.MlpKind;
 import com.vramadvisor.engine.Mode;
+import com.vramadvisor.engine.ModelShapes;
+import com.vramadvisor.engine.ModelSpec;
+import com.vramadvisor.engine.NormKind;
+import com.vramadvisor.engine.ParameterCounter;
+import com.vramadvisor.engine.PositionKind;
 import com.vramadvisor.engine.Precision;
 import java.util.ArrayList;
 import java.util.List;
@@ -61,6 +68,102 @@ class WorkloadViewModelTest {
         vm.loraRankProperty().set(64);
         vm.modeProperty().set(Mode.LORA);
         assertThat(vm.snapshot().workload().lora().rank()).isEqualTo(64);
+    }
+
+    private WorkloadViewModel engineBacked() {
+        ScenarioInputs initial = ScenarioInputs.defaults();
+        WorkloadViewModel vm = new WorkloadViewModel(initial, List.of(initial.model(), gpt2()), List.of(),
+                ModelShapes::fromParameterCount, spec -> ParameterCounter.count(spec).total(),
+                new Messages(Locale.ENGLISH));
+        vm.snapshotProperty().addListener((obs, old, now) -> published.add(now));
+        return vm;
+    }
+
+    /** GPT-2 small from its published config.json: 768 wide, 12 layers, 12 heads, 1024 positions, tied. */
+    private static ModelSpec gpt2() {
+        return ModelSpec.builder().id("gpt2").name("GPT-2").hiddenSize(768).layers(12).heads(12).ffnSize(3072)
+                .vocabSize(50257).mlp(MlpKind.GELU).norm(NormKind.LAYERNORM).position(PositionKind.LEARNED)
+                .maxPositions(1024).tiedEmbeddings(true).biases(true).build();
+    }
+
+    @Test
+    void choosingAPresetShowsItsExactParameterCount() {
+        WorkloadViewModel vm = engineBacked();
+        vm.selectedPresetProperty().set(gpt2());
+        // 124,439,808: the parameter count of Hugging Face's gpt2 checkpoint (sum of numel over its parameters).
+        assertThat(vm.parameterCountProperty().get()).isEqualTo(124_439_808L);
+        assertThat(vm.snapshot().modelPresetId()).isEqualTo("gpt2");
+        assertThat(vm.modelSummaryProperty().get()).startsWith("GPT-2: 124,439,808 parameters");
+        assertThat(published).hasSize(1);
+    }
+
+    @Test
+    void movingTheParameterCountUsesAStandardShapeOfThatSizeAndLeavesThePreset() {
+        WorkloadViewModel vm = engineBacked();
+        vm.parameterCountProperty().set(70_000_000_000L);
+        assertThat(published).hasSize(1);
+        ScenarioInputs s = vm.snapshot();
+        assertThat(s.modelPresetId()).isEmpty();
+        assertThat(vm.selectedPresetProperty().get()).isNull();
+        long exact = ParameterCounter.count(s.model()).total();
+        assertThat(exact).isCloseTo(70_000_000_000L, org.assertj.core.data.Percentage.withPercentage(2));
+        assertThat(vm.parameterCountProperty().get()).isEqualTo(exact);
+    }
+
+    @Test
+    void aTensorParallelSizeThatDoesNotDivideTheHeadsIsRejectedWithAReason() {
+        WorkloadViewModel vm = engineBacked();
+        vm.tensorParallelProperty().set(2);
+        published.clear();
+        vm.tensorParallelProperty().set(3);
+        assertThat(vm.problemProperty().get()).contains("3").contains("32 attention heads").contains("using 2");
+        assertThat(vm.tensorParallelProperty().get()).isEqualTo(2);
+        assertThat(vm.snapshot().workload().parallelism().tensorParallel()).isEqualTo(2);
+        assertThat(published).isEmpty();
+        vm.tensorParallelProperty().set(4);
+        assertThat(vm.problemProperty().get()).isEmpty();
+    }
+
+    @Test
+    void switchingToAModelWithFewerHeadsBringsTensorParallelismDownToADivisor() {
+        WorkloadViewModel vm = engineBacked();
+        vm.tensorParallelProperty().set(8);
+        vm.selectedPresetProperty().set(gpt2());
+        // GPT-2 has 12 heads: 8 does not divide them, 6 is the largest size below 8 that does.
+        assertThat(vm.snapshot().workload().parallelism().tensorParallel()).isEqualTo(6);
+    }
+
+    @Test
+    void moreStagesThanLayersAreCappedAtTheLayerCount() {
+        WorkloadViewModel vm = engineBacked();
+        vm.pipelineParallelProperty().set(64);
+        assertThat(vm.snapshot().workload().parallelism().pipelineParallel()).isEqualTo(32);
+        assertThat(vm.problemProperty().get()).contains("32 layers");
+    }
+
+    @Test
+    void servingKeepsTheContextAtLeastAsLongAsThePrompt() {
+        WorkloadViewModel vm = engineBacked();
+        vm.modeProperty().set(Mode.INFER);
+        assertThat(vm.snapshot().workload().effectiveContext()).isEqualTo(4096);
+        vm.contextProperty().set(32768);
+        published.clear();
+        vm.sequenceLengthProperty().set(65536);
+        assertThat(published).hasSize(1);
+        assertThat(vm.snapshot().workload().context()).isEqualTo(65536);
+    }
+
+    @Test
+    void theTrainingAndServingControlsFollowTheWorkloadKind() {
+        WorkloadViewModel vm = engineBacked();
+        assertThat(vm.trainingProperty().get()).isTrue();
+        assertThat(vm.adaptersProperty().get()).isFalse();
+        vm.modeProperty().set(Mode.QLORA);
+        assertThat(vm.adaptersProperty().get()).isTrue();
+        assertThat(vm.snapshot().workload().effectiveWeightType()).isEqualTo(DataType.NF4);
+        vm.modeProperty().set(Mode.INFER);
+        assertThat(vm.inferenceProperty().get()).isTrue();
+        assertThat(vm.trainingProperty().get()).isFalse();
     }
 
     @Test

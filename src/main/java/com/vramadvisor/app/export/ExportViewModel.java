@@ -1,0 +1,146 @@
+package com.vramadvisor.app.export;
+
+import com.vramadvisor.app.ui.Messages;
+import com.vramadvisor.app.workload.ScenarioInputs;
+import com.vramadvisor.catalog.Catalog;
+import com.vramadvisor.engine.MemoryEstimator;
+import com.vramadvisor.engine.ranking.RankingOptions;
+import com.vramadvisor.engine.ranking.Recommendation;
+import com.vramadvisor.engine.ranking.Recommender;
+import com.vramadvisor.report.CsvReportWriter;
+import com.vramadvisor.report.MarkdownReportWriter;
+import com.vramadvisor.report.PdfReportWriter;
+import com.vramadvisor.report.PngReportWriter;
+import com.vramadvisor.report.ReportContext;
+import com.vramadvisor.report.ReportLanguage;
+import com.vramadvisor.report.ReportModel;
+import com.vramadvisor.report.ReportModels;
+import com.vramadvisor.report.ReportWriteException;
+import com.vramadvisor.report.ReportWriter;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.util.TreeSet;
+import java.util.concurrent.Executor;
+import java.util.function.Supplier;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+
+/**
+ * Writes the current scenario as a report (PDF, PNG charts, Markdown, CSV) in the UI's language. Building the
+ * decision table and rendering a PDF takes up to a few seconds, so the work runs on the background executor while
+ * {@link #busyProperty()} drives a progress indicator; the result is reported on the UI executor.
+ */
+public final class ExportViewModel {
+
+    private final Supplier<ScenarioInputs> snapshot;
+    private final Catalog catalog;
+    private final Messages messages;
+    private final Executor background;
+    private final Executor ui;
+    private final Supplier<LocalDate> today;
+    private final String appVersion;
+    private final ReadOnlyBooleanWrapper busy = new ReadOnlyBooleanWrapper(this, "busy");
+    private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper(this, "message", "");
+    private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper(this, "error", "");
+
+    /**
+     * @param snapshot   the inputs to report (read once when an export starts)
+     * @param background where the report is built and written
+     * @param ui         where the outcome is published
+     * @param today      the date printed on the report
+     * @param appVersion the version printed on the report
+     */
+    public ExportViewModel(Supplier<ScenarioInputs> snapshot, Catalog catalog, Messages messages, Executor background,
+                           Executor ui, Supplier<LocalDate> today, String appVersion) {
+        this.snapshot = snapshot;
+        this.catalog = catalog;
+        this.messages = messages;
+        this.background = background;
+        this.ui = ui;
+        this.today = today;
+        this.appVersion = appVersion;
+    }
+
+    /** The writer for a report format; {@link ExportFormat#WINDOW_PNG} is a snapshot the view takes itself. */
+    static ReportWriter writer(ExportFormat format) {
+        switch (format) {
+            case PDF:
+                return new PdfReportWriter();
+            case PNG:
+                return new PngReportWriter();
+            case MARKDOWN:
+                return new MarkdownReportWriter();
+            case CSV:
+                return new CsvReportWriter();
+            default:
+                throw new IllegalArgumentException(format + " is not a report format");
+        }
+    }
+
+    /** Starts writing the report to {@code target}; ignored while an export is running. */
+    public void export(ExportFormat format, Path target) {
+        if (busy.get()) {
+            return;
+        }
+        ScenarioInputs inputs = snapshot.get();
+        ReportLanguage language = ReportLanguage.of(messages.locale());
+        busy.set(true);
+        error.set("");
+        message.set(messages.get("export.running", target.getFileName().toString()));
+        background.execute(() -> {
+            String failure = "";
+            try {
+                writer(format).write(model(inputs, language), target);
+            } catch (ReportWriteException e) {
+                failure = e.getLocalizedMessage(messages.locale());
+            } catch (IllegalArgumentException e) {
+                failure = messages.get("export.rejected", e.getMessage());
+            }
+            String outcome = failure;
+            ui.execute(() -> finish(target, outcome));
+        });
+    }
+
+    private ReportModel model(ScenarioInputs inputs, ReportLanguage language) {
+        Recommendation recommendation = null;
+        if (!catalog.gpus().isEmpty()) {
+            recommendation = new Recommender(new MemoryEstimator()::estimate).recommend(inputs.model(),
+                    inputs.workload(), catalog.gpus(), catalog.systems(), catalog.cloudOffers(),
+                    RankingOptions.defaults());
+        }
+        String catalogVersion = String.join(", ", new TreeSet<>(catalog.versions().values()));
+        return ReportModels.from(inputs.model(), inputs.workload(), recommendation,
+                new ReportContext(language, today.get(), appVersion, catalogVersion, catalog.gpus()));
+    }
+
+    /** Reports the outcome of an export the view ran itself (the window snapshot). */
+    public void finish(Path target, String failure) {
+        busy.set(false);
+        error.set(failure);
+        message.set(failure.isEmpty() ? messages.get("export.done", target.toString())
+                : messages.get("export.failed", failure));
+    }
+
+    /** Marks an export the view runs itself as started. */
+    public void start(Path target) {
+        busy.set(true);
+        error.set("");
+        message.set(messages.get("export.running", target.getFileName().toString()));
+    }
+
+    public ReadOnlyBooleanProperty busyProperty() {
+        return busy.getReadOnlyProperty();
+    }
+
+    /** What the last export did, for the status bar. */
+    public ReadOnlyStringProperty messageProperty() {
+        return message.getReadOnlyProperty();
+    }
+
+    /** Why the last export failed, empty after a success; the view shows it in a dialog. */
+    public ReadOnlyStringProperty errorProperty() {
+        return error.getReadOnlyProperty();
+    }
+}

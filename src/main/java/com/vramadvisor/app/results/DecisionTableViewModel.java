@@ -1,0 +1,242 @@
+package com.vramadvisor.app.results;
+
+import com.vramadvisor.app.workload.NumberParser;
+import com.vramadvisor.app.workload.ScenarioInputs;
+import com.vramadvisor.engine.hardware.GpuSpec;
+import com.vramadvisor.engine.ranking.HardwareKind;
+import com.vramadvisor.engine.ranking.RankingOptions;
+import com.vramadvisor.engine.ranking.RecommendationRow;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.TreeSet;
+import java.util.function.BiConsumer;
+import java.util.function.Predicate;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyLongProperty;
+import javafx.beans.property.ReadOnlyLongWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+import javafx.collections.transformation.FilteredList;
+import javafx.collections.transformation.SortedList;
+
+/**
+ * The decision table: every catalog option for the workload, filterable by vendor, kind, cost and memory, sortable by
+ * any column, with the token budget that time, cost and energy refer to. Selecting rows selects their GPUs for the
+ * charts.
+ */
+public final class DecisionTableViewModel {
+
+    private final ResultsMessages messages;
+    private final DecisionRows formatter;
+    private final ObservableList<DecisionRow> source = FXCollections.observableArrayList();
+    private final FilteredList<DecisionRow> filtered = new FilteredList<>(source);
+    private final SortedList<DecisionRow> sorted = new SortedList<>(filtered);
+    private final ObservableList<String> vendors = FXCollections.observableArrayList();
+    private final ObservableList<String> selectedKeys = FXCollections.observableArrayList();
+    private final ObservableList<String> readOnlyVendors = FXCollections.unmodifiableObservableList(vendors);
+    private final ObservableList<String> readOnlySelection =
+            FXCollections.unmodifiableObservableList(selectedKeys);
+
+    private final StringProperty vendorFilter = new SimpleStringProperty(this, "vendorFilter", "");
+    private final ObjectProperty<HardwareKind> kindFilter = new SimpleObjectProperty<>(this, "kindFilter");
+    private final StringProperty maxCostText = new SimpleStringProperty(this, "maxCostText", "");
+    private final StringProperty minMemoryText = new SimpleStringProperty(this, "minMemoryText", "");
+    private final BooleanProperty fitsOnly = new SimpleBooleanProperty(this, "fitsOnly");
+    private final StringProperty tokenBudgetText = new SimpleStringProperty(this, "tokenBudgetText", "");
+    private final ReadOnlyLongWrapper tokenBudget = new ReadOnlyLongWrapper(this, "tokenBudget",
+            RankingOptions.DEFAULT_TOKEN_BUDGET);
+    private final ReadOnlyStringWrapper filterProblem = new ReadOnlyStringWrapper(this, "filterProblem", "");
+    private final ReadOnlyStringWrapper summary = new ReadOnlyStringWrapper(this, "summary", "");
+
+    private BiConsumer<String, List<String>> gpuSelection = (primary, others) -> { };
+    private boolean replacing;
+
+    DecisionTableViewModel(ResultsMessages messages) {
+        this.messages = messages;
+        this.formatter = new DecisionRows(messages);
+        tokenBudgetText.set(messages.integer(RankingOptions.DEFAULT_TOKEN_BUDGET));
+        vendorFilter.addListener((obs, old, now) -> applyFilter());
+        kindFilter.addListener((obs, old, now) -> applyFilter());
+        maxCostText.addListener((obs, old, now) -> applyFilter());
+        minMemoryText.addListener((obs, old, now) -> applyFilter());
+        fitsOnly.addListener((obs, old, now) -> applyFilter());
+        tokenBudgetText.addListener((obs, old, now) -> parseTokenBudget());
+    }
+
+    /** Where a row selection goes: the primary GPU id and the other selected rows' GPU ids. */
+    void onGpuSelection(BiConsumer<String, List<String>> consumer) {
+        gpuSelection = consumer;
+    }
+
+    void update(ScenarioInputs inputs, List<RecommendationRow> rows, Map<String, GpuSpec> gpusById) {
+        List<DecisionRow> next = new ArrayList<>(rows.size());
+        TreeSet<String> vendorNames = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
+        for (RecommendationRow r : rows) {
+            next.add(formatter.row(r, inputs.sizeUnit(), inputs.workload().mode(), gpusById));
+            if (!r.vendor().isEmpty()) {
+                vendorNames.add(r.vendor());
+            }
+        }
+        if (!vendors.equals(new ArrayList<>(vendorNames))) {
+            vendors.setAll(vendorNames);
+        }
+        // A table clears or moves its selection while its items are replaced; that is not the user choosing.
+        replacing = true;
+        try {
+            source.setAll(next);
+        } finally {
+            replacing = false;
+        }
+        updateSummary();
+    }
+
+    void clear() {
+        replacing = true;
+        try {
+            source.clear();
+        } finally {
+            replacing = false;
+        }
+        updateSummary();
+    }
+
+    /**
+     * The user selected {@code rows}, {@code focused} last: its GPU becomes the one the charts are drawn for, the
+     * others' GPUs get capacity lines. Ignored while the rows are being replaced.
+     */
+    public void select(List<DecisionRow> rows, DecisionRow focused) {
+        if (replacing || focused == null) {
+            return;
+        }
+        List<String> ids = new ArrayList<>();
+        List<String> others = new ArrayList<>();
+        for (DecisionRow r : rows) {
+            ids.add(r.key());
+            if (!r.gpuId().equals(focused.gpuId()) && !others.contains(r.gpuId())) {
+                others.add(r.gpuId());
+            }
+        }
+        ids.remove(focused.key());
+        ids.add(focused.key());
+        selectedKeys.setAll(ids);
+        gpuSelection.accept(focused.gpuId(), others);
+    }
+
+    private void applyFilter() {
+        String vendor = vendorFilter.get() == null ? "" : vendorFilter.get();
+        HardwareKind kind = kindFilter.get();
+        OptionalLong maxCost = parse(maxCostText.get(), "results.filter.cost.invalid");
+        OptionalLong minMemory = parse(minMemoryText.get(), "results.filter.memory.invalid");
+        if (maxCost == null || minMemory == null) {
+            return;
+        }
+        filterProblem.set("");
+        Predicate<DecisionRow> p = r -> (vendor.isEmpty() || r.vendor().equalsIgnoreCase(vendor))
+                && (kind == null || r.kind() == kind)
+                && (maxCost.isEmpty() || (r.costUsd() != null && r.costUsd() <= maxCost.getAsLong()))
+                && (minMemory.isEmpty() || r.memoryGbNominal() >= minMemory.getAsLong())
+                && (!fitsOnly.get() || r.fits());
+        filtered.setPredicate(p);
+        updateSummary();
+    }
+
+    /** Empty text is no limit; a malformed one keeps the last filter and says what is wrong. */
+    private OptionalLong parse(String text, String problemKey) {
+        if (text == null || text.isBlank()) {
+            return OptionalLong.empty();
+        }
+        OptionalLong v = NumberParser.parse(text, NumberParser.Suffixes.DECIMAL);
+        if (v.isEmpty() || v.getAsLong() < 0) {
+            filterProblem.set(messages.get(problemKey, text.strip()));
+            return null;
+        }
+        return v;
+    }
+
+    private void parseTokenBudget() {
+        OptionalLong v = NumberParser.parse(tokenBudgetText.get(), NumberParser.Suffixes.DECIMAL);
+        if (v.isEmpty() || v.getAsLong() < 1) {
+            filterProblem.set(messages.get("results.filter.tokens.invalid", String.valueOf(tokenBudgetText.get())));
+            return;
+        }
+        filterProblem.set("");
+        tokenBudget.set(v.getAsLong());
+    }
+
+    private void updateSummary() {
+        long fitting = filtered.stream().filter(DecisionRow::fits).count();
+        summary.set(messages.get("results.table.summary", messages.integer(filtered.size()),
+                messages.integer(source.size()), messages.integer(fitting),
+                messages.integer(tokenBudget.get())));
+    }
+
+    /** Rows after the filters; the view binds their comparator to the table's sort order. */
+    public SortedList<DecisionRow> rows() {
+        return sorted;
+    }
+
+    /** Vendors present in the catalog, for the vendor filter. */
+    public ObservableList<String> vendors() {
+        return readOnlyVendors;
+    }
+
+    /**
+     * {@link DecisionRow#key() Keys} of the selected rows, the focused one last, so the view can restore the selection
+     * after the rows are replaced.
+     */
+    public ObservableList<String> selectedKeys() {
+        return readOnlySelection;
+    }
+
+    /** Vendor to keep, empty for all. */
+    public StringProperty vendorFilterProperty() {
+        return vendorFilter;
+    }
+
+    /** Kind of option to keep, {@code null} for all. */
+    public ObjectProperty<HardwareKind> kindFilterProperty() {
+        return kindFilter;
+    }
+
+    /** Highest cost in US dollars (rent for the token budget, or purchase price) to keep; empty for no limit. */
+    public StringProperty maxCostTextProperty() {
+        return maxCostText;
+    }
+
+    /** Least memory per GPU as sold, in GB, to keep; empty for no limit. */
+    public StringProperty minMemoryTextProperty() {
+        return minMemoryText;
+    }
+
+    public BooleanProperty fitsOnlyProperty() {
+        return fitsOnly;
+    }
+
+    /** Tokens that time, cost and energy refer to, as typed ({@code 1e9}, {@code 2B}, {@code 500M}). */
+    public StringProperty tokenBudgetTextProperty() {
+        return tokenBudgetText;
+    }
+
+    public ReadOnlyLongProperty tokenBudgetProperty() {
+        return tokenBudget.getReadOnlyProperty();
+    }
+
+    /** What is wrong with a filter or the token budget as typed, empty when nothing is. */
+    public ReadOnlyStringProperty filterProblemProperty() {
+        return filterProblem.getReadOnlyProperty();
+    }
+
+    /** Rows shown of all, how many fit, and the token budget, in one line. */
+    public ReadOnlyStringProperty summaryProperty() {
+        return summary.getReadOnlyProperty();
+    }
+}

@@ -1,0 +1,79 @@
+package com.vramadvisor.app.shell;
+
+import com.vramadvisor.app.ui.Messages;
+import com.vramadvisor.app.workload.ScenarioInputs;
+import com.vramadvisor.engine.Estimate;
+import com.vramadvisor.engine.ModelSpec;
+import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.hardware.GpuSpec;
+import java.util.Optional;
+import java.util.function.BiFunction;
+import java.util.function.Function;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+
+/**
+ * One line for the status bar that stays visible on every tab: the peak per GPU, the phase that sets it, and
+ * whether it fits the target GPU. An estimate costs microseconds, so it is recomputed inline for every snapshot.
+ */
+public final class SummaryViewModel {
+
+    private final ReadOnlyObjectProperty<ScenarioInputs> snapshot;
+    private final BiFunction<ModelSpec, Workload, Estimate> estimator;
+    private final Function<String, Optional<GpuSpec>> gpus;
+    private final Messages messages;
+    private final ReadOnlyStringWrapper text = new ReadOnlyStringWrapper(this, "text", "");
+    private final ReadOnlyStringWrapper verdict = new ReadOnlyStringWrapper(this, "verdict", "");
+
+    /**
+     * @param estimator the engine's per-GPU estimate
+     * @param gpus      catalog lookup of a GPU by id
+     */
+    public SummaryViewModel(ReadOnlyObjectProperty<ScenarioInputs> snapshot,
+                            BiFunction<ModelSpec, Workload, Estimate> estimator,
+                            Function<String, Optional<GpuSpec>> gpus, Messages messages) {
+        this.snapshot = snapshot;
+        this.estimator = estimator;
+        this.gpus = gpus;
+        this.messages = messages;
+        snapshot.addListener(obs -> update());
+        messages.localeProperty().addListener(obs -> update());
+        update();
+    }
+
+    private void update() {
+        ScenarioInputs s = snapshot.get();
+        if (s == null) {
+            return;
+        }
+        Estimate e;
+        try {
+            e = estimator.apply(s.model(), s.workload());
+        } catch (IllegalArgumentException ex) {
+            text.set(messages.get("summary.rejected", ex.getMessage()));
+            verdict.set("");
+            return;
+        }
+        String peak = s.sizeUnit().format(e.peakBytes(), messages.locale());
+        text.set(messages.get("summary.peak", peak, messages.get("phase." + e.peakPhase().name())));
+        Optional<GpuSpec> gpu = gpus.apply(s.gpuId());
+        if (gpu.isEmpty()) {
+            verdict.set("");
+            return;
+        }
+        long usable = gpu.get().memoryBytesUsable();
+        String key = e.peakBytes() <= usable ? "summary.fits" : "summary.doesNotFit";
+        verdict.set(messages.get(key, gpu.get().name(), s.sizeUnit().format(usable, messages.locale())));
+    }
+
+    /** "Peak per GPU: 133.5 GiB (optimizer step)". */
+    public ReadOnlyStringProperty textProperty() {
+        return text.getReadOnlyProperty();
+    }
+
+    /** "Fits H100 SXM 80GB (79.2 GiB usable)" or "Does not fit ...", empty without a target GPU. */
+    public ReadOnlyStringProperty verdictProperty() {
+        return verdict.getReadOnlyProperty();
+    }
+}

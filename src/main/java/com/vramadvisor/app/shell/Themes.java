@@ -1,0 +1,35 @@
+package com.vramadvisor.app.shell;
+
+import com.vramadvisor.app.settings.Theme;
+import javafx.application.Application;
+import javafx.scene.Scene;
+
+/**
+ * Applies a theme: AtlantaFX's Primer stylesheet as the base (controls, focus rings, states), then the application's
+ * token stylesheet for the theme (every colour, chart colours included, defined once) and the component stylesheet
+ * that uses only those tokens. AtlantaFX 2.1's classes are Java 21 bytecode, so the stylesheets are loaded from its
+ * jar by resource name rather than through its theme classes.
+ */
+final class Themes {
+
+    static final String BASE = "/com/vramadvisor/app/theme/";
+    static final String COMPONENTS = BASE + "app.css";
+    static final String PRIMER_LIGHT = "/atlantafx/base/theme/primer-light.css";
+    static final String PRIMER_DARK = "/atlantafx/base/theme/primer-dark.css";
+
+    private Themes() {
+    }
+
+    static void apply(Scene scene, Theme theme) {
+        Application.setUserAgentStylesheet(url(theme == Theme.DARK ? PRIMER_DARK : PRIMER_LIGHT));
+        scene.getStylesheets().setAll(url(BASE + theme.tokenStylesheet()), url(COMPONENTS));
+    }
+
+    private static String url(String resource) {
+        var url = Themes.class.getResource(resource);
+        if (url == null) {
+            throw new IllegalStateException("stylesheet " + resource + " is missing from the application");
+        }
+        return url.toExternalForm();
+    }
+}

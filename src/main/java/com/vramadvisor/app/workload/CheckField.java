@@ -1,0 +1,29 @@
+package com.vramadvisor.app.workload;
+
+import com.vramadvisor.app.ui.Messages;
+import javafx.beans.property.BooleanProperty;
+import javafx.scene.control.CheckBox;
+import javafx.scene.control.Tooltip;
+
+/** A check box with a mnemonic label and a tooltip, bound both ways to a boolean property. */
+final class CheckField {
+
+    private final CheckBox check = new CheckBox();
+
+    CheckField(String id, String labelKey, String tipKey, BooleanProperty value, Messages messages) {
+        check.setId(id);
+        check.textProperty().bind(messages.text(labelKey));
+        check.setMnemonicParsing(true);
+        check.selectedProperty().bindBidirectional(value);
+        Tooltip tip = new Tooltip();
+        tip.textProperty().bind(messages.text(tipKey));
+        tip.setWrapText(true);
+        tip.setMaxWidth(360);
+        check.setTooltip(tip);
+        check.getStyleClass().add("field");
+    }
+
+    CheckBox root() {
+        return check;
+    }
+}

@@ -1,0 +1,72 @@
+package com.vramadvisor.app.workload;
+
+import com.vramadvisor.app.ui.Messages;
+import com.vramadvisor.engine.hardware.GpuSpec;
+import javafx.scene.control.Label;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.VBox;
+import javafx.util.StringConverter;
+import org.controlsfx.control.SearchableComboBox;
+
+/** The GPU the charts measure against, and whether the CUDA context and allocator reserve are counted. */
+final class HardwareSection {
+
+    private final VBox root;
+    private boolean syncing;
+
+    HardwareSection(WorkloadViewModel vm, Messages messages) {
+        SearchableComboBox<GpuSpec> gpu = new SearchableComboBox<>();
+        gpu.setId("gpuCombo");
+        gpu.setItems(vm.gpus());
+        gpu.setMaxWidth(Double.MAX_VALUE);
+        gpu.promptTextProperty().bind(messages.text("workload.gpu.none"));
+        gpu.setConverter(new StringConverter<>() {
+            @Override
+            public String toString(GpuSpec spec) {
+                return spec == null ? "" : spec.name();
+            }
+
+            @Override
+            public GpuSpec fromString(String text) {
+                return vm.gpus().stream().filter(g -> g.name().equals(text)).findFirst().orElse(null);
+            }
+        });
+        // The view-model keeps the GPU as a catalog id so that scenarios stay valid when the catalog changes.
+        gpu.valueProperty().addListener((obs, old, now) -> {
+            if (!syncing) {
+                vm.gpuIdProperty().set(now == null ? "" : now.id());
+            }
+        });
+        vm.gpuIdProperty().addListener((obs, old, id) -> select(gpu, vm, id));
+        select(gpu, vm, vm.gpuIdProperty().get());
+        Tooltip tip = new Tooltip();
+        tip.textProperty().bind(messages.text("workload.gpu.tooltip"));
+        tip.setWrapText(true);
+        tip.setMaxWidth(360);
+        gpu.setTooltip(tip);
+        Label label = new Label();
+        label.textProperty().bind(messages.text("workload.gpu.label"));
+        label.setLabelFor(gpu);
+        label.setMnemonicParsing(true);
+        label.getStyleClass().add("field-label");
+        label.setTooltip(tip);
+        VBox gpuBox = new VBox(label, gpu);
+        gpuBox.getStyleClass().add("field");
+        CheckField overhead = new CheckField("runtimeOverheadCheck", "workload.runtimeOverhead.label",
+                "workload.runtimeOverhead.tooltip", vm.runtimeOverheadProperty(), messages);
+        root = FormRows.section(messages, "workload.section.hardware", gpuBox, overhead.root());
+    }
+
+    private void select(SearchableComboBox<GpuSpec> gpu, WorkloadViewModel vm, String id) {
+        syncing = true;
+        try {
+            gpu.setValue(vm.gpus().stream().filter(g -> g.id().equals(id)).findFirst().orElse(null));
+        } finally {
+            syncing = false;
+        }
+    }
+
+    VBox root() {
+        return root;
+    }
+}

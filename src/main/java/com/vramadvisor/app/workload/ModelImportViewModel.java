@@ -1,0 +1,94 @@
+package com.vramadvisor.app.workload;
+
+import com.vramadvisor.app.ui.Messages;
+import com.vramadvisor.engine.Mode;
+import java.nio.file.Path;
+import java.util.concurrent.Executor;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+
+/**
+ * Imports a model file the user opens or drops and makes it the scenario's model. Reading a header can touch a
+ * multi-gigabyte file, so it runs on the background executor; the result is applied on the UI executor.
+ */
+public final class ModelImportViewModel {
+
+    private final ModelFileReader reader;
+    private final Executor background;
+    private final Executor ui;
+    private final WorkloadViewModel workload;
+    private final Messages messages;
+    private final ReadOnlyBooleanWrapper busy = new ReadOnlyBooleanWrapper(this, "busy");
+    private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper(this, "error", "");
+    private final ReadOnlyStringWrapper notice = new ReadOnlyStringWrapper(this, "notice", "");
+
+    /**
+     * @param background where files are read (tests pass a same-thread executor)
+     * @param ui         where results are applied ({@code Platform::runLater} in the app)
+     */
+    public ModelImportViewModel(ModelFileReader reader, Executor background, Executor ui, WorkloadViewModel workload,
+                                Messages messages) {
+        this.reader = reader;
+        this.background = background;
+        this.ui = ui;
+        this.workload = workload;
+        this.messages = messages;
+    }
+
+    /** Starts importing {@code path}; ignored while an import is running. */
+    public void importPath(Path path) {
+        if (busy.get()) {
+            return;
+        }
+        busy.set(true);
+        error.set("");
+        notice.set("");
+        background.execute(() -> {
+            ImportedSpec result;
+            try {
+                result = reader.read(path);
+            } catch (Exception e) {
+                String reason = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+                ui.execute(() -> finish(null, messages.get("workload.import.failed", name(path), reason)));
+                return;
+            }
+            ImportedSpec imported = result;
+            ui.execute(() -> finish(imported, ""));
+        });
+    }
+
+    private void finish(ImportedSpec imported, String failure) {
+        busy.set(false);
+        error.set(failure);
+        if (imported == null) {
+            return;
+        }
+        // Served weights are stored as the file stores them; training keeps its own numerics.
+        boolean serving = workload.modeProperty().get() == Mode.INFER;
+        workload.useImportedModel(imported.spec(), serving ? imported.weightType().orElse(null) : null);
+        notice.set(imported.warnings().isEmpty() ? messages.get("workload.import.done", imported.spec().name())
+                : messages.get("workload.import.doneWithWarnings", imported.spec().name(),
+                        String.join(" ", imported.warnings())));
+    }
+
+    private static String name(Path path) {
+        Path file = path.getFileName();
+        return file == null ? path.toString() : file.toString();
+    }
+
+    public ReadOnlyBooleanProperty busyProperty() {
+        return busy.getReadOnlyProperty();
+    }
+
+    /** Why the last import failed, empty after a success. */
+    public ReadOnlyStringProperty errorProperty() {
+        return error.getReadOnlyProperty();
+    }
+
+    /** What the last successful import loaded and assumed. */
+    public ReadOnlyStringProperty noticeProperty() {
+        return notice.getReadOnlyProperty();
+    }
+}

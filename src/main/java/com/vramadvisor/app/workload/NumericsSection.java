@@ -1,0 +1,120 @@
+package com.vramadvisor.app.workload;
+
+import com.vramadvisor.app.ui.Messages;
+import com.vramadvisor.app.ui.SegmentedChoice;
+import com.vramadvisor.engine.DataType;
+import com.vramadvisor.engine.Mode;
+import java.util.Arrays;
+import java.util.List;
+import java.util.stream.Stream;
+import javafx.beans.binding.Bindings;
+import javafx.beans.binding.BooleanBinding;
+import javafx.beans.value.ObservableStringValue;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.VBox;
+
+/**
+ * Numerics: training precision, the storage type of frozen or served weights (quantisation, including llama.cpp's
+ * GGUF types in a drop-down), and the KV-cache type for serving.
+ */
+final class NumericsSection {
+
+    private final VBox root;
+
+    NumericsSection(WorkloadViewModel vm, Messages messages) {
+        SegmentedChoice<com.vramadvisor.engine.Precision> precision = new SegmentedChoice<>("precisionToggle",
+                WorkloadView.precisions(), p -> messages.text(EnumTexts.key(p)), vm.precisionProperty(), 4);
+        precision.setTooltip(tooltip(messages, "workload.precision.tooltip"));
+        VBox precisionBox = field(messages, "workload.precision.label", "workload.precision.tooltip",
+                precision.selectedButton(), precision.control());
+        precisionBox.visibleProperty().bind(vm.trainingProperty());
+        precisionBox.managedProperty().bind(precisionBox.visibleProperty());
+
+        SegmentedChoice<DataType> quantization = new SegmentedChoice<>("quantizationToggle",
+                WorkloadView.quantizations(), t -> typeText(messages, t), vm.weightTypeProperty(), 4);
+        quantization.setTooltip(tooltip(messages, "workload.quantization.tooltip"));
+        ComboBox<DataType> gguf = new ComboBox<>();
+        gguf.setId("ggufTypeCombo");
+        gguf.getItems().setAll(Stream.of(DataType.values()).filter(DataType::isGguf).toList());
+        gguf.promptTextProperty().bind(messages.text("workload.quantization.gguf"));
+        gguf.setCellFactory(l -> new ChoiceField.TextCell<>(t -> Bindings.createStringBinding(
+                () -> WorkloadView.dataTypeLabel(t))));
+        gguf.setButtonCell(new ChoiceField.TextCell<>(t -> Bindings.createStringBinding(
+                () -> WorkloadView.dataTypeLabel(t))));
+        gguf.setTooltip(tooltip(messages, "workload.quantization.gguf.tooltip"));
+        gguf.setOnAction(e -> {
+            if (gguf.getValue() != null) {
+                vm.weightTypeProperty().set(gguf.getValue());
+            }
+        });
+        vm.weightTypeProperty().addListener((obs, old, now) -> {
+            if (now == null || !now.isGguf()) {
+                gguf.setValue(null);
+            } else {
+                gguf.setValue(now);
+            }
+        });
+        if (vm.weightTypeProperty().get() != null && vm.weightTypeProperty().get().isGguf()) {
+            gguf.setValue(vm.weightTypeProperty().get());
+        }
+        HBox quantizationRow = new HBox(quantization.control(), gguf);
+        quantizationRow.getStyleClass().add("form-row");
+        VBox quantizationBox = field(messages, "workload.quantization.label", "workload.quantization.tooltip",
+                quantization.selectedButton(), quantizationRow);
+        // Full training keeps all weights in the precision's type; quantised storage is for frozen or served weights.
+        BooleanBinding frozenWeights = Bindings.createBooleanBinding(() -> vm.modeProperty().get() != Mode.TRAIN,
+                vm.modeProperty());
+        quantizationBox.visibleProperty().bind(frozenWeights);
+        quantizationBox.managedProperty().bind(quantizationBox.visibleProperty());
+
+        SegmentedChoice<DataType> kv = new SegmentedChoice<>("kvCacheToggle", kvTypes(),
+                t -> typeText(messages, t), vm.kvCacheTypeProperty());
+        kv.setTooltip(tooltip(messages, "workload.kvCache.tooltip"));
+        VBox kvBox = field(messages, "workload.kvCache.label", "workload.kvCache.tooltip", kv.selectedButton(),
+                kv.control());
+        kvBox.visibleProperty().bind(vm.inferenceProperty());
+        kvBox.managedProperty().bind(kvBox.visibleProperty());
+
+        root = FormRows.section(messages, "workload.section.numerics", precisionBox, quantizationBox, kvBox);
+    }
+
+    static List<DataType> kvTypes() {
+        return Arrays.asList(DataType.FP16, DataType.BF16, DataType.FP8, DataType.INT8, DataType.INT4);
+    }
+
+    private static ObservableStringValue typeText(Messages messages, DataType type) {
+        if (type == null) {
+            return messages.text("workload.quantization.auto");
+        }
+        return Bindings.createStringBinding(() -> WorkloadView.dataTypeLabel(type));
+    }
+
+    private static VBox field(Messages messages, String labelKey, String tipKey, javafx.scene.Node target,
+                              javafx.scene.Node... content) {
+        Label label = new Label();
+        label.textProperty().bind(messages.text(labelKey));
+        label.setLabelFor(target);
+        label.setMnemonicParsing(true);
+        label.getStyleClass().add("field-label");
+        label.setTooltip(tooltip(messages, tipKey));
+        VBox box = new VBox(label);
+        box.getChildren().addAll(content);
+        box.getStyleClass().add("field");
+        return box;
+    }
+
+    private static Tooltip tooltip(Messages messages, String key) {
+        Tooltip t = new Tooltip();
+        t.textProperty().bind(messages.text(key));
+        t.setWrapText(true);
+        t.setMaxWidth(360);
+        return t;
+    }
+
+    VBox root() {
+        return root;
+    }
+}

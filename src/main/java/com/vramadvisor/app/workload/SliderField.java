@@ -1,0 +1,127 @@
+package com.vramadvisor.app.workload;
+
+import com.vramadvisor.app.ui.Messages;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.Property;
+import javafx.beans.value.ObservableBooleanValue;
+import javafx.css.PseudoClass;
+import javafx.scene.control.Label;
+import javafx.scene.control.Slider;
+import javafx.scene.control.TextField;
+import javafx.scene.control.Tooltip;
+import javafx.scene.input.KeyCode;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
+
+/**
+ * One numeric input of the workload panel: a label with a mnemonic, a slider on a (usually logarithmic) scale, and a
+ * text field for the exact value that is validated when the user presses Enter or leaves the field. Escape puts the
+ * current value back. The slider sets {@code adjusting} while it is dragged so a drag is one undo step.
+ */
+final class SliderField {
+
+    static final PseudoClass INVALID = PseudoClass.getPseudoClass("invalid");
+
+    private final VBox root = new VBox();
+    private final Slider slider = new Slider();
+    private final TextField field = new TextField();
+    private final Label label = new Label();
+    private final Label error = new Label();
+    private boolean syncing;
+
+    /**
+     * @param idStem    camelCase stem of the node ids: {@code batchSize} gives {@code batchSizeSlider},
+     *                  {@code batchSizeField}, {@code batchSizeError}
+     * @param labelKey  message key of the label (with its {@code _} mnemonic)
+     * @param tipKey    message key of the tooltip
+     * @param value     the view-model property
+     * @param input     the exact-value input over the same property
+     * @param scale     slider scale
+     * @param adjusting set while the slider is dragged
+     */
+    SliderField(String idStem, String labelKey, String tipKey, Property<Number> value, NumberInput input,
+                SliderScale scale, BooleanProperty adjusting, Messages messages) {
+        label.textProperty().bind(messages.text(labelKey));
+        label.setMnemonicParsing(true);
+        label.setLabelFor(slider);
+        label.getStyleClass().add("field-label");
+
+        slider.setId(idStem + "Slider");
+        slider.setMin(scale.minPosition());
+        slider.setMax(scale.maxPosition());
+        slider.setBlockIncrement(1);
+        slider.setValue(scale.toPosition(value.getValue().longValue()));
+        HBox.setHgrow(slider, Priority.ALWAYS);
+        slider.setMaxWidth(Double.MAX_VALUE);
+        slider.valueProperty().addListener((obs, old, now) -> {
+            if (!syncing) {
+                value.setValue(scale.fromPosition(now.doubleValue()));
+            }
+        });
+        slider.valueChangingProperty().addListener((obs, was, now) -> adjusting.set(now));
+        value.addListener((obs, old, now) -> {
+            syncing = true;
+            // Reads the property, not the event's value: a listener may already have corrected it (snapped shapes).
+            slider.setValue(scale.toPosition(value.getValue().longValue()));
+            syncing = false;
+        });
+
+        field.setId(idStem + "Field");
+        field.getStyleClass().add("exact-field");
+        field.setPrefColumnCount(8);
+        field.textProperty().bindBidirectional(input.textProperty());
+        field.setOnAction(e -> input.commit());
+        field.focusedProperty().addListener((obs, was, focused) -> {
+            if (!focused) {
+                input.commit();
+            }
+        });
+        field.setOnKeyPressed(e -> {
+            if (e.getCode() == KeyCode.ESCAPE) {
+                input.revert();
+                e.consume();
+            }
+        });
+
+        error.setId(idStem + "Error");
+        error.getStyleClass().add("field-error");
+        error.textProperty().bind(input.errorProperty());
+        error.visibleProperty().bind(input.errorProperty().isNotEmpty());
+        error.managedProperty().bind(error.visibleProperty());
+        error.setWrapText(true);
+        field.pseudoClassStateChanged(INVALID, false);
+        input.errorProperty().addListener((obs, old, now) -> field.pseudoClassStateChanged(INVALID, !now.isEmpty()));
+
+        Tooltip tip = new Tooltip();
+        tip.textProperty().bind(messages.text(tipKey));
+        tip.setWrapText(true);
+        tip.setMaxWidth(360);
+        slider.setTooltip(tip);
+        field.setTooltip(tip);
+        label.setTooltip(tip);
+
+        HBox row = new HBox(slider, field);
+        row.getStyleClass().add("slider-row");
+        root.getChildren().addAll(label, row, error);
+        root.getStyleClass().add("slider-field");
+    }
+
+    VBox root() {
+        return root;
+    }
+
+    Slider slider() {
+        return slider;
+    }
+
+    TextField field() {
+        return field;
+    }
+
+    /** Shows or hides the whole input (e.g. context only for inference). */
+    void bindVisible(ObservableBooleanValue visible) {
+        root.visibleProperty().bind(visible);
+        root.managedProperty().bind(visible);
+    }
+}

@@ -1,0 +1,200 @@
+package com.vramadvisor.app.workload;
+
+import com.vramadvisor.app.ui.Messages;
+import com.vramadvisor.app.ui.SegmentedChoice;
+import com.vramadvisor.engine.AttentionImpl;
+import com.vramadvisor.engine.DataType;
+import com.vramadvisor.engine.Mode;
+import com.vramadvisor.engine.Precision;
+import com.vramadvisor.engine.Recompute;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import javafx.beans.binding.Bindings;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.value.ObservableStringValue;
+import javafx.scene.Node;
+import javafx.scene.control.Label;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.VBox;
+
+/**
+ * The workload panel: every input of a scenario, grouped the way users think about a run (what, which model, how
+ * much data at once, numerics, training set-up, parallelism, hardware). Built in code and bound to
+ * {@link WorkloadViewModel} in this one class; model selection, file import and numerics live in their own
+ * section classes to keep each screen part small.
+ */
+public final class WorkloadView {
+
+    private final VBox root = new VBox();
+    private final WorkloadViewModel vm;
+    private final Messages messages;
+    private final ModelSection modelSection;
+
+    /**
+     * @param adjusting set while a slider is dragged (the scenario's undo history makes a drag one step)
+     * @param importer  reads a model file or folder the user opens or drops
+     */
+    public WorkloadView(WorkloadViewModel vm, Messages messages, BooleanProperty adjusting, ModelImportViewModel importer) {
+        this.vm = vm;
+        this.messages = messages;
+        root.setId("workloadPanel");
+        root.getStyleClass().add("workload-panel");
+
+        Label problem = new Label();
+        problem.setId("workloadProblemLabel");
+        problem.getStyleClass().add("problem-banner");
+        problem.setWrapText(true);
+        problem.textProperty().bind(vm.problemProperty());
+        problem.visibleProperty().bind(vm.problemProperty().isNotEmpty());
+        problem.managedProperty().bind(problem.visibleProperty());
+
+        SegmentedChoice<Mode> kind = new SegmentedChoice<>("workloadKindToggle", List.of(Mode.values()),
+                this::enumText, vm.modeProperty());
+        kind.setTooltip(tooltip("workload.kind.tooltip"));
+        modelSection = new ModelSection(vm, messages, adjusting, importer);
+
+        root.getChildren().addAll(problem,
+                section("workload.section.kind", labelled("workload.kind.label", kind.selectedButton(),
+                        "workload.kind.tooltip"), kind.control()),
+                modelSection.root(),
+                batchSection(adjusting),
+                new NumericsSection(vm, messages).root(),
+                trainingSection(),
+                parallelSection(),
+                new HardwareSection(vm, messages).root());
+    }
+
+    private Node batchSection(BooleanProperty adjusting) {
+        SliderField batch = new SliderField("batchSize", "workload.batch.label", "workload.batch.tooltip",
+                vm.batchProperty(), vm.batchInput(), SliderScale.powersOfTwo(0, 12), adjusting, messages);
+        SliderField concurrent = new SliderField("concurrentSequences", "workload.concurrent.label",
+                "workload.concurrent.tooltip", vm.batchProperty(), vm.batchInput(), SliderScale.powersOfTwo(0, 10),
+                adjusting, messages);
+        SliderField sequence = new SliderField("sequenceLength", "workload.sequence.label",
+                "workload.sequence.tooltip", vm.sequenceLengthProperty(), vm.sequenceInput(),
+                SliderScale.powersOfTwo(7, 20), adjusting, messages);
+        SliderField prompt = new SliderField("promptLength", "workload.prompt.label", "workload.prompt.tooltip",
+                vm.sequenceLengthProperty(), vm.sequenceInput(), SliderScale.powersOfTwo(7, 20), adjusting, messages);
+        SliderField context = new SliderField("context", "workload.context.label", "workload.context.tooltip",
+                vm.contextProperty(), vm.contextInput(), SliderScale.powersOfTwo(9, 20), adjusting, messages);
+        StepperField accumulation = new StepperField("gradientAccumulationSpinner",
+                "workload.gradientAccumulation.label", "workload.gradientAccumulation.tooltip",
+                vm.gradientAccumulationProperty(), vm.gradientAccumulationInput(), messages);
+        // Training and serving name the same two inputs differently; each mode shows its own pair.
+        batch.bindVisible(vm.trainingProperty());
+        sequence.bindVisible(vm.trainingProperty());
+        accumulation.bindVisible(vm.trainingProperty());
+        concurrent.bindVisible(vm.inferenceProperty());
+        prompt.bindVisible(vm.inferenceProperty());
+        context.bindVisible(vm.inferenceProperty());
+        return section("workload.section.batch", batch.root(), concurrent.root(), sequence.root(), prompt.root(),
+                context.root(), accumulation.root());
+    }
+
+    private Node trainingSection() {
+        ChoiceField<com.vramadvisor.engine.Optimizer> optimizer = new ChoiceField<>("optimizerCombo",
+                "workload.optimizer.label", "workload.optimizer.tooltip",
+                List.of(com.vramadvisor.engine.Optimizer.values()), vm.optimizerProperty(), this::enumText, messages);
+        SegmentedChoice<Recompute> recompute = new SegmentedChoice<>("recomputeToggle",
+                List.of(Recompute.values()), this::enumText, vm.recomputeProperty());
+        recompute.setTooltip(tooltip("workload.recompute.tooltip"));
+        SegmentedChoice<AttentionImpl> attention = new SegmentedChoice<>("attentionToggle",
+                List.of(AttentionImpl.values()), this::enumText, vm.attentionProperty());
+        attention.setTooltip(tooltip("workload.attention.tooltip"));
+        StepperField rank = new StepperField("loraRankSpinner", "workload.loraRank.label", "workload.loraRank.tooltip",
+                vm.loraRankProperty(), vm.loraRankInput(), messages);
+        rank.bindVisible(vm.adaptersProperty());
+        optimizer.root().visibleProperty().bind(vm.trainingProperty());
+        optimizer.root().managedProperty().bind(optimizer.root().visibleProperty());
+        VBox recomputeBox = new VBox(labelled("workload.recompute.label", recompute.selectedButton(),
+                "workload.recompute.tooltip"), recompute.control());
+        recomputeBox.getStyleClass().add("field");
+        recomputeBox.visibleProperty().bind(vm.trainingProperty());
+        recomputeBox.managedProperty().bind(recomputeBox.visibleProperty());
+        VBox attentionBox = new VBox(labelled("workload.attention.label", attention.selectedButton(),
+                "workload.attention.tooltip"), attention.control());
+        attentionBox.getStyleClass().add("field");
+        // Attention stays visible when serving: eager attention materialises the score matrix in prefill too.
+        return section("workload.section.setup", optimizer.root(), rank.root(), recomputeBox, attentionBox);
+    }
+
+    private Node parallelSection() {
+        SegmentedChoice<Integer> zero = new SegmentedChoice<>("zeroStageToggle", List.of(0, 1, 2, 3),
+                stage -> messages.text("workload.zero.stage", stage), vm.zeroStageProperty().asObject());
+        zero.setTooltip(tooltip("workload.zero.tooltip"));
+        VBox zeroBox = new VBox(labelled("workload.zero.label", zero.selectedButton(), "workload.zero.tooltip"),
+                zero.control());
+        zeroBox.getStyleClass().add("field");
+        zeroBox.visibleProperty().bind(vm.trainingProperty());
+        zeroBox.managedProperty().bind(zeroBox.visibleProperty());
+        StepperField tp = new StepperField("tensorParallelSpinner", "workload.tensorParallel.label",
+                "workload.tensorParallel.tooltip", vm.tensorParallelProperty(), vm.tensorParallelInput(), messages);
+        StepperField pp = new StepperField("pipelineParallelSpinner", "workload.pipelineParallel.label",
+                "workload.pipelineParallel.tooltip", vm.pipelineParallelProperty(), vm.pipelineParallelInput(),
+                messages);
+        StepperField dp = new StepperField("dataParallelSpinner", "workload.dataParallel.label",
+                "workload.dataParallel.tooltip", vm.dataParallelProperty(), vm.dataParallelInput(), messages);
+        CheckField sequenceParallel = new CheckField("sequenceParallelCheck", "workload.sequenceParallel.label",
+                "workload.sequenceParallel.tooltip", vm.sequenceParallelProperty(), messages);
+        Label gpus = new Label();
+        gpus.setId("gpuCountLabel");
+        gpus.getStyleClass().add("hint-label");
+        gpus.textProperty().bind(Bindings.createStringBinding(() -> messages.get("workload.gpuCount",
+                (long) vm.tensorParallelProperty().get() * vm.pipelineParallelProperty().get()
+                        * vm.dataParallelProperty().get()),
+                vm.tensorParallelProperty(), vm.pipelineParallelProperty(), vm.dataParallelProperty(),
+                messages.localeProperty()));
+        return section("workload.section.parallel", zeroBox, FormRows.row(tp.root(), pp.root(), dp.root()),
+                sequenceParallel.root(), gpus);
+    }
+
+    private ObservableStringValue enumText(Enum<?> value) {
+        return messages.text(EnumTexts.key(value));
+    }
+
+    private Tooltip tooltip(String key) {
+        Tooltip t = new Tooltip();
+        t.textProperty().bind(messages.text(key));
+        t.setWrapText(true);
+        t.setMaxWidth(360);
+        return t;
+    }
+
+    private Label labelled(String key, Node target, String tipKey) {
+        Label l = new Label();
+        l.textProperty().bind(messages.text(key));
+        l.setLabelFor(target);
+        l.setMnemonicParsing(true);
+        l.getStyleClass().add("field-label");
+        l.setTooltip(tooltip(tipKey));
+        return l;
+    }
+
+    private VBox section(String titleKey, Node... children) {
+        return FormRows.section(messages, titleKey, children);
+    }
+
+    public Node root() {
+        return root;
+    }
+
+    /** The model part of the panel, which also accepts dropped model files. */
+    public ModelSection modelSection() {
+        return modelSection;
+    }
+
+    static List<DataType> quantizations() {
+        return Arrays.asList(null, DataType.FP16, DataType.BF16, DataType.FP8, DataType.INT8, DataType.INT4,
+                DataType.NF4);
+    }
+
+    static String dataTypeLabel(DataType type) {
+        return type.id().toUpperCase(Locale.ROOT);
+    }
+
+    static List<Precision> precisions() {
+        return List.of(Precision.BF16_MIXED, Precision.FP16_MIXED, Precision.FP8_MIXED, Precision.FP32,
+                Precision.TF32, Precision.BF16, Precision.FP16);
+    }
+}

@@ -1,0 +1,90 @@
+package com.vramadvisor.app.export;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.vramadvisor.app.ui.Messages;
+import com.vramadvisor.app.workload.ScenarioInputs;
+import com.vramadvisor.catalog.CatalogLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ExportViewModelTest {
+
+    @TempDir
+    Path dir;
+
+    private ExportViewModel exporter(Locale locale) {
+        return new ExportViewModel(ScenarioInputs::defaults, CatalogLoader.shippedOnly().load(), new Messages(locale),
+                Runnable::run, Runnable::run, () -> LocalDate.of(2026, 11, 29), "test");
+    }
+
+    @Test
+    void markdownAndCsvReportsOfTheScenarioAreWritten() throws Exception {
+        ExportViewModel vm = exporter(Locale.ENGLISH);
+        Path md = dir.resolve("llama.md");
+        vm.export(ExportFormat.MARKDOWN, md);
+        assertThat(vm.errorProperty().get()).isEmpty();
+        assertThat(vm.messageProperty().get()).isEqualTo("Exported " + md + ".");
+        assertThat(Files.readString(md)).contains("Llama-3-8B").contains("November 29, 2026");
+        Path csv = dir.resolve("llama.csv");
+        vm.export(ExportFormat.CSV, csv);
+        assertThat(Files.readString(csv)).contains(",");
+        assertThat(vm.busyProperty().get()).isFalse();
+    }
+
+    @Test
+    void aReportIsWrittenInTheLanguageOfTheUi() throws Exception {
+        ExportViewModel vm = exporter(Locale.SIMPLIFIED_CHINESE);
+        Path md = dir.resolve("报告.md");
+        vm.export(ExportFormat.MARKDOWN, md);
+        String text = Files.readString(md);
+        assertThat(text.codePoints().anyMatch(c -> Character.UnicodeScript.of(c) == Character.UnicodeScript.HAN))
+                .isTrue();
+    }
+
+    @Test
+    void aPdfReportStartsLikeAPdf() throws Exception {
+        ExportViewModel vm = exporter(Locale.ENGLISH);
+        Path pdf = dir.resolve("report.pdf");
+        vm.export(ExportFormat.PDF, pdf);
+        assertThat(vm.errorProperty().get()).isEmpty();
+        assertThat(new String(Files.readAllBytes(pdf), 0, 5, java.nio.charset.StandardCharsets.US_ASCII))
+                .isEqualTo("%PDF-");
+    }
+
+    @Test
+    void aFailedWriteIsReportedAndLeavesTheEarlierFileIntact() throws Exception {
+        ExportViewModel vm = exporter(Locale.ENGLISH);
+        Path blocked = dir.resolve("blocked.md");
+        Files.createDirectories(blocked.resolve("inside"));
+        vm.export(ExportFormat.MARKDOWN, blocked);
+        assertThat(vm.errorProperty().get()).isNotEmpty().contains("blocked.md");
+        assertThat(vm.messageProperty().get()).startsWith("Export failed:");
+        assertThat(vm.busyProperty().get()).isFalse();
+        assertThat(Files.isDirectory(blocked.resolve("inside"))).isTrue();
+    }
+
+    @Test
+    void theReportIsBuiltOffTheUiThreadAndWhileItRunsTheViewModelIsBusy() {
+        List<Runnable> background = new ArrayList<>();
+        List<Runnable> ui = new ArrayList<>();
+        ExportViewModel vm = new ExportViewModel(ScenarioInputs::defaults, CatalogLoader.shippedOnly().load(),
+                new Messages(Locale.ENGLISH), background::add, ui::add, LocalDate::now, "test");
+        vm.export(ExportFormat.CSV, dir.resolve("a.csv"));
+        assertThat(vm.busyProperty().get()).isTrue();
+        assertThat(vm.messageProperty().get()).isEqualTo("Exporting a.csv…");
+        vm.export(ExportFormat.CSV, dir.resolve("b.csv"));
+        assertThat(background).hasSize(1);
+        background.remove(0).run();
+        assertThat(vm.busyProperty().get()).isTrue();
+        ui.remove(0).run();
+        assertThat(vm.busyProperty().get()).isFalse();
+        assertThat(Files.exists(dir.resolve("a.csv"))).isTrue();
+    }
+}

@@ -1,0 +1,144 @@
+package com.vramadvisor.app.results;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.vramadvisor.app.settings.SizeUnit;
+import com.vramadvisor.app.workload.ScenarioInputs;
+import com.vramadvisor.engine.ranking.HardwareKind;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import javafx.beans.property.SimpleObjectProperty;
+import org.junit.jupiter.api.Test;
+
+class DecisionTableViewModelTest {
+
+    private final SimpleObjectProperty<ScenarioInputs> snapshot = new SimpleObjectProperty<>(ScenarioInputs.defaults());
+    private final FakeResultsEngine engine = new FakeResultsEngine();
+    private final ResultsViewModel vm = new ResultsViewModel(snapshot, engine,
+            new ResultsMessages(Locale.ENGLISH), Runnable::run, Runnable::run);
+    private final DecisionTableViewModel table = vm.table();
+
+    private DecisionRow row(String id) {
+        return table.rows().stream().filter(r -> r.hardwareId().equals(id)).findFirst().orElseThrow();
+    }
+
+    private List<String> ids() {
+        return table.rows().stream().map(DecisionRow::hardwareId).toList();
+    }
+
+    private void setBatch(int batch) {
+        ScenarioInputs s = snapshot.get();
+        snapshot.set(s.withWorkload(s.workload().toBuilder().batch(batch).build()));
+    }
+
+    @Test
+    void everyOptionOfTheRankingBecomesARowInTheEnginesOrder() {
+        assertThat(ids()).containsExactly("big-80gb", "small-24gb", "cloud-8x-big");
+        assertThat(table.vendors()).containsExactly("AMD", "NVIDIA");
+        assertThat(table.summaryProperty().get())
+                .isEqualTo("3 of 3 options shown, 3 fit; time, cost and energy for 1,000,000,000 tokens");
+    }
+
+    @Test
+    void rowsCarryFormattedTextsInTheChosenUnit() {
+        DecisionRow big = row("big-80gb");
+        // 16e9 + 4096 x 100 kB = 16.41e9 B = 15.3 GiB of 79 GiB; 1e9 tokens at 1,000 tokens/s = 277.8 h = 11.6 days.
+        assertThat(big.memoryText()).isEqualTo("15.3 / 79.0\u00a0GiB");
+        assertThat(big.speedText()).isEqualTo("1,000 tok/s");
+        assertThat(big.timeText()).isEqualTo("11.6 days");
+        assertThat(big.costText()).isEqualTo("$30,000 buy");
+        assertThat(row("small-24gb").costText()).isEqualTo("\u2014");
+        assertThat(row("cloud-8x-big").gpusText()).isEqualTo("8 \u00b7 zero3-dp8");
+
+        snapshot.set(snapshot.get().withSizeUnit(SizeUnit.GB));
+        assertThat(row("big-80gb").memoryText()).isEqualTo("16.4 / 84.8\u00a0GB");
+    }
+
+    @Test
+    void selectingARowSelectsItsGpuForTheCharts() {
+        DecisionRow small = row("small-24gb");
+        table.select(List.of(small), small);
+
+        assertThat(vm.selectedGpuIdProperty().get()).isEqualTo("small-24gb");
+        assertThat(vm.breakdown().capacityBytesProperty().get()).isEqualTo(23L << 30);
+        assertThat(vm.sweep().capacityLines()).extracting(CapacityLine::gpuId).containsExactly("small-24gb");
+    }
+
+    @Test
+    void selectingSeveralRowsDrawsEachGpusCapacityWithTheFocusedOneFirst() {
+        DecisionRow big = row("big-80gb");
+        DecisionRow small = row("small-24gb");
+        DecisionRow cloud = row("cloud-8x-big");
+        table.select(List.of(big, small, cloud), small);
+
+        assertThat(vm.selectedGpuIdProperty().get()).isEqualTo("small-24gb");
+        assertThat(vm.sweep().capacityLines()).extracting(CapacityLine::gpuId)
+                .containsExactly("small-24gb", "big-80gb");
+        assertThat(table.selectedKeys()).containsExactly("gpu:big-80gb", "cloud:cloud-8x-big", "gpu:small-24gb");
+    }
+
+    @Test
+    void filtersNarrowTheRowsWithoutRecomputing() {
+        int before = engine.estimates;
+
+        table.vendorFilterProperty().set("amd");
+        assertThat(ids()).containsExactly("small-24gb");
+        table.vendorFilterProperty().set("");
+
+        table.kindFilterProperty().set(HardwareKind.CLOUD);
+        assertThat(ids()).containsExactly("cloud-8x-big");
+        table.kindFilterProperty().set(null);
+
+        // 1e9 tokens / 8,000 tokens/s = 34.7 h x $40 = $1,389 for the cloud; the big card costs $30,000; the small
+        // card has no price, so a cost limit hides it.
+        table.maxCostTextProperty().set("5k");
+        assertThat(ids()).containsExactly("cloud-8x-big");
+        table.maxCostTextProperty().set("");
+
+        table.minMemoryTextProperty().set("40");
+        assertThat(ids()).containsExactly("big-80gb", "cloud-8x-big");
+
+        assertThat(engine.estimates).isEqualTo(before);
+    }
+
+    @Test
+    void fitsOnlyHidesOptionsTheWorkloadOutgrows() {
+        // 16 GB + 30 x 4096 x 100 kB = 28.3 GB: over the small card's 23 GiB (24.7 GB).
+        setBatch(30);
+        table.fitsOnlyProperty().set(true);
+        assertThat(ids()).doesNotContain("small-24gb").contains("big-80gb");
+    }
+
+    @Test
+    void aMalformedFilterSaysWhatIsWrongAndKeepsTheLastFilter() {
+        table.minMemoryTextProperty().set("40");
+        table.minMemoryTextProperty().set("forty");
+        assertThat(table.filterProblemProperty().get()).isEqualTo("Min memory 'forty' is not a whole number of GB.");
+        assertThat(ids()).containsExactly("big-80gb", "cloud-8x-big");
+
+        table.minMemoryTextProperty().set("");
+        assertThat(table.filterProblemProperty().get()).isEmpty();
+        assertThat(ids()).hasSize(3);
+    }
+
+    @Test
+    void theTokenBudgetScalesTimeAndRentedCost() {
+        Double hoursBefore = row("cloud-8x-big").hours();
+        table.tokenBudgetTextProperty().set("2B");
+        assertThat(table.tokenBudgetProperty().get()).isEqualTo(2_000_000_000L);
+        assertThat(row("cloud-8x-big").hours()).isEqualTo(hoursBefore * 2, org.assertj.core.data.Offset.offset(1e-9));
+    }
+
+    @Test
+    void sortingFollowsTheComparatorTheTableSets() {
+        table.rows().comparatorProperty().unbind();
+        Comparator<DecisionRow> byCost = Comparator.comparing(DecisionRow::costUsd,
+                Comparator.nullsLast(Comparator.naturalOrder()));
+        table.rows().setComparator(byCost);
+        assertThat(ids()).containsExactly("cloud-8x-big", "big-80gb", "small-24gb");
+
+        setBatch(2);
+        assertThat(ids()).containsExactly("cloud-8x-big", "big-80gb", "small-24gb");
+    }
+}

@@ -1,0 +1,122 @@
+package com.vramadvisor.app.results;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.vramadvisor.app.compare.CompareView;
+import com.vramadvisor.app.compare.CompareViewModel;
+import com.vramadvisor.app.workload.ScenarioInputs;
+import com.vramadvisor.catalog.Catalog;
+import com.vramadvisor.catalog.CatalogLoader;
+import java.util.Locale;
+import java.util.Set;
+import javafx.application.Application;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.scene.Node;
+import javafx.scene.Scene;
+import javafx.scene.control.Label;
+import javafx.scene.control.Tab;
+import javafx.scene.control.TabPane;
+import javafx.scene.control.TableRow;
+import javafx.scene.control.TableView;
+import javafx.scene.layout.VBox;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/** The result views on the real engine and shipped catalog, driven through the scene as a user would. */
+@ExtendWith(ApplicationExtension.class)
+class ResultsViewsUiTest {
+
+    private final SimpleObjectProperty<ScenarioInputs> snapshot =
+            new SimpleObjectProperty<>(ScenarioInputs.defaults().withGpuId("a100-sxm-80gb"));
+    private ResultsViewModel results;
+
+    @Start
+    void start(Stage stage) {
+        // The theme's base sheet defines the colour tokens the result stylesheet refers to.
+        Application.setUserAgentStylesheet(ResultsViewsUiTest.class.getResource(
+                "/atlantafx/base/theme/primer-light.css").toExternalForm());
+        Catalog catalog = CatalogLoader.shippedOnly().load();
+        CatalogResultsEngine engine = new CatalogResultsEngine(catalog);
+        ResultsMessages messages = new ResultsMessages(Locale.ENGLISH);
+        results = new ResultsViewModel(snapshot, engine, messages, Runnable::run, Runnable::run);
+        CompareViewModel compare = new CompareViewModel(snapshot, engine, messages);
+        Tab analysis = new Tab("Analysis", new VBox(new ResultsView(results),
+                new DecisionTableView(results.table(), messages)));
+        Tab comparison = new Tab("Compare", new CompareView(compare, messages));
+        comparison.setId("compareTab");
+        // Monocle's headless screen is 1280 x 800; the whole window must be on it for clicks to land.
+        stage.setScene(new Scene(new TabPane(analysis, comparison), 1240, 760));
+        stage.setX(0);
+        stage.setY(0);
+        stage.show();
+    }
+
+    private static String text(FxRobot robot, String query) {
+        return robot.lookup(query).queryAs(Label.class).getText();
+    }
+
+    private void setBatch(FxRobot robot, int batch) {
+        robot.interact(() -> snapshot.set(snapshot.get().withWorkload(
+                snapshot.get().workload().toBuilder().batch(batch).build())));
+    }
+
+    @Test
+    void clickingARowOfTheDecisionTableDrawsThatGpuAgainstThePeak(FxRobot robot) {
+        assertThat(text(robot, "#capacityLabel")).startsWith("NVIDIA A100 80GB SXM4");
+        TableView<DecisionRow> table = robot.lookup("#decisionTable").queryTableView();
+        int index = -1;
+        for (int i = 0; i < table.getItems().size(); i++) {
+            if (table.getItems().get(i).key().equals("gpu:rtx-4090")) {
+                index = i;
+            }
+        }
+        assertThat(index).as("single RTX 4090 row").isNotNegative();
+        int row = index;
+        robot.interact(() -> table.scrollTo(row));
+
+        Node cell = robot.lookup(".table-row-cell").match((TableRow<DecisionRow> r) -> r.getItem() != null
+                && r.getItem().key().equals("gpu:rtx-4090")).query();
+        robot.clickOn(cell);
+
+        assertThat(results.selectedGpuIdProperty().get()).isEqualTo("rtx-4090");
+        assertThat(text(robot, "#capacityLabel")).startsWith("NVIDIA GeForce RTX 4090");
+        // The row stays selected after the rows are rebuilt for a new batch size.
+        setBatch(robot, 2);
+        assertThat(table.getSelectionModel().getSelectedItems()).extracting(DecisionRow::key)
+                .containsExactly("gpu:rtx-4090");
+    }
+
+    @Test
+    void typingAMemoryFilterHidesSmallerCards(FxRobot robot) {
+        TableView<DecisionRow> table = robot.lookup("#decisionTable").queryTableView();
+        int all = table.getItems().size();
+        robot.clickOn("#minMemoryField").write("80");
+        WaitForAsyncUtils.waitForFxEvents();
+
+        assertThat(table.getItems()).hasSizeLessThan(all).isNotEmpty()
+                .allSatisfy(r -> assertThat(r.memoryGbNominal()).isGreaterThanOrEqualTo(80));
+    }
+
+    @Test
+    void pinningAScenarioAndChangingTheBatchHighlightsWhatDiffers(FxRobot robot) {
+        robot.clickOn("Compare");
+        robot.clickOn("#pinScenarioButton");
+
+        setBatch(robot, 8);
+
+        assertThat(robot.lookup(".compare-column-title").queryAllAs(Label.class)).extracting(Label::getText)
+                .containsExactly("Current", "#1");
+        Set<Label> differing = robot.lookup(".compare-label.differs").queryAllAs(Label.class);
+        assertThat(differing).extracting(Label::getText)
+                .contains("Micro-batch / concurrent sequences", "Peak per GPU", "Activations")
+                .doesNotContain("Model", "Weights");
+
+        robot.clickOn("#unpinScenario1Button");
+        assertThat(robot.lookup(".compare-column-title").queryAllAs(Label.class)).hasSize(1);
+    }
+}

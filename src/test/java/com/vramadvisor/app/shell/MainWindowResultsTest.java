@@ -1,0 +1,116 @@
+package com.vramadvisor.app.shell;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.vramadvisor.app.results.DecisionRow;
+import com.vramadvisor.app.settings.SettingsStore;
+import com.vramadvisor.catalog.CatalogLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+import javafx.application.Platform;
+import javafx.scene.Node;
+import javafx.scene.control.Label;
+import javafx.scene.control.TableRow;
+import javafx.scene.control.TableView;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/** The result views inside the real main window, driven with the mouse. */
+@ExtendWith(ApplicationExtension.class)
+class MainWindowResultsTest {
+
+    @TempDir
+    static Path configDir;
+
+    private AppContext context;
+
+    @Start
+    void start(Stage stage) throws Exception {
+        context = new AppContext(new SettingsStore(Files.createTempDirectory(configDir, "config")),
+                CatalogLoader.shippedOnly().load(), Locale.ENGLISH, Platform::runLater);
+        new MainWindow(context).show(stage);
+    }
+
+    @AfterEach
+    void closeContext() {
+        context.close();
+    }
+
+    private static TableView<DecisionRow> table(FxRobot robot) {
+        return robot.lookup("#decisionTable").queryTableView();
+    }
+
+    private static DecisionRow row(FxRobot robot, String key) {
+        return table(robot).getItems().stream().filter(r -> r.key().equals(key)).findFirst()
+                .orElseThrow(() -> new AssertionError("no decision-table row " + key));
+    }
+
+    /** Waits for the ranking worker's rows to reach the table. */
+    private static void waitForTable(FxRobot robot, java.util.function.Predicate<TableView<DecisionRow>> ready)
+            throws Exception {
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> ready.test(table(robot)));
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    @Test
+    void draggingTheBatchSliderChangesTheTotalAndTheDecisionTable(FxRobot robot) throws Exception {
+        waitForTable(robot, t -> !t.getItems().isEmpty());
+        Label peak = robot.lookup("#peakLabel").queryAs(Label.class);
+        String peakBefore = peak.getText();
+        long needBefore = row(robot, "gpu:h100-sxm-80gb").perGpuBytes();
+        // One H100 with the workload's own single-GPU layout needs exactly the breakdown's peak.
+        assertThat(needBefore).isEqualTo(context.results().estimateProperty().get().peakBytes());
+
+        Node thumb = robot.lookup("#batchSizeSlider .thumb").query();
+        robot.drag(thumb).moveBy(80, 0).drop();
+        waitForTable(robot, t -> t.getItems().stream().anyMatch(r -> r.key().equals("gpu:h100-sxm-80gb")
+                && r.perGpuBytes() != needBefore));
+
+        assertThat(context.workload().snapshot().workload().batch()).isGreaterThan(1);
+        assertThat(peak.getText()).isNotEqualTo(peakBefore);
+        assertThat(row(robot, "gpu:h100-sxm-80gb").perGpuBytes()).isGreaterThan(needBefore)
+                .isEqualTo(context.results().estimateProperty().get().peakBytes());
+    }
+
+    @Test
+    void clickingATableRowChoosesThatGpuInTheWorkloadPanelToo(FxRobot robot) throws Exception {
+        waitForTable(robot, t -> t.getItems().stream().anyMatch(r -> r.key().equals("gpu:rtx-4090")));
+        TableView<DecisionRow> table = table(robot);
+        int index = table.getItems().indexOf(row(robot, "gpu:rtx-4090"));
+        robot.interact(() -> table.scrollTo(index));
+        Node cell = robot.lookup(".table-row-cell").match((TableRow<DecisionRow> r) -> r.getItem() != null
+                && r.getItem().key().equals("gpu:rtx-4090")).query();
+        robot.clickOn(cell);
+        WaitForAsyncUtils.waitForFxEvents();
+
+        assertThat(context.workload().gpuIdProperty().get()).isEqualTo("rtx-4090");
+        assertThat(context.workload().snapshot().gpuId()).isEqualTo("rtx-4090");
+        assertThat(robot.lookup("#capacityLabel").queryAs(Label.class).getText())
+                .startsWith("NVIDIA GeForce RTX 4090");
+    }
+
+    @Test
+    void pinningThenDraggingTheSliderShowsTheDifferenceInTheComparison(FxRobot robot) throws Exception {
+        robot.clickOn("#compareTab");
+        robot.clickOn("#pinScenarioButton");
+        robot.clickOn("#analysisTab");
+        Node thumb = robot.lookup("#batchSizeSlider .thumb").query();
+        robot.drag(thumb).moveBy(80, 0).drop();
+        robot.clickOn("#compareTab");
+        WaitForAsyncUtils.waitForFxEvents();
+
+        assertThat(robot.lookup(".compare-column-title").queryAllAs(Label.class)).extracting(Label::getText)
+                .containsExactly("Current", "#1");
+        assertThat(robot.lookup(".compare-label.differs").queryAllAs(Label.class)).extracting(Label::getText)
+                .contains("Micro-batch / concurrent sequences", "Peak per GPU");
+    }
+}

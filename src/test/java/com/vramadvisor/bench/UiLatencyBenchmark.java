@@ -1,0 +1,353 @@
+package com.vramadvisor.bench;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
+import javafx.application.Application;
+import javafx.application.Platform;
+import javafx.collections.ListChangeListener;
+import javafx.scene.Node;
+import javafx.scene.Scene;
+import javafx.scene.control.Label;
+import javafx.scene.control.Slider;
+import javafx.scene.control.TableView;
+import javafx.stage.Stage;
+import javafx.stage.Window;
+
+/**
+ * Measures what a user of the desktop window feels, on the real main window:
+ * <ol>
+ *   <li><b>Start-up</b>: time from launching a JVM to the first rendered pulse of the shown window, for the real
+ *       application ({@code com.vramadvisor.Main} without arguments) and for a bare JavaFX window (one label), in
+ *       alternating child JVMs of the same run, with their ratio. Both children share one fresh user home, so the
+ *       application starts from its defaults and leaves the user's settings alone; one unmeasured start of each
+ *       warms the disk cache first.</li>
+ *   <li><b>Slider latency</b>: a few hundred changes of the batch-size slider in the real scene, each timed from the
+ *       change to the first pulse after which the breakdown's total and the decision table show the new value.
+ *       Changes are posted at an interval that is not a multiple of the 60 Hz pulse, so they land at every phase
+ *       of the frame; the figure includes the wait for the next pulse. "Rendered pulse" is the pulse's post-layout
+ *       point, after which JavaFX hands the frame to the render thread.</li>
+ * </ol>
+ * Not a unit test: run it with the command in {@code docs/benchmarks.md}. It needs a display (Xvfb is fine) or
+ * Monocle's headless platform, whichever the JVM is started with; children inherit the JavaFX platform properties.
+ *
+ * <p>Options: {@code --changes=N} (measured slider changes, default 300), {@code --warmup=N} (unmeasured changes
+ * first, default 100), {@code --interval-ms=N} (default 23), {@code --startup-runs=N} (per window kind, default 5),
+ * {@code --skip-startup}, {@code --skip-latency}.
+ */
+public final class UiLatencyBenchmark {
+
+    private static final String SHOWN = "VRAM_ADVISOR_BENCH_SHOWN";
+    private static final List<String> INHERITED = List.of("glass.platform", "monocle.platform", "prism.order",
+            "prism.text", "java.awt.headless", "headless.geometry");
+    private static final double FRAME_MS = 1000.0 / 60;
+
+    private UiLatencyBenchmark() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        String child = option(args, "child", "");
+        if (child.equals("bare")) {
+            reportWhenShown();
+            Application.launch(BareWindow.class);
+            return;
+        }
+        if (child.equals("app")) {
+            reportWhenShown();
+            com.vramadvisor.Main.main(new String[0]);
+            return;
+        }
+        Path home = Files.createTempDirectory("vram-advisor-bench-home");
+        System.setProperty("user.home", home.toString());
+        if (!flag(args, "skip-startup")) {
+            startup(Integer.parseInt(option(args, "startup-runs", "5")), home);
+        }
+        if (!flag(args, "skip-latency")) {
+            latency(Integer.parseInt(option(args, "changes", "300")), Integer.parseInt(option(args, "warmup", "100")),
+                    Integer.parseInt(option(args, "interval-ms", "23")));
+        }
+        System.exit(0);
+    }
+
+    // ---- start-up -------------------------------------------------------------------------------------------------
+
+    private static void startup(int runs, Path home) throws IOException, InterruptedException {
+        startChild("bare", home);
+        startChild("app", home);
+        List<Double> bare = new ArrayList<>();
+        List<Double> app = new ArrayList<>();
+        for (int i = 0; i < runs; i++) {
+            bare.add(startChild("bare", home));
+            app.add(startChild("app", home));
+        }
+        double bareMs = median(bare);
+        double appMs = median(app);
+        System.out.printf(Locale.ROOT, "%nStart-up, launch to first rendered pulse of the shown window (%d runs each)%n",
+                runs);
+        System.out.printf(Locale.ROOT, "  bare JavaFX window: median %.0f ms  (runs: %s)%n", bareMs, list(bare));
+        System.out.printf(Locale.ROOT, "  VRAM Advisor:       median %.0f ms  (runs: %s)%n", appMs, list(app));
+        System.out.printf(Locale.ROOT, "  ratio app / bare:   %.2f  (target <= 1.30)%n", appMs / bareMs);
+    }
+
+    /** Starts a child JVM showing one window kind and returns milliseconds from launch to its first shown pulse. */
+    private static double startChild(String kind, Path home) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>();
+        command.add(ProcessHandle.current().info().command().orElse("java"));
+        for (String p : INHERITED) {
+            if (System.getProperty(p) != null) {
+                command.add("-D" + p + "=" + System.getProperty(p));
+            }
+        }
+        command.add("-Duser.home=" + home);
+        command.add("-cp");
+        command.add(System.getProperty("java.class.path"));
+        command.add(UiLatencyBenchmark.class.getName());
+        command.add("--child=" + kind);
+        long start = System.nanoTime();
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        try (BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(),
+                StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = out.readLine()) != null) {
+                if (line.startsWith(SHOWN)) {
+                    double ms = (System.nanoTime() - start) / 1e6;
+                    process.destroy();
+                    process.waitFor(10, TimeUnit.SECONDS);
+                    return ms;
+                }
+            }
+        }
+        process.waitFor(10, TimeUnit.SECONDS);
+        throw new IllegalStateException("the " + kind + " window never reported being shown (exit "
+                + process.exitValue() + ")");
+    }
+
+    /** In a child: prints one line at the first pulse after the first window is shown, then stops the JVM. */
+    private static void reportWhenShown() {
+        onFirstShownPulse(scene -> {
+            long sinceJvmStart = System.currentTimeMillis() - ManagementFactory.getRuntimeMXBean().getStartTime();
+            System.out.println(SHOWN + " " + sinceJvmStart);
+            System.out.flush();
+            // Halt, not exit: the application's shutdown would save settings into the scratch home for nothing.
+            Runtime.getRuntime().halt(0);
+        });
+    }
+
+    /** Runs {@code action} on the FX thread at the first post-layout pulse after a window is showing. */
+    private static void onFirstShownPulse(Consumer<Scene> action) {
+        Window.getWindows().addListener((ListChangeListener<Window>) change -> {
+            while (change.next()) {
+                for (Window window : change.getAddedSubList()) {
+                    Scene scene = window.getScene();
+                    if (scene == null) {
+                        continue;
+                    }
+                    scene.addPostLayoutPulseListener(new Runnable() {
+                        @Override
+                        public void run() {
+                            if (window.isShowing()) {
+                                scene.removePostLayoutPulseListener(this);
+                                action.accept(scene);
+                            }
+                        }
+                    });
+                }
+            }
+        });
+    }
+
+    /** The reference: the smallest window JavaFX can show. */
+    public static final class BareWindow extends Application {
+        @Override
+        public void start(Stage stage) {
+            stage.setTitle("VRAM Advisor");
+            stage.setScene(new Scene(new Label("VRAM Advisor"), 800, 600));
+            stage.show();
+        }
+    }
+
+    // ---- slider latency -------------------------------------------------------------------------------------------
+
+    private static void latency(int changes, int warmup, int intervalMs) throws Exception {
+        AtomicReference<Scene> shown = new AtomicReference<>();
+        CountDownLatch ready = new CountDownLatch(1);
+        onFirstShownPulse(scene -> {
+            shown.set(scene);
+            ready.countDown();
+        });
+        Thread launcher = new Thread(() -> com.vramadvisor.Main.main(new String[0]), "launcher");
+        launcher.setDaemon(true);
+        launcher.start();
+        if (!ready.await(120, TimeUnit.SECONDS)) {
+            throw new IllegalStateException("the main window did not appear within 2 minutes");
+        }
+        SliderRun run = new SliderRun(shown.get(), warmup + changes);
+        ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor();
+        ticker.scheduleAtFixedRate(() -> Platform.runLater(run::tick), 500, intervalMs, TimeUnit.MILLISECONDS);
+        if (!run.done.await(10, TimeUnit.MINUTES)) {
+            throw new IllegalStateException("the slider run did not finish");
+        }
+        ticker.shutdownNow();
+        List<Double> charts = run.chartsMs.subList(warmup, run.chartsMs.size());
+        List<Double> table = run.tableMs.subList(warmup, run.tableMs.size());
+        List<Integer> frames = run.tableFrames.subList(warmup, run.tableFrames.size());
+        long firstFrame = frames.stream().filter(f -> f == 1).count();
+        System.out.printf(Locale.ROOT, "%nBatch-size slider, change to rendered pulse (%d changes after %d warm-up, "
+                + "one every %d ms)%n", charts.size(), warmup, intervalMs);
+        System.out.printf(Locale.ROOT, "  breakdown and sweep:          median %.1f ms, p99 %.1f ms, max %.1f ms%n",
+                median(charts), percentile(charts, 99), Collections.max(charts));
+        System.out.printf(Locale.ROOT, "  with the decision table too:  median %.1f ms, p99 %.1f ms, max %.1f ms%n",
+                median(table), percentile(table, 99), Collections.max(table));
+        System.out.printf(Locale.ROOT, "  shown in the first pulse after the change: %d of %d (%.1f %%); "
+                + "one frame is %.1f ms%n", firstFrame, frames.size(), 100.0 * firstFrame / frames.size(), FRAME_MS);
+        System.out.printf(Locale.ROOT, "  the total label changed on %d of %d changes; the table missed %d%n",
+                run.labelChanges, run.chartsMs.size(), run.misses);
+    }
+
+    /** Drives the slider from the FX thread and times each change to the pulse that shows it. */
+    private static final class SliderRun {
+        private final Scene scene;
+        private final Slider slider;
+        private final Label total;
+        private final int count;
+        private final CountDownLatch done = new CountDownLatch(1);
+        private final List<Double> chartsMs = new ArrayList<>();
+        private final List<Double> tableMs = new ArrayList<>();
+        private final List<Integer> tableFrames = new ArrayList<>();
+        private int labelChanges;
+        private int misses;
+        private int step;
+        private long changedAt;
+        private boolean pending;
+        private boolean chartsShown;
+        private boolean tableChanged;
+        private int pulses;
+        private String totalBefore;
+
+        SliderRun(Scene scene, int count) {
+            this.scene = scene;
+            this.count = count;
+            this.slider = find(scene, "#batchSizeSlider", Slider.class);
+            this.total = find(scene, "#peakLabel", Label.class);
+            TableView<?> table = find(scene, "#decisionTable", TableView.class);
+            table.getItems().addListener((ListChangeListener<Object>) c -> tableChanged = true);
+            scene.addPostLayoutPulseListener(this::pulse);
+            slider.setValueChanging(true);
+        }
+
+        private static <T> T find(Scene scene, String id, Class<T> type) {
+            Node node = scene.lookup(id);
+            if (!type.isInstance(node)) {
+                throw new IllegalStateException("the main window has no " + type.getSimpleName() + " " + id);
+            }
+            return type.cast(node);
+        }
+
+        /** On the FX thread, once per interval: the next slider position, unless the last change is still due. */
+        void tick() {
+            if (pending || step >= count) {
+                return;
+            }
+            // Positions are powers of two: batch 1, 2, 4, ... 32 and back down, so every step changes the batch.
+            int cycle = step % 10;
+            double position = cycle <= 5 ? cycle : 10 - cycle;
+            totalBefore = total.getText();
+            tableChanged = false;
+            chartsShown = false;
+            pulses = 0;
+            pending = true;
+            changedAt = System.nanoTime();
+            slider.setValue(position == slider.getValue() ? position + 1 : position);
+        }
+
+        private void finish(double ms) {
+            tableMs.add(ms);
+            tableFrames.add(pulses);
+            pending = false;
+            step++;
+            if (step >= count) {
+                slider.setValueChanging(false);
+                done.countDown();
+            }
+        }
+
+        private void pulse() {
+            if (!pending) {
+                return;
+            }
+            pulses++;
+            double ms = (System.nanoTime() - changedAt) / 1e6;
+            if (!chartsShown) {
+                chartsShown = true;
+                chartsMs.add(ms);
+                if (!total.getText().equals(totalBefore)) {
+                    labelChanges++;
+                }
+            }
+            if (tableChanged) {
+                finish(ms);
+            } else if (ms > 2000) {
+                // Counted as a miss rather than thrown: an exception in a pulse listener would only be logged.
+                misses++;
+                finish(ms);
+            } else {
+                // The table's rows arrive from the ranking worker; make sure a pulse follows them.
+                Platform.requestNextPulse();
+            }
+        }
+    }
+
+    // ---- helpers --------------------------------------------------------------------------------------------------
+
+    private static String option(String[] args, String name, String fallback) {
+        for (String a : args) {
+            if (a.startsWith("--" + name + "=")) {
+                return a.substring(name.length() + 3);
+            }
+        }
+        return fallback;
+    }
+
+    private static boolean flag(String[] args, String name) {
+        for (String a : args) {
+            if (a.equals("--" + name)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static double median(List<Double> values) {
+        return percentile(values, 50);
+    }
+
+    /** Nearest-rank percentile. */
+    private static double percentile(List<Double> values, double p) {
+        List<Double> sorted = new ArrayList<>(values);
+        Collections.sort(sorted);
+        int rank = (int) Math.ceil(p / 100.0 * sorted.size());
+        return sorted.get(Math.max(0, rank - 1));
+    }
+
+    private static String list(List<Double> values) {
+        StringBuilder s = new StringBuilder();
+        for (double v : values) {
+            s.append(s.length() == 0 ? "" : ", ").append(String.format(Locale.ROOT, "%.0f", v));
+        }
+        return s.toString();
+    }
+}

@@ -1,0 +1,102 @@
+package com.vramadvisor.catalog.model;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** Configurations that cannot be described give one clear line naming the file and the field. */
+class HfConfigImporterErrorsTest {
+
+    private static final String LLAMA = """
+            {"model_type": "llama", "architectures": ["%s"], "hidden_size": 64, "num_hidden_layers": 2,
+             "num_attention_heads": %s, "num_key_value_heads": %s, "intermediate_size": 128, "vocab_size": 100}""";
+
+    @Test
+    void anUnsupportedModelTypeIsNamedWithTheSupportedOnes() {
+        Path folder = Fixtures.configFolder("sdxl-text-encoder-2");
+        assertThatThrownBy(() -> HfConfigImporter.read(folder))
+                .isInstanceOf(ModelImportException.class)
+                .hasMessageContaining(folder.resolve("config.json").toString())
+                .hasMessageContaining("model_type 'clip_text_model' is not supported")
+                .hasMessageContaining("llama")
+                .hasMessageNotContaining("\n");
+    }
+
+    @Test
+    void anEncoderDecoderT5IsRejectedWithAClearMessage() {
+        assertThatThrownBy(() -> HfConfigImporter.read(Fixtures.configFolder("t5-small")))
+                .isInstanceOf(ModelImportException.class)
+                .hasMessageContaining("T5ForConditionalGeneration")
+                .hasMessageContaining("encoder-decoder")
+                .hasMessageContaining("T5EncoderModel");
+    }
+
+    @Test
+    void optWithProjectionLayersIsRejectedNamingTheField() {
+        assertThatThrownBy(() -> HfConfigImporter.read(Fixtures.configFolder("opt-350m")))
+                .isInstanceOf(ModelImportException.class)
+                .hasMessageContaining("word_embed_proj_dim")
+                .hasMessageContaining("512")
+                .hasMessageContaining("1024");
+    }
+
+    @Test
+    void aMissingRequiredFieldIsNamedWithTheFile(@TempDir Path dir) {
+        Path file = Fixtures.writeConfig(dir, "no-width", """
+                {"model_type": "llama", "architectures": ["LlamaForCausalLM"], "num_hidden_layers": 2,
+                 "num_attention_heads": 4, "intermediate_size": 128, "vocab_size": 100}""");
+        assertThatThrownBy(() -> HfConfigImporter.read(file))
+                .isInstanceOf(ModelImportException.class)
+                .hasMessage(file + ": required field 'hidden_size' is missing (model_type 'llama')");
+    }
+
+    @Test
+    void aFieldOfTheWrongTypeIsNamed(@TempDir Path dir) {
+        Path file = Fixtures.writeConfig(dir, "string-layers", """
+                {"model_type": "gpt2", "n_embd": 64, "n_head": 4, "n_layer": "twelve", "vocab_size": 100}""");
+        assertThatThrownBy(() -> HfConfigImporter.read(file))
+                .hasMessageContaining("'n_layer' must be a whole number");
+    }
+
+    @Test
+    void keyValueHeadsThatDoNotDivideTheHeadsAreInconsistent(@TempDir Path dir) {
+        Path file = Fixtures.writeConfig(dir, "bad-gqa", LLAMA.formatted("LlamaForCausalLM", 4, 3));
+        assertThatThrownBy(() -> HfConfigImporter.read(file))
+                .isInstanceOf(ModelImportException.class)
+                .hasMessageContaining("inconsistent fields")
+                .hasMessageContaining("key/value heads (3)");
+    }
+
+    @Test
+    void anUnknownArchitectureClassIsRejected(@TempDir Path dir) {
+        Path file = Fixtures.writeConfig(dir, "odd-head", LLAMA.formatted("LlamaForSpeechRecognition", 4, 4));
+        assertThatThrownBy(() -> HfConfigImporter.read(file))
+                .hasMessageContaining("architecture 'LlamaForSpeechRecognition'");
+    }
+
+    @Test
+    void malformedJsonAndMissingFilesAreReported(@TempDir Path dir) {
+        Path file = Fixtures.writeConfig(dir, "broken", "{\"model_type\": \"llama\", ");
+        assertThatThrownBy(() -> HfConfigImporter.read(file))
+                .isInstanceOf(ModelImportException.class)
+                .hasMessageStartingWith(file + ": not valid JSON");
+        assertThatThrownBy(() -> HfConfigImporter.read(dir.resolve("nothing-here")))
+                .hasMessageContaining("no such file");
+        Path notAConfig = Fixtures.writeConfig(dir, "list", "[1, 2, 3]");
+        assertThatThrownBy(() -> HfConfigImporter.read(notAConfig)).hasMessageContaining("not a JSON object");
+    }
+
+    @Test
+    void withoutArchitecturesALanguageModelHeadIsAssumedAndSaid(@TempDir Path dir) throws Exception {
+        Path file = Fixtures.writeConfig(dir, "bare", """
+                {"model_type": "llama", "hidden_size": 64, "num_hidden_layers": 2, "num_attention_heads": 4,
+                 "intermediate_size": 128, "vocab_size": 100}""");
+        ImportedModel imported = HfConfigImporter.read(file);
+        assertThat(imported.spec().orElseThrow().head()).isEqualTo(com.vramadvisor.engine.HeadKind.LM);
+        assertThat(imported.warnings()).anyMatch(w -> w.contains("no 'architectures'"));
+    }
+}
