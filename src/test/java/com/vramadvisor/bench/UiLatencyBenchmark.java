@@ -195,7 +195,16 @@ public final class UiLatencyBenchmark {
         if (!ready.await(120, TimeUnit.SECONDS)) {
             throw new IllegalStateException("the main window did not appear within 2 minutes");
         }
-        SliderRun run = new SliderRun(shown.get(), warmup + changes);
+        // Give the ranking worker's first rows time to arrive, then set up on the FX thread.
+        Thread.sleep(2000);
+        AtomicReference<SliderRun> created = new AtomicReference<>();
+        CountDownLatch setUp = new CountDownLatch(1);
+        Platform.runLater(() -> {
+            created.set(new SliderRun(shown.get(), warmup + changes));
+            setUp.countDown();
+        });
+        setUp.await();
+        SliderRun run = created.get();
         ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor();
         ticker.scheduleAtFixedRate(() -> Platform.runLater(run::tick), 500, intervalMs, TimeUnit.MILLISECONDS);
         if (!run.done.await(10, TimeUnit.MINUTES)) {

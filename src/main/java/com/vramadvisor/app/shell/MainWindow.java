@@ -22,6 +22,7 @@ import javafx.geometry.Rectangle2D;
 import javafx.scene.Scene;
 import javafx.scene.SnapshotParameters;
 import javafx.scene.control.Tab;
+import javafx.scene.layout.StackPane;
 import javafx.scene.image.WritableImage;
 import javafx.scene.input.TransferMode;
 import javafx.stage.FileChooser;
@@ -73,10 +74,10 @@ public final class MainWindow implements AppMenus.Actions {
         ResultsMessages texts = context.resultsMessages();
         view.setResultsPane(new ResultsView(context.results()));
         view.setDecisionPane(new DecisionTableView(context.results().table(), texts));
-        Tab compareTab = view.addTab("compareTab", texts.text("compare.tab"),
-                new CompareView(context.compare(), texts));
-        // The comparison rebuilds only while its tab is showing.
+        Tab compareTab = view.addTab("compareTab", texts.text("compare.tab"), new StackPane());
+        // The comparison is computed and built only while its tab is showing.
         context.compare().activeProperty().bind(compareTab.selectedProperty());
+        compareTab.setContent(new CompareView(context.compare(), texts));
     }
 
     public void show(Stage stage) {
