@@ -30,6 +30,7 @@ public final class CompareView extends VBox {
     private final ResultsMessages messages;
     private final GridPane grid = new GridPane();
     private final VBox bars = new VBox(10);
+    private boolean dirty = true;
 
     public CompareView(CompareViewModel viewModel, ResultsMessages messages) {
         this.viewModel = viewModel;
@@ -83,9 +84,24 @@ public final class CompareView extends VBox {
         setSpacing(8);
         setPadding(new Insets(12));
 
-        // The columns change last and once per update, so one listener redraws a consistent state.
-        viewModel.columns().addListener((ListChangeListener<CompareColumn>) c -> rebuild());
-        rebuild();
+        // The columns change last and once per update, so one listener redraws a consistent state. While the
+        // comparison is not on screen nothing is built: the window starts faster and a slider drag costs nothing here.
+        viewModel.columns().addListener((ListChangeListener<CompareColumn>) c -> rebuildWhenActive());
+        viewModel.activeProperty().addListener((obs, was, now) -> {
+            if (now && dirty) {
+                rebuildWhenActive();
+            }
+        });
+        rebuildWhenActive();
+    }
+
+    private void rebuildWhenActive() {
+        if (viewModel.activeProperty().get()) {
+            dirty = false;
+            rebuild();
+        } else {
+            dirty = true;
+        }
     }
 
     private void rebuild() {

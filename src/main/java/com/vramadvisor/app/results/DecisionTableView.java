@@ -34,6 +34,7 @@ public final class DecisionTableView extends VBox {
 
     /** Less headroom than this is drawn as a warning: a longer input or fragmentation may tip it over. */
     private static final double TIGHT_FRACTION = 0.10;
+    private static final double ROW_HEIGHT = 34;
     private static final PseudoClass TIGHT = PseudoClass.getPseudoClass("tight");
 
     private final DecisionTableViewModel viewModel;
@@ -127,6 +128,9 @@ public final class DecisionTableView extends VBox {
         table.getStyleClass().add("decision-table");
         table.setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
         table.getSelectionModel().setSelectionMode(SelectionMode.MULTIPLE);
+        // Rows are replaced on every slider step; with a fixed row height the table lays out only the visible rows
+        // instead of measuring cells to estimate its scroll range.
+        table.setFixedCellSize(ROW_HEIGHT);
         Label empty = new Label();
         empty.textProperty().bind(messages.text("results.table.empty"));
         table.setPlaceholder(empty);
@@ -271,17 +275,17 @@ public final class DecisionTableView extends VBox {
             this.tip = tip;
             tooltip.setWrapText(true);
             tooltip.setMaxWidth(460);
+            if (tip != null) {
+                setTooltip(tooltip);
+            }
         }
 
         @Override
         protected void updateItem(DecisionRow row, boolean empty) {
             super.updateItem(row, empty);
             setText(empty || row == null ? null : text.apply(row));
-            if (tip != null && !empty && row != null) {
-                tooltip.setText(tip.apply(row));
-                setTooltip(tooltip);
-            } else {
-                setTooltip(null);
+            if (tip != null) {
+                tooltip.setText(empty || row == null ? "" : tip.apply(row));
             }
         }
     }
@@ -289,33 +293,32 @@ public final class DecisionTableView extends VBox {
     /** A check or a cross, with the reasons behind the verdict on hover. */
     private final class FitCell extends TableCell<DecisionRow, DecisionRow> {
         private final Label icon = new Label();
-        private final Tooltip tooltip = new Tooltip();
+        private final Tooltip tooltip = Tooltips.explaining("");
 
         FitCell() {
             icon.getStyleClass().add("fit-icon");
-            tooltip.setWrapText(true);
-            tooltip.setMaxWidth(460);
+            Tooltip.install(icon, tooltip);
             setAlignment(Pos.CENTER);
+            // Set once and hidden when empty: changing a cell's graphic re-styles it, on every slider step.
+            setGraphic(icon);
         }
 
         @Override
         protected void updateItem(DecisionRow row, boolean empty) {
             super.updateItem(row, empty);
+            icon.setVisible(!empty && row != null);
             if (empty || row == null) {
-                setGraphic(null);
-                setTooltip(null);
                 return;
             }
             icon.setText(messages.get(row.fits() ? "results.table.fit.icon.yes" : "results.table.fit.icon.no"));
             icon.pseudoClassStateChanged(StackedMemoryBar.OVER, !row.fits());
             tooltip.setText(row.fitText());
-            setGraphic(icon);
-            setTooltip(tooltip);
         }
     }
 
     /** How full each GPU is, as a bar, with the spare or missing memory as text. */
     private static final class HeadroomCell extends TableCell<DecisionRow, DecisionRow> {
+        private static final double BAR_WIDTH = 56;
         private final Region track = new Region();
         private final Region fill = new Region();
         private final Label text = new Label();
@@ -327,28 +330,28 @@ public final class DecisionTableView extends VBox {
             text.getStyleClass().add("headroom-text");
             javafx.scene.layout.StackPane bar = new javafx.scene.layout.StackPane(track, fill);
             bar.setAlignment(Pos.CENTER_LEFT);
-            bar.setMinWidth(56);
-            bar.setPrefWidth(56);
-            bar.setMaxWidth(56);
+            bar.setMinWidth(BAR_WIDTH);
+            bar.setPrefWidth(BAR_WIDTH);
+            bar.setMaxWidth(BAR_WIDTH);
             bar.setMaxHeight(10);
             fill.setMaxWidth(Region.USE_PREF_SIZE);
             box = new HBox(8, bar, text);
             box.setAlignment(Pos.CENTER_LEFT);
+            setGraphic(box);
         }
 
         @Override
         protected void updateItem(DecisionRow row, boolean empty) {
             super.updateItem(row, empty);
+            box.setVisible(!empty && row != null);
             if (empty || row == null) {
-                setGraphic(null);
                 return;
             }
             double used = row.capacityBytes() == 0 ? 1 : Math.min(1, row.perGpuBytes() / (double) row.capacityBytes());
-            fill.setPrefWidth(Math.max(2, 56 * used));
+            fill.setPrefWidth(Math.max(2, BAR_WIDTH * used));
             fill.pseudoClassStateChanged(StackedMemoryBar.OVER, !row.fits());
             fill.pseudoClassStateChanged(TIGHT, row.fits() && row.headroomFraction() < TIGHT_FRACTION);
             text.setText(row.headroomText());
-            setGraphic(box);
         }
     }
 }
