@@ -10,6 +10,7 @@ import javafx.geometry.HPos;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
+import javafx.scene.control.CheckBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.control.Tooltip;
@@ -25,6 +26,8 @@ import javafx.scene.layout.VBox;
  * highlighted, and one bar per scenario on a shared scale against that scenario's GPU.
  */
 public final class CompareView extends VBox {
+
+    private static final double UNPIN_BUTTON_HEIGHT = 28;
 
     private final CompareViewModel viewModel;
     private final ResultsMessages messages;
@@ -66,13 +69,20 @@ public final class CompareView extends VBox {
         hint.setWrapText(true);
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
-        HBox toolbar = new HBox(10, title, spacer, pin, clear);
+        CheckBox onlyDifferences = new CheckBox();
+        onlyDifferences.setId("onlyDifferencesCheckBox");
+        onlyDifferences.textProperty().bind(messages.text("compare.onlyDifferences"));
+        onlyDifferences.setTooltip(tooltip(""));
+        onlyDifferences.getTooltip().textProperty().bind(messages.text("compare.onlyDifferences.tooltip"));
+        onlyDifferences.selectedProperty().bindBidirectional(viewModel.onlyDifferencesProperty());
+        HBox toolbar = new HBox(10, title, spacer, onlyDifferences, pin, clear);
         toolbar.setAlignment(Pos.CENTER_LEFT);
 
         grid.setId("compareGrid");
         grid.getStyleClass().add("compare-grid");
         bars.getStyleClass().add("compare-bars");
-        VBox content = new VBox(16, grid, bars);
+        // The bars first: they answer "which is bigger, and does it fit" at a glance; the grid below says why.
+        VBox content = new VBox(16, bars, grid);
         content.setPadding(new Insets(4, 4, 12, 4));
         ScrollPane scroll = new ScrollPane(content);
         scroll.setId("compareScrollPane");
@@ -162,6 +172,8 @@ public final class CompareView extends VBox {
         title.getStyleClass().add("compare-column-title");
         HBox top = new HBox(6, title);
         top.setAlignment(Pos.CENTER_LEFT);
+        // As tall as the unpin button, so the live column's header lines up with the pinned ones.
+        top.setMinHeight(UNPIN_BUTTON_HEIGHT);
         if (!column.current()) {
             Button unpin = new Button("\u00d7");
             unpin.setId("unpinScenario" + column.pinned().number() + "Button");

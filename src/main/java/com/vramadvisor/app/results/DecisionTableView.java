@@ -136,7 +136,7 @@ public final class DecisionTableView extends VBox {
         table.setPlaceholder(empty);
 
         TableColumn<DecisionRow, DecisionRow> fit = column("fit", "results.table.column.fit",
-                Comparator.comparing(DecisionRow::fits), 80);
+                Comparator.comparing(DecisionRow::fits), 96);
         fit.setCellFactory(c -> new FitCell());
         table.getColumns().add(fit);
         TableColumn<DecisionRow, DecisionRow> name = column("hardware", "results.table.column.hardware",
