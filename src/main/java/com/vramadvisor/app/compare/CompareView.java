@@ -1,9 +1,13 @@
 package com.vramadvisor.app.compare;
 
+import com.vramadvisor.app.results.ComponentRow;
 import com.vramadvisor.app.results.ResultsMessages;
 import com.vramadvisor.app.results.StackedMemoryBar;
+import com.vramadvisor.engine.Component;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import javafx.beans.binding.Bindings;
 import javafx.collections.ListChangeListener;
 import javafx.geometry.HPos;
@@ -15,6 +19,7 @@ import javafx.scene.control.Label;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.ColumnConstraints;
+import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
@@ -27,7 +32,7 @@ import javafx.scene.layout.VBox;
  */
 public final class CompareView extends VBox {
 
-    private static final double UNPIN_BUTTON_HEIGHT = 28;
+    private static final double UNPIN_BUTTON_HEIGHT = 32;
 
     private final CompareViewModel viewModel;
     private final ResultsMessages messages;
@@ -157,6 +162,7 @@ public final class CompareView extends VBox {
         head.getStyleClass().add("compare-section");
         bars.getChildren().add(head);
         long scale = viewModel.scaleBytesProperty().get();
+        Map<Component, String> legendNames = new EnumMap<>(Component.class);
         for (CompareColumn column : columns) {
             Label name = new Label(column.title() + "  " + column.peakText());
             name.getStyleClass().add("compare-bar-title");
@@ -164,7 +170,21 @@ public final class CompareView extends VBox {
             bar.show(column.components(), column.peakBytes(), column.capacityBytes(), column.capacityText(),
                     column.fits(), scale);
             bars.getChildren().add(new VBox(2, name, bar));
+            for (ComponentRow row : column.components()) {
+                legendNames.put(row.component(), row.name());
+            }
         }
+        // One legend for all bars: the colours are the breakdown's, one per component.
+        FlowPane legend = new FlowPane(14, 4);
+        legend.getStyleClass().add("compare-legend");
+        legendNames.forEach((component, text) -> {
+            Region swatch = new Region();
+            swatch.getStyleClass().addAll("swatch", StackedMemoryBar.styleClassOf(component));
+            HBox entry = new HBox(6, swatch, new Label(text));
+            entry.setAlignment(Pos.CENTER_LEFT);
+            legend.getChildren().add(entry);
+        });
+        bars.getChildren().add(legend);
     }
 
     private VBox header(CompareColumn column) {
