@@ -33,14 +33,15 @@ import java.util.concurrent.TimeUnit;
  * One full decision table (every GPU alone and in the fewest that fit, every system and cloud offer, filtered and
  * sorted) over two hardware lists: the shipped catalog, and a synthetic list of 60 GPUs, 8 systems and 20 cloud
  * offers shaped like a larger catalog (memory sizes from 8 to 288 GB, consumer to data centre, with and without
- * NVLink, instances of 1 to 8 GPUs). Run:
+ * NVLink, instances of 1 to 8 GPUs). Sampled time per call: the mean, and percentiles whose median resists other
+ * load on a shared machine. Run:
  * {@code ./mvnw -B -Pbench test-compile exec:exec -Dbench.args="RecommenderBenchmark -f1 -wi 3 -i 5"}.
  */
 @State(Scope.Benchmark)
-@BenchmarkMode(org.openjdk.jmh.annotations.Mode.AverageTime)
+@BenchmarkMode(org.openjdk.jmh.annotations.Mode.SampleTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
+@Warmup(iterations = 3)
+@Measurement(iterations = 5)
 @Fork(1)
 public class RecommenderBenchmark {
 

@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 
 import com.vramadvisor.engine.AttentionImpl;
 import com.vramadvisor.engine.DataType;
+import com.vramadvisor.engine.Implementation;
 import com.vramadvisor.engine.LoraSpec;
 import com.vramadvisor.engine.MemoryEstimator;
 import com.vramadvisor.engine.Mode;
@@ -43,7 +44,9 @@ class ReportModelsTest {
 
     @Test
     void modelStatesOfMixedPrecisionAdamAreTheZeroPapersSixteenBytesPerParameter() {
-        ReportModel report = ReportModels.from(ReferenceModels.llama3_8b(), defaultScenario(), null,
+        // The ZeRO paper counts the Megatron/DeepSpeed layout.
+        Workload megatron = defaultScenario().toBuilder().implementation(Implementation.MEGATRON).build();
+        ReportModel report = ReportModels.from(ReferenceModels.llama3_8b(), megatron, null,
                 context(ReportLanguage.EN));
         Map<String, Long> largest = report.components().rows().stream()
                 .collect(Collectors.toMap(ComponentRow::id, ComponentRow::largestBytes));
@@ -124,6 +127,7 @@ class ReportModelsTest {
         ModelSpec model = ReferenceModels.llama3_8b();
         ReportFormulas formulas = new ReportFormulas(ReportText.of(ReportLanguage.ZH_CN));
         for (Workload w : List.of(defaultScenario(),
+                defaultScenario().toBuilder().implementation(Implementation.MEGATRON).build(),
                 defaultScenario().toBuilder().mode(Mode.LORA).lora(new LoraSpec(16, LoraSpec.ALL_LINEAR)).build(),
                 defaultScenario().toBuilder().mode(Mode.QLORA).lora(new LoraSpec(16, LoraSpec.ALL_LINEAR)).build(),
                 Workload.builder().mode(Mode.INFER).weightType(DataType.INT4).context(8192).batch(8).build())) {

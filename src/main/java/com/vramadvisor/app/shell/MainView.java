@@ -2,6 +2,7 @@ package com.vramadvisor.app.shell;
 
 import com.vramadvisor.app.ui.Messages;
 import javafx.beans.value.ObservableStringValue;
+import javafx.geometry.Bounds;
 import javafx.geometry.Orientation;
 import javafx.scene.Node;
 import javafx.scene.Parent;
@@ -64,12 +65,55 @@ public final class MainView {
         tabs.getTabs().add(analysisTab);
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
 
+        keepFocusVisible(workloadScroll);
         SplitPane body = new SplitPane(workloadScroll, tabs);
         body.setId("mainSplitPane");
         body.setDividerPositions(0.3);
         SplitPane.setResizableWithParent(workloadScroll, false);
         root.setCenter(body);
         root.setBottom(statusBar);
+    }
+
+    /**
+     * A scroll pane does not follow the keyboard focus by itself; without this, tabbing through the workload panel
+     * would move the focus to inputs below the visible part.
+     */
+    private static void keepFocusVisible(ScrollPane scroll) {
+        scroll.sceneProperty().addListener((obs, old, scene) -> {
+            if (scene != null) {
+                scene.focusOwnerProperty().addListener((o, was, focused) -> scrollTo(scroll, focused));
+            }
+        });
+    }
+
+    private static void scrollTo(ScrollPane scroll, Node focused) {
+        Node content = scroll.getContent();
+        if (focused == null || content == null || !isInside(focused, content)) {
+            return;
+        }
+        Bounds node = content.sceneToLocal(focused.localToScene(focused.getBoundsInLocal()));
+        double contentHeight = content.getBoundsInLocal().getHeight();
+        double viewportHeight = scroll.getViewportBounds().getHeight();
+        if (contentHeight <= viewportHeight) {
+            return;
+        }
+        double top = scroll.getVvalue() * (contentHeight - viewportHeight);
+        double target = top;
+        if (node.getMinY() < top) {
+            target = node.getMinY() - 8;
+        } else if (node.getMaxY() > top + viewportHeight) {
+            target = node.getMaxY() - viewportHeight + 8;
+        }
+        scroll.setVvalue(Math.max(0, Math.min(1, target / (contentHeight - viewportHeight))));
+    }
+
+    private static boolean isInside(Node node, Node ancestor) {
+        for (Node n = node; n != null; n = n.getParent()) {
+            if (n == ancestor) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static Node placeholder(Messages messages, String key) {

@@ -19,11 +19,13 @@ import java.util.Optional;
 import javafx.application.Platform;
 import javafx.embed.swing.SwingFXUtils;
 import javafx.geometry.Rectangle2D;
+import javafx.css.PseudoClass;
 import javafx.scene.Scene;
 import javafx.scene.SnapshotParameters;
 import javafx.scene.control.Tab;
 import javafx.scene.layout.StackPane;
 import javafx.scene.image.WritableImage;
+import javafx.scene.input.KeyCombination;
 import javafx.scene.input.TransferMode;
 import javafx.stage.FileChooser;
 import javafx.stage.Screen;
@@ -39,6 +41,8 @@ public final class MainWindow implements AppMenus.Actions {
 
     /** Extension of scenario files, so a double-click or a drop can tell them from a model's config.json. */
     static final String SCENARIO_EXTENSION = ".vram.json";
+    /** Outlines the window while files are dragged over it, so the user sees it accepts them. */
+    private static final PseudoClass DROP_TARGET = PseudoClass.getPseudoClass("drop-target");
 
     private final AppContext context;
     private final Messages messages;
@@ -90,6 +94,8 @@ public final class MainWindow implements AppMenus.Actions {
         applyFont();
         messages.localeProperty().addListener(obs -> applyFont());
         installDragAndDrop();
+        // Ctrl+Shift+Z is the other common redo shortcut; the menu item carries Ctrl+Y.
+        scene.getAccelerators().put(KeyCombination.keyCombination("Shortcut+Shift+Z"), context.scenario()::redo);
         stage.titleProperty().bind(context.scenario().titleProperty());
         stage.setScene(scene);
         stage.setMinWidth(WindowGeometry.MIN_WIDTH);
@@ -123,10 +129,13 @@ public final class MainWindow implements AppMenus.Actions {
         scene.setOnDragOver(e -> {
             if (e.getDragboard().hasFiles()) {
                 e.acceptTransferModes(TransferMode.COPY);
+                view.root().pseudoClassStateChanged(DROP_TARGET, true);
             }
             e.consume();
         });
+        scene.setOnDragExited(e -> view.root().pseudoClassStateChanged(DROP_TARGET, false));
         scene.setOnDragDropped(e -> {
+            view.root().pseudoClassStateChanged(DROP_TARGET, false);
             boolean done = false;
             if (e.getDragboard().hasFiles() && !e.getDragboard().getFiles().isEmpty()) {
                 openDropped(e.getDragboard().getFiles().get(0).toPath());

@@ -105,17 +105,18 @@ public final class WorkloadView {
         StepperField rank = new StepperField("loraRankSpinner", "workload.loraRank.label", "workload.loraRank.tooltip",
                 vm.loraRankProperty(), vm.loraRankInput(), messages);
         rank.bindVisible(vm.adaptersProperty());
+        optimizer.root().visibleProperty().bind(vm.trainingProperty());
+        optimizer.root().managedProperty().bind(optimizer.root().visibleProperty());
         VBox recomputeBox = new VBox(labelled("workload.recompute.label", recompute.selectedButton(),
                 "workload.recompute.tooltip"), recompute.control());
         recomputeBox.getStyleClass().add("field");
+        recomputeBox.visibleProperty().bind(vm.trainingProperty());
+        recomputeBox.managedProperty().bind(recomputeBox.visibleProperty());
         VBox attentionBox = new VBox(labelled("workload.attention.label", attention.selectedButton(),
                 "workload.attention.tooltip"), attention.control());
         attentionBox.getStyleClass().add("field");
-        VBox section = section("workload.section.training", optimizer.root(), rank.root(), recomputeBox, attentionBox);
-        section.visibleProperty().bind(vm.trainingProperty());
-        section.managedProperty().bind(section.visibleProperty());
-        // Attention matters for inference prefill too, so it moves with the training section only when training.
-        return section;
+        // Attention stays visible when serving: eager attention materialises the score matrix in prefill too.
+        return section("workload.section.setup", optimizer.root(), rank.root(), recomputeBox, attentionBox);
     }
 
     private Node parallelSection() {

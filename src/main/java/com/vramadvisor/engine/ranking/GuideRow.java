@@ -16,7 +16,8 @@ import java.util.Objects;
  * @param largestPartBytes its bytes
  * @param ruleOption     the rule's card alone when it fits, else the fewest of it that fit
  * @param smallestSingle the single card with the least nominal memory that fits (cheapest among equals)
- * @param fewestGpus     the purchase (card, cards or system) with the fewest GPUs that fits, cheapest among equals
+ * @param fewestGpus     the purchase (card, cards or system) with the fewest GPUs that fits, within one node when
+ *                       any does; among equals the one with the least memory per GPU, then the cheapest
  * @param cheapest       the fitting purchase within one node with the lowest known price
  * @param findings       machine-readable comparison with the rule of thumb
  * @param explanations   one English sentence per finding, in the same order

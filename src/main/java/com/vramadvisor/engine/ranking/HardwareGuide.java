@@ -76,8 +76,11 @@ public final class HardwareGuide {
         RecommendationRow smallest = purchases.stream().filter(x -> x.kind() == HardwareKind.GPU)
                 .min(Comparator.comparingDouble((RecommendationRow x) -> nominalGb(x, byId)).thenComparing(byPrice)
                         .thenComparing(RecommendationRow::hardwareId)).orElse(null);
-        RecommendationRow fewest = purchases.stream().min(Comparator.comparingInt(RecommendationRow::gpusNeeded)
-                .thenComparing(byPrice).thenComparing(RecommendationRow::hardwareId)).orElse(null);
+        RecommendationRow fewest = purchases.stream().min(Comparator
+                .comparing((RecommendationRow x) -> x.reasons().contains(Reason.MULTI_NODE))
+                .thenComparingInt(RecommendationRow::gpusNeeded)
+                .thenComparingDouble((RecommendationRow x) -> nominalGb(x, byId)).thenComparing(byPrice)
+                .thenComparing(RecommendationRow::hardwareId)).orElse(null);
         RecommendationRow cheapest = purchases.stream()
                 .filter(x -> x.priceUsd() != null && !x.reasons().contains(Reason.MULTI_NODE))
                 .min(byPrice.thenComparingInt(RecommendationRow::gpusNeeded)
@@ -121,9 +124,12 @@ public final class HardwareGuide {
         if (cheapest != null && (ruleOption == null || !ruleOption.fits() || ruleOption.priceUsd() == null
                 || cheapest.priceUsd() < ruleOption.priceUsd())
                 && (ruleOption == null || !sameOption(cheapest, ruleOption))) {
+            String caveat = cheapest.reasons().contains(Reason.PCIE_ONLY) ? ", its GPUs linked by PCIe only" : "";
+            String time = cheapest.hours() == null ? "" : String.format(Locale.ROOT,
+                    ", about %,.0f hours for the token budget", cheapest.hours());
             add(findings, text, GuideFinding.CHEAPER_OPTION_FITS, String.format(Locale.ROOT,
-                    "The cheapest purchase with a known price that holds it is %s at %,.0f USD.",
-                    cheapest.hardwareName(), cheapest.priceUsd()));
+                    "The cheapest purchase with a known price that holds it is %s at %,.0f USD%s%s.",
+                    cheapest.hardwareName(), cheapest.priceUsd(), time, caveat));
         }
         if (fewest == null) {
             add(findings, text, GuideFinding.NOTHING_FITS, String.format(Locale.ROOT,

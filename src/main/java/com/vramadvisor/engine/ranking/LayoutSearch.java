@@ -36,13 +36,13 @@ import java.util.function.IntPredicate;
 final class LayoutSearch {
 
     /**
-     * A layout and its estimate.
+     * A layout and its per-GPU peak.
      *
      * @param parallelism the layout of one model copy (for training: of the whole job)
-     * @param estimate    per-GPU memory at that layout
-     * @param fits        whether the estimate's peak is within the capacity searched for
+     * @param peakBytes   per-GPU peak at that layout
+     * @param fits        whether the peak is within the capacity searched for
      */
-    record Layout(Parallelism parallelism, Estimate estimate, boolean fits) {
+    record Layout(Parallelism parallelism, long peakBytes, boolean fits) {
         int gpus() {
             return (int) parallelism.gpus();
         }
@@ -54,6 +54,7 @@ final class LayoutSearch {
     private final boolean training;
     private final int gpusPerNode;
     private final Map<Parallelism, Optional<Estimate>> estimates = new HashMap<>();
+    private final Map<Parallelism, Long> peaks = new HashMap<>();
     private long persistentBytes = -1;
 
     LayoutSearch(MemoryModel memory, ModelSpec model, Workload workload, int gpusPerNode) {
@@ -71,16 +72,12 @@ final class LayoutSearch {
     /** Records an estimate computed elsewhere, so the search does not repeat it. */
     void remember(Parallelism p, Estimate e) {
         estimates.put(p, Optional.of(e));
-    }
-
-    /** How many estimates this search has computed so far (each layout once). */
-    int estimatesComputed() {
-        return estimates.size();
+        peaks.put(p, e.peakBytes());
     }
 
     /**
-     * The estimate at a layout, or empty when the estimator rejects it (e.g. a tensor-parallel size that the key/value
-     * heads cannot be split over).
+     * The full estimate at a layout (for the rows), or empty when the estimator rejects it (e.g. a tensor-parallel
+     * size that the key/value heads cannot be split over).
      */
     Optional<Estimate> estimate(Parallelism p) {
         Optional<Estimate> known = estimates.get(p);
@@ -97,9 +94,26 @@ final class LayoutSearch {
         return e;
     }
 
+    /** The per-GPU peak at a layout, or -1 when the estimator rejects the layout; what the search compares. */
+    private long peak(Parallelism p) {
+        Long known = peaks.get(p);
+        if (known != null) {
+            return known;
+        }
+        long peak;
+        try {
+            peak = memory.peakBytes(model, workload.toBuilder().parallelism(p).build());
+        } catch (IllegalArgumentException rejected) {
+            peak = -1;
+        }
+        peaks.put(p, peak);
+        return peak;
+    }
+
     /** The layout the workload asks for, judged against a capacity. */
     Optional<Layout> exactly(Parallelism p, long capacityBytes) {
-        return estimate(p).map(e -> new Layout(p, e, e.peakBytes() <= capacityBytes));
+        long peak = peak(p);
+        return peak < 0 ? Optional.empty() : Optional.of(new Layout(p, peak, peak <= capacityBytes));
     }
 
     /**
@@ -219,7 +233,7 @@ final class LayoutSearch {
         if (b == null) {
             return a;
         }
-        return b.estimate().peakBytes() < a.estimate().peakBytes() ? b : a;
+        return b.peakBytes() < a.peakBytes() ? b : a;
     }
 
     /**

@@ -17,4 +17,13 @@ public interface MemoryModel {
      *                                  that does not divide the attention heads)
      */
     Estimate estimate(ModelSpec model, Workload workload);
+
+    /**
+     * {@code estimate(model, workload).peakBytes()}; implementations may compute it without building the records.
+     *
+     * @throws IllegalArgumentException as {@link #estimate(ModelSpec, Workload)}
+     */
+    default long peakBytes(ModelSpec model, Workload workload) {
+        return estimate(model, workload).peakBytes();
+    }
 }

@@ -23,7 +23,8 @@ public enum Reason {
     MULTI_NODE("multi-node",
             "Spans more than one node; speed assumes a fast inter-node network."),
     PCIE_ONLY("pcie-only",
-            "The GPUs talk over PCIe only; multi-GPU speed is likely lower than modelled."),
+            "No NVLink, NVSwitch or Infinity Fabric links the GPUs (PCIe or network only); multi-GPU speed is "
+                    + "likely lower than modelled."),
     TIGHT_FIT("tight-fit",
             "Fits with little headroom; allocator fragmentation or a longer input may not fit."),
     SERVING_RESERVATION("serving-reservation",

@@ -37,7 +37,22 @@ public final class Recommender {
 
     /** A recommender over the engine's {@link MemoryEstimator}. */
     public Recommender() {
-        this(new MemoryEstimator()::estimate);
+        this(estimatorModel(new MemoryEstimator()));
+    }
+
+    /** The estimator as a memory model, with its record-free peak for the layout search. */
+    public static MemoryModel estimatorModel(MemoryEstimator estimator) {
+        return new MemoryModel() {
+            @Override
+            public Estimate estimate(ModelSpec model, Workload workload) {
+                return estimator.estimate(model, workload);
+            }
+
+            @Override
+            public long peakBytes(ModelSpec model, Workload workload) {
+                return estimator.peakBytes(model, workload);
+            }
+        };
     }
 
     /** A recommender over another memory model (tests, or a caller that wraps the estimator). */
@@ -65,14 +80,13 @@ public final class Recommender {
         }
         List<RecommendationRow> rows = new ArrayList<>();
         for (GpuSpec g : gpus) {
-            if (!keepsGpu(g, options)) {
-                continue;
+            if (keepsGpu(g, options) && (wants(options, HardwareKind.GPU) || wants(options, HardwareKind.MULTI_GPU))) {
+                addGpuRows(rows, g, search, factory, options, asGiven ? given : null);
             }
-            addGpuRows(rows, g, search, factory, options, asGiven ? given : null);
         }
         for (SystemSpec s : systems) {
             GpuSpec g = byId.get(s.gpuId());
-            if (g == null || keepsGpu(g, options)) {
+            if (wants(options, HardwareKind.SYSTEM) && (g == null || keepsGpu(g, options))) {
                 RowFactory.Offer offer = g == null ? null : new RowFactory.Offer(s.id(), s.name(), HardwareKind.SYSTEM,
                         g, 1, 1, s.priceUsd() > 0 ? s.priceUsd() : null, null,
                         s.powerWatts() > 0 ? s.powerWatts() : (double) g.tdpWatts() * s.gpuCount(),
@@ -83,7 +97,7 @@ public final class Recommender {
         }
         for (CloudOffer c : cloud) {
             GpuSpec g = byId.get(c.gpuId());
-            if (g == null || keepsGpu(g, options)) {
+            if (wants(options, HardwareKind.CLOUD) && (g == null || keepsGpu(g, options))) {
                 String name = c.provider() + " " + c.instanceType();
                 RowFactory.Offer offer = g == null ? null : new RowFactory.Offer(c.id(), name, HardwareKind.CLOUD, g,
                         1, 1, null, c.priceUsdPerHour() > 0 ? c.priceUsdPerHour() : null,
@@ -94,6 +108,11 @@ public final class Recommender {
         }
         int considered = rows.size();
         return new Recommendation(filterAndSort(rows, options), considered, single, options);
+    }
+
+    /** Whether the kind filter keeps rows of this kind; rows it drops are not built at all. */
+    private static boolean wants(RankingOptions o, HardwareKind kind) {
+        return o.kinds().isEmpty() || o.kinds().contains(kind);
     }
 
     private static boolean keepsGpu(GpuSpec g, RankingOptions o) {
@@ -114,16 +133,17 @@ public final class Recommender {
                 .orElseThrow(() -> new IllegalArgumentException("the workload cannot be estimated on one GPU"));
         List<Reason> oneReasons = given != null && given.gpus() > 1
                 ? List.of(Reason.PARALLELISM_NEEDS_MORE_GPUS) : List.of();
-        rows.add(factory.build(offer(g.id(), g.name(), HardwareKind.GPU, g, 1, 1, fast, oneReasons), one, false));
+        rows.add(build(factory, search, offer(g.id(), g.name(), HardwareKind.GPU, g, 1, 1, fast, oneReasons), one,
+                false));
         if (given != null && given.gpus() > 1) {
-            search.exactly(given, capacity).ifPresent(l -> rows.add(factory.build(
+            search.exactly(given, capacity).ifPresent(l -> rows.add(build(factory, search,
                     offer(g.id(), l.gpus() + " x " + g.name(), HardwareKind.MULTI_GPU, g, l.gpus(), 1, fast,
                             List.of()), l, false)));
         } else if (given == null && !one.fits() && options.maxGpus() > 1) {
-            LayoutSearch.Layout many = search.fewest(capacity, options.gpusPerNode(), options.maxGpus());
+            LayoutSearch.Layout many = search.fewest(capacity, factory.gpusPerNode(g), options.maxGpus());
             if (many != null && many.gpus() > 1) {
-                rows.add(factory.build(offer(g.id(), many.gpus() + " x " + g.name(), HardwareKind.MULTI_GPU, g,
-                        many.gpus(), 1, fast, List.of()), many, !many.fits()));
+                rows.add(build(factory, search, offer(g.id(), many.gpus() + " x " + g.name(), HardwareKind.MULTI_GPU,
+                        g, many.gpus(), 1, fast, List.of()), many, !many.fits()));
             }
         }
     }
@@ -179,7 +199,15 @@ public final class Recommender {
                 perUnit.priceUsd() == null ? null : perUnit.priceUsd() * units,
                 perUnit.usdPerHour() == null ? null : perUnit.usdPerHour() * units, perUnit.powerWatts() * units,
                 perUnit.fastLinks(), extra);
-        rows.add(factory.build(offer, layout.get(), exhausted));
+        rows.add(build(factory, search, offer, layout.get(), exhausted));
+    }
+
+    /** A row at a layout the search chose, with the full estimate of that layout. */
+    private static RecommendationRow build(RowFactory factory, LayoutSearch search, RowFactory.Offer offer,
+                                           LayoutSearch.Layout layout, boolean exhausted) {
+        Estimate e = search.estimate(layout.parallelism()).orElseThrow(() -> new IllegalStateException(
+                "the estimator gave a peak but no estimate for " + layout.parallelism()));
+        return factory.build(offer, layout.parallelism(), e, exhausted);
     }
 
     private static RecommendationRow unknownGpuRow(String id, String name, HardwareKind kind, Estimate single) {

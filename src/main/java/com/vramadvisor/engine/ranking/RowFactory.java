@@ -64,10 +64,14 @@ final class RowFactory {
         return gpu.memoryBytesUsable();
     }
 
-    RecommendationRow build(Offer offer, LayoutSearch.Layout layout, boolean searchExhausted) {
+    /**
+     * @param layout          the parallel layout of one model copy
+     * @param e               the full estimate at that layout
+     * @param searchExhausted whether the layout search ran out of GPUs to try
+     */
+    RecommendationRow build(Offer offer, Parallelism layout, Estimate e, boolean searchExhausted) {
         GpuSpec gpu = offer.gpu();
-        Parallelism p = layout.parallelism();
-        Estimate e = layout.estimate();
+        Parallelism p = layout;
         long capacity = capacityBytes(gpu);
         long need = e.peakBytes();
         boolean fits = need <= capacity;
@@ -91,7 +95,7 @@ final class RowFactory {
             reasons.add(Reason.UNIFIED_MEMORY);
         }
 
-        Speed speed = fits ? speed(gpu, layout, offer.replicas()) : new Speed(null, null, null, null, List.of());
+        Speed speed = fits ? speed(gpu, p, e, offer.replicas()) : new Speed(null, null, null, null, List.of());
         reasons.addAll(speed.reasons());
         Double hours = speed.hours();
         Double energyKWh = hours == null ? null : offer.powerWatts() * hours / 1000.0;
@@ -134,7 +138,7 @@ final class RowFactory {
         if (p.pipelineParallel() > 1) {
             reasons.add(Reason.PIPELINE_PARALLEL);
         }
-        if (offer.units() > 1 || (offer.kind() == HardwareKind.MULTI_GPU && gpus > options.gpusPerNode())) {
+        if (offer.units() > 1 || (offer.kind() == HardwareKind.MULTI_GPU && gpus > gpusPerNode(offer.gpu()))) {
             reasons.add(Reason.MULTI_NODE);
         }
         if (p.gpus() > 1 && !offer.fastLinks()) {
@@ -148,18 +152,16 @@ final class RowFactory {
         }
     }
 
-    private Speed speed(GpuSpec gpu, LayoutSearch.Layout layout, int replicas) {
-        return workload.mode() == Mode.INFER ? inferenceSpeed(gpu, layout, replicas) : trainingSpeed(gpu, layout);
+    private Speed speed(GpuSpec gpu, Parallelism p, Estimate e, int replicas) {
+        return workload.mode() == Mode.INFER ? inferenceSpeed(gpu, p, e, replicas) : trainingSpeed(gpu, p, e);
     }
 
-    private Speed trainingSpeed(GpuSpec gpu, LayoutSearch.Layout layout) {
+    private Speed trainingSpeed(GpuSpec gpu, Parallelism p, Estimate e) {
         SpeedModel.PeakRate peak = SpeedModel.trainingPeak(gpu, workload.precision());
         if (peak.tflops() <= 0) {
             return new Speed(null, null, null, null, List.of(Reason.NO_THROUGHPUT_FIGURES));
         }
-        Estimate e = layout.estimate();
-        Parallelism p = layout.parallelism();
-        int gpus = layout.gpus();
+        int gpus = (int) p.gpus();
         double flops = SpeedModel.trainingFlopsPerToken(e.activeParameters(), e.trainableParameters(), model,
                 workload);
         double efficiency = SpeedModel.scaling(gpus, options.trainingScalingPerDoubling())
@@ -169,12 +171,10 @@ final class RowFactory {
         return new Speed(tps, null, null, hours, peak.fallback() ? List.of(Reason.PRECISION_FALLBACK) : List.of());
     }
 
-    private Speed inferenceSpeed(GpuSpec gpu, LayoutSearch.Layout layout, int replicas) {
+    private Speed inferenceSpeed(GpuSpec gpu, Parallelism p, Estimate e, int replicas) {
         if (gpu.memoryBandwidthGBps() <= 0) {
             return new Speed(null, null, null, null, List.of(Reason.NO_THROUGHPUT_FIGURES));
         }
-        Estimate e = layout.estimate();
-        Parallelism p = layout.parallelism();
         int prompt = workload.sequenceLength();
         int context = workload.effectiveContext();
         int batch = workload.batch();
@@ -216,6 +216,14 @@ final class RowFactory {
             }
         }
         return false;
+    }
+
+    /**
+     * GPUs of this model one node can hold: a system-on-chip with unified memory is a machine of its own, so several
+     * of them are several nodes; other GPUs fill nodes of {@link RankingOptions#gpusPerNode()}.
+     */
+    int gpusPerNode(GpuSpec gpu) {
+        return isUnifiedMemory(gpu) || "soc".equalsIgnoreCase(gpu.formFactor()) ? 1 : options.gpusPerNode();
     }
 
     private static boolean isUnifiedMemory(GpuSpec gpu) {

@@ -36,12 +36,14 @@ class MainWindowTest {
     static Path configDir;
 
     private AppContext context;
+    private MainWindow window;
+    private Path dir;
     private Path savedScenario;
     private Path newerScenario;
 
     @Start
     void start(Stage stage) throws Exception {
-        Path dir = Files.createTempDirectory(configDir, "config");
+        dir = Files.createTempDirectory(configDir, "config");
         ScenarioCodec codec = new ScenarioCodec();
         ScenarioInputs fp32 = ScenarioInputs.defaults().withWorkload(ScenarioInputs.defaults().workload().toBuilder()
                 .precision(Precision.FP32).batch(8).build());
@@ -52,7 +54,8 @@ class MainWindowTest {
                 + newerScenario + "\"]}");
         context = new AppContext(new SettingsStore(dir), CatalogLoader.shippedOnly().load(), Locale.ENGLISH,
                 Platform::runLater);
-        new MainWindow(context).show(stage);
+        window = new MainWindow(context);
+        window.show(stage);
     }
 
     @AfterEach
@@ -152,5 +155,63 @@ class MainWindowTest {
         assertThat(dialog.getContentText()).contains("from-the-future.vram.json").contains("newer version");
         assertThat(context.workload().snapshot()).isEqualTo(before);
         robot.type(KeyCode.ENTER);
+    }
+
+    @Test
+    void theScenarioAndTheWindowComeBackOnTheNextStart(FxRobot robot) throws Exception {
+        robot.interact(() -> {
+            context.workload().batchProperty().set(16);
+            context.settings().themeProperty().set(com.vramadvisor.app.settings.Theme.DARK);
+            window.persist();
+        });
+        try (AppContext next = new AppContext(new SettingsStore(dir), CatalogLoader.shippedOnly().load(),
+                Locale.ENGLISH, Runnable::run)) {
+            assertThat(next.workload().snapshot().workload().batch()).isEqualTo(16);
+            assertThat(next.settings().themeProperty().get()).isEqualTo(com.vramadvisor.app.settings.Theme.DARK);
+            assertThat(next.storedSettings().window()).isNotNull();
+            assertThat(next.scenario().recentFiles()).hasSize(2);
+        }
+    }
+
+    @Test
+    void choosingChineseInTheViewMenuRelabelsTheOpenWindow(FxRobot robot) {
+        clickShowing(robot, "#viewMenu", "#languageMenu");
+        robot.moveBy(160, 0);
+        clickShowing(robot, "#chineseMenuItem");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(robot.lookup("#fileMenu").match((Node n) -> n.isVisible()).queryLabeled().getText())
+                .isEqualTo("文件(_F)");
+        assertThat(robot.lookup("#peakSummaryLabel").queryAs(Label.class).getText()).startsWith("每 GPU 峰值");
+        assertThat(context.workload().snapshot().workload().batch()).isEqualTo(1);
+        // The shipped CJK font is loaded from the class path and named as the UI font, so machines without a CJK
+        // system font still show real glyphs.
+        assertThat(com.vramadvisor.app.ui.CjkFonts.load()).hasValue("WenQuanYi Micro Hei");
+        assertThat(window.view().root().getStyle()).contains("WenQuanYi Micro Hei");
+    }
+
+    @Test
+    void theKeyboardAloneCanChangeASegmentedChoice(FxRobot robot) {
+        ToggleButton bf16Mixed = robot.lookup("#precisionToggle-0").queryAs(ToggleButton.class);
+        robot.interact(bf16Mixed::requestFocus);
+        robot.type(KeyCode.RIGHT).type(KeyCode.SPACE);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(context.workload().snapshot().workload().precision()).isEqualTo(Precision.FP16_MIXED);
+    }
+
+    @Test
+    void tabbingThroughThePanelKeepsTheFocusedInputInView(FxRobot robot) {
+        robot.clickOn("#batchSizeField");
+        for (int i = 0; i < 40; i++) {
+            robot.type(KeyCode.TAB);
+        }
+        WaitForAsyncUtils.waitForFxEvents();
+        Node focused = robot.targetWindow(robot.window(0)).lookup("#workloadPanel").query().getScene().getFocusOwner();
+        javafx.scene.control.ScrollPane scroll = robot.lookup("#workloadScrollPane")
+                .queryAs(javafx.scene.control.ScrollPane.class);
+        javafx.geometry.Bounds viewport = scroll.localToScene(scroll.getLayoutBounds());
+        javafx.geometry.Bounds node = focused.localToScene(focused.getLayoutBounds());
+        assertThat(scroll.getVvalue()).isGreaterThan(0);
+        assertThat(node.getMinY()).isGreaterThanOrEqualTo(viewport.getMinY() - 1);
+        assertThat(node.getMaxY()).isLessThanOrEqualTo(viewport.getMaxY() + 1);
     }
 }

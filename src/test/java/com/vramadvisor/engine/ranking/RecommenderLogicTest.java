@@ -4,6 +4,7 @@ import com.vramadvisor.engine.Mode;
 import com.vramadvisor.engine.ModelSpec;
 import com.vramadvisor.engine.Parallelism;
 import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.hardware.GpuSpec;
 import com.vramadvisor.engine.hardware.SystemSpec;
 import org.junit.jupiter.api.Test;
 
@@ -209,6 +210,22 @@ class RecommenderLogicTest {
         assertThat(dgx.replicas()).isEqualTo(8);
         assertThat(dgx.gpusNeeded()).isEqualTo(8);
         assertThat(dgx.tokensPerSecond()).isCloseTo(8 * one.tokensPerSecond(), withinPercentage(1e-9));
+    }
+
+    @Test
+    void severalSystemsOnChipAreSeveralMachines() {
+        // Apple M2 Ultra: 192 GB unified memory at 800 GB/s (Apple, June 2023); usable is the GPU's default wired
+        // limit, 3/4 of 192 GiB = 154,618,822,656 bytes (catalog rule). 20e9 parameters x 16 bytes + 2e9 = 322e9
+        // needs ZeRO-3 over 3: 106.7e9 + 2e9.
+        long total = 192L << 30;
+        GpuSpec m2 = new GpuSpec("m2-ultra", "Apple M2 Ultra", "Apple", "workstation", "SoC", 192, "LPDDR5", total,
+                total / 4 * 3, 800, 27.2, 0, 27.2, 0, 0, 295, "none", 0, 0, 2023, 0, "", "Apple newsroom");
+        Recommendation r = new Recommender(new HandMemory(20_000_000_000L, 16, 2_000_000_000L)).recommend(MODEL,
+                TRAIN, List.of(m2), List.of(), List.of(), RankingOptions.defaults());
+        RecommendationRow three = row(r, "m2-ultra", HardwareKind.MULTI_GPU);
+        assertThat(three.gpusNeeded()).isEqualTo(3);
+        assertThat(three.sharding()).isEqualTo("zero3-dp3");
+        assertThat(three.reasons()).contains(Reason.MULTI_NODE, Reason.UNIFIED_MEMORY, Reason.PCIE_ONLY);
     }
 
     @Test

@@ -72,7 +72,10 @@ final class TestHardware {
                 "2021-02", "NVIDIA GeForce RTX 3060 product page");
     }
 
-    /** AMD Instinct MI300X, AMD datasheet: 192 GB HBM3 at 5.3 TB/s, FP16 dense 1307.4 TFLOPS, 750 W, Infinity Fabric. */
+    /**
+     * AMD Instinct MI300X, AMD datasheet: 192 GB HBM3 at 5.3 TB/s, FP16 dense 1307.4 TFLOPS, 750 W, Infinity
+     * Fabric.
+     */
     static GpuSpec mi300x() {
         return new GpuSpec("mi300x", "AMD Instinct MI300X", "AMD", "datacenter", "OAM", 192, "HBM3", totalBytes(192),
                 usableBytes(192), 5300, 163.4, 653.7, 1307.4, 2614.9, 2614.9, 750, "Infinity Fabric", 896, 5, 2023, 0,
