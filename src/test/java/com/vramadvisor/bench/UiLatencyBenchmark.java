@@ -1,5 +1,6 @@
 package com.vramadvisor.bench;
 
+import com.vramadvisor.app.settings.SettingsStore;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -73,6 +74,7 @@ public final class UiLatencyBenchmark {
         }
         Path home = Files.createTempDirectory("vram-advisor-bench-home");
         System.setProperty("user.home", home.toString());
+        System.setProperty(SettingsStore.CONFIG_DIR_PROPERTY, home.resolve("config").toString());
         if (!flag(args, "skip-startup")) {
             startup(Integer.parseInt(option(args, "startup-runs", "5")), home);
         }
@@ -116,6 +118,7 @@ public final class UiLatencyBenchmark {
             }
         }
         command.add("-Duser.home=" + home);
+        command.add("-D" + SettingsStore.CONFIG_DIR_PROPERTY + "=" + home.resolve("config"));
         command.add("-cp");
         command.add(System.getProperty("java.class.path"));
         command.add(UiLatencyBenchmark.class.getName());
