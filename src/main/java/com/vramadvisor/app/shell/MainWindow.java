@@ -23,7 +23,6 @@ import javafx.css.PseudoClass;
 import javafx.scene.Scene;
 import javafx.scene.SnapshotParameters;
 import javafx.scene.control.Tab;
-import javafx.scene.layout.StackPane;
 import javafx.scene.image.WritableImage;
 import javafx.scene.input.KeyCombination;
 import javafx.scene.input.TransferMode;
