@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.vramadvisor.engine.Component;
 import com.vramadvisor.engine.Estimate;
+import com.vramadvisor.engine.Implementation;
 import com.vramadvisor.engine.ModelSpec;
 import com.vramadvisor.engine.PhaseBreakdown;
 import com.vramadvisor.engine.Workload;
@@ -95,6 +96,8 @@ final class EstimateOutput {
                             w.effectiveWeightType().id()));
                 }
                 s.append(", recompute ").append(w.recompute().name().toLowerCase(Locale.ROOT));
+                s.append(", ").append(w.implementation() == Implementation.MEGATRON
+                        ? "Megatron/DeepSpeed layout" : "PyTorch autocast layout");
                 s.append(", attention ").append(w.attention().name().toLowerCase(Locale.ROOT));
             }
         }

@@ -3,6 +3,7 @@ package com.vramadvisor.cli;
 import com.vramadvisor.engine.AttentionImpl;
 import com.vramadvisor.engine.DataType;
 import com.vramadvisor.engine.GradsBetweenSteps;
+import com.vramadvisor.engine.Implementation;
 import com.vramadvisor.engine.LoraSpec;
 import com.vramadvisor.engine.Mode;
 import com.vramadvisor.engine.Optimizer;
@@ -91,6 +92,12 @@ final class WorkloadOptions {
             description = "Whether gradient buffers survive into the next forward (default freed).")
     String gradsBetweenSteps = "freed";
 
+    @Option(names = "--implementation", paramLabel = "IMPL",
+            description = "pytorch (Hugging Face Transformers under autocast: fp32 weights and gradients, no master "
+                    + "copy) or megatron (Megatron-LM/DeepSpeed: 16-bit weights and gradients, fp32 master copy, "
+                    + "fused kernels). Default pytorch.")
+    String implementation = "pytorch";
+
     @Option(names = "--gpu-memory-utilization", paramLabel = "F",
             description = "Serving engine reservation, e.g. 0.9 as in vLLM (default none).")
     double gpuMemoryUtilization;
@@ -166,7 +173,8 @@ final class WorkloadOptions {
                     default -> throw new IllegalArgumentException(
                             "--grads-between-steps must be freed or kept, got '" + gradsBetweenSteps + "'");
                 })
-                .gpuMemoryUtilization(gpuMemoryUtilization);
+                .gpuMemoryUtilization(gpuMemoryUtilization)
+                .implementation(implementation(implementation));
         if (weights != null) {
             b.weightType(dataType(weights, "--weights"));
         } else if (storedWeights != null && m == Mode.INFER) {
@@ -205,6 +213,14 @@ final class WorkloadOptions {
             });
         }
         return set;
+    }
+
+    private static Implementation implementation(String text) {
+        try {
+            return Implementation.parse(text);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--implementation must be megatron or pytorch, got '" + text + "'");
+        }
     }
 
     private static DataType dataType(String text, String flag) {

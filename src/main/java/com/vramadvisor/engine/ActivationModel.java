@@ -31,17 +31,30 @@ import java.util.Set;
  *   <li>{@code mlp.residual.dropout.mask} {@code [1] sbh} with dropout.</li>
  * </ul>
  * In Korthikanti's setting (16-bit, LayerNorm, GELU with {@code f = 4h}, MHA, dropout, eager attention) this sums to
- * exactly {@code sbh(34 + 5as/h)} bytes.
+ * exactly {@code sbh(34 + 5as/h)} bytes under {@link Implementation#MEGATRON}.
+ *
+ * <p>{@link Implementation#PYTORCH} counts what Hugging Face Transformers' blocks keep in eager PyTorch, as measured
+ * by {@code harness/activations/measure.py} ({@code ActivationGoldenTest} matches every measured configuration to the
+ * byte): {@code nn.LayerNorm} also keeps its fp32 mean and reciprocal standard deviation ({@code [4] bs} each, so the
+ * GPT-2 block keeps {@code sbh(34 + 5as/h) + 16bs}); RMSNorm models are counted as Llama's block, whose
+ * {@code LlamaRMSNorm} keeps an fp32 copy of its input, the fp32 {@code rsqrt} and the normalized input
+ * ({@code [4] sbh + [4] bs + [r] sbh}, see {@link #norm}), whose eager softmax is fp32 in every precision (plus a
+ * 16-bit copy for the product with V when the probabilities are 16-bit), which has dropout on the attention
+ * probabilities only, and whose separate q/k/v and gate/up projections each keep a 16-bit copy of their fp32 input
+ * under autocast. With selective recomputation under autocast and rotary positions the checkpoint keeps q and k in
+ * fp32 (Hugging Face computes cos and sin in the hidden type, fp32 under autocast, which promotes the 16-bit q and
+ * k), so selective recomputation can keep more than none with FlashAttention.
  *
  * <p>Element sizes: {@code e} is 2 for 16-bit and fp8 training (fp8 GEMM inputs are kept at 16 bits here, a
  * conservative simplification) and 4 for fp32. In the mixed modes the model runs under PyTorch autocast
  * (PyTorch docs, "Automatic Mixed Precision package", ops that autocast to float32): the residual stream and
  * therefore every norm input {@code [r]} stay fp32 (4 bytes), and softmax runs in fp32, so {@code [x]} is 4; in the
- * pure modes {@code r = x = e}. Norm statistics (mean, reciprocal standard deviation: 8 bytes per token and norm)
- * are omitted, as in Korthikanti et al.; norms are assumed fused (one saved input), as in Megatron, Apex and
- * {@code torch.nn.LayerNorm}, and so are activation functions ({@code nn.GELU}, {@code F.silu}: one saved input);
- * activations composed of Python ops, such as GPT-2's {@code gelu_new}, save several intermediates more. Dropout sites are Korthikanti's three (attention probabilities, after the attention
- * and after the MLP); at dropout 0 PyTorch's dropout returns its input and saves nothing.
+ * pure modes {@code r = x = e}. Under {@link Implementation#MEGATRON} norm statistics (mean, reciprocal standard
+ * deviation: 8 bytes per token and norm) are omitted, as in Korthikanti et al., and norms are fused (one saved
+ * input) as in Megatron and Apex. Activation functions are fused in both ({@code nn.GELU}, {@code F.silu}: one saved
+ * input); activations composed of Python ops, such as GPT-2's {@code gelu_new}, save several intermediates more.
+ * Dropout sites are Korthikanti's three (attention probabilities, after the attention and after the MLP); at dropout
+ * 0 PyTorch's dropout returns its input and saves nothing.
  *
  * <p>Parallelism (Korthikanti section 4.2): tensor parallelism divides the tensors between the column- and
  * row-parallel matrices (q, k, v, scores, attention output, FFN intermediates) by {@code t}; with sequence
@@ -49,7 +62,9 @@ import java.util.Set;
  * by {@code t} too. Key/value heads fewer than {@code t} are replicated, one per rank.
  *
  * <p>Recomputation: {@link Recompute#SELECTIVE} drops the attention core (scores, softmax, its dropout mask and
- * output, or the log-sum-exp); {@link Recompute#FULL} keeps only the block input ({@code block.input}, {@code [r]
+ * output, or the log-sum-exp) and keeps its inputs, K and V with the key/value heads because the GQA expansion lies
+ * inside the checkpointed core (Hugging Face's {@code repeat_kv}; Megatron-LM's {@code DotProductAttention});
+ * {@link Recompute#FULL} keeps only the block input ({@code block.input}, {@code [r]
  * sbh}, divided by {@code t} with sequence parallelism).
  *
  * <p>LoRA/QLoRA: a frozen linear layer does not save its input (PyTorch's matmul saves an operand only when the
@@ -78,52 +93,63 @@ public final class ActivationModel {
         return new LayerActivations(Bytes.saturate(total), tensors);
     }
 
-    /** Bytes of one block (dense or with experts) under recomputation {@code r}; records tensors when a list is given. */
+    /** Bytes of one block (dense or with experts) under recomputation {@code r}; records tensors into {@code out}. */
     static double layerBytes(ModelSpec m, Workload w, boolean moeLayer, Recompute r, List<SavedTensor> out) {
         Parallelism par = w.parallelism();
         double t = par.tensorParallel();
-        double sbh = (double) w.batch() * w.sequenceLength() * m.hiddenSize();
+        double sb = (double) w.batch() * w.sequenceLength();
+        double sbh = sb * m.hiddenSize();
         double seqShard = par.sequenceParallel() ? t : 1;
         double e = Bytes.activationBytes(w.precision());
-        double resid = w.precision().mixed() ? 4 : e;
+        double resid = residualBytes(w);
         if (r == Recompute.FULL) {
             return add(out, "block.input", resid * sbh / seqShard);
         }
         boolean train = w.mode() == Mode.TRAIN;
         Set<LoraSpec.LoraTarget> targets = train ? Set.of() : w.lora().targets();
         double rank = train ? 0 : w.lora().rank();
-        double sb = (double) w.batch() * w.sequenceLength();
         double heads = m.heads() / t;
         double qWidth = m.queryWidth() / t;
         double kvWidth = kvHeadsPerRank(m, par.tensorParallel()) * (double) m.headDim();
         boolean flash = w.attention() == AttentionImpl.FLASH;
         boolean dropout = w.dropout() > 0;
+        boolean llama = llamaBlock(m, w);
         double total = 0;
 
-        total += add(out, "ln1.input", resid * sbh / seqShard);
-        boolean qkvTrainable = train || targets.contains(LoraSpec.LoraTarget.Q_PROJ)
-                || targets.contains(LoraSpec.LoraTarget.K_PROJ) || targets.contains(LoraSpec.LoraTarget.V_PROJ);
-        if (qkvTrainable) {
+        total += norm(out, "ln1", m, w, resid, sb / seqShard);
+        boolean qTrainable = train || targets.contains(LoraSpec.LoraTarget.Q_PROJ);
+        boolean kTrainable = train || targets.contains(LoraSpec.LoraTarget.K_PROJ);
+        boolean vTrainable = train || targets.contains(LoraSpec.LoraTarget.V_PROJ);
+        boolean qkvTrainable = qTrainable || kTrainable || vTrainable;
+        if (perUseCasts(m, w)) {
+            total += (qTrainable ? add(out, "attn.q_proj.input", e * sbh / seqShard) : 0)
+                    + (kTrainable ? add(out, "attn.k_proj.input", e * sbh / seqShard) : 0)
+                    + (vTrainable ? add(out, "attn.v_proj.input", e * sbh / seqShard) : 0);
+        } else if (qkvTrainable) {
             total += add(out, "attn.qkv.input", e * sbh / seqShard);
         }
         total += lora(out, targets, LoraSpec.LoraTarget.Q_PROJ, "lora.q_proj.a.output", e * sb * rank);
         total += lora(out, targets, LoraSpec.LoraTarget.K_PROJ, "lora.k_proj.a.output", e * sb * rank);
         total += lora(out, targets, LoraSpec.LoraTarget.V_PROJ, "lora.v_proj.a.output", e * sb * rank);
-        double kvSaved = flash ? kvWidth : qWidth;
-        total += add(out, "attn.q", e * sb * qWidth);
-        total += add(out, "attn.k", e * sb * kvSaved);
+        // Selective recomputation checkpoints the attention core from before the GQA expansion (Hugging Face's
+        // repeat_kv, Megatron-LM's DotProductAttention), so K and V are kept with the key/value heads.
+        boolean selective = r == Recompute.SELECTIVE;
+        double kvSaved = flash || selective ? kvWidth : qWidth;
+        double qkBytes = selective && w.autocast() && m.position() == PositionKind.ROTARY ? 4 : e;
+        total += add(out, "attn.q", qkBytes * sb * qWidth);
+        total += add(out, "attn.k", qkBytes * sb * kvSaved);
         total += add(out, "attn.v", e * sb * kvSaved);
         if (r == Recompute.NONE) {
             double scores = sb * heads * w.sequenceLength();
             if (flash) {
                 total += add(out, "attn.softmax.lse", 4 * sb * heads);
             } else {
-                double softmax = w.precision().mixed() ? 4 : e;
+                double softmax = llama || w.precision().mixed() ? 4 : e;
                 total += add(out, "attn.scores.softmax", softmax * scores);
                 if (dropout) {
                     total += add(out, "attn.dropout.mask", scores);
                     total += add(out, "attn.dropout.output", e * scores);
-                } else if (w.precision().mixed()) {
+                } else if (softmax != e) {
                     total += add(out, "attn.probs.cast", e * scores);
                 }
             }
@@ -133,16 +159,17 @@ public final class ActivationModel {
             total += add(out, flash && !outTrainable ? "attn.output" : "attn.proj.input", e * sb * qWidth);
         }
         total += lora(out, targets, LoraSpec.LoraTarget.O_PROJ, "lora.o_proj.a.output", e * sb * rank);
-        if (dropout) {
+        boolean residualDropout = dropout && !llama;
+        if (residualDropout) {
             total += add(out, "attn.residual.dropout.mask", sbh / seqShard);
         }
 
         boolean sharedNorm = m.parallelBlock() && m.normsPerLayer() < 2;
         if (m.normsPerLayer() >= 2 && !m.parallelBlock()) {
-            total += add(out, "ln2.input", resid * sbh / seqShard);
+            total += norm(out, "ln2", m, w, resid, sb / seqShard);
         }
         for (int n = 3; n <= m.normsPerLayer(); n++) {
-            total += add(out, n == 3 ? "ln3.input" : "ln4.input", e * sbh / seqShard);
+            total += norm(out, n == 3 ? "ln3" : "ln4", m, w, e, sb / seqShard);
         }
         boolean mlpInputSaved = sharedNorm && qkvTrainable;
         if (moeLayer) {
@@ -150,10 +177,60 @@ public final class ActivationModel {
         } else {
             total += mlp(m, w, targets, rank, sb, 1, m.ffnSize() / t, mlpInputSaved ? 0 : sbh / seqShard, "mlp", out);
         }
-        if (dropout) {
+        if (residualDropout) {
             total += add(out, "mlp.residual.dropout.mask", sbh / seqShard);
         }
         return total;
+    }
+
+    /**
+     * Tensors a norm over {@code tokens} tokens of width {@code h} keeps when its input has {@code inputBytes} per
+     * element. {@link Implementation#MEGATRON}: a fused norm keeps its input ({@code name.input}); its statistics are
+     * omitted as in Korthikanti et al. {@link Implementation#PYTORCH}: {@code nn.LayerNorm} keeps its input and the
+     * fp32 mean and reciprocal standard deviation ({@code name.mean}, {@code name.rstd}, 4 bytes per token each on a
+     * GPU, {@code layer_norm_kernel.cu}); Hugging Face's {@code LlamaRMSNorm} keeps its input cast to fp32
+     * ({@code name.input}, 4 bytes per element in every precision), the fp32 {@code rsqrt} ({@code name.rstd}) and
+     * the normalized input cast back to the input's type ({@code name.normalized}).
+     */
+    static double norm(List<SavedTensor> out, String name, ModelSpec m, Workload w, double inputBytes,
+                       double tokens) {
+        double elements = tokens * m.hiddenSize();
+        if (w.implementation() != Implementation.PYTORCH) {
+            return add(out, name, ".input", inputBytes * elements);
+        }
+        if (m.norm() == NormKind.RMSNORM) {
+            return add(out, name, ".input", 4 * elements) + add(out, name, ".rstd", 4 * tokens)
+                    + add(out, name, ".normalized", inputBytes * elements);
+        }
+        return add(out, name, ".input", inputBytes * elements) + add(out, name, ".mean", 4 * tokens)
+                + add(out, name, ".rstd", 4 * tokens);
+    }
+
+    /**
+     * Bytes per element of the residual stream and hence of every norm input: 4 in the mixed modes (autocast keeps
+     * the stream in fp32; PyTorch docs, "Automatic Mixed Precision package"), otherwise the activation size.
+     */
+    static double residualBytes(Workload w) {
+        return w.precision().mixed() ? 4 : Bytes.activationBytes(w.precision());
+    }
+
+    /**
+     * Whether the block is counted as Hugging Face's Llama block: {@link Implementation#PYTORCH} and RMSNorm
+     * (Llama, Mistral, Mixtral, Qwen2, Gemma). Its attention softmax is fp32 in every precision
+     * ({@code softmax(dtype=torch.float32)}) and it has no dropout after attention, after the MLP or after the
+     * embeddings. LayerNorm models are counted as GPT-2's block.
+     */
+    static boolean llamaBlock(ModelSpec m, Workload w) {
+        return w.implementation() == Implementation.PYTORCH && m.norm() == NormKind.RMSNORM;
+    }
+
+    /**
+     * Whether each projection keeps its own 16-bit copy of its input: under autocast a cast is cached only for
+     * fp32 leaf tensors that require grad (weights; {@code cached_cast} in {@code autocast_mode.cpp}), so the
+     * Llama block's separate q, k and v projections cast the fp32 norm output three times, gate and up twice.
+     */
+    static boolean perUseCasts(ModelSpec m, Workload w) {
+        return w.autocast() && llamaBlock(m, w);
     }
 
     /**
@@ -170,9 +247,14 @@ public final class ActivationModel {
         double adapter = e * tokens * rank;
         double total = 0;
         if (m.mlp() == MlpKind.GATED) {
-            boolean inTrainable = train || targets.contains(LoraSpec.LoraTarget.GATE_PROJ)
-                    || targets.contains(LoraSpec.LoraTarget.UP_PROJ);
-            if (inTrainable && inputElements > 0) {
+            boolean gateTrainable = train || targets.contains(LoraSpec.LoraTarget.GATE_PROJ);
+            boolean upTrainable = train || targets.contains(LoraSpec.LoraTarget.UP_PROJ);
+            if (perUseCasts(m, w)) {
+                Parallelism par = w.parallelism();
+                double copy = e * tokens * m.hiddenSize() / (par.sequenceParallel() ? par.tensorParallel() : 1);
+                total += (gateTrainable ? add(out, prefix, ".gate_proj.input", copy) : 0)
+                        + (upTrainable ? add(out, prefix, ".up_proj.input", copy) : 0);
+            } else if ((gateTrainable || upTrainable) && inputElements > 0) {
                 total += add(out, prefix, ".fc1.input", e * inputElements);
             }
             total += lora(out, targets, LoraSpec.LoraTarget.GATE_PROJ, prefix, ".gate_proj.lora.a.output", adapter);
@@ -202,16 +284,15 @@ public final class ActivationModel {
      * ({@code [1] sbh}, Korthikanti section 4.3) and an embedding norm's input ({@code [r] sbh}, BERT).
      */
     static double embeddingBytes(ModelSpec m, Workload w, List<SavedTensor> out) {
-        double sbh = (double) w.batch() * w.sequenceLength() * m.hiddenSize();
+        double sb = (double) w.batch() * w.sequenceLength();
         Parallelism par = w.parallelism();
         double seqShard = par.sequenceParallel() ? par.tensorParallel() : 1;
-        double resid = w.precision().mixed() ? 4 : Bytes.activationBytes(w.precision());
         double total = 0;
         if (m.embeddingNorm()) {
-            total += add(out, "embedding.norm.input", resid * sbh / seqShard);
+            total += norm(out, "embedding.norm", m, w, residualBytes(w), sb / seqShard);
         }
-        if (w.dropout() > 0) {
-            total += add(out, "embedding.dropout.mask", sbh / seqShard);
+        if (w.dropout() > 0 && !llamaBlock(m, w)) {
+            total += add(out, "embedding.dropout.mask", sb * m.hiddenSize() / seqShard);
         }
         return total;
     }
@@ -223,20 +304,21 @@ public final class ActivationModel {
      * ({@link Component#LOGITS}).
      */
     static double headBytes(ModelSpec m, Workload w, List<SavedTensor> out) {
-        double sbh = (double) w.batch() * w.sequenceLength() * m.hiddenSize();
+        double sb = (double) w.batch() * w.sequenceLength();
+        double sbh = sb * m.hiddenSize();
         Parallelism par = w.parallelism();
         double seqShard = par.sequenceParallel() ? par.tensorParallel() : 1;
         double e = Bytes.activationBytes(w.precision());
-        double resid = w.precision().mixed() ? 4 : e;
+        double resid = residualBytes(w);
         double total = 0;
         if (m.finalNorm()) {
-            total += add(out, "final_norm.input", resid * sbh / seqShard);
+            total += norm(out, "final_norm", m, w, resid, sb / seqShard);
         }
         if (m.head() == HeadKind.LM) {
             if (m.arch() == ArchitectureKind.ENCODER) {
                 total += add(out, "head.transform.dense.input", e * sbh / seqShard);
                 total += add(out, "head.transform.act.input", e * sbh / seqShard);
-                total += add(out, "head.transform.norm.input", resid * sbh / seqShard);
+                total += norm(out, "head.transform.norm", m, w, resid, sb / seqShard);
             }
             if (w.mode() == Mode.TRAIN) {
                 total += add(out, "head.input", e * sbh / seqShard);

@@ -16,31 +16,41 @@ import java.util.Map;
  * holds each component's largest value over every instant evaluated for that stage (the backward pass is evaluated
  * at several instants, of which the breakdown shows the largest). Runtime overhead
  * ({@link RuntimeOverhead}: CUDA context plus an allocator reserve as a fraction of the largest tensor total) is
- * the same in every phase. Model states follow {@link ModelStates}, activations {@link ActivationModel}; the
- * formulas and references are collected in {@code docs/estimation.md}. All results are bytes per GPU.
+ * the same in every phase. Model states follow {@link ModelStates}, activations {@link ActivationModel}, both in
+ * the layout of the workload's {@link Implementation}; the formulas and references are collected in
+ * {@code docs/estimation.md}. All results are bytes per GPU.
  */
 public final class MemoryEstimator {
 
     static final int COMPONENTS = Component.values().length;
     private static final Component[] COMPONENT_VALUES = Component.values();
 
-    private static final List<String> TRAIN_ASSUMPTIONS = List.of(
-            "peak over forward end, backward and optimizer step; activations are freed as gradients are created",
-            "mixed precision: 16-bit weights and gradients, fp32 master weights and optimizer states "
-                    + "(DeepSpeed/Megatron layout, (2+2+K) bytes per parameter)",
-            "activations per block counted tensor by tensor as autograd saves them (Korthikanti et al. 2022); "
-                    + "fused norms; autocast keeps the residual stream and softmax in fp32",
+    private static final String PEAK =
+            "peak over forward end, backward and optimizer step; activations are freed as gradients are created";
+    private static final String MEGATRON_LAYOUT = "Megatron/DeepSpeed layout: in mixed precision 16-bit weights and "
+            + "gradients, fp32 master weights and optimizer states ((2+2+K) bytes per parameter); fused norms "
+            + "without their statistics, as Korthikanti et al. 2022 count them";
+    private static final String PYTORCH_LAYOUT = "PyTorch autocast layout (Hugging Face Transformers): in mixed "
+            + "precision fp32 weights, gradients and optimizer states without a master copy, plus a 16-bit copy of "
+            + "every matmul weight from forward until backward (counted under weights); block activations as "
+            + "measured for Hugging Face's GPT-2 (LayerNorm) and Llama (RMSNorm) blocks";
+    private static final List<String> TRAIN_TAIL = List.of(
+            "saved activations counted tensor by tensor per block as autograd keeps them; mixed precision keeps the "
+                    + "residual stream and softmax in fp32",
             "pipeline 1F1B: the first stage holds min(p, micro-batches) micro-batches in flight",
             "logits for every token in the compute type plus the fp32 log-softmax that cross-entropy saves",
             "mixture-of-experts routing assumed balanced",
             "temporary buffers of communication (ZeRO buckets, all-reduce) and of the optimizer step not counted");
-    private static final List<String> LORA_ASSUMPTIONS = List.of(
-            "peak over forward end, backward and optimizer step; activations are freed as gradients are created",
+    private static final List<String> LORA_TAIL = List.of(
             "frozen base at its storage type (quantised types keep embeddings, head and norms at 16 bits); "
                     + "gradients and optimizer states for adapters only",
             "frozen linear layers without adapters do not save their inputs; adapted ones do",
             "a quantised base dequantises one matrix at a time to 16 bits",
             "logits for every token in the compute type plus the fp32 log-softmax that cross-entropy saves");
+    private static final List<String> TRAIN_MEGATRON = assumptions(MEGATRON_LAYOUT, TRAIN_TAIL);
+    private static final List<String> TRAIN_PYTORCH = assumptions(PYTORCH_LAYOUT, TRAIN_TAIL);
+    private static final List<String> LORA_MEGATRON = assumptions(MEGATRON_LAYOUT, LORA_TAIL);
+    private static final List<String> LORA_PYTORCH = assumptions(PYTORCH_LAYOUT, LORA_TAIL);
     private static final List<String> INFER_ASSUMPTIONS = List.of(
             "KV cache pre-allocated for the full context (sliding window caps it)",
             "logits only for the last position of each sequence (vLLM, Hugging Face generate)",
@@ -94,9 +104,10 @@ public final class MemoryEstimator {
             case LORA, QLORA -> Bytes.saturate(StageParams.loraTotal(model, workload.lora()));
             case INFER -> 0;
         };
+        boolean megatron = workload.implementation() == Implementation.MEGATRON;
         List<String> assumptions = switch (workload.mode()) {
-            case TRAIN -> TRAIN_ASSUMPTIONS;
-            case LORA, QLORA -> LORA_ASSUMPTIONS;
+            case TRAIN -> megatron ? TRAIN_MEGATRON : TRAIN_PYTORCH;
+            case LORA, QLORA -> megatron ? LORA_MEGATRON : LORA_PYTORCH;
             case INFER -> INFER_ASSUMPTIONS;
         };
         return new Estimate(count.total(), count.active(), trainable, components, breakdowns, peak, peakPhase,
@@ -135,6 +146,14 @@ public final class MemoryEstimator {
                 ? InferenceMemory.phases(model, workload, false, true)
                 : TrainingMemory.phases(model, workload, false, true);
         return peakOf(last) > peakOf(first) ? last : first;
+    }
+
+    private static List<String> assumptions(String layout, List<String> tail) {
+        List<String> all = new ArrayList<>(tail.size() + 2);
+        all.add(PEAK);
+        all.add(layout);
+        all.addAll(tail);
+        return List.copyOf(all);
     }
 
     private static long saturatingAdd(long a, long b) {

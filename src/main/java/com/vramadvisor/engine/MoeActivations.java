@@ -9,7 +9,9 @@ import java.util.Set;
  * tokens. Saved: the router input (the norm output, shared with a shared expert's input), the fp32 router softmax
  * {@code [4] sb*E}, each routed token's copy of the hidden state as expert input {@code [e] k*sbh}, the experts'
  * intermediates over {@code k*sb} tokens, and the expert outputs that the routing-weight product saves
- * {@code [e] k*sbh}.
+ * {@code [e] k*sbh}. Under {@link Implementation#PYTORCH} autocast the router and each gate and up projection keep
+ * their own 16-bit copy of their input (see {@link ActivationModel#perUseCasts(ModelSpec, Workload)}); these
+ * feed-forward tensors are derived, not measured.
  */
 final class MoeActivations {
 
@@ -29,7 +31,8 @@ final class MoeActivations {
         boolean train = w.mode() == Mode.TRAIN;
         double total = 0;
         boolean inputSaved = inputAlreadySaved;
-        if (train && !inputSaved) {
+        // Under autocast the router's matmul keeps its own 16-bit copy of the fp32 norm output.
+        if (train && (!inputSaved || ActivationModel.perUseCasts(m, w))) {
             total += ActivationModel.add(out, "moe.router.input", e * sbh / seqShard);
             inputSaved = true;
         }

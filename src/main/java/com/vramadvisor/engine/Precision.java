@@ -2,9 +2,10 @@ package com.vramadvisor.engine;
 
 /**
  * Training numerics. Pure modes ({@code FP32}, {@code TF32}, {@code FP16}, {@code BF16}) keep weights, gradients
- * and optimizer states in that type. Mixed modes (Micikevicius et al. 2018) keep 16-bit (or fp8) working weights
- * and gradients plus an fp32 master copy and fp32 optimizer states; under PyTorch autocast the residual stream
- * stays in fp32.
+ * and optimizer states in that type. Mixed modes (Micikevicius et al. 2018) compute in 16 bits (or fp8) over fp32
+ * weights: under {@link Implementation#MEGATRON} 16-bit working weights and gradients plus an fp32 master copy, under
+ * {@link Implementation#PYTORCH} fp32 parameters and gradients that autocast casts per matmul; optimizer states are
+ * fp32 in both, and the residual stream stays in fp32.
  */
 public enum Precision {
     FP32("fp32", DataType.FP32, false),
@@ -34,7 +35,7 @@ public enum Precision {
         return compute;
     }
 
-    /** Whether an fp32 master copy of the weights is kept. */
+    /** Whether this is a mixed mode: 16-bit (or fp8) compute over fp32 weights (a master copy or the parameters). */
     public boolean mixed() {
         return mixed;
     }

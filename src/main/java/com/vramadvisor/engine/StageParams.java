@@ -38,6 +38,13 @@ final class StageParams {
     final double largestBlock;
     /** Elements of the largest block matrix on this GPU (what a 4-bit base dequantises at once). */
     final double largestMatrix;
+    /** Weight-matrix elements of the largest block on this GPU (matmul weights, router included). */
+    final double largestBlockMatrices;
+    /**
+     * Matmul weight elements outside the blocks on this GPU: the LM head (the token table when tied) and an
+     * encoder's masked-LM transform, or a pooler and classifier, on the last stage. The embedding lookup is no matmul.
+     */
+    final double headMatrices;
 
     StageParams(ModelSpec m, Workload w, boolean first, boolean last) {
         Parallelism par = w.parallelism();
@@ -68,6 +75,7 @@ final class StageParams {
         double ada = denseHere * (attnAdafactor + mlpAdafactor(m, denseFfn) + attnVectors + mlpVectors(m, denseFfn));
         double largestMat = denseHere > 0 ? Math.max(h * q, h * denseFfn) : h * q;
         double biggestBlock = denseHere > 0 ? denseBlock : 0;
+        double biggestBlockMatrices = denseHere > 0 ? attnMatrices + mlpMatrices(m, denseFfn) : 0;
         if (m.isMoe() && moeLayers > 0) {
             MoeSpec moe = m.moe();
             double ef = moe.expertFfnSize() / t;
@@ -81,11 +89,13 @@ final class StageParams {
             vectors += moeLayers * moeVec;
             ada += moeLayers * moeAda;
             biggestBlock = Math.max(biggestBlock, moeMat + moeVec);
+            biggestBlockMatrices = Math.max(biggestBlockMatrices, moeMat);
             largestMat = Math.max(largestMat, h * Math.max(ef, sf));
         }
 
         double vocab = 0;
         double others = 0;
+        double head = 0;
         double vocabRows = m.vocabSize() / t;
         if (first) {
             vocab += vocabRows * h;
@@ -101,12 +111,16 @@ final class StageParams {
                     vocab += vocabRows * h;
                     ada += vocabRows + h;
                 }
+                head += vocabRows * h;
                 if (m.arch() == ArchitectureKind.ENCODER) {
                     others += h * h + h + norm + vocabRows;
+                    head += h * h;
                 }
             } else if (m.head() == HeadKind.CLASSIFIER) {
                 others += h * m.classifierOutputs() + m.classifierOutputs();
+                head += h * m.classifierOutputs();
             }
+            head += m.pooler() ? h * h : 0;
             ada += (m.finalNorm() ? norm : 0) + (m.pooler() ? 2 * h + 1 : 0);
         }
         blockMatrices = matrices;
@@ -116,6 +130,8 @@ final class StageParams {
         adafactorElements = ada;
         largestBlock = biggestBlock;
         largestMatrix = largestMat;
+        largestBlockMatrices = biggestBlockMatrices;
+        headMatrices = head;
 
         if (w.lora() != null && (w.mode() == Mode.LORA || w.mode() == Mode.QLORA)) {
             double[] lora = lora(m, w.lora(), t);

@@ -28,6 +28,18 @@ package com.vramadvisor.engine;
  * <p>ZeRO-3 gathers a block's full parameters before using it; two blocks (the current one and the prefetched next
  * one) are counted as live in forward and backward. A quantised LoRA base (QLoRA) dequantises one matrix at a time
  * to 16 bits for its matmul; the largest such matrix is counted under weights in forward and backward.
+ *
+ * <p>Autocast weight copies ({@link Implementation#PYTORCH}, mixed precision): autocast casts every fp32 matmul
+ * weight to 16 bits once per forward pass and caches the copy until the autocast region ends ({@code cached_cast}
+ * in {@code aten/src/ATen/autocast_mode.cpp}); the matmul's backward keeps it ({@code mm}'s derivative needs the
+ * weight for the input's gradient), so the copy lives from its first use in forward until its backward: 2 bytes per
+ * matmul weight (block matrices, router, LM head or classifier), counted under weights in forward and backward, not
+ * in the optimizer step. Each micro-batch in flight keeps its own copies. With full recomputation the blocks run
+ * without saving anything, so their copies are gone after the forward pass (only the head's stays) and one block's
+ * copies come back while it is recomputed. LoRA: PEFT keeps adapter weights in fp32 under autocast, so the adapters
+ * are cast; a frozen base is cast only when it is stored in fp32. ZeRO-3 casts the gathered (unsharded) matrices.
+ * The harness measures these copies at exactly 2 bytes per weight of a block ({@code weightCast} in
+ * {@code harness/activations/results.json}).
  */
 final class TrainingMemory {
 
@@ -45,8 +57,8 @@ final class TrainingMemory {
         double adafactorFraction = full
                 ? sp.adafactorElements / Math.max(1, sp.total())
                 : sp.loraAdafactorElements / Math.max(1, sp.loraParams);
-        double[] states = ModelStates.compute(trainable, frozenBytes, prec, w.optimizer(), adafactorFraction,
-                par.zeroStage(), par.dataParallel());
+        double[] states = ModelStates.compute(trainable, frozenBytes, prec, w.implementation(), w.optimizer(),
+                adafactorFraction, par.zeroStage(), par.dataParallel());
         double weights = states[0];
         double master = states[1];
         double grads = states[2];
@@ -55,7 +67,8 @@ final class TrainingMemory {
         double d = par.dataParallel();
         double transientWeights = 0;
         if (par.zeroStage() == 3 && d > 1) {
-            double bytesPerParam = (trainable * prec.compute().bytesPerElement() + frozenBytes)
+            double work = ModelStates.weightBytesPerParam(prec, w.implementation());
+            double bytesPerParam = (trainable * work + frozenBytes)
                     / Math.max(1, sp.total() + (full ? 0 : sp.loraParams));
             transientWeights += 2 * sp.largestBlock * bytesPerParam * (1 - 1 / d);
         }
@@ -74,7 +87,9 @@ final class TrainingMemory {
         if (w.recompute() != Recompute.NONE) {
             double denseFull = sp.denseLayers > 0 ? ActivationModel.layerBytes(m, w, false, Recompute.NONE, null) : 0;
             double moeFull = sp.moeLayers > 0 ? ActivationModel.layerBytes(m, w, true, Recompute.NONE, null) : 0;
-            recompute = Math.max(denseFull - dense, moeFull - moe);
+            // Not below 0: under autocast with rotary positions a selective checkpoint keeps q and k in fp32 and
+            // can keep more than the unrecomputed block (ActivationModel).
+            recompute = Math.max(0, Math.max(denseFull - dense, moeFull - moe));
         }
         double endActs = oneBlock + recompute + embedding;
 
@@ -89,10 +104,12 @@ final class TrainingMemory {
         double earlyGrads = gradsAlive ? grads : 0;
         double liveWeights = weights + transientWeights;
 
-        double[] forwardEnd = row(liveWeights, master, earlyGrads, opt, forwardActs, logitsForward);
-        double[] lossBackward = row(liveWeights, master, earlyGrads, opt, forwardActs, logitsForward + logitsGrad);
-        double[] lastBlock = row(liveWeights, master, earlyGrads, opt, forwardActs + recompute, 0);
-        double[] backwardEnd = row(liveWeights, master, grads, opt, endActs, 0);
+        double[] cast = castCopies(w, sp, full, baseType, inFlight);
+        double[] forwardEnd = row(liveWeights + cast[0], master, earlyGrads, opt, forwardActs, logitsForward);
+        double[] lossBackward = row(liveWeights + cast[1], master, earlyGrads, opt, forwardActs,
+                logitsForward + logitsGrad);
+        double[] lastBlock = row(liveWeights + cast[2], master, earlyGrads, opt, forwardActs + recompute, 0);
+        double[] backwardEnd = row(liveWeights + cast[3], master, grads, opt, endActs, 0);
         double[] backward = larger(larger(lossBackward, lastBlock), backwardEnd);
         double[] step = row(weights, master, grads, opt, 0, 0);
         double[] maxima = max(max(forwardEnd, lossBackward), max(max(lastBlock, backwardEnd), step));
@@ -100,6 +117,38 @@ final class TrainingMemory {
     }
 
     static final Phase[] PHASES = {Phase.FORWARD_END, Phase.BACKWARD, Phase.OPTIMIZER_STEP};
+
+    /**
+     * Bytes of autocast's 16-bit weight copies at the four instants {forward end, loss backward, last block's
+     * recomputation, end of backward}; all 0 unless {@link Workload#autocast()}.
+     */
+    static double[] castCopies(Workload w, StageParams sp, boolean full, DataType baseType, int inFlight) {
+        if (!w.autocast()) {
+            return new double[4];
+        }
+        double bytes = Bytes.activationBytes(w.precision());
+        double blocks;
+        double head;
+        double oneBlock;
+        if (full) {
+            blocks = sp.blockMatrices;
+            head = sp.headMatrices;
+            oneBlock = sp.largestBlockMatrices;
+        } else {
+            boolean fp32Base = baseType == DataType.FP32 || baseType == DataType.TF32;
+            int layers = Math.max(1, sp.denseLayers + sp.moeLayers);
+            blocks = sp.loraParams + (fp32Base ? sp.blockMatrices : 0);
+            head = fp32Base ? sp.headMatrices : 0;
+            oneBlock = sp.loraParams / layers + (fp32Base ? sp.largestBlockMatrices : 0);
+        }
+        double all = bytes * (blocks + head);
+        double headCopy = bytes * head;
+        double blockCopy = bytes * oneBlock;
+        if (w.recompute() == Recompute.FULL) {
+            return new double[] {all, headCopy, headCopy + blockCopy, blockCopy};
+        }
+        return new double[] {inFlight * all, inFlight * all, inFlight * all, blockCopy};
+    }
 
     private static double[] row(double weights, double master, double grads, double opt, double acts, double logits) {
         double[] r = new double[MemoryEstimator.COMPONENTS];

@@ -26,6 +26,9 @@ import java.util.Objects;
  * @param overhead           CUDA context and allocator reserve
  * @param gradsBetweenSteps  whether gradient buffers survive into the next forward pass
  * @param gpuMemoryUtilization serving engine's reservation (vLLM {@code gpu_memory_utilization}, e.g. 0.9); 0 for none
+ * @param implementation     training software whose memory layout is followed (see {@link Implementation}); the
+ *                           builder's default is {@link Implementation#PYTORCH}, Hugging Face Transformers under
+ *                           PyTorch autocast, what most fine-tuning and single-node training runs use
  */
 public record Workload(
         Mode mode,
@@ -44,7 +47,8 @@ public record Workload(
         DataType kvCacheType,
         RuntimeOverhead overhead,
         GradsBetweenSteps gradsBetweenSteps,
-        double gpuMemoryUtilization) {
+        double gpuMemoryUtilization,
+        Implementation implementation) {
 
     /** Largest batch, sequence or context the engine accepts: larger values are rejected as input errors. */
     public static final int MAX_TOKENS = 1 << 26;
@@ -59,6 +63,7 @@ public record Workload(
         Objects.requireNonNull(kvCacheType, "kvCacheType");
         Objects.requireNonNull(overhead, "overhead");
         Objects.requireNonNull(gradsBetweenSteps, "gradsBetweenSteps");
+        Objects.requireNonNull(implementation, "implementation");
         if (batch < 1 || batch > MAX_TOKENS) {
             throw new IllegalArgumentException("batch must be between 1 and " + MAX_TOKENS + ", got " + batch);
         }
@@ -89,19 +94,37 @@ public record Workload(
         return context == 0 ? sequenceLength : context;
     }
 
-    /** Storage type of the (frozen or served) weights. */
+    /**
+     * Storage type of the weights: the given {@code weightType}; otherwise NF4 for a QLoRA base, fp32 for full
+     * mixed-precision training under {@link Implementation#PYTORCH} (autocast runs on fp32 parameters), else the
+     * precision's compute type.
+     */
     public DataType effectiveWeightType() {
         if (weightType != null) {
             return weightType;
         }
-        return mode == Mode.QLORA ? DataType.NF4 : precision.compute();
+        if (mode == Mode.QLORA) {
+            return DataType.NF4;
+        }
+        if (mode == Mode.TRAIN && precision.mixed() && implementation == Implementation.PYTORCH) {
+            return DataType.FP32;
+        }
+        return precision.compute();
+    }
+
+    /** Whether mixed precision runs as PyTorch autocast over fp32 parameters ({@link Implementation#PYTORCH}). */
+    public boolean autocast() {
+        return precision.mixed() && implementation == Implementation.PYTORCH;
     }
 
     public Builder toBuilder() {
         return new Builder(this);
     }
 
-    /** A builder preset to full bf16 mixed-precision AdamW training on one GPU, batch 1, 2048 tokens. */
+    /**
+     * A builder preset to full bf16 mixed-precision AdamW training on one GPU, batch 1, 2048 tokens, with the
+     * {@link Implementation#PYTORCH} layout (Hugging Face Transformers under autocast).
+     */
     public static Builder builder() {
         return new Builder();
     }
@@ -124,6 +147,7 @@ public record Workload(
         private RuntimeOverhead overhead = RuntimeOverhead.DEFAULT;
         private GradsBetweenSteps gradsBetweenSteps = GradsBetweenSteps.FREED;
         private double gpuMemoryUtilization;
+        private Implementation implementation = Implementation.PYTORCH;
 
         private Builder() {
         }
@@ -146,6 +170,7 @@ public record Workload(
             overhead = w.overhead;
             gradsBetweenSteps = w.gradsBetweenSteps;
             gpuMemoryUtilization = w.gpuMemoryUtilization;
+            implementation = w.implementation;
         }
 
         public Builder mode(Mode v) { mode = v; return this; }
@@ -165,11 +190,12 @@ public record Workload(
         public Builder overhead(RuntimeOverhead v) { overhead = v; return this; }
         public Builder gradsBetweenSteps(GradsBetweenSteps v) { gradsBetweenSteps = v; return this; }
         public Builder gpuMemoryUtilization(double v) { gpuMemoryUtilization = v; return this; }
+        public Builder implementation(Implementation v) { implementation = v; return this; }
 
         public Workload build() {
             return new Workload(mode, batch, sequenceLength, context, precision, optimizer, parallelism,
                     gradientAccumulation, recompute, attention, dropout, lora, weightType, kvCacheType, overhead,
-                    gradsBetweenSteps, gpuMemoryUtilization);
+                    gradsBetweenSteps, gpuMemoryUtilization, implementation);
         }
     }
 }

@@ -18,11 +18,12 @@ import org.apache.pdfbox.util.Matrix;
  * Lays out text, tables and charts top to bottom over A4 pages, starting a new page whenever the next block would
  * not fit. A table row is never split across pages; a table continued on a new page repeats its header.
  * Coordinates: {@code y} runs down from the top of the page, as in the layout; PDF's bottom-up coordinates are
- * confined to {@link #pdfY(double)}.
+ * confined to {@link #pdfY(double)}. Pages are A4, portrait unless a wide table asks for landscape.
  */
 final class PdfFlow {
 
-    static final PDRectangle PAGE = PDRectangle.A4;
+    static final PDRectangle PORTRAIT = PDRectangle.A4;
+    static final PDRectangle LANDSCAPE = new PDRectangle(PDRectangle.A4.getHeight(), PDRectangle.A4.getWidth());
     static final float MARGIN_X = 50;
     static final float MARGIN_TOP = 54;
     static final float MARGIN_BOTTOM = 54;
@@ -35,6 +36,7 @@ final class PdfFlow {
     private final PDDocument document;
     private final PDFont font;
     private final String runningHeader;
+    private PDRectangle size = PORTRAIT;
     private PDPageContentStream stream;
     private double y;
 
@@ -53,13 +55,22 @@ final class PdfFlow {
         return font;
     }
 
-    static float contentWidth() {
-        return PAGE.getWidth() - 2 * MARGIN_X;
+    float contentWidth() {
+        return size.getWidth() - 2 * MARGIN_X;
+    }
+
+    /** Continues on A4 landscape (for wide tables) or portrait, starting a new page when the orientation changes. */
+    void orientation(boolean landscape) throws IOException {
+        PDRectangle wanted = landscape ? LANDSCAPE : PORTRAIT;
+        if (wanted != size) {
+            size = wanted;
+            startPage();
+        }
     }
 
     /** Distance from the cursor to the bottom margin. */
     double remaining() {
-        return PAGE.getHeight() - MARGIN_BOTTOM - y;
+        return size.getHeight() - MARGIN_BOTTOM - y;
     }
 
     void gap(double height) {
@@ -81,7 +92,7 @@ final class PdfFlow {
         if (stream != null) {
             stream.close();
         }
-        PDPage page = new PDPage(PAGE);
+        PDPage page = new PDPage(size);
         document.addPage(page);
         stream = new PDPageContentStream(document, page);
         y = MARGIN_TOP;
@@ -259,8 +270,8 @@ final class PdfFlow {
         stream.stroke();
     }
 
-    static double pdfY(double top) {
-        return PAGE.getHeight() - top;
+    private double pdfY(double top) {
+        return size.getHeight() - top;
     }
 
     double width(String content, float size) throws IOException {

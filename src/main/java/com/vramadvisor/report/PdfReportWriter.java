@@ -34,7 +34,7 @@ public final class PdfReportWriter implements ReportWriter {
 
     private static final float BODY = 9.5f;
     private static final float TABLE = 8.5f;
-    private static final float DECISION_TABLE = 7f;
+    private static final float DECISION_TABLE = 7.5f;
 
     @Override
     public void write(ReportModel model, Path target) throws ReportWriteException {
@@ -140,7 +140,7 @@ public final class PdfReportWriter implements ReportWriter {
         flow.gap(6);
         SweepChart first = model.sweeps().get(0);
         flow.heading(text.get("report.section.sweeps"), 13,
-                renderer.sweepHeight(first) * PdfFlow.contentWidth() / ChartRenderer.WIDTH);
+                renderer.sweepHeight(first) * flow.contentWidth() / ChartRenderer.WIDTH);
         for (SweepChart sweep : model.sweeps()) {
             double h = renderer.sweepHeight(sweep);
             flow.form(chartForm(flow.document(), font, h, g -> renderer.drawSweep(g, sweep)), ChartRenderer.WIDTH, h);
@@ -166,11 +166,14 @@ public final class PdfReportWriter implements ReportWriter {
 
     private static void decisions(PdfFlow flow, ReportModel model, ReportText text) throws IOException {
         ReportModel.DecisionTable table = model.decisions();
-        flow.heading(text.get("report.section.decision"), 13, 60);
         if (table.rows().isEmpty()) {
+            flow.heading(text.get("report.section.decision"), 13, 60);
             flow.paragraph(text.get("report.noDecisions"), BODY, PdfFlow.MUTED);
             return;
         }
+        // A dozen columns of figures read best side by side: the table gets landscape pages of its own.
+        flow.orientation(true);
+        flow.heading(text.get("report.section.decision"), 13, 60);
         List<String> headers = new ArrayList<>();
         List<Boolean> numeric = new ArrayList<>();
         for (ReportModel.Column c : table.columns()) {
@@ -186,6 +189,7 @@ public final class PdfReportWriter implements ReportWriter {
         for (String note : table.notes()) {
             flow.paragraph(note, 7.5f, PdfFlow.MUTED);
         }
+        flow.orientation(false);
     }
 
     private static void assumptions(PdfFlow flow, ReportModel model, ReportText text) throws IOException {
@@ -220,7 +224,7 @@ public final class PdfReportWriter implements ReportWriter {
                         String.valueOf(i + 1), String.valueOf(pages)));
                 double width = font.getStringWidth(footer) / 1000.0 * 7.5;
                 PdfFlow.drawText(cs, font, footer, 7.5f, PdfFlow.MUTED, false,
-                        (PdfFlow.PAGE.getWidth() - width) / 2, PdfFlow.MARGIN_BOTTOM / 2.0);
+                        (page.getMediaBox().getWidth() - width) / 2, PdfFlow.MARGIN_BOTTOM / 2.0);
             }
         }
     }

@@ -31,7 +31,8 @@ record PdfTable(List<String> headers, List<List<String>> rows, List<Boolean> num
 
     /**
      * Column widths summing to {@code total}: each column gets its widest cell if all fit; otherwise the widest
-     * columns give up width (their text wraps) until the table fits, never going below their longest word.
+     * columns give up width (their text wraps) until the table fits, never going below their longest word, and
+     * numeric columns never below their widest number.
      */
     double[] columnWidths(PdfFlow flow, double total, double padX) throws IOException {
         int n = headers.size();
@@ -45,6 +46,12 @@ record PdfTable(List<String> headers, List<List<String>> rows, List<Boolean> num
             for (List<String> row : rows) {
                 natural[c] = Math.max(natural[c], measure(flow, row.get(c), padX));
                 minimum[c] = Math.max(minimum[c], longestWord(flow, row.get(c)) + 2 * padX);
+            }
+            if (numeric(c)) {
+                // Numbers with their unit never wrap: "85.27 GiB" split over two lines reads as two values.
+                for (List<String> row : rows) {
+                    minimum[c] = Math.max(minimum[c], measure(flow, row.get(c), padX));
+                }
             }
             minimum[c] = Math.min(minimum[c], natural[c]);
         }

@@ -45,7 +45,9 @@ final class ReportDecisions {
         String fits = !r.fits() ? text.get("table.no")
                 : r.reasons().contains(Reason.TIGHT_FIT) ? text.get("decision.fits.tight") : text.get("table.yes");
         return List.of(r.hardwareName(), text.get("kind." + r.kind().id()), fits, text.integer(r.gpusNeeded()),
-                r.sharding(), text.gib(r.perGpuBytes()), text.gib(r.capacityBytes()), text.percent(r.headroomFraction()),
+                r.sharding(), text.gib(r.perGpuBytes()), text.gib(r.capacityBytes()),
+                // A negative headroom of several hundred percent says less than the two memory columns beside it.
+                r.fits() ? text.percent(r.headroomFraction()) : unknown(),
                 r.tokensPerSecond() == null ? unknown() : text.integer(Math.round(r.tokensPerSecond())),
                 r.hours() == null ? unknown() : duration(r.hours()),
                 r.costUsd() == null ? unknown() : "$" + text.integer(Math.round(r.costUsd())),

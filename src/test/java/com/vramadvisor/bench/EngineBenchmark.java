@@ -44,7 +44,10 @@ public class EngineBenchmark {
                 .context(8192).build();
     }
 
-    /** One training estimate of a dense 8B model with TP, PP, ZeRO-1 and selective recomputation. */
+    /**
+     * One training estimate of a dense 8B model with TP, PP, ZeRO-1 and selective recomputation, in the default
+     * PyTorch layout (the costlier path: norm intermediates and autocast weight copies).
+     */
     @Benchmark
     public Estimate estimateTraining() {
         return estimator.estimate(llama3, training);
@@ -56,7 +59,7 @@ public class EngineBenchmark {
         return estimator.estimate(mixtral, inference);
     }
 
-    /** The largest micro-batch that fits 80 GiB (answer 5: six estimates). */
+    /** The largest micro-batch that fits 80 GiB (PyTorch layout, the default: answer 3, four estimates). */
     @Benchmark
     public int inverseMaxBatch() {
         return InverseSolver.maxBatch(llama3, training, 80L << 30);

@@ -49,15 +49,35 @@ class EstimateCommandTest {
     @Test
     void bf16MixedAdamWeightsAreTwoBytesPerParameterAndOptimizerStatesEight() throws IOException {
         // ZeRO paper (Rajbhandari et al. 2020, section 3.1): 2 bytes fp16 weights, 2 bytes gradients, 12 bytes of
-        // fp32 master weights and Adam moments per parameter.
+        // fp32 master weights and Adam moments per parameter: the Megatron/DeepSpeed layout.
         Result r = run("estimate", "--preset", "llama-3-8b", "--precision", "bf16-mixed", "--optimizer", "adamw",
-                "--format", "json");
+                "--implementation", "megatron", "--format", "json");
         JsonNode c = new ObjectMapper().readTree(r.out()).get("components");
         long p = 8_030_261_248L;
         assertThat(c.get("weights").asLong()).isEqualTo(2 * p);
         assertThat(c.get("masterWeights").asLong()).isEqualTo(4 * p);
         assertThat(c.get("optimizerStates").asLong()).isEqualTo(8 * p);
         assertThat(c.get("gradients").asLong()).isEqualTo(2 * p);
+    }
+
+    @Test
+    void pytorchImplementationKeepsFp32WeightsAndGradientsWithoutMasterCopy() throws IOException {
+        // Hugging Face "Model training anatomy": mixed precision keeps fp32 weights plus a 16-bit copy, fp32
+        // gradients and 8 bytes of AdamW states per parameter. Llama-3-8B's matmul weights are all parameters but
+        // the 128,256 x 4096 token table and the 65 RMSNorm vectors of 4096.
+        Result r = run("estimate", "--preset", "llama-3-8b", "--precision", "bf16-mixed", "--optimizer", "adamw",
+                "--implementation", "pytorch", "--format", "json");
+        assertThat(r.status()).as(r.err()).isZero();
+        JsonNode c = new ObjectMapper().readTree(r.out()).get("components");
+        long p = 8_030_261_248L;
+        long matmul = p - 128_256L * 4096 - 65L * 4096;
+        assertThat(c.get("weights").asLong()).isEqualTo(4 * p + 2 * matmul);
+        assertThat(c.get("masterWeights").asLong()).isZero();
+        assertThat(c.get("optimizerStates").asLong()).isEqualTo(8 * p);
+        assertThat(c.get("gradients").asLong()).isEqualTo(4 * p);
+        Result bad = run("estimate", "--preset", "llama-3-8b", "--implementation", "jax");
+        assertThat(bad.status()).isEqualTo(2);
+        assertThat(bad.err().strip()).contains("--implementation").doesNotContain("\n");
     }
 
     @Test

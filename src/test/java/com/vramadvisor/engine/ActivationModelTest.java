@@ -26,8 +26,8 @@ class ActivationModelTest {
     private static final ModelSpec GPT = PublicModels.gptStyle(H, 24, A, 51200);
 
     private static Workload.Builder paperSetting() {
-        return Workload.builder().batch(B).sequenceLength(S).precision(Precision.BF16).dropout(0.1)
-                .attention(AttentionImpl.EAGER).overhead(RuntimeOverhead.OFF);
+        return Workload.builder().implementation(Implementation.MEGATRON).batch(B).sequenceLength(S)
+                .precision(Precision.BF16).dropout(0.1).attention(AttentionImpl.EAGER).overhead(RuntimeOverhead.OFF);
     }
 
     private static long perLayer(Workload w) {
@@ -118,8 +118,8 @@ class ActivationModelTest {
     @Test
     void groupedQueryAttentionKeepsKeysAndValuesAtKvWidthWithFlash() {
         ModelSpec llama = PublicModels.llama3_8b();
-        Workload w = Workload.builder().batch(1).sequenceLength(4096).precision(Precision.BF16)
-                .attention(AttentionImpl.FLASH).overhead(RuntimeOverhead.OFF).build();
+        Workload w = Workload.builder().implementation(Implementation.MEGATRON).batch(1).sequenceLength(4096)
+                .precision(Precision.BF16).attention(AttentionImpl.FLASH).overhead(RuntimeOverhead.OFF).build();
         double sb = 4096;
         double h = 4096;
         double kv = 8 * 128;
@@ -136,8 +136,8 @@ class ActivationModelTest {
     @Test
     void eagerAttentionRepeatsKeysAndValuesPerQueryHead() {
         ModelSpec llama = PublicModels.llama3_8b();
-        Workload w = Workload.builder().batch(1).sequenceLength(1024).precision(Precision.BF16)
-                .attention(AttentionImpl.EAGER).overhead(RuntimeOverhead.OFF).build();
+        Workload w = Workload.builder().implementation(Implementation.MEGATRON).batch(1).sequenceLength(1024)
+                .precision(Precision.BF16).attention(AttentionImpl.EAGER).overhead(RuntimeOverhead.OFF).build();
         assertThat(bytes(ActivationModel.perLayer(llama, w), "attn.k")).isEqualTo(2L * 1024 * 4096);
     }
 
@@ -173,8 +173,8 @@ class ActivationModelTest {
     @Test
     void mixtureOfExpertsBlocksScaleExpertTensorsByExpertsPerToken() {
         ModelSpec mixtral = PublicModels.mixtral8x7b();
-        Workload w = Workload.builder().batch(1).sequenceLength(1024).precision(Precision.BF16)
-                .overhead(RuntimeOverhead.OFF).build();
+        Workload w = Workload.builder().implementation(Implementation.MEGATRON).batch(1).sequenceLength(1024)
+                .precision(Precision.BF16).overhead(RuntimeOverhead.OFF).build();
         LayerActivations acts = ActivationModel.perLayer(mixtral, w);
         double sb = 1024;
         assertThat(bytes(acts, "moe.experts.gate.output")).isEqualTo((long) (2 * 2 * sb * 14336));

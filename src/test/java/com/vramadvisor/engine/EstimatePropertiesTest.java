@@ -6,12 +6,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.Set;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Properties over a seeded sweep of models and workloads: memory grows with batch and sequence; ZeRO stages,
  * tensor parallelism and recomputation never increase per-GPU memory; components are never negative; phase totals
  * are the sums of their components; the peak is the largest phase; huge inputs saturate instead of overflowing.
+ * Every property holds for both {@link Implementation}s.
  */
 class EstimatePropertiesTest {
 
@@ -24,7 +26,7 @@ class EstimatePropertiesTest {
     }
 
     /** Random workloads from a fixed seed, over modes, precisions, optimizers, attention, dropout and parallelism. */
-    private static List<Workload> workloads(int count) {
+    private static List<Workload> workloads(int count, Implementation implementation) {
         Random r = new Random(20240611L);
         List<Workload> out = new ArrayList<>();
         for (int i = 0; i < count; i++) {
@@ -32,7 +34,7 @@ class EstimatePropertiesTest {
             int t = 1 << r.nextInt(3);
             int p = 1 << r.nextInt(3);
             int d = 1 << r.nextInt(4);
-            Workload.Builder b = Workload.builder().mode(mode)
+            Workload.Builder b = Workload.builder().implementation(implementation).mode(mode)
                     .batch(1 + r.nextInt(8)).sequenceLength(128 * (1 + r.nextInt(32)))
                     .context(r.nextBoolean() ? 0 : 256 * (1 + r.nextInt(64)))
                     .precision(Precision.values()[r.nextInt(Precision.values().length)])
@@ -57,10 +59,11 @@ class EstimatePropertiesTest {
         return out;
     }
 
-    @Test
-    void memoryGrowsWithBatchAndSequence() {
+    @ParameterizedTest
+    @EnumSource(Implementation.class)
+    void memoryGrowsWithBatchAndSequence(Implementation implementation) {
         for (ModelSpec m : models()) {
-            for (Workload w : workloads(40)) {
+            for (Workload w : workloads(40, implementation)) {
                 long base = estimator.estimate(m, w).peakBytes();
                 Workload biggerBatch = w.toBuilder().batch(w.batch() * 2).build();
                 Workload longerSeq = w.toBuilder().sequenceLength(w.sequenceLength() * 2).build();
@@ -77,10 +80,11 @@ class EstimatePropertiesTest {
         }
     }
 
-    @Test
-    void zeroStagesTensorParallelismAndRecomputationNeverIncreasePerGpuMemory() {
+    @ParameterizedTest
+    @EnumSource(Implementation.class)
+    void zeroStagesTensorParallelismAndRecomputationNeverIncreasePerGpuMemory(Implementation implementation) {
         for (ModelSpec m : models()) {
-            for (Workload w : workloads(40)) {
+            for (Workload w : workloads(40, implementation)) {
                 Parallelism par = w.parallelism();
                 long peak = estimator.estimate(m, w).peakBytes();
                 if (par.zeroStage() < 3) {
@@ -93,20 +97,33 @@ class EstimatePropertiesTest {
                         par.dataParallel(), par.zeroStage(), par.sequenceParallel());
                 assertThat(estimator.estimate(m, w.toBuilder().parallelism(wider).build()).peakBytes())
                         .as("TP %s %s", m.id(), w).isLessThanOrEqualTo(peak);
-                long none = estimator.estimate(m, w.toBuilder().recompute(Recompute.NONE).build()).peakBytes();
-                long selective = estimator.estimate(m, w.toBuilder().recompute(Recompute.SELECTIVE).build())
-                        .peakBytes();
+                Workload noneWorkload = w.toBuilder().recompute(Recompute.NONE).build();
+                Workload selectiveWorkload = w.toBuilder().recompute(Recompute.SELECTIVE).build();
+                long none = estimator.estimate(m, noneWorkload).peakBytes();
+                long selective = estimator.estimate(m, selectiveWorkload).peakBytes();
                 long full = estimator.estimate(m, w.toBuilder().recompute(Recompute.FULL).build()).peakBytes();
-                assertThat(selective).as("selective %s %s", m.id(), w).isLessThanOrEqualTo(none);
+                if (w.mode() != Mode.INFER && ActivationModel.perLayer(m, selectiveWorkload).totalBytes()
+                        > ActivationModel.perLayer(m, noneWorkload).totalBytes()) {
+                    // Measured, harness/activations/results.json: llama-sdpa-none-bf16-autocast keeps 222,720 bytes
+                    // per layer, llama-sdpa-selective-bf16-autocast 233,984. Under autocast with rotary positions
+                    // the checkpoint keeps q and k in fp32 (promoted by the fp32 cos/sin) where the attention core
+                    // kept 16-bit copies; that is the only way a selective block can keep more.
+                    assertThat(w.autocast() && m.position() == PositionKind.ROTARY)
+                            .as("selective keeps more per layer %s %s", m.id(), w).isTrue();
+                    assertThat(selective).as("selective %s %s", m.id(), w).isGreaterThanOrEqualTo(none);
+                } else {
+                    assertThat(selective).as("selective %s %s", m.id(), w).isLessThanOrEqualTo(none);
+                }
                 assertThat(full).as("full %s %s", m.id(), w).isLessThanOrEqualTo(selective);
             }
         }
     }
 
-    @Test
-    void componentsAreNeverNegativePhasesSumTheirComponentsAndThePeakIsTheLargestPhase() {
+    @ParameterizedTest
+    @EnumSource(Implementation.class)
+    void componentsAreNeverNegativePhasesSumTheirComponentsAndThePeakIsTheLargestPhase(Implementation implementation) {
         for (ModelSpec m : models()) {
-            for (Workload w : workloads(60)) {
+            for (Workload w : workloads(60, implementation)) {
                 Estimate e = estimator.estimate(m, w);
                 long largest = 0;
                 for (PhaseBreakdown p : e.phases()) {
@@ -134,17 +151,18 @@ class EstimatePropertiesTest {
         }
     }
 
-    @Test
-    void twoTrillionParametersWithAHugeBatchSaturateInsteadOfOverflowing() {
+    @ParameterizedTest
+    @EnumSource(Implementation.class)
+    void twoTrillionParametersWithAHugeBatchSaturateInsteadOfOverflowing(Implementation implementation) {
         ModelSpec huge = ModelShapes.fromParameterCount(2_000_000_000_000L);
-        Workload w = Workload.builder().batch(Workload.MAX_TOKENS).sequenceLength(Workload.MAX_TOKENS)
-                .attention(AttentionImpl.EAGER).dropout(0.1).build();
+        Workload w = Workload.builder().implementation(implementation).batch(Workload.MAX_TOKENS)
+                .sequenceLength(Workload.MAX_TOKENS).attention(AttentionImpl.EAGER).dropout(0.1).build();
         Estimate e = estimator.estimate(huge, w);
         assertThat(e.peakBytes()).isEqualTo(Long.MAX_VALUE);
         assertThat(e.components().values()).allSatisfy(v -> assertThat(v).isNotNegative());
         Workload inference = w.toBuilder().mode(Mode.INFER).context(Workload.MAX_TOKENS).build();
         assertThat(estimator.estimate(huge, inference).peakBytes()).isPositive();
-        Workload modest = Workload.builder().batch(4).sequenceLength(4096).build();
+        Workload modest = Workload.builder().implementation(implementation).batch(4).sequenceLength(4096).build();
         Estimate fits = estimator.estimate(huge, modest);
         assertThat(fits.peakBytes()).isPositive().isLessThan(Long.MAX_VALUE);
         assertThat(fits.parameters()).isGreaterThan(1_900_000_000_000L);

@@ -73,8 +73,10 @@ class MemoryEstimatorTest {
 
     @Test
     void fullTrainingPhasesFreeActivationsBeforeTheOptimizerStep() {
+        // DeepSpeed/Megatron layout: 16-bit gradients (ZeRO paper, section 3.1).
         ModelSpec llama = PublicModels.llama2_7b();
-        Workload w = Workload.builder().batch(4).sequenceLength(4096).overhead(RuntimeOverhead.OFF).build();
+        Workload w = Workload.builder().implementation(Implementation.MEGATRON).batch(4).sequenceLength(4096)
+                .overhead(RuntimeOverhead.OFF).build();
         Estimate e = estimator.estimate(llama, w);
         PhaseBreakdown forward = ModelStatesTest.phase(e, Phase.FORWARD_END);
         PhaseBreakdown step = ModelStatesTest.phase(e, Phase.OPTIMIZER_STEP);
@@ -90,7 +92,8 @@ class MemoryEstimatorTest {
     @Test
     void gradientAccumulationAndKeptGradientsLetGradientsMeetActivations() {
         ModelSpec llama = PublicModels.llama2_7b();
-        Workload base = Workload.builder().batch(1).sequenceLength(2048).overhead(RuntimeOverhead.OFF).build();
+        Workload base = Workload.builder().implementation(Implementation.MEGATRON).batch(1).sequenceLength(2048)
+                .overhead(RuntimeOverhead.OFF).build();
         long grads = 2 * 6_738_415_616L;
         for (Workload w : new Workload[] {base.toBuilder().gradientAccumulation(4).build(),
             base.toBuilder().gradsBetweenSteps(GradsBetweenSteps.KEPT).build()}) {
@@ -130,7 +133,8 @@ class MemoryEstimatorTest {
     void loraTrainsOnlyAdaptersOverAFrozenBase() {
         ModelSpec llama = PublicModels.llama2_7b();
         LoraSpec lora = new LoraSpec(16, java.util.Set.of(LoraSpec.LoraTarget.Q_PROJ, LoraSpec.LoraTarget.V_PROJ));
-        Workload w = Workload.builder().mode(Mode.LORA).lora(lora).overhead(RuntimeOverhead.OFF).build();
+        Workload w = Workload.builder().implementation(Implementation.MEGATRON).mode(Mode.LORA).lora(lora)
+                .overhead(RuntimeOverhead.OFF).build();
         Estimate e = estimator.estimate(llama, w);
         // Hu et al. 2021: r * (d_in + d_out) per adapted matrix: 16 * (4096 + 4096) * 2 matrices * 32 layers.
         long adapters = 16L * (4096 + 4096) * 2 * 32;
@@ -140,6 +144,16 @@ class MemoryEstimatorTest {
         assertThat(e.component(Component.MASTER_WEIGHTS)).isEqualTo(4 * adapters);
         assertThat(ModelStatesTest.phase(e, Phase.OPTIMIZER_STEP).get(Component.WEIGHTS))
                 .isEqualTo(2 * 6_738_415_616L + 2 * adapters);
+        // PyTorch autocast with PEFT: fp32 adapters (4 bytes), fp32 gradients, no master copy; the bf16 base stays.
+        Estimate pytorch = estimator.estimate(llama, w.toBuilder().implementation(Implementation.PYTORCH).build());
+        assertThat(pytorch.component(Component.MASTER_WEIGHTS)).isZero();
+        assertThat(pytorch.component(Component.GRADIENTS)).isEqualTo(4 * adapters);
+        assertThat(pytorch.component(Component.OPTIMIZER_STATES)).isEqualTo(8 * adapters);
+        assertThat(ModelStatesTest.phase(pytorch, Phase.OPTIMIZER_STEP).get(Component.WEIGHTS))
+                .isEqualTo(2 * 6_738_415_616L + 4 * adapters);
+        // Autocast keeps a 16-bit copy of each fp32 adapter matrix from forward to backward.
+        assertThat(ModelStatesTest.phase(pytorch, Phase.FORWARD_END).get(Component.WEIGHTS))
+                .isEqualTo(2 * 6_738_415_616L + 6 * adapters);
     }
 
     @Test

@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 
 import com.vramadvisor.engine.AttentionImpl;
 import com.vramadvisor.engine.DataType;
+import com.vramadvisor.engine.Implementation;
 import com.vramadvisor.engine.LoraSpec;
 import com.vramadvisor.engine.MemoryEstimator;
 import com.vramadvisor.engine.Mode;
@@ -43,7 +44,9 @@ class ReportModelsTest {
 
     @Test
     void modelStatesOfMixedPrecisionAdamAreTheZeroPapersSixteenBytesPerParameter() {
-        ReportModel report = ReportModels.from(ReferenceModels.llama3_8b(), defaultScenario(), null,
+        // The ZeRO paper counts the Megatron/DeepSpeed layout.
+        Workload megatron = defaultScenario().toBuilder().implementation(Implementation.MEGATRON).build();
+        ReportModel report = ReportModels.from(ReferenceModels.llama3_8b(), megatron, null,
                 context(ReportLanguage.EN));
         Map<String, Long> largest = report.components().rows().stream()
                 .collect(Collectors.toMap(ComponentRow::id, ComponentRow::largestBytes));
@@ -124,6 +127,7 @@ class ReportModelsTest {
         ModelSpec model = ReferenceModels.llama3_8b();
         ReportFormulas formulas = new ReportFormulas(ReportText.of(ReportLanguage.ZH_CN));
         for (Workload w : List.of(defaultScenario(),
+                defaultScenario().toBuilder().implementation(Implementation.MEGATRON).build(),
                 defaultScenario().toBuilder().mode(Mode.LORA).lora(new LoraSpec(16, LoraSpec.ALL_LINEAR)).build(),
                 defaultScenario().toBuilder().mode(Mode.QLORA).lora(new LoraSpec(16, LoraSpec.ALL_LINEAR)).build(),
                 Workload.builder().mode(Mode.INFER).weightType(DataType.INT4).context(8192).batch(8).build())) {
@@ -148,5 +152,24 @@ class ReportModelsTest {
             assertThat(r.largestBytes()).isEqualTo(kv);
         });
         assertThat(report.formulas()).anySatisfy(f -> assertThat(f.reference()).contains("Pope et al. 2022"));
+    }
+
+    @Test
+    void formulasFollowTheWorkloadsMemoryLayout() {
+        ModelSpec model = ReferenceModels.llama3_8b();
+        ReportModel pytorch = ReportModels.from(model, defaultScenario(), null, context(ReportLanguage.EN));
+        ReportModel megatron = ReportModels.from(model,
+                defaultScenario().toBuilder().implementation(Implementation.MEGATRON).build(), null,
+                context(ReportLanguage.EN));
+        ReportModel lora = ReportModels.from(model,
+                defaultScenario().toBuilder().mode(Mode.LORA).lora(new LoraSpec(16, LoraSpec.ALL_LINEAR)).build(),
+                null, context(ReportLanguage.EN));
+        // PyTorch autocast keeps fp32 parameters and gradients and no master copy (docs/estimation.md, section 4).
+        assertThat(pytorch.formulas()).anySatisfy(f -> assertThat(f.expression()).startsWith("(4 B fp32 parameters"));
+        assertThat(pytorch.formulas()).extracting(ReportModel.Formula::quantity).doesNotContain("Master weights (fp32)");
+        assertThat(pytorch.inputs()).anySatisfy(v -> assertThat(v.value()).contains("PyTorch autocast"));
+        assertThat(megatron.formulas()).extracting(ReportModel.Formula::quantity).contains("Master weights (fp32)");
+        assertThat(megatron.formulas()).anySatisfy(f -> assertThat(f.expression()).startsWith("P \u00d7 bytes"));
+        assertThat(lora.formulas()).anySatisfy(f -> assertThat(f.reference()).contains("Hu et al. 2021"));
     }
 }

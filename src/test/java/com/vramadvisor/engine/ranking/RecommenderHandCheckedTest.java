@@ -3,6 +3,7 @@ package com.vramadvisor.engine.ranking;
 import com.vramadvisor.engine.Component;
 import com.vramadvisor.engine.DataType;
 import com.vramadvisor.engine.Estimate;
+import com.vramadvisor.engine.Implementation;
 import com.vramadvisor.engine.Mode;
 import com.vramadvisor.engine.ModelSpec;
 import com.vramadvisor.engine.Workload;
@@ -86,10 +87,11 @@ class RecommenderHandCheckedTest {
 
     @Test
     void llama2With7bFullAdamWTrainingNeedsZero3OverTwoA100s() {
-        Workload train = Workload.builder().batch(1).sequenceLength(2048).build();
+        Workload train = Workload.builder().implementation(Implementation.MEGATRON).batch(1).sequenceLength(2048)
+                .build();
         Recommendation r = recommend(ReferenceModels.llama2_7b(), train, RankingOptions.defaults());
         Estimate need = r.singleGpuEstimate();
-        // Mixed-precision AdamW keeps 2 (bf16 weights) + 4 (fp32 master) + 2 (bf16 gradients) + 8 (two fp32
+        // Megatron/DeepSpeed mixed-precision AdamW keeps 2 (bf16 weights) + 4 (fp32 master) + 2 (bf16 gradients) + 8 (two fp32
         // moments) = 16 bytes per parameter: 6,738,415,616 x 16 = 107,814,649,856 bytes (108 GB).
         long states = need.component(Component.WEIGHTS) + need.component(Component.MASTER_WEIGHTS)
                 + need.component(Component.GRADIENTS) + need.component(Component.OPTIMIZER_STATES);

@@ -1,0 +1,155 @@
+#!/usr/bin/env bash
+# Builds VRAM Advisor's installers for the current OS with jpackage (JDK 17 or newer on PATH):
+#   Linux:   target/installer/vram-advisor/ (app image) and target/installer/vram-advisor_<version>-1_amd64.deb
+#   Windows: target/installer/VRAM Advisor/ and target/installer/VRAM Advisor-<version>.msi (needs WiX 3 on PATH)
+#   macOS:   target/installer/VRAM Advisor.app and target/installer/VRAM Advisor-<version>.dmg
+# The runtime is jlinked from the JDK plus the JavaFX jars Maven downloads for this OS (on --module-path), with the
+# JDK's CDS archive regenerated and, on top, an AppCDS archive of the classes the app loads at start-up.
+#
+# Usage: packaging/build-installer.sh [--app-image-only] [--skip-build]
+#   --app-image-only  stop after the app image (fast; what packaging/measure-startup.sh measures)
+#   --skip-build      reuse target/vram-advisor.jar and target/original-vram-advisor.jar from an earlier build
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+APP_IMAGE_ONLY=false
+SKIP_BUILD=false
+for arg in "$@"; do
+    case "$arg" in
+        --app-image-only) APP_IMAGE_ONLY=true ;;
+        --skip-build) SKIP_BUILD=true ;;
+        -h|--help) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        *) echo "build-installer.sh: unknown option '$arg' (try --help)" >&2; exit 2 ;;
+    esac
+done
+
+VERSION=$(sed -n 's:^    <version>\([^<]*\)</version>$:\1:p' pom.xml | head -n 1)
+WORK=target/jpackage
+OUT=target/installer
+
+case "$(uname -s)" in
+    Linux) OS=linux; FX=linux; NAME=vram-advisor ;;
+    Darwin) OS=mac; NAME="VRAM Advisor"; [[ "$(uname -m)" == arm64 ]] && FX=mac-aarch64 || FX=mac ;;
+    MINGW*|MSYS*|CYGWIN*) OS=windows; FX=win; NAME="VRAM Advisor" ;;
+    *) echo "build-installer.sh: unsupported OS $(uname -s)" >&2; exit 2 ;;
+esac
+command -v jpackage >/dev/null || { echo "build-installer.sh: jpackage not found; put a JDK 17+ bin on PATH" >&2; exit 2; }
+
+log() { printf '==> %s\n' "$*"; }
+
+# ---------------------------------------------------------------- 1. jars
+if ! $SKIP_BUILD; then
+    log "building the jar"
+    ./mvnw -B -q -DskipTests package
+fi
+[[ -f target/original-vram-advisor.jar ]] || { echo "build-installer.sh: no target/original-vram-advisor.jar" >&2; exit 2; }
+
+log "staging the application jars and the JavaFX $FX jars"
+rm -rf "$WORK" "$OUT"
+mkdir -p "$WORK/input" "$WORK/javafx" "$OUT"
+./mvnw -B -q dependency:copy-dependencies -DincludeScope=runtime -DoutputDirectory="$WORK/deps"
+cp target/original-vram-advisor.jar "$WORK/input/vram-advisor.jar"
+for jar in "$WORK"/deps/*.jar; do
+    case "$(basename "$jar")" in
+        javafx-*-"$FX".jar) cp "$jar" "$WORK/javafx/" ;;
+        javafx-*) ;;
+        *) cp "$jar" "$WORK/input/" ;;
+    esac
+done
+
+# ---------------------------------------------------------------- 2. app image
+log "jpackage app image ($OS)"
+jpackage --type app-image --dest "$OUT" --app-version "$VERSION" --input "$WORK/input" --module-path "$WORK/javafx" \
+    @packaging/jpackage/metadata.args @packaging/jpackage/app-image.args @packaging/jpackage/$OS.args
+
+case "$OS" in
+    linux) IMAGE="$OUT/$NAME"; APPDIR="$IMAGE/lib/app"; JAVA="$IMAGE/lib/runtime/bin/java"
+           LAUNCHER="$IMAGE/bin/$NAME" ;;
+    mac) IMAGE="$OUT/$NAME.app"; APPDIR="$IMAGE/Contents/app"; JAVA="$IMAGE/Contents/runtime/Contents/Home/bin/java"
+         LAUNCHER="$IMAGE/Contents/MacOS/$NAME" ;;
+    windows) IMAGE="$OUT/$NAME"; APPDIR="$IMAGE/app"; JAVA="$IMAGE/runtime/bin/java.exe"; LAUNCHER="$IMAGE/$NAME.exe" ;;
+esac
+CFG="$APPDIR/$NAME.cfg"
+APPDIR_ABS="$(cd "$APPDIR" && pwd)"
+
+# ---------------------------------------------------------------- 3. AppCDS
+# Record the classes a start-up loads (the window under Xvfb where available, then a CLI report), and dump them with
+# the JDK and JavaFX classes into a static archive for this class path. Output of the training runs is discarded.
+log "recording start-up classes for AppCDS"
+cp "$CFG" "$WORK/launcher.cfg"
+train_home="$(mktemp -d)"
+record() {
+    local list="$1"; shift
+    cp "$WORK/launcher.cfg" "$CFG"
+    echo "java-options=-XX:DumpLoadedClassList=$list" >> "$CFG"
+    HOME="$train_home" "$@" >/dev/null 2>&1 || true
+}
+if [[ "$OS" == linux ]] && command -v xvfb-run >/dev/null && command -v xdotool >/dev/null; then
+    record "$APPDIR_ABS/window.classlist" xvfb-run -a -s "-screen 0 1600x1000x24" \
+        packaging/train-window.sh "$LAUNCHER"
+else
+    log "no xvfb-run/xdotool: AppCDS covers the command line only"
+fi
+record "$APPDIR_ABS/cli.classlist" "$LAUNCHER" report --preset llama-3-8b --mode train --batch 1 --seq 4096 \
+    --pdf "$train_home/r.pdf" --png "$train_home/r.png" --md "$train_home/r.md" --lang zh-CN
+cp "$WORK/launcher.cfg" "$CFG"
+cat "$APPDIR"/*.classlist 2>/dev/null | awk '!seen[$0]++' > "$APPDIR/vram-advisor.classlist"
+rm -f "$APPDIR/window.classlist" "$APPDIR/cli.classlist"
+rm -rf "$train_home"
+
+CLASSPATH_ABS=$(sed -n "s|^app.classpath=\\\$APPDIR|$APPDIR_ABS|p" "$CFG" | paste -sd: -)
+[[ "$OS" == windows ]] && CLASSPATH_ABS=$(sed -n "s|^app.classpath=\\\$APPDIR|$APPDIR_ABS|p" "$CFG" | paste -sd';' -)
+dump_cds() {
+    "$JAVA" -Xshare:dump -XX:SharedClassListFile="$APPDIR/vram-advisor.classlist" \
+        -XX:SharedArchiveFile="$APPDIR_ABS/vram-advisor.jsa" -cp "$CLASSPATH_ABS" >"$WORK/cds-dump.log" 2>&1
+}
+# A dump that fails once (a busy machine) is tried again before the image goes without the archive.
+if [[ -s "$APPDIR/vram-advisor.classlist" ]] && { dump_cds || dump_cds; }; then
+    # The archive is only valid for this class path; elsewhere the JVM ignores it silently (-Xlog:cds=off).
+    cat >> "$CFG" <<'CDS'
+java-options=-XX:SharedArchiveFile=$APPDIR/vram-advisor.jsa
+java-options=-Xshare:auto
+java-options=-Xlog:cds=off
+java-options=-Xlog:cds+dynamic=off
+CDS
+    log "AppCDS archive: $(du -h "$APPDIR/vram-advisor.jsa" | cut -f1), $(wc -l < "$APPDIR/vram-advisor.classlist") classes"
+else
+    log "AppCDS dump failed (exit $?, see $WORK/cds-dump.log); the app image uses the runtime's CDS archive only"
+    rm -f "$APPDIR/vram-advisor.jsa"
+fi
+
+log "app image ready: $IMAGE"
+$APP_IMAGE_ONLY && exit 0
+
+# ---------------------------------------------------------------- 4. installer
+# The installer gets a copy of the image without the archive, which is bound to this build's paths: the .deb dumps
+# its own in postinst from the shipped class list; the .msi and .dmg start on the runtime's CDS archive.
+log "jpackage installer ($OS)"
+PKG_IMAGE="$WORK/package-image/$(basename "$IMAGE")"
+mkdir -p "$WORK/package-image"
+cp -a "$IMAGE" "$PKG_IMAGE"
+case "$OS" in
+    linux) PKG_APPDIR="$PKG_IMAGE/lib/app" ;;
+    mac) PKG_APPDIR="$PKG_IMAGE/Contents/app" ;;
+    windows) PKG_APPDIR="$PKG_IMAGE/app" ;;
+esac
+rm -f "$PKG_APPDIR/vram-advisor.jsa"
+if [[ "$OS" == linux ]] && ! grep -q 'SharedArchiveFile=' "$PKG_APPDIR/$NAME.cfg"; then
+    # postinst dumps the archive on the target machine, even when the dump here failed.
+    printf '%s\n' 'java-options=-XX:SharedArchiveFile=$APPDIR/vram-advisor.jsa' 'java-options=-Xshare:auto' \
+        'java-options=-Xlog:cds=off' 'java-options=-Xlog:cds+dynamic=off' >> "$PKG_APPDIR/$NAME.cfg"
+fi
+if [[ "$OS" != linux ]]; then
+    rm -f "$PKG_APPDIR/vram-advisor.classlist"
+    sed -i.bak -e '/SharedArchiveFile=/d' -e '/-Xshare:auto/d' -e '/-Xlog:cds/d' "$PKG_APPDIR/$NAME.cfg"
+    rm -f "$PKG_APPDIR/$NAME.cfg.bak"
+fi
+case "$OS" in
+    linux) jpackage --type deb --app-image "$PKG_IMAGE" --dest "$OUT" --app-version "$VERSION" \
+               @packaging/jpackage/metadata.args @packaging/jpackage/linux-deb.args ;;
+    mac) jpackage --type dmg --app-image "$PKG_IMAGE" --dest "$OUT" --app-version "$VERSION" \
+             @packaging/jpackage/metadata.args @packaging/jpackage/mac-dmg.args ;;
+    windows) jpackage --type msi --app-image "$PKG_IMAGE" --dest "$OUT" --app-version "$VERSION" \
+                 @packaging/jpackage/metadata.args @packaging/jpackage/windows-msi.args ;;
+esac
+log "installer ready: $(ls "$OUT"/*.deb "$OUT"/*.msi "$OUT"/*.dmg 2>/dev/null | tr '\n' ' ')"

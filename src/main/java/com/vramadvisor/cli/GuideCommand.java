@@ -1,0 +1,102 @@
+package com.vramadvisor.cli;
+
+import com.vramadvisor.catalog.Catalog;
+import com.vramadvisor.engine.MemoryEstimator;
+import com.vramadvisor.engine.ranking.GuideRow;
+import com.vramadvisor.engine.ranking.HardwareGuide;
+import com.vramadvisor.engine.ranking.RankingOptions;
+import com.vramadvisor.engine.ranking.RecommendationRow;
+import com.vramadvisor.engine.ranking.Recommender;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * {@code guide}: the rule-of-thumb hardware table (small models, 1-10B, over 10B) regenerated from the engine and
+ * the catalog, each verdict explained where it differs from the rule.
+ */
+@Command(name = "guide", mixinStandardHelpOptions = true,
+        description = "The hardware guide by model size, computed from the engine and the catalog.")
+final class GuideCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    CatalogOption catalog;
+
+    @Option(names = "--format", paramLabel = "FORMAT", description = "text or json (default text).")
+    String format = "text";
+
+    @Override
+    public Integer call() throws Exception {
+        OutputFormat fmt = OutputFormat.parse(format, OutputFormat.TEXT, OutputFormat.JSON);
+        PrintWriter out = spec.commandLine().getOut();
+        Catalog c = catalog.catalog(spec.commandLine().getErr());
+        List<GuideRow> rows = new HardwareGuide(new Recommender(new MemoryEstimator()::estimate))
+                .build(c.gpus(), c.systems(), c.cloudOffers(), RankingOptions.defaults());
+        if (fmt == OutputFormat.JSON) {
+            List<Map<String, Object>> list = new ArrayList<>();
+            for (GuideRow r : rows) {
+                Map<String, Object> o = new LinkedHashMap<>();
+                o.put("scenario", r.scenario().id());
+                o.put("sizeClass", r.scenario().sizeClass().id());
+                o.put("description", r.scenario().description());
+                o.put("needBytes", r.needBytes());
+                o.put("largestPart", r.largestPart().jsonName());
+                o.put("ruleOfThumb", r.rule().recommendation());
+                o.put("agreesWithRule", r.agreesWithRule());
+                o.put("ruleOption", id(r.ruleOption()));
+                o.put("smallestSingleGpu", id(r.smallestSingle()));
+                o.put("fewestGpus", id(r.fewestGpus()));
+                o.put("cheapest", id(r.cheapest()));
+                List<String> codes = new ArrayList<>();
+                r.findings().forEach(f -> codes.add(f.code()));
+                o.put("findings", codes);
+                o.put("explanations", r.explanations());
+                list.add(o);
+            }
+            out.println(EstimateOutput.JSON.writeValueAsString(list));
+        } else {
+            for (GuideRow r : rows) {
+                out.printf(Locale.ROOT, "%s (%s)%n", r.scenario().description(), r.scenario().sizeClass().id());
+                out.printf(Locale.ROOT, "  need on one GPU    %s (largest part: %s)%n", Quantities.gib(r.needBytes()),
+                        r.largestPart().jsonName());
+                out.printf(Locale.ROOT, "  rule of thumb      %s -> %s%n", r.rule().recommendation(),
+                        name(r.ruleOption()));
+                out.printf(Locale.ROOT, "  smallest card      %s%n", name(r.smallestSingle()));
+                out.printf(Locale.ROOT, "  fewest GPUs        %s%n", name(r.fewestGpus()));
+                out.printf(Locale.ROOT, "  cheapest purchase  %s%n", name(r.cheapest()));
+                for (String e : r.explanations()) {
+                    out.println("  - " + e);
+                }
+                out.println();
+            }
+            out.println("Memory in GiB (2^30 bytes). Scenarios and rules: docs/decision-table.md.");
+        }
+        out.flush();
+        return 0;
+    }
+
+    private static String id(RecommendationRow row) {
+        return row == null ? null : row.hardwareId();
+    }
+
+    private static String name(RecommendationRow row) {
+        if (row == null) {
+            return "none in the catalog";
+        }
+        String price = row.priceUsd() == null ? "" : String.format(Locale.ROOT, ", $%,.0f", row.priceUsd());
+        return String.format(Locale.ROOT, "%s (%s per GPU of %s%s)", row.hardwareName(),
+                Quantities.gib(row.perGpuBytes()), Quantities.gib(row.usableBytes()), price);
+    }
+}
