@@ -6,6 +6,7 @@ import com.vramadvisor.app.results.DecisionTableView;
 import com.vramadvisor.app.results.ResultsMessages;
 import com.vramadvisor.app.results.ResultsView;
 import com.vramadvisor.app.scenario.FileProblem;
+import com.vramadvisor.app.scenario.ScenarioStore;
 import com.vramadvisor.app.settings.WindowGeometry;
 import com.vramadvisor.app.ui.CjkFonts;
 import com.vramadvisor.app.ui.Messages;
@@ -226,7 +227,7 @@ public final class MainWindow implements AppMenus.Actions {
         var recent = context.scenario().recentFiles().stream().map(Path::toString).toList();
         try {
             context.settingsStore().save(context.settings().toSettings(recent, geometry));
-            new com.vramadvisor.app.scenario.ScenarioStore().save(context.settingsStore().lastScenarioFile(),
+            new ScenarioStore().save(context.settingsStore().lastScenarioFile(),
                     context.workload().snapshot());
         } catch (Exception e) {
             // Losing preferences must not keep the user from closing the window; the next start uses defaults.

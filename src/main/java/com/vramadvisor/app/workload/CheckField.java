@@ -1,6 +1,7 @@
 package com.vramadvisor.app.workload;
 
 import com.vramadvisor.app.ui.Messages;
+import com.vramadvisor.app.ui.Tips;
 import javafx.beans.property.BooleanProperty;
 import javafx.scene.control.CheckBox;
 import javafx.scene.control.Tooltip;
@@ -15,10 +16,7 @@ final class CheckField {
         check.textProperty().bind(messages.text(labelKey));
         check.setMnemonicParsing(true);
         check.selectedProperty().bindBidirectional(value);
-        Tooltip tip = new Tooltip();
-        tip.textProperty().bind(messages.text(tipKey));
-        tip.setWrapText(true);
-        tip.setMaxWidth(360);
+        Tooltip tip = Tips.of(messages, tipKey);
         check.setTooltip(tip);
         check.getStyleClass().add("field");
     }

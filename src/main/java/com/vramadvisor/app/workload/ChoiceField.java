@@ -1,6 +1,7 @@
 package com.vramadvisor.app.workload;
 
 import com.vramadvisor.app.ui.Messages;
+import com.vramadvisor.app.ui.Tips;
 import java.util.List;
 import java.util.function.Function;
 import javafx.beans.property.ObjectProperty;
@@ -30,10 +31,7 @@ final class ChoiceField<T> {
         combo.setMaxWidth(Double.MAX_VALUE);
         combo.setCellFactory(list -> new TextCell<>(text));
         combo.setButtonCell(new TextCell<>(text));
-        Tooltip tip = new Tooltip();
-        tip.textProperty().bind(messages.text(tipKey));
-        tip.setWrapText(true);
-        tip.setMaxWidth(360);
+        Tooltip tip = Tips.of(messages, tipKey);
         combo.setTooltip(tip);
         label.setTooltip(tip);
         root.getChildren().addAll(label, combo);

@@ -1,6 +1,7 @@
 package com.vramadvisor.app.workload;
 
 import com.vramadvisor.app.ui.Messages;
+import com.vramadvisor.app.ui.Tips;
 import com.vramadvisor.engine.hardware.GpuSpec;
 import javafx.scene.control.Label;
 import javafx.scene.control.Tooltip;
@@ -39,10 +40,7 @@ final class HardwareSection {
         });
         vm.gpuIdProperty().addListener((obs, old, id) -> select(gpu, vm, id));
         select(gpu, vm, vm.gpuIdProperty().get());
-        Tooltip tip = new Tooltip();
-        tip.textProperty().bind(messages.text("workload.gpu.tooltip"));
-        tip.setWrapText(true);
-        tip.setMaxWidth(360);
+        Tooltip tip = Tips.of(messages, "workload.gpu.tooltip");
         gpu.setTooltip(tip);
         Label label = new Label();
         label.textProperty().bind(messages.text("workload.gpu.label"));

@@ -1,13 +1,13 @@
 package com.vramadvisor.app.workload;
 
 import com.vramadvisor.app.ui.Messages;
+import com.vramadvisor.app.ui.Tips;
 import com.vramadvisor.engine.ModelSpec;
 import java.io.File;
 import javafx.beans.property.BooleanProperty;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.ProgressIndicator;
-import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
@@ -47,12 +47,12 @@ public final class ModelSection {
         });
         picker.valueProperty().bindBidirectional(vm.selectedPresetProperty());
         picker.promptTextProperty().bind(messages.text("workload.model.custom"));
-        picker.setTooltip(tooltip(messages, "workload.model.tooltip"));
+        picker.setTooltip(Tips.of(messages, "workload.model.tooltip"));
 
         Button openFile = new Button();
         openFile.setId("openModelButton");
         openFile.textProperty().bind(messages.text("workload.model.openFile"));
-        openFile.setTooltip(tooltip(messages, "workload.model.openFile.tooltip"));
+        openFile.setTooltip(Tips.of(messages, "workload.model.openFile.tooltip"));
         openFile.setOnAction(e -> {
             FileChooser chooser = new FileChooser();
             chooser.titleProperty().bind(messages.text("workload.model.openFile.title"));
@@ -66,7 +66,7 @@ public final class ModelSection {
         Button openFolder = new Button();
         openFolder.setId("openModelFolderButton");
         openFolder.textProperty().bind(messages.text("workload.model.openFolder"));
-        openFolder.setTooltip(tooltip(messages, "workload.model.openFolder.tooltip"));
+        openFolder.setTooltip(Tips.of(messages, "workload.model.openFolder.tooltip"));
         openFolder.setOnAction(e -> {
             DirectoryChooser chooser = new DirectoryChooser();
             chooser.titleProperty().bind(messages.text("workload.model.openFolder"));
@@ -121,13 +121,6 @@ public final class ModelSection {
         return l;
     }
 
-    private static Tooltip tooltip(Messages messages, String key) {
-        Tooltip t = new Tooltip();
-        t.textProperty().bind(messages.text(key));
-        t.setWrapText(true);
-        t.setMaxWidth(360);
-        return t;
-    }
 
     VBox root() {
         return root;

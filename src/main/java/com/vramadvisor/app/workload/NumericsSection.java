@@ -2,17 +2,19 @@ package com.vramadvisor.app.workload;
 
 import com.vramadvisor.app.ui.Messages;
 import com.vramadvisor.app.ui.SegmentedChoice;
+import com.vramadvisor.app.ui.Tips;
 import com.vramadvisor.engine.DataType;
 import com.vramadvisor.engine.Mode;
+import com.vramadvisor.engine.Precision;
 import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Stream;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
 import javafx.beans.value.ObservableStringValue;
+import javafx.scene.Node;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
-import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.VBox;
 
@@ -25,9 +27,9 @@ final class NumericsSection {
     private final VBox root;
 
     NumericsSection(WorkloadViewModel vm, Messages messages) {
-        SegmentedChoice<com.vramadvisor.engine.Precision> precision = new SegmentedChoice<>("precisionToggle",
+        SegmentedChoice<Precision> precision = new SegmentedChoice<>("precisionToggle",
                 WorkloadView.precisions(), p -> messages.text(EnumTexts.key(p)), vm.precisionProperty(), 4);
-        precision.setTooltip(tooltip(messages, "workload.precision.tooltip"));
+        precision.setTooltip(Tips.of(messages, "workload.precision.tooltip"));
         VBox precisionBox = field(messages, "workload.precision.label", "workload.precision.tooltip",
                 precision.selectedButton(), precision.control());
         precisionBox.visibleProperty().bind(vm.trainingProperty());
@@ -35,7 +37,7 @@ final class NumericsSection {
 
         SegmentedChoice<DataType> quantization = new SegmentedChoice<>("quantizationToggle",
                 WorkloadView.quantizations(), t -> typeText(messages, t), vm.weightTypeProperty(), 4);
-        quantization.setTooltip(tooltip(messages, "workload.quantization.tooltip"));
+        quantization.setTooltip(Tips.of(messages, "workload.quantization.tooltip"));
         ComboBox<DataType> gguf = new ComboBox<>();
         gguf.setId("ggufTypeCombo");
         gguf.getItems().setAll(Stream.of(DataType.values()).filter(DataType::isGguf).toList());
@@ -44,7 +46,7 @@ final class NumericsSection {
                 () -> WorkloadView.dataTypeLabel(t))));
         gguf.setButtonCell(new ChoiceField.TextCell<>(t -> Bindings.createStringBinding(
                 () -> WorkloadView.dataTypeLabel(t))));
-        gguf.setTooltip(tooltip(messages, "workload.quantization.gguf.tooltip"));
+        gguf.setTooltip(Tips.of(messages, "workload.quantization.gguf.tooltip"));
         gguf.setOnAction(e -> {
             if (gguf.getValue() != null) {
                 vm.weightTypeProperty().set(gguf.getValue());
@@ -72,7 +74,7 @@ final class NumericsSection {
 
         SegmentedChoice<DataType> kv = new SegmentedChoice<>("kvCacheToggle", kvTypes(),
                 t -> typeText(messages, t), vm.kvCacheTypeProperty());
-        kv.setTooltip(tooltip(messages, "workload.kvCache.tooltip"));
+        kv.setTooltip(Tips.of(messages, "workload.kvCache.tooltip"));
         VBox kvBox = field(messages, "workload.kvCache.label", "workload.kvCache.tooltip", kv.selectedButton(),
                 kv.control());
         kvBox.visibleProperty().bind(vm.inferenceProperty());
@@ -92,27 +94,20 @@ final class NumericsSection {
         return Bindings.createStringBinding(() -> WorkloadView.dataTypeLabel(type));
     }
 
-    private static VBox field(Messages messages, String labelKey, String tipKey, javafx.scene.Node target,
-                              javafx.scene.Node... content) {
+    private static VBox field(Messages messages, String labelKey, String tipKey, Node target,
+                              Node... content) {
         Label label = new Label();
         label.textProperty().bind(messages.text(labelKey));
         label.setLabelFor(target);
         label.setMnemonicParsing(true);
         label.getStyleClass().add("field-label");
-        label.setTooltip(tooltip(messages, tipKey));
+        label.setTooltip(Tips.of(messages, tipKey));
         VBox box = new VBox(label);
         box.getChildren().addAll(content);
         box.getStyleClass().add("field");
         return box;
     }
 
-    private static Tooltip tooltip(Messages messages, String key) {
-        Tooltip t = new Tooltip();
-        t.textProperty().bind(messages.text(key));
-        t.setWrapText(true);
-        t.setMaxWidth(360);
-        return t;
-    }
 
     VBox root() {
         return root;

@@ -1,6 +1,7 @@
 package com.vramadvisor.app.workload;
 
 import com.vramadvisor.app.ui.Messages;
+import com.vramadvisor.app.ui.Tips;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.Property;
 import javafx.beans.value.ObservableBooleanValue;
@@ -93,10 +94,7 @@ final class SliderField {
         field.pseudoClassStateChanged(INVALID, false);
         input.errorProperty().addListener((obs, old, now) -> field.pseudoClassStateChanged(INVALID, !now.isEmpty()));
 
-        Tooltip tip = new Tooltip();
-        tip.textProperty().bind(messages.text(tipKey));
-        tip.setWrapText(true);
-        tip.setMaxWidth(360);
+        Tooltip tip = Tips.of(messages, tipKey);
         slider.setTooltip(tip);
         field.setTooltip(tip);
         label.setTooltip(tip);

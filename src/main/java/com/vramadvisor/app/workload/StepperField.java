@@ -1,6 +1,7 @@
 package com.vramadvisor.app.workload;
 
 import com.vramadvisor.app.ui.Messages;
+import com.vramadvisor.app.ui.Tips;
 import java.text.NumberFormat;
 import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.ObjectProperty;
@@ -70,10 +71,7 @@ final class StepperField {
         input.errorProperty().addListener((obs, old, now) ->
                 spinner.getEditor().pseudoClassStateChanged(SliderField.INVALID, !now.isEmpty()));
 
-        Tooltip tip = new Tooltip();
-        tip.textProperty().bind(messages.text(tipKey));
-        tip.setWrapText(true);
-        tip.setMaxWidth(360);
+        Tooltip tip = Tips.of(messages, tipKey);
         spinner.setTooltip(tip);
         label.setTooltip(tip);
         root.getChildren().addAll(label, spinner, error);

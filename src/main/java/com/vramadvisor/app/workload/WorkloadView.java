@@ -2,9 +2,11 @@ package com.vramadvisor.app.workload;
 
 import com.vramadvisor.app.ui.Messages;
 import com.vramadvisor.app.ui.SegmentedChoice;
+import com.vramadvisor.app.ui.Tips;
 import com.vramadvisor.engine.AttentionImpl;
 import com.vramadvisor.engine.DataType;
 import com.vramadvisor.engine.Mode;
+import com.vramadvisor.engine.Optimizer;
 import com.vramadvisor.engine.Precision;
 import com.vramadvisor.engine.Recompute;
 import java.util.Arrays;
@@ -15,7 +17,6 @@ import javafx.beans.property.BooleanProperty;
 import javafx.beans.value.ObservableStringValue;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
-import javafx.scene.control.Tooltip;
 import javafx.scene.layout.VBox;
 
 /**
@@ -51,7 +52,7 @@ public final class WorkloadView {
 
         SegmentedChoice<Mode> kind = new SegmentedChoice<>("workloadKindToggle", List.of(Mode.values()),
                 this::enumText, vm.modeProperty());
-        kind.setTooltip(tooltip("workload.kind.tooltip"));
+        kind.setTooltip(Tips.of(messages, "workload.kind.tooltip"));
         modelSection = new ModelSection(vm, messages, adjusting, importer);
 
         root.getChildren().addAll(problem,
@@ -93,15 +94,15 @@ public final class WorkloadView {
     }
 
     private Node trainingSection() {
-        ChoiceField<com.vramadvisor.engine.Optimizer> optimizer = new ChoiceField<>("optimizerCombo",
+        ChoiceField<Optimizer> optimizer = new ChoiceField<>("optimizerCombo",
                 "workload.optimizer.label", "workload.optimizer.tooltip",
-                List.of(com.vramadvisor.engine.Optimizer.values()), vm.optimizerProperty(), this::enumText, messages);
+                List.of(Optimizer.values()), vm.optimizerProperty(), this::enumText, messages);
         SegmentedChoice<Recompute> recompute = new SegmentedChoice<>("recomputeToggle",
                 List.of(Recompute.values()), this::enumText, vm.recomputeProperty());
-        recompute.setTooltip(tooltip("workload.recompute.tooltip"));
+        recompute.setTooltip(Tips.of(messages, "workload.recompute.tooltip"));
         SegmentedChoice<AttentionImpl> attention = new SegmentedChoice<>("attentionToggle",
                 List.of(AttentionImpl.values()), this::enumText, vm.attentionProperty());
-        attention.setTooltip(tooltip("workload.attention.tooltip"));
+        attention.setTooltip(Tips.of(messages, "workload.attention.tooltip"));
         StepperField rank = new StepperField("loraRankSpinner", "workload.loraRank.label", "workload.loraRank.tooltip",
                 vm.loraRankProperty(), vm.exact().loraRank(), messages);
         rank.bindVisible(vm.adaptersProperty());
@@ -122,7 +123,7 @@ public final class WorkloadView {
     private Node parallelSection() {
         SegmentedChoice<Integer> zero = new SegmentedChoice<>("zeroStageToggle", List.of(0, 1, 2, 3),
                 stage -> messages.text("workload.zero.stage", stage), vm.zeroStageProperty().asObject());
-        zero.setTooltip(tooltip("workload.zero.tooltip"));
+        zero.setTooltip(Tips.of(messages, "workload.zero.tooltip"));
         VBox zeroBox = new VBox(labelled("workload.zero.label", zero.selectedButton(), "workload.zero.tooltip"),
                 zero.control());
         zeroBox.getStyleClass().add("field");
@@ -153,13 +154,6 @@ public final class WorkloadView {
         return messages.text(EnumTexts.key(value));
     }
 
-    private Tooltip tooltip(String key) {
-        Tooltip t = new Tooltip();
-        t.textProperty().bind(messages.text(key));
-        t.setWrapText(true);
-        t.setMaxWidth(360);
-        return t;
-    }
 
     private Label labelled(String key, Node target, String tipKey) {
         Label l = new Label();
@@ -167,7 +161,7 @@ public final class WorkloadView {
         l.setLabelFor(target);
         l.setMnemonicParsing(true);
         l.getStyleClass().add("field-label");
-        l.setTooltip(tooltip(tipKey));
+        l.setTooltip(Tips.of(messages, tipKey));
         return l;
     }
 
