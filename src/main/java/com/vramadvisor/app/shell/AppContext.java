@@ -54,9 +54,10 @@ public final class AppContext implements AutoCloseable {
     private final SummaryViewModel summary;
     private final ExportViewModel export;
     private final ExecutorService background;
-    private final ResultsMessages resultsMessages;
-    private final ResultsViewModel results;
-    private final CompareViewModel compare;
+    private ResultsMessages resultsMessages;
+    private CatalogResultsEngine resultsEngine;
+    private ResultsViewModel results;
+    private CompareViewModel compare;
     private final String restoreProblem;
 
     /**
@@ -108,15 +109,6 @@ public final class AppContext implements AutoCloseable {
         this.modelImport = new ModelImportViewModel(AppContext::readModel, background, ui, workload, messages);
         MemoryEstimator estimator = new MemoryEstimator();
         this.summary = new SummaryViewModel(workload.snapshotProperty(), estimator::estimate, catalog::gpu, messages);
-        this.resultsMessages = new ResultsMessages(messages.localeProperty());
-        CatalogResultsEngine resultsEngine = new CatalogResultsEngine(catalog);
-        // Ranking the shipped catalog takes about 60 microseconds (RecommenderBenchmark), so the decision table is
-        // recomputed inline with the charts and lands in the same frame (docs/adr/0020-results-recompute-inline.md).
-        this.results = new ResultsViewModel(workload.snapshotProperty(), resultsEngine, resultsMessages,
-                Runnable::run, Runnable::run);
-        // A decision-table row and the workload panel's GPU picker choose the same GPU.
-        results.selectedGpuIdProperty().bindBidirectional(workload.gpuIdProperty());
-        this.compare = new CompareViewModel(workload.snapshotProperty(), resultsEngine, resultsMessages);
         this.export = new ExportViewModel(workload::snapshot, catalog, messages, background, ui, LocalDate::now,
                 appVersion());
     }
@@ -180,18 +172,43 @@ public final class AppContext implements AutoCloseable {
         return restoreProblem;
     }
 
+    // The result and comparison view-models are built on first use, on the UI thread: the window shows its frame
+    // before the result views exist, so their first (cold) computation does not delay it.
+
     /** Texts of the result and comparison views, following the application's language. */
     public ResultsMessages resultsMessages() {
+        if (resultsMessages == null) {
+            resultsMessages = new ResultsMessages(messages.localeProperty());
+        }
         return resultsMessages;
+    }
+
+    private CatalogResultsEngine resultsEngine() {
+        if (resultsEngine == null) {
+            resultsEngine = new CatalogResultsEngine(catalog);
+        }
+        return resultsEngine;
     }
 
     /** Breakdown, sweep and decision table for the current scenario. */
     public ResultsViewModel results() {
+        if (results == null) {
+            // Ranking the shipped catalog takes about 60 microseconds (RecommenderBenchmark), so the decision table
+            // is recomputed inline with the charts and lands in the same frame
+            // (docs/adr/0020-results-recompute-inline.md).
+            results = new ResultsViewModel(workload.snapshotProperty(), resultsEngine(), resultsMessages(),
+                    Runnable::run, Runnable::run);
+            // A decision-table row and the workload panel's GPU picker choose the same GPU.
+            results.selectedGpuIdProperty().bindBidirectional(workload.gpuIdProperty());
+        }
         return results;
     }
 
     /** Pinned scenarios and their side-by-side comparison. */
     public CompareViewModel compare() {
+        if (compare == null) {
+            compare = new CompareViewModel(workload.snapshotProperty(), resultsEngine(), resultsMessages());
+        }
         return compare;
     }
 
