@@ -49,6 +49,7 @@ class ResultsViewsUiTest {
                 new DecisionTableView(results.table(), messages)));
         Tab comparison = new Tab("Compare", new CompareView(compare, messages));
         comparison.setId("compareTab");
+        compare.activeProperty().bind(comparison.selectedProperty());
         // Monocle's headless screen is 1280 x 800; the whole window must be on it for clicks to land.
         stage.setScene(new Scene(new TabPane(analysis, comparison), 1240, 760));
         stage.setX(0);
