@@ -354,7 +354,8 @@ final class PdfFlow {
 
     private static boolean isWide(int cp) {
         Character.UnicodeScript script = Character.UnicodeScript.of(cp);
-        return script == Character.UnicodeScript.HAN || (cp >= 0x3000 && cp <= 0x303F) || (cp >= 0xFF00 && cp <= 0xFFEF);
+        return script == Character.UnicodeScript.HAN || (cp >= 0x3000 && cp <= 0x303F)
+                || (cp >= 0xFF00 && cp <= 0xFFEF);
     }
 
     private static boolean isClosingPunctuation(int cp) {
