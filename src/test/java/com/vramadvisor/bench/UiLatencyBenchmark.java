@@ -1,5 +1,6 @@
 package com.vramadvisor.bench;
 
+import com.vramadvisor.app.settings.SettingsStore;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -73,12 +74,16 @@ public final class UiLatencyBenchmark {
         }
         Path home = Files.createTempDirectory("vram-advisor-bench-home");
         System.setProperty("user.home", home.toString());
+        System.setProperty(SettingsStore.CONFIG_DIR_PROPERTY, home.resolve("config").toString());
         if (!flag(args, "skip-startup")) {
             startup(Integer.parseInt(option(args, "startup-runs", "5")), home);
         }
         if (!flag(args, "skip-latency")) {
             latency(Integer.parseInt(option(args, "changes", "300")), Integer.parseInt(option(args, "warmup", "100")),
                     Integer.parseInt(option(args, "interval-ms", "23")));
+            // Stop the toolkit before the JVM, so no pulse races the renderer's shutdown.
+            Platform.exit();
+            Thread.sleep(500);
         }
         System.exit(0);
     }
@@ -113,6 +118,7 @@ public final class UiLatencyBenchmark {
             }
         }
         command.add("-Duser.home=" + home);
+        command.add("-D" + SettingsStore.CONFIG_DIR_PROPERTY + "=" + home.resolve("config"));
         command.add("-cp");
         command.add(System.getProperty("java.class.path"));
         command.add(UiLatencyBenchmark.class.getName());
@@ -195,7 +201,16 @@ public final class UiLatencyBenchmark {
         if (!ready.await(120, TimeUnit.SECONDS)) {
             throw new IllegalStateException("the main window did not appear within 2 minutes");
         }
-        SliderRun run = new SliderRun(shown.get(), warmup + changes);
+        // Give the ranking worker's first rows time to arrive, then set up on the FX thread.
+        Thread.sleep(2000);
+        AtomicReference<SliderRun> created = new AtomicReference<>();
+        CountDownLatch setUp = new CountDownLatch(1);
+        Platform.runLater(() -> {
+            created.set(new SliderRun(shown.get(), warmup + changes));
+            setUp.countDown();
+        });
+        setUp.await();
+        SliderRun run = created.get();
         ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor();
         ticker.scheduleAtFixedRate(() -> Platform.runLater(run::tick), 500, intervalMs, TimeUnit.MILLISECONDS);
         if (!run.done.await(10, TimeUnit.MINUTES)) {
@@ -216,6 +231,10 @@ public final class UiLatencyBenchmark {
                 + "one frame is %.1f ms%n", firstFrame, frames.size(), 100.0 * firstFrame / frames.size(), FRAME_MS);
         System.out.printf(Locale.ROOT, "  the total label changed on %d of %d changes; the table missed %d%n",
                 run.labelChanges, run.chartsMs.size(), run.misses);
+        List<Double> handler = run.handlerMs.subList(warmup, run.handlerMs.size());
+        System.out.printf(Locale.ROOT, "  of which: slider change handled (estimate, breakdown, sweep) median %.1f ms, "
+                + "p99 %.1f ms; CSS and layout per pulse median %.1f ms, p99 %.1f ms%n", median(handler),
+                percentile(handler, 99), median(run.pulseMs), percentile(run.pulseMs, 99));
     }
 
     /** Drives the slider from the FX thread and times each change to the pulse that shows it. */
@@ -228,6 +247,9 @@ public final class UiLatencyBenchmark {
         private final List<Double> chartsMs = new ArrayList<>();
         private final List<Double> tableMs = new ArrayList<>();
         private final List<Integer> tableFrames = new ArrayList<>();
+        private final List<Double> handlerMs = new ArrayList<>();
+        private final List<Double> pulseMs = new ArrayList<>();
+        private long pulseStart;
         private int labelChanges;
         private int misses;
         private int step;
@@ -245,6 +267,7 @@ public final class UiLatencyBenchmark {
             this.total = find(scene, "#peakLabel", Label.class);
             TableView<?> table = find(scene, "#decisionTable", TableView.class);
             table.getItems().addListener((ListChangeListener<Object>) c -> tableChanged = true);
+            scene.addPreLayoutPulseListener(() -> pulseStart = System.nanoTime());
             scene.addPostLayoutPulseListener(this::pulse);
             slider.setValueChanging(true);
         }
@@ -272,6 +295,7 @@ public final class UiLatencyBenchmark {
             pending = true;
             changedAt = System.nanoTime();
             slider.setValue(position == slider.getValue() ? position + 1 : position);
+            handlerMs.add((System.nanoTime() - changedAt) / 1e6);
         }
 
         private void finish(double ms) {
@@ -290,7 +314,9 @@ public final class UiLatencyBenchmark {
                 return;
             }
             pulses++;
-            double ms = (System.nanoTime() - changedAt) / 1e6;
+            long now = System.nanoTime();
+            pulseMs.add((now - pulseStart) / 1e6);
+            double ms = (now - changedAt) / 1e6;
             if (!chartsShown) {
                 chartsShown = true;
                 chartsMs.add(ms);

@@ -1,19 +1,25 @@
 package com.vramadvisor.app.compare;
 
+import com.vramadvisor.app.results.ComponentRow;
 import com.vramadvisor.app.results.ResultsMessages;
 import com.vramadvisor.app.results.StackedMemoryBar;
+import com.vramadvisor.engine.Component;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import javafx.beans.binding.Bindings;
 import javafx.collections.ListChangeListener;
 import javafx.geometry.HPos;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
+import javafx.scene.control.CheckBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.ColumnConstraints;
+import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
@@ -26,10 +32,13 @@ import javafx.scene.layout.VBox;
  */
 public final class CompareView extends VBox {
 
+    private static final double UNPIN_BUTTON_HEIGHT = 32;
+
     private final CompareViewModel viewModel;
     private final ResultsMessages messages;
     private final GridPane grid = new GridPane();
     private final VBox bars = new VBox(10);
+    private boolean dirty = true;
 
     public CompareView(CompareViewModel viewModel, ResultsMessages messages) {
         this.viewModel = viewModel;
@@ -65,13 +74,20 @@ public final class CompareView extends VBox {
         hint.setWrapText(true);
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
-        HBox toolbar = new HBox(10, title, spacer, pin, clear);
+        CheckBox onlyDifferences = new CheckBox();
+        onlyDifferences.setId("onlyDifferencesCheckBox");
+        onlyDifferences.textProperty().bind(messages.text("compare.onlyDifferences"));
+        onlyDifferences.setTooltip(tooltip(""));
+        onlyDifferences.getTooltip().textProperty().bind(messages.text("compare.onlyDifferences.tooltip"));
+        onlyDifferences.selectedProperty().bindBidirectional(viewModel.onlyDifferencesProperty());
+        HBox toolbar = new HBox(10, title, spacer, onlyDifferences, pin, clear);
         toolbar.setAlignment(Pos.CENTER_LEFT);
 
         grid.setId("compareGrid");
         grid.getStyleClass().add("compare-grid");
         bars.getStyleClass().add("compare-bars");
-        VBox content = new VBox(16, grid, bars);
+        // The bars first: they answer "which is bigger, and does it fit" at a glance; the grid below says why.
+        VBox content = new VBox(16, bars, grid);
         content.setPadding(new Insets(4, 4, 12, 4));
         ScrollPane scroll = new ScrollPane(content);
         scroll.setId("compareScrollPane");
@@ -83,9 +99,24 @@ public final class CompareView extends VBox {
         setSpacing(8);
         setPadding(new Insets(12));
 
-        // The columns change last and once per update, so one listener redraws a consistent state.
-        viewModel.columns().addListener((ListChangeListener<CompareColumn>) c -> rebuild());
-        rebuild();
+        // The columns change last and once per update, so one listener redraws a consistent state. While the
+        // comparison is not on screen nothing is built: the window starts faster and a slider drag costs nothing here.
+        viewModel.columns().addListener((ListChangeListener<CompareColumn>) c -> rebuildWhenActive());
+        viewModel.activeProperty().addListener((obs, was, now) -> {
+            if (now && dirty) {
+                rebuildWhenActive();
+            }
+        });
+        rebuildWhenActive();
+    }
+
+    private void rebuildWhenActive() {
+        if (viewModel.activeProperty().get()) {
+            dirty = false;
+            rebuild();
+        } else {
+            dirty = true;
+        }
     }
 
     private void rebuild() {
@@ -131,6 +162,7 @@ public final class CompareView extends VBox {
         head.getStyleClass().add("compare-section");
         bars.getChildren().add(head);
         long scale = viewModel.scaleBytesProperty().get();
+        Map<Component, String> legendNames = new EnumMap<>(Component.class);
         for (CompareColumn column : columns) {
             Label name = new Label(column.title() + "  " + column.peakText());
             name.getStyleClass().add("compare-bar-title");
@@ -138,7 +170,21 @@ public final class CompareView extends VBox {
             bar.show(column.components(), column.peakBytes(), column.capacityBytes(), column.capacityText(),
                     column.fits(), scale);
             bars.getChildren().add(new VBox(2, name, bar));
+            for (ComponentRow row : column.components()) {
+                legendNames.put(row.component(), row.name());
+            }
         }
+        // One legend for all bars: the colours are the breakdown's, one per component.
+        FlowPane legend = new FlowPane(14, 4);
+        legend.getStyleClass().add("compare-legend");
+        legendNames.forEach((component, text) -> {
+            Region swatch = new Region();
+            swatch.getStyleClass().addAll("swatch", StackedMemoryBar.styleClassOf(component));
+            HBox entry = new HBox(6, swatch, new Label(text));
+            entry.setAlignment(Pos.CENTER_LEFT);
+            legend.getChildren().add(entry);
+        });
+        bars.getChildren().add(legend);
     }
 
     private VBox header(CompareColumn column) {
@@ -146,6 +192,8 @@ public final class CompareView extends VBox {
         title.getStyleClass().add("compare-column-title");
         HBox top = new HBox(6, title);
         top.setAlignment(Pos.CENTER_LEFT);
+        // As tall as the unpin button, so the live column's header lines up with the pinned ones.
+        top.setMinHeight(UNPIN_BUTTON_HEIGHT);
         if (!column.current()) {
             Button unpin = new Button("\u00d7");
             unpin.setId("unpinScenario" + column.pinned().number() + "Button");

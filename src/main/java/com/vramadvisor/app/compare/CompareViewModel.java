@@ -49,6 +49,7 @@ public final class CompareViewModel {
     private final ObservableList<CompareRow> readOnlyRows = FXCollections.unmodifiableObservableList(rows);
     private final ReadOnlyLongWrapper scaleBytes = new ReadOnlyLongWrapper(this, "scaleBytes");
     private final BooleanProperty active = new SimpleBooleanProperty(this, "active", true);
+    private final BooleanProperty onlyDifferences = new SimpleBooleanProperty(this, "onlyDifferences");
     private final BooleanBinding canPin;
     private boolean stale;
     private int nextNumber = 1;
@@ -66,6 +67,7 @@ public final class CompareViewModel {
         canPin = Bindings.size(pinned).lessThan(MAX_PINNED);
         snapshot.addListener((obs, old, now) -> refresh());
         pinned.addListener((ListChangeListener<PinnedScenario>) c -> refresh());
+        onlyDifferences.addListener((obs, old, now) -> refresh());
         messages.localeProperty().addListener((obs, old, now) -> refresh());
         active.addListener((obs, was, now) -> {
             if (now && stale) {
@@ -119,7 +121,12 @@ public final class CompareViewModel {
             nextColumns.add(column);
             scale = Math.max(scale, Math.max(column.peakBytes(), column.capacityBytes()));
         }
-        List<CompareRow> nextRows = new ArrayList<>(texts.inputRows(inputs, estimates));
+        List<CompareRow> nextRows = new ArrayList<>();
+        for (CompareRow input : texts.inputRows(inputs, estimates)) {
+            if (!onlyDifferences.get() || input.differs() || inputs.size() == 1) {
+                nextRows.add(input);
+            }
+        }
         nextRows.addAll(totalRows(inputs, estimates, nextColumns));
         nextRows.addAll(componentLines(nextColumns));
         scaleBytes.set((long) (scale * 1.04));
@@ -221,6 +228,11 @@ public final class CompareViewModel {
     /** Whether another scenario can be pinned. */
     public BooleanBinding canPinProperty() {
         return canPin;
+    }
+
+    /** Whether the input lines that are the same in every column are left out (totals are always shown). */
+    public BooleanProperty onlyDifferencesProperty() {
+        return onlyDifferences;
     }
 
     /** Whether the comparison is on screen; while false, changes are only noted and recomputed on return. */

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import javafx.beans.binding.StringBinding;
 import javafx.collections.ListChangeListener;
+import javafx.css.PseudoClass;
 import javafx.geometry.HPos;
 import javafx.scene.control.Label;
 import javafx.scene.control.Tooltip;
@@ -19,6 +20,8 @@ import javafx.scene.layout.VBox;
  */
 public final class BreakdownView extends VBox {
 
+    private static final PseudoClass PEAK = PseudoClass.getPseudoClass("peak");
+
     private final BreakdownViewModel viewModel;
     private final StackedMemoryBar bar = new StackedMemoryBar();
     private final GridPane legend = new GridPane();
@@ -27,6 +30,7 @@ public final class BreakdownView extends VBox {
     private final Label phasesTitle = new Label();
     private final GridPane phaseGrid = new GridPane();
     private final StringBinding peakMarkText;
+    private final List<List<Label>> phaseLabels = new ArrayList<>();
 
     public BreakdownView(BreakdownViewModel viewModel, ResultsMessages messages) {
         this.viewModel = viewModel;
@@ -100,16 +104,26 @@ public final class BreakdownView extends VBox {
     }
 
     private void refreshPhases() {
-        phaseGrid.getChildren().clear();
-        int r = 0;
-        for (PhaseRow p : viewModel.phases()) {
-            Label name = new Label(p.name());
-            Label size = new Label(p.sizeText());
-            Label mark = new Label(p.peak() ? peakMarkText.get() : "");
-            for (Label l : List.of(name, size, mark)) {
-                l.getStyleClass().add(p.peak() ? "phase-peak" : "phase-other");
+        List<PhaseRow> phases = viewModel.phases();
+        if (phaseLabels.size() != phases.size()) {
+            // The phases differ only between training and inference; a slider step reuses the labels.
+            phaseGrid.getChildren().clear();
+            phaseLabels.clear();
+            for (int r = 0; r < phases.size(); r++) {
+                List<Label> labels = List.of(new Label(), new Label(), new Label());
+                phaseGrid.addRow(r, labels.get(0), labels.get(1), labels.get(2));
+                phaseLabels.add(labels);
             }
-            phaseGrid.addRow(r++, name, size, mark);
+        }
+        for (int r = 0; r < phases.size(); r++) {
+            PhaseRow p = phases.get(r);
+            List<Label> labels = phaseLabels.get(r);
+            labels.get(0).setText(p.name());
+            labels.get(1).setText(p.sizeText());
+            labels.get(2).setText(p.peak() ? peakMarkText.get() : "");
+            for (Label l : labels) {
+                l.pseudoClassStateChanged(PEAK, p.peak());
+            }
         }
     }
 

@@ -7,14 +7,12 @@ import java.util.List;
 import java.util.function.Function;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.collections.ListChangeListener;
-import javafx.css.PseudoClass;
 import javafx.geometry.Pos;
 import javafx.scene.control.CheckBox;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
 import javafx.scene.control.SelectionMode;
-import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
@@ -32,9 +30,7 @@ import javafx.util.Duration;
  */
 public final class DecisionTableView extends VBox {
 
-    /** Less headroom than this is drawn as a warning: a longer input or fragmentation may tip it over. */
-    private static final double TIGHT_FRACTION = 0.10;
-    private static final PseudoClass TIGHT = PseudoClass.getPseudoClass("tight");
+    private static final double ROW_HEIGHT = 34;
 
     private final DecisionTableViewModel viewModel;
     private final ResultsMessages messages;
@@ -127,17 +123,20 @@ public final class DecisionTableView extends VBox {
         table.getStyleClass().add("decision-table");
         table.setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
         table.getSelectionModel().setSelectionMode(SelectionMode.MULTIPLE);
+        // Rows are replaced on every slider step; with a fixed row height the table lays out only the visible rows
+        // instead of measuring cells to estimate its scroll range.
+        table.setFixedCellSize(ROW_HEIGHT);
         Label empty = new Label();
         empty.textProperty().bind(messages.text("results.table.empty"));
         table.setPlaceholder(empty);
 
         TableColumn<DecisionRow, DecisionRow> fit = column("fit", "results.table.column.fit",
-                Comparator.comparing(DecisionRow::fits), 80);
-        fit.setCellFactory(c -> new FitCell());
+                Comparator.comparing(DecisionRow::fits), 96);
+        fit.setCellFactory(c -> new DecisionCells.FitCell(messages));
         table.getColumns().add(fit);
         TableColumn<DecisionRow, DecisionRow> name = column("hardware", "results.table.column.hardware",
                 Comparator.comparing(DecisionRow::name, String.CASE_INSENSITIVE_ORDER), 250);
-        name.setCellFactory(c -> new TextCell(DecisionRow::name, DecisionRow::fitText));
+        name.setCellFactory(c -> new DecisionCells.TextCell(DecisionRow::name, DecisionRow::fitText));
         table.getColumns().add(name);
         addText("kind", "results.table.column.kind", Comparator.comparing(DecisionRow::kind), 100,
                 DecisionRow::kindText);
@@ -147,7 +146,7 @@ public final class DecisionTableView extends VBox {
                 DecisionRow::memoryText);
         TableColumn<DecisionRow, DecisionRow> headroom = column("headroom", "results.table.column.headroom",
                 Comparator.comparingDouble(DecisionRow::headroomFraction), 215);
-        headroom.setCellFactory(c -> new HeadroomCell());
+        headroom.setCellFactory(c -> new DecisionCells.HeadroomCell());
         table.getColumns().add(headroom);
         addText("speed", "results.table.column.speed", nullsLast(DecisionRow::tokensPerSecond), 150,
                 DecisionRow::speedText);
@@ -218,7 +217,7 @@ public final class DecisionTableView extends VBox {
     private void addText(String id, String key, Comparator<DecisionRow> comparator, double width,
                          Function<DecisionRow, String> text) {
         TableColumn<DecisionRow, DecisionRow> col = column(id, key, comparator, width);
-        col.setCellFactory(c -> new TextCell(text, null));
+        col.setCellFactory(c -> new DecisionCells.TextCell(text, null));
         table.getColumns().add(col);
     }
 
@@ -258,97 +257,5 @@ public final class DecisionTableView extends VBox {
                 setText(empty ? null : text.apply(item));
             }
         };
-    }
-
-    /** A text cell whose tooltip, when given, explains the row. */
-    private static final class TextCell extends TableCell<DecisionRow, DecisionRow> {
-        private final Function<DecisionRow, String> text;
-        private final Function<DecisionRow, String> tip;
-        private final Tooltip tooltip = new Tooltip();
-
-        TextCell(Function<DecisionRow, String> text, Function<DecisionRow, String> tip) {
-            this.text = text;
-            this.tip = tip;
-            tooltip.setWrapText(true);
-            tooltip.setMaxWidth(460);
-        }
-
-        @Override
-        protected void updateItem(DecisionRow row, boolean empty) {
-            super.updateItem(row, empty);
-            setText(empty || row == null ? null : text.apply(row));
-            if (tip != null && !empty && row != null) {
-                tooltip.setText(tip.apply(row));
-                setTooltip(tooltip);
-            } else {
-                setTooltip(null);
-            }
-        }
-    }
-
-    /** A check or a cross, with the reasons behind the verdict on hover. */
-    private final class FitCell extends TableCell<DecisionRow, DecisionRow> {
-        private final Label icon = new Label();
-        private final Tooltip tooltip = new Tooltip();
-
-        FitCell() {
-            icon.getStyleClass().add("fit-icon");
-            tooltip.setWrapText(true);
-            tooltip.setMaxWidth(460);
-            setAlignment(Pos.CENTER);
-        }
-
-        @Override
-        protected void updateItem(DecisionRow row, boolean empty) {
-            super.updateItem(row, empty);
-            if (empty || row == null) {
-                setGraphic(null);
-                setTooltip(null);
-                return;
-            }
-            icon.setText(messages.get(row.fits() ? "results.table.fit.icon.yes" : "results.table.fit.icon.no"));
-            icon.pseudoClassStateChanged(StackedMemoryBar.OVER, !row.fits());
-            tooltip.setText(row.fitText());
-            setGraphic(icon);
-            setTooltip(tooltip);
-        }
-    }
-
-    /** How full each GPU is, as a bar, with the spare or missing memory as text. */
-    private static final class HeadroomCell extends TableCell<DecisionRow, DecisionRow> {
-        private final Region track = new Region();
-        private final Region fill = new Region();
-        private final Label text = new Label();
-        private final HBox box;
-
-        HeadroomCell() {
-            track.getStyleClass().add("headroom-track");
-            fill.getStyleClass().add("headroom-fill");
-            text.getStyleClass().add("headroom-text");
-            javafx.scene.layout.StackPane bar = new javafx.scene.layout.StackPane(track, fill);
-            bar.setAlignment(Pos.CENTER_LEFT);
-            bar.setMinWidth(56);
-            bar.setPrefWidth(56);
-            bar.setMaxWidth(56);
-            bar.setMaxHeight(10);
-            fill.setMaxWidth(Region.USE_PREF_SIZE);
-            box = new HBox(8, bar, text);
-            box.setAlignment(Pos.CENTER_LEFT);
-        }
-
-        @Override
-        protected void updateItem(DecisionRow row, boolean empty) {
-            super.updateItem(row, empty);
-            if (empty || row == null) {
-                setGraphic(null);
-                return;
-            }
-            double used = row.capacityBytes() == 0 ? 1 : Math.min(1, row.perGpuBytes() / (double) row.capacityBytes());
-            fill.setPrefWidth(Math.max(2, 56 * used));
-            fill.pseudoClassStateChanged(StackedMemoryBar.OVER, !row.fits());
-            fill.pseudoClassStateChanged(TIGHT, row.fits() && row.headroomFraction() < TIGHT_FRACTION);
-            text.setText(row.headroomText());
-            setGraphic(box);
-        }
     }
 }

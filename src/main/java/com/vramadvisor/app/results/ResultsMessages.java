@@ -3,6 +3,7 @@ package com.vramadvisor.app.results;
 import com.vramadvisor.app.settings.SizeUnit;
 import java.text.MessageFormat;
 import java.text.NumberFormat;
+import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -28,9 +29,12 @@ public final class ResultsMessages {
     public static final String BUNDLE = "com.vramadvisor.app.results.messages";
 
     private static final int MAX_DIGITS = 3;
+    private static final int MAX_CACHED_SIZES = 4096;
 
     private final ReadOnlyObjectWrapper<Locale> locale = new ReadOnlyObjectWrapper<>(this, "locale");
     private final Map<String, MessageFormat> patterns = new HashMap<>();
+    /** Sizes already written, per unit: capacities repeat on every recompute of the decision table. */
+    private final Map<SizeUnit, Map<Long, String>> sizes = new EnumMap<>(SizeUnit.class);
     private ResourceBundle bundle;
     private NumberFormat integerFormat;
     private NumberFormat[] decimalFormats;
@@ -52,6 +56,7 @@ public final class ResultsMessages {
         bundle = ResourceBundle.getBundle(BUNDLE, requested, ResourceBundle.Control.getNoFallbackControl(
                 ResourceBundle.Control.FORMAT_PROPERTIES));
         patterns.clear();
+        sizes.clear();
         integerFormat = NumberFormat.getIntegerInstance(requested);
         decimalFormats = new NumberFormat[MAX_DIGITS + 1];
         percentFormats = new NumberFormat[MAX_DIGITS + 1];
@@ -121,7 +126,16 @@ public final class ResultsMessages {
 
     /** The number part of {@link #size}, for a pair that shares one unit label ({@code 29.2 / 79.1 GiB}). */
     public String sizeNumber(long bytes, SizeUnit unit) {
-        double value = unit.fromBytes(bytes);
-        return decimal(value, Math.abs(value) < 100 ? 1 : 0);
+        Map<Long, String> cache = sizes.computeIfAbsent(unit, u -> new HashMap<>());
+        String text = cache.get(bytes);
+        if (text == null) {
+            if (cache.size() > MAX_CACHED_SIZES) {
+                cache.clear();
+            }
+            double value = unit.fromBytes(bytes);
+            text = decimal(value, Math.abs(value) < 100 ? 1 : 0);
+            cache.put(bytes, text);
+        }
+        return text;
     }
 }

@@ -54,7 +54,6 @@ public final class AppContext implements AutoCloseable {
     private final SummaryViewModel summary;
     private final ExportViewModel export;
     private final ExecutorService background;
-    private final ExecutorService ranking;
     private final ResultsMessages resultsMessages;
     private final ResultsViewModel results;
     private final CompareViewModel compare;
@@ -109,15 +108,12 @@ public final class AppContext implements AutoCloseable {
         this.modelImport = new ModelImportViewModel(AppContext::readModel, background, ui, workload, messages);
         MemoryEstimator estimator = new MemoryEstimator();
         this.summary = new SummaryViewModel(workload.snapshotProperty(), estimator::estimate, catalog::gpu, messages);
-        // The decision table ranks on its own thread, so an export or an import never delays it.
-        this.ranking = Executors.newSingleThreadExecutor(r -> {
-            Thread t = new Thread(r, "vram-advisor-ranking");
-            t.setDaemon(true);
-            return t;
-        });
         this.resultsMessages = new ResultsMessages(messages.localeProperty());
         CatalogResultsEngine resultsEngine = new CatalogResultsEngine(catalog);
-        this.results = new ResultsViewModel(workload.snapshotProperty(), resultsEngine, resultsMessages, ranking, ui);
+        // Ranking the shipped catalog takes about 60 microseconds (RecommenderBenchmark), so the decision table is
+        // recomputed inline with the charts and lands in the same frame (docs/adr/0020-results-recompute-inline.md).
+        this.results = new ResultsViewModel(workload.snapshotProperty(), resultsEngine, resultsMessages,
+                Runnable::run, Runnable::run);
         // A decision-table row and the workload panel's GPU picker choose the same GPU.
         results.selectedGpuIdProperty().bindBidirectional(workload.gpuIdProperty());
         this.compare = new CompareViewModel(workload.snapshotProperty(), resultsEngine, resultsMessages);
@@ -207,6 +203,5 @@ public final class AppContext implements AutoCloseable {
     @Override
     public void close() {
         background.shutdownNow();
-        ranking.shutdownNow();
     }
 }

@@ -189,7 +189,7 @@ public final class WorkloadViewModel {
             base = w;
             model.set(inputs.model());
             modelPresetId.set(inputs.modelPresetId());
-            selectedPreset.set(findPreset(inputs.modelPresetId()));
+            selectedPreset.set(findPreset(inputs.modelPresetId(), inputs.model()));
             parameterCount.set(parameterCounter.applyAsLong(inputs.model()));
             mode.set(w.mode());
             batch.set(w.batch());
@@ -247,7 +247,7 @@ public final class WorkloadViewModel {
             }
             model.set(spec);
             modelPresetId.set(presetId);
-            selectedPreset.set(findPreset(presetId));
+            selectedPreset.set(findPreset(presetId, spec));
             parameterCount.set(parameterCounter.applyAsLong(spec));
         } finally {
             applying = false;
@@ -256,12 +256,16 @@ public final class WorkloadViewModel {
         publish();
     }
 
-    private ModelSpec findPreset(String id) {
+    /**
+     * The preset with this id, but only while the architecture is still the preset's: a scenario file keeps the
+     * architecture it was saved with, and when the catalog has changed since, the picker must not claim otherwise.
+     */
+    private ModelSpec findPreset(String id, ModelSpec spec) {
         if (id == null || id.isEmpty()) {
             return null;
         }
         for (ModelSpec p : presets) {
-            if (p.id().equals(id)) {
+            if (p.id().equals(id) && p.equals(spec)) {
                 return p;
             }
         }

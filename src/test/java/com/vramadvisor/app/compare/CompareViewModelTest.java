@@ -92,4 +92,16 @@ class CompareViewModelTest {
         vm.activeProperty().set(true);
         assertThat(row("Micro-batch / concurrent sequences").values()).containsExactly("8");
     }
+
+    @Test
+    void onlyDifferencesLeavesOutTheInputsEveryScenarioShares() {
+        vm.pinCurrent();
+        setBatch(8);
+        vm.onlyDifferencesProperty().set(true);
+
+        assertThat(vm.rows().stream().filter(r -> r.section() == CompareRow.Section.INPUTS))
+                .extracting(CompareRow::label).containsExactly("Micro-batch / concurrent sequences");
+        assertThat(vm.rows()).anyMatch(r -> r.label().equals("Peak per GPU"));
+        assertThat(vm.rows()).anyMatch(r -> r.label().equals("Weights"));
+    }
 }

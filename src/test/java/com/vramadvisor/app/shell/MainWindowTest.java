@@ -183,6 +183,19 @@ class MainWindowTest {
                 .isEqualTo("文件(_F)");
         assertThat(robot.lookup("#peakSummaryLabel").queryAs(Label.class).getText()).startsWith("每 GPU 峰值");
         assertThat(context.workload().snapshot().workload().batch()).isEqualTo(1);
+        // The shipped CJK font is loaded from the class path and named as the UI font, so machines without a CJK
+        // system font still show real glyphs.
+        assertThat(com.vramadvisor.app.ui.CjkFonts.load()).hasValue("WenQuanYi Micro Hei");
+        assertThat(window.view().root().getStyle()).contains("WenQuanYi Micro Hei");
+    }
+
+    @Test
+    void theKeyboardAloneCanChangeASegmentedChoice(FxRobot robot) {
+        ToggleButton bf16Mixed = robot.lookup("#precisionToggle-0").queryAs(ToggleButton.class);
+        robot.interact(bf16Mixed::requestFocus);
+        robot.type(KeyCode.RIGHT).type(KeyCode.SPACE);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(context.workload().snapshot().workload().precision()).isEqualTo(Precision.FP16_MIXED);
     }
 
     @Test

@@ -98,6 +98,17 @@ class WorkloadViewModelTest {
     }
 
     @Test
+    void aScenarioWhoseArchitectureNoLongerMatchesItsPresetIsShownAsCustom() {
+        WorkloadViewModel vm = engineBacked();
+        ModelSpec edited = ScenarioInputs.llama3_8b().toBuilder().layers(40).build();
+        vm.apply(ScenarioInputs.defaults().withModel(edited, ScenarioInputs.DEFAULT_MODEL_ID));
+        assertThat(vm.selectedPresetProperty().get()).isNull();
+        assertThat(vm.snapshot().model()).isEqualTo(edited);
+        vm.apply(ScenarioInputs.defaults());
+        assertThat(vm.selectedPresetProperty().get()).isEqualTo(ScenarioInputs.llama3_8b());
+    }
+
+    @Test
     void movingTheParameterCountUsesAStandardShapeOfThatSizeAndLeavesThePreset() {
         WorkloadViewModel vm = engineBacked();
         vm.parameterCountProperty().set(70_000_000_000L);

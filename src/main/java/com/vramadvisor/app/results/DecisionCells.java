@@ -1,0 +1,118 @@
+package com.vramadvisor.app.results;
+
+import java.util.function.Function;
+import javafx.css.PseudoClass;
+import javafx.geometry.Pos;
+import javafx.scene.control.Label;
+import javafx.scene.control.TableCell;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.StackPane;
+
+/**
+ * The decision table's cells. Each keeps its nodes for its whole life and only changes their texts and states: the
+ * rows are replaced on every slider step, and swapping a cell's graphic would re-style it every time.
+ */
+final class DecisionCells {
+
+    /** Less headroom than this is drawn as a warning: a longer input or fragmentation may tip it over. */
+    static final double TIGHT_FRACTION = 0.10;
+    private static final PseudoClass TIGHT = PseudoClass.getPseudoClass("tight");
+
+    private DecisionCells() {
+    }
+
+    /** A text cell whose tooltip, when given, explains the row. */
+    static final class TextCell extends TableCell<DecisionRow, DecisionRow> {
+        private final Function<DecisionRow, String> text;
+        private final Function<DecisionRow, String> tip;
+        private final Tooltip tooltip = new Tooltip();
+
+        TextCell(Function<DecisionRow, String> text, Function<DecisionRow, String> tip) {
+            this.text = text;
+            this.tip = tip;
+            tooltip.setWrapText(true);
+            tooltip.setMaxWidth(460);
+            if (tip != null) {
+                setTooltip(tooltip);
+            }
+        }
+
+        @Override
+        protected void updateItem(DecisionRow row, boolean empty) {
+            super.updateItem(row, empty);
+            setText(empty || row == null ? null : text.apply(row));
+            if (tip != null) {
+                tooltip.setText(empty || row == null ? "" : tip.apply(row));
+            }
+        }
+    }
+
+    /** A check or a cross, with the reasons behind the verdict on hover. */
+    static final class FitCell extends TableCell<DecisionRow, DecisionRow> {
+        private final ResultsMessages messages;
+        private final Label icon = new Label();
+        private final Tooltip tooltip = Tooltips.explaining("");
+
+        FitCell(ResultsMessages messages) {
+            this.messages = messages;
+            icon.getStyleClass().add("fit-icon");
+            Tooltip.install(icon, tooltip);
+            setAlignment(Pos.CENTER);
+            // Set once and hidden when empty: changing a cell's graphic re-styles it, on every slider step.
+            setGraphic(icon);
+        }
+
+        @Override
+        protected void updateItem(DecisionRow row, boolean empty) {
+            super.updateItem(row, empty);
+            icon.setVisible(!empty && row != null);
+            if (empty || row == null) {
+                return;
+            }
+            icon.setText(messages.get(row.fits() ? "results.table.fit.icon.yes" : "results.table.fit.icon.no"));
+            icon.pseudoClassStateChanged(StackedMemoryBar.OVER, !row.fits());
+            tooltip.setText(row.fitText());
+        }
+    }
+
+    /** How full each GPU is, as a bar, with the spare or missing memory as text. */
+    static final class HeadroomCell extends TableCell<DecisionRow, DecisionRow> {
+        private static final double BAR_WIDTH = 56;
+        private final Region track = new Region();
+        private final Region fill = new Region();
+        private final Label text = new Label();
+        private final HBox box;
+
+        HeadroomCell() {
+            track.getStyleClass().add("headroom-track");
+            fill.getStyleClass().add("headroom-fill");
+            text.getStyleClass().add("headroom-text");
+            StackPane bar = new StackPane(track, fill);
+            bar.setAlignment(Pos.CENTER_LEFT);
+            bar.setMinWidth(BAR_WIDTH);
+            bar.setPrefWidth(BAR_WIDTH);
+            bar.setMaxWidth(BAR_WIDTH);
+            bar.setMaxHeight(10);
+            fill.setMaxWidth(Region.USE_PREF_SIZE);
+            box = new HBox(8, bar, text);
+            box.setAlignment(Pos.CENTER_LEFT);
+            setGraphic(box);
+        }
+
+        @Override
+        protected void updateItem(DecisionRow row, boolean empty) {
+            super.updateItem(row, empty);
+            box.setVisible(!empty && row != null);
+            if (empty || row == null) {
+                return;
+            }
+            double used = row.capacityBytes() == 0 ? 1 : Math.min(1, row.perGpuBytes() / (double) row.capacityBytes());
+            fill.setPrefWidth(Math.max(2, BAR_WIDTH * used));
+            fill.pseudoClassStateChanged(StackedMemoryBar.OVER, !row.fits());
+            fill.pseudoClassStateChanged(TIGHT, row.fits() && row.headroomFraction() < TIGHT_FRACTION);
+            text.setText(row.headroomText());
+        }
+    }
+}
