@@ -6,6 +6,7 @@ import java.util.Locale;
 
 import com.vramadvisor.engine.Component;
 import com.vramadvisor.engine.Estimate;
+import com.vramadvisor.engine.Mode;
 import com.vramadvisor.engine.Workload;
 import com.vramadvisor.report.ReportModel.Formula;
 
@@ -39,13 +40,30 @@ final class ReportFormulas {
                         text.percent(workload.overhead().allocatorFraction())),
                         text.get("formula.runtimeOverhead.reference")));
             } else {
-                out.add(new Formula(quantity, text.get("formula." + id + ".expression"),
-                        text.get("formula." + id + ".reference")));
+                String variant = variant(c, workload);
+                out.add(new Formula(quantity, text.get("formula." + id + ".expression" + variant),
+                        text.get("formula." + id + ".reference" + variant)));
             }
         }
         out.add(new Formula(text.get("formula.peak.quantity"), text.get("formula.peak.expression"),
                 text.get("formula.peak.reference")));
         return out;
+    }
+
+    /**
+     * Which wording of a component's formula applies: LoRA weights are a frozen base plus adapters; autocast over
+     * fp32 parameters (the PyTorch layout) stores weights and gradients differently from Megatron's layout.
+     */
+    private static String variant(Component c, Workload workload) {
+        boolean adapters = workload.mode() == Mode.LORA || workload.mode() == Mode.QLORA;
+        if (c == Component.WEIGHTS && adapters) {
+            return ".lora";
+        }
+        if (workload.autocast() && workload.mode() != Mode.INFER
+                && (c == Component.GRADIENTS || (c == Component.WEIGHTS && workload.mode() == Mode.TRAIN))) {
+            return ".autocast";
+        }
+        return "";
     }
 
     /** The engine's assumptions in the report's language, then the report's own. */

@@ -46,6 +46,8 @@ final class ReportInputs {
             add(out, "weights", "input.weights", workload.effectiveWeightType().id());
         }
         if (!infer) {
+            add(out, "implementation", "input.implementation",
+                    text.get("implementation." + workload.implementation().id()));
             add(out, "precision", "input.precision", workload.precision().id());
             add(out, "optimizer", "input.optimizer", workload.optimizer().id());
         }

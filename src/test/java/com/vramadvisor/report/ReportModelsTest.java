@@ -153,4 +153,24 @@ class ReportModelsTest {
         });
         assertThat(report.formulas()).anySatisfy(f -> assertThat(f.reference()).contains("Pope et al. 2022"));
     }
+
+    @Test
+    void formulasFollowTheWorkloadsMemoryLayout() {
+        ModelSpec model = ReferenceModels.llama3_8b();
+        ReportModel pytorch = ReportModels.from(model, defaultScenario(), null, context(ReportLanguage.EN));
+        ReportModel megatron = ReportModels.from(model,
+                defaultScenario().toBuilder().implementation(Implementation.MEGATRON).build(), null,
+                context(ReportLanguage.EN));
+        ReportModel lora = ReportModels.from(model,
+                defaultScenario().toBuilder().mode(Mode.LORA).lora(new LoraSpec(16, LoraSpec.ALL_LINEAR)).build(),
+                null, context(ReportLanguage.EN));
+        // PyTorch autocast keeps fp32 parameters and gradients and no master copy (docs/estimation.md, section 4).
+        assertThat(pytorch.formulas()).anySatisfy(f -> assertThat(f.expression()).startsWith("(4 B fp32 parameters"));
+        assertThat(pytorch.formulas()).extracting(ReportModel.Formula::quantity)
+                .doesNotContain("Master weights (fp32)");
+        assertThat(pytorch.inputs()).anySatisfy(v -> assertThat(v.value()).contains("PyTorch autocast"));
+        assertThat(megatron.formulas()).extracting(ReportModel.Formula::quantity).contains("Master weights (fp32)");
+        assertThat(megatron.formulas()).anySatisfy(f -> assertThat(f.expression()).startsWith("P \u00d7 bytes"));
+        assertThat(lora.formulas()).anySatisfy(f -> assertThat(f.reference()).contains("Hu et al. 2021"));
+    }
 }

@@ -1,6 +1,7 @@
 package com.vramadvisor.app.shell;
 
 import com.vramadvisor.app.ui.Messages;
+import java.util.function.Supplier;
 import javafx.beans.value.ObservableStringValue;
 import javafx.geometry.Bounds;
 import javafx.geometry.Orientation;
@@ -34,12 +35,13 @@ public final class MainView {
     private final TabPane tabs = new TabPane();
     private final StackPane resultsSlot = new StackPane();
     private final StackPane decisionSlot = new StackPane();
+    private final ScrollPane workloadScroll;
 
     public MainView(Messages messages, MenuBar menuBar, Node workloadPanel, Node statusBar) {
         root.getStyleClass().add("main-view");
         root.setTop(menuBar);
 
-        ScrollPane workloadScroll = new ScrollPane(workloadPanel);
+        workloadScroll = new ScrollPane(workloadPanel);
         workloadScroll.setId("workloadScrollPane");
         workloadScroll.setFitToWidth(true);
         workloadScroll.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
@@ -127,6 +129,11 @@ public final class MainView {
         return root;
     }
 
+    /** Puts the workload panel on the left, replacing what was there. */
+    public void setWorkloadPanel(Node panel) {
+        workloadScroll.setContent(panel);
+    }
+
     /** Puts the charts (breakdown and sweep) at the top of the Analysis tab, replacing what was there. */
     public void setResultsPane(Node charts) {
         resultsSlot.getChildren().setAll(charts);
@@ -152,6 +159,20 @@ public final class MainView {
         tab.setClosable(false);
         tab.setContent(content);
         tabs.getTabs().add(tab);
+        return tab;
+    }
+
+    /**
+     * Adds a tab whose content is built the first time the tab is selected, so that a view nobody has opened yet
+     * costs nothing at start-up.
+     */
+    public Tab addLazyTab(String id, ObservableStringValue title, Supplier<Node> content) {
+        Tab tab = addTab(id, title, null);
+        tab.selectedProperty().addListener((obs, was, selected) -> {
+            if (selected && tab.getContent() == null) {
+                tab.setContent(content.get());
+            }
+        });
         return tab;
     }
 

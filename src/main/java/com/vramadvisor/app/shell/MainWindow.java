@@ -23,10 +23,10 @@ import javafx.css.PseudoClass;
 import javafx.scene.Scene;
 import javafx.scene.SnapshotParameters;
 import javafx.scene.control.Tab;
-import javafx.scene.layout.StackPane;
 import javafx.scene.image.WritableImage;
 import javafx.scene.input.KeyCombination;
 import javafx.scene.input.TransferMode;
+import javafx.scene.layout.VBox;
 import javafx.stage.FileChooser;
 import javafx.stage.Screen;
 import javafx.stage.Stage;
@@ -52,22 +52,46 @@ public final class MainWindow implements AppMenus.Actions {
     private final Dialogs dialogs;
     private Stage stage;
     private Scene scene;
+    private WorkloadView workloadView;
+    private boolean featuresInstalled;
 
     public MainWindow(AppContext context) {
         this.context = context;
         this.messages = context.messages();
         this.menus = new AppMenus(messages, context.scenario(), context.settings(), this);
         this.statusBar = new StatusBar(context);
-        WorkloadView workload = new WorkloadView(context.workload(), messages, context.scenario().adjustingProperty(),
-                context.modelImport());
-        this.view = new MainView(messages, menus.bar(), workload.root(), statusBar.root());
+        VBox loading = new VBox();
+        loading.getStyleClass().add("workload-panel");
+        this.view = new MainView(messages, menus.bar(), loading, statusBar.root());
         this.dialogs = new Dialogs(messages);
         context.export().errorProperty().addListener((obs, old, failure) -> {
             if (!failure.isEmpty()) {
                 dialogs.showError(stage, messages.get("export.failed.header"), failure);
             }
         });
-        installFeatureViews(view, context);
+    }
+
+    /** Builds the workload panel; part of {@link #populate()}. */
+    private void populateWorkload() {
+        if (workloadView == null) {
+            workloadView = new WorkloadView(context.workload(), messages, context.scenario().adjustingProperty(),
+                    context.modelImport());
+            view.setWorkloadPanel(workloadView.root());
+        }
+    }
+
+    /** Builds the charts, the decision table and the comparison; part of {@link #populate()}. */
+    private void populateFeatures() {
+        if (!featuresInstalled) {
+            featuresInstalled = true;
+            installFeatureViews(view, context);
+        }
+    }
+
+    /** Builds the window's content: the workload panel and the feature views. Does nothing the second time. */
+    public void populate() {
+        populateWorkload();
+        populateFeatures();
     }
 
     /**
@@ -78,13 +102,43 @@ public final class MainWindow implements AppMenus.Actions {
         ResultsMessages texts = context.resultsMessages();
         view.setResultsPane(new ResultsView(context.results()));
         view.setDecisionPane(new DecisionTableView(context.results().table(), texts));
-        Tab compareTab = view.addTab("compareTab", texts.text("compare.tab"), new StackPane());
-        // The comparison is computed and built only while its tab is showing.
+        Tab compareTab = view.addLazyTab("compareTab", texts.text("compare.tab"),
+                () -> new CompareView(context.compare(), texts));
+        // The comparison rebuilds only while its tab is showing.
         context.compare().activeProperty().bind(compareTab.selectedProperty());
-        compareTab.setContent(new CompareView(context.compare(), texts));
     }
 
+    /** Builds the whole window, then shows it. */
     public void show(Stage stage) {
+        populate();
+        showFrame(stage);
+    }
+
+    /**
+     * Shows the window first and builds its content in the following frames: the frame, menus and status bar take a
+     * fraction of the controls' cost, so the window is on screen as early as a bare JavaFX window, and the panel and
+     * the charts fill in a moment later instead of the user staring at nothing.
+     */
+    public void showProgressively(Stage stage) {
+        showFrame(stage);
+        afterNextPulse(() -> {
+            populateWorkload();
+            afterNextPulse(this::populateFeatures);
+        });
+    }
+
+    /** Runs {@code step} once the next frame has been laid out, so that frame reaches the screen first. */
+    private void afterNextPulse(Runnable step) {
+        Runnable[] listener = new Runnable[1];
+        listener[0] = () -> {
+            scene.removePostLayoutPulseListener(listener[0]);
+            Platform.runLater(step);
+        };
+        scene.addPostLayoutPulseListener(listener[0]);
+        Platform.requestNextPulse();
+    }
+
+    private void showFrame(Stage stage) {
         this.stage = stage;
         // First start: 1440 x 900, or the screen's usable area when it is smaller (laptops, small VMs).
         Rectangle2D screen = Screen.getPrimary().getVisualBounds();
