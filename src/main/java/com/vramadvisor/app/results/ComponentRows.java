@@ -3,6 +3,7 @@ package com.vramadvisor.app.results;
 import com.vramadvisor.app.settings.SizeUnit;
 import com.vramadvisor.app.workload.ScenarioInputs;
 import com.vramadvisor.engine.Component;
+import com.vramadvisor.engine.DataType;
 import com.vramadvisor.engine.Estimate;
 import com.vramadvisor.engine.Mode;
 import com.vramadvisor.engine.ModelSpec;
@@ -69,8 +70,7 @@ public final class ComponentRows {
         return switch (component) {
             case WEIGHTS -> messages.get("results.formula.weights", messages.integer(estimate.parameters()),
                     workload.effectiveWeightType().id(), bytes(workload.effectiveWeightType().bytesPerElement()),
-                    tp, pp, dp, zero) + (autocastTraining(workload)
-                    ? " " + messages.get("results.formula.weights.autocast") : "");
+                    tp, pp, dp, zero) + weightsNote(workload);
             case MASTER_WEIGHTS -> messages.get("results.formula.masterWeights", trainable, dp, zero);
             case GRADIENTS -> messages.get("results.formula.gradients", trainable, dp, zero);
             case OPTIMIZER_STATES -> messages.get("results.formula.optimizerStates", trainable,
@@ -96,6 +96,18 @@ public final class ComponentRows {
                     messages.decimal(workload.overhead().contextBytes() / (double) (1L << 30), 2),
                     messages.percent(workload.overhead().allocatorFraction(), 0));
         };
+    }
+
+    /** What the plain parameters-times-bytes product leaves out for this workload's weights, if anything. */
+    private String weightsNote(Workload workload) {
+        DataType type = workload.effectiveWeightType();
+        if (autocastTraining(workload)) {
+            return " " + messages.get("results.formula.weights.autocast");
+        }
+        if (type.bitsPerElement() < 16 && !type.isGguf()) {
+            return " " + messages.get("results.formula.weights.quantized");
+        }
+        return "";
     }
 
     /** Autocast keeps 16-bit copies of the fp32 weights it runs on, in training only (not in inference). */
