@@ -90,7 +90,7 @@ public final class UiLatencyBenchmark {
         System.exit(0);
     }
 
-    // ---- start-up -------------------------------------------------------------------------------------------------
+    // ---- start-up ---------------------------------------------------------------------------------------------------
 
     private static void startup(int runs, Path home) throws IOException, InterruptedException {
         startChild("bare", home);
@@ -107,8 +107,8 @@ public final class UiLatencyBenchmark {
             app.add(a.wallMs());
             appCpu.add(a.cpuMs());
         }
-        System.out.printf(Locale.ROOT, "%nStart-up, launch to first rendered pulse of the shown window (%d runs each)%n",
-                runs);
+        System.out.printf(Locale.ROOT,
+                "%nStart-up, launch to first rendered pulse of the shown window (%d runs each)%n", runs);
         System.out.printf(Locale.ROOT, "  bare JavaFX window: wall median %.0f ms (runs: %s); CPU median %.0f ms%n",
                 median(bare), list(bare), median(bareCpu));
         System.out.printf(Locale.ROOT, "  VRAM Advisor:       wall median %.0f ms (runs: %s); CPU median %.0f ms%n",
@@ -202,7 +202,7 @@ public final class UiLatencyBenchmark {
         }
     }
 
-    // ---- slider latency -------------------------------------------------------------------------------------------
+    // ---- slider latency ---------------------------------------------------------------------------------------------
 
     private static void latency(int changes, int warmup, int intervalMs) throws Exception {
         AtomicReference<Scene> shown = new AtomicReference<>();
@@ -217,7 +217,7 @@ public final class UiLatencyBenchmark {
         if (!ready.await(120, TimeUnit.SECONDS)) {
             throw new IllegalStateException("the main window did not appear within 2 minutes");
         }
-        // Give the ranking worker's first rows time to arrive, then set up on the FX thread.
+        // Let the first results settle (a ranking worker, if one is configured, included), then set up on the FX thread.
         Thread.sleep(2000);
         AtomicReference<SliderRun> created = new AtomicReference<>();
         CountDownLatch setUp = new CountDownLatch(1);
@@ -347,13 +347,13 @@ public final class UiLatencyBenchmark {
                 misses++;
                 finish(ms);
             } else {
-                // The table's rows arrive from the ranking worker; make sure a pulse follows them.
+                // With a ranking worker the table's rows arrive later; make sure a pulse follows them.
                 Platform.requestNextPulse();
             }
         }
     }
 
-    // ---- helpers --------------------------------------------------------------------------------------------------
+    // ---- options and statistics -------------------------------------------------------------------------------------
 
     private static String option(String[] args, String name, String fallback) {
         for (String a : args) {

@@ -70,7 +70,8 @@ public final class BreakdownView extends VBox {
         fit.setId("fitLabel");
         fit.getStyleClass().add("fit-text");
         fit.textProperty().bind(viewModel.fitTextProperty());
-        viewModel.fitsProperty().addListener((obs, was, now) -> fit.pseudoClassStateChanged(StackedMemoryBar.OVER, !now));
+        viewModel.fitsProperty().addListener((obs, was, now) ->
+                fit.pseudoClassStateChanged(StackedMemoryBar.OVER, !now));
         fit.pseudoClassStateChanged(StackedMemoryBar.OVER, !viewModel.fitsProperty().get());
 
         phasesTitle.textProperty().bind(messages.text("results.breakdown.phases.title"));
