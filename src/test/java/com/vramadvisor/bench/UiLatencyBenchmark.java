@@ -36,9 +36,10 @@ import javafx.stage.Window;
  *   <li><b>Start-up</b>: time from launching a JVM to the first rendered pulse of the shown window, for the real
  *       application ({@code com.vramadvisor.Main} without arguments) and for a bare JavaFX window (one label), in
  *       alternating child JVMs of the same run, with their ratio; also the CPU time each child used until then,
- *       which varies much less than wall time on a machine shared with other work. Both children share one fresh user home, so the
- *       application starts from its defaults and leaves the user's settings alone; one unmeasured start of each
- *       warms the disk cache first.</li>
+ *       which varies much less than wall time on a machine shared with other work. Both children share one fresh
+ *       user home, so the application starts from its defaults and leaves the user's settings alone (the
+ *       configuration folder is moved into it too, whatever {@code XDG_CONFIG_HOME} says); one unmeasured start of
+ *       each warms the disk cache first.</li>
  *   <li><b>Slider latency</b>: a few hundred changes of the batch-size slider in the real scene, each timed from the
  *       change to the first pulse after which the breakdown's total and the decision table show the new value.
  *       Changes are posted at an interval that is not a multiple of the 60 Hz pulse, so they land at every phase
@@ -217,7 +218,7 @@ public final class UiLatencyBenchmark {
         if (!ready.await(120, TimeUnit.SECONDS)) {
             throw new IllegalStateException("the main window did not appear within 2 minutes");
         }
-        // Let the first results settle (a ranking worker, if one is configured, included), then set up on the FX thread.
+        // Let the first results settle (a ranking worker's too, if one is configured), then set up on the FX thread.
         Thread.sleep(2000);
         AtomicReference<SliderRun> created = new AtomicReference<>();
         CountDownLatch setUp = new CountDownLatch(1);
