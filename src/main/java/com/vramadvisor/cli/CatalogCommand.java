@@ -8,6 +8,7 @@ import com.vramadvisor.engine.ParameterCounter;
 import com.vramadvisor.engine.hardware.CloudOffer;
 import com.vramadvisor.engine.hardware.GpuSpec;
 import com.vramadvisor.engine.hardware.SystemSpec;
+import com.vramadvisor.report.CsvReportWriter;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -177,13 +178,13 @@ final class CatalogCommand implements Runnable {
                     out.println(EstimateOutput.JSON.writeValueAsString(list));
                 }
                 case CSV -> {
-                    out.print(Csv.line(List.of(columns)));
+                    out.print(CsvReportWriter.record(List.of(columns)));
                     for (Object[] r : rows) {
                         List<String> cells = new ArrayList<>();
                         for (Object c : r) {
                             cells.add(String.valueOf(c));
                         }
-                        out.print(Csv.line(cells));
+                        out.print(CsvReportWriter.record(cells));
                     }
                 }
                 default -> {

@@ -10,6 +10,7 @@ import com.vramadvisor.engine.ranking.Recommendation;
 import com.vramadvisor.engine.ranking.RecommendationRow;
 import com.vramadvisor.engine.ranking.Recommender;
 import com.vramadvisor.engine.ranking.SortKey;
+import com.vramadvisor.report.CsvReportWriter;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -92,9 +93,9 @@ final class RecommendCommand implements Callable<Integer> {
         switch (fmt) {
             case JSON -> out.println(EstimateOutput.JSON.writeValueAsString(json(m, w, rec)));
             case CSV -> {
-                out.print(Csv.line(List.of(COLUMNS)));
+                out.print(CsvReportWriter.record(List.of(COLUMNS)));
                 for (RecommendationRow r : rec.rows()) {
-                    out.print(Csv.line(cells(r)));
+                    out.print(CsvReportWriter.record(cells(r)));
                 }
             }
             default -> printText(out, m, w, rec);

@@ -116,16 +116,22 @@ public final class CsvReportWriter implements ReportWriter {
             }
             first = false;
             for (List<String> record : table) {
-                for (int i = 0; i < record.size(); i++) {
-                    if (i > 0) {
-                        csv.append(',');
-                    }
-                    csv.append(field(record.get(i)));
-                }
-                csv.append("\r\n");
+                csv.append(record(record));
             }
         }
         return csv.toString();
+    }
+
+    /** One RFC 4180 record: fields separated by commas, quoted where needed, ended by CRLF. */
+    public static String record(List<String> fields) {
+        StringBuilder line = new StringBuilder();
+        for (int i = 0; i < fields.size(); i++) {
+            if (i > 0) {
+                line.append(',');
+            }
+            line.append(field(fields.get(i) == null ? "" : fields.get(i)));
+        }
+        return line.append("\r\n").toString();
     }
 
     /** One field, quoted when it holds a comma, a quote or a line break (RFC 4180, section 2). */

@@ -278,86 +278,14 @@ final class PdfFlow {
         return font.getStringWidth(ReportFonts.printable(content)) / 1000.0 * size;
     }
 
-    /**
-     * Splits text into lines no wider than {@code maxWidth}: at spaces for Latin text, between any two characters
-     * for Chinese, and inside a word only when the word alone is too wide.
-     */
+    /** Text broken into lines no wider than {@code maxWidth} at this font size (see {@link LineBreaker}). */
     List<String> wrap(String content, float size, double maxWidth) {
-        List<String> lines = new ArrayList<>();
-        StringBuilder line = new StringBuilder();
-        for (String token : tokens(ReportFonts.printable(content))) {
-            if (fits(line + token.stripTrailing(), size, maxWidth)) {
-                line.append(token);
-                continue;
+        return LineBreaker.wrap(ReportFonts.printable(content), maxWidth, line -> {
+            try {
+                return width(line, size);
+            } catch (IOException e) {
+                throw new IllegalStateException("cannot measure text in the report font", e);
             }
-            if (!line.toString().isBlank()) {
-                lines.add(line.toString().stripTrailing());
-                line.setLength(0);
-            }
-            if (fits(token.stripTrailing(), size, maxWidth)) {
-                line.append(token);
-            } else {
-                for (int cp : token.codePoints().toArray()) {
-                    if (!line.isEmpty() && !fits(line + Character.toString(cp), size, maxWidth)) {
-                        lines.add(line.toString().stripTrailing());
-                        line.setLength(0);
-                    }
-                    line.appendCodePoint(cp);
-                }
-            }
-        }
-        if (!line.toString().isBlank() || lines.isEmpty()) {
-            lines.add(line.toString().stripTrailing());
-        }
-        return lines;
-    }
-
-    private boolean fits(String s, float size, double maxWidth) {
-        try {
-            return width(s, size) <= maxWidth;
-        } catch (IOException e) {
-            throw new IllegalStateException("cannot measure text in the report font", e);
-        }
-    }
-
-    /** Words with their trailing spaces; each Chinese character (and its punctuation) is a token of its own. */
-    static List<String> tokens(String s) {
-        List<String> out = new ArrayList<>();
-        StringBuilder cur = new StringBuilder();
-        int[] cps = s.codePoints().toArray();
-        for (int i = 0; i < cps.length; i++) {
-            int cp = cps[i];
-            if (isWide(cp)) {
-                if (!cur.isEmpty()) {
-                    out.add(cur.toString());
-                    cur.setLength(0);
-                }
-                cur.appendCodePoint(cp);
-                while (i + 1 < cps.length && (isClosingPunctuation(cps[i + 1]) || cps[i + 1] == ' ')) {
-                    cur.appendCodePoint(cps[++i]);
-                }
-                out.add(cur.toString());
-                cur.setLength(0);
-            } else if (cp == ' ') {
-                cur.append(' ');
-                out.add(cur.toString());
-                cur.setLength(0);
-            } else {
-                cur.appendCodePoint(cp);
-            }
-        }
-        if (!cur.isEmpty()) {
-            out.add(cur.toString());
-        }
-        return out;
-    }
-
-    private static boolean isWide(int cp) {
-        Character.UnicodeScript script = Character.UnicodeScript.of(cp);
-        return script == Character.UnicodeScript.HAN || (cp >= 0x3000 && cp <= 0x303F) || (cp >= 0xFF00 && cp <= 0xFFEF);
-    }
-
-    private static boolean isClosingPunctuation(int cp) {
-        return "，。、；：！？）》」』】".indexOf(cp) >= 0;
+        });
     }
 }

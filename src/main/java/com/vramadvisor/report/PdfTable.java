@@ -98,7 +98,7 @@ record PdfTable(List<String> headers, List<List<String>> rows, List<Boolean> num
 
     private double longestWord(PdfFlow flow, String text) throws IOException {
         double longest = 0;
-        for (String word : PdfFlow.tokens(ReportFonts.printable(text))) {
+        for (String word : LineBreaker.tokens(ReportFonts.printable(text))) {
             longest = Math.max(longest, flow.width(word.strip(), fontSize));
         }
         return Math.min(longest, 140);

@@ -1,5 +1,6 @@
 package com.vramadvisor.bench;
 
+import com.sun.management.OperatingSystemMXBean;
 import com.vramadvisor.app.settings.SettingsStore;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -34,9 +35,11 @@ import javafx.stage.Window;
  * <ol>
  *   <li><b>Start-up</b>: time from launching a JVM to the first rendered pulse of the shown window, for the real
  *       application ({@code com.vramadvisor.Main} without arguments) and for a bare JavaFX window (one label), in
- *       alternating child JVMs of the same run, with their ratio. Both children share one fresh user home, so the
- *       application starts from its defaults and leaves the user's settings alone; one unmeasured start of each
- *       warms the disk cache first.</li>
+ *       alternating child JVMs of the same run, with their ratio; also the CPU time each child used until then,
+ *       which varies much less than wall time on a machine shared with other work. Both children share one fresh
+ *       user home, so the application starts from its defaults and leaves the user's settings alone (the
+ *       configuration folder is moved into it too, whatever {@code XDG_CONFIG_HOME} says); one unmeasured start of
+ *       each warms the disk cache first.</li>
  *   <li><b>Slider latency</b>: a few hundred changes of the batch-size slider in the real scene, each timed from the
  *       change to the first pulse after which the breakdown's total and the decision table show the new value.
  *       Changes are posted at an interval that is not a multiple of the 60 Hz pulse, so they land at every phase
@@ -88,28 +91,39 @@ public final class UiLatencyBenchmark {
         System.exit(0);
     }
 
-    // ---- start-up -------------------------------------------------------------------------------------------------
+    // ---- start-up ---------------------------------------------------------------------------------------------------
 
     private static void startup(int runs, Path home) throws IOException, InterruptedException {
         startChild("bare", home);
         startChild("app", home);
         List<Double> bare = new ArrayList<>();
         List<Double> app = new ArrayList<>();
+        List<Double> bareCpu = new ArrayList<>();
+        List<Double> appCpu = new ArrayList<>();
         for (int i = 0; i < runs; i++) {
-            bare.add(startChild("bare", home));
-            app.add(startChild("app", home));
+            Start b = startChild("bare", home);
+            Start a = startChild("app", home);
+            bare.add(b.wallMs());
+            bareCpu.add(b.cpuMs());
+            app.add(a.wallMs());
+            appCpu.add(a.cpuMs());
         }
-        double bareMs = median(bare);
-        double appMs = median(app);
-        System.out.printf(Locale.ROOT, "%nStart-up, launch to first rendered pulse of the shown window (%d runs each)%n",
-                runs);
-        System.out.printf(Locale.ROOT, "  bare JavaFX window: median %.0f ms  (runs: %s)%n", bareMs, list(bare));
-        System.out.printf(Locale.ROOT, "  VRAM Advisor:       median %.0f ms  (runs: %s)%n", appMs, list(app));
-        System.out.printf(Locale.ROOT, "  ratio app / bare:   %.2f  (target <= 1.30)%n", appMs / bareMs);
+        System.out.printf(Locale.ROOT,
+                "%nStart-up, launch to first rendered pulse of the shown window (%d runs each)%n", runs);
+        System.out.printf(Locale.ROOT, "  bare JavaFX window: wall median %.0f ms (runs: %s); CPU median %.0f ms%n",
+                median(bare), list(bare), median(bareCpu));
+        System.out.printf(Locale.ROOT, "  VRAM Advisor:       wall median %.0f ms (runs: %s); CPU median %.0f ms%n",
+                median(app), list(app), median(appCpu));
+        System.out.printf(Locale.ROOT, "  ratio app / bare:   wall %.2f, CPU %.2f  (target <= 1.30)%n",
+                median(app) / median(bare), median(appCpu) / median(bareCpu));
     }
 
-    /** Starts a child JVM showing one window kind and returns milliseconds from launch to its first shown pulse. */
-    private static double startChild(String kind, Path home) throws IOException, InterruptedException {
+    /** Wall time from launch to the first shown pulse, and the CPU time the child used until then. */
+    private record Start(double wallMs, double cpuMs) {
+    }
+
+    /** Starts a child JVM showing one window kind and times it to its first shown pulse. */
+    private static Start startChild(String kind, Path home) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>();
         command.add(ProcessHandle.current().info().command().orElse("java"));
         for (String p : INHERITED) {
@@ -131,9 +145,10 @@ public final class UiLatencyBenchmark {
             while ((line = out.readLine()) != null) {
                 if (line.startsWith(SHOWN)) {
                     double ms = (System.nanoTime() - start) / 1e6;
+                    double cpuMs = Double.parseDouble(line.split(" ")[2]);
                     process.destroy();
                     process.waitFor(10, TimeUnit.SECONDS);
-                    return ms;
+                    return new Start(ms, cpuMs);
                 }
             }
         }
@@ -146,7 +161,9 @@ public final class UiLatencyBenchmark {
     private static void reportWhenShown() {
         onFirstShownPulse(scene -> {
             long sinceJvmStart = System.currentTimeMillis() - ManagementFactory.getRuntimeMXBean().getStartTime();
-            System.out.println(SHOWN + " " + sinceJvmStart);
+            long cpuMs = ((OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+                    .getProcessCpuTime() / 1_000_000;
+            System.out.println(SHOWN + " " + sinceJvmStart + " " + cpuMs);
             System.out.flush();
             // Halt, not exit: the application's shutdown would save settings into the scratch home for nothing.
             Runtime.getRuntime().halt(0);
@@ -186,7 +203,7 @@ public final class UiLatencyBenchmark {
         }
     }
 
-    // ---- slider latency -------------------------------------------------------------------------------------------
+    // ---- slider latency ---------------------------------------------------------------------------------------------
 
     private static void latency(int changes, int warmup, int intervalMs) throws Exception {
         AtomicReference<Scene> shown = new AtomicReference<>();
@@ -203,7 +220,7 @@ public final class UiLatencyBenchmark {
         }
         // The window shows its frame first and builds the panel and the charts in the next frames.
         awaitContent(shown.get());
-        // Give the ranking worker's first rows time to arrive, then set up on the FX thread.
+        // Let the first results settle (a ranking worker's too, if one is configured), then set up on the FX thread.
         Thread.sleep(2000);
         AtomicReference<SliderRun> created = new AtomicReference<>();
         CountDownLatch setUp = new CountDownLatch(1);
@@ -234,7 +251,7 @@ public final class UiLatencyBenchmark {
         System.out.printf(Locale.ROOT, "  the total label changed on %d of %d changes; the table missed %d%n",
                 run.labelChanges, run.chartsMs.size(), run.misses);
         List<Double> handler = run.handlerMs.subList(warmup, run.handlerMs.size());
-        System.out.printf(Locale.ROOT, "  of which: slider change handled (estimate, breakdown, sweep) median %.1f ms, "
+        System.out.printf(Locale.ROOT, "  of which: slider change handled (all results recomputed) median %.1f ms, "
                 + "p99 %.1f ms; CSS and layout per pulse median %.1f ms, p99 %.1f ms%n", median(handler),
                 percentile(handler, 99), median(run.pulseMs), percentile(run.pulseMs, 99));
     }
@@ -351,13 +368,13 @@ public final class UiLatencyBenchmark {
                 misses++;
                 finish(ms);
             } else {
-                // The table's rows arrive from the ranking worker; make sure a pulse follows them.
+                // With a ranking worker the table's rows arrive later; make sure a pulse follows them.
                 Platform.requestNextPulse();
             }
         }
     }
 
-    // ---- helpers --------------------------------------------------------------------------------------------------
+    // ---- options and statistics -------------------------------------------------------------------------------------
 
     private static String option(String[] args, String name, String fallback) {
         for (String a : args) {

@@ -22,7 +22,10 @@ final class Gpus {
                 0, 0, fp16Tflops, 0, 0, watts, "NVLink", 0, 5, 2022, priceUsd, priceUsd > 0 ? "2022-10" : "", source);
     }
 
-    /** NVIDIA GeForce RTX 4090: 24 GB GDDR6X, 1,008 GB/s, 165.2 dense FP16 TFLOPS, 450 W, 1,599 USD (Ada whitepaper). */
+    /**
+     * NVIDIA GeForce RTX 4090: 24 GB GDDR6X, 1,008 GB/s, 165.2 dense FP16 TFLOPS, 450 W, 1,599 USD (Ada
+     * whitepaper).
+     */
     static GpuSpec rtx4090() {
         return gpu("rtx-4090", "NVIDIA GeForce RTX 4090", "NVIDIA", 24, 1008, 165.2, 450, 1599,
                 "NVIDIA Ada Lovelace architecture whitepaper");

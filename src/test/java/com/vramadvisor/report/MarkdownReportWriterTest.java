@@ -25,7 +25,8 @@ class MarkdownReportWriterTest {
 
         assertThat(text).startsWith("# GPU memory sizing report\n");
         assertThat(text).contains("| Input | Value |\n| --- | --- |\n| Model | Llama-3-8B |");
-        assertThat(text).contains("| Component | At the peak (Backward pass) | Largest at any phase | Share of the peak |\n"
+        assertThat(text).contains("| Component | At the peak (Backward pass) | Largest at any phase "
+                + "| Share of the peak |\n"
                 + "| --- | ---: | ---: | ---: |\n");
         assertThat(text).contains("| Optimizer states | " + t.gib(SampleReport.OPTIMIZER) + " |");
         assertThat(text).contains("| **Peak per GPU** | **" + t.gib(SampleReport.PEAK) + "** |");

@@ -166,7 +166,8 @@ class ReportModelsTest {
                 null, context(ReportLanguage.EN));
         // PyTorch autocast keeps fp32 parameters and gradients and no master copy (docs/estimation.md, section 4).
         assertThat(pytorch.formulas()).anySatisfy(f -> assertThat(f.expression()).startsWith("(4 B fp32 parameters"));
-        assertThat(pytorch.formulas()).extracting(ReportModel.Formula::quantity).doesNotContain("Master weights (fp32)");
+        assertThat(pytorch.formulas()).extracting(ReportModel.Formula::quantity)
+                .doesNotContain("Master weights (fp32)");
         assertThat(pytorch.inputs()).anySatisfy(v -> assertThat(v.value()).contains("PyTorch autocast"));
         assertThat(megatron.formulas()).extracting(ReportModel.Formula::quantity).contains("Master weights (fp32)");
         assertThat(megatron.formulas()).anySatisfy(f -> assertThat(f.expression()).startsWith("P \u00d7 bytes"));

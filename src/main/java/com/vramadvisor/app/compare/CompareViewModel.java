@@ -48,10 +48,10 @@ public final class CompareViewModel {
     private final ObservableList<CompareColumn> readOnlyColumns = FXCollections.unmodifiableObservableList(columns);
     private final ObservableList<CompareRow> readOnlyRows = FXCollections.unmodifiableObservableList(rows);
     private final ReadOnlyLongWrapper scaleBytes = new ReadOnlyLongWrapper(this, "scaleBytes");
-    private final BooleanProperty active = new SimpleBooleanProperty(this, "active", true);
+    private final BooleanProperty active = new SimpleBooleanProperty(this, "active");
     private final BooleanProperty onlyDifferences = new SimpleBooleanProperty(this, "onlyDifferences");
     private final BooleanBinding canPin;
-    private boolean stale;
+    private boolean stale = true;
     private int nextNumber = 1;
 
     public CompareViewModel(ObservableValue<ScenarioInputs> snapshot, ResultsEngine engine,
@@ -235,7 +235,10 @@ public final class CompareViewModel {
         return onlyDifferences;
     }
 
-    /** Whether the comparison is on screen; while false, changes are only noted and recomputed on return. */
+    /**
+     * Whether the comparison is on screen (false at first); while false, changes are only noted and the comparison is
+     * computed when it becomes true.
+     */
     public BooleanProperty activeProperty() {
         return active;
     }

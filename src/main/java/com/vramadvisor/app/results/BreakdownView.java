@@ -58,11 +58,20 @@ public final class BreakdownView extends VBox {
         capacityTip.setMaxWidth(420);
         capacity.setTooltip(capacityTip);
 
+        Label option = new Label();
+        option.setId("selectedOptionLabel");
+        option.getStyleClass().add("selected-option");
+        option.setWrapText(true);
+        option.textProperty().bind(viewModel.selectedOptionProperty());
+        option.managedProperty().bind(option.textProperty().isNotEmpty());
+        option.visibleProperty().bind(option.managedProperty());
+
         Label fit = new Label();
         fit.setId("fitLabel");
         fit.getStyleClass().add("fit-text");
         fit.textProperty().bind(viewModel.fitTextProperty());
-        viewModel.fitsProperty().addListener((obs, was, now) -> fit.pseudoClassStateChanged(StackedMemoryBar.OVER, !now));
+        viewModel.fitsProperty().addListener((obs, was, now) ->
+                fit.pseudoClassStateChanged(StackedMemoryBar.OVER, !now));
         fit.pseudoClassStateChanged(StackedMemoryBar.OVER, !viewModel.fitsProperty().get());
 
         phasesTitle.textProperty().bind(messages.text("results.breakdown.phases.title"));
@@ -95,7 +104,8 @@ public final class BreakdownView extends VBox {
 
         Region spacer = new Region();
         VBox.setVgrow(spacer, Priority.ALWAYS);
-        getChildren().addAll(title, headline, capacity, bar, fit, legend, spacer, phasesTitle, phaseGrid);
+        getChildren().addAll(title, headline, capacity, bar, fit, option, legend, spacer, phasesTitle,
+                phaseGrid);
         setSpacing(8);
 
         // The rows change last and once per recompute, so one listener redraws a consistent state.

@@ -39,6 +39,7 @@ public final class BreakdownViewModel {
     private final ReadOnlyStringWrapper capacityTooltip = new ReadOnlyStringWrapper(this, "capacityTooltip", "");
     private final ReadOnlyBooleanWrapper fits = new ReadOnlyBooleanWrapper(this, "fits", true);
     private final ReadOnlyStringWrapper fitText = new ReadOnlyStringWrapper(this, "fitText", "");
+    private final ReadOnlyStringWrapper selectedOption = new ReadOnlyStringWrapper(this, "selectedOption", "");
 
     BreakdownViewModel(ResultsMessages messages) {
         this.messages = messages;
@@ -168,6 +169,19 @@ public final class BreakdownViewModel {
     /** Whether the peak fits the chosen GPU; true when no GPU is chosen. */
     public ReadOnlyBooleanProperty fitsProperty() {
         return fits.getReadOnlyProperty();
+    }
+
+    /** Follows the decision table's description of a selected several-GPU option. */
+    void showSelectedOption(ReadOnlyStringProperty description) {
+        selectedOption.bind(description);
+    }
+
+    /**
+     * The decision-table row the GPU was chosen from, when it spans several GPUs: its own layout and per-GPU need,
+     * next to the breakdown of the workload as configured. Empty otherwise.
+     */
+    public ReadOnlyStringProperty selectedOptionProperty() {
+        return selectedOption.getReadOnlyProperty();
     }
 
     /** Headroom or overshoot against the chosen GPU, empty when none is chosen. */

@@ -3,7 +3,9 @@ package com.vramadvisor.app.results;
 import com.vramadvisor.app.settings.SizeUnit;
 import com.vramadvisor.app.workload.ScenarioInputs;
 import com.vramadvisor.engine.Component;
+import com.vramadvisor.engine.DataType;
 import com.vramadvisor.engine.Estimate;
+import com.vramadvisor.engine.Mode;
 import com.vramadvisor.engine.ModelSpec;
 import com.vramadvisor.engine.Parallelism;
 import com.vramadvisor.engine.PhaseBreakdown;
@@ -68,16 +70,23 @@ public final class ComponentRows {
         return switch (component) {
             case WEIGHTS -> messages.get("results.formula.weights", messages.integer(estimate.parameters()),
                     workload.effectiveWeightType().id(), bytes(workload.effectiveWeightType().bytesPerElement()),
-                    tp, pp, dp, zero);
+                    tp, pp, dp, zero) + weightsNote(workload);
             case MASTER_WEIGHTS -> messages.get("results.formula.masterWeights", trainable, dp, zero);
             case GRADIENTS -> messages.get("results.formula.gradients", trainable, dp, zero);
             case OPTIMIZER_STATES -> messages.get("results.formula.optimizerStates", trainable,
                     workload.optimizer().id(), dp, zero);
-            case ACTIVATIONS -> messages.get("results.formula.activations", messages.integer(workload.batch()),
+            case ACTIVATIONS -> workload.mode() == Mode.INFER
+                    ? messages.get("results.formula.activations.infer", messages.integer(workload.batch()),
+                            messages.integer(workload.sequenceLength()), messages.integer(model.hiddenSize()))
+                    : messages.get("results.formula.activations", messages.integer(workload.batch()),
                     messages.integer(workload.sequenceLength()), messages.integer(model.hiddenSize()),
                     messages.integer(model.layers()), messages.get(recomputeKey(workload)),
-                    messages.get(attentionKey(workload)), tp, pp);
-            case LOGITS -> messages.get("results.formula.logits", messages.integer(workload.batch()),
+                    messages.get(attentionKey(workload)), tp, pp) + " "
+                    + messages.get("results.formula.activations." + workload.implementation().id());
+            case LOGITS -> workload.mode() == Mode.INFER
+                    ? messages.get("results.formula.logits.infer", messages.integer(workload.batch()),
+                            messages.integer(model.vocabSize()))
+                    : messages.get("results.formula.logits", messages.integer(workload.batch()),
                     messages.integer(workload.sequenceLength()), messages.integer(model.vocabSize()));
             case KV_CACHE -> messages.get("results.formula.kvCache", messages.integer(model.layers()),
                     messages.integer(model.kvHeads()), messages.integer(model.headDim()),
@@ -87,6 +96,23 @@ public final class ComponentRows {
                     messages.decimal(workload.overhead().contextBytes() / (double) (1L << 30), 2),
                     messages.percent(workload.overhead().allocatorFraction(), 0));
         };
+    }
+
+    /** What the plain parameters-times-bytes product leaves out for this workload's weights, if anything. */
+    private String weightsNote(Workload workload) {
+        DataType type = workload.effectiveWeightType();
+        if (autocastTraining(workload)) {
+            return " " + messages.get("results.formula.weights.autocast");
+        }
+        if (type.bitsPerElement() < 16 && !type.isGguf()) {
+            return " " + messages.get("results.formula.weights.quantized");
+        }
+        return "";
+    }
+
+    /** Autocast keeps 16-bit copies of the fp32 weights it runs on, in training only (not in inference). */
+    private static boolean autocastTraining(Workload workload) {
+        return workload.mode() != Mode.INFER && workload.autocast();
     }
 
     private String bytes(double bytesPerElement) {

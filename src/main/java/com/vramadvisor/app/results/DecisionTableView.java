@@ -157,7 +157,8 @@ public final class DecisionTableView extends VBox {
 
         table.setItems(viewModel.rows());
         viewModel.rows().comparatorProperty().bind(table.comparatorProperty());
-        table.getSelectionModel().getSelectedItems().addListener((ListChangeListener<DecisionRow>) c -> pushSelection());
+        table.getSelectionModel().getSelectedItems()
+                .addListener((ListChangeListener<DecisionRow>) c -> pushSelection());
         // Registered after the table's own listener, so the selection is restored once the table has adjusted it.
         viewModel.rows().addListener((ListChangeListener<DecisionRow>) c -> restoreSelection());
     }

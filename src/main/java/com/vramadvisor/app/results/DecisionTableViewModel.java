@@ -56,6 +56,7 @@ public final class DecisionTableViewModel {
             RankingOptions.DEFAULT_TOKEN_BUDGET);
     private final ReadOnlyStringWrapper filterProblem = new ReadOnlyStringWrapper(this, "filterProblem", "");
     private final ReadOnlyStringWrapper summary = new ReadOnlyStringWrapper(this, "summary", "");
+    private final ReadOnlyStringWrapper selectedOption = new ReadOnlyStringWrapper(this, "selectedOption", "");
 
     private BiConsumer<String, List<String>> gpuSelection = (primary, others) -> { };
     private boolean replacing;
@@ -97,6 +98,7 @@ public final class DecisionTableViewModel {
             replacing = false;
         }
         updateSummary();
+        describeSelection();
     }
 
     void clear() {
@@ -107,6 +109,7 @@ public final class DecisionTableViewModel {
             replacing = false;
         }
         updateSummary();
+        describeSelection();
     }
 
     /**
@@ -128,6 +131,7 @@ public final class DecisionTableViewModel {
         ids.remove(focused.key());
         ids.add(focused.key());
         selectedKeys.setAll(ids);
+        describeSelection();
         gpuSelection.accept(focused.gpuId(), others);
     }
 
@@ -170,6 +174,22 @@ public final class DecisionTableViewModel {
         }
         filterProblem.set("");
         tokenBudget.set(v.getAsLong());
+    }
+
+    /**
+     * The focused row in words when it runs on more than one GPU: the charts show the workload as configured, the row
+     * a layout the ranking chose, and the user should see both.
+     */
+    private void describeSelection() {
+        String focusedKey = selectedKeys.isEmpty() ? "" : selectedKeys.get(selectedKeys.size() - 1);
+        String text = "";
+        for (DecisionRow r : source) {
+            if (r.key().equals(focusedKey) && r.gpusNeeded() > 1) {
+                text = messages.get(r.fits() ? "results.table.selected.fits" : "results.table.selected.over",
+                        r.name(), r.memoryText(), r.gpusText());
+            }
+        }
+        selectedOption.set(text);
     }
 
     private void updateSummary() {
@@ -233,6 +253,11 @@ public final class DecisionTableViewModel {
     /** What is wrong with a filter or the token budget as typed, empty when nothing is. */
     public ReadOnlyStringProperty filterProblemProperty() {
         return filterProblem.getReadOnlyProperty();
+    }
+
+    /** The focused row's layout and per-GPU need when it spans several GPUs, empty otherwise. */
+    public ReadOnlyStringProperty selectedOptionProperty() {
+        return selectedOption.getReadOnlyProperty();
     }
 
     /** Rows shown of all, how many fit, and the token budget, in one line. */

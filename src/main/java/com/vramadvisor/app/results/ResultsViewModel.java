@@ -78,6 +78,7 @@ public final class ResultsViewModel {
         this.sweep = new SweepViewModel(messages);
         this.table = new DecisionTableViewModel(messages);
         table.onGpuSelection(this::selectGpus);
+        breakdown.showSelectedOption(table.selectedOptionProperty());
         table.tokenBudgetProperty().addListener((obs, old, now) -> recompute());
 
         snapshot.addListener((obs, old, now) -> {

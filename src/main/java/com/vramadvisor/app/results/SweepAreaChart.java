@@ -170,7 +170,7 @@ final class SweepAreaChart extends AreaChart<Number, Number> {
         double right = xAxis.getDisplayPosition(xAxis.getUpperBound());
         double bottom = yAxis.getDisplayPosition(yAxis.getLowerBound());
         double previousLabelTop = Double.NaN;
-        double previousLabelLeft = right;
+        double previousLabelRight = left;
         for (Overlay o : overlays) {
             double y = snap(yAxis.getDisplayPosition(o.capacity().value()));
             o.line.setStartX(left);
@@ -180,12 +180,13 @@ final class SweepAreaChart extends AreaChart<Number, Number> {
             double w = o.label.prefWidth(-1);
             double h = o.label.prefHeight(-1);
             double top = y - h - 1;
-            // Labels sit above their line at the right end; one that would overlap the previous moves left of it.
-            double labelRight = !Double.isNaN(previousLabelTop) && Math.abs(top - previousLabelTop) < h
-                    ? previousLabelLeft - 12 : right - 4;
-            o.label.resizeRelocate(Math.round(labelRight - w), Math.round(top), w, h);
+            // Labels sit above their line at the left, where a rising curve is lowest; one that would overlap the
+            // previous label moves right of it.
+            double labelLeft = !Double.isNaN(previousLabelTop) && Math.abs(top - previousLabelTop) < h
+                    ? previousLabelRight + 12 : left + 6;
+            o.label.resizeRelocate(Math.round(labelLeft), Math.round(top), w, h);
             previousLabelTop = top;
-            previousLabelLeft = labelRight - w;
+            previousLabelRight = labelLeft + w;
             double fx = snap(xAxis.getDisplayPosition(o.capacity().largestFit()));
             o.fitLine.setStartX(fx);
             o.fitLine.setEndX(fx);

@@ -159,7 +159,7 @@ public final class SweepViewModel {
         return (int) Math.min(niceCeil(upper), Workload.MAX_TOKENS);
     }
 
-    /** Rounds up to a round number (1, 1.5, 2, 2.5, 3, 4, 5, 6 or 8 times a power of ten) so the axis ends on a tick. */
+    /** Rounds up to 1, 1.5, 2, 2.5, 3, 4, 5, 6 or 8 times a power of ten, so the axis ends on a tick. */
     static long niceCeil(long v) {
         long magnitude = 1;
         while (magnitude * 10 <= v) {

@@ -8,6 +8,7 @@ import com.vramadvisor.app.settings.SizeUnit;
 import com.vramadvisor.app.workload.ScenarioInputs;
 import java.util.Locale;
 import javafx.beans.property.SimpleObjectProperty;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 class CompareViewModelTest {
@@ -15,6 +16,11 @@ class CompareViewModelTest {
     private final SimpleObjectProperty<ScenarioInputs> snapshot = new SimpleObjectProperty<>(ScenarioInputs.defaults());
     private final CompareViewModel vm = new CompareViewModel(snapshot, new FakeResultsEngine(),
             new ResultsMessages(Locale.ENGLISH));
+
+    @BeforeEach
+    void showTheComparison() {
+        vm.activeProperty().set(true);
+    }
 
     private void setBatch(int batch) {
         ScenarioInputs s = snapshot.get();
@@ -81,6 +87,15 @@ class CompareViewModelTest {
         }
         assertThat(vm.pinned()).hasSize(CompareViewModel.MAX_PINNED);
         assertThat(vm.canPinProperty().get()).isFalse();
+    }
+
+    @Test
+    void nothingIsComputedBeforeTheComparisonIsFirstShown() {
+        CompareViewModel hidden = new CompareViewModel(snapshot, new FakeResultsEngine(),
+                new ResultsMessages(Locale.ENGLISH));
+        assertThat(hidden.columns()).isEmpty();
+        hidden.activeProperty().set(true);
+        assertThat(hidden.columns()).hasSize(1);
     }
 
     @Test

@@ -141,4 +141,18 @@ class DecisionTableViewModelTest {
         setBatch(2);
         assertThat(ids()).containsExactly("cloud-8x-big", "big-80gb", "small-24gb");
     }
+
+    @Test
+    void aSeveralGpuRowIsDescribedNextToTheBreakdownOfTheWorkloadAsConfigured() {
+        DecisionRow cloud = row("cloud-8x-big");
+        table.select(List.of(cloud), cloud);
+        // The fake's 8-GPU row needs peak / 8 + 8 GB: (16.41 GB / 8) + 8 GB = 10.05 GB = 9.4 GiB of 79 GiB.
+        assertThat(vm.breakdown().selectedOptionProperty().get())
+                .isEqualTo("Selected in the table: Cloud 8 x Big fits with 9.4 / 79.0\u00a0GiB per GPU, laid out as "
+                        + "8 \u00b7 zero3-dp8.");
+
+        DecisionRow single = row("big-80gb");
+        table.select(List.of(single), single);
+        assertThat(vm.breakdown().selectedOptionProperty().get()).isEmpty();
+    }
 }

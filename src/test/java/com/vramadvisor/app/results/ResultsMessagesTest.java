@@ -6,6 +6,7 @@ import com.vramadvisor.app.compare.CompareRow;
 import com.vramadvisor.app.workload.SweepAxis;
 import com.vramadvisor.engine.AttentionImpl;
 import com.vramadvisor.engine.Component;
+import com.vramadvisor.engine.Implementation;
 import com.vramadvisor.engine.Mode;
 import com.vramadvisor.engine.Phase;
 import com.vramadvisor.engine.Recompute;
@@ -77,6 +78,9 @@ class ResultsMessagesTest {
         for (AttentionImpl a : AttentionImpl.values()) {
             keys.add("results.attention." + lower(a));
             keys.add("compare.attention." + lower(a));
+        }
+        for (Implementation i : Implementation.values()) {
+            keys.add("results.formula.activations." + i.id());
         }
         for (Mode m : Mode.values()) {
             keys.add("compare.mode." + lower(m));

@@ -6,6 +6,8 @@ import com.vramadvisor.app.settings.SizeUnit;
 import com.vramadvisor.app.workload.ScenarioInputs;
 import com.vramadvisor.app.workload.SweepAxis;
 import com.vramadvisor.engine.Component;
+import com.vramadvisor.engine.Implementation;
+import com.vramadvisor.engine.Mode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -206,5 +208,23 @@ class ResultsViewModelTest {
     private static long perGpuBytesOfBig(ResultsViewModel model) {
         return model.table().rows().stream().filter(r -> r.hardwareId().equals(FakeResultsEngine.BIG.id()))
                 .findFirst().orElseThrow().perGpuBytes();
+    }
+
+    @Test
+    void formulasFollowTheTrainingImplementationAndTheMode() {
+        ComponentRow weights = vm.breakdown().rows().get(0);
+        ComponentRow activations = vm.breakdown().rows().get(1);
+        // The default scenario trains in bf16 mixed precision under PyTorch autocast: fp32 parameters plus 16-bit
+        // copies, and activations as Hugging Face blocks keep them.
+        assertThat(weights.formula()).contains("(fp32: 4 B)").contains("16-bit copy");
+        assertThat(activations.formula()).contains("PyTorch layout").doesNotContain("Korthikanti");
+
+        ScenarioInputs s = snapshot.get();
+        snapshot.set(s.withWorkload(s.workload().toBuilder().implementation(Implementation.MEGATRON).build()));
+        assertThat(vm.breakdown().rows().get(0).formula()).contains("(bf16: 2 B)").doesNotContain("16-bit copy");
+        assertThat(vm.breakdown().rows().get(1).formula()).contains("Korthikanti");
+
+        snapshot.set(s.withWorkload(s.workload().toBuilder().mode(Mode.INFER).build()));
+        assertThat(vm.breakdown().rows().get(1).formula()).contains("prefill").doesNotContain("backward pass,");
     }
 }

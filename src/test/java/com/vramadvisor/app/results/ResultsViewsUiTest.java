@@ -9,6 +9,7 @@ import com.vramadvisor.catalog.Catalog;
 import com.vramadvisor.catalog.CatalogLoader;
 import java.util.Locale;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import javafx.application.Application;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.scene.Node;
@@ -49,6 +50,7 @@ class ResultsViewsUiTest {
                 new DecisionTableView(results.table(), messages)));
         Tab comparison = new Tab("Compare", new CompareView(compare, messages));
         comparison.setId("compareTab");
+        compare.activeProperty().bind(comparison.selectedProperty());
         // Monocle's headless screen is 1280 x 800; the whole window must be on it for clicks to land.
         stage.setScene(new Scene(new TabPane(analysis, comparison), 1240, 760));
         stage.setX(0);
@@ -66,7 +68,7 @@ class ResultsViewsUiTest {
     }
 
     @Test
-    void clickingARowOfTheDecisionTableDrawsThatGpuAgainstThePeak(FxRobot robot) {
+    void clickingARowOfTheDecisionTableDrawsThatGpuAgainstThePeak(FxRobot robot) throws Exception {
         assertThat(text(robot, "#capacityLabel")).startsWith("NVIDIA A100 80GB SXM4");
         TableView<DecisionRow> table = robot.lookup("#decisionTable").queryTableView();
         int index = -1;
@@ -79,8 +81,10 @@ class ResultsViewsUiTest {
         int row = index;
         robot.interact(() -> table.scrollTo(row));
 
-        Node cell = robot.lookup(".table-row-cell").match((TableRow<DecisionRow> r) -> r.getItem() != null
-                && r.getItem().key().equals("gpu:rtx-4090")).query();
+        // The scrolled-to row gets its cell at the next layout pulse.
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup(".table-row-cell")
+                .match((TableRow<DecisionRow> r) -> isRtx4090(r)).tryQuery().isPresent());
+        Node cell = robot.lookup(".table-row-cell").match((TableRow<DecisionRow> r) -> isRtx4090(r)).query();
         robot.clickOn(cell);
 
         assertThat(results.selectedGpuIdProperty().get()).isEqualTo("rtx-4090");
@@ -118,5 +122,9 @@ class ResultsViewsUiTest {
 
         robot.clickOn("#unpinScenario1Button");
         assertThat(robot.lookup(".compare-column-title").queryAllAs(Label.class)).hasSize(1);
+    }
+
+    private static boolean isRtx4090(TableRow<DecisionRow> row) {
+        return row.getItem() != null && row.getItem().key().equals("gpu:rtx-4090") && row.isVisible();
     }
 }

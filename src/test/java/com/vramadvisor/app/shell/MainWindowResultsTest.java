@@ -87,8 +87,10 @@ class MainWindowResultsTest {
         TableView<DecisionRow> table = table(robot);
         int index = table.getItems().indexOf(row(robot, "gpu:rtx-4090"));
         robot.interact(() -> table.scrollTo(index));
-        Node cell = robot.lookup(".table-row-cell").match((TableRow<DecisionRow> r) -> r.getItem() != null
-                && r.getItem().key().equals("gpu:rtx-4090")).query();
+        // The scrolled-to row gets its cell at the next layout pulse.
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup(".table-row-cell")
+                .match((TableRow<DecisionRow> r) -> isRtx4090(r)).tryQuery().isPresent());
+        Node cell = robot.lookup(".table-row-cell").match((TableRow<DecisionRow> r) -> isRtx4090(r)).query();
         robot.clickOn(cell);
         WaitForAsyncUtils.waitForFxEvents();
 
@@ -112,5 +114,9 @@ class MainWindowResultsTest {
                 .containsExactly("Current", "#1");
         assertThat(robot.lookup(".compare-label.differs").queryAllAs(Label.class)).extracting(Label::getText)
                 .contains("Micro-batch / concurrent sequences", "Peak per GPU");
+    }
+
+    private static boolean isRtx4090(TableRow<DecisionRow> row) {
+        return row.getItem() != null && row.getItem().key().equals("gpu:rtx-4090") && row.isVisible();
     }
 }

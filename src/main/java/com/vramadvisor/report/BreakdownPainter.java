@@ -1,0 +1,144 @@
+package com.vramadvisor.report;
+
+import static com.vramadvisor.report.ChartStyle.CAPACITY_COLOURS;
+import static com.vramadvisor.report.ChartStyle.MAX_CAPACITIES;
+import static com.vramadvisor.report.ChartStyle.MUTED;
+import static com.vramadvisor.report.ChartStyle.PAD;
+import static com.vramadvisor.report.ChartStyle.ROW;
+import static com.vramadvisor.report.ChartStyle.TEXT;
+import static com.vramadvisor.report.ChartStyle.componentColour;
+import static com.vramadvisor.report.ChartStyle.dashed;
+import static com.vramadvisor.report.ChartStyle.drawString;
+import static com.vramadvisor.report.ChartStyle.prepare;
+import static com.vramadvisor.report.ChartStyle.ticks;
+import static com.vramadvisor.report.ChartStyle.width;
+
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.awt.Font;
+import java.awt.Graphics2D;
+import java.awt.geom.Line2D;
+import java.awt.geom.Rectangle2D;
+import java.util.List;
+
+import com.vramadvisor.report.ReportModel.BreakdownChart;
+import com.vramadvisor.report.ReportModel.Capacity;
+import com.vramadvisor.report.ReportModel.Segment;
+
+/** The stacked bar of the components at the peak phase, with capacity lines, an axis in GiB and a legend. */
+final class BreakdownPainter {
+
+    private static final double WIDTH = ChartRenderer.WIDTH;
+    private static final double BAR_HEIGHT = 30;
+
+    private final ChartStyle style;
+    private final ReportText text;
+    private final Font title;
+    private final Font small;
+
+    BreakdownPainter(ChartStyle style) {
+        this.style = style;
+        this.text = style.text();
+        this.title = style.title();
+        this.small = style.small();
+    }
+
+    double height(BreakdownChart chart) {
+        return barTop(chart) + BAR_HEIGHT + 30 + legendRows(chart) * ROW + PAD;
+    }
+
+    private double barTop(BreakdownChart chart) {
+        return PAD + 24 + Math.min(chart.capacities().size(), MAX_CAPACITIES) * ROW + 4;
+    }
+
+    private int legendRows(BreakdownChart chart) {
+        return (chart.segments().size() + 2) / 3;
+    }
+
+    /** Draws the stacked bar of the peak phase with capacity lines, ticks in GiB and a legend, at (0, 0). */
+    void draw(Graphics2D g, BreakdownChart chart) {
+        prepare(g);
+        double left = PAD + 4;
+        double right = WIDTH - PAD - 4;
+        double top = barTop(chart);
+        List<Capacity> caps = chart.capacities().subList(0, Math.min(chart.capacities().size(), MAX_CAPACITIES));
+
+        g.setFont(title);
+        g.setColor(TEXT);
+        drawString(g, chart.title(), PAD, PAD + 13);
+
+        long maxBytes = chart.totalBytes();
+        for (Capacity c : caps) {
+            maxBytes = Math.max(maxBytes, c.bytes());
+        }
+        double[] ticks = ticks(maxBytes * 1.04 / ReportText.BYTES_PER_GIB, 6);
+        double axisMaxGib = ticks[ticks.length - 1];
+        double scale = (right - left) / (axisMaxGib * ReportText.BYTES_PER_GIB);
+
+        double x = left;
+        int i = 0;
+        for (Segment s : chart.segments()) {
+            double w = s.bytes() * scale;
+            g.setColor(componentColour(s.id(), i++));
+            g.fill(new Rectangle2D.Double(x, top, w, BAR_HEIGHT));
+            String share = text.percent((double) s.bytes() / Math.max(1, chart.totalBytes()));
+            g.setFont(small);
+            if (width(share, small) + 6 < w) {
+                g.setColor(Color.WHITE);
+                drawString(g, share, x + (w - width(share, small)) / 2, top + BAR_HEIGHT / 2 + 4);
+            }
+            x += w;
+        }
+        g.setColor(TEXT);
+        g.setStroke(new BasicStroke(0.8f));
+        g.draw(new Rectangle2D.Double(left, top, x - left, BAR_HEIGHT));
+
+        double axisY = top + BAR_HEIGHT + 4;
+        g.setColor(MUTED);
+        g.draw(new Line2D.Double(left, axisY, right, axisY));
+        g.setFont(small);
+        for (double t : ticks) {
+            double tx = left + t * ReportText.BYTES_PER_GIB * scale;
+            g.draw(new Line2D.Double(tx, axisY, tx, axisY + 3));
+            String label = style.tickLabel(t);
+            drawString(g, label, Math.min(tx - width(label, small) / 2, right - width(label, small)), axisY + 14);
+        }
+        drawString(g, "GiB", right - width("GiB", small), axisY + 26);
+
+        // Lines first, then their labels on white, so that no line runs through another line's label.
+        for (int k = 0; k < caps.size(); k++) {
+            double cx = left + caps.get(k).bytes() * scale;
+            double labelY = PAD + 24 + k * ROW + 11;
+            g.setColor(CAPACITY_COLOURS[k]);
+            g.setStroke(dashed(1.4f));
+            g.draw(new Line2D.Double(cx, labelY + 3, cx, top + BAR_HEIGHT + 6));
+        }
+        g.setFont(small);
+        for (int k = 0; k < caps.size(); k++) {
+            Capacity c = caps.get(k);
+            double cx = left + c.bytes() * scale;
+            double labelY = PAD + 24 + k * ROW + 11;
+            String label = text.format("chart.capacity", c.label(), text.gib(c.bytes()));
+            double lw = width(label, small);
+            double lx = cx - lw - 4 >= left ? cx - lw - 4 : Math.min(cx + 4, right - lw);
+            g.setColor(Color.WHITE);
+            g.fill(new Rectangle2D.Double(lx - 2, labelY - 10, lw + 4, 13));
+            g.setColor(CAPACITY_COLOURS[k]);
+            drawString(g, label, lx, labelY);
+        }
+
+        double legendTop = axisY + 30;
+        double columnWidth = (WIDTH - 2 * PAD) / 3;
+        i = 0;
+        for (Segment s : chart.segments()) {
+            double lx = PAD + (i % 3) * columnWidth;
+            double ly = legendTop + (i / 3) * ROW;
+            g.setColor(componentColour(s.id(), i));
+            g.fill(new Rectangle2D.Double(lx, ly - 9, 10, 10));
+            g.setColor(TEXT);
+            g.setFont(small);
+            drawString(g, s.label() + "  " + text.gib(s.bytes()), lx + 14, ly);
+            i++;
+        }
+    }
+}

@@ -1,0 +1,226 @@
+package com.vramadvisor.report;
+
+import static com.vramadvisor.report.ChartStyle.CAPACITY_COLOURS;
+import static com.vramadvisor.report.ChartStyle.CURVE;
+import static com.vramadvisor.report.ChartStyle.GRID;
+import static com.vramadvisor.report.ChartStyle.MAX_CAPACITIES;
+import static com.vramadvisor.report.ChartStyle.MUTED;
+import static com.vramadvisor.report.ChartStyle.PAD;
+import static com.vramadvisor.report.ChartStyle.ROW;
+import static com.vramadvisor.report.ChartStyle.TEXT;
+import static com.vramadvisor.report.ChartStyle.dashed;
+import static com.vramadvisor.report.ChartStyle.drawString;
+import static com.vramadvisor.report.ChartStyle.prepare;
+import static com.vramadvisor.report.ChartStyle.ticks;
+import static com.vramadvisor.report.ChartStyle.width;
+
+import java.awt.BasicStroke;
+import java.awt.Font;
+import java.awt.Graphics2D;
+import java.awt.Shape;
+import java.awt.geom.Ellipse2D;
+import java.awt.geom.Line2D;
+import java.awt.geom.Path2D;
+import java.awt.geom.Rectangle2D;
+import java.util.List;
+
+import com.vramadvisor.report.ReportModel.CapacityLine;
+import com.vramadvisor.report.ReportModel.SweepChart;
+
+/**
+ * Peak memory against a swept parameter, with horizontal capacity lines, the largest value fitting under each line
+ * marked on the axis, the workload's own value ringed, and a legend.
+ */
+final class SweepPainter {
+
+    private static final double WIDTH = ChartRenderer.WIDTH;
+    private static final double PLOT_HEIGHT = 180;
+
+    private final ChartStyle style;
+    private final ReportText text;
+    private final Font title;
+    private final Font body;
+    private final Font small;
+
+    SweepPainter(ChartStyle style) {
+        this.style = style;
+        this.text = style.text();
+        this.title = style.title();
+        this.body = style.body();
+        this.small = style.small();
+    }
+
+    double height(SweepChart chart) {
+        return plotTop() + PLOT_HEIGHT + 36 + (Math.min(chart.capacities().size(), MAX_CAPACITIES) + 1) * ROW + PAD;
+    }
+
+    private static double plotTop() {
+        return PAD + 36;
+    }
+
+    /**
+     * Draws peak memory against the swept parameter with horizontal capacity lines, the largest value fitting under
+     * each line marked on the axis, and the workload's own value ringed, at (0, 0).
+     */
+    void draw(Graphics2D g, SweepChart chart) {
+        prepare(g);
+        List<CapacityLine> caps = chart.capacities().subList(0, Math.min(chart.capacities().size(), MAX_CAPACITIES));
+        List<Long> xs = chart.xs();
+        List<Long> ys = chart.peakBytes();
+
+        long peakMax = 0;
+        for (long y : ys) {
+            peakMax = Math.max(peakMax, y);
+        }
+        long capMax = 0;
+        for (CapacityLine c : caps) {
+            capMax = Math.max(capMax, c.bytes());
+        }
+        double yMaxGib = (capMax > 0 ? Math.max(capMax * 1.15, Math.min(peakMax * 1.04, capMax * 3.0))
+                : peakMax * 1.04) / ReportText.BYTES_PER_GIB;
+        double[] yTicks = ticks(yMaxGib, 5);
+        double yTop = yTicks[yTicks.length - 1];
+
+        g.setFont(small);
+        double labelWidth = 0;
+        for (double t : yTicks) {
+            labelWidth = Math.max(labelWidth, width(style.tickLabel(t), small));
+        }
+        double left = PAD + labelWidth + 8;
+        double right = WIDTH - PAD - 6;
+        double top = plotTop();
+        double bottom = top + PLOT_HEIGHT;
+        XScale xScale = new XScale(xs.get(0), xs.get(xs.size() - 1), left + 8, right - 8);
+
+        g.setFont(title);
+        g.setColor(TEXT);
+        drawString(g, chart.title(), PAD, PAD + 13);
+        g.setFont(small);
+        g.setColor(MUTED);
+        drawString(g, text.get("chart.axis.memory"), PAD, top - 10);
+
+        g.setStroke(new BasicStroke(0.6f));
+        for (double t : yTicks) {
+            double ty = bottom - t / yTop * PLOT_HEIGHT;
+            g.setColor(GRID);
+            g.draw(new Line2D.Double(left, ty, right, ty));
+            g.setColor(MUTED);
+            String label = style.tickLabel(t);
+            drawString(g, label, left - 6 - width(label, small), ty + 3.5);
+        }
+        g.setColor(MUTED);
+        g.draw(new Line2D.Double(left, bottom, right, bottom));
+        double lastLabelEnd = Double.NEGATIVE_INFINITY;
+        for (long x : xs) {
+            double px = xScale.map(x);
+            g.draw(new Line2D.Double(px, bottom, px, bottom + 3));
+            String label = style.xLabel(x);
+            double lx = px - width(label, small) / 2;
+            if (lx > lastLabelEnd + 4) {
+                drawString(g, label, lx, bottom + 14);
+                lastLabelEnd = lx + width(label, small);
+            }
+        }
+        drawString(g, chart.axisLabel(), (left + right - width(chart.axisLabel(), body)) / 2, bottom + 28);
+
+        Shape oldClip = g.getClip();
+        g.clip(new Rectangle2D.Double(left - 4, top - 2, right - left + 8, PLOT_HEIGHT + 2));
+        Path2D.Double curve = new Path2D.Double();
+        for (int i = 0; i < xs.size(); i++) {
+            double px = xScale.map(xs.get(i));
+            double py = bottom - ys.get(i) / ReportText.BYTES_PER_GIB / yTop * PLOT_HEIGHT;
+            if (i == 0) {
+                curve.moveTo(px, py);
+            } else {
+                curve.lineTo(px, py);
+            }
+        }
+        g.setColor(CURVE);
+        g.setStroke(new BasicStroke(2f, BasicStroke.CAP_ROUND, BasicStroke.JOIN_ROUND));
+        g.draw(curve);
+        for (int i = 0; i < xs.size(); i++) {
+            double px = xScale.map(xs.get(i));
+            double py = bottom - ys.get(i) / ReportText.BYTES_PER_GIB / yTop * PLOT_HEIGHT;
+            g.fill(new Ellipse2D.Double(px - 2.5, py - 2.5, 5, 5));
+        }
+        if (chart.current() >= xs.get(0) && chart.current() <= xs.get(xs.size() - 1)) {
+            double px = xScale.map(chart.current());
+            double py = bottom - interpolate(xScale, xs, ys, chart.current()) / ReportText.BYTES_PER_GIB / yTop
+                    * PLOT_HEIGHT;
+            g.setStroke(new BasicStroke(1.5f));
+            g.draw(new Ellipse2D.Double(px - 6, py - 6, 12, 12));
+        }
+        for (int k = 0; k < caps.size(); k++) {
+            CapacityLine c = caps.get(k);
+            double cy = bottom - c.bytes() / ReportText.BYTES_PER_GIB / yTop * PLOT_HEIGHT;
+            g.setColor(CAPACITY_COLOURS[k]);
+            g.setStroke(dashed(1.4f));
+            g.draw(new Line2D.Double(left, cy, right, cy));
+            if (c.largestFitting() >= xs.get(0) && c.largestFitting() <= xs.get(xs.size() - 1)) {
+                double fx = xScale.map(c.largestFitting());
+                g.setStroke(new BasicStroke(1f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f,
+                        new float[] {1.5f, 2.5f}, 0f));
+                g.draw(new Line2D.Double(fx, cy, fx, bottom));
+                Path2D.Double marker = new Path2D.Double();
+                marker.moveTo(fx, bottom - 1);
+                marker.lineTo(fx - 5, bottom - 9);
+                marker.lineTo(fx + 5, bottom - 9);
+                marker.closePath();
+                g.fill(marker);
+            }
+        }
+        g.setClip(oldClip);
+
+        double legendY = bottom + 36 + ROW - 4;
+        g.setFont(small);
+        g.setColor(CURVE);
+        g.setStroke(new BasicStroke(2f));
+        g.draw(new Line2D.Double(PAD, legendY - 4, PAD + 22, legendY - 4));
+        g.fill(new Ellipse2D.Double(PAD + 8.5, legendY - 6.5, 5, 5));
+        g.setColor(TEXT);
+        String currentText = text.format("chart.sweep.curve", style.xLabel(chart.current()));
+        drawString(g, currentText, PAD + 28, legendY);
+        for (int k = 0; k < caps.size(); k++) {
+            CapacityLine c = caps.get(k);
+            double ly = legendY + (k + 1) * ROW;
+            g.setColor(CAPACITY_COLOURS[k]);
+            g.setStroke(dashed(1.4f));
+            g.draw(new Line2D.Double(PAD, ly - 4, PAD + 22, ly - 4));
+            g.setColor(TEXT);
+            drawString(g, capacityLegend(chart, c), PAD + 28, ly);
+        }
+    }
+
+    private String capacityLegend(SweepChart chart, CapacityLine c) {
+        String capacity = text.format("chart.capacity", c.label(), text.gib(c.bytes()));
+        if (c.largestFitting() < chart.xs().get(0)) {
+            return text.format("chart.sweep.fitsNone", capacity, style.xLabel(chart.xs().get(0)));
+        }
+        return text.format("chart.sweep.fitsUpTo", capacity, text.integer(c.largestFitting()));
+    }
+
+    private static double interpolate(XScale scale, List<Long> xs, List<Long> ys, long x) {
+        for (int i = 1; i < xs.size(); i++) {
+            if (x <= xs.get(i)) {
+                double a = scale.map(xs.get(i - 1));
+                double b = scale.map(xs.get(i));
+                double t = b == a ? 0 : (scale.map(x) - a) / (b - a);
+                return ys.get(i - 1) + t * (ys.get(i) - ys.get(i - 1));
+            }
+        }
+        return ys.get(ys.size() - 1);
+    }
+
+    /** Logarithmic (base 2) when the values span a factor of 8 or more, as batch and length sweeps do; else linear. */
+    private record XScale(long min, long max, double left, double right) {
+        double map(long x) {
+            if (max == min) {
+                return (left + right) / 2;
+            }
+            if (min > 0 && max / (double) min >= 8) {
+                return left + (Math.log(x) - Math.log(min)) / (Math.log(max) - Math.log(min)) * (right - left);
+            }
+            return left + (double) (x - min) / (max - min) * (right - left);
+        }
+    }
+}
