@@ -31,14 +31,18 @@ final class EstimateCommand implements Callable<Integer> {
     @Mixin
     CatalogOption catalog;
 
+    @Mixin
+    ScenarioOption scenario;
+
     @Option(names = "--format", paramLabel = "FORMAT", description = "text or json (default text).")
     String format = "text";
 
     @Override
     public Integer call() {
         OutputFormat fmt = OutputFormat.parse(format, OutputFormat.TEXT, OutputFormat.JSON);
-        ModelSpec m = ModelResolver.resolve(model, catalog, spec.commandLine().getErr());
-        Workload w = workload.toWorkload(model.importedWeightType);
+        ModelResolver.Resolved resolved = ModelResolver.resolve(model, workload, catalog, scenario, spec);
+        ModelSpec m = resolved.model();
+        Workload w = resolved.workload();
         Estimate e = new MemoryEstimator().estimate(m, w);
         PrintWriter out = spec.commandLine().getOut();
         if (fmt == OutputFormat.JSON) {

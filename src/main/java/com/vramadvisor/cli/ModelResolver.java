@@ -2,12 +2,33 @@ package com.vramadvisor.cli;
 
 import com.vramadvisor.catalog.Catalog;
 import com.vramadvisor.engine.ModelSpec;
+import com.vramadvisor.engine.Workload;
+import com.vramadvisor.scenario.ScenarioInputs;
 import java.io.PrintWriter;
+import picocli.CommandLine.Model.CommandSpec;
 
 /** Turns the model flags into one {@link ModelSpec}: a preset, a file or a parameter count, then explicit flags. */
 final class ModelResolver {
 
     private ModelResolver() {
+    }
+
+    /** A model and the workload to run on it, as the command line describes them. */
+    record Resolved(ModelSpec model, Workload workload) {
+    }
+
+    /**
+     * The model and workload of a command: from {@code --scenario} when given, else from the model and workload
+     * flags.
+     */
+    static Resolved resolve(ModelOptions model, WorkloadOptions workload, CatalogOption catalog,
+                            ScenarioOption scenario, CommandSpec spec) {
+        ScenarioInputs fromFile = scenario.read(spec);
+        if (fromFile != null) {
+            return new Resolved(fromFile.model(), fromFile.workload());
+        }
+        ModelSpec m = resolve(model, catalog, spec.commandLine().getErr());
+        return new Resolved(m, workload.toWorkload(model.importedWeightType));
     }
 
     static ModelSpec resolve(ModelOptions o, CatalogOption catalog, PrintWriter err) {

@@ -45,6 +45,9 @@ final class RecommendCommand implements Callable<Integer> {
     @Mixin
     CatalogOption catalog;
 
+    @Mixin
+    ScenarioOption scenario;
+
     @Option(names = "--budget-usd", paramLabel = "USD", description = "Only options whose cost is within this.")
     Double budgetUsd;
 
@@ -84,8 +87,9 @@ final class RecommendCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         OutputFormat fmt = OutputFormat.parse(format, OutputFormat.TEXT, OutputFormat.JSON, OutputFormat.CSV);
         PrintWriter err = spec.commandLine().getErr();
-        ModelSpec m = ModelResolver.resolve(model, catalog, err);
-        Workload w = workload.toWorkload(model.importedWeightType);
+        ModelResolver.Resolved resolved = ModelResolver.resolve(model, workload, catalog, scenario, spec);
+        ModelSpec m = resolved.model();
+        Workload w = resolved.workload();
         Catalog c = catalog.catalog(err);
         Recommendation rec = new Recommender(new MemoryEstimator()::estimate)
                 .recommend(m, w, c.gpus(), c.systems(), c.cloudOffers(), options());

@@ -128,6 +128,9 @@ public final class ReportCommand implements Callable<Integer> {
     CatalogOption catalog;
 
     @Mixin
+    ScenarioOption scenario;
+
+    @Mixin
     Output output = new Output();
 
     @Option(names = "--tokens", paramLabel = "N",
@@ -142,8 +145,9 @@ public final class ReportCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         Options options = output.toOptions();
-        ModelSpec m = ModelResolver.resolve(model, catalog, err);
-        Workload w = workload.toWorkload(model.importedWeightType);
+        ModelResolver.Resolved resolved = ModelResolver.resolve(model, workload, catalog, scenario, spec);
+        ModelSpec m = resolved.model();
+        Workload w = resolved.workload();
         Catalog c = catalog.catalog(err);
         return run(new Scenario(m, w, c, ranking()), options, LocalDate.now(), appVersion(), out, err);
     }

@@ -25,7 +25,7 @@ class LayeringTest {
     @ArchTest
     static final ArchRule onlyTheAppUsesJavaFx = noClasses()
             .that().resideInAnyPackage("com.vramadvisor.catalog..", "com.vramadvisor.report..",
-                    "com.vramadvisor.cli..")
+                    "com.vramadvisor.cli..", "com.vramadvisor.scenario..")
             .should().dependOnClassesThat().resideInAPackage("javafx..")
             .because("the CLI and reports run headless and never start the JavaFX toolkit");
 

@@ -1,6 +1,6 @@
 package com.vramadvisor.app.compare;
 
-import com.vramadvisor.app.workload.ScenarioInputs;
+import com.vramadvisor.scenario.ScenarioInputs;
 import java.util.Objects;
 
 /**

@@ -1,7 +1,7 @@
 package com.vramadvisor.app.compare;
 
 import com.vramadvisor.app.results.ResultsMessages;
-import com.vramadvisor.app.workload.ScenarioInputs;
+import com.vramadvisor.scenario.ScenarioInputs;
 import com.vramadvisor.engine.Estimate;
 import com.vramadvisor.engine.Mode;
 import com.vramadvisor.engine.Parallelism;

@@ -1,7 +1,7 @@
 package com.vramadvisor.app.export;
 
 import com.vramadvisor.app.ui.Messages;
-import com.vramadvisor.app.workload.ScenarioInputs;
+import com.vramadvisor.scenario.ScenarioInputs;
 import com.vramadvisor.catalog.Catalog;
 import com.vramadvisor.engine.MemoryEstimator;
 import com.vramadvisor.engine.ranking.RankingOptions;

@@ -1,7 +1,7 @@
 package com.vramadvisor.app.results;
 
-import com.vramadvisor.app.settings.SizeUnit;
-import com.vramadvisor.app.workload.ScenarioInputs;
+import com.vramadvisor.scenario.SizeUnit;
+import com.vramadvisor.scenario.ScenarioInputs;
 import com.vramadvisor.engine.Estimate;
 import com.vramadvisor.engine.PhaseBreakdown;
 import com.vramadvisor.engine.hardware.GpuSpec;

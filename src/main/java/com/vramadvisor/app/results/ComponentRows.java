@@ -1,7 +1,7 @@
 package com.vramadvisor.app.results;
 
-import com.vramadvisor.app.settings.SizeUnit;
-import com.vramadvisor.app.workload.ScenarioInputs;
+import com.vramadvisor.scenario.SizeUnit;
+import com.vramadvisor.scenario.ScenarioInputs;
 import com.vramadvisor.engine.Component;
 import com.vramadvisor.engine.DataType;
 import com.vramadvisor.engine.Estimate;

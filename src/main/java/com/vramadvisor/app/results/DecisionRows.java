@@ -1,6 +1,6 @@
 package com.vramadvisor.app.results;
 
-import com.vramadvisor.app.settings.SizeUnit;
+import com.vramadvisor.scenario.SizeUnit;
 import com.vramadvisor.engine.Mode;
 import com.vramadvisor.engine.hardware.GpuSpec;
 import com.vramadvisor.engine.ranking.HardwareKind;

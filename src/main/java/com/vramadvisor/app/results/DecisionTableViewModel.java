@@ -1,7 +1,7 @@
 package com.vramadvisor.app.results;
 
 import com.vramadvisor.app.workload.NumberParser;
-import com.vramadvisor.app.workload.ScenarioInputs;
+import com.vramadvisor.scenario.ScenarioInputs;
 import com.vramadvisor.engine.hardware.GpuSpec;
 import com.vramadvisor.engine.ranking.HardwareKind;
 import com.vramadvisor.engine.ranking.RankingOptions;

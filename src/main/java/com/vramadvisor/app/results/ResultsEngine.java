@@ -1,6 +1,6 @@
 package com.vramadvisor.app.results;
 
-import com.vramadvisor.app.workload.SweepAxis;
+import com.vramadvisor.scenario.SweepAxis;
 import com.vramadvisor.engine.Estimate;
 import com.vramadvisor.engine.ModelSpec;
 import com.vramadvisor.engine.Workload;

@@ -1,6 +1,6 @@
 package com.vramadvisor.app.results;
 
-import com.vramadvisor.app.settings.SizeUnit;
+import com.vramadvisor.scenario.SizeUnit;
 import java.text.MessageFormat;
 import java.text.NumberFormat;
 import java.util.EnumMap;

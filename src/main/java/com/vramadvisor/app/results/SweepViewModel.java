@@ -1,8 +1,8 @@
 package com.vramadvisor.app.results;
 
-import com.vramadvisor.app.settings.SizeUnit;
-import com.vramadvisor.app.workload.ScenarioInputs;
-import com.vramadvisor.app.workload.SweepAxis;
+import com.vramadvisor.scenario.SizeUnit;
+import com.vramadvisor.scenario.ScenarioInputs;
+import com.vramadvisor.scenario.SweepAxis;
 import com.vramadvisor.engine.Mode;
 import com.vramadvisor.engine.ModelSpec;
 import com.vramadvisor.engine.Workload;

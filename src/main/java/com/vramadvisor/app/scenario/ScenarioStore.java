@@ -1,8 +1,10 @@
 package com.vramadvisor.app.scenario;
 
-import com.vramadvisor.app.scenario.ScenarioFileException.Reason;
+import com.vramadvisor.scenario.ScenarioCodec;
+import com.vramadvisor.scenario.ScenarioFileException;
+import com.vramadvisor.scenario.ScenarioFileException.Reason;
 import com.vramadvisor.app.ui.AtomicFiles;
-import com.vramadvisor.app.workload.ScenarioInputs;
+import com.vramadvisor.scenario.ScenarioInputs;
 import java.io.IOException;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;

@@ -1,8 +1,10 @@
 package com.vramadvisor.app.scenario;
 
+import com.vramadvisor.scenario.ScenarioFileException;
+import com.vramadvisor.scenario.FileProblem;
 import com.vramadvisor.app.settings.AppSettings;
 import com.vramadvisor.app.ui.Messages;
-import com.vramadvisor.app.workload.ScenarioInputs;
+import com.vramadvisor.scenario.ScenarioInputs;
 import com.vramadvisor.app.workload.WorkloadViewModel;
 import java.nio.file.Path;
 import java.util.Locale;

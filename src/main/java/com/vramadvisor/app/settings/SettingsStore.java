@@ -1,5 +1,6 @@
 package com.vramadvisor.app.settings;
 
+import com.vramadvisor.scenario.SizeUnit;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;

@@ -1,5 +1,6 @@
 package com.vramadvisor.app.settings;
 
+import com.vramadvisor.scenario.SizeUnit;
 import com.vramadvisor.app.ui.Messages;
 import java.util.List;
 import java.util.Locale;

@@ -2,7 +2,7 @@ package com.vramadvisor.app.shell;
 
 import com.vramadvisor.app.scenario.ScenarioViewModel;
 import com.vramadvisor.app.settings.SettingsViewModel;
-import com.vramadvisor.app.settings.SizeUnit;
+import com.vramadvisor.scenario.SizeUnit;
 import com.vramadvisor.app.export.ExportFormat;
 import com.vramadvisor.app.settings.Theme;
 import com.vramadvisor.app.ui.Messages;

@@ -1,6 +1,6 @@
 package com.vramadvisor.app.shell;
 
-import com.vramadvisor.app.scenario.FileProblem;
+import com.vramadvisor.scenario.FileProblem;
 import com.vramadvisor.app.ui.Messages;
 import javafx.scene.control.Alert;
 import javafx.scene.control.Label;

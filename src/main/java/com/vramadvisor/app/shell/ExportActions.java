@@ -3,7 +3,7 @@ package com.vramadvisor.app.shell;
 import com.vramadvisor.app.export.ExportFormat;
 import com.vramadvisor.app.ui.AtomicFiles;
 import com.vramadvisor.app.ui.Messages;
-import com.vramadvisor.app.workload.ScenarioInputs;
+import com.vramadvisor.scenario.ScenarioInputs;
 import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.IOException;

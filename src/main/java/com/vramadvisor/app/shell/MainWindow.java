@@ -5,7 +5,7 @@ import com.vramadvisor.app.export.ExportFormat;
 import com.vramadvisor.app.results.DecisionTableView;
 import com.vramadvisor.app.results.ResultsMessages;
 import com.vramadvisor.app.results.ResultsView;
-import com.vramadvisor.app.scenario.FileProblem;
+import com.vramadvisor.scenario.FileProblem;
 import com.vramadvisor.app.scenario.ScenarioStore;
 import com.vramadvisor.app.settings.WindowGeometry;
 import com.vramadvisor.app.ui.CjkFonts;

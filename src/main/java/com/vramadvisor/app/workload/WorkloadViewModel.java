@@ -1,6 +1,8 @@
 package com.vramadvisor.app.workload;
 
-import com.vramadvisor.app.settings.SizeUnit;
+import com.vramadvisor.scenario.ScenarioInputs;
+import com.vramadvisor.scenario.SweepAxis;
+import com.vramadvisor.scenario.SizeUnit;
 import com.vramadvisor.app.ui.Messages;
 import com.vramadvisor.engine.AttentionImpl;
 import com.vramadvisor.engine.DataType;

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.vramadvisor.app.results.FakeResultsEngine;
 import com.vramadvisor.app.results.ResultsMessages;
-import com.vramadvisor.app.settings.SizeUnit;
-import com.vramadvisor.app.workload.ScenarioInputs;
+import com.vramadvisor.scenario.SizeUnit;
+import com.vramadvisor.scenario.ScenarioInputs;
 import java.util.Locale;
 import javafx.beans.property.SimpleObjectProperty;
 import org.junit.jupiter.api.BeforeEach;

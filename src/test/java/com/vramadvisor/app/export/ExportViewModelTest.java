@@ -3,7 +3,7 @@ package com.vramadvisor.app.export;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.vramadvisor.app.ui.Messages;
-import com.vramadvisor.app.workload.ScenarioInputs;
+import com.vramadvisor.scenario.ScenarioInputs;
 import com.vramadvisor.catalog.CatalogLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -2,8 +2,8 @@ package com.vramadvisor.app.results;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.vramadvisor.app.settings.SizeUnit;
-import com.vramadvisor.app.workload.ScenarioInputs;
+import com.vramadvisor.scenario.SizeUnit;
+import com.vramadvisor.scenario.ScenarioInputs;
 import com.vramadvisor.engine.ranking.HardwareKind;
 import java.util.Comparator;
 import java.util.List;

@@ -3,7 +3,7 @@ package com.vramadvisor.app.results;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.vramadvisor.app.compare.CompareRow;
-import com.vramadvisor.app.workload.SweepAxis;
+import com.vramadvisor.scenario.SweepAxis;
 import com.vramadvisor.engine.AttentionImpl;
 import com.vramadvisor.engine.Component;
 import com.vramadvisor.engine.Implementation;

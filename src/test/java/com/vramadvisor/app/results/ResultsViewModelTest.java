@@ -2,9 +2,9 @@ package com.vramadvisor.app.results;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.vramadvisor.app.settings.SizeUnit;
-import com.vramadvisor.app.workload.ScenarioInputs;
-import com.vramadvisor.app.workload.SweepAxis;
+import com.vramadvisor.scenario.SizeUnit;
+import com.vramadvisor.scenario.ScenarioInputs;
+import com.vramadvisor.scenario.SweepAxis;
 import com.vramadvisor.engine.Component;
 import com.vramadvisor.engine.Implementation;
 import com.vramadvisor.engine.Mode;

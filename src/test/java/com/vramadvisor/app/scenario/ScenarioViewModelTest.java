@@ -1,10 +1,12 @@
 package com.vramadvisor.app.scenario;
 
+import com.vramadvisor.scenario.ScenarioCodec;
+import com.vramadvisor.scenario.FileProblem;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.vramadvisor.app.settings.SizeUnit;
+import com.vramadvisor.scenario.SizeUnit;
 import com.vramadvisor.app.ui.Messages;
-import com.vramadvisor.app.workload.ScenarioInputs;
+import com.vramadvisor.scenario.ScenarioInputs;
 import com.vramadvisor.app.workload.WorkloadViewModel;
 import com.vramadvisor.engine.Precision;
 import java.nio.charset.StandardCharsets;

@@ -1,5 +1,6 @@
 package com.vramadvisor.app.settings;
 
+import com.vramadvisor.scenario.SizeUnit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.vramadvisor.app.ui.Messages;

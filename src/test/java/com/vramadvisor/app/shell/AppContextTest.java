@@ -2,9 +2,9 @@ package com.vramadvisor.app.shell;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.vramadvisor.app.scenario.ScenarioCodec;
+import com.vramadvisor.scenario.ScenarioCodec;
 import com.vramadvisor.app.settings.SettingsStore;
-import com.vramadvisor.app.workload.ScenarioInputs;
+import com.vramadvisor.scenario.ScenarioInputs;
 import com.vramadvisor.catalog.CatalogLoader;
 import com.vramadvisor.engine.Mode;
 import java.nio.file.Files;

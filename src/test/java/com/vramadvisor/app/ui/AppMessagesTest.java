@@ -2,7 +2,7 @@ package com.vramadvisor.app.ui;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.vramadvisor.app.scenario.ScenarioFileException;
+import com.vramadvisor.scenario.ScenarioFileException;
 import com.vramadvisor.app.workload.EnumTexts;
 import com.vramadvisor.engine.AttentionImpl;
 import com.vramadvisor.engine.Mode;

@@ -1,4 +1,4 @@
-package com.vramadvisor.app.scenario;
+package com.vramadvisor.scenario;
 
 /**
  * What the user is told when a scenario file cannot be opened or saved, already in their language.

@@ -1,12 +1,12 @@
-package com.vramadvisor.app.scenario;
+package com.vramadvisor.scenario;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.vramadvisor.app.scenario.ScenarioFileException.Reason;
-import com.vramadvisor.app.settings.SizeUnit;
-import com.vramadvisor.app.workload.ScenarioInputs;
-import com.vramadvisor.app.workload.SweepAxis;
+import com.vramadvisor.scenario.ScenarioFileException.Reason;
+import com.vramadvisor.scenario.SizeUnit;
+import com.vramadvisor.scenario.ScenarioInputs;
+import com.vramadvisor.scenario.SweepAxis;
 import com.vramadvisor.engine.DataType;
 import com.vramadvisor.engine.LoraSpec;
 import com.vramadvisor.engine.Mode;

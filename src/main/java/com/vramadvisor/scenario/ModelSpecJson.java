@@ -1,4 +1,4 @@
-package com.vramadvisor.app.scenario;
+package com.vramadvisor.scenario;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;

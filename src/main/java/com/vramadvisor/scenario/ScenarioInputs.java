@@ -1,6 +1,6 @@
-package com.vramadvisor.app.workload;
+package com.vramadvisor.scenario;
 
-import com.vramadvisor.app.settings.SizeUnit;
+import com.vramadvisor.scenario.SizeUnit;
 import com.vramadvisor.engine.AttentionImpl;
 import com.vramadvisor.engine.ModelSpec;
 import com.vramadvisor.engine.Mode;

@@ -1,7 +1,7 @@
-package com.vramadvisor.app.scenario;
+package com.vramadvisor.scenario;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.vramadvisor.app.scenario.ScenarioFileException.Reason;
+import com.vramadvisor.scenario.ScenarioFileException.Reason;
 import java.util.ArrayList;
 import java.util.List;
 

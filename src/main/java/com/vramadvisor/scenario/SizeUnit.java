@@ -1,4 +1,4 @@
-package com.vramadvisor.app.settings;
+package com.vramadvisor.scenario;
 
 import java.text.NumberFormat;
 import java.util.Locale;

@@ -1,4 +1,4 @@
-package com.vramadvisor.app.workload;
+package com.vramadvisor.scenario;
 
 /** The input the sweep chart varies along its horizontal axis. */
 public enum SweepAxis {

@@ -1,4 +1,4 @@
-package com.vramadvisor.app.scenario;
+package com.vramadvisor.scenario;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.io.JsonEOFException;
@@ -7,10 +7,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.vramadvisor.app.scenario.ScenarioFileException.Reason;
-import com.vramadvisor.app.settings.SizeUnit;
-import com.vramadvisor.app.workload.ScenarioInputs;
-import com.vramadvisor.app.workload.SweepAxis;
+import com.vramadvisor.scenario.ScenarioFileException.Reason;
+import com.vramadvisor.scenario.SizeUnit;
+import com.vramadvisor.scenario.ScenarioInputs;
+import com.vramadvisor.scenario.SweepAxis;
 import com.vramadvisor.engine.AttentionImpl;
 import com.vramadvisor.engine.DataType;
 import com.vramadvisor.engine.GradsBetweenSteps;

@@ -1,4 +1,4 @@
-package com.vramadvisor.app.scenario;
+package com.vramadvisor.scenario;
 
 /**
  * A scenario file that cannot be used. The {@link Reason} decides the message the user sees; {@link #detail()}

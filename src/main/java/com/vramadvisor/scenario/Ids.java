@@ -1,4 +1,4 @@
-package com.vramadvisor.app.scenario;
+package com.vramadvisor.scenario;
 
 import java.util.Locale;
 

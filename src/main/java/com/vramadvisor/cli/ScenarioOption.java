@@ -1,0 +1,54 @@
+package com.vramadvisor.cli;
+
+import com.vramadvisor.scenario.ScenarioCodec;
+import com.vramadvisor.scenario.ScenarioFileException;
+import com.vramadvisor.scenario.ScenarioInputs;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code --scenario FILE}: model and workload from a scenario file saved by the window (format in
+ * {@code docs/scenario-format.md}). It replaces the model and workload flags, so giving both is an error.
+ */
+final class ScenarioOption {
+
+    @Option(names = "--scenario", paramLabel = "FILE",
+            description = "Model and workload from a scenario file saved by the window (*.vram.json).")
+    Path file;
+
+    /**
+     * Reads the scenario, or returns {@code null} when {@code --scenario} is absent.
+     *
+     * @throws CliInputException when model or workload flags are given too, or the file is unusable
+     */
+    ScenarioInputs read(CommandSpec spec) {
+        if (file == null) {
+            return null;
+        }
+        for (OptionSpec o : spec.commandLine().getParseResult().matchedOptions()) {
+            if (o.group() != null) {
+                throw new CliInputException("--scenario already gives the model and workload; drop " + o.longestName()
+                        + " or the scenario");
+            }
+        }
+        String text;
+        try {
+            text = Files.readString(file, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new CliInputException(file + ": cannot read the scenario file (" + e.getClass().getSimpleName()
+                    + (e.getMessage() == null ? "" : ": " + e.getMessage()) + ")");
+        }
+        try {
+            return new ScenarioCodec().read(text);
+        } catch (ScenarioFileException e) {
+            throw new CliInputException(file + ": " + e.reason().name().toLowerCase(Locale.ROOT).replace('_', ' ')
+                    + " scenario file: " + e.detail());
+        }
+    }
+}
