@@ -34,7 +34,7 @@ import javafx.collections.ObservableList;
  * through two injected executors so that a much larger catalog can move it off the FX thread without touching this
  * class: requests then carry a generation number, a request that arrives while the worker is busy replaces the one
  * still waiting, and a result that a newer request has overtaken is dropped. The application passes same-thread
- * executors; {@code docs/adr/0020-results-recompute-inline.md} gives the measurements.
+ * executors; {@code docs/adr/0011-results-recompute-inline.md} gives the measurements.
  */
 public final class ResultsViewModel {
 

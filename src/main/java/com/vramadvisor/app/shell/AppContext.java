@@ -195,7 +195,7 @@ public final class AppContext implements AutoCloseable {
         if (results == null) {
             // Ranking the shipped catalog takes about 60 microseconds (RecommenderBenchmark), so the decision table
             // is recomputed inline with the charts and lands in the same frame
-            // (docs/adr/0020-results-recompute-inline.md).
+            // (docs/adr/0011-results-recompute-inline.md).
             results = new ResultsViewModel(workload.snapshotProperty(), resultsEngine(), resultsMessages(),
                     Runnable::run, Runnable::run);
             // A decision-table row and the workload panel's GPU picker choose the same GPU.
