@@ -20,8 +20,20 @@ final class Themes {
     private Themes() {
     }
 
+    /**
+     * Sets the base stylesheet alone. Called before the first control is created: the first {@code Control} class
+     * initialisation loads JavaFX's default Modena stylesheet unless a user agent stylesheet is already set, and
+     * that load is wasted work on the way to the first frame when Primer replaces it anyway.
+     */
+    static void applyBase(Theme theme) {
+        String base = url(theme == Theme.DARK ? PRIMER_DARK : PRIMER_LIGHT);
+        if (!base.equals(Application.getUserAgentStylesheet())) {
+            Application.setUserAgentStylesheet(base);
+        }
+    }
+
     static void apply(Scene scene, Theme theme) {
-        Application.setUserAgentStylesheet(url(theme == Theme.DARK ? PRIMER_DARK : PRIMER_LIGHT));
+        applyBase(theme);
         scene.getStylesheets().setAll(url(BASE + theme.tokenStylesheet()), url(COMPONENTS));
     }
 
