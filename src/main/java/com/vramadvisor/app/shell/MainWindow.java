@@ -51,6 +51,7 @@ public final class MainWindow implements AppMenus.Actions {
     public MainWindow(AppContext context) {
         this.context = context;
         this.messages = context.messages();
+        Themes.applyBase(context.settings().themeProperty().get());
         this.menus = new AppMenus(messages, context.scenario(), context.settings(), this);
         this.statusBar = new StatusBar(context);
         VBox loading = new VBox();
@@ -167,8 +168,10 @@ public final class MainWindow implements AppMenus.Actions {
             menus.chineseItem().setStyle("");
         } else {
             view.root().setStyle("");
-            context.background().execute(() -> CjkFonts.load().ifPresent(f -> Platform.runLater(
-                    () -> menus.chineseItem().setStyle("-fx-font-family: \"" + f + "\";"))));
+            // Only a closed menu needs the font, so it is read after the next frame rather than beside it: on two
+            // cores, reading the 5 MB font at the same time would hold back the window's first frame.
+            afterNextPulse(() -> context.background().execute(() -> CjkFonts.load().ifPresent(f -> Platform.runLater(
+                    () -> menus.chineseItem().setStyle("-fx-font-family: \"" + f + "\";")))));
         }
     }
 
