@@ -2,6 +2,7 @@ package com.vramadvisor.app.shell;
 
 import com.vramadvisor.app.ui.Messages;
 import javafx.beans.binding.Bindings;
+import javafx.beans.binding.BooleanBinding;
 import javafx.scene.control.Label;
 import javafx.scene.control.ProgressBar;
 import javafx.scene.control.Tooltip;
@@ -17,7 +18,8 @@ final class StatusBar {
 
     private final HBox root = new HBox();
     private final Label message = new Label();
-    private final ProgressBar progress = new ProgressBar();
+    /** Held here: a binding that only weak listeners refer to could be collected before anything runs. */
+    private final BooleanBinding busy;
 
     StatusBar(AppContext context) {
         Messages messages = context.messages();
@@ -32,11 +34,6 @@ final class StatusBar {
         verdict.textProperty().bind(context.summary().verdictProperty());
         message.setId("statusMessageLabel");
         message.getStyleClass().add("status-message");
-        progress.setId("busyProgressBar");
-        progress.setPrefWidth(160);
-        progress.setProgress(ProgressBar.INDETERMINATE_PROGRESS);
-        progress.visibleProperty().bind(context.export().busyProperty().or(context.modelImport().busyProperty()));
-        progress.managedProperty().bind(progress.visibleProperty());
         context.export().messageProperty().addListener((obs, old, now) -> show(now));
 
         Label catalog = new Label();
@@ -55,7 +52,24 @@ final class StatusBar {
         }
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
-        root.getChildren().addAll(peak, verdict, message, spacer, progress, catalog);
+        root.getChildren().addAll(peak, verdict, message, spacer, catalog);
+        busy = context.export().busyProperty().or(context.modelImport().busyProperty());
+        // The progress bar is made the first time something runs: hidden, it would still cost its skin and an
+        // animation before the window's first frame, on every start.
+        busy.addListener((obs, was, now) -> {
+            if (now && root.lookup("#busyProgressBar") == null) {
+                root.getChildren().add(root.getChildren().indexOf(catalog), progressBar(busy));
+            }
+        });
+    }
+
+    private static ProgressBar progressBar(BooleanBinding busy) {
+        ProgressBar progress = new ProgressBar(ProgressBar.INDETERMINATE_PROGRESS);
+        progress.setId("busyProgressBar");
+        progress.setPrefWidth(160);
+        progress.visibleProperty().bind(busy);
+        progress.managedProperty().bind(progress.visibleProperty());
+        return progress;
     }
 
     void show(String text) {
