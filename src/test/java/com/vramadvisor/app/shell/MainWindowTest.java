@@ -233,6 +233,24 @@ class MainWindowTest {
     }
 
     @Test
+    void theProgressBarIsMadeForTheFirstJobAndShownOnlyWhileAJobRuns(FxRobot robot) throws Exception {
+        assertThat(window.scene().lookup("#busyProgressBar")).isNull();
+        boolean[] shownWhileBusy = new boolean[1];
+        robot.interact(() -> {
+            window.openDropped(Path.of("src/test/resources/configs/mistral-7b-v0.3"));
+            // The import's result arrives through the UI thread's queue, so the job is still running here.
+            Node bar = window.scene().lookup("#busyProgressBar");
+            shownWhileBusy[0] = bar != null && bar.isVisible() && bar.isManaged();
+        });
+        assertThat(shownWhileBusy[0]).isTrue();
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !context.modelImport().busyProperty().get());
+        WaitForAsyncUtils.waitForFxEvents();
+        Node bar = window.scene().lookup("#busyProgressBar");
+        assertThat(bar.isVisible()).isFalse();
+        assertThat(bar.isManaged()).isFalse();
+    }
+
+    @Test
     void aDroppedScenarioFileIsOpened(FxRobot robot) {
         robot.interact(() -> window.openDropped(savedScenario));
         WaitForAsyncUtils.waitForFxEvents();
