@@ -150,5 +150,7 @@ class ResultsViewsUiTest {
             left += column.getWidth();
         }
         assertThat(left).isLessThan(800);
+        // The sort arrows must not squeeze the Fit header into an ellipsis.
+        assertThat(table.getColumns().get(0).getWidth()).isGreaterThanOrEqualTo(90);
     }
 }
