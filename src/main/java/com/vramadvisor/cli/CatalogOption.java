@@ -16,7 +16,7 @@ final class CatalogOption {
 
     @Option(names = "--catalog", paramLabel = "DIR",
             description = "User catalog folder that adds to or overrides the shipped catalog (default: "
-                    + "~/.config/vram-advisor/catalog; %APPDATA%\\VRAM Advisor\\catalog on Windows).")
+                    + "~/.config/vram-advisor/catalog; %%APPDATA%%\\VRAM Advisor\\catalog on Windows).")
     Path directory;
 
     @Option(names = "--quiet-catalog", description = "Do not print catalog warnings.")

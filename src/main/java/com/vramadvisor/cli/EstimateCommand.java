@@ -7,7 +7,6 @@ import com.vramadvisor.engine.Workload;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.util.concurrent.Callable;
-import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -22,17 +21,8 @@ final class EstimateCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @ArgGroup(exclusive = false, heading = "%nModel:%n")
-    ModelOptions model = new ModelOptions();
-
-    @ArgGroup(exclusive = false, heading = "%nWorkload:%n")
-    WorkloadOptions workload = new WorkloadOptions();
-
     @Mixin
-    CatalogOption catalog;
-
-    @Mixin
-    ScenarioOption scenario;
+    ScenarioArgs args;
 
     @Option(names = "--format", paramLabel = "FORMAT", description = "text or json (default text).")
     String format = "text";
@@ -40,7 +30,7 @@ final class EstimateCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         OutputFormat fmt = OutputFormat.parse(format, OutputFormat.TEXT, OutputFormat.JSON);
-        ModelResolver.Resolved resolved = ModelResolver.resolve(model, workload, catalog, scenario, spec);
+        ModelResolver.Resolved resolved = args.resolve();
         ModelSpec m = resolved.model();
         Workload w = resolved.workload();
         Estimate e = new MemoryEstimator().estimate(m, w);

@@ -21,7 +21,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.Callable;
-import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -36,17 +35,8 @@ final class RecommendCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @ArgGroup(exclusive = false, heading = "%nModel:%n")
-    ModelOptions model = new ModelOptions();
-
-    @ArgGroup(exclusive = false, heading = "%nWorkload:%n")
-    WorkloadOptions workload = new WorkloadOptions();
-
     @Mixin
-    CatalogOption catalog;
-
-    @Mixin
-    ScenarioOption scenario;
+    ScenarioArgs args;
 
     @Option(names = "--budget-usd", paramLabel = "USD", description = "Only options whose cost is within this.")
     Double budgetUsd;
@@ -87,10 +77,10 @@ final class RecommendCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         OutputFormat fmt = OutputFormat.parse(format, OutputFormat.TEXT, OutputFormat.JSON, OutputFormat.CSV);
         PrintWriter err = spec.commandLine().getErr();
-        ModelResolver.Resolved resolved = ModelResolver.resolve(model, workload, catalog, scenario, spec);
+        ModelResolver.Resolved resolved = args.resolve();
         ModelSpec m = resolved.model();
         Workload w = resolved.workload();
-        Catalog c = catalog.catalog(err);
+        Catalog c = args.catalog.catalog(err);
         Recommendation rec = new Recommender(new MemoryEstimator()::estimate)
                 .recommend(m, w, c.gpus(), c.systems(), c.cloudOffers(), options());
         PrintWriter out = spec.commandLine().getOut();

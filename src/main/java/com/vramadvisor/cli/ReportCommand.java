@@ -28,7 +28,6 @@ import com.vramadvisor.report.ReportModels;
 import com.vramadvisor.report.ReportWriteException;
 import com.vramadvisor.report.ReportWriter;
 
-import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -118,17 +117,8 @@ public final class ReportCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @ArgGroup(exclusive = false, heading = "%nModel:%n")
-    ModelOptions model = new ModelOptions();
-
-    @ArgGroup(exclusive = false, heading = "%nWorkload:%n")
-    WorkloadOptions workload = new WorkloadOptions();
-
     @Mixin
-    CatalogOption catalog;
-
-    @Mixin
-    ScenarioOption scenario;
+    ScenarioArgs args;
 
     @Mixin
     Output output = new Output();
@@ -145,10 +135,10 @@ public final class ReportCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         Options options = output.toOptions();
-        ModelResolver.Resolved resolved = ModelResolver.resolve(model, workload, catalog, scenario, spec);
+        ModelResolver.Resolved resolved = args.resolve();
         ModelSpec m = resolved.model();
         Workload w = resolved.workload();
-        Catalog c = catalog.catalog(err);
+        Catalog c = args.catalog.catalog(err);
         return run(new Scenario(m, w, c, ranking()), options, LocalDate.now(), appVersion(), out, err);
     }
 

@@ -37,8 +37,16 @@ package com.vramadvisor.engine;
  * in the optimizer step. Each micro-batch in flight keeps its own copies. With full recomputation the blocks run
  * without saving anything, so their copies are gone after the forward pass (only the head's stays) and one block's
  * copies come back while it is recomputed. LoRA: PEFT keeps adapter weights in fp32 under autocast, so the adapters
- * are cast; a frozen base is cast only when it is stored in fp32. ZeRO-3 casts the gathered (unsharded) matrices.
- * The harness measures these copies at exactly 2 bytes per weight of a block ({@code weightCast} in
+ * are cast; a frozen base is cast only when it is stored in fp32.
+ *
+ * <p>ZeRO-3 over several GPUs keeps no such copies: sharded training under PyTorch runs FSDP with its
+ * {@code MixedPrecision} policy (as Hugging Face Accelerate configures it for bf16 or fp16), which gathers each
+ * block's parameters directly in 16 bits, so autocast's casts are no-ops and the matmuls save views of the gathered
+ * parameters that FSDP frees after the block; those gathered 16-bit blocks are the ZeRO-3 gather above. FSDP with
+ * fp32 parameters under plain autocast would keep full 16-bit copies of every matrix until backward, which is why
+ * FSDP's documentation recommends its own mixed-precision policy.
+ *
+ * <p>The harness measures these copies at exactly 2 bytes per weight of a block ({@code weightCast} in
  * {@code harness/activations/results.json}).
  */
 final class TrainingMemory {
@@ -67,7 +75,9 @@ final class TrainingMemory {
         double d = par.dataParallel();
         double transientWeights = 0;
         if (par.zeroStage() == 3 && d > 1) {
-            double work = ModelStates.weightBytesPerParam(prec, w.implementation());
+            // Under autocast, FSDP's mixed-precision policy gathers the blocks in 16 bits (see the class comment).
+            double work = w.autocast() ? Bytes.activationBytes(prec) : ModelStates.weightBytesPerParam(prec,
+                    w.implementation());
             double bytesPerParam = (trainable * work + frozenBytes)
                     / Math.max(1, sp.total() + (full ? 0 : sp.loraParams));
             transientWeights += 2 * sp.largestBlock * bytesPerParam * (1 - 1 / d);
@@ -123,7 +133,7 @@ final class TrainingMemory {
      * recomputation, end of backward}; all 0 unless {@link Workload#autocast()}.
      */
     static double[] castCopies(Workload w, StageParams sp, boolean full, DataType baseType, int inFlight) {
-        if (!w.autocast()) {
+        if (!w.autocast() || (w.parallelism().zeroStage() == 3 && w.parallelism().dataParallel() > 1)) {
             return new double[4];
         }
         double bytes = Bytes.activationBytes(w.precision());

@@ -14,6 +14,7 @@ import com.vramadvisor.scenario.SweepAxis;
 import com.vramadvisor.engine.AttentionImpl;
 import com.vramadvisor.engine.DataType;
 import com.vramadvisor.engine.GradsBetweenSteps;
+import com.vramadvisor.engine.Implementation;
 import com.vramadvisor.engine.LoraSpec;
 import com.vramadvisor.engine.Mode;
 import com.vramadvisor.engine.Optimizer;
@@ -102,6 +103,7 @@ public final class ScenarioCodec {
         overhead.put("allocatorFraction", w.overhead().allocatorFraction());
         o.put("gradsBetweenSteps", Ids.of(w.gradsBetweenSteps()));
         o.put("gpuMemoryUtilization", w.gpuMemoryUtilization());
+        o.put("implementation", Ids.of(w.implementation()));
         return o;
     }
 
@@ -211,6 +213,9 @@ public final class ScenarioCodec {
                 .gradsBetweenSteps(w.optionalEnumValue("gradsBetweenSteps", GradsBetweenSteps.class,
                         GradsBetweenSteps.FREED))
                 .gpuMemoryUtilization(w.optionalDecimal("gpuMemoryUtilization", 0, 1, 0))
+                // Files written before the field existed were estimated with the engine's default at reading time,
+                // which is PyTorch; reading them as PyTorch keeps their meaning in the app that opens them.
+                .implementation(w.optionalEnumValue("implementation", Implementation.class, Implementation.PYTORCH))
                 .build();
     }
 }

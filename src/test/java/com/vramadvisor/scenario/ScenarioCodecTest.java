@@ -8,6 +8,7 @@ import com.vramadvisor.scenario.SizeUnit;
 import com.vramadvisor.scenario.ScenarioInputs;
 import com.vramadvisor.scenario.SweepAxis;
 import com.vramadvisor.engine.DataType;
+import com.vramadvisor.engine.Implementation;
 import com.vramadvisor.engine.LoraSpec;
 import com.vramadvisor.engine.Mode;
 import com.vramadvisor.engine.ModelSpec;
@@ -39,7 +40,8 @@ class ScenarioCodecTest {
                 .parallelism(new Parallelism(2, 2, 4, 3, true)).gradientAccumulation(8).recompute(Recompute.FULL)
                 .dropout(0.1).lora(new LoraSpec(64, Set.of(LoraSpec.LoraTarget.Q_PROJ, LoraSpec.LoraTarget.V_PROJ)))
                 .weightType(DataType.GGUF_Q4_K).kvCacheType(DataType.FP8)
-                .overhead(new RuntimeOverhead(true, 512L << 20, 0.1)).gpuMemoryUtilization(0.9).build(),
+                .overhead(new RuntimeOverhead(true, 512L << 20, 0.1)).gpuMemoryUtilization(0.9)
+                .implementation(Implementation.MEGATRON).build(),
                 "h100-sxm-80gb", SweepAxis.CONTEXT, SizeUnit.GB);
         assertThat(codec.read(codec.write(original))).isEqualTo(original);
     }
@@ -126,5 +128,40 @@ class ScenarioCodecTest {
                 "\"recompute\" : \"sometimes\"");
         assertThatThrownBy(() -> codec.read(json)).isInstanceOfSatisfying(ScenarioFileException.class,
                 e -> assertThat(e.detail()).contains("sometimes").contains("selective"));
+    }
+
+    private static ScenarioInputs withImplementation(Implementation implementation) {
+        ScenarioInputs d = ScenarioInputs.defaults();
+        return d.withWorkload(d.workload().toBuilder().implementation(implementation).build());
+    }
+
+    @Test
+    void theTrainingImplementationSurvivesARoundTrip() throws Exception {
+        for (Implementation implementation : Implementation.values()) {
+            ScenarioInputs original = withImplementation(implementation);
+            String json = codec.write(original);
+            assertThat(json).contains("\"implementation\" : \"" + implementation.id() + "\"");
+            assertThat(codec.read(json).workload().implementation()).isEqualTo(implementation);
+        }
+    }
+
+    @Test
+    void aFileWrittenBeforeTheImplementationFieldReadsAsPytorch() throws Exception {
+        String json = codec.write(withImplementation(Implementation.MEGATRON))
+                .replaceAll(",\\s*\"implementation\" : \"megatron\"", "");
+        assertThat(json).doesNotContain("implementation").contains("\"formatVersion\" : 1");
+        ScenarioInputs read = codec.read(json);
+        assertThat(read.workload().implementation()).isEqualTo(Implementation.PYTORCH);
+        assertThat(read).isEqualTo(withImplementation(Implementation.PYTORCH));
+    }
+
+    @Test
+    void anUnknownImplementationIsAnInvalidValueNamingThePath() {
+        String json = codec.write(ScenarioInputs.defaults()).replace("\"implementation\" : \"pytorch\"",
+                "\"implementation\" : \"jax\"");
+        assertThatThrownBy(() -> codec.read(json)).isInstanceOfSatisfying(ScenarioFileException.class, e -> {
+            assertThat(e.reason()).isEqualTo(Reason.INVALID_VALUE);
+            assertThat(e.detail()).contains("$.workload.implementation").contains("jax").contains("megatron");
+        });
     }
 }

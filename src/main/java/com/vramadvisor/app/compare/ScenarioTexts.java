@@ -47,6 +47,8 @@ final class ScenarioTexts {
         add(rows, inputs, "compare.input.precision", in -> infer(in) ? NONE : in.workload().precision().id());
         add(rows, inputs, "compare.input.weights", in -> in.workload().effectiveWeightType().id());
         add(rows, inputs, "compare.input.kvCache", in -> infer(in) ? in.workload().kvCacheType().id() : NONE);
+        add(rows, inputs, "compare.input.implementation", in -> infer(in) ? NONE
+                : in.workload().implementation().id());
         add(rows, inputs, "compare.input.optimizer", in -> infer(in) ? NONE : in.workload().optimizer().id());
         add(rows, inputs, "compare.input.lora", in -> in.workload().lora() == null ? NONE
                 : messages.integer(in.workload().lora().rank()));

@@ -130,30 +130,38 @@ public final class DecisionTableView extends VBox {
         empty.textProperty().bind(messages.text("results.table.empty"));
         table.setPlaceholder(empty);
 
+        // The columns that answer "which option, how many, at what cost" come first, so that they are in view
+        // without scrolling in a window of ordinary width; memory detail and throughput follow.
         TableColumn<DecisionRow, DecisionRow> fit = column("fit", "results.table.column.fit",
-                Comparator.comparing(DecisionRow::fits), 96);
+                Comparator.comparing(DecisionRow::fits), 100);
         fit.setCellFactory(c -> new DecisionCells.FitCell(messages));
         table.getColumns().add(fit);
         TableColumn<DecisionRow, DecisionRow> name = column("hardware", "results.table.column.hardware",
-                Comparator.comparing(DecisionRow::name, String.CASE_INSENSITIVE_ORDER), 250);
+                Comparator.comparing(DecisionRow::name, String.CASE_INSENSITIVE_ORDER), 230);
         name.setCellFactory(c -> new DecisionCells.TextCell(DecisionRow::name, DecisionRow::fitText));
         table.getColumns().add(name);
-        addText("kind", "results.table.column.kind", Comparator.comparing(DecisionRow::kind), 100,
+        addText("kind", "results.table.column.kind", Comparator.comparing(DecisionRow::kind), 90,
                 DecisionRow::kindText);
         addText("gpus", "results.table.column.gpus", Comparator.comparingInt(DecisionRow::gpusNeeded), 120,
                 DecisionRow::gpusText);
-        addText("memory", "results.table.column.memory", Comparator.comparingLong(DecisionRow::perGpuBytes), 175,
-                DecisionRow::memoryText);
+        TableColumn<DecisionRow, DecisionRow> cost = addText("cost", "results.table.column.cost",
+                nullsLast(DecisionRow::costUsd), 120, DecisionRow::costText);
+        addText("time", "results.table.column.time", nullsLast(DecisionRow::hours), 90, DecisionRow::timeText);
         TableColumn<DecisionRow, DecisionRow> headroom = column("headroom", "results.table.column.headroom",
-                Comparator.comparingDouble(DecisionRow::headroomFraction), 215);
+                Comparator.comparingDouble(DecisionRow::headroomFraction), 200);
         headroom.setCellFactory(c -> new DecisionCells.HeadroomCell());
         table.getColumns().add(headroom);
+        addText("memory", "results.table.column.memory", Comparator.comparingLong(DecisionRow::perGpuBytes), 170,
+                DecisionRow::memoryText);
         addText("speed", "results.table.column.speed", nullsLast(DecisionRow::tokensPerSecond), 150,
                 DecisionRow::speedText);
-        addText("time", "results.table.column.time", nullsLast(DecisionRow::hours), 90, DecisionRow::timeText);
-        addText("cost", "results.table.column.cost", nullsLast(DecisionRow::costUsd), 120, DecisionRow::costText);
         addText("energy", "results.table.column.energy", nullsLast(DecisionRow::energyKWh), 90,
                 DecisionRow::energyText);
+        // Start in the engine's order (options that fit first, then the cheapest), stated as a sort on the Fit and
+        // Cost columns so that their header arrows tell a new user how the table is ordered.
+        fit.setSortType(TableColumn.SortType.DESCENDING);
+        cost.setSortType(TableColumn.SortType.ASCENDING);
+        table.getSortOrder().setAll(List.of(fit, cost));
 
         table.setItems(viewModel.rows());
         viewModel.rows().comparatorProperty().bind(table.comparatorProperty());
@@ -215,11 +223,12 @@ public final class DecisionTableView extends VBox {
         return col;
     }
 
-    private void addText(String id, String key, Comparator<DecisionRow> comparator, double width,
-                         Function<DecisionRow, String> text) {
+    private TableColumn<DecisionRow, DecisionRow> addText(String id, String key, Comparator<DecisionRow> comparator,
+                                                          double width, Function<DecisionRow, String> text) {
         TableColumn<DecisionRow, DecisionRow> col = column(id, key, comparator, width);
         col.setCellFactory(c -> new DecisionCells.TextCell(text, null));
         table.getColumns().add(col);
+        return col;
     }
 
     private TextField field(String id, String promptKey, String tooltipKey) {

@@ -5,6 +5,7 @@ import com.vramadvisor.app.ui.SegmentedChoice;
 import com.vramadvisor.app.ui.Tips;
 import com.vramadvisor.engine.AttentionImpl;
 import com.vramadvisor.engine.DataType;
+import com.vramadvisor.engine.Implementation;
 import com.vramadvisor.engine.Mode;
 import com.vramadvisor.engine.Optimizer;
 import com.vramadvisor.engine.Precision;
@@ -94,6 +95,17 @@ public final class WorkloadView {
     }
 
     private Node trainingSection() {
+        // The default (PyTorch) first: it is what most people run and the larger of the two layouts.
+        SegmentedChoice<Implementation> implementation = new SegmentedChoice<>("implementationToggle",
+                List.of(Implementation.PYTORCH, Implementation.MEGATRON), this::enumText,
+                vm.implementationProperty());
+        implementation.setTooltip(Tips.of(messages, "workload.implementation.tooltip"));
+        VBox implementationBox = new VBox(labelled("workload.implementation.label",
+                implementation.selectedButton(), "workload.implementation.tooltip"), implementation.control());
+        implementationBox.getStyleClass().add("field");
+        // Serving has no master weights, gradients or autocast copies, so the choice only shows for training.
+        implementationBox.visibleProperty().bind(vm.trainingProperty());
+        implementationBox.managedProperty().bind(implementationBox.visibleProperty());
         ChoiceField<Optimizer> optimizer = new ChoiceField<>("optimizerCombo",
                 "workload.optimizer.label", "workload.optimizer.tooltip",
                 List.of(Optimizer.values()), vm.optimizerProperty(), this::enumText, messages);
@@ -117,7 +129,7 @@ public final class WorkloadView {
                 "workload.attention.tooltip"), attention.control());
         attentionBox.getStyleClass().add("field");
         // Attention stays visible when serving: eager attention materialises the score matrix in prefill too.
-        return section("workload.section.setup", optimizer.root(), rank.root(), recomputeBox, attentionBox);
+        return section("workload.section.setup", implementationBox, optimizer.root(), rank.root(), recomputeBox, attentionBox);
     }
 
     private Node parallelSection() {

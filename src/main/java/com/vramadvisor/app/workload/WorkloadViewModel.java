@@ -6,6 +6,7 @@ import com.vramadvisor.scenario.SizeUnit;
 import com.vramadvisor.app.ui.Messages;
 import com.vramadvisor.engine.AttentionImpl;
 import com.vramadvisor.engine.DataType;
+import com.vramadvisor.engine.Implementation;
 import com.vramadvisor.engine.LoraSpec;
 import com.vramadvisor.engine.Mode;
 import com.vramadvisor.engine.ModelSpec;
@@ -81,6 +82,8 @@ public final class WorkloadViewModel {
     private final IntegerProperty gradientAccumulation = new SimpleIntegerProperty(this, "gradientAccumulation", 1);
     private final ObjectProperty<Recompute> recompute = new SimpleObjectProperty<>(this, "recompute");
     private final ObjectProperty<AttentionImpl> attention = new SimpleObjectProperty<>(this, "attention");
+    private final ObjectProperty<Implementation> implementation =
+            new SimpleObjectProperty<>(this, "implementation", Implementation.PYTORCH);
     private final IntegerProperty loraRank = new SimpleIntegerProperty(this, "loraRank", 16);
     private final BooleanProperty runtimeOverhead = new SimpleBooleanProperty(this, "runtimeOverhead", true);
     private final StringProperty gpuId = new SimpleStringProperty(this, "gpuId", "");
@@ -128,7 +131,7 @@ public final class WorkloadViewModel {
         apply(initial);
         Observable[] inputs = {mode, batch, sequenceLength, context, precision, weightType, kvCacheType, optimizer,
             zeroStage, tensorParallel, pipelineParallel, dataParallel, sequenceParallel, gradientAccumulation,
-            recompute, attention, loraRank, runtimeOverhead, gpuId, sweepAxis, sizeUnit};
+            recompute, attention, implementation, loraRank, runtimeOverhead, gpuId, sweepAxis, sizeUnit};
         for (Observable input : inputs) {
             input.addListener(obs -> publish());
         }
@@ -174,6 +177,7 @@ public final class WorkloadViewModel {
             gradientAccumulation.set(w.gradientAccumulation());
             recompute.set(w.recompute());
             attention.set(w.attention());
+            implementation.set(w.implementation());
             if (w.lora() != null) {
                 loraRank.set(w.lora().rank());
             }
@@ -332,6 +336,7 @@ public final class WorkloadViewModel {
                 .gradientAccumulation(gradientAccumulation.get())
                 .recompute(recompute.get())
                 .attention(attention.get())
+                .implementation(implementation.get())
                 .lora(lora)
                 .overhead(overhead())
                 .build();
@@ -414,6 +419,9 @@ public final class WorkloadViewModel {
     public ObjectProperty<Recompute> recomputeProperty() { return recompute; }
     public ObjectProperty<AttentionImpl> attentionProperty() { return attention; }
     public IntegerProperty loraRankProperty() { return loraRank; }
+
+    /** The training software whose memory layout the estimate follows; matters for training only. */
+    public ObjectProperty<Implementation> implementationProperty() { return implementation; }
     public BooleanProperty runtimeOverheadProperty() { return runtimeOverhead; }
 
     /** Catalog id of the GPU the charts measure against; the decision table writes it when a row is selected. */

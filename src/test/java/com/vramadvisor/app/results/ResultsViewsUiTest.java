@@ -127,4 +127,30 @@ class ResultsViewsUiTest {
     private static boolean isRtx4090(TableRow<DecisionRow> row) {
         return row.getItem() != null && row.getItem().key().equals("gpu:rtx-4090") && row.isVisible();
     }
+
+    @Test
+    void theTableStartsSortedByFitThenCostWithTheCostColumnInView(FxRobot robot) {
+        TableView<DecisionRow> table = robot.lookup("#decisionTable").queryTableView();
+        assertThat(table.getSortOrder()).extracting(c -> c.getId()).containsExactly("fitColumn", "costColumn");
+        var items = table.getItems();
+        for (int i = 1; i < items.size(); i++) {
+            DecisionRow a = items.get(i - 1);
+            DecisionRow b = items.get(i);
+            assertThat(a.fits() || !b.fits()).as("fitting rows first, at %d", i).isTrue();
+            if (a.fits() == b.fits() && a.costUsd() != null && b.costUsd() != null) {
+                assertThat(a.costUsd()).as("cheaper first, at %d", i).isLessThanOrEqualTo(b.costUsd());
+            }
+        }
+        // The cost column starts within the first 800 pixels, so a window of ordinary width shows it.
+        double left = 0;
+        for (var column : table.getColumns()) {
+            if ("costColumn".equals(column.getId())) {
+                break;
+            }
+            left += column.getWidth();
+        }
+        assertThat(left).isLessThan(800);
+        // The sort arrows must not squeeze the Fit header into an ellipsis.
+        assertThat(table.getColumns().get(0).getWidth()).isGreaterThanOrEqualTo(90);
+    }
 }

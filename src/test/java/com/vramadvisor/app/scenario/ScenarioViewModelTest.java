@@ -113,8 +113,10 @@ class ScenarioViewModelTest {
         Path newer = write("newer.json", good.replace("\"formatVersion\" : 1", "\"formatVersion\" : 7"));
         Path malformed = write("malformed.json", "<scenario batch=4/>");
         Path half = write("half.json", good.substring(0, good.length() / 3));
+        Path badImplementation = write("framework.json", good.replace("\"implementation\" : \"pytorch\"",
+                "\"implementation\" : \"jax\""));
 
-        for (Path bad : List.of(newer, malformed, half)) {
+        for (Path bad : List.of(newer, malformed, half, badImplementation)) {
             Optional<FileProblem> problem = scenario.open(bad);
             assertThat(problem).as(bad.toString()).isPresent();
             assertThat(problem.get().message()).contains(bad.getFileName().toString())
@@ -123,6 +125,7 @@ class ScenarioViewModelTest {
         }
         assertThat(scenario.open(newer).get().message()).contains("newer version");
         assertThat(scenario.open(half).get().message()).contains("incomplete");
+        assertThat(scenario.open(badImplementation).get().detail()).contains("$.workload.implementation");
         assertThat(scenario.recentFiles()).isEmpty();
     }
 

@@ -4,7 +4,11 @@ import com.vramadvisor.scenario.ScenarioInputs;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.vramadvisor.app.ui.Messages;
+import com.vramadvisor.engine.Component;
 import com.vramadvisor.engine.DataType;
+import com.vramadvisor.engine.Estimate;
+import com.vramadvisor.engine.Implementation;
+import com.vramadvisor.engine.MemoryEstimator;
 import com.vramadvisor.engine.MlpKind;
 import com.vramadvisor.engine.Mode;
 import com.vramadvisor.engine.ModelShapes;
@@ -196,5 +200,34 @@ class WorkloadViewModelTest {
         assertThat(input.error()).isEmpty();
         assertThat(vm.snapshot().workload().batch()).isEqualTo(32);
         assertThat(published).hasSize(1);
+    }
+
+    @Test
+    void switchingTheTrainingImplementationChangesTheSnapshotAndThePeak() {
+        WorkloadViewModel vm = engineBacked();
+        MemoryEstimator estimator = new MemoryEstimator();
+        assertThat(vm.implementationProperty().get()).isEqualTo(Implementation.PYTORCH);
+        Estimate pytorch = estimator.estimate(vm.snapshot().model(), vm.snapshot().workload());
+
+        vm.implementationProperty().set(Implementation.MEGATRON);
+
+        assertThat(published).hasSize(1);
+        assertThat(vm.snapshot().workload().implementation()).isEqualTo(Implementation.MEGATRON);
+        assertThat(vm.snapshot().withWorkload(vm.snapshot().workload().toBuilder()
+                .implementation(Implementation.PYTORCH).build())).isEqualTo(ScenarioInputs.defaults());
+        Estimate megatron = estimator.estimate(vm.snapshot().model(), vm.snapshot().workload());
+        // Llama-3-8B has 8,030,261,248 parameters (Meta's model card; Hugging Face's checkpoint). In bf16 mixed
+        // precision PyTorch autocast keeps fp32 gradients and no master copy; Megatron/DeepSpeed keep bf16
+        // gradients and an fp32 master copy (the ZeRO paper's 2 + 2 + 12 bytes per parameter).
+        long params = 8_030_261_248L;
+        assertThat(pytorch.component(Component.GRADIENTS)).isEqualTo(4 * params);
+        assertThat(pytorch.component(Component.MASTER_WEIGHTS)).isZero();
+        assertThat(megatron.component(Component.GRADIENTS)).isEqualTo(2 * params);
+        assertThat(megatron.component(Component.MASTER_WEIGHTS)).isEqualTo(4 * params);
+        // The PyTorch layout adds the autocast weight copies and unfused norms' activations: the larger peak.
+        assertThat(pytorch.peakBytes()).isGreaterThan(megatron.peakBytes());
+
+        vm.modeProperty().set(Mode.INFER);
+        assertThat(vm.trainingProperty().get()).as("the choice is hidden when serving").isFalse();
     }
 }

@@ -1,0 +1,104 @@
+package com.vramadvisor.cli;
+
+import com.vramadvisor.catalog.Catalog;
+import com.vramadvisor.engine.InverseSolver;
+import com.vramadvisor.engine.Mode;
+import com.vramadvisor.engine.ModelSpec;
+import com.vramadvisor.engine.Serving;
+import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.hardware.GpuSpec;
+import java.io.PrintWriter;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * {@code fit}: the inverse questions. The largest micro-batch (or concurrent sequences), sequence length and context
+ * that fit one GPU of the catalog, or a memory budget, with everything else as the workload flags say.
+ */
+@Command(name = "fit", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "The largest batch, sequence length and context that fit a GPU or a memory budget.")
+final class FitCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    ScenarioArgs args;
+
+    @Option(names = "--gpu", paramLabel = "ID", description = "A GPU id from 'catalog list gpus' (its usable memory).")
+    String gpuId;
+
+    @Option(names = "--budget-gib", paramLabel = "GiB", description = "A per-GPU memory budget in GiB instead.")
+    Double budgetGib;
+
+    @Option(names = "--format", paramLabel = "FORMAT", description = "text or json (default text).")
+    String format = "text";
+
+    @Override
+    public Integer call() throws Exception {
+        OutputFormat fmt = OutputFormat.parse(format, OutputFormat.TEXT, OutputFormat.JSON);
+        if ((gpuId == null) == (budgetGib == null)) {
+            throw new CliInputException("give exactly one of --gpu ID and --budget-gib GiB");
+        }
+        ModelResolver.Resolved resolved = args.resolve();
+        ModelSpec m = resolved.model();
+        Workload w = resolved.workload();
+        long budget;
+        String against;
+        if (gpuId != null) {
+            Catalog c = args.catalog.catalog(spec.commandLine().getErr());
+            GpuSpec gpu = c.gpu(gpuId.trim()).orElseThrow(() -> new CliInputException(
+                    "unknown GPU '" + gpuId + "' (run 'catalog list gpus' for the ids)"));
+            budget = w.gpuMemoryUtilization() > 0
+                    ? Serving.usableBudget(gpu.memoryBytesUsable(), w.gpuMemoryUtilization()) : gpu.memoryBytesUsable();
+            against = gpu.name() + ", " + Quantities.gib(budget) + " usable";
+        } else {
+            if (!(budgetGib > 0 && budgetGib < 1e6)) {
+                throw new CliInputException("--budget-gib must be above 0 and below 1e6, got " + budgetGib);
+            }
+            budget = Math.round(budgetGib * (1L << 30));
+            against = Quantities.gib(budget);
+        }
+        int batch = InverseSolver.maxBatch(m, w, budget);
+        int sequence = InverseSolver.maxSequenceLength(m, w, budget);
+        int context = InverseSolver.maxContext(m, w, budget);
+        PrintWriter out = spec.commandLine().getOut();
+        if (fmt == OutputFormat.JSON) {
+            Map<String, Object> root = new LinkedHashMap<>();
+            root.put("model", m.id().isEmpty() ? m.name() : m.id());
+            root.put("budgetBytes", budget);
+            root.put("maxBatch", batch);
+            root.put("maxSequenceLength", sequence);
+            root.put("maxContext", context);
+            out.println(EstimateOutput.JSON.writeValueAsString(root));
+        } else {
+            out.printf(Locale.ROOT, "Model       %s%n", m.name());
+            out.printf(Locale.ROOT, "Workload    %s%n", EstimateOutput.describe(w));
+            out.printf(Locale.ROOT, "Budget      %s per GPU%n%n", against);
+            out.printf(Locale.ROOT, "Largest %s that fits, at sequence %d: %s%n",
+                    w.mode() == Mode.INFER ? "number of concurrent sequences" : "micro-batch",
+                    w.sequenceLength(), answer(batch));
+            out.printf(Locale.ROOT, "Largest sequence length that fits, at batch %d: %s%n", w.batch(),
+                    answer(sequence));
+            if (w.mode() == Mode.INFER) {
+                out.printf(Locale.ROOT, "Largest context (KV cache tokens per sequence), at batch %d: %s%n", w.batch(),
+                        answer(context));
+            }
+            out.println();
+            out.println("Each answer changes one input and keeps the others; 0 means not even 1 fits.");
+        }
+        out.flush();
+        return 0;
+    }
+
+    private static String answer(int value) {
+        return value >= Workload.MAX_TOKENS ? "at least " + Quantities.grouped(value) : Quantities.grouped(value);
+    }
+}
