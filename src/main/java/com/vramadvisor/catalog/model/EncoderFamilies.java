@@ -77,17 +77,9 @@ final class EncoderFamilies {
         if (c.boolOr(false, "is_decoder") || c.boolOr(false, "add_cross_attention")) {
             c.warn("is_decoder/add_cross_attention: the model is described as an encoder without cross-attention");
         }
-        return ModelSpec.builder()
+        return GptFamilies.layerNormGeluBlocks(c)
                 .arch(ArchitectureKind.ENCODER)
-                .hiddenSize(c.requiredInt("hidden_size"))
-                .layers(c.requiredInt("num_hidden_layers"))
-                .heads(c.requiredInt("num_attention_heads"))
-                .ffnSize(c.requiredInt("intermediate_size"))
-                .mlp(MlpKind.GELU)
-                .vocabSize(c.requiredInt("vocab_size"))
                 .tiedEmbeddings(c.boolOr(true, "tie_word_embeddings"))
-                .norm(NormKind.LAYERNORM)
-                .normsPerLayer(2)
                 .finalNorm(false)
                 .embeddingNorm(true)
                 .biases(true)

@@ -49,23 +49,32 @@ final class GptFamilies {
     }
 
     /**
-     * {@code GPTNeoXConfig}: fused {@code query_key_value} with biases when {@code attention_bias} (default true),
-     * MLP biases always, two LayerNorms per block, rotary positions on {@code rotary_pct} of each head (no
-     * parameters), {@code use_parallel_residual} (default true), untied {@code embed_out} by default.
+     * The shape fields BERT-style encoders and GPT-NeoX share under the same names: {@code hidden_size},
+     * {@code num_hidden_layers}, {@code num_attention_heads}, {@code intermediate_size}, {@code vocab_size}, with a
+     * two-matrix GELU MLP and two LayerNorms per block.
      */
-    static ModelSpec.Builder gptNeox(ConfigFields c) throws ModelImportException {
-        boolean attentionBias = c.boolOr(true, "attention_bias");
+    static ModelSpec.Builder layerNormGeluBlocks(ConfigFields c) throws ModelImportException {
         return ModelSpec.builder()
-                .arch(ArchitectureKind.DECODER)
                 .hiddenSize(c.requiredInt("hidden_size"))
                 .layers(c.requiredInt("num_hidden_layers"))
                 .heads(c.requiredInt("num_attention_heads"))
                 .ffnSize(c.requiredInt("intermediate_size"))
                 .mlp(MlpKind.GELU)
                 .vocabSize(c.requiredInt("vocab_size"))
-                .tiedEmbeddings(c.boolOr(false, "tie_word_embeddings"))
                 .norm(NormKind.LAYERNORM)
-                .normsPerLayer(2)
+                .normsPerLayer(2);
+    }
+
+    /**
+     * {@code GPTNeoXConfig}: fused {@code query_key_value} with biases when {@code attention_bias} (default true),
+     * MLP biases always, two LayerNorms per block, rotary positions on {@code rotary_pct} of each head (no
+     * parameters), {@code use_parallel_residual} (default true), untied {@code embed_out} by default.
+     */
+    static ModelSpec.Builder gptNeox(ConfigFields c) throws ModelImportException {
+        boolean attentionBias = c.boolOr(true, "attention_bias");
+        return layerNormGeluBlocks(c)
+                .arch(ArchitectureKind.DECODER)
+                .tiedEmbeddings(c.boolOr(false, "tie_word_embeddings"))
                 .finalNorm(true)
                 .qkvBias(attentionBias)
                 .outBias(attentionBias)
