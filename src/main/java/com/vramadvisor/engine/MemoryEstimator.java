@@ -134,6 +134,7 @@ public final class MemoryEstimator {
     }
 
     private static double[][] worstStage(ModelSpec model, Workload workload) {
+        requireLayout(model, workload.parallelism());
         boolean infer = workload.mode() == Mode.INFER;
         int p = workload.parallelism().pipelineParallel();
         double[][] first = infer
@@ -175,5 +176,23 @@ public final class MemoryEstimator {
             return 0;
         }
         return overhead.contextBytes() + overhead.allocatorFraction() * peakOf(phases);
+    }
+
+    /**
+     * Rejects layouts Megatron-style tensor and pipeline parallelism cannot run: the tensor-parallel size must divide
+     * the attention heads (each rank holds whole heads; Shoeybi et al. 2019, section 3), and there must be at least
+     * one block per pipeline stage.
+     *
+     * @throws IllegalArgumentException naming the mismatch
+     */
+    static void requireLayout(ModelSpec model, Parallelism par) {
+        if (model.heads() % par.tensorParallel() != 0) {
+            throw new IllegalArgumentException("tensor-parallel size " + par.tensorParallel()
+                    + " must divide the attention heads (" + model.heads() + ")");
+        }
+        if (par.pipelineParallel() > model.layers()) {
+            throw new IllegalArgumentException("pipeline stages (" + par.pipelineParallel()
+                    + ") cannot exceed the layers (" + model.layers() + ")");
+        }
     }
 }

@@ -1,6 +1,7 @@
 package com.vramadvisor.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import org.junit.jupiter.api.Test;
@@ -209,5 +210,21 @@ class MemoryEstimatorTest {
             sum += v;
         }
         return sum;
+    }
+
+    @Test
+    void tensorParallelSizesThatSplitAHeadAreRejected() {
+        // Megatron's tensor parallelism gives each rank whole attention heads (Shoeybi et al. 2019, section 3):
+        // Llama-3-8B's 32 heads split over 2, 4 or 8 ranks, not over 3.
+        ModelSpec llama = PublicModels.llama3_8b();
+        Workload base = Workload.builder().build();
+        assertThatThrownBy(() -> new MemoryEstimator().estimate(llama,
+                        base.toBuilder().parallelism(new Parallelism(3, 1, 1, 0, false)).build()))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("32");
+        assertThatThrownBy(() -> new MemoryEstimator().peakBytes(llama,
+                        base.toBuilder().parallelism(new Parallelism(1, 33, 1, 0, false)).build()))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("layers");
+        assertThat(new MemoryEstimator().estimate(llama,
+                base.toBuilder().parallelism(new Parallelism(8, 1, 1, 0, false)).build()).peakBytes()).isPositive();
     }
 }
