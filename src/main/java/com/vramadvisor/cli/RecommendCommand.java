@@ -80,6 +80,8 @@ final class RecommendCommand implements Callable<Integer> {
         ModelResolver.Resolved resolved = args.resolve();
         ModelSpec m = resolved.model();
         Workload w = resolved.workload();
+        // The ranking skips layouts it cannot run; a layout the user asked for must be runnable, or it is bad input.
+        new MemoryEstimator().peakBytes(m, w);
         Catalog c = args.catalog.catalog(err);
         Recommendation rec = new Recommender(new MemoryEstimator()::estimate)
                 .recommend(m, w, c.gpus(), c.systems(), c.cloudOffers(), options());
