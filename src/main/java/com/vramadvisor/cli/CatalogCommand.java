@@ -77,8 +77,8 @@ final class CatalogCommand implements Runnable {
             for (GpuSpec g : gpus) {
                 t.row(g.id(), g.name(), g.vendor(), num(g.memoryGbNominal()),
                         num(g.memoryBytesUsable() / (double) (1L << 30)), g.memoryType(),
-                        num(g.memoryBandwidthGBps()), num(g.fp16Tflops()), num(g.fp8Tflops()), g.tdpWatts(),
-                        num(g.priceUsd()), g.priceDate());
+                        num(g.memoryBandwidthGBps()), known(g.fp16Tflops()), known(g.fp8Tflops()),
+                        g.tdpWatts() > 0 ? g.tdpWatts() : null, known(g.priceUsd()), g.priceDate());
             }
             return t;
         }
@@ -86,7 +86,7 @@ final class CatalogCommand implements Runnable {
         private static Table systems(List<SystemSpec> systems) {
             Table t = new Table("id", "name", "gpuId", "gpuCount", "interconnect", "priceUsd", "priceDate");
             for (SystemSpec s : systems) {
-                t.row(s.id(), s.name(), s.gpuId(), s.gpuCount(), s.interconnect(), num(s.priceUsd()), s.priceDate());
+                t.row(s.id(), s.name(), s.gpuId(), s.gpuCount(), s.interconnect(), known(s.priceUsd()), s.priceDate());
             }
             return t;
         }
@@ -111,6 +111,11 @@ final class CatalogCommand implements Runnable {
                         m.kvHeads(), m.vocabSize(), m.maxPositions());
             }
             return t;
+        }
+
+        /** A figure the catalog leaves at 0 (not supported, or no source gives it) is shown as absent, not as zero. */
+        private static Object known(double v) {
+            return v > 0 ? num(v) : null;
         }
 
         private static Object num(double v) {
@@ -182,7 +187,7 @@ final class CatalogCommand implements Runnable {
                     for (Object[] r : rows) {
                         List<String> cells = new ArrayList<>();
                         for (Object c : r) {
-                            cells.add(String.valueOf(c));
+                            cells.add(c == null ? "" : String.valueOf(c));
                         }
                         out.print(CsvReportWriter.record(cells));
                     }
@@ -192,7 +197,7 @@ final class CatalogCommand implements Runnable {
                     for (int i = 0; i < columns.length; i++) {
                         widths[i] = columns[i].length();
                         for (Object[] r : rows) {
-                            widths[i] = Math.max(widths[i], String.valueOf(r[i]).length());
+                            widths[i] = Math.max(widths[i], text(r[i]).length());
                         }
                     }
                     printAligned(out, columns, widths);
@@ -203,10 +208,15 @@ final class CatalogCommand implements Runnable {
             }
         }
 
+        /** Absent figures print as a dash in the text table. */
+        private static String text(Object cell) {
+            return cell == null ? "-" : String.valueOf(cell);
+        }
+
         private static void printAligned(PrintWriter out, Object[] cells, int[] widths) {
             StringBuilder s = new StringBuilder();
             for (int i = 0; i < cells.length; i++) {
-                String c = String.valueOf(cells[i]);
+                String c = text(cells[i]);
                 s.append(c);
                 if (i < cells.length - 1) {
                     s.append(" ".repeat(widths[i] - c.length() + 2));
