@@ -113,7 +113,7 @@ final class CatalogCommand implements Runnable {
             return t;
         }
 
-        /** A figure the catalog leaves at 0 (not supported, or no source gives it) is shown as absent, not as zero. */
+        /** A figure left at 0 (not supported, or no source gives it) is shown as absent, not as zero. */
         private static Object known(double v) {
             return v > 0 ? num(v) : null;
         }
