@@ -51,7 +51,8 @@ final class EstimateOutput {
     }
 
     static void printText(PrintWriter out, ModelSpec model, Workload w, Estimate e) {
-        out.printf(Locale.ROOT, "Model       %s: %s parameters (%s)%n", model.name(), Quantities.grouped(e.parameters()),
+        out.printf(Locale.ROOT, "Model       %s: %s parameters (%s)%n", model.name(),
+                Quantities.grouped(e.parameters()),
                 Quantities.compactCount(e.parameters()));
         if (e.activeParameters() != e.parameters()) {
             out.printf(Locale.ROOT, "            %s active per token%n", Quantities.grouped(e.activeParameters()));

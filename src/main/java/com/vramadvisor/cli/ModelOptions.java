@@ -97,7 +97,8 @@ final class ModelOptions {
                     {hidden, "--hidden"}, {layers, "--layers"}, {heads, "--heads"}, {vocab, "--vocab"}}) {
                 if (required[0] == null) {
                     throw new IllegalArgumentException("no model given: use --preset, --config, --params, or "
-                            + "describe one with --hidden, --layers, --heads and --vocab (missing " + required[1] + ")");
+                            + "describe one with --hidden, --layers, --heads and --vocab (missing " + required[1]
+                            + ")");
                 }
             }
             b = ModelSpec.builder().id("custom").name("Custom model").mlp(MlpKind.GELU).norm(NormKind.LAYERNORM)
@@ -130,7 +131,8 @@ final class ModelOptions {
             b.norm(switch (mlpKey(norm)) {
                 case "layernorm", "ln" -> NormKind.LAYERNORM;
                 case "rmsnorm", "rms" -> NormKind.RMSNORM;
-                default -> throw new IllegalArgumentException("--norm must be layernorm or rmsnorm, got '" + norm + "'");
+                default -> throw new IllegalArgumentException(
+                        "--norm must be layernorm or rmsnorm, got '" + norm + "'");
             });
         }
         if (position != null) {
