@@ -47,6 +47,10 @@ final class RecommendCommand implements Callable<Integer> {
     @Option(names = "--kind", paramLabel = "LIST", split = ",", description = "gpu, multi-gpu, system, cloud.")
     List<String> kinds;
 
+    @Option(names = "--form-factor", paramLabel = "LIST", split = ",",
+            description = "Only GPUs of these form factors as the catalog names them: PCIe, SXM4, SXM5, OAM, SoC, ...")
+    List<String> formFactors;
+
     @Option(names = "--min-memory-gb", paramLabel = "GB", description = "Only GPUs with at least this memory.")
     Double minMemoryGb;
 
@@ -112,6 +116,9 @@ final class RecommendCommand implements Callable<Integer> {
             Set<String> set = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
             set.addAll(vendors);
             b.vendors(set);
+        }
+        if (formFactors != null && !formFactors.isEmpty()) {
+            b.formFactors(Set.copyOf(formFactors));
         }
         if (kinds != null && !kinds.isEmpty()) {
             EnumSet<HardwareKind> set = EnumSet.noneOf(HardwareKind.class);
@@ -204,6 +211,7 @@ final class RecommendCommand implements Callable<Integer> {
             o.put("hardwareId", r.hardwareId());
             o.put("kind", r.kind().id());
             o.put("vendor", r.vendor());
+            o.put("formFactor", r.formFactor());
             o.put("fits", r.fits());
             o.put("gpusNeeded", r.gpusNeeded());
             o.put("units", r.units());

@@ -108,4 +108,17 @@ class RecommendAndCatalogCommandTest {
         assertThat(r.status()).as(r.err()).isZero();
         assertThat(r.out()).contains("valid");
     }
+
+    @Test
+    void formFactorAndVendorFiltersKeepOnlyMatchingGpus() throws IOException {
+        EstimateCommandTest.Result r = run("recommend", "--preset", "llama-3-8b", "--mode", "infer", "--form-factor",
+                "PCIe", "--vendor", "NVIDIA", "--kind", "gpu", "--format", "json");
+        assertThat(r.status()).as(r.err()).isZero();
+        JsonNode rows = new ObjectMapper().readTree(r.out()).get("rows");
+        assertThat(rows.size()).isPositive();
+        for (JsonNode row : rows) {
+            assertThat(row.get("formFactor").asText()).isEqualToIgnoringCase("PCIe");
+            assertThat(row.get("vendor").asText()).isEqualTo("NVIDIA");
+        }
+    }
 }
