@@ -68,7 +68,8 @@ final class FitCommand implements Callable<Integer> {
         }
         int batch = InverseSolver.maxBatch(m, w, budget);
         int sequence = InverseSolver.maxSequenceLength(m, w, budget);
-        int context = InverseSolver.maxContext(m, w, budget);
+        // For training the context is the sequence length, so its search would only repeat the one above.
+        int context = w.mode() == Mode.INFER ? InverseSolver.maxContext(m, w, budget) : sequence;
         PrintWriter out = spec.commandLine().getOut();
         if (fmt == OutputFormat.JSON) {
             Map<String, Object> root = new LinkedHashMap<>();
