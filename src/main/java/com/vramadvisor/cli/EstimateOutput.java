@@ -24,7 +24,7 @@ final class EstimateOutput {
     /** The JSON contract: parameters, activeParameters, components (bytes), peakBytes, peakPhase, assumptions. */
     static Map<String, Object> toJson(ModelSpec model, Workload workload, Estimate e) {
         Map<String, Object> root = new LinkedHashMap<>();
-        root.put("model", model.id().isEmpty() ? model.name() : model.id());
+        root.put("model", modelLabel(model));
         root.put("mode", workload.mode().name().toLowerCase(Locale.ROOT));
         root.put("parameters", e.parameters());
         root.put("activeParameters", e.activeParameters());
@@ -48,6 +48,11 @@ final class EstimateOutput {
         root.put("phases", phases);
         root.put("assumptions", e.assumptions());
         return root;
+    }
+
+    /** The model as JSON output names it: its catalog id, or its name when it has none. */
+    static String modelLabel(ModelSpec model) {
+        return model.id().isEmpty() ? model.name() : model.id();
     }
 
     static void printText(PrintWriter out, ModelSpec model, Workload w, Estimate e) {

@@ -73,7 +73,7 @@ final class FitCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         if (fmt == OutputFormat.JSON) {
             Map<String, Object> root = new LinkedHashMap<>();
-            root.put("model", m.id().isEmpty() ? m.name() : m.id());
+            root.put("model", EstimateOutput.modelLabel(m));
             root.put("budgetBytes", budget);
             root.put("maxBatch", batch);
             root.put("maxSequenceLength", sequence);

@@ -198,7 +198,7 @@ final class RecommendCommand implements Callable<Integer> {
 
     private static Map<String, Object> json(ModelSpec m, Workload w, Recommendation rec) {
         Map<String, Object> root = new LinkedHashMap<>();
-        root.put("model", m.id().isEmpty() ? m.name() : m.id());
+        root.put("model", EstimateOutput.modelLabel(m));
         root.put("mode", w.mode().name().toLowerCase(Locale.ROOT));
         root.put("singleGpuPeakBytes", rec.singleGpuEstimate().peakBytes());
         root.put("optionsConsidered", rec.optionsConsidered());
