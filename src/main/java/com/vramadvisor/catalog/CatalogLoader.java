@@ -1,9 +1,8 @@
 package com.vramadvisor.catalog;
 
-import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import com.vramadvisor.json.JsonTrees;
 import com.vramadvisor.engine.hardware.CloudOffer;
 import com.vramadvisor.engine.hardware.GpuSpec;
 import com.vramadvisor.engine.hardware.SystemSpec;
@@ -60,7 +59,6 @@ public final class CatalogLoader {
 
     private static final String SHIPPED_ROOT = "catalog/";
 
-    private final ObjectMapper mapper = new ObjectMapper().enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
     private final Path userDirectory;
 
     private CatalogLoader(Path userDirectory) {
@@ -180,7 +178,7 @@ public final class CatalogLoader {
 
     private Optional<JsonNode> parse(InputStream stream, String file, Loading loading) {
         try (InputStream in = stream) {
-            JsonNode root = mapper.readTree(in);
+            JsonNode root = JsonTrees.read(in, JsonTrees.Check.NO_DUPLICATE_FIELDS);
             if (root == null || root.isMissingNode()) {
                 loading.problem(file, "$", "the file is empty");
                 return Optional.empty();

@@ -1,6 +1,5 @@
 package com.vramadvisor.scenario;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.vramadvisor.engine.ArchitectureKind;
 import com.vramadvisor.engine.HeadKind;
@@ -18,8 +17,8 @@ final class ModelSpecJson {
     private ModelSpecJson() {
     }
 
-    static ObjectNode write(ObjectMapper mapper, ModelSpec m) {
-        ObjectNode o = mapper.createObjectNode();
+    static ObjectNode write(ModelSpec m) {
+        ObjectNode o = com.vramadvisor.json.JsonTrees.object();
         o.put("id", m.id());
         o.put("name", m.name());
         o.put("arch", Ids.of(m.arch()));

@@ -2,11 +2,9 @@ package com.vramadvisor.scenario;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.io.JsonEOFException;
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.vramadvisor.json.JsonTrees;
 import com.vramadvisor.scenario.ScenarioFileException.Reason;
 import com.vramadvisor.scenario.SizeUnit;
 import com.vramadvisor.scenario.ScenarioInputs;
@@ -37,31 +35,24 @@ public final class ScenarioCodec {
     /** The format this version writes and the newest it reads. */
     public static final int FORMAT_VERSION = 1;
 
-    private final ObjectMapper mapper = new ObjectMapper()
-            .enable(SerializationFeature.INDENT_OUTPUT)
-            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
     /** The scenario as pretty-printed JSON. */
     public String write(ScenarioInputs inputs) {
-        ObjectNode root = mapper.createObjectNode();
+        ObjectNode root = JsonTrees.object();
         root.put("formatVersion", FORMAT_VERSION);
         root.put("application", "VRAM Advisor");
         ObjectNode model = root.putObject("model");
         model.put("presetId", inputs.modelPresetId());
-        model.set("architecture", ModelSpecJson.write(mapper, inputs.model()));
+        model.set("architecture", ModelSpecJson.write(inputs.model()));
         root.set("workload", writeWorkload(inputs.workload()));
         root.put("gpuId", inputs.gpuId());
         root.put("sweepAxis", Ids.of(inputs.sweepAxis()));
         root.put("sizeUnit", inputs.sizeUnit().symbol());
-        try {
-            return mapper.writeValueAsString(root) + System.lineSeparator();
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("a tree of plain values always serialises", e);
-        }
+        return JsonTrees.pretty(root) + System.lineSeparator();
     }
 
     private ObjectNode writeWorkload(Workload w) {
-        ObjectNode o = mapper.createObjectNode();
+        ObjectNode o = JsonTrees.object();
         o.put("mode", Ids.of(w.mode()));
         o.put("batch", w.batch());
         o.put("sequenceLength", w.sequenceLength());
@@ -118,7 +109,7 @@ public final class ScenarioCodec {
     public ScenarioInputs read(String json) throws ScenarioFileException {
         JsonNode root;
         try {
-            root = mapper.readTree(json);
+            root = JsonTrees.read(json, JsonTrees.Check.NO_TRAILING_CONTENT);
         } catch (JsonProcessingException e) {
             if (endsEarly(json, e)) {
                 throw new ScenarioFileException(Reason.INCOMPLETE, "the JSON stops at line "
@@ -126,6 +117,9 @@ public final class ScenarioCodec {
             }
             throw new ScenarioFileException(Reason.MALFORMED, "not valid JSON at line " + e.getLocation().getLineNr()
                     + ", column " + e.getLocation().getColumnNr(), e);
+        } catch (java.io.IOException e) {
+            // Reading from a string has no input/output of its own; kept apart so that a change of source shows.
+            throw new ScenarioFileException(Reason.MALFORMED, "cannot be read: " + e.getMessage(), e);
         }
         if (root == null || root.isMissingNode()) {
             throw new ScenarioFileException(Reason.INCOMPLETE, "the file is empty");

@@ -2,8 +2,7 @@ package com.vramadvisor.app.settings;
 
 import com.vramadvisor.scenario.SizeUnit;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
+import com.vramadvisor.json.JsonTrees;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.vramadvisor.app.ui.AtomicFiles;
 import java.io.IOException;
@@ -24,7 +23,6 @@ public final class SettingsStore {
     public static final String CONFIG_DIR_PROPERTY = "vramadvisor.configDir";
 
     private final Path dir;
-    private final ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     public SettingsStore(Path dir) {
         this.dir = dir;
@@ -69,7 +67,7 @@ public final class SettingsStore {
         AppSettings d = AppSettings.defaults();
         JsonNode root;
         try {
-            root = mapper.readTree(Files.readString(settingsFile()));
+            root = JsonTrees.read(settingsFile());
         } catch (IOException | RuntimeException e) {
             return d;
         }
@@ -100,7 +98,7 @@ public final class SettingsStore {
 
     /** Writes the settings atomically. */
     public void save(AppSettings settings) throws IOException {
-        ObjectNode root = mapper.createObjectNode();
+        ObjectNode root = JsonTrees.object();
         root.put("language", settings.language());
         root.put("theme", settings.theme().name().toLowerCase(Locale.ROOT));
         root.put("sizeUnit", settings.sizeUnit().symbol());
@@ -114,7 +112,7 @@ public final class SettingsStore {
             w.put("height", settings.window().height());
             w.put("maximized", settings.window().maximized());
         }
-        AtomicFiles.writeString(settingsFile(), mapper.writeValueAsString(root) + System.lineSeparator());
+        AtomicFiles.writeString(settingsFile(), JsonTrees.pretty(root) + System.lineSeparator());
     }
 
     private static <E extends Enum<E>> E parse(Class<E> type, String text, E fallback) {

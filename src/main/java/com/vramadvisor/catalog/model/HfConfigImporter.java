@@ -2,7 +2,7 @@ package com.vramadvisor.catalog.model;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import com.vramadvisor.json.JsonTrees;
 import com.vramadvisor.engine.DataType;
 import com.vramadvisor.engine.HeadKind;
 import com.vramadvisor.engine.ModelSpec;
@@ -35,7 +35,6 @@ public final class HfConfigImporter {
     /** Larger files are not configurations; reading them whole would only waste memory. */
     static final long MAX_CONFIG_BYTES = 32L * 1024 * 1024;
 
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     private static final Map<String, Family> FAMILIES = Map.ofEntries(
             Map.entry("llama", DecoderFamilies::llama),
@@ -133,7 +132,7 @@ public final class HfConfigImporter {
                 throw new ModelImportException(file, "file is " + size + " bytes, too large for a model "
                         + "configuration (limit " + MAX_CONFIG_BYTES + ")");
             }
-            JsonNode root = JSON.readTree(file.toFile());
+            JsonNode root = JsonTrees.read(file);
             if (root == null || !root.isObject()) {
                 throw new ModelImportException(file, "not a JSON object");
             }

@@ -2,7 +2,7 @@ package com.vramadvisor.catalog.model;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import com.vramadvisor.json.JsonTrees;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -25,7 +25,6 @@ public final class SafetensorsIndexReader {
     /** The index file name {@code transformers} writes. */
     public static final String INDEX_FILE = "model.safetensors.index.json";
 
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     private SafetensorsIndexReader() {
     }
@@ -120,7 +119,7 @@ public final class SafetensorsIndexReader {
             if (Files.size(index) > HfConfigImporter.MAX_CONFIG_BYTES) {
                 throw new ModelImportException(index, "file is too large for a safetensors index");
             }
-            JsonNode root = JSON.readTree(index.toFile());
+            JsonNode root = JsonTrees.read(index);
             if (root == null || !root.isObject()) {
                 throw new ModelImportException(index, "not a JSON object");
             }

@@ -3,7 +3,7 @@ package com.vramadvisor.catalog.model;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import com.vramadvisor.json.JsonTrees;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -38,8 +38,6 @@ public final class SafetensorsReader {
             Map.entry("BF16", 16), Map.entry("I32", 32), Map.entry("U32", 32), Map.entry("F32", 32),
             Map.entry("C64", 64), Map.entry("F64", 64), Map.entry("I64", 64), Map.entry("U64", 64));
 
-    private static final ObjectMapper JSON = new ObjectMapper()
-            .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
 
     private SafetensorsReader() {
     }
@@ -79,7 +77,7 @@ public final class SafetensorsReader {
     private static SafetensorsHeader parse(Path file, byte[] header, long dataBytes) throws ModelImportException {
         JsonNode root;
         try {
-            root = JSON.readTree(header);
+            root = JsonTrees.read(header, JsonTrees.Check.NO_DUPLICATE_FIELDS);
         } catch (JsonProcessingException e) {
             throw new ModelImportException(file, "header is not valid JSON: " + e.getOriginalMessage(), e);
         } catch (java.io.IOException e) {
