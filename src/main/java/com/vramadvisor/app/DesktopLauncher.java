@@ -3,46 +3,46 @@ package com.vramadvisor.app;
 import com.vramadvisor.app.settings.SettingsStore;
 import com.vramadvisor.app.shell.AppContext;
 import com.vramadvisor.app.shell.MainWindow;
-import com.vramadvisor.scenario.ScenarioInputs;
+import com.vramadvisor.app.shell.ShellSettings;
 import com.vramadvisor.catalog.Catalog;
 import com.vramadvisor.catalog.CatalogLoader;
 import com.vramadvisor.engine.MemoryEstimator;
+import com.vramadvisor.scenario.ScenarioInputs;
 import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 import javafx.application.Application;
 import javafx.application.Platform;
 import javafx.stage.Stage;
 
-/** Starts the JavaFX application. Kept apart from {@code Main} so the CLI never loads a JavaFX class. */
+/**
+ * Starts the JavaFX application. Kept apart from {@code Main} so the CLI never loads a JavaFX class.
+ *
+ * <p>The order is chosen for the time to the first frame on a two-core machine: the preferences and texts (a few
+ * milliseconds) are read while the toolkit starts; the window shows its frame; only then is the catalog read, on a
+ * background thread, and the view-models and the content built (see {@link MainWindow#showProgressively}).
+ */
 public final class DesktopLauncher extends Application {
 
-    /**
-     * The catalog and the view-models over it, built while the JavaFX toolkit starts: they take a few hundred
-     * milliseconds and need no UI thread (view-models hold properties only, no nodes), so on a machine with two
-     * cores doing them side by side with the toolkit's start shortens the time to the first window.
-     */
-    private static CompletableFuture<AppContext> preloaded;
+    private static CompletableFuture<ShellSettings> shell;
 
-    private AppContext context;
+    private MainWindow window;
 
     public static void launch(String... args) {
-        preloaded = CompletableFuture.supplyAsync(DesktopLauncher::createContext, runnable -> {
-            Thread t = new Thread(runnable, "vram-advisor-preload");
+        shell = CompletableFuture.supplyAsync(DesktopLauncher::readShell, runnable -> {
+            Thread t = new Thread(runnable, "vram-advisor-settings");
             t.setDaemon(true);
             t.start();
         });
         Application.launch(DesktopLauncher.class, args);
     }
 
-    private static AppContext createContext() {
-        Catalog catalog = loadCatalog();
-        return new AppContext(new SettingsStore(SettingsStore.defaultConfigDir()), catalog, Locale.getDefault(),
-                Platform::runLater);
+    private static ShellSettings readShell() {
+        return ShellSettings.read(new SettingsStore(SettingsStore.defaultConfigDir()), Locale.getDefault());
     }
 
     private static Catalog loadCatalog() {
         Catalog loaded = CatalogLoader.withDefaultUserDirectory().load();
-        // One estimate loads and links the engine's classes before the window needs them.
+        // One estimate loads and links the engine's classes off the UI thread, before the window needs them.
         ScenarioInputs defaults = ScenarioInputs.defaults();
         new MemoryEstimator().estimate(defaults.model(), defaults.workload());
         return loaded;
@@ -50,14 +50,16 @@ public final class DesktopLauncher extends Application {
 
     @Override
     public void start(Stage stage) {
-        context = preloaded != null ? preloaded.join() : createContext();
-        new MainWindow(context).showProgressively(stage);
+        ShellSettings settings = shell != null ? shell.join() : readShell();
+        window = new MainWindow(settings);
+        window.showProgressively(stage, DesktopLauncher::loadCatalog,
+                catalog -> new AppContext(settings, catalog, Platform::runLater));
     }
 
     @Override
     public void stop() {
-        if (context != null) {
-            context.close();
+        if (window != null && window.context() != null) {
+            window.context().close();
         }
     }
 }

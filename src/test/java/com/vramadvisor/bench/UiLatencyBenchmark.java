@@ -56,6 +56,8 @@ import javafx.stage.Window;
 public final class UiLatencyBenchmark {
 
     private static final String SHOWN = "VRAM_ADVISOR_BENCH_SHOWN";
+    private static final String CHROME = "VRAM_ADVISOR_BENCH_CHROME";
+    private static final String COMPLETE = "VRAM_ADVISOR_BENCH_COMPLETE";
     private static final List<String> INHERITED = List.of("glass.platform", "monocle.platform", "prism.order",
             "prism.text", "java.awt.headless", "headless.geometry");
     private static final double FRAME_MS = 1000.0 / 60;
@@ -66,12 +68,12 @@ public final class UiLatencyBenchmark {
     public static void main(String[] args) throws Exception {
         String child = option(args, "child", "");
         if (child.equals("bare")) {
-            reportWhenShown();
+            reportWhenShown(false);
             Application.launch(BareWindow.class);
             return;
         }
         if (child.equals("app")) {
-            reportWhenShown();
+            reportWhenShown(true);
             com.vramadvisor.Main.main(new String[0]);
             return;
         }
@@ -96,33 +98,39 @@ public final class UiLatencyBenchmark {
     private static void startup(int runs, Path home) throws IOException, InterruptedException {
         startChild("bare", home);
         startChild("app", home);
-        List<Double> bare = new ArrayList<>();
-        List<Double> app = new ArrayList<>();
-        List<Double> bareCpu = new ArrayList<>();
-        List<Double> appCpu = new ArrayList<>();
+        List<Start> bare = new ArrayList<>();
+        List<Start> app = new ArrayList<>();
         for (int i = 0; i < runs; i++) {
-            Start b = startChild("bare", home);
-            Start a = startChild("app", home);
-            bare.add(b.wallMs());
-            bareCpu.add(b.cpuMs());
-            app.add(a.wallMs());
-            appCpu.add(a.cpuMs());
+            bare.add(startChild("bare", home));
+            app.add(startChild("app", home));
         }
-        System.out.printf(Locale.ROOT,
-                "%nStart-up, launch to first rendered pulse of the shown window (%d runs each)%n", runs);
+        double bareWall = median(bare, Start::wallMs);
+        double bareCpu = median(bare, Start::cpuMs);
+        System.out.printf(Locale.ROOT, "%nStart-up, launch to the first rendered pulse of the shown window (%d runs "
+                + "each)%n", runs);
         System.out.printf(Locale.ROOT, "  bare JavaFX window: wall median %.0f ms (runs: %s); CPU median %.0f ms%n",
-                median(bare), list(bare), median(bareCpu));
+                bareWall, list(bare, Start::wallMs), bareCpu);
         System.out.printf(Locale.ROOT, "  VRAM Advisor:       wall median %.0f ms (runs: %s); CPU median %.0f ms%n",
-                median(app), list(app), median(appCpu));
+                median(app, Start::wallMs), list(app, Start::wallMs), median(app, Start::cpuMs));
         System.out.printf(Locale.ROOT, "  ratio app / bare:   wall %.2f, CPU %.2f  (target <= 1.30)%n",
-                median(app) / median(bare), median(appCpu) / median(bareCpu));
+                median(app, Start::wallMs) / bareWall, median(app, Start::cpuMs) / bareCpu);
+        System.out.printf(Locale.ROOT, "Then, in the same application runs (wall median, and its ratio to the bare "
+                + "window's first frame):%n");
+        System.out.printf(Locale.ROOT, "  menu bar, tabs and status bar in place: %.0f ms (%.2f)%n",
+                median(app, Start::chromeMs), median(app, Start::chromeMs) / bareWall);
+        System.out.printf(Locale.ROOT, "  complete (workload panel, charts and decision table filled): %.0f ms "
+                + "(%.2f); CPU %.0f ms%n", median(app, Start::completeMs), median(app, Start::completeMs) / bareWall,
+                median(app, Start::completeCpuMs));
     }
 
-    /** Wall time from launch to the first shown pulse, and the CPU time the child used until then. */
-    private record Start(double wallMs, double cpuMs) {
+    /**
+     * Wall time from launch to the first shown pulse and the CPU time the child used until then; for the application
+     * also the wall time to the pulse that showed the real chrome, and wall and CPU time to the complete window.
+     */
+    private record Start(double wallMs, double cpuMs, double chromeMs, double completeMs, double completeCpuMs) {
     }
 
-    /** Starts a child JVM showing one window kind and times it to its first shown pulse. */
+    /** Starts a child JVM showing one window kind and times it to its first shown pulse (and, for the app, on). */
     private static Start startChild(String kind, Path home) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>();
         command.add(ProcessHandle.current().info().command().orElse("java"));
@@ -139,35 +147,76 @@ public final class UiLatencyBenchmark {
         command.add("--child=" + kind);
         long start = System.nanoTime();
         Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        double shown = -1;
+        double shownCpu = -1;
+        double chrome = -1;
         try (BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(),
                 StandardCharsets.UTF_8))) {
             String line;
             while ((line = out.readLine()) != null) {
+                double ms = (System.nanoTime() - start) / 1e6;
                 if (line.startsWith(SHOWN)) {
-                    double ms = (System.nanoTime() - start) / 1e6;
-                    double cpuMs = Double.parseDouble(line.split(" ")[2]);
+                    shown = ms;
+                    shownCpu = Double.parseDouble(line.split(" ")[2]);
+                    if (kind.equals("bare")) {
+                        break;
+                    }
+                } else if (line.startsWith(CHROME)) {
+                    chrome = ms;
+                } else if (line.startsWith(COMPLETE)) {
+                    double cpu = Double.parseDouble(line.split(" ")[2]);
                     process.destroy();
                     process.waitFor(10, TimeUnit.SECONDS);
-                    return new Start(ms, cpuMs);
+                    return new Start(shown, shownCpu, chrome, ms, cpu);
                 }
             }
         }
+        process.destroy();
         process.waitFor(10, TimeUnit.SECONDS);
-        throw new IllegalStateException("the " + kind + " window never reported being shown (exit "
-                + process.exitValue() + ")");
+        if (kind.equals("bare") && shown >= 0) {
+            return new Start(shown, shownCpu, shown, shown, shownCpu);
+        }
+        throw new IllegalStateException("the " + kind + " window never reported being "
+                + (shown < 0 ? "shown" : "complete") + " (exit " + process.exitValue() + ")");
     }
 
-    /** In a child: prints one line at the first pulse after the first window is shown, then stops the JVM. */
-    private static void reportWhenShown() {
+    /**
+     * In a child: prints one line at the first pulse after the first window is shown; for the application, then
+     * one when the real menu bar is in the scene and one when the window is complete (workload panel, charts and a
+     * filled decision table); then stops the JVM.
+     */
+    private static void reportWhenShown(boolean untilComplete) {
         onFirstShownPulse(scene -> {
-            long sinceJvmStart = System.currentTimeMillis() - ManagementFactory.getRuntimeMXBean().getStartTime();
-            long cpuMs = ((OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
-                    .getProcessCpuTime() / 1_000_000;
-            System.out.println(SHOWN + " " + sinceJvmStart + " " + cpuMs);
+            System.out.println(SHOWN + " " + sinceJvmStart() + " " + cpuMs());
             System.out.flush();
-            // Halt, not exit: the application's shutdown would save settings into the scratch home for nothing.
-            Runtime.getRuntime().halt(0);
+            if (!untilComplete) {
+                // Halt, not exit: the application's shutdown would save settings into the scratch home for nothing.
+                Runtime.getRuntime().halt(0);
+            }
+            boolean[] chrome = new boolean[1];
+            scene.addPostLayoutPulseListener(() -> {
+                if (!chrome[0] && scene.lookup("#mainMenuBar") != null) {
+                    chrome[0] = true;
+                    System.out.println(CHROME + " " + sinceJvmStart() + " " + cpuMs());
+                    System.out.flush();
+                }
+                Node table = scene.lookup("#decisionTable");
+                if (scene.lookup("#batchSizeSlider") != null && table instanceof TableView<?> t
+                        && !t.getItems().isEmpty()) {
+                    System.out.println(COMPLETE + " " + sinceJvmStart() + " " + cpuMs());
+                    System.out.flush();
+                    Runtime.getRuntime().halt(0);
+                }
+            });
         });
+    }
+
+    private static long sinceJvmStart() {
+        return System.currentTimeMillis() - ManagementFactory.getRuntimeMXBean().getStartTime();
+    }
+
+    private static long cpuMs() {
+        return ((OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime() / 1_000_000;
     }
 
     /** Runs {@code action} on the FX thread at the first post-layout pulse after a window is showing. */
@@ -404,6 +453,14 @@ public final class UiLatencyBenchmark {
         Collections.sort(sorted);
         int rank = (int) Math.ceil(p / 100.0 * sorted.size());
         return sorted.get(Math.max(0, rank - 1));
+    }
+
+    private static double median(List<Start> starts, java.util.function.ToDoubleFunction<Start> measure) {
+        return median(starts.stream().map(st -> measure.applyAsDouble(st)).toList());
+    }
+
+    private static String list(List<Start> starts, java.util.function.ToDoubleFunction<Start> measure) {
+        return list(starts.stream().map(st -> measure.applyAsDouble(st)).toList());
     }
 
     private static String list(List<Double> values) {

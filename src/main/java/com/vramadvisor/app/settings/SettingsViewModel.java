@@ -46,6 +46,11 @@ public final class SettingsViewModel {
 
     /** The locale a language setting stands for: the system's when it is empty. */
     public Locale localeFor(String tag) {
+        return localeFor(tag, systemLocale);
+    }
+
+    /** The locale a language setting stands for on a system with {@code systemLocale}. */
+    public static Locale localeFor(String tag, Locale systemLocale) {
         if (tag == null || tag.isEmpty()) {
             return Messages.supportedLocale(systemLocale);
         }

@@ -67,10 +67,20 @@ public final class AppContext implements AutoCloseable {
      * @param ui            runs work on the UI thread ({@code Platform::runLater})
      */
     public AppContext(SettingsStore settingsStore, Catalog catalog, Locale systemLocale, Executor ui) {
-        this.settingsStore = settingsStore;
-        this.storedSettings = settingsStore.load();
+        this(ShellSettings.read(settingsStore, systemLocale), catalog, ui);
+    }
+
+    /**
+     * @param shell   the stored preferences and the texts in their language, as the window's frame was built with
+     * @param catalog the loaded catalog (presets, GPUs)
+     * @param ui      runs work on the UI thread ({@code Platform::runLater})
+     */
+    public AppContext(ShellSettings shell, Catalog catalog, Executor ui) {
+        Locale systemLocale = shell.systemLocale();
+        this.settingsStore = shell.store();
+        this.storedSettings = shell.stored();
         this.catalog = catalog;
-        this.messages = new Messages(systemLocale);
+        this.messages = shell.messages();
         this.background = Executors.newSingleThreadExecutor(r -> {
             Thread t = new Thread(r, "vram-advisor-background");
             t.setDaemon(true);

@@ -44,13 +44,32 @@ final class AppMenus {
 
     private final Messages messages;
     private final MenuBar bar = new MenuBar();
-    private final Menu exportMenu;
+    private final Menu file;
+    private final Menu edit;
+    private final Menu view;
+    private final Menu help;
+    private Menu exportMenu;
     private MenuItem chineseItem;
 
-    AppMenus(Messages messages, ScenarioViewModel scenario, SettingsViewModel settings, Actions actions) {
+    /**
+     * The bar with its four menus, still empty: what the window's first frame shows. {@link #install} fills them
+     * once the scenario and settings exist.
+     */
+    AppMenus(Messages messages) {
         this.messages = messages;
         bar.setId("mainMenuBar");
+        file = menu("fileMenu", "menu.file");
+        edit = menu("editMenu", "menu.edit");
+        view = menu("viewMenu", "menu.view");
+        help = menu("helpMenu", "menu.help");
+        bar.getMenus().addAll(file, edit, view, help);
+    }
 
+    /** Fills the menus with their commands. Called once. */
+    void install(ScenarioViewModel scenario, SettingsViewModel settings, Actions actions) {
+        if (exportMenu != null) {
+            throw new IllegalStateException("the menus are already installed");
+        }
         Menu recent = menu("openRecentMenu", "menu.file.openRecent");
         scenario.recentFiles().addListener((ListChangeListener<Path>) c -> fillRecent(recent, scenario, actions));
         fillRecent(recent, scenario, actions);
@@ -59,7 +78,6 @@ final class AppMenus {
             MenuItem item = item(format.menuId(), format.messageKey(), null, () -> actions.export(format));
             exportMenu.getItems().add(item);
         }
-        Menu file = menu("fileMenu", "menu.file");
         file.getItems().addAll(
                 item("newMenuItem", "menu.file.new", "Shortcut+N", actions::newScenario),
                 item("openMenuItem", "menu.file.open", "Shortcut+O", actions::open),
@@ -76,7 +94,6 @@ final class AppMenus {
         undo.disableProperty().bind(scenario.canUndoProperty().not());
         MenuItem redo = item("redoMenuItem", "menu.edit.redo", "Shortcut+Y", scenario::redo);
         redo.disableProperty().bind(scenario.canRedoProperty().not());
-        Menu edit = menu("editMenu", "menu.edit");
         edit.getItems().addAll(undo, redo);
 
         Menu theme = menu("themeMenu", "menu.view.theme");
@@ -92,12 +109,9 @@ final class AppMenus {
             {SettingsViewModel.SYSTEM, "systemLanguageMenuItem", "menu.view.language.system"},
             {SettingsViewModel.ENGLISH, "englishMenuItem", "menu.view.language.en"},
             {SettingsViewModel.CHINESE, "chineseMenuItem", "menu.view.language.zh"}});
-        Menu view = menu("viewMenu", "menu.view");
         view.getItems().addAll(theme, units, language);
 
-        Menu help = menu("helpMenu", "menu.help");
         help.getItems().add(item("aboutMenuItem", "menu.help.about", null, actions::about));
-        bar.getMenus().addAll(file, edit, view, help);
     }
 
     private void fillRecent(Menu recent, ScenarioViewModel scenario, Actions actions) {

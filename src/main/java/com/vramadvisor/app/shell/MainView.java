@@ -51,12 +51,13 @@ public final class MainView {
 
         resultsSlot.getStyleClass().add("results-slot");
         decisionSlot.getStyleClass().add("decision-slot");
-        resultsSlot.getChildren().add(placeholder(messages, "main.results.placeholder"));
-        decisionSlot.getChildren().add(placeholder(messages, "main.decision.placeholder"));
+        // Until the views exist, the slots show the same outlines as the start-up frame.
+        resultsSlot.getChildren().add(StartupSkeleton.results());
+        decisionSlot.getChildren().add(StartupSkeleton.table());
         SplitPane analysis = new SplitPane(resultsSlot, decisionSlot);
         analysis.setId("analysisSplitPane");
         analysis.setOrientation(Orientation.VERTICAL);
-        analysis.setDividerPositions(0.58);
+        analysis.setDividerPositions(StartupSkeleton.CHARTS_FRACTION);
 
         Tab analysisTab = new Tab();
         analysisTab.setId("analysisTab");
@@ -70,7 +71,7 @@ public final class MainView {
         keepFocusVisible(workloadScroll);
         SplitPane body = new SplitPane(workloadScroll, tabs);
         body.setId("mainSplitPane");
-        body.setDividerPositions(0.3);
+        body.setDividerPositions(StartupSkeleton.PANEL_FRACTION);
         SplitPane.setResizableWithParent(workloadScroll, false);
         root.setCenter(body);
         root.setBottom(statusBar);
@@ -116,13 +117,6 @@ public final class MainView {
             }
         }
         return false;
-    }
-
-    private static Node placeholder(Messages messages, String key) {
-        Label label = new Label();
-        label.textProperty().bind(messages.text(key));
-        label.getStyleClass().add("placeholder-label");
-        return label;
     }
 
     public Parent root() {

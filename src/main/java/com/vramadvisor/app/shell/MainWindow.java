@@ -11,17 +11,21 @@ import com.vramadvisor.app.settings.WindowGeometry;
 import com.vramadvisor.app.ui.CjkFonts;
 import com.vramadvisor.app.ui.Messages;
 import com.vramadvisor.app.workload.WorkloadView;
+import com.vramadvisor.app.settings.AppSettings;
+import com.vramadvisor.catalog.Catalog;
+import java.util.function.Function;
+import java.util.function.Supplier;
 import java.io.File;
 import java.nio.file.Path;
 import java.util.Optional;
 import javafx.application.Platform;
 import javafx.css.PseudoClass;
 import javafx.geometry.Rectangle2D;
+import javafx.scene.Parent;
 import javafx.scene.Scene;
 import javafx.scene.control.Tab;
 import javafx.scene.input.KeyCombination;
 import javafx.scene.input.TransferMode;
-import javafx.scene.layout.VBox;
 import javafx.stage.FileChooser;
 import javafx.stage.Screen;
 import javafx.stage.Stage;
@@ -37,32 +41,80 @@ public final class MainWindow implements AppMenus.Actions {
     /** Outlines the window while files are dragged over it, so the user sees it accepts them. */
     private static final PseudoClass DROP_TARGET = PseudoClass.getPseudoClass("drop-target");
 
-    private final AppContext context;
     private final Messages messages;
-    private final MainView view;
-    private final AppMenus menus;
-    private final StatusBar statusBar;
+    private final AppSettings stored;
     private final Dialogs dialogs;
+    private MainView view;
+    private AppMenus menus;
+    private StatusBar statusBar;
+    private AppContext context;
     private Stage stage;
     private Scene scene;
     private WorkloadView workloadView;
     private boolean featuresInstalled;
+    private boolean sceneWired;
 
-    public MainWindow(AppContext context) {
-        this.context = context;
-        this.messages = context.messages();
-        Themes.applyBase(context.settings().themeProperty().get());
-        this.menus = new AppMenus(messages, context.scenario(), context.settings(), this);
-        this.statusBar = new StatusBar(context);
-        VBox loading = new VBox();
-        loading.getStyleClass().add("workload-panel");
-        this.view = new MainView(messages, menus.bar(), loading, statusBar.root());
+    /**
+     * A window that builds its nodes when it is shown. {@link #attach} adds what needs the catalog and the
+     * view-models.
+     *
+     * @param shell the stored preferences and the texts, read before the catalog
+     */
+    public MainWindow(ShellSettings shell) {
+        this.messages = shell.messages();
+        this.stored = shell.stored();
         this.dialogs = new Dialogs(messages);
+    }
+
+    /** The whole window over a context that exists already; {@link #show} or {@link #showProgressively} shows it. */
+    public MainWindow(AppContext context) {
+        this(new ShellSettings(context.settingsStore(), context.storedSettings(), context.messages(),
+                java.util.Locale.getDefault()));
+        attach(context);
+    }
+
+    /**
+     * The window's chrome: the menu bar with its four menus, the empty workload panel and Analysis tab, and the
+     * status bar. Built once, on first need.
+     */
+    private MainView chrome() {
+        if (view == null) {
+            Themes.applyBase(stored.theme());
+            menus = new AppMenus(messages);
+            statusBar = new StatusBar();
+            view = new MainView(messages, menus.bar(), StartupSkeleton.panel(), statusBar.root());
+        }
+        return view;
+    }
+
+    /**
+     * Connects the window to the application context: fills the menus, binds the status bar and the title, and
+     * follows the theme setting. The workload panel and the feature views are built by {@link #populate()}.
+     */
+    public void attach(AppContext context) {
+        if (this.context != null) {
+            throw new IllegalStateException("the window already has its context");
+        }
+        if (context.messages() != messages) {
+            throw new IllegalArgumentException("the context must use the texts the window was built with");
+        }
+        this.context = context;
+        chrome();
+        menus.install(context.scenario(), context.settings(), this);
+        statusBar.bind(context);
         context.export().errorProperty().addListener((obs, old, failure) -> {
             if (!failure.isEmpty()) {
                 dialogs.showError(stage, messages.get("export.failed.header"), failure);
             }
         });
+        if (scene != null && scene.getRoot() == view.root()) {
+            wireScene();
+        }
+    }
+
+    /** The context, or {@code null} while the window is still starting. */
+    public AppContext context() {
+        return context;
     }
 
     /** Builds the workload panel; part of {@link #populate()}. */
@@ -84,8 +136,15 @@ public final class MainWindow implements AppMenus.Actions {
 
     /** Builds the window's content: the workload panel and the feature views. Does nothing the second time. */
     public void populate() {
+        requireContext();
         populateWorkload();
         populateFeatures();
+    }
+
+    private void requireContext() {
+        if (context == null) {
+            throw new IllegalStateException("attach a context first");
+        }
     }
 
     /**
@@ -105,20 +164,83 @@ public final class MainWindow implements AppMenus.Actions {
     /** Builds the whole window, then shows it. */
     public void show(Stage stage) {
         populate();
-        showFrame(stage);
+        createScene(stage, chrome().root());
+        installChrome();
+        stage.show();
     }
 
     /**
-     * Shows the window first and builds its content in the following frames: the frame, menus and status bar take a
-     * fraction of the controls' cost, so the window is on screen as early as a bare JavaFX window, and the panel and
-     * the charts fill in a moment later instead of the user staring at nothing.
+     * Shows the chrome first and builds the content in the following frames, for a window whose context exists.
      */
     public void showProgressively(Stage stage) {
-        showFrame(stage);
+        requireContext();
+        createScene(stage, chrome().root());
+        installChrome();
+        stage.show();
+        afterNextPulse(this::populateProgressively);
+    }
+
+    /**
+     * How the application starts: the window appears at once as a skeleton of its layout, and fills in over the
+     * next frames.
+     * <ol>
+     *   <li>First frame: {@link StartupSkeleton}, plain regions in the theme's colours where the menu bar, the
+     *       workload panel, the tabs and the status bar will be. It holds no control, so it needs neither AtlantaFX's
+     *       stylesheet nor any control skin, which are most of a JavaFX window's first-frame cost.</li>
+     *   <li>Right after it: the catalog is read on a background thread while the UI thread builds the real chrome
+     *       (menu bar, tabs, status bar) and puts it in place of the skeleton.</li>
+     *   <li>With the catalog read: the context is created on the UI thread, the menus get their commands, and the
+     *       workload panel, then the charts and the decision table, are built in the following frames.</li>
+     * </ol>
+     *
+     * @param stage         the primary stage
+     * @param loadCatalog   reads the catalog; runs on a background thread
+     * @param createContext makes the context from the catalog; runs on the UI thread
+     */
+    public void showProgressively(Stage stage, Supplier<Catalog> loadCatalog,
+            Function<Catalog, AppContext> createContext) {
+        createScene(stage, StartupSkeleton.window());
+        stage.show();
         afterNextPulse(() -> {
-            populateWorkload();
-            afterNextPulse(this::populateFeatures);
+            Catalog[] loaded = new Catalog[1];
+            boolean[] chromeShown = new boolean[1];
+            Runnable attachWhenBoth = () -> {
+                if (loaded[0] != null && chromeShown[0] && context == null) {
+                    attach(createContext.apply(loaded[0]));
+                    populateProgressively();
+                }
+            };
+            Thread loader = new Thread(() -> {
+                Catalog catalog;
+                try {
+                    catalog = loadCatalog.get();
+                } catch (RuntimeException e) {
+                    // The loader reports bad files as problems; anything else still leaves a usable window.
+                    catalog = Catalog.empty();
+                    String reason = String.valueOf(e.getMessage());
+                    Platform.runLater(() -> dialogs.showError(stage, messages.get("catalog.failed.header"), reason));
+                }
+                Catalog result = catalog;
+                Platform.runLater(() -> {
+                    loaded[0] = result;
+                    attachWhenBoth.run();
+                });
+            }, "vram-advisor-catalog");
+            loader.setDaemon(true);
+            loader.start();
+            scene.setRoot(chrome().root());
+            installChrome();
+            afterNextPulse(() -> {
+                chromeShown[0] = true;
+                attachWhenBoth.run();
+            });
         });
+    }
+
+    /** The workload panel in one frame, the charts and the decision table in the next. */
+    private void populateProgressively() {
+        populateWorkload();
+        afterNextPulse(this::populateFeatures);
     }
 
     /** Runs {@code step} once the next frame has been laid out, so that frame reaches the screen first. */
@@ -132,25 +254,49 @@ public final class MainWindow implements AppMenus.Actions {
         Platform.requestNextPulse();
     }
 
-    private void showFrame(Stage stage) {
+    /** The scene over {@code root} with the theme's own stylesheets, on a stage that is set up but not shown. */
+    private void createScene(Stage stage, Parent root) {
         this.stage = stage;
         // First start: 1440 x 900, or the screen's usable area when it is smaller (laptops, small VMs).
         Rectangle2D screen = Screen.getPrimary().getVisualBounds();
-        scene = new Scene(view.root(), Math.min(1440, screen.getWidth()), Math.min(900, screen.getHeight()));
-        Themes.apply(scene, context.settings().themeProperty().get());
-        context.settings().themeProperty().addListener((obs, old, now) -> Themes.apply(scene, now));
-        applyFont();
-        messages.localeProperty().addListener(obs -> applyFont());
+        scene = new Scene(root, Math.min(1440, screen.getWidth()), Math.min(900, screen.getHeight()));
+        Themes.applyOwn(scene, stored.theme());
         installDragAndDrop();
-        // Ctrl+Shift+Z is the other common redo shortcut; the menu item carries Ctrl+Y.
-        scene.getAccelerators().put(KeyCombination.keyCombination("Shortcut+Shift+Z"), context.scenario()::redo);
-        stage.titleProperty().bind(context.scenario().titleProperty());
+        stage.titleProperty().unbind();
+        stage.setTitle(messages.get("app.title"));
         stage.setScene(scene);
         stage.setMinWidth(WindowGeometry.MIN_WIDTH);
         stage.setMinHeight(WindowGeometry.MIN_HEIGHT);
         restoreGeometry(stage);
         stage.setOnCloseRequest(e -> persist());
-        stage.show();
+    }
+
+    /** Once the chrome is the scene's root: AtlantaFX's stylesheet, the font, and what needs the context. */
+    private void installChrome() {
+        Themes.apply(scene, stored.theme());
+        applyFont();
+        messages.localeProperty().addListener(obs -> applyFont());
+        if (context != null) {
+            wireScene();
+        }
+    }
+
+    /** What needs both the scene and the context: theme changes, the redo shortcut, the title, restore problems. */
+    private void wireScene() {
+        if (sceneWired) {
+            return;
+        }
+        sceneWired = true;
+        if (context.settings().themeProperty().get() != stored.theme()) {
+            Themes.apply(scene, context.settings().themeProperty().get());
+        }
+        context.settings().themeProperty().addListener((obs, old, now) -> Themes.apply(scene, now));
+        // Ctrl+Shift+Z is the other common redo shortcut; the menu item carries Ctrl+Y.
+        scene.getAccelerators().put(KeyCombination.keyCombination("Shortcut+Shift+Z"), context.scenario()::redo);
+        stage.titleProperty().bind(context.scenario().titleProperty());
+        if (!"zh".equals(messages.locale().getLanguage())) {
+            loadChineseMenuFont();
+        }
         if (!context.restoreProblem().isEmpty()) {
             statusBar.show(messages.get("status.restoreFailed", context.restoreProblem()));
         }
@@ -165,29 +311,42 @@ public final class MainWindow implements AppMenus.Actions {
         if (chinese) {
             Optional<String> family = CjkFonts.load();
             view.root().setStyle(family.map(f -> "-fx-font-family: \"" + f + "\";").orElse(""));
-            menus.chineseItem().setStyle("");
+            if (menus.chineseItem() != null) {
+                menus.chineseItem().setStyle("");
+            }
         } else {
             view.root().setStyle("");
-            // Only a closed menu needs the font, so it is read after the next frame rather than beside it: on two
-            // cores, reading the 5 MB font at the same time would hold back the window's first frame.
-            afterNextPulse(() -> context.background().execute(() -> CjkFonts.load().ifPresent(f -> Platform.runLater(
-                    () -> menus.chineseItem().setStyle("-fx-font-family: \"" + f + "\";")))));
+            if (context != null) {
+                loadChineseMenuFont();
+            }
         }
+    }
+
+    /**
+     * Only a closed menu needs the font in English, so it is read in the background once the window has its
+     * context, rather than beside the first frames: on two cores, reading the 5 MB font then would hold them back.
+     */
+    private void loadChineseMenuFont() {
+        context.background().execute(() -> CjkFonts.load().ifPresent(f -> Platform.runLater(() -> {
+            if (menus.chineseItem() != null && !"zh".equals(messages.locale().getLanguage())) {
+                menus.chineseItem().setStyle("-fx-font-family: \"" + f + "\";");
+            }
+        })));
     }
 
     private void installDragAndDrop() {
         scene.setOnDragOver(e -> {
-            if (e.getDragboard().hasFiles()) {
+            if (context != null && e.getDragboard().hasFiles()) {
                 e.acceptTransferModes(TransferMode.COPY);
-                view.root().pseudoClassStateChanged(DROP_TARGET, true);
+                scene.getRoot().pseudoClassStateChanged(DROP_TARGET, true);
             }
             e.consume();
         });
-        scene.setOnDragExited(e -> view.root().pseudoClassStateChanged(DROP_TARGET, false));
+        scene.setOnDragExited(e -> scene.getRoot().pseudoClassStateChanged(DROP_TARGET, false));
         scene.setOnDragDropped(e -> {
-            view.root().pseudoClassStateChanged(DROP_TARGET, false);
+            scene.getRoot().pseudoClassStateChanged(DROP_TARGET, false);
             boolean done = false;
-            if (e.getDragboard().hasFiles() && !e.getDragboard().getFiles().isEmpty()) {
+            if (context != null && e.getDragboard().hasFiles() && !e.getDragboard().getFiles().isEmpty()) {
                 openDropped(e.getDragboard().getFiles().get(0).toPath());
                 done = true;
             }
@@ -206,7 +365,7 @@ public final class MainWindow implements AppMenus.Actions {
     }
 
     private void restoreGeometry(Stage stage) {
-        WindowGeometry g = context.storedSettings().window();
+        WindowGeometry g = stored.window();
         if (g == null) {
             return;
         }
@@ -224,6 +383,10 @@ public final class MainWindow implements AppMenus.Actions {
 
     /** Saves the preferences, window geometry and current scenario for the next start. */
     void persist() {
+        if (context == null) {
+            // Closed before the catalog was read: nothing has changed since the last start.
+            return;
+        }
         WindowGeometry geometry = stage == null ? context.storedSettings().window()
                 : new WindowGeometry(stage.getX(), stage.getY(), stage.getWidth(), stage.getHeight(),
                 stage.isMaximized());

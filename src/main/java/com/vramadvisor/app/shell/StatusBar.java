@@ -18,27 +18,37 @@ final class StatusBar {
 
     private final HBox root = new HBox();
     private final Label message = new Label();
+    private final Label peak = new Label();
+    private final Label verdict = new Label();
+    private final Label catalog = new Label();
     /** Held here: a binding that only weak listeners refer to could be collected before anything runs. */
-    private final BooleanBinding busy;
+    private BooleanBinding busy;
 
-    StatusBar(AppContext context) {
-        Messages messages = context.messages();
+    /** The strip with its labels still empty, as the window's first frame shows it; {@link #bind} fills them. */
+    StatusBar() {
         root.getStyleClass().add("status-bar");
-        Label peak = new Label();
         peak.setId("peakSummaryLabel");
         peak.getStyleClass().add("status-peak");
-        peak.textProperty().bind(context.summary().textProperty());
-        Label verdict = new Label();
         verdict.setId("fitSummaryLabel");
         verdict.getStyleClass().add("status-verdict");
-        verdict.textProperty().bind(context.summary().verdictProperty());
         message.setId("statusMessageLabel");
         message.getStyleClass().add("status-message");
-        context.export().messageProperty().addListener((obs, old, now) -> show(now));
-
-        Label catalog = new Label();
         catalog.setId("catalogStatusLabel");
         catalog.getStyleClass().add("status-catalog");
+        Region spacer = new Region();
+        HBox.setHgrow(spacer, Priority.ALWAYS);
+        root.getChildren().addAll(peak, verdict, message, spacer, catalog);
+    }
+
+    /** Shows the context's peak, verdict, catalog size and job progress. Called once. */
+    void bind(AppContext context) {
+        if (busy != null) {
+            throw new IllegalStateException("the status bar is already bound");
+        }
+        Messages messages = context.messages();
+        peak.textProperty().bind(context.summary().textProperty());
+        verdict.textProperty().bind(context.summary().verdictProperty());
+        context.export().messageProperty().addListener((obs, old, now) -> show(now));
         int gpus = context.catalog().gpus().size();
         int models = context.workload().presets().size();
         int skipped = context.catalog().problems().size();
@@ -50,9 +60,6 @@ final class StatusBar {
             context.catalog().problems().forEach(p -> details.append(p).append('\n'));
             catalog.setTooltip(new Tooltip(details.toString().strip()));
         }
-        Region spacer = new Region();
-        HBox.setHgrow(spacer, Priority.ALWAYS);
-        root.getChildren().addAll(peak, verdict, message, spacer, catalog);
         busy = context.export().busyProperty().or(context.modelImport().busyProperty());
         // The progress bar is made the first time something runs: hidden, it would still cost its skin and an
         // animation before the window's first frame, on every start.

@@ -2,6 +2,7 @@ package com.vramadvisor.app.shell;
 
 import com.vramadvisor.app.settings.Theme;
 import javafx.application.Application;
+import java.util.List;
 import javafx.scene.Scene;
 
 /**
@@ -34,7 +35,18 @@ final class Themes {
 
     static void apply(Scene scene, Theme theme) {
         applyBase(theme);
-        scene.getStylesheets().setAll(url(BASE + theme.tokenStylesheet()), url(COMPONENTS));
+        applyOwn(scene, theme);
+    }
+
+    /**
+     * The application's own stylesheets alone (tokens and components), without AtlantaFX: enough for a scene of
+     * plain regions such as the start-up skeleton, and it does not load any control stylesheet.
+     */
+    static void applyOwn(Scene scene, Theme theme) {
+        List<String> own = List.of(url(BASE + theme.tokenStylesheet()), url(COMPONENTS));
+        if (!scene.getStylesheets().equals(own)) {
+            scene.getStylesheets().setAll(own);
+        }
     }
 
     private static String url(String resource) {
