@@ -29,7 +29,7 @@ public final class CsvReportWriter implements ReportWriter {
 
     @Override
     public void write(ReportModel model, Path target) throws ReportWriteException {
-        AtomicFiles.write(target, out -> render(model, out));
+        ReportFiles.write(target, out -> render(model, out));
     }
 
     public void render(ReportModel model, OutputStream out) throws IOException {

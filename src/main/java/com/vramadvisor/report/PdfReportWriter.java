@@ -38,7 +38,7 @@ public final class PdfReportWriter implements ReportWriter {
 
     @Override
     public void write(ReportModel model, Path target) throws ReportWriteException {
-        AtomicFiles.write(target, out -> render(model, out));
+        ReportFiles.write(target, out -> render(model, out));
     }
 
     /** Renders the report to a stream; used by {@link #write} and by tests. */

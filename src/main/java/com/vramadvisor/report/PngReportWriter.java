@@ -23,7 +23,7 @@ public final class PngReportWriter implements ReportWriter {
 
     @Override
     public void write(ReportModel model, Path target) throws ReportWriteException {
-        AtomicFiles.write(target, out -> {
+        ReportFiles.write(target, out -> {
             if (!ImageIO.write(render(model), "png", out)) {
                 throw new IOException("no PNG encoder available");
             }

@@ -3,6 +3,9 @@ package com.vramadvisor.report;
 import java.nio.file.Path;
 import java.util.Locale;
 
+import com.vramadvisor.files.FileWriteException;
+import com.vramadvisor.files.FileWriteException.Reason;
+
 /**
  * A report could not be written. The message is one line naming the file and the reason; any earlier file at the
  * target is left as it was.
@@ -10,22 +13,6 @@ import java.util.Locale;
 public class ReportWriteException extends Exception {
 
     private static final long serialVersionUID = 1L;
-
-    /** Why writing failed; the desktop app shows {@link #getLocalizedMessage(Locale)} for these. */
-    public enum Reason {
-        FOLDER_MISSING("error.write.folderMissing"),
-        NOT_A_FOLDER("error.write.notAFolder"),
-        FOLDER_IN_THE_WAY("error.write.folderInTheWay"),
-        DENIED("error.write.denied"),
-        NO_SPACE("error.write.noSpace"),
-        FAILED("error.write.failed");
-
-        private final String key;
-
-        Reason(String key) {
-            this.key = key;
-        }
-    }
 
     private final Path target;
     private final Reason reason;
@@ -45,10 +32,16 @@ public class ReportWriteException extends Exception {
         this.detail = detail;
     }
 
+    /** The same failure in the report's words, which come in every report language. */
+    public ReportWriteException(FileWriteException failure) {
+        this(failure.target(), failure.reason(), failure.detail(), failure);
+    }
+
     public Path target() {
         return target;
     }
 
+    /** Why writing failed; the desktop app shows {@link #getLocalizedMessage(Locale)} for these. */
     public Reason reason() {
         return reason;
     }
@@ -59,6 +52,17 @@ public class ReportWriteException extends Exception {
     }
 
     private static String format(Locale locale, Path target, Reason reason, String detail) {
-        return ReportText.of(locale).format(reason.key, String.valueOf(target), detail == null ? "" : detail);
+        return ReportText.of(locale).format(key(reason), String.valueOf(target), detail == null ? "" : detail);
+    }
+
+    private static String key(Reason reason) {
+        return switch (reason) {
+            case FOLDER_MISSING -> "error.write.folderMissing";
+            case NOT_A_FOLDER -> "error.write.notAFolder";
+            case FOLDER_IN_THE_WAY -> "error.write.folderInTheWay";
+            case DENIED -> "error.write.denied";
+            case NO_SPACE -> "error.write.noSpace";
+            case FAILED -> "error.write.failed";
+        };
     }
 }

@@ -2,7 +2,7 @@ package com.vramadvisor.report;
 
 import java.nio.file.Path;
 
-/** Writes a report in one format. Every implementation writes atomically through {@link AtomicFiles}. */
+/** Writes a report in one format. Every implementation writes atomically through {@code ReportFiles}. */
 public interface ReportWriter {
 
     /**

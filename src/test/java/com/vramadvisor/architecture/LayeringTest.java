@@ -25,9 +25,15 @@ class LayeringTest {
     @ArchTest
     static final ArchRule onlyTheAppUsesJavaFx = noClasses()
             .that().resideInAnyPackage("com.vramadvisor.catalog..", "com.vramadvisor.report..",
-                    "com.vramadvisor.cli..", "com.vramadvisor.scenario..")
+                    "com.vramadvisor.cli..", "com.vramadvisor.scenario..", "com.vramadvisor.files..")
             .should().dependOnClassesThat().resideInAPackage("javafx..")
             .because("the CLI and reports run headless and never start the JavaFX toolkit");
+
+    @ArchTest
+    static final ArchRule filesStandsBelowEveryLayer = classes()
+            .that().resideInAPackage("com.vramadvisor.files..")
+            .should().onlyDependOnClassesThat().resideInAnyPackage("com.vramadvisor.files..", "java..")
+            .because("reports, scenarios, settings and the window snapshot all write through it");
 
     @ArchTest
     static final ArchRule viewModelsDoNotTouchTheSceneGraph = noClasses()

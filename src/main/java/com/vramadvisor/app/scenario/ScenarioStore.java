@@ -1,9 +1,11 @@
 package com.vramadvisor.app.scenario;
 
+import com.vramadvisor.files.AtomicFiles;
+import com.vramadvisor.files.AtomicFiles.MissingFolder;
+import com.vramadvisor.files.FileWriteException;
 import com.vramadvisor.scenario.ScenarioCodec;
 import com.vramadvisor.scenario.ScenarioFileException;
 import com.vramadvisor.scenario.ScenarioFileException.Reason;
-import com.vramadvisor.app.ui.AtomicFiles;
 import com.vramadvisor.scenario.ScenarioInputs;
 import java.io.IOException;
 import java.nio.charset.CharacterCodingException;
@@ -40,12 +42,16 @@ public final class ScenarioStore {
         return codec.read(text);
     }
 
-    /** Writes {@code inputs} to {@code file} through a temporary file, so an earlier file survives any failure. */
+    /**
+     * Writes {@code inputs} to {@code file} through a temporary file, so an earlier file survives any failure. A
+     * missing folder is created: the last scenario is kept in the configuration folder, which may not exist yet.
+     */
     public void save(Path file, ScenarioInputs inputs) throws ScenarioFileException {
         try {
-            AtomicFiles.writeString(file, codec.write(inputs));
-        } catch (IOException e) {
-            throw new ScenarioFileException(Reason.IO, file + ": " + e, e);
+            AtomicFiles.writeString(file, MissingFolder.CREATE, codec.write(inputs));
+        } catch (FileWriteException e) {
+            // The message already names the file and the reason in one line.
+            throw new ScenarioFileException(Reason.IO, e.getMessage(), e);
         }
     }
 }

@@ -4,7 +4,8 @@ import com.vramadvisor.scenario.SizeUnit;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.vramadvisor.json.JsonTrees;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.vramadvisor.app.ui.AtomicFiles;
+import com.vramadvisor.files.AtomicFiles;
+import com.vramadvisor.files.AtomicFiles.MissingFolder;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -96,7 +97,7 @@ public final class SettingsStore {
         return new AppSettings(language, theme, unit, recent, window);
     }
 
-    /** Writes the settings atomically. */
+    /** Writes the settings atomically, creating the configuration folder on the first save. */
     public void save(AppSettings settings) throws IOException {
         ObjectNode root = JsonTrees.object();
         root.put("language", settings.language());
@@ -112,7 +113,7 @@ public final class SettingsStore {
             w.put("height", settings.window().height());
             w.put("maximized", settings.window().maximized());
         }
-        AtomicFiles.writeString(settingsFile(), JsonTrees.pretty(root) + System.lineSeparator());
+        AtomicFiles.writeString(settingsFile(), MissingFolder.CREATE, JsonTrees.pretty(root) + System.lineSeparator());
     }
 
     private static <E extends Enum<E>> E parse(Class<E> type, String text, E fallback) {

@@ -1,10 +1,12 @@
 package com.vramadvisor.app.shell;
 
 import com.vramadvisor.app.export.ExportFormat;
-import com.vramadvisor.app.ui.AtomicFiles;
 import com.vramadvisor.app.ui.Messages;
+import com.vramadvisor.files.AtomicFiles;
+import com.vramadvisor.files.AtomicFiles.MissingFolder;
+import com.vramadvisor.files.FileWriteException;
+import com.vramadvisor.report.ReportWriteException;
 import com.vramadvisor.scenario.ScenarioInputs;
-import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -70,11 +72,14 @@ final class ExportActions {
         context.background().execute(() -> {
             String failure = "";
             try {
-                ByteArrayOutputStream png = new ByteArrayOutputStream();
-                ImageIO.write(SwingFXUtils.fromFXImage(image, null), "png", png);
-                AtomicFiles.writeBytes(target, png.toByteArray());
-            } catch (IOException e) {
-                failure = target + ": " + e.getMessage();
+                AtomicFiles.write(target, MissingFolder.CREATE, out -> {
+                    if (!ImageIO.write(SwingFXUtils.fromFXImage(image, null), "png", out)) {
+                        throw new IOException("no PNG encoder available");
+                    }
+                });
+            } catch (FileWriteException e) {
+                // Worded as the report exports word their failures, in the report language.
+                failure = new ReportWriteException(e).getLocalizedMessage(messages.locale());
             }
             String outcome = failure;
             Platform.runLater(() -> context.export().finish(target, outcome));

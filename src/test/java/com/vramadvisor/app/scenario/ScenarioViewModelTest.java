@@ -134,16 +134,27 @@ class ScenarioViewModelTest {
         Path file = dir.resolve("keep.json");
         assertThat(scenario.saveAs(file)).isEmpty();
         String before = Files.readString(file);
-        // A non-empty folder where the target's temporary sibling would be moved makes the final move fail.
+        // A folder with the target's name is never replaced, empty or not.
         Path blocked = dir.resolve("blocked.json");
         Files.createDirectories(blocked.resolve("inside"));
         workload.batchProperty().set(5);
-        assertThat(scenario.saveAs(blocked)).isPresent();
+        Optional<FileProblem> problem = scenario.saveAs(blocked);
+        assertThat(problem).isPresent();
+        assertThat(problem.get().detail())
+                .isEqualTo("cannot write " + blocked + ": a folder with that name is in the way");
         assertThat(Files.readString(file)).isEqualTo(before);
         assertThat(Files.isDirectory(blocked.resolve("inside"))).isTrue();
         try (var listing = Files.list(dir)) {
             assertThat(listing.map(p -> p.getFileName().toString())).noneMatch(n -> n.endsWith(".tmp"));
         }
+    }
+
+    @Test
+    void aSaveIntoAFolderThatDoesNotExistYetCreatesIt() throws Exception {
+        Path file = dir.resolve("config").resolve("vram-advisor").resolve("last-scenario.json");
+        workload.batchProperty().set(7);
+        assertThat(scenario.saveAs(file)).isEmpty();
+        assertThat(new ScenarioCodec().read(Files.readString(file)).workload().batch()).isEqualTo(7);
     }
 
     private Path write(String name, String text) throws Exception {

@@ -5,64 +5,66 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
-import java.util.List;
+import java.util.HashSet;
 import java.util.Locale;
+import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import com.vramadvisor.report.ReportWriteException.Reason;
+import com.vramadvisor.files.FileWriteException;
+import com.vramadvisor.files.FileWriteException.Reason;
 
 /**
- * Failure cases of atomic writing. Tests may run as root, which ignores folder permissions, so "cannot create a
- * file here" is simulated with a path below a regular file, which fails for every user.
+ * The one-line messages a user sees when a report cannot be written. Whether the earlier file survives and how a
+ * failure is classified is tested with {@code com.vramadvisor.files.AtomicFiles}; these check the words, through
+ * the real writers where a real file system can produce the failure and an injected exception where it cannot.
  */
-class AtomicFilesTest {
+class ReportWriteFailureTest {
 
     @TempDir
     Path dir;
 
     @Test
-    void aFailingWriterLeavesTheEarlierFileIntactAndNoTemporaryFile() throws Exception {
+    void aFullDiskIsNamed() {
         Path target = dir.resolve("report.md");
-        Files.writeString(target, "old report");
-
-        assertThatThrownBy(() -> AtomicFiles.write(target, out -> {
+        assertThatThrownBy(() -> ReportFiles.write(target, out -> {
             out.write("half of a new rep".getBytes(StandardCharsets.UTF_8));
             throw new IOException("No space left on device");
         })).isInstanceOf(ReportWriteException.class)
                 .hasMessage("cannot write " + target + ": no space left on the device")
                 .satisfies(e -> assertThat(((ReportWriteException) e).reason()).isEqualTo(Reason.NO_SPACE));
-
-        assertThat(Files.readString(target)).isEqualTo("old report");
-        assertThat(filesIn(dir)).containsExactly(target);
     }
 
     @Test
-    void aWriterFailingWithARuntimeExceptionAlsoLeavesTheEarlierFile() throws Exception {
+    void aWriterFailingWithARuntimeExceptionGivesItsMessage() {
         Path target = dir.resolve("report.pdf");
-        Files.writeString(target, "old");
-        assertThatThrownBy(() -> AtomicFiles.write(target, out -> {
-            out.write(new byte[100_000]);
+        assertThatThrownBy(() -> ReportFiles.write(target, out -> {
             throw new IllegalStateException("chart has no data");
         })).isInstanceOf(ReportWriteException.class)
                 .hasMessage("cannot write " + target + ": chart has no data");
-        assertThat(Files.readString(target)).isEqualTo("old");
-        assertThat(filesIn(dir)).containsExactly(target);
     }
 
     @Test
-    void aFolderWithTheTargetsNameIsNeverReplaced() throws Exception {
+    void aRefusalByTheFileSystemIsNamed() {
+        Path target = dir.resolve("report.csv");
+        assertThatThrownBy(() -> ReportFiles.write(target, out -> {
+            throw new AccessDeniedException(target.toString());
+        })).isInstanceOf(ReportWriteException.class)
+                .hasMessage("cannot write " + target + ": permission denied");
+    }
+
+    @Test
+    void aFolderWithTheTargetsNameIsNamed() throws Exception {
         Path target = dir.resolve("report.pdf");
         Files.createDirectory(target);
         assertThatThrownBy(() -> new PdfReportWriter().write(SampleReport.english(), target))
                 .isInstanceOf(ReportWriteException.class)
                 .hasMessage("cannot write " + target + ": a folder with that name is in the way");
         assertThat(Files.isDirectory(target)).isTrue();
-        assertThat(filesIn(dir)).containsExactly(target);
     }
 
     @Test
@@ -77,11 +79,12 @@ class AtomicFilesTest {
     }
 
     @Test
-    void aMissingFolderIsNamed() {
+    void aMissingFolderIsNamedAndNotCreated() {
         Path target = dir.resolve("no-such-folder").resolve("report.json");
         assertThatThrownBy(() -> new JsonReportWriter().write(SampleReport.english(), target))
                 .isInstanceOf(ReportWriteException.class)
                 .hasMessage("cannot write " + target + ": the folder " + target.getParent() + " does not exist");
+        assertThat(target.getParent()).doesNotExist();
     }
 
     @Test
@@ -94,27 +97,20 @@ class AtomicFilesTest {
     }
 
     @Test
-    void aSuccessfulWriteReplacesTheFileAndIsReadableByOthers() throws Exception {
+    void everyReasonHasItsOwnMessageInBothLanguagesAndTheEnglishOneMatchesTheFileLayers() {
         Path target = dir.resolve("report.md");
-        Files.writeString(target, "old");
-        AtomicFiles.write(target, out -> out.write("new".getBytes(StandardCharsets.UTF_8)));
-        assertThat(Files.readString(target)).isEqualTo("new");
-        assertThat(filesIn(dir)).containsExactly(target);
-        assertThat(Files.getPosixFilePermissions(target).toString()).contains("OTHERS_READ");
-    }
-
-    @Test
-    void aReplacedFileKeepsItsPermissions() throws Exception {
-        Path target = dir.resolve("report.md");
-        Files.writeString(target, "old");
-        Files.setPosixFilePermissions(target, PosixFilePermissions.fromString("rw-rw----"));
-        AtomicFiles.write(target, out -> out.write("new".getBytes(StandardCharsets.UTF_8)));
-        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(target))).isEqualTo("rw-rw----");
-    }
-
-    private static List<Path> filesIn(Path folder) throws IOException {
-        try (var s = Files.list(folder)) {
-            return s.toList();
+        Set<String> english = new HashSet<>();
+        Set<String> chinese = new HashSet<>();
+        for (Reason reason : Reason.values()) {
+            FileWriteException failure = new FileWriteException(target, reason, "/x", null);
+            ReportWriteException e = new ReportWriteException(failure);
+            assertThat(e.getMessage()).as(reason.name()).isEqualTo(failure.getMessage());
+            assertThat(e.getLocalizedMessage(Locale.SIMPLIFIED_CHINESE)).as(reason.name())
+                    .startsWith("无法写入 " + target + "：");
+            english.add(e.getMessage());
+            chinese.add(e.getLocalizedMessage(Locale.SIMPLIFIED_CHINESE));
         }
+        assertThat(english).hasSize(Reason.values().length);
+        assertThat(chinese).hasSize(Reason.values().length);
     }
 }
