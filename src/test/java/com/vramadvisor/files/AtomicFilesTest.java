@@ -41,8 +41,7 @@ class AtomicFilesTest {
 
         assertThat(e.reason()).isEqualTo(Reason.NO_SPACE);
         assertThat(e).hasMessage("cannot write " + target + ": no space left on the device");
-        assertThat(Files.readString(target)).isEqualTo("old report");
-        assertThat(filesIn(dir)).containsExactly(target);
+        assertTheOnlyFileIs(target, "old report");
     }
 
     @Test
@@ -58,8 +57,7 @@ class AtomicFilesTest {
         assertThat(e.reason()).isEqualTo(Reason.FAILED);
         assertThat(e.detail()).isEqualTo("chart has no data");
         assertThat(e).hasCauseInstanceOf(IllegalStateException.class);
-        assertThat(Files.readString(target)).isEqualTo("old");
-        assertThat(filesIn(dir)).containsExactly(target);
+        assertTheOnlyFileIs(target, "old");
     }
 
     @Test
@@ -72,8 +70,7 @@ class AtomicFilesTest {
         }), FileWriteException.class);
 
         assertThat(e.reason()).isEqualTo(Reason.DENIED);
-        assertThat(Files.readString(target)).isEqualTo("{}");
-        assertThat(filesIn(dir)).containsExactly(target);
+        assertTheOnlyFileIs(target, "{}");
     }
 
     @ParameterizedTest
@@ -132,8 +129,7 @@ class AtomicFilesTest {
         Path target = dir.resolve("report.md");
         Files.writeString(target, "old");
         AtomicFiles.write(target, MissingFolder.REFUSE, out -> out.write("new".getBytes(StandardCharsets.UTF_8)));
-        assertThat(Files.readString(target)).isEqualTo("new");
-        assertThat(filesIn(dir)).containsExactly(target);
+        assertTheOnlyFileIs(target, "new");
         assertThat(Files.getPosixFilePermissions(target).toString()).contains("OTHERS_READ");
     }
 
@@ -154,6 +150,12 @@ class AtomicFilesTest {
             out.close();
         });
         assertThat(Files.readString(target)).isEqualTo("%PDF-");
+    }
+
+    /** The target holds {@code text} and no temporary file is left beside it. */
+    private void assertTheOnlyFileIs(Path target, String text) throws IOException {
+        assertThat(Files.readString(target)).isEqualTo(text);
+        assertThat(filesIn(dir)).containsExactly(target);
     }
 
     private static List<Path> filesIn(Path folder) throws IOException {
