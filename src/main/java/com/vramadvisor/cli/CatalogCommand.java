@@ -180,7 +180,7 @@ final class CatalogCommand implements Runnable {
                         }
                         list.add(m);
                     }
-                    out.println(EstimateOutput.JSON.writeValueAsString(list));
+                    out.println(EstimateOutput.json().writeValueAsString(list));
                 }
                 case CSV -> {
                     out.print(CsvReportWriter.record(List.of(columns)));

@@ -37,7 +37,7 @@ final class EstimateCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         if (fmt == OutputFormat.JSON) {
             try {
-                out.println(EstimateOutput.JSON.writeValueAsString(EstimateOutput.toJson(m, w, e)));
+                out.println(EstimateOutput.json().writeValueAsString(EstimateOutput.toJson(m, w, e)));
             } catch (com.fasterxml.jackson.core.JsonProcessingException ex) {
                 throw new UncheckedIOException(ex);
             }

@@ -16,7 +16,17 @@ import java.util.Map;
 /** Renders an estimate as a readable text table or as the documented JSON object. */
 final class EstimateOutput {
 
-    static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    /**
+     * The indented JSON writer, made on first use: constructing an {@code ObjectMapper} costs about 150 ms of CPU at
+     * start, which text output does not need.
+     */
+    static ObjectMapper json() {
+        return JsonHolder.MAPPER;
+    }
+
+    private static final class JsonHolder {
+        static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    }
 
     private EstimateOutput() {
     }

@@ -78,7 +78,7 @@ final class FitCommand implements Callable<Integer> {
             root.put("maxBatch", batch);
             root.put("maxSequenceLength", sequence);
             root.put("maxContext", context);
-            out.println(EstimateOutput.JSON.writeValueAsString(root));
+            out.println(EstimateOutput.json().writeValueAsString(root));
         } else {
             out.printf(Locale.ROOT, "Model       %s%n", m.name());
             out.printf(Locale.ROOT, "Workload    %s%n", EstimateOutput.describe(w));

@@ -65,7 +65,7 @@ final class GuideCommand implements Callable<Integer> {
                 o.put("explanations", r.explanations());
                 list.add(o);
             }
-            out.println(EstimateOutput.JSON.writeValueAsString(list));
+            out.println(EstimateOutput.json().writeValueAsString(list));
         } else {
             for (GuideRow r : rows) {
                 out.printf(Locale.ROOT, "%s (%s)%n", r.scenario().description(), r.scenario().sizeClass().id());

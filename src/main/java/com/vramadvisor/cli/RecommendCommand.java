@@ -91,7 +91,7 @@ final class RecommendCommand implements Callable<Integer> {
                 .recommend(m, w, c.gpus(), c.systems(), c.cloudOffers(), options());
         PrintWriter out = spec.commandLine().getOut();
         switch (fmt) {
-            case JSON -> out.println(EstimateOutput.JSON.writeValueAsString(json(m, w, rec)));
+            case JSON -> out.println(EstimateOutput.json().writeValueAsString(json(m, w, rec)));
             case CSV -> {
                 out.print(CsvReportWriter.record(List.of(COLUMNS)));
                 for (RecommendationRow r : rec.rows()) {
