@@ -137,6 +137,42 @@ class RecommenderLogicTest {
     }
 
     @Test
+    void theGpuLimitLaysOptionsOutWithinItAndLeavesOutUnitsLargerThanIt() {
+        Recommendation capped = recommend(TRAIN, RankingOptions.builder().maxGpus(4).build());
+        // RTX 3060 needs 16 without a limit. Within 4: TP4 gives 112e9 / 4 + 2e9 / 4 = 28.5e9 > 12.3e9, the least
+        // memory of the layouts tried, so the row stays, on 4 cards, not fitting and saying why.
+        RecommendationRow rtx = row(capped, "rtx-3060-12gb", HardwareKind.MULTI_GPU);
+        assertThat(rtx.gpusNeeded()).isEqualTo(4);
+        assertThat(rtx.sharding()).isEqualTo("tp4");
+        assertThat(rtx.fits()).isFalse();
+        assertThat(rtx.reasons()).contains(Reason.DOES_NOT_FIT, Reason.EXCEEDS_MAX_GPUS);
+        // A100 40GB needs 3 (see above), within the limit: unchanged.
+        assertThat(row(capped, "a100-sxm-40gb", HardwareKind.MULTI_GPU).gpusNeeded()).isEqualTo(3);
+        assertThat(row(capped, "a100-sxm-40gb", HardwareKind.MULTI_GPU).fits()).isTrue();
+        // The DGX A100 and one p4d.24xlarge have 8 GPUs each: no layout within 4, so they are left out, yet counted.
+        assertThat(capped.rows()).isNotEmpty().allMatch(x -> x.gpusNeeded() <= 4)
+                .noneMatch(x -> x.kind() == HardwareKind.SYSTEM || x.kind() == HardwareKind.CLOUD);
+        Recommendation free = recommend(TRAIN, RankingOptions.defaults());
+        assertThat(free.rows()).anyMatch(x -> x.hardwareId().equals("dgx-a100-320gb"));
+        assertThat(capped.optionsConsidered()).isEqualTo(free.optionsConsidered());
+        assertThat(capped.rows()).hasSize(free.rows().size() - 2);
+    }
+
+    @Test
+    void aLimitOfOneGpuLeavesSingleCardsThatSayTheyExceedIt() {
+        Recommendation r = recommend(TRAIN, RankingOptions.builder().maxGpus(1).build());
+        assertThat(r.rows()).isNotEmpty().allMatch(x -> x.gpusNeeded() == 1 && x.kind() == HardwareKind.GPU);
+        // One A100 80GB: 114e9 > 85.3e9, and the limit allows no second card.
+        assertThat(row(r, "a100-sxm-80gb", HardwareKind.GPU).reasons())
+                .contains(Reason.DOES_NOT_FIT, Reason.EXCEEDS_MAX_GPUS);
+        // MI300X holds it alone: no limit was reached.
+        assertThat(row(r, "mi300x", HardwareKind.GPU).reasons()).doesNotContain(Reason.EXCEEDS_MAX_GPUS);
+        // Without the limit the single card leaves the search to its several-card row and does not say so.
+        assertThat(row(recommend(TRAIN, RankingOptions.defaults()), "a100-sxm-80gb", HardwareKind.GPU).reasons())
+                .doesNotContain(Reason.EXCEEDS_MAX_GPUS);
+    }
+
+    @Test
     void filtersKeepOnlyWhatWasAskedFor() {
         assertThat(recommend(TRAIN, RankingOptions.builder().vendors(Set.of("AMD")).build()).rows())
                 .extracting(RecommendationRow::vendor).containsOnly("AMD");
