@@ -291,7 +291,7 @@ public final class DecisionTableViewModel {
 
     /**
      * Most GPUs one option may use, as typed; empty for the ranking's default of
-     * {@value RankingOptions#DEFAULT_MAX_GPUS}, which no catalog option comes near.
+     * {@value RankingOptions#DEFAULT_MAX_GPUS}.
      */
     public StringProperty maxGpusTextProperty() {
         return maxGpusText;
