@@ -159,6 +159,23 @@ class RecommenderLogicTest {
     }
 
     @Test
+    void inferenceUnderALimitThatIsNotAPowerOfTwoStillShowsTheSeveralCardRow() {
+        // 2 bytes x 70e9 parameters = 140e9 bytes: an RTX 4090 (24 GB) needs 8 cards, but copies are split over
+        // powers of two, so a limit of 6 tries 1, 2 and 4 cards: 140e9 / 4 = 35e9 does not fit, and says why.
+        HandMemory fp16 = new HandMemory(70_000_000_000L, 2, 0);
+        Workload serve = Workload.builder().mode(Mode.INFER).batch(1).sequenceLength(512).context(1024).build();
+        Recommendation r = new Recommender(fp16).recommend(MODEL, serve, TestHardware.gpus(), List.of(), List.of(),
+                RankingOptions.builder().maxGpus(6).build());
+        RecommendationRow four = row(r, "rtx-4090", HardwareKind.MULTI_GPU);
+        assertThat(four.gpusNeeded()).isEqualTo(4);
+        assertThat(four.perGpuBytes()).isEqualTo(35_000_000_000L);
+        assertThat(four.reasons()).contains(Reason.DOES_NOT_FIT, Reason.EXCEEDS_MAX_GPUS);
+        // Two A100 80GB hold 70e9 each (usable 85.3e9): within the limit, unchanged.
+        assertThat(row(r, "a100-sxm-80gb", HardwareKind.MULTI_GPU).gpusNeeded()).isEqualTo(2);
+        assertThat(row(r, "a100-sxm-80gb", HardwareKind.MULTI_GPU).fits()).isTrue();
+    }
+
+    @Test
     void aLimitOfOneGpuLeavesSingleCardsThatSayTheyExceedIt() {
         Recommendation r = recommend(TRAIN, RankingOptions.builder().maxGpus(1).build());
         assertThat(r.rows()).isNotEmpty().allMatch(x -> x.gpusNeeded() == 1 && x.kind() == HardwareKind.GPU);
