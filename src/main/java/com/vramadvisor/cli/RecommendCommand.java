@@ -57,6 +57,11 @@ final class RecommendCommand implements Callable<Integer> {
     @Option(names = "--fits-only", description = "Hide options that do not fit.")
     boolean fitsOnly;
 
+    @Option(names = "--max-gpus", paramLabel = "N",
+            description = "Most GPUs one option may use; an option that needs more is laid out on at most N and "
+                    + "marked exceeds-max-gpus (default " + RankingOptions.DEFAULT_MAX_GPUS + ").")
+    Integer maxGpus;
+
     @Option(names = "--tokens", paramLabel = "N",
             description = "Token budget: tokens to train on, or to generate for inference (default 1B).")
     String tokens;
@@ -147,6 +152,12 @@ final class RecommendCommand implements Callable<Integer> {
         }
         if (fitsOnly) {
             b.fitsOnly(true);
+        }
+        if (maxGpus != null) {
+            if (maxGpus < 1) {
+                throw new CliInputException("--max-gpus must be at least 1, got " + maxGpus);
+            }
+            b.maxGpus(maxGpus);
         }
         if (top != null) {
             if (top < 1) {

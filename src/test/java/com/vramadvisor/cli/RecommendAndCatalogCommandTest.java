@@ -81,6 +81,61 @@ class RecommendAndCatalogCommandTest {
     }
 
     @Test
+    void maxGpusLaysEveryOptionOutWithinTheLimit() throws IOException {
+        String[] scenario = {"recommend", "--preset", "llama-3-8b", "--mode", "train", "--seq", "4096", "--format",
+            "json"};
+        EstimateCommandTest.Result free = run(scenario);
+        EstimateCommandTest.Result capped = run(concat(scenario, "--max-gpus", "8"));
+        assertThat(free.status()).as(free.err()).isZero();
+        assertThat(capped.status()).as(capped.err()).isZero();
+        JsonNode freeJson = new ObjectMapper().readTree(free.out());
+        JsonNode cappedJson = new ObjectMapper().readTree(capped.out());
+
+        // One A100 40GB per instance cannot hold Llama 3 8B's full-training state (16 bytes x 8.03e9 parameters =
+        // 128 GB); the unlimited search spreads it over more than 8 instances.
+        JsonNode spread = row(freeJson.get("rows"), "gcp-a2-highgpu-1g", "cloud");
+        assertThat(spread.get("gpusNeeded").asInt()).isGreaterThan(8);
+        // The fewest GPUs that fit are more than 8, so no layout on 8 fits: the row stays, on 8, and says why.
+        JsonNode within = row(cappedJson.get("rows"), "gcp-a2-highgpu-1g", "cloud");
+        assertThat(within.get("gpusNeeded").asInt()).isEqualTo(8);
+        assertThat(within.get("fits").asBoolean()).isFalse();
+        assertThat(within.get("reasons").toString()).contains("exceeds-max-gpus");
+        assertThat(cappedJson.get("rows").size()).isPositive();
+        for (JsonNode r : cappedJson.get("rows")) {
+            assertThat(r.get("gpusNeeded").asInt()).as(r.get("hardware").asText()).isBetween(1, 8);
+        }
+
+        // 8-GPU systems and instances have no layout within 4: left out of the rows, still counted as considered.
+        JsonNode four = new ObjectMapper().readTree(run(concat(scenario, "--max-gpus", "4")).out());
+        assertThat(four.get("optionsConsidered").asInt()).isEqualTo(freeJson.get("optionsConsidered").asInt());
+        assertThat(four.get("rows").size()).isLessThan(freeJson.get("rows").size());
+        for (JsonNode r : four.get("rows")) {
+            assertThat(r.get("gpusNeeded").asInt()).as(r.get("hardware").asText()).isBetween(1, 4);
+        }
+        assertThat(row(freeJson.get("rows"), "aws-p4d.24xlarge", "cloud").get("gpusNeeded").asInt()).isEqualTo(8);
+        assertThat(four.get("rows").findValuesAsText("hardwareId")).doesNotContain("aws-p4d.24xlarge");
+    }
+
+    @Test
+    void maxGpusBelowOneOrNotANumberIsBadInputOnOneLine() {
+        for (String bad : new String[] {"0", "-2", "many"}) {
+            EstimateCommandTest.Result r = run("recommend", "--preset", "gpt2", "--max-gpus", bad);
+            assertThat(r.status()).as(bad).isEqualTo(2);
+            assertThat(r.out()).as(bad).isEmpty();
+            assertThat(r.err()).as(bad).contains("--max-gpus").doesNotContain("at com.");
+            assertThat(r.err().strip().lines()).as(bad).hasSize(1);
+        }
+        assertThat(run("recommend", "--preset", "gpt2", "--max-gpus", "0").err())
+                .contains("--max-gpus must be at least 1, got 0");
+    }
+
+    private static String[] concat(String[] first, String... more) {
+        String[] all = Arrays.copyOf(first, first.length + more.length);
+        System.arraycopy(more, 0, all, first.length, more.length);
+        return all;
+    }
+
+    @Test
     void catalogListsAtLeast35GpusAnd25Models() {
         EstimateCommandTest.Result gpus = run("catalog", "list", "gpus", "--format", "csv");
         EstimateCommandTest.Result models = run("catalog", "list", "models", "--format", "csv");

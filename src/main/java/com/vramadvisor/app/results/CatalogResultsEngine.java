@@ -45,8 +45,8 @@ public final class CatalogResultsEngine implements ResultsEngine {
     }
 
     @Override
-    public Recommendation recommend(ModelSpec model, Workload workload, long tokenBudget) {
-        RankingOptions options = RankingOptions.builder().tokenBudget(tokenBudget).build();
+    public Recommendation recommend(ModelSpec model, Workload workload, long tokenBudget, int maxGpus) {
+        RankingOptions options = RankingOptions.builder().tokenBudget(tokenBudget).maxGpus(maxGpus).build();
         return recommender.recommend(model, workload, catalog.gpus(), catalog.systems(), catalog.cloudOffers(),
                 options);
     }

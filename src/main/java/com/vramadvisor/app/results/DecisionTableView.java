@@ -1,11 +1,14 @@
 package com.vramadvisor.app.results;
 
 import com.vramadvisor.engine.ranking.HardwareKind;
+import com.vramadvisor.engine.ranking.RankingOptions;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.function.Function;
+import javafx.beans.binding.Bindings;
 import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.value.ObservableValue;
 import javafx.collections.ListChangeListener;
 import javafx.geometry.Pos;
 import javafx.scene.control.CheckBox;
@@ -96,11 +99,18 @@ public final class DecisionTableView extends VBox {
         kind.valueProperty().bindBidirectional(viewModel.kindFilterProperty());
         kind.setTooltip(tooltip("results.filter.kind.tooltip"));
 
-        TextField cost = field("maxCostField", "results.filter.cost.prompt", "results.filter.cost.tooltip");
+        TextField cost = field("maxCostField", "results.filter.cost.prompt", tooltip("results.filter.cost.tooltip"));
         cost.textProperty().bindBidirectional(viewModel.maxCostTextProperty());
-        TextField memory = field("minMemoryField", "results.filter.memory.prompt", "results.filter.memory.tooltip");
+        TextField memory = field("minMemoryField", "results.filter.memory.prompt",
+                tooltip("results.filter.memory.tooltip"));
         memory.textProperty().bindBidirectional(viewModel.minMemoryTextProperty());
-        TextField tokens = field("tokenBudgetField", "results.filter.tokens", "results.filter.tokens.tooltip");
+        // The tooltip says what an empty field means, the ranking's own limit, from the constant itself.
+        TextField gpus = field("maxGpusField", "results.filter.gpus.prompt", tooltip(Bindings.createStringBinding(
+                () -> messages.get("results.filter.gpus.tooltip", messages.integer(RankingOptions.DEFAULT_MAX_GPUS)),
+                messages.localeProperty())));
+        gpus.textProperty().bindBidirectional(viewModel.maxGpusTextProperty());
+        gpus.setPrefColumnCount(5);
+        TextField tokens = field("tokenBudgetField", "results.filter.tokens", tooltip("results.filter.tokens.tooltip"));
         tokens.textProperty().bindBidirectional(viewModel.tokenBudgetTextProperty());
         tokens.setPrefColumnCount(10);
 
@@ -112,7 +122,8 @@ public final class DecisionTableView extends VBox {
 
         FlowPane bar = new FlowPane(14, 8, labelled("results.filter.vendor", vendor),
                 labelled("results.filter.kind", kind), labelled("results.filter.cost", cost),
-                labelled("results.filter.memory", memory), labelled("results.filter.tokens", tokens), fitsOnly);
+                labelled("results.filter.memory", memory), labelled("results.filter.gpus", gpus),
+                labelled("results.filter.tokens", tokens), fitsOnly);
         bar.setAlignment(Pos.CENTER_LEFT);
         bar.getStyleClass().add("filter-bar");
         return bar;
@@ -231,12 +242,12 @@ public final class DecisionTableView extends VBox {
         return col;
     }
 
-    private TextField field(String id, String promptKey, String tooltipKey) {
+    private TextField field(String id, String promptKey, Tooltip tooltip) {
         TextField f = new TextField();
         f.setId(id);
         f.promptTextProperty().bind(messages.text(promptKey));
         f.setPrefColumnCount(7);
-        f.setTooltip(tooltip(tooltipKey));
+        f.setTooltip(tooltip);
         return f;
     }
 
@@ -251,8 +262,12 @@ public final class DecisionTableView extends VBox {
     }
 
     private Tooltip tooltip(String key) {
+        return tooltip(messages.text(key));
+    }
+
+    private Tooltip tooltip(ObservableValue<String> text) {
         Tooltip t = new Tooltip();
-        t.textProperty().bind(messages.text(key));
+        t.textProperty().bind(text);
         t.setWrapText(true);
         t.setMaxWidth(420);
         t.setShowDelay(Duration.millis(300));

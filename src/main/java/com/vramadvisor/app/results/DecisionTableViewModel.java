@@ -15,6 +15,8 @@ import java.util.function.BiConsumer;
 import java.util.function.Predicate;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyIntegerProperty;
+import javafx.beans.property.ReadOnlyIntegerWrapper;
 import javafx.beans.property.ReadOnlyLongProperty;
 import javafx.beans.property.ReadOnlyLongWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
@@ -30,8 +32,16 @@ import javafx.collections.transformation.SortedList;
 
 /**
  * The decision table: every catalog option for the workload, filterable by vendor, kind, cost and memory, sortable by
- * any column, with the token budget that time, cost and energy refer to. Selecting rows selects their GPUs for the
- * charts.
+ * any column, with the token budget that time, cost and energy refer to and a limit on the GPUs one option may use.
+ * Selecting rows selects their GPUs for the charts.
+ *
+ * <p>The vendor, kind, cost, memory and fits-only filters narrow the rows already ranked, without recomputing. The
+ * GPU limit cannot: a row's GPU count is the layout search's answer, so hiding the rows above the limit would hide
+ * exactly the options a user wants to see judged within it. The limit therefore goes to the ranking
+ * ({@link RankingOptions#maxGpus()}), as the token budget does: an option that needs more GPUs to fit is laid out on
+ * at most the limit and shown as not fitting, marked {@code exceeds-max-gpus}; only options that cannot be laid out
+ * within it at all (a system or instance with more GPUs than the limit) are left out, and the summary counts them
+ * among all options, so it reads "81 of 93 options shown" as it does for the other filters.
  */
 public final class DecisionTableViewModel {
 
@@ -54,12 +64,16 @@ public final class DecisionTableViewModel {
     private final StringProperty tokenBudgetText = new SimpleStringProperty(this, "tokenBudgetText", "");
     private final ReadOnlyLongWrapper tokenBudget = new ReadOnlyLongWrapper(this, "tokenBudget",
             RankingOptions.DEFAULT_TOKEN_BUDGET);
+    private final StringProperty maxGpusText = new SimpleStringProperty(this, "maxGpusText", "");
+    private final ReadOnlyIntegerWrapper maxGpus = new ReadOnlyIntegerWrapper(this, "maxGpus",
+            RankingOptions.DEFAULT_MAX_GPUS);
     private final ReadOnlyStringWrapper filterProblem = new ReadOnlyStringWrapper(this, "filterProblem", "");
     private final ReadOnlyStringWrapper summary = new ReadOnlyStringWrapper(this, "summary", "");
     private final ReadOnlyStringWrapper selectedOption = new ReadOnlyStringWrapper(this, "selectedOption", "");
 
     private BiConsumer<String, List<String>> gpuSelection = (primary, others) -> { };
     private boolean replacing;
+    private int optionsConsidered;
 
     DecisionTableViewModel(ResultsMessages messages) {
         this.messages = messages;
@@ -71,6 +85,7 @@ public final class DecisionTableViewModel {
         minMemoryText.addListener((obs, old, now) -> applyFilter());
         fitsOnly.addListener((obs, old, now) -> applyFilter());
         tokenBudgetText.addListener((obs, old, now) -> parseTokenBudget());
+        maxGpusText.addListener((obs, old, now) -> parseMaxGpus());
     }
 
     /** Where a row selection goes: the primary GPU id and the other selected rows' GPU ids. */
@@ -78,7 +93,12 @@ public final class DecisionTableViewModel {
         gpuSelection = consumer;
     }
 
-    void update(ScenarioInputs inputs, List<RecommendationRow> rows, Map<String, GpuSpec> gpusById) {
+    /**
+     * @param rows              the ranked rows, all within the GPU limit
+     * @param optionsConsidered the options the ranking built, including those it left out for the GPU limit
+     */
+    void update(ScenarioInputs inputs, List<RecommendationRow> rows, int optionsConsidered,
+                Map<String, GpuSpec> gpusById) {
         List<DecisionRow> next = new ArrayList<>(rows.size());
         TreeSet<String> vendorNames = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
         for (RecommendationRow r : rows) {
@@ -91,6 +111,7 @@ public final class DecisionTableViewModel {
             vendors.setAll(vendorNames);
         }
         // A table clears or moves its selection while its items are replaced; that is not the user choosing.
+        this.optionsConsidered = optionsConsidered;
         replacing = true;
         try {
             source.setAll(next);
@@ -102,6 +123,7 @@ public final class DecisionTableViewModel {
     }
 
     void clear() {
+        optionsConsidered = 0;
         replacing = true;
         try {
             source.clear();
@@ -176,6 +198,23 @@ public final class DecisionTableViewModel {
         tokenBudget.set(v.getAsLong());
     }
 
+    /** Empty is the ranking's default limit; anything but a whole number of at least 1 keeps the last limit. */
+    private void parseMaxGpus() {
+        String text = maxGpusText.get();
+        if (text == null || text.isBlank()) {
+            filterProblem.set("");
+            maxGpus.set(RankingOptions.DEFAULT_MAX_GPUS);
+            return;
+        }
+        OptionalLong v = NumberParser.parse(text, NumberParser.Suffixes.DECIMAL);
+        if (v.isEmpty() || v.getAsLong() < 1 || v.getAsLong() > Integer.MAX_VALUE) {
+            filterProblem.set(messages.get("results.filter.gpus.invalid", text.strip()));
+            return;
+        }
+        filterProblem.set("");
+        maxGpus.set((int) v.getAsLong());
+    }
+
     /**
      * The focused row in words when it runs on more than one GPU: the charts show the workload as configured, the row
      * a layout the ranking chose, and the user should see both.
@@ -195,7 +234,7 @@ public final class DecisionTableViewModel {
     private void updateSummary() {
         long fitting = filtered.stream().filter(DecisionRow::fits).count();
         summary.set(messages.get("results.table.summary", messages.integer(filtered.size()),
-                messages.integer(source.size()), messages.integer(fitting),
+                messages.integer(Math.max(optionsConsidered, source.size())), messages.integer(fitting),
                 messages.integer(tokenBudget.get())));
     }
 
@@ -250,6 +289,19 @@ public final class DecisionTableViewModel {
         return tokenBudget.getReadOnlyProperty();
     }
 
+    /**
+     * Most GPUs one option may use, as typed; empty for the ranking's default of
+     * {@value RankingOptions#DEFAULT_MAX_GPUS}.
+     */
+    public StringProperty maxGpusTextProperty() {
+        return maxGpusText;
+    }
+
+    /** The GPU limit the ranking is asked for: the last valid {@link #maxGpusTextProperty() text}. */
+    public ReadOnlyIntegerProperty maxGpusProperty() {
+        return maxGpus.getReadOnlyProperty();
+    }
+
     /** What is wrong with a filter or the token budget as typed, empty when nothing is. */
     public ReadOnlyStringProperty filterProblemProperty() {
         return filterProblem.getReadOnlyProperty();
@@ -260,7 +312,10 @@ public final class DecisionTableViewModel {
         return selectedOption.getReadOnlyProperty();
     }
 
-    /** Rows shown of all, how many fit, and the token budget, in one line. */
+    /**
+     * Rows shown of all the options the ranking considered (those the GPU limit left out included), how many fit,
+     * and the token budget, in one line.
+     */
     public ReadOnlyStringProperty summaryProperty() {
         return summary.getReadOnlyProperty();
     }

@@ -5,6 +5,7 @@ import com.vramadvisor.engine.Estimate;
 import com.vramadvisor.engine.ModelSpec;
 import com.vramadvisor.engine.Workload;
 import com.vramadvisor.engine.hardware.GpuSpec;
+import com.vramadvisor.engine.ranking.RankingOptions;
 import com.vramadvisor.engine.ranking.Recommendation;
 import java.util.List;
 
@@ -29,7 +30,9 @@ public interface ResultsEngine {
 
     /**
      * The catalog ranked for this workload: every option with fit, layout, speed, time and cost for
-     * {@code tokenBudget} tokens, unfiltered, in the engine's order (fitting rows first, cheapest first).
+     * {@code tokenBudget} tokens, laid out on at most {@code maxGpus} GPUs ({@link RankingOptions#maxGpus()}: rows
+     * that cannot be are left out but counted in {@link Recommendation#optionsConsidered()}), otherwise unfiltered,
+     * in the engine's order (fitting rows first, cheapest first).
      */
-    Recommendation recommend(ModelSpec model, Workload workload, long tokenBudget);
+    Recommendation recommend(ModelSpec model, Workload workload, long tokenBudget, int maxGpus);
 }

@@ -6,6 +6,7 @@ import com.vramadvisor.engine.Mode;
 import com.vramadvisor.engine.Serving;
 import com.vramadvisor.engine.Workload;
 import com.vramadvisor.engine.hardware.GpuSpec;
+import com.vramadvisor.engine.ranking.Recommendation;
 import com.vramadvisor.engine.ranking.RecommendationRow;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -80,6 +81,7 @@ public final class ResultsViewModel {
         table.onGpuSelection(this::selectGpus);
         breakdown.showSelectedOption(table.selectedOptionProperty());
         table.tokenBudgetProperty().addListener((obs, old, now) -> recompute());
+        table.maxGpusProperty().addListener((obs, old, now) -> recompute());
 
         snapshot.addListener((obs, old, now) -> {
             // The workload panel's GPU choice wins when it changes; otherwise keep what the table selected.
@@ -102,7 +104,8 @@ public final class ResultsViewModel {
     }
 
     /** Everything a recompute depends on besides the locale. */
-    private record Key(ScenarioInputs inputs, String gpuId, List<String> comparedGpuIds, long tokenBudget) {
+    private record Key(ScenarioInputs inputs, String gpuId, List<String> comparedGpuIds, long tokenBudget,
+                       int maxGpus) {
     }
 
     /** A table selection: one GPU for the breakdown, the others' capacities on the sweep, one recompute. */
@@ -125,7 +128,7 @@ public final class ResultsViewModel {
         // The table's selection reaches us twice when the shell binds it to the workload panel's GPU (directly and
         // through the next snapshot); the second time nothing has changed and nothing is redone.
         Key key = new Key(inputs.withGpuId(""), selectedGpuId.get(), List.copyOf(comparedGpuIds),
-                table.tokenBudgetProperty().get());
+                table.tokenBudgetProperty().get(), table.maxGpusProperty().get());
         if (key.equals(lastKey)) {
             return;
         }
@@ -152,11 +155,12 @@ public final class ResultsViewModel {
         breakdown.update(inputs, e, primary, capacity);
         sweep.update(inputs, e.peakBytes(), capacityGpus(primary), g -> capacityBytes(g, inputs.workload()),
                 engine);
-        requestRanking(new RankingRequest(request, inputs, table.tokenBudgetProperty().get()));
+        requestRanking(new RankingRequest(request, inputs, table.tokenBudgetProperty().get(),
+                table.maxGpusProperty().get()));
     }
 
-    /** One ranking to compute: the inputs, the token budget, and the generation that asked for it. */
-    private record RankingRequest(long generation, ScenarioInputs inputs, long tokenBudget) {
+    /** One ranking to compute: the inputs, the token budget, the GPU limit, and the generation that asked for it. */
+    private record RankingRequest(long generation, ScenarioInputs inputs, long tokenBudget, int maxGpus) {
     }
 
     private void requestRanking(RankingRequest request) {
@@ -173,16 +177,17 @@ public final class ResultsViewModel {
             return;
         }
         ScenarioInputs in = request.inputs();
-        List<RecommendationRow> rows;
+        Recommendation recommendation;
         try {
-            rows = engine.recommend(in.model(), in.workload(), request.tokenBudget()).rows();
+            recommendation = engine.recommend(in.model(), in.workload(), request.tokenBudget(), request.maxGpus());
         } catch (IllegalArgumentException ex) {
-            rows = List.of();
+            recommendation = null;
         }
-        List<RecommendationRow> ranked = rows;
+        List<RecommendationRow> ranked = recommendation == null ? List.of() : recommendation.rows();
+        int considered = recommendation == null ? 0 : recommendation.optionsConsidered();
         ui.execute(() -> {
             if (request.generation() == generation) {
-                table.update(in, ranked, gpusById);
+                table.update(in, ranked, considered, gpusById);
             }
         });
     }

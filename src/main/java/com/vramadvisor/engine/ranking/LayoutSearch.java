@@ -145,8 +145,11 @@ final class LayoutSearch {
         long atLeast = lowerBoundGpus(capacityBytes);
         Layout best = null;
         int within = Math.min(nodeSize, maxGpus);
+        // The last count tried within the node is never skipped, so a count too small to fit still gives the row
+        // its least-memory layout; for inference it is the largest power of two within a limit such as 6.
+        int last = training ? within : Integer.highestOneBit(within);
         for (int n = 1; n <= within; n = training ? n + 1 : n * 2) {
-            if (n < atLeast && n < within) {
+            if (n < atLeast && n < last) {
                 continue;
             }
             Layout l = at(n, nodeSize, capacityBytes);

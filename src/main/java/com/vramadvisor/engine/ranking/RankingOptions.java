@@ -23,7 +23,11 @@ import java.util.TreeSet;
  * @param amortizationYears                 0 to charge a purchase its whole price; otherwise the price is spread
  *                                          over this many years of use and a run pays its share
  * @param sharding                          how multi-GPU layouts are chosen
- * @param maxGpus                           most GPUs the search tries for one option
+ * @param maxGpus                           most GPUs one option may use: the layout search tries no more, an option
+ *                                          that needs more to fit is laid out within the limit and marked
+ *                                          {@link Reason#EXCEEDS_MAX_GPUS}, and rows that still run on more GPUs
+ *                                          (one system or instance larger than the limit, or the workload's own
+ *                                          layout) are dropped like the other filters' rows
  * @param gpusPerNode                       GPUs in one node: tensor parallelism stays within a node
  * @param tightFitFraction                  headroom below this fraction of capacity is flagged as a tight fit
  * @param vendors                           keep only GPUs of these vendors (case-insensitive); empty keeps all
@@ -76,6 +80,10 @@ public record RankingOptions(double mfu, double decodeBandwidthEfficiency, doubl
     public static final double DEFAULT_ELECTRICITY_USD_PER_KWH = 0.124;
     /** 8 GPUs: the HGX/DGX node size; Narayanan et al. 2021 keep tensor parallelism within a node. */
     public static final int DEFAULT_GPUS_PER_NODE = 8;
+    /**
+     * 1024 GPUs: 128 nodes of 8, far beyond the catalog's largest system, so the default leaves every option of the
+     * catalog to the search while bounding its work; it stands for "no limit" wherever a user leaves the limit empty.
+     */
     public static final int DEFAULT_MAX_GPUS = 1024;
     /** 5 %: about the allocator reserve the runtime-overhead component already adds; less is flagged. */
     public static final double DEFAULT_TIGHT_FIT_FRACTION = 0.05;

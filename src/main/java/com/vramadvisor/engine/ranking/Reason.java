@@ -9,7 +9,7 @@ public enum Reason {
     DOES_NOT_FIT("does-not-fit",
             "The per-GPU memory need exceeds what the card can allocate."),
     EXCEEDS_MAX_GPUS("exceeds-max-gpus",
-            "Does not fit even on the largest GPU count searched."),
+            "Does not fit even on the largest GPU count searched within the GPU limit."),
     PARALLELISM_NEEDS_MORE_GPUS("parallelism-needs-more-gpus",
             "The workload's own parallelism needs more GPUs than this option has."),
     UNKNOWN_GPU("unknown-gpu",

@@ -30,6 +30,14 @@ import java.util.Optional;
  * With {@link ShardingSearch#AS_GIVEN} the workload's own layout is used instead of the search. Memory comes from
  * the {@link MemoryModel}; speed, time and cost from {@link SpeedModel} and {@code docs/decision-table.md}. Rows are
  * then filtered, sorted and cut to the top N as {@link RankingOptions} says. Stateless and thread-safe.
+ *
+ * <p>{@link RankingOptions#maxGpus()} caps the GPUs of every option rather than hiding the options above it: an
+ * option that would need more GPUs to fit is searched again within the cap, so the table still lists it, laid out on
+ * at most that many GPUs and marked {@link Reason#DOES_NOT_FIT} and {@link Reason#EXCEEDS_MAX_GPUS}. A user who caps
+ * a cluster at 8 GPUs thus sees that a single-GPU cloud instance would need more than 8 of them, instead of losing
+ * the row or being offered 70. Only rows that cannot be laid out within the cap at all (one system or instance with
+ * more GPUs than it, or the workload's own layout over more GPUs) are dropped, counted in
+ * {@link Recommendation#optionsConsidered()} like the rows the budget and fits-only filters drop.
  */
 public final class Recommender {
 
@@ -133,8 +141,11 @@ public final class Recommender {
                 .orElseThrow(() -> new IllegalArgumentException("the workload cannot be estimated on one GPU"));
         List<Reason> oneReasons = given != null && given.gpus() > 1
                 ? List.of(Reason.PARALLELISM_NEEDS_MORE_GPUS) : List.of();
+        // With a limit of one GPU the search for several cards has nowhere to go: a single card that does not fit
+        // has exhausted it.
+        boolean exhausted = given == null && !one.fits() && options.maxGpus() == 1;
         rows.add(build(factory, search, offer(g.id(), g.name(), HardwareKind.GPU, g, 1, 1, fast, oneReasons), one,
-                false));
+                exhausted));
         if (given != null && given.gpus() > 1) {
             search.exactly(given, capacity).ifPresent(l -> rows.add(build(factory, search,
                     offer(g.id(), l.gpus() + " x " + g.name(), HardwareKind.MULTI_GPU, g, l.gpus(), 1, fast,
@@ -223,6 +234,9 @@ public final class Recommender {
                 continue;
             }
             if (o.fitsOnly() && !r.fits()) {
+                continue;
+            }
+            if (r.gpusNeeded() > o.maxGpus()) {
                 continue;
             }
             if (o.maxBudgetUsd() > 0 && (r.costUsd() == null || r.costUsd() > o.maxBudgetUsd())) {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.vramadvisor.scenario.SizeUnit;
 import com.vramadvisor.scenario.ScenarioInputs;
 import com.vramadvisor.engine.ranking.HardwareKind;
+import com.vramadvisor.engine.ranking.RankingOptions;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
@@ -118,6 +119,51 @@ class DecisionTableViewModelTest {
         assertThat(ids()).containsExactly("big-80gb", "cloud-8x-big");
 
         table.minMemoryTextProperty().set("");
+        assertThat(table.filterProblemProperty().get()).isEmpty();
+        assertThat(ids()).hasSize(3);
+    }
+
+    @Test
+    void aGpuLimitGoesToTheRankingAndTheSummaryCountsWhatItLeftOut() {
+        assertThat(engine.maxGpus).isEqualTo(RankingOptions.DEFAULT_MAX_GPUS);
+
+        // The fake's cloud row runs on 8 GPUs; the two single cards on one each.
+        table.maxGpusTextProperty().set("4");
+        assertThat(engine.maxGpus).isEqualTo(4);
+        assertThat(ids()).containsExactly("big-80gb", "small-24gb");
+        assertThat(table.summaryProperty().get())
+                .isEqualTo("2 of 3 options shown, 2 fit; time, cost and energy for 1,000,000,000 tokens");
+
+        // The limit and the row filters narrow together, and the total stays the options considered.
+        table.vendorFilterProperty().set("AMD");
+        assertThat(ids()).containsExactly("small-24gb");
+        assertThat(table.summaryProperty().get()).startsWith("1 of 3 options shown, 1 fit;");
+        table.vendorFilterProperty().set("");
+
+        table.maxGpusTextProperty().set("8");
+        assertThat(ids()).containsExactly("big-80gb", "small-24gb", "cloud-8x-big");
+
+        table.maxGpusTextProperty().set("1");
+        table.maxGpusTextProperty().set("");
+        assertThat(engine.maxGpus).isEqualTo(RankingOptions.DEFAULT_MAX_GPUS);
+        assertThat(ids()).hasSize(3);
+        assertThat(table.summaryProperty().get()).startsWith("3 of 3 options shown");
+    }
+
+    @Test
+    void aGpuLimitBelowOneOrNotANumberSaysSoAndKeepsTheLastLimit() {
+        table.maxGpusTextProperty().set("4");
+        table.maxGpusTextProperty().set("0");
+        assertThat(table.filterProblemProperty().get()).isEqualTo("Max GPUs '0' is not a whole number of at least 1.");
+        assertThat(table.maxGpusProperty().get()).isEqualTo(4);
+        assertThat(ids()).containsExactly("big-80gb", "small-24gb");
+
+        table.maxGpusTextProperty().set("two");
+        assertThat(table.filterProblemProperty().get())
+                .isEqualTo("Max GPUs 'two' is not a whole number of at least 1.");
+        assertThat(engine.maxGpus).isEqualTo(4);
+
+        table.maxGpusTextProperty().set("16");
         assertThat(table.filterProblemProperty().get()).isEmpty();
         assertThat(ids()).hasSize(3);
     }

@@ -31,6 +31,8 @@ public final class FakeResultsEngine implements ResultsEngine {
     public static final GpuSpec SMALL = gpu("small-24gb", "Small 24GB", "AMD", 24, 24L << 30, 23L << 30, 1_600);
 
     int estimates;
+    /** The GPU limit of the latest ranking asked for. */
+    int maxGpus;
 
     static GpuSpec gpu(String id, String name, String vendor, double gb, long total, long usable, double priceUsd) {
         return new GpuSpec(id, name, vendor, "datacenter", "PCIe", gb, "HBM3", total, usable, 2000, 60, 400, 800,
@@ -67,10 +69,12 @@ public final class FakeResultsEngine implements ResultsEngine {
 
     /**
      * One single-GPU row per card, judged by this engine's peak, plus a rented 8-GPU instance of the big card:
-     * enough to exercise filters and sorting. Speed is 1,000 tokens/s per GPU; the small card has no price.
+     * enough to exercise filters and sorting. Speed is 1,000 tokens/s per GPU; the small card has no price. As the
+     * real ranking does, rows on more GPUs than {@code maxGpus} are left out but counted as considered.
      */
     @Override
-    public Recommendation recommend(ModelSpec model, Workload workload, long tokenBudget) {
+    public Recommendation recommend(ModelSpec model, Workload workload, long tokenBudget, int maxGpus) {
+        this.maxGpus = maxGpus;
         Estimate e = estimate(model, workload);
         List<RecommendationRow> rows = new ArrayList<>();
         for (GpuSpec g : gpus()) {
@@ -79,7 +83,8 @@ public final class FakeResultsEngine implements ResultsEngine {
         }
         rows.add(row("cloud-8x-big", "Cloud 8 x Big", HardwareKind.CLOUD, BIG, 8, e.peakBytes() / 8 + WEIGHT_BYTES / 2,
                 tokenBudget, 40.0));
-        return new Recommendation(rows, rows.size(), e, RankingOptions.defaults());
+        List<RecommendationRow> within = rows.stream().filter(r -> r.gpusNeeded() <= maxGpus).toList();
+        return new Recommendation(within, rows.size(), e, RankingOptions.builder().maxGpus(maxGpus).build());
     }
 
     private static RecommendationRow row(String id, String name, HardwareKind kind, GpuSpec g, int gpus, long need,

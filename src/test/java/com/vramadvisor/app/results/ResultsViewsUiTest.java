@@ -19,6 +19,8 @@ import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
 import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
+import javafx.scene.control.TextField;
+import javafx.scene.input.KeyCode;
 import javafx.scene.layout.VBox;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
@@ -104,6 +106,31 @@ class ResultsViewsUiTest {
 
         assertThat(table.getItems()).hasSizeLessThan(all).isNotEmpty()
                 .allSatisfy(r -> assertThat(r.memoryGbNominal()).isGreaterThanOrEqualTo(80));
+    }
+
+    @Test
+    void aGpuLimitTypedAfterTabbingFromTheMemoryFilterShrinksTheTable(FxRobot robot) {
+        TableView<DecisionRow> table = robot.lookup("#decisionTable").queryTableView();
+        int all = table.getItems().size();
+        String summary = text(robot, "#decisionSummaryLabel");
+        assertThat(summary).startsWith(all + " of " + all + " options shown");
+        assertThat(table.getItems()).anyMatch(r -> r.gpusNeeded() > 4);
+        TextField field = robot.lookup("#maxGpusField").queryAs(TextField.class);
+        assertThat(field.getPromptText()).isEqualTo("no limit");
+        assertThat(field.getTooltip().getText()).contains("1,024");
+
+        robot.clickOn("#minMemoryField").type(KeyCode.TAB);
+        assertThat(field.isFocused()).as("Tab from the memory filter reaches the GPU limit").isTrue();
+        robot.write("4");
+        WaitForAsyncUtils.waitForFxEvents();
+
+        // The 8-GPU systems and instances have no layout within 4 GPUs and leave the table; the summary still counts
+        // them among all options.
+        assertThat(table.getItems()).hasSizeLessThan(all).isNotEmpty()
+                .allSatisfy(r -> assertThat(r.gpusNeeded()).as(r.name()).isLessThanOrEqualTo(4))
+                .noneMatch(r -> r.hardwareId().equals("aws-p4d.24xlarge"));
+        assertThat(text(robot, "#decisionSummaryLabel"))
+                .startsWith(table.getItems().size() + " of " + all + " options shown");
     }
 
     @Test

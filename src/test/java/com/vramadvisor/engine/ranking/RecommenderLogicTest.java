@@ -137,6 +137,59 @@ class RecommenderLogicTest {
     }
 
     @Test
+    void theGpuLimitLaysOptionsOutWithinItAndLeavesOutUnitsLargerThanIt() {
+        Recommendation capped = recommend(TRAIN, RankingOptions.builder().maxGpus(4).build());
+        // RTX 3060 needs 16 without a limit. Within 4: TP4 gives 112e9 / 4 + 2e9 / 4 = 28.5e9 > 12.3e9, the least
+        // memory of the layouts tried, so the row stays, on 4 cards, not fitting and saying why.
+        RecommendationRow rtx = row(capped, "rtx-3060-12gb", HardwareKind.MULTI_GPU);
+        assertThat(rtx.gpusNeeded()).isEqualTo(4);
+        assertThat(rtx.sharding()).isEqualTo("tp4");
+        assertThat(rtx.fits()).isFalse();
+        assertThat(rtx.reasons()).contains(Reason.DOES_NOT_FIT, Reason.EXCEEDS_MAX_GPUS);
+        // A100 40GB needs 3 (see above), within the limit: unchanged.
+        assertThat(row(capped, "a100-sxm-40gb", HardwareKind.MULTI_GPU).gpusNeeded()).isEqualTo(3);
+        assertThat(row(capped, "a100-sxm-40gb", HardwareKind.MULTI_GPU).fits()).isTrue();
+        // The DGX A100 and one p4d.24xlarge have 8 GPUs each: no layout within 4, so they are left out, yet counted.
+        assertThat(capped.rows()).isNotEmpty().allMatch(x -> x.gpusNeeded() <= 4)
+                .noneMatch(x -> x.kind() == HardwareKind.SYSTEM || x.kind() == HardwareKind.CLOUD);
+        Recommendation free = recommend(TRAIN, RankingOptions.defaults());
+        assertThat(free.rows()).anyMatch(x -> x.hardwareId().equals("dgx-a100-320gb"));
+        assertThat(capped.optionsConsidered()).isEqualTo(free.optionsConsidered());
+        assertThat(capped.rows()).hasSize(free.rows().size() - 2);
+    }
+
+    @Test
+    void inferenceUnderALimitThatIsNotAPowerOfTwoStillShowsTheSeveralCardRow() {
+        // 2 bytes x 70e9 parameters = 140e9 bytes: an RTX 4090 (24 GB) needs 8 cards, but copies are split over
+        // powers of two, so a limit of 6 tries 1, 2 and 4 cards: 140e9 / 4 = 35e9 does not fit, and says why.
+        HandMemory fp16 = new HandMemory(70_000_000_000L, 2, 0);
+        Workload serve = Workload.builder().mode(Mode.INFER).batch(1).sequenceLength(512).context(1024).build();
+        Recommendation r = new Recommender(fp16).recommend(MODEL, serve, TestHardware.gpus(), List.of(), List.of(),
+                RankingOptions.builder().maxGpus(6).build());
+        RecommendationRow four = row(r, "rtx-4090", HardwareKind.MULTI_GPU);
+        assertThat(four.gpusNeeded()).isEqualTo(4);
+        assertThat(four.perGpuBytes()).isEqualTo(35_000_000_000L);
+        assertThat(four.reasons()).contains(Reason.DOES_NOT_FIT, Reason.EXCEEDS_MAX_GPUS);
+        // Two A100 80GB hold 70e9 each (usable 85.3e9): within the limit, unchanged.
+        assertThat(row(r, "a100-sxm-80gb", HardwareKind.MULTI_GPU).gpusNeeded()).isEqualTo(2);
+        assertThat(row(r, "a100-sxm-80gb", HardwareKind.MULTI_GPU).fits()).isTrue();
+    }
+
+    @Test
+    void aLimitOfOneGpuLeavesSingleCardsThatSayTheyExceedIt() {
+        Recommendation r = recommend(TRAIN, RankingOptions.builder().maxGpus(1).build());
+        assertThat(r.rows()).isNotEmpty().allMatch(x -> x.gpusNeeded() == 1 && x.kind() == HardwareKind.GPU);
+        // One A100 80GB: 114e9 > 85.3e9, and the limit allows no second card.
+        assertThat(row(r, "a100-sxm-80gb", HardwareKind.GPU).reasons())
+                .contains(Reason.DOES_NOT_FIT, Reason.EXCEEDS_MAX_GPUS);
+        // MI300X holds it alone: no limit was reached.
+        assertThat(row(r, "mi300x", HardwareKind.GPU).reasons()).doesNotContain(Reason.EXCEEDS_MAX_GPUS);
+        // Without the limit the single card leaves the search to its several-card row and does not say so.
+        assertThat(row(recommend(TRAIN, RankingOptions.defaults()), "a100-sxm-80gb", HardwareKind.GPU).reasons())
+                .doesNotContain(Reason.EXCEEDS_MAX_GPUS);
+    }
+
+    @Test
     void filtersKeepOnlyWhatWasAskedFor() {
         assertThat(recommend(TRAIN, RankingOptions.builder().vendors(Set.of("AMD")).build()).rows())
                 .extracting(RecommendationRow::vendor).containsOnly("AMD");
