@@ -150,10 +150,13 @@ class TargetGpuUiTest {
         shortcut(robot, KeyCode.N);
         assertGpu(robot, DEFAULT_GPU, DEFAULT_CAPACITY);
 
-        // Escape in an open search list restores the GPU it was opened with: the one from before File > New.
+        // The new scenario ends the search; the keyboard stays with the GPU box.
+        assertThat(gpuCombo(robot).isShowing()).isFalse();
+        assertThat(gpuCombo(robot).isFocused()).isTrue();
+
+        // Escape in a search list still open would restore the GPU it was opened with, from before File > New.
         robot.type(KeyCode.ESCAPE);
         assertGpu(robot, DEFAULT_GPU, DEFAULT_CAPACITY);
-        assertThat(gpuCombo(robot).isShowing()).isFalse();
     }
 
     @Test
