@@ -16,6 +16,7 @@ import javafx.application.Platform;
 import javafx.scene.Node;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
+import javafx.scene.control.ListCell;
 import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
 import javafx.scene.input.KeyCode;
@@ -139,6 +140,37 @@ class TargetGpuUiTest {
         assertThat(gpuCombo(robot).isShowing()).isFalse();
         assertGpu(robot, DEFAULT_GPU, DEFAULT_CAPACITY);
         assertThat(context.scenario().canUndoProperty().get()).isFalse();
+    }
+
+    @Test
+    void clickingAMatchOfTheSearchChoosesItInOneUndoStep(FxRobot robot) {
+        openGpuSearch(robot);
+        robot.write("4090");
+        WaitForAsyncUtils.waitForFxEvents();
+        Node match = robot.lookup(".list-cell").match((ListCell<?> c) -> c.getItem() instanceof GpuSpec g
+                && g.id().equals(RTX_4090) && c.isVisible()).query();
+        robot.clickOn(match);
+
+        assertThat(gpuCombo(robot).isShowing()).isFalse();
+        assertGpu(robot, RTX_4090, RTX_4090_CAPACITY);
+        clickShowing(robot, "#editMenu", "#undoMenuItem");
+        assertGpu(robot, DEFAULT_GPU, DEFAULT_CAPACITY);
+        assertThat(context.scenario().canUndoProperty().get()).isFalse();
+    }
+
+    @Test
+    void theArrowKeysBrowseTheOpenSearchListAndEscapeGoesBackToTheGpuItWasOpenedWith(FxRobot robot) {
+        openGpuSearch(robot);
+        robot.type(KeyCode.DOWN);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(gpuCombo(robot).isShowing()).as("the list stays open while browsing").isTrue();
+        robot.type(KeyCode.DOWN);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(gpuCombo(robot).isShowing()).isTrue();
+
+        robot.type(KeyCode.ESCAPE);
+        assertThat(gpuCombo(robot).isShowing()).isFalse();
+        assertGpu(robot, DEFAULT_GPU, DEFAULT_CAPACITY);
     }
 
     @Test
