@@ -14,6 +14,7 @@ final class HardwareSection {
 
     private final VBox root;
     private boolean syncing;
+    private boolean choosing;
 
     HardwareSection(WorkloadViewModel vm, Messages messages) {
         SearchableComboBox<GpuSpec> gpu = new SearchableComboBox<>();
@@ -33,12 +34,31 @@ final class HardwareSection {
             }
         });
         // The view-model keeps the GPU as a catalog id so that scenarios stay valid when the catalog changes.
+        // The list has no "no GPU" entry, so an empty value is never the user's choice: the search list's filter
+        // empties it whenever the typed text hides the chosen GPU, and that must not unchoose the scenario's GPU.
         gpu.valueProperty().addListener((obs, old, now) -> {
-            if (!syncing) {
-                vm.gpuIdProperty().set(now == null ? "" : now.id());
+            if (!syncing && now != null) {
+                choosing = true;
+                try {
+                    vm.gpuIdProperty().set(now.id());
+                } finally {
+                    choosing = false;
+                }
             }
         });
-        vm.gpuIdProperty().addListener((obs, old, id) -> select(gpu, vm, id));
+        // A search left without a choice (a click elsewhere) may leave the box empty: show the scenario's GPU again.
+        gpu.showingProperty().addListener((obs, was, now) -> {
+            if (!now && !syncing) {
+                select(gpu, vm, vm.gpuIdProperty().get());
+            }
+        });
+        // The box's own choices (the arrow keys move through the open list) are already shown; everything else
+        // (File > New, Undo, Open, a decision-table row) is a GPU from outside.
+        vm.gpuIdProperty().addListener((obs, old, id) -> {
+            if (!choosing) {
+                select(gpu, vm, id);
+            }
+        });
         select(gpu, vm, vm.gpuIdProperty().get());
         Tooltip tip = Tips.of(messages, "workload.gpu.tooltip");
         gpu.setTooltip(tip);
@@ -58,6 +78,13 @@ final class HardwareSection {
     private void select(SearchableComboBox<GpuSpec> gpu, WorkloadViewModel vm, String id) {
         syncing = true;
         try {
+            // A GPU from outside while the search list is open (File > New by shortcut, Undo, Open) ends the search:
+            // Escape in that list would otherwise put back the GPU it was opened with, from before the scenario.
+            // The keyboard focus was in the search field, which hides with the list; it stays with the GPU box.
+            if (gpu.isShowing()) {
+                gpu.hide();
+                gpu.requestFocus();
+            }
             gpu.setValue(vm.gpus().stream().filter(g -> g.id().equals(id)).findFirst().orElse(null));
         } finally {
             syncing = false;

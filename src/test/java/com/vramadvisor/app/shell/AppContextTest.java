@@ -2,6 +2,8 @@ package com.vramadvisor.app.shell;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.vramadvisor.app.results.DecisionRow;
+import com.vramadvisor.app.results.ResultsViewModel;
 import com.vramadvisor.scenario.ScenarioCodec;
 import com.vramadvisor.app.settings.SettingsStore;
 import com.vramadvisor.scenario.ScenarioInputs;
@@ -9,6 +11,7 @@ import com.vramadvisor.catalog.CatalogLoader;
 import com.vramadvisor.engine.Mode;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -53,6 +56,32 @@ class AppContextTest {
         try (AppContext c = context()) {
             assertThat(c.workload().snapshot().modelPresetId()).isEqualTo("llama-3-8b");
             assertThat(c.restoreProblem()).contains("stops at line");
+        }
+    }
+
+    @Test
+    void aGpuChosenInTheDecisionTableGivesWayToTheDefaultOnNewAndComesBackOnUndo() {
+        try (AppContext c = context()) {
+            ResultsViewModel results = c.results();
+            DecisionRow rtx4090 = results.table().rows().stream().filter(r -> r.key().equals("gpu:rtx-4090"))
+                    .findFirst().orElseThrow();
+            results.table().select(List.of(rtx4090), rtx4090);
+            assertThat(c.workload().snapshot().gpuId()).isEqualTo("rtx-4090");
+            assertThat(results.breakdown().capacityTextProperty().get()).startsWith("NVIDIA GeForce RTX 4090: ");
+
+            c.scenario().newScenario();
+
+            assertThat(c.workload().gpuIdProperty().get()).isEqualTo(AppContext.DEFAULT_GPU_ID);
+            assertThat(c.workload().snapshot().gpuId()).isEqualTo(AppContext.DEFAULT_GPU_ID);
+            assertThat(results.selectedGpuIdProperty().get()).isEqualTo(AppContext.DEFAULT_GPU_ID);
+            assertThat(results.breakdown().capacityBytesProperty().get()).isPositive();
+            assertThat(results.breakdown().capacityTextProperty().get()).startsWith("NVIDIA H100 SXM5 80GB: ");
+
+            c.scenario().undo();
+
+            assertThat(c.workload().snapshot().gpuId()).isEqualTo("rtx-4090");
+            assertThat(results.selectedGpuIdProperty().get()).isEqualTo("rtx-4090");
+            assertThat(results.breakdown().capacityTextProperty().get()).startsWith("NVIDIA GeForce RTX 4090: ");
         }
     }
 }
