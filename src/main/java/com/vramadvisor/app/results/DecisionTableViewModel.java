@@ -157,6 +157,28 @@ public final class DecisionTableViewModel {
         gpuSelection.accept(focused.gpuId(), others);
     }
 
+    /**
+     * The GPU is now {@code gpuId}, chosen outside the table (the workload panel, a new or opened scenario, undo). A
+     * selection focused on a row of another GPU no longer describes what the charts show, so it is dropped; a
+     * selection on that GPU (the usual echo of a click in the table) stays.
+     *
+     * @return whether the selection was dropped
+     */
+    public boolean gpuChosenElsewhere(String gpuId) {
+        if (selectedKeys.isEmpty()) {
+            return false;
+        }
+        String focusedKey = selectedKeys.get(selectedKeys.size() - 1);
+        for (DecisionRow r : source) {
+            if (r.key().equals(focusedKey) && r.gpuId().equals(gpuId)) {
+                return false;
+            }
+        }
+        selectedKeys.clear();
+        describeSelection();
+        return true;
+    }
+
     private void applyFilter() {
         String vendor = vendorFilter.get() == null ? "" : vendorFilter.get();
         HardwareKind kind = kindFilter.get();

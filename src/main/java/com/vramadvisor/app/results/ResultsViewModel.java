@@ -86,6 +86,10 @@ public final class ResultsViewModel {
         snapshot.addListener((obs, old, now) -> {
             // The workload panel's GPU choice wins when it changes; otherwise keep what the table selected.
             if (now != null && (old == null || !old.gpuId().equals(now.gpuId())) && !now.gpuId().isEmpty()) {
+                if (!selecting && table.gpuChosenElsewhere(now.gpuId())) {
+                    // The other GPUs' capacity lines came with the dropped table selection.
+                    comparedGpuIds.clear();
+                }
                 selectedGpuId.set(now.gpuId());
             }
             recompute();

@@ -156,6 +156,31 @@ class ResultsViewModelTest {
     }
 
     @Test
+    void aGpuChosenOutsideTheTableDropsATableSelectionFocusedOnAnotherGpu() {
+        DecisionRow small = row(FakeResultsEngine.SMALL.id());
+        DecisionRow big = row(FakeResultsEngine.BIG.id());
+        vm.table().select(java.util.List.of(big, small), small);
+        assertThat(vm.selectedGpuIdProperty().get()).isEqualTo(FakeResultsEngine.SMALL.id());
+        assertThat(vm.comparedGpuIds()).containsExactly(FakeResultsEngine.BIG.id());
+
+        // The click coming back through the workload panel's GPU keeps the selection.
+        snapshot.set(snapshot.get().withGpuId(FakeResultsEngine.SMALL.id()));
+        assertThat(vm.table().selectedKeys()).containsExactly(big.key(), small.key());
+
+        // File > New, undo or the panel's picker choose another GPU: the table no longer shows a stale choice.
+        snapshot.set(snapshot.get().withGpuId(FakeResultsEngine.BIG.id()));
+        assertThat(vm.table().selectedKeys()).isEmpty();
+        assertThat(vm.comparedGpuIds()).isEmpty();
+        assertThat(vm.selectedGpuIdProperty().get()).isEqualTo(FakeResultsEngine.BIG.id());
+        assertThat(vm.sweep().capacityLines()).hasSize(1);
+    }
+
+    private DecisionRow row(String gpuId) {
+        return vm.table().rows().stream().filter(r -> r.gpuId().equals(gpuId) && r.gpusNeeded() == 1).findFirst()
+                .orElseThrow(() -> new AssertionError("no single-GPU row for " + gpuId));
+    }
+
+    @Test
     void aGpuSelectionEchoedBackThroughTheSnapshotIsNotComputedTwice() {
         vm.selectedGpuIdProperty().set(FakeResultsEngine.BIG.id());
         int estimatesAfterSelection = engine.estimates;
