@@ -23,6 +23,7 @@ import com.vramadvisor.engine.MemoryEstimator;
 import com.vramadvisor.engine.ModelShapes;
 import com.vramadvisor.engine.ModelSpec;
 import com.vramadvisor.engine.ParameterCounter;
+import com.vramadvisor.engine.ranking.RankingOptions;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;
@@ -119,8 +120,8 @@ public final class AppContext implements AutoCloseable {
         this.modelImport = new ModelImportViewModel(AppContext::readModel, background, ui, workload, messages);
         MemoryEstimator estimator = new MemoryEstimator();
         this.summary = new SummaryViewModel(workload.snapshotProperty(), estimator::estimate, catalog::gpu, messages);
-        this.export = new ExportViewModel(workload::snapshot, catalog, messages, background, ui, LocalDate::now,
-                appVersion());
+        this.export = new ExportViewModel(workload::snapshot, this::rankingOptions, catalog, messages, background, ui,
+                LocalDate::now, appVersion());
     }
 
     private static ImportedSpec readModel(Path path) throws Exception {
@@ -212,6 +213,15 @@ public final class AppContext implements AutoCloseable {
             results.selectedGpuIdProperty().bindBidirectional(workload.gpuIdProperty());
         }
         return results;
+    }
+
+    /** The decision table's ranking inputs (token budget, GPU limit); the defaults before the table exists. */
+    private RankingOptions rankingOptions() {
+        if (results == null) {
+            return RankingOptions.defaults();
+        }
+        return RankingOptions.builder().tokenBudget(results.table().tokenBudgetProperty().get())
+                .maxGpus(results.table().maxGpusProperty().get()).build();
     }
 
     /** Pinned scenarios and their side-by-side comparison. */

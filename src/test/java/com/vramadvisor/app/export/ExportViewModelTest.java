@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.vramadvisor.app.ui.Messages;
 import com.vramadvisor.scenario.ScenarioInputs;
 import com.vramadvisor.catalog.CatalogLoader;
+import com.vramadvisor.engine.ranking.RankingOptions;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;
@@ -20,8 +21,12 @@ class ExportViewModelTest {
     Path dir;
 
     private ExportViewModel exporter(Locale locale) {
-        return new ExportViewModel(ScenarioInputs::defaults, CatalogLoader.shippedOnly().load(), new Messages(locale),
-                Runnable::run, Runnable::run, () -> LocalDate.of(2026, 11, 29), "test");
+        return exporter(locale, RankingOptions.defaults());
+    }
+
+    private ExportViewModel exporter(Locale locale, RankingOptions ranking) {
+        return new ExportViewModel(ScenarioInputs::defaults, () -> ranking, CatalogLoader.shippedOnly().load(),
+                new Messages(locale), Runnable::run, Runnable::run, () -> LocalDate.of(2026, 11, 29), "test");
     }
 
     @Test
@@ -36,6 +41,21 @@ class ExportViewModelTest {
         vm.export(ExportFormat.CSV, csv);
         assertThat(Files.readString(csv)).contains(",");
         assertThat(vm.busyProperty().get()).isFalse();
+    }
+
+    @Test
+    void theReportRanksWithTheWindowsTokenBudgetAndGpuLimit() throws Exception {
+        Path defaults = dir.resolve("defaults.md");
+        exporter(Locale.ENGLISH).export(ExportFormat.MARKDOWN, defaults);
+        assertThat(Files.readString(defaults)).contains("Time and speed for 1,000,000,000 tokens")
+                .containsPattern("\\| [0-9]{2,} x GCP a2-highgpu-1g");
+
+        Path limited = dir.resolve("limited.md");
+        exporter(Locale.ENGLISH, RankingOptions.builder().tokenBudget(10_000_000_000L).maxGpus(8).build())
+                .export(ExportFormat.MARKDOWN, limited);
+        String text = Files.readString(limited);
+        assertThat(text).contains("Time and speed for 10,000,000,000 tokens")
+                .doesNotContainPattern("\\| [0-9]{2,} x ");
     }
 
     @Test
@@ -74,7 +94,8 @@ class ExportViewModelTest {
     void theReportIsBuiltOffTheUiThreadAndWhileItRunsTheViewModelIsBusy() {
         List<Runnable> background = new ArrayList<>();
         List<Runnable> ui = new ArrayList<>();
-        ExportViewModel vm = new ExportViewModel(ScenarioInputs::defaults, CatalogLoader.shippedOnly().load(),
+        ExportViewModel vm = new ExportViewModel(ScenarioInputs::defaults, RankingOptions::defaults,
+                CatalogLoader.shippedOnly().load(),
                 new Messages(Locale.ENGLISH), background::add, ui::add, LocalDate::now, "test");
         vm.export(ExportFormat.CSV, dir.resolve("a.csv"));
         assertThat(vm.busyProperty().get()).isTrue();
