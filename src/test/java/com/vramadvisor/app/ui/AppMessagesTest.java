@@ -106,6 +106,18 @@ class AppMessagesTest {
     }
 
     @Test
+    void theCatalogStatusCountsInTheSingularAndThePlural() {
+        Messages en = new Messages(Locale.ENGLISH);
+        assertThat(en.get("status.catalogWithProblems", 1, 1, 1))
+                .isEqualTo("Catalog: 1 GPU, 1 model, 1 entry skipped (hover for details)");
+        assertThat(en.get("status.catalogWithProblems", 38, 1200, 2))
+                .isEqualTo("Catalog: 38 GPUs, 1,200 models, 2 entries skipped (hover for details)");
+        assertThat(en.get("status.catalog", 0, 39)).isEqualTo("Catalog: 0 GPUs, 39 models");
+        assertThat(new Messages(Locale.SIMPLIFIED_CHINESE).get("status.catalog", 38, 39))
+                .isEqualTo("目录：38 款 GPU，39 个模型");
+    }
+
+    @Test
     void bothBundlesHaveTheSameKeys() throws IOException {
         assertThat(bundle("_zh_CN").stringPropertyNames()).isEqualTo(bundle("").stringPropertyNames());
     }
