@@ -1,0 +1,58 @@
+package com.vramadvisor.engine.advice;
+
+/**
+ * The single changes {@link FitAdvisor} tries, each applied alone to the current workload. Training levers apply to
+ * full training, LoRA and QLoRA; inference levers only to inference.
+ */
+public enum LeverKind {
+    /** Recompute the attention core in backward (Korthikanti et al. 2022, section 4.3). */
+    SELECTIVE_RECOMPUTE("selective-recompute", false),
+    /** Keep only each block's input and recompute the block in backward (Chen et al. 2016). */
+    FULL_RECOMPUTE("full-recompute", false),
+    /** FlashAttention / PyTorch SDPA instead of eager attention (Dao et al. 2022). */
+    FLASH_ATTENTION("flash-attention", false),
+    /** Half the micro-batch, twice the gradient accumulation: the same tokens per optimizer step. */
+    HALVE_MICRO_BATCH("halve-micro-batch", false),
+    /** 8-bit AdamW (Dettmers et al. 2022) instead of Adam or AdamW. */
+    ADAMW_8BIT("adamw-8bit", false),
+    /** The next ZeRO stage over the current data-parallel group (Rajbhandari et al. 2020). */
+    NEXT_ZERO_STAGE("next-zero-stage", false),
+    /** ZeRO-3 over the smallest data-parallel group that fits (more GPUs). */
+    ZERO3_DATA_PARALLEL("zero3-data-parallel", false),
+    /** Twice the Megatron tensor-parallel size (Shoeybi et al. 2019). */
+    TENSOR_PARALLEL_X2("tensor-parallel-x2", false),
+    /** bf16 mixed precision instead of fp32 or tf32 (Micikevicius et al. 2018). */
+    BF16_MIXED("bf16-mixed", false),
+    /** LoRA adapters of rank 16 on all linear layers instead of full training (Hu et al. 2021). */
+    LORA("lora", false),
+    /** QLoRA: an NF4 base with LoRA adapters (Dettmers et al. 2023). */
+    QLORA("qlora", false),
+    /** An fp8 KV cache. */
+    KV_CACHE_FP8("kv-cache-fp8", true),
+    /** int8 weights. */
+    WEIGHTS_INT8("weights-int8", true),
+    /** int4 (GPTQ/AWQ-style, group 128) weights. */
+    WEIGHTS_INT4("weights-int4", true),
+    /** Half the concurrent sequences. */
+    HALVE_SEQUENCES("halve-sequences", true),
+    /** Half the context kept in the KV cache per sequence. */
+    HALVE_CONTEXT("halve-context", true);
+
+    private final String id;
+    private final boolean inference;
+
+    LeverKind(String id, boolean inference) {
+        this.id = id;
+        this.inference = inference;
+    }
+
+    /** Lowercase identifier as the command line and JSON output spell it. */
+    public String id() {
+        return id;
+    }
+
+    /** Whether the lever applies to inference (otherwise to the training modes). */
+    public boolean inference() {
+        return inference;
+    }
+}

@@ -1,0 +1,79 @@
+package com.vramadvisor.engine.advice;
+
+/**
+ * What a lever does to speed, with where the statement comes from. Where no published figure was found the
+ * statement is qualitative and says so; no number is given without a source.
+ *
+ * @param trend   the direction of the effect on training or serving throughput
+ * @param summary one English sentence (the window shows its own translation per {@link LeverKind})
+ * @param source  the publication or documentation the statement rests on
+ */
+public record SpeedEffect(Trend trend, String summary, String source) {
+
+    /** Direction of the effect on throughput. */
+    public enum Trend {
+        FASTER,
+        ABOUT_SAME,
+        SLOWER
+    }
+
+    static final String KORTHIKANTI = "Korthikanti et al. 2022, \"Reducing Activation Recomputation in Large "
+            + "Transformer Models\"";
+    static final String ZERO = "Rajbhandari et al. 2020, \"ZeRO: Memory Optimizations Toward Training Trillion "
+            + "Parameter Models\", section 7";
+
+    static final SpeedEffect SELECTIVE = new SpeedEffect(Trend.SLOWER,
+            "a few percent more compute: only the attention core is recomputed; the paper cuts the overhead of "
+                    + "full recomputation by over 90%",
+            KORTHIKANTI + ", abstract and section 4.3");
+    static final SpeedEffect FULL = new SpeedEffect(Trend.SLOWER,
+            "about one extra forward pass per step, ~33% more training compute (forward is a third of forward plus "
+                    + "backward); the paper measures 30-40% and 29% faster training without it at 530B",
+            KORTHIKANTI + ", sections 1 and 6 (54.2% against 42.1% model FLOPs utilisation)");
+    static final SpeedEffect FLASH = new SpeedEffect(Trend.FASTER,
+            "faster, not slower: 3x on GPT-2 training at 1K tokens, 15% end to end on BERT-large",
+            "Dao et al. 2022, \"FlashAttention: Fast and Memory-Efficient Exact Attention with IO-Awareness\", "
+                    + "abstract");
+    static final SpeedEffect SMALLER_MICRO_BATCH = new SpeedEffect(Trend.SLOWER,
+            "same tokens per optimizer step; lower throughput per GPU at smaller micro-batches (smaller matrix "
+                    + "multiplications, more passes); no general figure",
+            "qualitative; depends on how busy the GPU is at the smaller micro-batch");
+    static final SpeedEffect ADAM_8BIT = new SpeedEffect(Trend.ABOUT_SAME,
+            "matches 32-bit Adam's results; the optimizer step is a small share of the step time",
+            "Dettmers et al. 2022, \"8-bit Optimizers via Block-wise Quantization\"");
+    static final SpeedEffect ZERO_SAME_VOLUME = new SpeedEffect(Trend.ABOUT_SAME,
+            "ZeRO-1 and ZeRO-2 move the same data-parallel communication volume as plain data parallelism (2x the "
+                    + "parameters per step)",
+            ZERO + ".2.1");
+    static final SpeedEffect ZERO3_VOLUME = new SpeedEffect(Trend.SLOWER,
+            "ZeRO-3 moves 1.5x the data-parallel communication volume (3x against 2x the parameters per step)",
+            ZERO + ".2.2");
+    static final SpeedEffect TENSOR_PARALLEL = new SpeedEffect(Trend.SLOWER,
+            "two all-reduces per block in forward and two in backward: fine within NVLink, slow across nodes; "
+                    + "no general figure",
+            "Shoeybi et al. 2019, \"Megatron-LM\", section 3; qualitative");
+    static final SpeedEffect MIXED = new SpeedEffect(Trend.FASTER,
+            "faster on GPUs with 16-bit tensor cores; no general figure",
+            "Micikevicius et al. 2018, \"Mixed Precision Training\"; qualitative");
+    static final SpeedEffect LORA = new SpeedEffect(Trend.FASTER,
+            "25% faster training on GPT-3 175B than full fine-tuning (43.1 against 32.5 tokens/s per V100): no "
+                    + "gradients for the frozen weights; the result may differ from full training",
+            "Hu et al. 2021, \"LoRA: Low-Rank Adaptation of Large Language Models\", section 4.2");
+    static final SpeedEffect QLORA = new SpeedEffect(Trend.SLOWER,
+            "slower per step than 16-bit LoRA: the 4-bit base is dequantised for every matrix multiplication; "
+                    + "no general figure",
+            "Dettmers et al. 2023, \"QLoRA: Efficient Finetuning of Quantized LLMs\"; qualitative");
+    static final SpeedEffect KV_FP8 = new SpeedEffect(Trend.ABOUT_SAME,
+            "about the same speed; half the KV-cache bytes read per decoded token; small accuracy cost",
+            "qualitative (vLLM documentation, \"Quantized KV Cache\")");
+    static final SpeedEffect WEIGHTS_QUANTISED = new SpeedEffect(Trend.FASTER,
+            "decoding is bound by memory bandwidth, so fewer weight bytes per token usually decode faster; "
+                    + "quality loss grows at 4 bits; no general figure",
+            "qualitative");
+    static final SpeedEffect FEWER_SEQUENCES = new SpeedEffect(Trend.SLOWER,
+            "fewer users served at once: lower total throughput",
+            "qualitative");
+    static final SpeedEffect SHORTER_CONTEXT = new SpeedEffect(Trend.ABOUT_SAME,
+            "same speed per token; requests are limited to the shorter context",
+            "qualitative");
+}
