@@ -1,0 +1,169 @@
+package com.vramadvisor.cli;
+
+import com.vramadvisor.catalog.Catalog;
+import com.vramadvisor.engine.MemoryEstimator;
+import com.vramadvisor.engine.ModelSpec;
+import com.vramadvisor.engine.Parallelism;
+import com.vramadvisor.engine.Serving;
+import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.advice.FitAdvisor;
+import com.vramadvisor.engine.advice.Lever;
+import com.vramadvisor.engine.hardware.GpuSpec;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code advise}: what to change first when the workload does not fit. Lists the single changes of
+ * {@link FitAdvisor}, each applied alone, with the resulting peak per GPU, the bytes saved, whether it then fits and
+ * its speed effect with the source.
+ */
+@Command(name = "advise", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "What to change first when it does not fit: single changes with their memory and speed effect.")
+final class AdviseCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    ScenarioArgs args;
+
+    @Option(names = "--gpu", paramLabel = "ID", description = "A GPU id from 'catalog list gpus' (its usable memory).")
+    String gpuId;
+
+    @Option(names = "--memory-gib", paramLabel = "GiB", description = "Usable memory per GPU in GiB instead.")
+    Double memoryGib;
+
+    @Option(names = "--format", paramLabel = "FORMAT", description = "text or json (default text).")
+    String format = "text";
+
+    @Option(names = "--json", description = "Same as --format json.")
+    boolean json;
+
+    @Override
+    public Integer call() throws Exception {
+        OutputFormat fmt = json ? OutputFormat.JSON : OutputFormat.parse(format, OutputFormat.TEXT, OutputFormat.JSON);
+        if ((gpuId == null) == (memoryGib == null)) {
+            throw new CliInputException("give exactly one of --gpu ID and --memory-gib GiB");
+        }
+        ModelResolver.Resolved resolved = args.resolve();
+        ModelSpec m = resolved.model();
+        Workload w = resolved.workload();
+        long usable;
+        String against;
+        if (gpuId != null) {
+            Catalog c = args.catalog.catalog(spec.commandLine().getErr());
+            GpuSpec gpu = c.gpu(gpuId.trim()).orElseThrow(() -> new CliInputException(
+                    "unknown GPU '" + gpuId + "' (run 'catalog list gpus' for the ids)"));
+            usable = w.gpuMemoryUtilization() > 0
+                    ? Serving.usableBudget(gpu.memoryBytesUsable(), w.gpuMemoryUtilization()) : gpu.memoryBytesUsable();
+            against = gpu.name() + ", " + Quantities.gib(usable) + " usable";
+        } else {
+            if (!(memoryGib > 0 && memoryGib < 1e6)) {
+                throw new CliInputException("--memory-gib must be above 0 and below 1e6, got " + memoryGib);
+            }
+            usable = Math.round(memoryGib * (1L << 30));
+            against = Quantities.gib(usable);
+        }
+        long current = new MemoryEstimator().peakBytes(m, w);
+        List<Lever> levers = new FitAdvisor().advise(m, w, usable);
+        PrintWriter out = spec.commandLine().getOut();
+        if (fmt == OutputFormat.JSON) {
+            out.println(EstimateOutput.json().writeValueAsString(toJson(m, usable, current, levers)));
+        } else {
+            printText(out, m, w, against, usable, current, levers);
+        }
+        out.flush();
+        return 0;
+    }
+
+    private static Map<String, Object> toJson(ModelSpec m, long usable, long current, List<Lever> levers) {
+        Map<String, Object> root = new LinkedHashMap<>();
+        root.put("model", EstimateOutput.modelLabel(m));
+        root.put("usableBytesPerGpu", usable);
+        root.put("currentPeakBytes", current);
+        root.put("currentFits", current <= usable);
+        List<Map<String, Object>> rows = new ArrayList<>();
+        for (Lever l : levers) {
+            Map<String, Object> row = new LinkedHashMap<>();
+            row.put("lever", l.kind().id());
+            row.put("change", change(l));
+            row.put("peakBytes", l.peakBytes());
+            row.put("savedBytes", l.savedBytes());
+            row.put("fits", l.fits());
+            row.put("gpus", l.gpus());
+            Map<String, Object> speed = new LinkedHashMap<>();
+            speed.put("trend", l.speed().trend().name().toLowerCase(Locale.ROOT));
+            speed.put("summary", l.speed().summary());
+            speed.put("source", l.speed().source());
+            row.put("speed", speed);
+            rows.add(row);
+        }
+        root.put("levers", rows);
+        return root;
+    }
+
+    private static void printText(PrintWriter out, ModelSpec m, Workload w, String against, long usable, long current,
+                                  List<Lever> levers) {
+        out.printf(Locale.ROOT, "Model       %s%n", m.name());
+        out.printf(Locale.ROOT, "Workload    %s%n", EstimateOutput.describe(w));
+        out.printf(Locale.ROOT, "Usable      %s per GPU%n", against);
+        out.printf(Locale.ROOT, "Peak now    %s per GPU: %s%n%n", Quantities.gib(current),
+                current <= usable ? "fits" : "does not fit");
+        if (levers.isEmpty()) {
+            out.println("No single change from the list lowers the peak of this workload.");
+            return;
+        }
+        String rowFormat = "%-3s %-44s %14s %14s %-5s %5s  %s%n";
+        out.printf(Locale.ROOT, rowFormat, "#", "Change (alone)", "Peak/GPU", "Saved", "Fits", "GPUs", "Speed");
+        int i = 1;
+        for (Lever l : levers) {
+            out.printf(Locale.ROOT, rowFormat, i++, change(l), Quantities.gib(l.peakBytes()),
+                    Quantities.gib(l.savedBytes()), l.fits() ? "yes" : "no", l.gpus(),
+                    l.speed().trend().name().toLowerCase(Locale.ROOT).replace('_', ' '));
+        }
+        out.println();
+        out.println("Speed effects and their sources:");
+        i = 1;
+        for (Lever l : levers) {
+            out.printf(Locale.ROOT, "%d. %s: %s [%s]%n", i++, change(l), l.speed().summary(), l.speed().source());
+        }
+        out.println();
+        out.println("Each change is applied alone to the workload above; sizes are GiB (2^30 bytes) per GPU.");
+    }
+
+    /** One line naming the change and its new value. */
+    static String change(Lever l) {
+        Workload w = l.workload();
+        Parallelism p = w.parallelism();
+        return switch (l.kind()) {
+            case SELECTIVE_RECOMPUTE -> "selective activation recomputation";
+            case FULL_RECOMPUTE -> "full activation recomputation";
+            case FLASH_ATTENTION -> "flash attention instead of eager";
+            case HALVE_MICRO_BATCH -> "micro-batch " + w.batch() + ", gradient accumulation "
+                    + w.gradientAccumulation();
+            case ADAMW_8BIT -> "8-bit AdamW";
+            case NEXT_ZERO_STAGE -> "ZeRO stage " + p.zeroStage() + " over " + p.dataParallel() + " GPUs";
+            case ZERO3_DATA_PARALLEL -> "ZeRO-3 over " + p.dataParallel() + " data-parallel GPUs ("
+                    + p.gpus() + " in all)";
+            case TENSOR_PARALLEL_X2 -> "tensor parallel " + p.tensorParallel() + " (" + p.gpus() + " GPUs)";
+            case BF16_MIXED -> "bf16 mixed precision";
+            case LORA -> "LoRA rank " + w.lora().rank() + " instead of full training";
+            case QLORA -> "QLoRA (NF4 base, rank " + w.lora().rank() + ")";
+            case KV_CACHE_FP8 -> "KV cache fp8";
+            case WEIGHTS_INT8 -> "weights int8";
+            case WEIGHTS_INT4 -> "weights int4";
+            case HALVE_SEQUENCES -> w.batch() + " concurrent sequences";
+            case HALVE_CONTEXT -> "context " + w.effectiveContext() + " tokens";
+        };
+    }
+}
