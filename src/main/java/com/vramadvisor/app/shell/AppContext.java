@@ -1,5 +1,6 @@
 package com.vramadvisor.app.shell;
 
+import com.vramadvisor.app.advice.AdviceViewModel;
 import com.vramadvisor.app.compare.CompareViewModel;
 import com.vramadvisor.app.export.ExportViewModel;
 import com.vramadvisor.app.results.CatalogResultsEngine;
@@ -59,6 +60,7 @@ public final class AppContext implements AutoCloseable {
     private CatalogResultsEngine resultsEngine;
     private ResultsViewModel results;
     private CompareViewModel compare;
+    private AdviceViewModel advice;
     private final String restoreProblem;
 
     /**
@@ -230,6 +232,15 @@ public final class AppContext implements AutoCloseable {
             compare = new CompareViewModel(workload.snapshotProperty(), resultsEngine(), resultsMessages());
         }
         return compare;
+    }
+
+    /** Single changes that make the live scenario fit the selected GPU; Apply sets one in the workload panel. */
+    public AdviceViewModel advice() {
+        if (advice == null) {
+            advice = new AdviceViewModel(workload.snapshotProperty(), results().selectedGpuProperty(), workload::apply,
+                    resultsMessages());
+        }
+        return advice;
     }
 
     /** One background thread for work that takes longer than a frame (exports, imports, searches). */

@@ -1,5 +1,6 @@
 package com.vramadvisor.app.shell;
 
+import com.vramadvisor.app.advice.AdviceView;
 import com.vramadvisor.app.compare.CompareView;
 import com.vramadvisor.app.export.ExportFormat;
 import com.vramadvisor.app.results.DecisionTableView;
@@ -24,6 +25,7 @@ import javafx.geometry.Rectangle2D;
 import javafx.scene.Parent;
 import javafx.scene.Scene;
 import javafx.scene.control.Tab;
+import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyCombination;
 import javafx.scene.input.TransferMode;
 import javafx.stage.FileChooser;
@@ -159,6 +161,13 @@ public final class MainWindow implements AppMenus.Actions {
                 () -> new CompareView(context.compare(), texts));
         // The comparison rebuilds only while its tab is showing.
         context.compare().activeProperty().bind(compareTab.selectedProperty());
+        Tab adviceTab = view.addLazyTab("adviceTab", texts.text("advice.tab"),
+                () -> new AdviceView(context.advice(), texts));
+        Tooltip adviceTip = new Tooltip();
+        adviceTip.textProperty().bind(texts.text("advice.tab.tooltip"));
+        adviceTab.setTooltip(adviceTip);
+        // Like the comparison, the advice is computed only while its tab is showing.
+        context.advice().activeProperty().bind(adviceTab.selectedProperty());
     }
 
     /** Builds the whole window, then shows it. */

@@ -10,6 +10,7 @@ import com.vramadvisor.engine.Implementation;
 import com.vramadvisor.engine.Mode;
 import com.vramadvisor.engine.Phase;
 import com.vramadvisor.engine.Recompute;
+import com.vramadvisor.engine.advice.LeverKind;
 import com.vramadvisor.engine.ranking.HardwareKind;
 import com.vramadvisor.engine.ranking.Reason;
 import java.io.IOException;
@@ -20,6 +21,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.text.MessageFormat;
 import java.util.Arrays;
+import java.util.EnumSet;
 import java.util.Locale;
 import java.util.Properties;
 import java.util.Set;
@@ -31,7 +33,7 @@ import org.junit.jupiter.api.Test;
 
 class ResultsMessagesTest {
 
-    private static final Pattern LITERAL = Pattern.compile("\"((?:results|compare)(?:\\.[A-Za-z0-9_-]+)+)\"");
+    private static final Pattern LITERAL = Pattern.compile("\"((?:results|compare|advice)(?:\\.[A-Za-z0-9_-]+)+)\"");
     private static final Pattern PLACEHOLDER = Pattern.compile("\\{(\\d+)}");
 
     private static Properties bundle(String suffix) throws IOException {
@@ -47,7 +49,7 @@ class ResultsMessagesTest {
     /** Complete keys written as literals in the results and comparison code (prefixes ending in '.' excluded). */
     private static Set<String> literalKeys() throws IOException {
         Set<String> keys = new TreeSet<>();
-        for (String pkg : new String[] {"results", "compare"}) {
+        for (String pkg : new String[] {"results", "compare", "advice"}) {
             try (Stream<Path> files = Files.walk(Path.of("src/main/java/com/vramadvisor/app", pkg))) {
                 for (Path file : files.filter(f -> f.toString().endsWith(".java")).toList()) {
                     Matcher m = LITERAL.matcher(Files.readString(file));
@@ -98,6 +100,14 @@ class ResultsMessagesTest {
         for (CompareRow.Section s : CompareRow.Section.values()) {
             keys.add("compare.section." + lower(s));
         }
+        for (LeverKind k : LeverKind.values()) {
+            keys.add("advice.lever." + k.id());
+        }
+        for (LeverKind k : EnumSet.complementOf(EnumSet.of(LeverKind.NEXT_ZERO_STAGE, LeverKind.ZERO3_DATA_PARALLEL,
+                LeverKind.WEIGHTS_INT8, LeverKind.WEIGHTS_INT4))) {
+            keys.add("advice.speed." + k.id());
+        }
+        keys.addAll(Set.of("advice.speed.zero12", "advice.speed.zero3", "advice.speed.weights"));
         return keys;
     }
 
