@@ -1,0 +1,80 @@
+package com.vramadvisor.app.shell;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.vramadvisor.app.advice.AdviceRow;
+import com.vramadvisor.app.settings.SettingsStore;
+import com.vramadvisor.catalog.CatalogLoader;
+import com.vramadvisor.engine.Mode;
+import com.vramadvisor.engine.advice.LeverKind;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+import javafx.application.Platform;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.TableCell;
+import javafx.scene.control.TableView;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/** The "What to change" tab inside the real main window: opened, read and applied with the mouse. */
+@ExtendWith(ApplicationExtension.class)
+class MainWindowAdviceTest {
+
+    @TempDir
+    static Path configDir;
+
+    private AppContext context;
+
+    @Start
+    void start(Stage stage) throws Exception {
+        context = new AppContext(new SettingsStore(Files.createTempDirectory(configDir, "config")),
+                CatalogLoader.shippedOnly().load(), Locale.ENGLISH, Platform::runLater);
+        new MainWindow(context).show(stage);
+    }
+
+    @AfterEach
+    void closeContext() {
+        context.close();
+    }
+
+    @Test
+    void openingTheTabAndApplyingLoraSwitchesTheWorkloadToLora(FxRobot robot) throws Exception {
+        robot.interact(() -> context.workload().gpuIdProperty().set("h100-sxm-80gb"));
+        robot.clickOn("#adviceTab");
+        WaitForAsyncUtils.waitForFxEvents();
+        TableView<AdviceRow> table = robot.lookup("#adviceTable").queryTableView();
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> !table.getItems().isEmpty());
+        // The default scenario, full bf16 AdamW training of Llama-3-8B, needs 16 bytes per parameter of model
+        // states alone (ZeRO paper, section 3.1): more than an 80 GB H100 holds.
+        assertThat(robot.lookup("#adviceSummary").queryAs(Label.class).getText()).contains("does not fit");
+        assertThat(table.getItems().get(0).fits()).isTrue();
+        assertThat(table.getItems()).extracting(AdviceRow::kind).contains(LeverKind.LORA);
+
+        Button apply = robot.lookup(".advice-apply-button").match((Button b) -> isLoraRow(b)).query();
+        robot.clickOn(apply);
+        WaitForAsyncUtils.waitForFxEvents();
+
+        assertThat(context.workload().modeProperty().get()).isEqualTo(Mode.LORA);
+        assertThat(context.workload().loraRankProperty().get()).isEqualTo(16);
+        assertThat(table.getItems()).extracting(AdviceRow::kind).doesNotContain(LeverKind.LORA);
+        robot.interact(() -> context.scenario().undo());
+        assertThat(context.workload().modeProperty().get()).isEqualTo(Mode.TRAIN);
+    }
+
+    private static boolean isLoraRow(Button button) {
+        if (!(button.getParent() instanceof TableCell<?, ?> cell) || !button.isVisible()) {
+            return false;
+        }
+        return cell.getItem() instanceof AdviceRow row && row.kind() == LeverKind.LORA;
+    }
+}
