@@ -1,5 +1,6 @@
 package com.vramadvisor.app.workload;
 
+import static com.vramadvisor.app.ShowingNodes.clickShowing;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.vramadvisor.app.results.DecisionRow;
@@ -57,18 +58,6 @@ class TargetGpuUiTest {
     @AfterEach
     void closeContext() {
         context.close();
-    }
-
-    /** Clicks each query's node in a window that is showing now (menus of earlier tests' windows linger). */
-    private static void clickShowing(FxRobot robot, String... queries) {
-        for (String query : queries) {
-            WaitForAsyncUtils.waitForFxEvents();
-            Node node = robot.lookup(query).match((Node n) -> n.isVisible() && n.getScene() != null
-                    && n.getScene().getWindow() != null && n.getScene().getWindow().isShowing()).query();
-            assertThat(node).as(query).isNotNull();
-            robot.clickOn(node);
-        }
-        WaitForAsyncUtils.waitForFxEvents();
     }
 
     @SuppressWarnings("unchecked")
