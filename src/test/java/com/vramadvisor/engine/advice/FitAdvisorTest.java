@@ -153,7 +153,7 @@ class FitAdvisorTest {
         assertThat(kinds(ADVISOR.advise(LLAMA_3_8B, t32, CARD_80_GB))).doesNotContain(LeverKind.TENSOR_PARALLEL_X2);
         ModelSpec oddHeads = LLAMA_3_8B.toBuilder().heads(24).kvHeads(8).headDim(128).build();
         Workload t2 = fullTraining().toBuilder().parallelism(new Parallelism(2, 1, 1, 0, false)).build();
-        // t = 4 divides 24 but the estimator rejects t = 16 for 24 heads; here 2 -> 4 is offered.
+        // With 24 heads, 2 -> 4 divides them and is offered; 8 -> 16 does not, the estimator rejects it, so it is absent.
         assertThat(kinds(ADVISOR.advise(oddHeads, t2, CARD_80_GB))).contains(LeverKind.TENSOR_PARALLEL_X2);
         Workload t8 = fullTraining().toBuilder().parallelism(new Parallelism(8, 1, 1, 0, false)).build();
         assertThat(kinds(ADVISOR.advise(oddHeads, t8, CARD_80_GB))).doesNotContain(LeverKind.TENSOR_PARALLEL_X2);
