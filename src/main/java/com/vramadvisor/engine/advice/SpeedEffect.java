@@ -4,7 +4,8 @@ package com.vramadvisor.engine.advice;
  * What a lever does to speed, with where the statement comes from. Where no published figure was found the
  * statement is qualitative and says so; no number is given without a source. The figures used: full recomputation
  * costs about one extra forward pass (~33% more compute; Korthikanti et al. 2022 measure 30-40% and report 54.2%
- * against 42.1% model FLOPs utilisation at 530B without and with it), selective recomputation a few percent (the same
+ * model FLOPs utilisation at 530B with selective recomputation and sequence parallelism against 42.1% with full
+ * recomputation), selective recomputation a few percent (the same
  * paper: over 90% of the recomputation overhead removed); ZeRO-1/2 move the plain data-parallel volume of 2x the
  * parameters and ZeRO-3 1.5x that (Rajbhandari et al. 2020, section 7.2); LoRA trained GPT-3 175B 25% faster, 43.1
  * against 32.5 tokens/s per V100 (Hu et al. 2021, section 4.2); FlashAttention trains GPT-2 3x faster at 1K tokens
@@ -34,7 +35,8 @@ public record SpeedEffect(Trend trend, String summary, String source) {
             KORTHIKANTI + ", abstract and section 4.3");
     static final SpeedEffect FULL = new SpeedEffect(Trend.SLOWER,
             "about one extra forward pass per step, ~33% more training compute (forward is a third of forward plus "
-                    + "backward); the paper measures 30-40% and 29% faster training without it at 530B",
+                    + "backward); the paper measures 30-40%, and its selective recomputation with sequence parallelism trains a "
+                    + "530B model 29% faster than full recomputation",
             KORTHIKANTI + ", sections 1 and 6 (54.2% against 42.1% model FLOPs utilisation)");
     static final SpeedEffect FLASH = new SpeedEffect(Trend.FASTER,
             "faster, not slower: 3x on GPT-2 training at 1K tokens, 15% end to end on BERT-large",
