@@ -15,6 +15,7 @@ import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.control.Tooltip;
+import javafx.scene.input.KeyCode;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 
@@ -61,6 +62,14 @@ public final class AdviceView extends VBox {
         table.getColumns().add(speedColumn());
         table.getColumns().add(applyColumn());
         table.placeholderProperty().set(new Label());
+        // The keyboard path to Apply: the buttons sit in cells, which Tab does not reach; Enter applies the line.
+        table.setOnKeyPressed(e -> {
+            AdviceRow selected = table.getSelectionModel().getSelectedItem();
+            if (e.getCode() == KeyCode.ENTER && selected != null) {
+                viewModel.apply(selected);
+                e.consume();
+            }
+        });
         VBox.setVgrow(table, Priority.ALWAYS);
         getChildren().addAll(title, summary, hint, table);
     }

@@ -74,6 +74,33 @@ class MainWindowAdviceTest {
         assertThat(context.workload().modeProperty().get()).isEqualTo(Mode.TRAIN);
     }
 
+    @Test
+    void enterOnTheSelectedLineAppliesItFromTheKeyboard(FxRobot robot) throws Exception {
+        robot.interact(() -> context.workload().gpuIdProperty().set("h100-sxm-80gb"));
+        ShowingNodes.clickShowing(robot, "#adviceTab");
+        TableView<AdviceRow> table = robot.lookup("#adviceTable").match(MainWindowAdviceTest::showing).query();
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> !table.getItems().isEmpty());
+        int zeroRow = -1;
+        for (int i = 0; i < table.getItems().size(); i++) {
+            if (table.getItems().get(i).kind() == LeverKind.ZERO3_DATA_PARALLEL) {
+                zeroRow = i;
+            }
+        }
+        assertThat(zeroRow).as("a ZeRO-3 line for full training that does not fit one GPU").isNotNegative();
+        int row = zeroRow;
+        robot.interact(() -> {
+            table.requestFocus();
+            table.getSelectionModel().select(row);
+        });
+        robot.type(javafx.scene.input.KeyCode.ENTER);
+        WaitForAsyncUtils.waitForFxEvents();
+
+        assertThat(context.workload().zeroStageProperty().get()).isEqualTo(3);
+        assertThat(context.workload().dataParallelProperty().get()).isGreaterThan(1);
+        robot.interact(() -> context.scenario().undo());
+        assertThat(context.workload().zeroStageProperty().get()).isZero();
+    }
+
     private static boolean showing(Node node) {
         return node.isVisible() && node.getScene() != null && node.getScene().getWindow() != null
                 && node.getScene().getWindow().isShowing();
