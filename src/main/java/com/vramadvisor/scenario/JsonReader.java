@@ -97,6 +97,10 @@ final class JsonReader {
         return value;
     }
 
+    long optionalLong(String field, long min, long max, long fallback) throws ScenarioFileException {
+        return has(field) ? longValue(field, min, max) : fallback;
+    }
+
     int integer(String field, int min, int max) throws ScenarioFileException {
         return (int) longValue(field, min, max);
     }

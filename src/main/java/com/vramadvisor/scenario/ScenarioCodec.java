@@ -21,6 +21,7 @@ import com.vramadvisor.engine.Precision;
 import com.vramadvisor.engine.Recompute;
 import com.vramadvisor.engine.RuntimeOverhead;
 import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.ranking.RankingOptions;
 import java.util.EnumSet;
 import java.util.Locale;
 import java.util.Set;
@@ -48,6 +49,9 @@ public final class ScenarioCodec {
         root.put("gpuId", inputs.gpuId());
         root.put("sweepAxis", Ids.of(inputs.sweepAxis()));
         root.put("sizeUnit", inputs.sizeUnit().symbol());
+        ObjectNode ranking = root.putObject("ranking");
+        ranking.put("tokenBudget", inputs.tokenBudget());
+        ranking.put("maxGpus", inputs.maxGpus());
         return JsonTrees.pretty(root) + System.lineSeparator();
     }
 
@@ -141,7 +145,16 @@ public final class ScenarioCodec {
             String gpuId = r.optionalText("gpuId", "");
             SweepAxis axis = r.optionalEnumValue("sweepAxis", SweepAxis.class, SweepAxis.BATCH);
             SizeUnit unit = readSizeUnit(r);
-            return new ScenarioInputs(spec, presetId, workload, gpuId, axis, unit);
+            long tokenBudget = RankingOptions.DEFAULT_TOKEN_BUDGET;
+            int maxGpus = RankingOptions.DEFAULT_MAX_GPUS;
+            // Optional: files written before the decision table's inputs were part of the scenario rank with the
+            // defaults the table started with.
+            if (r.has("ranking")) {
+                JsonReader ranking = r.object("ranking");
+                tokenBudget = ranking.optionalLong("tokenBudget", 1, Long.MAX_VALUE, tokenBudget);
+                maxGpus = ranking.optionalInteger("maxGpus", 1, Integer.MAX_VALUE, maxGpus);
+            }
+            return new ScenarioInputs(spec, presetId, workload, gpuId, axis, unit, tokenBudget, maxGpus);
         } catch (IllegalArgumentException e) {
             throw new ScenarioFileException(Reason.INVALID_VALUE, e.getMessage(), e);
         }

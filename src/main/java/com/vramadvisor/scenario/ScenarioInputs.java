@@ -10,11 +10,12 @@ import com.vramadvisor.engine.Parallelism;
 import com.vramadvisor.engine.PositionKind;
 import com.vramadvisor.engine.Precision;
 import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.ranking.RankingOptions;
 import java.util.Objects;
 
 /**
- * Everything the user has set in the workload panel, as one immutable value. The workload view-model publishes a
- * new instance once per input change; charts, the decision table, comparisons and scenario files all read this
+ * Everything the user has set in the workload panel, plus the decision table's token budget and GPU limit, as one
+ * immutable value. The workload view-model publishes a new instance once per input change; charts, the decision table, comparisons and scenario files all read this
  * record and hand its engine records to the engine.
  *
  * @param model         the model architecture the engine estimates
@@ -24,9 +25,13 @@ import java.util.Objects;
  * @param gpuId         catalog id of the GPU the charts draw capacity for, empty when none is chosen
  * @param sweepAxis     the input the sweep chart varies
  * @param sizeUnit      whether sizes are shown in GiB or GB
+ * @param tokenBudget   tokens the decision table's time, cost and energy refer to (training: tokens to train on;
+ *                      inference: tokens to generate), at least 1; {@link RankingOptions#tokenBudget()}
+ * @param maxGpus       most GPUs one option of the decision table may use, at least 1;
+ *                      {@link RankingOptions#DEFAULT_MAX_GPUS} stands for no limit; {@link RankingOptions#maxGpus()}
  */
 public record ScenarioInputs(ModelSpec model, String modelPresetId, Workload workload, String gpuId,
-                             SweepAxis sweepAxis, SizeUnit sizeUnit) {
+                             SweepAxis sweepAxis, SizeUnit sizeUnit, long tokenBudget, int maxGpus) {
 
     /** Catalog id of the default model. */
     public static final String DEFAULT_MODEL_ID = "llama-3-8b";
@@ -38,6 +43,19 @@ public record ScenarioInputs(ModelSpec model, String modelPresetId, Workload wor
         Objects.requireNonNull(sizeUnit, "sizeUnit");
         modelPresetId = modelPresetId == null ? "" : modelPresetId;
         gpuId = gpuId == null ? "" : gpuId;
+        if (tokenBudget < 1) {
+            throw new IllegalArgumentException("token budget must be at least 1, got " + tokenBudget);
+        }
+        if (maxGpus < 1) {
+            throw new IllegalArgumentException("GPU limit must be at least 1, got " + maxGpus);
+        }
+    }
+
+    /** A scenario with the decision table's default token budget and GPU limit. */
+    public ScenarioInputs(ModelSpec model, String modelPresetId, Workload workload, String gpuId,
+                          SweepAxis sweepAxis, SizeUnit sizeUnit) {
+        this(model, modelPresetId, workload, gpuId, sweepAxis, sizeUnit, RankingOptions.DEFAULT_TOKEN_BUDGET,
+                RankingOptions.DEFAULT_MAX_GPUS);
     }
 
     /**
@@ -80,23 +98,43 @@ public record ScenarioInputs(ModelSpec model, String modelPresetId, Workload wor
     }
 
     public ScenarioInputs withModel(ModelSpec newModel, String newPresetId) {
-        return new ScenarioInputs(newModel, newPresetId, workload, gpuId, sweepAxis, sizeUnit);
+        return new ScenarioInputs(newModel, newPresetId, workload, gpuId, sweepAxis, sizeUnit, tokenBudget, maxGpus);
     }
 
     public ScenarioInputs withWorkload(Workload newWorkload) {
-        return new ScenarioInputs(model, modelPresetId, newWorkload, gpuId, sweepAxis, sizeUnit);
+        return new ScenarioInputs(model, modelPresetId, newWorkload, gpuId, sweepAxis, sizeUnit, tokenBudget,
+                maxGpus);
     }
 
     public ScenarioInputs withGpuId(String newGpuId) {
-        return new ScenarioInputs(model, modelPresetId, workload, newGpuId, sweepAxis, sizeUnit);
+        return new ScenarioInputs(model, modelPresetId, workload, newGpuId, sweepAxis, sizeUnit, tokenBudget,
+                maxGpus);
     }
 
     public ScenarioInputs withSweepAxis(SweepAxis newAxis) {
-        return new ScenarioInputs(model, modelPresetId, workload, gpuId, newAxis, sizeUnit);
+        return new ScenarioInputs(model, modelPresetId, workload, gpuId, newAxis, sizeUnit, tokenBudget, maxGpus);
     }
 
     public ScenarioInputs withSizeUnit(SizeUnit newUnit) {
-        return new ScenarioInputs(model, modelPresetId, workload, gpuId, sweepAxis, newUnit);
+        return new ScenarioInputs(model, modelPresetId, workload, gpuId, sweepAxis, newUnit, tokenBudget, maxGpus);
+    }
+
+    public ScenarioInputs withTokenBudget(long newTokenBudget) {
+        return new ScenarioInputs(model, modelPresetId, workload, gpuId, sweepAxis, sizeUnit, newTokenBudget,
+                maxGpus);
+    }
+
+    public ScenarioInputs withMaxGpus(int newMaxGpus) {
+        return new ScenarioInputs(model, modelPresetId, workload, gpuId, sweepAxis, sizeUnit, tokenBudget,
+                newMaxGpus);
+    }
+
+    /**
+     * The decision table's options for this scenario: its token budget and GPU limit, every other option at the
+     * ranking's default.
+     */
+    public RankingOptions rankingOptions() {
+        return RankingOptions.builder().tokenBudget(tokenBudget).maxGpus(maxGpus).build();
     }
 
     /** GPUs the job occupies, tensor x pipeline x data parallel. */

@@ -17,6 +17,7 @@ import com.vramadvisor.engine.Optimizer;
 import com.vramadvisor.engine.Parallelism;
 import com.vramadvisor.engine.Recompute;
 import com.vramadvisor.engine.RuntimeOverhead;
+import com.vramadvisor.engine.ranking.RankingOptions;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -42,7 +43,7 @@ class ScenarioCodecTest {
                 .weightType(DataType.GGUF_Q4_K).kvCacheType(DataType.FP8)
                 .overhead(new RuntimeOverhead(true, 512L << 20, 0.1)).gpuMemoryUtilization(0.9)
                 .implementation(Implementation.MEGATRON).build(),
-                "h100-sxm-80gb", SweepAxis.CONTEXT, SizeUnit.GB);
+                "h100-sxm-80gb", SweepAxis.CONTEXT, SizeUnit.GB, 250_000_000_000L, 64);
         assertThat(codec.read(codec.write(original))).isEqualTo(original);
     }
 
@@ -162,6 +163,81 @@ class ScenarioCodecTest {
         assertThatThrownBy(() -> codec.read(json)).isInstanceOfSatisfying(ScenarioFileException.class, e -> {
             assertThat(e.reason()).isEqualTo(Reason.INVALID_VALUE);
             assertThat(e.detail()).contains("$.workload.implementation").contains("jax").contains("megatron");
+        });
+    }
+
+    @Test
+    void theTokenBudgetAndGpuLimitAreWrittenAsARankingObjectAndReadBack() throws Exception {
+        ScenarioInputs original = ScenarioInputs.defaults().withTokenBudget(2_000_000_000L).withMaxGpus(16);
+        String json = codec.write(original);
+        assertThat(json).containsPattern(
+                "\"ranking\" : \\{\\s*\"tokenBudget\" : 2000000000,\\s*\"maxGpus\" : 16\\s*}");
+        ScenarioInputs read = codec.read(json);
+        assertThat(read.tokenBudget()).isEqualTo(2_000_000_000L);
+        assertThat(read.maxGpus()).isEqualTo(16);
+        assertThat(read).isEqualTo(original);
+    }
+
+    @Test
+    void aFileWithoutARankingObjectReadsWithTheDecisionTablesDefaults() throws Exception {
+        String json = codec.write(ScenarioInputs.defaults().withTokenBudget(5).withMaxGpus(2))
+                .replaceAll(",\\s*\"ranking\" : \\{[^}]*\\}", "");
+        assertThat(json).doesNotContain("ranking").contains("\"formatVersion\" : 1");
+        ScenarioInputs read = codec.read(json);
+        assertThat(read.tokenBudget()).isEqualTo(RankingOptions.DEFAULT_TOKEN_BUDGET).isEqualTo(1_000_000_000L);
+        assertThat(read.maxGpus()).isEqualTo(RankingOptions.DEFAULT_MAX_GPUS).isEqualTo(1024);
+        assertThat(read).isEqualTo(ScenarioInputs.defaults());
+    }
+
+    @Test
+    void aRankingObjectMissingOneValueDefaultsThatValue() throws Exception {
+        String json = codec.write(ScenarioInputs.defaults().withMaxGpus(8))
+                .replaceAll("\"tokenBudget\" : \\d+,\\s*", "");
+        ScenarioInputs read = codec.read(json);
+        assertThat(read.tokenBudget()).isEqualTo(RankingOptions.DEFAULT_TOKEN_BUDGET);
+        assertThat(read.maxGpus()).isEqualTo(8);
+    }
+
+    @Test
+    void aTokenBudgetBelowOneIsAnInvalidValueNamingThePath() {
+        String json = codec.write(ScenarioInputs.defaults()).replace("\"tokenBudget\" : 1000000000",
+                "\"tokenBudget\" : 0");
+        assertThatThrownBy(() -> codec.read(json)).isInstanceOfSatisfying(ScenarioFileException.class, e -> {
+            assertThat(e.reason()).isEqualTo(Reason.INVALID_VALUE);
+            assertThat(e.detail()).contains("$.ranking.tokenBudget").contains("0 is outside 1..");
+        });
+    }
+
+    @Test
+    void aTokenBudgetThatIsNotAWholeNumberIsMalformedNamingThePath() {
+        String json = codec.write(ScenarioInputs.defaults()).replace("\"tokenBudget\" : 1000000000",
+                "\"tokenBudget\" : \"1B\"");
+        assertThatThrownBy(() -> codec.read(json)).isInstanceOfSatisfying(ScenarioFileException.class, e -> {
+            assertThat(e.reason()).isEqualTo(Reason.MALFORMED);
+            assertThat(e.detail()).contains("$.ranking.tokenBudget").contains("whole number");
+        });
+    }
+
+    @Test
+    void aGpuLimitBelowOneOrBeyondAnIntIsAnInvalidValueNamingThePath() {
+        for (String bad : new String[] {"0", "-4", "2147483648"}) {
+            String json = codec.write(ScenarioInputs.defaults()).replace("\"maxGpus\" : 1024",
+                    "\"maxGpus\" : " + bad);
+            assertThatThrownBy(() -> codec.read(json)).as(bad).isInstanceOfSatisfying(ScenarioFileException.class,
+                    e -> {
+                        assertThat(e.reason()).isEqualTo(Reason.INVALID_VALUE);
+                        assertThat(e.detail()).contains("$.ranking.maxGpus").contains(bad + " is outside 1..");
+                    });
+        }
+    }
+
+    @Test
+    void aRankingThatIsNotAnObjectIsMalformed() {
+        String json = codec.write(ScenarioInputs.defaults()).replaceAll("\"ranking\" : \\{[^}]*\\}",
+                "\"ranking\" : 7");
+        assertThatThrownBy(() -> codec.read(json)).isInstanceOfSatisfying(ScenarioFileException.class, e -> {
+            assertThat(e.reason()).isEqualTo(Reason.MALFORMED);
+            assertThat(e.detail()).contains("$.ranking").contains("expected an object");
         });
     }
 }
