@@ -3,6 +3,7 @@ package com.vramadvisor.cli;
 import com.vramadvisor.catalog.Catalog;
 import com.vramadvisor.engine.ModelSpec;
 import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.ranking.RankingOptions;
 import com.vramadvisor.scenario.ScenarioInputs;
 import java.io.PrintWriter;
 import picocli.CommandLine.Model.CommandSpec;
@@ -13,8 +14,16 @@ final class ModelResolver {
     private ModelResolver() {
     }
 
-    /** A model and the workload to run on it, as the command line describes them. */
-    record Resolved(ModelSpec model, Workload workload) {
+    /**
+     * A model and the workload to run on it, as the command line describes them, with the decision table's token
+     * budget and GPU limit of a scenario file (the ranking's defaults when the flags describe the workload). A
+     * command's own {@code --tokens} or {@code --max-gpus} replaces them.
+     */
+    record Resolved(ModelSpec model, Workload workload, long tokenBudget, int maxGpus) {
+
+        Resolved(ModelSpec model, Workload workload) {
+            this(model, workload, RankingOptions.DEFAULT_TOKEN_BUDGET, RankingOptions.DEFAULT_MAX_GPUS);
+        }
     }
 
     /**
@@ -25,7 +34,7 @@ final class ModelResolver {
                             ScenarioOption scenario, CommandSpec spec) {
         ScenarioInputs fromFile = scenario.read(spec);
         if (fromFile != null) {
-            return new Resolved(fromFile.model(), fromFile.workload());
+            return new Resolved(fromFile.model(), fromFile.workload(), fromFile.tokenBudget(), fromFile.maxGpus());
         }
         ModelSpec m = resolve(model, catalog, spec.commandLine().getErr());
         return new Resolved(m, workload.toWorkload(model.importedWeightType));

@@ -59,11 +59,13 @@ final class RecommendCommand implements Callable<Integer> {
 
     @Option(names = "--max-gpus", paramLabel = "N",
             description = "Most GPUs one option may use; an option that needs more is laid out on at most N and "
-                    + "marked exceeds-max-gpus (default " + RankingOptions.DEFAULT_MAX_GPUS + ").")
+                    + "marked exceeds-max-gpus (default: the scenario file's, else "
+                    + RankingOptions.DEFAULT_MAX_GPUS + ").")
     Integer maxGpus;
 
     @Option(names = "--tokens", paramLabel = "N",
-            description = "Token budget: tokens to train on, or to generate for inference (default 1B).")
+            description = "Token budget: tokens to train on, or to generate for inference (default: the scenario "
+                    + "file's, else 1B).")
     String tokens;
 
     @Option(names = "--mfu", paramLabel = "F", description = "Model-FLOPs utilisation for speed (default 0.40).")
@@ -93,7 +95,7 @@ final class RecommendCommand implements Callable<Integer> {
         new MemoryEstimator().peakBytes(m, w);
         Catalog c = args.catalog.catalog(err);
         Recommendation rec = new Recommender(new MemoryEstimator()::estimate)
-                .recommend(m, w, c.gpus(), c.systems(), c.cloudOffers(), options());
+                .recommend(m, w, c.gpus(), c.systems(), c.cloudOffers(), options(resolved));
         PrintWriter out = spec.commandLine().getOut();
         switch (fmt) {
             case JSON -> out.println(EstimateOutput.json().writeValueAsString(json(m, w, rec)));
@@ -109,8 +111,10 @@ final class RecommendCommand implements Callable<Integer> {
         return 0;
     }
 
-    private RankingOptions options() {
-        RankingOptions.Builder b = RankingOptions.builder();
+    /** The ranking: a scenario file's token budget and GPU limit unless the flags give them, then the flags. */
+    private RankingOptions options(ModelResolver.Resolved resolved) {
+        RankingOptions.Builder b = RankingOptions.builder().tokenBudget(resolved.tokenBudget())
+                .maxGpus(resolved.maxGpus());
         if (budgetUsd != null) {
             if (!(budgetUsd > 0)) {
                 throw new CliInputException("--budget-usd must be positive, got " + budgetUsd);

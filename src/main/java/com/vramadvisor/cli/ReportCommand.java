@@ -124,8 +124,14 @@ public final class ReportCommand implements Callable<Integer> {
     Output output = new Output();
 
     @Option(names = "--tokens", paramLabel = "N",
-            description = "Token budget for time and cost in the decision table (default 1B).")
+            description = "Token budget for time and cost in the decision table (default: the scenario file's, "
+                    + "else 1B).")
     String tokens;
+
+    @Option(names = "--max-gpus", paramLabel = "N",
+            description = "Most GPUs one option of the decision table may use (default: the scenario file's, else "
+                    + RankingOptions.DEFAULT_MAX_GPUS + ").")
+    Integer maxGpus;
 
     @Option(names = "--top", paramLabel = "N", description = "List only the first N hardware options.")
     Integer top;
@@ -139,13 +145,21 @@ public final class ReportCommand implements Callable<Integer> {
         ModelSpec m = resolved.model();
         Workload w = resolved.workload();
         Catalog c = args.catalog.catalog(err);
-        return run(new Scenario(m, w, c, ranking()), options, LocalDate.now(), appVersion(), out, err);
+        return run(new Scenario(m, w, c, ranking(resolved)), options, LocalDate.now(), appVersion(), out, err);
     }
 
-    private RankingOptions ranking() {
-        RankingOptions.Builder b = RankingOptions.builder();
+    /** A scenario file's token budget and GPU limit unless the flags give them. */
+    private RankingOptions ranking(ModelResolver.Resolved resolved) {
+        RankingOptions.Builder b = RankingOptions.builder().tokenBudget(resolved.tokenBudget())
+                .maxGpus(resolved.maxGpus());
         if (tokens != null) {
             b.tokenBudget(Quantities.parseCount(tokens));
+        }
+        if (maxGpus != null) {
+            if (maxGpus < 1) {
+                throw new CliInputException("--max-gpus must be at least 1, got " + maxGpus);
+            }
+            b.maxGpus(maxGpus);
         }
         if (top != null) {
             if (top < 1) {

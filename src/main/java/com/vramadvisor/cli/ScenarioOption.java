@@ -14,12 +14,15 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code --scenario FILE}: model and workload from a scenario file saved by the window (format in
- * {@code docs/scenario-format.md}). It replaces the model and workload flags, so giving both is an error.
+ * {@code docs/scenario-format.md}). It replaces the model and workload flags, so giving both is an error. The file's
+ * token budget and GPU limit are defaults for the ranking commands, which an explicit {@code --tokens} or
+ * {@code --max-gpus} overrides.
  */
 final class ScenarioOption {
 
     @Option(names = "--scenario", paramLabel = "FILE",
-            description = "Model and workload from a scenario file saved by the window (*.vram.json).")
+            description = "Model and workload from a scenario file saved by the window (*.vram.json); its token "
+                    + "budget and GPU limit apply unless --tokens or --max-gpus is given.")
     Path file;
 
     /**

@@ -68,4 +68,117 @@ class ScenarioOptionTest {
         assertThat(r.err().strip()).contains("cut.vram.json").doesNotContain("\n");
         assertThat(tmp.resolve("r.md")).doesNotExist();
     }
+
+    private Path scenarioWithRanking(long tokenBudget, int maxGpus) throws IOException {
+        Path file = tmp.resolve("ranked.vram.json");
+        Files.writeString(file, new ScenarioCodec().write(ScenarioInputs.defaults().withTokenBudget(tokenBudget)
+                .withMaxGpus(maxGpus)), StandardCharsets.UTF_8);
+        return file;
+    }
+
+    private static JsonNode recommend(String... args) throws IOException {
+        EstimateCommandTest.Result r = run(args);
+        assertThat(r.status()).as(r.err()).isZero();
+        return new ObjectMapper().readTree(r.out());
+    }
+
+    private static JsonNode gpuRow(JsonNode rows, String hardwareId) {
+        for (JsonNode r : rows) {
+            if (r.get("hardwareId").asText().equals(hardwareId) && r.get("kind").asText().equals("gpu")) {
+                return r;
+            }
+        }
+        throw new AssertionError("no gpu row for " + hardwareId);
+    }
+
+    private static int mostGpus(JsonNode rows) {
+        int most = 0;
+        for (JsonNode r : rows) {
+            most = Math.max(most, r.get("gpusNeeded").asInt());
+        }
+        return most;
+    }
+
+    @Test
+    void recommendRanksWithTheScenarioFilesTokenBudgetAndGpuLimit() throws IOException {
+        JsonNode plain = recommend("recommend", "--scenario", defaultScenario().toString(), "--format", "json");
+        JsonNode ranked = recommend("recommend", "--scenario", scenarioWithRanking(2_000_000_000L, 4).toString(),
+                "--format", "json");
+
+        assertThat(plain.get("tokenBudget").asLong()).isEqualTo(1_000_000_000L);
+        assertThat(ranked.get("tokenBudget").asLong()).isEqualTo(2_000_000_000L);
+        // Time is tokens / throughput: twice the tokens on the same card take twice the hours.
+        double hoursAt1B = gpuRow(recommend("recommend", "--scenario", scenarioWithRanking(1_000_000_000L, 4)
+                .toString(), "--format", "json").get("rows"), "h100-sxm-80gb").get("hours").asDouble();
+        assertThat(gpuRow(ranked.get("rows"), "h100-sxm-80gb").get("hours").asDouble())
+                .isCloseTo(2 * hoursAt1B, org.assertj.core.data.Offset.offset(1e-9 * hoursAt1B));
+        // Without a limit the catalog's 8-GPU systems and instances are ranked; within 4 GPUs none is.
+        assertThat(mostGpus(plain.get("rows"))).isGreaterThan(4);
+        assertThat(ranked.get("rows")).isNotEmpty();
+        assertThat(mostGpus(ranked.get("rows"))).isLessThanOrEqualTo(4);
+    }
+
+    @Test
+    void explicitTokensAndMaxGpusWinOverTheScenarioFile() throws IOException {
+        JsonNode json = recommend("recommend", "--scenario", scenarioWithRanking(2_000_000_000L, 4).toString(),
+                "--tokens", "500M", "--max-gpus", "8", "--format", "json");
+        assertThat(json.get("tokenBudget").asLong()).isEqualTo(500_000_000L);
+        assertThat(mostGpus(json.get("rows"))).isEqualTo(8);
+
+        JsonNode onlyTokens = recommend("recommend", "--scenario", scenarioWithRanking(2_000_000_000L, 4).toString(),
+                "--tokens", "3B", "--format", "json");
+        assertThat(onlyTokens.get("tokenBudget").asLong()).isEqualTo(3_000_000_000L);
+        assertThat(mostGpus(onlyTokens.get("rows"))).as("the file's limit still applies").isLessThanOrEqualTo(4);
+    }
+
+    private JsonNode report(String... extra) throws IOException {
+        Path json = tmp.resolve("report-" + extra.length + ".json");
+        String[] args = new String[extra.length + 5];
+        System.arraycopy(new String[] {"report", "--scenario", scenarioWithRanking(2_000_000_000L, 4).toString(),
+            "--json", json.toString()}, 0, args, 0, 5);
+        System.arraycopy(extra, 0, args, 5, extra.length);
+        EstimateCommandTest.Result r = run(args);
+        assertThat(r.status()).as(r.err()).isZero();
+        return new ObjectMapper().readTree(Files.readString(json, StandardCharsets.UTF_8));
+    }
+
+    private static String reportInput(JsonNode report, String key) {
+        for (JsonNode i : report.get("inputs")) {
+            if (i.get("key").asText().equals(key)) {
+                return i.get("value").asText();
+            }
+        }
+        throw new AssertionError("no input " + key);
+    }
+
+    private static int mostReportGpus(JsonNode report) {
+        int most = 0;
+        for (JsonNode r : report.get("decisions").get("rows")) {
+            most = Math.max(most, r.get("raw").get("gpusNeeded").asInt());
+        }
+        return most;
+    }
+
+    @Test
+    void reportUsesTheScenarioFilesRankingUnlessTheFlagsGiveIt() throws IOException {
+        JsonNode fromFile = report();
+        assertThat(reportInput(fromFile, "tokenBudget")).isEqualTo("2,000,000,000");
+        assertThat(fromFile.get("decisions").get("rows")).isNotEmpty();
+        assertThat(mostReportGpus(fromFile)).isLessThanOrEqualTo(4);
+
+        JsonNode fromFlags = report("--tokens", "1e8", "--max-gpus", "8");
+        assertThat(reportInput(fromFlags, "tokenBudget")).isEqualTo("100,000,000");
+        assertThat(mostReportGpus(fromFlags)).isEqualTo(8);
+    }
+
+    @Test
+    void aScenarioFileWithABadTokenBudgetIsReportedInOneLineNamingThePath() throws IOException {
+        Path file = tmp.resolve("bad.vram.json");
+        Files.writeString(file, new ScenarioCodec().write(ScenarioInputs.defaults())
+                .replace("\"tokenBudget\" : 1000000000", "\"tokenBudget\" : 0"), StandardCharsets.UTF_8);
+        EstimateCommandTest.Result r = run("recommend", "--scenario", file.toString());
+        assertThat(r.status()).isEqualTo(2);
+        assertThat(r.err().strip()).contains("bad.vram.json").contains("$.ranking.tokenBudget")
+                .doesNotContain("\n");
+    }
 }
