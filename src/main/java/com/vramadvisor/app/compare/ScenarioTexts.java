@@ -6,6 +6,7 @@ import com.vramadvisor.engine.Estimate;
 import com.vramadvisor.engine.Mode;
 import com.vramadvisor.engine.Parallelism;
 import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.ranking.RankingOptions;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -62,6 +63,11 @@ final class ScenarioTexts {
                 : messages.integer(in.workload().gradientAccumulation()));
         add(rows, inputs, "compare.input.overhead", in -> messages.get(in.workload().overhead().enabled()
                 ? "compare.on" : "compare.off"));
+        // The comparison shows memory only, but these are inputs of the scenario too: two pins that differ only here
+        // rank the hardware differently, so the difference is flagged like any other.
+        add(rows, inputs, "compare.input.tokenBudget", in -> messages.integer(in.tokenBudget()));
+        add(rows, inputs, "compare.input.maxGpus", in -> in.maxGpus() == RankingOptions.DEFAULT_MAX_GPUS
+                ? messages.get("results.filter.gpus.prompt") : messages.integer(in.maxGpus()));
         return rows;
     }
 

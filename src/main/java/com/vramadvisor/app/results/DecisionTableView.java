@@ -20,6 +20,7 @@ import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
 import javafx.scene.control.Tooltip;
+import javafx.scene.input.KeyCode;
 import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
@@ -110,9 +111,11 @@ public final class DecisionTableView extends VBox {
                 messages.localeProperty())));
         gpus.textProperty().bindBidirectional(viewModel.maxGpusTextProperty());
         gpus.setPrefColumnCount(5);
+        appliesOnCommit(gpus, viewModel::commitMaxGpus, viewModel::revertMaxGpus);
         TextField tokens = field("tokenBudgetField", "results.filter.tokens", tooltip("results.filter.tokens.tooltip"));
         tokens.textProperty().bindBidirectional(viewModel.tokenBudgetTextProperty());
         tokens.setPrefColumnCount(10);
+        appliesOnCommit(tokens, viewModel::commitTokenBudget, viewModel::revertTokenBudget);
 
         CheckBox fitsOnly = new CheckBox();
         fitsOnly.setId("fitsOnlyCheckBox");
@@ -249,6 +252,25 @@ public final class DecisionTableView extends VBox {
         f.setPrefColumnCount(7);
         f.setTooltip(tooltip);
         return f;
+    }
+
+    /**
+     * The token budget and GPU limit are scenario inputs: like the workload panel's exact-value fields they apply on
+     * Enter or when focus leaves, so a typed number is one undo step, and Escape puts the scenario's value back.
+     */
+    private static void appliesOnCommit(TextField field, Runnable commit, Runnable revert) {
+        field.setOnAction(e -> commit.run());
+        field.focusedProperty().addListener((obs, was, focused) -> {
+            if (!focused) {
+                commit.run();
+            }
+        });
+        field.setOnKeyPressed(e -> {
+            if (e.getCode() == KeyCode.ESCAPE) {
+                revert.run();
+                e.consume();
+            }
+        });
     }
 
     private HBox labelled(String key, javafx.scene.Node control) {

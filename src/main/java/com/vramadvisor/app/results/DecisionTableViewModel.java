@@ -14,14 +14,14 @@ import java.util.TreeSet;
 import java.util.function.BiConsumer;
 import java.util.function.Predicate;
 import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.IntegerProperty;
+import javafx.beans.property.LongProperty;
 import javafx.beans.property.ObjectProperty;
-import javafx.beans.property.ReadOnlyIntegerProperty;
-import javafx.beans.property.ReadOnlyIntegerWrapper;
-import javafx.beans.property.ReadOnlyLongProperty;
-import javafx.beans.property.ReadOnlyLongWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleIntegerProperty;
+import javafx.beans.property.SimpleLongProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
@@ -42,6 +42,10 @@ import javafx.collections.transformation.SortedList;
  * at most the limit and shown as not fitting, marked {@code exceeds-max-gpus}; only options that cannot be laid out
  * within it at all (a system or instance with more GPUs than the limit) are left out, and the summary counts them
  * among all options, so it reads "81 of 93 options shown" as it does for the other filters.
+ *
+ * <p>The token budget and the GPU limit are inputs of the scenario, not view filters: their fields apply on
+ * {@link #commitTokenBudget() commit} (Enter, leaving the field), so a typed value is one undoable change of the
+ * scenario rather than one per keystroke, and they show the scenario's values whenever the scenario changes.
  */
 public final class DecisionTableViewModel {
 
@@ -62,10 +66,10 @@ public final class DecisionTableViewModel {
     private final StringProperty minMemoryText = new SimpleStringProperty(this, "minMemoryText", "");
     private final BooleanProperty fitsOnly = new SimpleBooleanProperty(this, "fitsOnly");
     private final StringProperty tokenBudgetText = new SimpleStringProperty(this, "tokenBudgetText", "");
-    private final ReadOnlyLongWrapper tokenBudget = new ReadOnlyLongWrapper(this, "tokenBudget",
+    private final LongProperty tokenBudget = new SimpleLongProperty(this, "tokenBudget",
             RankingOptions.DEFAULT_TOKEN_BUDGET);
     private final StringProperty maxGpusText = new SimpleStringProperty(this, "maxGpusText", "");
-    private final ReadOnlyIntegerWrapper maxGpus = new ReadOnlyIntegerWrapper(this, "maxGpus",
+    private final IntegerProperty maxGpus = new SimpleIntegerProperty(this, "maxGpus",
             RankingOptions.DEFAULT_MAX_GPUS);
     private final ReadOnlyStringWrapper filterProblem = new ReadOnlyStringWrapper(this, "filterProblem", "");
     private final ReadOnlyStringWrapper summary = new ReadOnlyStringWrapper(this, "summary", "");
@@ -74,18 +78,25 @@ public final class DecisionTableViewModel {
     private BiConsumer<String, List<String>> gpuSelection = (primary, others) -> { };
     private boolean replacing;
     private int optionsConsidered;
+    private long rankedTokenBudget = RankingOptions.DEFAULT_TOKEN_BUDGET;
 
     DecisionTableViewModel(ResultsMessages messages) {
         this.messages = messages;
         this.formatter = new DecisionRows(messages);
-        tokenBudgetText.set(messages.integer(RankingOptions.DEFAULT_TOKEN_BUDGET));
         vendorFilter.addListener((obs, old, now) -> applyFilter());
         kindFilter.addListener((obs, old, now) -> applyFilter());
         maxCostText.addListener((obs, old, now) -> applyFilter());
         minMemoryText.addListener((obs, old, now) -> applyFilter());
         fitsOnly.addListener((obs, old, now) -> applyFilter());
-        tokenBudgetText.addListener((obs, old, now) -> parseTokenBudget());
-        maxGpusText.addListener((obs, old, now) -> parseMaxGpus());
+        // The fields show the scenario's values whenever they change: a commit, undo, an opened or restored file.
+        tokenBudget.addListener((obs, old, now) -> showTokenBudget());
+        maxGpus.addListener((obs, old, now) -> showMaxGpus());
+        messages.localeProperty().addListener((obs, old, now) -> {
+            showTokenBudget();
+            showMaxGpus();
+        });
+        showTokenBudget();
+        showMaxGpus();
     }
 
     /** Where a row selection goes: the primary GPU id and the other selected rows' GPU ids. */
@@ -112,6 +123,7 @@ public final class DecisionTableViewModel {
         }
         // A table clears or moves its selection while its items are replaced; that is not the user choosing.
         this.optionsConsidered = optionsConsidered;
+        this.rankedTokenBudget = inputs.tokenBudget();
         replacing = true;
         try {
             source.setAll(next);
@@ -210,31 +222,66 @@ public final class DecisionTableViewModel {
         return v;
     }
 
-    private void parseTokenBudget() {
+    /**
+     * Applies the typed token budget (Enter or leaving the field): a whole number of at least 1 becomes the scenario's
+     * budget, one undoable change; anything else says what is wrong and keeps the budget.
+     *
+     * @return whether the text was applied
+     */
+    public boolean commitTokenBudget() {
         OptionalLong v = NumberParser.parse(tokenBudgetText.get(), NumberParser.Suffixes.DECIMAL);
         if (v.isEmpty() || v.getAsLong() < 1) {
             filterProblem.set(messages.get("results.filter.tokens.invalid", String.valueOf(tokenBudgetText.get())));
-            return;
+            return false;
         }
         filterProblem.set("");
         tokenBudget.set(v.getAsLong());
+        showTokenBudget();
+        return true;
     }
 
-    /** Empty is the ranking's default limit; anything but a whole number of at least 1 keeps the last limit. */
-    private void parseMaxGpus() {
+    /**
+     * Applies the typed GPU limit (Enter or leaving the field): empty is the ranking's default limit, a whole number
+     * of at least 1 the limit; anything else says what is wrong and keeps the last limit.
+     *
+     * @return whether the text was applied
+     */
+    public boolean commitMaxGpus() {
         String text = maxGpusText.get();
         if (text == null || text.isBlank()) {
             filterProblem.set("");
             maxGpus.set(RankingOptions.DEFAULT_MAX_GPUS);
-            return;
+            showMaxGpus();
+            return true;
         }
         OptionalLong v = NumberParser.parse(text, NumberParser.Suffixes.DECIMAL);
         if (v.isEmpty() || v.getAsLong() < 1 || v.getAsLong() > Integer.MAX_VALUE) {
             filterProblem.set(messages.get("results.filter.gpus.invalid", text.strip()));
-            return;
+            return false;
         }
         filterProblem.set("");
         maxGpus.set((int) v.getAsLong());
+        showMaxGpus();
+        return true;
+    }
+
+    /** Drops the typed token budget and shows the scenario's again (Escape). */
+    public void revertTokenBudget() {
+        showTokenBudget();
+    }
+
+    /** Drops the typed GPU limit and shows the scenario's again (Escape). */
+    public void revertMaxGpus() {
+        showMaxGpus();
+    }
+
+    private void showTokenBudget() {
+        tokenBudgetText.set(messages.integer(tokenBudget.get()));
+    }
+
+    /** The default limit stands for none and shows as the empty field, whose prompt says "no limit". */
+    private void showMaxGpus() {
+        maxGpusText.set(maxGpus.get() == RankingOptions.DEFAULT_MAX_GPUS ? "" : messages.integer(maxGpus.get()));
     }
 
     /**
@@ -257,7 +304,7 @@ public final class DecisionTableViewModel {
         long fitting = filtered.stream().filter(DecisionRow::fits).count();
         summary.set(messages.get("results.table.summary", messages.integer(filtered.size()),
                 messages.integer(Math.max(optionsConsidered, source.size())), messages.integer(fitting),
-                messages.integer(tokenBudget.get())));
+                messages.integer(rankedTokenBudget)));
     }
 
     /** Rows after the filters; the view binds their comparator to the table's sort order. */
@@ -302,26 +349,34 @@ public final class DecisionTableViewModel {
         return fitsOnly;
     }
 
-    /** Tokens that time, cost and energy refer to, as typed ({@code 1e9}, {@code 2B}, {@code 500M}). */
+    /**
+     * Tokens that time, cost and energy refer to, as typed ({@code 1e9}, {@code 2B}, {@code 500M}); applied by
+     * {@link #commitTokenBudget()}.
+     */
     public StringProperty tokenBudgetTextProperty() {
         return tokenBudgetText;
     }
 
-    public ReadOnlyLongProperty tokenBudgetProperty() {
-        return tokenBudget.getReadOnlyProperty();
+    /**
+     * The scenario's token budget. The application binds it to the scenario's (the workload view-model's), so a
+     * committed text edits the scenario and a scenario opened, undone or restored shows here; the ranking itself
+     * reads the budget from the scenario snapshot.
+     */
+    public LongProperty tokenBudgetProperty() {
+        return tokenBudget;
     }
 
     /**
      * Most GPUs one option may use, as typed; empty for the ranking's default of
-     * {@value RankingOptions#DEFAULT_MAX_GPUS}.
+     * {@value RankingOptions#DEFAULT_MAX_GPUS}; applied by {@link #commitMaxGpus()}.
      */
     public StringProperty maxGpusTextProperty() {
         return maxGpusText;
     }
 
-    /** The GPU limit the ranking is asked for: the last valid {@link #maxGpusTextProperty() text}. */
-    public ReadOnlyIntegerProperty maxGpusProperty() {
-        return maxGpus.getReadOnlyProperty();
+    /** The scenario's GPU limit, bound like {@link #tokenBudgetProperty()}. */
+    public IntegerProperty maxGpusProperty() {
+        return maxGpus;
     }
 
     /** What is wrong with a filter or the token budget as typed, empty when nothing is. */

@@ -80,8 +80,6 @@ public final class ResultsViewModel {
         this.table = new DecisionTableViewModel(messages);
         table.onGpuSelection(this::selectGpus);
         breakdown.showSelectedOption(table.selectedOptionProperty());
-        table.tokenBudgetProperty().addListener((obs, old, now) -> recompute());
-        table.maxGpusProperty().addListener((obs, old, now) -> recompute());
 
         snapshot.addListener((obs, old, now) -> {
             // The workload panel's GPU choice wins when it changes; otherwise keep what the table selected.
@@ -107,9 +105,8 @@ public final class ResultsViewModel {
         recompute();
     }
 
-    /** Everything a recompute depends on besides the locale. */
-    private record Key(ScenarioInputs inputs, String gpuId, List<String> comparedGpuIds, long tokenBudget,
-                       int maxGpus) {
+    /** Everything a recompute depends on besides the locale; the inputs carry the token budget and GPU limit. */
+    private record Key(ScenarioInputs inputs, String gpuId, List<String> comparedGpuIds) {
     }
 
     /** A table selection: one GPU for the breakdown, the others' capacities on the sweep, one recompute. */
@@ -131,8 +128,7 @@ public final class ResultsViewModel {
         }
         // The table's selection reaches us twice when the shell binds it to the workload panel's GPU (directly and
         // through the next snapshot); the second time nothing has changed and nothing is redone.
-        Key key = new Key(inputs.withGpuId(""), selectedGpuId.get(), List.copyOf(comparedGpuIds),
-                table.tokenBudgetProperty().get(), table.maxGpusProperty().get());
+        Key key = new Key(inputs.withGpuId(""), selectedGpuId.get(), List.copyOf(comparedGpuIds));
         if (key.equals(lastKey)) {
             return;
         }
@@ -159,12 +155,11 @@ public final class ResultsViewModel {
         breakdown.update(inputs, e, primary, capacity);
         sweep.update(inputs, e.peakBytes(), capacityGpus(primary), g -> capacityBytes(g, inputs.workload()),
                 engine);
-        requestRanking(new RankingRequest(request, inputs, table.tokenBudgetProperty().get(),
-                table.maxGpusProperty().get()));
+        requestRanking(new RankingRequest(request, inputs));
     }
 
-    /** One ranking to compute: the inputs, the token budget, the GPU limit, and the generation that asked for it. */
-    private record RankingRequest(long generation, ScenarioInputs inputs, long tokenBudget, int maxGpus) {
+    /** One ranking to compute: the inputs (with their token budget and GPU limit) and the generation that asked. */
+    private record RankingRequest(long generation, ScenarioInputs inputs) {
     }
 
     private void requestRanking(RankingRequest request) {
@@ -183,7 +178,7 @@ public final class ResultsViewModel {
         ScenarioInputs in = request.inputs();
         Recommendation recommendation;
         try {
-            recommendation = engine.recommend(in.model(), in.workload(), request.tokenBudget(), request.maxGpus());
+            recommendation = engine.recommend(in.model(), in.workload(), in.tokenBudget(), in.maxGpus());
         } catch (IllegalArgumentException ex) {
             recommendation = null;
         }

@@ -213,17 +213,17 @@ public final class AppContext implements AutoCloseable {
                     Runnable::run, Runnable::run);
             // A decision-table row and the workload panel's GPU picker choose the same GPU.
             results.selectedGpuIdProperty().bindBidirectional(workload.gpuIdProperty());
+            // The table's token budget and GPU limit fields edit the scenario's; the scenario's values (opened,
+            // undone, restored) show in the fields. The ranking reads them from the snapshot.
+            results.table().tokenBudgetProperty().bindBidirectional(workload.tokenBudgetProperty());
+            results.table().maxGpusProperty().bindBidirectional(workload.maxGpusProperty());
         }
         return results;
     }
 
-    /** The decision table's ranking inputs (token budget, GPU limit); the defaults before the table exists. */
+    /** The decision table's ranking inputs (token budget, GPU limit): the live scenario's. */
     private RankingOptions rankingOptions() {
-        if (results == null) {
-            return RankingOptions.defaults();
-        }
-        return RankingOptions.builder().tokenBudget(results.table().tokenBudgetProperty().get())
-                .maxGpus(results.table().maxGpusProperty().get()).build();
+        return workload.snapshot().rankingOptions();
     }
 
     /** Pinned scenarios and their side-by-side comparison. */

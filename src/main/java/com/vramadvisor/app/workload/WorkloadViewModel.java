@@ -17,6 +17,7 @@ import com.vramadvisor.engine.Recompute;
 import com.vramadvisor.engine.RuntimeOverhead;
 import com.vramadvisor.engine.Workload;
 import com.vramadvisor.engine.hardware.GpuSpec;
+import com.vramadvisor.engine.ranking.RankingOptions;
 import java.text.NumberFormat;
 import java.util.List;
 import java.util.Locale;
@@ -43,9 +44,9 @@ import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
 /**
- * The inputs of the workload panel. Each input is a writable property the panel's controls bind to; after every
- * change the properties fold into one immutable {@link ScenarioInputs}, published through
- * {@link #snapshotProperty()} exactly once per change. Everything downstream (charts, decision table, comparison,
+ * The inputs of the workload panel, and the decision table's token budget and GPU limit. Each input is a writable
+ * property the controls bind to; after every change the properties fold into one immutable {@link ScenarioInputs},
+ * published through {@link #snapshotProperty()} exactly once per change. Everything downstream (charts, decision table, comparison,
  * scenario files) reads the snapshot; the engine never sees a property.
  *
  * <p>Whole scenarios (undo, redo, opening a file, restoring a pinned comparison) go through {@link #apply}, which
@@ -89,6 +90,9 @@ public final class WorkloadViewModel {
     private final StringProperty gpuId = new SimpleStringProperty(this, "gpuId", "");
     private final ObjectProperty<SweepAxis> sweepAxis = new SimpleObjectProperty<>(this, "sweepAxis");
     private final ObjectProperty<SizeUnit> sizeUnit = new SimpleObjectProperty<>(this, "sizeUnit");
+    private final LongProperty tokenBudget = new SimpleLongProperty(this, "tokenBudget",
+            RankingOptions.DEFAULT_TOKEN_BUDGET);
+    private final IntegerProperty maxGpus = new SimpleIntegerProperty(this, "maxGpus", RankingOptions.DEFAULT_MAX_GPUS);
 
     private final ReadOnlyObjectWrapper<ScenarioInputs> snapshot = new ReadOnlyObjectWrapper<>(this, "snapshot");
     private final ReadOnlyStringWrapper problem = new ReadOnlyStringWrapper(this, "problem", "");
@@ -131,7 +135,8 @@ public final class WorkloadViewModel {
         apply(initial);
         Observable[] inputs = {mode, batch, sequenceLength, context, precision, weightType, kvCacheType, optimizer,
             zeroStage, tensorParallel, pipelineParallel, dataParallel, sequenceParallel, gradientAccumulation,
-            recompute, attention, implementation, loraRank, runtimeOverhead, gpuId, sweepAxis, sizeUnit};
+            recompute, attention, implementation, loraRank, runtimeOverhead, gpuId, sweepAxis, sizeUnit, tokenBudget,
+            maxGpus};
         for (Observable input : inputs) {
             input.addListener(obs -> publish());
         }
@@ -185,6 +190,8 @@ public final class WorkloadViewModel {
             gpuId.set(inputs.gpuId());
             sweepAxis.set(inputs.sweepAxis());
             sizeUnit.set(inputs.sizeUnit());
+            tokenBudget.set(inputs.tokenBudget());
+            maxGpus.set(inputs.maxGpus());
         } finally {
             applying = false;
         }
@@ -250,7 +257,7 @@ public final class WorkloadViewModel {
         ScenarioInputs next;
         try {
             next = new ScenarioInputs(model.get(), modelPresetId.get(), buildWorkload(), gpuId.get(),
-                    sweepAxis.get(), sizeUnit.get());
+                    sweepAxis.get(), sizeUnit.get(), tokenBudget.get(), maxGpus.get());
         } catch (IllegalArgumentException e) {
             problem.set(messages.get("workload.problem.engine", e.getMessage()));
             return;
@@ -431,4 +438,16 @@ public final class WorkloadViewModel {
     public ObjectProperty<SweepAxis> sweepAxisProperty() { return sweepAxis; }
 
     public ObjectProperty<SizeUnit> sizeUnitProperty() { return sizeUnit; }
+
+    /**
+     * Tokens the decision table's time, cost and energy refer to; the table's token budget field edits it (the
+     * application binds the two), so it is saved, undone and compared with the rest of the scenario.
+     */
+    public LongProperty tokenBudgetProperty() { return tokenBudget; }
+
+    /**
+     * Most GPUs one option of the decision table may use ({@value RankingOptions#DEFAULT_MAX_GPUS} for no limit); the
+     * table's Max GPUs field edits it, as {@link #tokenBudgetProperty()}.
+     */
+    public IntegerProperty maxGpusProperty() { return maxGpus; }
 }

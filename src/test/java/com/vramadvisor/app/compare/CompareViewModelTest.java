@@ -119,4 +119,21 @@ class CompareViewModelTest {
         assertThat(vm.rows()).anyMatch(r -> r.label().equals("Peak per GPU"));
         assertThat(vm.rows()).anyMatch(r -> r.label().equals("Weights"));
     }
+
+    @Test
+    void aPinnedScenarioWithAnotherTokenBudgetOrGpuLimitDiffersInThoseInputsOnly() {
+        vm.pinCurrent();
+        snapshot.set(snapshot.get().withTokenBudget(2_000_000_000L).withMaxGpus(8));
+        vm.onlyDifferencesProperty().set(true);
+
+        assertThat(vm.rows().stream().filter(r -> r.section() == CompareRow.Section.INPUTS))
+                .extracting(CompareRow::label)
+                .containsExactly("Token budget (decision table)", "Max GPUs (decision table)");
+        assertThat(row("Token budget (decision table)").values()).containsExactly("2,000,000,000", "1,000,000,000");
+        // The default limit of 1,024 stands for none, as in the table's empty field.
+        assertThat(row("Max GPUs (decision table)").values()).containsExactly("8", "no limit");
+        assertThat(row("Max GPUs (decision table)").differs()).isTrue();
+        // Memory does not depend on them.
+        assertThat(row("Peak per GPU").differs()).isFalse();
+    }
 }

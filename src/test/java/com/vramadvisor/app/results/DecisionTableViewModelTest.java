@@ -4,21 +4,42 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.vramadvisor.scenario.SizeUnit;
 import com.vramadvisor.scenario.ScenarioInputs;
+import com.vramadvisor.app.workload.WorkloadViewModel;
+import com.vramadvisor.engine.ModelShapes;
+import com.vramadvisor.engine.ParameterCounter;
 import com.vramadvisor.engine.ranking.HardwareKind;
 import com.vramadvisor.engine.ranking.RankingOptions;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
-import javafx.beans.property.SimpleObjectProperty;
 import org.junit.jupiter.api.Test;
 
 class DecisionTableViewModelTest {
 
-    private final SimpleObjectProperty<ScenarioInputs> snapshot = new SimpleObjectProperty<>(ScenarioInputs.defaults());
+    private final WorkloadViewModel workload = new WorkloadViewModel(ScenarioInputs.defaults(), List.of(),
+            ModelShapes::fromParameterCount, spec -> ParameterCounter.count(spec).total());
     private final FakeResultsEngine engine = new FakeResultsEngine();
-    private final ResultsViewModel vm = new ResultsViewModel(snapshot, engine,
+    private final ResultsViewModel vm = new ResultsViewModel(workload.snapshotProperty(), engine,
             new ResultsMessages(Locale.ENGLISH), Runnable::run, Runnable::run);
     private final DecisionTableViewModel table = vm.table();
+
+    DecisionTableViewModelTest() {
+        // As the application binds them: the table's fields edit the scenario's token budget and GPU limit.
+        table.tokenBudgetProperty().bindBidirectional(workload.tokenBudgetProperty());
+        table.maxGpusProperty().bindBidirectional(workload.maxGpusProperty());
+    }
+
+    /** Types a GPU limit and presses Enter. */
+    private boolean typeMaxGpus(String text) {
+        table.maxGpusTextProperty().set(text);
+        return table.commitMaxGpus();
+    }
+
+    /** Types a token budget and presses Enter. */
+    private boolean typeTokenBudget(String text) {
+        table.tokenBudgetTextProperty().set(text);
+        return table.commitTokenBudget();
+    }
 
     private DecisionRow row(String id) {
         return table.rows().stream().filter(r -> r.hardwareId().equals(id)).findFirst().orElseThrow();
@@ -29,8 +50,7 @@ class DecisionTableViewModelTest {
     }
 
     private void setBatch(int batch) {
-        ScenarioInputs s = snapshot.get();
-        snapshot.set(s.withWorkload(s.workload().toBuilder().batch(batch).build()));
+        workload.batchProperty().set(batch);
     }
 
     @Test
@@ -52,7 +72,7 @@ class DecisionTableViewModelTest {
         assertThat(row("small-24gb").costText()).isEqualTo("\u2014");
         assertThat(row("cloud-8x-big").gpusText()).isEqualTo("8 \u00b7 zero3-dp8");
 
-        snapshot.set(snapshot.get().withSizeUnit(SizeUnit.GB));
+        workload.sizeUnitProperty().set(SizeUnit.GB);
         assertThat(row("big-80gb").memoryText()).isEqualTo("16.4 / 84.8\u00a0GB");
     }
 
@@ -128,7 +148,7 @@ class DecisionTableViewModelTest {
         assertThat(engine.maxGpus).isEqualTo(RankingOptions.DEFAULT_MAX_GPUS);
 
         // The fake's cloud row runs on 8 GPUs; the two single cards on one each.
-        table.maxGpusTextProperty().set("4");
+        typeMaxGpus("4");
         assertThat(engine.maxGpus).isEqualTo(4);
         assertThat(ids()).containsExactly("big-80gb", "small-24gb");
         assertThat(table.summaryProperty().get())
@@ -140,11 +160,11 @@ class DecisionTableViewModelTest {
         assertThat(table.summaryProperty().get()).startsWith("1 of 3 options shown, 1 fit;");
         table.vendorFilterProperty().set("");
 
-        table.maxGpusTextProperty().set("8");
+        typeMaxGpus("8");
         assertThat(ids()).containsExactly("big-80gb", "small-24gb", "cloud-8x-big");
 
-        table.maxGpusTextProperty().set("1");
-        table.maxGpusTextProperty().set("");
+        typeMaxGpus("1");
+        typeMaxGpus("");
         assertThat(engine.maxGpus).isEqualTo(RankingOptions.DEFAULT_MAX_GPUS);
         assertThat(ids()).hasSize(3);
         assertThat(table.summaryProperty().get()).startsWith("3 of 3 options shown");
@@ -152,18 +172,18 @@ class DecisionTableViewModelTest {
 
     @Test
     void aGpuLimitBelowOneOrNotANumberSaysSoAndKeepsTheLastLimit() {
-        table.maxGpusTextProperty().set("4");
-        table.maxGpusTextProperty().set("0");
+        typeMaxGpus("4");
+        typeMaxGpus("0");
         assertThat(table.filterProblemProperty().get()).isEqualTo("Max GPUs '0' is not a whole number of at least 1.");
         assertThat(table.maxGpusProperty().get()).isEqualTo(4);
         assertThat(ids()).containsExactly("big-80gb", "small-24gb");
 
-        table.maxGpusTextProperty().set("two");
+        typeMaxGpus("two");
         assertThat(table.filterProblemProperty().get())
                 .isEqualTo("Max GPUs 'two' is not a whole number of at least 1.");
         assertThat(engine.maxGpus).isEqualTo(4);
 
-        table.maxGpusTextProperty().set("16");
+        typeMaxGpus("16");
         assertThat(table.filterProblemProperty().get()).isEmpty();
         assertThat(ids()).hasSize(3);
     }
@@ -171,9 +191,63 @@ class DecisionTableViewModelTest {
     @Test
     void theTokenBudgetScalesTimeAndRentedCost() {
         Double hoursBefore = row("cloud-8x-big").hours();
-        table.tokenBudgetTextProperty().set("2B");
+        Double costBefore = row("cloud-8x-big").costUsd();
+        int rankingsBefore = engine.recommendations;
+        typeTokenBudget("2B");
         assertThat(table.tokenBudgetProperty().get()).isEqualTo(2_000_000_000L);
+        assertThat(workload.snapshot().tokenBudget()).isEqualTo(2_000_000_000L);
         assertThat(row("cloud-8x-big").hours()).isEqualTo(hoursBefore * 2, org.assertj.core.data.Offset.offset(1e-9));
+        // Rent is hours x hourly price, so it doubles with the hours: 2 x $1,389 = $2,778.
+        assertThat(row("cloud-8x-big").costUsd()).isEqualTo(costBefore * 2, org.assertj.core.data.Offset.offset(1e-6));
+        assertThat(row("cloud-8x-big").costText()).isEqualTo("$2,778 rent");
+        assertThat(table.tokenBudgetTextProperty().get()).isEqualTo("2,000,000,000");
+        assertThat(table.summaryProperty().get()).endsWith("for 2,000,000,000 tokens");
+        assertThat(engine.recommendations).as("one ranking for the one change").isEqualTo(rankingsBefore + 1);
+    }
+
+    @Test
+    void typedTextAppliesOnlyWhenCommittedAndEscapeShowsTheScenariosValueAgain() {
+        table.tokenBudgetTextProperty().set("2");
+        table.tokenBudgetTextProperty().set("2e");
+        assertThat(workload.snapshot().tokenBudget()).isEqualTo(RankingOptions.DEFAULT_TOKEN_BUDGET);
+        table.revertTokenBudget();
+        assertThat(table.tokenBudgetTextProperty().get()).isEqualTo("1,000,000,000");
+
+        table.maxGpusTextProperty().set("4");
+        assertThat(engine.maxGpus).isEqualTo(RankingOptions.DEFAULT_MAX_GPUS);
+        table.revertMaxGpus();
+        assertThat(table.maxGpusTextProperty().get()).isEmpty();
+        assertThat(ids()).hasSize(3);
+    }
+
+    @Test
+    void aBadTokenBudgetSaysSoAndKeepsTheScenariosBudget() {
+        assertThat(typeTokenBudget("lots")).isFalse();
+        assertThat(table.filterProblemProperty().get()).isEqualTo("Token budget 'lots' is not a whole number of tokens.");
+        assertThat(typeTokenBudget("0")).isFalse();
+        assertThat(workload.snapshot().tokenBudget()).isEqualTo(RankingOptions.DEFAULT_TOKEN_BUDGET);
+
+        assertThat(typeTokenBudget("500M")).isTrue();
+        assertThat(table.filterProblemProperty().get()).isEmpty();
+        assertThat(workload.snapshot().tokenBudget()).isEqualTo(500_000_000L);
+    }
+
+    @Test
+    void aScenarioAppliedFromOutsideShowsItsTokenBudgetAndGpuLimitInTheFields() {
+        // What opening a file, undo and restoring the last scenario do: apply a whole scenario.
+        workload.apply(ScenarioInputs.defaults().withTokenBudget(500_000_000L).withMaxGpus(4));
+
+        assertThat(table.tokenBudgetTextProperty().get()).isEqualTo("500,000,000");
+        assertThat(table.maxGpusTextProperty().get()).isEqualTo("4");
+        assertThat(engine.maxGpus).isEqualTo(4);
+        assertThat(ids()).containsExactly("big-80gb", "small-24gb");
+        assertThat(table.summaryProperty().get())
+                .isEqualTo("2 of 3 options shown, 2 fit; time, cost and energy for 500,000,000 tokens");
+
+        workload.apply(ScenarioInputs.defaults());
+        assertThat(table.tokenBudgetTextProperty().get()).isEqualTo("1,000,000,000");
+        assertThat(table.maxGpusTextProperty().get()).as("the default limit shows as no limit").isEmpty();
+        assertThat(ids()).hasSize(3);
     }
 
     @Test

@@ -33,6 +33,8 @@ public final class FakeResultsEngine implements ResultsEngine {
     int estimates;
     /** The GPU limit of the latest ranking asked for. */
     int maxGpus;
+    /** Rankings asked for. */
+    int recommendations;
 
     static GpuSpec gpu(String id, String name, String vendor, double gb, long total, long usable, double priceUsd) {
         return new GpuSpec(id, name, vendor, "datacenter", "PCIe", gb, "HBM3", total, usable, 2000, 60, 400, 800,
@@ -75,6 +77,7 @@ public final class FakeResultsEngine implements ResultsEngine {
     @Override
     public Recommendation recommend(ModelSpec model, Workload workload, long tokenBudget, int maxGpus) {
         this.maxGpus = maxGpus;
+        recommendations++;
         Estimate e = estimate(model, workload);
         List<RecommendationRow> rows = new ArrayList<>();
         for (GpuSpec g : gpus()) {
