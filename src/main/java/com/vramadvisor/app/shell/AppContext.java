@@ -222,7 +222,7 @@ public final class AppContext implements AutoCloseable {
     }
 
     /** The decision table's ranking inputs (token budget, GPU limit): the live scenario's. */
-    private RankingOptions rankingOptions() {
+    RankingOptions rankingOptions() {
         return workload.snapshot().rankingOptions();
     }
 

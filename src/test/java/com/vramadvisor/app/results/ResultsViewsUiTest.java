@@ -4,14 +4,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.vramadvisor.app.compare.CompareView;
 import com.vramadvisor.app.compare.CompareViewModel;
+import com.vramadvisor.app.workload.WorkloadViewModel;
+import com.vramadvisor.engine.ModelShapes;
+import com.vramadvisor.engine.ParameterCounter;
 import com.vramadvisor.scenario.ScenarioInputs;
 import com.vramadvisor.catalog.Catalog;
 import com.vramadvisor.catalog.CatalogLoader;
+import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import javafx.application.Application;
-import javafx.beans.property.SimpleObjectProperty;
 import javafx.scene.Node;
 import javafx.scene.Scene;
 import javafx.scene.control.Label;
@@ -34,8 +37,9 @@ import org.testfx.util.WaitForAsyncUtils;
 @ExtendWith(ApplicationExtension.class)
 class ResultsViewsUiTest {
 
-    private final SimpleObjectProperty<ScenarioInputs> snapshot =
-            new SimpleObjectProperty<>(ScenarioInputs.defaults().withGpuId("a100-sxm-80gb"));
+    private final WorkloadViewModel workload = new WorkloadViewModel(
+            ScenarioInputs.defaults().withGpuId("a100-sxm-80gb"), List.of(), ModelShapes::fromParameterCount,
+            spec -> ParameterCounter.count(spec).total());
     private ResultsViewModel results;
 
     @Start
@@ -46,8 +50,11 @@ class ResultsViewsUiTest {
         Catalog catalog = CatalogLoader.shippedOnly().load();
         CatalogResultsEngine engine = new CatalogResultsEngine(catalog);
         ResultsMessages messages = new ResultsMessages(Locale.ENGLISH);
-        results = new ResultsViewModel(snapshot, engine, messages, Runnable::run, Runnable::run);
-        CompareViewModel compare = new CompareViewModel(snapshot, engine, messages);
+        results = new ResultsViewModel(workload.snapshotProperty(), engine, messages, Runnable::run, Runnable::run);
+        // As the application binds them: the table's fields edit the scenario's token budget and GPU limit.
+        results.table().tokenBudgetProperty().bindBidirectional(workload.tokenBudgetProperty());
+        results.table().maxGpusProperty().bindBidirectional(workload.maxGpusProperty());
+        CompareViewModel compare = new CompareViewModel(workload.snapshotProperty(), engine, messages);
         Tab analysis = new Tab("Analysis", new VBox(new ResultsView(results),
                 new DecisionTableView(results.table(), messages)));
         Tab comparison = new Tab("Compare", new CompareView(compare, messages));
@@ -65,8 +72,7 @@ class ResultsViewsUiTest {
     }
 
     private void setBatch(FxRobot robot, int batch) {
-        robot.interact(() -> snapshot.set(snapshot.get().withWorkload(
-                snapshot.get().workload().toBuilder().batch(batch).build())));
+        robot.interact(() -> workload.batchProperty().set(batch));
     }
 
     @Test
@@ -122,6 +128,9 @@ class ResultsViewsUiTest {
         robot.clickOn("#minMemoryField").type(KeyCode.TAB);
         assertThat(field.isFocused()).as("Tab from the memory filter reaches the GPU limit").isTrue();
         robot.write("4");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(table.getItems()).as("nothing applies before Enter").hasSize(all);
+        robot.type(KeyCode.ENTER);
         WaitForAsyncUtils.waitForFxEvents();
 
         // The 8-GPU systems and instances have no layout within 4 GPUs and leave the table; the summary still counts
@@ -179,5 +188,25 @@ class ResultsViewsUiTest {
         assertThat(left).isLessThan(800);
         // The sort arrows must not squeeze the Fit header into an ellipsis.
         assertThat(table.getColumns().get(0).getWidth()).isGreaterThanOrEqualTo(90);
+    }
+
+    @Test
+    void aTokenBudgetTypedInItsFieldAppliesOnEnterAndEscapeRestoresTheScenariosValue(FxRobot robot) {
+        TextField field = robot.lookup("#tokenBudgetField").queryAs(TextField.class);
+        assertThat(field.getText()).isEqualTo("1,000,000,000");
+
+        robot.doubleClickOn(field);
+        robot.interact(field::selectAll);
+        robot.write("2B").type(KeyCode.ENTER);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(workload.snapshot().tokenBudget()).isEqualTo(2_000_000_000L);
+        assertThat(field.getText()).isEqualTo("2,000,000,000");
+        assertThat(text(robot, "#decisionSummaryLabel")).endsWith("2,000,000,000 tokens");
+
+        robot.interact(field::selectAll);
+        robot.write("5").type(KeyCode.ESCAPE);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(field.getText()).isEqualTo("2,000,000,000");
+        assertThat(workload.snapshot().tokenBudget()).isEqualTo(2_000_000_000L);
     }
 }

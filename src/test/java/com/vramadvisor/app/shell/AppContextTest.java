@@ -1,14 +1,18 @@
 package com.vramadvisor.app.shell;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import com.vramadvisor.app.results.DecisionRow;
+import com.vramadvisor.app.results.DecisionTableViewModel;
 import com.vramadvisor.app.results.ResultsViewModel;
 import com.vramadvisor.scenario.ScenarioCodec;
 import com.vramadvisor.app.settings.SettingsStore;
 import com.vramadvisor.scenario.ScenarioInputs;
 import com.vramadvisor.catalog.CatalogLoader;
 import com.vramadvisor.engine.Mode;
+import com.vramadvisor.engine.ranking.HardwareKind;
+import com.vramadvisor.engine.ranking.RankingOptions;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -82,6 +86,97 @@ class AppContextTest {
             assertThat(c.workload().snapshot().gpuId()).isEqualTo("rtx-4090");
             assertThat(results.selectedGpuIdProperty().get()).isEqualTo("rtx-4090");
             assertThat(results.breakdown().capacityTextProperty().get()).startsWith("NVIDIA GeForce RTX 4090: ");
+        }
+    }
+
+    private static DecisionRow rentedRow(ResultsViewModel results) {
+        return results.table().rows().stream()
+                .filter(r -> r.kind() == HardwareKind.CLOUD && r.fits() && r.costUsd() != null && r.hours() != null)
+                .findFirst().orElseThrow();
+    }
+
+    private static DecisionRow rowWithKey(ResultsViewModel results, String key) {
+        return results.table().rows().stream().filter(r -> r.key().equals(key)).findFirst().orElseThrow();
+    }
+
+    @Test
+    void aTokenBudgetTypedInTheTableIsOneUndoableChangeOfTheScenarioAndIsSaved() throws Exception {
+        try (AppContext c = context()) {
+            ResultsViewModel results = c.results();
+            DecisionTableViewModel table = results.table();
+            DecisionRow before = rentedRow(results);
+            assertThat(table.tokenBudgetTextProperty().get()).isEqualTo("1,000,000,000");
+
+            // Keystrokes are not changes; Enter applies the whole number.
+            table.tokenBudgetTextProperty().set("2");
+            table.tokenBudgetTextProperty().set("2e");
+            table.tokenBudgetTextProperty().set("2e9");
+            assertThat(c.workload().snapshot().tokenBudget()).isEqualTo(1_000_000_000L);
+            assertThat(table.commitTokenBudget()).isTrue();
+
+            assertThat(c.workload().snapshot().tokenBudget()).isEqualTo(2_000_000_000L);
+            assertThat(c.rankingOptions().tokenBudget()).isEqualTo(2_000_000_000L);
+            // Rent is hours x hourly price and hours are tokens / throughput: both double with the budget.
+            DecisionRow after = rowWithKey(results, before.key());
+            assertThat(after.hours()).isCloseTo(2 * before.hours(), within(1e-9 * before.hours()));
+            assertThat(after.costUsd()).isCloseTo(2 * before.costUsd(), within(1e-9 * before.costUsd()));
+            assertThat(table.summaryProperty().get()).endsWith("2,000,000,000 tokens");
+            assertThat(c.scenario().dirtyProperty().get()).isTrue();
+
+            Path file = dir.resolve("budget.vram.json");
+            assertThat(c.scenario().saveAs(file)).isEmpty();
+            assertThat(new ScenarioCodec().read(Files.readString(file)).tokenBudget()).isEqualTo(2_000_000_000L);
+
+            c.scenario().undo();
+            assertThat(c.scenario().canUndoProperty().get()).as("the typed budget was one step").isFalse();
+            assertThat(c.workload().snapshot().tokenBudget()).isEqualTo(1_000_000_000L);
+            assertThat(table.tokenBudgetTextProperty().get()).isEqualTo("1,000,000,000");
+            assertThat(rowWithKey(results, before.key()).costUsd()).isEqualTo(before.costUsd());
+
+            c.scenario().redo();
+            assertThat(table.tokenBudgetTextProperty().get()).isEqualTo("2,000,000,000");
+            assertThat(rowWithKey(results, before.key()).costUsd()).isEqualTo(after.costUsd());
+        }
+    }
+
+    @Test
+    void anOpenedScenarioShowsItsTokenBudgetAndGpuLimitAndNewResetsThem() throws Exception {
+        Path file = dir.resolve("limited.vram.json");
+        Files.writeString(file, new ScenarioCodec().write(ScenarioInputs.defaults()
+                .withGpuId(AppContext.DEFAULT_GPU_ID).withTokenBudget(500_000_000L).withMaxGpus(4)));
+        try (AppContext c = context()) {
+            DecisionTableViewModel table = c.results().table();
+            assertThat(table.rows()).anyMatch(r -> r.gpusNeeded() > 4);
+
+            assertThat(c.scenario().open(file)).isEmpty();
+
+            assertThat(table.tokenBudgetTextProperty().get()).isEqualTo("500,000,000");
+            assertThat(table.maxGpusTextProperty().get()).isEqualTo("4");
+            assertThat(table.rows()).isNotEmpty().allSatisfy(r -> assertThat(r.gpusNeeded()).isLessThanOrEqualTo(4));
+            assertThat(table.summaryProperty().get()).endsWith("500,000,000 tokens");
+            assertThat(c.rankingOptions().maxGpus()).isEqualTo(4);
+            assertThat(c.rankingOptions().tokenBudget()).isEqualTo(500_000_000L);
+
+            c.scenario().newScenario();
+            assertThat(c.workload().snapshot().tokenBudget()).isEqualTo(RankingOptions.DEFAULT_TOKEN_BUDGET);
+            assertThat(c.workload().snapshot().maxGpus()).isEqualTo(RankingOptions.DEFAULT_MAX_GPUS);
+            assertThat(table.tokenBudgetTextProperty().get()).isEqualTo("1,000,000,000");
+            assertThat(table.maxGpusTextProperty().get()).isEmpty();
+            assertThat(table.rows()).anyMatch(r -> r.gpusNeeded() > 4);
+        }
+    }
+
+    @Test
+    void theLastScenariosTokenBudgetAndGpuLimitAreRestored() throws Exception {
+        ScenarioInputs last = ScenarioInputs.defaults().withGpuId("l40s").withTokenBudget(3_000_000_000L)
+                .withMaxGpus(2);
+        Files.writeString(new SettingsStore(dir).lastScenarioFile(), new ScenarioCodec().write(last));
+        try (AppContext c = context()) {
+            assertThat(c.workload().snapshot()).isEqualTo(last);
+            DecisionTableViewModel table = c.results().table();
+            assertThat(table.tokenBudgetTextProperty().get()).isEqualTo("3,000,000,000");
+            assertThat(table.maxGpusTextProperty().get()).isEqualTo("2");
+            assertThat(table.rows()).isNotEmpty().allSatisfy(r -> assertThat(r.gpusNeeded()).isLessThanOrEqualTo(2));
         }
     }
 }
