@@ -9,6 +9,8 @@ import com.vramadvisor.engine.ranking.HardwareKind;
  * @param hardwareId       id of the GPU, system or cloud offer
  * @param gpuId            catalog id of the GPU model the option is built from; selecting the row selects it
  * @param name             display name, e.g. {@code 4 x NVIDIA A100 80GB SXM}
+ * @param hardwareText     the GPU's catalog figures (memory and its type, bandwidth, tensor throughput, link, power)
+ *                         and their source, for the name's tooltip
  * @param kind             single GPU, several GPUs, system or cloud offer
  * @param kindText         the kind, localised
  * @param vendor           GPU vendor
@@ -31,7 +33,7 @@ import com.vramadvisor.engine.ranking.HardwareKind;
  * @param energyKWh        electricity for the run, {@code null} when unknown
  * @param energyText       the energy in kWh
  */
-public record DecisionRow(String hardwareId, String gpuId, String name, HardwareKind kind, String kindText,
+public record DecisionRow(String hardwareId, String gpuId, String name, String hardwareText, HardwareKind kind, String kindText,
                           String vendor, double memoryGbNominal, boolean fits, String fitText, int gpusNeeded,
                           String gpusText, long perGpuBytes, long capacityBytes, String memoryText,
                           double headroomFraction, String headroomText, Double tokensPerSecond, String speedText,

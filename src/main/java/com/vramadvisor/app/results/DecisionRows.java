@@ -19,6 +19,9 @@ final class DecisionRows {
 
     private final ResultsMessages messages;
 
+    private static final int MAX_CACHED_TEXTS = 4096;
+    private final Map<String, String> hardwareTexts = new java.util.HashMap<>();
+
     DecisionRows(ResultsMessages messages) {
         this.messages = messages;
     }
@@ -33,10 +36,70 @@ final class DecisionRows {
                 ? messages.get("results.table.headroom.spare", messages.size(r.headroomBytes(), unit),
                         messages.percent(r.headroomFraction(), 0))
                 : messages.get("results.table.headroom.short", messages.size(-r.headroomBytes(), unit));
-        return new DecisionRow(r.hardwareId(), r.gpuId(), r.hardwareName(), r.kind(), kindText(r.kind()), r.vendor(),
+        return new DecisionRow(r.hardwareId(), r.gpuId(), r.hardwareName(), hardwareText(r, gpu, unit), r.kind(), kindText(r.kind()), r.vendor(),
                 gpu == null ? 0 : gpu.memoryGbNominal(), r.fits(), fitText(r, memory), r.gpusNeeded(), gpus,
                 r.perGpuBytes(), r.capacityBytes(), memory, r.headroomFraction(), headroom, r.tokensPerSecond(),
                 speed(r, mode), r.hours(), time(r.hours()), r.costUsd(), cost(r), r.energyKWh(), energy(r));
+    }
+
+    /**
+     * The GPU as the catalog describes it: memory as sold and its type, usable memory, bandwidth (the other limit of
+     * decoding and of memory-bound layers), dense 16-bit and FP8 tensor throughput, the GPU-to-GPU link, board power
+     * and the source of the figures. Figures the catalog leaves at 0 are not shown.
+     */
+    String hardwareText(RecommendationRow r, GpuSpec gpu, SizeUnit unit) {
+        if (gpu == null) {
+            return r.hardwareName();
+        }
+        // The text depends on the hardware, not on the workload: a slider step reuses it instead of formatting a
+        // dozen messages for every row again.
+        String key = r.kind() + "|" + r.hardwareName() + "|" + r.gpusNeeded() + "|" + gpu.id() + "|" + unit + "|"
+                + messages.locale();
+        String cached = hardwareTexts.get(key);
+        if (cached == null) {
+            if (hardwareTexts.size() > MAX_CACHED_TEXTS) {
+                hardwareTexts.clear();
+            }
+            cached = formatHardware(r, gpu, unit);
+            hardwareTexts.put(key, cached);
+        }
+        return cached;
+    }
+
+    private String formatHardware(RecommendationRow r, GpuSpec gpu, SizeUnit unit) {
+        StringBuilder text = new StringBuilder();
+        if (r.kind() == HardwareKind.SYSTEM || r.kind() == HardwareKind.CLOUD) {
+            text.append(messages.get("results.table.gpu.count", r.hardwareName(), messages.integer(r.gpusNeeded()),
+                    gpu.name())).append('\n');
+        }
+        text.append(messages.get("results.table.gpu.memory", gpu.name(), messages.decimal(gpu.memoryGbNominal(), 0),
+                gpu.memoryType(), messages.size(gpu.memoryBytesUsable(), unit)));
+        if (gpu.memoryBandwidthGBps() > 0) {
+            text.append('\n').append(messages.get("results.table.gpu.bandwidth",
+                    messages.integer(Math.round(gpu.memoryBandwidthGBps()))));
+        }
+        if (gpu.fp16Tflops() > 0) {
+            text.append('\n').append(gpu.fp8Tflops() > 0
+                    ? messages.get("results.table.gpu.tensorFp8", tflops(gpu.fp16Tflops()),
+                            tflops(gpu.fp8Tflops()))
+                    : messages.get("results.table.gpu.tensor", tflops(gpu.fp16Tflops())));
+        }
+        if (gpu.interconnect() != null && !gpu.interconnect().isBlank()) {
+            text.append('\n').append(gpu.interconnectGBps() > 0
+                    ? messages.get("results.table.gpu.link", gpu.interconnect(),
+                            messages.integer(Math.round(gpu.interconnectGBps())))
+                    : messages.get("results.table.gpu.linkOnly", gpu.interconnect()));
+        }
+        if (gpu.tdpWatts() > 0) {
+            text.append('\n').append(messages.get("results.table.gpu.power", messages.integer(gpu.tdpWatts())));
+        }
+        text.append('\n').append(messages.get("results.table.gpu.source", gpu.source()));
+        return text.toString();
+    }
+
+    /** A throughput as the spec sheet prints it: whole numbers without decimals, 989.5 with one. */
+    private String tflops(double value) {
+        return messages.decimal(value, value == Math.rint(value) ? 0 : 1);
     }
 
     String kindText(HardwareKind kind) {

@@ -152,7 +152,7 @@ public final class DecisionTableView extends VBox {
         table.getColumns().add(fit);
         TableColumn<DecisionRow, DecisionRow> name = column("hardware", "results.table.column.hardware",
                 Comparator.comparing(DecisionRow::name, String.CASE_INSENSITIVE_ORDER), 230);
-        name.setCellFactory(c -> new DecisionCells.TextCell(DecisionRow::name, DecisionRow::fitText));
+        name.setCellFactory(c -> new DecisionCells.TextCell(DecisionRow::name, DecisionRow::hardwareText));
         table.getColumns().add(name);
         addText("kind", "results.table.column.kind", Comparator.comparing(DecisionRow::kind), 90,
                 DecisionRow::kindText);
