@@ -1,14 +1,11 @@
 package com.vramadvisor.cli;
 
-import com.vramadvisor.catalog.Catalog;
 import com.vramadvisor.engine.MemoryEstimator;
 import com.vramadvisor.engine.ModelSpec;
 import com.vramadvisor.engine.Parallelism;
-import com.vramadvisor.engine.Serving;
 import com.vramadvisor.engine.Workload;
 import com.vramadvisor.engine.advice.FitAdvisor;
 import com.vramadvisor.engine.advice.Lever;
-import com.vramadvisor.engine.hardware.GpuSpec;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -37,11 +34,8 @@ final class AdviseCommand implements Callable<Integer> {
     @Mixin
     ScenarioArgs args;
 
-    @Option(names = "--gpu", paramLabel = "ID", description = "A GPU id from 'catalog list gpus' (its usable memory).")
-    String gpuId;
-
-    @Option(names = "--memory-gib", paramLabel = "GiB", description = "Usable memory per GPU in GiB instead.")
-    Double memoryGib;
+    @Mixin
+    MemoryTargetOption target;
 
     @Option(names = "--format", paramLabel = "FORMAT", description = "text or json (default text).")
     String format = "text";
@@ -52,28 +46,12 @@ final class AdviseCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         OutputFormat fmt = json ? OutputFormat.JSON : OutputFormat.parse(format, OutputFormat.TEXT, OutputFormat.JSON);
-        if ((gpuId == null) == (memoryGib == null)) {
-            throw new CliInputException("give exactly one of --gpu ID and --memory-gib GiB");
-        }
         ModelResolver.Resolved resolved = args.resolve();
         ModelSpec m = resolved.model();
         Workload w = resolved.workload();
-        long usable;
-        String against;
-        if (gpuId != null) {
-            Catalog c = args.catalog.catalog(spec.commandLine().getErr());
-            GpuSpec gpu = c.gpu(gpuId.trim()).orElseThrow(() -> new CliInputException(
-                    "unknown GPU '" + gpuId + "' (run 'catalog list gpus' for the ids)"));
-            usable = w.gpuMemoryUtilization() > 0
-                    ? Serving.usableBudget(gpu.memoryBytesUsable(), w.gpuMemoryUtilization()) : gpu.memoryBytesUsable();
-            against = gpu.name() + ", " + Quantities.gib(usable) + " usable";
-        } else {
-            if (!(memoryGib > 0 && memoryGib < 1e6)) {
-                throw new CliInputException("--memory-gib must be above 0 and below 1e6, got " + memoryGib);
-            }
-            usable = Math.round(memoryGib * (1L << 30));
-            against = Quantities.gib(usable);
-        }
+        MemoryTargetOption.Target t = target.resolve(w, args.catalog, spec.commandLine().getErr());
+        long usable = t.usableBytes();
+        String against = t.description();
         long current = new MemoryEstimator().peakBytes(m, w);
         List<Lever> levers = new FitAdvisor().advise(m, w, usable);
         PrintWriter out = spec.commandLine().getOut();

@@ -1,12 +1,9 @@
 package com.vramadvisor.cli;
 
-import com.vramadvisor.catalog.Catalog;
 import com.vramadvisor.engine.InverseSolver;
 import com.vramadvisor.engine.Mode;
 import com.vramadvisor.engine.ModelSpec;
-import com.vramadvisor.engine.Serving;
 import com.vramadvisor.engine.Workload;
-import com.vramadvisor.engine.hardware.GpuSpec;
 import java.io.PrintWriter;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -32,11 +29,8 @@ final class FitCommand implements Callable<Integer> {
     @Mixin
     ScenarioArgs args;
 
-    @Option(names = "--gpu", paramLabel = "ID", description = "A GPU id from 'catalog list gpus' (its usable memory).")
-    String gpuId;
-
-    @Option(names = "--budget-gib", paramLabel = "GiB", description = "A per-GPU memory budget in GiB instead.")
-    Double budgetGib;
+    @Mixin
+    MemoryTargetOption target;
 
     @Option(names = "--format", paramLabel = "FORMAT", description = "text or json (default text).")
     String format = "text";
@@ -44,28 +38,12 @@ final class FitCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         OutputFormat fmt = OutputFormat.parse(format, OutputFormat.TEXT, OutputFormat.JSON);
-        if ((gpuId == null) == (budgetGib == null)) {
-            throw new CliInputException("give exactly one of --gpu ID and --budget-gib GiB");
-        }
         ModelResolver.Resolved resolved = args.resolve();
         ModelSpec m = resolved.model();
         Workload w = resolved.workload();
-        long budget;
-        String against;
-        if (gpuId != null) {
-            Catalog c = args.catalog.catalog(spec.commandLine().getErr());
-            GpuSpec gpu = c.gpu(gpuId.trim()).orElseThrow(() -> new CliInputException(
-                    "unknown GPU '" + gpuId + "' (run 'catalog list gpus' for the ids)"));
-            budget = w.gpuMemoryUtilization() > 0
-                    ? Serving.usableBudget(gpu.memoryBytesUsable(), w.gpuMemoryUtilization()) : gpu.memoryBytesUsable();
-            against = gpu.name() + ", " + Quantities.gib(budget) + " usable";
-        } else {
-            if (!(budgetGib > 0 && budgetGib < 1e6)) {
-                throw new CliInputException("--budget-gib must be above 0 and below 1e6, got " + budgetGib);
-            }
-            budget = Math.round(budgetGib * (1L << 30));
-            against = Quantities.gib(budget);
-        }
+        MemoryTargetOption.Target t = target.resolve(w, args.catalog, spec.commandLine().getErr());
+        long budget = t.usableBytes();
+        String against = t.description();
         int batch = InverseSolver.maxBatch(m, w, budget);
         int sequence = InverseSolver.maxSequenceLength(m, w, budget);
         // For training the context is the sequence length, so its search would only repeat the one above.

@@ -1,0 +1,50 @@
+package com.vramadvisor.cli;
+
+import com.vramadvisor.catalog.Catalog;
+import com.vramadvisor.engine.Serving;
+import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.hardware.GpuSpec;
+import java.io.PrintWriter;
+import picocli.CommandLine.Option;
+
+/**
+ * What a workload must fit on one GPU, for {@code fit} and {@code advise}: a catalog GPU's usable memory (less a
+ * serving reservation when the workload sets one) or a number of GiB given directly.
+ */
+final class MemoryTargetOption {
+
+    @Option(names = "--gpu", paramLabel = "ID", description = "A GPU id from 'catalog list gpus' (its usable memory).")
+    String gpuId;
+
+    @Option(names = {"--memory-gib", "--budget-gib"}, paramLabel = "GiB",
+            description = "Usable memory per GPU in GiB (2^30 bytes) instead of a catalog GPU.")
+    Double memoryGib;
+
+    /**
+     * @param usableBytes the memory the workload may use on one GPU
+     * @param description what it is, for the output: the GPU and its usable memory, or the GiB given
+     */
+    record Target(long usableBytes, String description) {
+    }
+
+    /** The target the flags name; a one-line input error when neither or both are given or the GiB are absurd. */
+    Target resolve(Workload workload, CatalogOption catalogOption, PrintWriter err) {
+        if ((gpuId == null) == (memoryGib == null)) {
+            throw new CliInputException("give exactly one of --gpu ID and --memory-gib GiB (also --budget-gib)");
+        }
+        if (gpuId != null) {
+            Catalog catalog = catalogOption.catalog(err);
+            GpuSpec gpu = catalog.gpu(gpuId.trim()).orElseThrow(() -> new CliInputException(
+                    "unknown GPU '" + gpuId + "' (run 'catalog list gpus' for the ids)"));
+            long usable = workload.gpuMemoryUtilization() > 0
+                    ? Serving.usableBudget(gpu.memoryBytesUsable(), workload.gpuMemoryUtilization())
+                    : gpu.memoryBytesUsable();
+            return new Target(usable, gpu.name() + ", " + Quantities.gib(usable) + " usable");
+        }
+        if (!(memoryGib > 0 && memoryGib < 1e6)) {
+            throw new CliInputException("--memory-gib must be above 0 and below 1e6, got " + memoryGib);
+        }
+        long usable = Math.round(memoryGib * (1L << 30));
+        return new Target(usable, Quantities.gib(usable));
+    }
+}
