@@ -101,7 +101,7 @@ final class AdviseCommand implements Callable<Integer> {
             out.println("No single change from the list lowers the peak of this workload.");
             return;
         }
-        String rowFormat = "%-3s %-44s %14s %14s %-5s %5s  %s%n";
+        String rowFormat = "%-3s %-50s %14s %14s %-5s %5s  %s%n";
         out.printf(Locale.ROOT, rowFormat, "#", "Change (alone)", "Peak/GPU", "Saved", "Fits", "GPUs", "Speed");
         int i = 1;
         for (Lever l : levers) {
@@ -116,7 +116,8 @@ final class AdviseCommand implements Callable<Integer> {
             out.printf(Locale.ROOT, "%d. %s: %s [%s]%n", i++, change(l), l.speed().summary(), l.speed().source());
         }
         out.println();
-        out.println("Each change is applied alone to the workload above; sizes are GiB (2^30 bytes) per GPU.");
+        out.println("Each change is applied alone to the workload above (full recompute + ZeRO-3, offered when neither"
+                + " fits alone, is the two together); sizes are GiB (2^30 bytes) per GPU.");
     }
 
     /** One line naming the change and its new value. */
@@ -132,6 +133,8 @@ final class AdviseCommand implements Callable<Integer> {
             case ADAMW_8BIT -> "8-bit AdamW";
             case NEXT_ZERO_STAGE -> "ZeRO stage " + p.zeroStage() + " over " + p.dataParallel() + " GPUs";
             case ZERO3_DATA_PARALLEL -> "ZeRO-3 over " + p.dataParallel() + " data-parallel GPUs ("
+                    + p.gpus() + " in all)";
+            case ZERO3_FULL_RECOMPUTE -> "full recompute + ZeRO-3 over " + p.dataParallel() + " GPUs ("
                     + p.gpus() + " in all)";
             case TENSOR_PARALLEL_X2 -> "tensor parallel " + p.tensorParallel() + " (" + p.gpus() + " GPUs)";
             case BF16_MIXED -> "bf16 mixed precision";

@@ -150,7 +150,7 @@ public final class AdviceViewModel {
             case HALVE_MICRO_BATCH -> messages.get(key, messages.integer(w.batch()),
                     messages.integer(w.gradientAccumulation()));
             case NEXT_ZERO_STAGE -> messages.get(key, p.zeroStage(), messages.integer(p.dataParallel()));
-            case ZERO3_DATA_PARALLEL -> messages.get(key, messages.integer(p.dataParallel()),
+            case ZERO3_DATA_PARALLEL, ZERO3_FULL_RECOMPUTE -> messages.get(key, messages.integer(p.dataParallel()),
                     messages.integer(p.gpus()));
             case TENSOR_PARALLEL_X2 -> messages.get(key, messages.integer(p.tensorParallel()),
                     messages.integer(p.gpus()));

@@ -29,7 +29,8 @@ import java.util.Set;
  * even micro-batch, so tokens per optimizer step stay the same); 8-bit AdamW instead of Adam/AdamW; the next ZeRO
  * stage over the current data-parallel group (only when that group has at least 2 GPUs, since ZeRO shards over
  * it); ZeRO-3 over the smallest data-parallel group, at the current tensor and pipeline sizes, that fits (at most
- * {@value #MAX_DATA_PARALLEL} replicas); twice the tensor-parallel size; bf16 mixed precision instead of fp32/tf32;
+ * {@value #MAX_DATA_PARALLEL} replicas), and when none does because the activations alone exceed the GPU, the same
+ * with full recomputation (the one lever that is two changes); twice the tensor-parallel size; bf16 mixed precision instead of fp32/tf32;
  * LoRA rank 16 on all linear layers instead of full training; QLoRA (NF4 base, the current adapters or rank 16)
  * instead of full training or LoRA. Levers for inference: an fp8 KV cache, int8 and int4 weights, half the
  * concurrent sequences, half the context (the prompt is capped at the new context).
@@ -136,7 +137,13 @@ public final class FitAdvisor {
             list.add(new Candidate(LeverKind.NEXT_ZERO_STAGE, w.toBuilder().parallelism(withZero(par, next,
                     par.dataParallel())).build(), next == 3 ? SpeedEffect.ZERO3_VOLUME : SpeedEffect.ZERO_SAME_VOLUME));
         }
-        list.add(zero3Candidate(model, w, usable));
+        Candidate zero3 = zero3Candidate(model, w, usable, LeverKind.ZERO3_DATA_PARALLEL, SpeedEffect.ZERO3_VOLUME);
+        list.add(zero3);
+        if (zero3 == null && w.recompute() != Recompute.FULL) {
+            // ZeRO-3 cannot shard the activations: when they alone exceed the GPU, offer the pair that does fit.
+            list.add(zero3Candidate(model, w.toBuilder().recompute(Recompute.FULL).build(), usable,
+                    LeverKind.ZERO3_FULL_RECOMPUTE, SpeedEffect.ZERO3_AND_FULL));
+        }
         if ((long) par.tensorParallel() * 2 <= model.heads()) {
             Parallelism doubled = new Parallelism(par.tensorParallel() * 2, par.pipelineParallel(),
                     par.dataParallel(), par.zeroStage(), par.sequenceParallel());
@@ -165,7 +172,7 @@ public final class FitAdvisor {
      * states are divided by it, activations are per replica), so the smallest size is found by doubling and
      * bisection.
      */
-    private Candidate zero3Candidate(ModelSpec model, Workload w, long usable) {
+    private Candidate zero3Candidate(ModelSpec model, Workload w, long usable, LeverKind kind, SpeedEffect speed) {
         Parallelism par = w.parallelism();
         int low = par.zeroStage() == 3 ? par.dataParallel() + 1 : Math.max(2, par.dataParallel());
         if (low > MAX_DATA_PARALLEL || !fitsZero3(model, w, MAX_DATA_PARALLEL, usable)) {
@@ -185,8 +192,7 @@ public final class FitAdvisor {
                 bad = mid;
             }
         }
-        return new Candidate(LeverKind.ZERO3_DATA_PARALLEL,
-                w.toBuilder().parallelism(withZero(par, 3, good)).build(), SpeedEffect.ZERO3_VOLUME);
+        return new Candidate(kind, w.toBuilder().parallelism(withZero(par, 3, good)).build(), speed);
     }
 
     private boolean fitsZero3(ModelSpec model, Workload w, int dataParallel, long usable) {

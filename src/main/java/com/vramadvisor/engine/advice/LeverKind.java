@@ -19,6 +19,13 @@ public enum LeverKind {
     NEXT_ZERO_STAGE("next-zero-stage", false),
     /** ZeRO-3 over the smallest data-parallel group that fits (more GPUs). */
     ZERO3_DATA_PARALLEL("zero3-data-parallel", false),
+    /**
+     * Two changes together, offered only when neither fits alone: full activation recomputation and ZeRO-3 over the
+     * smallest data-parallel group that then fits. Sharding divides the model states by the group size but not the
+     * activations, which full recomputation shrinks to one block input per layer; the two are the usual pairing
+     * (DeepSpeed's ZeRO-3 with activation checkpointing).
+     */
+    ZERO3_FULL_RECOMPUTE("zero3-full-recompute", false),
     /** Twice the Megatron tensor-parallel size (Shoeybi et al. 2019). */
     TENSOR_PARALLEL_X2("tensor-parallel-x2", false),
     /** bf16 mixed precision instead of fp32 or tf32 (Micikevicius et al. 2018). */

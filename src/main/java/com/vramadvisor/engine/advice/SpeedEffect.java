@@ -56,6 +56,10 @@ public record SpeedEffect(Trend trend, String summary, String source) {
     static final SpeedEffect ZERO3_VOLUME = new SpeedEffect(Trend.SLOWER,
             "ZeRO-3 moves 1.5x the data-parallel communication volume (3x against 2x the parameters per step)",
             ZERO + ".2.2");
+    static final SpeedEffect ZERO3_AND_FULL = new SpeedEffect(Trend.SLOWER,
+            "both costs: 1.5x the data-parallel communication volume of ZeRO-3 and about one extra forward pass per "
+                    + "step (~33% more compute) for full recomputation",
+            ZERO + ".2.2; " + KORTHIKANTI + ", sections 1 and 6");
     static final SpeedEffect TENSOR_PARALLEL = new SpeedEffect(Trend.SLOWER,
             "two all-reduces per block in forward and two in backward: fine within NVLink, slow across nodes; "
                     + "no general figure",

@@ -67,7 +67,7 @@ class DecisionRowsTest {
         RecommendationRow cloud = rows.stream().filter(r -> r.kind() == HardwareKind.CLOUD && r.gpusNeeded() == 8
                 && r.gpuId().equals("h100-sxm-80gb")).findFirst().orElseThrow();
         assertThat(text(cloud, Locale.ENGLISH)).startsWith(cloud.hardwareName() + ": 8 x NVIDIA H100 SXM5 80GB\n");
-        assertThat(text(cloud, Locale.SIMPLIFIED_CHINESE)).contains("8 块 NVIDIA H100 SXM5 80GB")
+        assertThat(text(cloud, Locale.SIMPLIFIED_CHINESE)).contains("8 张 NVIDIA H100 SXM5 80GB")
                 .contains("显存带宽 3,350 GB/s").contains("来源：");
     }
 }

@@ -55,6 +55,33 @@ class FitAdvisorTest {
     }
 
     @Test
+    void whenTheActivationsAloneExceedTheGpuZero3IsOfferedWithFullRecomputation() {
+        ModelSpec llama2_13b = CatalogLoader.shippedOnly().load().model("llama-2-13b").orElseThrow();
+        Workload w = fullTraining();
+        long card24Gb = 24_000_000_000L;
+        // Sharding divides model states by the group size but not the activations of one micro-batch; with none
+        // recomputed they exceed a 24 GB card on their own, so no ZeRO-3 group fits.
+        Estimate current = ESTIMATOR.estimate(llama2_13b, w);
+        assertThat(current.component(Component.ACTIVATIONS)).isGreaterThan(card24Gb);
+        List<Lever> levers = ADVISOR.advise(llama2_13b, w, card24Gb);
+        assertThat(kinds(levers)).doesNotContain(LeverKind.ZERO3_DATA_PARALLEL);
+
+        Lever pair = levers.stream().filter(l -> l.kind() == LeverKind.ZERO3_FULL_RECOMPUTE).findFirst()
+                .orElseThrow();
+        assertThat(pair.fits()).isTrue();
+        assertThat(pair.workload().recompute()).isEqualTo(Recompute.FULL);
+        assertThat(pair.workload().parallelism().zeroStage()).isEqualTo(3);
+        int n = pair.workload().parallelism().dataParallel();
+        assertThat(pair.peakBytes()).isEqualTo(ESTIMATOR.peakBytes(llama2_13b, pair.workload()))
+                .isLessThanOrEqualTo(card24Gb);
+        Workload fewer = pair.workload().toBuilder().parallelism(new Parallelism(1, 1, n - 1, 3, false)).build();
+        assertThat(ESTIMATOR.peakBytes(llama2_13b, fewer)).isGreaterThan(card24Gb);
+        // Where ZeRO-3 alone fits, the pair is not offered.
+        assertThat(kinds(ADVISOR.advise(LLAMA_3_8B, fullTraining(), CARD_80_GB)))
+                .contains(LeverKind.ZERO3_DATA_PARALLEL).doesNotContain(LeverKind.ZERO3_FULL_RECOMPUTE);
+    }
+
+    @Test
     void fullAdamWTrainingOfAn8BModelDoesNotFitAn80GbCardButAZero3AndALoraLeverDo() {
         Workload w = fullTraining();
         // 16 bytes of model states per parameter with mixed-precision AdamW (ZeRO paper, section 3.1): 128 GB.
