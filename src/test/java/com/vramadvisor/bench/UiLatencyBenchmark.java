@@ -116,7 +116,7 @@ public final class UiLatencyBenchmark {
                 median(app, Start::wallMs) / bareWall, median(app, Start::cpuMs) / bareCpu);
         System.out.printf(Locale.ROOT, "Then, in the same application runs (wall median, and its ratio to the bare "
                 + "window's first frame):%n");
-        System.out.printf(Locale.ROOT, "  menu bar, tabs and status bar in place: %.0f ms (%.2f)%n",
+        System.out.printf(Locale.ROOT, "  menu bar and status bar in place: %.0f ms (%.2f)%n",
                 median(app, Start::chromeMs), median(app, Start::chromeMs) / bareWall);
         System.out.printf(Locale.ROOT, "  complete (workload panel, charts and decision table filled): %.0f ms "
                 + "(%.2f); CPU %.0f ms%n", median(app, Start::completeMs), median(app, Start::completeMs) / bareWall,

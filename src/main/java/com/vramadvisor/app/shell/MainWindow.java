@@ -28,6 +28,7 @@ import javafx.scene.control.Tab;
 import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyCombination;
 import javafx.scene.input.TransferMode;
+import javafx.scene.layout.BorderPane;
 import javafx.stage.FileChooser;
 import javafx.stage.Screen;
 import javafx.stage.Stage;
@@ -55,6 +56,7 @@ public final class MainWindow implements AppMenus.Actions {
     private WorkloadView workloadView;
     private boolean featuresInstalled;
     private boolean sceneWired;
+    private boolean fontFollowsLocale;
 
     /**
      * A window that builds its nodes when it is shown. {@link #attach} adds what needs the catalog and the
@@ -81,12 +83,19 @@ public final class MainWindow implements AppMenus.Actions {
      */
     private MainView chrome() {
         if (view == null) {
-            Themes.applyBase(stored.theme());
-            menus = new AppMenus(messages);
-            statusBar = new StatusBar();
+            bars();
             view = new MainView(messages, menus.bar(), StartupSkeleton.panel(), statusBar.root());
         }
         return view;
+    }
+
+    /** The menu bar and the status bar, the first controls the window shows. Built once. */
+    private void bars() {
+        if (menus == null) {
+            Themes.applyBase(stored.theme());
+            menus = new AppMenus(messages);
+            statusBar = new StatusBar();
+        }
     }
 
     /**
@@ -237,11 +246,21 @@ public final class MainWindow implements AppMenus.Actions {
             }, "vram-advisor-catalog");
             loader.setDaemon(true);
             loader.start();
-            scene.setRoot(chrome().root());
-            installChrome();
+            // The menu bar and the status bar go into the skeleton's strips first: the menus are there a frame
+            // before the split panes and tabs, whose skins take as long again.
+            bars();
+            BorderPane skeleton = (BorderPane) scene.getRoot();
+            skeleton.setTop(menus.bar());
+            skeleton.setBottom(statusBar.root());
+            Themes.apply(scene, stored.theme());
+            applyFont();
             afterNextPulse(() -> {
-                chromeShown[0] = true;
-                attachWhenBoth.run();
+                scene.setRoot(chrome().root());
+                installChrome();
+                afterNextPulse(() -> {
+                    chromeShown[0] = true;
+                    attachWhenBoth.run();
+                });
             });
         });
     }
@@ -284,7 +303,10 @@ public final class MainWindow implements AppMenus.Actions {
     private void installChrome() {
         Themes.apply(scene, stored.theme());
         applyFont();
-        messages.localeProperty().addListener(obs -> applyFont());
+        if (!fontFollowsLocale) {
+            fontFollowsLocale = true;
+            messages.localeProperty().addListener(obs -> applyFont());
+        }
         if (context != null) {
             wireScene();
         }
@@ -319,12 +341,12 @@ public final class MainWindow implements AppMenus.Actions {
         boolean chinese = "zh".equals(messages.locale().getLanguage());
         if (chinese) {
             Optional<String> family = CjkFonts.load();
-            view.root().setStyle(family.map(f -> "-fx-font-family: \"" + f + "\";").orElse(""));
+            scene.getRoot().setStyle(family.map(f -> "-fx-font-family: \"" + f + "\";").orElse(""));
             if (menus.chineseItem() != null) {
                 menus.chineseItem().setStyle("");
             }
         } else {
-            view.root().setStyle("");
+            scene.getRoot().setStyle("");
             if (context != null) {
                 loadChineseMenuFont();
             }
