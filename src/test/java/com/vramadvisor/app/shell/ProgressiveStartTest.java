@@ -41,6 +41,7 @@ class ProgressiveStartTest {
     private MainWindow window;
     private Parent firstRoot;
     private boolean firstRootHasControlsOrText;
+    private volatile boolean menuBarInSkeleton;
     private String catalogThread;
     private String contextThread;
 
@@ -61,6 +62,12 @@ class ProgressiveStartTest {
         firstRoot = stage.getScene().getRoot();
         firstRootHasControlsOrText = containsControlOrText(firstRoot);
         events.add("first frame shown");
+        javafx.scene.Scene scene = stage.getScene();
+        scene.addPostLayoutPulseListener(() -> {
+            if (scene.getRoot() == firstRoot && scene.lookup("#mainMenuBar") != null) {
+                menuBarInSkeleton = true;
+            }
+        });
     }
 
     private static boolean containsControlOrText(Node node) {
@@ -92,6 +99,8 @@ class ProgressiveStartTest {
                         && robot.lookup(".results-view").tryQuery().isPresent()
                         && robot.lookup("#decisionTable").tryQuery().isPresent());
         assertThat(robot.lookup("#startupSkeleton").tryQuery()).isEmpty();
+        assertThat(menuBarInSkeleton).as("a frame showed the real menu bar in the skeleton before the split panes")
+                .isTrue();
         assertThat(robot.lookup("#mainMenuBar").tryQuery()).isPresent();
         assertThat(catalogThread).isEqualTo("vram-advisor-catalog");
         assertThat(contextThread).isEqualTo("JavaFX Application Thread");
