@@ -57,16 +57,8 @@ final class RecommendCommand implements Callable<Integer> {
     @Option(names = "--fits-only", description = "Hide options that do not fit.")
     boolean fitsOnly;
 
-    @Option(names = "--max-gpus", paramLabel = "N",
-            description = "Most GPUs one option may use; an option that needs more is laid out on at most N and "
-                    + "marked exceeds-max-gpus (default: the scenario file's, else "
-                    + RankingOptions.DEFAULT_MAX_GPUS + ").")
-    Integer maxGpus;
-
-    @Option(names = "--tokens", paramLabel = "N",
-            description = "Token budget: tokens to train on, or to generate for inference (default: the scenario "
-                    + "file's, else 1B).")
-    String tokens;
+    @Mixin
+    RankingLimitsOption limits;
 
     @Option(names = "--mfu", paramLabel = "F", description = "Model-FLOPs utilisation for speed (default 0.40).")
     Double mfu;
@@ -77,9 +69,6 @@ final class RecommendCommand implements Callable<Integer> {
 
     @Option(names = "--desc", description = "Sort descending.")
     boolean descending;
-
-    @Option(names = "--top", paramLabel = "N", description = "Show the first N rows.")
-    Integer top;
 
     @Option(names = "--format", paramLabel = "FORMAT", description = "text, json or csv (default text).")
     String format = "text";
@@ -113,8 +102,7 @@ final class RecommendCommand implements Callable<Integer> {
 
     /** The ranking: a scenario file's token budget and GPU limit unless the flags give them, then the flags. */
     private RankingOptions options(ModelResolver.Resolved resolved) {
-        RankingOptions.Builder b = RankingOptions.builder().tokenBudget(resolved.tokenBudget())
-                .maxGpus(resolved.maxGpus());
+        RankingOptions.Builder b = limits.builder(resolved);
         if (budgetUsd != null) {
             if (!(budgetUsd > 0)) {
                 throw new CliInputException("--budget-usd must be positive, got " + budgetUsd);
@@ -139,9 +127,6 @@ final class RecommendCommand implements Callable<Integer> {
         if (minMemoryGb != null) {
             b.minMemoryGbPerGpu(minMemoryGb);
         }
-        if (tokens != null) {
-            b.tokenBudget(Quantities.parseCount(tokens));
-        }
         if (mfu != null) {
             if (!(mfu > 0 && mfu <= 1)) {
                 throw new CliInputException("--mfu must be above 0 and at most 1, got " + mfu);
@@ -156,18 +141,6 @@ final class RecommendCommand implements Callable<Integer> {
         }
         if (fitsOnly) {
             b.fitsOnly(true);
-        }
-        if (maxGpus != null) {
-            if (maxGpus < 1) {
-                throw new CliInputException("--max-gpus must be at least 1, got " + maxGpus);
-            }
-            b.maxGpus(maxGpus);
-        }
-        if (top != null) {
-            if (top < 1) {
-                throw new CliInputException("--top must be at least 1, got " + top);
-            }
-            b.topN(top);
         }
         return b.build();
     }

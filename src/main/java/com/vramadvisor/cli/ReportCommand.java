@@ -123,18 +123,8 @@ public final class ReportCommand implements Callable<Integer> {
     @Mixin
     Output output = new Output();
 
-    @Option(names = "--tokens", paramLabel = "N",
-            description = "Token budget for time and cost in the decision table (default: the scenario file's, "
-                    + "else 1B).")
-    String tokens;
-
-    @Option(names = "--max-gpus", paramLabel = "N",
-            description = "Most GPUs one option of the decision table may use (default: the scenario file's, else "
-                    + RankingOptions.DEFAULT_MAX_GPUS + ").")
-    Integer maxGpus;
-
-    @Option(names = "--top", paramLabel = "N", description = "List only the first N hardware options.")
-    Integer top;
+    @Mixin
+    RankingLimitsOption limits;
 
     @Override
     public Integer call() {
@@ -145,29 +135,8 @@ public final class ReportCommand implements Callable<Integer> {
         ModelSpec m = resolved.model();
         Workload w = resolved.workload();
         Catalog c = args.catalog.catalog(err);
-        return run(new Scenario(m, w, c, ranking(resolved)), options, LocalDate.now(), appVersion(), out, err);
-    }
-
-    /** A scenario file's token budget and GPU limit unless the flags give them. */
-    private RankingOptions ranking(ModelResolver.Resolved resolved) {
-        RankingOptions.Builder b = RankingOptions.builder().tokenBudget(resolved.tokenBudget())
-                .maxGpus(resolved.maxGpus());
-        if (tokens != null) {
-            b.tokenBudget(Quantities.parseCount(tokens));
-        }
-        if (maxGpus != null) {
-            if (maxGpus < 1) {
-                throw new CliInputException("--max-gpus must be at least 1, got " + maxGpus);
-            }
-            b.maxGpus(maxGpus);
-        }
-        if (top != null) {
-            if (top < 1) {
-                throw new CliInputException("--top must be at least 1, got " + top);
-            }
-            b.topN(top);
-        }
-        return b.build();
+        return run(new Scenario(m, w, c, limits.builder(resolved).build()), options, LocalDate.now(), appVersion(),
+                out, err);
     }
 
     /**
