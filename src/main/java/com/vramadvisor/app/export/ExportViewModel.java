@@ -4,7 +4,6 @@ import com.vramadvisor.app.ui.Messages;
 import com.vramadvisor.scenario.ScenarioInputs;
 import com.vramadvisor.catalog.Catalog;
 import com.vramadvisor.engine.MemoryEstimator;
-import com.vramadvisor.engine.ranking.RankingOptions;
 import com.vramadvisor.engine.ranking.Recommendation;
 import com.vramadvisor.engine.ranking.Recommender;
 import com.vramadvisor.report.CsvReportWriter;
@@ -35,7 +34,6 @@ import javafx.beans.property.ReadOnlyStringWrapper;
 public final class ExportViewModel {
 
     private final Supplier<ScenarioInputs> snapshot;
-    private final Supplier<RankingOptions> ranking;
     private final Catalog catalog;
     private final Messages messages;
     private final Executor background;
@@ -48,18 +46,14 @@ public final class ExportViewModel {
 
     /**
      * @param snapshot   the inputs to report (read once when an export starts)
-     * @param ranking    how the report's decision table is ranked: the window's token budget and GPU limit, so the
-     *                   report's times, costs and layouts are the ones the window shows (read once per export)
      * @param background where the report is built and written
      * @param ui         where the outcome is published
      * @param today      the date printed on the report
      * @param appVersion the version printed on the report
      */
-    public ExportViewModel(Supplier<ScenarioInputs> snapshot, Supplier<RankingOptions> ranking, Catalog catalog,
-                           Messages messages, Executor background, Executor ui, Supplier<LocalDate> today,
-                           String appVersion) {
+    public ExportViewModel(Supplier<ScenarioInputs> snapshot, Catalog catalog, Messages messages, Executor background,
+                           Executor ui, Supplier<LocalDate> today, String appVersion) {
         this.snapshot = snapshot;
-        this.ranking = ranking;
         this.catalog = catalog;
         this.messages = messages;
         this.background = background;
@@ -90,7 +84,6 @@ public final class ExportViewModel {
             return;
         }
         ScenarioInputs inputs = snapshot.get();
-        RankingOptions options = ranking.get();
         ReportLanguage language = ReportLanguage.of(messages.locale());
         busy.set(true);
         error.set("");
@@ -98,7 +91,7 @@ public final class ExportViewModel {
         background.execute(() -> {
             String failure = "";
             try {
-                writer(format).write(model(inputs, options, language), target);
+                writer(format).write(model(inputs, language), target);
             } catch (ReportWriteException e) {
                 failure = e.getLocalizedMessage(messages.locale());
             } catch (IllegalArgumentException e) {
@@ -109,12 +102,13 @@ public final class ExportViewModel {
         });
     }
 
-    private ReportModel model(ScenarioInputs inputs, RankingOptions options, ReportLanguage language) {
+    /** The report of {@code inputs}; its decision table is ranked with their token budget and GPU limit. */
+    private ReportModel model(ScenarioInputs inputs, ReportLanguage language) {
         Recommendation recommendation = null;
         if (!catalog.gpus().isEmpty()) {
             recommendation = new Recommender(new MemoryEstimator()::estimate).recommend(inputs.model(),
                     inputs.workload(), catalog.gpus(), catalog.systems(), catalog.cloudOffers(),
-                    options);
+                    inputs.rankingOptions());
         }
         String catalogVersion = String.join(", ", new TreeSet<>(catalog.versions().values()));
         return ReportModels.from(inputs.model(), inputs.workload(), recommendation,

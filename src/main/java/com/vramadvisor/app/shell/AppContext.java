@@ -24,7 +24,6 @@ import com.vramadvisor.engine.MemoryEstimator;
 import com.vramadvisor.engine.ModelShapes;
 import com.vramadvisor.engine.ModelSpec;
 import com.vramadvisor.engine.ParameterCounter;
-import com.vramadvisor.engine.ranking.RankingOptions;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;
@@ -122,8 +121,8 @@ public final class AppContext implements AutoCloseable {
         this.modelImport = new ModelImportViewModel(AppContext::readModel, background, ui, workload, messages);
         MemoryEstimator estimator = new MemoryEstimator();
         this.summary = new SummaryViewModel(workload.snapshotProperty(), estimator::estimate, catalog::gpu, messages);
-        this.export = new ExportViewModel(workload::snapshot, this::rankingOptions, catalog, messages, background, ui,
-                LocalDate::now, appVersion());
+        this.export = new ExportViewModel(workload::snapshot, catalog, messages, background, ui, LocalDate::now,
+                appVersion());
     }
 
     private static ImportedSpec readModel(Path path) throws Exception {
@@ -219,11 +218,6 @@ public final class AppContext implements AutoCloseable {
             results.table().maxGpusProperty().bindBidirectional(workload.maxGpusProperty());
         }
         return results;
-    }
-
-    /** The decision table's ranking inputs (token budget, GPU limit): the live scenario's. */
-    RankingOptions rankingOptions() {
-        return workload.snapshot().rankingOptions();
     }
 
     /** Pinned scenarios and their side-by-side comparison. */

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.vramadvisor.app.ui.Messages;
 import com.vramadvisor.scenario.ScenarioInputs;
 import com.vramadvisor.catalog.CatalogLoader;
-import com.vramadvisor.engine.ranking.RankingOptions;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;
@@ -21,11 +20,11 @@ class ExportViewModelTest {
     Path dir;
 
     private ExportViewModel exporter(Locale locale) {
-        return exporter(locale, RankingOptions.defaults());
+        return exporter(locale, ScenarioInputs.defaults());
     }
 
-    private ExportViewModel exporter(Locale locale, RankingOptions ranking) {
-        return new ExportViewModel(ScenarioInputs::defaults, () -> ranking, CatalogLoader.shippedOnly().load(),
+    private ExportViewModel exporter(Locale locale, ScenarioInputs inputs) {
+        return new ExportViewModel(() -> inputs, CatalogLoader.shippedOnly().load(),
                 new Messages(locale), Runnable::run, Runnable::run, () -> LocalDate.of(2026, 11, 29), "test");
     }
 
@@ -51,7 +50,7 @@ class ExportViewModelTest {
                 .containsPattern("\\| [0-9]{2,} x GCP a2-highgpu-1g");
 
         Path limited = dir.resolve("limited.md");
-        exporter(Locale.ENGLISH, RankingOptions.builder().tokenBudget(10_000_000_000L).maxGpus(8).build())
+        exporter(Locale.ENGLISH, ScenarioInputs.defaults().withTokenBudget(10_000_000_000L).withMaxGpus(8))
                 .export(ExportFormat.MARKDOWN, limited);
         String text = Files.readString(limited);
         assertThat(text).contains("Time and speed for 10,000,000,000 tokens")
@@ -94,8 +93,7 @@ class ExportViewModelTest {
     void theReportIsBuiltOffTheUiThreadAndWhileItRunsTheViewModelIsBusy() {
         List<Runnable> background = new ArrayList<>();
         List<Runnable> ui = new ArrayList<>();
-        ExportViewModel vm = new ExportViewModel(ScenarioInputs::defaults, RankingOptions::defaults,
-                CatalogLoader.shippedOnly().load(),
+        ExportViewModel vm = new ExportViewModel(ScenarioInputs::defaults, CatalogLoader.shippedOnly().load(),
                 new Messages(Locale.ENGLISH), background::add, ui::add, LocalDate::now, "test");
         vm.export(ExportFormat.CSV, dir.resolve("a.csv"));
         assertThat(vm.busyProperty().get()).isTrue();

@@ -115,7 +115,7 @@ class AppContextTest {
             assertThat(table.commitTokenBudget()).isTrue();
 
             assertThat(c.workload().snapshot().tokenBudget()).isEqualTo(2_000_000_000L);
-            assertThat(c.rankingOptions().tokenBudget()).isEqualTo(2_000_000_000L);
+            assertThat(c.workload().snapshot().rankingOptions().tokenBudget()).isEqualTo(2_000_000_000L);
             // Rent is hours x hourly price and hours are tokens / throughput: both double with the budget.
             DecisionRow after = rowWithKey(results, before.key());
             assertThat(after.hours()).isCloseTo(2 * before.hours(), within(1e-9 * before.hours()));
@@ -154,8 +154,8 @@ class AppContextTest {
             assertThat(table.maxGpusTextProperty().get()).isEqualTo("4");
             assertThat(table.rows()).isNotEmpty().allSatisfy(r -> assertThat(r.gpusNeeded()).isLessThanOrEqualTo(4));
             assertThat(table.summaryProperty().get()).endsWith("500,000,000 tokens");
-            assertThat(c.rankingOptions().maxGpus()).isEqualTo(4);
-            assertThat(c.rankingOptions().tokenBudget()).isEqualTo(500_000_000L);
+            assertThat(c.workload().snapshot().rankingOptions().maxGpus()).isEqualTo(4);
+            assertThat(c.workload().snapshot().rankingOptions().tokenBudget()).isEqualTo(500_000_000L);
 
             c.scenario().newScenario();
             assertThat(c.workload().snapshot().tokenBudget()).isEqualTo(RankingOptions.DEFAULT_TOKEN_BUDGET);
