@@ -20,7 +20,12 @@ final class DecisionRows {
     private final ResultsMessages messages;
 
     private static final int MAX_CACHED_TEXTS = 4096;
-    private final Map<String, String> hardwareTexts = new java.util.HashMap<>();
+    private final Map<HardwareKey, String> hardwareTexts = new java.util.HashMap<>();
+
+    /** What a hardware tooltip depends on: the option, its GPU, the size unit and the language. */
+    private record HardwareKey(HardwareKind kind, String name, int gpus, String gpuId, SizeUnit unit,
+                               java.util.Locale locale) {
+    }
 
     DecisionRows(ResultsMessages messages) {
         this.messages = messages;
@@ -53,8 +58,8 @@ final class DecisionRows {
         }
         // The text depends on the hardware, not on the workload: a slider step reuses it instead of formatting a
         // dozen messages for every row again.
-        String key = r.kind() + "|" + r.hardwareName() + "|" + r.gpusNeeded() + "|" + gpu.id() + "|" + unit + "|"
-                + messages.locale();
+        HardwareKey key = new HardwareKey(r.kind(), r.hardwareName(), r.gpusNeeded(), gpu.id(), unit,
+                messages.locale());
         String cached = hardwareTexts.get(key);
         if (cached == null) {
             if (hardwareTexts.size() > MAX_CACHED_TEXTS) {
