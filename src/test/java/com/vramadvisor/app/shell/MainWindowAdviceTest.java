@@ -2,17 +2,13 @@ package com.vramadvisor.app.shell;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.vramadvisor.app.MainWindowFixture;
 import com.vramadvisor.app.ShowingNodes;
 import com.vramadvisor.app.advice.AdviceRow;
-import com.vramadvisor.app.settings.SettingsStore;
-import com.vramadvisor.catalog.CatalogLoader;
 import com.vramadvisor.engine.Mode;
 import com.vramadvisor.engine.advice.LeverKind;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Locale;
 import java.util.concurrent.TimeUnit;
-import javafx.application.Platform;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
@@ -39,9 +35,7 @@ class MainWindowAdviceTest {
 
     @Start
     void start(Stage stage) throws Exception {
-        context = new AppContext(new SettingsStore(Files.createTempDirectory(configDir, "config")),
-                CatalogLoader.shippedOnly().load(), Locale.ENGLISH, Platform::runLater);
-        new MainWindow(context).show(stage);
+        context = MainWindowFixture.show(stage, configDir);
     }
 
     @AfterEach

@@ -2,14 +2,10 @@ package com.vramadvisor.app.shell;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.vramadvisor.app.MainWindowFixture;
 import com.vramadvisor.app.results.DecisionRow;
-import com.vramadvisor.app.settings.SettingsStore;
-import com.vramadvisor.catalog.CatalogLoader;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Locale;
 import java.util.concurrent.TimeUnit;
-import javafx.application.Platform;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableRow;
@@ -35,9 +31,7 @@ class MainWindowResultsTest {
 
     @Start
     void start(Stage stage) throws Exception {
-        context = new AppContext(new SettingsStore(Files.createTempDirectory(configDir, "config")),
-                CatalogLoader.shippedOnly().load(), Locale.ENGLISH, Platform::runLater);
-        new MainWindow(context).show(stage);
+        context = MainWindowFixture.show(stage, configDir);
     }
 
     @AfterEach

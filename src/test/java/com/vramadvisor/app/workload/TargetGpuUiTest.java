@@ -3,17 +3,12 @@ package com.vramadvisor.app.workload;
 import static com.vramadvisor.app.ShowingNodes.clickShowing;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.vramadvisor.app.MainWindowFixture;
 import com.vramadvisor.app.results.DecisionRow;
-import com.vramadvisor.app.settings.SettingsStore;
 import com.vramadvisor.app.shell.AppContext;
-import com.vramadvisor.app.shell.MainWindow;
-import com.vramadvisor.catalog.CatalogLoader;
 import com.vramadvisor.engine.hardware.GpuSpec;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Locale;
 import java.util.concurrent.TimeUnit;
-import javafx.application.Platform;
 import javafx.scene.Node;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
@@ -50,9 +45,7 @@ class TargetGpuUiTest {
 
     @Start
     void start(Stage stage) throws Exception {
-        context = new AppContext(new SettingsStore(Files.createTempDirectory(configDir, "config")),
-                CatalogLoader.shippedOnly().load(), Locale.ENGLISH, Platform::runLater);
-        new MainWindow(context).show(stage);
+        context = MainWindowFixture.show(stage, configDir);
     }
 
     @AfterEach

@@ -2,16 +2,11 @@ package com.vramadvisor.app.workload;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.vramadvisor.app.settings.SettingsStore;
+import com.vramadvisor.app.MainWindowFixture;
 import com.vramadvisor.app.shell.AppContext;
-import com.vramadvisor.app.shell.MainWindow;
-import com.vramadvisor.catalog.CatalogLoader;
 import com.vramadvisor.engine.Implementation;
 import com.vramadvisor.engine.Mode;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Locale;
-import javafx.application.Platform;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
 import javafx.scene.control.ToggleButton;
@@ -37,10 +32,7 @@ class TrainingImplementationUiTest {
 
     @Start
     void start(Stage stage) throws Exception {
-        Path dir = Files.createTempDirectory(configDir, "config");
-        context = new AppContext(new SettingsStore(dir), CatalogLoader.shippedOnly().load(), Locale.ENGLISH,
-                Platform::runLater);
-        new MainWindow(context).show(stage);
+        context = MainWindowFixture.show(stage, configDir);
     }
 
     @AfterEach
