@@ -1,15 +1,14 @@
 package com.vramadvisor.cli;
 
 import com.vramadvisor.catalog.Catalog;
-import com.vramadvisor.engine.Serving;
 import com.vramadvisor.engine.Workload;
 import com.vramadvisor.engine.hardware.GpuSpec;
 import java.io.PrintWriter;
 import picocli.CommandLine.Option;
 
 /**
- * What a workload must fit on one GPU, for {@code fit} and {@code advise}: a catalog GPU's usable memory (less a
- * serving reservation when the workload sets one) or a number of GiB given directly.
+ * What a workload must fit on one GPU, for {@code fit} and {@code advise}: a catalog GPU's capacity for the workload
+ * ({@link GpuSpec#capacityBytes}, as the decision table judges fit) or a number of GiB given directly.
  */
 final class MemoryTargetOption {
 
@@ -36,9 +35,7 @@ final class MemoryTargetOption {
             Catalog catalog = catalogOption.catalog(err);
             GpuSpec gpu = catalog.gpu(gpuId.trim()).orElseThrow(() -> new CliInputException(
                     "unknown GPU '" + gpuId + "' (run 'catalog list gpus' for the ids)"));
-            long usable = workload.gpuMemoryUtilization() > 0
-                    ? Serving.usableBudget(gpu.memoryBytesUsable(), workload.gpuMemoryUtilization())
-                    : gpu.memoryBytesUsable();
+            long usable = gpu.capacityBytes(workload);
             return new Target(usable, gpu.name() + ", " + Quantities.gib(usable) + " usable");
         }
         if (!(memoryGib > 0 && memoryGib < 1e6)) {

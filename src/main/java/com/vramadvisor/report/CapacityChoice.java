@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 
-import com.vramadvisor.engine.Mode;
 import com.vramadvisor.engine.Workload;
 import com.vramadvisor.engine.hardware.GpuSpec;
 
@@ -23,23 +22,11 @@ final class CapacityChoice {
     private CapacityChoice() {
     }
 
-    /**
-     * Capacity as the decision table judges fit: usable memory, or for inference with a serving reservation the
-     * smaller of usable memory and {@code floor(total x gpu_memory_utilization)}.
-     */
-    static long capacityBytes(GpuSpec gpu, Workload workload) {
-        double util = workload.gpuMemoryUtilization();
-        if (workload.mode() == Mode.INFER && util > 0) {
-            return Math.min(gpu.memoryBytesUsable(), (long) Math.floor(gpu.memoryBytesTotal() * util));
-        }
-        return gpu.memoryBytesUsable();
-    }
-
     /** The chosen GPUs, largest capacity first. */
     static List<Choice> choose(List<GpuSpec> gpus, Workload workload, long needBytes) {
         List<Choice> distinct = new ArrayList<>();
         for (GpuSpec g : gpus) {
-            long c = capacityBytes(g, workload);
+            long c = g.capacityBytes(workload);
             if (distinct.stream().noneMatch(d -> d.capacityBytes() == c)) {
                 distinct.add(new Choice(g, c));
             }

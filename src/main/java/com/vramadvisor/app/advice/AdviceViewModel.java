@@ -3,7 +3,6 @@ package com.vramadvisor.app.advice;
 import com.vramadvisor.app.results.ResultsMessages;
 import com.vramadvisor.engine.MemoryEstimator;
 import com.vramadvisor.engine.Parallelism;
-import com.vramadvisor.engine.Serving;
 import com.vramadvisor.engine.Workload;
 import com.vramadvisor.engine.advice.FitAdvisor;
 import com.vramadvisor.engine.advice.Lever;
@@ -85,7 +84,7 @@ public final class AdviceViewModel {
         }
         GpuSpec target = gpu.getValue();
         Workload w = in.workload();
-        long usable = target == null ? Long.MAX_VALUE : usable(target, w);
+        long usable = target == null ? Long.MAX_VALUE : target.capacityBytes(w);
         SizeUnit unit = in.sizeUnit();
         List<Lever> levers;
         long current;
@@ -113,12 +112,6 @@ public final class AdviceViewModel {
         rows.setAll(next);
     }
 
-    /** Usable bytes per GPU: the card's usable memory, less the serving reservation when one is set. */
-    private static long usable(GpuSpec target, Workload w) {
-        return w.gpuMemoryUtilization() > 0
-                ? Serving.usableBudget(target.memoryBytesUsable(), w.gpuMemoryUtilization())
-                : target.memoryBytesUsable();
-    }
 
     private AdviceRow row(ScenarioInputs in, Lever l, GpuSpec target, SizeUnit unit) {
         String fitText = target == null ? messages.get("advice.fit.noGpu")

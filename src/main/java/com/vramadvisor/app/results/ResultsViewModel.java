@@ -2,9 +2,6 @@ package com.vramadvisor.app.results;
 
 import com.vramadvisor.scenario.ScenarioInputs;
 import com.vramadvisor.engine.Estimate;
-import com.vramadvisor.engine.Mode;
-import com.vramadvisor.engine.Serving;
-import com.vramadvisor.engine.Workload;
 import com.vramadvisor.engine.hardware.GpuSpec;
 import com.vramadvisor.engine.ranking.Recommendation;
 import com.vramadvisor.engine.ranking.RecommendationRow;
@@ -151,9 +148,9 @@ public final class ResultsViewModel {
         }
         error.set("");
         estimate.set(e);
-        long capacity = primary == null ? 0 : capacityBytes(primary, inputs.workload());
+        long capacity = primary == null ? 0 : primary.capacityBytes(inputs.workload());
         breakdown.update(inputs, e, primary, capacity);
-        sweep.update(inputs, e.peakBytes(), capacityGpus(primary), g -> capacityBytes(g, inputs.workload()),
+        sweep.update(inputs, e.peakBytes(), capacityGpus(primary), g -> g.capacityBytes(inputs.workload()),
                 engine);
         requestRanking(new RankingRequest(request, inputs));
     }
@@ -220,19 +217,6 @@ public final class ResultsViewModel {
 
     public DecisionTableViewModel table() {
         return table;
-    }
-
-    /**
-     * The memory a GPU offers this workload, as the decision table judges fit: its usable memory or, for inference
-     * with a serving reservation, the smaller of that and {@link Serving#usableBudget} of its total memory (vLLM's
-     * {@code gpu_memory_utilization}).
-     */
-    static long capacityBytes(GpuSpec gpu, Workload workload) {
-        if (workload.mode() == Mode.INFER && workload.gpuMemoryUtilization() > 0) {
-            return Math.min(gpu.memoryBytesUsable(),
-                    Serving.usableBudget(gpu.memoryBytesTotal(), workload.gpuMemoryUtilization()));
-        }
-        return gpu.memoryBytesUsable();
     }
 
     /** The latest estimate; {@code null} while the inputs are rejected. */

@@ -1,5 +1,8 @@
 package com.vramadvisor.engine.hardware;
 
+import com.vramadvisor.engine.Mode;
+import com.vramadvisor.engine.Serving;
+import com.vramadvisor.engine.Workload;
 import java.util.Objects;
 
 /**
@@ -42,6 +45,20 @@ public record GpuSpec(String id, String name, String vendor, String segment, Str
         if (memoryBytesUsable <= 0 || memoryBytesUsable > memoryBytesTotal) {
             throw new IllegalArgumentException(id + ": usable memory must be positive and at most the total");
         }
+    }
+
+    /**
+     * The memory {@code workload} may use on this GPU, as every fit is judged (decision table, charts, reports,
+     * {@code fit} and {@code advise}): the usable memory or, for inference with a serving reservation (vLLM's
+     * {@code gpu_memory_utilization}, a fraction of the total memory, {@link Serving#usableBudget}), the smaller of
+     * that reservation and the usable memory.
+     */
+    public long capacityBytes(Workload workload) {
+        double util = workload.gpuMemoryUtilization();
+        if (workload.mode() == Mode.INFER && util > 0) {
+            return Math.min(memoryBytesUsable, Serving.usableBudget(memoryBytesTotal, util));
+        }
+        return memoryBytesUsable;
     }
 
     /** Whether the vendor offers a price we can cite. */

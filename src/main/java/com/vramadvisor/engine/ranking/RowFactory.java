@@ -5,7 +5,6 @@ import com.vramadvisor.engine.Estimate;
 import com.vramadvisor.engine.Mode;
 import com.vramadvisor.engine.ModelSpec;
 import com.vramadvisor.engine.Parallelism;
-import com.vramadvisor.engine.Serving;
 import com.vramadvisor.engine.Workload;
 import com.vramadvisor.engine.hardware.GpuSpec;
 
@@ -51,17 +50,9 @@ final class RowFactory {
         this.options = options;
     }
 
-    /**
-     * Memory the fit is judged against: the usable memory, or for inference with a serving reservation
-     * ({@code gpuMemoryUtilization}, vLLM's fraction of total memory, {@link Serving#usableBudget(long, double)})
-     * the smaller of that reservation and usable.
-     */
+    /** Memory the fit is judged against ({@link GpuSpec#capacityBytes}). */
     long capacityBytes(GpuSpec gpu) {
-        double util = workload.gpuMemoryUtilization();
-        if (workload.mode() == Mode.INFER && util > 0) {
-            return Math.min(gpu.memoryBytesUsable(), Serving.usableBudget(gpu.memoryBytesTotal(), util));
-        }
-        return gpu.memoryBytesUsable();
+        return gpu.capacityBytes(workload);
     }
 
     /**
