@@ -3,6 +3,8 @@ package com.vramadvisor.catalog;
 import com.vramadvisor.engine.ModelSpec;
 import com.vramadvisor.engine.hardware.CloudOffer;
 import com.vramadvisor.engine.hardware.GpuSpec;
+import com.vramadvisor.engine.hardware.HardwareList;
+import com.vramadvisor.engine.hardware.NodeSpec;
 import com.vramadvisor.engine.hardware.SystemSpec;
 
 import java.util.Collections;
@@ -23,22 +25,27 @@ public final class Catalog {
     private final Map<String, SystemSpec> systems;
     private final Map<String, CloudOffer> cloudOffers;
     private final Map<String, ModelPreset> presets;
+    private final Map<String, NodeSpec> nodes;
+    private final Map<String, String> gpuNodes;
     private final Map<String, String> versions;
     private final List<CatalogProblem> problems;
 
     Catalog(List<GpuSpec> gpus, List<SystemSpec> systems, List<CloudOffer> cloudOffers, List<ModelPreset> presets,
-            Map<String, String> versions, List<CatalogProblem> problems) {
+            List<NodeSpec> nodes, Map<String, String> gpuNodes, Map<String, String> versions,
+            List<CatalogProblem> problems) {
         this.gpus = index(gpus, GpuSpec::id);
         this.systems = index(systems, SystemSpec::id);
         this.cloudOffers = index(cloudOffers, CloudOffer::id);
         this.presets = index(presets, ModelPreset::id);
+        this.nodes = index(nodes, NodeSpec::id);
+        this.gpuNodes = Map.copyOf(gpuNodes);
         this.versions = Map.copyOf(versions);
         this.problems = List.copyOf(problems);
     }
 
     /** A catalog with nothing in it. */
     public static Catalog empty() {
-        return new Catalog(List.of(), List.of(), List.of(), List.of(), Map.of(), List.of());
+        return new Catalog(List.of(), List.of(), List.of(), List.of(), List.of(), Map.of(), Map.of(), List.of());
     }
 
     private static <T> Map<String, T> index(List<T> entries, Function<T, String> id) {
@@ -59,6 +66,19 @@ public final class Catalog {
 
     public List<CloudOffer> cloudOffers() {
         return List.copyOf(cloudOffers.values());
+    }
+
+    /** Node classes in file order. */
+    public List<NodeSpec> nodes() {
+        return List.copyOf(nodes.values());
+    }
+
+    /**
+     * Everything the decision table offers: GPUs (with the node class each is installed in), systems and cloud
+     * offers.
+     */
+    public HardwareList hardware() {
+        return new HardwareList(gpus(), systems(), cloudOffers(), nodes, gpuNodes);
     }
 
     /** Model presets as engine records. */

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.vramadvisor.json.JsonTrees;
 import com.vramadvisor.engine.hardware.CloudOffer;
 import com.vramadvisor.engine.hardware.GpuSpec;
+import com.vramadvisor.engine.hardware.NodeSpec;
 import com.vramadvisor.engine.hardware.SystemSpec;
 
 import java.io.IOException;
@@ -38,7 +39,8 @@ public final class CatalogLoader {
         GPUS("gpus.json", "gpus"),
         SYSTEMS("systems.json", "systems"),
         CLOUD("cloud.json", "offers"),
-        MODELS("models.json", "models");
+        MODELS("models.json", "models"),
+        NODES("nodes.json", "nodes");
 
         private final String fileName;
         private final String listField;
@@ -101,7 +103,7 @@ public final class CatalogLoader {
         List<CatalogProblem> problems = new ArrayList<>(withUserDirectory(directory).load().problems());
         if (!any) {
             problems.add(new CatalogProblem(name, "$",
-                    "no catalog files here; expected gpus.json, systems.json, cloud.json or models.json"));
+                    "no catalog files here; expected gpus.json, systems.json, cloud.json, models.json or nodes.json"));
         }
         return List.copyOf(problems);
     }
@@ -199,7 +201,8 @@ public final class CatalogLoader {
                             .noneMatch(k -> k.fileName().equals(p.getFileName().toString())))
                     .sorted()
                     .forEach(p -> loading.problem(p.toString(), "$",
-                            "not a catalog file name; expected gpus.json, systems.json, cloud.json or models.json"));
+                            "not a catalog file name; expected gpus.json, systems.json, cloud.json, models.json or"
+                                    + " nodes.json"));
         } catch (IOException e) {
             loading.problem(userDirectory.toString(), "$", "cannot list the folder: " + oneLine(e));
         }
@@ -220,7 +223,8 @@ public final class CatalogLoader {
 
     /** One load in progress: entries by kind and id, where each came from, and the problems so far. */
     private static final class Loading {
-        private final Map<String, Located<GpuSpec>> gpus = new LinkedHashMap<>();
+        private final Map<String, Located<GpuEntryParser.ParsedGpu>> gpus = new LinkedHashMap<>();
+        private final Map<String, Located<NodeSpec>> nodes = new LinkedHashMap<>();
         private final Map<String, Located<HardwareEntryParser.ParsedSystem>> systems = new LinkedHashMap<>();
         private final Map<String, Located<HardwareEntryParser.ParsedOffer>> offers = new LinkedHashMap<>();
         private final Map<String, Located<ModelPreset>> presets = new LinkedHashMap<>();
@@ -264,7 +268,8 @@ public final class CatalogLoader {
                 }
                 EntryReader reader = new EntryReader(file, node, path);
                 switch (kind) {
-                    case GPUS -> put(gpus, GpuEntryParser.parse(reader), GpuSpec::id, reader, file, seen);
+                    case GPUS -> put(gpus, GpuEntryParser.parse(reader), g -> g.spec().id(), reader, file, seen);
+                    case NODES -> put(nodes, NodeEntryParser.parse(reader), NodeSpec::id, reader, file, seen);
                     case SYSTEMS -> put(systems, HardwareEntryParser.parseSystem(reader), s -> s.spec().id(),
                             reader, file, seen);
                     case CLOUD -> put(offers, HardwareEntryParser.parseOffer(reader), o -> o.offer().id(),
@@ -307,20 +312,36 @@ public final class CatalogLoader {
                     offerList.add(o.value().offer());
                 }
             }
-            return new Catalog(values(gpus), systemList, offerList, values(presets), versions, problems);
+            Map<String, String> gpuNodes = new LinkedHashMap<>();
+            List<GpuSpec> gpuList = new ArrayList<>();
+            for (Located<GpuEntryParser.ParsedGpu> g : gpus.values()) {
+                gpuList.add(g.value().spec());
+                String node = g.value().nodeClass();
+                if (node.isEmpty()) {
+                    continue;
+                }
+                if (nodes.containsKey(node)) {
+                    gpuNodes.put(g.value().spec().id(), node);
+                } else {
+                    problem(g.file(), g.path() + ".nodeClass", "unknown node class \"" + node
+                            + "\" (not in nodes.json); the default rule of docs/catalog.md applies");
+                }
+            }
+            return new Catalog(gpuList, systemList, offerList, values(presets), values(nodes), gpuNodes, versions,
+                    problems);
         }
 
         /** Whether the GPU exists and, when a total memory is stated, it matches count x memory within 1 %. */
         private boolean resolves(String file, String path, String gpuId, int count, double memoryGbTotal) {
-            Located<GpuSpec> gpu = gpus.get(gpuId);
+            Located<GpuEntryParser.ParsedGpu> gpu = gpus.get(gpuId);
             if (gpu == null) {
                 problem(file, path + ".gpuId", "unknown GPU \"" + gpuId + "\" (not in gpus.json)");
                 return false;
             }
-            double expected = count * gpu.value().memoryGbNominal();
+            double expected = count * gpu.value().spec().memoryGbNominal();
             if (memoryGbTotal > 0 && Math.abs(memoryGbTotal - expected) > 0.01 * expected) {
                 problem(file, path + ".memoryGbTotal", "states " + memoryGbTotal + " GB but " + count + " x "
-                        + gpuId + " (" + gpu.value().memoryGbNominal() + " GB) is " + expected + " GB");
+                        + gpuId + " (" + gpu.value().spec().memoryGbNominal() + " GB) is " + expected + " GB");
                 return false;
             }
             return true;

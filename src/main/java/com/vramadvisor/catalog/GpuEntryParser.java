@@ -16,8 +16,12 @@ final class GpuEntryParser {
     private GpuEntryParser() {
     }
 
+    /** A GPU with the node class its entry names ({@code ""} for the default rule of {@code docs/catalog.md}). */
+    record ParsedGpu(GpuSpec spec, String nodeClass) {
+    }
+
     /** The GPU, or {@code null} when the entry has problems (then recorded in the reader). */
-    static GpuSpec parse(EntryReader r) {
+    static ParsedGpu parse(EntryReader r) {
         String id = r.id();
         String name = r.text("name");
         String vendor = r.text("vendor");
@@ -61,6 +65,10 @@ final class GpuEntryParser {
         double price = r.optionalNumber("priceUsd", 0, 0, 1e9);
         String priceDate = r.optionalText("priceDate", "");
         checkPrice(r, price, priceDate);
+        String nodeClass = r.optionalText("nodeClass", "");
+        if (!nodeClass.isEmpty() && !EntryReader.ID.matcher(nodeClass).matches()) {
+            r.fail("nodeClass", "expected the id of a node class in nodes.json, found \"" + nodeClass + "\"");
+        }
         String source = r.text("source");
         r.rejectUnknownFields();
         if (!r.ok()) {
@@ -69,9 +77,10 @@ final class GpuEntryParser {
         String provenance = source + " | memory: "
                 + (reading.isEmpty() ? "estimated by the usable-memory rule (docs/catalog.md)" : reading);
         try {
-            return new GpuSpec(id, name, vendor, segment, formFactor, nominalGb, memoryType,
+            return new ParsedGpu(new GpuSpec(id, name, vendor, segment, formFactor, nominalGb, memoryType,
                     MemoryRule.bytes(totalMiB), MemoryRule.bytes(usableMiB), bandwidth, fp32, tf32, fp16, fp8, int8,
-                    tdp, interconnect, interconnectGBps, pcieGen, launchYear, price, priceDate, provenance);
+                    tdp, interconnect, interconnectGBps, pcieGen, launchYear, price, priceDate, provenance),
+                    nodeClass);
         } catch (IllegalArgumentException e) {
             r.fail(null, e.getMessage());
             return null;

@@ -31,13 +31,15 @@ final class HardwareEntryParser {
         String priceDate = r.optionalText("priceDate", "");
         GpuEntryParser.checkPrice(r, price, priceDate);
         int power = r.optionalInteger("powerWatts", 0, 0, 100_000_000);
+        String network = r.optionalText("network", "");
+        double networkGbps = networkGbps(r, network);
         String source = r.text("source");
         r.rejectUnknownFields();
         if (!r.ok()) {
             return null;
         }
         return new ParsedSystem(new SystemSpec(id, name, gpuId, gpuCount, interconnect, price, priceDate, power,
-                source), memoryGbTotal);
+                source, network, networkGbps), memoryGbTotal);
     }
 
     static ParsedOffer parseOffer(EntryReader r) {
@@ -51,12 +53,24 @@ final class HardwareEntryParser {
         String priceDate = r.text("priceDate");
         GpuEntryParser.checkPrice(r, price, priceDate);
         String region = r.text("region");
+        String network = r.optionalText("network", "");
+        double networkGbps = networkGbps(r, network);
         String source = r.text("source");
         r.rejectUnknownFields();
         if (!r.ok()) {
             return null;
         }
         return new ParsedOffer(new CloudOffer(id, provider, instanceType, gpuId, gpuCount, price, priceDate, region,
-                source), memoryGbTotal);
+                source, network, networkGbps), memoryGbTotal);
+    }
+
+    /** {@code networkGbps}, which goes with {@code network}: both or neither. */
+    private static double networkGbps(EntryReader r, String network) {
+        double gbps = r.optionalNumber("networkGbps", 0, 0.001, 1e7);
+        if (network.isEmpty() != (gbps == 0)) {
+            r.fail(network.isEmpty() ? "network" : "networkGbps",
+                    "network and networkGbps go together: name the network and give its Gb/s per unit");
+        }
+        return gbps;
     }
 }

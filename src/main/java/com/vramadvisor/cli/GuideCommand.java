@@ -95,7 +95,7 @@ final class GuideCommand implements Callable<Integer> {
         if (row == null) {
             return "none in the catalog";
         }
-        String price = row.priceUsd() == null ? "" : String.format(Locale.ROOT, ", $%,.0f", row.priceUsd());
+        String price = row.purchaseUsd() == null ? "" : String.format(Locale.ROOT, ", $%,.0f", row.purchaseUsd());
         return String.format(Locale.ROOT, "%s (%s per GPU of %s%s)", row.hardwareName(),
                 Quantities.gib(row.perGpuBytes()), Quantities.gib(row.usableBytes()), price);
     }

@@ -4,8 +4,9 @@ import com.vramadvisor.engine.ranking.RankingOptions;
 import picocli.CommandLine.Option;
 
 /**
- * The ranking flags {@code recommend} and {@code report} share: the token budget, the GPU limit and how many rows to
- * keep. A scenario file's token budget and GPU limit apply unless the flags give them.
+ * The ranking flags {@code recommend}, {@code report} and {@code plan} share: the token budget, the GPU limit, how many
+ * rows to keep, the deadline and global batch of the layout planner, and what efficiency, amortisation, electricity
+ * and PUE the speed and cost assume. A scenario file's token budget and GPU limit apply unless the flags give them.
  */
 final class RankingLimitsOption {
 
@@ -22,6 +23,33 @@ final class RankingLimitsOption {
 
     @Option(names = "--top", paramLabel = "N", description = "Keep only the first N hardware options.")
     Integer top;
+
+    @Option(names = "--days", paramLabel = "D",
+            description = "Deadline: training uses the fewest GPUs that finish within D days; options that take "
+                    + "longer are marked past-deadline and ranked after the others (default "
+                    + "365).")
+    Double days;
+
+    @Option(names = "--global-batch", paramLabel = "TOKENS",
+            description = "Training: tokens per optimizer step over all GPUs (e.g. 4M); sets the micro-batches per "
+                    + "step of every layout. Default: the workload's batch and accumulation per data-parallel copy.")
+    String globalBatch;
+
+    @Option(names = "--compute-efficiency", paramLabel = "F",
+            description = "Fraction of the dense tensor peak that matrix multiplications reach (default 0.60).")
+    Double computeEfficiency;
+
+    @Option(names = "--amortize-years", paramLabel = "Y",
+            description = "Years a purchase is spread over; a job pays its share (default 3).")
+    Double amortizeYears;
+
+    @Option(names = "--electricity-usd-kwh", paramLabel = "USD",
+            description = "Electricity price for bought hardware, USD per kWh (default 0.124).")
+    Double electricity;
+
+    @Option(names = "--pue", paramLabel = "F",
+            description = "Power usage effectiveness of the room bought hardware runs in (default 1.58).")
+    Double pue;
 
     /** A ranking with the scenario's token budget and GPU limit, then these flags; a one-line error for bad values. */
     RankingOptions.Builder builder(ModelResolver.Resolved resolved) {
@@ -41,6 +69,44 @@ final class RankingLimitsOption {
                 throw new CliInputException("--top must be at least 1, got " + top);
             }
             b.topN(top);
+        }
+        if (days != null) {
+            if (!(days > 0) || days > 36_500) {
+                throw new CliInputException("--days must be above 0 and at most 36500, got " + days);
+            }
+            b.deadlineDays(days);
+        }
+        if (globalBatch != null) {
+            long tokensPerStep = Quantities.parseCount(globalBatch);
+            if (tokensPerStep < 1) {
+                throw new CliInputException("--global-batch must be at least 1 token, got " + globalBatch);
+            }
+            b.globalBatchTokens(tokensPerStep);
+        }
+        if (computeEfficiency != null) {
+            if (!(computeEfficiency > 0 && computeEfficiency <= 1)) {
+                throw new CliInputException("--compute-efficiency must be above 0 and at most 1, got "
+                        + computeEfficiency);
+            }
+            b.computeEfficiency(computeEfficiency);
+        }
+        if (amortizeYears != null) {
+            if (!(amortizeYears > 0) || amortizeYears > 100) {
+                throw new CliInputException("--amortize-years must be above 0 and at most 100, got " + amortizeYears);
+            }
+            b.amortizationYears(amortizeYears);
+        }
+        if (electricity != null) {
+            if (!(electricity >= 0) || electricity > 100) {
+                throw new CliInputException("--electricity-usd-kwh must be 0 to 100, got " + electricity);
+            }
+            b.electricityUsdPerKWh(electricity);
+        }
+        if (pue != null) {
+            if (!(pue >= 1) || pue > 10) {
+                throw new CliInputException("--pue must be 1 to 10, got " + pue);
+            }
+            b.pue(pue);
         }
         return b;
     }

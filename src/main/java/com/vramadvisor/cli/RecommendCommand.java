@@ -2,6 +2,8 @@ package com.vramadvisor.cli;
 
 import com.vramadvisor.catalog.Catalog;
 import com.vramadvisor.engine.MemoryEstimator;
+import com.vramadvisor.engine.plan.PlanLayout;
+import com.vramadvisor.engine.ranking.Acquisition;
 import com.vramadvisor.engine.ModelSpec;
 import com.vramadvisor.engine.Workload;
 import com.vramadvisor.engine.ranking.HardwareKind;
@@ -60,11 +62,12 @@ final class RecommendCommand implements Callable<Integer> {
     @Mixin
     RankingLimitsOption limits;
 
-    @Option(names = "--mfu", paramLabel = "F", description = "Model-FLOPs utilisation for speed (default 0.40).")
-    Double mfu;
+    @Option(names = "--acquisition", paramLabel = "WAY", description = "buy or rent: only bought or only rented options.")
+    String acquisition;
 
     @Option(names = "--sort", paramLabel = "KEY",
-            description = "Sort column: cost-usd, hours, tokens-per-second, headroom-fraction, gpus-needed, ...")
+            description = "What to rank by: cost (of the job, the default), time (to result), capital (purchase "
+                    + "price), or a column: gpu-hours, tokens-per-second, headroom-fraction, gpus-needed, mfu, ...")
     String sort;
 
     @Option(names = "--desc", description = "Sort descending.")
@@ -83,8 +86,7 @@ final class RecommendCommand implements Callable<Integer> {
         // The ranking skips layouts it cannot run; a layout the user asked for must be runnable, or it is bad input.
         new MemoryEstimator().peakBytes(m, w);
         Catalog c = args.catalog.catalog(err);
-        Recommendation rec = new Recommender(new MemoryEstimator()::estimate)
-                .recommend(m, w, c.gpus(), c.systems(), c.cloudOffers(), options(resolved));
+        Recommendation rec = new Recommender().recommend(m, w, c.hardware(), options(resolved));
         PrintWriter out = spec.commandLine().getOut();
         switch (fmt) {
             case JSON -> out.println(EstimateOutput.json().writeValueAsString(json(m, w, rec)));
@@ -127,11 +129,8 @@ final class RecommendCommand implements Callable<Integer> {
         if (minMemoryGb != null) {
             b.minMemoryGbPerGpu(minMemoryGb);
         }
-        if (mfu != null) {
-            if (!(mfu > 0 && mfu <= 1)) {
-                throw new CliInputException("--mfu must be above 0 and at most 1, got " + mfu);
-            }
-            b.mfu(mfu);
+        if (acquisition != null) {
+            b.acquisitions(Set.of(acquisition(acquisition)));
         }
         if (sort != null) {
             b.sortKey(SortKey.parse(sort));
@@ -145,6 +144,14 @@ final class RecommendCommand implements Callable<Integer> {
         return b.build();
     }
 
+    private static Acquisition acquisition(String text) {
+        return switch (text.trim().toLowerCase(Locale.ROOT)) {
+            case "buy", "purchase" -> Acquisition.PURCHASE;
+            case "rent", "rental" -> Acquisition.RENTAL;
+            default -> throw new CliInputException("--acquisition takes buy or rent, got '" + text + "'");
+        };
+    }
+
     private static HardwareKind kind(String text) {
         String t = text.trim().toLowerCase(Locale.ROOT);
         for (HardwareKind k : HardwareKind.values()) {
@@ -155,26 +162,46 @@ final class RecommendCommand implements Callable<Integer> {
         throw new CliInputException("--kind takes gpu, multi-gpu, system or cloud, got '" + text + "'");
     }
 
-    private static final String[] COLUMNS = {"hardware", "hardwareId", "kind", "fits", "gpusNeeded", "sharding",
-        "perGpuBytes", "usableBytes", "headroom", "headroomBytes", "tokensPerSecond", "hours", "priceUsd", "costUsd",
-        "energyKWh", "reasons"};
+    private static final String[] COLUMNS = {"hardware", "hardwareId", "kind", "acquisition", "fits", "gpusNeeded",
+        "nodes", "gpusPerNode", "interconnect", "network", "layout", "tp", "pp", "dp", "zero", "recompute",
+        "sequenceParallel", "microBatches", "perGpuBytes", "usableBytes", "headroom", "headroomBytes",
+        "tokensPerSecond", "hours", "gpuHours", "mfu", "boundBy", "purchaseUsd", "cardsUsd", "rentalUsdPerHour",
+        "jobCostUsd", "energyKWh", "reasons"};
 
     private static List<String> cells(RecommendationRow r) {
+        PlanLayout l = r.layout();
         List<String> c = new ArrayList<>();
         c.add(r.hardwareName());
         c.add(r.hardwareId());
         c.add(r.kind().id());
+        c.add(r.acquisition().id());
         c.add(String.valueOf(r.fits()));
         c.add(String.valueOf(r.gpusNeeded()));
+        c.add(String.valueOf(r.nodes()));
+        c.add(String.valueOf(r.gpusPerNode()));
+        c.add(r.interconnect());
+        c.add(r.network());
         c.add(r.sharding());
+        c.add(String.valueOf(l.tp()));
+        c.add(String.valueOf(l.pp()));
+        c.add(String.valueOf(l.dp()));
+        c.add(String.valueOf(l.zero()));
+        c.add(l.recompute().name().toLowerCase(Locale.ROOT));
+        c.add(String.valueOf(l.parallelism().sequenceParallel()));
+        c.add(String.valueOf(l.microBatches()));
         c.add(String.valueOf(r.perGpuBytes()));
         c.add(String.valueOf(r.usableBytes()));
         c.add(String.format(Locale.ROOT, "%.4f", r.headroomFraction()));
         c.add(String.valueOf(r.headroomBytes()));
         c.add(opt(r.tokensPerSecond()));
         c.add(opt(r.hours()));
-        c.add(opt(r.priceUsd()));
-        c.add(opt(r.costUsd()));
+        c.add(opt(r.gpuHours()));
+        c.add(opt(r.mfu()));
+        c.add(r.boundBy() == null ? "" : r.boundBy().code());
+        c.add(opt(r.purchaseUsd()));
+        c.add(opt(r.cardsUsd()));
+        c.add(opt(r.rentalUsdPerHour()));
+        c.add(opt(r.jobCostUsd()));
         c.add(opt(r.energyKWh()));
         c.add(String.join(";", r.reasonCodes()));
         return c;
@@ -184,60 +211,114 @@ final class RecommendCommand implements Callable<Integer> {
         return v == null ? "" : String.format(Locale.ROOT, "%.4f", v);
     }
 
+    /** The layout as JSON: parallel sizes, ZeRO stage, recomputation, sequence parallelism and micro-batches. */
+    static Map<String, Object> layoutJson(PlanLayout l) {
+        Map<String, Object> o = new LinkedHashMap<>();
+        o.put("tp", l.tp());
+        o.put("pp", l.pp());
+        o.put("dp", l.dp());
+        o.put("zero", l.zero());
+        o.put("recompute", l.recompute().name().toLowerCase(Locale.ROOT));
+        o.put("sequenceParallel", l.parallelism().sequenceParallel());
+        o.put("microBatches", l.microBatches());
+        return o;
+    }
+
     private static Map<String, Object> json(ModelSpec m, Workload w, Recommendation rec) {
         Map<String, Object> root = new LinkedHashMap<>();
         root.put("model", EstimateOutput.modelLabel(m));
         root.put("mode", w.mode().name().toLowerCase(Locale.ROOT));
         root.put("singleGpuPeakBytes", rec.singleGpuEstimate().peakBytes());
         root.put("optionsConsidered", rec.optionsConsidered());
-        root.put("tokenBudget", rec.options().tokenBudget());
-        root.put("mfu", rec.options().mfu());
+        RankingOptions o = rec.options();
+        root.put("tokenBudget", o.tokenBudget());
+        root.put("deadlineDays", o.deadlineDays());
+        root.put("globalBatchTokens", o.globalBatchTokens() > 0 ? o.globalBatchTokens() : null);
+        root.put("sortedBy", o.sortKey().name().toLowerCase(Locale.ROOT).replace('_', '-'));
+        root.put("computeEfficiency", o.computeEfficiency());
+        root.put("amortizationYears", o.amortizationYears());
+        root.put("electricityUsdPerKWh", o.electricityUsdPerKWh());
+        root.put("pue", o.pue());
         List<Map<String, Object>> rows = new ArrayList<>();
         for (RecommendationRow r : rec.rows()) {
-            Map<String, Object> o = new LinkedHashMap<>();
-            o.put("hardware", r.hardwareName());
-            o.put("hardwareId", r.hardwareId());
-            o.put("kind", r.kind().id());
-            o.put("vendor", r.vendor());
-            o.put("formFactor", r.formFactor());
-            o.put("fits", r.fits());
-            o.put("gpusNeeded", r.gpusNeeded());
-            o.put("units", r.units());
-            o.put("sharding", r.sharding());
-            o.put("perGpuBytes", r.perGpuBytes());
-            o.put("usableBytes", r.usableBytes());
-            o.put("capacityBytes", r.capacityBytes());
-            o.put("headroom", r.headroomFraction());
-            o.put("headroomBytes", r.headroomBytes());
-            o.put("tokensPerSecond", r.tokensPerSecond());
-            o.put("hours", r.hours());
-            o.put("priceUsd", r.priceUsd());
-            o.put("costUsd", r.costUsd());
-            o.put("energyKWh", r.energyKWh());
-            o.put("reasons", r.reasonCodes());
-            rows.add(o);
+            Map<String, Object> row = new LinkedHashMap<>();
+            row.put("hardware", r.hardwareName());
+            row.put("hardwareId", r.hardwareId());
+            row.put("kind", r.kind().id());
+            row.put("acquisition", r.acquisition().id());
+            row.put("vendor", r.vendor());
+            row.put("formFactor", r.formFactor());
+            row.put("fits", r.fits());
+            row.put("gpusNeeded", r.gpusNeeded());
+            row.put("units", r.units());
+            row.put("nodes", r.nodes());
+            row.put("gpusPerNode", r.gpusPerNode());
+            row.put("interconnect", r.interconnect());
+            row.put("network", r.network().isEmpty() ? null : r.network());
+            row.put("replicas", r.replicas());
+            row.put("sharding", r.sharding());
+            row.put("layout", layoutJson(r.layout()));
+            row.put("perGpuBytes", r.perGpuBytes());
+            row.put("usableBytes", r.usableBytes());
+            row.put("capacityBytes", r.capacityBytes());
+            row.put("headroom", r.headroomFraction());
+            row.put("headroomBytes", r.headroomBytes());
+            row.put("tokensPerSecond", r.tokensPerSecond());
+            row.put("hours", r.hours());
+            row.put("gpuHours", r.gpuHours());
+            row.put("mfu", r.mfu());
+            row.put("boundBy", r.boundBy() == null ? null : r.boundBy().code());
+            row.put("purchaseUsd", r.purchaseUsd());
+            row.put("cardsUsd", r.cardsUsd());
+            row.put("rentalUsdPerHour", r.rentalUsdPerHour());
+            row.put("jobCostUsd", r.jobCostUsd());
+            row.put("energyKWh", r.energyKWh());
+            row.put("reasons", r.reasonCodes());
+            rows.add(row);
         }
         root.put("rows", rows);
         return root;
     }
 
     private static void printText(PrintWriter out, ModelSpec m, Workload w, Recommendation rec) {
+        RankingOptions o = rec.options();
         out.printf(Locale.ROOT, "Model       %s%n", m.name());
         out.printf(Locale.ROOT, "Workload    %s%n", EstimateOutput.describe(w));
-        out.printf(Locale.ROOT, "One GPU needs %s at its peak; token budget %s; MFU %.2f.%n%n",
-                Quantities.gib(rec.singleGpuEstimate().peakBytes()),
-                Quantities.compactCount(rec.options().tokenBudget()), rec.options().mfu());
-        out.printf(Locale.ROOT, "%-4s %-40s %-9s %5s %-16s %12s %12s %9s %12s %10s %12s%n", "fit", "hardware", "kind",
-                "GPUs", "sharding", "need/GPU", "usable/GPU", "headroom", "tokens/s", "hours", "cost USD");
+        out.printf(Locale.ROOT, "One GPU needs %s at its peak; token budget %s; deadline %s days; ranked by %s.%n",
+                Quantities.gib(rec.singleGpuEstimate().peakBytes()), Quantities.compactCount(o.tokenBudget()),
+                num(o.deadlineDays(), "%,.0f"), o.sortKey().name().toLowerCase(Locale.ROOT).replace('_', '-'));
+        out.printf(Locale.ROOT, "Bought: amortised over %s years plus energy at %s USD/kWh x PUE %s; rented: the "
+                        + "hourly rate.%n%n", num(o.amortizationYears(), "%.1f"), num(o.electricityUsdPerKWh(), "%.3f"),
+                num(o.pue(), "%.2f"));
+        out.printf(Locale.ROOT, "%-4s %-4s %-36s %5s %-24s %10s %8s %10s %10s %5s %-16s %12s %12s %12s%n",
+                "fit", "way", "hardware", "GPUs", "layout", "need/GPU", "headroom", "tokens/s", "time", "MFU",
+                "bound by", "capital USD", "USD/hour", "job USD");
         for (RecommendationRow r : rec.rows()) {
-            out.printf(Locale.ROOT, "%-4s %-40s %-9s %5d %-16s %12s %12s %8.1f%% %12s %10s %12s%n",
-                    r.fits() ? "yes" : "no", truncate(r.hardwareName(), 40), r.kind().id(), r.gpusNeeded(),
-                    truncate(r.sharding(), 16), Quantities.gib(r.perGpuBytes()), Quantities.gib(r.usableBytes()),
-                    100 * r.headroomFraction(), num(r.tokensPerSecond(), "%,.0f"), num(r.hours(), "%,.1f"),
-                    num(r.costUsd(), "%,.0f"));
+            out.printf(Locale.ROOT, "%-4s %-4s %-36s %5d %-24s %10s %7.1f%% %10s %10s %5s %-16s %12s %12s %12s%n",
+                    r.fits() ? "yes" : "no", r.acquisition() == Acquisition.PURCHASE ? "buy" : "rent",
+                    truncate(r.hardwareName(), 36), r.gpusNeeded(), truncate(r.sharding(), 24),
+                    Quantities.gib(r.perGpuBytes()), 100 * r.headroomFraction(), num(r.tokensPerSecond(), "%,.0f"),
+                    r.hours() == null ? "-" : duration(r.hours()),
+                    r.mfu() == null ? "-" : String.format(Locale.ROOT, "%.0f%%", 100 * r.mfu()),
+                    r.boundBy() == null ? "-" : r.boundBy().code(), num(r.purchaseUsd(), "%,.0f"),
+                    num(r.rentalUsdPerHour(), "%,.2f"), num(r.jobCostUsd(), "%,.0f"));
+            if (r.nodes() > 1) {
+                out.printf(Locale.ROOT, "     %d machines of %d GPUs over %s%n", r.nodes(), r.gpusPerNode(),
+                        r.network());
+            }
         }
         out.println();
         out.println("Memory in GiB (2^30 bytes). Speed, time and cost formulas: docs/decision-table.md.");
+    }
+
+    /** Hours below two days, days below two years, then years. */
+    static String duration(double hours) {
+        if (hours < 48) {
+            return String.format(Locale.ROOT, "%.1f h", hours);
+        }
+        double days = hours / 24;
+        return days < 730 ? String.format(Locale.ROOT, "%,.1f d", days) : String.format(Locale.ROOT, "%.1f y",
+                days / 365);
     }
 
     private static String num(Double v, String pattern) {

@@ -50,14 +50,14 @@ final class ReportDecisions {
                 r.fits() ? text.percent(r.headroomFraction()) : unknown(),
                 r.tokensPerSecond() == null ? unknown() : text.integer(Math.round(r.tokensPerSecond())),
                 r.hours() == null ? unknown() : duration(r.hours()),
-                r.costUsd() == null ? unknown() : "$" + text.integer(Math.round(r.costUsd())),
+                r.jobCostUsd() == null ? unknown() : "$" + text.integer(Math.round(r.jobCostUsd())),
                 r.energyKWh() == null ? unknown() : text.integer(Math.round(r.energyKWh())));
     }
 
     private static DecisionValues values(RecommendationRow r) {
         return new DecisionValues(r.hardwareId(), r.kind().id(), r.fits(), r.gpusNeeded(), r.sharding(),
                 r.perGpuBytes(), r.usableBytes(), r.capacityBytes(), r.headroomFraction(), orNaN(r.tokensPerSecond()),
-                orNaN(r.hours()), orNaN(r.priceUsd()), orNaN(r.costUsd()), orNaN(r.energyKWh()), r.reasonCodes());
+                orNaN(r.hours()), orNaN(r.purchaseUsd()), orNaN(r.jobCostUsd()), orNaN(r.energyKWh()), r.reasonCodes());
     }
 
     private List<String> notes(Recommendation recommendation) {
@@ -65,7 +65,7 @@ final class ReportDecisions {
         List<String> notes = new ArrayList<>();
         notes.add(text.format("decision.note.cost", o.amortizationYears() > 0
                 ? text.format("decision.note.amortized", text.number(o.amortizationYears(), 1)) : ""));
-        notes.add(text.format("decision.note.speed", text.integer(o.tokenBudget()), text.percent(o.mfu()),
+        notes.add(text.format("decision.note.speed", text.integer(o.tokenBudget()), text.percent(o.computeEfficiency()),
                 text.percent(o.decodeBandwidthEfficiency())));
         int left = recommendation.optionsConsidered() - recommendation.rows().size();
         if (left > 0) {

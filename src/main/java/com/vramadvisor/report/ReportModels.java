@@ -114,8 +114,8 @@ public final class ReportModels {
                 ReportDecisions cells = new ReportDecisions(text);
                 out.add(text.format("summary.first", r.hardwareName(), text.integer(r.gpusNeeded()),
                         r.hours() == null ? text.get("decision.unknown") : cells.duration(r.hours()),
-                        r.costUsd() == null ? text.get("decision.unknown")
-                                : "$" + text.integer(Math.round(r.costUsd()))));
+                        r.jobCostUsd() == null ? text.get("decision.unknown")
+                                : "$" + text.integer(Math.round(r.jobCostUsd()))));
             });
         }
         capacities.stream().filter(c -> c.capacityBytes() >= estimate.peakBytes())

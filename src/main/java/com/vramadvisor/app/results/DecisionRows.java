@@ -44,7 +44,7 @@ final class DecisionRows {
         return new DecisionRow(r.hardwareId(), r.gpuId(), r.hardwareName(), hardwareText(r, gpu, unit), r.kind(), kindText(r.kind()), r.vendor(),
                 gpu == null ? 0 : gpu.memoryGbNominal(), r.fits(), fitText(r, memory), r.gpusNeeded(), gpus,
                 r.perGpuBytes(), r.capacityBytes(), memory, r.headroomFraction(), headroom, r.tokensPerSecond(),
-                speed(r, mode), r.hours(), time(r.hours()), r.costUsd(), cost(r), r.energyKWh(), energy(r));
+                speed(r, mode), r.hours(), time(r.hours()), r.jobCostUsd(), cost(r), r.energyKWh(), energy(r));
     }
 
     /**
@@ -150,11 +150,11 @@ final class DecisionRows {
     }
 
     private String cost(RecommendationRow r) {
-        if (r.costUsd() == null) {
+        if (r.jobCostUsd() == null) {
             return UNKNOWN;
         }
         return messages.get(r.kind() == HardwareKind.CLOUD ? "results.table.cost.rent" : "results.table.cost.buy",
-                messages.usd(r.costUsd()));
+                messages.usd(r.jobCostUsd()));
     }
 
     private String energy(RecommendationRow r) {

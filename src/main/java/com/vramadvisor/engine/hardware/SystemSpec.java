@@ -12,7 +12,20 @@ package com.vramadvisor.engine.hardware;
  * @param priceDate        date of that price, empty when none
  * @param powerWatts       system power, 0 when unknown
  * @param source           where the figures come from
+ * @param network          the network between systems for GPU traffic, in words; empty when the catalog gives none
+ *                         (the GPU's node class then stands in)
+ * @param networkGbps      its bandwidth per system, 10^9 bits per second; 0 when not given
  */
 public record SystemSpec(String id, String name, String gpuId, int gpuCount, String interconnect, double priceUsd,
-                         String priceDate, int powerWatts, String source) {
+                         String priceDate, int powerWatts, String source, String network, double networkGbps) {
+
+    public SystemSpec {
+        network = network == null ? "" : network;
+    }
+
+    /** A system whose network the catalog does not give. */
+    public SystemSpec(String id, String name, String gpuId, int gpuCount, String interconnect, double priceUsd,
+                      String priceDate, int powerWatts, String source) {
+        this(id, name, gpuId, gpuCount, interconnect, priceUsd, priceDate, powerWatts, source, "", 0);
+    }
 }

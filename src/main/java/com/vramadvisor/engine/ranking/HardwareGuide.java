@@ -71,7 +71,7 @@ public final class HardwareGuide {
                 purchases.add(row);
             }
         }
-        Comparator<RecommendationRow> byPrice = Comparator.comparing(RecommendationRow::priceUsd,
+        Comparator<RecommendationRow> byPrice = Comparator.comparing(RecommendationRow::purchaseUsd,
                 Comparator.nullsLast(Comparator.naturalOrder()));
         RecommendationRow smallest = purchases.stream().filter(x -> x.kind() == HardwareKind.GPU)
                 .min(Comparator.comparingDouble((RecommendationRow x) -> nominalGb(x, byId)).thenComparing(byPrice)
@@ -82,7 +82,7 @@ public final class HardwareGuide {
                 .thenComparingDouble((RecommendationRow x) -> nominalGb(x, byId)).thenComparing(byPrice)
                 .thenComparing(RecommendationRow::hardwareId)).orElse(null);
         RecommendationRow cheapest = purchases.stream()
-                .filter(x -> x.priceUsd() != null && !x.reasons().contains(Reason.MULTI_NODE))
+                .filter(x -> x.purchaseUsd() != null && !x.reasons().contains(Reason.MULTI_NODE))
                 .min(byPrice.thenComparingInt(RecommendationRow::gpusNeeded)
                         .thenComparing(RecommendationRow::hardwareId)).orElse(null);
         RecommendationRow ruleOption = ruleGpu.map(g -> ruleOption(r, g.id())).orElse(null);
@@ -121,15 +121,15 @@ public final class HardwareGuide {
                     "No single card in the list holds it; the fewest GPUs that do are %s (%s).",
                     fewest.hardwareName(), fewest.sharding()));
         }
-        if (cheapest != null && (ruleOption == null || !ruleOption.fits() || ruleOption.priceUsd() == null
-                || cheapest.priceUsd() < ruleOption.priceUsd())
+        if (cheapest != null && (ruleOption == null || !ruleOption.fits() || ruleOption.purchaseUsd() == null
+                || cheapest.purchaseUsd() < ruleOption.purchaseUsd())
                 && (ruleOption == null || !sameOption(cheapest, ruleOption))) {
             String caveat = cheapest.reasons().contains(Reason.PCIE_ONLY) ? ", its GPUs linked by PCIe only" : "";
             String time = cheapest.hours() == null ? "" : String.format(Locale.ROOT,
                     ", about %,.0f hours for the token budget", cheapest.hours());
             add(findings, text, GuideFinding.CHEAPER_OPTION_FITS, String.format(Locale.ROOT,
                     "The cheapest purchase with a known price that holds it is %s at %,.0f USD%s%s.",
-                    cheapest.hardwareName(), cheapest.priceUsd(), time, caveat));
+                    cheapest.hardwareName(), cheapest.purchaseUsd(), time, caveat));
         }
         if (fewest == null) {
             add(findings, text, GuideFinding.NOTHING_FITS, String.format(Locale.ROOT,

@@ -2,43 +2,35 @@ package com.vramadvisor.engine.ranking;
 
 import com.vramadvisor.engine.Component;
 import com.vramadvisor.engine.Estimate;
-import com.vramadvisor.engine.Mode;
 import com.vramadvisor.engine.ModelSpec;
 import com.vramadvisor.engine.Parallelism;
 import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.plan.Bisection;
+import com.vramadvisor.engine.plan.MemoryModel;
 
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.IntPredicate;
 
 /**
- * Finds parallel layouts that fit a per-GPU capacity, for one model and workload.
+ * Finds inference layouts that fit a per-GPU capacity, for one model and workload (training layouts come from the
+ * {@link com.vramadvisor.engine.plan.Planner}).
  *
  * <p>Per-GPU memory depends on the layout, not on the GPU model, so every estimate is computed once per layout and
- * shared by all GPUs, systems and cloud offers of one recommendation: a table over a hundred options needs a few
- * dozen estimates. Candidate layouts, cheapest to communicate first:
- * <ul>
- *   <li>Training at {@code n} GPUs: plain data parallel when one GPU already fits; otherwise ZeRO-3 over {@code n}
- *       data-parallel GPUs (Rajbhandari et al. 2020); otherwise Megatron tensor parallelism {@code t} (the largest
- *       power of two up to the node size that divides {@code n} and the attention heads) with sequence
- *       parallelism, and ZeRO-3 over the remaining {@code n / t} replicas. ZeRO-1/2 and pipeline stages are not
- *       searched: ZeRO-3 needs the least memory of the ZeRO stages, and a workload may set any layout itself.</li>
- *   <li>Inference with {@code m} GPUs per model copy: tensor parallelism {@code t} as above, and pipeline stages
- *       {@code m / t} beyond the node, as vLLM and TensorRT-LLM serve models larger than a node.</li>
- * </ul>
- * GPU counts tried: every count up to the node size for training (powers of two for inference), then multiples of
- * the node size found by doubling and bisection, which assumes per-GPU memory does not grow with the GPU count.
- * Counts that cannot fit are skipped without an estimate: memory that every phase holds (training: weights, fp32
- * master weights and optimizer states; inference: weights and KV cache) is at best divided evenly over the GPUs, so
- * {@code n} GPUs need at least that memory on one GPU divided by {@code n}.
+ * shared by all GPUs, systems and cloud offers of one recommendation. With {@code m} GPUs per model copy the search
+ * uses tensor parallelism {@code t} (the largest power of two up to the node size that divides {@code m} and the
+ * attention heads) and pipeline stages {@code m / t} beyond the node, as vLLM and TensorRT-LLM serve models larger
+ * than a node. GPU counts tried: powers of two up to the node size, then multiples of the node size found by doubling
+ * and bisection, which assumes per-GPU memory does not grow with the GPU count. Counts that cannot fit are skipped
+ * without an estimate: weights and KV cache are at best divided evenly over the GPUs, so {@code n} GPUs need at
+ * least that memory on one GPU divided by {@code n}.
  */
 final class LayoutSearch {
 
     /**
      * A layout and its per-GPU peak.
      *
-     * @param parallelism the layout of one model copy (for training: of the whole job)
+     * @param parallelism the layout of one model copy
      * @param peakBytes   per-GPU peak at that layout
      * @param fits        whether the peak is within the capacity searched for
      */
@@ -51,22 +43,14 @@ final class LayoutSearch {
     private final MemoryModel memory;
     private final ModelSpec model;
     private final Workload workload;
-    private final boolean training;
-    private final int gpusPerNode;
     private final Map<Parallelism, Optional<Estimate>> estimates = new HashMap<>();
     private final Map<Parallelism, Long> peaks = new HashMap<>();
     private long persistentBytes = -1;
 
-    LayoutSearch(MemoryModel memory, ModelSpec model, Workload workload, int gpusPerNode) {
+    LayoutSearch(MemoryModel memory, ModelSpec model, Workload workload) {
         this.memory = memory;
         this.model = model;
         this.workload = workload;
-        this.training = workload.mode() != Mode.INFER;
-        this.gpusPerNode = gpusPerNode;
-    }
-
-    boolean training() {
-        return training;
     }
 
     /** Records an estimate computed elsewhere, so the search does not repeat it. */
@@ -117,15 +101,12 @@ final class LayoutSearch {
     }
 
     /**
-     * Bytes one GPU holds in every phase without sharding: weights, master weights and optimizer states for training
-     * (gradients may be freed between steps), weights and KV cache for inference.
+     * Bytes one GPU holds in every phase without sharding: weights and KV cache.
      */
     private long persistentBytes() {
         if (persistentBytes < 0) {
             Estimate single = estimate(Parallelism.SINGLE_GPU).orElse(null);
-            persistentBytes = single == null ? 0 : training
-                    ? single.component(Component.WEIGHTS) + single.component(Component.MASTER_WEIGHTS)
-                    + single.component(Component.OPTIMIZER_STATES)
+            persistentBytes = single == null ? 0
                     : single.component(Component.WEIGHTS) + single.component(Component.KV_CACHE);
         }
         return persistentBytes;
@@ -141,14 +122,14 @@ final class LayoutSearch {
 
     /** The fewest GPUs of one model (in nodes of {@code node} GPUs) that hold the job, up to {@code maxGpus}. */
     Layout fewest(long capacityBytes, int node, int maxGpus) {
-        int nodeSize = Math.max(1, Math.min(node, gpusPerNode));
+        int nodeSize = Math.max(1, node);
         long atLeast = lowerBoundGpus(capacityBytes);
         Layout best = null;
         int within = Math.min(nodeSize, maxGpus);
         // The last count tried within the node is never skipped, so a count too small to fit still gives the row
         // its least-memory layout; for inference it is the largest power of two within a limit such as 6.
-        int last = training ? within : Integer.highestOneBit(within);
-        for (int n = 1; n <= within; n = training ? n + 1 : n * 2) {
+        int last = Integer.highestOneBit(within);
+        for (int n = 1; n <= within; n *= 2) {
             if (n < atLeast && n < last) {
                 continue;
             }
@@ -159,12 +140,12 @@ final class LayoutSearch {
             best = lower(best, l);
         }
         // Inference beyond a node adds pipeline stages, at most one per block.
-        int maxMultiple = training ? maxGpus / nodeSize : Math.min(maxGpus / nodeSize, model.layers());
+        int maxMultiple = Math.min(maxGpus / nodeSize, model.layers());
         if (maxMultiple < 2) {
             return best;
         }
         int from = (int) Math.max(2, Math.min(maxMultiple, (atLeast + nodeSize - 1) / nodeSize));
-        int k = smallest(from, maxMultiple, m -> {
+        int k = Bisection.smallest(from, maxMultiple, m -> {
             Layout l = at(m * nodeSize, nodeSize, capacityBytes);
             return l != null && l.fits();
         });
@@ -174,45 +155,9 @@ final class LayoutSearch {
         return lower(best, at(maxMultiple * nodeSize, nodeSize, capacityBytes));
     }
 
-    /**
-     * Training on whole units (systems, instances) of {@code unitGpus} GPUs: the fewest units whose GPUs together
-     * hold the job, using all their GPUs. Empty when no layout at all can be estimated.
-     */
-    Optional<Layout> trainingOnUnits(long capacityBytes, int unitGpus, int maxUnits) {
-        int nodeSize = Math.max(1, Math.min(unitGpus, gpusPerNode));
-        int from = (int) Math.min(Math.max(1, maxUnits), (lowerBoundGpus(capacityBytes) + unitGpus - 1) / unitGpus);
-        int u = smallest(Math.max(1, from), Math.max(1, maxUnits), units -> {
-            Layout l = at(units * unitGpus, nodeSize, capacityBytes);
-            return l != null && l.fits();
-        });
-        Layout l = at((u > 0 ? u : Math.max(1, maxUnits)) * unitGpus, nodeSize, capacityBytes);
-        return Optional.ofNullable(l);
-    }
-
-    /** The best layout at exactly {@code n} GPUs: the first candidate that fits, else the one needing least memory. */
-    private Layout at(int n, int nodeSize, long capacityBytes) {
-        return training ? trainingAt(n, nodeSize, capacityBytes) : inferenceAt(n, nodeSize, capacityBytes);
-    }
-
-    private Layout trainingAt(int n, int nodeSize, long capacityBytes) {
-        Layout single = exactly(Parallelism.SINGLE_GPU, capacityBytes).orElse(null);
-        if (n == 1) {
-            return single;
-        }
-        if (single != null && single.fits()) {
-            return exactly(new Parallelism(1, 1, n, 0, false), capacityBytes).orElse(null);
-        }
-        Layout zero3 = exactly(new Parallelism(1, 1, n, 3, false), capacityBytes).orElse(null);
-        if (zero3 != null && zero3.fits()) {
-            return zero3;
-        }
-        int t = tensorParallelFor(n, nodeSize);
-        if (t < 2) {
-            return zero3;
-        }
-        int d = n / t;
-        Layout tp = exactly(new Parallelism(t, 1, d, d > 1 ? 3 : 0, true), capacityBytes).orElse(null);
-        return tp != null && tp.fits() ? tp : lower(zero3, tp);
+    /** The layout at exactly {@code m} GPUs per model copy. */
+    private Layout at(int m, int nodeSize, long capacityBytes) {
+        return inferenceAt(m, nodeSize, capacityBytes);
     }
 
     private Layout inferenceAt(int m, int nodeSize, long capacityBytes) {
@@ -237,37 +182,5 @@ final class LayoutSearch {
             return a;
         }
         return b.peakBytes() < a.peakBytes() ? b : a;
-    }
-
-    /**
-     * Smallest k in [lo, hi] with {@code test(k)}, for a test that stays true once true: {@code hi} first (when it
-     * fails, nothing smaller passes), then doubling from {@code lo} and bisection; -1 when none.
-     */
-    static int smallest(int lo, int hi, IntPredicate test) {
-        if (lo > hi || !test.test(hi)) {
-            return -1;
-        }
-        int below = lo - 1;
-        int k = lo;
-        while (!test.test(k)) {
-            if (k == hi) {
-                return -1;
-            }
-            below = k;
-            k = (int) Math.min(hi, 2L * k);
-        }
-        int found = k;
-        int low = below + 1;
-        int high = found - 1;
-        while (low <= high) {
-            int mid = (low + high) >>> 1;
-            if (test.test(mid)) {
-                found = mid;
-                high = mid - 1;
-            } else {
-                low = mid + 1;
-            }
-        }
-        return found;
     }
 }

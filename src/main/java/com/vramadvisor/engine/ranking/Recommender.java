@@ -2,12 +2,22 @@ package com.vramadvisor.engine.ranking;
 
 import com.vramadvisor.engine.Estimate;
 import com.vramadvisor.engine.MemoryEstimator;
+import com.vramadvisor.engine.Mode;
 import com.vramadvisor.engine.ModelSpec;
 import com.vramadvisor.engine.Parallelism;
+import com.vramadvisor.engine.Recompute;
 import com.vramadvisor.engine.Workload;
 import com.vramadvisor.engine.hardware.CloudOffer;
 import com.vramadvisor.engine.hardware.GpuSpec;
+import com.vramadvisor.engine.hardware.HardwareList;
+import com.vramadvisor.engine.hardware.NodeSpec;
 import com.vramadvisor.engine.hardware.SystemSpec;
+import com.vramadvisor.engine.plan.MemoryModel;
+import com.vramadvisor.engine.plan.PlanCandidate;
+import com.vramadvisor.engine.plan.PlanLayout;
+import com.vramadvisor.engine.plan.Planner;
+import com.vramadvisor.engine.plan.Rig;
+import com.vramadvisor.engine.plan.StepTime;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -16,28 +26,29 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Optional;
 
 /**
- * Builds the decision table: for one model and workload, a row for every option of the hardware lists.
+ * Builds the decision table: for one model and workload, a row for every option of the hardware list.
  * <ul>
- *   <li>{@link HardwareKind#GPU}: every GPU on its own.</li>
- *   <li>{@link HardwareKind#MULTI_GPU}: for every GPU that does not hold the job alone, the fewest cards that do,
- *       in nodes of {@link RankingOptions#gpusPerNode()} (see {@link LayoutSearch} for the layouts tried).</li>
- *   <li>{@link HardwareKind#SYSTEM} and {@link HardwareKind#CLOUD}: the fewest whole systems or instances; training
- *       uses all their GPUs (data parallel or ZeRO-3), inference places as many model copies as fit.</li>
+ *   <li>{@link HardwareKind#GPU}: every GPU on its own, bought with the host of its node class (GPUs sold only on
+ *       baseboards have no such row).</li>
+ *   <li>{@link HardwareKind#MULTI_GPU}: several cards of one model, bought in as many nodes of its class as they
+ *       need (never more cards in a node than the class holds). Training uses the fewest that fit and finish within
+ *       the deadline, at the layout the {@link Planner} finds fastest; inference the fewest that hold one copy
+ *       ({@link LayoutSearch}), whole baseboards filled with copies.</li>
+ *   <li>{@link HardwareKind#SYSTEM} (bought) and {@link HardwareKind#CLOUD} (rented): the fewest whole systems or
+ *       instances, chosen the same way over their own GPU counts.</li>
  * </ul>
- * With {@link ShardingSearch#AS_GIVEN} the workload's own layout is used instead of the search. Memory comes from
- * the {@link MemoryModel}; speed, time and cost from {@link SpeedModel} and {@code docs/decision-table.md}. Rows are
- * then filtered, sorted and cut to the top N as {@link RankingOptions} says. Stateless and thread-safe.
+ * With {@link ShardingSearch#AS_GIVEN} the workload's own layout is used instead of the search. Speed comes from the
+ * {@link com.vramadvisor.engine.plan.StepTimeModel} (training) and the decode roofline with its communication
+ * (inference), cost from {@link CostModel}; see {@code docs/decision-table.md}. Rows are then filtered, sorted and
+ * cut to the top N as {@link RankingOptions} says. Stateless and thread-safe.
  *
- * <p>{@link RankingOptions#maxGpus()} caps the GPUs of every option rather than hiding the options above it: an
- * option that would need more GPUs to fit is searched again within the cap, so the table still lists it, laid out on
- * at most that many GPUs and marked {@link Reason#DOES_NOT_FIT} and {@link Reason#EXCEEDS_MAX_GPUS}. A user who caps
- * a cluster at 8 GPUs thus sees that a single-GPU cloud instance would need more than 8 of them, instead of losing
- * the row or being offered 70. Only rows that cannot be laid out within the cap at all (one system or instance with
- * more GPUs than it, or the workload's own layout over more GPUs) are dropped, counted in
- * {@link Recommendation#optionsConsidered()} like the rows the budget and fits-only filters drop.
+ * <p>{@link RankingOptions#maxGpus()} caps the GPUs of every option: an option that would need more GPUs to fit is
+ * laid out within the cap and marked {@link Reason#DOES_NOT_FIT} and {@link Reason#EXCEEDS_MAX_GPUS}. Only rows that
+ * cannot be laid out within the cap at all (one system or instance with more GPUs than it, or the workload's own
+ * layout over more GPUs) are dropped, counted in {@link Recommendation#optionsConsidered()} like the rows the budget
+ * and fits-only filters drop.
  */
 public final class Recommender {
 
@@ -68,59 +79,243 @@ public final class Recommender {
         this.memory = Objects.requireNonNull(memory, "memory");
     }
 
+    /** {@link #recommend(ModelSpec, Workload, HardwareList, RankingOptions)} with the fallback node classes. */
+    public Recommendation recommend(ModelSpec model, Workload workload, List<GpuSpec> gpus, List<SystemSpec> systems,
+                                    List<CloudOffer> cloud, RankingOptions options) {
+        return recommend(model, workload, HardwareList.of(gpus, systems, cloud), options);
+    }
+
     /**
      * @throws IllegalArgumentException when the workload cannot be estimated even on one GPU (bad input)
      */
-    public Recommendation recommend(ModelSpec model, Workload workload, List<GpuSpec> gpus, List<SystemSpec> systems,
-                                    List<CloudOffer> cloud, RankingOptions options) {
-        LayoutSearch search = new LayoutSearch(memory, model, workload, options.gpusPerNode());
+    public Recommendation recommend(ModelSpec model, Workload workload, HardwareList hardware,
+                                    RankingOptions options) {
         Estimate single = memory.estimate(model, workload.toBuilder().parallelism(Parallelism.SINGLE_GPU).build());
-        search.remember(Parallelism.SINGLE_GPU, single);
-        RowFactory factory = new RowFactory(model, workload, options);
         Parallelism given = workload.parallelism();
         boolean asGiven = options.sharding() == ShardingSearch.AS_GIVEN
                 || (options.sharding() == ShardingSearch.AUTOMATIC_UNLESS_GIVEN
                 && (given.gpus() > 1 || given.zeroStage() > 0));
+        Table table = new Table(memory, model, workload, options, single, asGiven ? given : null);
 
         Map<String, GpuSpec> byId = new HashMap<>();
-        for (GpuSpec g : gpus) {
+        for (GpuSpec g : hardware.gpus()) {
             byId.putIfAbsent(g.id(), g);
         }
         List<RecommendationRow> rows = new ArrayList<>();
-        for (GpuSpec g : gpus) {
-            if (keepsGpu(g, options) && (wants(options, HardwareKind.GPU) || wants(options, HardwareKind.MULTI_GPU))) {
-                addGpuRows(rows, g, search, factory, options, asGiven ? given : null);
+        boolean buys = wants(options, Acquisition.PURCHASE);
+        for (GpuSpec g : hardware.gpus()) {
+            if (buys && keepsGpu(g, options)
+                    && (wants(options, HardwareKind.GPU) || wants(options, HardwareKind.MULTI_GPU))) {
+                table.addGpuRows(rows, g, hardware.nodeFor(g));
             }
         }
-        for (SystemSpec s : systems) {
+        for (SystemSpec s : hardware.systems()) {
             GpuSpec g = byId.get(s.gpuId());
-            if (wants(options, HardwareKind.SYSTEM) && (g == null || keepsGpu(g, options))) {
-                RowFactory.Offer offer = g == null ? null : new RowFactory.Offer(s.id(), s.name(), HardwareKind.SYSTEM,
-                        g, 1, 1, s.priceUsd() > 0 ? s.priceUsd() : null, null,
-                        s.powerWatts() > 0 ? s.powerWatts() : (double) g.tdpWatts() * s.gpuCount(),
-                        RowFactory.hasFastLinks(s.interconnect(), g.interconnect()), List.of());
-                addUnitRow(rows, offer, s.id(), s.name(), HardwareKind.SYSTEM, s.gpuCount(), single, search, factory,
-                        options, asGiven ? given : null);
+            if (buys && wants(options, HardwareKind.SYSTEM) && (g == null || keepsGpu(g, options))) {
+                if (g == null) {
+                    rows.add(unknownGpuRow(s.id(), s.name(), HardwareKind.SYSTEM, Acquisition.PURCHASE, single));
+                    continue;
+                }
+                NodeSpec node = hardware.nodeFor(g);
+                Rig rig = unitRig(g, s.gpuCount(), s.network(), s.networkGbps(), node, table.factory.capacityBytes(g));
+                table.addUnitRow(rows, new RowFactory.Offer(s.id(), s.name(), HardwareKind.SYSTEM,
+                        Acquisition.PURCHASE, rig, s.interconnect(), s.priceUsd() > 0 ? s.priceUsd() : null, null,
+                        s.powerWatts() > 0 ? (double) s.powerWatts() : null, null,
+                        node.hasHostPower() ? (double) node.hostPowerWatts() : null, List.of()));
             }
         }
-        for (CloudOffer c : cloud) {
+        for (CloudOffer c : hardware.cloud()) {
             GpuSpec g = byId.get(c.gpuId());
-            if (wants(options, HardwareKind.CLOUD) && (g == null || keepsGpu(g, options))) {
+            if (wants(options, Acquisition.RENTAL) && wants(options, HardwareKind.CLOUD)
+                    && (g == null || keepsGpu(g, options))) {
                 String name = c.provider() + " " + c.instanceType();
-                RowFactory.Offer offer = g == null ? null : new RowFactory.Offer(c.id(), name, HardwareKind.CLOUD, g,
-                        1, 1, null, c.priceUsdPerHour() > 0 ? c.priceUsdPerHour() : null,
-                        (double) g.tdpWatts() * c.gpuCount(), RowFactory.hasFastLinks(g.interconnect()), List.of());
-                addUnitRow(rows, offer, c.id(), name, HardwareKind.CLOUD, c.gpuCount(), single, search, factory,
-                        options, asGiven ? given : null);
+                if (g == null) {
+                    rows.add(unknownGpuRow(c.id(), name, HardwareKind.CLOUD, Acquisition.RENTAL, single));
+                    continue;
+                }
+                NodeSpec node = hardware.nodeFor(g);
+                Rig rig = unitRig(g, c.gpuCount(), c.network(), c.networkGbps(), node, table.factory.capacityBytes(g));
+                table.addUnitRow(rows, new RowFactory.Offer(c.id(), name, HardwareKind.CLOUD, Acquisition.RENTAL, rig,
+                        c.gpuCount() > 1 ? g.interconnect() : "", null,
+                        c.priceUsdPerHour() > 0 ? c.priceUsdPerHour() : null, null, null, null, List.of()));
             }
         }
         int considered = rows.size();
         return new Recommendation(filterAndSort(rows, options), considered, single, options);
     }
 
+    /** A system or instance as a rig: its own GPU count per node, its network (or its GPU's node class's). */
+    private static Rig unitRig(GpuSpec g, int unitGpus, String network, double networkGbps, NodeSpec node,
+                               long capacity) {
+        boolean own = networkGbps > 0;
+        return new Rig(g, unitGpus, unitGpus, node.pcieLanesPerGpu(), own ? network : node.network(),
+                (own ? networkGbps : node.networkGbps()) / 8.0, capacity);
+    }
+
+    /** The per-recommendation state: one planner and one inference search shared by every option. */
+    private static final class Table {
+        private final MemoryModel memory;
+        private final ModelSpec model;
+        private final RankingOptions options;
+        private final Parallelism given;
+        private final PlanLayout givenLayout;
+        private final RowFactory factory;
+        private final Planner planner;
+        private final LayoutSearch search;
+        private final boolean training;
+
+        Table(MemoryModel memory, ModelSpec model, Workload workload, RankingOptions options, Estimate single,
+              Parallelism given) {
+            this.memory = memory;
+            this.model = model;
+            this.options = options;
+            this.given = given;
+            this.givenLayout = given == null ? null
+                    : new PlanLayout(given, workload.recompute(), workload.gradientAccumulation());
+            this.training = workload.mode() != Mode.INFER;
+            this.factory = new RowFactory(model, workload, options);
+            this.search = new LayoutSearch(memory, model, workload);
+            search.remember(Parallelism.SINGLE_GPU, single);
+            this.planner = new Planner(memory, model, workload, single, new Planner.Settings(
+                    options.computeEfficiency(), options.decodeBandwidthEfficiency(), options.tokenBudget(),
+                    options.globalBatchTokens()));
+        }
+
+        /** The single card and, where it does not do the job alone, the several-card option. */
+        void addGpuRows(List<RecommendationRow> rows, GpuSpec g, NodeSpec node) {
+            Rig rig = Rig.of(g, node, factory.capacityBytes(g));
+            Double hostPrice = node.hasHostPrice() ? node.hostPriceUsd() : null;
+            Double hostPower = node.hasHostPower() ? (double) node.hostPowerWatts() : null;
+            if (rig.unitGpus() > 1) {
+                addUnitRow(rows, new RowFactory.Offer(g.id(), g.name(), HardwareKind.MULTI_GPU, Acquisition.PURCHASE,
+                        rig, g.interconnect(), null, null, null, hostPrice, hostPower, List.of()));
+                return;
+            }
+            RowFactory.Offer one = new RowFactory.Offer(g.id(), g.name(), HardwareKind.GPU, Acquisition.PURCHASE, rig,
+                    g.interconnect(), null, null, null, hostPrice, hostPower,
+                    given != null && given.gpus() > 1 ? List.of(Reason.PARALLELISM_NEEDS_MORE_GPUS) : List.of());
+            RowFactory.Offer many = new RowFactory.Offer(g.id(), g.name(), HardwareKind.MULTI_GPU,
+                    Acquisition.PURCHASE, rig, g.interconnect(), null, null, null, hostPrice, hostPower, List.of());
+            if (given != null) {
+                rows.add(fixedRow(one, new PlanLayout(Parallelism.SINGLE_GPU, givenLayout.recompute(),
+                        givenLayout.microBatches()), 1, false));
+                if (given.gpus() > 1) {
+                    rows.add(fixedRow(many, givenLayout, 1, false));
+                }
+                return;
+            }
+            if (training) {
+                Planner.Answer single = planner.answerAt(rig, 1, true, 1);
+                if (single == null) {
+                    return;
+                }
+                RecommendationRow first = trainingRow(one, single.chosen(),
+                        !single.chosen().fits() && options.maxGpus() == 1);
+                rows.add(first);
+                boolean enough = first.fits() && !first.reasons().contains(Reason.PAST_DEADLINE);
+                if (!enough && options.maxGpus() > 1) {
+                    Planner.Answer plan = planner.plan(rig, options.maxGpus(), options.deadlineHours(), 1);
+                    if (plan != null && plan.chosen().gpus() > 1) {
+                        rows.add(trainingRow(many, plan.chosen(), !plan.chosen().fits()));
+                    }
+                }
+                return;
+            }
+            LayoutSearch.Layout copy = search.exactly(Parallelism.SINGLE_GPU, rig.capacityBytes())
+                    .orElseThrow(() -> new IllegalArgumentException("the workload cannot be estimated on one GPU"));
+            rows.add(inferenceRow(one, copy, 1, !copy.fits() && options.maxGpus() == 1));
+            if (!copy.fits() && options.maxGpus() > 1) {
+                LayoutSearch.Layout several = search.fewest(rig.capacityBytes(), rig.gpusPerNode(),
+                        options.maxGpus());
+                if (several != null && several.gpus() > 1) {
+                    rows.add(inferenceRow(many, several, 1, !several.fits()));
+                }
+            }
+        }
+
+        /**
+         * Whole systems, instances or baseboards: training on the fewest that fit and meet the deadline, all their
+         * GPUs used; inference with as many copies as fill them.
+         */
+        void addUnitRow(List<RecommendationRow> rows, RowFactory.Offer offer) {
+            Rig rig = offer.rig();
+            int unit = rig.unitGpus();
+            if (unit > options.maxGpus()) {
+                return;
+            }
+            if (given != null) {
+                int units = (int) ((given.gpus() + unit - 1) / unit);
+                int replicas = training ? 1 : (int) Math.max(1, (long) units * unit / given.gpus());
+                rows.add(fixedRow(offer, givenLayout, replicas, false));
+                return;
+            }
+            if (training) {
+                Planner.Answer plan = planner.plan(rig, options.maxGpus(), options.deadlineHours(), 1);
+                if (plan != null) {
+                    rows.add(trainingRow(offer, plan.chosen(), !plan.chosen().fits()));
+                }
+                return;
+            }
+            int maxUnits = Math.max(1, options.maxGpus() / unit);
+            LayoutSearch.Layout copy = search.fewest(rig.capacityBytes(), rig.gpusPerNode(), maxUnits * unit);
+            if (copy == null) {
+                return;
+            }
+            int units = (copy.gpus() + unit - 1) / unit;
+            int replicas = Math.max(1, units * unit / copy.gpus());
+            rows.add(inferenceRow(offer, copy, replicas, !copy.fits()));
+        }
+
+        private RecommendationRow trainingRow(RowFactory.Offer offer, PlanCandidate c, boolean exhausted) {
+            Estimate e = memory.estimate(model, planner.workloadFor(c.layout()));
+            RowFactory.Speed speed = c.fits() ? factory.trainingSpeed(c.step(), offer.gpu()) : RowFactory.Speed.NONE;
+            return factory.build(offer, c.gpus(), 1, c.layout(), e, speed, exhausted);
+        }
+
+        private RecommendationRow inferenceRow(RowFactory.Offer offer, LayoutSearch.Layout copy, int replicas,
+                                               boolean exhausted) {
+            Estimate e = search.estimate(copy.parallelism()).orElseThrow(() -> new IllegalStateException(
+                    "the estimator gave a peak but no estimate for " + copy.parallelism()));
+            RowFactory.Speed speed = copy.fits() ? factory.inferenceSpeed(offer.gpu(),
+                    offer.rig().fabric(copy.gpus()), copy.parallelism(), e, replicas) : RowFactory.Speed.NONE;
+            return factory.build(offer, copy.gpus() * replicas, replicas,
+                    new PlanLayout(copy.parallelism(), Recompute.NONE, 1), e, speed,
+                    exhausted);
+        }
+
+        /** A row at the workload's own layout (or one GPU of it). */
+        private RecommendationRow fixedRow(RowFactory.Offer offer, PlanLayout layout, int replicas,
+                                           boolean exhausted) {
+            Estimate e;
+            try {
+                e = memory.estimate(model, planner.workloadFor(layout));
+            } catch (IllegalArgumentException rejected) {
+                e = memory.estimate(model, planner.workloadFor(new PlanLayout(Parallelism.SINGLE_GPU,
+                        layout.recompute(), layout.microBatches())));
+            }
+            boolean fits = e.peakBytes() <= offer.rig().capacityBytes();
+            RowFactory.Speed speed = RowFactory.Speed.NONE;
+            if (fits) {
+                if (training) {
+                    StepTime step = planner.stepTimeModel().training(offer.gpu(), offer.rig().fabric(layout.gpus()),
+                            layout);
+                    speed = factory.trainingSpeed(step, offer.gpu());
+                } else {
+                    speed = factory.inferenceSpeed(offer.gpu(), offer.rig().fabric(layout.gpus()),
+                            layout.parallelism(), e, replicas);
+                }
+            }
+            return factory.build(offer, layout.gpus() * replicas, replicas, layout, e, speed, exhausted);
+        }
+    }
+
     /** Whether the kind filter keeps rows of this kind; rows it drops are not built at all. */
     private static boolean wants(RankingOptions o, HardwareKind kind) {
         return o.kinds().isEmpty() || o.kinds().contains(kind);
+    }
+
+    private static boolean wants(RankingOptions o, Acquisition a) {
+        return o.acquisitions().isEmpty() || o.acquisitions().contains(a);
     }
 
     private static boolean keepsGpu(GpuSpec g, RankingOptions o) {
@@ -133,98 +328,12 @@ public final class Recommender {
         return s == null ? "" : s.trim().toLowerCase(Locale.ROOT);
     }
 
-    private static void addGpuRows(List<RecommendationRow> rows, GpuSpec g, LayoutSearch search,
-                                   RowFactory factory, RankingOptions options, Parallelism given) {
-        long capacity = factory.capacityBytes(g);
-        boolean fast = RowFactory.hasFastLinks(g.interconnect());
-        LayoutSearch.Layout one = search.exactly(Parallelism.SINGLE_GPU, capacity)
-                .orElseThrow(() -> new IllegalArgumentException("the workload cannot be estimated on one GPU"));
-        List<Reason> oneReasons = given != null && given.gpus() > 1
-                ? List.of(Reason.PARALLELISM_NEEDS_MORE_GPUS) : List.of();
-        // With a limit of one GPU the search for several cards has nowhere to go: a single card that does not fit
-        // has exhausted it.
-        boolean exhausted = given == null && !one.fits() && options.maxGpus() == 1;
-        rows.add(build(factory, search, offer(g.id(), g.name(), HardwareKind.GPU, g, 1, 1, fast, oneReasons), one,
-                exhausted));
-        if (given != null && given.gpus() > 1) {
-            search.exactly(given, capacity).ifPresent(l -> rows.add(build(factory, search,
-                    offer(g.id(), l.gpus() + " x " + g.name(), HardwareKind.MULTI_GPU, g, l.gpus(), 1, fast,
-                            List.of()), l, false)));
-        } else if (given == null && !one.fits() && options.maxGpus() > 1) {
-            LayoutSearch.Layout many = search.fewest(capacity, factory.gpusPerNode(g), options.maxGpus());
-            if (many != null && many.gpus() > 1) {
-                rows.add(build(factory, search, offer(g.id(), many.gpus() + " x " + g.name(), HardwareKind.MULTI_GPU,
-                        g, many.gpus(), 1, fast, List.of()), many, !many.fits()));
-            }
-        }
-    }
-
-    private static RowFactory.Offer offer(String id, String name, HardwareKind kind, GpuSpec g, int gpus, int units,
-                                          boolean fast, List<Reason> reasons) {
-        Double price = g.hasPrice() ? g.priceUsd() * gpus : null;
-        return new RowFactory.Offer(id, name, kind, g, units, 1, price, null, (double) g.tdpWatts() * gpus, fast,
-                reasons);
-    }
-
-    /** A system or cloud row: the fewest whole units, all their GPUs used (training) or filled with replicas. */
-    private static void addUnitRow(List<RecommendationRow> rows, RowFactory.Offer perUnit, String id, String name,
-                                   HardwareKind kind, int unitGpus, Estimate single, LayoutSearch search,
-                                   RowFactory factory, RankingOptions options, Parallelism given) {
-        if (perUnit == null) {
-            rows.add(unknownGpuRow(id, name, kind, single));
-            return;
-        }
-        if (unitGpus < 1) {
-            return;
-        }
-        long capacity = factory.capacityBytes(perUnit.gpu());
-        int maxUnits = Math.max(1, options.maxGpus() / unitGpus);
-        Optional<LayoutSearch.Layout> layout;
-        int units;
-        int replicas = 1;
-        List<Reason> extra = new ArrayList<>();
-        if (given != null) {
-            layout = search.exactly(given, capacity);
-            units = (int) ((given.gpus() + unitGpus - 1) / unitGpus);
-            if (!search.training()) {
-                replicas = (int) Math.max(1, (long) units * unitGpus / given.gpus());
-            }
-            if ((long) units * unitGpus > given.gpus() * replicas) {
-                extra.add(Reason.IDLE_GPUS);
-            }
-        } else if (search.training()) {
-            layout = search.trainingOnUnits(capacity, unitGpus, maxUnits);
-            units = layout.map(l -> (l.gpus() + unitGpus - 1) / unitGpus).orElse(maxUnits);
-        } else {
-            LayoutSearch.Layout copy = search.fewest(capacity, unitGpus, maxUnits * unitGpus);
-            layout = Optional.ofNullable(copy);
-            units = copy == null ? maxUnits : (copy.gpus() + unitGpus - 1) / unitGpus;
-            replicas = copy == null ? 1 : Math.max(1, units * unitGpus / copy.gpus());
-        }
-        if (layout.isEmpty()) {
-            return;
-        }
-        boolean exhausted = given == null && !layout.get().fits();
-        String label = units > 1 ? units + " x " + name : name;
-        RowFactory.Offer offer = new RowFactory.Offer(id, label, kind, perUnit.gpu(), units, replicas,
-                perUnit.priceUsd() == null ? null : perUnit.priceUsd() * units,
-                perUnit.usdPerHour() == null ? null : perUnit.usdPerHour() * units, perUnit.powerWatts() * units,
-                perUnit.fastLinks(), extra);
-        rows.add(build(factory, search, offer, layout.get(), exhausted));
-    }
-
-    /** A row at a layout the search chose, with the full estimate of that layout. */
-    private static RecommendationRow build(RowFactory factory, LayoutSearch search, RowFactory.Offer offer,
-                                           LayoutSearch.Layout layout, boolean exhausted) {
-        Estimate e = search.estimate(layout.parallelism()).orElseThrow(() -> new IllegalStateException(
-                "the estimator gave a peak but no estimate for " + layout.parallelism()));
-        return factory.build(offer, layout.parallelism(), e, exhausted);
-    }
-
-    private static RecommendationRow unknownGpuRow(String id, String name, HardwareKind kind, Estimate single) {
-        return new RecommendationRow(id, name, kind, "", "", "", "", false, 0, 1, 1, Parallelism.SINGLE_GPU, null,
+    private static RecommendationRow unknownGpuRow(String id, String name, HardwareKind kind, Acquisition acquisition,
+                                                   Estimate single) {
+        return new RecommendationRow(id, name, kind, acquisition, "", "", "", "", false, 0, 1, 1, 0, "", "", 1,
+                new PlanLayout(Parallelism.SINGLE_GPU, Recompute.NONE, 1), null,
                 single.peakBytes(), 0, 0, -single.peakBytes(), -1.0, null, null, null, null, null, null, null, null,
-                List.of(Reason.UNKNOWN_GPU));
+                null, null, null, null, null, List.of(Reason.UNKNOWN_GPU));
     }
 
     private static List<RecommendationRow> filterAndSort(List<RecommendationRow> rows, RankingOptions o) {
@@ -239,14 +348,16 @@ public final class Recommender {
             if (r.gpusNeeded() > o.maxGpus()) {
                 continue;
             }
-            if (o.maxBudgetUsd() > 0 && (r.costUsd() == null || r.costUsd() > o.maxBudgetUsd())) {
+            if (o.maxBudgetUsd() > 0 && (r.jobCostUsd() == null || r.jobCostUsd() > o.maxBudgetUsd())) {
                 continue;
             }
             kept.add(r);
         }
         Comparator<RecommendationRow> order = o.sortKey().comparator(o.descending());
         if (o.fitsFirst()) {
-            order = Comparator.comparing((RecommendationRow r) -> !r.fits()).thenComparing(order);
+            order = Comparator.comparing((RecommendationRow r) -> !r.fits())
+                    .thenComparing(r -> r.reasons().contains(Reason.PAST_DEADLINE))
+                    .thenComparing(order);
         }
         order = order.thenComparing(RecommendationRow::hardwareId).thenComparing(RecommendationRow::kind);
         kept.sort(order);

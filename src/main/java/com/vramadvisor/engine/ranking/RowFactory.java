@@ -7,6 +7,13 @@ import com.vramadvisor.engine.ModelSpec;
 import com.vramadvisor.engine.Parallelism;
 import com.vramadvisor.engine.Workload;
 import com.vramadvisor.engine.hardware.GpuSpec;
+import com.vramadvisor.engine.plan.Bound;
+import com.vramadvisor.engine.plan.Fabric;
+import com.vramadvisor.engine.plan.PlanLayout;
+import com.vramadvisor.engine.plan.Rig;
+import com.vramadvisor.engine.plan.SpeedModel;
+import com.vramadvisor.engine.plan.StepTime;
+import com.vramadvisor.engine.plan.StepTimeModel;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -15,39 +22,53 @@ import java.util.Locale;
 /** Turns an option and its layout into a decision-table row: fit, speed, time, cost, energy and reasons. */
 final class RowFactory {
 
-    private static final double HOURS_PER_YEAR = 365.0 * 24.0;
-
     /**
-     * The hardware side of one row.
+     * The hardware side of one option, priced per unit.
      *
-     * @param id               row id
-     * @param name             display name
-     * @param kind             row kind
-     * @param gpu              the GPU model
-     * @param units            systems or instances (1 for GPU rows)
-     * @param replicas         model copies serving in parallel (inference), else 1
-     * @param priceUsd         purchase price of everything, or {@code null} (cloud, or no price known)
-     * @param usdPerHour       cloud price per hour for all instances together, or {@code null}
-     * @param powerWatts       power of everything at full load, watts
-     * @param fastLinks        whether the GPUs talk over NVLink/Infinity Fabric/NVSwitch rather than PCIe only
-     * @param reasons          notes already known from the hardware side
+     * @param id                row id
+     * @param name              display name of one unit (a card, a system, an instance)
+     * @param kind              row kind
+     * @param acquisition       bought or rented
+     * @param rig               the GPU, its unit size, node size and network
+     * @param interconnect      the link between GPUs inside a node, in words
+     * @param unitPriceUsd      purchase price of one system, {@code null} for cards (priced from the GPU and its
+     *                          node class) and rentals
+     * @param unitUsdPerHour    rent of one instance per hour, {@code null} when bought or unpriced
+     * @param unitPowerWatts    power of one system, {@code null} where GPUs and hosts are added up instead
+     * @param hostPriceUsd      price of one node's host for cards, {@code null} when unknown or not applicable
+     * @param hostPowerWatts    power of one node's host for cards, {@code null} when unknown
+     * @param reasons           notes already known from the hardware side
      */
-    record Offer(String id, String name, HardwareKind kind, GpuSpec gpu, int units, int replicas, Double priceUsd,
-                 Double usdPerHour, double powerWatts, boolean fastLinks, List<Reason> reasons) {
+    record Offer(String id, String name, HardwareKind kind, Acquisition acquisition, Rig rig, String interconnect,
+                 Double unitPriceUsd, Double unitUsdPerHour, Double unitPowerWatts, Double hostPriceUsd,
+                 Double hostPowerWatts, List<Reason> reasons) {
+
+        GpuSpec gpu() {
+            return rig.gpu();
+        }
+
+        /** Whether the option is sold in units of several GPUs (systems, instances, whole boards). */
+        boolean unitsOfSeveral() {
+            return kind == HardwareKind.SYSTEM || kind == HardwareKind.CLOUD || rig.unitGpus() > 1;
+        }
     }
 
-    private record Speed(Double tokensPerSecond, Double perSequence, Double prefill, Double hours,
-                         List<Reason> reasons) {
+    /** A row's speed: throughput, time, and for training the step-time model's MFU and bounding term. */
+    record Speed(Double tokensPerSecond, Double perSequence, Double prefill, Double hours, Double mfu, Bound bound,
+                 List<Reason> reasons) {
+        static final Speed NONE = new Speed(null, null, null, null, null, null, List.of());
     }
 
     private final ModelSpec model;
     private final Workload workload;
     private final RankingOptions options;
+    private final CostModel costs;
 
     RowFactory(ModelSpec model, Workload workload, RankingOptions options) {
         this.model = model;
         this.workload = workload;
         this.options = options;
+        this.costs = new CostModel(options);
     }
 
     /** Memory the fit is judged against ({@link GpuSpec#capacityBytes}). */
@@ -56,18 +77,25 @@ final class RowFactory {
     }
 
     /**
-     * @param layout          the parallel layout of one model copy
+     * @param gpusUsed        GPUs the workload runs on, all replicas together
+     * @param replicas        model copies (inference), else 1
+     * @param layout          the layout of one copy
      * @param e               the full estimate at that layout
+     * @param speed           the speed at that layout, {@link Speed#NONE} when it does not fit
      * @param searchExhausted whether the layout search ran out of GPUs to try
      */
-    RecommendationRow build(Offer offer, Parallelism layout, Estimate e, boolean searchExhausted) {
+    RecommendationRow build(Offer offer, int gpusUsed, int replicas, PlanLayout layout, Estimate e, Speed speed,
+                            boolean searchExhausted) {
         GpuSpec gpu = offer.gpu();
-        Parallelism p = layout;
+        Rig rig = offer.rig();
         long capacity = capacityBytes(gpu);
         long need = e.peakBytes();
         boolean fits = need <= capacity;
         long headroom = capacity - need;
-        int gpus = (int) Math.min(Integer.MAX_VALUE, p.gpus() * (long) offer.replicas());
+        int bought = roundUp(gpusUsed, rig.unitGpus());
+        int units = bought / rig.unitGpus();
+        int perNode = Math.min(bought, rig.gpusPerNode());
+        int nodes = (bought + rig.gpusPerNode() - 1) / rig.gpusPerNode();
 
         List<Reason> reasons = new ArrayList<>(offer.reasons());
         if (!fits) {
@@ -81,45 +109,75 @@ final class RowFactory {
         if (capacity < gpu.memoryBytesUsable()) {
             reasons.add(Reason.SERVING_RESERVATION);
         }
-        addLayoutReasons(reasons, p, gpus, offer);
+        if (offer.kind() != HardwareKind.SYSTEM && offer.kind() != HardwareKind.CLOUD && rig.unitGpus() > 1) {
+            reasons.add(Reason.WHOLE_BOARDS);
+        }
+        if (bought > gpusUsed) {
+            reasons.add(Reason.IDLE_GPUS);
+        }
+        addLayoutReasons(reasons, layout.parallelism(), rig.fabric(Math.max(1, layout.gpus())), nodes);
         if (isUnifiedMemory(gpu)) {
             reasons.add(Reason.UNIFIED_MEMORY);
         }
-
-        Speed speed = fits ? speed(gpu, p, e, offer.replicas()) : new Speed(null, null, null, null, List.of());
         reasons.addAll(speed.reasons());
         Double hours = speed.hours();
-        Double energyKWh = hours == null ? null : offer.powerWatts() * hours / 1000.0;
-        Double costUsd = null;
-        Double energyCostUsd = null;
-        if (offer.kind() == HardwareKind.CLOUD) {
-            if (offer.usdPerHour() == null) {
-                reasons.add(Reason.NO_PRICE);
-            } else if (hours != null) {
-                costUsd = hours * offer.usdPerHour();
-            }
-        } else {
-            if (offer.priceUsd() == null) {
-                reasons.add(Reason.NO_PRICE);
-            } else if (fits) {
-                costUsd = purchaseCost(offer.priceUsd(), hours);
-            }
-            energyCostUsd = energyKWh == null ? null : energyKWh * options.electricityUsdPerKWh();
+        if (hours != null && hours > options.deadlineHours()) {
+            reasons.add(Reason.PAST_DEADLINE);
         }
-        return new RecommendationRow(offer.id(), offer.name(), offer.kind(), gpu.vendor(), gpu.formFactor(), gpu.id(),
-                gpu.name(), fits, gpus, offer.units(), offer.replicas(), p, null, need, gpu.memoryBytesUsable(),
-                capacity, headroom, (double) headroom / capacity, speed.tokensPerSecond(), speed.perSequence(),
-                speed.prefill(), hours, offer.priceUsd(), costUsd, energyKWh, energyCostUsd, dedupe(reasons));
+
+        CostModel.Costs money = offer.acquisition() == Acquisition.RENTAL
+                ? costs.rental(offer.unitUsdPerHour() == null ? null : offer.unitUsdPerHour() * units, hours)
+                : purchase(offer, bought, units, nodes, hours);
+        if ((offer.acquisition() == Acquisition.RENTAL ? money.rentalUsdPerHour() : money.purchaseUsd()) == null) {
+            reasons.add(Reason.NO_PRICE);
+        }
+        if (offer.acquisition() == Acquisition.PURCHASE && hours != null && money.energyKWh() == null) {
+            reasons.add(Reason.NO_POWER_FIGURE);
+        }
+        String name = units > 1 || (offer.kind() == HardwareKind.MULTI_GPU) ? countLabel(offer, bought, units)
+                : offer.name();
+        Double gpuHours = hours == null ? null : hours * gpusUsed;
+        return new RecommendationRow(offer.id(), name, offer.kind(), offer.acquisition(), gpu.vendor(),
+                gpu.formFactor(), gpu.id(), gpu.name(), fits, gpusUsed, units, nodes, perNode, offer.interconnect(),
+                nodes > 1 ? rig.network() : "", replicas, layout, null, need, gpu.memoryBytesUsable(), capacity,
+                headroom, (double) headroom / capacity, speed.tokensPerSecond(), speed.perSequence(),
+                speed.prefill(), hours, gpuHours, speed.mfu(), speed.bound(), money.purchaseUsd(), money.cardsUsd(),
+                money.rentalUsdPerHour(), money.jobCostUsd(), money.energyKWh(), money.energyCostUsd(),
+                dedupe(reasons));
     }
 
-    private Double purchaseCost(double priceUsd, Double hours) {
-        if (options.amortizationYears() <= 0) {
-            return priceUsd;
+    private static String countLabel(Offer offer, int bought, int units) {
+        if (offer.kind() == HardwareKind.SYSTEM || offer.kind() == HardwareKind.CLOUD) {
+            return units + " x " + offer.name();
         }
-        return hours == null ? null : priceUsd * hours / (options.amortizationYears() * HOURS_PER_YEAR);
+        return bought + " x " + offer.gpu().name();
     }
 
-    private void addLayoutReasons(List<Reason> reasons, Parallelism p, int gpus, RowFactory.Offer offer) {
+    /** Cards plus hosts for loose GPUs; the systems' price for systems. */
+    private CostModel.Costs purchase(Offer offer, int bought, int units, int nodes, Double hours) {
+        GpuSpec gpu = offer.gpu();
+        Double cards = gpu.hasPrice() ? gpu.priceUsd() * bought : null;
+        Double gpuPower = gpu.tdpWatts() > 0 ? (double) gpu.tdpWatts() * bought : null;
+        if (offer.kind() == HardwareKind.SYSTEM) {
+            Double price = offer.unitPriceUsd() == null ? null : offer.unitPriceUsd() * units;
+            Double power = offer.unitPowerWatts() != null ? Double.valueOf(offer.unitPowerWatts() * units)
+                    : cardsAndHosts(gpuPower, offer.hostPowerWatts(), nodes);
+            return costs.purchase(price, cards, power, hours);
+        }
+        return costs.purchase(cardsAndHosts(cards, offer.hostPriceUsd(), nodes), cards,
+                cardsAndHosts(gpuPower, offer.hostPowerWatts(), nodes), hours);
+    }
+
+    /** {@code cards + perHost x hosts}, or {@code null} when either is unknown. */
+    private static Double cardsAndHosts(Double cards, Double perHost, int hosts) {
+        return cards == null || perHost == null ? null : cards + perHost * hosts;
+    }
+
+    private static int roundUp(int n, int unit) {
+        return (n + unit - 1) / unit * unit;
+    }
+
+    private void addLayoutReasons(List<Reason> reasons, Parallelism p, Fabric fabric, int nodes) {
         if (p.zeroStage() == 3 && p.dataParallel() > 1) {
             reasons.add(Reason.ZERO3_SHARDING);
         }
@@ -129,10 +187,12 @@ final class RowFactory {
         if (p.pipelineParallel() > 1) {
             reasons.add(Reason.PIPELINE_PARALLEL);
         }
-        if (offer.units() > 1 || (offer.kind() == HardwareKind.MULTI_GPU && gpus > gpusPerNode(offer.gpu()))) {
+        if (nodes > 1) {
             reasons.add(Reason.MULTI_NODE);
         }
-        if (p.gpus() > 1 && !offer.fastLinks()) {
+        if (fabric.slowGroup(p.tensorParallel(), 1)
+                || (workload.mode() != Mode.INFER && fabric.slowGroup(p.dataParallel(), p.tensorParallel())
+                && fabric.withinNode(p.dataParallel(), p.tensorParallel()))) {
             reasons.add(Reason.PCIE_ONLY);
         }
         if (workload.mode() == Mode.QLORA) {
@@ -143,49 +203,51 @@ final class RowFactory {
         }
     }
 
-    private Speed speed(GpuSpec gpu, Parallelism p, Estimate e, int replicas) {
-        return workload.mode() == Mode.INFER ? inferenceSpeed(gpu, p, e, replicas) : trainingSpeed(gpu, p, e);
-    }
-
-    private Speed trainingSpeed(GpuSpec gpu, Parallelism p, Estimate e) {
-        SpeedModel.PeakRate peak = SpeedModel.trainingPeak(gpu, workload.precision());
-        if (peak.tflops() <= 0) {
-            return new Speed(null, null, null, null, List.of(Reason.NO_THROUGHPUT_FIGURES));
+    /** Training speed from the step-time model; {@link Speed#NONE}-like with a reason when the GPU has no rate. */
+    Speed trainingSpeed(StepTime step, GpuSpec gpu) {
+        if (step == null) {
+            return new Speed(null, null, null, null, null, null, List.of(Reason.NO_THROUGHPUT_FIGURES));
         }
-        int gpus = (int) p.gpus();
-        double flops = SpeedModel.trainingFlopsPerToken(e.activeParameters(), e.trainableParameters(), model,
-                workload);
-        double efficiency = SpeedModel.scaling(gpus, options.trainingScalingPerDoubling())
-                * SpeedModel.pipelineEfficiency(p.pipelineParallel(), workload.gradientAccumulation());
-        double tps = SpeedModel.trainingTokensPerSecond(gpus, peak.tflops(), options.mfu(), efficiency, flops);
-        double hours = options.tokenBudget() / tps / 3600.0;
-        return new Speed(tps, null, null, hours, peak.fallback() ? List.of(Reason.PRECISION_FALLBACK) : List.of());
+        double tps = step.tokensPerSecond();
+        SpeedModel.PeakRate peak = SpeedModel.trainingPeak(gpu, workload.precision());
+        return new Speed(tps, null, null, options.tokenBudget() / tps / 3600.0, step.mfu(), step.bound(),
+                peak.fallback() ? List.of(Reason.PRECISION_FALLBACK) : List.of());
     }
 
-    private Speed inferenceSpeed(GpuSpec gpu, Parallelism p, Estimate e, int replicas) {
+    /**
+     * Inference speed of {@code replicas} copies of layout {@code p}: the decode roofline plus tensor-parallel and
+     * pipeline communication over the fabric ({@link StepTimeModel#decodeCommSeconds}), and prefill at the compute
+     * rate.
+     */
+    Speed inferenceSpeed(GpuSpec gpu, Fabric fabric, Parallelism p, Estimate e, int replicas) {
         if (gpu.memoryBandwidthGBps() <= 0) {
-            return new Speed(null, null, null, null, List.of(Reason.NO_THROUGHPUT_FIGURES));
+            return new Speed(null, null, null, null, null, null, List.of(Reason.NO_THROUGHPUT_FIGURES));
         }
         int prompt = workload.sequenceLength();
         int context = workload.effectiveContext();
         int batch = workload.batch();
         SpeedModel.PeakRate peak = SpeedModel.inferencePeak(gpu, workload.effectiveWeightType());
-        double tpScaling = SpeedModel.scaling(p.tensorParallel(), options.tensorParallelScalingPerDoubling());
 
         double weightBytes = e.component(Component.WEIGHTS)
                 * SpeedModel.weightReadFraction(e.parameters(), e.activeParameters(), model.moe(), batch);
         double kvBytes = e.component(Component.KV_CACHE) * SpeedModel.meanKvFraction(prompt, context);
         double meanCached = context > prompt ? (prompt + (double) context) / 2.0 : context;
         double flopsPerStep = batch * SpeedModel.decodeFlopsPerToken(e.activeParameters(), model, meanCached);
+        double comm = StepTimeModel.decodeCommSeconds(model, fabric, p.tensorParallel(), p.pipelineParallel(), batch);
+        double memorySeconds = p.pipelineParallel() * (weightBytes + kvBytes)
+                / (gpu.memoryBandwidthGBps() * 1e9 * options.decodeBandwidthEfficiency());
         double step = SpeedModel.decodeStepSeconds(weightBytes + kvBytes, gpu.memoryBandwidthGBps(),
-                options.decodeBandwidthEfficiency(), flopsPerStep, peak.tflops(), options.mfu(),
-                p.tensorParallel(), p.pipelineParallel(), tpScaling);
+                options.decodeBandwidthEfficiency(), flopsPerStep, peak.tflops(), options.computeEfficiency(),
+                p.tensorParallel(), p.pipelineParallel(), comm);
+        Bound bound = comm > step - comm ? (fabric.withinNode(p.tensorParallel() * p.pipelineParallel(), 1)
+                ? Bound.TP_LINK : Bound.NETWORK)
+                : memorySeconds >= step - comm ? Bound.MEMORY_BANDWIDTH : Bound.COMPUTE;
         double perSequence = 1.0 / step;
         double decode = replicas * batch / step;
 
         Double prefill = null;
         if (peak.tflops() > 0) {
-            prefill = replicas * p.tensorParallel() * peak.tflops() * 1e12 * options.mfu() * tpScaling
+            prefill = replicas * p.tensorParallel() * peak.tflops() * 1e12 * options.computeEfficiency()
                     / SpeedModel.prefillFlopsPerToken(e.activeParameters(), model, prompt);
         }
         double seconds = options.tokenBudget() / decode;
@@ -194,30 +256,10 @@ final class RowFactory {
             seconds += (double) options.tokenBudget() / generatedPerSequence * prompt / prefill;
         }
         List<Reason> reasons = peak.fallback() ? List.of(Reason.PRECISION_FALLBACK) : List.of();
-        return new Speed(decode, perSequence, prefill, seconds / 3600.0, reasons);
+        return new Speed(decode, perSequence, prefill, seconds / 3600.0, null, bound, reasons);
     }
 
-    /** Whether the GPUs have a link faster than PCIe between them (NVLink, NVSwitch, Infinity Fabric/xGMI). */
-    static boolean hasFastLinks(String... interconnects) {
-        for (String s : interconnects) {
-            String l = s == null ? "" : s.toLowerCase(Locale.ROOT);
-            if (l.contains("nvlink") || l.contains("nvswitch") || l.contains("infinity") || l.contains("xgmi")
-                    || l.contains("roce") || l.contains("fabric")) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /**
-     * GPUs of this model one node can hold: a system-on-chip with unified memory is a machine of its own, so several
-     * of them are several nodes; other GPUs fill nodes of {@link RankingOptions#gpusPerNode()}.
-     */
-    int gpusPerNode(GpuSpec gpu) {
-        return isUnifiedMemory(gpu) || "soc".equalsIgnoreCase(gpu.formFactor()) ? 1 : options.gpusPerNode();
-    }
-
-    private static boolean isUnifiedMemory(GpuSpec gpu) {
+    static boolean isUnifiedMemory(GpuSpec gpu) {
         String type = gpu.memoryType() == null ? "" : gpu.memoryType().toLowerCase(Locale.ROOT);
         return "apple".equalsIgnoreCase(gpu.vendor()) || type.contains("unified") || type.contains("lpddr");
     }

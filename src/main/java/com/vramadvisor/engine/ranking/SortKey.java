@@ -11,6 +11,7 @@ import java.util.function.Function;
 public enum SortKey {
     HARDWARE(Comparator.comparing(r -> r.hardwareName().toLowerCase(Locale.ROOT))),
     KIND(Comparator.comparing(RecommendationRow::kind)),
+    ACQUISITION(Comparator.comparing(RecommendationRow::acquisition)),
     VENDOR(Comparator.comparing(r -> r.vendor().toLowerCase(Locale.ROOT))),
     FITS(Comparator.comparing(RecommendationRow::fits)),
     GPUS_NEEDED(Comparator.comparingInt(RecommendationRow::gpusNeeded)),
@@ -19,9 +20,16 @@ public enum SortKey {
     HEADROOM_BYTES(Comparator.comparingLong(RecommendationRow::headroomBytes)),
     HEADROOM_FRACTION(Comparator.comparingDouble(RecommendationRow::headroomFraction)),
     TOKENS_PER_SECOND(RecommendationRow::tokensPerSecond),
+    /** Time to result. */
     HOURS(RecommendationRow::hours),
-    COST_USD(RecommendationRow::costUsd),
-    PRICE_USD(RecommendationRow::priceUsd),
+    GPU_HOURS(RecommendationRow::gpuHours),
+    MFU(RecommendationRow::mfu),
+    /** Cost of the job: rent for its hours, or the amortised purchase plus energy. */
+    JOB_COST_USD(RecommendationRow::jobCostUsd),
+    /** Capital: what the machines cost to buy (rented options have none and sort last). */
+    PURCHASE_USD(RecommendationRow::purchaseUsd),
+    CARDS_USD(RecommendationRow::cardsUsd),
+    RENTAL_USD_PER_HOUR(RecommendationRow::rentalUsdPerHour),
     ENERGY_KWH(RecommendationRow::energyKWh);
 
     private final Comparator<RecommendationRow> ascending;
@@ -49,13 +57,26 @@ public enum SortKey {
     }
 
     /**
-     * Parses a column name as the command line spells it ({@code cost-usd}, {@code tokensPerSecond},
-     * {@code TOKENS_PER_SECOND}), case-insensitive.
+     * Parses a column name as the command line spells it ({@code job-cost-usd}, {@code tokensPerSecond},
+     * {@code TOKENS_PER_SECOND}), case-insensitive, or one of the three goals: {@code time} (hours), {@code cost}
+     * (job cost) and {@code capital} (purchase price).
      *
      * @throws IllegalArgumentException naming the accepted keys
      */
     public static SortKey parse(String text) {
         String wanted = text.trim().replaceAll("[-_ ]", "").toLowerCase(Locale.ROOT);
+        switch (wanted) {
+            case "time":
+                return HOURS;
+            case "cost":
+            case "costusd":
+                return JOB_COST_USD;
+            case "capital":
+            case "priceusd":
+                return PURCHASE_USD;
+            default:
+                break;
+        }
         StringBuilder names = new StringBuilder();
         for (SortKey k : values()) {
             String plain = k.name().replace("_", "").toLowerCase(Locale.ROOT);
@@ -64,6 +85,7 @@ public enum SortKey {
             }
             names.append(names.length() == 0 ? "" : ", ").append(k.name().toLowerCase(Locale.ROOT).replace('_', '-'));
         }
-        throw new IllegalArgumentException("unknown sort key '" + text + "' (expected one of " + names + ")");
+        throw new IllegalArgumentException("unknown sort key '" + text + "' (expected time, cost, capital or one of "
+                + names + ")");
     }
 }

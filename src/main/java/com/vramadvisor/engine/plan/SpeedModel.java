@@ -1,4 +1,4 @@
-package com.vramadvisor.engine.ranking;
+package com.vramadvisor.engine.plan;
 
 import com.vramadvisor.engine.DataType;
 import com.vramadvisor.engine.Mode;
@@ -10,15 +10,16 @@ import com.vramadvisor.engine.Workload;
 import com.vramadvisor.engine.hardware.GpuSpec;
 
 /**
- * The speed model of the decision table: FLOPs per token for training and prefill, the memory-bandwidth roofline
- * for decode, and the stated scaling factors. Pure functions; units are in the method names or documented.
+ * FLOPs per token for training, prefill and decode, peak rates by precision, and the memory-bandwidth roofline of a
+ * decode step; {@link StepTimeModel} builds the training step and the communication on them. Pure functions; units
+ * are in the method names or documented.
  *
  * <p>Sources: Kaplan et al. 2020 ("Scaling Laws for Neural Language Models", section 2.1: {@code 2N} forward FLOPs
  * per token, {@code 6N} for training); Hoffmann et al. 2022 (Chinchilla, {@code C = 6ND}); Chowdhery et al. 2022
  * (PaLM, appendix B: model FLOPs utilisation with {@code 6N + 12 L H Q T} FLOPs per token including attention);
  * Narayanan et al. 2021 ("Efficient Large-Scale Language Model Training on GPU Clusters Using Megatron-LM",
- * section 5.1: full activation recomputation adds one forward pass, {@code 96 B s l h^2} instead of {@code 72};
- * section 2.2: pipeline bubble fraction {@code (p - 1) / m}); Korthikanti et al. 2022 (selective recomputation
+ * section 5.1: full activation recomputation adds one forward pass, {@code 96 B s l h^2} instead of {@code 72});
+ * Korthikanti et al. 2022 (selective recomputation
  * recomputes only the attention core).
  */
 public final class SpeedModel {
@@ -107,14 +108,21 @@ public final class SpeedModel {
      */
     public static double trainingFlopsPerToken(long activeParameters, long trainableParameters, ModelSpec model,
                                                Workload workload) {
+        return trainingFlopsPerToken(activeParameters, trainableParameters, model, workload.mode(),
+                workload.sequenceLength(), workload.recompute());
+    }
+
+    /** {@link #trainingFlopsPerToken(long, long, ModelSpec, Workload)} with the mode, sequence and recomputation. */
+    public static double trainingFlopsPerToken(long activeParameters, long trainableParameters, ModelSpec model,
+                                               Mode mode, int sequenceLength, Recompute recompute) {
         double n = activeParameters;
-        double attention = attentionForwardFlopsPerToken(model, workload.sequenceLength());
-        boolean adapters = workload.mode() == Mode.LORA || workload.mode() == Mode.QLORA;
+        double attention = attentionForwardFlopsPerToken(model, sequenceLength);
+        boolean adapters = mode == Mode.LORA || mode == Mode.QLORA;
         double na = adapters ? trainableParameters : 0;
         double flops = adapters ? 4 * n + 6 * na + 2 * attention : 6 * n + 3 * attention;
-        if (workload.recompute() == Recompute.FULL) {
+        if (recompute == Recompute.FULL) {
             flops += 2 * n + 2 * na + attention;
-        } else if (workload.recompute() == Recompute.SELECTIVE) {
+        } else if (recompute == Recompute.SELECTIVE) {
             flops += attention;
         }
         return flops;
@@ -128,39 +136,6 @@ public final class SpeedModel {
     /** FLOPs per generated token: {@code 2N + 4 L H Q c}, attending over {@code c} cached tokens. */
     public static double decodeFlopsPerToken(long activeParameters, ModelSpec model, double cachedTokens) {
         return 2.0 * activeParameters + 4.0 * model.layers() * model.queryWidth() * cachedTokens;
-    }
-
-    /**
-     * Throughput kept when a job is spread over {@code n} GPUs: {@code perDoubling^log2(n)}, 1 for one GPU. A
-     * stated, adjustable factor (see {@link RankingOptions#DEFAULT_TRAINING_SCALING_PER_DOUBLING}).
-     */
-    public static double scaling(int n, double perDoubling) {
-        if (n <= 1) {
-            return 1.0;
-        }
-        return Math.pow(perDoubling, Math.log(n) / Math.log(2));
-    }
-
-    /**
-     * Share of time a 1F1B pipeline of {@code p} stages does useful work with {@code m} micro-batches per step:
-     * {@code 1 / (1 + (p - 1) / m)} (Narayanan et al. 2021, section 2.2.1: bubble time fraction {@code (p-1)/m}).
-     */
-    public static double pipelineEfficiency(int stages, int microBatches) {
-        if (stages <= 1) {
-            return 1.0;
-        }
-        return 1.0 / (1.0 + (stages - 1.0) / Math.max(1, microBatches));
-    }
-
-    /**
-     * Training tokens per second: {@code gpus x peak x mfu x efficiency / flopsPerToken}.
-     *
-     * @param peakTflops    peak dense rate of one GPU, 10^12 FLOP/s
-     * @param efficiency    product of the scaling and pipeline factors
-     */
-    public static double trainingTokensPerSecond(int gpus, double peakTflops, double mfu, double efficiency,
-                                                 double flopsPerToken) {
-        return gpus * peakTflops * 1e12 * mfu * efficiency / flopsPerToken;
     }
 
     /**
@@ -195,25 +170,27 @@ public final class SpeedModel {
 
     /**
      * Seconds for one decode step of one model copy: the larger of the memory time and the compute time (the
-     * roofline). Memory time is {@code stages x bytesPerGpu / (bandwidth x efficiency x tpScaling)}: every GPU
-     * reads its share of the weights and KV cache in parallel, and pipeline stages run one after another.
-     * Compute time is {@code batch x flopsPerToken / (tp x peak x mfu x tpScaling)}.
+     * roofline), plus the communication the step waits for. Memory time is
+     * {@code stages x bytesPerGpu / (bandwidth x efficiency)}: every GPU of a stage reads its share of the weights
+     * and KV cache in parallel, and pipeline stages run one after another. Compute time is
+     * {@code flopsPerStep / (tp x peak x efficiency)}.
      *
      * @param bytesReadPerGpu     weight and KV-cache bytes one GPU reads per step
      * @param bandwidthGBps       peak memory bandwidth of one GPU, 10^9 bytes per second
      * @param flopsPerStep        FLOPs of one step for the whole batch
      * @param tensorParallel      GPUs splitting each layer
      * @param pipelineStages      stages run in sequence
+     * @param commSeconds         tensor-parallel all-reduces and pipeline sends of the step (see
+     *                            {@link StepTimeModel#decodeCommSeconds})
      */
     public static double decodeStepSeconds(double bytesReadPerGpu, double bandwidthGBps,
                                            double bandwidthEfficiency, double flopsPerStep, double peakTflops,
-                                           double mfu, int tensorParallel, int pipelineStages,
-                                           double tensorParallelScaling) {
-        double memory = pipelineStages * bytesReadPerGpu
-                / (bandwidthGBps * 1e9 * bandwidthEfficiency * tensorParallelScaling);
+                                           double computeEfficiency, int tensorParallel, int pipelineStages,
+                                           double commSeconds) {
+        double memory = pipelineStages * bytesReadPerGpu / (bandwidthGBps * 1e9 * bandwidthEfficiency);
         double compute = peakTflops > 0
-                ? flopsPerStep / (tensorParallel * peakTflops * 1e12 * mfu * tensorParallelScaling)
+                ? flopsPerStep / (tensorParallel * peakTflops * 1e12 * computeEfficiency)
                 : 0;
-        return Math.max(memory, compute);
+        return Math.max(memory, compute) + commSeconds;
     }
 }

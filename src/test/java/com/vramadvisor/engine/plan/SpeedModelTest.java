@@ -1,4 +1,4 @@
-package com.vramadvisor.engine.ranking;
+package com.vramadvisor.engine.plan;
 
 import com.vramadvisor.engine.LoraSpec;
 import com.vramadvisor.engine.Mode;

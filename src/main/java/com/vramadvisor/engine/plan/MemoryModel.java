@@ -1,4 +1,4 @@
-package com.vramadvisor.engine.ranking;
+package com.vramadvisor.engine.plan;
 
 import com.vramadvisor.engine.Estimate;
 import com.vramadvisor.engine.ModelSpec;

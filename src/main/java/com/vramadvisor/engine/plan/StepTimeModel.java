@@ -1,0 +1,235 @@
+package com.vramadvisor.engine.plan;
+
+import com.vramadvisor.engine.Implementation;
+import com.vramadvisor.engine.Mode;
+import com.vramadvisor.engine.ModelSpec;
+import com.vramadvisor.engine.Precision;
+import com.vramadvisor.engine.Recompute;
+import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.hardware.GpuSpec;
+
+/**
+ * Time of one training step for a layout on one hardware option, from what the GPUs and the wires do:
+ * <pre>
+ *   step = m x (compute + tp + sends) + bubble + exposed data-parallel traffic + optimizer
+ * </pre>
+ * per GPU, with {@code m} micro-batches of {@code b} sequences of {@code s} tokens per data-parallel replica.
+ * <ul>
+ *   <li><b>Compute</b> per micro-batch: {@code b s F / (t p)} FLOPs at {@code peak x computeEfficiency}, where
+ *       {@code F} is {@link SpeedModel#trainingFlopsPerToken} with the layout's recomputation; plus the
+ *       element-wise kernels (norms, activations, dropout, residual adds), which stream the activations through
+ *       memory: Korthikanti et al. 2022 count {@code 34 s b h} bytes saved per layer ({@code (10 + 24/t) s b h} under
+ *       tensor parallelism without sequence parallelism, {@code 34 s b h / t} with it); each saved byte is written
+ *       and read once forward and its gradient written and read once backward, plus one more write and read when
+ *       full recomputation repeats the forward: {@code 6} (or {@code 8}) bytes moved per byte saved, at the memory
+ *       bandwidth decode kernels achieve. The element-wise share shrinks as {@code 1/h}: small models and GPUs with
+ *       more FLOPs per byte of bandwidth reach a lower MFU, as published runs show.</li>
+ *   <li><b>Tensor parallelism</b>: four all-reduces of the layer's activations ({@code b s h} 16-bit values) per layer
+ *       and micro-batch, two forward and two backward, six with full recomputation (Shoeybi et al. 2019; with
+ *       sequence parallelism the same bytes move as all-gathers and reduce-scatters, Korthikanti et al. 2022),
+ *       exposed: Megatron-LM runs them between the matrix multiplications that need them.</li>
+ *   <li><b>Pipeline</b>: each micro-batch sends its activations forward and their gradient back across each stage
+ *       boundary ({@code b s h / t} values with Megatron's scatter-gather), {@code v} times with an interleaved
+ *       schedule of {@code v} model chunks per stage; the fill and drain leave the pipeline idle for
+ *       {@code (p - 1) / v} micro-batch times (Narayanan et al. 2021, sections 2.2.1-2.2.2).</li>
+ *   <li><b>Data parallelism and ZeRO</b> over the data-parallel group ({@link Fabric#ringGBps}): without ZeRO one
+ *       all-reduce of the gradients per step; ZeRO-1/2 a reduce-scatter of gradients and an all-gather of the
+ *       updated 16-bit parameters per step; ZeRO-3 an all-gather of the parameters in the forward and again in the
+ *       backward pass plus a reduce-scatter of gradients for every micro-batch (Rajbhandari et al. 2020, section
+ *       7: 1.5 x the all-reduce volume). Gradients travel in fp32 under mixed precision in PyTorch (DDP and FSDP
+ *       reduce the fp32 gradients; Llama 3 reduce-scatters in fp32) and in the compute type under Megatron-LM. The
+ *       traffic of stages 0-2 overlaps the last micro-batch's backward and the next step's first forward; ZeRO-3's
+ *       prefetched gathers overlap each micro-batch's computation. Only what exceeds that window is counted.</li>
+ *   <li><b>Optimizer</b>: AdamW reads and writes fp32 parameters, gradients and two moments (about 32 bytes per
+ *       parameter it updates) at the memory bandwidth.</li>
+ * </ul>
+ * The bounding term is the largest of compute, tensor-parallel traffic, pipeline sends plus bubble, and exposed
+ * data-parallel traffic. Immutable and thread-safe.
+ */
+public final class StepTimeModel {
+
+    /**
+     * 0.60: the fraction of the dense peak that training's matrix multiplications and attention kernels reach
+     * where nothing else interferes. Korthikanti et al. 2022 (table 5) measure 56.0 % model FLOPs utilisation
+     * (hardware FLOPs utilisation 57.0 % with selective recomputation) for a 1-trillion-parameter model on 3,072
+     * A100s, the regime where element-wise work and communication are smallest; Dubey et al. 2024 (table 4) report
+     * 38-43 % for Llama 3 405B on H100s including pipeline bubbles and communication.
+     */
+    public static final double DEFAULT_COMPUTE_EFFICIENCY = 0.60;
+    /** Bytes of activations saved per token and layer, in units of the hidden size (Korthikanti et al. 2022). */
+    private static final double SAVED_PER_LAYER = 34;
+    private static final double SAVED_REPLICATED_WITHOUT_SP = 10;
+    /** AdamW update traffic per parameter: fp32 weight, gradient and two moments read, three written, 16-bit copy. */
+    private static final double OPTIMIZER_BYTES_PER_PARAMETER = 32;
+
+    private final ModelSpec model;
+    private final Workload workload;
+    private final long activeParameters;
+    private final long trainableParameters;
+    private final long parameters;
+    private final double computeEfficiency;
+    private final double bandwidthEfficiency;
+
+    /**
+     * @param model               the model
+     * @param workload            micro-batch, sequence length, mode and precision (its parallelism, recomputation
+     *                            and gradient accumulation are replaced by each layout's)
+     * @param parameters          total parameters
+     * @param activeParameters    parameters a token passes through
+     * @param trainableParameters parameters that receive gradients
+     * @param computeEfficiency   fraction of peak the matrix multiplications reach (0-1]
+     * @param bandwidthEfficiency fraction of peak memory bandwidth memory-bound kernels reach (0-1]
+     */
+    public StepTimeModel(ModelSpec model, Workload workload, long parameters, long activeParameters,
+                         long trainableParameters, double computeEfficiency, double bandwidthEfficiency) {
+        this.model = model;
+        this.workload = workload;
+        this.parameters = parameters;
+        this.activeParameters = activeParameters;
+        this.trainableParameters = trainableParameters;
+        this.computeEfficiency = computeEfficiency;
+        this.bandwidthEfficiency = bandwidthEfficiency;
+    }
+
+    /**
+     * The step of {@code layout} on {@code gpu} joined by {@code fabric}; {@code null} when the GPU has no rate for
+     * the precision at all.
+     */
+    public StepTime training(GpuSpec gpu, Fabric fabric, PlanLayout layout) {
+        SpeedModel.PeakRate peak = SpeedModel.trainingPeak(gpu, workload.precision());
+        if (peak.tflops() <= 0 || gpu.memoryBandwidthGBps() <= 0) {
+            return null;
+        }
+        double peakFlops = peak.tflops() * 1e12;
+        double memBytesPerSecond = gpu.memoryBandwidthGBps() * 1e9 * bandwidthEfficiency;
+        int t = layout.tp();
+        int p = layout.pp();
+        int d = layout.dp();
+        int m = layout.microBatches();
+        int b = workload.batch();
+        int s = workload.sequenceLength();
+        double h = model.hiddenSize();
+        double layersPerStage = (double) model.layers() / p;
+        double tokensPerMicroBatch = (double) b * s;
+        Recompute rc = layout.recompute();
+
+        double hwFlops = SpeedModel.trainingFlopsPerToken(activeParameters, trainableParameters, model,
+                workload.mode(), s, rc);
+        double modelFlops = SpeedModel.trainingFlopsPerToken(activeParameters, trainableParameters, model,
+                workload.mode(), s, Recompute.NONE);
+        double gemm = tokensPerMicroBatch * hwFlops / ((double) t * p) / (peakFlops * computeEfficiency);
+        boolean sp = layout.parallelism().sequenceParallel() && t > 1;
+        double savedPerToken = sp ? SAVED_PER_LAYER / t
+                : SAVED_REPLICATED_WITHOUT_SP + (SAVED_PER_LAYER - SAVED_REPLICATED_WITHOUT_SP) / t;
+        double passes = rc == Recompute.FULL ? 8 : 6;
+        double elementwise = tokensPerMicroBatch * layersPerStage * savedPerToken * h * passes / memBytesPerSecond;
+        double computePerMb = gemm + elementwise;
+
+        double actBytes = tokensPerMicroBatch * h * 2;
+        double tpPerMb = 0;
+        if (t > 1) {
+            int collectives = rc == Recompute.FULL ? 6 : 4;
+            tpPerMb = layersPerStage * collectives * fabric.allReduceSeconds(actBytes, t, 1);
+        }
+        int chunks = interleave(p);
+        double sendPerMb = 0;
+        if (p > 1) {
+            double sendBytes = actBytes / (sp || t > 1 ? t : 1);
+            sendPerMb = 2.0 * chunks * fabric.sendSeconds(sendBytes, t * d);
+        }
+        double microBatchSeconds = computePerMb + tpPerMb + sendPerMb;
+        double bubble = p > 1 ? (p - 1.0) / chunks * microBatchSeconds : 0;
+
+        double paramsPerGpu = (double) parameters / ((double) t * p);
+        double trainablePerGpu = (double) trainableParameters / ((double) t * p);
+        double gradBytes = gradientBytes();
+        double paramBytes = workload.precision().compute().bytesPerElement();
+        double dpExposed = 0;
+        double dpTotal = 0;
+        if (d > 1) {
+            if (layout.zero() == 3) {
+                double perMb = 2 * fabric.gatherSeconds(paramsPerGpu * paramBytes, d, t)
+                        + fabric.gatherSeconds(trainablePerGpu * gradBytes, d, t);
+                dpTotal = m * perMb;
+                dpExposed = m * Math.max(0, perMb - computePerMb);
+            } else {
+                double traffic = layout.zero() == 0
+                        ? fabric.allReduceSeconds(trainablePerGpu * gradBytes, d, t)
+                        : fabric.gatherSeconds(trainablePerGpu * gradBytes, d, t)
+                        + fabric.gatherSeconds(trainablePerGpu * paramBytes, d, t);
+                dpTotal = traffic;
+                dpExposed = Math.max(0, traffic - computePerMb);
+            }
+        }
+        double updated = layout.zero() >= 1 ? trainablePerGpu / d : trainablePerGpu;
+        double optimizer = updated * OPTIMIZER_BYTES_PER_PARAMETER / memBytesPerSecond;
+
+        double compute = m * computePerMb;
+        double tp = m * tpPerMb;
+        double sends = m * sendPerMb;
+        double step = compute + tp + sends + bubble + dpExposed + optimizer;
+        double tokens = tokensPerMicroBatch * m * d;
+        double mfu = modelFlops * tokens / (step * layout.gpus() * peakFlops);
+        boolean dpOverNetwork = d > 1 && !fabric.withinNode(d, t);
+        Bound bound = Bound.COMPUTE;
+        double largest = compute;
+        if (tp > largest) {
+            bound = Bound.TP_LINK;
+            largest = tp;
+        }
+        if (bubble + sends > largest) {
+            bound = bubble >= sends ? Bound.BUBBLE : (fabric.withinNode(2, t * d) ? Bound.GPU_LINK : Bound.NETWORK);
+            largest = bubble + sends;
+        }
+        if (dpExposed > largest) {
+            bound = dpOverNetwork ? Bound.NETWORK : Bound.GPU_LINK;
+        }
+        return new StepTime(tokens, compute, tp, sends, bubble, dpExposed, optimizer, step, mfu, bound,
+                dpOverNetwork);
+    }
+
+    /**
+     * Model chunks per pipeline stage of Megatron-LM's interleaved schedule: as many as the stage's layers allow, at
+     * most 4 (the sizes Narayanan et al. 2021 evaluate in figure 12); 1 without pipelining.
+     */
+    int interleave(int stages) {
+        if (stages <= 1) {
+            return 1;
+        }
+        int perStage = model.layers() / stages;
+        return Math.max(1, Math.min(4, perStage));
+    }
+
+    /** Bytes per gradient value on the wire: fp32 under PyTorch mixed precision, the compute type otherwise. */
+    private double gradientBytes() {
+        Precision precision = workload.precision();
+        if (precision.mixed() && workload.implementation() == Implementation.PYTORCH) {
+            return 4;
+        }
+        return precision == Precision.FP32 || precision == Precision.TF32 ? 4
+                : precision.compute().bytesPerElement() < 2 ? 2 : precision.compute().bytesPerElement();
+    }
+
+    /**
+     * Communication of one decode step of one model copy: two tensor-parallel all-reduces of {@code batch x h}
+     * 16-bit values per layer (Shoeybi et al. 2019), and one send per stage boundary, each with its start-up
+     * latency; stages run one after another.
+     */
+    public static double decodeCommSeconds(ModelSpec model, Fabric fabric, int tensorParallel, int stages,
+                                           int batch) {
+        double bytes = (double) batch * model.hiddenSize() * 2;
+        double seconds = 0;
+        if (tensorParallel > 1) {
+            seconds += 2.0 * model.layers() * fabric.allReduceSeconds(bytes, tensorParallel, 1);
+        }
+        if (stages > 1) {
+            seconds += (stages - 1) * fabric.sendSeconds(bytes / tensorParallel, tensorParallel);
+        }
+        return seconds;
+    }
+
+    /** Whether the mode trains anything ({@link Mode#INFER} does not). */
+    static boolean trains(Workload w) {
+        return w.mode() != Mode.INFER;
+    }
+}
