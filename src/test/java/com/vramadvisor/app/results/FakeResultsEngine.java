@@ -7,6 +7,9 @@ import com.vramadvisor.engine.ModelSpec;
 import com.vramadvisor.engine.Phase;
 import com.vramadvisor.engine.PhaseBreakdown;
 import com.vramadvisor.engine.Parallelism;
+import com.vramadvisor.engine.Recompute;
+import com.vramadvisor.engine.plan.PlanLayout;
+import com.vramadvisor.engine.ranking.Acquisition;
 import com.vramadvisor.engine.Workload;
 import com.vramadvisor.engine.hardware.GpuSpec;
 import com.vramadvisor.engine.ranking.HardwareKind;
@@ -98,9 +101,12 @@ public final class FakeResultsEngine implements ResultsEngine {
         Double hours = fits ? tokenBudget / tps / 3600 : null;
         Double cost = price == null || !fits ? null : kind == HardwareKind.CLOUD ? hours * price : price;
         Parallelism p = gpus == 1 ? Parallelism.SINGLE_GPU : new Parallelism(1, 1, gpus, 3, false);
-        return new RecommendationRow(id, name, kind, g.vendor(), g.formFactor(), g.id(), g.name(), fits, gpus, 1, 1,
-                p, null, need, capacity, capacity, capacity - need, (capacity - need) / (double) capacity, tps, null,
-                null, hours, kind == HardwareKind.CLOUD ? null : price, cost, hours == null ? null : hours * 0.7 * gpus,
-                null, fits ? List.of() : List.of(Reason.DOES_NOT_FIT));
+        boolean rented = kind == HardwareKind.CLOUD;
+        return new RecommendationRow(id, name, kind, rented ? Acquisition.RENTAL : Acquisition.PURCHASE, g.vendor(),
+                g.formFactor(), g.id(), g.name(), fits, gpus, 1, 1, gpus, "", "", 1,
+                new PlanLayout(p, Recompute.NONE, 1), null, need, capacity, capacity, capacity - need,
+                (capacity - need) / (double) capacity, tps, null, null, hours, hours == null ? null : hours * gpus,
+                null, null, rented ? null : price, rented ? null : price, rented ? price : null, cost,
+                hours == null ? null : hours * 0.7 * gpus, null, fits ? List.of() : List.of(Reason.DOES_NOT_FIT));
     }
 }

@@ -8,6 +8,8 @@ import com.vramadvisor.engine.Precision;
 import com.vramadvisor.engine.DataType;
 import com.vramadvisor.engine.Recompute;
 import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.ranking.ReferenceModels;
+import com.vramadvisor.engine.ranking.TestHardware;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -56,26 +58,10 @@ class SpeedModelTest {
     }
 
     @Test
-    void scalingPerDoublingReproducesMegatronsSeventySixPercentAt512Gpus() {
-        // Shoeybi et al. 2019: 76 % scaling efficiency from 1 to 512 GPUs; 512 = 2^9 doublings.
-        assertThat(SpeedModel.scaling(512, RankingOptions.DEFAULT_TRAINING_SCALING_PER_DOUBLING))
-                .isCloseTo(0.76, within(0.005));
-        assertThat(SpeedModel.scaling(1, 0.5)).isEqualTo(1.0);
-        assertThat(SpeedModel.scaling(4, 0.9)).isCloseTo(0.81, within(1e-12));
-    }
-
-    @Test
-    void pipelineBubbleFollowsNarayanan() {
-        // bubble fraction (p - 1) / m = 3 / 8; useful share 1 / (1 + 3/8) = 8/11
-        assertThat(SpeedModel.pipelineEfficiency(4, 8)).isCloseTo(8.0 / 11.0, within(1e-12));
-        assertThat(SpeedModel.pipelineEfficiency(1, 1)).isEqualTo(1.0);
-    }
-
-    @Test
     void decodeOfA7bFp16ModelOnH100IsBandwidthOverWeightBytes() {
         // 6,738,415,616 x 2 bytes = 13.48 GB read per token; 3,350 GB/s / 13.48 GB = 248.6 tokens/s before
         // efficiency (the usual estimate 3350 / 13.5 = 248).
-        double step = SpeedModel.decodeStepSeconds(N_7B * 2.0, 3350, 1.0, 2.0 * N_7B, 989.4, 0.4, 1, 1, 1.0);
+        double step = SpeedModel.decodeStepSeconds(N_7B * 2.0, 3350, 1.0, 2.0 * N_7B, 989.4, 0.4, 1, 1, 0);
         assertThat(1 / step).isCloseTo(248.6, within(0.1));
     }
 
@@ -83,14 +69,14 @@ class SpeedModelTest {
     void decodeBecomesComputeBoundAtLargeBatches() {
         // batch 1024: 1024 x 2N = 1.38e13 FLOPs per step at 989.4 TFLOPS x 0.4 = 34.9 ms, more than the 4.0 ms read.
         double flops = 1024 * 2.0 * N_7B;
-        double step = SpeedModel.decodeStepSeconds(N_7B * 2.0, 3350, 1.0, flops, 989.4, 0.4, 1, 1, 1.0);
+        double step = SpeedModel.decodeStepSeconds(N_7B * 2.0, 3350, 1.0, flops, 989.4, 0.4, 1, 1, 0);
         assertThat(step).isCloseTo(flops / (989.4e12 * 0.4), withinPercentage(1e-9));
     }
 
     @Test
     void tensorParallelSplitsTheBytesAndPipelineStagesRunInSequence() {
-        double one = SpeedModel.decodeStepSeconds(8e9, 1000, 1.0, 0, 0, 0.4, 1, 1, 1.0);
-        double twoStages = SpeedModel.decodeStepSeconds(4e9, 1000, 1.0, 0, 0, 0.4, 1, 2, 1.0);
+        double one = SpeedModel.decodeStepSeconds(8e9, 1000, 1.0, 0, 0, 0.4, 1, 1, 0);
+        double twoStages = SpeedModel.decodeStepSeconds(4e9, 1000, 1.0, 0, 0, 0.4, 1, 2, 0);
         assertThat(one).isCloseTo(0.008, within(1e-12));
         assertThat(twoStages).isCloseTo(0.008, within(1e-12));
     }

@@ -7,6 +7,7 @@ import com.vramadvisor.engine.Parallelism;
 import com.vramadvisor.engine.Phase;
 import com.vramadvisor.engine.PhaseBreakdown;
 import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.plan.MemoryModel;
 
 import java.util.List;
 import java.util.Map;

@@ -8,40 +8,30 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 class LayoutSearchTest {
 
-    @Test
-    void smallestFindsTheFirstPassingValueOrNone() {
-        assertThat(LayoutSearch.smallest(2, 128, k -> k >= 37)).isEqualTo(37);
-        assertThat(LayoutSearch.smallest(2, 128, k -> k >= 2)).isEqualTo(2);
-        assertThat(LayoutSearch.smallest(2, 128, k -> k >= 128)).isEqualTo(128);
-        assertThat(LayoutSearch.smallest(2, 128, k -> false)).isEqualTo(-1);
-        assertThat(LayoutSearch.smallest(5, 4, k -> true)).isEqualTo(-1);
-        assertThat(LayoutSearch.smallest(7, 7, k -> true)).isEqualTo(7);
-    }
-
     /**
-     * With {@link HandMemory}, n GPUs under ZeRO-3 need {@code ceil(16P / n) + A} and under tensor parallelism t
-     * (largest power of two up to 8 dividing n and the 32 heads) {@code ceil(16P / n) + A / t}; the fewest GPUs is
-     * the first count of the ladder 1..8, 16, 24, ... where either fits. The search, with its pruning and bisection,
-     * must find exactly that count for every capacity.
+     * With {@link HandMemory} and no ZeRO, m GPUs per copy under tensor parallelism t and pipeline stages m / t need
+     * {@code ceil(2P / m) + A / t}; the fewest GPUs is the first of 1, 2, 4, 8, 16, 24, ... where that fits. The
+     * search, with its pruning and bisection, must find exactly that count for every capacity.
      */
     @Test
     void fewestMatchesABruteForceWalkOverTheLadder() {
         long p = 7_000_000_000L;
         long a = 3_000_000_000L;
-        HandMemory memory = new HandMemory(p, 16, a);
-        Workload train = Workload.builder().build();
-        for (long capacity = 4_000_000_000L; capacity <= 130_000_000_000L; capacity += 1_700_000_000L) {
-            LayoutSearch search = new LayoutSearch(memory, ReferenceModels.llama2_7b(), train, 8);
-            LayoutSearch.Layout found = search.fewest(capacity, 8, 1024);
+        HandMemory memory = new HandMemory(p, 2, a);
+        Workload serve = Workload.builder().mode(Mode.INFER).build();
+        for (long capacity = 1_000_000_000L; capacity <= 20_000_000_000L; capacity += 300_000_000L) {
+            LayoutSearch search = new LayoutSearch(memory, ReferenceModels.llama2_7b(), serve);
+            LayoutSearch.Layout found = search.fewest(capacity, 8, 256);
             int expected = -1;
-            for (int n = 1; n <= 1024 && expected < 0; n = n < 8 ? n + 1 : n + 8) {
-                long states = (long) Math.ceil(16.0 * p / n);
+            for (int n = 1; n <= 256 && expected < 0; n = n < 8 ? n * 2 : n + 8) {
                 int t = 1;
                 while (t * 2 <= Math.min(n, 8) && n % (t * 2) == 0 && 32 % (t * 2) == 0) {
                     t *= 2;
                 }
-                long best = n == 1 ? 16 * p + a : Math.min(states + a, (long) Math.ceil(16.0 * p / n) + a / t);
-                if (best <= capacity) {
+                if (n / t > 32) {
+                    break;
+                }
+                if ((long) Math.ceil(2.0 * p / n) + a / t <= capacity) {
                     expected = n;
                 }
             }
@@ -58,7 +48,7 @@ class LayoutSearchTest {
     void inferenceNeverUsesMorePipelineStagesThanBlocks() {
         HandMemory huge = new HandMemory(70_000_000_000L, 2, 0);
         Workload serve = Workload.builder().mode(Mode.INFER).build();
-        LayoutSearch search = new LayoutSearch(huge, ReferenceModels.llama2_7b(), serve, 8);
+        LayoutSearch search = new LayoutSearch(huge, ReferenceModels.llama2_7b(), serve);
         LayoutSearch.Layout l = search.fewest(1_000_000, 8, 4096);
         assertThat(l.fits()).isFalse();
         assertThat(l.parallelism().pipelineParallel()).isLessThanOrEqualTo(32);

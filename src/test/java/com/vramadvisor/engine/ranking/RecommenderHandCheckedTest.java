@@ -7,6 +7,11 @@ import com.vramadvisor.engine.Implementation;
 import com.vramadvisor.engine.Mode;
 import com.vramadvisor.engine.ModelSpec;
 import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.MemoryEstimator;
+import com.vramadvisor.engine.hardware.GpuSpec;
+import com.vramadvisor.engine.plan.PlanCandidate;
+import com.vramadvisor.engine.plan.Planner;
+import com.vramadvisor.engine.plan.Rig;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -71,22 +76,24 @@ class RecommenderHandCheckedTest {
         // 68,976,648,192 parameters x 2 bytes = 137,953,296,384 bytes (138 GB) of weights > 85.3 GB usable.
         assertThat(r.singleGpuEstimate().component(Component.WEIGHTS)).isEqualTo(137_953_296_384L);
         for (String id : List.of("a100-sxm-80gb", "h100-sxm-80gb")) {
-            RecommendationRow one = row(r, id, HardwareKind.GPU);
-            assertThat(one.fits()).isFalse();
-            assertThat(one.reasons()).contains(Reason.DOES_NOT_FIT);
-            assertThat(one.tokensPerSecond()).isNull();
-            // Two cards with TP2 hold 69.0 GB of weights each plus a 0.67 GB share of the 1.34 GB KV cache.
-            RecommendationRow two = row(r, id, HardwareKind.MULTI_GPU);
-            assertThat(two.gpusNeeded()).isEqualTo(2);
-            assertThat(two.sharding()).isEqualTo("tp2");
-            assertThat(two.fits()).isTrue();
+            // SXM GPUs come on boards of eight: no single-card row. Two cards with TP2 hold 69.0 GB of weights each
+            // plus a 0.67 GB share of the 1.34 GB KV cache, so a board serves four copies.
+            assertThat(r.rows()).noneMatch(x -> x.hardwareId().equals(id) && x.kind() == HardwareKind.GPU);
+            RecommendationRow board = row(r, id, HardwareKind.MULTI_GPU);
+            assertThat(board.sharding()).isEqualTo("tp2");
+            assertThat(board.replicas()).isEqualTo(4);
+            assertThat(board.gpusNeeded()).isEqualTo(8);
+            assertThat(board.fits()).isTrue();
         }
-        // 192 GB MI300X holds it alone.
-        assertThat(row(r, "mi300x", HardwareKind.GPU).fits()).isTrue();
+        // 192 GB MI300X holds it alone: its board of eight serves eight copies.
+        RecommendationRow mi300x = row(r, "mi300x", HardwareKind.MULTI_GPU);
+        assertThat(mi300x.sharding()).isEqualTo("single");
+        assertThat(mi300x.replicas()).isEqualTo(8);
+        assertThat(mi300x.fits()).isTrue();
     }
 
     @Test
-    void llama2With7bFullAdamWTrainingNeedsZero3OverTwoA100s() {
+    void llama2With7bFullAdamWTrainingNeedsItsStatesShardedOverTwoA100s() {
         Workload train = Workload.builder().implementation(Implementation.MEGATRON).batch(1).sequenceLength(2048)
                 .build();
         Recommendation r = recommend(ReferenceModels.llama2_7b(), train, RankingOptions.defaults());
@@ -96,13 +103,18 @@ class RecommenderHandCheckedTest {
         long states = need.component(Component.WEIGHTS) + need.component(Component.MASTER_WEIGHTS)
                 + need.component(Component.GRADIENTS) + need.component(Component.OPTIMIZER_STATES);
         assertThat(states).isEqualTo(107_814_649_856L);
-        RecommendationRow one = row(r, "a100-sxm-80gb", HardwareKind.GPU);
-        assertThat(one.fits()).isFalse();
-        RecommendationRow two = row(r, "a100-sxm-80gb", HardwareKind.MULTI_GPU);
-        assertThat(two.gpusNeeded()).isEqualTo(2);
-        assertThat(two.sharding()).isEqualTo("zero3-dp2");
+        // One A100 80GB (85.3 GB usable) cannot hold it whatever the recomputation; two with ZeRO-3 can.
+        GpuSpec a100 = TestHardware.a100Sxm80();
+        Planner planner = new Planner(Recommender.estimatorModel(new MemoryEstimator()), ReferenceModels.llama2_7b(),
+                train, need, new Planner.Settings(0.6, 0.6, 1_000_000_000L, 0));
+        Rig loose = new Rig(a100, 1, 8, 16, "InfiniBand", 50, a100.capacityBytes(train));
+        assertThat(planner.bestAt(loose, 1)).isNull();
+        PlanCandidate two = planner.bestAt(loose, 2);
+        // Either ZeRO-3 over the two or two pipeline stages halves the 108 GB of states; both fit.
+        assertThat(two.layout().pp() == 2 || (two.layout().zero() == 3 && two.layout().dp() == 2))
+                .as(two.layout().label()).isTrue();
         assertThat(two.fits()).isTrue();
-        assertThat(two.perGpuBytes()).isLessThanOrEqualTo(two.usableBytes());
+        assertThat(two.peakBytes()).isLessThanOrEqualTo(a100.memoryBytesUsable());
     }
 
     @Test
@@ -111,7 +123,7 @@ class RecommenderHandCheckedTest {
                 .weightType(DataType.FP16).build();
         RankingOptions ideal = RankingOptions.builder().decodeBandwidthEfficiency(1.0).build();
         RecommendationRow h100 = row(recommend(ReferenceModels.llama2_7b(), serve, ideal), "h100-sxm-80gb",
-                HardwareKind.GPU);
+                HardwareKind.MULTI_GPU);
         // Bytes per step: weights 6,738,415,616 x 2 = 13,476,831,232 plus the KV cache at its mean length while
         // growing from 64 to 128 tokens: 2 x 32 x 4096 x 2 bytes x 128 tokens x (64 + 128) / 256 = 50,331,648.
         // 3,350e9 B/s / 13,527,162,880 B = 247.65 tokens/s, the usual 3350 / 13.5 = 248.
@@ -120,7 +132,7 @@ class RecommenderHandCheckedTest {
         assertThat(h100.decodeTokensPerSecondPerSequence()).isCloseTo(248, withinPercentage(0.5));
 
         RecommendationRow realistic = row(recommend(ReferenceModels.llama2_7b(), serve, RankingOptions.defaults()),
-                "h100-sxm-80gb", HardwareKind.GPU);
+                "h100-sxm-80gb", HardwareKind.MULTI_GPU);
         assertThat(realistic.tokensPerSecond()).isCloseTo(0.60 * h100.tokensPerSecond(), withinPercentage(0.01));
     }
 
@@ -132,7 +144,9 @@ class RecommenderHandCheckedTest {
                 RankingOptions.builder().tokenBudget(100_000_000L).build());
         RecommendationRow p4d = row(r, "aws-p4d.24xlarge", HardwareKind.CLOUD);
         assertThat(p4d.fits()).isTrue();
-        assertThat(p4d.costUsd()).isCloseTo(p4d.hours() * 32.7726, withinPercentage(1e-9));
+        assertThat(p4d.jobCostUsd()).isCloseTo(p4d.hours() * 32.7726, withinPercentage(1e-9));
+        assertThat(p4d.acquisition()).isEqualTo(Acquisition.RENTAL);
+        assertThat(p4d.purchaseUsd()).isNull();
         // 1e8 tokens at the row's rate
         assertThat(p4d.hours()).isCloseTo(1e8 / p4d.tokensPerSecond() / 3600, withinPercentage(1e-9));
         for (RecommendationRow row : r.rows()) {

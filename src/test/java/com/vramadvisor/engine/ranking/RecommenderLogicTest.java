@@ -3,9 +3,11 @@ package com.vramadvisor.engine.ranking;
 import com.vramadvisor.engine.Mode;
 import com.vramadvisor.engine.ModelSpec;
 import com.vramadvisor.engine.Parallelism;
+import com.vramadvisor.engine.Recompute;
 import com.vramadvisor.engine.Workload;
 import com.vramadvisor.engine.hardware.GpuSpec;
 import com.vramadvisor.engine.hardware.SystemSpec;
+import com.vramadvisor.engine.plan.PlanLayout;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -18,20 +20,24 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.withinPercentage;
 
 /**
- * Search, cost, filters and sorting, on a memory model simple enough to follow by hand: 16 bytes of model state per
- * parameter (mixed-precision AdamW, Rajbhandari et al. 2020: 2 + 2 + 12 bytes) for 7e9 parameters plus 2e9 bytes
- * of activations. Usable memory per the catalog rule: A100 80GB 81,360 MiB = 85,312,143,360 bytes; A100 40GB
- * 40,400 MiB = 42,362,470,400 bytes; RTX 3060 11,728 MiB = 12,297,699,328 bytes.
+ * Search, nodes, cost, deadline, filters and sorting, on a memory model simple enough to follow by hand: 16 bytes of
+ * model state per parameter (mixed-precision AdamW, Rajbhandari et al. 2020: 2 + 2 + 12 bytes) for 7e9 parameters,
+ * sharded by tensor x pipeline (x data-parallel under ZeRO-3), plus 2e9 bytes of activations divided by the tensor
+ * size. Usable memory per the catalog rule: A100 80GB 85,312,143,360 bytes; A100 40GB 42,362,470,400 bytes; RTX 3060
+ * 12,297,699,328 bytes. Consumer cards sit in 4-card towers (host 3,000 USD, 250 W, 10 GbE), data-centre GPUs on
+ * 8-GPU boards (host 50,000 USD, 3,000 W); see {@link TestHardware}.
  */
 class RecommenderLogicTest {
 
     private static final ModelSpec MODEL = ReferenceModels.llama2_7b();
     private static final HandMemory MEMORY = new HandMemory(7_000_000_000L, 16, 2_000_000_000L);
     private static final Workload TRAIN = Workload.builder().sequenceLength(2048).build();
+    /** A deadline no row misses, for tests about memory and cost alone. */
+    private static final RankingOptions NO_DEADLINE = RankingOptions.builder().deadlineDays(36_500).build();
 
     private static Recommendation recommend(Workload w, RankingOptions o) {
-        return new Recommender(MEMORY).recommend(MODEL, w, TestHardware.gpus(), List.of(TestHardware.dgxA100()),
-                List.of(TestHardware.p4d()), o);
+        return new Recommender(MEMORY).recommend(MODEL, w,
+                TestHardware.list(List.of(TestHardware.dgxA100()), List.of(TestHardware.p4d())), o);
     }
 
     private static RecommendationRow row(Recommendation r, String id, HardwareKind kind) {
@@ -40,180 +46,194 @@ class RecommenderLogicTest {
     }
 
     @Test
-    void fewestGpusUseZero3WhenOneCardIsTooSmall() {
-        Recommendation r = recommend(TRAIN, RankingOptions.defaults());
-        // One A100 80GB: 112e9 + 2e9 = 114e9 > 85.3e9. Two with ZeRO-3: 56e9 + 2e9 = 58e9 fits.
-        assertThat(row(r, "a100-sxm-80gb", HardwareKind.GPU).fits()).isFalse();
-        RecommendationRow two = row(r, "a100-sxm-80gb", HardwareKind.MULTI_GPU);
-        assertThat(two.fits()).isTrue();
-        assertThat(two.gpusNeeded()).isEqualTo(2);
-        assertThat(two.sharding()).isEqualTo("zero3-dp2");
-        assertThat(two.perGpuBytes()).isEqualTo(58_000_000_000L);
-        assertThat(two.reasons()).contains(Reason.ZERO3_SHARDING);
-        // A100 40GB: two give 58e9 > 42.4e9; three give 37.3e9 + 2e9 = 39.3e9, which fits.
-        assertThat(row(r, "a100-sxm-40gb", HardwareKind.MULTI_GPU).gpusNeeded()).isEqualTo(3);
-        // RTX 3060: 112e9 / n + 2e9 <= 12.3e9 needs n >= 11, past one node of 8, so two nodes: 16.
-        RecommendationRow many = row(r, "rtx-3060-12gb", HardwareKind.MULTI_GPU);
-        assertThat(many.gpusNeeded()).isEqualTo(16);
-        assertThat(many.reasons()).contains(Reason.MULTI_NODE, Reason.PCIE_ONLY);
+    void consumerCardsFillTowersOfFourAndSayWhichNetworkJoinsThem() {
+        RecommendationRow many = row(recommend(TRAIN, NO_DEADLINE), "rtx-3060-12gb", HardwareKind.MULTI_GPU);
+        // 112e9 / n + 2e9 / t <= 12.3e9: four cards give 28e9 + 2e9 at best, eight (two towers) 14e9 + 0.5e9; twelve
+        // (three towers) 9.33e9 + at most 2e9 fits. Counts past one tower are whole towers.
+        assertThat(many.fits()).isTrue();
+        assertThat(many.gpusNeeded()).isEqualTo(12);
+        assertThat(many.nodes()).isEqualTo(3);
+        assertThat(many.gpusPerNode()).isEqualTo(4);
+        assertThat(many.network()).isEqualTo("10 GbE");
+        assertThat(many.reasons()).contains(Reason.MULTI_NODE);
+        assertThat(many.layout().tp()).isLessThanOrEqualTo(4);
     }
 
     @Test
-    void cardsThatHoldTheJobAloneGetNoMultiGpuRow() {
-        Recommendation r = recommend(TRAIN, RankingOptions.defaults());
-        // MI300X: 192 x 1024 - 560 MiB usable = 205.6e9 bytes > 114e9.
-        assertThat(row(r, "mi300x", HardwareKind.GPU).fits()).isTrue();
-        assertThat(r.rows()).noneMatch(x -> x.hardwareId().equals("mi300x") && x.kind() == HardwareKind.MULTI_GPU);
+    void gpusSoldOnBaseboardsAreBoughtAsWholeBoardsWithTheirHost() {
+        Recommendation r = recommend(TRAIN, NO_DEADLINE);
+        assertThat(r.rows()).noneMatch(x -> x.hardwareId().equals("a100-sxm-80gb") && x.kind() == HardwareKind.GPU);
+        RecommendationRow board = row(r, "a100-sxm-80gb", HardwareKind.MULTI_GPU);
+        assertThat(board.gpusNeeded()).isEqualTo(8);
+        assertThat(board.units()).isEqualTo(1);
+        assertThat(board.reasons()).contains(Reason.WHOLE_BOARDS);
+        assertThat(board.acquisition()).isEqualTo(Acquisition.PURCHASE);
+        // 8 x 15,000 USD + one 50,000 USD host; 8 x 400 W + 3,000 W
+        assertThat(board.cardsUsd()).isEqualTo(120_000.0);
+        assertThat(board.purchaseUsd()).isEqualTo(170_000.0);
+        assertThat(board.rentalUsdPerHour()).isNull();
+        double hours = board.hours();
+        double energy = 6.2 * hours * RankingOptions.DEFAULT_PUE;
+        assertThat(board.energyKWh()).isCloseTo(energy, withinPercentage(1e-9));
+        assertThat(board.jobCostUsd()).isCloseTo(170_000.0 * hours / (3 * 8760) + energy * 0.124,
+                withinPercentage(1e-9));
+        assertThat(board.gpuHours()).isCloseTo(8 * hours, withinPercentage(1e-9));
+        assertThat(board.mfu()).isBetween(0.3, 0.6);
     }
 
     @Test
-    void trainingSpeedIsGpusTimesPeakTimesMfuOverFlopsPerToken() {
-        RecommendationRow dgx = row(recommend(TRAIN, RankingOptions.defaults()), "dgx-a100-320gb",
-                HardwareKind.SYSTEM);
-        // 8 GPUs, ZeRO-3: 14e9 + 2e9 = 16e9 fits 42.4e9. FLOPs per token: 6 x 7e9 + 12 x 32 x 4096 x 2048 =
-        // 45,221,225,472. Rate: 8 x 312e12 x 0.40 x 0.97^3 (0.912673) / 45,221,225,472 = 20,150 tokens/s.
-        assertThat(dgx.gpusNeeded()).isEqualTo(8);
-        assertThat(dgx.tokensPerSecond()).isCloseTo(8 * 312e12 * 0.40 * 0.912673 / 45_221_225_472.0,
-                withinPercentage(0.001));
-        assertThat(dgx.hours()).isCloseTo(1e9 / 20_150.0 / 3600, withinPercentage(0.05));
-        assertThat(dgx.costUsd()).isEqualTo(199_000.0);
-        // Energy at 6.5 kW for 13.79 h: 89.6 kWh; at 0.124 USD/kWh 11.1 USD.
-        assertThat(dgx.energyKWh()).isCloseTo(6.5 * dgx.hours(), withinPercentage(1e-9));
-        assertThat(dgx.energyCostUsd()).isCloseTo(dgx.energyKWh() * 0.124, withinPercentage(1e-9));
+    void unpricedGpusHaveNoJobCostAndSaySo() {
+        // The A100 40GB has no price in the test list: its boards are unpriced, the rented p4d is not.
+        Recommendation r = recommend(TRAIN, NO_DEADLINE);
+        RecommendationRow board = row(r, "a100-sxm-40gb", HardwareKind.MULTI_GPU);
+        assertThat(board.purchaseUsd()).isNull();
+        assertThat(board.jobCostUsd()).isNull();
+        assertThat(board.reasons()).contains(Reason.NO_PRICE);
     }
 
     @Test
-    void cloudCostIsHoursTimesPricePerHourTimesInstances() {
-        Recommendation r = recommend(TRAIN, RankingOptions.defaults());
-        RecommendationRow p4d = row(r, "aws-p4d.24xlarge", HardwareKind.CLOUD);
+    void rentedOptionsCostHoursTimesTheHourlyRateAndHaveNoCapital() {
+        RecommendationRow p4d = row(recommend(TRAIN, NO_DEADLINE), "aws-p4d.24xlarge", HardwareKind.CLOUD);
+        assertThat(p4d.acquisition()).isEqualTo(Acquisition.RENTAL);
         assertThat(p4d.units()).isEqualTo(1);
-        assertThat(p4d.costUsd()).isCloseTo(p4d.hours() * 32.7726, withinPercentage(1e-9));
+        assertThat(p4d.rentalUsdPerHour()).isEqualTo(32.7726);
+        assertThat(p4d.jobCostUsd()).isCloseTo(p4d.hours() * 32.7726, withinPercentage(1e-9));
+        assertThat(p4d.purchaseUsd()).isNull();
+        assertThat(p4d.cardsUsd()).isNull();
         assertThat(p4d.energyCostUsd()).isNull();
 
-        // 100e9 parameters hold 1.6e12 bytes of state. Four instances (32 GPUs, ZeRO-3): 50e9 + 2e9 > 42.4e9, and
-        // with TP8 x ZeRO-3 over 4: 50e9 + 0.25e9, still too much. Five (40 GPUs): 40e9 + 2e9 = 42e9 fits.
+        // 100e9 parameters hold 1.6e12 bytes of state. Four instances (32 GPUs): 50e9 per GPU at best, too much;
+        // five (40 GPUs) with TP8: 40e9 + 0.25e9 fits 42.4e9.
         HandMemory huge = new HandMemory(100_000_000_000L, 16, 2_000_000_000L);
-        Recommendation big = new Recommender(huge).recommend(MODEL, TRAIN, TestHardware.gpus(), List.of(),
-                List.of(TestHardware.p4d()), RankingOptions.defaults());
+        Recommendation big = new Recommender(huge).recommend(MODEL, TRAIN,
+                TestHardware.list(List.of(), List.of(TestHardware.p4d())), NO_DEADLINE);
         RecommendationRow five = row(big, "aws-p4d.24xlarge", HardwareKind.CLOUD);
         assertThat(five.units()).isEqualTo(5);
         assertThat(five.gpusNeeded()).isEqualTo(40);
-        assertThat(five.sharding()).isEqualTo("zero3-dp40");
-        assertThat(five.costUsd()).isCloseTo(five.hours() * 32.7726 * 5, withinPercentage(1e-9));
+        assertThat(five.nodes()).isEqualTo(5);
+        assertThat(five.rentalUsdPerHour()).isCloseTo(5 * 32.7726, withinPercentage(1e-9));
+        assertThat(five.jobCostUsd()).isCloseTo(five.hours() * 32.7726 * 5, withinPercentage(1e-9));
+        // The offer gives no network of its own: its GPU's node class stands in.
+        assertThat(five.network()).isEqualTo("InfiniBand, 8 x 400 Gb/s");
         assertThat(five.reasons()).contains(Reason.MULTI_NODE);
     }
 
     @Test
-    void amortisationChargesTheShareOfTheLifetimeTheRunUses() {
-        RankingOptions o = RankingOptions.builder().amortizationYears(3).build();
-        RecommendationRow dgx = row(recommend(TRAIN, o), "dgx-a100-320gb", HardwareKind.SYSTEM);
-        assertThat(dgx.costUsd()).isCloseTo(199_000.0 * dgx.hours() / (3 * 8760), withinPercentage(1e-9));
+    void trainingUsesTheFewestSystemsThatFinishWithinTheDeadline() {
+        long tokens = 200_000_000_000L;
+        RankingOptions month = RankingOptions.builder().tokenBudget(tokens).deadlineDays(30).build();
+        RecommendationRow dgx = row(recommend(TRAIN, month), "dgx-a100-320gb", HardwareKind.SYSTEM);
+        assertThat(dgx.units()).isGreaterThan(1);
+        assertThat(dgx.hours()).isLessThanOrEqualTo(30 * 24.0);
+        assertThat(dgx.reasons()).doesNotContain(Reason.PAST_DEADLINE);
+        // One system fewer misses the deadline.
+        RankingOptions fewer = month.toBuilder().maxGpus(8 * (dgx.units() - 1)).build();
+        RecommendationRow short1 = row(recommend(TRAIN, fewer), "dgx-a100-320gb", HardwareKind.SYSTEM);
+        assertThat(short1.hours()).isGreaterThan(30 * 24.0);
+        assertThat(short1.reasons()).contains(Reason.PAST_DEADLINE);
+        // The system's own price and power, amortised and powered.
+        assertThat(dgx.purchaseUsd()).isEqualTo(199_000.0 * dgx.units());
+        assertThat(dgx.energyKWh()).isCloseTo(6.5 * dgx.units() * dgx.hours() * RankingOptions.DEFAULT_PUE,
+                withinPercentage(1e-9));
+    }
+
+    @Test
+    void rowsPastTheDeadlineRankAfterThoseWithinIt() {
+        RankingOptions tight = RankingOptions.builder().tokenBudget(50_000_000_000L).deadlineDays(7).maxGpus(16)
+                .build();
+        List<RecommendationRow> rows = recommend(TRAIN, tight).rows();
+        assertThat(rows).anyMatch(x -> x.fits() && x.reasons().contains(Reason.PAST_DEADLINE));
+        assertThat(rows).anyMatch(x -> x.fits() && !x.reasons().contains(Reason.PAST_DEADLINE));
+        boolean late = false;
+        for (RecommendationRow r : rows) {
+            if (!r.fits()) {
+                break;
+            }
+            boolean past = r.reasons().contains(Reason.PAST_DEADLINE);
+            assertThat(late && !past).as(r.hardwareName()).isFalse();
+            late |= past;
+        }
     }
 
     @Test
     void rowsNeverClaimToFitWhenTheNeedExceedsUsableMemory() {
         for (long params : new long[] {100_000_000L, 7_000_000_000L, 70_000_000_000L, 400_000_000_000L}) {
             Recommendation r = new Recommender(new HandMemory(params, 16, 1_000_000_000L)).recommend(MODEL, TRAIN,
-                    TestHardware.gpus(), List.of(TestHardware.dgxA100()), List.of(TestHardware.p4d()),
+                    TestHardware.list(List.of(TestHardware.dgxA100()), List.of(TestHardware.p4d())),
                     RankingOptions.builder().maxGpus(64).build());
             for (RecommendationRow row : r.rows()) {
                 assertThat(row.fits()).as(row.hardwareName()).isEqualTo(row.perGpuBytes() <= row.usableBytes());
             }
         }
-        assertThatThrownBy(() -> new RecommendationRow("x", "x", HardwareKind.GPU, "", "", "", "", true, 1, 1, 1,
-                Parallelism.SINGLE_GPU, null, 101, 100, 100, -1, -0.01, null, null, null, null, null, null, null,
-                null, List.of())).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new RecommendationRow("x", "x", HardwareKind.GPU, Acquisition.PURCHASE, "", "", "",
+                "", true, 1, 1, 1, 1, "", "", 1, new PlanLayout(Parallelism.SINGLE_GPU, Recompute.NONE, 1), null, 101,
+                100, 100, -1, -0.01, null, null, null, null, null, null, null, null, null, null, null, null, null,
+                List.of())).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new RecommendationRow("x", "x", HardwareKind.CLOUD, Acquisition.RENTAL, "", "", "",
+                "", true, 1, 1, 1, 1, "", "", 1, new PlanLayout(Parallelism.SINGLE_GPU, Recompute.NONE, 1), null, 99,
+                100, 100, 1, 0.01, null, null, null, null, null, null, null, 10.0, null, null, null, null, null,
+                List.of())).hasMessageContaining("rented option has no purchase price");
     }
 
     @Test
     void searchStopsAtTheGpuLimitAndSaysSo() {
-        Recommendation r = recommend(TRAIN, RankingOptions.builder().maxGpus(8).build());
+        Recommendation r = recommend(TRAIN, NO_DEADLINE.toBuilder().maxGpus(8).build());
         RecommendationRow capped = row(r, "rtx-3060-12gb", HardwareKind.MULTI_GPU);
+        // Eight cards (two towers) need 14e9 + 0.5e9 at least: no fit within the limit.
         assertThat(capped.fits()).isFalse();
         assertThat(capped.gpusNeeded()).isEqualTo(8);
         assertThat(capped.reasons()).contains(Reason.DOES_NOT_FIT, Reason.EXCEEDS_MAX_GPUS);
         assertThat(capped.tokensPerSecond()).isNull();
-        assertThat(capped.costUsd()).isNull();
+        assertThat(capped.jobCostUsd()).isNull();
     }
 
     @Test
-    void theGpuLimitLaysOptionsOutWithinItAndLeavesOutUnitsLargerThanIt() {
-        Recommendation capped = recommend(TRAIN, RankingOptions.builder().maxGpus(4).build());
-        // RTX 3060 needs 16 without a limit. Within 4: TP4 gives 112e9 / 4 + 2e9 / 4 = 28.5e9 > 12.3e9, the least
-        // memory of the layouts tried, so the row stays, on 4 cards, not fitting and saying why.
-        RecommendationRow rtx = row(capped, "rtx-3060-12gb", HardwareKind.MULTI_GPU);
-        assertThat(rtx.gpusNeeded()).isEqualTo(4);
-        assertThat(rtx.sharding()).isEqualTo("tp4");
-        assertThat(rtx.fits()).isFalse();
-        assertThat(rtx.reasons()).contains(Reason.DOES_NOT_FIT, Reason.EXCEEDS_MAX_GPUS);
-        // A100 40GB needs 3 (see above), within the limit: unchanged.
-        assertThat(row(capped, "a100-sxm-40gb", HardwareKind.MULTI_GPU).gpusNeeded()).isEqualTo(3);
-        assertThat(row(capped, "a100-sxm-40gb", HardwareKind.MULTI_GPU).fits()).isTrue();
-        // The DGX A100 and one p4d.24xlarge have 8 GPUs each: no layout within 4, so they are left out, yet counted.
+    void theGpuLimitLeavesOutUnitsLargerThanIt() {
+        Recommendation capped = recommend(TRAIN, NO_DEADLINE.toBuilder().maxGpus(4).build());
+        // Boards, the DGX and the p4d have 8 GPUs each: nothing within 4, so they are left out.
         assertThat(capped.rows()).isNotEmpty().allMatch(x -> x.gpusNeeded() <= 4)
-                .noneMatch(x -> x.kind() == HardwareKind.SYSTEM || x.kind() == HardwareKind.CLOUD);
-        Recommendation free = recommend(TRAIN, RankingOptions.defaults());
-        assertThat(free.rows()).anyMatch(x -> x.hardwareId().equals("dgx-a100-320gb"));
-        assertThat(capped.optionsConsidered()).isEqualTo(free.optionsConsidered());
-        assertThat(capped.rows()).hasSize(free.rows().size() - 2);
-    }
-
-    @Test
-    void inferenceUnderALimitThatIsNotAPowerOfTwoStillShowsTheSeveralCardRow() {
-        // 2 bytes x 70e9 parameters = 140e9 bytes: an RTX 4090 (24 GB) needs 8 cards, but copies are split over
-        // powers of two, so a limit of 6 tries 1, 2 and 4 cards: 140e9 / 4 = 35e9 does not fit, and says why.
-        HandMemory fp16 = new HandMemory(70_000_000_000L, 2, 0);
-        Workload serve = Workload.builder().mode(Mode.INFER).batch(1).sequenceLength(512).context(1024).build();
-        Recommendation r = new Recommender(fp16).recommend(MODEL, serve, TestHardware.gpus(), List.of(), List.of(),
-                RankingOptions.builder().maxGpus(6).build());
-        RecommendationRow four = row(r, "rtx-4090", HardwareKind.MULTI_GPU);
-        assertThat(four.gpusNeeded()).isEqualTo(4);
-        assertThat(four.perGpuBytes()).isEqualTo(35_000_000_000L);
-        assertThat(four.reasons()).contains(Reason.DOES_NOT_FIT, Reason.EXCEEDS_MAX_GPUS);
-        // Two A100 80GB hold 70e9 each (usable 85.3e9): within the limit, unchanged.
-        assertThat(row(r, "a100-sxm-80gb", HardwareKind.MULTI_GPU).gpusNeeded()).isEqualTo(2);
-        assertThat(row(r, "a100-sxm-80gb", HardwareKind.MULTI_GPU).fits()).isTrue();
+                .allMatch(x -> x.kind() == HardwareKind.GPU || x.kind() == HardwareKind.MULTI_GPU)
+                .allMatch(x -> x.gpuId().startsWith("rtx-"));
     }
 
     @Test
     void aLimitOfOneGpuLeavesSingleCardsThatSayTheyExceedIt() {
-        Recommendation r = recommend(TRAIN, RankingOptions.builder().maxGpus(1).build());
+        Recommendation r = recommend(TRAIN, NO_DEADLINE.toBuilder().maxGpus(1).build());
         assertThat(r.rows()).isNotEmpty().allMatch(x -> x.gpusNeeded() == 1 && x.kind() == HardwareKind.GPU);
-        // One A100 80GB: 114e9 > 85.3e9, and the limit allows no second card.
-        assertThat(row(r, "a100-sxm-80gb", HardwareKind.GPU).reasons())
+        // One RTX 4090: 114e9 > 25.4e9, and the limit allows no second card.
+        assertThat(row(r, "rtx-4090", HardwareKind.GPU).reasons())
                 .contains(Reason.DOES_NOT_FIT, Reason.EXCEEDS_MAX_GPUS);
-        // MI300X holds it alone: no limit was reached.
-        assertThat(row(r, "mi300x", HardwareKind.GPU).reasons()).doesNotContain(Reason.EXCEEDS_MAX_GPUS);
-        // Without the limit the single card leaves the search to its several-card row and does not say so.
-        assertThat(row(recommend(TRAIN, RankingOptions.defaults()), "a100-sxm-80gb", HardwareKind.GPU).reasons())
+        assertThat(row(recommend(TRAIN, NO_DEADLINE), "rtx-4090", HardwareKind.GPU).reasons())
                 .doesNotContain(Reason.EXCEEDS_MAX_GPUS);
     }
 
     @Test
     void filtersKeepOnlyWhatWasAskedFor() {
-        assertThat(recommend(TRAIN, RankingOptions.builder().vendors(Set.of("AMD")).build()).rows())
+        assertThat(recommend(TRAIN, NO_DEADLINE.toBuilder().vendors(Set.of("AMD")).build()).rows())
                 .extracting(RecommendationRow::vendor).containsOnly("AMD");
-        assertThat(recommend(TRAIN, RankingOptions.builder().kinds(Set.of(HardwareKind.CLOUD)).build()).rows())
+        assertThat(recommend(TRAIN, NO_DEADLINE.toBuilder().kinds(Set.of(HardwareKind.CLOUD)).build()).rows())
                 .extracting(RecommendationRow::kind).containsOnly(HardwareKind.CLOUD);
-        assertThat(recommend(TRAIN, RankingOptions.builder().formFactors(Set.of("pcie")).build()).rows())
+        assertThat(recommend(TRAIN, NO_DEADLINE.toBuilder().acquisitions(Set.of(Acquisition.RENTAL)).build())
+                .rows()).isNotEmpty().extracting(RecommendationRow::acquisition).containsOnly(Acquisition.RENTAL);
+        assertThat(recommend(TRAIN, NO_DEADLINE.toBuilder().acquisitions(Set.of(Acquisition.PURCHASE)).build())
+                .rows()).isNotEmpty().extracting(RecommendationRow::acquisition).containsOnly(Acquisition.PURCHASE);
+        assertThat(recommend(TRAIN, NO_DEADLINE.toBuilder().formFactors(Set.of("pcie")).build()).rows())
                 .extracting(RecommendationRow::formFactor).containsOnly("PCIe");
-        assertThat(recommend(TRAIN, RankingOptions.builder().minMemoryGbPerGpu(80).build()).rows())
-                .extracting(RecommendationRow::gpuId).containsOnly("a100-sxm-80gb", "h100-sxm-80gb", "mi300x");
-        assertThat(recommend(TRAIN, RankingOptions.builder().fitsOnly(true).build()).rows())
+        assertThat(recommend(TRAIN, NO_DEADLINE.toBuilder().fitsOnly(true).build()).rows())
                 .isNotEmpty().allMatch(RecommendationRow::fits);
-        // Budget 1,000 USD: the p4d run costs about 452 USD; the DGX 199,000 USD; the RTX 3060 (329 USD) does not
-        // fit, so its run has no cost; 16 of them cost 5,264 USD.
-        List<RecommendationRow> cheap = recommend(TRAIN, RankingOptions.builder().maxBudgetUsd(1000).build()).rows();
-        assertThat(cheap).extracting(RecommendationRow::hardwareId).containsExactly("aws-p4d.24xlarge");
+        List<RecommendationRow> all = recommend(TRAIN, NO_DEADLINE).rows();
+        double budget = all.stream().filter(x -> x.jobCostUsd() != null).mapToDouble(RecommendationRow::jobCostUsd)
+                .min().orElseThrow() * 1.0001;
+        assertThat(recommend(TRAIN, NO_DEADLINE.toBuilder().maxBudgetUsd(budget).build()).rows())
+                .hasSize(1).allMatch(x -> x.jobCostUsd() <= budget);
     }
 
     @Test
-    void sortingOrdersByTheChosenColumnWithUnknownValuesLast() {
-        RankingOptions bySpeed = RankingOptions.builder().sortKey(SortKey.TOKENS_PER_SECOND).descending(true)
+    void sortingOrdersByTheChosenGoalWithUnknownValuesLast() {
+        RankingOptions bySpeed = NO_DEADLINE.toBuilder().sortKey(SortKey.TOKENS_PER_SECOND).descending(true)
                 .fitsFirst(false).build();
-        List<RecommendationRow> rows = recommend(TRAIN, bySpeed).rows();
         List<Double> speeds = new ArrayList<>();
-        for (RecommendationRow row : rows) {
+        for (RecommendationRow row : recommend(TRAIN, bySpeed).rows()) {
             speeds.add(row.tokensPerSecond());
         }
         int firstNull = speeds.indexOf(null);
@@ -221,33 +241,41 @@ class RecommenderLogicTest {
         assertThat(speeds.subList(firstNull, speeds.size())).containsOnlyNulls();
         assertThat(speeds.subList(0, firstNull)).isSortedAccordingTo(Comparator.reverseOrder());
 
-        List<RecommendationRow> byNeed = recommend(TRAIN, RankingOptions.builder().sortKey(SortKey.PER_GPU_BYTES)
+        List<RecommendationRow> byCapital = recommend(TRAIN, NO_DEADLINE.toBuilder().sortKey(SortKey.PURCHASE_USD)
                 .fitsFirst(false).build()).rows();
-        assertThat(byNeed).extracting(RecommendationRow::perGpuBytes).isSorted();
-
-        List<RecommendationRow> fitsFirstByCost = recommend(TRAIN, RankingOptions.defaults()).rows();
-        int firstMiss = 0;
-        while (firstMiss < fitsFirstByCost.size() && fitsFirstByCost.get(firstMiss).fits()) {
-            firstMiss++;
+        int firstRental = 0;
+        while (byCapital.get(firstRental).purchaseUsd() != null) {
+            firstRental++;
         }
-        assertThat(fitsFirstByCost.subList(firstMiss, fitsFirstByCost.size())).noneMatch(RecommendationRow::fits);
+        assertThat(byCapital.subList(0, firstRental)).extracting(RecommendationRow::purchaseUsd).isSorted();
+        assertThat(byCapital.subList(firstRental, byCapital.size())).allMatch(x -> x.purchaseUsd() == null);
 
-        assertThat(recommend(TRAIN, RankingOptions.builder().topN(3).build()).rows()).hasSize(3);
+        List<RecommendationRow> byTime = recommend(TRAIN, NO_DEADLINE.toBuilder().sortKey(SortKey.HOURS)
+                .fitsOnly(true).build()).rows();
+        assertThat(byTime).extracting(RecommendationRow::hours).isSorted();
+
+        assertThat(recommend(TRAIN, NO_DEADLINE.toBuilder().topN(3).build()).rows()).hasSize(3);
         assertThat(SortKey.parse("tokens-per-second")).isEqualTo(SortKey.TOKENS_PER_SECOND);
-        assertThat(SortKey.parse("costUsd")).isEqualTo(SortKey.COST_USD);
+        assertThat(SortKey.parse("time")).isEqualTo(SortKey.HOURS);
+        assertThat(SortKey.parse("cost")).isEqualTo(SortKey.JOB_COST_USD);
+        assertThat(SortKey.parse("capital")).isEqualTo(SortKey.PURCHASE_USD);
+        assertThat(RankingOptions.defaults().sortKey()).isEqualTo(SortKey.JOB_COST_USD);
         assertThatThrownBy(() -> SortKey.parse("speed")).hasMessageContaining("tokens-per-second");
     }
 
     @Test
     void theWorkloadsOwnParallelismIsUsedWhenItAsksForSeveralGpus() {
         Workload zero3x4 = TRAIN.toBuilder().parallelism(new Parallelism(1, 1, 4, 3, false)).build();
-        Recommendation r = recommend(zero3x4, RankingOptions.defaults());
-        RecommendationRow four = row(r, "a100-sxm-40gb", HardwareKind.MULTI_GPU);
-        // 112e9 / 4 + 2e9 = 30e9 fits 42.4e9
-        assertThat(four.gpusNeeded()).isEqualTo(4);
-        assertThat(four.perGpuBytes()).isEqualTo(30_000_000_000L);
-        assertThat(row(r, "a100-sxm-40gb", HardwareKind.GPU).reasons())
-                .contains(Reason.PARALLELISM_NEEDS_MORE_GPUS);
+        Recommendation r = recommend(zero3x4, NO_DEADLINE);
+        // 112e9 / 4 + 2e9 = 30e9: too much for a 4090, fits an A100 40GB, whose board of 8 leaves four idle.
+        RecommendationRow towers = row(r, "rtx-4090", HardwareKind.MULTI_GPU);
+        assertThat(towers.gpusNeeded()).isEqualTo(4);
+        assertThat(towers.nodes()).isEqualTo(1);
+        assertThat(towers.perGpuBytes()).isEqualTo(30_000_000_000L);
+        assertThat(row(r, "rtx-4090", HardwareKind.GPU).reasons()).contains(Reason.PARALLELISM_NEEDS_MORE_GPUS);
+        RecommendationRow board = row(r, "a100-sxm-40gb", HardwareKind.MULTI_GPU);
+        assertThat(board.fits()).isTrue();
+        assertThat(board.reasons()).contains(Reason.WHOLE_BOARDS, Reason.IDLE_GPUS);
         assertThat(row(r, "dgx-a100-320gb", HardwareKind.SYSTEM).reasons()).contains(Reason.IDLE_GPUS);
     }
 
@@ -256,13 +284,17 @@ class RecommenderLogicTest {
         // 2 bytes per parameter for 7e9 parameters: 14e9 fits one A100 40GB, so a DGX A100 serves 8 copies.
         HandMemory fp16 = new HandMemory(7_000_000_000L, 2, 0);
         Workload serve = Workload.builder().mode(Mode.INFER).batch(1).sequenceLength(512).context(1024).build();
-        Recommendation r = new Recommender(fp16).recommend(MODEL, serve, TestHardware.gpus(),
-                List.of(TestHardware.dgxA100()), List.of(), RankingOptions.defaults());
+        Recommendation r = new Recommender(fp16).recommend(MODEL, serve,
+                TestHardware.list(List.of(TestHardware.dgxA100()), List.of()), RankingOptions.defaults());
         RecommendationRow dgx = row(r, "dgx-a100-320gb", HardwareKind.SYSTEM);
-        RecommendationRow one = row(r, "a100-sxm-40gb", HardwareKind.GPU);
+        RecommendationRow board = row(r, "a100-sxm-40gb", HardwareKind.MULTI_GPU);
+        RecommendationRow one = row(r, "rtx-4090", HardwareKind.GPU);
         assertThat(dgx.replicas()).isEqualTo(8);
         assertThat(dgx.gpusNeeded()).isEqualTo(8);
-        assertThat(dgx.tokensPerSecond()).isCloseTo(8 * one.tokensPerSecond(), withinPercentage(1e-9));
+        assertThat(board.replicas()).isEqualTo(8);
+        assertThat(dgx.tokensPerSecond()).isCloseTo(board.tokensPerSecond(), withinPercentage(1e-9));
+        assertThat(one.replicas()).isEqualTo(1);
+        assertThat(dgx.boundBy()).isNotNull();
     }
 
     @Test
@@ -274,11 +306,12 @@ class RecommenderLogicTest {
         GpuSpec m2 = new GpuSpec("m2-ultra", "Apple M2 Ultra", "Apple", "workstation", "SoC", 192, "LPDDR5", total,
                 total / 4 * 3, 800, 27.2, 0, 27.2, 0, 0, 295, "none", 0, 0, 2023, 0, "", "Apple newsroom");
         Recommendation r = new Recommender(new HandMemory(20_000_000_000L, 16, 2_000_000_000L)).recommend(MODEL,
-                TRAIN, List.of(m2), List.of(), List.of(), RankingOptions.defaults());
+                TRAIN, List.of(m2), List.of(), List.of(), NO_DEADLINE);
         RecommendationRow three = row(r, "m2-ultra", HardwareKind.MULTI_GPU);
         assertThat(three.gpusNeeded()).isEqualTo(3);
-        assertThat(three.sharding()).isEqualTo("zero3-dp3");
-        assertThat(three.reasons()).contains(Reason.MULTI_NODE, Reason.UNIFIED_MEMORY, Reason.PCIE_ONLY);
+        assertThat(three.nodes()).isEqualTo(3);
+        assertThat(three.gpusPerNode()).isEqualTo(1);
+        assertThat(three.reasons()).contains(Reason.MULTI_NODE, Reason.UNIFIED_MEMORY);
     }
 
     @Test
@@ -293,10 +326,14 @@ class RecommenderLogicTest {
 
     @Test
     void badOptionsAreRejectedWithAClearMessage() {
-        assertThatThrownBy(() -> RankingOptions.builder().mfu(1.5).build())
-                .hasMessage("model-FLOPs utilisation must be in (0, 1], got 1.5");
+        assertThatThrownBy(() -> RankingOptions.builder().computeEfficiency(1.5).build())
+                .hasMessage("compute efficiency must be in (0, 1], got 1.5");
         assertThatThrownBy(() -> RankingOptions.builder().tokenBudget(0).build())
                 .hasMessageContaining("token budget");
         assertThatThrownBy(() -> RankingOptions.builder().topN(-1).build()).hasMessageContaining("top N");
+        assertThatThrownBy(() -> RankingOptions.builder().deadlineDays(0).build()).hasMessageContaining("deadline");
+        assertThatThrownBy(() -> RankingOptions.builder().pue(0.9).build()).hasMessageContaining("PUE");
+        assertThatThrownBy(() -> RankingOptions.builder().amortizationYears(0).build())
+                .hasMessageContaining("amortisation");
     }
 }
