@@ -46,9 +46,10 @@ public final class Planner {
     /**
      * The planner's answer for one rig.
      *
-     * @param chosen        the fewest GPUs that fit and meet the deadline, at their fastest layout; where no count
-     *                      meets the deadline, the fastest fitting layout at the largest count; where nothing fits,
-     *                      the layout needing least memory at the largest count
+     * @param chosen        the fewest GPUs that fit and meet the deadline, at their fastest layout (the fewest that
+     *                      fit where the GPU has no throughput figures); where no count meets the deadline, the
+     *                      fastest fitting layout at the largest count; where nothing fits, the layout needing least
+     *                      memory at the largest count
      * @param meetsDeadline whether {@code chosen} finishes within the deadline
      * @param alternatives  the next best layouts at the chosen count that fit, fastest first (at most the number
      *                      asked for, {@code chosen} first)
@@ -99,9 +100,12 @@ public final class Planner {
         if (kMax < 1) {
             return null;
         }
+        // Without throughput figures no count can be judged against the deadline: the fewest that fit it is.
+        boolean timed = SpeedModel.trainingPeak(rig.gpu(), workload.precision()).tflops() > 0
+                && rig.gpu().memoryBandwidthGBps() > 0;
         int k = Bisection.smallest(1, kMax, i -> {
             PlanCandidate c = bestAt(rig, rig.count(i));
-            return c != null && c.fits() && c.hours() != null && c.hours() <= deadlineHours;
+            return c != null && c.fits() && (!timed || c.hours() <= deadlineHours);
         });
         if (k > 0) {
             return answerAt(rig, rig.count(k), true, alternatives);
