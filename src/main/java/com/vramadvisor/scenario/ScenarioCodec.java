@@ -52,6 +52,13 @@ public final class ScenarioCodec {
         ObjectNode ranking = root.putObject("ranking");
         ranking.put("tokenBudget", inputs.tokenBudget());
         ranking.put("maxGpus", inputs.maxGpus());
+        // A whole number of days reads as one (365, not 365.0); a fraction keeps its digits.
+        double days = inputs.deadlineDays();
+        if (days == Math.rint(days) && Math.abs(days) < 1e15) {
+            ranking.put("deadlineDays", (long) days);
+        } else {
+            ranking.put("deadlineDays", days);
+        }
         return JsonTrees.pretty(root) + System.lineSeparator();
     }
 
@@ -147,14 +154,22 @@ public final class ScenarioCodec {
             SizeUnit unit = readSizeUnit(r);
             long tokenBudget = RankingOptions.DEFAULT_TOKEN_BUDGET;
             int maxGpus = RankingOptions.DEFAULT_MAX_GPUS;
+            double deadlineDays = RankingOptions.DEFAULT_DEADLINE_DAYS;
             // Optional: files written before the decision table's inputs were part of the scenario rank with the
             // defaults the table started with.
             if (r.has("ranking")) {
                 JsonReader ranking = r.object("ranking");
                 tokenBudget = ranking.optionalLong("tokenBudget", 1, Long.MAX_VALUE, tokenBudget);
                 maxGpus = ranking.optionalInteger("maxGpus", 1, Integer.MAX_VALUE, maxGpus);
+                deadlineDays = ranking.optionalDecimal("deadlineDays", 0, ScenarioInputs.MAX_DEADLINE_DAYS,
+                        deadlineDays);
+                if (deadlineDays == 0) {
+                    throw new ScenarioFileException(Reason.INVALID_VALUE,
+                            "$.ranking.deadlineDays: 0 is not a positive number of days");
+                }
             }
-            return new ScenarioInputs(spec, presetId, workload, gpuId, axis, unit, tokenBudget, maxGpus);
+            return new ScenarioInputs(spec, presetId, workload, gpuId, axis, unit, tokenBudget, maxGpus,
+                    deadlineDays);
         } catch (IllegalArgumentException e) {
             throw new ScenarioFileException(Reason.INVALID_VALUE, e.getMessage(), e);
         }

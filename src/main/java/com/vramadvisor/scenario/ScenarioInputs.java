@@ -14,9 +14,10 @@ import com.vramadvisor.engine.ranking.RankingOptions;
 import java.util.Objects;
 
 /**
- * Everything the user has set in the workload panel, plus the decision table's token budget and GPU limit, as one
- * immutable value. The workload view-model publishes a new instance once per input change; charts, the decision table, comparisons and scenario files all read this
- * record and hand its engine records to the engine.
+ * Everything the user has set in the workload panel, plus the decision table's token budget, GPU limit and deadline,
+ * as one immutable value. The workload view-model publishes a new instance once per input change; charts, the
+ * decision table, the planner, comparisons and scenario files all read this record and hand its engine records to the
+ * engine.
  *
  * @param model         the model architecture the engine estimates
  * @param modelPresetId catalog preset id the model came from ({@code llama-3-8b}), empty for an imported file, a
@@ -29,12 +30,18 @@ import java.util.Objects;
  *                      inference: tokens to generate), at least 1; {@link RankingOptions#tokenBudget()}
  * @param maxGpus       most GPUs one option of the decision table may use, at least 1;
  *                      {@link RankingOptions#DEFAULT_MAX_GPUS} stands for no limit; {@link RankingOptions#maxGpus()}
+ * @param deadlineDays  days a training run may take: the decision table uses the fewest GPUs that finish within it
+ *                      and marks options that cannot; above 0 and at most {@link #MAX_DEADLINE_DAYS};
+ *                      {@link RankingOptions#deadlineDays()}
  */
 public record ScenarioInputs(ModelSpec model, String modelPresetId, Workload workload, String gpuId,
-                             SweepAxis sweepAxis, SizeUnit sizeUnit, long tokenBudget, int maxGpus) {
+                             SweepAxis sweepAxis, SizeUnit sizeUnit, long tokenBudget, int maxGpus,
+                             double deadlineDays) {
 
     /** Catalog id of the default model. */
     public static final String DEFAULT_MODEL_ID = "llama-3-8b";
+    /** The longest deadline a scenario may give, in days (about 2,700 years): beyond any plan, yet finite. */
+    public static final double MAX_DEADLINE_DAYS = 1_000_000;
 
     public ScenarioInputs {
         Objects.requireNonNull(model, "model");
@@ -49,9 +56,20 @@ public record ScenarioInputs(ModelSpec model, String modelPresetId, Workload wor
         if (maxGpus < 1) {
             throw new IllegalArgumentException("GPU limit must be at least 1, got " + maxGpus);
         }
+        if (!(deadlineDays > 0 && deadlineDays <= MAX_DEADLINE_DAYS)) {
+            throw new IllegalArgumentException("deadline must be a positive number of days up to "
+                    + (long) MAX_DEADLINE_DAYS + ", got " + deadlineDays);
+        }
     }
 
-    /** A scenario with the decision table's default token budget and GPU limit. */
+    /** A scenario with the decision table's default deadline. */
+    public ScenarioInputs(ModelSpec model, String modelPresetId, Workload workload, String gpuId,
+                          SweepAxis sweepAxis, SizeUnit sizeUnit, long tokenBudget, int maxGpus) {
+        this(model, modelPresetId, workload, gpuId, sweepAxis, sizeUnit, tokenBudget, maxGpus,
+                RankingOptions.DEFAULT_DEADLINE_DAYS);
+    }
+
+    /** A scenario with the decision table's default token budget, GPU limit and deadline. */
     public ScenarioInputs(ModelSpec model, String modelPresetId, Workload workload, String gpuId,
                           SweepAxis sweepAxis, SizeUnit sizeUnit) {
         this(model, modelPresetId, workload, gpuId, sweepAxis, sizeUnit, RankingOptions.DEFAULT_TOKEN_BUDGET,
@@ -98,43 +116,51 @@ public record ScenarioInputs(ModelSpec model, String modelPresetId, Workload wor
     }
 
     public ScenarioInputs withModel(ModelSpec newModel, String newPresetId) {
-        return new ScenarioInputs(newModel, newPresetId, workload, gpuId, sweepAxis, sizeUnit, tokenBudget, maxGpus);
+        return new ScenarioInputs(newModel, newPresetId, workload, gpuId, sweepAxis, sizeUnit, tokenBudget,
+                maxGpus, deadlineDays);
     }
 
     public ScenarioInputs withWorkload(Workload newWorkload) {
         return new ScenarioInputs(model, modelPresetId, newWorkload, gpuId, sweepAxis, sizeUnit, tokenBudget,
-                maxGpus);
+                maxGpus, deadlineDays);
     }
 
     public ScenarioInputs withGpuId(String newGpuId) {
         return new ScenarioInputs(model, modelPresetId, workload, newGpuId, sweepAxis, sizeUnit, tokenBudget,
-                maxGpus);
+                maxGpus, deadlineDays);
     }
 
     public ScenarioInputs withSweepAxis(SweepAxis newAxis) {
-        return new ScenarioInputs(model, modelPresetId, workload, gpuId, newAxis, sizeUnit, tokenBudget, maxGpus);
+        return new ScenarioInputs(model, modelPresetId, workload, gpuId, newAxis, sizeUnit, tokenBudget,
+                maxGpus, deadlineDays);
     }
 
     public ScenarioInputs withSizeUnit(SizeUnit newUnit) {
-        return new ScenarioInputs(model, modelPresetId, workload, gpuId, sweepAxis, newUnit, tokenBudget, maxGpus);
+        return new ScenarioInputs(model, modelPresetId, workload, gpuId, sweepAxis, newUnit, tokenBudget,
+                maxGpus, deadlineDays);
     }
 
     public ScenarioInputs withTokenBudget(long newTokenBudget) {
         return new ScenarioInputs(model, modelPresetId, workload, gpuId, sweepAxis, sizeUnit, newTokenBudget,
-                maxGpus);
+                maxGpus, deadlineDays);
     }
 
     public ScenarioInputs withMaxGpus(int newMaxGpus) {
         return new ScenarioInputs(model, modelPresetId, workload, gpuId, sweepAxis, sizeUnit, tokenBudget,
-                newMaxGpus);
+                newMaxGpus, deadlineDays);
+    }
+
+    public ScenarioInputs withDeadlineDays(double newDeadlineDays) {
+        return new ScenarioInputs(model, modelPresetId, workload, gpuId, sweepAxis, sizeUnit, tokenBudget, maxGpus,
+                newDeadlineDays);
     }
 
     /**
-     * The decision table's options for this scenario: its token budget and GPU limit, every other option at the
-     * ranking's default.
+     * The decision table's options for this scenario: its token budget, GPU limit and deadline, every other option
+     * at the ranking's default.
      */
     public RankingOptions rankingOptions() {
-        return RankingOptions.builder().tokenBudget(tokenBudget).maxGpus(maxGpus).build();
+        return RankingOptions.builder().tokenBudget(tokenBudget).maxGpus(maxGpus).deadlineDays(deadlineDays).build();
     }
 
     /** GPUs the job occupies, tensor x pipeline x data parallel. */

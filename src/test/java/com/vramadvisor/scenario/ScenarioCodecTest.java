@@ -167,15 +167,55 @@ class ScenarioCodecTest {
     }
 
     @Test
-    void theTokenBudgetAndGpuLimitAreWrittenAsARankingObjectAndReadBack() throws Exception {
-        ScenarioInputs original = ScenarioInputs.defaults().withTokenBudget(2_000_000_000L).withMaxGpus(16);
+    void theTokenBudgetGpuLimitAndDeadlineAreWrittenAsARankingObjectAndReadBack() throws Exception {
+        ScenarioInputs original = ScenarioInputs.defaults().withTokenBudget(2_000_000_000L).withMaxGpus(16)
+                .withDeadlineDays(30);
         String json = codec.write(original);
-        assertThat(json).containsPattern(
-                "\"ranking\" : \\{\\s*\"tokenBudget\" : 2000000000,\\s*\"maxGpus\" : 16\\s*}");
+        assertThat(json).containsPattern("\"ranking\" : \\{\\s*\"tokenBudget\" : 2000000000,\\s*\"maxGpus\" : 16,"
+                + "\\s*\"deadlineDays\" : 30\\s*}");
         ScenarioInputs read = codec.read(json);
         assertThat(read.tokenBudget()).isEqualTo(2_000_000_000L);
         assertThat(read.maxGpus()).isEqualTo(16);
+        assertThat(read.deadlineDays()).isEqualTo(30);
         assertThat(read).isEqualTo(original);
+    }
+
+    @Test
+    void aDeadlineOfAFractionOfADaySurvivesARoundTrip() throws Exception {
+        ScenarioInputs original = ScenarioInputs.defaults().withDeadlineDays(0.5);
+        String json = codec.write(original);
+        assertThat(json).contains("\"deadlineDays\" : 0.5");
+        assertThat(codec.read(json)).isEqualTo(original);
+    }
+
+    @Test
+    void aFileWrittenBeforeTheDeadlineReadsWithTheDefaultOf365Days() throws Exception {
+        String json = codec.write(ScenarioInputs.defaults().withDeadlineDays(7).withMaxGpus(8))
+                .replaceAll(",\\s*\"deadlineDays\" : \\d+", "");
+        assertThat(json).doesNotContain("deadlineDays").contains("\"maxGpus\" : 8");
+        ScenarioInputs read = codec.read(json);
+        assertThat(read.deadlineDays()).isEqualTo(RankingOptions.DEFAULT_DEADLINE_DAYS).isEqualTo(365);
+        assertThat(read.maxGpus()).isEqualTo(8);
+    }
+
+    @Test
+    void aDeadlineOfNoDaysOrNotANumberIsRefusedNamingThePath() {
+        String zero = codec.write(ScenarioInputs.defaults()).replace("\"deadlineDays\" : 365",
+                "\"deadlineDays\" : 0");
+        assertThatThrownBy(() -> codec.read(zero)).isInstanceOfSatisfying(ScenarioFileException.class, e -> {
+            assertThat(e.reason()).isEqualTo(Reason.INVALID_VALUE);
+            assertThat(e.detail()).isEqualTo("$.ranking.deadlineDays: 0 is not a positive number of days");
+        });
+        String negative = codec.write(ScenarioInputs.defaults()).replace("\"deadlineDays\" : 365",
+                "\"deadlineDays\" : -2");
+        assertThatThrownBy(() -> codec.read(negative)).isInstanceOfSatisfying(ScenarioFileException.class,
+                e -> assertThat(e.detail()).contains("$.ranking.deadlineDays"));
+        String text = codec.write(ScenarioInputs.defaults()).replace("\"deadlineDays\" : 365",
+                "\"deadlineDays\" : \"a year\"");
+        assertThatThrownBy(() -> codec.read(text)).isInstanceOfSatisfying(ScenarioFileException.class, e -> {
+            assertThat(e.reason()).isEqualTo(Reason.MALFORMED);
+            assertThat(e.detail()).contains("$.ranking.deadlineDays");
+        });
     }
 
     @Test

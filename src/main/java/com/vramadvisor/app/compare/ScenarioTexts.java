@@ -1,5 +1,6 @@
 package com.vramadvisor.app.compare;
 
+import com.vramadvisor.app.results.PlanTexts;
 import com.vramadvisor.app.results.ResultsMessages;
 import com.vramadvisor.scenario.ScenarioInputs;
 import com.vramadvisor.engine.Estimate;
@@ -20,9 +21,11 @@ final class ScenarioTexts {
     static final String NONE = "\u2014";
 
     private final ResultsMessages messages;
+    private final PlanTexts plans;
 
     ScenarioTexts(ResultsMessages messages) {
         this.messages = messages;
+        this.plans = new PlanTexts(messages);
     }
 
     /** Model, mode and the main sizes in a few words, e.g. {@code Llama-3-8B · Training · 4 x 4,096}. */
@@ -68,6 +71,7 @@ final class ScenarioTexts {
         add(rows, inputs, "compare.input.tokenBudget", in -> messages.integer(in.tokenBudget()));
         add(rows, inputs, "compare.input.maxGpus", in -> in.maxGpus() == RankingOptions.DEFAULT_MAX_GPUS
                 ? messages.get("results.filter.gpus.prompt") : messages.integer(in.maxGpus()));
+        add(rows, inputs, "compare.input.deadline", in -> plans.days(in.deadlineDays()));
         return rows;
     }
 

@@ -3,9 +3,9 @@ package com.vramadvisor.app.export;
 import com.vramadvisor.app.ui.Messages;
 import com.vramadvisor.scenario.ScenarioInputs;
 import com.vramadvisor.catalog.Catalog;
-import com.vramadvisor.engine.MemoryEstimator;
 import com.vramadvisor.engine.ranking.Recommendation;
 import com.vramadvisor.engine.ranking.Recommender;
+import com.vramadvisor.engine.ranking.SortKey;
 import com.vramadvisor.report.CsvReportWriter;
 import com.vramadvisor.report.MarkdownReportWriter;
 import com.vramadvisor.report.PdfReportWriter;
@@ -40,9 +40,20 @@ public final class ExportViewModel {
     private final Executor ui;
     private final Supplier<LocalDate> today;
     private final String appVersion;
+    private final Supplier<SortKey> sortKey;
     private final ReadOnlyBooleanWrapper busy = new ReadOnlyBooleanWrapper(this, "busy");
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper(this, "message", "");
     private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper(this, "error", "");
+
+    /**
+     * A report ranked by the cost of the job, the decision table's default goal.
+     *
+     * @see #ExportViewModel(Supplier, Catalog, Messages, Executor, Executor, Supplier, String, Supplier)
+     */
+    public ExportViewModel(Supplier<ScenarioInputs> snapshot, Catalog catalog, Messages messages, Executor background,
+                           Executor ui, Supplier<LocalDate> today, String appVersion) {
+        this(snapshot, catalog, messages, background, ui, today, appVersion, () -> SortKey.JOB_COST_USD);
+    }
 
     /**
      * @param snapshot   the inputs to report (read once when an export starts)
@@ -50,9 +61,12 @@ public final class ExportViewModel {
      * @param ui         where the outcome is published
      * @param today      the date printed on the report
      * @param appVersion the version printed on the report
+     * @param sortKey    what the window's decision table ranks by, so the report lists the options in its order
+     *                   (read once when an export starts)
      */
     public ExportViewModel(Supplier<ScenarioInputs> snapshot, Catalog catalog, Messages messages, Executor background,
-                           Executor ui, Supplier<LocalDate> today, String appVersion) {
+                           Executor ui, Supplier<LocalDate> today, String appVersion, Supplier<SortKey> sortKey) {
+        this.sortKey = sortKey;
         this.snapshot = snapshot;
         this.catalog = catalog;
         this.messages = messages;
@@ -84,6 +98,7 @@ public final class ExportViewModel {
             return;
         }
         ScenarioInputs inputs = snapshot.get();
+        SortKey order = sortKey.get();
         ReportLanguage language = ReportLanguage.of(messages.locale());
         busy.set(true);
         error.set("");
@@ -91,7 +106,7 @@ public final class ExportViewModel {
         background.execute(() -> {
             String failure = "";
             try {
-                writer(format).write(model(inputs, language), target);
+                writer(format).write(model(inputs, order, language), target);
             } catch (ReportWriteException e) {
                 failure = e.getLocalizedMessage(messages.locale());
             } catch (IllegalArgumentException e) {
@@ -102,13 +117,15 @@ public final class ExportViewModel {
         });
     }
 
-    /** The report of {@code inputs}; its decision table is ranked with their token budget and GPU limit. */
-    private ReportModel model(ScenarioInputs inputs, ReportLanguage language) {
+    /**
+     * The report of {@code inputs}; its decision table is ranked over the catalog's hardware and node classes with
+     * their token budget, GPU limit and deadline, in the window's order.
+     */
+    private ReportModel model(ScenarioInputs inputs, SortKey order, ReportLanguage language) {
         Recommendation recommendation = null;
         if (!catalog.gpus().isEmpty()) {
-            recommendation = new Recommender(new MemoryEstimator()::estimate).recommend(inputs.model(),
-                    inputs.workload(), catalog.gpus(), catalog.systems(), catalog.cloudOffers(),
-                    inputs.rankingOptions());
+            recommendation = new Recommender().recommend(inputs.model(), inputs.workload(), catalog.hardware(),
+                    inputs.rankingOptions().toBuilder().sortKey(order).build());
         }
         String catalogVersion = String.join(", ", new TreeSet<>(catalog.versions().values()));
         return ReportModels.from(inputs.model(), inputs.workload(), recommendation,

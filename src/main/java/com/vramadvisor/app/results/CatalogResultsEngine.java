@@ -14,12 +14,15 @@ import com.vramadvisor.engine.ranking.Recommender;
 import java.util.List;
 import java.util.Objects;
 
-/** The result views' engine: the memory estimator, the inverse solver and the recommender over one catalog. */
+/**
+ * The result views' engine: the memory estimator, the inverse solver and the recommender over one catalog, with its
+ * node classes. Stateless, so the ranking may run on a worker thread while the charts estimate on the FX thread.
+ */
 public final class CatalogResultsEngine implements ResultsEngine {
 
     private final Catalog catalog;
     private final MemoryEstimator estimator = new MemoryEstimator();
-    private final Recommender recommender = new Recommender(estimator::estimate);
+    private final Recommender recommender = new Recommender();
 
     public CatalogResultsEngine(Catalog catalog) {
         this.catalog = Objects.requireNonNull(catalog, "catalog");
@@ -45,9 +48,7 @@ public final class CatalogResultsEngine implements ResultsEngine {
     }
 
     @Override
-    public Recommendation recommend(ModelSpec model, Workload workload, long tokenBudget, int maxGpus) {
-        RankingOptions options = RankingOptions.builder().tokenBudget(tokenBudget).maxGpus(maxGpus).build();
-        return recommender.recommend(model, workload, catalog.gpus(), catalog.systems(), catalog.cloudOffers(),
-                options);
+    public Recommendation recommend(ModelSpec model, Workload workload, RankingOptions options) {
+        return recommender.recommend(model, workload, catalog.hardware(), options);
     }
 }

@@ -1,6 +1,7 @@
 package com.vramadvisor.app.results;
 
 import java.util.function.Function;
+import java.util.function.Predicate;
 import javafx.css.PseudoClass;
 import javafx.geometry.Pos;
 import javafx.scene.control.Label;
@@ -19,21 +20,30 @@ final class DecisionCells {
     /** Less headroom than this is drawn as a warning: a longer input or fragmentation may tip it over. */
     static final double TIGHT_FRACTION = 0.10;
     private static final PseudoClass TIGHT = PseudoClass.getPseudoClass("tight");
+    /** A row that fits but finishes after the deadline: its verdict and its time are drawn as warnings. */
+    static final PseudoClass LATE = PseudoClass.getPseudoClass("late");
 
     private DecisionCells() {
     }
 
-    /** A text cell whose tooltip, when given, explains the row. */
+    /**
+     * A text cell whose tooltip, when given, explains the number, and which is drawn as a warning (pseudo-class
+     * {@code late}) where {@code late} says so.
+     */
     static final class TextCell extends TableCell<DecisionRow, DecisionRow> {
         private final Function<DecisionRow, String> text;
         private final Function<DecisionRow, String> tip;
-        private final Tooltip tooltip = new Tooltip();
+        private final Predicate<DecisionRow> late;
+        private final Tooltip tooltip = Tooltips.explaining("");
 
         TextCell(Function<DecisionRow, String> text, Function<DecisionRow, String> tip) {
+            this(text, tip, null);
+        }
+
+        TextCell(Function<DecisionRow, String> text, Function<DecisionRow, String> tip, Predicate<DecisionRow> late) {
             this.text = text;
             this.tip = tip;
-            tooltip.setWrapText(true);
-            tooltip.setMaxWidth(460);
+            this.late = late;
             if (tip != null) {
                 setTooltip(tooltip);
             }
@@ -42,14 +52,21 @@ final class DecisionCells {
         @Override
         protected void updateItem(DecisionRow row, boolean empty) {
             super.updateItem(row, empty);
-            setText(empty || row == null ? null : text.apply(row));
+            boolean none = empty || row == null;
+            setText(none ? null : text.apply(row));
             if (tip != null) {
-                tooltip.setText(empty || row == null ? "" : tip.apply(row));
+                tooltip.setText(none ? "" : tip.apply(row));
+            }
+            if (late != null) {
+                pseudoClassStateChanged(LATE, !none && late.test(row));
             }
         }
     }
 
-    /** A check or a cross, with the reasons behind the verdict on hover. */
+    /**
+     * A check, a warning sign (fits, but past the deadline) or a cross, with the reasons behind the verdict on hover.
+     * The glyph differs, not only its colour, so the three verdicts read apart without colour too.
+     */
     static final class FitCell extends TableCell<DecisionRow, DecisionRow> {
         private final ResultsMessages messages;
         private final Label icon = new Label();
@@ -71,8 +88,10 @@ final class DecisionCells {
             if (empty || row == null) {
                 return;
             }
-            icon.setText(messages.get(row.fits() ? "results.table.fit.icon.yes" : "results.table.fit.icon.no"));
+            icon.setText(messages.get(!row.fits() ? "results.table.fit.icon.no"
+                    : row.pastDeadline() ? "results.table.fit.icon.late" : "results.table.fit.icon.yes"));
             icon.pseudoClassStateChanged(StackedMemoryBar.OVER, !row.fits());
+            icon.pseudoClassStateChanged(LATE, row.pastDeadline());
             tooltip.setText(row.fitText());
         }
     }

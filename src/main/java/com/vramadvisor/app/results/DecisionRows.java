@@ -3,7 +3,9 @@ package com.vramadvisor.app.results;
 import com.vramadvisor.scenario.SizeUnit;
 import com.vramadvisor.engine.Mode;
 import com.vramadvisor.engine.hardware.GpuSpec;
+import com.vramadvisor.engine.ranking.Acquisition;
 import com.vramadvisor.engine.ranking.HardwareKind;
+import com.vramadvisor.engine.ranking.RankingOptions;
 import com.vramadvisor.engine.ranking.Reason;
 import com.vramadvisor.engine.ranking.RecommendationRow;
 import java.util.Map;
@@ -12,12 +14,11 @@ import java.util.Map;
 final class DecisionRows {
 
     /** Shown for a value the engine cannot know (no speed when it does not fit, no price in the catalog). */
-    static final String UNKNOWN = "\u2014";
-
-    private static final double HOURS_PER_DAY = 24;
-    private static final double DAYS_PER_YEAR = 365;
+    static final String UNKNOWN = PlanTexts.UNKNOWN;
 
     private final ResultsMessages messages;
+    private final PlanTexts plans;
+    private final CostTexts costs;
 
     private static final int MAX_CACHED_TEXTS = 4096;
     private final Map<HardwareKey, String> hardwareTexts = new java.util.HashMap<>();
@@ -29,9 +30,16 @@ final class DecisionRows {
 
     DecisionRows(ResultsMessages messages) {
         this.messages = messages;
+        this.plans = new PlanTexts(messages);
+        this.costs = new CostTexts(messages);
     }
 
-    DecisionRow row(RecommendationRow r, SizeUnit unit, Mode mode, Map<String, GpuSpec> gpusById) {
+    /**
+     * @param options what the row was ranked with: its deadline, amortisation and electricity price go into the
+     *                tooltips that explain time and cost
+     */
+    DecisionRow row(RecommendationRow r, SizeUnit unit, Mode mode, Map<String, GpuSpec> gpusById,
+                    RankingOptions options) {
         GpuSpec gpu = gpusById.get(r.gpuId());
         String gpus = "single".equals(r.sharding()) ? messages.integer(r.gpusNeeded())
                 : messages.get("results.table.gpus", messages.integer(r.gpusNeeded()), r.sharding());
@@ -41,10 +49,59 @@ final class DecisionRows {
                 ? messages.get("results.table.headroom.spare", messages.size(r.headroomBytes(), unit),
                         messages.percent(r.headroomFraction(), 0))
                 : messages.get("results.table.headroom.short", messages.size(-r.headroomBytes(), unit));
-        return new DecisionRow(r.hardwareId(), r.gpuId(), r.hardwareName(), hardwareText(r, gpu, unit), r.kind(), kindText(r.kind()), r.vendor(),
-                gpu == null ? 0 : gpu.memoryGbNominal(), r.fits(), fitText(r, memory), r.gpusNeeded(), gpus,
-                r.perGpuBytes(), r.capacityBytes(), memory, r.headroomFraction(), headroom, r.tokensPerSecond(),
-                speed(r, mode), r.hours(), time(r.hours()), r.jobCostUsd(), cost(r), r.energyKWh(), energy(r));
+        boolean late = r.reasons().contains(Reason.PAST_DEADLINE);
+        String acquisition = messages.get("results.acquisition." + r.acquisition().id());
+        String machinesTip = machinesTip(r);
+        String layoutTip = layoutTip(r);
+        String bound = plans.bound(r.boundBy());
+        String rowTip = String.join("\n", r.hardwareName() + " \u2014 " + acquisition, machinesTip,
+                messages.get("results.table.row.layout", r.layout().label()),
+                messages.get("results.table.row.bound", bound));
+        return new DecisionRow(r.hardwareId(), r.gpuId(), r.hardwareName(), hardwareText(r, gpu, unit), r.kind(),
+                kindText(r.kind()), r.acquisition(), acquisition, acquisitionTip(r.acquisition(), options),
+                r.vendor(), gpu == null ? 0 : gpu.memoryGbNominal(), r.fits(), r.fits() && late, fitText(r, memory),
+                r.gpusNeeded(), gpus, messages.integer(r.gpusNeeded()), r.nodes(),
+                messages.get("results.table.machines", messages.integer(r.nodes()), messages.integer(r.gpusPerNode())),
+                machinesTip, r.layout().label(), layoutTip, r.perGpuBytes(), r.capacityBytes(), memory,
+                r.headroomFraction(), headroom, r.tokensPerSecond(), speed(r, mode), r.hours(), plans.time(r.hours()),
+                timeTip(r, late, options), r.gpuHours(), plans.gpuHours(r.gpuHours()), r.mfu(), plans.mfu(r.mfu()),
+                r.boundBy(), bound, plans.boundTip(r.boundBy()), r.purchaseUsd(), costs.capital(r),
+                costs.capitalTip(r), r.rentalUsdPerHour(), costs.rent(r), costs.rentTip(r), r.jobCostUsd(),
+                costs.jobCost(r), costs.jobCostTip(r, options), r.energyKWh(), energy(r), rowTip);
+    }
+
+    private String acquisitionTip(Acquisition acquisition, RankingOptions options) {
+        return acquisition == Acquisition.RENTAL ? messages.get("results.acquisition.rental.tooltip")
+                : messages.get("results.acquisition.purchase.tooltip",
+                        messages.decimal(options.amortizationYears(), options.amortizationYears()
+                                == Math.rint(options.amortizationYears()) ? 0 : 1));
+    }
+
+    /** The machines and the links inside and between them. */
+    private String machinesTip(RecommendationRow r) {
+        String link = r.interconnect().isBlank() ? messages.get("results.table.machines.noLink") : r.interconnect();
+        if (r.nodes() <= 1) {
+            return messages.get("results.table.machines.one", messages.integer(r.gpusPerNode()), link);
+        }
+        String network = r.network().isBlank() ? messages.get("results.table.machines.noNetwork") : r.network();
+        return messages.get("results.table.machines.several", messages.integer(r.nodes()),
+                messages.integer(r.gpusPerNode()), network, link);
+    }
+
+    private String layoutTip(RecommendationRow r) {
+        String words = plans.layout(r.layout());
+        return r.replicas() > 1 ? words + "\n" + messages.get("results.layout.replicas", messages.integer(r.replicas()))
+                : words;
+    }
+
+    private String timeTip(RecommendationRow r, boolean late, RankingOptions options) {
+        if (r.hours() == null) {
+            return messages.get("results.table.time.unknown");
+        }
+        String deadline = plans.days(options.deadlineDays());
+        return messages.get(late ? "results.table.time.late" : "results.table.time.tip",
+                messages.integer(options.tokenBudget()), plans.speed(r.tokensPerSecond()), plans.time(r.hours()),
+                deadline);
     }
 
     /**
@@ -130,31 +187,6 @@ final class DecisionRows {
                     messages.decimal(r.decodeTokensPerSecondPerSequence(), 1));
         }
         return messages.get("results.table.speed", total);
-    }
-
-    private String time(Double hours) {
-        if (hours == null) {
-            return UNKNOWN;
-        }
-        if (hours < 1) {
-            return messages.get("results.table.time.minutes", messages.integer(Math.max(1, Math.round(hours * 60))));
-        }
-        if (hours < 2 * HOURS_PER_DAY) {
-            return messages.get("results.table.time.hours", messages.decimal(hours, 1));
-        }
-        double days = hours / HOURS_PER_DAY;
-        if (days < 2 * DAYS_PER_YEAR) {
-            return messages.get("results.table.time.days", messages.decimal(days, 1));
-        }
-        return messages.get("results.table.time.years", messages.decimal(days / DAYS_PER_YEAR, 1));
-    }
-
-    private String cost(RecommendationRow r) {
-        if (r.jobCostUsd() == null) {
-            return UNKNOWN;
-        }
-        return messages.get(r.kind() == HardwareKind.CLOUD ? "results.table.cost.rent" : "results.table.cost.buy",
-                messages.usd(r.jobCostUsd()));
     }
 
     private String energy(RecommendationRow r) {

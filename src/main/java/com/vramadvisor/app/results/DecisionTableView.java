@@ -1,27 +1,17 @@
 package com.vramadvisor.app.results;
 
-import com.vramadvisor.engine.ranking.HardwareKind;
-import com.vramadvisor.engine.ranking.RankingOptions;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.function.Function;
-import javafx.beans.binding.Bindings;
 import javafx.beans.property.ReadOnlyObjectWrapper;
-import javafx.beans.value.ObservableValue;
 import javafx.collections.ListChangeListener;
 import javafx.geometry.Pos;
-import javafx.scene.control.CheckBox;
-import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
-import javafx.scene.control.ListCell;
 import javafx.scene.control.SelectionMode;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
-import javafx.scene.control.TextField;
 import javafx.scene.control.Tooltip;
-import javafx.scene.input.KeyCode;
-import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
@@ -29,8 +19,9 @@ import javafx.scene.layout.VBox;
 import javafx.util.Duration;
 
 /**
- * The decision table: every option ranked for the workload, with filters above it. Columns sort on their raw values;
- * selecting rows selects their GPUs for the charts.
+ * The decision table: every option ranked for the workload, with the question above it (what to rank by, the token
+ * budget, the deadline, the GPU limit) and the filters below that. Columns sort on their raw values; the goal sorts
+ * by its column; selecting rows selects their GPUs for the charts.
  */
 public final class DecisionTableView extends VBox {
 
@@ -39,6 +30,10 @@ public final class DecisionTableView extends VBox {
     private final DecisionTableViewModel viewModel;
     private final ResultsMessages messages;
     private final TableView<DecisionRow> table = new TableView<>();
+    private TableColumn<DecisionRow, DecisionRow> fitColumn;
+    private TableColumn<DecisionRow, DecisionRow> jobCostColumn;
+    private TableColumn<DecisionRow, DecisionRow> timeColumn;
+    private TableColumn<DecisionRow, DecisionRow> capitalColumn;
     private boolean restoring;
 
     public DecisionTableView(DecisionTableViewModel viewModel, ResultsMessages messages) {
@@ -69,67 +64,9 @@ public final class DecisionTableView extends VBox {
 
         buildTable();
         VBox.setVgrow(table, Priority.ALWAYS);
-        getChildren().addAll(header, filters(), problem, table);
+        DecisionControls controls = new DecisionControls(viewModel, messages);
+        getChildren().addAll(header, controls.question(), controls.filters(), problem, table);
         setSpacing(8);
-    }
-
-    private FlowPane filters() {
-        ComboBox<String> vendor = new ComboBox<>();
-        vendor.setId("vendorFilterComboBox");
-        vendor.getItems().add("");
-        vendor.getItems().addAll(viewModel.vendors());
-        viewModel.vendors().addListener((ListChangeListener<String>) c -> {
-            String chosen = vendor.getValue();
-            vendor.getItems().setAll("");
-            vendor.getItems().addAll(viewModel.vendors());
-            vendor.setValue(chosen);
-        });
-        vendor.setCellFactory(lv -> textCell(v -> v.isEmpty() ? messages.get("results.filter.vendor.all") : v));
-        vendor.setButtonCell(textCell(v -> v.isEmpty() ? messages.get("results.filter.vendor.all") : v));
-        vendor.valueProperty().bindBidirectional(viewModel.vendorFilterProperty());
-        vendor.setTooltip(tooltip("results.filter.vendor.tooltip"));
-
-        ComboBox<HardwareKind> kind = new ComboBox<>();
-        kind.setId("kindFilterComboBox");
-        kind.getItems().add(null);
-        kind.getItems().addAll(HardwareKind.values());
-        Function<HardwareKind, String> kindName = k -> k == null ? messages.get("results.filter.kind.all")
-                : messages.get("results.kind." + k.id());
-        kind.setCellFactory(lv -> textCell(kindName));
-        kind.setButtonCell(textCell(kindName));
-        kind.valueProperty().bindBidirectional(viewModel.kindFilterProperty());
-        kind.setTooltip(tooltip("results.filter.kind.tooltip"));
-
-        TextField cost = field("maxCostField", "results.filter.cost.prompt", tooltip("results.filter.cost.tooltip"));
-        cost.textProperty().bindBidirectional(viewModel.maxCostTextProperty());
-        TextField memory = field("minMemoryField", "results.filter.memory.prompt",
-                tooltip("results.filter.memory.tooltip"));
-        memory.textProperty().bindBidirectional(viewModel.minMemoryTextProperty());
-        // The tooltip says what an empty field means, the ranking's own limit, from the constant itself.
-        TextField gpus = field("maxGpusField", "results.filter.gpus.prompt", tooltip(Bindings.createStringBinding(
-                () -> messages.get("results.filter.gpus.tooltip", messages.integer(RankingOptions.DEFAULT_MAX_GPUS)),
-                messages.localeProperty())));
-        gpus.textProperty().bindBidirectional(viewModel.maxGpusTextProperty());
-        gpus.setPrefColumnCount(5);
-        appliesOnCommit(gpus, viewModel::commitMaxGpus, viewModel::revertMaxGpus);
-        TextField tokens = field("tokenBudgetField", "results.filter.tokens", tooltip("results.filter.tokens.tooltip"));
-        tokens.textProperty().bindBidirectional(viewModel.tokenBudgetTextProperty());
-        tokens.setPrefColumnCount(10);
-        appliesOnCommit(tokens, viewModel::commitTokenBudget, viewModel::revertTokenBudget);
-
-        CheckBox fitsOnly = new CheckBox();
-        fitsOnly.setId("fitsOnlyCheckBox");
-        fitsOnly.textProperty().bind(messages.text("results.filter.fitsOnly"));
-        fitsOnly.selectedProperty().bindBidirectional(viewModel.fitsOnlyProperty());
-        fitsOnly.setTooltip(tooltip("results.filter.fitsOnly.tooltip"));
-
-        FlowPane bar = new FlowPane(14, 8, labelled("results.filter.vendor", vendor),
-                labelled("results.filter.kind", kind), labelled("results.filter.cost", cost),
-                labelled("results.filter.memory", memory), labelled("results.filter.gpus", gpus),
-                labelled("results.filter.tokens", tokens), fitsOnly);
-        bar.setAlignment(Pos.CENTER_LEFT);
-        bar.getStyleClass().add("filter-bar");
-        return bar;
     }
 
     private void buildTable() {
@@ -144,38 +81,61 @@ public final class DecisionTableView extends VBox {
         empty.textProperty().bind(messages.text("results.table.empty"));
         table.setPlaceholder(empty);
 
-        // The columns that answer "which option, how many, at what cost" come first, so that they are in view
-        // without scrolling in a window of ordinary width; memory detail and throughput follow.
-        TableColumn<DecisionRow, DecisionRow> fit = column("fit", "results.table.column.fit",
-                Comparator.comparing(DecisionRow::fits), 100);
-        fit.setCellFactory(c -> new DecisionCells.FitCell(messages));
-        table.getColumns().add(fit);
+        // The columns that answer "which option, bought or rented, how many GPUs laid out how, at what cost and by
+        // when" come first, so that they are in view without scrolling in a window of ordinary width; what the money
+        // is made of, what limits the speed, and memory detail follow. Capital and rent have columns of their own:
+        // a price paid once and a price per hour are never one column.
+        fitColumn = column("fit", "results.table.column.fit", Comparator.comparingInt(DecisionRow::fitRank), 90);
+        fitColumn.setCellFactory(c -> new DecisionCells.FitCell(messages));
+        table.getColumns().add(fitColumn);
         TableColumn<DecisionRow, DecisionRow> name = column("hardware", "results.table.column.hardware",
-                Comparator.comparing(DecisionRow::name, String.CASE_INSENSITIVE_ORDER), 230);
-        name.setCellFactory(c -> new DecisionCells.TextCell(DecisionRow::name, DecisionRow::hardwareText));
+                Comparator.comparing(DecisionRow::name, String.CASE_INSENSITIVE_ORDER), 250);
+        // The option in a few lines (machines, network, layout, limit) over the GPU's figures. A tooltip on the whole
+        // row would cover the cells' own, which explain their numbers.
+        name.setCellFactory(c -> new DecisionCells.TextCell(DecisionRow::name,
+                r -> r.rowTip() + "\n\n" + r.hardwareText()));
         table.getColumns().add(name);
-        addText("kind", "results.table.column.kind", Comparator.comparing(DecisionRow::kind), 90,
-                DecisionRow::kindText);
-        addText("gpus", "results.table.column.gpus", Comparator.comparingInt(DecisionRow::gpusNeeded), 120,
-                DecisionRow::gpusText);
-        TableColumn<DecisionRow, DecisionRow> cost = addText("cost", "results.table.column.cost",
-                nullsLast(DecisionRow::costUsd), 120, DecisionRow::costText);
-        addText("time", "results.table.column.time", nullsLast(DecisionRow::hours), 90, DecisionRow::timeText);
+        addText("acquisition", "results.table.column.acquisition", Comparator.comparing(DecisionRow::acquisition), 104,
+                DecisionRow::acquisitionText, DecisionRow::acquisitionTip);
+        addText("gpus", "results.table.column.gpus", Comparator.comparingInt(DecisionRow::gpusNeeded), 76,
+                DecisionRow::gpuCountText, null);
+        addText("machines", "results.table.column.machines", Comparator.comparingInt(DecisionRow::nodes)
+                .thenComparingInt(DecisionRow::gpusNeeded), 108, DecisionRow::machinesText, DecisionRow::machinesTip);
+        addText("layout", "results.table.column.layout", Comparator.comparing(DecisionRow::layoutText), 170,
+                DecisionRow::layoutText, DecisionRow::layoutTip);
+        jobCostColumn = addText("jobCost", "results.table.column.jobCost", nullsLast(DecisionRow::jobCostUsd), 100,
+                DecisionRow::jobCostText, DecisionRow::jobCostTip);
+        timeColumn = column("time", "results.table.column.time", nullsLast(DecisionRow::hours), 96);
+        timeColumn.setCellFactory(c -> new DecisionCells.TextCell(DecisionRow::timeText, DecisionRow::timeTip,
+                DecisionRow::pastDeadline));
+        table.getColumns().add(timeColumn);
+        capitalColumn = addText("capital", "results.table.column.capital", nullsLast(DecisionRow::purchaseUsd), 104,
+                DecisionRow::capitalText, DecisionRow::capitalTip);
+        addText("rent", "results.table.column.rent", nullsLast(DecisionRow::rentalUsdPerHour), 128,
+                DecisionRow::rentText, DecisionRow::rentTip);
+        addText("bound", "results.table.column.bound", Comparator.comparing(DecisionRow::boundText), 150,
+                DecisionRow::boundText, DecisionRow::boundTip);
+        addText("mfu", "results.table.column.mfu", nullsLast(DecisionRow::mfu), 70, DecisionRow::mfuText, null);
+        addText("gpuHours", "results.table.column.gpuHours", nullsLast(DecisionRow::gpuHours), 110,
+                DecisionRow::gpuHoursText, null);
         TableColumn<DecisionRow, DecisionRow> headroom = column("headroom", "results.table.column.headroom",
                 Comparator.comparingDouble(DecisionRow::headroomFraction), 200);
         headroom.setCellFactory(c -> new DecisionCells.HeadroomCell());
         table.getColumns().add(headroom);
-        addText("memory", "results.table.column.memory", Comparator.comparingLong(DecisionRow::perGpuBytes), 170,
-                DecisionRow::memoryText);
+        addText("memory", "results.table.column.memory", Comparator.comparingLong(DecisionRow::perGpuBytes), 150,
+                DecisionRow::memoryText, null);
         addText("speed", "results.table.column.speed", nullsLast(DecisionRow::tokensPerSecond), 150,
-                DecisionRow::speedText);
-        addText("energy", "results.table.column.energy", nullsLast(DecisionRow::energyKWh), 90,
-                DecisionRow::energyText);
-        // Start in the engine's order (options that fit first, then the cheapest), stated as a sort on the Fit and
-        // Cost columns so that their header arrows tell a new user how the table is ordered.
-        fit.setSortType(TableColumn.SortType.DESCENDING);
-        cost.setSortType(TableColumn.SortType.ASCENDING);
-        table.getSortOrder().setAll(List.of(fit, cost));
+                DecisionRow::speedText, null);
+        addText("energy", "results.table.column.energy", nullsLast(DecisionRow::energyKWh), 96,
+                DecisionRow::energyText, null);
+        addText("kind", "results.table.column.kind", Comparator.comparing(DecisionRow::kind), 90,
+                DecisionRow::kindText, null);
+        // Start in the engine's order (options that fit within the deadline first, then by the goal), stated as a
+        // sort on the Fit column and the goal's column so that their header arrows tell a new user how the table is
+        // ordered.
+        fitColumn.setSortType(TableColumn.SortType.DESCENDING);
+        sortByGoal(viewModel.goalProperty().get());
+        viewModel.goalProperty().addListener((obs, old, now) -> sortByGoal(now));
 
         table.setItems(viewModel.rows());
         viewModel.rows().comparatorProperty().bind(table.comparatorProperty());
@@ -183,6 +143,17 @@ public final class DecisionTableView extends VBox {
                 .addListener((ListChangeListener<DecisionRow>) c -> pushSelection());
         // Registered after the table's own listener, so the selection is restored once the table has adjusted it.
         viewModel.rows().addListener((ListChangeListener<DecisionRow>) c -> restoreSelection());
+    }
+
+    /** Sorts by the verdict, then by the goal's column, cheapest or soonest first. */
+    private void sortByGoal(RankingGoal goal) {
+        TableColumn<DecisionRow, DecisionRow> column = switch (goal == null ? RankingGoal.COST : goal) {
+            case TIME -> timeColumn;
+            case CAPITAL -> capitalColumn;
+            default -> jobCostColumn;
+        };
+        column.setSortType(TableColumn.SortType.ASCENDING);
+        table.getSortOrder().setAll(List.of(fitColumn, column));
     }
 
     private void pushSelection() {
@@ -238,71 +209,20 @@ public final class DecisionTableView extends VBox {
     }
 
     private TableColumn<DecisionRow, DecisionRow> addText(String id, String key, Comparator<DecisionRow> comparator,
-                                                          double width, Function<DecisionRow, String> text) {
+                                                          double width, Function<DecisionRow, String> text,
+                                                          Function<DecisionRow, String> tip) {
         TableColumn<DecisionRow, DecisionRow> col = column(id, key, comparator, width);
-        col.setCellFactory(c -> new DecisionCells.TextCell(text, null));
+        col.setCellFactory(c -> new DecisionCells.TextCell(text, tip));
         table.getColumns().add(col);
         return col;
     }
 
-    private TextField field(String id, String promptKey, Tooltip tooltip) {
-        TextField f = new TextField();
-        f.setId(id);
-        f.promptTextProperty().bind(messages.text(promptKey));
-        f.setPrefColumnCount(7);
-        f.setTooltip(tooltip);
-        return f;
-    }
-
-    /**
-     * The token budget and GPU limit are scenario inputs: like the workload panel's exact-value fields they apply on
-     * Enter or when focus leaves, so a typed number is one undo step, and Escape puts the scenario's value back.
-     */
-    private static void appliesOnCommit(TextField field, Runnable commit, Runnable revert) {
-        field.setOnAction(e -> commit.run());
-        field.focusedProperty().addListener((obs, was, focused) -> {
-            if (!focused) {
-                commit.run();
-            }
-        });
-        field.setOnKeyPressed(e -> {
-            if (e.getCode() == KeyCode.ESCAPE) {
-                revert.run();
-                e.consume();
-            }
-        });
-    }
-
-    private HBox labelled(String key, javafx.scene.Node control) {
-        Label label = new Label();
-        label.textProperty().bind(messages.text(key));
-        label.getStyleClass().add("filter-label");
-        label.setLabelFor(control);
-        HBox box = new HBox(6, label, control);
-        box.setAlignment(Pos.CENTER_LEFT);
-        return box;
-    }
-
     private Tooltip tooltip(String key) {
-        return tooltip(messages.text(key));
-    }
-
-    private Tooltip tooltip(ObservableValue<String> text) {
         Tooltip t = new Tooltip();
-        t.textProperty().bind(text);
+        t.textProperty().bind(messages.text(key));
         t.setWrapText(true);
         t.setMaxWidth(420);
         t.setShowDelay(Duration.millis(300));
         return t;
-    }
-
-    private <T> ListCell<T> textCell(Function<T, String> text) {
-        return new ListCell<>() {
-            @Override
-            protected void updateItem(T item, boolean empty) {
-                super.updateItem(item, empty);
-                setText(empty ? null : text.apply(item));
-            }
-        };
     }
 }

@@ -3,23 +3,27 @@ package com.vramadvisor.app.results;
 import com.vramadvisor.app.workload.NumberParser;
 import com.vramadvisor.scenario.ScenarioInputs;
 import com.vramadvisor.engine.hardware.GpuSpec;
+import com.vramadvisor.engine.ranking.Acquisition;
 import com.vramadvisor.engine.ranking.HardwareKind;
 import com.vramadvisor.engine.ranking.RankingOptions;
 import com.vramadvisor.engine.ranking.RecommendationRow;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalDouble;
 import java.util.OptionalLong;
 import java.util.TreeSet;
 import java.util.function.BiConsumer;
 import java.util.function.Predicate;
 import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.DoubleProperty;
 import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.LongProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleDoubleProperty;
 import javafx.beans.property.SimpleIntegerProperty;
 import javafx.beans.property.SimpleLongProperty;
 import javafx.beans.property.SimpleObjectProperty;
@@ -31,11 +35,13 @@ import javafx.collections.transformation.FilteredList;
 import javafx.collections.transformation.SortedList;
 
 /**
- * The decision table: every catalog option for the workload, filterable by vendor, kind, cost and memory, sortable by
- * any column, with the token budget that time, cost and energy refer to and a limit on the GPUs one option may use.
- * Selecting rows selects their GPUs for the charts.
+ * The decision table: every catalog option for the workload, filterable by vendor, kind, buying or renting, job cost
+ * and memory, sortable by any column and ranked by a goal (cost of the job, time to result or capital), with the token
+ * budget and deadline that time and cost refer to and a limit on the GPUs one option may use. Selecting rows selects
+ * their GPUs for the charts.
  *
- * <p>The vendor, kind, cost, memory and fits-only filters narrow the rows already ranked, without recomputing. The
+ * <p>The vendor, kind, buy/rent, cost, memory and fits-only filters narrow the rows already ranked, without
+ * recomputing. The
  * GPU limit cannot: a row's GPU count is the layout search's answer, so hiding the rows above the limit would hide
  * exactly the options a user wants to see judged within it. The limit therefore goes to the ranking
  * ({@link RankingOptions#maxGpus()}), as the token budget does: an option that needs more GPUs to fit is laid out on
@@ -43,9 +49,11 @@ import javafx.collections.transformation.SortedList;
  * within it at all (a system or instance with more GPUs than the limit) are left out, and the summary counts them
  * among all options, so it reads "81 of 93 options shown" as it does for the other filters.
  *
- * <p>The token budget and the GPU limit are inputs of the scenario, not view filters: their fields apply on
- * {@link #commitTokenBudget() commit} (Enter, leaving the field), so a typed value is one undoable change of the
- * scenario rather than one per keystroke, and they show the scenario's values whenever the scenario changes.
+ * <p>The token budget, the GPU limit and the deadline are inputs of the scenario, not view filters: their fields apply
+ * on {@link #commitTokenBudget() commit} (Enter, leaving the field), so a typed value is one undoable change of the
+ * scenario rather than one per keystroke, and they show the scenario's values whenever the scenario changes. The goal
+ * is a way of looking at the same options: it goes into the {@link #rankingOptions ranking's sort key} and the view
+ * sorts the table by its column, but it is not saved with the scenario.
  */
 public final class DecisionTableViewModel {
 
@@ -62,6 +70,9 @@ public final class DecisionTableViewModel {
 
     private final StringProperty vendorFilter = new SimpleStringProperty(this, "vendorFilter", "");
     private final ObjectProperty<HardwareKind> kindFilter = new SimpleObjectProperty<>(this, "kindFilter");
+    private final ObjectProperty<Acquisition> acquisitionFilter =
+            new SimpleObjectProperty<>(this, "acquisitionFilter");
+    private final ObjectProperty<RankingGoal> goal = new SimpleObjectProperty<>(this, "goal", RankingGoal.COST);
     private final StringProperty maxCostText = new SimpleStringProperty(this, "maxCostText", "");
     private final StringProperty minMemoryText = new SimpleStringProperty(this, "minMemoryText", "");
     private final BooleanProperty fitsOnly = new SimpleBooleanProperty(this, "fitsOnly");
@@ -71,6 +82,9 @@ public final class DecisionTableViewModel {
     private final StringProperty maxGpusText = new SimpleStringProperty(this, "maxGpusText", "");
     private final IntegerProperty maxGpus = new SimpleIntegerProperty(this, "maxGpus",
             RankingOptions.DEFAULT_MAX_GPUS);
+    private final StringProperty deadlineText = new SimpleStringProperty(this, "deadlineText", "");
+    private final DoubleProperty deadlineDays = new SimpleDoubleProperty(this, "deadlineDays",
+            RankingOptions.DEFAULT_DEADLINE_DAYS);
     private final ReadOnlyStringWrapper filterProblem = new ReadOnlyStringWrapper(this, "filterProblem", "");
     private final ReadOnlyStringWrapper summary = new ReadOnlyStringWrapper(this, "summary", "");
     private final ReadOnlyStringWrapper selectedOption = new ReadOnlyStringWrapper(this, "selectedOption", "");
@@ -78,25 +92,72 @@ public final class DecisionTableViewModel {
     private BiConsumer<String, List<String>> gpuSelection = (primary, others) -> { };
     private boolean replacing;
     private int optionsConsidered;
-    private long rankedTokenBudget = RankingOptions.DEFAULT_TOKEN_BUDGET;
+    private RankingOptions ranked = RankingOptions.defaults();
+    private final PlanTexts plans;
+    private final CommitField tokenBudgetField;
+    private final CommitField maxGpusField;
+    private final CommitField deadlineField;
 
     DecisionTableViewModel(ResultsMessages messages) {
         this.messages = messages;
         this.formatter = new DecisionRows(messages);
+        this.plans = new PlanTexts(messages);
         vendorFilter.addListener((obs, old, now) -> applyFilter());
         kindFilter.addListener((obs, old, now) -> applyFilter());
+        acquisitionFilter.addListener((obs, old, now) -> applyFilter());
         maxCostText.addListener((obs, old, now) -> applyFilter());
         minMemoryText.addListener((obs, old, now) -> applyFilter());
         fitsOnly.addListener((obs, old, now) -> applyFilter());
         // The fields show the scenario's values whenever they change: a commit, undo, an opened or restored file.
-        tokenBudget.addListener((obs, old, now) -> showTokenBudget());
-        maxGpus.addListener((obs, old, now) -> showMaxGpus());
+        tokenBudgetField = new CommitField(tokenBudgetText, tokenBudget, DecisionTableViewModel::parseTokenBudget,
+                v -> messages.integer(v.longValue()), t -> messages.get("results.filter.tokens.invalid", t),
+                filterProblem::set);
+        // The default limit stands for none and shows as the empty field, whose prompt says "no limit".
+        maxGpusField = new CommitField(maxGpusText, maxGpus, DecisionTableViewModel::parseMaxGpus,
+                v -> v.intValue() == RankingOptions.DEFAULT_MAX_GPUS ? "" : messages.integer(v.intValue()),
+                t -> messages.get("results.filter.gpus.invalid", t), filterProblem::set);
+        deadlineField = new CommitField(deadlineText, deadlineDays, DecisionTableViewModel::parseDeadline,
+                v -> plans.days(v.doubleValue()), t -> messages.get("results.filter.deadline.invalid", t),
+                filterProblem::set);
         messages.localeProperty().addListener((obs, old, now) -> {
-            showTokenBudget();
-            showMaxGpus();
+            tokenBudgetField.revert();
+            maxGpusField.revert();
+            deadlineField.revert();
+            updateSummary();
         });
-        showTokenBudget();
-        showMaxGpus();
+    }
+
+    /** A whole number of at least 1 ({@code 1e9}, {@code 2B}, {@code 500M}), else {@code null}. */
+    private static Number parseTokenBudget(String text) {
+        OptionalLong v = NumberParser.parse(text, NumberParser.Suffixes.DECIMAL);
+        return v.isEmpty() || v.getAsLong() < 1 ? null : v.getAsLong();
+    }
+
+    /** Empty for the ranking's default limit, a whole number of at least 1, else {@code null}. */
+    private static Number parseMaxGpus(String text) {
+        if (text.isBlank()) {
+            return RankingOptions.DEFAULT_MAX_GPUS;
+        }
+        OptionalLong v = NumberParser.parse(text, NumberParser.Suffixes.DECIMAL);
+        return v.isEmpty() || v.getAsLong() < 1 || v.getAsLong() > Integer.MAX_VALUE ? null : (int) v.getAsLong();
+    }
+
+    /**
+     * Days above 0 and at most {@link ScenarioInputs#MAX_DEADLINE_DAYS}, fractions allowed ({@code 90}, {@code 0.5},
+     * {@code 1,000}), else {@code null}.
+     */
+    private static Number parseDeadline(String text) {
+        OptionalDouble days = NumberParser.parseDecimal(text);
+        return days.isPresent() && days.getAsDouble() > 0 && days.getAsDouble() <= ScenarioInputs.MAX_DEADLINE_DAYS
+                ? days.getAsDouble() : null;
+    }
+
+    /**
+     * What the table ranks {@code inputs} with: the scenario's token budget, GPU limit and deadline, sorted by the
+     * goal. Read on the FX thread when a ranking is requested.
+     */
+    public RankingOptions rankingOptions(ScenarioInputs inputs) {
+        return inputs.rankingOptions().toBuilder().sortKey(goal.get().sortKey()).build();
     }
 
     /** Where a row selection goes: the primary GPU id and the other selected rows' GPU ids. */
@@ -107,13 +168,14 @@ public final class DecisionTableViewModel {
     /**
      * @param rows              the ranked rows, all within the GPU limit
      * @param optionsConsidered the options the ranking built, including those it left out for the GPU limit
+     * @param options           what the rows were ranked with
      */
     void update(ScenarioInputs inputs, List<RecommendationRow> rows, int optionsConsidered,
-                Map<String, GpuSpec> gpusById) {
+                Map<String, GpuSpec> gpusById, RankingOptions options) {
         List<DecisionRow> next = new ArrayList<>(rows.size());
         TreeSet<String> vendorNames = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
         for (RecommendationRow r : rows) {
-            next.add(formatter.row(r, inputs.sizeUnit(), inputs.workload().mode(), gpusById));
+            next.add(formatter.row(r, inputs.sizeUnit(), inputs.workload().mode(), gpusById, options));
             if (!r.vendor().isEmpty()) {
                 vendorNames.add(r.vendor());
             }
@@ -123,7 +185,7 @@ public final class DecisionTableViewModel {
         }
         // A table clears or moves its selection while its items are replaced; that is not the user choosing.
         this.optionsConsidered = optionsConsidered;
-        this.rankedTokenBudget = inputs.tokenBudget();
+        this.ranked = options;
         replacing = true;
         try {
             source.setAll(next);
@@ -194,6 +256,7 @@ public final class DecisionTableViewModel {
     private void applyFilter() {
         String vendor = vendorFilter.get() == null ? "" : vendorFilter.get();
         HardwareKind kind = kindFilter.get();
+        Acquisition acquisition = acquisitionFilter.get();
         OptionalLong maxCost = parse(maxCostText.get(), "results.filter.cost.invalid");
         OptionalLong minMemory = parse(minMemoryText.get(), "results.filter.memory.invalid");
         if (maxCost == null || minMemory == null) {
@@ -202,7 +265,8 @@ public final class DecisionTableViewModel {
         filterProblem.set("");
         Predicate<DecisionRow> p = r -> (vendor.isEmpty() || r.vendor().equalsIgnoreCase(vendor))
                 && (kind == null || r.kind() == kind)
-                && (maxCost.isEmpty() || (r.costUsd() != null && r.costUsd() <= maxCost.getAsLong()))
+                && (acquisition == null || r.acquisition() == acquisition)
+                && (maxCost.isEmpty() || (r.jobCostUsd() != null && r.jobCostUsd() <= maxCost.getAsLong()))
                 && (minMemory.isEmpty() || r.memoryGbNominal() >= minMemory.getAsLong())
                 && (!fitsOnly.get() || r.fits());
         filtered.setPredicate(p);
@@ -229,15 +293,7 @@ public final class DecisionTableViewModel {
      * @return whether the text was applied
      */
     public boolean commitTokenBudget() {
-        OptionalLong v = NumberParser.parse(tokenBudgetText.get(), NumberParser.Suffixes.DECIMAL);
-        if (v.isEmpty() || v.getAsLong() < 1) {
-            filterProblem.set(messages.get("results.filter.tokens.invalid", String.valueOf(tokenBudgetText.get())));
-            return false;
-        }
-        filterProblem.set("");
-        tokenBudget.set(v.getAsLong());
-        showTokenBudget();
-        return true;
+        return tokenBudgetField.commit();
     }
 
     /**
@@ -247,41 +303,32 @@ public final class DecisionTableViewModel {
      * @return whether the text was applied
      */
     public boolean commitMaxGpus() {
-        String text = maxGpusText.get();
-        if (text == null || text.isBlank()) {
-            filterProblem.set("");
-            maxGpus.set(RankingOptions.DEFAULT_MAX_GPUS);
-            showMaxGpus();
-            return true;
-        }
-        OptionalLong v = NumberParser.parse(text, NumberParser.Suffixes.DECIMAL);
-        if (v.isEmpty() || v.getAsLong() < 1 || v.getAsLong() > Integer.MAX_VALUE) {
-            filterProblem.set(messages.get("results.filter.gpus.invalid", text.strip()));
-            return false;
-        }
-        filterProblem.set("");
-        maxGpus.set((int) v.getAsLong());
-        showMaxGpus();
-        return true;
+        return maxGpusField.commit();
+    }
+
+    /**
+     * Applies the typed deadline (Enter or leaving the field): a number of days above 0, fractions allowed, becomes
+     * the scenario's deadline, one undoable change; anything else says what is wrong and keeps the deadline.
+     *
+     * @return whether the text was applied
+     */
+    public boolean commitDeadline() {
+        return deadlineField.commit();
     }
 
     /** Drops the typed token budget and shows the scenario's again (Escape). */
     public void revertTokenBudget() {
-        showTokenBudget();
+        tokenBudgetField.revert();
     }
 
     /** Drops the typed GPU limit and shows the scenario's again (Escape). */
     public void revertMaxGpus() {
-        showMaxGpus();
+        maxGpusField.revert();
     }
 
-    private void showTokenBudget() {
-        tokenBudgetText.set(messages.integer(tokenBudget.get()));
-    }
-
-    /** The default limit stands for none and shows as the empty field, whose prompt says "no limit". */
-    private void showMaxGpus() {
-        maxGpusText.set(maxGpus.get() == RankingOptions.DEFAULT_MAX_GPUS ? "" : messages.integer(maxGpus.get()));
+    /** Drops the typed deadline and shows the scenario's again (Escape). */
+    public void revertDeadline() {
+        deadlineField.revert();
     }
 
     /**
@@ -304,7 +351,7 @@ public final class DecisionTableViewModel {
         long fitting = filtered.stream().filter(DecisionRow::fits).count();
         summary.set(messages.get("results.table.summary", messages.integer(filtered.size()),
                 messages.integer(Math.max(optionsConsidered, source.size())), messages.integer(fitting),
-                messages.integer(rankedTokenBudget)));
+                messages.integer(ranked.tokenBudget()), plans.days(ranked.deadlineDays())));
     }
 
     /** Rows after the filters; the view binds their comparator to the table's sort order. */
@@ -335,7 +382,20 @@ public final class DecisionTableViewModel {
         return kindFilter;
     }
 
-    /** Highest cost in US dollars (rent for the token budget, or purchase price) to keep; empty for no limit. */
+    /** Bought or rented options to keep, {@code null} for both. */
+    public ObjectProperty<Acquisition> acquisitionFilterProperty() {
+        return acquisitionFilter;
+    }
+
+    /**
+     * What the table ranks by: cost of the job (the default), time to result or capital. The ranking sorts by its
+     * key and the view sorts the table by its column.
+     */
+    public ObjectProperty<RankingGoal> goalProperty() {
+        return goal;
+    }
+
+    /** Highest job cost in US dollars to keep (rent for the hours, or amortised purchase and energy); empty: none. */
     public StringProperty maxCostTextProperty() {
         return maxCostText;
     }
@@ -379,7 +439,17 @@ public final class DecisionTableViewModel {
         return maxGpus;
     }
 
-    /** What is wrong with a filter or the token budget as typed, empty when nothing is. */
+    /** Days a training run may take, as typed ({@code 90}, {@code 0.5}); applied by {@link #commitDeadline()}. */
+    public StringProperty deadlineTextProperty() {
+        return deadlineText;
+    }
+
+    /** The scenario's deadline in days, bound like {@link #tokenBudgetProperty()}. */
+    public DoubleProperty deadlineDaysProperty() {
+        return deadlineDays;
+    }
+
+    /** What is wrong with a filter, the token budget, the GPU limit or the deadline as typed, empty when nothing is. */
     public ReadOnlyStringProperty filterProblemProperty() {
         return filterProblem.getReadOnlyProperty();
     }
@@ -391,7 +461,7 @@ public final class DecisionTableViewModel {
 
     /**
      * Rows shown of all the options the ranking considered (those the GPU limit left out included), how many fit,
-     * and the token budget, in one line.
+     * the token budget and the deadline, in one line.
      */
     public ReadOnlyStringProperty summaryProperty() {
         return summary.getReadOnlyProperty();

@@ -29,10 +29,9 @@ public interface ResultsEngine {
     List<GpuSpec> gpus();
 
     /**
-     * The catalog ranked for this workload: every option with fit, layout, speed, time and cost for
-     * {@code tokenBudget} tokens, laid out on at most {@code maxGpus} GPUs ({@link RankingOptions#maxGpus()}: rows
-     * that cannot be are left out but counted in {@link Recommendation#optionsConsidered()}), otherwise unfiltered,
-     * in the engine's order (fitting rows first, cheapest first).
+     * The catalog ranked for this workload with {@code options}: every option with fit, layout, speed, time and cost
+     * for the options' token budget and deadline, laid out on at most {@link RankingOptions#maxGpus()} GPUs, in the
+     * options' order (fitting rows first, then by the sort key). May be called from a worker thread.
      */
-    Recommendation recommend(ModelSpec model, Workload workload, long tokenBudget, int maxGpus);
+    Recommendation recommend(ModelSpec model, Workload workload, RankingOptions options);
 }

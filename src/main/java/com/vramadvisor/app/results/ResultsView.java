@@ -13,7 +13,7 @@ import javafx.scene.layout.RowConstraints;
 public final class ResultsView extends GridPane {
 
     /** The results and comparison stylesheet; it uses only theme tokens for colour. */
-    static final String STYLESHEET = ResultsView.class.getResource("results.css").toExternalForm();
+    public static final String STYLESHEET = ResultsView.class.getResource("results.css").toExternalForm();
 
     public ResultsView(ResultsViewModel viewModel) {
         getStyleClass().add("results-view");

@@ -3,6 +3,7 @@ package com.vramadvisor.app.results;
 import com.vramadvisor.scenario.ScenarioInputs;
 import com.vramadvisor.engine.Estimate;
 import com.vramadvisor.engine.hardware.GpuSpec;
+import com.vramadvisor.engine.ranking.RankingOptions;
 import com.vramadvisor.engine.ranking.Recommendation;
 import com.vramadvisor.engine.ranking.RecommendationRow;
 import java.util.ArrayList;
@@ -26,13 +27,13 @@ import javafx.collections.ObservableList;
  * Turns each scenario snapshot into everything the result views show: the estimate and its breakdown, the sweep
  * and the decision table.
  *
- * <p>Everything is recomputed on the caller's (FX) thread: one estimate costs microseconds, the sweep's at most
+ * <p>The charts are recomputed on the caller's (FX) thread: one estimate costs microseconds, and the sweep's at most
  * {@value SweepViewModel#MAX_POINTS} estimates plus one inverse search per capacity line stay well under a
- * millisecond, and so does the ranking of the catalog (about 60 microseconds for the shipped one). The ranking goes
- * through two injected executors so that a much larger catalog can move it off the FX thread without touching this
- * class: requests then carry a generation number, a request that arrives while the worker is busy replaces the one
- * still waiting, and a result that a newer request has overtaken is dropped. The application passes same-thread
- * executors; {@code docs/adr/0011-results-recompute-inline.md} gives the measurements.
+ * millisecond. The ranking goes through two injected executors: since training rows are laid out by the planner (a
+ * search over layouts and GPU counts for every option, several milliseconds to a few tens for the shipped catalog),
+ * the application runs it on a worker thread. Requests carry a generation number, a request that arrives while the
+ * worker is busy replaces the one still waiting, and a result that a newer request has overtaken is dropped. Tests
+ * pass same-thread executors.
  */
 public final class ResultsViewModel {
 
@@ -90,6 +91,7 @@ public final class ResultsViewModel {
             recompute();
         });
         selectedGpuId.addListener((obs, old, now) -> recompute());
+        table.goalProperty().addListener((obs, old, now) -> recompute());
         comparedGpuIds.addListener((ListChangeListener<String>) c -> recompute());
         messages.localeProperty().addListener((obs, old, now) -> {
             lastKey = null;
@@ -102,8 +104,11 @@ public final class ResultsViewModel {
         recompute();
     }
 
-    /** Everything a recompute depends on besides the locale; the inputs carry the token budget and GPU limit. */
-    private record Key(ScenarioInputs inputs, String gpuId, List<String> comparedGpuIds) {
+    /**
+     * Everything a recompute depends on besides the locale; the inputs carry the token budget, GPU limit and
+     * deadline, the goal the ranking's sort key.
+     */
+    private record Key(ScenarioInputs inputs, String gpuId, List<String> comparedGpuIds, RankingGoal goal) {
     }
 
     /** A table selection: one GPU for the breakdown, the others' capacities on the sweep, one recompute. */
@@ -125,7 +130,8 @@ public final class ResultsViewModel {
         }
         // The table's selection reaches us twice when the shell binds it to the workload panel's GPU (directly and
         // through the next snapshot); the second time nothing has changed and nothing is redone.
-        Key key = new Key(inputs.withGpuId(""), selectedGpuId.get(), List.copyOf(comparedGpuIds));
+        Key key = new Key(inputs.withGpuId(""), selectedGpuId.get(), List.copyOf(comparedGpuIds),
+                table.goalProperty().get());
         if (key.equals(lastKey)) {
             return;
         }
@@ -152,11 +158,11 @@ public final class ResultsViewModel {
         breakdown.update(inputs, e, primary, capacity);
         sweep.update(inputs, e.peakBytes(), capacityGpus(primary), g -> g.capacityBytes(inputs.workload()),
                 engine);
-        requestRanking(new RankingRequest(request, inputs));
+        requestRanking(new RankingRequest(request, inputs, table.rankingOptions(inputs)));
     }
 
-    /** One ranking to compute: the inputs (with their token budget and GPU limit) and the generation that asked. */
-    private record RankingRequest(long generation, ScenarioInputs inputs) {
+    /** One ranking to compute: the inputs, the options built from them and the goal, and the generation that asked. */
+    private record RankingRequest(long generation, ScenarioInputs inputs, RankingOptions options) {
     }
 
     private void requestRanking(RankingRequest request) {
@@ -175,7 +181,7 @@ public final class ResultsViewModel {
         ScenarioInputs in = request.inputs();
         Recommendation recommendation;
         try {
-            recommendation = engine.recommend(in.model(), in.workload(), in.tokenBudget(), in.maxGpus());
+            recommendation = engine.recommend(in.model(), in.workload(), request.options());
         } catch (IllegalArgumentException ex) {
             recommendation = null;
         }
@@ -183,7 +189,7 @@ public final class ResultsViewModel {
         int considered = recommendation == null ? 0 : recommendation.optionsConsidered();
         ui.execute(() -> {
             if (request.generation() == generation) {
-                table.update(in, ranked, considered, gpusById);
+                table.update(in, ranked, considered, gpusById, request.options());
             }
         });
     }

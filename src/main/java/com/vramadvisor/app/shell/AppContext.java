@@ -3,6 +3,8 @@ package com.vramadvisor.app.shell;
 import com.vramadvisor.app.advice.AdviceViewModel;
 import com.vramadvisor.app.compare.CompareViewModel;
 import com.vramadvisor.app.export.ExportViewModel;
+import com.vramadvisor.app.plan.PlanTarget;
+import com.vramadvisor.app.plan.PlannerViewModel;
 import com.vramadvisor.app.results.CatalogResultsEngine;
 import com.vramadvisor.app.results.ResultsMessages;
 import com.vramadvisor.app.results.ResultsViewModel;
@@ -24,6 +26,7 @@ import com.vramadvisor.engine.MemoryEstimator;
 import com.vramadvisor.engine.ModelShapes;
 import com.vramadvisor.engine.ModelSpec;
 import com.vramadvisor.engine.ParameterCounter;
+import com.vramadvisor.engine.ranking.SortKey;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;
@@ -55,11 +58,15 @@ public final class AppContext implements AutoCloseable {
     private final SummaryViewModel summary;
     private final ExportViewModel export;
     private final ExecutorService background;
+    private final ExecutorService ownCompute;
+    private final Executor compute;
+    private final Executor publish;
     private ResultsMessages resultsMessages;
     private CatalogResultsEngine resultsEngine;
     private ResultsViewModel results;
     private CompareViewModel compare;
     private AdviceViewModel advice;
+    private PlannerViewModel planner;
     private final String restoreProblem;
 
     /**
@@ -69,7 +76,20 @@ public final class AppContext implements AutoCloseable {
      * @param ui            runs work on the UI thread ({@code Platform::runLater})
      */
     public AppContext(SettingsStore settingsStore, Catalog catalog, Locale systemLocale, Executor ui) {
-        this(ShellSettings.read(settingsStore, systemLocale), catalog, ui);
+        this(ShellSettings.read(settingsStore, systemLocale), catalog, ui, null);
+    }
+
+    /**
+     * @param settingsStore where preferences and the last scenario live
+     * @param catalog       the loaded catalog (presets, GPUs)
+     * @param systemLocale  the operating system's locale
+     * @param ui            runs work on the UI thread ({@code Platform::runLater})
+     * @param compute       runs the decision table's ranking and the planner's searches and publishes their results
+     *                      where it ran them: {@code Runnable::run} for a test that wants them at once
+     */
+    public AppContext(SettingsStore settingsStore, Catalog catalog, Locale systemLocale, Executor ui,
+                      Executor compute) {
+        this(ShellSettings.read(settingsStore, systemLocale), catalog, ui, compute);
     }
 
     /**
@@ -78,7 +98,20 @@ public final class AppContext implements AutoCloseable {
      * @param ui      runs work on the UI thread ({@code Platform::runLater})
      */
     public AppContext(ShellSettings shell, Catalog catalog, Executor ui) {
+        this(shell, catalog, ui, null);
+    }
+
+    private AppContext(ShellSettings shell, Catalog catalog, Executor ui, Executor compute) {
         Locale systemLocale = shell.systemLocale();
+        // The ranking and the planner get a thread of their own, so an export writing a PDF does not hold up the
+        // decision table, and neither ever runs on the FX thread.
+        this.ownCompute = compute == null ? Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "vram-advisor-compute");
+            t.setDaemon(true);
+            return t;
+        }) : null;
+        this.compute = compute == null ? ownCompute : compute;
+        this.publish = compute == null ? ui : Runnable::run;
         this.settingsStore = shell.store();
         this.storedSettings = shell.stored();
         this.catalog = catalog;
@@ -121,8 +154,10 @@ public final class AppContext implements AutoCloseable {
         this.modelImport = new ModelImportViewModel(AppContext::readModel, background, ui, workload, messages);
         MemoryEstimator estimator = new MemoryEstimator();
         this.summary = new SummaryViewModel(workload.snapshotProperty(), estimator::estimate, catalog::gpu, messages);
+        // The report lists the options in the decision table's order: by the goal chosen there, once it exists.
         this.export = new ExportViewModel(workload::snapshot, catalog, messages, background, ui, LocalDate::now,
-                appVersion());
+                appVersion(), () -> results == null ? SortKey.JOB_COST_USD
+                        : results.table().goalProperty().get().sortKey());
     }
 
     private static ImportedSpec readModel(Path path) throws Exception {
@@ -205,19 +240,32 @@ public final class AppContext implements AutoCloseable {
     /** Breakdown, sweep and decision table for the current scenario. */
     public ResultsViewModel results() {
         if (results == null) {
-            // Ranking the shipped catalog takes about 60 microseconds (RecommenderBenchmark), so the decision table
-            // is recomputed inline with the charts and lands in the same frame
-            // (docs/adr/0011-results-recompute-inline.md).
+            // The planner lays out every training option, several milliseconds to a few tens per ranking of the
+            // shipped catalog: the charts stay inline, the ranking runs on the compute thread and its rows land a
+            // frame or two later.
             results = new ResultsViewModel(workload.snapshotProperty(), resultsEngine(), resultsMessages(),
-                    Runnable::run, Runnable::run);
+                    compute, publish);
             // A decision-table row and the workload panel's GPU picker choose the same GPU.
             results.selectedGpuIdProperty().bindBidirectional(workload.gpuIdProperty());
-            // The table's token budget and GPU limit fields edit the scenario's; the scenario's values (opened,
-            // undone, restored) show in the fields. The ranking reads them from the snapshot.
+            // The table's token budget, GPU limit and deadline fields edit the scenario's; the scenario's values
+            // (opened, undone, restored) show in the fields. The ranking reads them from the snapshot.
             results.table().tokenBudgetProperty().bindBidirectional(workload.tokenBudgetProperty());
             results.table().maxGpusProperty().bindBidirectional(workload.maxGpusProperty());
+            results.table().deadlineDaysProperty().bindBidirectional(workload.deadlineDaysProperty());
         }
         return results;
+    }
+
+    /**
+     * The layout planner for the live training workload; Apply sets a layout in the workload panel (one undo step).
+     * Its searches run on the compute thread.
+     */
+    public PlannerViewModel planner() {
+        if (planner == null) {
+            planner = new PlannerViewModel(workload.snapshotProperty(), PlanTarget.all(catalog.hardware()),
+                    workload::apply, resultsMessages(), compute, publish);
+        }
+        return planner;
     }
 
     /** Pinned scenarios and their side-by-side comparison. */
@@ -245,5 +293,8 @@ public final class AppContext implements AutoCloseable {
     @Override
     public void close() {
         background.shutdownNow();
+        if (ownCompute != null) {
+            ownCompute.shutdownNow();
+        }
     }
 }

@@ -1,6 +1,7 @@
 package com.vramadvisor.app.shell;
 
 import com.vramadvisor.app.advice.AdviceView;
+import com.vramadvisor.app.plan.PlannerView;
 import com.vramadvisor.app.compare.CompareView;
 import com.vramadvisor.app.export.ExportFormat;
 import com.vramadvisor.app.results.DecisionTableView;
@@ -177,6 +178,12 @@ public final class MainWindow implements AppMenus.Actions {
         adviceTab.setTooltip(adviceTip);
         // Like the comparison, the advice is computed only while its tab is showing.
         context.advice().activeProperty().bind(adviceTab.selectedProperty());
+        // The planner searches only when asked (its Plan button), so it needs no such binding.
+        Tab planTab = view.addLazyTab("planTab", texts.text("plan.tab"),
+                () -> new PlannerView(context.planner(), texts));
+        Tooltip planTip = new Tooltip();
+        planTip.textProperty().bind(texts.text("plan.tab.tooltip"));
+        planTab.setTooltip(planTip);
     }
 
     /** Builds the whole window, then shows it. */

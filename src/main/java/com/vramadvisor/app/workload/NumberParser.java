@@ -2,6 +2,7 @@ package com.vramadvisor.app.workload;
 
 import java.math.BigDecimal;
 import java.util.Locale;
+import java.util.OptionalDouble;
 import java.util.OptionalLong;
 
 /**
@@ -48,6 +49,21 @@ public final class NumberParser {
         } catch (ArithmeticException | NumberFormatException e) {
             return OptionalLong.empty();
         }
+    }
+
+    /**
+     * A plain decimal of 0 or more as typed into a field of days or the like: {@code 90}, {@code 0.5}, {@code 1,000},
+     * {@code .25}; empty when the text is not one (signs, exponents and suffixes are not days).
+     */
+    public static OptionalDouble parseDecimal(String text) {
+        if (text == null) {
+            return OptionalDouble.empty();
+        }
+        String t = text.strip().replaceAll("[,_'\\s\u00a0\u202f\uff0c]", "");
+        if (!t.matches("\\d+(\\.\\d*)?|\\.\\d+")) {
+            return OptionalDouble.empty();
+        }
+        return OptionalDouble.of(Double.parseDouble(t));
     }
 
     private static long suffixFactor(char c, Suffixes suffixes) {

@@ -27,6 +27,7 @@ import javafx.beans.Observable;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
 import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.DoubleProperty;
 import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.LongProperty;
 import javafx.beans.property.ObjectProperty;
@@ -35,6 +36,7 @@ import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleDoubleProperty;
 import javafx.beans.property.SimpleIntegerProperty;
 import javafx.beans.property.SimpleLongProperty;
 import javafx.beans.property.SimpleObjectProperty;
@@ -44,10 +46,10 @@ import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
 /**
- * The inputs of the workload panel, and the decision table's token budget and GPU limit. Each input is a writable
- * property the controls bind to; after every change the properties fold into one immutable {@link ScenarioInputs},
- * published through {@link #snapshotProperty()} exactly once per change. Everything downstream (charts, decision table, comparison,
- * scenario files) reads the snapshot; the engine never sees a property.
+ * The inputs of the workload panel, and the decision table's token budget, GPU limit and deadline. Each input is a
+ * writable property the controls bind to; after every change the properties fold into one immutable
+ * {@link ScenarioInputs}, published through {@link #snapshotProperty()} exactly once per change. Everything downstream
+ * (charts, decision table, comparison, planner, scenario files) reads the snapshot; the engine never sees a property.
  *
  * <p>Whole scenarios (undo, redo, opening a file, restoring a pinned comparison) go through {@link #apply}, which
  * sets every input and then publishes a single snapshot.
@@ -93,6 +95,8 @@ public final class WorkloadViewModel {
     private final LongProperty tokenBudget = new SimpleLongProperty(this, "tokenBudget",
             RankingOptions.DEFAULT_TOKEN_BUDGET);
     private final IntegerProperty maxGpus = new SimpleIntegerProperty(this, "maxGpus", RankingOptions.DEFAULT_MAX_GPUS);
+    private final DoubleProperty deadlineDays = new SimpleDoubleProperty(this, "deadlineDays",
+            RankingOptions.DEFAULT_DEADLINE_DAYS);
 
     private final ReadOnlyObjectWrapper<ScenarioInputs> snapshot = new ReadOnlyObjectWrapper<>(this, "snapshot");
     private final ReadOnlyStringWrapper problem = new ReadOnlyStringWrapper(this, "problem", "");
@@ -136,7 +140,7 @@ public final class WorkloadViewModel {
         Observable[] inputs = {mode, batch, sequenceLength, context, precision, weightType, kvCacheType, optimizer,
             zeroStage, tensorParallel, pipelineParallel, dataParallel, sequenceParallel, gradientAccumulation,
             recompute, attention, implementation, loraRank, runtimeOverhead, gpuId, sweepAxis, sizeUnit, tokenBudget,
-            maxGpus};
+            maxGpus, deadlineDays};
         for (Observable input : inputs) {
             input.addListener(obs -> publish());
         }
@@ -192,6 +196,7 @@ public final class WorkloadViewModel {
             sizeUnit.set(inputs.sizeUnit());
             tokenBudget.set(inputs.tokenBudget());
             maxGpus.set(inputs.maxGpus());
+            deadlineDays.set(inputs.deadlineDays());
         } finally {
             applying = false;
         }
@@ -257,7 +262,7 @@ public final class WorkloadViewModel {
         ScenarioInputs next;
         try {
             next = new ScenarioInputs(model.get(), modelPresetId.get(), buildWorkload(), gpuId.get(),
-                    sweepAxis.get(), sizeUnit.get(), tokenBudget.get(), maxGpus.get());
+                    sweepAxis.get(), sizeUnit.get(), tokenBudget.get(), maxGpus.get(), deadlineDays.get());
         } catch (IllegalArgumentException e) {
             problem.set(messages.get("workload.problem.engine", e.getMessage()));
             return;
@@ -450,4 +455,10 @@ public final class WorkloadViewModel {
      * table's Max GPUs field edits it, as {@link #tokenBudgetProperty()}.
      */
     public IntegerProperty maxGpusProperty() { return maxGpus; }
+
+    /**
+     * Days a training run may take; the decision table ranks with the fewest GPUs that finish within it. The table's
+     * Deadline field edits it, as {@link #tokenBudgetProperty()}.
+     */
+    public DoubleProperty deadlineDaysProperty() { return deadlineDays; }
 }

@@ -26,25 +26,26 @@ class DecisionRowsTest {
     DecisionRowsTest() {
         catalog.gpus().forEach(g -> gpus.put(g.id(), g));
         ScenarioInputs s = ScenarioInputs.defaults();
-        rows = new CatalogResultsEngine(catalog).recommend(s.model(), s.workload(),
-                RankingOptions.DEFAULT_TOKEN_BUDGET, RankingOptions.DEFAULT_MAX_GPUS).rows();
+        rows = new CatalogResultsEngine(catalog).recommend(s.model(), s.workload(), RankingOptions.defaults()).rows();
     }
 
-    private RecommendationRow row(HardwareKind kind, String hardwareId) {
-        return rows.stream().filter(r -> r.kind() == kind && r.hardwareId().equals(hardwareId)).findFirst()
-                .orElseThrow(() -> new AssertionError("no " + kind + " row " + hardwareId));
+    /** The row of loose or boarded cards of one GPU: a single card, or a baseboard where it comes only on one. */
+    private RecommendationRow cards(String gpuId) {
+        return rows.stream().filter(r -> (r.kind() == HardwareKind.GPU || r.kind() == HardwareKind.MULTI_GPU)
+                && r.hardwareId().equals(gpuId)).findFirst()
+                .orElseThrow(() -> new AssertionError("no row of " + gpuId + " cards"));
     }
 
     private String text(RecommendationRow r, Locale locale) {
         return new DecisionRows(new ResultsMessages(locale)).row(r, SizeUnit.GIB,
-                ScenarioInputs.defaults().workload().mode(), gpus).hardwareText();
+                ScenarioInputs.defaults().workload().mode(), gpus, RankingOptions.defaults()).hardwareText();
     }
 
     @Test
     void anH100ShowsItsDatasheetFiguresAndTheirSource() {
         // NVIDIA H100 datasheet, SXM5: 80 GB HBM3, 3.35 TB/s, BF16 1,979 and FP8 3,958 TFLOPS with sparsity (half
         // dense), NVLink 900 GB/s, up to 700 W.
-        String text = text(row(HardwareKind.GPU, "h100-sxm-80gb"), Locale.ENGLISH);
+        String text = text(cards("h100-sxm-80gb"), Locale.ENGLISH);
         assertThat(text).startsWith("NVIDIA H100 SXM5 80GB: 80 GB HBM3 as sold, ")
                 .contains("Memory bandwidth 3,350 GB/s")
                 .contains("16-bit tensor throughput 989.5 TFLOPS, FP8 1,979 TFLOPS (dense)")
@@ -56,7 +57,7 @@ class DecisionRowsTest {
     @Test
     void aGpuWithoutFp8ShowsOnlyItsSixteenBitFigure() {
         // NVIDIA A100 datasheet: BF16 312 TFLOPS dense, 2,039 GB/s (80GB SXM), NVLink 600 GB/s, 400 W; no FP8.
-        String text = text(row(HardwareKind.GPU, "a100-sxm-80gb"), Locale.ENGLISH);
+        String text = text(cards("a100-sxm-80gb"), Locale.ENGLISH);
         assertThat(text).contains("80 GB HBM2e as sold").contains("Memory bandwidth 2,039 GB/s")
                 .contains("16-bit tensor throughput 312 TFLOPS (dense)").doesNotContain("FP8")
                 .contains("NVLink 3, 600 GB/s per GPU").contains("Board power 400 W");

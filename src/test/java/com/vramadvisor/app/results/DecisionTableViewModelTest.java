@@ -7,8 +7,10 @@ import com.vramadvisor.scenario.ScenarioInputs;
 import com.vramadvisor.app.workload.WorkloadViewModel;
 import com.vramadvisor.engine.ModelShapes;
 import com.vramadvisor.engine.ParameterCounter;
+import com.vramadvisor.engine.ranking.Acquisition;
 import com.vramadvisor.engine.ranking.HardwareKind;
 import com.vramadvisor.engine.ranking.RankingOptions;
+import com.vramadvisor.engine.ranking.SortKey;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
@@ -24,9 +26,16 @@ class DecisionTableViewModelTest {
     private final DecisionTableViewModel table = vm.table();
 
     DecisionTableViewModelTest() {
-        // As the application binds them: the table's fields edit the scenario's token budget and GPU limit.
+        // As the application binds them: the table's fields edit the scenario's token budget, GPU limit and deadline.
         table.tokenBudgetProperty().bindBidirectional(workload.tokenBudgetProperty());
         table.maxGpusProperty().bindBidirectional(workload.maxGpusProperty());
+        table.deadlineDaysProperty().bindBidirectional(workload.deadlineDaysProperty());
+    }
+
+    /** Types a deadline and presses Enter. */
+    private boolean typeDeadline(String text) {
+        table.deadlineTextProperty().set(text);
+        return table.commitDeadline();
     }
 
     /** Types a GPU limit and presses Enter. */
@@ -58,7 +67,7 @@ class DecisionTableViewModelTest {
         assertThat(ids()).containsExactly("big-80gb", "small-24gb", "cloud-8x-big");
         assertThat(table.vendors()).containsExactly("AMD", "NVIDIA");
         assertThat(table.summaryProperty().get())
-                .isEqualTo("3 of 3 options shown, 3 fit; time, cost and energy for 1,000,000,000 tokens");
+                .isEqualTo("3 of 3 options shown, 3 fit; time and cost for 1,000,000,000 tokens, deadline 365 days");
     }
 
     @Test
@@ -68,9 +77,17 @@ class DecisionTableViewModelTest {
         assertThat(big.memoryText()).isEqualTo("15.3 / 79.0\u00a0GiB");
         assertThat(big.speedText()).isEqualTo("1,000 tok/s");
         assertThat(big.timeText()).isEqualTo("11.6 days");
-        assertThat(big.costText()).isEqualTo("$30,000 buy");
-        assertThat(row("small-24gb").costText()).isEqualTo("\u2014");
+        assertThat(big.capitalText()).isEqualTo("$30,000");
+        assertThat(row("small-24gb").capitalText()).isEqualTo("\u2014");
         assertThat(row("cloud-8x-big").gpusText()).isEqualTo("8 \u00b7 zero3-dp8");
+        assertThat(row("cloud-8x-big").layoutText()).isEqualTo("zero3-dp8");
+        assertThat(row("cloud-8x-big").layoutTip()).startsWith("Tensor parallel 1 \u00d7 pipeline stages 1 \u00d7 data "
+                + "parallel 8\nZeRO stage 3 over the data-parallel GPUs\nno recomputation\n1 micro-batches per step");
+        assertThat(big.mfuText()).isEqualTo("40%");
+        assertThat(big.boundText()).isEqualTo("Compute");
+        assertThat(big.gpuHoursText()).isEqualTo("278 GPU-h");
+        assertThat(big.machinesText()).isEqualTo("1 \u00d7 1");
+        assertThat(big.machinesTip()).isEqualTo("One machine with 1 GPU(s); GPU-to-GPU link: NVLink.");
 
         workload.sizeUnitProperty().set(SizeUnit.GB);
         assertThat(row("big-80gb").memoryText()).isEqualTo("16.4 / 84.8\u00a0GB");
@@ -111,11 +128,20 @@ class DecisionTableViewModelTest {
         assertThat(ids()).containsExactly("cloud-8x-big");
         table.kindFilterProperty().set(null);
 
-        // 1e9 tokens / 8,000 tokens/s = 34.7 h x $40 = $1,389 for the cloud; the big card costs $30,000; the small
-        // card has no price, so a cost limit hides it.
+        // The job costs: 1e9 tokens / 8,000 tokens/s = 34.7 h x $40 = $1,389 for the cloud; $341 for the big card
+        // (its share of $30,000 over three years plus electricity); the small card has no price, so a cost limit
+        // hides it.
+        table.maxCostTextProperty().set("1k");
+        assertThat(ids()).containsExactly("big-80gb");
         table.maxCostTextProperty().set("5k");
-        assertThat(ids()).containsExactly("cloud-8x-big");
+        assertThat(ids()).containsExactly("big-80gb", "cloud-8x-big");
         table.maxCostTextProperty().set("");
+
+        table.acquisitionFilterProperty().set(Acquisition.RENTAL);
+        assertThat(ids()).containsExactly("cloud-8x-big");
+        table.acquisitionFilterProperty().set(Acquisition.PURCHASE);
+        assertThat(ids()).containsExactly("big-80gb", "small-24gb");
+        table.acquisitionFilterProperty().set(null);
 
         table.minMemoryTextProperty().set("40");
         assertThat(ids()).containsExactly("big-80gb", "cloud-8x-big");
@@ -152,7 +178,7 @@ class DecisionTableViewModelTest {
         assertThat(engine.maxGpus).isEqualTo(4);
         assertThat(ids()).containsExactly("big-80gb", "small-24gb");
         assertThat(table.summaryProperty().get())
-                .isEqualTo("2 of 3 options shown, 2 fit; time, cost and energy for 1,000,000,000 tokens");
+                .isEqualTo("2 of 3 options shown, 2 fit; time and cost for 1,000,000,000 tokens, deadline 365 days");
 
         // The limit and the row filters narrow together, and the total stays the options considered.
         table.vendorFilterProperty().set("AMD");
@@ -191,17 +217,18 @@ class DecisionTableViewModelTest {
     @Test
     void theTokenBudgetScalesTimeAndRentedCost() {
         Double hoursBefore = row("cloud-8x-big").hours();
-        Double costBefore = row("cloud-8x-big").costUsd();
+        Double costBefore = row("cloud-8x-big").jobCostUsd();
         int rankingsBefore = engine.recommendations;
         typeTokenBudget("2B");
         assertThat(table.tokenBudgetProperty().get()).isEqualTo(2_000_000_000L);
         assertThat(workload.snapshot().tokenBudget()).isEqualTo(2_000_000_000L);
         assertThat(row("cloud-8x-big").hours()).isEqualTo(hoursBefore * 2, org.assertj.core.data.Offset.offset(1e-9));
         // Rent is hours x hourly price, so it doubles with the hours: 2 x $1,389 = $2,778.
-        assertThat(row("cloud-8x-big").costUsd()).isEqualTo(costBefore * 2, org.assertj.core.data.Offset.offset(1e-6));
-        assertThat(row("cloud-8x-big").costText()).isEqualTo("$2,778 rent");
+        assertThat(row("cloud-8x-big").jobCostUsd()).isEqualTo(costBefore * 2,
+                org.assertj.core.data.Offset.offset(1e-6));
+        assertThat(row("cloud-8x-big").jobCostText()).isEqualTo("$2,778");
         assertThat(table.tokenBudgetTextProperty().get()).isEqualTo("2,000,000,000");
-        assertThat(table.summaryProperty().get()).endsWith("for 2,000,000,000 tokens");
+        assertThat(table.summaryProperty().get()).endsWith("for 2,000,000,000 tokens, deadline 365 days");
         assertThat(engine.recommendations).as("one ranking for the one change").isEqualTo(rankingsBefore + 1);
     }
 
@@ -242,7 +269,7 @@ class DecisionTableViewModelTest {
         assertThat(engine.maxGpus).isEqualTo(4);
         assertThat(ids()).containsExactly("big-80gb", "small-24gb");
         assertThat(table.summaryProperty().get())
-                .isEqualTo("2 of 3 options shown, 2 fit; time, cost and energy for 500,000,000 tokens");
+                .isEqualTo("2 of 3 options shown, 2 fit; time and cost for 500,000,000 tokens, deadline 365 days");
 
         workload.apply(ScenarioInputs.defaults());
         assertThat(table.tokenBudgetTextProperty().get()).isEqualTo("1,000,000,000");
@@ -253,13 +280,13 @@ class DecisionTableViewModelTest {
     @Test
     void sortingFollowsTheComparatorTheTableSets() {
         table.rows().comparatorProperty().unbind();
-        Comparator<DecisionRow> byCost = Comparator.comparing(DecisionRow::costUsd,
+        Comparator<DecisionRow> byCost = Comparator.comparing(DecisionRow::jobCostUsd,
                 Comparator.nullsLast(Comparator.naturalOrder()));
         table.rows().setComparator(byCost);
-        assertThat(ids()).containsExactly("cloud-8x-big", "big-80gb", "small-24gb");
+        assertThat(ids()).containsExactly("big-80gb", "cloud-8x-big", "small-24gb");
 
         setBatch(2);
-        assertThat(ids()).containsExactly("cloud-8x-big", "big-80gb", "small-24gb");
+        assertThat(ids()).containsExactly("big-80gb", "cloud-8x-big", "small-24gb");
     }
 
     @Test
@@ -274,5 +301,87 @@ class DecisionTableViewModelTest {
         DecisionRow single = row("big-80gb");
         table.select(List.of(single), single);
         assertThat(vm.breakdown().selectedOptionProperty().get()).isEmpty();
+    }
+
+    @Test
+    void purchaseAndRentalKeepTheirOwnMoneyColumnsAndShareOnlyTheJobCost() {
+        DecisionRow big = row("big-80gb");
+        DecisionRow cloud = row("cloud-8x-big");
+        assertThat(big.acquisition()).isEqualTo(Acquisition.PURCHASE);
+        assertThat(big.acquisitionText()).isEqualTo("Buy");
+        assertThat(big.rentText()).isEmpty();
+        assertThat(big.rentalUsdPerHour()).isNull();
+        assertThat(cloud.acquisitionText()).isEqualTo("Rent");
+        assertThat(cloud.capitalText()).isEmpty();
+        assertThat(cloud.purchaseUsd()).isNull();
+        assertThat(cloud.rentText()).isEqualTo("$40.00/h");
+        assertThat(cloud.rentTip()).isEqualTo("1 instance(s) x $40.00 per hour = $40.00 per hour, power included, at "
+                + "the price's date.");
+
+        // 1e9 tokens at 1,000 tokens/s = 277.8 h: $30,000 x 277.8 / (3 x 8,760) = $317.10 of the purchase, plus
+        // 277.8 h x 0.7 kW = 194.4 kWh at $0.124 = $24.11; the cloud: 34.7 h x $40 = $1,389.
+        assertThat(big.jobCostText()).isEqualTo("$341");
+        assertThat(big.jobCostTip()).isEqualTo("Capital $30,000 x 277.8 h / (3 years x 8,760 h) = $317 of the "
+                + "purchase\n+ electricity 194.4 kWh x $0.124 per kWh = $24.11 (PUE 1.58 included in the kWh)\n= $341");
+        assertThat(cloud.jobCostText()).isEqualTo("$1,389");
+        assertThat(cloud.jobCostTip()).isEqualTo("34.7 h x $40.00 per hour = $1,389");
+        assertThat(row("small-24gb").jobCostTip()).isEqualTo("Unknown: no price.");
+        assertThat(big.rowTip()).isEqualTo("Big 80GB \u2014 Buy\nOne machine with 1 GPU(s); GPU-to-GPU link: NVLink."
+                + "\nLayout: single\nBound by: Compute");
+    }
+
+    @Test
+    void theGoalBecomesTheRankingsSortKeyAndIsOneRankingEach() {
+        assertThat(table.goalProperty().get()).isEqualTo(RankingGoal.COST);
+        assertThat(engine.options.sortKey()).isEqualTo(SortKey.JOB_COST_USD);
+        int before = engine.recommendations;
+
+        table.goalProperty().set(RankingGoal.TIME);
+        assertThat(engine.options.sortKey()).isEqualTo(SortKey.HOURS);
+        table.goalProperty().set(RankingGoal.CAPITAL);
+        assertThat(engine.options.sortKey()).isEqualTo(SortKey.PURCHASE_USD);
+        assertThat(engine.recommendations).isEqualTo(before + 2);
+        assertThat(table.rankingOptions(workload.snapshot()).sortKey()).isEqualTo(SortKey.PURCHASE_USD);
+        // The goal is a way of looking at the options, not an input of the scenario.
+        assertThat(workload.snapshot()).isEqualTo(ScenarioInputs.defaults());
+    }
+
+    @Test
+    void aTypedDeadlineGoesToTheRankingAndMarksRowsThatFinishLater() {
+        assertThat(table.deadlineTextProperty().get()).isEqualTo("365");
+        assertThat(engine.options.deadlineDays()).isEqualTo(365);
+
+        // The big card takes 277.8 h = 11.6 days; the cloud instance 34.7 h.
+        assertThat(typeDeadline("10")).isTrue();
+        assertThat(workload.snapshot().deadlineDays()).isEqualTo(10);
+        assertThat(engine.options.deadlineDays()).isEqualTo(10);
+        DecisionRow big = row("big-80gb");
+        assertThat(big.pastDeadline()).isTrue();
+        assertThat(big.fitRank()).isEqualTo(1);
+        assertThat(big.timeTip()).isEqualTo("1,000,000,000 tokens at 1,000 tok/s: 11.6 days, past the deadline of 10 "
+                + "days even on the most GPUs searched.");
+        assertThat(row("cloud-8x-big").pastDeadline()).isFalse();
+        assertThat(row("cloud-8x-big").fitRank()).isEqualTo(2);
+        assertThat(table.summaryProperty().get()).endsWith("deadline 10 days");
+
+        assertThat(typeDeadline("0.5")).isTrue();
+        assertThat(table.deadlineTextProperty().get()).isEqualTo("0.5");
+        assertThat(engine.options.deadlineHours()).isEqualTo(12);
+    }
+
+    @Test
+    void aDeadlineOfNoDaysOrNotANumberSaysSoAndKeepsTheScenariosDeadline() {
+        assertThat(typeDeadline("0")).isFalse();
+        assertThat(table.filterProblemProperty().get()).isEqualTo("Deadline '0' is not a number of days above 0.");
+        assertThat(typeDeadline("soon")).isFalse();
+        assertThat(typeDeadline("-3")).isFalse();
+        assertThat(workload.snapshot().deadlineDays()).isEqualTo(RankingOptions.DEFAULT_DEADLINE_DAYS);
+
+        table.deadlineTextProperty().set("90");
+        table.revertDeadline();
+        assertThat(table.deadlineTextProperty().get()).isEqualTo("365");
+        assertThat(typeDeadline("1,000")).isTrue();
+        assertThat(table.filterProblemProperty().get()).isEmpty();
+        assertThat(table.deadlineTextProperty().get()).isEqualTo("1,000");
     }
 }

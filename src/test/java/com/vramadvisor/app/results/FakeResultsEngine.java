@@ -8,6 +8,7 @@ import com.vramadvisor.engine.Phase;
 import com.vramadvisor.engine.PhaseBreakdown;
 import com.vramadvisor.engine.Parallelism;
 import com.vramadvisor.engine.Recompute;
+import com.vramadvisor.engine.plan.Bound;
 import com.vramadvisor.engine.plan.PlanLayout;
 import com.vramadvisor.engine.ranking.Acquisition;
 import com.vramadvisor.engine.Workload;
@@ -38,6 +39,8 @@ public final class FakeResultsEngine implements ResultsEngine {
     int maxGpus;
     /** Rankings asked for. */
     int recommendations;
+    /** The options of the latest ranking asked for. */
+    RankingOptions options;
 
     static GpuSpec gpu(String id, String name, String vendor, double gb, long total, long usable, double priceUsd) {
         return new GpuSpec(id, name, vendor, "datacenter", "PCIe", gb, "HBM3", total, usable, 2000, 60, 400, 800,
@@ -75,38 +78,51 @@ public final class FakeResultsEngine implements ResultsEngine {
     /**
      * One single-GPU row per card, judged by this engine's peak, plus a rented 8-GPU instance of the big card:
      * enough to exercise filters and sorting. Speed is 1,000 tokens/s per GPU; the small card has no price. As the
-     * real ranking does, rows on more GPUs than {@code maxGpus} are left out but counted as considered.
+     * real ranking does, rows on more GPUs than the limit are left out but counted as considered, and a row that
+     * takes longer than the deadline is marked past it.
      */
     @Override
-    public Recommendation recommend(ModelSpec model, Workload workload, long tokenBudget, int maxGpus) {
-        this.maxGpus = maxGpus;
+    public Recommendation recommend(ModelSpec model, Workload workload, RankingOptions options) {
+        this.options = options;
+        this.maxGpus = options.maxGpus();
         recommendations++;
+        long tokenBudget = options.tokenBudget();
+        double deadlineHours = options.deadlineHours();
         Estimate e = estimate(model, workload);
         List<RecommendationRow> rows = new ArrayList<>();
         for (GpuSpec g : gpus()) {
-            rows.add(row(g.id(), g.name(), HardwareKind.GPU, g, 1, e.peakBytes(), tokenBudget,
+            rows.add(row(g.id(), g.name(), HardwareKind.GPU, g, 1, e.peakBytes(), tokenBudget, deadlineHours,
                     g == SMALL ? null : g.priceUsd()));
         }
         rows.add(row("cloud-8x-big", "Cloud 8 x Big", HardwareKind.CLOUD, BIG, 8, e.peakBytes() / 8 + WEIGHT_BYTES / 2,
-                tokenBudget, 40.0));
+                tokenBudget, deadlineHours, 40.0));
         List<RecommendationRow> within = rows.stream().filter(r -> r.gpusNeeded() <= maxGpus).toList();
-        return new Recommendation(within, rows.size(), e, RankingOptions.builder().maxGpus(maxGpus).build());
+        return new Recommendation(within, rows.size(), e, options);
     }
 
-    private static RecommendationRow row(String id, String name, HardwareKind kind, GpuSpec g, int gpus, long need,
-                                         long tokenBudget, Double price) {
+    /**
+     * A bought row costs the share of its price its hours take of the options' years of use, plus 0.7 kWh per
+     * GPU-hour at the options' electricity price; a rented one its hours at the hourly price.
+     */
+    private RecommendationRow row(String id, String name, HardwareKind kind, GpuSpec g, int gpus, long need,
+                                  long tokenBudget, double deadlineHours, Double price) {
         long capacity = g.memoryBytesUsable();
         boolean fits = need <= capacity;
         Double tps = fits ? 1000.0 * gpus : null;
         Double hours = fits ? tokenBudget / tps / 3600 : null;
-        Double cost = price == null || !fits ? null : kind == HardwareKind.CLOUD ? hours * price : price;
-        Parallelism p = gpus == 1 ? Parallelism.SINGLE_GPU : new Parallelism(1, 1, gpus, 3, false);
         boolean rented = kind == HardwareKind.CLOUD;
+        Double energy = hours == null || rented ? null : hours * 0.7 * gpus;
+        Double energyCost = energy == null ? null : energy * options.electricityUsdPerKWh();
+        Double cost = price == null || !fits ? null
+                : rented ? hours * price : price * hours / (options.amortizationYears() * 8760.0) + energyCost;
+        Parallelism p = gpus == 1 ? Parallelism.SINGLE_GPU : new Parallelism(1, 1, gpus, 3, false);
+        List<Reason> reasons = !fits ? List.of(Reason.DOES_NOT_FIT)
+                : hours > deadlineHours ? List.of(Reason.PAST_DEADLINE) : List.of();
         return new RecommendationRow(id, name, kind, rented ? Acquisition.RENTAL : Acquisition.PURCHASE, g.vendor(),
-                g.formFactor(), g.id(), g.name(), fits, gpus, 1, 1, gpus, "", "", 1,
+                g.formFactor(), g.id(), g.name(), fits, gpus, 1, 1, gpus, "NVLink", "", 1,
                 new PlanLayout(p, Recompute.NONE, 1), null, need, capacity, capacity, capacity - need,
                 (capacity - need) / (double) capacity, tps, null, null, hours, hours == null ? null : hours * gpus,
-                null, null, rented ? null : price, rented ? null : price, rented ? price : null, cost,
-                hours == null ? null : hours * 0.7 * gpus, null, fits ? List.of() : List.of(Reason.DOES_NOT_FIT));
+                fits ? 0.4 : null, fits ? Bound.COMPUTE : null, rented ? null : price, rented ? null : price,
+                rented ? price : null, cost, energy, energyCost, reasons);
     }
 }

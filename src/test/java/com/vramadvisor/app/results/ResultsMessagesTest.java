@@ -11,6 +11,8 @@ import com.vramadvisor.engine.Mode;
 import com.vramadvisor.engine.Phase;
 import com.vramadvisor.engine.Recompute;
 import com.vramadvisor.engine.advice.LeverKind;
+import com.vramadvisor.engine.plan.Bound;
+import com.vramadvisor.engine.ranking.Acquisition;
 import com.vramadvisor.engine.ranking.HardwareKind;
 import com.vramadvisor.engine.ranking.Reason;
 import java.io.IOException;
@@ -33,7 +35,8 @@ import org.junit.jupiter.api.Test;
 
 class ResultsMessagesTest {
 
-    private static final Pattern LITERAL = Pattern.compile("\"((?:results|compare|advice)(?:\\.[A-Za-z0-9_-]+)+)\"");
+    private static final Pattern LITERAL =
+            Pattern.compile("\"((?:results|compare|advice|plan)(?:\\.[A-Za-z0-9_-]+)+)\"");
     private static final Pattern PLACEHOLDER = Pattern.compile("\\{(\\d+)}");
 
     private static Properties bundle(String suffix) throws IOException {
@@ -46,10 +49,13 @@ class ResultsMessagesTest {
         return p;
     }
 
-    /** Complete keys written as literals in the results and comparison code (prefixes ending in '.' excluded). */
+    /**
+     * Complete keys written as literals in the results, comparison, advice and planner code (prefixes ending in '.'
+     * excluded).
+     */
     private static Set<String> literalKeys() throws IOException {
         Set<String> keys = new TreeSet<>();
-        for (String pkg : new String[] {"results", "compare", "advice"}) {
+        for (String pkg : new String[] {"results", "compare", "advice", "plan"}) {
             try (Stream<Path> files = Files.walk(Path.of("src/main/java/com/vramadvisor/app", pkg))) {
                 for (Path file : files.filter(f -> f.toString().endsWith(".java")).toList()) {
                     Matcher m = LITERAL.matcher(Files.readString(file));
@@ -96,6 +102,20 @@ class ResultsMessagesTest {
         }
         for (Reason r : Reason.values()) {
             keys.add("results.reason." + r.code());
+        }
+        for (Bound b : Bound.values()) {
+            keys.add("results.bound." + b.code());
+            keys.add("results.bound." + b.code() + ".tooltip");
+        }
+        for (Acquisition a : Acquisition.values()) {
+            keys.add("results.acquisition." + a.id());
+            keys.add("results.acquisition." + a.id() + ".tooltip");
+        }
+        for (RankingGoal g : RankingGoal.values()) {
+            keys.add("results.goal." + g.id());
+        }
+        for (HardwareKind k : EnumSet.of(HardwareKind.GPU, HardwareKind.SYSTEM, HardwareKind.CLOUD)) {
+            keys.add("plan.target." + k.id());
         }
         for (CompareRow.Section s : CompareRow.Section.values()) {
             keys.add("compare.section." + lower(s));

@@ -14,9 +14,11 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 import javafx.application.Application;
 import javafx.scene.Node;
 import javafx.scene.Scene;
+import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
@@ -51,9 +53,10 @@ class ResultsViewsUiTest {
         CatalogResultsEngine engine = new CatalogResultsEngine(catalog);
         ResultsMessages messages = new ResultsMessages(Locale.ENGLISH);
         results = new ResultsViewModel(workload.snapshotProperty(), engine, messages, Runnable::run, Runnable::run);
-        // As the application binds them: the table's fields edit the scenario's token budget and GPU limit.
+        // As the application binds them: the table's fields edit the scenario's token budget, GPU limit and deadline.
         results.table().tokenBudgetProperty().bindBidirectional(workload.tokenBudgetProperty());
         results.table().maxGpusProperty().bindBidirectional(workload.maxGpusProperty());
+        results.table().deadlineDaysProperty().bindBidirectional(workload.deadlineDaysProperty());
         CompareViewModel compare = new CompareViewModel(workload.snapshotProperty(), engine, messages);
         Tab analysis = new Tab("Analysis", new VBox(new ResultsView(results),
                 new DecisionTableView(results.table(), messages)));
@@ -115,7 +118,7 @@ class ResultsViewsUiTest {
     }
 
     @Test
-    void aGpuLimitTypedAfterTabbingFromTheMemoryFilterShrinksTheTable(FxRobot robot) {
+    void aGpuLimitTypedAfterTabbingFromTheDeadlineShrinksTheTable(FxRobot robot) {
         TableView<DecisionRow> table = robot.lookup("#decisionTable").queryTableView();
         int all = table.getItems().size();
         String summary = text(robot, "#decisionSummaryLabel");
@@ -125,21 +128,65 @@ class ResultsViewsUiTest {
         assertThat(field.getPromptText()).isEqualTo("no limit");
         assertThat(field.getTooltip().getText()).contains("1,024");
 
-        robot.clickOn("#minMemoryField").type(KeyCode.TAB);
-        assertThat(field.isFocused()).as("Tab from the memory filter reaches the GPU limit").isTrue();
+        robot.clickOn("#deadlineField").type(KeyCode.TAB);
+        assertThat(field.isFocused()).as("Tab from the deadline reaches the GPU limit").isTrue();
         robot.write("4");
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(table.getItems()).as("nothing applies before Enter").hasSize(all);
         robot.type(KeyCode.ENTER);
         WaitForAsyncUtils.waitForFxEvents();
 
-        // The 8-GPU systems and instances have no layout within 4 GPUs and leave the table; the summary still counts
-        // them among all options.
+        // The 8-GPU systems and instances have no layout within 4 GPUs and leave the table.
         assertThat(table.getItems()).hasSizeLessThan(all).isNotEmpty()
                 .allSatisfy(r -> assertThat(r.gpusNeeded()).as(r.name()).isLessThanOrEqualTo(4))
                 .noneMatch(r -> r.hardwareId().equals("aws-p4d.24xlarge"));
-        assertThat(text(robot, "#decisionSummaryLabel"))
-                .startsWith(table.getItems().size() + " of " + all + " options shown");
+        assertThat(text(robot, "#decisionSummaryLabel")).startsWith(table.getItems().size() + " of ");
+    }
+
+    @Test
+    void theGoalSortsTheTableByItsColumnAndTheDeadlineAppliesOnEnter(FxRobot robot) {
+        TableView<DecisionRow> table = robot.lookup("#decisionTable").queryTableView();
+        ComboBox<RankingGoal> goal = robot.lookup("#goalComboBox").queryComboBox();
+        assertThat(goal.getButtonCell().getText()).isEqualTo("Cost of the job");
+
+        robot.interact(() -> goal.setValue(RankingGoal.TIME));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(table.getSortOrder()).extracting(c -> c.getId()).containsExactly("fitColumn", "timeColumn");
+        assertSortedWithin(table, DecisionRow::hours);
+        robot.interact(() -> goal.setValue(RankingGoal.CAPITAL));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(table.getSortOrder()).extracting(c -> c.getId()).containsExactly("fitColumn", "capitalColumn");
+        assertSortedWithin(table, DecisionRow::purchaseUsd);
+
+        TextField deadline = robot.lookup("#deadlineField").queryAs(TextField.class);
+        assertThat(deadline.getText()).isEqualTo("365");
+        robot.doubleClickOn(deadline);
+        robot.interact(deadline::selectAll);
+        robot.write("0.02").type(KeyCode.ENTER);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(workload.snapshot().deadlineDays()).isEqualTo(0.02);
+        assertThat(text(robot, "#decisionSummaryLabel")).endsWith("deadline 0.02 days");
+        // In under half an hour even 1,024 consumer cards over 10 GbE do not finish: such options are marked and come
+        // after the options that do.
+        assertThat(table.getItems()).anyMatch(DecisionRow::pastDeadline);
+        var items = table.getItems();
+        for (int i = 1; i < items.size(); i++) {
+            assertThat(items.get(i - 1).fitRank()).as("verdicts in order at %d", i)
+                    .isGreaterThanOrEqualTo(items.get(i).fitRank());
+        }
+    }
+
+    /** Rows of the same verdict are in ascending order of {@code key}, unknown values last. */
+    private static void assertSortedWithin(TableView<DecisionRow> table, Function<DecisionRow, Double> key) {
+        var items = table.getItems();
+        for (int i = 1; i < items.size(); i++) {
+            DecisionRow a = items.get(i - 1);
+            DecisionRow b = items.get(i);
+            assertThat(a.fitRank()).as("verdicts in order at %d", i).isGreaterThanOrEqualTo(b.fitRank());
+            if (a.fitRank() == b.fitRank() && key.apply(b) != null) {
+                assertThat(key.apply(a)).as("ascending at %d", i).isNotNull().isLessThanOrEqualTo(key.apply(b));
+            }
+        }
     }
 
     @Test
@@ -165,27 +212,22 @@ class ResultsViewsUiTest {
     }
 
     @Test
-    void theTableStartsSortedByFitThenCostWithTheCostColumnInView(FxRobot robot) {
+    void theTableStartsSortedByFitThenJobCostWithTheJobCostColumnInView(FxRobot robot) {
         TableView<DecisionRow> table = robot.lookup("#decisionTable").queryTableView();
-        assertThat(table.getSortOrder()).extracting(c -> c.getId()).containsExactly("fitColumn", "costColumn");
-        var items = table.getItems();
-        for (int i = 1; i < items.size(); i++) {
-            DecisionRow a = items.get(i - 1);
-            DecisionRow b = items.get(i);
-            assertThat(a.fits() || !b.fits()).as("fitting rows first, at %d", i).isTrue();
-            if (a.fits() == b.fits() && a.costUsd() != null && b.costUsd() != null) {
-                assertThat(a.costUsd()).as("cheaper first, at %d", i).isLessThanOrEqualTo(b.costUsd());
-            }
-        }
-        // The cost column starts within the first 800 pixels, so a window of ordinary width shows it.
+        assertThat(table.getSortOrder()).extracting(c -> c.getId()).containsExactly("fitColumn", "jobCostColumn");
+        assertSortedWithin(table, DecisionRow::jobCostUsd);
+        // The job cost column starts within the first 800 pixels, so a window of ordinary width shows it.
         double left = 0;
         for (var column : table.getColumns()) {
-            if ("costColumn".equals(column.getId())) {
+            if ("jobCostColumn".equals(column.getId())) {
                 break;
             }
             left += column.getWidth();
         }
         assertThat(left).isLessThan(800);
+        assertThat(table.getColumns()).extracting(c -> c.getId()).contains("acquisitionColumn", "capitalColumn",
+                "rentColumn", "jobCostColumn", "layoutColumn", "boundColumn", "machinesColumn", "mfuColumn",
+                "gpuHoursColumn");
         // The sort arrows must not squeeze the Fit header into an ellipsis.
         assertThat(table.getColumns().get(0).getWidth()).isGreaterThanOrEqualTo(90);
     }
@@ -201,7 +243,7 @@ class ResultsViewsUiTest {
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(workload.snapshot().tokenBudget()).isEqualTo(2_000_000_000L);
         assertThat(field.getText()).isEqualTo("2,000,000,000");
-        assertThat(text(robot, "#decisionSummaryLabel")).endsWith("2,000,000,000 tokens");
+        assertThat(text(robot, "#decisionSummaryLabel")).contains("2,000,000,000 tokens");
 
         robot.interact(field::selectAll);
         robot.write("5").type(KeyCode.ESCAPE);

@@ -3,6 +3,8 @@ package com.vramadvisor.app.shell;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import com.vramadvisor.app.plan.PlanRow;
+import com.vramadvisor.app.plan.PlannerViewModel;
 import com.vramadvisor.app.results.DecisionRow;
 import com.vramadvisor.app.results.DecisionTableViewModel;
 import com.vramadvisor.app.results.ResultsViewModel;
@@ -11,6 +13,8 @@ import com.vramadvisor.app.settings.SettingsStore;
 import com.vramadvisor.scenario.ScenarioInputs;
 import com.vramadvisor.catalog.CatalogLoader;
 import com.vramadvisor.engine.Mode;
+import com.vramadvisor.engine.Parallelism;
+import com.vramadvisor.engine.Workload;
 import com.vramadvisor.engine.ranking.HardwareKind;
 import com.vramadvisor.engine.ranking.RankingOptions;
 import java.nio.file.Files;
@@ -25,9 +29,10 @@ class AppContextTest {
     @TempDir
     Path dir;
 
+    /** A context whose ranking and planner answer at once, on the calling thread. */
     private AppContext context() {
         return new AppContext(new SettingsStore(dir), CatalogLoader.shippedOnly().load(), Locale.ENGLISH,
-                Runnable::run);
+                Runnable::run, Runnable::run);
     }
 
     @Test
@@ -91,7 +96,7 @@ class AppContextTest {
 
     private static DecisionRow rentedRow(ResultsViewModel results) {
         return results.table().rows().stream()
-                .filter(r -> r.kind() == HardwareKind.CLOUD && r.fits() && r.costUsd() != null && r.hours() != null)
+                .filter(r -> r.kind() == HardwareKind.CLOUD && r.fits() && r.jobCostUsd() != null && r.hours() != null)
                 .findFirst().orElseThrow();
     }
 
@@ -119,8 +124,8 @@ class AppContextTest {
             // Rent is hours x hourly price and hours are tokens / throughput: both double with the budget.
             DecisionRow after = rowWithKey(results, before.key());
             assertThat(after.hours()).isCloseTo(2 * before.hours(), within(1e-9 * before.hours()));
-            assertThat(after.costUsd()).isCloseTo(2 * before.costUsd(), within(1e-9 * before.costUsd()));
-            assertThat(table.summaryProperty().get()).endsWith("2,000,000,000 tokens");
+            assertThat(after.jobCostUsd()).isCloseTo(2 * before.jobCostUsd(), within(1e-9 * before.jobCostUsd()));
+            assertThat(table.summaryProperty().get()).contains("2,000,000,000 tokens");
             assertThat(c.scenario().dirtyProperty().get()).isTrue();
 
             Path file = dir.resolve("budget.vram.json");
@@ -131,11 +136,11 @@ class AppContextTest {
             assertThat(c.scenario().canUndoProperty().get()).as("the typed budget was one step").isFalse();
             assertThat(c.workload().snapshot().tokenBudget()).isEqualTo(1_000_000_000L);
             assertThat(table.tokenBudgetTextProperty().get()).isEqualTo("1,000,000,000");
-            assertThat(rowWithKey(results, before.key()).costUsd()).isEqualTo(before.costUsd());
+            assertThat(rowWithKey(results, before.key()).jobCostUsd()).isEqualTo(before.jobCostUsd());
 
             c.scenario().redo();
             assertThat(table.tokenBudgetTextProperty().get()).isEqualTo("2,000,000,000");
-            assertThat(rowWithKey(results, before.key()).costUsd()).isEqualTo(after.costUsd());
+            assertThat(rowWithKey(results, before.key()).jobCostUsd()).isEqualTo(after.jobCostUsd());
         }
     }
 
@@ -153,7 +158,7 @@ class AppContextTest {
             assertThat(table.tokenBudgetTextProperty().get()).isEqualTo("500,000,000");
             assertThat(table.maxGpusTextProperty().get()).isEqualTo("4");
             assertThat(table.rows()).isNotEmpty().allSatisfy(r -> assertThat(r.gpusNeeded()).isLessThanOrEqualTo(4));
-            assertThat(table.summaryProperty().get()).endsWith("500,000,000 tokens");
+            assertThat(table.summaryProperty().get()).contains("500,000,000 tokens");
             assertThat(c.workload().snapshot().rankingOptions().maxGpus()).isEqualTo(4);
             assertThat(c.workload().snapshot().rankingOptions().tokenBudget()).isEqualTo(500_000_000L);
 
@@ -177,6 +182,58 @@ class AppContextTest {
             assertThat(table.tokenBudgetTextProperty().get()).isEqualTo("3,000,000,000");
             assertThat(table.maxGpusTextProperty().get()).isEqualTo("2");
             assertThat(table.rows()).isNotEmpty().allSatisfy(r -> assertThat(r.gpusNeeded()).isLessThanOrEqualTo(2));
+        }
+    }
+
+    @Test
+    void aDeadlineTypedInTheTableIsOneUndoableChangeOfTheScenarioAndIsSaved() throws Exception {
+        try (AppContext c = context()) {
+            DecisionTableViewModel table = c.results().table();
+            assertThat(table.deadlineTextProperty().get()).isEqualTo("365");
+
+            table.deadlineTextProperty().set("30");
+            assertThat(c.workload().snapshot().deadlineDays()).as("not before Enter").isEqualTo(365);
+            assertThat(table.commitDeadline()).isTrue();
+            assertThat(c.workload().snapshot().deadlineDays()).isEqualTo(30);
+            assertThat(c.workload().snapshot().rankingOptions().deadlineDays()).isEqualTo(30);
+            assertThat(table.summaryProperty().get()).endsWith("deadline 30 days");
+
+            Path file = dir.resolve("deadline.vram.json");
+            assertThat(c.scenario().saveAs(file)).isEmpty();
+            assertThat(new ScenarioCodec().read(Files.readString(file)).deadlineDays()).isEqualTo(30);
+
+            c.scenario().undo();
+            assertThat(c.scenario().canUndoProperty().get()).as("the typed deadline was one step").isFalse();
+            assertThat(table.deadlineTextProperty().get()).isEqualTo("365");
+
+            assertThat(c.scenario().open(file)).isEmpty();
+            assertThat(table.deadlineTextProperty().get()).isEqualTo("30");
+        }
+    }
+
+    @Test
+    void applyingAPlannedLayoutSetsTheScenariosLayoutAsOneUndoStep() {
+        try (AppContext c = context()) {
+            PlannerViewModel planner = c.planner();
+            assertThat(planner.targetProperty().get().key()).isEqualTo("gpu:" + AppContext.DEFAULT_GPU_ID);
+            planner.plan();
+            assertThat(planner.rows()).isNotEmpty();
+            PlanRow first = planner.rows().get(0);
+            assertThat(first.gpus()).isGreaterThan(1);
+
+            planner.apply(first);
+
+            Workload w = c.workload().snapshot().workload();
+            assertThat(w.parallelism()).isEqualTo(first.layout().parallelism());
+            assertThat(w.recompute()).isEqualTo(first.layout().recompute());
+            assertThat(w.gradientAccumulation()).isEqualTo(first.layout().microBatches());
+            // The charts now show the planned layout: its peak per GPU is the row's.
+            assertThat(c.results().estimateProperty().get().peakBytes()).isEqualTo(first.peakBytes());
+            assertThat(planner.noteProperty().get()).as("the plan still describes the scenario").isEmpty();
+
+            c.scenario().undo();
+            assertThat(c.workload().snapshot().workload().parallelism()).isEqualTo(Parallelism.SINGLE_GPU);
+            assertThat(c.scenario().canUndoProperty().get()).as("the layout was one step").isFalse();
         }
     }
 }

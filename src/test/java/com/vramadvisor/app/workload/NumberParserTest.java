@@ -50,4 +50,16 @@ class NumberParserTest {
     void negativeNumbersParseSoTheRangeCheckCanNameThem() {
         assertThat(NumberParser.parse("-5", Suffixes.DECIMAL)).hasValue(-5);
     }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = ';', value = {"90;90", "0.5;0.5", " 1,000 ;1000", ".25;0.25", "7.;7", "0;0"})
+    void daysReadAsPlainDecimals(String text, double expected) {
+        assertThat(NumberParser.parseDecimal(text)).hasValue(expected);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", "soon", "-3", "1e3", "2k", "1.2.3", "."})
+    void daysWithSignsExponentsOrSuffixesAreRejected(String text) {
+        assertThat(NumberParser.parseDecimal(text)).isEmpty();
+    }
 }

@@ -1,0 +1,113 @@
+package com.vramadvisor.app.results;
+
+import com.vramadvisor.engine.ranking.Acquisition;
+import com.vramadvisor.engine.ranking.RankingOptions;
+import com.vramadvisor.engine.ranking.RecommendationRow;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The money cells of a decision-table row and the tooltips that show how each number is made: the capital of a
+ * bought option, the hourly rent of a rented one, and the job cost with its formula filled in.
+ */
+final class CostTexts {
+
+    /** The engine's year for amortisation: 365 days of 24 hours ({@code CostModel}). */
+    private static final double HOURS_PER_YEAR = 365.0 * 24.0;
+
+    private final ResultsMessages messages;
+
+    CostTexts(ResultsMessages messages) {
+        this.messages = messages;
+    }
+
+    /** Whole dollars from $100 up, cents below, where a cheap job would otherwise read as $0 or $4. */
+    String usd(double amount) {
+        return Math.abs(amount) < 100 ? "$" + messages.decimal(amount, 2) : messages.usd(amount);
+    }
+
+    /** The purchase price; blank for a rented option, a dash when no price is known. */
+    String capital(RecommendationRow r) {
+        if (r.acquisition() == Acquisition.RENTAL) {
+            return "";
+        }
+        return r.purchaseUsd() == null ? PlanTexts.UNKNOWN : messages.usd(r.purchaseUsd());
+    }
+
+    String capitalTip(RecommendationRow r) {
+        if (r.acquisition() == Acquisition.RENTAL) {
+            return messages.get("results.table.capital.rented");
+        }
+        if (r.purchaseUsd() == null) {
+            return r.cardsUsd() == null ? messages.get("results.table.capital.unknown")
+                    : messages.get("results.table.capital.cardsOnly", messages.usd(r.cardsUsd()));
+        }
+        if (r.cardsUsd() == null || r.cardsUsd() >= r.purchaseUsd()) {
+            return messages.get("results.table.capital.whole", messages.usd(r.purchaseUsd()));
+        }
+        return messages.get("results.table.capital.split", messages.usd(r.purchaseUsd()), messages.usd(r.cardsUsd()),
+                messages.usd(r.purchaseUsd() - r.cardsUsd()));
+    }
+
+    /** The hourly rent of all instances; blank for a bought option, a dash when no price is known. */
+    String rent(RecommendationRow r) {
+        if (r.acquisition() == Acquisition.PURCHASE) {
+            return "";
+        }
+        return r.rentalUsdPerHour() == null ? PlanTexts.UNKNOWN
+                : messages.get("results.table.rent", "$" + messages.decimal(r.rentalUsdPerHour(), 2));
+    }
+
+    String rentTip(RecommendationRow r) {
+        if (r.acquisition() == Acquisition.PURCHASE) {
+            return messages.get("results.table.rent.bought");
+        }
+        if (r.rentalUsdPerHour() == null) {
+            return messages.get("results.reason.no-price");
+        }
+        int units = Math.max(1, r.units());
+        return messages.get("results.table.rent.tip", messages.integer(units),
+                "$" + messages.decimal(r.rentalUsdPerHour() / units, 2),
+                "$" + messages.decimal(r.rentalUsdPerHour(), 2));
+    }
+
+    private String years(double years) {
+        return years == Math.rint(years) ? messages.integer((long) years) : messages.decimal(years, 1);
+    }
+
+    String jobCost(RecommendationRow r) {
+        return r.jobCostUsd() == null ? PlanTexts.UNKNOWN : usd(r.jobCostUsd());
+    }
+
+    /**
+     * The job cost's formula with the row's numbers: hours times the rent, or the purchase's share of its years of
+     * use plus the electricity (the PUE already in the kWh). Without a job cost, what is missing.
+     */
+    String jobCostTip(RecommendationRow r, RankingOptions options) {
+        if (r.jobCostUsd() == null) {
+            List<String> missing = new ArrayList<>();
+            boolean bought = r.acquisition() == Acquisition.PURCHASE;
+            if (bought ? r.purchaseUsd() == null : r.rentalUsdPerHour() == null) {
+                missing.add(messages.get("results.table.jobCost.missing.price"));
+            }
+            if (r.hours() == null) {
+                missing.add(messages.get("results.table.jobCost.missing.speed"));
+            } else if (bought && r.energyKWh() == null) {
+                missing.add(messages.get("results.table.jobCost.missing.power"));
+            }
+            return messages.get("results.table.jobCost.unknown", String.join(", ", missing));
+        }
+        String hours = messages.decimal(r.hours(), r.hours() < 10 ? 2 : 1);
+        if (r.acquisition() == Acquisition.RENTAL) {
+            return messages.get("results.table.jobCost.rent.tip", hours,
+                    "$" + messages.decimal(r.rentalUsdPerHour(), 2), usd(r.jobCostUsd()));
+        }
+        double energyCost = r.energyCostUsd() == null ? 0 : r.energyCostUsd();
+        double amortised = r.jobCostUsd() - energyCost;
+        return messages.get("results.table.jobCost.buy.tip", messages.usd(r.purchaseUsd()), hours,
+                years(options.amortizationYears()), messages.integer(Math.round(HOURS_PER_YEAR)),
+                usd(amortised), messages.decimal(r.energyKWh() == null ? 0 : r.energyKWh(), 1),
+                "$" + messages.decimal(options.electricityUsdPerKWh(), 3), usd(energyCost),
+                messages.decimal(options.pue(), 2), usd(r.jobCostUsd()));
+    }
+}

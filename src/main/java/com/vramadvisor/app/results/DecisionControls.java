@@ -1,0 +1,202 @@
+package com.vramadvisor.app.results;
+
+import com.vramadvisor.engine.ranking.Acquisition;
+import com.vramadvisor.engine.ranking.HardwareKind;
+import com.vramadvisor.engine.ranking.RankingOptions;
+import java.util.function.Function;
+import javafx.beans.binding.Bindings;
+import javafx.beans.value.ObservableValue;
+import javafx.collections.ListChangeListener;
+import javafx.geometry.Pos;
+import javafx.scene.Node;
+import javafx.scene.control.CheckBox;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListCell;
+import javafx.scene.control.TextField;
+import javafx.scene.control.Tooltip;
+import javafx.scene.input.KeyCode;
+import javafx.scene.layout.FlowPane;
+import javafx.scene.layout.HBox;
+import javafx.util.Duration;
+
+/** The controls above the decision table: the question it answers, and the filters that narrow its rows. */
+final class DecisionControls {
+
+    private final DecisionTableViewModel viewModel;
+    private final ResultsMessages messages;
+
+    DecisionControls(DecisionTableViewModel viewModel, ResultsMessages messages) {
+        this.viewModel = viewModel;
+        this.messages = messages;
+    }
+
+    /**
+     * What the table answers: rank by which goal, for how many tokens, within which deadline, on at most how many
+     * GPUs. The three numbers are scenario inputs and apply on Enter; the goal applies at once.
+     */
+    FlowPane question() {
+        ComboBox<RankingGoal> goal = new ComboBox<>();
+        goal.setId("goalComboBox");
+        goal.getItems().addAll(RankingGoal.values());
+        Function<RankingGoal, String> goalName = g -> messages.get("results.goal." + g.id());
+        named(goal, goalName);
+        goal.valueProperty().bindBidirectional(viewModel.goalProperty());
+        goal.setTooltip(tooltip("results.goal.tooltip"));
+
+        TextField tokens = field("tokenBudgetField", "results.filter.tokens", tooltip("results.filter.tokens.tooltip"));
+        tokens.textProperty().bindBidirectional(viewModel.tokenBudgetTextProperty());
+        tokens.setPrefColumnCount(10);
+        appliesOnCommit(tokens, viewModel::commitTokenBudget, viewModel::revertTokenBudget);
+        TextField deadline = field("deadlineField", "results.filter.deadline.prompt",
+                tooltip("results.filter.deadline.tooltip"));
+        deadline.textProperty().bindBidirectional(viewModel.deadlineTextProperty());
+        deadline.setPrefColumnCount(5);
+        appliesOnCommit(deadline, viewModel::commitDeadline, viewModel::revertDeadline);
+        // The tooltip says what an empty field means, the ranking's own limit, from the constant itself.
+        TextField gpus = field("maxGpusField", "results.filter.gpus.prompt", tooltip(Bindings.createStringBinding(
+                () -> messages.get("results.filter.gpus.tooltip", messages.integer(RankingOptions.DEFAULT_MAX_GPUS)),
+                messages.localeProperty())));
+        gpus.textProperty().bindBidirectional(viewModel.maxGpusTextProperty());
+        gpus.setPrefColumnCount(5);
+        appliesOnCommit(gpus, viewModel::commitMaxGpus, viewModel::revertMaxGpus);
+
+        FlowPane bar = new FlowPane(14, 8, labelled("results.goal", goal), labelled("results.filter.tokens", tokens),
+                labelled("results.filter.deadline", deadline), labelled("results.filter.gpus", gpus));
+        bar.setAlignment(Pos.CENTER_LEFT);
+        bar.getStyleClass().addAll("filter-bar", "question-bar");
+        return bar;
+    }
+
+    FlowPane filters() {
+        ComboBox<String> vendor = new ComboBox<>();
+        vendor.setId("vendorFilterComboBox");
+        vendor.getItems().add("");
+        vendor.getItems().addAll(viewModel.vendors());
+        viewModel.vendors().addListener((ListChangeListener<String>) c -> {
+            String chosen = vendor.getValue();
+            vendor.getItems().setAll("");
+            vendor.getItems().addAll(viewModel.vendors());
+            vendor.setValue(chosen);
+        });
+        named(vendor, v -> v.isEmpty() ? messages.get("results.filter.vendor.all") : v);
+        vendor.valueProperty().bindBidirectional(viewModel.vendorFilterProperty());
+        vendor.setTooltip(tooltip("results.filter.vendor.tooltip"));
+
+        ComboBox<HardwareKind> kind = new ComboBox<>();
+        kind.setId("kindFilterComboBox");
+        kind.getItems().add(null);
+        kind.getItems().addAll(HardwareKind.values());
+        Function<HardwareKind, String> kindName = k -> k == null ? messages.get("results.filter.kind.all")
+                : messages.get("results.kind." + k.id());
+        named(kind, kindName);
+        kind.valueProperty().bindBidirectional(viewModel.kindFilterProperty());
+        kind.setTooltip(tooltip("results.filter.kind.tooltip"));
+
+        ComboBox<Acquisition> acquisition = new ComboBox<>();
+        acquisition.setId("acquisitionFilterComboBox");
+        acquisition.getItems().add(null);
+        acquisition.getItems().addAll(Acquisition.values());
+        Function<Acquisition, String> acquisitionName = a -> a == null ? messages.get("results.filter.acquisition.all")
+                : messages.get("results.acquisition." + a.id());
+        named(acquisition, acquisitionName);
+        acquisition.valueProperty().bindBidirectional(viewModel.acquisitionFilterProperty());
+        acquisition.setTooltip(tooltip("results.filter.acquisition.tooltip"));
+
+        TextField cost = field("maxCostField", "results.filter.cost.prompt", tooltip("results.filter.cost.tooltip"));
+        cost.textProperty().bindBidirectional(viewModel.maxCostTextProperty());
+        cost.setPrefColumnCount(5);
+        TextField memory = field("minMemoryField", "results.filter.memory.prompt",
+                tooltip("results.filter.memory.tooltip"));
+        memory.textProperty().bindBidirectional(viewModel.minMemoryTextProperty());
+        memory.setPrefColumnCount(4);
+
+        CheckBox fitsOnly = new CheckBox();
+        fitsOnly.setId("fitsOnlyCheckBox");
+        fitsOnly.textProperty().bind(messages.text("results.filter.fitsOnly"));
+        fitsOnly.selectedProperty().bindBidirectional(viewModel.fitsOnlyProperty());
+        fitsOnly.setTooltip(tooltip("results.filter.fitsOnly.tooltip"));
+
+        FlowPane bar = new FlowPane(14, 8, labelled("results.filter.vendor", vendor),
+                labelled("results.filter.kind", kind), labelled("results.filter.acquisition", acquisition),
+                labelled("results.filter.cost", cost), labelled("results.filter.memory", memory), fitsOnly);
+        bar.setAlignment(Pos.CENTER_LEFT);
+        bar.getStyleClass().add("filter-bar");
+        return bar;
+    }
+
+    private TextField field(String id, String promptKey, Tooltip tooltip) {
+        TextField f = new TextField();
+        f.setId(id);
+        f.promptTextProperty().bind(messages.text(promptKey));
+        f.setPrefColumnCount(7);
+        f.setTooltip(tooltip);
+        return f;
+    }
+
+    /**
+     * The token budget, deadline and GPU limit are scenario inputs: like the workload panel's exact-value fields they
+     * apply on Enter or when focus leaves, so a typed number is one undo step, and Escape puts the scenario's value
+     * back.
+     */
+    private static void appliesOnCommit(TextField field, Runnable commit, Runnable revert) {
+        field.setOnAction(e -> commit.run());
+        field.focusedProperty().addListener((obs, was, focused) -> {
+            if (!focused) {
+                commit.run();
+            }
+        });
+        field.setOnKeyPressed(e -> {
+            if (e.getCode() == KeyCode.ESCAPE) {
+                revert.run();
+                e.consume();
+            }
+        });
+    }
+
+    private HBox labelled(String key, Node control) {
+        Label label = new Label();
+        label.textProperty().bind(messages.text(key));
+        label.getStyleClass().add("filter-label");
+        label.setLabelFor(control);
+        HBox box = new HBox(6, label, control);
+        box.setAlignment(Pos.CENTER_LEFT);
+        return box;
+    }
+
+    private Tooltip tooltip(String key) {
+        return tooltip(messages.text(key));
+    }
+
+    private Tooltip tooltip(ObservableValue<String> text) {
+        Tooltip t = new Tooltip();
+        t.textProperty().bind(text);
+        t.setWrapText(true);
+        t.setMaxWidth(420);
+        t.setShowDelay(Duration.millis(300));
+        return t;
+    }
+
+    /**
+     * Shows the choices by name, and names them again when the language changes: a combo box keeps the text its
+     * cells were given until their item changes.
+     */
+    private <T> void named(ComboBox<T> combo, Function<T, String> name) {
+        combo.setCellFactory(lv -> textCell(name));
+        combo.setButtonCell(textCell(name));
+        messages.localeProperty().addListener((obs, old, now) -> {
+            combo.setCellFactory(lv -> textCell(name));
+            combo.setButtonCell(textCell(name));
+        });
+    }
+
+    private <T> ListCell<T> textCell(Function<T, String> text) {
+        return new ListCell<>() {
+            @Override
+            protected void updateItem(T item, boolean empty) {
+                super.updateItem(item, empty);
+                setText(empty ? null : text.apply(item));
+            }
+        };
+    }
+}

@@ -1,0 +1,92 @@
+package com.vramadvisor.app.plan;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.vramadvisor.app.MainWindowFixture;
+import com.vramadvisor.app.shell.AppContext;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.TableCell;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextField;
+import javafx.scene.input.KeyCode;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/** The planner tab inside the real main window: plan with the mouse, read the table, apply with Enter. */
+@ExtendWith(ApplicationExtension.class)
+class PlannerUiTest {
+
+    @TempDir
+    static Path configDir;
+
+    private AppContext context;
+
+    @Start
+    void start(Stage stage) throws Exception {
+        context = MainWindowFixture.show(stage, configDir);
+    }
+
+    @AfterEach
+    void closeContext() {
+        context.close();
+    }
+
+    @Test
+    void planningOnTheScenariosGpuListsLayoutsAndEnterAppliesTheChosenOne(FxRobot robot) throws Exception {
+        robot.clickOn("#planTab");
+        WaitForAsyncUtils.waitForFxEvents();
+        TableView<PlanRow> table = robot.lookup("#planTable").queryTableView();
+        assertThat(table.getItems()).isEmpty();
+        assertThat(robot.lookup("#planCancelButton").queryAs(Button.class).isDisabled()).isTrue();
+
+        TextField deadline = robot.lookup("#planDeadlineField").queryAs(TextField.class);
+        assertThat(deadline.getText()).isEqualTo("365");
+        robot.doubleClickOn(deadline);
+        robot.interact(deadline::selectAll);
+        robot.write("30");
+        robot.clickOn("#planButton");
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> !table.getItems().isEmpty());
+        WaitForAsyncUtils.waitForFxEvents();
+
+        PlanRow first = table.getItems().get(0);
+        assertThat(first.chosen()).isTrue();
+        assertThat(first.gpus()).isGreaterThan(1);
+        assertThat(table.getItems()).hasSizeLessThanOrEqualTo(5)
+                .allSatisfy(r -> assertThat(r.gpus()).isEqualTo(first.gpus()));
+        // The cells on screen show the rows' texts.
+        assertThat(cellText(robot, "#planLayoutColumn", 0)).isEqualTo(first.layoutText());
+        assertThat(cellText(robot, "#planGpusColumn", 0)).isEqualTo(first.gpusText());
+        assertThat(cellText(robot, "#planBoundColumn", 0)).isEqualTo(first.boundText()).isNotEqualTo("\u2014");
+        assertThat(robot.lookup("#planSummaryLabel").queryAs(Label.class).getText())
+                .startsWith(first.gpusText() + " x NVIDIA H100 SXM5 80GB").endsWith("within the 30-day deadline.");
+        assertThat(robot.lookup("#planButton").queryAs(Button.class).isDisabled()).isFalse();
+
+        robot.clickOn(cellNode(robot, "#planLayoutColumn", 0));
+        robot.type(KeyCode.ENTER);
+        WaitForAsyncUtils.waitForFxEvents();
+
+        assertThat(context.workload().snapshot().workload().parallelism()).isEqualTo(first.layout().parallelism());
+        assertThat(context.workload().snapshot().workload().recompute()).isEqualTo(first.layout().recompute());
+        assertThat(context.scenario().canUndoProperty().get()).isTrue();
+    }
+
+    private static TableCell<?, ?> cellNode(FxRobot robot, String column, int index) {
+        return robot.lookup(".table-cell").match((TableCell<?, ?> c) -> c.getTableColumn() != null
+                && column.equals("#" + c.getTableColumn().getId()) && c.getIndex() == index && !c.isEmpty())
+                .query();
+    }
+
+    private static String cellText(FxRobot robot, String column, int index) {
+        return cellNode(robot, column, index).getText();
+    }
+}
