@@ -114,34 +114,112 @@ public final class Recommender {
             if (buys && wants(options, HardwareKind.SYSTEM) && (g == null || keepsGpu(g, options))) {
                 if (g == null) {
                     rows.add(unknownGpuRow(s.id(), s.name(), HardwareKind.SYSTEM, Acquisition.PURCHASE, single));
-                    continue;
+                } else {
+                    table.addUnitRow(rows, systemOffer(s, g, hardware.nodeFor(g), table.factory.capacityBytes(g)));
                 }
-                NodeSpec node = hardware.nodeFor(g);
-                Rig rig = unitRig(g, s.gpuCount(), s.network(), s.networkGbps(), node, table.factory.capacityBytes(g));
-                table.addUnitRow(rows, new RowFactory.Offer(s.id(), s.name(), HardwareKind.SYSTEM,
-                        Acquisition.PURCHASE, rig, s.interconnect(), s.priceUsd() > 0 ? s.priceUsd() : null, null,
-                        s.powerWatts() > 0 ? (double) s.powerWatts() : null, null,
-                        node.hasHostPower() ? (double) node.hostPowerWatts() : null, List.of()));
             }
         }
         for (CloudOffer c : hardware.cloud()) {
             GpuSpec g = byId.get(c.gpuId());
             if (wants(options, Acquisition.RENTAL) && wants(options, HardwareKind.CLOUD)
                     && (g == null || keepsGpu(g, options))) {
-                String name = c.provider() + " " + c.instanceType();
                 if (g == null) {
-                    rows.add(unknownGpuRow(c.id(), name, HardwareKind.CLOUD, Acquisition.RENTAL, single));
-                    continue;
+                    rows.add(unknownGpuRow(c.id(), cloudName(c), HardwareKind.CLOUD, Acquisition.RENTAL, single));
+                } else {
+                    table.addUnitRow(rows, cloudOffer(c, g, hardware.nodeFor(g), table.factory.capacityBytes(g)));
                 }
-                NodeSpec node = hardware.nodeFor(g);
-                Rig rig = unitRig(g, c.gpuCount(), c.network(), c.networkGbps(), node, table.factory.capacityBytes(g));
-                table.addUnitRow(rows, new RowFactory.Offer(c.id(), name, HardwareKind.CLOUD, Acquisition.RENTAL, rig,
-                        c.gpuCount() > 1 ? g.interconnect() : "", null,
-                        c.priceUsdPerHour() > 0 ? c.priceUsdPerHour() : null, null, null, null, List.of()));
             }
         }
         int considered = rows.size();
         return new Recommendation(filterAndSort(rows, options), considered, single, options);
+    }
+
+    /**
+     * The training plan for one option of the hardware list (a GPU id, bought in its node class; a system id; or a
+     * cloud offer id): the fewest GPUs of it that fit and finish within the deadline, and the best layouts there,
+     * each as a decision-table row with its memory, speed, MFU, time and cost.
+     *
+     * @param alternatives how many layouts to return at most, fastest first
+     * @throws IllegalArgumentException for an unknown id, an option whose GPU is unknown, or an inference workload
+     */
+    public Plan plan(ModelSpec model, Workload workload, HardwareList hardware, String hardwareId,
+                     RankingOptions options, int alternatives) {
+        if (workload.mode() == Mode.INFER) {
+            throw new IllegalArgumentException("the planner lays out training runs; for serving use recommend");
+        }
+        Estimate single = memory.estimate(model, workload.toBuilder().parallelism(Parallelism.SINGLE_GPU).build());
+        Table table = new Table(memory, model, workload, options, single, null);
+        RowFactory.Offer offer = offerFor(hardware, hardwareId, table.factory);
+        Planner.Answer answer = table.planner.plan(offer.rig(), options.maxGpus(), options.deadlineHours(),
+                alternatives);
+        if (answer == null) {
+            throw new IllegalArgumentException(offer.name() + " has " + offer.rig().unitGpus()
+                    + " GPUs, more than the GPU limit of " + options.maxGpus());
+        }
+        List<RecommendationRow> rows = new ArrayList<>();
+        List<PlanCandidate> layouts = answer.alternatives().isEmpty() ? List.of(answer.chosen())
+                : answer.alternatives();
+        for (PlanCandidate c : layouts) {
+            RowFactory.Offer o = c.gpus() > 1 && offer.kind() == HardwareKind.GPU ? offer.as(HardwareKind.MULTI_GPU)
+                    : offer;
+            rows.add(table.trainingRow(o, c, !c.fits()));
+        }
+        return new Plan(hardwareId, offer.name(), offer.acquisition(), answer.meetsDeadline(), rows, single,
+                options);
+    }
+
+    private static RowFactory.Offer offerFor(HardwareList hardware, String id, RowFactory factory) {
+        for (GpuSpec g : hardware.gpus()) {
+            if (g.id().equals(id)) {
+                NodeSpec node = hardware.nodeFor(g);
+                return gpuOffer(g, node, Rig.of(g, node, factory.capacityBytes(g)), HardwareKind.GPU, List.of());
+            }
+        }
+        for (SystemSpec s : hardware.systems()) {
+            if (s.id().equals(id)) {
+                GpuSpec g = gpu(hardware, s.gpuId(), id);
+                return systemOffer(s, g, hardware.nodeFor(g), factory.capacityBytes(g));
+            }
+        }
+        for (CloudOffer c : hardware.cloud()) {
+            if (c.id().equals(id)) {
+                GpuSpec g = gpu(hardware, c.gpuId(), id);
+                return cloudOffer(c, g, hardware.nodeFor(g), factory.capacityBytes(g));
+            }
+        }
+        throw new IllegalArgumentException("unknown GPU, system or cloud offer '" + id + "'");
+    }
+
+    private static GpuSpec gpu(HardwareList hardware, String gpuId, String owner) {
+        return hardware.gpus().stream().filter(g -> g.id().equals(gpuId)).findFirst().orElseThrow(() ->
+                new IllegalArgumentException(owner + " names GPU '" + gpuId + "', which is not in the hardware list"));
+    }
+
+    /** Loose cards (or whole boards) of a GPU bought in its node class, with the class's host price and power. */
+    private static RowFactory.Offer gpuOffer(GpuSpec g, NodeSpec node, Rig rig, HardwareKind kind,
+                                             List<Reason> reasons) {
+        return new RowFactory.Offer(g.id(), g.name(), kind, Acquisition.PURCHASE, rig, g.interconnect(), null, null,
+                null, node.hasHostPrice() ? node.hostPriceUsd() : null,
+                node.hasHostPower() ? (double) node.hostPowerWatts() : null, reasons);
+    }
+
+    private static RowFactory.Offer systemOffer(SystemSpec s, GpuSpec g, NodeSpec node, long capacity) {
+        Rig rig = unitRig(g, s.gpuCount(), s.network(), s.networkGbps(), node, capacity);
+        return new RowFactory.Offer(s.id(), s.name(), HardwareKind.SYSTEM, Acquisition.PURCHASE, rig,
+                s.interconnect(), s.priceUsd() > 0 ? s.priceUsd() : null, null,
+                s.powerWatts() > 0 ? (double) s.powerWatts() : null, null,
+                node.hasHostPower() ? (double) node.hostPowerWatts() : null, List.of());
+    }
+
+    private static RowFactory.Offer cloudOffer(CloudOffer c, GpuSpec g, NodeSpec node, long capacity) {
+        Rig rig = unitRig(g, c.gpuCount(), c.network(), c.networkGbps(), node, capacity);
+        return new RowFactory.Offer(c.id(), cloudName(c), HardwareKind.CLOUD, Acquisition.RENTAL, rig,
+                c.gpuCount() > 1 ? g.interconnect() : "", null,
+                c.priceUsdPerHour() > 0 ? c.priceUsdPerHour() : null, null, null, null, List.of());
+    }
+
+    private static String cloudName(CloudOffer c) {
+        return c.provider() + " " + c.instanceType();
     }
 
     /** A system or instance as a rig: its own GPU count per node, its network (or its GPU's node class's). */
@@ -184,18 +262,13 @@ public final class Recommender {
         /** The single card and, where it does not do the job alone, the several-card option. */
         void addGpuRows(List<RecommendationRow> rows, GpuSpec g, NodeSpec node) {
             Rig rig = Rig.of(g, node, factory.capacityBytes(g));
-            Double hostPrice = node.hasHostPrice() ? node.hostPriceUsd() : null;
-            Double hostPower = node.hasHostPower() ? (double) node.hostPowerWatts() : null;
             if (rig.unitGpus() > 1) {
-                addUnitRow(rows, new RowFactory.Offer(g.id(), g.name(), HardwareKind.MULTI_GPU, Acquisition.PURCHASE,
-                        rig, g.interconnect(), null, null, null, hostPrice, hostPower, List.of()));
+                addUnitRow(rows, gpuOffer(g, node, rig, HardwareKind.MULTI_GPU, List.of()));
                 return;
             }
-            RowFactory.Offer one = new RowFactory.Offer(g.id(), g.name(), HardwareKind.GPU, Acquisition.PURCHASE, rig,
-                    g.interconnect(), null, null, null, hostPrice, hostPower,
+            RowFactory.Offer one = gpuOffer(g, node, rig, HardwareKind.GPU,
                     given != null && given.gpus() > 1 ? List.of(Reason.PARALLELISM_NEEDS_MORE_GPUS) : List.of());
-            RowFactory.Offer many = new RowFactory.Offer(g.id(), g.name(), HardwareKind.MULTI_GPU,
-                    Acquisition.PURCHASE, rig, g.interconnect(), null, null, null, hostPrice, hostPower, List.of());
+            RowFactory.Offer many = gpuOffer(g, node, rig, HardwareKind.MULTI_GPU, List.of());
             if (given != null) {
                 rows.add(fixedRow(one, new PlanLayout(Parallelism.SINGLE_GPU, givenLayout.recompute(),
                         givenLayout.microBatches()), 1, false));
@@ -266,7 +339,7 @@ public final class Recommender {
             rows.add(inferenceRow(offer, copy, replicas, !copy.fits()));
         }
 
-        private RecommendationRow trainingRow(RowFactory.Offer offer, PlanCandidate c, boolean exhausted) {
+        RecommendationRow trainingRow(RowFactory.Offer offer, PlanCandidate c, boolean exhausted) {
             Estimate e = memory.estimate(model, planner.workloadFor(c.layout()));
             RowFactory.Speed speed = c.fits() ? factory.trainingSpeed(c.step(), offer.gpu()) : RowFactory.Speed.NONE;
             return factory.build(offer, c.gpus(), 1, c.layout(), e, speed, exhausted);

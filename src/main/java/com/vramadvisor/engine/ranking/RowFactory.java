@@ -47,6 +47,12 @@ final class RowFactory {
             return rig.gpu();
         }
 
+        /** The same option as another row kind. */
+        Offer as(HardwareKind other) {
+            return new Offer(id, name, other, acquisition, rig, interconnect, unitPriceUsd, unitUsdPerHour,
+                    unitPowerWatts, hostPriceUsd, hostPowerWatts, reasons);
+        }
+
         /** Whether the option is sold in units of several GPUs (systems, instances, whole boards). */
         boolean unitsOfSeveral() {
             return kind == HardwareKind.SYSTEM || kind == HardwareKind.CLOUD || rig.unitGpus() > 1;
