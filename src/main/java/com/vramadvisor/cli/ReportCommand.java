@@ -135,7 +135,7 @@ public final class ReportCommand implements Callable<Integer> {
         ModelSpec m = resolved.model();
         Workload w = resolved.workload();
         Catalog c = args.catalog.catalog(err);
-        return run(new Scenario(m, w, c, limits.builder(resolved).build()), options, LocalDate.now(), appVersion(),
+        return run(new Scenario(m, w, c, limits.given(args).builder(resolved).build()), options, LocalDate.now(), appVersion(),
                 out, err);
     }
 

@@ -38,9 +38,11 @@ public final class Planner {
      * @param tokenBudget         tokens to train on
      * @param globalBatchTokens   tokens per optimizer step over all replicas; 0 for the workload's own batch and
      *                            accumulation per replica
+     * @param fixedRecompute      the only recomputation to try (a run that must keep its own); {@code null} to
+     *                            search none, selective and full
      */
     public record Settings(double computeEfficiency, double bandwidthEfficiency, long tokenBudget,
-                           long globalBatchTokens) {
+                           long globalBatchTokens, Recompute fixedRecompute) {
     }
 
     /**
@@ -169,7 +171,8 @@ public final class Planner {
         List<PlanCandidate> out = new ArrayList<>();
         for (PlanLayout layout : layouts(gpus, rig.gpusPerNode())) {
             StepTime step = steps.training(rig.gpu(), fabric, layout);
-            Double hours = step == null ? null : settings.tokenBudget() / step.tokensPerSecond() / 3600.0;
+            Double hours = step == null ? null
+                    : settings.tokenBudget() / (step.tokensPerSecond() * Goodput.fraction(gpus)) / 3600.0;
             out.add(new PlanCandidate(layout, -1, false, step, hours));
         }
         out.sort(Comparator.comparingDouble((PlanCandidate c) -> c.step() == null ? 0 : c.step().stepSeconds()
@@ -199,7 +202,8 @@ public final class Planner {
                 int[] zeros = d > 1 ? new int[] {1, 2, 3} : new int[] {0};
                 for (int z : zeros) {
                     Parallelism par = new Parallelism(t, p, d, z, t > 1);
-                    for (Recompute r : RECOMPUTE) {
+                    for (Recompute r : settings.fixedRecompute() == null ? RECOMPUTE
+                            : new Recompute[] {settings.fixedRecompute()}) {
                         out.add(new PlanLayout(par, r, m));
                     }
                 }

@@ -1,5 +1,6 @@
 package com.vramadvisor.engine.ranking;
 
+import com.vramadvisor.engine.Recompute;
 import com.vramadvisor.engine.plan.StepTimeModel;
 
 import java.util.EnumSet;
@@ -21,6 +22,8 @@ import java.util.TreeSet;
  * @param tokenBudget                       training: tokens to train on; inference: tokens to generate
  * @param globalBatchTokens                 training: tokens per optimizer step over all replicas; 0 keeps the
  *                                          workload's batch and gradient accumulation per replica
+ * @param fixedRecompute                    training: the recomputation every layout keeps; {@code null} lets the
+ *                                          planner choose none, selective or full per layout
  * @param deadlineDays                      training uses the fewest GPUs that finish within this many days; rows
  *                                          that take longer are marked {@link Reason#PAST_DEADLINE} and sort after
  *                                          those that do not
@@ -48,8 +51,9 @@ import java.util.TreeSet;
  * @param topN                              keep the first N rows after sorting; 0 keeps all
  */
 public record RankingOptions(double computeEfficiency, double decodeBandwidthEfficiency, long tokenBudget,
-                             long globalBatchTokens, double deadlineDays, double electricityUsdPerKWh, double pue,
-                             double amortizationYears, ShardingSearch sharding, int maxGpus,
+                             long globalBatchTokens, Recompute fixedRecompute, double deadlineDays,
+                             double electricityUsdPerKWh, double pue, double amortizationYears,
+                             ShardingSearch sharding, int maxGpus,
                              double tightFitFraction, Set<String> vendors, Set<String> formFactors,
                              Set<HardwareKind> kinds, Set<Acquisition> acquisitions, double maxBudgetUsd,
                              double minMemoryGbPerGpu, boolean fitsOnly, SortKey sortKey, boolean descending,
@@ -173,6 +177,7 @@ public record RankingOptions(double computeEfficiency, double decodeBandwidthEff
         private double decodeBandwidthEfficiency = DEFAULT_DECODE_BANDWIDTH_EFFICIENCY;
         private long tokenBudget = DEFAULT_TOKEN_BUDGET;
         private long globalBatchTokens;
+        private Recompute fixedRecompute;
         private double deadlineDays = DEFAULT_DEADLINE_DAYS;
         private double electricityUsdPerKWh = DEFAULT_ELECTRICITY_USD_PER_KWH;
         private double pue = DEFAULT_PUE;
@@ -200,6 +205,7 @@ public record RankingOptions(double computeEfficiency, double decodeBandwidthEff
             decodeBandwidthEfficiency = o.decodeBandwidthEfficiency;
             tokenBudget = o.tokenBudget;
             globalBatchTokens = o.globalBatchTokens;
+            fixedRecompute = o.fixedRecompute;
             deadlineDays = o.deadlineDays;
             electricityUsdPerKWh = o.electricityUsdPerKWh;
             pue = o.pue;
@@ -224,6 +230,7 @@ public record RankingOptions(double computeEfficiency, double decodeBandwidthEff
         public Builder decodeBandwidthEfficiency(double v) { decodeBandwidthEfficiency = v; return this; }
         public Builder tokenBudget(long v) { tokenBudget = v; return this; }
         public Builder globalBatchTokens(long v) { globalBatchTokens = v; return this; }
+        public Builder fixedRecompute(Recompute v) { fixedRecompute = v; return this; }
         public Builder deadlineDays(double v) { deadlineDays = v; return this; }
         public Builder electricityUsdPerKWh(double v) { electricityUsdPerKWh = v; return this; }
         public Builder pue(double v) { pue = v; return this; }
@@ -245,7 +252,7 @@ public record RankingOptions(double computeEfficiency, double decodeBandwidthEff
 
         public RankingOptions build() {
             return new RankingOptions(computeEfficiency, decodeBandwidthEfficiency, tokenBudget, globalBatchTokens,
-                    deadlineDays, electricityUsdPerKWh, pue, amortizationYears, sharding, maxGpus, tightFitFraction,
+                    fixedRecompute, deadlineDays, electricityUsdPerKWh, pue, amortizationYears, sharding, maxGpus, tightFitFraction,
                     vendors, formFactors, kinds, acquisitions, maxBudgetUsd, minMemoryGbPerGpu, fitsOnly, sortKey,
                     descending, fitsFirst, topN);
         }

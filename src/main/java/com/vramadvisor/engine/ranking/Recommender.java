@@ -144,14 +144,39 @@ public final class Recommender {
      */
     public Plan plan(ModelSpec model, Workload workload, HardwareList hardware, String hardwareId,
                      RankingOptions options, int alternatives) {
+        return plan(model, workload, hardware, hardwareId, options, 0, alternatives);
+    }
+
+    /**
+     * The training plan on exactly {@code gpus} GPUs of one option (rounded up to whole systems, instances, boards
+     * or nodes), or, with {@code gpus} 0, on the fewest that meet the deadline as
+     * {@link #plan(ModelSpec, Workload, HardwareList, String, RankingOptions, int)} does.
+     *
+     * @throws IllegalArgumentException as the other overload, or for a negative count
+     */
+    public Plan plan(ModelSpec model, Workload workload, HardwareList hardware, String hardwareId,
+                     RankingOptions options, int gpus, int alternatives) {
         if (workload.mode() == Mode.INFER) {
             throw new IllegalArgumentException("the planner lays out training runs; for serving use recommend");
+        }
+        if (gpus < 0) {
+            throw new IllegalArgumentException("the GPU count must be positive, got " + gpus);
         }
         Estimate single = memory.estimate(model, workload.toBuilder().parallelism(Parallelism.SINGLE_GPU).build());
         Table table = new Table(memory, model, workload, options, single, null);
         RowFactory.Offer offer = offerFor(hardware, hardwareId, table.factory);
-        Planner.Answer answer = table.planner.plan(offer.rig(), options.maxGpus(), options.deadlineHours(),
-                alternatives);
+        Rig rig = offer.rig();
+        Planner.Answer answer;
+        if (gpus > 0) {
+            int count = rig.count(Math.max(1, rig.index(gpus - 1) + 1));
+            answer = table.planner.answerAt(rig, count, true, alternatives);
+            if (answer != null && answer.chosen().hours() != null) {
+                answer = new Planner.Answer(answer.chosen(), answer.chosen().hours() <= options.deadlineHours(),
+                        answer.alternatives());
+            }
+        } else {
+            answer = table.planner.plan(rig, options.maxGpus(), options.deadlineHours(), alternatives);
+        }
         if (answer == null) {
             throw new IllegalArgumentException(offer.name() + " has " + offer.rig().unitGpus()
                     + " GPUs, more than the GPU limit of " + options.maxGpus());
@@ -256,7 +281,7 @@ public final class Recommender {
             search.remember(Parallelism.SINGLE_GPU, single);
             this.planner = new Planner(memory, model, workload, single, new Planner.Settings(
                     options.computeEfficiency(), options.decodeBandwidthEfficiency(), options.tokenBudget(),
-                    options.globalBatchTokens()));
+                    options.globalBatchTokens(), options.fixedRecompute()));
         }
 
         /** The single card and, where it does not do the job alone, the several-card option. */
@@ -341,7 +366,7 @@ public final class Recommender {
 
         RecommendationRow trainingRow(RowFactory.Offer offer, PlanCandidate c, boolean exhausted) {
             Estimate e = memory.estimate(model, planner.workloadFor(c.layout()));
-            RowFactory.Speed speed = c.fits() ? factory.trainingSpeed(c.step(), offer.gpu()) : RowFactory.Speed.NONE;
+            RowFactory.Speed speed = c.fits() ? factory.trainingSpeed(c.step(), offer.gpu(), c.gpus()) : RowFactory.Speed.NONE;
             return factory.build(offer, c.gpus(), 1, c.layout(), e, speed, exhausted);
         }
 
@@ -372,7 +397,7 @@ public final class Recommender {
                 if (training) {
                     StepTime step = planner.stepTimeModel().training(offer.gpu(), offer.rig().fabric(layout.gpus()),
                             layout);
-                    speed = factory.trainingSpeed(step, offer.gpu());
+                    speed = factory.trainingSpeed(step, offer.gpu(), layout.gpus());
                 } else {
                     speed = factory.inferenceSpeed(offer.gpu(), offer.rig().fabric(layout.gpus()),
                             layout.parallelism(), e, replicas);

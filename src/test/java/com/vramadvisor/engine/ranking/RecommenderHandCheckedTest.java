@@ -106,7 +106,7 @@ class RecommenderHandCheckedTest {
         // One A100 80GB (85.3 GB usable) cannot hold it whatever the recomputation; two with ZeRO-3 can.
         GpuSpec a100 = TestHardware.a100Sxm80();
         Planner planner = new Planner(Recommender.estimatorModel(new MemoryEstimator()), ReferenceModels.llama2_7b(),
-                train, need, new Planner.Settings(0.6, 0.6, 1_000_000_000L, 0));
+                train, need, new Planner.Settings(0.6, 0.6, 1_000_000_000L, 0, null));
         Rig loose = new Rig(a100, 1, 8, 16, "InfiniBand", 50, a100.capacityBytes(train));
         assertThat(planner.bestAt(loose, 1)).isNull();
         PlanCandidate two = planner.bestAt(loose, 2);
