@@ -26,8 +26,7 @@ final class RankingLimitsOption {
 
     @Option(names = "--days", paramLabel = "D",
             description = "Deadline: training uses the fewest GPUs that finish within D days; options that take "
-                    + "longer are marked past-deadline and ranked after the others (default "
-                    + "365).")
+                    + "longer are marked past-deadline and ranked after the others (default 90).")
     Double days;
 
     @Option(names = "--global-batch", paramLabel = "TOKENS",

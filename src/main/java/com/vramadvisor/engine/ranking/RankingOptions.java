@@ -68,10 +68,11 @@ public record RankingOptions(double computeEfficiency, double decodeBandwidthEff
     /** 10^9 tokens: a round budget that makes hours and cost comparable between rows. */
     public static final long DEFAULT_TOKEN_BUDGET = 1_000_000_000L;
     /**
-     * 365 days: a plan that runs longer than a year outlives the hardware generation it is bought for (NVIDIA's
-     * data-centre GPUs have come about every two years: V100 2017, A100 2020, H100 2022, B200 2024).
+     * 90 days: a quarter, the horizon published pre-training runs plan for: GPT-3 175B on 1,024 A100s in about 34
+     * days (Narayanan et al. 2021, section 5.1), Llama 3 405B's main pre-training snapshot of 54 days (Dubey et al.
+     * 2024, section 3.3.4), BLOOM in 117 days (11 March to 6 July 2022).
      */
-    public static final double DEFAULT_DEADLINE_DAYS = 365;
+    public static final double DEFAULT_DEADLINE_DAYS = 90;
     /**
      * 0.124 USD/kWh: average US commercial-sector price in 2022, from the EIA Electric Power Monthly (table 5.2
      * revenue 172,257 million USD over table 5.1 sales 1,390,873 GWh).

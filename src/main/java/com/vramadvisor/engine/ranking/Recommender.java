@@ -338,9 +338,6 @@ public final class Recommender {
         void addUnitRow(List<RecommendationRow> rows, RowFactory.Offer offer) {
             Rig rig = offer.rig();
             int unit = rig.unitGpus();
-            if (unit > options.maxGpus()) {
-                return;
-            }
             if (given != null) {
                 int units = (int) ((given.gpus() + unit - 1) / unit);
                 int replicas = training ? 1 : (int) Math.max(1, (long) units * unit / given.gpus());
@@ -348,7 +345,10 @@ public final class Recommender {
                 return;
             }
             if (training) {
-                Planner.Answer plan = planner.plan(rig, options.maxGpus(), options.deadlineHours(), 1);
+                // A unit larger than the GPU limit is still laid out, on one unit, so that the filter can drop it
+                // and count it among the options considered.
+                Planner.Answer plan = unit > options.maxGpus() ? planner.answerAt(rig, unit, false, 1)
+                        : planner.plan(rig, options.maxGpus(), options.deadlineHours(), 1);
                 if (plan != null) {
                     rows.add(trainingRow(offer, plan.chosen(), !plan.chosen().fits()));
                 }
