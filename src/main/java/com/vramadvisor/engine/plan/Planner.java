@@ -21,9 +21,9 @@ import java.util.Objects;
  * per-GPU peak fits. Over GPU counts it finds the fewest that fit and finish the token budget within a deadline.
  *
  * <p>Micro-batches per step: with a global batch, {@code sequences / (d x b)} (a data-parallel size above
- * {@code sequences / b} is not tried: the batch cannot be split further); without one, the workload's gradient
- * accumulation, raised to {@code 4p} under pipeline parallelism so the 1F1B bubble stays under a fifth of the step
- * (Narayanan et al. 2021 keep {@code m >> p}).
+ * {@code sequences / b} is not tried: the batch cannot be split further), so deeper pipelines get the micro-batches
+ * that hide their bubble only where the batch has them; without one, the workload's gradient accumulation, the same
+ * for every layout, so that no layout gains by silently growing the batch.
  *
  * <p>Per-GPU memory depends on the layout but not on the GPU, so peaks are computed once per layout and shared by
  * every rig the planner is asked about. Not thread-safe: one planner per recommendation.
@@ -223,8 +223,7 @@ public final class Planner {
             }
             return (int) Math.max(1, Math.round((double) sequences / perStep));
         }
-        int m = workload.gradientAccumulation();
-        return p > 1 ? Math.max(m, 4 * p) : m;
+        return workload.gradientAccumulation();
     }
 
     /** The candidate with its per-GPU peak, judged against the rig's capacity. */
