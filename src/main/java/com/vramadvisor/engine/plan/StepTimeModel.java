@@ -1,7 +1,6 @@
 package com.vramadvisor.engine.plan;
 
 import com.vramadvisor.engine.Implementation;
-import com.vramadvisor.engine.Mode;
 import com.vramadvisor.engine.ModelSpec;
 import com.vramadvisor.engine.Precision;
 import com.vramadvisor.engine.Recompute;
@@ -230,8 +229,4 @@ public final class StepTimeModel {
         return seconds;
     }
 
-    /** Whether the mode trains anything ({@link Mode#INFER} does not). */
-    static boolean trains(Workload w) {
-        return w.mode() != Mode.INFER;
-    }
 }

@@ -53,11 +53,6 @@ final class RowFactory {
             return new Offer(id, name, other, acquisition, rig, interconnect, unitPriceUsd, unitUsdPerHour,
                     unitPowerWatts, hostPriceUsd, hostPowerWatts, reasons);
         }
-
-        /** Whether the option is sold in units of several GPUs (systems, instances, whole boards). */
-        boolean unitsOfSeveral() {
-            return kind == HardwareKind.SYSTEM || kind == HardwareKind.CLOUD || rig.unitGpus() > 1;
-        }
     }
 
     /** A row's speed: throughput, time, and for training the step-time model's MFU and bounding term. */
