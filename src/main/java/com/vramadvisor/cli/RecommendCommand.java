@@ -62,7 +62,8 @@ final class RecommendCommand implements Callable<Integer> {
     @Mixin
     RankingLimitsOption limits;
 
-    @Option(names = "--acquisition", paramLabel = "WAY", description = "buy or rent: only bought or only rented options.")
+    @Option(names = "--acquisition", paramLabel = "WAY",
+            description = "buy or rent: only bought or only rented options.")
     String acquisition;
 
     @Option(names = "--sort", paramLabel = "KEY",

@@ -32,8 +32,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * One full decision table (every GPU alone and in the machines it takes, every system and cloud offer, each laid out
- * by the planner or the inference search, filtered and sorted) over two hardware lists: the shipped catalog, and a synthetic list of 60 GPUs, 8 systems and 20 cloud
- * offers shaped like a larger catalog (memory sizes from 8 to 288 GB, consumer to data centre, with and without
+ * by the planner or the inference search, filtered and sorted) over two hardware lists: the shipped catalog, and a
+ * synthetic list of 60 GPUs, 8 systems and 20 cloud offers shaped like a larger catalog (memory sizes from 8 to 288 GB, consumer to data centre, with and without
  * NVLink, instances of 1 to 8 GPUs). Sampled time per call: the mean, and percentiles whose median resists other
  * load on a shared machine. Run:
  * {@code ./mvnw -B -Pbench test-compile exec:exec -Dbench.args="RecommenderBenchmark -f1 -wi 3 -i 5"}.

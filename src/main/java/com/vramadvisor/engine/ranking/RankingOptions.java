@@ -101,7 +101,8 @@ public record RankingOptions(double computeEfficiency, double decodeBandwidthEff
         requireFraction(computeEfficiency, "compute efficiency");
         requireFraction(decodeBandwidthEfficiency, "decode bandwidth efficiency");
         if (globalBatchTokens < 0) {
-            throw new IllegalArgumentException("global batch must be 0 (none) or more tokens, got " + globalBatchTokens);
+            throw new IllegalArgumentException("global batch must be 0 (none) or more tokens, got "
+                    + globalBatchTokens);
         }
         if (!(deadlineDays > 0) || Double.isInfinite(deadlineDays)) {
             throw new IllegalArgumentException("deadline must be a positive number of days, got " + deadlineDays);
@@ -253,9 +254,9 @@ public record RankingOptions(double computeEfficiency, double decodeBandwidthEff
 
         public RankingOptions build() {
             return new RankingOptions(computeEfficiency, decodeBandwidthEfficiency, tokenBudget, globalBatchTokens,
-                    fixedRecompute, deadlineDays, electricityUsdPerKWh, pue, amortizationYears, sharding, maxGpus, tightFitFraction,
-                    vendors, formFactors, kinds, acquisitions, maxBudgetUsd, minMemoryGbPerGpu, fitsOnly, sortKey,
-                    descending, fitsFirst, topN);
+                    fixedRecompute, deadlineDays, electricityUsdPerKWh, pue, amortizationYears, sharding, maxGpus,
+                    tightFitFraction, vendors, formFactors, kinds, acquisitions, maxBudgetUsd, minMemoryGbPerGpu,
+                    fitsOnly, sortKey, descending, fitsFirst, topN);
         }
     }
 

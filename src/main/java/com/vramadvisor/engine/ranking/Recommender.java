@@ -366,7 +366,8 @@ public final class Recommender {
 
         RecommendationRow trainingRow(RowFactory.Offer offer, PlanCandidate c, boolean exhausted) {
             Estimate e = memory.estimate(model, planner.workloadFor(c.layout()));
-            RowFactory.Speed speed = c.fits() ? factory.trainingSpeed(c.step(), offer.gpu(), c.gpus()) : RowFactory.Speed.NONE;
+            RowFactory.Speed speed = c.fits() ? factory.trainingSpeed(c.step(), offer.gpu(), c.gpus())
+                    : RowFactory.Speed.NONE;
             return factory.build(offer, c.gpus(), 1, c.layout(), e, speed, exhausted);
         }
 
