@@ -2,6 +2,7 @@ package com.vramadvisor.report;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 import com.vramadvisor.engine.Component;
 import com.vramadvisor.engine.Estimate;
@@ -113,9 +114,9 @@ public final class ReportModels {
                     : text.format("summary.fitCount", text.integer(fitting), text.integer(rows.size())));
             ReportDecisions cells = new ReportDecisions(text);
             // Bought and rented options answer different questions (capital against a bill): one line each, the
-            // first of each in the table's order.
+            // first of each in the table's order, also where the table's top-N cut leaves one kind out.
             for (Acquisition way : Acquisition.values()) {
-                rows.stream().filter(r -> r.fits() && r.acquisition() == way).findFirst().ifPresent(r -> {
+                Optional.ofNullable(recommendation.best(way)).ifPresent(r -> {
                     String money = way == Acquisition.PURCHASE
                             ? text.format("summary.capital", usd(text, r.purchaseUsd()))
                             : text.format("summary.rent", r.rentalUsdPerHour() == null ? text.get("decision.unknown")

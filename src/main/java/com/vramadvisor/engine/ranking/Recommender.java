@@ -131,7 +131,11 @@ public final class Recommender {
             }
         }
         int considered = rows.size();
-        return new Recommendation(filterAndSort(rows, options), considered, single, options);
+        List<RecommendationRow> sorted = filterAndSort(rows, options);
+        List<RecommendationRow> shown = options.topN() > 0 && sorted.size() > options.topN()
+                ? sorted.subList(0, options.topN()) : sorted;
+        return new Recommendation(shown, considered, single, options, Recommendation.first(sorted,
+                Acquisition.PURCHASE), Recommendation.first(sorted, Acquisition.RENTAL));
     }
 
     /**
@@ -435,6 +439,7 @@ public final class Recommender {
                 null, null, null, null, null, List.of(Reason.UNKNOWN_GPU));
     }
 
+    /** The rows the filters keep, in the table's order (the top-N cut comes after). */
     private static List<RecommendationRow> filterAndSort(List<RecommendationRow> rows, RankingOptions o) {
         List<RecommendationRow> kept = new ArrayList<>();
         for (RecommendationRow r : rows) {
@@ -460,9 +465,6 @@ public final class Recommender {
         }
         order = order.thenComparing(RecommendationRow::hardwareId).thenComparing(RecommendationRow::kind);
         kept.sort(order);
-        if (o.topN() > 0 && kept.size() > o.topN()) {
-            return kept.subList(0, o.topN());
-        }
         return kept;
     }
 }
