@@ -12,7 +12,8 @@ import picocli.CommandLine.Command;
 @Command(name = "vram-advisor", mixinStandardHelpOptions = true, versionProvider = Cli.Version.class,
         description = "GPU memory sizing and hardware selection for ML workloads.",
         subcommands = {EstimateCommand.class, RecommendCommand.class, FitCommand.class, AdviseCommand.class,
-            GuideCommand.class, CatalogCommand.class, ReportCommand.class, CommandLine.HelpCommand.class})
+            GuideCommand.class, CatalogCommand.class, ReportCommand.class, PlanCommand.class,
+            CommandLine.HelpCommand.class})
 public final class Cli implements Runnable {
 
     /** Bad input: unknown flag, invalid value, malformed or unsupported model file. */

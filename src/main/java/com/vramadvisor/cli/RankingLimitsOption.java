@@ -26,8 +26,7 @@ final class RankingLimitsOption {
 
     @Option(names = "--days", paramLabel = "D",
             description = "Deadline: training uses the fewest GPUs that finish within D days; options that take "
-                    + "longer are marked past-deadline and ranked after the others (default "
-                    + "365).")
+                    + "longer are marked past-deadline and ranked after the others (default 90).")
     Double days;
 
     @Option(names = "--global-batch", paramLabel = "TOKENS",
@@ -36,7 +35,7 @@ final class RankingLimitsOption {
     String globalBatch;
 
     @Option(names = "--compute-efficiency", paramLabel = "F",
-            description = "Fraction of the dense tensor peak that matrix multiplications reach (default 0.60).")
+            description = "Fraction of the dense tensor peak that matrix multiplications reach (default 0.50).")
     Double computeEfficiency;
 
     @Option(names = "--amortize-years", paramLabel = "Y",
@@ -51,10 +50,22 @@ final class RankingLimitsOption {
             description = "Power usage effectiveness of the room bought hardware runs in (default 1.58).")
     Double pue;
 
+    /** Set by the command when the user gave --recompute, so that layouts keep it. */
+    boolean recomputeGiven;
+
+    /** These flags, told whether the workload flags gave a recomputation. */
+    RankingLimitsOption given(ScenarioArgs args) {
+        recomputeGiven = args.workload.recomputeGiven();
+        return this;
+    }
+
     /** A ranking with the scenario's token budget and GPU limit, then these flags; a one-line error for bad values. */
     RankingOptions.Builder builder(ModelResolver.Resolved resolved) {
         RankingOptions.Builder b = RankingOptions.builder().tokenBudget(resolved.tokenBudget())
                 .maxGpus(resolved.maxGpus());
+        if (recomputeGiven) {
+            b.fixedRecompute(resolved.workload().recompute());
+        }
         if (tokens != null) {
             b.tokenBudget(Quantities.parseCount(tokens));
         }

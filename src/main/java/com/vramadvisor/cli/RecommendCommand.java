@@ -62,7 +62,8 @@ final class RecommendCommand implements Callable<Integer> {
     @Mixin
     RankingLimitsOption limits;
 
-    @Option(names = "--acquisition", paramLabel = "WAY", description = "buy or rent: only bought or only rented options.")
+    @Option(names = "--acquisition", paramLabel = "WAY",
+            description = "buy or rent: only bought or only rented options.")
     String acquisition;
 
     @Option(names = "--sort", paramLabel = "KEY",
@@ -104,7 +105,7 @@ final class RecommendCommand implements Callable<Integer> {
 
     /** The ranking: a scenario file's token budget and GPU limit unless the flags give them, then the flags. */
     private RankingOptions options(ModelResolver.Resolved resolved) {
-        RankingOptions.Builder b = limits.builder(resolved);
+        RankingOptions.Builder b = limits.given(args).builder(resolved);
         if (budgetUsd != null) {
             if (!(budgetUsd > 0)) {
                 throw new CliInputException("--budget-usd must be positive, got " + budgetUsd);

@@ -10,7 +10,6 @@ import java.util.TreeSet;
 import java.util.concurrent.Callable;
 
 import com.vramadvisor.catalog.Catalog;
-import com.vramadvisor.engine.MemoryEstimator;
 import com.vramadvisor.engine.ModelSpec;
 import com.vramadvisor.engine.Workload;
 import com.vramadvisor.engine.ranking.RankingOptions;
@@ -135,7 +134,8 @@ public final class ReportCommand implements Callable<Integer> {
         ModelSpec m = resolved.model();
         Workload w = resolved.workload();
         Catalog c = args.catalog.catalog(err);
-        return run(new Scenario(m, w, c, limits.builder(resolved).build()), options, LocalDate.now(), appVersion(),
+        return run(new Scenario(m, w, c, limits.given(args).builder(resolved).build()), options, LocalDate.now(),
+                appVersion(),
                 out, err);
     }
 
@@ -183,8 +183,8 @@ public final class ReportCommand implements Callable<Integer> {
         Catalog catalog = scenario.catalog();
         Recommendation recommendation = null;
         if (!catalog.gpus().isEmpty()) {
-            recommendation = new Recommender(new MemoryEstimator()::estimate).recommend(scenario.model(),
-                    scenario.workload(), catalog.gpus(), catalog.systems(), catalog.cloudOffers(), scenario.ranking());
+            recommendation = new Recommender().recommend(scenario.model(), scenario.workload(), catalog.hardware(),
+                    scenario.ranking());
         }
         return ReportModels.from(scenario.model(), scenario.workload(), recommendation,
                 new ReportContext(language, date, appVersion, catalogVersion(catalog), catalog.gpus()));

@@ -61,8 +61,14 @@ final class WorkloadOptions {
     @Option(names = "--grad-accum", paramLabel = "N", description = "Gradient accumulation steps (default 1).")
     int gradAccum = 1;
 
-    @Option(names = "--recompute", paramLabel = "R", description = "none, selective or full (default none).")
-    String recompute = "none";
+    @Option(names = "--recompute", paramLabel = "R",
+            description = "none, selective or full (default none; recommend and plan then choose per layout).")
+    String recompute;
+
+    /** Whether --recompute was given: the planner then keeps it instead of choosing per layout. */
+    boolean recomputeGiven() {
+        return recompute != null;
+    }
 
     @Option(names = "--attention", paramLabel = "IMPL", description = "eager or flash (default flash).")
     String attention = "flash";
@@ -146,7 +152,7 @@ final class WorkloadOptions {
                 .optimizer(Optimizer.parse(optimizer))
                 .parallelism(new Parallelism(tp, pp, dp, zero, sequenceParallel))
                 .gradientAccumulation(gradAccum)
-                .recompute(switch (key(recompute)) {
+                .recompute(switch (key(recompute == null ? "none" : recompute)) {
                     case "none" -> Recompute.NONE;
                     case "selective" -> Recompute.SELECTIVE;
                     case "full" -> Recompute.FULL;

@@ -86,21 +86,26 @@ public final class CsvReportWriter implements ReportWriter {
         if (!model.decisions().rows().isEmpty()) {
             List<List<String>> decisions = new ArrayList<>();
             decisions.add(List.of(text.get("csv.decision.name"), text.get("csv.decision.id"),
-                    text.get("csv.decision.kind"), text.get("csv.decision.fits"), text.get("csv.decision.gpus"),
+                    text.get("csv.decision.kind"), text.get("csv.decision.acquisition"), text.get("csv.decision.fits"),
+                    text.get("csv.decision.gpus"), text.get("csv.decision.nodes"), text.get("csv.decision.network"),
                     text.get("csv.decision.layout"), text.get("csv.decision.perGpuGib"),
                     text.get("csv.decision.usableGib"), text.get("csv.decision.capacityGib"),
                     text.get("csv.decision.headroom"), text.get("csv.decision.tokensPerSecond"),
-                    text.get("csv.decision.hours"), text.get("csv.decision.priceUsd"),
-                    text.get("csv.decision.costUsd"), text.get("csv.decision.energyKWh"),
+                    text.get("csv.decision.hours"), text.get("csv.decision.gpuHours"), text.get("csv.decision.mfu"),
+                    text.get("csv.decision.bound"), text.get("csv.decision.purchaseUsd"),
+                    text.get("csv.decision.cardsUsd"), text.get("csv.decision.rentalUsdPerHour"),
+                    text.get("csv.decision.jobCostUsd"), text.get("csv.decision.energyKWh"),
                     text.get("csv.decision.notes")));
             for (DecisionRow r : model.decisions().rows()) {
                 DecisionValues v = r.raw();
                 decisions.add(List.of(r.cells().isEmpty() ? v.hardwareId() : r.cells().get(0), v.hardwareId(),
-                        v.kind(), v.fits() ? text.get("table.yes") : text.get("table.no"),
-                        Integer.toString(v.gpusNeeded()), v.sharding(), gib(v.perGpuBytes()), gib(v.usableBytes()),
-                        gib(v.capacityBytes()), plain(v.headroomFraction(), 4), plain(v.tokensPerSecond(), 1),
-                        plain(v.hours(), 2), plain(v.priceUsd(), 2), plain(v.costUsd(), 2), plain(v.energyKWh(), 1),
-                        String.join(" ", v.reasons())));
+                        v.kind(), v.acquisition(), v.fits() ? text.get("table.yes") : text.get("table.no"),
+                        Integer.toString(v.gpusNeeded()), Integer.toString(v.nodes()), v.network(), v.sharding(),
+                        gib(v.perGpuBytes()), gib(v.usableBytes()), gib(v.capacityBytes()),
+                        plain(v.headroomFraction(), 4), plain(v.tokensPerSecond(), 1), plain(v.hours(), 2),
+                        plain(v.gpuHours(), 1), plain(v.mfu(), 4), v.boundBy(), plain(v.purchaseUsd(), 2),
+                        plain(v.cardsUsd(), 2), plain(v.rentalUsdPerHour(), 4), plain(v.jobCostUsd(), 2),
+                        plain(v.energyKWh(), 1), String.join(" ", v.reasons())));
             }
             tables.add(decisions);
         }

@@ -3,6 +3,7 @@ package com.vramadvisor.report;
 import java.util.ArrayList;
 import java.util.List;
 
+import com.vramadvisor.engine.ranking.HardwareKind;
 import com.vramadvisor.engine.ranking.RankingOptions;
 import com.vramadvisor.engine.ranking.Reason;
 import com.vramadvisor.engine.ranking.Recommendation;
@@ -15,10 +16,10 @@ import com.vramadvisor.report.ReportModel.DecisionValues;
 /** The decision table of a report: the ranking's rows in its order, formatted for the report's language. */
 final class ReportDecisions {
 
-    private static final String[] COLUMNS = {"hardware", "kind", "fits", "gpus", "layout", "perGpu", "usable",
-        "headroom", "tokensPerSecond", "time", "cost", "energy"};
-    private static final boolean[] NUMERIC = {false, false, false, true, false, true, true, true, true, true, true,
-        true};
+    private static final String[] COLUMNS = {"hardware", "acquisition", "fits", "gpus", "layout", "perGpu",
+        "headroom", "tokensPerSecond", "time", "bound", "capital", "rent", "jobCost"};
+    private static final boolean[] NUMERIC = {false, false, false, true, false, true, true, true, true, false, true,
+        true, true};
 
     private final ReportText text;
 
@@ -44,29 +45,52 @@ final class ReportDecisions {
     private List<String> cells(RecommendationRow r) {
         String fits = !r.fits() ? text.get("table.no")
                 : r.reasons().contains(Reason.TIGHT_FIT) ? text.get("decision.fits.tight") : text.get("table.yes");
-        return List.of(r.hardwareName(), text.get("kind." + r.kind().id()), fits, text.integer(r.gpusNeeded()),
-                r.sharding(), text.gib(r.perGpuBytes()), text.gib(r.capacityBytes()),
-                // A negative headroom of several hundred percent says less than the two memory columns beside it.
+        // Systems and instances count themselves in their name; loose cards say how many machines they fill.
+        boolean cards = r.kind() == HardwareKind.GPU || r.kind() == HardwareKind.MULTI_GPU;
+        String hardware = cards && r.nodes() > 1
+                ? text.format("decision.machines", r.hardwareName(), text.integer(r.nodes())) : r.hardwareName();
+        String time = r.hours() == null ? unknown() : duration(r.hours());
+        if (r.hours() != null && r.reasons().contains(Reason.PAST_DEADLINE)) {
+            time = text.format("decision.pastDeadline", time);
+        }
+        return List.of(hardware, text.get("decision.acquisition." + r.acquisition().id()), fits,
+                text.integer(r.gpusNeeded()), r.sharding(), text.gib(r.perGpuBytes()),
+                // A negative headroom of several hundred percent says less than the memory column beside it.
                 r.fits() ? text.percent(r.headroomFraction()) : unknown(),
-                r.tokensPerSecond() == null ? unknown() : text.integer(Math.round(r.tokensPerSecond())),
-                r.hours() == null ? unknown() : duration(r.hours()),
-                r.jobCostUsd() == null ? unknown() : "$" + text.integer(Math.round(r.jobCostUsd())),
-                r.energyKWh() == null ? unknown() : text.integer(Math.round(r.energyKWh())));
+                r.tokensPerSecond() == null ? unknown() : text.integer(Math.round(r.tokensPerSecond())), time,
+                r.boundBy() == null ? unknown() : text.get("decision.bound." + r.boundBy().code()),
+                usd(r.purchaseUsd()), r.rentalUsdPerHour() == null ? unknown()
+                        : "$" + text.number(r.rentalUsdPerHour(), 2), usd(r.jobCostUsd()));
+    }
+
+    private String usd(Double v) {
+        return v == null ? unknown() : "$" + text.integer(Math.round(v));
     }
 
     private static DecisionValues values(RecommendationRow r) {
-        return new DecisionValues(r.hardwareId(), r.kind().id(), r.fits(), r.gpusNeeded(), r.sharding(),
-                r.perGpuBytes(), r.usableBytes(), r.capacityBytes(), r.headroomFraction(), orNaN(r.tokensPerSecond()),
-                orNaN(r.hours()), orNaN(r.purchaseUsd()), orNaN(r.jobCostUsd()), orNaN(r.energyKWh()), r.reasonCodes());
+        return new DecisionValues(r.hardwareId(), r.kind().id(), r.acquisition().id(), r.fits(), r.gpusNeeded(),
+                r.nodes(), r.gpusPerNode(), r.network(), r.sharding(), r.perGpuBytes(), r.usableBytes(),
+                r.capacityBytes(), r.headroomFraction(), orNaN(r.tokensPerSecond()), orNaN(r.hours()),
+                orNaN(r.gpuHours()), orNaN(r.mfu()), r.boundBy() == null ? "" : r.boundBy().code(),
+                orNaN(r.purchaseUsd()), orNaN(r.cardsUsd()), orNaN(r.rentalUsdPerHour()), orNaN(r.jobCostUsd()),
+                orNaN(r.energyKWh()), r.reasonCodes());
     }
 
     private List<String> notes(Recommendation recommendation) {
         RankingOptions o = recommendation.options();
         List<String> notes = new ArrayList<>();
-        notes.add(text.format("decision.note.cost", o.amortizationYears() > 0
-                ? text.format("decision.note.amortized", text.number(o.amortizationYears(), 1)) : ""));
-        notes.add(text.format("decision.note.speed", text.integer(o.tokenBudget()), text.percent(o.computeEfficiency()),
-                text.percent(o.decodeBandwidthEfficiency())));
+        notes.add(text.format("decision.note.cost", text.number(o.amortizationYears(), 1),
+                text.number(o.electricityUsdPerKWh(), 3), text.number(o.pue(), 2)));
+        notes.add(text.format("decision.note.speed", text.integer(o.tokenBudget()),
+                text.percent(o.computeEfficiency()), text.percent(o.decodeBandwidthEfficiency()),
+                text.integer(Math.round(o.deadlineDays()))));
+        List<String> networks = new ArrayList<>();
+        for (RecommendationRow r : recommendation.rows()) {
+            if (r.nodes() > 1 && !networks.contains(r.network())) {
+                networks.add(r.network());
+                notes.add(text.format("decision.note.network", r.hardwareName(), r.network()));
+            }
+        }
         int left = recommendation.optionsConsidered() - recommendation.rows().size();
         if (left > 0) {
             notes.add(text.format("decision.note.more", text.integer(left)));

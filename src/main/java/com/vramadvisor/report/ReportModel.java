@@ -238,27 +238,39 @@ public record ReportModel(
     }
 
     /**
-     * Raw values behind one decision row; NaN where a value is unknown (no price, no speed figure).
+     * Raw values behind one decision row; NaN where a value is unknown (no price, no speed figure, rented or bought).
      *
      * @param hardwareId        catalog id of the GPU, system or cloud offer
      * @param kind              {@code gpu}, {@code multi-gpu}, {@code system} or {@code cloud}
+     * @param acquisition       {@code purchase} or {@code rental}
      * @param fits              whether the per-GPU need fits in {@code capacityBytes}
      * @param gpusNeeded        GPUs the workload runs on
-     * @param sharding          the parallel layout ({@code single}, {@code zero3-dp4}, {@code tp2-zero3-dp2})
+     * @param nodes             machines the option spans
+     * @param gpusPerNode       GPUs in each machine
+     * @param network           the network between machines ({@code ""} for one machine)
+     * @param sharding          the layout ({@code single}, {@code zero3-dp4}, {@code tp4-pp2-zero1-dp8-sp})
      * @param perGpuBytes       bytes needed per GPU at that layout
      * @param usableBytes       bytes one process can allocate per GPU
      * @param capacityBytes     bytes the fit is judged against (usable, or a serving reservation)
      * @param headroomFraction  {@code (capacity - need) / capacity}; negative when it does not fit
      * @param tokensPerSecond   estimated throughput, tokens per second
      * @param hours             estimated wall-clock hours for the token budget
-     * @param priceUsd          purchase price, US dollars
-     * @param costUsd           cost of the run: rental for cloud rows, price (or amortised share) for purchases
-     * @param energyKWh         energy for the token budget, kWh
+     * @param gpuHours          {@code hours x gpusNeeded}
+     * @param mfu               training: model FLOPs utilisation of the step-time model
+     * @param boundBy           the speed model's largest term ({@code compute}, {@code network}, ...), {@code ""}
+     *                          without a speed
+     * @param purchaseUsd       bought: whole machines, US dollars
+     * @param cardsUsd          bought: the GPUs alone
+     * @param rentalUsdPerHour  rented: all instances per hour
+     * @param jobCostUsd        the cost of the token budget: rent for the hours, or amortised purchase plus energy
+     * @param energyKWh         bought: energy for the token budget including the PUE, kWh
      * @param reasons           the ranking's note codes ({@code does-not-fit}, {@code tight-fit}, ...)
      */
-    public record DecisionValues(String hardwareId, String kind, boolean fits, int gpusNeeded, String sharding,
-                                 long perGpuBytes, long usableBytes, long capacityBytes, double headroomFraction,
-                                 double tokensPerSecond, double hours, double priceUsd, double costUsd,
+    public record DecisionValues(String hardwareId, String kind, String acquisition, boolean fits, int gpusNeeded,
+                                 int nodes, int gpusPerNode, String network, String sharding, long perGpuBytes,
+                                 long usableBytes, long capacityBytes, double headroomFraction,
+                                 double tokensPerSecond, double hours, double gpuHours, double mfu, String boundBy,
+                                 double purchaseUsd, double cardsUsd, double rentalUsdPerHour, double jobCostUsd,
                                  double energyKWh, List<String> reasons) {
         public DecisionValues {
             Objects.requireNonNull(hardwareId, "hardwareId");

@@ -2,6 +2,7 @@ package com.vramadvisor.report;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 import com.vramadvisor.engine.Component;
 import com.vramadvisor.engine.Estimate;
@@ -11,6 +12,7 @@ import com.vramadvisor.engine.ModelSpec;
 import com.vramadvisor.engine.PhaseBreakdown;
 import com.vramadvisor.engine.Workload;
 import com.vramadvisor.engine.ranking.Recommendation;
+import com.vramadvisor.engine.ranking.Acquisition;
 import com.vramadvisor.engine.ranking.RecommendationRow;
 import com.vramadvisor.report.ReportModel.BreakdownChart;
 import com.vramadvisor.report.ReportModel.Capacity;
@@ -110,13 +112,21 @@ public final class ReportModels {
             long fitting = rows.stream().filter(RecommendationRow::fits).count();
             out.add(fitting == 0 ? text.format("summary.noneFits", text.integer(rows.size()))
                     : text.format("summary.fitCount", text.integer(fitting), text.integer(rows.size())));
-            rows.stream().filter(RecommendationRow::fits).findFirst().ifPresent(r -> {
-                ReportDecisions cells = new ReportDecisions(text);
-                out.add(text.format("summary.first", r.hardwareName(), text.integer(r.gpusNeeded()),
-                        r.hours() == null ? text.get("decision.unknown") : cells.duration(r.hours()),
-                        r.jobCostUsd() == null ? text.get("decision.unknown")
-                                : "$" + text.integer(Math.round(r.jobCostUsd()))));
-            });
+            ReportDecisions cells = new ReportDecisions(text);
+            // Bought and rented options answer different questions (capital against a bill): one line each, the
+            // first of each in the table's order, also where the table's top-N cut leaves one kind out.
+            for (Acquisition way : Acquisition.values()) {
+                Optional.ofNullable(recommendation.best(way)).ifPresent(r -> {
+                    String money = way == Acquisition.PURCHASE
+                            ? text.format("summary.capital", usd(text, r.purchaseUsd()))
+                            : text.format("summary.rent", r.rentalUsdPerHour() == null ? text.get("decision.unknown")
+                            : "$" + text.number(r.rentalUsdPerHour(), 2));
+                    out.add(text.format("summary.best." + way.id(), r.hardwareName(), text.integer(r.gpusNeeded()),
+                            r.sharding(), r.hours() == null ? text.get("decision.unknown") : cells.duration(r.hours()),
+                            usd(text, r.jobCostUsd()), money, r.boundBy() == null ? text.get("decision.unknown")
+                                    : text.get("decision.bound." + r.boundBy().code())));
+                });
+            }
         }
         capacities.stream().filter(c -> c.capacityBytes() >= estimate.peakBytes())
                 .reduce((a, b) -> a.capacityBytes() <= b.capacityBytes() ? a : b)
@@ -139,6 +149,10 @@ public final class ReportModels {
             }
         }
         return out;
+    }
+
+    private static String usd(ReportText text, Double v) {
+        return v == null ? text.get("decision.unknown") : "$" + text.integer(Math.round(v));
     }
 
     private static String phase(ReportText text, Estimate estimate) {

@@ -9,6 +9,7 @@ import com.vramadvisor.engine.Recompute;
 import com.vramadvisor.engine.Workload;
 import com.vramadvisor.engine.hardware.CloudOffer;
 import com.vramadvisor.engine.hardware.GpuSpec;
+import com.vramadvisor.engine.hardware.HardwareList;
 import com.vramadvisor.engine.hardware.SystemSpec;
 import com.vramadvisor.engine.ranking.RankingOptions;
 import com.vramadvisor.engine.ranking.Recommendation;
@@ -30,9 +31,9 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * One full decision table (every GPU alone and in the fewest that fit, every system and cloud offer, filtered and
- * sorted) over two hardware lists: the shipped catalog, and a synthetic list of 60 GPUs, 8 systems and 20 cloud
- * offers shaped like a larger catalog (memory sizes from 8 to 288 GB, consumer to data centre, with and without
+ * One full decision table (every GPU alone and in the machines it takes, every system and cloud offer, each laid out
+ * by the planner or the inference search, filtered and sorted) over two hardware lists: the shipped catalog, and a
+ * synthetic list of 60 GPUs, 8 systems and 20 cloud offers shaped like a larger catalog (memory sizes from 8 to 288 GB, consumer to data centre, with and without
  * NVLink, instances of 1 to 8 GPUs). Sampled time per call: the mean, and percentiles whose median resists other
  * load on a shared machine. Run:
  * {@code ./mvnw -B -Pbench test-compile exec:exec -Dbench.args="RecommenderBenchmark -f1 -wi 3 -i 5"}.
@@ -55,9 +56,7 @@ public class RecommenderBenchmark {
 
     private final Recommender recommender = new Recommender();
     private final RankingOptions options = RankingOptions.defaults();
-    private List<GpuSpec> gpus;
-    private List<SystemSpec> systems;
-    private List<CloudOffer> cloud;
+    private HardwareList list;
     private ModelSpec model;
     private Workload work;
 
@@ -68,13 +67,10 @@ public class RecommenderBenchmark {
             if (c.gpus().isEmpty()) {
                 throw new IllegalStateException("the shipped catalog has no GPUs: " + c.problems());
             }
-            gpus = c.gpus();
-            systems = c.systems();
-            cloud = c.cloudOffers();
+            list = c.hardware();
         } else {
-            gpus = gpus();
-            systems = systems(gpus);
-            cloud = cloud(gpus);
+            List<GpuSpec> gpus = gpus();
+            list = HardwareList.of(gpus, systems(gpus), cloud(gpus));
         }
         switch (workload) {
             case "train-7b":
@@ -95,7 +91,7 @@ public class RecommenderBenchmark {
 
     @Benchmark
     public Recommendation fullRecommendation() {
-        return recommender.recommend(model, work, gpus, systems, cloud, options);
+        return recommender.recommend(model, work, list, options);
     }
 
     private static final double[] MEMORY_GB = {8, 10, 11, 12, 16, 20, 24, 32, 40, 48, 64, 80, 94, 96, 128, 141, 144,

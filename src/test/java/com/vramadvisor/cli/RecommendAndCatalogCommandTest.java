@@ -51,11 +51,18 @@ class RecommendAndCatalogCommandTest {
                 "bf16", "--context", "4096", "--format", "json");
         assertThat(r.status()).as(r.err()).isZero();
         JsonNode rows = new ObjectMapper().readTree(r.out()).get("rows");
-        assertThat(row(rows, "h100-sxm-80gb", "gpu").get("fits").asBoolean()).isFalse();
-        assertThat(row(rows, "a100-sxm-80gb", "gpu").get("fits").asBoolean()).isFalse();
-        JsonNode multi = row(rows, "h100-sxm-80gb", "multi-gpu");
-        assertThat(multi.get("fits").asBoolean()).isTrue();
-        assertThat(multi.get("gpusNeeded").asInt()).isGreaterThanOrEqualTo(2);
+        assertThat(row(rows, "h100-pcie-80gb", "gpu").get("fits").asBoolean()).isFalse();
+        assertThat(row(rows, "a100-pcie-80gb", "gpu").get("fits").asBoolean()).isFalse();
+        JsonNode pair = row(rows, "h100-pcie-80gb", "multi-gpu");
+        assertThat(pair.get("fits").asBoolean()).isTrue();
+        assertThat(pair.get("gpusNeeded").asInt()).isGreaterThanOrEqualTo(2);
+        assertThat(pair.get("acquisition").asText()).isEqualTo("purchase");
+        // SXM cards come on boards of eight: no single-card row; the board holds four copies of two GPUs each.
+        assertThat(rows.findValuesAsText("hardwareId").stream().filter("h100-sxm-80gb"::equals)).hasSize(1);
+        JsonNode board = row(rows, "h100-sxm-80gb", "multi-gpu");
+        assertThat(board.get("gpusNeeded").asInt()).isEqualTo(8);
+        assertThat(board.get("replicas").asInt()).isEqualTo(4);
+        assertThat(board.get("reasons").toString()).contains("whole-boards");
     }
 
     @Test
@@ -64,7 +71,9 @@ class RecommendAndCatalogCommandTest {
                 "--format", "csv");
         assertThat(r.status()).as(r.err()).isZero();
         List<String> lines = Arrays.asList(r.out().split("\r\n"));
-        assertThat(lines.get(0)).startsWith("hardware,hardwareId,kind,fits,gpusNeeded");
+        assertThat(lines.get(0)).startsWith("hardware,hardwareId,kind,acquisition,fits,gpusNeeded,nodes,gpusPerNode,"
+                + "interconnect,network,layout,tp,pp,dp,zero,recompute,sequenceParallel,microBatches");
+        assertThat(lines.get(0)).contains(",mfu,boundBy,purchaseUsd,cardsUsd,rentalUsdPerHour,jobCostUsd,");
         assertThat(lines).hasSize(6);
     }
 
@@ -74,9 +83,8 @@ class RecommendAndCatalogCommandTest {
                 "json");
         assertThat(r.status()).as(r.err()).isZero();
         for (JsonNode row : new ObjectMapper().readTree(r.out()).get("rows")) {
-            if (!row.get("costUsd").isNull()) {
-                assertThat(row.get("costUsd").asDouble()).as(row.get("hardwareId").asText()).isLessThanOrEqualTo(2000);
-            }
+            assertThat(row.get("jobCostUsd").isNull()).isFalse();
+            assertThat(row.get("jobCostUsd").asDouble()).as(row.get("hardwareId").asText()).isLessThanOrEqualTo(2000);
         }
     }
 
@@ -91,12 +99,15 @@ class RecommendAndCatalogCommandTest {
         JsonNode freeJson = new ObjectMapper().readTree(free.out());
         JsonNode cappedJson = new ObjectMapper().readTree(capped.out());
 
-        // One A100 40GB per instance cannot hold Llama 3 8B's full-training state (16 bytes x 8.03e9 parameters =
-        // 128 GB); the unlimited search spreads it over more than 8 instances.
-        JsonNode spread = row(freeJson.get("rows"), "gcp-a2-highgpu-1g", "cloud");
+        // RTX 3060s (12 GB) cannot hold Llama 3 8B's full-training state (16 bytes x 8.03e9 parameters = 128 GB) on
+        // 8; the unlimited search spreads it over more, in towers of four.
+        JsonNode spread = row(freeJson.get("rows"), "rtx-3060-12gb", "multi-gpu");
         assertThat(spread.get("gpusNeeded").asInt()).isGreaterThan(8);
+        assertThat(spread.get("gpusPerNode").asInt()).isEqualTo(4);
+        assertThat(spread.get("nodes").asInt()).isEqualTo(spread.get("gpusNeeded").asInt() / 4);
+        assertThat(spread.get("network").asText()).contains("GbE");
         // The fewest GPUs that fit are more than 8, so no layout on 8 fits: the row stays, on 8, and says why.
-        JsonNode within = row(cappedJson.get("rows"), "gcp-a2-highgpu-1g", "cloud");
+        JsonNode within = row(cappedJson.get("rows"), "rtx-3060-12gb", "multi-gpu");
         assertThat(within.get("gpusNeeded").asInt()).isEqualTo(8);
         assertThat(within.get("fits").asBoolean()).isFalse();
         assertThat(within.get("reasons").toString()).contains("exceeds-max-gpus");

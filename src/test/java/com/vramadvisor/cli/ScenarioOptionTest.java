@@ -109,8 +109,8 @@ class ScenarioOptionTest {
         assertThat(ranked.get("tokenBudget").asLong()).isEqualTo(2_000_000_000L);
         // Time is tokens / throughput: twice the tokens on the same card take twice the hours.
         double hoursAt1B = gpuRow(recommend("recommend", "--scenario", scenarioWithRanking(1_000_000_000L, 4)
-                .toString(), "--format", "json").get("rows"), "h100-sxm-80gb").get("hours").asDouble();
-        assertThat(gpuRow(ranked.get("rows"), "h100-sxm-80gb").get("hours").asDouble())
+                .toString(), "--format", "json").get("rows"), "h100-pcie-80gb").get("hours").asDouble();
+        assertThat(gpuRow(ranked.get("rows"), "h100-pcie-80gb").get("hours").asDouble())
                 .isCloseTo(2 * hoursAt1B, org.assertj.core.data.Offset.offset(1e-9 * hoursAt1B));
         // Without a limit the catalog's 8-GPU systems and instances are ranked; within 4 GPUs none is.
         assertThat(mostGpus(plain.get("rows"))).isGreaterThan(4);

@@ -33,7 +33,10 @@ class CsvReportWriterTest {
                 Long.toString(SampleReport.OPTIMIZER));
         List<List<String>> decisions = parsed.get(parsed.size() - 1);
         assertThat(decisions.get(1).get(0)).contains("\"quoted\",").contains("NVSwitch,");
-        assertThat(decisions.get(4).get(10)).as("an unknown speed is an empty field").isEmpty();
+        assertThat(decisions.get(0).get(13)).isEqualTo("Tokens per second");
+        assertThat(decisions.get(4).get(13)).as("an unknown speed is an empty field").isEmpty();
+        assertThat(decisions.get(1).get(3)).isEqualTo("purchase");
+        assertThat(decisions.get(2).get(18)).as("a rented option has no capital").isEmpty();
     }
 
     @Test

@@ -114,6 +114,26 @@ class ReportModelsTest {
     }
 
     @Test
+    void theSummaryNamesTheBestOptionToBuyAndTheBestToRentApartInBothLanguages() {
+        ModelSpec model = ReferenceModels.llama3_8b();
+        Workload workload = defaultScenario();
+        Recommendation rec = new Recommender().recommend(model, workload, com.vramadvisor.engine.ranking.TestHardware
+                .list(List.of(com.vramadvisor.engine.ranking.TestHardware.dgxA100()),
+                        List.of(com.vramadvisor.engine.ranking.TestHardware.p4d())),
+                RankingOptions.builder().topN(2).build());
+        ReportModel en = ReportModels.from(model, workload, rec, context(ReportLanguage.EN));
+        assertThat(en.highlights()).anySatisfy(line -> assertThat(line).startsWith("Best option to buy: ")
+                .contains(rec.bestPurchase().hardwareName()).contains("capital $"));
+        assertThat(en.highlights()).anySatisfy(line -> assertThat(line).startsWith("Best option to rent: AWS p4d.24xlarge")
+                .contains("per hour").contains("bound by compute"));
+        ReportModel zh = ReportModels.from(model, workload, rec, context(ReportLanguage.ZH_CN));
+        assertThat(zh.highlights()).anySatisfy(line -> assertThat(line).startsWith("最佳购买方案："));
+        assertThat(zh.highlights()).anySatisfy(line -> assertThat(line).startsWith("最佳租用方案：").contains("每小时"));
+        assertThat(en.decisions().columns()).extracting(ReportModel.Column::key)
+                .contains("acquisition", "bound", "capital", "rent", "jobCost");
+    }
+
+    @Test
     void chineseReportHasChineseLabelsAndTranslatedEngineAssumptions() {
         ReportModel report = ReportModels.from(ReferenceModels.llama3_8b(), defaultScenario(), null,
                 context(ReportLanguage.ZH_CN));

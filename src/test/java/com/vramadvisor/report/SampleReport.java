@@ -147,10 +147,12 @@ final class SampleReport {
             rows.add(new DecisionRow(List.of(name, fits ? yes : no, Integer.toString(gpus),
                     String.format("%.2f GiB", PEAK / (double) gpus / (1L << 30)), "79.21 GiB",
                     "$" + (1000 * (i + 1))),
-                    new DecisionValues("option-" + i, i % 2 == 0 ? "gpu" : "cloud", fits, gpus, "zero3-dp" + gpus,
+                    new DecisionValues("option-" + i, i % 2 == 0 ? "gpu" : "cloud",
+                            i % 2 == 0 ? "purchase" : "rental", fits, gpus, 1, gpus, "", "zero3-dp" + gpus,
                             PEAK / gpus, H100_USABLE, H100_USABLE, 1.0 - (double) PEAK / gpus / H100_USABLE,
-                            i == 3 ? Double.NaN : 1234.5, 10.0 + i, Double.NaN, 1000.0 * (i + 1), 42.0,
-                            fits ? List.of() : List.of("does-not-fit"))));
+                            i == 3 ? Double.NaN : 1234.5, 10.0 + i, (10.0 + i) * gpus, 0.4, "compute",
+                            i % 2 == 0 ? 30_000.0 * gpus : Double.NaN, Double.NaN, i % 2 == 0 ? Double.NaN : 12.5,
+                            1000.0 * (i + 1), 42.0, fits ? List.of() : List.of("does-not-fit"))));
         }
         return new DecisionTable(columns, rows, List.of("Prices: list prices in USD with their dates."));
     }

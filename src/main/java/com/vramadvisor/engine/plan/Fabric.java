@@ -95,11 +95,6 @@ public record Fabric(int gpusPerNode, int nodes, String intraLink, double fastLi
         return gpusPerNode * nodes;
     }
 
-    /** Whether any fast link (NVLink, NVSwitch, Infinity Fabric, Xe Link) joins GPUs of a node. */
-    public boolean hasFastLink() {
-        return fastGroup > 1;
-    }
-
     /** Whether a group of {@code size} ranks, {@code stride} apart, sits inside one node. */
     public boolean withinNode(int size, int stride) {
         return (long) size * stride <= gpusPerNode;
@@ -170,13 +165,5 @@ public record Fabric(int gpusPerNode, int nodes, String intraLink, double fastLi
             return 20e-6;
         }
         return intraGBps(size, stride) > pcieGBps ? 10e-6 : 15e-6;
-    }
-
-    /** The link that bounds a group, in words: the network, the fast link, or PCIe. */
-    public String describe(int size, int stride) {
-        if (!withinNode(size, stride)) {
-            return network;
-        }
-        return intraGBps(size, stride) > pcieGBps ? intraLink : "PCIe";
     }
 }

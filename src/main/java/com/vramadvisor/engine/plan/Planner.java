@@ -21,9 +21,9 @@ import java.util.Objects;
  * per-GPU peak fits. Over GPU counts it finds the fewest that fit and finish the token budget within a deadline.
  *
  * <p>Micro-batches per step: with a global batch, {@code sequences / (d x b)} (a data-parallel size above
- * {@code sequences / b} is not tried: the batch cannot be split further); without one, the workload's gradient
- * accumulation, raised to {@code 4p} under pipeline parallelism so the 1F1B bubble stays under a fifth of the step
- * (Narayanan et al. 2021 keep {@code m >> p}).
+ * {@code sequences / b} is not tried: the batch cannot be split further), so deeper pipelines get the micro-batches
+ * that hide their bubble only where the batch has them; without one, the workload's gradient accumulation, the same
+ * for every layout, so that no layout gains by silently growing the batch.
  *
  * <p>Per-GPU memory depends on the layout but not on the GPU, so peaks are computed once per layout and shared by
  * every rig the planner is asked about. Not thread-safe: one planner per recommendation.
@@ -38,9 +38,11 @@ public final class Planner {
      * @param tokenBudget         tokens to train on
      * @param globalBatchTokens   tokens per optimizer step over all replicas; 0 for the workload's own batch and
      *                            accumulation per replica
+     * @param fixedRecompute      the only recomputation to try (a run that must keep its own); {@code null} to
+     *                            search none, selective and full
      */
     public record Settings(double computeEfficiency, double bandwidthEfficiency, long tokenBudget,
-                           long globalBatchTokens) {
+                           long globalBatchTokens, Recompute fixedRecompute) {
     }
 
     /**
@@ -169,7 +171,8 @@ public final class Planner {
         List<PlanCandidate> out = new ArrayList<>();
         for (PlanLayout layout : layouts(gpus, rig.gpusPerNode())) {
             StepTime step = steps.training(rig.gpu(), fabric, layout);
-            Double hours = step == null ? null : settings.tokenBudget() / step.tokensPerSecond() / 3600.0;
+            Double hours = step == null ? null
+                    : settings.tokenBudget() / (step.tokensPerSecond() * Goodput.fraction(gpus)) / 3600.0;
             out.add(new PlanCandidate(layout, -1, false, step, hours));
         }
         out.sort(Comparator.comparingDouble((PlanCandidate c) -> c.step() == null ? 0 : c.step().stepSeconds()
@@ -199,7 +202,8 @@ public final class Planner {
                 int[] zeros = d > 1 ? new int[] {1, 2, 3} : new int[] {0};
                 for (int z : zeros) {
                     Parallelism par = new Parallelism(t, p, d, z, t > 1);
-                    for (Recompute r : RECOMPUTE) {
+                    for (Recompute r : settings.fixedRecompute() == null ? RECOMPUTE
+                            : new Recompute[] {settings.fixedRecompute()}) {
                         out.add(new PlanLayout(par, r, m));
                     }
                 }
@@ -219,8 +223,7 @@ public final class Planner {
             }
             return (int) Math.max(1, Math.round((double) sequences / perStep));
         }
-        int m = workload.gradientAccumulation();
-        return p > 1 ? Math.max(m, 4 * p) : m;
+        return workload.gradientAccumulation();
     }
 
     /** The candidate with its per-GPU peak, judged against the rig's capacity. */

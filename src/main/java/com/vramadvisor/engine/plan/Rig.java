@@ -38,14 +38,6 @@ public record Rig(GpuSpec gpu, int unitGpus, int gpusPerNode, int lanes, String 
         return Fabric.of(gpu, Math.min(gpus, gpusPerNode), lanes, nodes, network, networkGBps);
     }
 
-    /** Whether {@code gpus} is a count this rig can be had in. */
-    public boolean allows(int gpus) {
-        if (gpus < 1 || gpus % unitGpus != 0) {
-            return false;
-        }
-        return gpus <= gpusPerNode || gpus % gpusPerNode == 0;
-    }
-
     /** The k-th count this rig can be had in, from 1: units up to one node, then whole nodes. */
     public int count(int k) {
         int unitsPerNode = gpusPerNode / unitGpus;

@@ -4,6 +4,8 @@ import com.vramadvisor.engine.Component;
 import com.vramadvisor.engine.Estimate;
 import com.vramadvisor.engine.hardware.CloudOffer;
 import com.vramadvisor.engine.hardware.GpuSpec;
+import com.vramadvisor.engine.hardware.HardwareList;
+import com.vramadvisor.engine.hardware.NodeSpec;
 import com.vramadvisor.engine.hardware.SystemSpec;
 
 import java.util.ArrayList;
@@ -50,11 +52,12 @@ public final class HardwareGuide {
         for (GpuSpec g : gpus) {
             byId.putIfAbsent(g.id(), g);
         }
+        HardwareList cards = looseCards(gpus, systems, cloud);
         List<GuideRow> rows = new ArrayList<>();
         for (GuideScenario s : scenarios) {
             RuleOfThumb rule = rules.stream().filter(r -> r.sizeClass() == s.sizeClass()).findFirst()
                     .orElseThrow(() -> new IllegalArgumentException("no rule of thumb for " + s.sizeClass().id()));
-            Recommendation r = recommender.recommend(s.model(), s.workload(), gpus, systems, cloud, all);
+            Recommendation r = recommender.recommend(s.model(), s.workload(), cards, all);
             rows.add(line(s, rule, r, rule.match(gpus), byId));
         }
         return rows;
@@ -137,6 +140,23 @@ public final class HardwareGuide {
         }
         return new GuideRow(s, rule, need, largest, largestBytes, ruleOption, smallest, fewest, cheapest, findings,
                 text);
+    }
+
+    /**
+     * The rule of thumb speaks of cards, so every GPU is judged as a card of its own here, baseboard GPUs included
+     * (in the decision table those are bought as whole boards): each sits in its node class's fallback, sold singly.
+     */
+    private static HardwareList looseCards(List<GpuSpec> gpus, List<SystemSpec> systems, List<CloudOffer> cloud) {
+        Map<String, NodeSpec> nodes = new HashMap<>();
+        Map<String, String> classes = new HashMap<>();
+        for (GpuSpec g : gpus) {
+            NodeSpec f = NodeSpec.fallbackFor(g);
+            String id = "card-" + g.id();
+            nodes.put(id, new NodeSpec(id, f.name(), f.maxGpus(), false, f.pcieLanesPerGpu(), f.network(),
+                    f.networkGbps(), f.hostPriceUsd(), f.priceDate(), f.hostPowerWatts(), f.source()));
+            classes.put(g.id(), id);
+        }
+        return new HardwareList(gpus, systems, cloud, nodes, classes);
     }
 
     /** The component with the most bytes at the peak phase. */

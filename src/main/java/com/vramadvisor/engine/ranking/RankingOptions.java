@@ -1,5 +1,6 @@
 package com.vramadvisor.engine.ranking;
 
+import com.vramadvisor.engine.Recompute;
 import com.vramadvisor.engine.plan.StepTimeModel;
 
 import java.util.EnumSet;
@@ -21,6 +22,8 @@ import java.util.TreeSet;
  * @param tokenBudget                       training: tokens to train on; inference: tokens to generate
  * @param globalBatchTokens                 training: tokens per optimizer step over all replicas; 0 keeps the
  *                                          workload's batch and gradient accumulation per replica
+ * @param fixedRecompute                    training: the recomputation every layout keeps; {@code null} lets the
+ *                                          planner choose none, selective or full per layout
  * @param deadlineDays                      training uses the fewest GPUs that finish within this many days; rows
  *                                          that take longer are marked {@link Reason#PAST_DEADLINE} and sort after
  *                                          those that do not
@@ -48,8 +51,9 @@ import java.util.TreeSet;
  * @param topN                              keep the first N rows after sorting; 0 keeps all
  */
 public record RankingOptions(double computeEfficiency, double decodeBandwidthEfficiency, long tokenBudget,
-                             long globalBatchTokens, double deadlineDays, double electricityUsdPerKWh, double pue,
-                             double amortizationYears, ShardingSearch sharding, int maxGpus,
+                             long globalBatchTokens, Recompute fixedRecompute, double deadlineDays,
+                             double electricityUsdPerKWh, double pue, double amortizationYears,
+                             ShardingSearch sharding, int maxGpus,
                              double tightFitFraction, Set<String> vendors, Set<String> formFactors,
                              Set<HardwareKind> kinds, Set<Acquisition> acquisitions, double maxBudgetUsd,
                              double minMemoryGbPerGpu, boolean fitsOnly, SortKey sortKey, boolean descending,
@@ -64,10 +68,11 @@ public record RankingOptions(double computeEfficiency, double decodeBandwidthEff
     /** 10^9 tokens: a round budget that makes hours and cost comparable between rows. */
     public static final long DEFAULT_TOKEN_BUDGET = 1_000_000_000L;
     /**
-     * 365 days: a plan that runs longer than a year outlives the hardware generation it is bought for (NVIDIA's
-     * data-centre GPUs have come about every two years: V100 2017, A100 2020, H100 2022, B200 2024).
+     * 90 days: a quarter, the horizon published pre-training runs plan for: GPT-3 175B on 1,024 A100s in about 34
+     * days (Narayanan et al. 2021, section 5.1), Llama 3 405B's main pre-training snapshot of 54 days (Dubey et al.
+     * 2024, section 3.3.4), BLOOM in 117 days (11 March to 6 July 2022).
      */
-    public static final double DEFAULT_DEADLINE_DAYS = 365;
+    public static final double DEFAULT_DEADLINE_DAYS = 90;
     /**
      * 0.124 USD/kWh: average US commercial-sector price in 2022, from the EIA Electric Power Monthly (table 5.2
      * revenue 172,257 million USD over table 5.1 sales 1,390,873 GWh).
@@ -96,7 +101,8 @@ public record RankingOptions(double computeEfficiency, double decodeBandwidthEff
         requireFraction(computeEfficiency, "compute efficiency");
         requireFraction(decodeBandwidthEfficiency, "decode bandwidth efficiency");
         if (globalBatchTokens < 0) {
-            throw new IllegalArgumentException("global batch must be 0 (none) or more tokens, got " + globalBatchTokens);
+            throw new IllegalArgumentException("global batch must be 0 (none) or more tokens, got "
+                    + globalBatchTokens);
         }
         if (!(deadlineDays > 0) || Double.isInfinite(deadlineDays)) {
             throw new IllegalArgumentException("deadline must be a positive number of days, got " + deadlineDays);
@@ -173,6 +179,7 @@ public record RankingOptions(double computeEfficiency, double decodeBandwidthEff
         private double decodeBandwidthEfficiency = DEFAULT_DECODE_BANDWIDTH_EFFICIENCY;
         private long tokenBudget = DEFAULT_TOKEN_BUDGET;
         private long globalBatchTokens;
+        private Recompute fixedRecompute;
         private double deadlineDays = DEFAULT_DEADLINE_DAYS;
         private double electricityUsdPerKWh = DEFAULT_ELECTRICITY_USD_PER_KWH;
         private double pue = DEFAULT_PUE;
@@ -200,6 +207,7 @@ public record RankingOptions(double computeEfficiency, double decodeBandwidthEff
             decodeBandwidthEfficiency = o.decodeBandwidthEfficiency;
             tokenBudget = o.tokenBudget;
             globalBatchTokens = o.globalBatchTokens;
+            fixedRecompute = o.fixedRecompute;
             deadlineDays = o.deadlineDays;
             electricityUsdPerKWh = o.electricityUsdPerKWh;
             pue = o.pue;
@@ -224,6 +232,7 @@ public record RankingOptions(double computeEfficiency, double decodeBandwidthEff
         public Builder decodeBandwidthEfficiency(double v) { decodeBandwidthEfficiency = v; return this; }
         public Builder tokenBudget(long v) { tokenBudget = v; return this; }
         public Builder globalBatchTokens(long v) { globalBatchTokens = v; return this; }
+        public Builder fixedRecompute(Recompute v) { fixedRecompute = v; return this; }
         public Builder deadlineDays(double v) { deadlineDays = v; return this; }
         public Builder electricityUsdPerKWh(double v) { electricityUsdPerKWh = v; return this; }
         public Builder pue(double v) { pue = v; return this; }
@@ -245,9 +254,9 @@ public record RankingOptions(double computeEfficiency, double decodeBandwidthEff
 
         public RankingOptions build() {
             return new RankingOptions(computeEfficiency, decodeBandwidthEfficiency, tokenBudget, globalBatchTokens,
-                    deadlineDays, electricityUsdPerKWh, pue, amortizationYears, sharding, maxGpus, tightFitFraction,
-                    vendors, formFactors, kinds, acquisitions, maxBudgetUsd, minMemoryGbPerGpu, fitsOnly, sortKey,
-                    descending, fitsFirst, topN);
+                    fixedRecompute, deadlineDays, electricityUsdPerKWh, pue, amortizationYears, sharding, maxGpus,
+                    tightFitFraction, vendors, formFactors, kinds, acquisitions, maxBudgetUsd, minMemoryGbPerGpu,
+                    fitsOnly, sortKey, descending, fitsFirst, topN);
         }
     }
 

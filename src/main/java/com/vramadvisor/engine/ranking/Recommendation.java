@@ -13,13 +13,38 @@ import java.util.Objects;
  *                          vendor, form factor or memory size the filters exclude are not built at all)
  * @param singleGpuEstimate per-GPU memory on one GPU without any sharding: the workload's memory need
  * @param options           the options the table was built with (speed factors, budget, filters)
+ * @param bestPurchase      the first bought option that fits in the table's order before the top-N cut, or
+ *                          {@code null}
+ * @param bestRental        the first rented option that fits likewise, or {@code null}
  */
 public record Recommendation(List<RecommendationRow> rows, int optionsConsidered, Estimate singleGpuEstimate,
-                             RankingOptions options) {
+                             RankingOptions options, RecommendationRow bestPurchase, RecommendationRow bestRental) {
 
     public Recommendation {
         rows = List.copyOf(rows);
         Objects.requireNonNull(singleGpuEstimate, "singleGpuEstimate");
         Objects.requireNonNull(options, "options");
+    }
+
+    /** A table whose best bought and rented options are its own first fitting ones. */
+    public Recommendation(List<RecommendationRow> rows, int optionsConsidered, Estimate singleGpuEstimate,
+                          RankingOptions options) {
+        this(rows, optionsConsidered, singleGpuEstimate, options, first(rows, Acquisition.PURCHASE),
+                first(rows, Acquisition.RENTAL));
+    }
+
+    /** The first row of {@code rows} that fits and is acquired that way, or {@code null}. */
+    static RecommendationRow first(List<RecommendationRow> rows, Acquisition way) {
+        for (RecommendationRow r : rows) {
+            if (r.fits() && r.acquisition() == way) {
+                return r;
+            }
+        }
+        return null;
+    }
+
+    /** The best option that fits, bought or rented as asked, or {@code null}. */
+    public RecommendationRow best(Acquisition way) {
+        return way == Acquisition.PURCHASE ? bestPurchase : bestRental;
     }
 }

@@ -114,34 +114,141 @@ public final class Recommender {
             if (buys && wants(options, HardwareKind.SYSTEM) && (g == null || keepsGpu(g, options))) {
                 if (g == null) {
                     rows.add(unknownGpuRow(s.id(), s.name(), HardwareKind.SYSTEM, Acquisition.PURCHASE, single));
-                    continue;
+                } else {
+                    table.addUnitRow(rows, systemOffer(s, g, hardware.nodeFor(g), table.factory.capacityBytes(g)));
                 }
-                NodeSpec node = hardware.nodeFor(g);
-                Rig rig = unitRig(g, s.gpuCount(), s.network(), s.networkGbps(), node, table.factory.capacityBytes(g));
-                table.addUnitRow(rows, new RowFactory.Offer(s.id(), s.name(), HardwareKind.SYSTEM,
-                        Acquisition.PURCHASE, rig, s.interconnect(), s.priceUsd() > 0 ? s.priceUsd() : null, null,
-                        s.powerWatts() > 0 ? (double) s.powerWatts() : null, null,
-                        node.hasHostPower() ? (double) node.hostPowerWatts() : null, List.of()));
             }
         }
         for (CloudOffer c : hardware.cloud()) {
             GpuSpec g = byId.get(c.gpuId());
             if (wants(options, Acquisition.RENTAL) && wants(options, HardwareKind.CLOUD)
                     && (g == null || keepsGpu(g, options))) {
-                String name = c.provider() + " " + c.instanceType();
                 if (g == null) {
-                    rows.add(unknownGpuRow(c.id(), name, HardwareKind.CLOUD, Acquisition.RENTAL, single));
-                    continue;
+                    rows.add(unknownGpuRow(c.id(), cloudName(c), HardwareKind.CLOUD, Acquisition.RENTAL, single));
+                } else {
+                    table.addUnitRow(rows, cloudOffer(c, g, hardware.nodeFor(g), table.factory.capacityBytes(g)));
                 }
-                NodeSpec node = hardware.nodeFor(g);
-                Rig rig = unitRig(g, c.gpuCount(), c.network(), c.networkGbps(), node, table.factory.capacityBytes(g));
-                table.addUnitRow(rows, new RowFactory.Offer(c.id(), name, HardwareKind.CLOUD, Acquisition.RENTAL, rig,
-                        c.gpuCount() > 1 ? g.interconnect() : "", null,
-                        c.priceUsdPerHour() > 0 ? c.priceUsdPerHour() : null, null, null, null, List.of()));
             }
         }
         int considered = rows.size();
-        return new Recommendation(filterAndSort(rows, options), considered, single, options);
+        List<RecommendationRow> sorted = filterAndSort(rows, options);
+        List<RecommendationRow> shown = options.topN() > 0 && sorted.size() > options.topN()
+                ? sorted.subList(0, options.topN()) : sorted;
+        return new Recommendation(shown, considered, single, options, Recommendation.first(sorted,
+                Acquisition.PURCHASE), Recommendation.first(sorted, Acquisition.RENTAL));
+    }
+
+    /**
+     * The training plan for one option of the hardware list (a GPU id, bought in its node class; a system id; or a
+     * cloud offer id): the fewest GPUs of it that fit and finish within the deadline, and the best layouts there,
+     * each as a decision-table row with its memory, speed, MFU, time and cost.
+     *
+     * @param alternatives how many layouts to return at most, fastest first
+     * @throws IllegalArgumentException for an unknown id, an option whose GPU is unknown, or an inference workload
+     */
+    public Plan plan(ModelSpec model, Workload workload, HardwareList hardware, String hardwareId,
+                     RankingOptions options, int alternatives) {
+        return plan(model, workload, hardware, hardwareId, options, 0, alternatives);
+    }
+
+    /**
+     * The training plan on exactly {@code gpus} GPUs of one option (rounded up to whole systems, instances, boards
+     * or nodes), or, with {@code gpus} 0, on the fewest that meet the deadline as
+     * {@link #plan(ModelSpec, Workload, HardwareList, String, RankingOptions, int)} does.
+     *
+     * @throws IllegalArgumentException as the other overload, or for a negative count
+     */
+    public Plan plan(ModelSpec model, Workload workload, HardwareList hardware, String hardwareId,
+                     RankingOptions options, int gpus, int alternatives) {
+        if (workload.mode() == Mode.INFER) {
+            throw new IllegalArgumentException("the planner lays out training runs; for serving use recommend");
+        }
+        if (gpus < 0) {
+            throw new IllegalArgumentException("the GPU count must be positive, got " + gpus);
+        }
+        Estimate single = memory.estimate(model, workload.toBuilder().parallelism(Parallelism.SINGLE_GPU).build());
+        Table table = new Table(memory, model, workload, options, single, null);
+        RowFactory.Offer offer = offerFor(hardware, hardwareId, table.factory);
+        Rig rig = offer.rig();
+        Planner.Answer answer;
+        if (gpus > 0) {
+            int count = rig.count(Math.max(1, rig.index(gpus - 1) + 1));
+            answer = table.planner.answerAt(rig, count, true, alternatives);
+            if (answer != null && answer.chosen().hours() != null) {
+                answer = new Planner.Answer(answer.chosen(), answer.chosen().hours() <= options.deadlineHours(),
+                        answer.alternatives());
+            }
+        } else {
+            answer = table.planner.plan(rig, options.maxGpus(), options.deadlineHours(), alternatives);
+        }
+        if (answer == null) {
+            throw new IllegalArgumentException(offer.name() + " has " + offer.rig().unitGpus()
+                    + " GPUs, more than the GPU limit of " + options.maxGpus());
+        }
+        List<RecommendationRow> rows = new ArrayList<>();
+        List<PlanCandidate> layouts = answer.alternatives().isEmpty() ? List.of(answer.chosen())
+                : answer.alternatives();
+        for (PlanCandidate c : layouts) {
+            RowFactory.Offer o = c.gpus() > 1 && offer.kind() == HardwareKind.GPU ? offer.as(HardwareKind.MULTI_GPU)
+                    : offer;
+            rows.add(table.trainingRow(o, c, !c.fits()));
+        }
+        return new Plan(hardwareId, offer.name(), offer.acquisition(), answer.meetsDeadline(), rows, single,
+                options);
+    }
+
+    private static RowFactory.Offer offerFor(HardwareList hardware, String id, RowFactory factory) {
+        for (GpuSpec g : hardware.gpus()) {
+            if (g.id().equals(id)) {
+                NodeSpec node = hardware.nodeFor(g);
+                return gpuOffer(g, node, Rig.of(g, node, factory.capacityBytes(g)), HardwareKind.GPU, List.of());
+            }
+        }
+        for (SystemSpec s : hardware.systems()) {
+            if (s.id().equals(id)) {
+                GpuSpec g = gpu(hardware, s.gpuId(), id);
+                return systemOffer(s, g, hardware.nodeFor(g), factory.capacityBytes(g));
+            }
+        }
+        for (CloudOffer c : hardware.cloud()) {
+            if (c.id().equals(id)) {
+                GpuSpec g = gpu(hardware, c.gpuId(), id);
+                return cloudOffer(c, g, hardware.nodeFor(g), factory.capacityBytes(g));
+            }
+        }
+        throw new IllegalArgumentException("unknown GPU, system or cloud offer '" + id + "'");
+    }
+
+    private static GpuSpec gpu(HardwareList hardware, String gpuId, String owner) {
+        return hardware.gpus().stream().filter(g -> g.id().equals(gpuId)).findFirst().orElseThrow(() ->
+                new IllegalArgumentException(owner + " names GPU '" + gpuId + "', which is not in the hardware list"));
+    }
+
+    /** Loose cards (or whole boards) of a GPU bought in its node class, with the class's host price and power. */
+    private static RowFactory.Offer gpuOffer(GpuSpec g, NodeSpec node, Rig rig, HardwareKind kind,
+                                             List<Reason> reasons) {
+        return new RowFactory.Offer(g.id(), g.name(), kind, Acquisition.PURCHASE, rig, g.interconnect(), null, null,
+                null, node.hasHostPrice() ? node.hostPriceUsd() : null,
+                node.hasHostPower() ? (double) node.hostPowerWatts() : null, reasons);
+    }
+
+    private static RowFactory.Offer systemOffer(SystemSpec s, GpuSpec g, NodeSpec node, long capacity) {
+        Rig rig = unitRig(g, s.gpuCount(), s.network(), s.networkGbps(), node, capacity);
+        return new RowFactory.Offer(s.id(), s.name(), HardwareKind.SYSTEM, Acquisition.PURCHASE, rig,
+                s.interconnect(), s.priceUsd() > 0 ? s.priceUsd() : null, null,
+                s.powerWatts() > 0 ? (double) s.powerWatts() : null, null,
+                node.hasHostPower() ? (double) node.hostPowerWatts() : null, List.of());
+    }
+
+    private static RowFactory.Offer cloudOffer(CloudOffer c, GpuSpec g, NodeSpec node, long capacity) {
+        Rig rig = unitRig(g, c.gpuCount(), c.network(), c.networkGbps(), node, capacity);
+        return new RowFactory.Offer(c.id(), cloudName(c), HardwareKind.CLOUD, Acquisition.RENTAL, rig,
+                c.gpuCount() > 1 ? g.interconnect() : "", null,
+                c.priceUsdPerHour() > 0 ? c.priceUsdPerHour() : null, null, null, null, List.of());
+    }
+
+    private static String cloudName(CloudOffer c) {
+        return c.provider() + " " + c.instanceType();
     }
 
     /** A system or instance as a rig: its own GPU count per node, its network (or its GPU's node class's). */
@@ -178,24 +285,19 @@ public final class Recommender {
             search.remember(Parallelism.SINGLE_GPU, single);
             this.planner = new Planner(memory, model, workload, single, new Planner.Settings(
                     options.computeEfficiency(), options.decodeBandwidthEfficiency(), options.tokenBudget(),
-                    options.globalBatchTokens()));
+                    options.globalBatchTokens(), options.fixedRecompute()));
         }
 
         /** The single card and, where it does not do the job alone, the several-card option. */
         void addGpuRows(List<RecommendationRow> rows, GpuSpec g, NodeSpec node) {
             Rig rig = Rig.of(g, node, factory.capacityBytes(g));
-            Double hostPrice = node.hasHostPrice() ? node.hostPriceUsd() : null;
-            Double hostPower = node.hasHostPower() ? (double) node.hostPowerWatts() : null;
             if (rig.unitGpus() > 1) {
-                addUnitRow(rows, new RowFactory.Offer(g.id(), g.name(), HardwareKind.MULTI_GPU, Acquisition.PURCHASE,
-                        rig, g.interconnect(), null, null, null, hostPrice, hostPower, List.of()));
+                addUnitRow(rows, gpuOffer(g, node, rig, HardwareKind.MULTI_GPU, List.of()));
                 return;
             }
-            RowFactory.Offer one = new RowFactory.Offer(g.id(), g.name(), HardwareKind.GPU, Acquisition.PURCHASE, rig,
-                    g.interconnect(), null, null, null, hostPrice, hostPower,
+            RowFactory.Offer one = gpuOffer(g, node, rig, HardwareKind.GPU,
                     given != null && given.gpus() > 1 ? List.of(Reason.PARALLELISM_NEEDS_MORE_GPUS) : List.of());
-            RowFactory.Offer many = new RowFactory.Offer(g.id(), g.name(), HardwareKind.MULTI_GPU,
-                    Acquisition.PURCHASE, rig, g.interconnect(), null, null, null, hostPrice, hostPower, List.of());
+            RowFactory.Offer many = gpuOffer(g, node, rig, HardwareKind.MULTI_GPU, List.of());
             if (given != null) {
                 rows.add(fixedRow(one, new PlanLayout(Parallelism.SINGLE_GPU, givenLayout.recompute(),
                         givenLayout.microBatches()), 1, false));
@@ -240,9 +342,6 @@ public final class Recommender {
         void addUnitRow(List<RecommendationRow> rows, RowFactory.Offer offer) {
             Rig rig = offer.rig();
             int unit = rig.unitGpus();
-            if (unit > options.maxGpus()) {
-                return;
-            }
             if (given != null) {
                 int units = (int) ((given.gpus() + unit - 1) / unit);
                 int replicas = training ? 1 : (int) Math.max(1, (long) units * unit / given.gpus());
@@ -250,7 +349,10 @@ public final class Recommender {
                 return;
             }
             if (training) {
-                Planner.Answer plan = planner.plan(rig, options.maxGpus(), options.deadlineHours(), 1);
+                // A unit larger than the GPU limit is still laid out, on one unit, so that the filter can drop it
+                // and count it among the options considered.
+                Planner.Answer plan = unit > options.maxGpus() ? planner.answerAt(rig, unit, false, 1)
+                        : planner.plan(rig, options.maxGpus(), options.deadlineHours(), 1);
                 if (plan != null) {
                     rows.add(trainingRow(offer, plan.chosen(), !plan.chosen().fits()));
                 }
@@ -266,9 +368,10 @@ public final class Recommender {
             rows.add(inferenceRow(offer, copy, replicas, !copy.fits()));
         }
 
-        private RecommendationRow trainingRow(RowFactory.Offer offer, PlanCandidate c, boolean exhausted) {
+        RecommendationRow trainingRow(RowFactory.Offer offer, PlanCandidate c, boolean exhausted) {
             Estimate e = memory.estimate(model, planner.workloadFor(c.layout()));
-            RowFactory.Speed speed = c.fits() ? factory.trainingSpeed(c.step(), offer.gpu()) : RowFactory.Speed.NONE;
+            RowFactory.Speed speed = c.fits() ? factory.trainingSpeed(c.step(), offer.gpu(), c.gpus())
+                    : RowFactory.Speed.NONE;
             return factory.build(offer, c.gpus(), 1, c.layout(), e, speed, exhausted);
         }
 
@@ -299,7 +402,7 @@ public final class Recommender {
                 if (training) {
                     StepTime step = planner.stepTimeModel().training(offer.gpu(), offer.rig().fabric(layout.gpus()),
                             layout);
-                    speed = factory.trainingSpeed(step, offer.gpu());
+                    speed = factory.trainingSpeed(step, offer.gpu(), layout.gpus());
                 } else {
                     speed = factory.inferenceSpeed(offer.gpu(), offer.rig().fabric(layout.gpus()),
                             layout.parallelism(), e, replicas);
@@ -336,6 +439,7 @@ public final class Recommender {
                 null, null, null, null, null, List.of(Reason.UNKNOWN_GPU));
     }
 
+    /** The rows the filters keep, in the table's order (the top-N cut comes after). */
     private static List<RecommendationRow> filterAndSort(List<RecommendationRow> rows, RankingOptions o) {
         List<RecommendationRow> kept = new ArrayList<>();
         for (RecommendationRow r : rows) {
@@ -361,9 +465,6 @@ public final class Recommender {
         }
         order = order.thenComparing(RecommendationRow::hardwareId).thenComparing(RecommendationRow::kind);
         kept.sort(order);
-        if (o.topN() > 0 && kept.size() > o.topN()) {
-            return kept.subList(0, o.topN());
-        }
         return kept;
     }
 }

@@ -9,6 +9,7 @@ import com.vramadvisor.engine.Workload;
 import com.vramadvisor.engine.hardware.GpuSpec;
 import com.vramadvisor.engine.plan.Bound;
 import com.vramadvisor.engine.plan.Fabric;
+import com.vramadvisor.engine.plan.Goodput;
 import com.vramadvisor.engine.plan.PlanLayout;
 import com.vramadvisor.engine.plan.Rig;
 import com.vramadvisor.engine.plan.SpeedModel;
@@ -47,9 +48,10 @@ final class RowFactory {
             return rig.gpu();
         }
 
-        /** Whether the option is sold in units of several GPUs (systems, instances, whole boards). */
-        boolean unitsOfSeveral() {
-            return kind == HardwareKind.SYSTEM || kind == HardwareKind.CLOUD || rig.unitGpus() > 1;
+        /** The same option as another row kind. */
+        Offer as(HardwareKind other) {
+            return new Offer(id, name, other, acquisition, rig, interconnect, unitPriceUsd, unitUsdPerHour,
+                    unitPowerWatts, hostPriceUsd, hostPowerWatts, reasons);
         }
     }
 
@@ -203,12 +205,15 @@ final class RowFactory {
         }
     }
 
-    /** Training speed from the step-time model; {@link Speed#NONE}-like with a reason when the GPU has no rate. */
-    Speed trainingSpeed(StepTime step, GpuSpec gpu) {
+    /**
+     * Training speed from the step-time model on {@code gpus} GPUs, less the time interruptions cost
+     * ({@link Goodput}); without a rate for the precision, no speed and a reason.
+     */
+    Speed trainingSpeed(StepTime step, GpuSpec gpu, int gpus) {
         if (step == null) {
             return new Speed(null, null, null, null, null, null, List.of(Reason.NO_THROUGHPUT_FIGURES));
         }
-        double tps = step.tokensPerSecond();
+        double tps = step.tokensPerSecond() * Goodput.fraction(gpus);
         SpeedModel.PeakRate peak = SpeedModel.trainingPeak(gpu, workload.precision());
         return new Speed(tps, null, null, options.tokenBudget() / tps / 3600.0, step.mfu(), step.bound(),
                 peak.fallback() ? List.of(Reason.PRECISION_FALLBACK) : List.of());

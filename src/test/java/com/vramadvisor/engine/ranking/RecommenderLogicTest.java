@@ -254,7 +254,13 @@ class RecommenderLogicTest {
                 .fitsOnly(true).build()).rows();
         assertThat(byTime).extracting(RecommendationRow::hours).isSorted();
 
-        assertThat(recommend(TRAIN, NO_DEADLINE.toBuilder().topN(3).build()).rows()).hasSize(3);
+        Recommendation three = recommend(TRAIN, NO_DEADLINE.toBuilder().topN(3).build());
+        assertThat(three.rows()).hasSize(3);
+        // The best of each way survives the cut, whatever the first three rows are.
+        Recommendation all = recommend(TRAIN, NO_DEADLINE);
+        assertThat(three.best(Acquisition.RENTAL)).isEqualTo(all.best(Acquisition.RENTAL)).isNotNull();
+        assertThat(three.best(Acquisition.PURCHASE)).isEqualTo(all.rows().stream()
+                .filter(r -> r.fits() && r.acquisition() == Acquisition.PURCHASE).findFirst().orElseThrow());
         assertThat(SortKey.parse("tokens-per-second")).isEqualTo(SortKey.TOKENS_PER_SECOND);
         assertThat(SortKey.parse("time")).isEqualTo(SortKey.HOURS);
         assertThat(SortKey.parse("cost")).isEqualTo(SortKey.JOB_COST_USD);

@@ -1,0 +1,116 @@
+package com.vramadvisor.cli;
+
+import static com.vramadvisor.cli.EstimateCommandTest.run;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import org.junit.jupiter.api.Test;
+
+class PlanCommandTest {
+
+    private static JsonNode json(String... args) throws IOException {
+        EstimateCommandTest.Result r = run(args);
+        assertThat(r.status()).as(r.err()).isZero();
+        return new ObjectMapper().readTree(r.out());
+    }
+
+    @Test
+    void llama2With70bOnA100sWithinThirtyDaysGetsAGpuCountAndALayout() throws IOException {
+        JsonNode plan = json("plan", "--preset", "llama-2-70b", "--seq", "4096", "--tokens", "2e12", "--gpu",
+                "a100-sxm-80gb", "--days", "30", "--format", "json");
+        assertThat(plan.get("meetsDeadline").asBoolean()).isTrue();
+        int gpus = plan.get("gpus").asInt();
+        // 2e12 tokens x 6 x 69e9 parameters = 8.3e23 FLOPs; in 30 days at 312 TFLOPS that is at least 1,024 GPUs
+        // even at full utilisation. A100 SXM comes on boards of eight.
+        assertThat(gpus).isGreaterThan(1024).isLessThan(8192);
+        assertThat(gpus % 8).isZero();
+        assertThat(plan.get("nodes").asInt()).isEqualTo(gpus / 8);
+        assertThat(plan.get("network").asText()).contains("InfiniBand");
+        JsonNode layouts = plan.get("layouts");
+        assertThat(layouts.size()).isBetween(1, 5);
+        double previousDays = 0;
+        for (JsonNode l : layouts) {
+            assertThat(l.get("gpus").asInt()).isEqualTo(gpus);
+            JsonNode layout = l.get("layout");
+            assertThat(layout.get("tp").asInt() * layout.get("pp").asInt() * layout.get("dp").asInt())
+                    .isEqualTo(gpus);
+            for (String field : new String[] {"zero", "recompute", "sequenceParallel", "microBatches"}) {
+                assertThat(layout.has(field)).as(field).isTrue();
+            }
+            assertThat(l.get("perGpuBytes").asLong()).isLessThanOrEqualTo(l.get("capacityBytes").asLong());
+            assertThat(l.get("mfu").asDouble()).isBetween(0.1, 0.7);
+            assertThat(l.get("tokensPerSecond").asDouble()).isPositive();
+            assertThat(l.get("gpuHours").asDouble()).isCloseTo(gpus * l.get("days").asDouble() * 24,
+                    org.assertj.core.data.Percentage.withPercentage(1e-6));
+            assertThat(l.get("jobCostUsd").asDouble()).isPositive();
+            assertThat(l.get("days").asDouble()).isGreaterThanOrEqualTo(previousDays);
+            previousDays = l.get("days").asDouble();
+        }
+        assertThat(layouts.get(0).get("days").asDouble()).isLessThanOrEqualTo(30);
+    }
+
+    @Test
+    void aTighterDeadlineNeedsMoreGpus() throws IOException {
+        String[] base = {"plan", "--preset", "llama-2-7b", "--seq", "4096", "--tokens", "2e12", "--gpu", "dgx-h100",
+            "--format", "json"};
+        int quarter = json(base).get("gpus").asInt();
+        String[] month = java.util.Arrays.copyOf(base, base.length + 2);
+        month[base.length] = "--days";
+        month[base.length + 1] = "30";
+        int thirty = json(month).get("gpus").asInt();
+        assertThat(thirty).isGreaterThan(quarter);
+        assertThat(json(base).get("acquisition").asText()).isEqualTo("purchase");
+    }
+
+    @Test
+    void aCloudOfferIsPlannedAsARentalAndAGivenRecomputationIsKept() throws IOException {
+        JsonNode plan = json("plan", "--preset", "llama-3-8b", "--seq", "4096", "--tokens", "1e11", "--gpu",
+                "aws-p5.48xlarge", "--recompute", "full", "--format", "json");
+        assertThat(plan.get("acquisition").asText()).isEqualTo("rental");
+        for (JsonNode l : plan.get("layouts")) {
+            assertThat(l.get("layout").get("recompute").asText()).isEqualTo("full");
+            assertThat(l.get("rentalUsdPerHour").asDouble()).isPositive();
+            assertThat(l.get("purchaseUsd").isNull()).isTrue();
+        }
+    }
+
+    @Test
+    void servingWorkloadsAndUnknownHardwareAreInputErrors() {
+        EstimateCommandTest.Result serve = run("plan", "--preset", "llama-3-8b", "--mode", "infer", "--gpu",
+                "h100-sxm-80gb");
+        assertThat(serve.status()).isEqualTo(2);
+        assertThat(serve.err()).contains("training").contains("recommend");
+        EstimateCommandTest.Result unknown = run("plan", "--preset", "llama-3-8b", "--gpu", "no-such-gpu");
+        assertThat(unknown.status()).isEqualTo(2);
+        assertThat(unknown.err()).contains("no-such-gpu");
+        EstimateCommandTest.Result missing = run("plan", "--preset", "llama-3-8b");
+        assertThat(missing.status()).isEqualTo(2);
+    }
+
+    @Test
+    void recommendRowsCarryTheDecisionFields() throws IOException {
+        JsonNode rows = json("recommend", "--preset", "llama-3-8b", "--seq", "4096", "--top", "8", "--format",
+                "json").get("rows");
+        assertThat(rows.size()).isEqualTo(8);
+        for (JsonNode r : rows) {
+            for (String field : new String[] {"acquisition", "nodes", "gpusPerNode", "interconnect", "network",
+                "purchaseUsd", "cardsUsd", "rentalUsdPerHour", "jobCostUsd", "gpuHours", "mfu", "boundBy",
+                "layout"}) {
+                assertThat(r.has(field)).as(field).isTrue();
+            }
+            boolean rented = r.get("acquisition").asText().equals("rental");
+            assertThat(r.get("purchaseUsd").isNull()).isEqualTo(rented || r.get("purchaseUsd").isNull());
+            assertThat(r.get("rentalUsdPerHour").isNull()).isEqualTo(!rented);
+        }
+        // Ranked by the cost of the job by default.
+        double previous = 0;
+        for (JsonNode r : rows) {
+            if (r.get("fits").asBoolean() && !r.get("jobCostUsd").isNull()) {
+                assertThat(r.get("jobCostUsd").asDouble()).isGreaterThanOrEqualTo(previous);
+                previous = r.get("jobCostUsd").asDouble();
+            }
+        }
+    }
+}
