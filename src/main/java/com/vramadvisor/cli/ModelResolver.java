@@ -16,13 +16,14 @@ final class ModelResolver {
 
     /**
      * A model and the workload to run on it, as the command line describes them, with the decision table's token
-     * budget and GPU limit of a scenario file (the ranking's defaults when the flags describe the workload). A
-     * command's own {@code --tokens} or {@code --max-gpus} replaces them.
+     * budget, GPU limit and deadline of a scenario file (the ranking's defaults when the flags describe the
+     * workload). A command's own {@code --tokens}, {@code --max-gpus} or {@code --days} replaces them.
      */
-    record Resolved(ModelSpec model, Workload workload, long tokenBudget, int maxGpus) {
+    record Resolved(ModelSpec model, Workload workload, long tokenBudget, int maxGpus, double deadlineDays) {
 
         Resolved(ModelSpec model, Workload workload) {
-            this(model, workload, RankingOptions.DEFAULT_TOKEN_BUDGET, RankingOptions.DEFAULT_MAX_GPUS);
+            this(model, workload, RankingOptions.DEFAULT_TOKEN_BUDGET, RankingOptions.DEFAULT_MAX_GPUS,
+                    RankingOptions.DEFAULT_DEADLINE_DAYS);
         }
     }
 
@@ -34,7 +35,8 @@ final class ModelResolver {
                             ScenarioOption scenario, CommandSpec spec) {
         ScenarioInputs fromFile = scenario.read(spec);
         if (fromFile != null) {
-            return new Resolved(fromFile.model(), fromFile.workload(), fromFile.tokenBudget(), fromFile.maxGpus());
+            return new Resolved(fromFile.model(), fromFile.workload(), fromFile.tokenBudget(), fromFile.maxGpus(),
+                    fromFile.deadlineDays());
         }
         ModelSpec m = resolve(model, catalog, spec.commandLine().getErr());
         return new Resolved(m, workload.toWorkload(model.importedWeightType));

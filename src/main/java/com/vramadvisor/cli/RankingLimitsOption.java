@@ -26,7 +26,8 @@ final class RankingLimitsOption {
 
     @Option(names = "--days", paramLabel = "D",
             description = "Deadline: training uses the fewest GPUs that finish within D days; options that take "
-                    + "longer are marked past-deadline and ranked after the others (default 90).")
+                    + "longer are marked past-deadline and ranked after the others (default: the scenario file's, "
+                    + "else 90).")
     Double days;
 
     @Option(names = "--global-batch", paramLabel = "TOKENS",
@@ -62,7 +63,7 @@ final class RankingLimitsOption {
     /** A ranking with the scenario's token budget and GPU limit, then these flags; a one-line error for bad values. */
     RankingOptions.Builder builder(ModelResolver.Resolved resolved) {
         RankingOptions.Builder b = RankingOptions.builder().tokenBudget(resolved.tokenBudget())
-                .maxGpus(resolved.maxGpus());
+                .maxGpus(resolved.maxGpus()).deadlineDays(resolved.deadlineDays());
         if (recomputeGiven) {
             b.fixedRecompute(resolved.workload().recompute());
         }

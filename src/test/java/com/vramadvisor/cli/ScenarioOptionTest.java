@@ -119,6 +119,17 @@ class ScenarioOptionTest {
     }
 
     @Test
+    void theScenarioFilesDeadlineRanksAndPlansUnlessDaysIsGiven() throws IOException {
+        Path file = tmp.resolve("deadline.vram.json");
+        Files.writeString(file, new ScenarioCodec().write(ScenarioInputs.defaults().withDeadlineDays(30)),
+                StandardCharsets.UTF_8);
+        assertThat(recommend("recommend", "--scenario", file.toString(), "--format", "json").get("deadlineDays")
+                .asDouble()).isEqualTo(30.0);
+        assertThat(recommend("recommend", "--scenario", file.toString(), "--days", "7", "--format", "json")
+                .get("deadlineDays").asDouble()).isEqualTo(7.0);
+    }
+
+    @Test
     void explicitTokensAndMaxGpusWinOverTheScenarioFile() throws IOException {
         JsonNode json = recommend("recommend", "--scenario", scenarioWithRanking(2_000_000_000L, 4).toString(),
                 "--tokens", "500M", "--max-gpus", "8", "--format", "json");

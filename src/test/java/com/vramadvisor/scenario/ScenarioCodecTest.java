@@ -189,28 +189,28 @@ class ScenarioCodecTest {
     }
 
     @Test
-    void aFileWrittenBeforeTheDeadlineReadsWithTheDefaultOf365Days() throws Exception {
+    void aFileWrittenBeforeTheDeadlineReadsWithTheDefaultOf90Days() throws Exception {
         String json = codec.write(ScenarioInputs.defaults().withDeadlineDays(7).withMaxGpus(8))
                 .replaceAll(",\\s*\"deadlineDays\" : \\d+", "");
         assertThat(json).doesNotContain("deadlineDays").contains("\"maxGpus\" : 8");
         ScenarioInputs read = codec.read(json);
-        assertThat(read.deadlineDays()).isEqualTo(RankingOptions.DEFAULT_DEADLINE_DAYS).isEqualTo(365);
+        assertThat(read.deadlineDays()).isEqualTo(RankingOptions.DEFAULT_DEADLINE_DAYS).isEqualTo(90);
         assertThat(read.maxGpus()).isEqualTo(8);
     }
 
     @Test
     void aDeadlineOfNoDaysOrNotANumberIsRefusedNamingThePath() {
-        String zero = codec.write(ScenarioInputs.defaults()).replace("\"deadlineDays\" : 365",
+        String zero = codec.write(ScenarioInputs.defaults()).replace("\"deadlineDays\" : 90",
                 "\"deadlineDays\" : 0");
         assertThatThrownBy(() -> codec.read(zero)).isInstanceOfSatisfying(ScenarioFileException.class, e -> {
             assertThat(e.reason()).isEqualTo(Reason.INVALID_VALUE);
             assertThat(e.detail()).isEqualTo("$.ranking.deadlineDays: 0 is not a positive number of days");
         });
-        String negative = codec.write(ScenarioInputs.defaults()).replace("\"deadlineDays\" : 365",
+        String negative = codec.write(ScenarioInputs.defaults()).replace("\"deadlineDays\" : 90",
                 "\"deadlineDays\" : -2");
         assertThatThrownBy(() -> codec.read(negative)).isInstanceOfSatisfying(ScenarioFileException.class,
                 e -> assertThat(e.detail()).contains("$.ranking.deadlineDays"));
-        String text = codec.write(ScenarioInputs.defaults()).replace("\"deadlineDays\" : 365",
+        String text = codec.write(ScenarioInputs.defaults()).replace("\"deadlineDays\" : 90",
                 "\"deadlineDays\" : \"a year\"");
         assertThatThrownBy(() -> codec.read(text)).isInstanceOfSatisfying(ScenarioFileException.class, e -> {
             assertThat(e.reason()).isEqualTo(Reason.MALFORMED);

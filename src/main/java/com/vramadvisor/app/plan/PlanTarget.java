@@ -42,12 +42,8 @@ public record PlanTarget(String key, HardwareKind kind, String name, GpuSpec gpu
      * decision table builds them).
      */
     public Rig rig(long capacityBytes) {
-        if (unitGpus <= 0) {
-            return Rig.of(gpu, node, capacityBytes);
-        }
-        boolean own = networkGbps > 0;
-        return new Rig(gpu, unitGpus, unitGpus, node.pcieLanesPerGpu(), own ? network : node.network(),
-                (own ? networkGbps : node.networkGbps()) / 8.0, capacityBytes);
+        return unitGpus <= 0 ? Rig.of(gpu, node, capacityBytes)
+                : Rig.units(gpu, unitGpus, network, networkGbps, node, capacityBytes);
     }
 
     /** Every GPU, then every system and cloud offer whose GPU the list knows, in the list's order. */

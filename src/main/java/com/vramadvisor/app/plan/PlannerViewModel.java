@@ -232,7 +232,7 @@ public final class PlannerViewModel {
             Estimate single = memory.estimate(in.model(), w.toBuilder().parallelism(Parallelism.SINGLE_GPU).build());
             Planner planner = new Planner(memory, in.model(), w, single, new Planner.Settings(
                     StepTimeModel.DEFAULT_COMPUTE_EFFICIENCY, RankingOptions.DEFAULT_DECODE_BANDWIDTH_EFFICIENCY,
-                    in.tokenBudget(), r.globalBatchTokens()));
+                    in.tokenBudget(), r.globalBatchTokens(), null));
             Rig rig = r.target().rig(r.target().gpu().capacityBytes(w));
             Planner.Answer answer = planner.plan(rig, in.maxGpus(), r.deadlineDays() * 24, ALTERNATIVES);
             return new Outcome(in, r.target(), r.deadlineDays(), rig, answer, null);

@@ -32,6 +32,18 @@ public record Rig(GpuSpec gpu, int unitGpus, int gpusPerNode, int lanes, String 
                 node.network(), node.networkGBps(), capacityBytes);
     }
 
+    /**
+     * Whole systems or cloud instances of {@code unitGpus} GPUs, each a machine of its own, joined by their own
+     * network where the catalog gives one ({@code networkGbps > 0}, Gb/s per machine) and by the GPU's node class's
+     * otherwise.
+     */
+    public static Rig units(GpuSpec gpu, int unitGpus, String network, double networkGbps, NodeSpec node,
+                            long capacityBytes) {
+        boolean own = networkGbps > 0;
+        return new Rig(gpu, unitGpus, unitGpus, node.pcieLanesPerGpu(), own ? network : node.network(),
+                (own ? networkGbps : node.networkGbps()) / 8.0, capacityBytes);
+    }
+
     /** The wires of {@code gpus} GPUs of this rig. */
     public Fabric fabric(int gpus) {
         int nodes = (gpus + gpusPerNode - 1) / gpusPerNode;

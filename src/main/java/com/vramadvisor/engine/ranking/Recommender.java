@@ -233,7 +233,7 @@ public final class Recommender {
     }
 
     private static RowFactory.Offer systemOffer(SystemSpec s, GpuSpec g, NodeSpec node, long capacity) {
-        Rig rig = unitRig(g, s.gpuCount(), s.network(), s.networkGbps(), node, capacity);
+        Rig rig = Rig.units(g, s.gpuCount(), s.network(), s.networkGbps(), node, capacity);
         return new RowFactory.Offer(s.id(), s.name(), HardwareKind.SYSTEM, Acquisition.PURCHASE, rig,
                 s.interconnect(), s.priceUsd() > 0 ? s.priceUsd() : null, null,
                 s.powerWatts() > 0 ? (double) s.powerWatts() : null, null,
@@ -241,7 +241,7 @@ public final class Recommender {
     }
 
     private static RowFactory.Offer cloudOffer(CloudOffer c, GpuSpec g, NodeSpec node, long capacity) {
-        Rig rig = unitRig(g, c.gpuCount(), c.network(), c.networkGbps(), node, capacity);
+        Rig rig = Rig.units(g, c.gpuCount(), c.network(), c.networkGbps(), node, capacity);
         return new RowFactory.Offer(c.id(), cloudName(c), HardwareKind.CLOUD, Acquisition.RENTAL, rig,
                 c.gpuCount() > 1 ? g.interconnect() : "", null,
                 c.priceUsdPerHour() > 0 ? c.priceUsdPerHour() : null, null, null, null, List.of());
@@ -249,14 +249,6 @@ public final class Recommender {
 
     private static String cloudName(CloudOffer c) {
         return c.provider() + " " + c.instanceType();
-    }
-
-    /** A system or instance as a rig: its own GPU count per node, its network (or its GPU's node class's). */
-    private static Rig unitRig(GpuSpec g, int unitGpus, String network, double networkGbps, NodeSpec node,
-                               long capacity) {
-        boolean own = networkGbps > 0;
-        return new Rig(g, unitGpus, unitGpus, node.pcieLanesPerGpu(), own ? network : node.network(),
-                (own ? networkGbps : node.networkGbps()) / 8.0, capacity);
     }
 
     /** The per-recommendation state: one planner and one inference search shared by every option. */

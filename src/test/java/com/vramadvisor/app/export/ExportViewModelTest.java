@@ -73,9 +73,9 @@ class ExportViewModelTest {
         assertThat(hours(time)).isLessThan(hours(cost));
     }
 
-    /** The summary's line naming the first option, e.g. {@code X — 8 GPU(s), 1.7 h, $37.} */
+    /** The summary's line naming the best option to buy: {@code X — 8 GPU(s), zero1-dp8, 1.7 h; job cost ...}. */
     private static String topOption(String report) {
-        return report.lines().filter(l -> l.contains("Top option")).findFirst().orElseThrow();
+        return report.lines().filter(l -> l.contains("Best option to buy")).findFirst().orElseThrow();
     }
 
     /** The hours in a top-option line ({@code 1.7 h} or {@code 2.2 d}). */

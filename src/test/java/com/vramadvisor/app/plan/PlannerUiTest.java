@@ -50,7 +50,7 @@ class PlannerUiTest {
         assertThat(robot.lookup("#planCancelButton").queryAs(Button.class).isDisabled()).isTrue();
 
         TextField deadline = robot.lookup("#planDeadlineField").queryAs(TextField.class);
-        assertThat(deadline.getText()).isEqualTo("365");
+        assertThat(deadline.getText()).isEqualTo("90");
         robot.doubleClickOn(deadline);
         robot.interact(deadline::selectAll);
         robot.write("30");

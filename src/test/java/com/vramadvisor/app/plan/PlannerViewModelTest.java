@@ -64,7 +64,7 @@ class PlannerViewModelTest {
         MemoryModel memory = Recommender.estimatorModel(new MemoryEstimator());
         Planner p = new Planner(memory, in.model(), w, memory.estimate(in.model(), w),
                 new Planner.Settings(StepTimeModel.DEFAULT_COMPUTE_EFFICIENCY,
-                        RankingOptions.DEFAULT_DECODE_BANDWIDTH_EFFICIENCY, in.tokenBudget(), 0));
+                        RankingOptions.DEFAULT_DECODE_BANDWIDTH_EFFICIENCY, in.tokenBudget(), 0, null));
         GpuSpec gpu = catalog.gpu(H100).orElseThrow();
         return p.plan(PlanTarget.all(catalog.hardware()).get(indexOf("gpu:" + H100)).rig(gpu.capacityBytes(w)),
                 in.maxGpus(), deadlineDays * 24, PlannerViewModel.ALTERNATIVES);
@@ -88,7 +88,7 @@ class PlannerViewModelTest {
     void itStartsOnTheScenariosGpuWithTheScenariosDeadline() {
         PlannerViewModel vm = inline();
         assertThat(vm.targetProperty().get().key()).isEqualTo("gpu:" + H100);
-        assertThat(vm.deadlineTextProperty().get()).isEqualTo("365");
+        assertThat(vm.deadlineTextProperty().get()).isEqualTo("90");
         assertThat(vm.targets()).extracting(PlanTarget::key).contains("system:dgx-h100", "cloud:aws-p5.48xlarge");
         assertThat(vm.rows()).isEmpty();
         assertThat(vm.busyProperty().get()).isFalse();

@@ -67,7 +67,7 @@ class DecisionTableViewModelTest {
         assertThat(ids()).containsExactly("big-80gb", "small-24gb", "cloud-8x-big");
         assertThat(table.vendors()).containsExactly("AMD", "NVIDIA");
         assertThat(table.summaryProperty().get())
-                .isEqualTo("3 of 3 options shown, 3 fit; time and cost for 1,000,000,000 tokens, deadline 365 days");
+                .isEqualTo("3 of 3 options shown, 3 fit; time and cost for 1,000,000,000 tokens, deadline 90 days");
     }
 
     @Test
@@ -178,7 +178,7 @@ class DecisionTableViewModelTest {
         assertThat(engine.maxGpus).isEqualTo(4);
         assertThat(ids()).containsExactly("big-80gb", "small-24gb");
         assertThat(table.summaryProperty().get())
-                .isEqualTo("2 of 3 options shown, 2 fit; time and cost for 1,000,000,000 tokens, deadline 365 days");
+                .isEqualTo("2 of 3 options shown, 2 fit; time and cost for 1,000,000,000 tokens, deadline 90 days");
 
         // The limit and the row filters narrow together, and the total stays the options considered.
         table.vendorFilterProperty().set("AMD");
@@ -228,7 +228,7 @@ class DecisionTableViewModelTest {
                 org.assertj.core.data.Offset.offset(1e-6));
         assertThat(row("cloud-8x-big").jobCostText()).isEqualTo("$2,778");
         assertThat(table.tokenBudgetTextProperty().get()).isEqualTo("2,000,000,000");
-        assertThat(table.summaryProperty().get()).endsWith("for 2,000,000,000 tokens, deadline 365 days");
+        assertThat(table.summaryProperty().get()).endsWith("for 2,000,000,000 tokens, deadline 90 days");
         assertThat(engine.recommendations).as("one ranking for the one change").isEqualTo(rankingsBefore + 1);
     }
 
@@ -269,7 +269,7 @@ class DecisionTableViewModelTest {
         assertThat(engine.maxGpus).isEqualTo(4);
         assertThat(ids()).containsExactly("big-80gb", "small-24gb");
         assertThat(table.summaryProperty().get())
-                .isEqualTo("2 of 3 options shown, 2 fit; time and cost for 500,000,000 tokens, deadline 365 days");
+                .isEqualTo("2 of 3 options shown, 2 fit; time and cost for 500,000,000 tokens, deadline 90 days");
 
         workload.apply(ScenarioInputs.defaults());
         assertThat(table.tokenBudgetTextProperty().get()).isEqualTo("1,000,000,000");
@@ -348,8 +348,8 @@ class DecisionTableViewModelTest {
 
     @Test
     void aTypedDeadlineGoesToTheRankingAndMarksRowsThatFinishLater() {
-        assertThat(table.deadlineTextProperty().get()).isEqualTo("365");
-        assertThat(engine.options.deadlineDays()).isEqualTo(365);
+        assertThat(table.deadlineTextProperty().get()).isEqualTo("90");
+        assertThat(engine.options.deadlineDays()).isEqualTo(90);
 
         // The big card takes 277.8 h = 11.6 days; the cloud instance 34.7 h.
         assertThat(typeDeadline("10")).isTrue();
@@ -379,7 +379,7 @@ class DecisionTableViewModelTest {
 
         table.deadlineTextProperty().set("90");
         table.revertDeadline();
-        assertThat(table.deadlineTextProperty().get()).isEqualTo("365");
+        assertThat(table.deadlineTextProperty().get()).isEqualTo("90");
         assertThat(typeDeadline("1,000")).isTrue();
         assertThat(table.filterProblemProperty().get()).isEmpty();
         assertThat(table.deadlineTextProperty().get()).isEqualTo("1,000");

@@ -189,10 +189,10 @@ class AppContextTest {
     void aDeadlineTypedInTheTableIsOneUndoableChangeOfTheScenarioAndIsSaved() throws Exception {
         try (AppContext c = context()) {
             DecisionTableViewModel table = c.results().table();
-            assertThat(table.deadlineTextProperty().get()).isEqualTo("365");
+            assertThat(table.deadlineTextProperty().get()).isEqualTo("90");
 
             table.deadlineTextProperty().set("30");
-            assertThat(c.workload().snapshot().deadlineDays()).as("not before Enter").isEqualTo(365);
+            assertThat(c.workload().snapshot().deadlineDays()).as("not before Enter").isEqualTo(90);
             assertThat(table.commitDeadline()).isTrue();
             assertThat(c.workload().snapshot().deadlineDays()).isEqualTo(30);
             assertThat(c.workload().snapshot().rankingOptions().deadlineDays()).isEqualTo(30);
@@ -204,7 +204,7 @@ class AppContextTest {
 
             c.scenario().undo();
             assertThat(c.scenario().canUndoProperty().get()).as("the typed deadline was one step").isFalse();
-            assertThat(table.deadlineTextProperty().get()).isEqualTo("365");
+            assertThat(table.deadlineTextProperty().get()).isEqualTo("90");
 
             assertThat(c.scenario().open(file)).isEmpty();
             assertThat(table.deadlineTextProperty().get()).isEqualTo("30");
