@@ -136,7 +136,7 @@ public final class PlannerView extends VBox {
                 PlanRow::machinesText, 70));
         table.getColumns().add(column("planLayoutColumn", "plan.column.layout", PlanRow::layoutText,
                 PlanRow::layoutTip, 200));
-        table.getColumns().add(column("planMemoryColumn", "plan.column.memory", PlanRow::memoryText, null, 150));
+        table.getColumns().add(column("planMemoryColumn", "plan.column.memory", PlanRow::memoryText, null, 175));
         table.getColumns().add(column("planMfuColumn", "plan.column.mfu", PlanRow::mfuText, null, 70));
         table.getColumns().add(column("planSpeedColumn", "plan.column.speed", PlanRow::speedText, null, 130));
         table.getColumns().add(column("planTimeColumn", "plan.column.time", PlanRow::timeText, null, 100));
