@@ -111,22 +111,11 @@ final class PlanCommand implements Callable<Integer> {
         root.put("network", best.network().isEmpty() ? null : best.network());
         List<Map<String, Object>> rows = new ArrayList<>();
         for (RecommendationRow r : plan.layouts()) {
+            // The plan's own figures first, then the whole decision-table row of that layout.
             Map<String, Object> l = new LinkedHashMap<>();
             l.put("gpus", r.gpusNeeded());
-            l.put("label", r.sharding());
-            l.put("layout", RecommendCommand.layoutJson(r.layout()));
-            l.put("fits", r.fits());
-            l.put("perGpuBytes", r.perGpuBytes());
-            l.put("capacityBytes", r.capacityBytes());
-            l.put("mfu", r.mfu());
-            l.put("tokensPerSecond", r.tokensPerSecond());
             l.put("days", r.hours() == null ? null : r.hours() / 24.0);
-            l.put("gpuHours", r.gpuHours());
-            l.put("boundBy", r.boundBy() == null ? null : r.boundBy().code());
-            l.put("purchaseUsd", r.purchaseUsd());
-            l.put("rentalUsdPerHour", r.rentalUsdPerHour());
-            l.put("jobCostUsd", r.jobCostUsd());
-            l.put("reasons", r.reasonCodes());
+            l.putAll(RecommendCommand.rowJson(r));
             rows.add(l);
         }
         root.put("layouts", rows);

@@ -242,43 +242,48 @@ final class RecommendCommand implements Callable<Integer> {
         root.put("pue", o.pue());
         List<Map<String, Object>> rows = new ArrayList<>();
         for (RecommendationRow r : rec.rows()) {
-            Map<String, Object> row = new LinkedHashMap<>();
-            row.put("hardware", r.hardwareName());
-            row.put("hardwareId", r.hardwareId());
-            row.put("kind", r.kind().id());
-            row.put("acquisition", r.acquisition().id());
-            row.put("vendor", r.vendor());
-            row.put("formFactor", r.formFactor());
-            row.put("fits", r.fits());
-            row.put("gpusNeeded", r.gpusNeeded());
-            row.put("units", r.units());
-            row.put("nodes", r.nodes());
-            row.put("gpusPerNode", r.gpusPerNode());
-            row.put("interconnect", r.interconnect());
-            row.put("network", r.network().isEmpty() ? null : r.network());
-            row.put("replicas", r.replicas());
-            row.put("sharding", r.sharding());
-            row.put("layout", layoutJson(r.layout()));
-            row.put("perGpuBytes", r.perGpuBytes());
-            row.put("usableBytes", r.usableBytes());
-            row.put("capacityBytes", r.capacityBytes());
-            row.put("headroom", r.headroomFraction());
-            row.put("headroomBytes", r.headroomBytes());
-            row.put("tokensPerSecond", r.tokensPerSecond());
-            row.put("hours", r.hours());
-            row.put("gpuHours", r.gpuHours());
-            row.put("mfu", r.mfu());
-            row.put("boundBy", r.boundBy() == null ? null : r.boundBy().code());
-            row.put("purchaseUsd", r.purchaseUsd());
-            row.put("cardsUsd", r.cardsUsd());
-            row.put("rentalUsdPerHour", r.rentalUsdPerHour());
-            row.put("jobCostUsd", r.jobCostUsd());
-            row.put("energyKWh", r.energyKWh());
-            row.put("reasons", r.reasonCodes());
-            rows.add(row);
+            rows.add(rowJson(r));
         }
         root.put("rows", rows);
         return root;
+    }
+
+    /** One decision-table row as JSON: every field of {@code docs/decision-table.md}, unknown values as null. */
+    static Map<String, Object> rowJson(RecommendationRow r) {
+        Map<String, Object> row = new LinkedHashMap<>();
+        row.put("hardware", r.hardwareName());
+        row.put("hardwareId", r.hardwareId());
+        row.put("kind", r.kind().id());
+        row.put("acquisition", r.acquisition().id());
+        row.put("vendor", r.vendor());
+        row.put("formFactor", r.formFactor());
+        row.put("fits", r.fits());
+        row.put("gpusNeeded", r.gpusNeeded());
+        row.put("units", r.units());
+        row.put("nodes", r.nodes());
+        row.put("gpusPerNode", r.gpusPerNode());
+        row.put("interconnect", r.interconnect());
+        row.put("network", r.network().isEmpty() ? null : r.network());
+        row.put("replicas", r.replicas());
+        row.put("sharding", r.sharding());
+        row.put("layout", layoutJson(r.layout()));
+        row.put("perGpuBytes", r.perGpuBytes());
+        row.put("usableBytes", r.usableBytes());
+        row.put("capacityBytes", r.capacityBytes());
+        row.put("headroom", r.headroomFraction());
+        row.put("headroomBytes", r.headroomBytes());
+        row.put("tokensPerSecond", r.tokensPerSecond());
+        row.put("hours", r.hours());
+        row.put("gpuHours", r.gpuHours());
+        row.put("mfu", r.mfu());
+        row.put("boundBy", r.boundBy() == null ? null : r.boundBy().code());
+        row.put("purchaseUsd", r.purchaseUsd());
+        row.put("cardsUsd", r.cardsUsd());
+        row.put("rentalUsdPerHour", r.rentalUsdPerHour());
+        row.put("jobCostUsd", r.jobCostUsd());
+        row.put("energyKWh", r.energyKWh());
+        row.put("reasons", r.reasonCodes());
+        return row;
     }
 
     private static void printText(PrintWriter out, ModelSpec m, Workload w, Recommendation rec) {

@@ -1,5 +1,6 @@
 package com.vramadvisor.app.plan;
 
+import com.vramadvisor.app.results.Labelled;
 import com.vramadvisor.app.results.ResultsMessages;
 import com.vramadvisor.app.results.ResultsView;
 import com.vramadvisor.app.results.Tooltips;
@@ -10,7 +11,6 @@ import javafx.collections.ListChangeListener;
 import javafx.css.PseudoClass;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
-import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.ProgressIndicator;
@@ -116,8 +116,9 @@ public final class PlannerView extends VBox {
         spinner.setPrefSize(22, 22);
         spinner.setMaxSize(22, 22);
 
-        FlowPane bar = new FlowPane(14, 8, labelled("plan.target", hardware),
-                labelled("results.filter.deadline", deadline), labelled("plan.globalBatch", batch),
+        FlowPane bar = new FlowPane(14, 8, Labelled.box(messages, "plan.target", hardware),
+                Labelled.box(messages, "results.filter.deadline", deadline),
+                Labelled.box(messages, "plan.globalBatch", batch),
                 new HBox(8, plan, cancel, spinner));
         bar.setAlignment(Pos.CENTER_LEFT);
         bar.getStyleClass().add("filter-bar");
@@ -228,16 +229,6 @@ public final class PlannerView extends VBox {
         f.setPrefColumnCount(columns);
         f.setTooltip(tooltip(messages.text(tooltipKey)));
         return f;
-    }
-
-    private HBox labelled(String key, Node control) {
-        Label label = new Label();
-        label.textProperty().bind(messages.text(key));
-        label.getStyleClass().add("filter-label");
-        label.setLabelFor(control);
-        HBox box = new HBox(6, label, control);
-        box.setAlignment(Pos.CENTER_LEFT);
-        return box;
     }
 
     private static Tooltip tooltip(ObservableStringValue text) {

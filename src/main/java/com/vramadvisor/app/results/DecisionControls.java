@@ -8,16 +8,13 @@ import javafx.beans.binding.Bindings;
 import javafx.beans.value.ObservableValue;
 import javafx.collections.ListChangeListener;
 import javafx.geometry.Pos;
-import javafx.scene.Node;
 import javafx.scene.control.CheckBox;
 import javafx.scene.control.ComboBox;
-import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
 import javafx.scene.control.TextField;
 import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyCode;
 import javafx.scene.layout.FlowPane;
-import javafx.scene.layout.HBox;
 import javafx.util.Duration;
 
 /** The controls above the decision table: the question it answers, and the filters that narrow its rows. */
@@ -61,8 +58,10 @@ final class DecisionControls {
         gpus.setPrefColumnCount(5);
         appliesOnCommit(gpus, viewModel::commitMaxGpus, viewModel::revertMaxGpus);
 
-        FlowPane bar = new FlowPane(14, 8, labelled("results.goal", goal), labelled("results.filter.tokens", tokens),
-                labelled("results.filter.deadline", deadline), labelled("results.filter.gpus", gpus));
+        FlowPane bar = new FlowPane(14, 8, Labelled.box(messages, "results.goal", goal),
+                Labelled.box(messages, "results.filter.tokens", tokens),
+                Labelled.box(messages, "results.filter.deadline", deadline),
+                Labelled.box(messages, "results.filter.gpus", gpus));
         bar.setAlignment(Pos.CENTER_LEFT);
         bar.getStyleClass().addAll("filter-bar", "question-bar");
         return bar;
@@ -117,9 +116,11 @@ final class DecisionControls {
         fitsOnly.selectedProperty().bindBidirectional(viewModel.fitsOnlyProperty());
         fitsOnly.setTooltip(tooltip("results.filter.fitsOnly.tooltip"));
 
-        FlowPane bar = new FlowPane(14, 8, labelled("results.filter.vendor", vendor),
-                labelled("results.filter.kind", kind), labelled("results.filter.acquisition", acquisition),
-                labelled("results.filter.cost", cost), labelled("results.filter.memory", memory), fitsOnly);
+        FlowPane bar = new FlowPane(14, 8, Labelled.box(messages, "results.filter.vendor", vendor),
+                Labelled.box(messages, "results.filter.kind", kind),
+                Labelled.box(messages, "results.filter.acquisition", acquisition),
+                Labelled.box(messages, "results.filter.cost", cost),
+                Labelled.box(messages, "results.filter.memory", memory), fitsOnly);
         bar.setAlignment(Pos.CENTER_LEFT);
         bar.getStyleClass().add("filter-bar");
         return bar;
@@ -152,16 +153,6 @@ final class DecisionControls {
                 e.consume();
             }
         });
-    }
-
-    private HBox labelled(String key, Node control) {
-        Label label = new Label();
-        label.textProperty().bind(messages.text(key));
-        label.getStyleClass().add("filter-label");
-        label.setLabelFor(control);
-        HBox box = new HBox(6, label, control);
-        box.setAlignment(Pos.CENTER_LEFT);
-        return box;
     }
 
     private Tooltip tooltip(String key) {
