@@ -30,7 +30,7 @@ final class ModelEntryParser {
         String name = r.optionalText("name", id);
         ArchitectureKind arch = r.optionalEnum("arch", ArchitectureKind.class, defaults.arch());
         int hidden = r.integer("hiddenSize", 1, MAX_DIM);
-        int layers = r.integer("layers", 1, 100_000);
+        int layers = r.integer("layers", 1, ModelSpec.MAX_LAYERS);
         int heads = r.integer("heads", 1, 100_000);
         int kvHeads = r.optionalInteger("kvHeads", heads, 1, 100_000);
         int headDim = r.optionalInteger("headDim", 0, 1, MAX_DIM);

@@ -68,7 +68,7 @@ final class ModelSpecJson {
                 .id(r.optionalText("id", ""))
                 .name(r.optionalText("name", ""))
                 .hiddenSize(r.integer("hiddenSize", 1, MAX))
-                .layers(r.integer("layers", 1, MAX))
+                .layers(r.integer("layers", 1, ModelSpec.MAX_LAYERS))
                 .heads(r.integer("heads", 1, MAX))
                 .kvHeads(r.optionalInteger("kvHeads", 1, MAX, 0))
                 .headDim(r.optionalInteger("headDim", 1, MAX, 0))

@@ -1,6 +1,7 @@
 package com.vramadvisor.catalog.model;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.vramadvisor.engine.ModelSpec;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -60,6 +61,19 @@ final class ConfigFields {
         int value = toInt(node, nameOf(names));
         if (value < 1) {
             throw error("field '" + nameOf(names) + "' must be at least 1, got " + value);
+        }
+        return value;
+    }
+
+    /**
+     * The number of transformer blocks: a required integer of at most {@link ModelSpec#MAX_LAYERS}, checked before
+     * anything loops over the layers.
+     */
+    int layerCount(String... names) throws ModelImportException {
+        int value = requiredInt(names);
+        if (value > ModelSpec.MAX_LAYERS) {
+            throw error("field '" + nameOf(names) + "' is " + value + ", above the limit of " + ModelSpec.MAX_LAYERS
+                    + " layers");
         }
         return value;
     }

@@ -52,7 +52,7 @@ final class EncoderFamilies {
         return ModelSpec.builder()
                 .arch(ArchitectureKind.ENCODER)
                 .hiddenSize(c.requiredInt("d_model"))
-                .layers(c.requiredInt("num_layers"))
+                .layers(c.layerCount("num_layers"))
                 .heads(heads)
                 .headDim(c.intOr(64, "d_kv"))
                 .ffnSize(c.requiredInt("d_ff"))

@@ -41,8 +41,13 @@ final class GgufModelMapper {
     private GgufModelMapper() {
     }
 
-    /** The model description, or empty with a warning saying what is missing. */
-    static Optional<ModelSpec> map(GgufFile g, List<String> warnings) {
+    /**
+     * The model description, or empty with a warning saying what is missing.
+     *
+     * @throws ModelImportException when {@code block_count} is outside 1 to {@link ModelSpec#MAX_LAYERS}: no model
+     *                              has that many blocks, so the header is corrupt
+     */
+    static Optional<ModelSpec> map(GgufFile g, List<String> warnings) throws ModelImportException {
         Optional<String> archName = g.string("general.architecture");
         if (archName.isEmpty()) {
             warnings.add("general.architecture is missing; the architecture cannot be described");
@@ -56,6 +61,11 @@ final class GgufModelMapper {
             warnings.add("architecture '" + a + "' lacks integer " + a + ".embedding_length, .block_count or"
                     + " .attention.head_count (per-layer arrays are not supported); only the weights are read");
             return Optional.empty();
+        }
+        long blocks = layers.getAsLong();
+        if (blocks < 1 || blocks > ModelSpec.MAX_LAYERS) {
+            throw new ModelImportException(g.file(), a + ".block_count is " + Long.toUnsignedString(blocks)
+                    + ", outside 1 to " + ModelSpec.MAX_LAYERS + " layers (corrupt header?)");
         }
         if (g.integer(a + ".attention.kv_lora_rank").isPresent()) {
             warnings.add("architecture '" + a + "' uses multi-head latent attention, which is not described;"

@@ -12,8 +12,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
+import java.time.Duration;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 /**
  * Model descriptions from GGUF headers written with llama.cpp's key and tensor names ({@code llama-arch.cpp}); the
@@ -236,5 +239,20 @@ class GgufModelMapperTest {
         assertThat(imported.spec()).isEmpty();
         assertThat(imported.weights().orElseThrow().bytes()).isEqualTo(320);
         assertThat(imported.warnings()).anyMatch(w -> w.contains("rwkv6.embedding_length"));
+    }
+
+    @Test
+    void aBlockCountAboveTheLayerLimitIsACorruptFileNotALoop() {
+        for (long blocks : new long[] {Integer.MAX_VALUE, 100_000_000L, ModelSpec.MAX_LAYERS + 1L}) {
+            Path file = new TinyGguf().string("general.architecture", "qwen2moe")
+                    .u32("qwen2moe.embedding_length", 32).u32("qwen2moe.block_count", blocks)
+                    .u32("qwen2moe.attention.head_count", 4).u32("qwen2moe.expert_count", 4)
+                    .tensor("output_norm.weight", F32, 128, 32).write(dir.resolve("blocks-" + blocks + ".gguf"));
+            assertTimeoutPreemptively(Duration.ofSeconds(2), () -> assertThatThrownBy(
+                    () -> ModelImporter.importPath(file))
+                    .isInstanceOf(ModelImportException.class)
+                    .hasMessage(file + ": qwen2moe.block_count is " + blocks + ", outside 1 to 10000 layers"
+                            + " (corrupt header?)"));
+        }
     }
 }
