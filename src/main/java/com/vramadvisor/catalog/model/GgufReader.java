@@ -274,7 +274,13 @@ public final class GgufReader {
             throw new ModelImportException(file, where + " of type " + t.type + " has a first dimension of "
                     + t.dims.get(0) + ", not a multiple of its block size " + t.type.blockSize());
         }
-        long bytes = t.type.bytesFor(t.elements);
+        long bytes;
+        try {
+            bytes = t.type.bytesFor(t.elements);
+        } catch (ArithmeticException e) {
+            throw new ModelImportException(file, where + " of type " + t.type + " has dimensions " + t.dims
+                    + " whose size in bytes overflows (corrupt header?)");
+        }
         if (t.offset < 0 || t.offset % alignment != 0) {
             throw new ModelImportException(file, where + " has offset " + Long.toUnsignedString(t.offset)
                     + ", not a multiple of the alignment " + alignment);

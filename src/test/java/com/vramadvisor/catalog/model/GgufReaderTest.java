@@ -196,6 +196,10 @@ class GgufReaderTest {
         assertThatThrownBy(() -> GgufReader.read(negative)).hasMessageContaining("beyond the int64 range");
         Path overflow = new TinyGguf().tensor("w", 0, 4, 1L << 32, 1L << 32).write(dir.resolve("overflow.gguf"));
         assertThatThrownBy(() -> GgufReader.read(overflow)).hasMessageContaining("element count overflows");
+        Path bytes = new TinyGguf().tensor("w", 0, 4, 1L << 62).write(dir.resolve("bytes.gguf"));
+        assertThatThrownBy(() -> GgufReader.read(bytes)).isInstanceOf(ModelImportException.class)
+                .hasMessage(bytes + ": tensor 'w' of type F32 has dimensions [4611686018427387904] whose size in"
+                        + " bytes overflows (corrupt header?)");
         Path huge = new TinyGguf().tensor("w", 0, 4, 1L << 20, 1L << 20).write(dir.resolve("huge.gguf"));
         assertThatThrownBy(() -> GgufReader.read(huge))
                 .hasMessageContaining("needs 4398046511104 bytes at data offset 0");
