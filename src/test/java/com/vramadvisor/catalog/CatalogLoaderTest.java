@@ -214,6 +214,26 @@ class CatalogLoaderTest {
     }
 
     @Test
+    void aPublishedCountThatIsNoWholeNumberOfParametersIsAProblemWithFileAndPath() throws IOException {
+        String entry = """
+                  {"id": "tiny-%d", "hiddenSize": 64, "layers": 2, "heads": 4, "ffnSize": 256, "vocabSize": 100,
+                   "maxPositions": 128, "publishedParameters": "%s", "publishedParametersSource": "card",
+                   "source": "x"}""";
+        Catalog catalog = loadWith("models.json", "{\"catalogVersion\": \"1\", \"models\": ["
+                + entry.formatted(0, "1.0005K") + "," + entry.formatted(1, "99999999999T") + ","
+                + entry.formatted(2, "99999999999999999999") + "]}");
+
+        assertThat(catalog.problems()).extracting(CatalogProblem::toString).containsExactly(
+                dir.resolve("models.json") + ": $.models[0].publishedParameters: expected a whole number of parameters"
+                        + " below 2^63 such as \"7.3B\", \"124M\" or \"20554567680\", found \"1.0005K\"",
+                dir.resolve("models.json") + ": $.models[1].publishedParameters: expected a whole number of parameters"
+                        + " below 2^63 such as \"7.3B\", \"124M\" or \"20554567680\", found \"99999999999T\"",
+                dir.resolve("models.json") + ": $.models[2].publishedParameters: expected a whole number of parameters"
+                        + " below 2^63 such as \"7.3B\", \"124M\" or \"20554567680\", found"
+                        + " \"99999999999999999999\"");
+    }
+
+    @Test
     void aUserModelPresetMapsToAnEngineModelSpecWithBuilderDefaults() throws IOException {
         Catalog catalog = loadWith("models.json", """
                 {"catalogVersion": "1", "models": [
