@@ -211,11 +211,7 @@ public final class CatalogLoader {
     /** Jackson messages carry a source excerpt on further lines; keep the first line and the location. */
     private static String oneLine(Exception e) {
         if (e instanceof JsonProcessingException j) {
-            String message = j.getOriginalMessage() == null ? "" : j.getOriginalMessage().lines().findFirst()
-                    .orElse("");
-            return j.getLocation() == null ? message
-                    : message + " (line " + j.getLocation().getLineNr() + ", column " + j.getLocation().getColumnNr()
-                    + ")";
+            return JsonTrees.problem(j);
         }
         String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
         return message.lines().findFirst().orElse(message);

@@ -23,7 +23,7 @@ public final class UntrustedText {
             return "null";
         }
         StringBuilder out = new StringBuilder(Math.min(text.length(), MAX_CHARS) + 24).append('"');
-        int kept = appendEscaped(out, text);
+        int kept = appendEscaped(out, text, MAX_CHARS, true);
         out.append('"');
         if (kept < text.length()) {
             out.insert(out.length() - 1, '\u2026').append(" (").append(text.length()).append(" characters)");
@@ -31,26 +31,37 @@ public final class UntrustedText {
         return out.toString();
     }
 
-    /** The text escaped and cut like {@link #quote(String)}, without quotes: for names shown between other marks. */
+    /**
+     * The text with control characters escaped and cut like {@link #quote(String)}, without quotes: for names shown
+     * between other marks and for messages that already quote.
+     */
     public static String escape(String text) {
+        return escape(text, MAX_CHARS);
+    }
+
+    /** The text escaped and cut after {@code maxChars} characters, without quotes. */
+    public static String escape(String text, int maxChars) {
         if (text == null) {
             return "null";
         }
-        StringBuilder out = new StringBuilder(Math.min(text.length(), MAX_CHARS) + 24);
-        int kept = appendEscaped(out, text);
+        StringBuilder out = new StringBuilder(Math.min(text.length(), maxChars) + 24);
+        int kept = appendEscaped(out, text, maxChars, false);
         if (kept < text.length()) {
             out.append('\u2026').append(" (").append(text.length()).append(" characters)");
         }
         return out.toString();
     }
 
-    /** Appends at most {@link #MAX_CHARS} characters of {@code text}, escaped; returns how many were taken. */
-    private static int appendEscaped(StringBuilder out, String text) {
+    /**
+     * Appends at most {@code maxChars} characters of {@code text}, escaped, and returns how many were taken. Inside
+     * quotes a backslash and a double quote are escaped too, so that the quoted value reads back unambiguously.
+     */
+    private static int appendEscaped(StringBuilder out, String text, int maxChars, boolean quoted) {
         int i = 0;
-        while (i < text.length() && i < MAX_CHARS) {
+        while (i < text.length() && i < maxChars) {
             char c = text.charAt(i);
             if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
-                if (i + 1 >= MAX_CHARS) {
+                if (i + 1 >= maxChars) {
                     break;
                 }
                 out.append(c).append(text.charAt(i + 1));
@@ -61,8 +72,8 @@ public final class UntrustedText {
                 case '\n' -> out.append("\\n");
                 case '\r' -> out.append("\\r");
                 case '\t' -> out.append("\\t");
-                case '\\' -> out.append("\\\\");
-                case '"' -> out.append("\\\"");
+                case '\\' -> out.append(quoted ? "\\\\" : "\\");
+                case '"' -> out.append(quoted ? "\\\"" : "\"");
                 default -> {
                     if (needsEscape(c)) {
                         out.append(String.format("\\u%04x", (int) c));

@@ -123,11 +123,11 @@ public final class ScenarioCodec {
             root = JsonTrees.read(json, JsonTrees.Check.NO_TRAILING_CONTENT);
         } catch (JsonProcessingException e) {
             if (endsEarly(json, e)) {
-                throw new ScenarioFileException(Reason.INCOMPLETE, "the JSON stops at line "
-                        + e.getLocation().getLineNr() + " before it is complete", e);
+                throw new ScenarioFileException(Reason.INCOMPLETE, e.getLocation() == null
+                        ? "the JSON stops before it is complete"
+                        : "the JSON stops at line " + e.getLocation().getLineNr() + " before it is complete", e);
             }
-            throw new ScenarioFileException(Reason.MALFORMED, "not valid JSON at line " + e.getLocation().getLineNr()
-                    + ", column " + e.getLocation().getColumnNr(), e);
+            throw new ScenarioFileException(Reason.MALFORMED, "not valid JSON: " + JsonTrees.problem(e), e);
         } catch (java.io.IOException e) {
             // Reading from a string has no input/output of its own; kept apart so that a change of source shows.
             throw new ScenarioFileException(Reason.MALFORMED, "cannot be read: " + e.getMessage(), e);

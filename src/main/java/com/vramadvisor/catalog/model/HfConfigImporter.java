@@ -138,8 +138,7 @@ public final class HfConfigImporter {
             }
             return root;
         } catch (JsonProcessingException e) {
-            throw new ModelImportException(file, "not valid JSON: " + e.getOriginalMessage()
-                    + " at line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr(), e);
+            throw new ModelImportException(file, "not valid JSON: " + JsonTrees.problem(e), e);
         } catch (IOException e) {
             throw new ModelImportException(file, "cannot read: " + e.getMessage(), e);
         }

@@ -125,7 +125,7 @@ public final class SafetensorsIndexReader {
             }
             return root;
         } catch (JsonProcessingException e) {
-            throw new ModelImportException(index, "not valid JSON: " + e.getOriginalMessage(), e);
+            throw new ModelImportException(index, "not valid JSON: " + JsonTrees.problem(e), e);
         } catch (IOException e) {
             throw new ModelImportException(index, "cannot read: " + e.getMessage(), e);
         }

@@ -79,7 +79,7 @@ public final class SafetensorsReader {
         try {
             root = JsonTrees.read(header, JsonTrees.Check.NO_DUPLICATE_FIELDS);
         } catch (JsonProcessingException e) {
-            throw new ModelImportException(file, "header is not valid JSON: " + e.getOriginalMessage(), e);
+            throw new ModelImportException(file, "header is not valid JSON: " + JsonTrees.problem(e), e);
         } catch (java.io.IOException e) {
             throw new ModelImportException(file, "header cannot be read: " + e.getMessage(), e);
         }

@@ -132,4 +132,29 @@ class HfConfigImporterErrorsTest {
         assertThat(imported.spec().orElseThrow().moe()).as("every layer listed as dense").isNull();
         assertThat(imported.warnings()).anyMatch(w -> w.contains("no layer uses experts"));
     }
+
+    @Test
+    void jsonBeyondTheParsersLimitsIsReportedWithItsPlace(@TempDir Path dir) {
+        Path deep = Fixtures.writeConfig(dir, "deep", "{\"model_type\": \"llama\", \"x\": " + "[".repeat(1_001)
+                + "]".repeat(1_001) + "}");
+        assertThatThrownBy(() -> HfConfigImporter.read(deep))
+                .isInstanceOf(ModelImportException.class)
+                .hasMessageStartingWith(deep + ": not valid JSON: line 1, column ")
+                .hasMessageEndingWith(": Document nesting depth (1001) exceeds the maximum allowed (1000)");
+        Path digits = Fixtures.writeConfig(dir, "digits", "{\"model_type\": \"llama\", \"hidden_size\": "
+                + "9".repeat(1_001) + "}");
+        assertThatThrownBy(() -> HfConfigImporter.read(digits))
+                .isInstanceOf(ModelImportException.class)
+                .hasMessageStartingWith(digits + ": not valid JSON: line 1, column ")
+                .hasMessageContaining("Number value length (1001) exceeds the maximum allowed (1000)")
+                .hasMessageNotContaining("StreamReadConstraints");
+    }
+
+    @Test
+    void aTruncatedConfigurationSaysWhereTheFileEnds(@TempDir Path dir) {
+        Path file = Fixtures.writeConfig(dir, "cut", "{\"model_type\": \"llama\",\n \"hidden_size\": 64,\n");
+        assertThatThrownBy(() -> HfConfigImporter.read(file))
+                .isInstanceOf(ModelImportException.class)
+                .hasMessage(file + ": not valid JSON: line 3, column 1: unexpected end of file");
+    }
 }
