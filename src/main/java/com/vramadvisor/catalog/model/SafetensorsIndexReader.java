@@ -2,6 +2,7 @@ package com.vramadvisor.catalog.model;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.vramadvisor.files.UntrustedText;
 import com.vramadvisor.json.JsonTrees;
 
 import java.io.IOException;
@@ -45,12 +46,13 @@ public final class SafetensorsIndexReader {
         while (it.hasNext()) {
             var f = it.next();
             if (!f.getValue().isTextual()) {
-                throw new ModelImportException(index, "weight_map entry '" + f.getKey() + "' must name a shard file");
+                throw new ModelImportException(index, "weight_map entry " + UntrustedText.quote(f.getKey())
+                        + " must name a shard file");
             }
             String shard = f.getValue().textValue();
-            if (shard.isEmpty() || shard.contains("/") || shard.contains("\\") || shard.equals("..")) {
-                throw new ModelImportException(index, "weight_map entry '" + f.getKey() + "' names '" + shard
-                        + "', which is not a file name next to the index");
+            if (!isPlainFileName(shard)) {
+                throw new ModelImportException(index, "weight_map entry " + UntrustedText.quote(f.getKey())
+                        + " names " + UntrustedText.quote(shard) + ", which is not a file name next to the index");
             }
             byShard.computeIfAbsent(shard, k -> new ArrayList<>()).add(f.getKey());
         }
@@ -71,8 +73,8 @@ public final class SafetensorsIndexReader {
         if (!missing.isEmpty()) {
             if (declared < 0) {
                 throw new ModelImportException(index, missing.size() + " of " + byShard.size() + " shards are missing"
-                        + " (" + missing.get(0) + (missing.size() > 1 ? ", ..." : "") + ") and the index has no"
-                        + " metadata.total_size, so the weight size is unknown");
+                        + " (" + UntrustedText.quote(missing.get(0)) + (missing.size() > 1 ? ", ..." : "")
+                        + ") and the index has no metadata.total_size, so the weight size is unknown");
             }
             warnings.add(missing.size() + " of " + byShard.size() + " shards are not next to the index; weight bytes"
                     + " are the index's total_size and the parameter count is unknown");
@@ -84,6 +86,24 @@ public final class SafetensorsIndexReader {
                     + inventory.bytes() + " bytes of tensors; the shards' figure is used");
         }
         return inventory;
+    }
+
+    /**
+     * A name that resolves to a file in the index's own folder on every platform: not empty, no path separator, not
+     * {@code .} or {@code ..}, no control character (a NUL cannot be in a path at all) and no character Windows
+     * forbids in file names.
+     */
+    private static boolean isPlainFileName(String name) {
+        if (name.isEmpty() || name.equals(".") || name.equals("..") || name.length() > 255) {
+            return false;
+        }
+        for (int i = 0; i < name.length(); i++) {
+            char c = name.charAt(i);
+            if (c < 0x20 || c == 0x7f || "/\\:*?\"<>|".indexOf(c) >= 0) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static void checkShardHoldsItsTensors(String shard, List<String> names, SafetensorsHeader header,
