@@ -1,5 +1,6 @@
 package com.vramadvisor.catalog;
 
+import com.vramadvisor.files.UntrustedText;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.vramadvisor.json.JsonTrees;
@@ -245,7 +246,8 @@ public final class CatalogLoader {
             }
             root.fieldNames().forEachRemaining(name -> {
                 if (!name.equals("catalogVersion") && !name.equals("description") && !name.equals(kind.listField())) {
-                    problem(file, "$." + name, "unknown field, ignored (entries go in \"" + kind.listField() + "\")");
+                    problem(file, "$." + UntrustedText.escape(name), "unknown field, ignored (entries go in \""
+                            + kind.listField() + "\")");
                 }
             });
             JsonNode list = root.get(kind.listField());
@@ -319,8 +321,8 @@ public final class CatalogLoader {
                 if (nodes.containsKey(node)) {
                     gpuNodes.put(g.value().spec().id(), node);
                 } else {
-                    problem(g.file(), g.path() + ".nodeClass", "unknown node class \"" + node
-                            + "\" (not in nodes.json); the default rule of docs/catalog.md applies");
+                    problem(g.file(), g.path() + ".nodeClass", "unknown node class " + UntrustedText.quote(node)
+                            + " (not in nodes.json); the default rule of docs/catalog.md applies");
                 }
             }
             return new Catalog(gpuList, systemList, offerList, values(presets), values(nodes), gpuNodes, versions,
@@ -331,7 +333,7 @@ public final class CatalogLoader {
         private boolean resolves(String file, String path, String gpuId, int count, double memoryGbTotal) {
             Located<GpuEntryParser.ParsedGpu> gpu = gpus.get(gpuId);
             if (gpu == null) {
-                problem(file, path + ".gpuId", "unknown GPU \"" + gpuId + "\" (not in gpus.json)");
+                problem(file, path + ".gpuId", "unknown GPU " + UntrustedText.quote(gpuId) + " (not in gpus.json)");
                 return false;
             }
             double expected = count * gpu.value().spec().memoryGbNominal();

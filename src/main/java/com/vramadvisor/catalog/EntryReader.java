@@ -1,5 +1,6 @@
 package com.vramadvisor.catalog;
 
+import com.vramadvisor.files.UntrustedText;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import java.util.ArrayList;
@@ -42,7 +43,8 @@ final class EntryReader {
 
     /** Records a problem with the entry as a whole (or with a field the caller names). */
     void fail(String field, String message) {
-        problems.add(new CatalogProblem(file, field == null ? path : path + "." + field, message));
+        String at = field == null ? path : path + "." + UntrustedText.escape(field);
+        problems.add(new CatalogProblem(file, at, message));
     }
 
     /** The entry's {@code id}: lowercase letters and digits in groups joined by {@code -} or {@code .}. */
@@ -50,7 +52,7 @@ final class EntryReader {
         String id = text("id");
         if (!id.isEmpty() && !ID.matcher(id).matches()) {
             fail("id", "ids are lowercase letters and digits joined by '-' or '.', e.g. rtx-4090 or llama-3.1-8b;"
-                    + " found \"" + id + "\"");
+                    + " found " + UntrustedText.quote(id));
             return "";
         }
         return id;
@@ -154,7 +156,7 @@ final class EntryReader {
             names.add(constant.name().toLowerCase(Locale.ROOT));
         }
         if (!text.isEmpty()) {
-            fail(field, "expected one of " + String.join(", ", names) + ", found \"" + text + "\"");
+            fail(field, "expected one of " + String.join(", ", names) + ", found " + UntrustedText.quote(text));
         }
         return absent;
     }
@@ -205,10 +207,10 @@ final class EntryReader {
 
     static String describe(JsonNode value) {
         if (value.isTextual()) {
-            return value.asText().isBlank() ? "an empty string" : "the string \"" + value.asText() + "\"";
+            return value.asText().isBlank() ? "an empty string" : "the string " + UntrustedText.quote(value.asText());
         }
         if (value.isNumber()) {
-            return "the number " + value.asText();
+            return "the number " + UntrustedText.escape(value.asText());
         }
         if (value.isBoolean()) {
             return value.asText();

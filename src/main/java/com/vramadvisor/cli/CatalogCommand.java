@@ -148,7 +148,7 @@ final class CatalogCommand implements Runnable {
             }
             PrintWriter err = spec.commandLine().getErr();
             for (CatalogProblem p : problems) {
-                err.println(p);
+                err.println(Cli.oneLine(p.toString()));
             }
             err.println(problems.size() + (problems.size() == 1 ? " problem" : " problems") + " in " + dir);
             err.flush();

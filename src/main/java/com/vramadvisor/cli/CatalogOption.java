@@ -32,7 +32,7 @@ final class CatalogOption {
             loaded = loader.load();
             if (!quiet) {
                 for (CatalogProblem p : loaded.problems()) {
-                    err.println("vram-advisor: warning: catalog entry skipped: " + p);
+                    err.println("vram-advisor: warning: catalog entry skipped: " + Cli.oneLine(p.toString()));
                 }
                 err.flush();
             }

@@ -1,5 +1,6 @@
 package com.vramadvisor.scenario;
 
+import com.vramadvisor.files.UntrustedText;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.io.JsonEOFException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -171,7 +172,7 @@ public final class ScenarioCodec {
             return new ScenarioInputs(spec, presetId, workload, gpuId, axis, unit, tokenBudget, maxGpus,
                     deadlineDays);
         } catch (IllegalArgumentException e) {
-            throw new ScenarioFileException(Reason.INVALID_VALUE, e.getMessage(), e);
+            throw new ScenarioFileException(Reason.INVALID_VALUE, UntrustedText.escape(e.getMessage(), 400), e);
         }
     }
 
@@ -195,7 +196,7 @@ public final class ScenarioCodec {
                 return u;
             }
         }
-        throw r.malformed("sizeUnit", "expected GiB or GB, found \"" + symbol + "\"");
+        throw r.malformed("sizeUnit", "expected GiB or GB, found " + UntrustedText.quote(symbol));
     }
 
     private static Workload readWorkload(JsonReader w) throws ScenarioFileException {

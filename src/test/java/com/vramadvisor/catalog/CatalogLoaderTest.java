@@ -311,4 +311,15 @@ class CatalogLoaderTest {
         assertThat(new CatalogProblem("f.json", "$.gpus[2].id", "bad").toString())
                 .isEqualTo("f.json: $.gpus[2].id: bad");
     }
+
+    @Test
+    void textFromTheFileIsEscapedInProblemsAndInTheirPaths() throws IOException {
+        Catalog catalog = loadWith("gpus.json", "{\"catalogVersion\": \"1\", \"gpus\": ["
+                + GOOD_GPU.replace("\"workstation\"", "\"r\\u001b[31med\"").replace("\"source\"", "\"x\\u0007\": 1, \"source\"")
+                + "]}");
+
+        assertThat(catalog.problems()).extracting(CatalogProblem::jsonPath, CatalogProblem::message).containsExactly(
+                tuple("$.gpus[0].segment", "expected one of consumer, workstation, datacenter, found \"r\\u001b[31med\""),
+                tuple("$.gpus[0].x\\u0007", "unknown field (misspelt?)"));
+    }
 }

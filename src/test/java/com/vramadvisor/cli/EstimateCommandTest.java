@@ -143,4 +143,17 @@ class EstimateCommandTest {
         assertThat(r.status()).as(r.err()).isZero();
         assertThat(new ObjectMapper().readTree(r.out()).get("parameters").asLong()).isEqualTo(124_439_808L);
     }
+
+    @Test
+    void aModelFileCannotSendEscapeSequencesOrAHugeLineToTheTerminal() throws IOException {
+        Path config = tmp.resolve("config.json");
+        Files.writeString(config, "{\"model_type\": \"\\u001b[2J\\u001b]0;owned\\u0007" + "x".repeat(164_000) + "\"}",
+                StandardCharsets.UTF_8);
+        Result r = run("estimate", "--config", config.toString());
+        assertThat(r.status()).isEqualTo(2);
+        assertThat(r.err()).startsWith("vram-advisor: " + config + ": model_type '\\u001b[2J")
+                .doesNotContain("\u001b").doesNotContain("\u0007");
+        assertThat(r.err().strip().lines()).hasSize(1);
+        assertThat(r.err().length()).isLessThan(config.toString().length() + 400);
+    }
 }

@@ -1,5 +1,6 @@
 package com.vramadvisor.catalog.model;
 
+import com.vramadvisor.files.UntrustedText;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.vramadvisor.engine.ModelSpec;
 
@@ -91,7 +92,8 @@ final class ConfigFields {
             return fallback;
         }
         if (!node.isBoolean()) {
-            throw error("field '" + nameOf(names) + "' must be true or false, got " + node);
+            throw error("field '" + nameOf(names) + "' must be true or false, got "
+                    + UntrustedText.escape(node.toString()));
         }
         return node.booleanValue();
     }
@@ -103,7 +105,7 @@ final class ConfigFields {
             return fallback;
         }
         if (!node.isTextual()) {
-            throw error("field '" + nameOf(names) + "' must be a string, got " + node);
+            throw error("field '" + nameOf(names) + "' must be a string, got " + UntrustedText.escape(node.toString()));
         }
         return node.textValue();
     }
@@ -120,7 +122,7 @@ final class ConfigFields {
     }
 
     ModelImportException error(String problem) {
-        return new ModelImportException(file, problem + " (model_type '" + modelType + "')");
+        return new ModelImportException(file, problem + " (model_type '" + UntrustedText.escape(modelType) + "')");
     }
 
     private String nameOf(String... names) {
@@ -140,7 +142,7 @@ final class ConfigFields {
                     && Math.abs(node.doubleValue()) <= Integer.MAX_VALUE) {
                 return (int) node.doubleValue();
             }
-            throw error("field '" + name + "' must be a whole number, got " + node);
+            throw error("field '" + name + "' must be a whole number, got " + UntrustedText.escape(node.toString()));
         }
         return node.intValue();
     }

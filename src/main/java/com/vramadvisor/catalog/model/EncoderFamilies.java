@@ -1,5 +1,6 @@
 package com.vramadvisor.catalog.model;
 
+import com.vramadvisor.files.UntrustedText;
 import com.vramadvisor.engine.ArchitectureKind;
 import com.vramadvisor.engine.MlpKind;
 import com.vramadvisor.engine.ModelSpec;
@@ -71,7 +72,8 @@ final class EncoderFamilies {
             throws ModelImportException {
         String positionType = c.stringOr("absolute", "position_embedding_type");
         if (!"absolute".equals(positionType)) {
-            c.warn("position_embedding_type '" + positionType + "' adds a distance table per layer that is not "
+            c.warn("position_embedding_type '" + UntrustedText.escape(positionType)
+                    + "' adds a distance table per layer that is not "
                     + "counted");
         }
         if (c.boolOr(false, "is_decoder") || c.boolOr(false, "add_cross_attention")) {

@@ -1,5 +1,6 @@
 package com.vramadvisor.catalog.model;
 
+import com.vramadvisor.files.UntrustedText;
 import com.vramadvisor.engine.ArchitectureKind;
 import com.vramadvisor.engine.HeadKind;
 import com.vramadvisor.engine.MlpKind;
@@ -54,21 +55,23 @@ final class GgufModelMapper {
             return Optional.empty();
         }
         String a = archName.get();
+        String arch = "'" + UntrustedText.escape(a) + "'";
         OptionalLong hidden = g.integer(a + ".embedding_length");
         OptionalLong layers = g.integer(a + ".block_count");
         OptionalLong heads = g.integer(a + ".attention.head_count");
         if (hidden.isEmpty() || layers.isEmpty() || heads.isEmpty()) {
-            warnings.add("architecture '" + a + "' lacks integer " + a + ".embedding_length, .block_count or"
+            warnings.add("architecture " + arch + " lacks integer " + UntrustedText.escape(a) + ".embedding_length, .block_count or"
                     + " .attention.head_count (per-layer arrays are not supported); only the weights are read");
             return Optional.empty();
         }
         long blocks = layers.getAsLong();
         if (blocks < 1 || blocks > ModelSpec.MAX_LAYERS) {
-            throw new ModelImportException(g.file(), a + ".block_count is " + Long.toUnsignedString(blocks)
+            throw new ModelImportException(g.file(), UntrustedText.escape(a) + ".block_count is "
+                    + Long.toUnsignedString(blocks)
                     + ", outside 1 to " + ModelSpec.MAX_LAYERS + " layers (corrupt header?)");
         }
         if (g.integer(a + ".attention.kv_lora_rank").isPresent()) {
-            warnings.add("architecture '" + a + "' uses multi-head latent attention, which is not described;"
+            warnings.add("architecture " + arch + " uses multi-head latent attention, which is not described;"
                     + " only the weights are read");
             return Optional.empty();
         }

@@ -1,5 +1,6 @@
 package com.vramadvisor.catalog.model;
 
+import com.vramadvisor.files.UntrustedText;
 import java.nio.ByteOrder;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
@@ -70,10 +71,11 @@ public final class GgufReader {
             for (long i = 0; i < kvCount; i++) {
                 String key = string(in, MAX_KEY_BYTES, "metadata key " + i);
                 if (metadata.containsKey(key)) {
-                    throw new ModelImportException(file, "metadata key '" + key + "' appears twice");
+                    throw new ModelImportException(file, "metadata key '" + UntrustedText.escape(key)
+                            + "' appears twice");
                 }
-                GgufValueType type = valueType(in, "metadata '" + key + "'");
-                metadata.put(key, value(in, type, "metadata '" + key + "'", 0));
+                GgufValueType type = valueType(in, "metadata '" + UntrustedText.escape(key) + "'");
+                metadata.put(key, value(in, type, "metadata '" + UntrustedText.escape(key) + "'", 0));
             }
             long alignment = alignment(file, metadata);
             List<TensorHeader> headers = new ArrayList<>((int) Math.min(tensorCount, 1 << 16));
@@ -81,7 +83,7 @@ public final class GgufReader {
             for (long i = 0; i < tensorCount; i++) {
                 TensorHeader t = tensorHeader(in, i);
                 if (!names.add(t.name)) {
-                    throw new ModelImportException(file, "tensor '" + t.name + "' appears twice");
+                    throw new ModelImportException(file, "tensor '" + UntrustedText.escape(t.name) + "' appears twice");
                 }
                 headers.add(t);
             }
@@ -231,14 +233,15 @@ public final class GgufReader {
         }
         long a = v.asLong().orElse(0);
         if (v.type() != GgufValueType.UINT32 || a <= 0 || Long.bitCount(a) != 1) {
-            throw new ModelImportException(file, "general.alignment must be a uint32 power of two, got " + v.value());
+            throw new ModelImportException(file, "general.alignment must be a uint32 power of two, got "
+                    + UntrustedText.escape(String.valueOf(v.value())));
         }
         return a;
     }
 
     private static TensorHeader tensorHeader(BoundedReader in, long index) throws ModelImportException {
         String name = string(in, MAX_NAME_BYTES, "name of tensor " + index);
-        String where = "tensor '" + name + "'";
+        String where = "tensor '" + UntrustedText.escape(name) + "'";
         long nDims = in.u32(where + " dimension count");
         if (nDims < 1 || nDims > MAX_DIMS) {
             throw new ModelImportException(in.file(), where + " has " + nDims + " dimensions (1 to " + MAX_DIMS
@@ -269,7 +272,7 @@ public final class GgufReader {
 
     private static GgufTensor finish(Path file, TensorHeader t, long alignment, long dataOffset, long fileSize)
             throws ModelImportException {
-        String where = "tensor '" + t.name + "'";
+        String where = "tensor '" + UntrustedText.escape(t.name) + "'";
         if (t.dims.get(0) % t.type.blockSize() != 0) {
             throw new ModelImportException(file, where + " of type " + t.type + " has a first dimension of "
                     + t.dims.get(0) + ", not a multiple of its block size " + t.type.blockSize());
@@ -301,8 +304,10 @@ public final class GgufReader {
             GgufTensor previous = byOffset.get(i - 1);
             GgufTensor t = byOffset.get(i);
             if (t.offset() < previous.offset() + previous.bytes()) {
-                throw new ModelImportException(file, "tensor '" + t.name() + "' at data offset " + t.offset()
-                        + " overlaps tensor '" + previous.name() + "', which ends at " + (previous.offset()
+                throw new ModelImportException(file, "tensor '" + UntrustedText.escape(t.name()) + "' at data offset "
+                        + t.offset() + " overlaps tensor '" + UntrustedText.escape(previous.name())
+                        + "', which ends at "
+                        + (previous.offset()
                         + previous.bytes()));
             }
         }

@@ -1,5 +1,6 @@
 package com.vramadvisor.catalog.model;
 
+import com.vramadvisor.files.UntrustedText;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.vramadvisor.json.JsonTrees;
@@ -87,14 +88,16 @@ public final class HfConfigImporter {
         String modelType = typeNode.textValue();
         Family family = FAMILIES.get(modelType);
         if (family == null) {
-            throw new ModelImportException(file, "model_type '" + modelType + "' is not supported (supported: "
+            throw new ModelImportException(file, "model_type '" + UntrustedText.escape(modelType)
+                    + "' is not supported (supported: "
                     + String.join(", ", supportedModelTypes()) + ")");
         }
         ConfigFields fields = new ConfigFields(root, file, modelType);
         String arch = architecture(fields);
         if ("t5".equals(modelType) && !"T5EncoderModel".equals(arch)) {
-            throw fields.error("'" + (arch == null ? "T5 without an architectures entry" : arch)
-                    + "' is an encoder-decoder model, which cannot be described here; only T5EncoderModel"
+            throw fields.error((arch == null ? "T5 without an architectures entry"
+                    : "'" + UntrustedText.escape(arch) + "'")
+                    + " is an encoder-decoder model, which cannot be described here; only T5EncoderModel"
                     + " (the encoder alone) is supported");
         }
         ModelSpec.Builder builder = family.map(fields);
@@ -150,7 +153,8 @@ public final class HfConfigImporter {
             return null;
         }
         if (!archs.isArray() || archs.isEmpty() || !archs.get(0).isTextual()) {
-            throw c.error("field 'architectures' must be a list of class names, got " + archs);
+            throw c.error("field 'architectures' must be a list of class names, got "
+                    + UntrustedText.escape(archs.toString()));
         }
         if (archs.size() > 1) {
             c.warn("'architectures' lists " + archs.size() + " classes; the first, " + archs.get(0).textValue()
@@ -166,7 +170,8 @@ public final class HfConfigImporter {
         }
         Optional<DataType> type = StorageTypes.fromTorchName(name);
         if (type.isEmpty() && !"auto".equals(name)) {
-            c.warn("dtype '" + name + "' has no matching storage type; choose the weight precision by hand");
+            c.warn("dtype '" + UntrustedText.escape(name)
+                    + "' has no matching storage type; choose the weight precision by hand");
         }
         return type;
     }
@@ -181,7 +186,8 @@ public final class HfConfigImporter {
         if (type.isPresent()) {
             c.warn("quantization_config: weights are stored as " + type.get().id() + " (" + method + ")");
         } else {
-            c.warn("quantization_config with quant_method '" + method + "' is not modelled; choose the weight "
+            c.warn("quantization_config with quant_method '" + UntrustedText.escape(method)
+                    + "' is not modelled; choose the weight "
                     + "precision by hand");
         }
         return type;

@@ -128,7 +128,7 @@ public final class SafetensorsIndexReader {
             return size.isIntegralNumber() && size.canConvertToLong() ? size.longValue() : (long) size.doubleValue();
         }
         throw new ModelImportException(index, "metadata.total_size must be a non-negative whole number of bytes,"
-                + " got " + size);
+                + " got " + UntrustedText.escape(size.toString()));
     }
 
     private static JsonNode parse(Path index) throws ModelImportException {

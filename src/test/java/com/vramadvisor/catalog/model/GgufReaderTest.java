@@ -229,4 +229,15 @@ class GgufReaderTest {
         Path valueType = new TinyGguf().raw("odd", o -> o.u32(13).u32(0)).write(dir.resolve("vt.gguf"));
         assertThatThrownBy(() -> GgufReader.read(valueType)).hasMessageContaining("unknown value type 13");
     }
+
+    @Test
+    void namesFromTheFileAreEscapedAndCutInMessages() {
+        Path escape = new TinyGguf().u32("k\u001b[2J", 1).u32("k\u001b[2J", 2).write(dir.resolve("esc.gguf"));
+        assertThatThrownBy(() -> GgufReader.read(escape))
+                .hasMessage(escape + ": metadata key 'k\\u001b[2J' appears twice");
+        String longKey = "k".repeat(60_000);
+        Path cut = new TinyGguf().u32(longKey, 1).u32(longKey, 2).write(dir.resolve("long.gguf"));
+        assertThatThrownBy(() -> GgufReader.read(cut))
+                .hasMessage(cut + ": metadata key '" + "k".repeat(80) + "\u2026 (60000 characters)' appears twice");
+    }
 }

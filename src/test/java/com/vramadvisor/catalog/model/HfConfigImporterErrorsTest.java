@@ -157,4 +157,16 @@ class HfConfigImporterErrorsTest {
                 .isInstanceOf(ModelImportException.class)
                 .hasMessage(file + ": not valid JSON: line 3, column 1: unexpected end of file");
     }
+
+    @Test
+    void textFromTheFileIsEscapedAndCutInTheMessage(@TempDir Path dir) {
+        Path file = Fixtures.writeConfig(dir, "escape", "{\"model_type\": \"\\u001b]0;owned\\u0007"
+                + "x".repeat(164_000) + "\"}");
+        assertThatThrownBy(() -> HfConfigImporter.read(file))
+                .isInstanceOf(ModelImportException.class)
+                .hasMessageStartingWith(file + ": model_type '\\u001b]0;owned\\u0007xxx")
+                .hasMessageContaining("\u2026 (164010 characters)' is not supported")
+                .hasMessageNotContaining("\u001b")
+                .satisfies(e -> assertThat(e.getMessage().length()).isLessThan(file.toString().length() + 400));
+    }
 }
