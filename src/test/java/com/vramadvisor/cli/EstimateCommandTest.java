@@ -156,4 +156,22 @@ class EstimateCommandTest {
         assertThat(r.err().strip().lines()).hasSize(1);
         assertThat(r.err().length()).isLessThan(config.toString().length() + 400);
     }
+
+    @Test
+    void aLoraRankAboveTheAdaptedMatricesIsRefusedInOneLine() {
+        // Llama-3-8B: h 4096, 8 key/value heads of 128, so k_proj and v_proj are 4096 x 1024.
+        Result huge = run("estimate", "--preset", "llama-3-8b", "--mode", "lora", "--lora-rank", "2147483647");
+        assertThat(huge.status()).isEqualTo(2);
+        assertThat(huge.out()).isEmpty();
+        assertThat(huge.err()).isEqualTo("vram-advisor: --lora-rank 2147483647 is above 1024, the smaller dimension of"
+                + " the smallest adapted matrix; a larger rank adds parameters but no expressive power"
+                + System.lineSeparator());
+        Result kv = run("estimate", "--preset", "llama-3-8b", "--mode", "lora", "--lora-rank", "1025");
+        assertThat(kv.status()).isEqualTo(2);
+        Result attentionOnly = run("estimate", "--preset", "llama-3-8b", "--mode", "lora", "--lora-rank", "1024");
+        assertThat(attentionOnly.status()).as(attentionOnly.err()).isZero();
+        Result queryOnly = run("estimate", "--preset", "llama-3-8b", "--mode", "qlora", "--lora-rank", "4096",
+                "--lora-targets", "q");
+        assertThat(queryOnly.status()).as("q_proj is 4096 x 4096: " + queryOnly.err()).isZero();
+    }
 }

@@ -187,4 +187,19 @@ class RecommendAndCatalogCommandTest {
             assertThat(row.get("vendor").asText()).isEqualTo("NVIDIA");
         }
     }
+
+    @Test
+    void aCatalogOptionNamingAFileOrNothingIsAnErrorNotAWarning() throws IOException {
+        Path file = Files.writeString(tmp.resolve("gpus.json"), "{}", StandardCharsets.UTF_8);
+        EstimateCommandTest.Result onFile = run("recommend", "--preset", "llama-3-8b", "--catalog", file.toString());
+        assertThat(onFile.status()).isEqualTo(2);
+        assertThat(onFile.err()).isEqualTo("vram-advisor: " + file + ": --catalog needs a catalog folder, but this is a"
+                + " file" + System.lineSeparator());
+        Path absent = tmp.resolve("no-such-folder");
+        EstimateCommandTest.Result onNothing = run("catalog", "list", "gpus", "--catalog", absent.toString());
+        assertThat(onNothing.status()).isEqualTo(2);
+        assertThat(onNothing.out()).isEmpty();
+        assertThat(onNothing.err()).isEqualTo("vram-advisor: " + absent + ": --catalog needs a catalog folder, but"
+                + " nothing exists there" + System.lineSeparator());
+    }
 }
