@@ -61,6 +61,8 @@ public final class CatalogLoader {
     }
 
     private static final String SHIPPED_ROOT = "catalog/";
+    /** The JSON path of a problem that is not inside a JSON document. */
+    private static final String NO_PATH = "";
 
     private final Path userDirectory;
 
@@ -95,7 +97,8 @@ public final class CatalogLoader {
     public static List<CatalogProblem> validate(Path directory) {
         String name = directory.toString();
         if (!Files.isDirectory(directory)) {
-            return List.of(new CatalogProblem(name, "$", "not a folder (or does not exist)"));
+            return List.of(new CatalogProblem(name, NO_PATH, Files.exists(directory)
+                    ? "is a file, not a catalog folder" : "does not exist"));
         }
         boolean any = false;
         for (Kind kind : Kind.values()) {
@@ -103,7 +106,7 @@ public final class CatalogLoader {
         }
         List<CatalogProblem> problems = new ArrayList<>(withUserDirectory(directory).load().problems());
         if (!any) {
-            problems.add(new CatalogProblem(name, "$",
+            problems.add(new CatalogProblem(name, NO_PATH,
                     "no catalog files here; expected gpus.json, systems.json, cloud.json, models.json or nodes.json"));
         }
         return List.copyOf(problems);
@@ -147,7 +150,7 @@ public final class CatalogLoader {
         }
         if (userDirectory != null && Files.exists(userDirectory)) {
             if (!Files.isDirectory(userDirectory)) {
-                loading.problem(userDirectory.toString(), "$", "the user catalog folder is not a folder");
+                loading.problem(userDirectory.toString(), NO_PATH, "the user catalog folder is not a folder");
             } else {
                 for (Kind kind : Kind.values()) {
                     Path path = userDirectory.resolve(kind.fileName());
@@ -174,7 +177,7 @@ public final class CatalogLoader {
         try {
             return parse(Files.newInputStream(path), path.toString(), loading);
         } catch (IOException e) {
-            loading.problem(path.toString(), "$", "cannot read the file: " + oneLine(e));
+            loading.problem(path.toString(), NO_PATH, "cannot read the file: " + oneLine(e));
             return Optional.empty();
         }
     }
@@ -201,11 +204,11 @@ public final class CatalogLoader {
                     .filter(p -> Arrays.stream(Kind.values())
                             .noneMatch(k -> k.fileName().equals(p.getFileName().toString())))
                     .sorted()
-                    .forEach(p -> loading.problem(p.toString(), "$",
+                    .forEach(p -> loading.problem(p.toString(), NO_PATH,
                             "not a catalog file name; expected gpus.json, systems.json, cloud.json, models.json or"
                                     + " nodes.json"));
         } catch (IOException e) {
-            loading.problem(userDirectory.toString(), "$", "cannot list the folder: " + oneLine(e));
+            loading.problem(userDirectory.toString(), NO_PATH, "cannot list the folder: " + oneLine(e));
         }
     }
 

@@ -285,7 +285,18 @@ class CatalogLoaderTest {
         assertThat(CatalogLoader.validate(dir)).singleElement()
                 .satisfies(p -> assertThat(p.message()).contains("no catalog files"));
         assertThat(CatalogLoader.validate(dir.resolve("nope"))).singleElement()
-                .satisfies(p -> assertThat(p.message()).contains("not a folder"));
+                .satisfies(p -> assertThat(p.toString()).isEqualTo(dir.resolve("nope") + ": does not exist"));
+    }
+
+    @Test
+    void problemsOutsideAJsonDocumentCarryNoJsonPath() throws IOException {
+        Path file = Files.writeString(dir.resolve("gpus.json"), "{}");
+        assertThat(CatalogLoader.validate(file)).singleElement()
+                .satisfies(p -> assertThat(p.toString()).isEqualTo(file + ": is a file, not a catalog folder"));
+        Catalog stray = loadWith("gpu.json", "{}");
+        assertThat(stray.problems()).extracting(CatalogProblem::toString).contains(dir.resolve("gpu.json")
+                + ": not a catalog file name; expected gpus.json, systems.json, cloud.json, models.json or nodes.json");
+        assertThat(stray.problems()).extracting(CatalogProblem::toString).noneMatch(s -> s.contains(": $:"));
     }
 
     @Test
