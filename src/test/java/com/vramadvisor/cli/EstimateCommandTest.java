@@ -174,4 +174,21 @@ class EstimateCommandTest {
                 "--lora-targets", "q");
         assertThat(queryOnly.status()).as("q_proj is 4096 x 4096: " + queryOnly.err()).isZero();
     }
+
+    @Test
+    void aFlagTheModeDoesNotUseIsAnErrorNotSilentlyIgnored() {
+        Result weights = run("estimate", "--preset", "llama-3-8b", "--mode", "train", "--weights", "int4");
+        assertThat(weights.status()).isEqualTo(2);
+        assertThat(weights.out()).isEmpty();
+        assertThat(weights.err()).isEqualTo("vram-advisor: --weights needs --mode lora, qlora or infer; full training"
+                + " stores its weights as --precision says" + System.lineSeparator());
+        Result defaultMode = run("estimate", "--preset", "llama-3-8b", "--weights", "int4");
+        assertThat(defaultMode.status()).as("train is the default mode").isEqualTo(2);
+        Result targets = run("estimate", "--preset", "llama-3-8b", "--mode", "infer", "--lora-targets", "q,v");
+        assertThat(targets.status()).isEqualTo(2);
+        assertThat(targets.err()).isEqualTo("vram-advisor: --lora-targets needs --mode lora or qlora"
+                + System.lineSeparator());
+        Result used = run("estimate", "--preset", "llama-3-8b", "--mode", "qlora", "--weights", "int4");
+        assertThat(used.status()).as(used.err()).isZero();
+    }
 }
