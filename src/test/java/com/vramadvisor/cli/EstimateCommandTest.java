@@ -191,4 +191,18 @@ class EstimateCommandTest {
         Result used = run("estimate", "--preset", "llama-3-8b", "--mode", "qlora", "--weights", "int4");
         assertThat(used.status()).as(used.err()).isZero();
     }
+
+    @Test
+    void aConfigurationTransformersCannotBuildExitsWithTwo() throws IOException {
+        Path config = tmp.resolve("config.json");
+        Files.writeString(config, "{\"model_type\": \"gpt_neox\", \"hidden_size\": 1000, \"num_attention_heads\": 3,"
+                + " \"num_hidden_layers\": 2, \"intermediate_size\": 128, \"vocab_size\": 100}", StandardCharsets.UTF_8);
+        Result r = run("estimate", "--config", config.toString());
+        assertThat(r.status()).isEqualTo(2);
+        assertThat(r.err()).isEqualTo("vram-advisor: " + config + ": the attention heads (3) do not divide the hidden"
+                + " size (1000); Transformers cannot build this model (model_type 'gpt_neox')" + System.lineSeparator());
+        Result flags = run("estimate", "--hidden", "1000", "--heads", "3", "--layers", "2", "--ffn", "128",
+                "--vocab", "100");
+        assertThat(flags.status()).as("flags without --head-dim").isEqualTo(2);
+    }
 }

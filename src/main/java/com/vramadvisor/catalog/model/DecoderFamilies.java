@@ -140,6 +140,14 @@ final class DecoderFamilies {
             throws ModelImportException {
         int hidden = c.requiredInt("hidden_size");
         int heads = c.requiredInt("num_attention_heads");
+        if (hidden % heads != 0 && !c.has("head_dim")) {
+            int headDim = hidden / heads;
+            c.warn("num_attention_heads (" + heads + ") does not divide hidden_size (" + hidden + "): as Transformers"
+                    + " builds this configuration, head_dim is hidden_size // num_attention_heads = " + headDim
+                    + " and attention works on " + (long) heads * headDim + " of the " + hidden + " channels"
+                    + " (q_proj " + hidden + " x " + (long) heads * headDim + ", o_proj back to " + hidden
+                    + "); older Transformers releases refuse it");
+        }
         return ModelSpec.builder()
                 .arch(ArchitectureKind.DECODER)
                 .hiddenSize(hidden)

@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeSet;
 
 /**
@@ -56,6 +57,10 @@ public final class HfConfigImporter {
             Map.entry("bert", EncoderFamilies::bert),
             Map.entry("roberta", EncoderFamilies::roberta),
             Map.entry("t5", EncoderFamilies::t5Encoder));
+
+    /** Families whose Transformers attention needs the heads to divide the hidden size. */
+    private static final Set<String> WHOLE_HEADS = Set.of("falcon", "RefinedWebModel", "RefinedWeb", "gpt2",
+            "gpt_bigcode", "gpt_neox", "opt", "bert", "roberta");
 
     private HfConfigImporter() {
     }
@@ -101,6 +106,7 @@ public final class HfConfigImporter {
                     + " (the encoder alone) is supported");
         }
         ModelSpec.Builder builder = family.map(fields);
+        requireWholeHeads(fields, builder);
         HfHeads.apply(fields, arch, builder);
         if ("t5".equals(modelType)) {
             builder.head(HeadKind.NONE).pooler(false);
@@ -117,6 +123,32 @@ public final class HfConfigImporter {
         Optional<DataType> quantization = quantization(fields);
         return new ImportedModel(file, SourceKind.HF_CONFIG, modelType, Optional.of(spec), declared, quantization,
                 Optional.empty(), fields.warnings());
+    }
+
+    /**
+     * The attention classes of the GPT-2, GPT-BigCode, GPT-NeoX, OPT, Falcon, BERT and RoBERTa families split the
+     * hidden size into whole heads and raise {@code ValueError} otherwise ("embed_dim must be divisible by
+     * num_heads" in {@code modeling_gpt2.py}, "The hidden size is not divisble by the number of attention heads" in
+     * {@code modeling_gpt_neox.py}, "The hidden size ... is not a multiple of the number of attention heads" in
+     * {@code modeling_bert.py}), so such a configuration describes no model that can be built. The Llama-style
+     * families take {@code head_dim = hidden_size // num_attention_heads} instead ({@link DecoderFamilies}).
+     */
+    private static void requireWholeHeads(ConfigFields fields, ModelSpec.Builder builder)
+            throws ModelImportException {
+        if (!WHOLE_HEADS.contains(fields.modelType())) {
+            return;
+        }
+        ModelSpec probe;
+        try {
+            probe = builder.build();
+        } catch (IllegalArgumentException e) {
+            // The full build below reports it with its context.
+            return;
+        }
+        if (probe.hiddenSize() % probe.heads() != 0) {
+            throw fields.error("the attention heads (" + probe.heads() + ") do not divide the hidden size ("
+                    + probe.hiddenSize() + "); Transformers cannot build this model");
+        }
     }
 
     /** A lowercase, hyphenated id for a display name: {@code Llama-2-7b-hf} becomes {@code llama-2-7b-hf}. */

@@ -169,4 +169,38 @@ class HfConfigImporterErrorsTest {
                 .hasMessageNotContaining("\u001b")
                 .satisfies(e -> assertThat(e.getMessage().length()).isLessThan(file.toString().length() + 400));
     }
+
+    /**
+     * Transformers' LlamaAttention (modeling_llama.py at commit 5dd4a63548857797727ae73eeb6a6e886ea02a3e) takes
+     * head_dim = hidden_size // num_attention_heads: q_proj 1000 x 999, k_proj and v_proj 1000 x 999, o_proj 999 x
+     * 1000. The import follows it and says so.
+     */
+    @Test
+    void aLlamaWhoseHeadsDoNotDivideTheHiddenSizeIsBuiltAsTransformersBuildsIt(@TempDir Path dir) throws Exception {
+        Path file = Fixtures.writeConfig(dir, "odd-llama", LLAMA.formatted("LlamaForCausalLM", 3, 3)
+                .replace("\"hidden_size\": 64", "\"hidden_size\": 1000"));
+        ImportedModel imported = HfConfigImporter.read(file);
+        var spec = imported.spec().orElseThrow();
+        assertThat(spec.headDim()).isEqualTo(333);
+        assertThat(spec.queryWidth()).isEqualTo(999);
+        assertThat(imported.warnings()).contains("num_attention_heads (3) does not divide hidden_size (1000): as"
+                + " Transformers builds this configuration, head_dim is hidden_size // num_attention_heads = 333 and"
+                + " attention works on 999 of the 1000 channels (q_proj 1000 x 999, o_proj back to 1000); older"
+                + " Transformers releases refuse it");
+    }
+
+    @Test
+    void familiesWhoseAttentionNeedsWholeHeadsRefuseHeadsThatDoNotDivideTheHiddenSize(@TempDir Path dir) {
+        Path gpt2 = Fixtures.writeConfig(dir, "odd-gpt2", """
+                {"model_type": "gpt2", "n_embd": 1000, "n_head": 3, "n_layer": 2, "vocab_size": 100}""");
+        assertThatThrownBy(() -> HfConfigImporter.read(gpt2))
+                .isInstanceOf(ModelImportException.class)
+                .hasMessage(gpt2 + ": the attention heads (3) do not divide the hidden size (1000); Transformers"
+                        + " cannot build this model (model_type 'gpt2')");
+        Path bert = Fixtures.writeConfig(dir, "odd-bert", """
+                {"model_type": "bert", "hidden_size": 1000, "num_attention_heads": 3, "num_hidden_layers": 2,
+                 "intermediate_size": 128, "vocab_size": 100}""");
+        assertThatThrownBy(() -> HfConfigImporter.read(bert))
+                .hasMessageContaining("the attention heads (3) do not divide the hidden size (1000)");
+    }
 }
