@@ -7,6 +7,7 @@ import com.vramadvisor.json.JsonTrees;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -61,7 +62,14 @@ public final class SafetensorsIndexReader {
         List<TensorInfo> tensors = new ArrayList<>();
         List<String> missing = new ArrayList<>();
         for (Map.Entry<String, List<String>> shard : byShard.entrySet()) {
-            Path file = folder.resolve(shard.getKey());
+            Path file;
+            try {
+                file = folder.resolve(shard.getKey());
+            } catch (InvalidPathException e) {
+                // Characters this system cannot put in a path (outside the file-name encoding of its locale).
+                throw new ModelImportException(index, "weight_map names " + UntrustedText.quote(shard.getKey())
+                        + ", which cannot be a file name on this system", e);
+            }
             if (!Files.isRegularFile(file)) {
                 missing.add(shard.getKey());
                 continue;
