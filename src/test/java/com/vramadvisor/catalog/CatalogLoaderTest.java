@@ -333,4 +333,17 @@ class CatalogLoaderTest {
                 tuple("$.gpus[0].segment", "expected one of consumer, workstation, datacenter, found \"r\\u001b[31med\""),
                 tuple("$.gpus[0].x\\u0007", "unknown field (misspelt?)"));
     }
+
+    @Test
+    void jsonBeyondTheParsersLimitsIsAProblemWithItsLineAndColumn() throws IOException {
+        Catalog catalog = loadWith("gpus.json", "{\"catalogVersion\": \"1\", \"gpus\": " + "[".repeat(1_001)
+                + "]".repeat(1_001) + "}");
+
+        assertThat(catalog.problems()).singleElement().satisfies(p -> {
+            assertThat(p.jsonPath()).isEqualTo("$");
+            assertThat(p.message()).startsWith("malformed JSON: line 1, column ")
+                    .endsWith(": Document nesting depth (1001) exceeds the maximum allowed (1000)");
+        });
+        assertThat(catalog.gpus()).hasSameSizeAs(SHIPPED.gpus());
+    }
 }
