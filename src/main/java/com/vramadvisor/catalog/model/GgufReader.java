@@ -38,6 +38,13 @@ public final class GgufReader {
     /** Elements kept from each metadata array; the rest are read past. */
     public static final int ARRAY_VALUES_KEPT = 16;
 
+    /**
+     * Most strings, booleans or nested arrays one metadata array may hold: each is read past one by one (a boolean
+     * must be 0 or 1), so a corrupt length over a large file's zero-filled data would otherwise mean billions of
+     * reads. Real tokenizers hold a few hundred thousand tokens or merges.
+     */
+    public static final long MAX_VARIABLE_ARRAY_LENGTH = 1L << 24;
+
     /** {@code GGML_MAX_DIMS}. */
     static final int MAX_DIMS = 4;
 
@@ -167,15 +174,29 @@ public final class GgufReader {
             throw new ModelImportException(in.file(), what + " claims " + Long.toUnsignedString(length) + " "
                     + element + " elements, more than the remaining " + in.remaining() + " bytes can hold");
         }
+        boolean oneByOne = isVariableSize(element) || element == GgufValueType.BOOL;
+        if (length > MAX_VARIABLE_ARRAY_LENGTH && oneByOne) {
+            throw new ModelImportException(in.file(), what + " claims " + length + " " + element + " elements; at"
+                    + " most " + MAX_VARIABLE_ARRAY_LENGTH + " are read (corrupt header?)");
+        }
         List<GgufValue> head = new ArrayList<>((int) Math.min(length, ARRAY_VALUES_KEPT));
-        for (long i = 0; i < length; i++) {
-            if (i < ARRAY_VALUES_KEPT) {
-                head.add(value(in, element, what + "[" + i + "]", depth + 1));
-            } else {
+        long kept = Math.min(length, ARRAY_VALUES_KEPT);
+        for (long i = 0; i < kept; i++) {
+            head.add(value(in, element, what + "[" + i + "]", depth + 1));
+        }
+        if (oneByOne) {
+            for (long i = kept; i < length; i++) {
                 skipValue(in, element, what, depth + 1);
             }
+        } else {
+            // Fixed-size values are passed over in one step; the length check above keeps the product in range.
+            in.skip((length - kept) * element.minBytes(), what);
         }
         return new GgufValue.Array(element, length, head);
+    }
+
+    private static boolean isVariableSize(GgufValueType type) {
+        return type == GgufValueType.STRING || type == GgufValueType.ARRAY;
     }
 
     private static void skipValue(BoundedReader in, GgufValueType type, String what, int depth)
