@@ -205,4 +205,23 @@ class EstimateCommandTest {
                 "--vocab", "100");
         assertThat(flags.status()).as("flags without --head-dim").isEqualTo(2);
     }
+
+    @Test
+    void jsonBeyondTheParsersLimitsExitsWithTwoInOneLine() throws IOException {
+        Path deep = tmp.resolve("config.json");
+        Files.writeString(deep, "{\"model_type\": \"llama\", \"x\": " + "[".repeat(1_001) + "]".repeat(1_001) + "}",
+                StandardCharsets.UTF_8);
+        Result r = run("estimate", "--config", deep.toString());
+        assertThat(r.status()).isEqualTo(2);
+        assertThat(r.err()).startsWith("vram-advisor: " + deep + ": not valid JSON: line 1, column ")
+                .endsWith(": Document nesting depth (1001) exceeds the maximum allowed (1000)" + System.lineSeparator());
+
+        Path scenario = tmp.resolve("digits.vram.json");
+        Files.writeString(scenario, "{\"formatVersion\": " + "1".repeat(1_001) + "}", StandardCharsets.UTF_8);
+        Result s = run("estimate", "--scenario", scenario.toString());
+        assertThat(s.status()).isEqualTo(2);
+        assertThat(s.err()).startsWith("vram-advisor: " + scenario + ": malformed scenario file: not valid JSON: line 1,")
+                .contains("Number value length (1001) exceeds the maximum allowed (1000)");
+        assertThat(s.err().strip().lines()).hasSize(1);
+    }
 }
