@@ -1,7 +1,7 @@
 package com.vramadvisor.catalog;
 
-import com.vramadvisor.files.UntrustedText;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.vramadvisor.files.UntrustedText;
 
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -73,7 +73,13 @@ final class EntryReader {
             fail(field, "expected a non-empty string, found " + describe(value));
             return "";
         }
-        return value.asText().trim();
+        String text = value.asText().trim();
+        if (!UntrustedText.escape(text, Integer.MAX_VALUE).equals(text)) {
+            // Names and sources are shown in the window, on the terminal and in reports as they are.
+            fail(field, "control characters are not allowed, found " + UntrustedText.quote(text));
+            return "";
+        }
+        return text;
     }
 
     String optionalText(String field, String absent) {

@@ -1,7 +1,7 @@
 package com.vramadvisor.catalog;
 
-import com.vramadvisor.files.UntrustedText;
 import com.vramadvisor.engine.hardware.GpuSpec;
+import com.vramadvisor.files.UntrustedText;
 
 import java.util.Set;
 import java.util.regex.Pattern;

@@ -330,7 +330,7 @@ class CatalogLoaderTest {
                 + "]}");
 
         assertThat(catalog.problems()).extracting(CatalogProblem::jsonPath, CatalogProblem::message).containsExactly(
-                tuple("$.gpus[0].segment", "expected one of consumer, workstation, datacenter, found \"r\\u001b[31med\""),
+                tuple("$.gpus[0].segment", "control characters are not allowed, found \"r\\u001b[31med\""),
                 tuple("$.gpus[0].x\\u0007", "unknown field (misspelt?)"));
     }
 
@@ -344,6 +344,16 @@ class CatalogLoaderTest {
             assertThat(p.message()).startsWith("malformed JSON: line 1, column ")
                     .endsWith(": Document nesting depth (1001) exceeds the maximum allowed (1000)");
         });
+        assertThat(catalog.gpus()).hasSameSizeAs(SHIPPED.gpus());
+    }
+
+    @Test
+    void textWithControlCharactersIsAProblemNotANameToShow() throws IOException {
+        Catalog catalog = loadWith("gpus.json", "{\"catalogVersion\": \"1\", \"gpus\": ["
+                + GOOD_GPU.replace("\"My Card\"", "\"My\\u001b[2JCard\"") + "]}");
+
+        assertThat(catalog.problems()).extracting(CatalogProblem::jsonPath, CatalogProblem::message).containsExactly(
+                tuple("$.gpus[0].name", "control characters are not allowed, found \"My\\u001b[2JCard\""));
         assertThat(catalog.gpus()).hasSameSizeAs(SHIPPED.gpus());
     }
 }

@@ -296,4 +296,13 @@ class ScenarioCodecTest {
                     .contains("Number value length (1001) exceeds the maximum allowed (1000)");
         });
     }
+
+    @Test
+    void aModelNameFromTheFileIsEscapedAndCut() throws Exception {
+        String json = codec.write(ScenarioInputs.defaults()).replaceFirst("\"name\" : \"[^\"]*\"",
+                "\"name\" : \"Llama\\\\u001b[2J" + "x".repeat(300) + "\"");
+        ScenarioInputs read = codec.read(json);
+        assertThat(read.model().name()).startsWith("Llama\\u001b[2Jxxx").doesNotContain("\u001b")
+                .endsWith("\u2026 (309 characters)");
+    }
 }

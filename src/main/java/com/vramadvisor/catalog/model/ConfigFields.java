@@ -1,8 +1,8 @@
 package com.vramadvisor.catalog.model;
 
-import com.vramadvisor.files.UntrustedText;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.vramadvisor.engine.ModelSpec;
+import com.vramadvisor.files.UntrustedText;
 
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,11 +1,11 @@
 package com.vramadvisor.catalog.model;
 
-import com.vramadvisor.files.UntrustedText;
 import com.vramadvisor.engine.ArchitectureKind;
 import com.vramadvisor.engine.MlpKind;
 import com.vramadvisor.engine.ModelSpec;
 import com.vramadvisor.engine.NormKind;
 import com.vramadvisor.engine.PositionKind;
+import com.vramadvisor.files.UntrustedText;
 
 /**
  * Encoders: {@code bert}, {@code roberta}, and the encoder half of {@code t5} ({@code T5EncoderModel}).

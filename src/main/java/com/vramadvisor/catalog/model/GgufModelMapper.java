@@ -1,6 +1,5 @@
 package com.vramadvisor.catalog.model;
 
-import com.vramadvisor.files.UntrustedText;
 import com.vramadvisor.engine.ArchitectureKind;
 import com.vramadvisor.engine.HeadKind;
 import com.vramadvisor.engine.MlpKind;
@@ -8,6 +7,7 @@ import com.vramadvisor.engine.ModelSpec;
 import com.vramadvisor.engine.MoeSpec;
 import com.vramadvisor.engine.NormKind;
 import com.vramadvisor.engine.PositionKind;
+import com.vramadvisor.files.UntrustedText;
 
 import java.util.List;
 import java.util.Optional;
@@ -38,6 +38,9 @@ final class GgufModelMapper {
 
     /** Architectures whose block feeds attention and MLP from the same input. */
     private static final Set<String> PARALLEL = Set.of("falcon", "gptj", "phi2", "command-r", "cohere2", "gptneox");
+
+    /** Characters of {@code general.name} kept as the model's name. */
+    static final int MAX_NAME_CHARS = 200;
 
     private GgufModelMapper() {
     }
@@ -86,12 +89,14 @@ final class GgufModelMapper {
 
     private static ModelSpec describe(GgufFile g, String a, long hidden, long layers, long heads,
                                       List<String> warnings) {
+        // The name is shown wherever the model is: escaped and cut like any text from a file.
+        String name = UntrustedText.escape(g.string("general.name").orElse(a), MAX_NAME_CHARS);
         int h = toInt(hidden, a + ".embedding_length");
         int nHeads = toInt(heads, a + ".attention.head_count");
         String blk = "blk.0.";
         ModelSpec.Builder b = ModelSpec.builder()
-                .id(HfConfigImporter.idOf(g.string("general.name").orElse(a)))
-                .name(g.string("general.name").orElse(a))
+                .id(HfConfigImporter.idOf(name))
+                .name(name)
                 .arch(isEncoder(g, a) ? ArchitectureKind.ENCODER : ArchitectureKind.DECODER)
                 .hiddenSize(h)
                 .layers(toInt(layers, a + ".block_count"))

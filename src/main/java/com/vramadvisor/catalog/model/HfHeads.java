@@ -1,9 +1,9 @@
 package com.vramadvisor.catalog.model;
 
-import com.vramadvisor.files.UntrustedText;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.vramadvisor.engine.HeadKind;
 import com.vramadvisor.engine.ModelSpec;
+import com.vramadvisor.files.UntrustedText;
 
 import java.util.Set;
 

@@ -1,9 +1,9 @@
 package com.vramadvisor.catalog.model;
 
-import com.vramadvisor.files.UntrustedText;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.vramadvisor.files.UntrustedText;
 import com.vramadvisor.json.JsonTrees;
 
 import java.nio.file.Path;

@@ -255,4 +255,17 @@ class GgufModelMapperTest {
                             + " (corrupt header?)"));
         }
     }
+
+    @Test
+    void theModelNameFromTheHeaderIsEscapedAndCut() throws Exception {
+        Path file = new TinyGguf().string("general.architecture", "llama")
+                .string("general.name", "Evil\u001b]0;owned\u0007" + "x".repeat(500))
+                .u32("llama.embedding_length", 32).u32("llama.block_count", 1).u32("llama.attention.head_count", 4)
+                .u32("llama.feed_forward_length", 64)
+                .tensor("token_embd.weight", F32, 4 * 32 * 10, 32, 10).write(dir.resolve("named.gguf"));
+        ModelSpec m = ModelImporter.importPath(file).spec().orElseThrow();
+        assertThat(m.name()).startsWith("Evil\\u001b]0;owned\\u0007xxx").endsWith("\u2026 (514 characters)")
+                .doesNotContain("\u001b").doesNotContain("\u0007");
+        assertThat(m.id()).matches("[a-z0-9.-]+");
+    }
 }
