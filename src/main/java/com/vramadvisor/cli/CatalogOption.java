@@ -10,8 +10,8 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code --catalog DIR}: the user catalog folder that adds to or overrides the shipped catalog; a path that is not a
- * folder is an error. Without it the documented default folder is used when it exists. Problems in user files are reported as warnings on standard
- * error and the broken entries skipped, so one bad entry never stops a script.
+ * folder is an error. Without it the documented default folder is used when it exists. Problems in user files are
+ * reported as warnings on standard error and the broken entries skipped, so one bad entry never stops a script.
  */
 final class CatalogOption {
 

@@ -326,7 +326,8 @@ class CatalogLoaderTest {
     @Test
     void textFromTheFileIsEscapedInProblemsAndInTheirPaths() throws IOException {
         Catalog catalog = loadWith("gpus.json", "{\"catalogVersion\": \"1\", \"gpus\": ["
-                + GOOD_GPU.replace("\"workstation\"", "\"r\\u001b[31med\"").replace("\"source\"", "\"x\\u0007\": 1, \"source\"")
+                + GOOD_GPU.replace("\"workstation\"", "\"r\\u001b[31med\"")
+                        .replace("\"source\"", "\"x\\u0007\": 1, \"source\"")
                 + "]}");
 
         assertThat(catalog.problems()).extracting(CatalogProblem::jsonPath, CatalogProblem::message).containsExactly(

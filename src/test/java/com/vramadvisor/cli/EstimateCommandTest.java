@@ -196,11 +196,13 @@ class EstimateCommandTest {
     void aConfigurationTransformersCannotBuildExitsWithTwo() throws IOException {
         Path config = tmp.resolve("config.json");
         Files.writeString(config, "{\"model_type\": \"gpt_neox\", \"hidden_size\": 1000, \"num_attention_heads\": 3,"
-                + " \"num_hidden_layers\": 2, \"intermediate_size\": 128, \"vocab_size\": 100}", StandardCharsets.UTF_8);
+                + " \"num_hidden_layers\": 2, \"intermediate_size\": 128, \"vocab_size\": 100}",
+                StandardCharsets.UTF_8);
         Result r = run("estimate", "--config", config.toString());
         assertThat(r.status()).isEqualTo(2);
         assertThat(r.err()).isEqualTo("vram-advisor: " + config + ": the attention heads (3) do not divide the hidden"
-                + " size (1000); Transformers cannot build this model (model_type 'gpt_neox')" + System.lineSeparator());
+                + " size (1000); Transformers cannot build this model (model_type 'gpt_neox')"
+                + System.lineSeparator());
         Result flags = run("estimate", "--hidden", "1000", "--heads", "3", "--layers", "2", "--ffn", "128",
                 "--vocab", "100");
         assertThat(flags.status()).as("flags without --head-dim").isEqualTo(2);
@@ -214,13 +216,15 @@ class EstimateCommandTest {
         Result r = run("estimate", "--config", deep.toString());
         assertThat(r.status()).isEqualTo(2);
         assertThat(r.err()).startsWith("vram-advisor: " + deep + ": not valid JSON: line 1, column ")
-                .endsWith(": Document nesting depth (1001) exceeds the maximum allowed (1000)" + System.lineSeparator());
+                .endsWith(": Document nesting depth (1001) exceeds the maximum allowed (1000)"
+                        + System.lineSeparator());
 
         Path scenario = tmp.resolve("digits.vram.json");
         Files.writeString(scenario, "{\"formatVersion\": " + "1".repeat(1_001) + "}", StandardCharsets.UTF_8);
         Result s = run("estimate", "--scenario", scenario.toString());
         assertThat(s.status()).isEqualTo(2);
-        assertThat(s.err()).startsWith("vram-advisor: " + scenario + ": malformed scenario file: not valid JSON: line 1,")
+        assertThat(s.err())
+                .startsWith("vram-advisor: " + scenario + ": malformed scenario file: not valid JSON: line 1,")
                 .contains("Number value length (1001) exceeds the maximum allowed (1000)");
         assertThat(s.err().strip().lines()).hasSize(1);
     }

@@ -117,7 +117,8 @@ public final class Mutator {
         }
         byte[] out = in.clone();
         long value = BOUNDARY_LONGS[random.nextInt(BOUNDARY_LONGS.length)];
-        ByteBuffer b = ByteBuffer.wrap(out).order(random.nextBoolean() ? ByteOrder.LITTLE_ENDIAN : ByteOrder.BIG_ENDIAN);
+        ByteOrder order = random.nextBoolean() ? ByteOrder.LITTLE_ENDIAN : ByteOrder.BIG_ENDIAN;
+        ByteBuffer b = ByteBuffer.wrap(out).order(order);
         int at = random.nextInt(in.length - width + 1);
         if (width == 4) {
             b.putInt(at, (int) value);

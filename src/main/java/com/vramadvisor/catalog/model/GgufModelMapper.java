@@ -63,7 +63,8 @@ final class GgufModelMapper {
         OptionalLong layers = g.integer(a + ".block_count");
         OptionalLong heads = g.integer(a + ".attention.head_count");
         if (hidden.isEmpty() || layers.isEmpty() || heads.isEmpty()) {
-            warnings.add("architecture " + arch + " lacks integer " + UntrustedText.escape(a) + ".embedding_length, .block_count or"
+            warnings.add("architecture " + arch + " lacks integer " + UntrustedText.escape(a)
+                    + ".embedding_length, .block_count or"
                     + " .attention.head_count (per-layer arrays are not supported); only the weights are read");
             return Optional.empty();
         }
