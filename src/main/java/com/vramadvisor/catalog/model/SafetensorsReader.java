@@ -176,7 +176,8 @@ public final class SafetensorsReader {
         }
         long bytes = bits64 / 8;
         if (offsets[1] - offsets[0] != bytes) {
-            throw new ModelImportException(file, where + ": shape " + shape + " of " + dtype + " needs " + bytes
+            throw new ModelImportException(file, where + ": shape " + UntrustedText.escape(shape.toString()) + " of "
+                    + dtype + " needs " + bytes
                     + " bytes but data_offsets [" + offsets[0] + ", " + offsets[1] + "] span "
                     + (offsets[1] - offsets[0]));
         }
