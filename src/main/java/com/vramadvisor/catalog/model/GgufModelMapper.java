@@ -92,15 +92,15 @@ final class GgufModelMapper {
                                       List<String> warnings) {
         // The name is shown wherever the model is: escaped and cut like any text from a file.
         String name = UntrustedText.escape(g.string("general.name").orElse(a), MAX_NAME_CHARS);
-        int h = toInt(hidden, a + ".embedding_length");
-        int nHeads = toInt(heads, a + ".attention.head_count");
+        int h = toInt(hidden, UntrustedText.escape(a) + ".embedding_length");
+        int nHeads = toInt(heads, UntrustedText.escape(a) + ".attention.head_count");
         String blk = "blk.0.";
         ModelSpec.Builder b = ModelSpec.builder()
                 .id(HfConfigImporter.idOf(name))
                 .name(name)
                 .arch(isEncoder(g, a) ? ArchitectureKind.ENCODER : ArchitectureKind.DECODER)
                 .hiddenSize(h)
-                .layers(toInt(layers, a + ".block_count"))
+                .layers(toInt(layers, UntrustedText.escape(a) + ".block_count"))
                 .heads(nHeads)
                 .kvHeads(toInt(g.integer(a + ".attention.head_count_kv").orElse(nHeads), "head_count_kv"))
                 .headDim(toInt(g.integer(a + ".attention.key_length").orElse(h / Math.max(1, nHeads)), "key_length"))
@@ -119,7 +119,8 @@ final class GgufModelMapper {
         feedForward(g, a, b, warnings);
         head(g, a, b);
         if (g.integer(a + ".attention.sliding_window").isPresent()) {
-            warnings.add(a + ".attention.sliding_window is not applied: the KV cache is estimated for full"
+            warnings.add(UntrustedText.escape(a) + ".attention.sliding_window is not applied: the KV cache is estimated"
+                    + " for full"
                     + " attention in every layer (upper bound)");
         }
         return b.build();
