@@ -120,8 +120,7 @@ final class GgufModelMapper {
         head(g, a, b);
         if (g.integer(a + ".attention.sliding_window").isPresent()) {
             warnings.add(UntrustedText.escape(a) + ".attention.sliding_window is not applied: the KV cache is estimated"
-                    + " for full"
-                    + " attention in every layer (upper bound)");
+                    + " for full attention in every layer (upper bound)");
         }
         return b.build();
     }
