@@ -2,6 +2,7 @@ package com.vramadvisor.catalog;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.vramadvisor.files.UntrustedText;
 import com.vramadvisor.json.JsonTrees;
 import com.vramadvisor.engine.hardware.CloudOffer;
 import com.vramadvisor.engine.hardware.GpuSpec;
@@ -60,6 +61,8 @@ public final class CatalogLoader {
     }
 
     private static final String SHIPPED_ROOT = "catalog/";
+    /** The JSON path of a problem that is not inside a JSON document. */
+    private static final String NO_PATH = "";
 
     private final Path userDirectory;
 
@@ -94,7 +97,8 @@ public final class CatalogLoader {
     public static List<CatalogProblem> validate(Path directory) {
         String name = directory.toString();
         if (!Files.isDirectory(directory)) {
-            return List.of(new CatalogProblem(name, "$", "not a folder (or does not exist)"));
+            return List.of(new CatalogProblem(name, NO_PATH, Files.exists(directory)
+                    ? "is a file, not a catalog folder" : "does not exist"));
         }
         boolean any = false;
         for (Kind kind : Kind.values()) {
@@ -102,7 +106,7 @@ public final class CatalogLoader {
         }
         List<CatalogProblem> problems = new ArrayList<>(withUserDirectory(directory).load().problems());
         if (!any) {
-            problems.add(new CatalogProblem(name, "$",
+            problems.add(new CatalogProblem(name, NO_PATH,
                     "no catalog files here; expected gpus.json, systems.json, cloud.json, models.json or nodes.json"));
         }
         return List.copyOf(problems);
@@ -146,7 +150,7 @@ public final class CatalogLoader {
         }
         if (userDirectory != null && Files.exists(userDirectory)) {
             if (!Files.isDirectory(userDirectory)) {
-                loading.problem(userDirectory.toString(), "$", "the user catalog folder is not a folder");
+                loading.problem(userDirectory.toString(), NO_PATH, "the user catalog folder is not a folder");
             } else {
                 for (Kind kind : Kind.values()) {
                     Path path = userDirectory.resolve(kind.fileName());
@@ -173,7 +177,7 @@ public final class CatalogLoader {
         try {
             return parse(Files.newInputStream(path), path.toString(), loading);
         } catch (IOException e) {
-            loading.problem(path.toString(), "$", "cannot read the file: " + oneLine(e));
+            loading.problem(path.toString(), NO_PATH, "cannot read the file: " + oneLine(e));
             return Optional.empty();
         }
     }
@@ -200,22 +204,18 @@ public final class CatalogLoader {
                     .filter(p -> Arrays.stream(Kind.values())
                             .noneMatch(k -> k.fileName().equals(p.getFileName().toString())))
                     .sorted()
-                    .forEach(p -> loading.problem(p.toString(), "$",
+                    .forEach(p -> loading.problem(p.toString(), NO_PATH,
                             "not a catalog file name; expected gpus.json, systems.json, cloud.json, models.json or"
                                     + " nodes.json"));
         } catch (IOException e) {
-            loading.problem(userDirectory.toString(), "$", "cannot list the folder: " + oneLine(e));
+            loading.problem(userDirectory.toString(), NO_PATH, "cannot list the folder: " + oneLine(e));
         }
     }
 
     /** Jackson messages carry a source excerpt on further lines; keep the first line and the location. */
     private static String oneLine(Exception e) {
         if (e instanceof JsonProcessingException j) {
-            String message = j.getOriginalMessage() == null ? "" : j.getOriginalMessage().lines().findFirst()
-                    .orElse("");
-            return j.getLocation() == null ? message
-                    : message + " (line " + j.getLocation().getLineNr() + ", column " + j.getLocation().getColumnNr()
-                    + ")";
+            return JsonTrees.problem(j);
         }
         String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
         return message.lines().findFirst().orElse(message);
@@ -249,7 +249,8 @@ public final class CatalogLoader {
             }
             root.fieldNames().forEachRemaining(name -> {
                 if (!name.equals("catalogVersion") && !name.equals("description") && !name.equals(kind.listField())) {
-                    problem(file, "$." + name, "unknown field, ignored (entries go in \"" + kind.listField() + "\")");
+                    problem(file, "$." + UntrustedText.escape(name), "unknown field, ignored (entries go in \""
+                            + kind.listField() + "\")");
                 }
             });
             JsonNode list = root.get(kind.listField());
@@ -323,8 +324,8 @@ public final class CatalogLoader {
                 if (nodes.containsKey(node)) {
                     gpuNodes.put(g.value().spec().id(), node);
                 } else {
-                    problem(g.file(), g.path() + ".nodeClass", "unknown node class \"" + node
-                            + "\" (not in nodes.json); the default rule of docs/catalog.md applies");
+                    problem(g.file(), g.path() + ".nodeClass", "unknown node class " + UntrustedText.quote(node)
+                            + " (not in nodes.json); the default rule of docs/catalog.md applies");
                 }
             }
             return new Catalog(gpuList, systemList, offerList, values(presets), values(nodes), gpuNodes, versions,
@@ -335,7 +336,7 @@ public final class CatalogLoader {
         private boolean resolves(String file, String path, String gpuId, int count, double memoryGbTotal) {
             Located<GpuEntryParser.ParsedGpu> gpu = gpus.get(gpuId);
             if (gpu == null) {
-                problem(file, path + ".gpuId", "unknown GPU \"" + gpuId + "\" (not in gpus.json)");
+                problem(file, path + ".gpuId", "unknown GPU " + UntrustedText.quote(gpuId) + " (not in gpus.json)");
                 return false;
             }
             double expected = count * gpu.value().spec().memoryGbNominal();

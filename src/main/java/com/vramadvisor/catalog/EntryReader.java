@@ -1,6 +1,7 @@
 package com.vramadvisor.catalog;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.vramadvisor.files.UntrustedText;
 
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -42,7 +43,8 @@ final class EntryReader {
 
     /** Records a problem with the entry as a whole (or with a field the caller names). */
     void fail(String field, String message) {
-        problems.add(new CatalogProblem(file, field == null ? path : path + "." + field, message));
+        String at = field == null ? path : path + "." + UntrustedText.escape(field);
+        problems.add(new CatalogProblem(file, at, message));
     }
 
     /** The entry's {@code id}: lowercase letters and digits in groups joined by {@code -} or {@code .}. */
@@ -50,7 +52,7 @@ final class EntryReader {
         String id = text("id");
         if (!id.isEmpty() && !ID.matcher(id).matches()) {
             fail("id", "ids are lowercase letters and digits joined by '-' or '.', e.g. rtx-4090 or llama-3.1-8b;"
-                    + " found \"" + id + "\"");
+                    + " found " + UntrustedText.quote(id));
             return "";
         }
         return id;
@@ -71,7 +73,13 @@ final class EntryReader {
             fail(field, "expected a non-empty string, found " + describe(value));
             return "";
         }
-        return value.asText().trim();
+        String text = value.asText().trim();
+        if (!UntrustedText.escape(text, Integer.MAX_VALUE).equals(text)) {
+            // Names and sources are shown in the window, on the terminal and in reports as they are.
+            fail(field, "control characters are not allowed, found " + UntrustedText.quote(text));
+            return "";
+        }
+        return text;
     }
 
     String optionalText(String field, String absent) {
@@ -154,7 +162,7 @@ final class EntryReader {
             names.add(constant.name().toLowerCase(Locale.ROOT));
         }
         if (!text.isEmpty()) {
-            fail(field, "expected one of " + String.join(", ", names) + ", found \"" + text + "\"");
+            fail(field, "expected one of " + String.join(", ", names) + ", found " + UntrustedText.quote(text));
         }
         return absent;
     }
@@ -205,10 +213,10 @@ final class EntryReader {
 
     static String describe(JsonNode value) {
         if (value.isTextual()) {
-            return value.asText().isBlank() ? "an empty string" : "the string \"" + value.asText() + "\"";
+            return value.asText().isBlank() ? "an empty string" : "the string " + UntrustedText.quote(value.asText());
         }
         if (value.isNumber()) {
-            return "the number " + value.asText();
+            return "the number " + UntrustedText.escape(value.asText());
         }
         if (value.isBoolean()) {
             return value.asText();

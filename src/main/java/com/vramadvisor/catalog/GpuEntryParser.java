@@ -1,6 +1,7 @@
 package com.vramadvisor.catalog;
 
 import com.vramadvisor.engine.hardware.GpuSpec;
+import com.vramadvisor.files.UntrustedText;
 
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -27,7 +28,8 @@ final class GpuEntryParser {
         String vendor = r.text("vendor");
         String segment = r.text("segment");
         if (!segment.isEmpty() && !SEGMENTS.contains(segment)) {
-            r.fail("segment", "expected one of consumer, workstation, datacenter, found \"" + segment + "\"");
+            r.fail("segment", "expected one of consumer, workstation, datacenter, found "
+                    + UntrustedText.quote(segment));
         }
         String formFactor = r.text("formFactor");
         double nominalGb = r.number("memoryGbNominal", 0.001, 100_000);
@@ -67,7 +69,8 @@ final class GpuEntryParser {
         checkPrice(r, price, priceDate);
         String nodeClass = r.optionalText("nodeClass", "");
         if (!nodeClass.isEmpty() && !EntryReader.ID.matcher(nodeClass).matches()) {
-            r.fail("nodeClass", "expected the id of a node class in nodes.json, found \"" + nodeClass + "\"");
+            r.fail("nodeClass", "expected the id of a node class in nodes.json, found "
+                    + UntrustedText.quote(nodeClass));
         }
         String source = r.text("source");
         r.rejectUnknownFields();
@@ -97,7 +100,8 @@ final class GpuEntryParser {
         } else if (price == 0 && !priceDate.isEmpty()) {
             r.fail("priceDate", "a price date without a price");
         } else if (!priceDate.isEmpty() && !DATE.matcher(priceDate).matches()) {
-            r.fail("priceDate", "expected an ISO date yyyy, yyyy-mm or yyyy-mm-dd, found \"" + priceDate + "\"");
+            r.fail("priceDate", "expected an ISO date yyyy, yyyy-mm or yyyy-mm-dd, found "
+                    + UntrustedText.quote(priceDate));
         }
     }
 }

@@ -7,6 +7,7 @@ import com.vramadvisor.engine.ModelSpec;
 import com.vramadvisor.engine.MoeSpec;
 import com.vramadvisor.engine.NormKind;
 import com.vramadvisor.engine.PositionKind;
+import com.vramadvisor.files.UntrustedText;
 
 import java.math.BigDecimal;
 import java.util.regex.Matcher;
@@ -19,6 +20,8 @@ import java.util.regex.Pattern;
 final class ModelEntryParser {
 
     private static final int MAX_DIM = 10_000_000;
+    /** Longer texts are not counts; a long run of digits would only cost time to reject. */
+    private static final int MAX_COUNT_CHARS = 40;
     private static final Pattern COUNT = Pattern.compile("(\\d+)(\\.\\d+)?([KMBT])?");
 
     private ModelEntryParser() {
@@ -30,7 +33,7 @@ final class ModelEntryParser {
         String name = r.optionalText("name", id);
         ArchitectureKind arch = r.optionalEnum("arch", ArchitectureKind.class, defaults.arch());
         int hidden = r.integer("hiddenSize", 1, MAX_DIM);
-        int layers = r.integer("layers", 1, 100_000);
+        int layers = r.integer("layers", 1, ModelSpec.MAX_LAYERS);
         int heads = r.integer("heads", 1, 100_000);
         int kvHeads = r.optionalInteger("kvHeads", heads, 1, 100_000);
         int headDim = r.optionalInteger("headDim", 0, 1, MAX_DIM);
@@ -68,8 +71,8 @@ final class ModelEntryParser {
         String publishedText = r.optionalText("publishedParameters", "");
         long[] published = publishedText.isEmpty() ? new long[] {0, 0} : parseCount(publishedText);
         if (published == null) {
-            r.fail("publishedParameters", "expected a count such as \"7.3B\", \"124M\" or \"20554567680\", found \""
-                    + publishedText + "\"");
+            r.fail("publishedParameters", "expected a whole number of parameters below 2^63 such as \"7.3B\","
+                    + " \"124M\" or \"20554567680\", found " + UntrustedText.quote(publishedText));
             published = new long[] {0, 0};
         }
         String publishedSource = r.optionalText("publishedParametersSource", "");
@@ -99,9 +102,12 @@ final class ModelEntryParser {
     /**
      * Parses a published parameter count: digits only for an exact count, or a decimal with a suffix K, M, B or T
      * (10^3, 10^6, 10^9, 10^12) for a rounded one. Returns {value, rounding unit}, or {@code null} when the text is
-     * not a count.
+     * not a count, names a fraction of a parameter ({@code 1.0005K}) or a count of 2^63 or more.
      */
     static long[] parseCount(String text) {
+        if (text.length() > MAX_COUNT_CHARS) {
+            return null;
+        }
         Matcher m = COUNT.matcher(text.trim());
         if (!m.matches()) {
             return null;
@@ -110,7 +116,11 @@ final class ModelEntryParser {
             if (m.group(2) != null) {
                 return null;
             }
-            return new long[] {Long.parseLong(m.group(1)), 1};
+            try {
+                return new long[] {Long.parseLong(m.group(1)), 1};
+            } catch (NumberFormatException e) {
+                return null;
+            }
         }
         BigDecimal number = new BigDecimal(m.group(1) + (m.group(2) == null ? "" : m.group(2)));
         BigDecimal multiplier = BigDecimal.TEN.pow(switch (m.group(3)) {
@@ -120,7 +130,11 @@ final class ModelEntryParser {
             default -> 12;
         });
         BigDecimal unit = BigDecimal.ONE.movePointLeft(number.scale()).multiply(multiplier);
-        return new long[] {number.multiply(multiplier).longValueExact(), unit.longValueExact()};
+        try {
+            return new long[] {number.multiply(multiplier).longValueExact(), unit.longValueExact()};
+        } catch (ArithmeticException e) {
+            return null;
+        }
     }
 
     private static MoeSpec readMoe(EntryReader r, int layers) {

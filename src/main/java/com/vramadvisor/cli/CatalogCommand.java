@@ -10,6 +10,7 @@ import com.vramadvisor.engine.hardware.GpuSpec;
 import com.vramadvisor.engine.hardware.SystemSpec;
 import com.vramadvisor.report.CsvReportWriter;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -138,9 +139,16 @@ final class CatalogCommand implements Runnable {
 
         @Override
         public Integer call() {
-            Path dir = directory != null ? directory : CatalogLoader.defaultUserDirectory();
-            List<CatalogProblem> problems = CatalogLoader.validate(dir);
+            Path defaultDir = CatalogLoader.defaultUserDirectory();
+            Path dir = directory != null ? directory : defaultDir;
             PrintWriter out = spec.commandLine().getOut();
+            if (!Files.exists(dir) && sameFolder(dir, defaultDir)) {
+                // A fresh installation: the user folder is made when the first own entry is saved there.
+                out.println(dir + ": no user catalog yet (the folder does not exist); the shipped catalog is used");
+                out.flush();
+                return 0;
+            }
+            List<CatalogProblem> problems = CatalogLoader.validate(dir);
             if (problems.isEmpty()) {
                 out.println(dir + ": catalog is valid");
                 out.flush();
@@ -148,12 +156,16 @@ final class CatalogCommand implements Runnable {
             }
             PrintWriter err = spec.commandLine().getErr();
             for (CatalogProblem p : problems) {
-                err.println(p);
+                err.println(Cli.oneLine(p.toString()));
             }
             err.println(problems.size() + (problems.size() == 1 ? " problem" : " problems") + " in " + dir);
             err.flush();
             return Cli.EXIT_BAD_INPUT;
         }
+    }
+
+    private static boolean sameFolder(Path a, Path b) {
+        return a.toAbsolutePath().normalize().equals(b.toAbsolutePath().normalize());
     }
 
     /** A small table printed as aligned text, JSON (array of objects) or CSV (RFC 4180). */

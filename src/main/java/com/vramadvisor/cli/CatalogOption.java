@@ -4,13 +4,14 @@ import com.vramadvisor.catalog.Catalog;
 import com.vramadvisor.catalog.CatalogLoader;
 import com.vramadvisor.catalog.CatalogProblem;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import picocli.CommandLine.Option;
 
 /**
- * {@code --catalog DIR}: the user catalog folder that adds to or overrides the shipped catalog. Without it the
- * documented default folder is used when it exists. Problems in user files are reported as warnings on standard
- * error and the broken entries skipped, so one bad entry never stops a script.
+ * {@code --catalog DIR}: the user catalog folder that adds to or overrides the shipped catalog; a path that is not a
+ * folder is an error. Without it the documented default folder is used when it exists. Problems in user files are
+ * reported as warnings on standard error and the broken entries skipped, so one bad entry never stops a script.
  */
 final class CatalogOption {
 
@@ -24,15 +25,23 @@ final class CatalogOption {
 
     private Catalog loaded;
 
-    /** Loads the catalog once; warnings go to {@code err}. */
+    /**
+     * Loads the catalog once; warnings go to {@code err}.
+     *
+     * @throws CliInputException when {@code --catalog} names a file or nothing
+     */
     Catalog catalog(PrintWriter err) {
         if (loaded == null) {
+            if (directory != null && !Files.isDirectory(directory)) {
+                throw new CliInputException(directory + ": --catalog needs a catalog folder, but "
+                        + (Files.exists(directory) ? "this is a file" : "nothing exists there"));
+            }
             CatalogLoader loader = directory == null
                     ? CatalogLoader.withDefaultUserDirectory() : CatalogLoader.withUserDirectory(directory);
             loaded = loader.load();
             if (!quiet) {
                 for (CatalogProblem p : loaded.problems()) {
-                    err.println("vram-advisor: warning: catalog entry skipped: " + p);
+                    err.println("vram-advisor: warning: catalog entry skipped: " + Cli.oneLine(p.toString()));
                 }
                 err.flush();
             }

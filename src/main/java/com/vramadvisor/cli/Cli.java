@@ -1,5 +1,6 @@
 package com.vramadvisor.cli;
 
+import com.vramadvisor.files.UntrustedText;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import picocli.CommandLine;
@@ -18,6 +19,9 @@ public final class Cli implements Runnable {
 
     /** Bad input: unknown flag, invalid value, malformed or unsupported model file. */
     public static final int EXIT_BAD_INPUT = 2;
+
+    /** Longest message printed; the readers cut what they quote, so only a runaway message reaches this. */
+    private static final int MAX_MESSAGE_CHARS = 2_000;
 
     private Cli() {
     }
@@ -63,12 +67,16 @@ public final class Cli implements Runnable {
         return status;
     }
 
-    private static String oneLine(String message) {
+    /**
+     * The first line of a message with any control character escaped: the readers already escape what they quote
+     * from files, and this keeps anything they missed from reaching the terminal as an escape sequence.
+     */
+    static String oneLine(String message) {
         if (message == null) {
             return "error";
         }
         int nl = message.indexOf('\n');
-        return (nl < 0 ? message : message.substring(0, nl)).strip();
+        return UntrustedText.escape((nl < 0 ? message : message.substring(0, nl)).strip(), MAX_MESSAGE_CHARS);
     }
 
     /** Reads the version from the jar manifest. */

@@ -25,7 +25,7 @@ final class ModelFiles {
             throw new CliInputException(e.getMessage());
         }
         for (String warning : imported.warnings()) {
-            err.println("vram-advisor: warning: " + warning);
+            err.println("vram-advisor: warning: " + Cli.oneLine(warning));
         }
         options.importedWeightType = imported.weightStorageType().orElse(null);
         return imported.spec().orElseThrow(() -> new CliInputException(path

@@ -35,11 +35,27 @@ final class ModelResolver {
                             ScenarioOption scenario, CommandSpec spec) {
         ScenarioInputs fromFile = scenario.read(spec);
         if (fromFile != null) {
+            requireUsefulLoraRank(fromFile.model(), fromFile.workload(), scenario.file + ": the scenario's LoRA rank");
             return new Resolved(fromFile.model(), fromFile.workload(), fromFile.tokenBudget(), fromFile.maxGpus(),
                     fromFile.deadlineDays());
         }
         ModelSpec m = resolve(model, catalog, spec.commandLine().getErr());
-        return new Resolved(m, workload.toWorkload(model.importedWeightType));
+        Workload w = workload.toWorkload(model.importedWeightType);
+        requireUsefulLoraRank(m, w, "--lora-rank");
+        return new Resolved(m, w);
+    }
+
+    /** A LoRA rank above the adapted matrices' smaller dimension describes no real adapter. */
+    private static void requireUsefulLoraRank(ModelSpec m, Workload w, String what) {
+        if (w.lora() == null) {
+            return;
+        }
+        long max = w.lora().maxUsefulRank(m);
+        if (w.lora().rank() > max) {
+            throw new CliInputException(what + " " + w.lora().rank() + " is above " + max + ", the smaller"
+                    + " dimension of the smallest adapted matrix; a larger rank adds parameters but no expressive"
+                    + " power");
+        }
     }
 
     static ModelSpec resolve(ModelOptions o, CatalogOption catalog, PrintWriter err) {

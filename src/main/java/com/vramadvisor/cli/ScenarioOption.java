@@ -2,10 +2,8 @@ package com.vramadvisor.cli;
 
 import com.vramadvisor.scenario.ScenarioCodec;
 import com.vramadvisor.scenario.ScenarioFileException;
+import com.vramadvisor.scenario.ScenarioFiles;
 import com.vramadvisor.scenario.ScenarioInputs;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import picocli.CommandLine.Model.CommandSpec;
@@ -42,10 +40,9 @@ final class ScenarioOption {
         }
         String text;
         try {
-            text = Files.readString(file, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new CliInputException(file + ": cannot read the scenario file (" + e.getClass().getSimpleName()
-                    + (e.getMessage() == null ? "" : ": " + e.getMessage()) + ")");
+            text = ScenarioFiles.readText(file);
+        } catch (ScenarioFileException e) {
+            throw new CliInputException(file + ": the scenario file " + e.detail());
         }
         try {
             return new ScenarioCodec().read(text);

@@ -109,13 +109,10 @@ final class WorkloadOptions {
     double gpuMemoryUtilization;
 
     /**
-     * Builds the engine's workload from the flags.
-     *
-     * @throws IllegalArgumentException naming the flag with a bad value
-     */
-    /**
      * Builds the engine's workload; {@code storedWeights} (the type an imported model file stores its weights in)
      * becomes the weight type for inference when {@code --weights} is absent.
+     *
+     * @throws IllegalArgumentException naming the flag with a bad value, or a flag the mode does not use
      */
     Workload toWorkload(DataType storedWeights) {
         Mode m = switch (key(mode)) {
@@ -181,6 +178,11 @@ final class WorkloadOptions {
                 })
                 .gpuMemoryUtilization(gpuMemoryUtilization)
                 .implementation(implementation(implementation));
+        if (weights != null && m == Mode.TRAIN) {
+            // Full training keeps its weights in the types --precision and --implementation give.
+            throw new IllegalArgumentException("--weights needs --mode lora, qlora or infer; full training stores"
+                    + " its weights as --precision says");
+        }
         if (weights != null) {
             b.weightType(dataType(weights, "--weights"));
         } else if (storedWeights != null && m == Mode.INFER) {
@@ -192,6 +194,8 @@ final class WorkloadOptions {
             b.lora(new LoraSpec(rank, targets()));
         } else if (loraRank != null) {
             throw new IllegalArgumentException("--lora-rank needs --mode lora or qlora");
+        } else if (loraTargets != null) {
+            throw new IllegalArgumentException("--lora-targets needs --mode lora or qlora");
         }
         return b.build();
     }

@@ -23,6 +23,34 @@ public record LoraSpec(int rank, Set<LoraTarget> targets) {
         targets = Set.copyOf(targets);
     }
 
+    /**
+     * The largest rank that means anything on {@code model}: the smaller dimension of the smallest adapted matrix.
+     * A {@code d_in x d_out} update has rank at most {@code min(d_in, d_out)}, so a larger adapter only adds
+     * parameters. {@link Long#MAX_VALUE} when no target exists in the model (a gate on an ungated block).
+     */
+    public long maxUsefulRank(ModelSpec model) {
+        long h = model.hiddenSize();
+        long max = Long.MAX_VALUE;
+        if (targets.contains(LoraTarget.Q_PROJ) || targets.contains(LoraTarget.O_PROJ)) {
+            max = Math.min(max, Math.min(h, model.queryWidth()));
+        }
+        if (targets.contains(LoraTarget.K_PROJ) || targets.contains(LoraTarget.V_PROJ)) {
+            max = Math.min(max, Math.min(h, model.kvWidth()));
+        }
+        boolean mlp = targets.contains(LoraTarget.UP_PROJ) || targets.contains(LoraTarget.DOWN_PROJ)
+                || targets.contains(LoraTarget.GATE_PROJ) && model.mlp() == MlpKind.GATED;
+        if (mlp) {
+            max = Math.min(max, Math.min(h, model.ffnSize()));
+            if (model.isMoe()) {
+                max = Math.min(max, Math.min(h, model.moe().expertFfnSize()));
+                if (model.moe().sharedExpertFfnSize() > 0) {
+                    max = Math.min(max, Math.min(h, model.moe().sharedExpertFfnSize()));
+                }
+            }
+        }
+        return max;
+    }
+
     /** Matrices that can carry adapters, by their usual Hugging Face PEFT module names. */
     public enum LoraTarget {
         Q_PROJ, K_PROJ, V_PROJ, O_PROJ, GATE_PROJ, UP_PROJ, DOWN_PROJ

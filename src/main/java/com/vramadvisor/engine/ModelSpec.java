@@ -71,6 +71,13 @@ public record ModelSpec(
         int slidingWindow,
         MoeSpec moe) {
 
+    /**
+     * Most transformer blocks a description may have. Published models have at most a few hundred (Llama 3.1 405B:
+     * 126); the bound keeps a corrupt or hostile model file from describing billions of layers, which every reader
+     * and the layout planner would otherwise loop over.
+     */
+    public static final int MAX_LAYERS = 10_000;
+
     public ModelSpec {
         Objects.requireNonNull(arch, "arch");
         Objects.requireNonNull(mlp, "mlp");
@@ -81,6 +88,9 @@ public record ModelSpec(
         name = name == null || name.isBlank() ? id : name;
         requirePositive(hiddenSize, "hidden size");
         requirePositive(layers, "layers");
+        if (layers > MAX_LAYERS) {
+            throw new IllegalArgumentException("layers must be at most " + MAX_LAYERS + ", got " + layers);
+        }
         requirePositive(heads, "attention heads");
         requirePositive(kvHeads, "key/value heads");
         requirePositive(headDim, "head dimension");

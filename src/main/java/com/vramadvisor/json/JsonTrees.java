@@ -1,14 +1,19 @@
 package com.vramadvisor.json;
 
 import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
+import com.fasterxml.jackson.core.io.JsonEOFException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.MissingNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.vramadvisor.files.UntrustedText;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -24,7 +29,9 @@ import java.util.Set;
  * {@code ObjectMapper}: the mapper's first construction loads and links several hundred classes, about 150 ms of
  * CPU on the two-core machines this application is measured on, which every start of the window and the command
  * line paid only to read the catalog, the settings and the last scenario. Nesting depth, number length and string
- * length stay bounded by the parser's {@code StreamReadConstraints}.
+ * length stay bounded by the parser's {@code StreamReadConstraints} (1,000 levels, 1,000 digits); a file beyond them
+ * fails with a {@link JsonParseException} that carries the parser's location, which Jackson's own
+ * {@code StreamConstraintsException} lacks.
  */
 public final class JsonTrees {
 
@@ -40,6 +47,8 @@ public final class JsonTrees {
     private static final JsonFactory STRICT = JsonFactory.builder()
             .enable(com.fasterxml.jackson.core.StreamReadFeature.STRICT_DUPLICATE_DETECTION).build();
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+    /** Jackson quotes at most 256 characters of a bad token; a message keeps them and a little more. */
+    private static final int MAX_MESSAGE_CHARS = 400;
 
     private JsonTrees() {
     }
@@ -108,7 +117,46 @@ public final class JsonTrees {
         return checks.contains(Check.NO_DUPLICATE_FIELDS) ? STRICT : PLAIN;
     }
 
+    /**
+     * One line for a user saying where and what: {@code line 3, column 1: unexpected end of file}. Jackson's own
+     * wording is kept for other errors, without its source excerpt and internal names, and with any text from the
+     * file escaped ({@link UntrustedText}).
+     */
+    public static String problem(JsonProcessingException e) {
+        String original = e.getOriginalMessage();
+        boolean endOfInput = e instanceof JsonEOFException
+                || original != null && original.startsWith("Unexpected end-of-input");
+        String message = endOfInput ? "unexpected end of file" : cleaned(original);
+        JsonLocation at = e.getLocation();
+        if (at == null || at.getLineNr() < 1) {
+            return message;
+        }
+        return "line " + at.getLineNr() + ", column " + at.getColumnNr() + ": " + message;
+    }
+
+    private static String cleaned(String original) {
+        if (original == null || original.isBlank()) {
+            return "malformed JSON";
+        }
+        String message = original.lines().findFirst().orElse("").strip();
+        int source = message.indexOf("[Source:");
+        if (source >= 0) {
+            message = message.substring(0, source).replaceAll("\\s*\\(?(start marker )?at\\s*$", "").strip();
+        }
+        message = message.replaceAll(", from `[^`]*`", "");
+        return UntrustedText.escape(message, MAX_MESSAGE_CHARS);
+    }
+
     private static JsonNode root(JsonParser p, Set<Check> checks) throws IOException {
+        try {
+            return checkedRoot(p, checks);
+        } catch (StreamConstraintsException e) {
+            // Jackson raises these without a location; give them the parser's, so the user learns where.
+            throw new JsonParseException(p, e.getOriginalMessage(), e);
+        }
+    }
+
+    private static JsonNode checkedRoot(JsonParser p, Set<Check> checks) throws IOException {
         JsonToken first = p.nextToken();
         if (first == null) {
             return MissingNode.getInstance();
@@ -139,7 +187,7 @@ public final class JsonTrees {
                 JsonToken next;
                 while ((next = p.nextToken()) != JsonToken.END_ARRAY) {
                     if (next == null) {
-                        throw new JsonParseException(p, "unexpected end of input inside an array");
+                        throw new JsonEOFException(p, null, "unexpected end of input inside an array");
                     }
                     array.add(value(p, next));
                 }

@@ -1,5 +1,6 @@
 package com.vramadvisor.scenario;
 
+import com.vramadvisor.files.UntrustedText;
 import java.util.Locale;
 
 /** File ids of enum values: lowercase with hyphens ({@code sgd-momentum}, {@code bf16-mixed}), as on the command line. */
@@ -27,6 +28,6 @@ final class Ids {
             accepted.append(accepted.length() == 0 ? "" : ", ").append(of(e));
         }
         throw new ScenarioFileException(ScenarioFileException.Reason.INVALID_VALUE,
-                path + ": unknown value \"" + text + "\" (expected one of " + accepted + ")");
+                path + ": unknown value " + UntrustedText.quote(text) + " (expected one of " + accepted + ")");
     }
 }

@@ -8,11 +8,14 @@ import com.vramadvisor.engine.ModelSpec;
 import com.vramadvisor.engine.MoeSpec;
 import com.vramadvisor.engine.NormKind;
 import com.vramadvisor.engine.PositionKind;
+import com.vramadvisor.files.UntrustedText;
 
 /** The {@code model.architecture} object of a scenario file: every field of {@link ModelSpec} by its record name. */
 final class ModelSpecJson {
 
     private static final int MAX = Integer.MAX_VALUE;
+    /** Characters of a model's id and name kept from a file. */
+    private static final int MAX_NAME_CHARS = 200;
 
     private ModelSpecJson() {
     }
@@ -65,10 +68,11 @@ final class ModelSpecJson {
     /** Reads an architecture; absent optional fields take the Llama-style defaults of {@link ModelSpec.Builder}. */
     static ModelSpec read(JsonReader r) throws ScenarioFileException {
         ModelSpec.Builder b = ModelSpec.builder()
-                .id(r.optionalText("id", ""))
-                .name(r.optionalText("name", ""))
+                // Shown wherever the model is: escaped and cut like any text from a file.
+                .id(UntrustedText.escape(r.optionalText("id", ""), MAX_NAME_CHARS))
+                .name(UntrustedText.escape(r.optionalText("name", ""), MAX_NAME_CHARS))
                 .hiddenSize(r.integer("hiddenSize", 1, MAX))
-                .layers(r.integer("layers", 1, MAX))
+                .layers(r.integer("layers", 1, ModelSpec.MAX_LAYERS))
                 .heads(r.integer("heads", 1, MAX))
                 .kvHeads(r.optionalInteger("kvHeads", 1, MAX, 0))
                 .headDim(r.optionalInteger("headDim", 1, MAX, 0))

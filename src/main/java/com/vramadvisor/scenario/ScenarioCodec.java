@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.io.JsonEOFException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.vramadvisor.files.UntrustedText;
 import com.vramadvisor.json.JsonTrees;
 import com.vramadvisor.scenario.ScenarioFileException.Reason;
 import com.vramadvisor.scenario.SizeUnit;
@@ -123,11 +124,11 @@ public final class ScenarioCodec {
             root = JsonTrees.read(json, JsonTrees.Check.NO_TRAILING_CONTENT);
         } catch (JsonProcessingException e) {
             if (endsEarly(json, e)) {
-                throw new ScenarioFileException(Reason.INCOMPLETE, "the JSON stops at line "
-                        + e.getLocation().getLineNr() + " before it is complete", e);
+                throw new ScenarioFileException(Reason.INCOMPLETE, e.getLocation() == null
+                        ? "the JSON stops before it is complete"
+                        : "the JSON stops at line " + e.getLocation().getLineNr() + " before it is complete", e);
             }
-            throw new ScenarioFileException(Reason.MALFORMED, "not valid JSON at line " + e.getLocation().getLineNr()
-                    + ", column " + e.getLocation().getColumnNr(), e);
+            throw new ScenarioFileException(Reason.MALFORMED, "not valid JSON: " + JsonTrees.problem(e), e);
         } catch (java.io.IOException e) {
             // Reading from a string has no input/output of its own; kept apart so that a change of source shows.
             throw new ScenarioFileException(Reason.MALFORMED, "cannot be read: " + e.getMessage(), e);
@@ -171,7 +172,7 @@ public final class ScenarioCodec {
             return new ScenarioInputs(spec, presetId, workload, gpuId, axis, unit, tokenBudget, maxGpus,
                     deadlineDays);
         } catch (IllegalArgumentException e) {
-            throw new ScenarioFileException(Reason.INVALID_VALUE, e.getMessage(), e);
+            throw new ScenarioFileException(Reason.INVALID_VALUE, UntrustedText.escape(e.getMessage(), 400), e);
         }
     }
 
@@ -195,7 +196,7 @@ public final class ScenarioCodec {
                 return u;
             }
         }
-        throw r.malformed("sizeUnit", "expected GiB or GB, found \"" + symbol + "\"");
+        throw r.malformed("sizeUnit", "expected GiB or GB, found " + UntrustedText.quote(symbol));
     }
 
     private static Workload readWorkload(JsonReader w) throws ScenarioFileException {

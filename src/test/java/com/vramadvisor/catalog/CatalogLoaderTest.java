@@ -214,6 +214,26 @@ class CatalogLoaderTest {
     }
 
     @Test
+    void aPublishedCountThatIsNoWholeNumberOfParametersIsAProblemWithFileAndPath() throws IOException {
+        String entry = """
+                  {"id": "tiny-%d", "hiddenSize": 64, "layers": 2, "heads": 4, "ffnSize": 256, "vocabSize": 100,
+                   "maxPositions": 128, "publishedParameters": "%s", "publishedParametersSource": "card",
+                   "source": "x"}""";
+        Catalog catalog = loadWith("models.json", "{\"catalogVersion\": \"1\", \"models\": ["
+                + entry.formatted(0, "1.0005K") + "," + entry.formatted(1, "99999999999T") + ","
+                + entry.formatted(2, "99999999999999999999") + "]}");
+
+        assertThat(catalog.problems()).extracting(CatalogProblem::toString).containsExactly(
+                dir.resolve("models.json") + ": $.models[0].publishedParameters: expected a whole number of parameters"
+                        + " below 2^63 such as \"7.3B\", \"124M\" or \"20554567680\", found \"1.0005K\"",
+                dir.resolve("models.json") + ": $.models[1].publishedParameters: expected a whole number of parameters"
+                        + " below 2^63 such as \"7.3B\", \"124M\" or \"20554567680\", found \"99999999999T\"",
+                dir.resolve("models.json") + ": $.models[2].publishedParameters: expected a whole number of parameters"
+                        + " below 2^63 such as \"7.3B\", \"124M\" or \"20554567680\", found"
+                        + " \"99999999999999999999\"");
+    }
+
+    @Test
     void aUserModelPresetMapsToAnEngineModelSpecWithBuilderDefaults() throws IOException {
         Catalog catalog = loadWith("models.json", """
                 {"catalogVersion": "1", "models": [
@@ -265,7 +285,18 @@ class CatalogLoaderTest {
         assertThat(CatalogLoader.validate(dir)).singleElement()
                 .satisfies(p -> assertThat(p.message()).contains("no catalog files"));
         assertThat(CatalogLoader.validate(dir.resolve("nope"))).singleElement()
-                .satisfies(p -> assertThat(p.message()).contains("not a folder"));
+                .satisfies(p -> assertThat(p.toString()).isEqualTo(dir.resolve("nope") + ": does not exist"));
+    }
+
+    @Test
+    void problemsOutsideAJsonDocumentCarryNoJsonPath() throws IOException {
+        Path file = Files.writeString(dir.resolve("gpus.json"), "{}");
+        assertThat(CatalogLoader.validate(file)).singleElement()
+                .satisfies(p -> assertThat(p.toString()).isEqualTo(file + ": is a file, not a catalog folder"));
+        Catalog stray = loadWith("gpu.json", "{}");
+        assertThat(stray.problems()).extracting(CatalogProblem::toString).contains(dir.resolve("gpu.json")
+                + ": not a catalog file name; expected gpus.json, systems.json, cloud.json, models.json or nodes.json");
+        assertThat(stray.problems()).extracting(CatalogProblem::toString).noneMatch(s -> s.contains(": $:"));
     }
 
     @Test
@@ -290,5 +321,40 @@ class CatalogLoaderTest {
     void problemsPrintAsOneLineWithFilePathAndReason() {
         assertThat(new CatalogProblem("f.json", "$.gpus[2].id", "bad").toString())
                 .isEqualTo("f.json: $.gpus[2].id: bad");
+    }
+
+    @Test
+    void textFromTheFileIsEscapedInProblemsAndInTheirPaths() throws IOException {
+        Catalog catalog = loadWith("gpus.json", "{\"catalogVersion\": \"1\", \"gpus\": ["
+                + GOOD_GPU.replace("\"workstation\"", "\"r\\u001b[31med\"")
+                        .replace("\"source\"", "\"x\\u0007\": 1, \"source\"")
+                + "]}");
+
+        assertThat(catalog.problems()).extracting(CatalogProblem::jsonPath, CatalogProblem::message).containsExactly(
+                tuple("$.gpus[0].segment", "control characters are not allowed, found \"r\\u001b[31med\""),
+                tuple("$.gpus[0].x\\u0007", "unknown field (misspelt?)"));
+    }
+
+    @Test
+    void jsonBeyondTheParsersLimitsIsAProblemWithItsLineAndColumn() throws IOException {
+        Catalog catalog = loadWith("gpus.json", "{\"catalogVersion\": \"1\", \"gpus\": " + "[".repeat(1_001)
+                + "]".repeat(1_001) + "}");
+
+        assertThat(catalog.problems()).singleElement().satisfies(p -> {
+            assertThat(p.jsonPath()).isEqualTo("$");
+            assertThat(p.message()).startsWith("malformed JSON: line 1, column ")
+                    .endsWith(": Document nesting depth (1001) exceeds the maximum allowed (1000)");
+        });
+        assertThat(catalog.gpus()).hasSameSizeAs(SHIPPED.gpus());
+    }
+
+    @Test
+    void textWithControlCharactersIsAProblemNotANameToShow() throws IOException {
+        Catalog catalog = loadWith("gpus.json", "{\"catalogVersion\": \"1\", \"gpus\": ["
+                + GOOD_GPU.replace("\"My Card\"", "\"My\\u001b[2JCard\"") + "]}");
+
+        assertThat(catalog.problems()).extracting(CatalogProblem::jsonPath, CatalogProblem::message).containsExactly(
+                tuple("$.gpus[0].name", "control characters are not allowed, found \"My\\u001b[2JCard\""));
+        assertThat(catalog.gpus()).hasSameSizeAs(SHIPPED.gpus());
     }
 }

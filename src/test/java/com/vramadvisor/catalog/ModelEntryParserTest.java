@@ -28,6 +28,15 @@ class ModelEntryParserTest {
     }
 
     @Test
+    void fractionsOfAParameterAndCountsBeyondALongAreNotCounts() {
+        assertThat(ModelEntryParser.parseCount("1.0005K")).as("1000.5 parameters").isNull();
+        assertThat(ModelEntryParser.parseCount("99999999999T")).as("about 10^23").isNull();
+        assertThat(ModelEntryParser.parseCount("99999999999999999999")).as("above 2^63").isNull();
+        assertThat(ModelEntryParser.parseCount("9223372036854775807")).containsExactly(Long.MAX_VALUE, 1);
+        assertThat(ModelEntryParser.parseCount("1".repeat(100_000) + "B")).isNull();
+    }
+
+    @Test
     void aRoundedFigureAcceptsCountsWithinHalfItsUnitAndAnExactOneOnlyItself() {
         ModelPreset rounded = CatalogLoader.shippedOnly().load().preset("mistral-7b").orElseThrow();
         assertThat(rounded.publishedParametersText()).isEqualTo("7.3B");

@@ -143,4 +143,89 @@ class EstimateCommandTest {
         assertThat(r.status()).as(r.err()).isZero();
         assertThat(new ObjectMapper().readTree(r.out()).get("parameters").asLong()).isEqualTo(124_439_808L);
     }
+
+    @Test
+    void aModelFileCannotSendEscapeSequencesOrAHugeLineToTheTerminal() throws IOException {
+        Path config = tmp.resolve("config.json");
+        Files.writeString(config, "{\"model_type\": \"\\u001b[2J\\u001b]0;owned\\u0007" + "x".repeat(164_000) + "\"}",
+                StandardCharsets.UTF_8);
+        Result r = run("estimate", "--config", config.toString());
+        assertThat(r.status()).isEqualTo(2);
+        assertThat(r.err()).startsWith("vram-advisor: " + config + ": model_type '\\u001b[2J")
+                .doesNotContain("\u001b").doesNotContain("\u0007");
+        assertThat(r.err().strip().lines()).hasSize(1);
+        assertThat(r.err().length()).isLessThan(config.toString().length() + 400);
+    }
+
+    @Test
+    void aLoraRankAboveTheAdaptedMatricesIsRefusedInOneLine() {
+        // Llama-3-8B: h 4096, 8 key/value heads of 128, so k_proj and v_proj are 4096 x 1024.
+        Result huge = run("estimate", "--preset", "llama-3-8b", "--mode", "lora", "--lora-rank", "2147483647");
+        assertThat(huge.status()).isEqualTo(2);
+        assertThat(huge.out()).isEmpty();
+        assertThat(huge.err()).isEqualTo("vram-advisor: --lora-rank 2147483647 is above 1024, the smaller dimension of"
+                + " the smallest adapted matrix; a larger rank adds parameters but no expressive power"
+                + System.lineSeparator());
+        Result kv = run("estimate", "--preset", "llama-3-8b", "--mode", "lora", "--lora-rank", "1025");
+        assertThat(kv.status()).isEqualTo(2);
+        Result attentionOnly = run("estimate", "--preset", "llama-3-8b", "--mode", "lora", "--lora-rank", "1024");
+        assertThat(attentionOnly.status()).as(attentionOnly.err()).isZero();
+        Result queryOnly = run("estimate", "--preset", "llama-3-8b", "--mode", "qlora", "--lora-rank", "4096",
+                "--lora-targets", "q");
+        assertThat(queryOnly.status()).as("q_proj is 4096 x 4096: " + queryOnly.err()).isZero();
+    }
+
+    @Test
+    void aFlagTheModeDoesNotUseIsAnErrorNotSilentlyIgnored() {
+        Result weights = run("estimate", "--preset", "llama-3-8b", "--mode", "train", "--weights", "int4");
+        assertThat(weights.status()).isEqualTo(2);
+        assertThat(weights.out()).isEmpty();
+        assertThat(weights.err()).isEqualTo("vram-advisor: --weights needs --mode lora, qlora or infer; full training"
+                + " stores its weights as --precision says" + System.lineSeparator());
+        Result defaultMode = run("estimate", "--preset", "llama-3-8b", "--weights", "int4");
+        assertThat(defaultMode.status()).as("train is the default mode").isEqualTo(2);
+        Result targets = run("estimate", "--preset", "llama-3-8b", "--mode", "infer", "--lora-targets", "q,v");
+        assertThat(targets.status()).isEqualTo(2);
+        assertThat(targets.err()).isEqualTo("vram-advisor: --lora-targets needs --mode lora or qlora"
+                + System.lineSeparator());
+        Result used = run("estimate", "--preset", "llama-3-8b", "--mode", "qlora", "--weights", "int4");
+        assertThat(used.status()).as(used.err()).isZero();
+    }
+
+    @Test
+    void aConfigurationTransformersCannotBuildExitsWithTwo() throws IOException {
+        Path config = tmp.resolve("config.json");
+        Files.writeString(config, "{\"model_type\": \"gpt_neox\", \"hidden_size\": 1000, \"num_attention_heads\": 3,"
+                + " \"num_hidden_layers\": 2, \"intermediate_size\": 128, \"vocab_size\": 100}",
+                StandardCharsets.UTF_8);
+        Result r = run("estimate", "--config", config.toString());
+        assertThat(r.status()).isEqualTo(2);
+        assertThat(r.err()).isEqualTo("vram-advisor: " + config + ": the attention heads (3) do not divide the hidden"
+                + " size (1000); Transformers cannot build this model (model_type 'gpt_neox')"
+                + System.lineSeparator());
+        Result flags = run("estimate", "--hidden", "1000", "--heads", "3", "--layers", "2", "--ffn", "128",
+                "--vocab", "100");
+        assertThat(flags.status()).as("flags without --head-dim").isEqualTo(2);
+    }
+
+    @Test
+    void jsonBeyondTheParsersLimitsExitsWithTwoInOneLine() throws IOException {
+        Path deep = tmp.resolve("config.json");
+        Files.writeString(deep, "{\"model_type\": \"llama\", \"x\": " + "[".repeat(1_001) + "]".repeat(1_001) + "}",
+                StandardCharsets.UTF_8);
+        Result r = run("estimate", "--config", deep.toString());
+        assertThat(r.status()).isEqualTo(2);
+        assertThat(r.err()).startsWith("vram-advisor: " + deep + ": not valid JSON: line 1, column ")
+                .endsWith(": Document nesting depth (1001) exceeds the maximum allowed (1000)"
+                        + System.lineSeparator());
+
+        Path scenario = tmp.resolve("digits.vram.json");
+        Files.writeString(scenario, "{\"formatVersion\": " + "1".repeat(1_001) + "}", StandardCharsets.UTF_8);
+        Result s = run("estimate", "--scenario", scenario.toString());
+        assertThat(s.status()).isEqualTo(2);
+        assertThat(s.err())
+                .startsWith("vram-advisor: " + scenario + ": malformed scenario file: not valid JSON: line 1,")
+                .contains("Number value length (1001) exceeds the maximum allowed (1000)");
+        assertThat(s.err().strip().lines()).hasSize(1);
+    }
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.vramadvisor.catalog.CatalogLoader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -185,6 +186,47 @@ class RecommendAndCatalogCommandTest {
         for (JsonNode row : rows) {
             assertThat(row.get("formFactor").asText()).isEqualToIgnoringCase("PCIe");
             assertThat(row.get("vendor").asText()).isEqualTo("NVIDIA");
+        }
+    }
+
+    @Test
+    void aCatalogOptionNamingAFileOrNothingIsAnErrorNotAWarning() throws IOException {
+        Path file = Files.writeString(tmp.resolve("gpus.json"), "{}", StandardCharsets.UTF_8);
+        EstimateCommandTest.Result onFile = run("recommend", "--preset", "llama-3-8b", "--catalog", file.toString());
+        assertThat(onFile.status()).isEqualTo(2);
+        assertThat(onFile.err()).isEqualTo("vram-advisor: " + file + ": --catalog needs a catalog folder, but this is a"
+                + " file" + System.lineSeparator());
+        Path absent = tmp.resolve("no-such-folder");
+        EstimateCommandTest.Result onNothing = run("catalog", "list", "gpus", "--catalog", absent.toString());
+        assertThat(onNothing.status()).isEqualTo(2);
+        assertThat(onNothing.out()).isEmpty();
+        assertThat(onNothing.err()).isEqualTo("vram-advisor: " + absent + ": --catalog needs a catalog folder, but"
+                + " nothing exists there" + System.lineSeparator());
+    }
+
+    @Test
+    void validatingTheDefaultUserFolderBeforeItExistsIsNoUserCatalogYet() {
+        Path fresh = tmp.resolve("config").resolve("vram-advisor").resolve("catalog");
+        String before = System.getProperty(CatalogLoader.DIRECTORY_PROPERTY);
+        System.setProperty(CatalogLoader.DIRECTORY_PROPERTY, fresh.toString());
+        try {
+            for (EstimateCommandTest.Result r : List.of(run("catalog", "validate"),
+                    run("catalog", "validate", fresh.toString()))) {
+                assertThat(r.status()).as(r.err()).isZero();
+                assertThat(r.out()).isEqualTo(fresh + ": no user catalog yet (the folder does not exist); the"
+                        + " shipped catalog is used" + System.lineSeparator());
+            }
+            Path elsewhere = tmp.resolve("typo");
+            EstimateCommandTest.Result named = run("catalog", "validate", elsewhere.toString());
+            assertThat(named.status()).isEqualTo(2);
+            assertThat(named.err()).startsWith(elsewhere + ": does not exist" + System.lineSeparator())
+                    .doesNotContain("$");
+        } finally {
+            if (before == null) {
+                System.clearProperty(CatalogLoader.DIRECTORY_PROPERTY);
+            } else {
+                System.setProperty(CatalogLoader.DIRECTORY_PROPERTY, before);
+            }
         }
     }
 }

@@ -2,15 +2,18 @@ package com.vramadvisor.cli;
 
 import static com.vramadvisor.cli.EstimateCommandTest.run;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.vramadvisor.scenario.ScenarioCodec;
 import com.vramadvisor.scenario.ScenarioInputs;
 import java.io.IOException;
+import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -191,5 +194,39 @@ class ScenarioOptionTest {
         assertThat(r.status()).isEqualTo(2);
         assertThat(r.err().strip()).contains("bad.vram.json").contains("$.ranking.tokenBudget")
                 .doesNotContain("\n");
+    }
+
+    @Test
+    void aScenarioFileOverTwoGibibytesIsRefusedInOneLineWithoutReadingIt() throws IOException {
+        Path file = tmp.resolve("huge.vram.json");
+        try (RandomAccessFile raf = new RandomAccessFile(file.toFile(), "rw")) {
+            raf.setLength((2L << 30) + 10);
+        }
+        EstimateCommandTest.Result r = assertTimeoutPreemptively(Duration.ofSeconds(10),
+                () -> run("estimate", "--scenario", file.toString()));
+        assertThat(r.status()).isEqualTo(2);
+        assertThat(r.err()).isEqualTo("vram-advisor: " + file + ": the scenario file is larger than 1 MiB (a scenario"
+                + " is a few kilobytes)" + System.lineSeparator());
+    }
+
+    /** {@code /dev/zero} never ends: the read must stop at the limit (Linux and macOS have the device). */
+    @Test
+    void anEndlessDeviceAsScenarioIsRefusedAtTheLimit() {
+        EstimateCommandTest.Result r = assertTimeoutPreemptively(Duration.ofSeconds(10),
+                () -> run("estimate", "--scenario", "/dev/zero"));
+        assertThat(r.status()).isEqualTo(2);
+        assertThat(r.err().strip()).isEqualTo("vram-advisor: /dev/zero: the scenario file is larger than 1 MiB (a"
+                + " scenario is a few kilobytes)");
+    }
+
+    @Test
+    void aMissingScenarioFileOrAFolderIsOneLine() {
+        EstimateCommandTest.Result missing = run("estimate", "--scenario", tmp.resolve("absent.vram.json").toString());
+        assertThat(missing.status()).isEqualTo(2);
+        assertThat(missing.err().strip()).isEqualTo("vram-advisor: " + tmp.resolve("absent.vram.json")
+                + ": the scenario file does not exist");
+        EstimateCommandTest.Result folder = run("estimate", "--scenario", tmp.toString());
+        assertThat(folder.status()).isEqualTo(2);
+        assertThat(folder.err().strip()).isEqualTo("vram-advisor: " + tmp + ": the scenario file is a folder");
     }
 }

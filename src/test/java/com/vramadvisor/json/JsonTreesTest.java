@@ -95,8 +95,25 @@ class JsonTreesTest {
     }
 
     @Test
-    void nestingBeyondTheParsersLimitIsAnErrorNotAStackOverflow() {
+    void nestingBeyondTheParsersLimitIsAnErrorWithALocationNotAStackOverflow() {
         String deep = "[".repeat(5000) + "]".repeat(5000);
-        assertThatThrownBy(() -> JsonTrees.read(deep)).isInstanceOf(StreamConstraintsException.class);
+        assertThatThrownBy(() -> JsonTrees.read(deep)).isInstanceOf(JsonParseException.class)
+                .hasCauseInstanceOf(StreamConstraintsException.class)
+                .satisfies(e -> assertThat(JsonTrees.problem((JsonParseException) e)).isEqualTo(
+                        "line 1, column 1002: Document nesting depth (1001) exceeds the maximum allowed (1000)"));
+    }
+
+    @Test
+    void aProblemIsOneLineWithoutJacksonsSourceExcerpt() {
+        assertThatThrownBy(() -> JsonTrees.read("{\"a\": [1,\n2")).isInstanceOf(JsonParseException.class)
+                .satisfies(e -> assertThat(JsonTrees.problem((JsonParseException) e))
+                        .isEqualTo("line 2, column 2: unexpected end of file"));
+        assertThatThrownBy(() -> JsonTrees.read("{\"a\": 1,\n")).isInstanceOf(JsonParseException.class)
+                .satisfies(e -> assertThat(JsonTrees.problem((JsonParseException) e))
+                        .isEqualTo("line 2, column 1: unexpected end of file"));
+        assertThatThrownBy(() -> JsonTrees.read("{\"a\": x\u001b[31m}")).isInstanceOf(JsonParseException.class)
+                .satisfies(e -> assertThat(JsonTrees.problem((JsonParseException) e))
+                        .startsWith("line 1, column ").contains("Unrecognized token 'x\\u001b")
+                        .doesNotContain("\u001b").doesNotContain("Source"));
     }
 }

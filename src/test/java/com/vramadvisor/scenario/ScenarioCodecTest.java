@@ -280,4 +280,29 @@ class ScenarioCodecTest {
             assertThat(e.detail()).contains("$.ranking").contains("expected an object");
         });
     }
+
+    @Test
+    void jsonNestedTooDeepOrWithATooLongNumberIsMalformedWithItsPlace() {
+        String deep = "{\"formatVersion\": 1, \"x\": " + "[".repeat(1_001) + "]".repeat(1_001) + "}";
+        assertThatThrownBy(() -> codec.read(deep)).isInstanceOfSatisfying(ScenarioFileException.class, e -> {
+            assertThat(e.reason()).isEqualTo(Reason.MALFORMED);
+            assertThat(e.detail()).isEqualTo("not valid JSON: line 1, column 1027: Document nesting depth (1001)"
+                    + " exceeds the maximum allowed (1000)");
+        });
+        String digits = "{\"formatVersion\": " + "1".repeat(1_001) + "}";
+        assertThatThrownBy(() -> codec.read(digits)).isInstanceOfSatisfying(ScenarioFileException.class, e -> {
+            assertThat(e.reason()).isEqualTo(Reason.MALFORMED);
+            assertThat(e.detail()).startsWith("not valid JSON: line 1, column ")
+                    .contains("Number value length (1001) exceeds the maximum allowed (1000)");
+        });
+    }
+
+    @Test
+    void aModelNameFromTheFileIsEscapedAndCut() throws Exception {
+        String json = codec.write(ScenarioInputs.defaults()).replaceFirst("\"name\" : \"[^\"]*\"",
+                "\"name\" : \"Llama\\\\u001b[2J" + "x".repeat(300) + "\"");
+        ScenarioInputs read = codec.read(json);
+        assertThat(read.model().name()).startsWith("Llama\\u001b[2Jxxx").doesNotContain("\u001b")
+                .endsWith("\u2026 (309 characters)");
+    }
 }

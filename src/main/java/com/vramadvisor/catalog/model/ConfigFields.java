@@ -1,6 +1,8 @@
 package com.vramadvisor.catalog.model;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.vramadvisor.engine.ModelSpec;
+import com.vramadvisor.files.UntrustedText;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -64,6 +66,19 @@ final class ConfigFields {
         return value;
     }
 
+    /**
+     * The number of transformer blocks: a required integer of at most {@link ModelSpec#MAX_LAYERS}, checked before
+     * anything loops over the layers.
+     */
+    int layerCount(String... names) throws ModelImportException {
+        int value = requiredInt(names);
+        if (value > ModelSpec.MAX_LAYERS) {
+            throw error("field '" + nameOf(names) + "' is " + value + ", above the limit of " + ModelSpec.MAX_LAYERS
+                    + " layers");
+        }
+        return value;
+    }
+
     /** An integer with the configuration class's default when absent or null. */
     int intOr(int fallback, String... names) throws ModelImportException {
         JsonNode node = find(names);
@@ -77,7 +92,8 @@ final class ConfigFields {
             return fallback;
         }
         if (!node.isBoolean()) {
-            throw error("field '" + nameOf(names) + "' must be true or false, got " + node);
+            throw error("field '" + nameOf(names) + "' must be true or false, got "
+                    + UntrustedText.escape(node.toString()));
         }
         return node.booleanValue();
     }
@@ -89,7 +105,7 @@ final class ConfigFields {
             return fallback;
         }
         if (!node.isTextual()) {
-            throw error("field '" + nameOf(names) + "' must be a string, got " + node);
+            throw error("field '" + nameOf(names) + "' must be a string, got " + UntrustedText.escape(node.toString()));
         }
         return node.textValue();
     }
@@ -106,7 +122,7 @@ final class ConfigFields {
     }
 
     ModelImportException error(String problem) {
-        return new ModelImportException(file, problem + " (model_type '" + modelType + "')");
+        return new ModelImportException(file, problem + " (model_type '" + UntrustedText.escape(modelType) + "')");
     }
 
     private String nameOf(String... names) {
@@ -126,7 +142,7 @@ final class ConfigFields {
                     && Math.abs(node.doubleValue()) <= Integer.MAX_VALUE) {
                 return (int) node.doubleValue();
             }
-            throw error("field '" + name + "' must be a whole number, got " + node);
+            throw error("field '" + name + "' must be a whole number, got " + UntrustedText.escape(node.toString()));
         }
         return node.intValue();
     }

@@ -8,6 +8,9 @@ import com.vramadvisor.engine.MoeSpec;
 import com.vramadvisor.engine.NormKind;
 import com.vramadvisor.engine.PositionKind;
 
+import java.util.HashSet;
+import java.util.Set;
+
 /**
  * Llama-style decoders (RMSNorm, gated feed-forward block, rotary positions): {@code llama}, {@code mistral},
  * {@code mixtral}, {@code qwen2}, {@code qwen2_moe}, {@code gemma}, {@code gemma2}, {@code phi3}.
@@ -72,17 +75,17 @@ final class DecoderFamilies {
     static ModelSpec.Builder qwen2Moe(ConfigFields c) throws ModelImportException {
         ModelSpec.Builder b = common(c, 32768, false).qkvBias(true);
         b.slidingWindow(qwenSlidingWindow(c, 28));
-        int layers = c.requiredInt("num_hidden_layers");
+        int layers = c.layerCount("num_hidden_layers");
         int step = c.intOr(1, "decoder_sparse_step");
         if (step < 1) {
             throw c.error("field 'decoder_sparse_step' must be at least 1, got " + step);
         }
-        JsonNode mlpOnly = c.find("mlp_only_layers");
+        Set<Integer> mlpOnly = layerSet(c.find("mlp_only_layers"), layers);
         int experts = c.intOr(60, "num_experts");
         int denseLayers = 0;
         boolean leading = true;
         for (int i = 0; i < layers; i++) {
-            boolean sparse = experts > 0 && !contains(mlpOnly, i) && (i + 1) % step == 0;
+            boolean sparse = experts > 0 && !mlpOnly.contains(i) && (i + 1) % step == 0;
             if (!sparse) {
                 denseLayers++;
                 leading &= i < denseLayers;
@@ -137,10 +140,18 @@ final class DecoderFamilies {
             throws ModelImportException {
         int hidden = c.requiredInt("hidden_size");
         int heads = c.requiredInt("num_attention_heads");
+        if (hidden % heads != 0 && !c.has("head_dim")) {
+            int headDim = hidden / heads;
+            c.warn("num_attention_heads (" + heads + ") does not divide hidden_size (" + hidden + "): as Transformers"
+                    + " builds this configuration, head_dim is hidden_size // num_attention_heads = " + headDim
+                    + " and attention works on " + (long) heads * headDim + " of the " + hidden + " channels"
+                    + " (q_proj " + hidden + " x " + (long) heads * headDim + ", o_proj back to " + hidden
+                    + "); older Transformers releases refuse it");
+        }
         return ModelSpec.builder()
                 .arch(ArchitectureKind.DECODER)
                 .hiddenSize(hidden)
-                .layers(c.requiredInt("num_hidden_layers"))
+                .layers(c.layerCount("num_hidden_layers"))
                 .heads(heads)
                 .kvHeads(c.intOr(heads, "num_key_value_heads"))
                 .headDim(c.intOr(hidden / heads, "head_dim"))
@@ -167,7 +178,7 @@ final class DecoderFamilies {
         }
         int window = c.intOr(4096, "sliding_window");
         int firstWindowLayer = c.intOr(defaultMaxWindowLayers, "max_window_layers");
-        int layers = c.requiredInt("num_hidden_layers");
+        int layers = c.layerCount("num_hidden_layers");
         if (window <= 0 || firstWindowLayer >= layers) {
             return 0;
         }
@@ -188,15 +199,16 @@ final class DecoderFamilies {
         }
     }
 
-    private static boolean contains(JsonNode array, int value) {
-        if (array == null || !array.isArray()) {
-            return false;
-        }
-        for (JsonNode n : array) {
-            if (n.canConvertToInt() && n.intValue() == value) {
-                return true;
+    /** The layer numbers an array lists, read once; entries outside {@code 0..layers-1} name no layer. */
+    private static Set<Integer> layerSet(JsonNode array, int layers) {
+        Set<Integer> set = new HashSet<>();
+        if (array != null && array.isArray()) {
+            for (JsonNode n : array) {
+                if (n.canConvertToInt() && n.intValue() >= 0 && n.intValue() < layers) {
+                    set.add(n.intValue());
+                }
             }
         }
-        return false;
+        return set;
     }
 }

@@ -5,6 +5,7 @@ import com.vramadvisor.engine.MlpKind;
 import com.vramadvisor.engine.ModelSpec;
 import com.vramadvisor.engine.NormKind;
 import com.vramadvisor.engine.PositionKind;
+import com.vramadvisor.files.UntrustedText;
 
 /**
  * Encoders: {@code bert}, {@code roberta}, and the encoder half of {@code t5} ({@code T5EncoderModel}).
@@ -52,7 +53,7 @@ final class EncoderFamilies {
         return ModelSpec.builder()
                 .arch(ArchitectureKind.ENCODER)
                 .hiddenSize(c.requiredInt("d_model"))
-                .layers(c.requiredInt("num_layers"))
+                .layers(c.layerCount("num_layers"))
                 .heads(heads)
                 .headDim(c.intOr(64, "d_kv"))
                 .ffnSize(c.requiredInt("d_ff"))
@@ -71,7 +72,8 @@ final class EncoderFamilies {
             throws ModelImportException {
         String positionType = c.stringOr("absolute", "position_embedding_type");
         if (!"absolute".equals(positionType)) {
-            c.warn("position_embedding_type '" + positionType + "' adds a distance table per layer that is not "
+            c.warn("position_embedding_type '" + UntrustedText.escape(positionType)
+                    + "' adds a distance table per layer that is not "
                     + "counted");
         }
         if (c.boolOr(false, "is_decoder") || c.boolOr(false, "add_cross_attention")) {

@@ -7,6 +7,7 @@ import com.vramadvisor.engine.ModelSpec;
 import com.vramadvisor.engine.MoeSpec;
 import com.vramadvisor.engine.NormKind;
 import com.vramadvisor.engine.PositionKind;
+import com.vramadvisor.files.UntrustedText;
 
 import java.util.List;
 import java.util.Optional;
@@ -38,27 +39,43 @@ final class GgufModelMapper {
     /** Architectures whose block feeds attention and MLP from the same input. */
     private static final Set<String> PARALLEL = Set.of("falcon", "gptj", "phi2", "command-r", "cohere2", "gptneox");
 
+    /** Characters of {@code general.name} kept as the model's name. */
+    static final int MAX_NAME_CHARS = 200;
+
     private GgufModelMapper() {
     }
 
-    /** The model description, or empty with a warning saying what is missing. */
-    static Optional<ModelSpec> map(GgufFile g, List<String> warnings) {
+    /**
+     * The model description, or empty with a warning saying what is missing.
+     *
+     * @throws ModelImportException when {@code block_count} is outside 1 to {@link ModelSpec#MAX_LAYERS}: no model
+     *                              has that many blocks, so the header is corrupt
+     */
+    static Optional<ModelSpec> map(GgufFile g, List<String> warnings) throws ModelImportException {
         Optional<String> archName = g.string("general.architecture");
         if (archName.isEmpty()) {
             warnings.add("general.architecture is missing; the architecture cannot be described");
             return Optional.empty();
         }
         String a = archName.get();
+        String arch = "'" + UntrustedText.escape(a) + "'";
         OptionalLong hidden = g.integer(a + ".embedding_length");
         OptionalLong layers = g.integer(a + ".block_count");
         OptionalLong heads = g.integer(a + ".attention.head_count");
         if (hidden.isEmpty() || layers.isEmpty() || heads.isEmpty()) {
-            warnings.add("architecture '" + a + "' lacks integer " + a + ".embedding_length, .block_count or"
+            warnings.add("architecture " + arch + " lacks integer " + UntrustedText.escape(a)
+                    + ".embedding_length, .block_count or"
                     + " .attention.head_count (per-layer arrays are not supported); only the weights are read");
             return Optional.empty();
         }
+        long blocks = layers.getAsLong();
+        if (blocks < 1 || blocks > ModelSpec.MAX_LAYERS) {
+            throw new ModelImportException(g.file(), UntrustedText.escape(a) + ".block_count is "
+                    + Long.toUnsignedString(blocks)
+                    + ", outside 1 to " + ModelSpec.MAX_LAYERS + " layers (corrupt header?)");
+        }
         if (g.integer(a + ".attention.kv_lora_rank").isPresent()) {
-            warnings.add("architecture '" + a + "' uses multi-head latent attention, which is not described;"
+            warnings.add("architecture " + arch + " uses multi-head latent attention, which is not described;"
                     + " only the weights are read");
             return Optional.empty();
         }
@@ -73,15 +90,17 @@ final class GgufModelMapper {
 
     private static ModelSpec describe(GgufFile g, String a, long hidden, long layers, long heads,
                                       List<String> warnings) {
-        int h = toInt(hidden, a + ".embedding_length");
-        int nHeads = toInt(heads, a + ".attention.head_count");
+        // The name is shown wherever the model is: escaped and cut like any text from a file.
+        String name = UntrustedText.escape(g.string("general.name").orElse(a), MAX_NAME_CHARS);
+        int h = toInt(hidden, UntrustedText.escape(a) + ".embedding_length");
+        int nHeads = toInt(heads, UntrustedText.escape(a) + ".attention.head_count");
         String blk = "blk.0.";
         ModelSpec.Builder b = ModelSpec.builder()
-                .id(HfConfigImporter.idOf(g.string("general.name").orElse(a)))
-                .name(g.string("general.name").orElse(a))
+                .id(HfConfigImporter.idOf(name))
+                .name(name)
                 .arch(isEncoder(g, a) ? ArchitectureKind.ENCODER : ArchitectureKind.DECODER)
                 .hiddenSize(h)
-                .layers(toInt(layers, a + ".block_count"))
+                .layers(toInt(layers, UntrustedText.escape(a) + ".block_count"))
                 .heads(nHeads)
                 .kvHeads(toInt(g.integer(a + ".attention.head_count_kv").orElse(nHeads), "head_count_kv"))
                 .headDim(toInt(g.integer(a + ".attention.key_length").orElse(h / Math.max(1, nHeads)), "key_length"))
@@ -100,8 +119,8 @@ final class GgufModelMapper {
         feedForward(g, a, b, warnings);
         head(g, a, b);
         if (g.integer(a + ".attention.sliding_window").isPresent()) {
-            warnings.add(a + ".attention.sliding_window is not applied: the KV cache is estimated for full"
-                    + " attention in every layer (upper bound)");
+            warnings.add(UntrustedText.escape(a) + ".attention.sliding_window is not applied: the KV cache is estimated"
+                    + " for full attention in every layer (upper bound)");
         }
         return b.build();
     }

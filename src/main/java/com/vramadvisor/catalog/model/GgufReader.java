@@ -1,5 +1,6 @@
 package com.vramadvisor.catalog.model;
 
+import com.vramadvisor.files.UntrustedText;
 import java.nio.ByteOrder;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
@@ -37,6 +38,13 @@ public final class GgufReader {
     /** Elements kept from each metadata array; the rest are read past. */
     public static final int ARRAY_VALUES_KEPT = 16;
 
+    /**
+     * Most strings, booleans or nested arrays one metadata array may hold: each is read past one by one (a boolean
+     * must be 0 or 1), so a corrupt length over a large file's zero-filled data would otherwise mean billions of
+     * reads. Real tokenizers hold a few hundred thousand tokens or merges.
+     */
+    public static final long MAX_VARIABLE_ARRAY_LENGTH = 1L << 24;
+
     /** {@code GGML_MAX_DIMS}. */
     static final int MAX_DIMS = 4;
 
@@ -70,10 +78,11 @@ public final class GgufReader {
             for (long i = 0; i < kvCount; i++) {
                 String key = string(in, MAX_KEY_BYTES, "metadata key " + i);
                 if (metadata.containsKey(key)) {
-                    throw new ModelImportException(file, "metadata key '" + key + "' appears twice");
+                    throw new ModelImportException(file, "metadata key '" + UntrustedText.escape(key)
+                            + "' appears twice");
                 }
-                GgufValueType type = valueType(in, "metadata '" + key + "'");
-                metadata.put(key, value(in, type, "metadata '" + key + "'", 0));
+                GgufValueType type = valueType(in, "metadata '" + UntrustedText.escape(key) + "'");
+                metadata.put(key, value(in, type, "metadata '" + UntrustedText.escape(key) + "'", 0));
             }
             long alignment = alignment(file, metadata);
             List<TensorHeader> headers = new ArrayList<>((int) Math.min(tensorCount, 1 << 16));
@@ -81,7 +90,7 @@ public final class GgufReader {
             for (long i = 0; i < tensorCount; i++) {
                 TensorHeader t = tensorHeader(in, i);
                 if (!names.add(t.name)) {
-                    throw new ModelImportException(file, "tensor '" + t.name + "' appears twice");
+                    throw new ModelImportException(file, "tensor '" + UntrustedText.escape(t.name) + "' appears twice");
                 }
                 headers.add(t);
             }
@@ -165,15 +174,29 @@ public final class GgufReader {
             throw new ModelImportException(in.file(), what + " claims " + Long.toUnsignedString(length) + " "
                     + element + " elements, more than the remaining " + in.remaining() + " bytes can hold");
         }
+        boolean oneByOne = isVariableSize(element) || element == GgufValueType.BOOL;
+        if (length > MAX_VARIABLE_ARRAY_LENGTH && oneByOne) {
+            throw new ModelImportException(in.file(), what + " claims " + length + " " + element + " elements; at"
+                    + " most " + MAX_VARIABLE_ARRAY_LENGTH + " are read (corrupt header?)");
+        }
         List<GgufValue> head = new ArrayList<>((int) Math.min(length, ARRAY_VALUES_KEPT));
-        for (long i = 0; i < length; i++) {
-            if (i < ARRAY_VALUES_KEPT) {
-                head.add(value(in, element, what + "[" + i + "]", depth + 1));
-            } else {
+        long kept = Math.min(length, ARRAY_VALUES_KEPT);
+        for (long i = 0; i < kept; i++) {
+            head.add(value(in, element, what + "[" + i + "]", depth + 1));
+        }
+        if (oneByOne) {
+            for (long i = kept; i < length; i++) {
                 skipValue(in, element, what, depth + 1);
             }
+        } else {
+            // Fixed-size values are passed over in one step; the length check above keeps the product in range.
+            in.skip((length - kept) * element.minBytes(), what);
         }
         return new GgufValue.Array(element, length, head);
+    }
+
+    private static boolean isVariableSize(GgufValueType type) {
+        return type == GgufValueType.STRING || type == GgufValueType.ARRAY;
     }
 
     private static void skipValue(BoundedReader in, GgufValueType type, String what, int depth)
@@ -231,14 +254,15 @@ public final class GgufReader {
         }
         long a = v.asLong().orElse(0);
         if (v.type() != GgufValueType.UINT32 || a <= 0 || Long.bitCount(a) != 1) {
-            throw new ModelImportException(file, "general.alignment must be a uint32 power of two, got " + v.value());
+            throw new ModelImportException(file, "general.alignment must be a uint32 power of two, got "
+                    + UntrustedText.escape(String.valueOf(v.value())));
         }
         return a;
     }
 
     private static TensorHeader tensorHeader(BoundedReader in, long index) throws ModelImportException {
         String name = string(in, MAX_NAME_BYTES, "name of tensor " + index);
-        String where = "tensor '" + name + "'";
+        String where = "tensor '" + UntrustedText.escape(name) + "'";
         long nDims = in.u32(where + " dimension count");
         if (nDims < 1 || nDims > MAX_DIMS) {
             throw new ModelImportException(in.file(), where + " has " + nDims + " dimensions (1 to " + MAX_DIMS
@@ -269,12 +293,18 @@ public final class GgufReader {
 
     private static GgufTensor finish(Path file, TensorHeader t, long alignment, long dataOffset, long fileSize)
             throws ModelImportException {
-        String where = "tensor '" + t.name + "'";
+        String where = "tensor '" + UntrustedText.escape(t.name) + "'";
         if (t.dims.get(0) % t.type.blockSize() != 0) {
             throw new ModelImportException(file, where + " of type " + t.type + " has a first dimension of "
                     + t.dims.get(0) + ", not a multiple of its block size " + t.type.blockSize());
         }
-        long bytes = t.type.bytesFor(t.elements);
+        long bytes;
+        try {
+            bytes = t.type.bytesFor(t.elements);
+        } catch (ArithmeticException e) {
+            throw new ModelImportException(file, where + " of type " + t.type + " has dimensions " + t.dims
+                    + " whose size in bytes overflows (corrupt header?)");
+        }
         if (t.offset < 0 || t.offset % alignment != 0) {
             throw new ModelImportException(file, where + " has offset " + Long.toUnsignedString(t.offset)
                     + ", not a multiple of the alignment " + alignment);
@@ -295,8 +325,10 @@ public final class GgufReader {
             GgufTensor previous = byOffset.get(i - 1);
             GgufTensor t = byOffset.get(i);
             if (t.offset() < previous.offset() + previous.bytes()) {
-                throw new ModelImportException(file, "tensor '" + t.name() + "' at data offset " + t.offset()
-                        + " overlaps tensor '" + previous.name() + "', which ends at " + (previous.offset()
+                throw new ModelImportException(file, "tensor '" + UntrustedText.escape(t.name()) + "' at data offset "
+                        + t.offset() + " overlaps tensor '" + UntrustedText.escape(previous.name())
+                        + "', which ends at "
+                        + (previous.offset()
                         + previous.bytes()));
             }
         }

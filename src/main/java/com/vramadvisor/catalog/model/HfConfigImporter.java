@@ -2,6 +2,7 @@ package com.vramadvisor.catalog.model;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.vramadvisor.files.UntrustedText;
 import com.vramadvisor.json.JsonTrees;
 import com.vramadvisor.engine.DataType;
 import com.vramadvisor.engine.HeadKind;
@@ -14,6 +15,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeSet;
 
 /**
@@ -56,6 +58,10 @@ public final class HfConfigImporter {
             Map.entry("roberta", EncoderFamilies::roberta),
             Map.entry("t5", EncoderFamilies::t5Encoder));
 
+    /** Families whose Transformers attention needs the heads to divide the hidden size. */
+    private static final Set<String> WHOLE_HEADS = Set.of("falcon", "RefinedWebModel", "RefinedWeb", "gpt2",
+            "gpt_bigcode", "gpt_neox", "opt", "bert", "roberta");
+
     private HfConfigImporter() {
     }
 
@@ -87,17 +93,20 @@ public final class HfConfigImporter {
         String modelType = typeNode.textValue();
         Family family = FAMILIES.get(modelType);
         if (family == null) {
-            throw new ModelImportException(file, "model_type '" + modelType + "' is not supported (supported: "
+            throw new ModelImportException(file, "model_type '" + UntrustedText.escape(modelType)
+                    + "' is not supported (supported: "
                     + String.join(", ", supportedModelTypes()) + ")");
         }
         ConfigFields fields = new ConfigFields(root, file, modelType);
         String arch = architecture(fields);
         if ("t5".equals(modelType) && !"T5EncoderModel".equals(arch)) {
-            throw fields.error("'" + (arch == null ? "T5 without an architectures entry" : arch)
-                    + "' is an encoder-decoder model, which cannot be described here; only T5EncoderModel"
+            throw fields.error((arch == null ? "T5 without an architectures entry"
+                    : "'" + UntrustedText.escape(arch) + "'")
+                    + " is an encoder-decoder model, which cannot be described here; only T5EncoderModel"
                     + " (the encoder alone) is supported");
         }
         ModelSpec.Builder builder = family.map(fields);
+        requireWholeHeads(fields, builder);
         HfHeads.apply(fields, arch, builder);
         if ("t5".equals(modelType)) {
             builder.head(HeadKind.NONE).pooler(false);
@@ -114,6 +123,32 @@ public final class HfConfigImporter {
         Optional<DataType> quantization = quantization(fields);
         return new ImportedModel(file, SourceKind.HF_CONFIG, modelType, Optional.of(spec), declared, quantization,
                 Optional.empty(), fields.warnings());
+    }
+
+    /**
+     * The attention classes of the GPT-2, GPT-BigCode, GPT-NeoX, OPT, Falcon, BERT and RoBERTa families split the
+     * hidden size into whole heads and raise {@code ValueError} otherwise ("embed_dim must be divisible by
+     * num_heads" in {@code modeling_gpt2.py}, "The hidden size is not divisble by the number of attention heads" in
+     * {@code modeling_gpt_neox.py}, "The hidden size ... is not a multiple of the number of attention heads" in
+     * {@code modeling_bert.py}), so such a configuration describes no model that can be built. The Llama-style
+     * families take {@code head_dim = hidden_size // num_attention_heads} instead ({@link DecoderFamilies}).
+     */
+    private static void requireWholeHeads(ConfigFields fields, ModelSpec.Builder builder)
+            throws ModelImportException {
+        if (!WHOLE_HEADS.contains(fields.modelType())) {
+            return;
+        }
+        ModelSpec probe;
+        try {
+            probe = builder.build();
+        } catch (IllegalArgumentException e) {
+            // The full build below reports it with its context.
+            return;
+        }
+        if (probe.hiddenSize() % probe.heads() != 0) {
+            throw fields.error("the attention heads (" + probe.heads() + ") do not divide the hidden size ("
+                    + probe.hiddenSize() + "); Transformers cannot build this model");
+        }
     }
 
     /** A lowercase, hyphenated id for a display name: {@code Llama-2-7b-hf} becomes {@code llama-2-7b-hf}. */
@@ -138,8 +173,7 @@ public final class HfConfigImporter {
             }
             return root;
         } catch (JsonProcessingException e) {
-            throw new ModelImportException(file, "not valid JSON: " + e.getOriginalMessage()
-                    + " at line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr(), e);
+            throw new ModelImportException(file, "not valid JSON: " + JsonTrees.problem(e), e);
         } catch (IOException e) {
             throw new ModelImportException(file, "cannot read: " + e.getMessage(), e);
         }
@@ -151,7 +185,8 @@ public final class HfConfigImporter {
             return null;
         }
         if (!archs.isArray() || archs.isEmpty() || !archs.get(0).isTextual()) {
-            throw c.error("field 'architectures' must be a list of class names, got " + archs);
+            throw c.error("field 'architectures' must be a list of class names, got "
+                    + UntrustedText.escape(archs.toString()));
         }
         if (archs.size() > 1) {
             c.warn("'architectures' lists " + archs.size() + " classes; the first, " + archs.get(0).textValue()
@@ -167,7 +202,8 @@ public final class HfConfigImporter {
         }
         Optional<DataType> type = StorageTypes.fromTorchName(name);
         if (type.isEmpty() && !"auto".equals(name)) {
-            c.warn("dtype '" + name + "' has no matching storage type; choose the weight precision by hand");
+            c.warn("dtype '" + UntrustedText.escape(name)
+                    + "' has no matching storage type; choose the weight precision by hand");
         }
         return type;
     }
@@ -182,7 +218,8 @@ public final class HfConfigImporter {
         if (type.isPresent()) {
             c.warn("quantization_config: weights are stored as " + type.get().id() + " (" + method + ")");
         } else {
-            c.warn("quantization_config with quant_method '" + method + "' is not modelled; choose the weight "
+            c.warn("quantization_config with quant_method '" + UntrustedText.escape(method)
+                    + "' is not modelled; choose the weight "
                     + "precision by hand");
         }
         return type;

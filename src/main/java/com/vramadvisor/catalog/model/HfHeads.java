@@ -3,6 +3,7 @@ package com.vramadvisor.catalog.model;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.vramadvisor.engine.HeadKind;
 import com.vramadvisor.engine.ModelSpec;
+import com.vramadvisor.files.UntrustedText;
 
 import java.util.Set;
 
@@ -59,7 +60,7 @@ final class HfHeads {
         } else if (arch.endsWith("Model")) {
             b.head(HeadKind.NONE).pooler(poolerFamily);
         } else {
-            throw c.error("architecture '" + arch + "' in 'architectures' is not supported");
+            throw c.error("architecture '" + UntrustedText.escape(arch) + "' in 'architectures' is not supported");
         }
     }
 

@@ -2,10 +2,12 @@ package com.vramadvisor.catalog.model;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.vramadvisor.files.UntrustedText;
 import com.vramadvisor.json.JsonTrees;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -45,12 +47,13 @@ public final class SafetensorsIndexReader {
         while (it.hasNext()) {
             var f = it.next();
             if (!f.getValue().isTextual()) {
-                throw new ModelImportException(index, "weight_map entry '" + f.getKey() + "' must name a shard file");
+                throw new ModelImportException(index, "weight_map entry " + UntrustedText.quote(f.getKey())
+                        + " must name a shard file");
             }
             String shard = f.getValue().textValue();
-            if (shard.isEmpty() || shard.contains("/") || shard.contains("\\") || shard.equals("..")) {
-                throw new ModelImportException(index, "weight_map entry '" + f.getKey() + "' names '" + shard
-                        + "', which is not a file name next to the index");
+            if (!isPlainFileName(shard)) {
+                throw new ModelImportException(index, "weight_map entry " + UntrustedText.quote(f.getKey())
+                        + " names " + UntrustedText.quote(shard) + ", which is not a file name next to the index");
             }
             byShard.computeIfAbsent(shard, k -> new ArrayList<>()).add(f.getKey());
         }
@@ -59,7 +62,14 @@ public final class SafetensorsIndexReader {
         List<TensorInfo> tensors = new ArrayList<>();
         List<String> missing = new ArrayList<>();
         for (Map.Entry<String, List<String>> shard : byShard.entrySet()) {
-            Path file = folder.resolve(shard.getKey());
+            Path file;
+            try {
+                file = folder.resolve(shard.getKey());
+            } catch (InvalidPathException e) {
+                // Characters this system cannot put in a path (outside the file-name encoding of its locale).
+                throw new ModelImportException(index, "weight_map names " + UntrustedText.quote(shard.getKey())
+                        + ", which cannot be a file name on this system", e);
+            }
             if (!Files.isRegularFile(file)) {
                 missing.add(shard.getKey());
                 continue;
@@ -71,8 +81,8 @@ public final class SafetensorsIndexReader {
         if (!missing.isEmpty()) {
             if (declared < 0) {
                 throw new ModelImportException(index, missing.size() + " of " + byShard.size() + " shards are missing"
-                        + " (" + missing.get(0) + (missing.size() > 1 ? ", ..." : "") + ") and the index has no"
-                        + " metadata.total_size, so the weight size is unknown");
+                        + " (" + UntrustedText.quote(missing.get(0)) + (missing.size() > 1 ? ", ..." : "")
+                        + ") and the index has no metadata.total_size, so the weight size is unknown");
             }
             warnings.add(missing.size() + " of " + byShard.size() + " shards are not next to the index; weight bytes"
                     + " are the index's total_size and the parameter count is unknown");
@@ -84,6 +94,24 @@ public final class SafetensorsIndexReader {
                     + inventory.bytes() + " bytes of tensors; the shards' figure is used");
         }
         return inventory;
+    }
+
+    /**
+     * A name that resolves to a file in the index's own folder on every platform: not empty, no path separator, not
+     * {@code .} or {@code ..}, no control character (a NUL cannot be in a path at all) and no character Windows
+     * forbids in file names.
+     */
+    private static boolean isPlainFileName(String name) {
+        if (name.isEmpty() || name.equals(".") || name.equals("..") || name.length() > 255) {
+            return false;
+        }
+        for (int i = 0; i < name.length(); i++) {
+            char c = name.charAt(i);
+            if (c < 0x20 || c == 0x7f || "/\\:*?\"<>|".indexOf(c) >= 0) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static void checkShardHoldsItsTensors(String shard, List<String> names, SafetensorsHeader header,
@@ -108,7 +136,7 @@ public final class SafetensorsIndexReader {
             return size.isIntegralNumber() && size.canConvertToLong() ? size.longValue() : (long) size.doubleValue();
         }
         throw new ModelImportException(index, "metadata.total_size must be a non-negative whole number of bytes,"
-                + " got " + size);
+                + " got " + UntrustedText.escape(size.toString()));
     }
 
     private static JsonNode parse(Path index) throws ModelImportException {
@@ -125,7 +153,7 @@ public final class SafetensorsIndexReader {
             }
             return root;
         } catch (JsonProcessingException e) {
-            throw new ModelImportException(index, "not valid JSON: " + e.getOriginalMessage(), e);
+            throw new ModelImportException(index, "not valid JSON: " + JsonTrees.problem(e), e);
         } catch (IOException e) {
             throw new ModelImportException(index, "cannot read: " + e.getMessage(), e);
         }

@@ -3,6 +3,7 @@ package com.vramadvisor.catalog.model;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.vramadvisor.files.UntrustedText;
 import com.vramadvisor.json.JsonTrees;
 
 import java.nio.file.Path;
@@ -79,7 +80,7 @@ public final class SafetensorsReader {
         try {
             root = JsonTrees.read(header, JsonTrees.Check.NO_DUPLICATE_FIELDS);
         } catch (JsonProcessingException e) {
-            throw new ModelImportException(file, "header is not valid JSON: " + e.getOriginalMessage(), e);
+            throw new ModelImportException(file, "header is not valid JSON: " + JsonTrees.problem(e), e);
         } catch (java.io.IOException e) {
             throw new ModelImportException(file, "header cannot be read: " + e.getMessage(), e);
         }
@@ -102,11 +103,13 @@ public final class SafetensorsReader {
         List<TensorInfo> tensors = new ArrayList<>(entries.size());
         for (Entry e : entries) {
             if (e.end > dataBytes) {
-                throw new ModelImportException(file, "tensor '" + e.info.name() + "': data_offsets [" + e.begin
+                throw new ModelImportException(file, "tensor '" + UntrustedText.escape(e.info.name())
+                        + "': data_offsets [" + e.begin
                         + ", " + e.end + "] run past the " + dataBytes + " bytes of data in the file (truncated?)");
             }
             if (e.begin != expected) {
-                throw new ModelImportException(file, "tensor '" + e.info.name() + "' starts at data byte " + e.begin
+                throw new ModelImportException(file, "tensor '" + UntrustedText.escape(e.info.name())
+                        + "' starts at data byte " + e.begin
                         + " but the previous tensor ends at " + expected + " (overlapping or gapped data_offsets)");
             }
             expected = e.end;
@@ -128,7 +131,8 @@ public final class SafetensorsReader {
         while (it.hasNext()) {
             var f = it.next();
             if (!f.getValue().isTextual()) {
-                throw new ModelImportException(file, "'" + METADATA_KEY + "." + f.getKey() + "' must be a string");
+                throw new ModelImportException(file, "'" + METADATA_KEY + "." + UntrustedText.escape(f.getKey())
+                        + "' must be a string");
             }
             map.put(f.getKey(), f.getValue().textValue());
         }
@@ -136,7 +140,7 @@ public final class SafetensorsReader {
     }
 
     private static Entry entry(Path file, String name, JsonNode node) throws ModelImportException {
-        String where = "tensor '" + name + "'";
+        String where = "tensor '" + UntrustedText.escape(name) + "'";
         if (!node.isObject()) {
             throw new ModelImportException(file, where + " is not an object with dtype, shape and data_offsets");
         }
@@ -147,7 +151,7 @@ public final class SafetensorsReader {
         String dtype = dtypeNode.textValue();
         int bits = bitsOf(dtype);
         if (bits == 0) {
-            throw new ModelImportException(file, where + ": unknown dtype '" + dtype + "'");
+            throw new ModelImportException(file, where + ": unknown dtype '" + UntrustedText.escape(dtype) + "'");
         }
         JsonNode shapeNode = node.get("shape");
         if (shapeNode == null || !shapeNode.isArray()) {
@@ -157,7 +161,8 @@ public final class SafetensorsReader {
         long elements = 1;
         for (JsonNode d : shapeNode) {
             if (!d.isIntegralNumber() || !d.canConvertToLong() || d.longValue() < 0) {
-                throw new ModelImportException(file, where + ": shape " + shapeNode + " must hold non-negative"
+                throw new ModelImportException(file, where + ": shape " + UntrustedText.escape(shapeNode.toString())
+                        + " must hold non-negative"
                         + " whole numbers");
             }
             shape.add(d.longValue());
@@ -171,7 +176,8 @@ public final class SafetensorsReader {
         }
         long bytes = bits64 / 8;
         if (offsets[1] - offsets[0] != bytes) {
-            throw new ModelImportException(file, where + ": shape " + shape + " of " + dtype + " needs " + bytes
+            throw new ModelImportException(file, where + ": shape " + UntrustedText.escape(shape.toString()) + " of "
+                    + dtype + " needs " + bytes
                     + " bytes but data_offsets [" + offsets[0] + ", " + offsets[1] + "] span "
                     + (offsets[1] - offsets[0]));
         }
@@ -186,7 +192,8 @@ public final class SafetensorsReader {
         for (int i = 0; i < 2; i++) {
             JsonNode n = node.get(i);
             if (!n.isIntegralNumber() || !n.canConvertToLong() || n.longValue() < 0) {
-                throw new ModelImportException(file, where + ": data_offsets " + node + " must be non-negative"
+                throw new ModelImportException(file, where + ": data_offsets " + UntrustedText.escape(node.toString())
+                        + " must be non-negative"
                         + " whole numbers");
             }
             o[i] = n.longValue();

@@ -12,8 +12,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
+import java.time.Duration;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 /**
  * Model descriptions from GGUF headers written with llama.cpp's key and tensor names ({@code llama-arch.cpp}); the
@@ -236,5 +239,33 @@ class GgufModelMapperTest {
         assertThat(imported.spec()).isEmpty();
         assertThat(imported.weights().orElseThrow().bytes()).isEqualTo(320);
         assertThat(imported.warnings()).anyMatch(w -> w.contains("rwkv6.embedding_length"));
+    }
+
+    @Test
+    void aBlockCountAboveTheLayerLimitIsACorruptFileNotALoop() {
+        for (long blocks : new long[] {Integer.MAX_VALUE, 100_000_000L, ModelSpec.MAX_LAYERS + 1L}) {
+            Path file = new TinyGguf().string("general.architecture", "qwen2moe")
+                    .u32("qwen2moe.embedding_length", 32).u32("qwen2moe.block_count", blocks)
+                    .u32("qwen2moe.attention.head_count", 4).u32("qwen2moe.expert_count", 4)
+                    .tensor("output_norm.weight", F32, 128, 32).write(dir.resolve("blocks-" + blocks + ".gguf"));
+            assertTimeoutPreemptively(Duration.ofSeconds(2), () -> assertThatThrownBy(
+                    () -> ModelImporter.importPath(file))
+                    .isInstanceOf(ModelImportException.class)
+                    .hasMessage(file + ": qwen2moe.block_count is " + blocks + ", outside 1 to 10000 layers"
+                            + " (corrupt header?)"));
+        }
+    }
+
+    @Test
+    void theModelNameFromTheHeaderIsEscapedAndCut() throws Exception {
+        Path file = new TinyGguf().string("general.architecture", "llama")
+                .string("general.name", "Evil\u001b]0;owned\u0007" + "x".repeat(500))
+                .u32("llama.embedding_length", 32).u32("llama.block_count", 1).u32("llama.attention.head_count", 4)
+                .u32("llama.feed_forward_length", 64)
+                .tensor("token_embd.weight", F32, 4 * 32 * 10, 32, 10).write(dir.resolve("named.gguf"));
+        ModelSpec m = ModelImporter.importPath(file).spec().orElseThrow();
+        assertThat(m.name()).startsWith("Evil\\u001b]0;owned\\u0007xxx").endsWith("\u2026 (514 characters)")
+                .doesNotContain("\u001b").doesNotContain("\u0007");
+        assertThat(m.id()).matches("[a-z0-9.-]+");
     }
 }

@@ -5,11 +5,15 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
+import java.io.IOException;
+import java.io.RandomAccessFile;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 /** GGUF headers: every value type, exact tensor bytes, and truncated or lying headers rejected with a clear line. */
 class GgufReaderTest {
@@ -196,6 +200,10 @@ class GgufReaderTest {
         assertThatThrownBy(() -> GgufReader.read(negative)).hasMessageContaining("beyond the int64 range");
         Path overflow = new TinyGguf().tensor("w", 0, 4, 1L << 32, 1L << 32).write(dir.resolve("overflow.gguf"));
         assertThatThrownBy(() -> GgufReader.read(overflow)).hasMessageContaining("element count overflows");
+        Path bytes = new TinyGguf().tensor("w", 0, 4, 1L << 62).write(dir.resolve("bytes.gguf"));
+        assertThatThrownBy(() -> GgufReader.read(bytes)).isInstanceOf(ModelImportException.class)
+                .hasMessage(bytes + ": tensor 'w' of type F32 has dimensions [4611686018427387904] whose size in"
+                        + " bytes overflows (corrupt header?)");
         Path huge = new TinyGguf().tensor("w", 0, 4, 1L << 20, 1L << 20).write(dir.resolve("huge.gguf"));
         assertThatThrownBy(() -> GgufReader.read(huge))
                 .hasMessageContaining("needs 4398046511104 bytes at data offset 0");
@@ -224,5 +232,44 @@ class GgufReaderTest {
         assertThatThrownBy(() -> GgufReader.read(align)).hasMessageContaining("power of two, got 48");
         Path valueType = new TinyGguf().raw("odd", o -> o.u32(13).u32(0)).write(dir.resolve("vt.gguf"));
         assertThatThrownBy(() -> GgufReader.read(valueType)).hasMessageContaining("unknown value type 13");
+    }
+
+    @Test
+    void namesFromTheFileAreEscapedAndCutInMessages() {
+        Path escape = new TinyGguf().u32("k\u001b[2J", 1).u32("k\u001b[2J", 2).write(dir.resolve("esc.gguf"));
+        assertThatThrownBy(() -> GgufReader.read(escape))
+                .hasMessage(escape + ": metadata key 'k\\u001b[2J' appears twice");
+        String longKey = "k".repeat(60_000);
+        Path cut = new TinyGguf().u32(longKey, 1).u32(longKey, 2).write(dir.resolve("long.gguf"));
+        assertThatThrownBy(() -> GgufReader.read(cut))
+                .hasMessage(cut + ": metadata key '" + "k".repeat(80) + "\u2026 (60000 characters)' appears twice");
+    }
+
+    /**
+     * A header whose array claims the rest of a large file (sparse here, zeros like tensor data) is passed over in one
+     * step when its elements have a fixed size, and refused when they would have to be read one by one.
+     */
+    @Test
+    void arraysAsLongAsALargeFileAreSkippedAtOnceOrRefused() throws Exception {
+        long big = 3L << 30;
+        Path numbers = new TinyGguf().raw("weights", o -> o.u32(9).u32(0).u64(big - 64))
+                .write(dir.resolve("numbers.gguf"));
+        extend(numbers, big);
+        GgufFile read = assertTimeoutPreemptively(Duration.ofSeconds(5), () -> GgufReader.read(numbers));
+        assertThat(read.arrayLength("weights")).hasValue(big - 64);
+
+        Path strings = new TinyGguf().raw("tokens", o -> o.u32(9).u32(8).u64((big - 64) / 8))
+                .write(dir.resolve("strings.gguf"));
+        extend(strings, big);
+        assertTimeoutPreemptively(Duration.ofSeconds(5), () -> assertThatThrownBy(() -> GgufReader.read(strings))
+                .isInstanceOf(ModelImportException.class)
+                .hasMessage(strings + ": metadata 'tokens' claims " + (big - 64) / 8 + " STRING elements; at most"
+                        + " 16777216 are read (corrupt header?)"));
+    }
+
+    private static void extend(Path file, long length) throws IOException {
+        try (RandomAccessFile raf = new RandomAccessFile(file.toFile(), "rw")) {
+            raf.setLength(length);
+        }
     }
 }

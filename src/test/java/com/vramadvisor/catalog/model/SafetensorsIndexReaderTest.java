@@ -97,4 +97,19 @@ class SafetensorsIndexReaderTest {
         assertThatThrownBy(() -> SafetensorsIndexReader.read(empty, new ArrayList<>()))
                 .hasMessageContaining("'weight_map' is missing");
     }
+
+    @Test
+    void aShardNameWithAControlCharacterIsRejectedEscapedWithTheIndexNamed() throws Exception {
+        Path nul = Files.writeString(dir.resolve("nul.json"), "{\"weight_map\": {\"a\": \"x\\u0000.safetensors\"}}");
+        assertThatThrownBy(() -> SafetensorsIndexReader.read(nul, new ArrayList<>()))
+                .isInstanceOf(ModelImportException.class)
+                .hasMessage(nul + ": weight_map entry \"a\" names \"x\\u0000.safetensors\", which is not a file name"
+                        + " next to the index");
+        Path escapeSequence = Files.writeString(dir.resolve("esc.json"),
+                "{\"weight_map\": {\"\\u001b[2J\": \"a:b.safetensors\"}}");
+        assertThatThrownBy(() -> SafetensorsIndexReader.read(escapeSequence, new ArrayList<>()))
+                .isInstanceOf(ModelImportException.class)
+                .hasMessage(escapeSequence + ": weight_map entry \"\\u001b[2J\" names \"a:b.safetensors\", which is"
+                        + " not a file name next to the index");
+    }
 }

@@ -162,4 +162,16 @@ class SafetensorsReaderTest {
         assertThatThrownBy(() -> SafetensorsReader.readHeader(odd))
                 .hasMessageContaining("3 elements of F4 are not a whole number of bytes");
     }
+
+    @Test
+    void aLongShapeIsCutInTheMessage() {
+        String dims = "1, ".repeat(50_000) + "2";
+        Path file = TinySafetensors.writeRaw(dir.resolve("long-shape.safetensors"),
+                "{\"w\": {\"dtype\": \"F32\", \"shape\": [" + dims + "], \"data_offsets\": [0, 4]}}", 4);
+        assertThatThrownBy(() -> SafetensorsReader.readHeader(file))
+                .isInstanceOf(ModelImportException.class)
+                .hasMessageStartingWith(file + ": tensor 'w': shape [1, 1, 1, ")
+                .hasMessageContaining("\u2026 (150003 characters) of F32 needs 8 bytes but data_offsets [0, 4] span 4")
+                .satisfies(e -> assertThat(e.getMessage().length()).isLessThan(file.toString().length() + 300));
+    }
 }
