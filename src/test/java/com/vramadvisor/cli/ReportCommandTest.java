@@ -72,6 +72,40 @@ class ReportCommandTest {
     }
 
     @Test
+    void twoFormatsGivenTheSameFileAreOneLineOfBadInputAndWriteNothing() {
+        Path same = dir.resolve("p");
+        assertThat(execute("--pdf", same.toString(), "--png", dir.resolve(".").resolve("p").toString()))
+                .isEqualTo(ReportCommand.BAD_INPUT);
+        assertThat(err.toString().lines()).containsExactly("vram-advisor: --pdf and --png name the same file "
+                + dir.resolve(".").resolve("p") + "; give each format a file of its own");
+        assertThat(out.toString()).isEmpty();
+        assertThat(same).doesNotExist();
+    }
+
+    @Test
+    void twoLinksToOneExistingFileAreTheSameFile() throws Exception {
+        Path report = Files.writeString(dir.resolve("report.md"), "old");
+        Path link = Files.createSymbolicLink(dir.resolve("latest.md"), report);
+        assertThat(execute("--md", report.toString(), "--csv", link.toString())).isEqualTo(ReportCommand.BAD_INPUT);
+        assertThat(err.toString().lines()).hasSize(1).allSatisfy(l -> assertThat(l).contains("the same file"));
+        assertThat(Files.readString(report)).isEqualTo("old");
+    }
+
+    @Test
+    void anEmptyFileNameIsOneLineOfBadInput() {
+        assertThat(execute("--pdf", "")).isEqualTo(ReportCommand.BAD_INPUT);
+        assertThat(err.toString().lines()).containsExactly("vram-advisor: --pdf needs a file name");
+        assertThat(out.toString()).isEmpty();
+    }
+
+    @Test
+    void aFolderThatTakesNoFilesIsNamedForWhatItIs() {
+        assertThat(execute("--pdf", "/proc/r.pdf")).isEqualTo(ReportCommand.WRITE_FAILED);
+        assertThat(err.toString().lines()).containsExactly(
+                "vram-advisor report: cannot write /proc/r.pdf: files cannot be created in /proc");
+    }
+
+    @Test
     void aBadWorkloadIsOneLineOfBadInput() {
         assertThat(execute("--md", dir.resolve("r.md").toString(), "--batch", "-1"))
                 .isEqualTo(Cli.EXIT_BAD_INPUT);
