@@ -2,13 +2,19 @@ package com.vramadvisor.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.awt.Color;
+import java.awt.Graphics2D;
 import java.awt.image.BufferedImage;
 import java.nio.file.Path;
+import java.util.List;
 
 import javax.imageio.ImageIO;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
+import com.vramadvisor.report.ReportModel.CapacityLine;
+import com.vramadvisor.report.ReportModel.SweepChart;
 
 class PngReportWriterTest {
 
@@ -38,6 +44,45 @@ class PngReportWriterTest {
             assertThat(PdfReportWriterTest.containsColour(image,
                     ChartRenderer.componentColour(component, 0).getRGB())).as(component).isTrue();
         }
+    }
+
+    @Test
+    void aWorkloadFarAboveEveryCapacityLineIsStillDrawnAndPointsAboveTheScaleAreMarked() {
+        // Llama 3.1 405B training on one GPU: about 6,400 GiB at micro-batch 1 against lines of 384 and 255 GiB.
+        long gib = 1L << 30;
+        SweepChart sweep = new SweepChart("batch", "Peak memory per GPU vs micro-batch size", "Micro-batch per GPU",
+                List.of(1L, 2L, 4L, 8L, 16L, 32L, 64L),
+                List.of(6_359 * gib, 6_361 * gib, 6_495 * gib, 7_438 * gib, 9_322 * gib, 13_092 * gib, 20_632 * gib),
+                1, List.of(new CapacityLine("Apple M3 Ultra", 384 * gib, 0),
+                        new CapacityLine("AMD Instinct MI325X", 255 * gib, 0)));
+        ChartRenderer renderer = new ChartRenderer(ReportText.of(ReportLanguage.EN.locale()));
+        BufferedImage image = new BufferedImage((int) ChartRenderer.WIDTH, (int) Math.ceil(renderer.sweepHeight(sweep)),
+                BufferedImage.TYPE_INT_RGB);
+        Graphics2D g = image.createGraphics();
+        g.setColor(Color.WHITE);
+        g.fillRect(0, 0, image.getWidth(), image.getHeight());
+        renderer.drawSweep(g, sweep);
+        g.dispose();
+
+        // The plot spans 48 to 228 units from the top; the legend below it also has a stroke of the curve's colour.
+        BufferedImage plot = image.getSubimage(0, 48, image.getWidth(), 181);
+        assertThat(pixelsOf(plot, ChartStyle.CURVE)).as("curve and points inside the plot").isGreaterThan(400);
+        assertThat(SweepPainter.offChart(sweep)).as("micro-batch 64 lies above the scale").isTrue();
+        assertThat(renderer.sweepHeight(sweep)).as("a legend row for the marker")
+                .isEqualTo(renderer.sweepHeight(new SweepChart("batch", "t", "a", sweep.xs().subList(0, 6),
+                        sweep.peakBytes().subList(0, 6), 1, sweep.capacities())) + ChartStyle.ROW);
+    }
+
+    private static long pixelsOf(BufferedImage image, Color colour) {
+        long n = 0;
+        for (int y = 0; y < image.getHeight(); y++) {
+            for (int x = 0; x < image.getWidth(); x++) {
+                if ((image.getRGB(x, y) & 0xFFFFFF) == (colour.getRGB() & 0xFFFFFF)) {
+                    n++;
+                }
+            }
+        }
+        return n;
     }
 
     @Test
