@@ -22,7 +22,8 @@ public class ReportWriteException extends Exception {
      * @param target  the file that was to be written
      * @param reason  the kind of failure
      * @param detail  the second placeholder of the message: the folder for {@code FOLDER_MISSING},
-     *                {@code NOT_A_FOLDER} and {@code NO_NEW_FILES}, the system's message for {@code FAILED}, else ignored
+     *                {@code NOT_A_FOLDER} and {@code NO_NEW_FILES}, the system's message for {@code FAILED}, else
+     *                ignored
      * @param cause   the underlying exception, may be {@code null}
      */
     public ReportWriteException(Path target, Reason reason, String detail, Throwable cause) {

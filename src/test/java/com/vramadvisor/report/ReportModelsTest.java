@@ -16,7 +16,9 @@ import com.vramadvisor.engine.LoraSpec;
 import com.vramadvisor.engine.MemoryEstimator;
 import com.vramadvisor.engine.Mode;
 import com.vramadvisor.engine.ModelSpec;
+import com.vramadvisor.engine.MoeSpec;
 import com.vramadvisor.engine.Optimizer;
+import com.vramadvisor.engine.Parallelism;
 import com.vramadvisor.engine.Precision;
 import com.vramadvisor.engine.Workload;
 import com.vramadvisor.engine.hardware.GpuSpec;
@@ -192,5 +194,80 @@ class ReportModelsTest {
         assertThat(megatron.formulas()).extracting(ReportModel.Formula::quantity).contains("Master weights (fp32)");
         assertThat(megatron.formulas()).anySatisfy(f -> assertThat(f.expression()).startsWith("P \u00d7 bytes"));
         assertThat(lora.formulas()).anySatisfy(f -> assertThat(f.reference()).contains("Hu et al. 2021"));
+    }
+
+    @Test
+    void anInferenceReportGivesTheFormulasOfInferenceNotOfTraining() {
+        Workload infer = Workload.builder().mode(Mode.INFER).weightType(DataType.FP16).batch(4).sequenceLength(1024)
+                .context(8192).build();
+        for (ReportLanguage language : ReportLanguage.values()) {
+            ReportModel report = ReportModels.from(ReferenceModels.llama3_8b(), infer, null, context(language));
+            assertThat(report.formulas()).extracting(ReportModel.Formula::expression)
+                    .noneSatisfy(e -> assertThat(e).containsAnyOf("autograd", "gradient", "ZeRO", "b \u00d7 s \u00d7 V",
+                            "自动求导", "梯度"));
+            assertThat(report.formulas()).extracting(ReportModel.Formula::reference)
+                    .noneSatisfy(r -> assertThat(r).containsAnyOf("Korthikanti", "cross_entropy", "Rajbhandari"));
+        }
+        ReportModel en = ReportModels.from(ReferenceModels.llama3_8b(), infer, null, context(ReportLanguage.EN));
+        assertThat(en.formulas()).anySatisfy(f -> assertThat(f.expression()).startsWith("b \u00d7 V \u00d7")
+                .contains("last position"));
+        assertThat(en.formulas()).anySatisfy(f -> assertThat(f.expression()).contains("n = b \u00b7 s in prefill"));
+        assertThat(en.formulas()).last().satisfies(f -> assertThat(f.expression()).contains("whole KV cache"));
+        ReportModel training = ReportModels.from(ReferenceModels.llama3_8b(), defaultScenario(), null,
+                context(ReportLanguage.EN));
+        assertThat(training.formulas()).anySatisfy(f -> assertThat(f.expression()).contains("autograd"));
+    }
+
+    @Test
+    void pipelineAndExpertAssumptionsAppearOnlyWhereTheWorkloadHasThem() {
+        ModelSpec dense = ReferenceModels.llama3_8b();
+        ModelSpec moe = dense.toBuilder().id("llama-moe").moe(MoeSpec.topK(8, 2, 14336)).build();
+        Workload pipeline = defaultScenario().toBuilder().parallelism(new Parallelism(1, 2, 1, 0, false)).build();
+
+        List<String> plain = ReportModels.from(dense, defaultScenario(), null, context(ReportLanguage.EN))
+                .assumptions();
+        assertThat(plain).noneSatisfy(a -> assertThat(a).containsAnyOf("1F1B", "experts"));
+        assertThat(ReportModels.from(dense, pipeline, null, context(ReportLanguage.EN)).assumptions())
+                .anySatisfy(a -> assertThat(a).startsWith("Pipeline 1F1B"))
+                .noneSatisfy(a -> assertThat(a).contains("experts"));
+        assertThat(ReportModels.from(moe, defaultScenario(), null, context(ReportLanguage.EN)).assumptions())
+                .anySatisfy(a -> assertThat(a).startsWith("Mixture-of-experts routing"))
+                .noneSatisfy(a -> assertThat(a).contains("1F1B"));
+        // The filter matches the engine's sentences by their bundle keys; both keys must name real sentences.
+        assertThat(ESTIMATOR.estimate(dense, defaultScenario()).assumptions()).extracting(ReportFormulas::key)
+                .contains(ReportFormulas.PIPELINE, ReportFormulas.EXPERTS);
+    }
+
+    @Test
+    void theFitCountCoversEveryOptionRankedNotTheTopRowsShown() {
+        ModelSpec model = ReferenceModels.llama3_8b();
+        Workload workload = defaultScenario();
+        Recommendation rec = new Recommender().recommend(model, workload, Gpus.all(), List.of(), List.of(),
+                RankingOptions.builder().topN(1).build());
+        assertThat(rec.rows()).hasSize(1);
+        assertThat(rec.optionsFitting()).isGreaterThan(1).isLessThanOrEqualTo(rec.optionsConsidered());
+
+        ReportModel report = ReportModels.from(model, workload, rec, context(ReportLanguage.EN));
+
+        assertThat(report.highlights()).contains(rec.optionsFitting() + " of " + rec.optionsConsidered()
+                + " hardware options hold the workload.");
+    }
+
+    @Test
+    void aSweepAtItsLimitSaysSoInsteadOfCanGrow() {
+        ModelSpec model = ReferenceModels.llama3_8b();
+        ReportModel first = ReportModels.from(model, defaultScenario(), null, context(ReportLanguage.EN));
+        SweepChart batch = first.sweeps().get(0);
+        ReportModel.CapacityLine line = batch.capacities().stream().filter(c -> c.largestFitting() > 0).findFirst()
+                .orElseThrow();
+        // The largest micro-batch that fits the first line, used as the workload's own: no room is left there.
+        Workload atLimit = defaultScenario().toBuilder().batch((int) line.largestFitting()).build();
+
+        ReportModel report = ReportModels.from(model, atLimit, null, context(ReportLanguage.EN));
+
+        assertThat(report.highlights()).noneSatisfy(h -> assertThat(h).contains("micro-batch per GPU can grow"))
+                .anySatisfy(h -> assertThat(h).contains("is already the largest that fits"));
+        assertThat(ReportModels.from(model, atLimit, null, context(ReportLanguage.ZH_CN)).highlights())
+                .anySatisfy(h -> assertThat(h).contains("已是能放下的最大值"));
     }
 }
