@@ -46,11 +46,11 @@ public final class ReportModels {
         List<CapacityChoice.Choice> capacities = CapacityChoice.choose(context.gpus(), workload, estimate.peakBytes());
         List<SweepChart> sweeps = new ReportSweeps(text).of(model, workload, capacities);
         ReportFormulas formulas = new ReportFormulas(text);
-        Long tokenBudget = recommendation == null ? null : recommendation.options().tokenBudget();
         return new ReportModel(text.locale(), text.get("report.title"), subtitle(text, model, workload),
                 context.date(), context.appVersion(), context.catalogVersion(),
                 highlights(text, workload, estimate, recommendation, capacities, sweeps),
-                new ReportInputs(text).of(model, workload, estimate, tokenBudget),
+                new ReportInputs(text).of(model, workload, estimate,
+                        recommendation == null ? null : recommendation.options()),
                 components(text, estimate), breakdown(text, estimate, capacities), sweeps,
                 new ReportDecisions(text).of(recommendation), formulas.assumptions(model, workload, estimate),
                 formulas.of(workload, estimate));

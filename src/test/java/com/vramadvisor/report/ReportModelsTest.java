@@ -270,4 +270,29 @@ class ReportModelsTest {
         assertThat(ReportModels.from(model, atLimit, null, context(ReportLanguage.ZH_CN)).highlights())
                 .anySatisfy(h -> assertThat(h).contains("已是能放下的最大值"));
     }
+
+    @Test
+    void theGpuLimitAndTheDeadlineTheTableWasRankedUnderAreRecorded() {
+        ModelSpec model = ReferenceModels.llama3_8b();
+        RankingOptions limits = RankingOptions.builder().maxGpus(8).deadlineDays(0.5).build();
+        Recommendation train = new Recommender().recommend(model, defaultScenario(), Gpus.all(), List.of(),
+                List.of(), limits);
+
+        ReportModel report = ReportModels.from(model, defaultScenario(), train, context(ReportLanguage.EN));
+
+        Map<String, String> inputs = report.inputs().stream()
+                .collect(Collectors.toMap(ReportModel.LabeledValue::key, ReportModel.LabeledValue::value));
+        assertThat(inputs).containsEntry("maxGpus", "8").containsEntry("deadlineDays", "0.5 days");
+        assertThat(report.decisions().notes()).anySatisfy(n -> assertThat(n).contains("at most 8 GPUs"))
+                .anySatisfy(n -> assertThat(n).contains("finish within 0.5 days."));
+        ReportModel zh = ReportModels.from(model, defaultScenario(), train, context(ReportLanguage.ZH_CN));
+        assertThat(zh.inputs()).anySatisfy(v -> assertThat(v.value()).isEqualTo("0.5 天"));
+
+        Workload infer = Workload.builder().mode(Mode.INFER).weightType(DataType.FP16).batch(4).context(8192).build();
+        Recommendation serving = new Recommender().recommend(model, infer, Gpus.all(), List.of(), List.of(), limits);
+        assertThat(ReportModels.from(model, infer, serving, context(ReportLanguage.EN)).inputs())
+                .extracting(ReportModel.LabeledValue::key).contains("maxGpus").doesNotContain("deadlineDays");
+        assertThat(ReportModels.from(model, infer, null, context(ReportLanguage.EN)).inputs())
+                .extracting(ReportModel.LabeledValue::key).doesNotContain("maxGpus", "tokenBudget");
+    }
 }
