@@ -158,13 +158,13 @@ final class PdfFlow {
         double line = size * 1.3;
         double[] widths = table.columnWidths(this, contentWidth(), padX);
 
-        List<List<String>> header = wrapRow(table.headers(), widths, size, padX);
+        List<List<String>> header = wrapRow(table.headers(), widths, size, padX, true);
         double headerHeight = rowHeight(header, line, padY);
         ensure(headerHeight + rowHeight(wrapRow(table.rows().isEmpty() ? table.headers() : table.rows().get(0),
-                widths, size, padX), line, padY));
+                widths, size, padX, table.rows().isEmpty()), line, padY));
         drawRow(header, widths, table, line, padY, true, false);
         for (int r = 0; r < table.rows().size(); r++) {
-            List<List<String>> cells = wrapRow(table.rows().get(r), widths, size, padX);
+            List<List<String>> cells = wrapRow(table.rows().get(r), widths, size, padX, false);
             double h = rowHeight(cells, line, padY);
             if (h > remaining()) {
                 startPage();
@@ -175,11 +175,12 @@ final class PdfFlow {
         }
     }
 
-    private List<List<String>> wrapRow(List<String> row, double[] widths, float size, double padX) {
+    /** Each cell wrapped to its column; headers as labels (see {@link LineBreaker#wrapLabel}). */
+    private List<List<String>> wrapRow(List<String> row, double[] widths, float size, double padX, boolean header) {
         List<List<String>> out = new ArrayList<>();
         for (int c = 0; c < widths.length; c++) {
             String cell = c < row.size() ? row.get(c) : "";
-            out.add(wrap(cell, size, widths[c] - 2 * padX));
+            out.add(header ? wrapLabel(cell, size, widths[c] - 2 * padX) : wrap(cell, size, widths[c] - 2 * padX));
         }
         return out;
     }
@@ -280,12 +281,19 @@ final class PdfFlow {
 
     /** Text broken into lines no wider than {@code maxWidth} at this font size (see {@link LineBreaker}). */
     List<String> wrap(String content, float size, double maxWidth) {
-        return LineBreaker.wrap(ReportFonts.printable(content), maxWidth, line -> {
-            try {
-                return width(line, size);
-            } catch (IOException e) {
-                throw new IllegalStateException("cannot measure text in the report font", e);
-            }
-        });
+        return LineBreaker.wrap(ReportFonts.printable(content), maxWidth, line -> measure(line, size));
+    }
+
+    /** A label (a table header) broken into lines, see {@link LineBreaker#wrapLabel}. */
+    List<String> wrapLabel(String content, float size, double maxWidth) {
+        return LineBreaker.wrapLabel(ReportFonts.printable(content), maxWidth, line -> measure(line, size));
+    }
+
+    private double measure(String line, float size) {
+        try {
+            return width(line, size);
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot measure text in the report font", e);
+        }
     }
 }

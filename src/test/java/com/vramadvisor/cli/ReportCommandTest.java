@@ -51,6 +51,8 @@ class ReportCommandTest {
             String text = new PDFTextStripper().getText(doc);
             assertThat(text).contains("显存评估报告", "Llama 3 8B", "8,030,261,248", "硬件方案", "NVIDIA H100");
             assertThat(text).doesNotContain("没有可用的硬件目录");
+            // Narrow header cells wrap between words, never inside one ("每小时租" / "金（美" / "元）").
+            assertThat(text).contains("每小时租金", "任务成本", "（美元）");
         }
         assertThat(Files.readString(dir.resolve("r.md"))).contains("## 每 GPU 显存构成");
     }
