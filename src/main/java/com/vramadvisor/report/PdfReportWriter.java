@@ -4,6 +4,9 @@ import java.awt.Graphics2D;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Path;
+import java.time.ZoneOffset;
+import java.util.Calendar;
+import java.util.GregorianCalendar;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -14,7 +17,9 @@ import org.apache.pdfbox.pdmodel.PDDocumentInformation;
 import org.apache.pdfbox.pdmodel.PDPage;
 import org.apache.pdfbox.pdmodel.PDPageContentStream;
 import org.apache.pdfbox.pdmodel.font.PDFont;
+import org.apache.pdfbox.pdmodel.documentinterchange.taggedpdf.StandardStructureTypes;
 import org.apache.pdfbox.pdmodel.graphics.form.PDFormXObject;
+import org.apache.pdfbox.util.Version;
 
 import com.vramadvisor.report.ReportModel.ComponentRow;
 import com.vramadvisor.report.ReportModel.DecisionRow;
@@ -46,13 +51,11 @@ public final class PdfReportWriter implements ReportWriter {
         ReportText text = ReportText.of(model.locale());
         try (PDDocument document = new PDDocument();
              ReportFonts.PdfFont pdfFont = ReportFonts.loadInto(document)) {
-            PDDocumentInformation info = document.getDocumentInformation();
-            info.setTitle(model.title() + (model.subtitle().isEmpty() ? "" : " \u2014 " + model.subtitle()));
-            info.setCreator("VRAM Advisor " + model.appVersion());
-            info.setSubject(model.subtitle());
+            describe(document.getDocumentInformation(), model);
 
             PDFont font = pdfFont.font();
-            PdfFlow flow = new PdfFlow(document, font, model.title() + " \u00b7 " + model.subtitle());
+            PdfFlow flow = new PdfFlow(document, font, model.title() + " \u00b7 " + model.subtitle(),
+                    model.locale().toLanguageTag());
             titleBlock(flow, model, text);
             summary(flow, model, text);
             inputs(flow, model, text);
@@ -67,9 +70,26 @@ public final class PdfReportWriter implements ReportWriter {
         }
     }
 
+    /**
+     * The document information: title, subject, author, creator and producer, and the report's date as the creation
+     * date (midnight UTC, so that a report of the same inputs and date is the same file).
+     */
+    private static void describe(PDDocumentInformation info, ReportModel model) {
+        String app = "VRAM Advisor" + (model.appVersion().isEmpty() ? "" : " " + model.appVersion());
+        info.setTitle(model.title() + (model.subtitle().isEmpty() ? "" : " \u2014 " + model.subtitle()));
+        info.setSubject(model.subtitle());
+        // The report is the tool's estimate, not a person's; the user's name is not written into shared files.
+        info.setAuthor("VRAM Advisor");
+        info.setCreator(app);
+        info.setProducer(app + " with Apache PDFBox " + Version.getVersion());
+        Calendar date = GregorianCalendar.from(model.date().atStartOfDay(ZoneOffset.UTC));
+        info.setCreationDate(date);
+        info.setModificationDate(date);
+    }
+
     private static void titleBlock(PdfFlow flow, ReportModel model, ReportText text) throws IOException {
         flow.gap(6);
-        flow.paragraph(model.title(), 20, PdfFlow.ACCENT);
+        flow.paragraph(StandardStructureTypes.H1, model.title(), 20, PdfFlow.ACCENT);
         flow.gap(4);
         if (!model.subtitle().isEmpty()) {
             flow.paragraph(model.subtitle(), 12.5f, PdfFlow.TEXT);
@@ -133,7 +153,7 @@ public final class PdfReportWriter implements ReportWriter {
         ChartRenderer renderer = new ChartRenderer(text);
         double breakdownHeight = renderer.breakdownHeight(model.breakdown());
         flow.form(chartForm(flow.document(), font, breakdownHeight, g -> renderer.drawBreakdown(g, model.breakdown())),
-                ChartRenderer.WIDTH, breakdownHeight);
+                ChartRenderer.WIDTH, breakdownHeight, model.breakdown().title());
         if (model.sweeps().isEmpty()) {
             return;
         }
@@ -143,7 +163,8 @@ public final class PdfReportWriter implements ReportWriter {
                 renderer.sweepHeight(first) * flow.contentWidth() / ChartRenderer.WIDTH);
         for (SweepChart sweep : model.sweeps()) {
             double h = renderer.sweepHeight(sweep);
-            flow.form(chartForm(flow.document(), font, h, g -> renderer.drawSweep(g, sweep)), ChartRenderer.WIDTH, h);
+            flow.form(chartForm(flow.document(), font, h, g -> renderer.drawSweep(g, sweep)), ChartRenderer.WIDTH, h,
+                    sweep.title());
             flow.gap(10);
         }
     }
@@ -223,8 +244,8 @@ public final class PdfReportWriter implements ReportWriter {
                 String footer = ReportFonts.printable(text.format("report.footer", model.appVersion(),
                         String.valueOf(i + 1), String.valueOf(pages)));
                 double width = font.getStringWidth(footer) / 1000.0 * 7.5;
-                PdfFlow.drawText(cs, font, footer, 7.5f, PdfFlow.MUTED, false,
-                        (page.getMediaBox().getWidth() - width) / 2, PdfFlow.MARGIN_BOTTOM / 2.0);
+                PdfTags.artifact(cs, () -> PdfFlow.drawText(cs, font, footer, 7.5f, PdfFlow.MUTED, false,
+                        (page.getMediaBox().getWidth() - width) / 2, PdfFlow.MARGIN_BOTTOM / 2.0));
             }
         }
     }
