@@ -2,12 +2,16 @@ package com.vramadvisor.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.ByteArrayOutputStream;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
 import org.junit.jupiter.api.Test;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 
 import com.vramadvisor.engine.AttentionImpl;
 import com.vramadvisor.engine.DataType;
@@ -294,5 +298,40 @@ class ReportModelsTest {
                 .extracting(ReportModel.LabeledValue::key).contains("maxGpus").doesNotContain("deadlineDays");
         assertThat(ReportModels.from(model, infer, null, context(ReportLanguage.EN)).inputs())
                 .extracting(ReportModel.LabeledValue::key).doesNotContain("maxGpus", "tokenBudget");
+    }
+
+    @Test
+    void energyAndTheJobCostOfABoughtGpuWithoutAPowerFigureAreUnknownNotZero() throws Exception {
+        ModelSpec model = ReferenceModels.llama3_8b();
+        Workload workload = Workload.builder().mode(Mode.INFER).weightType(DataType.FP16).batch(1).context(4096)
+                .build();
+        Recommendation rec = new Recommender().recommend(model, workload,
+                List.of(Gpus.rtx4090(), Gpus.rtx4090WithoutPowerFigure()), List.of(), List.of(),
+                RankingOptions.defaults());
+        ReportModel report = ReportModels.from(model, workload, rec, context(ReportLanguage.EN));
+
+        ReportModel.DecisionRow powered = decisionRow(report, "rtx-4090");
+        ReportModel.DecisionRow unpowered = decisionRow(report, "rtx-4090-no-power");
+        assertThat(powered.raw().energyKWh()).isPositive();
+        assertThat(powered.raw().jobCostUsd()).isPositive();
+        assertThat(unpowered.raw().energyKWh()).isNaN();
+        assertThat(unpowered.raw().jobCostUsd()).isNaN();
+        int jobCost = report.decisions().columns().stream().map(ReportModel.Column::key).toList().indexOf("jobCost");
+        assertThat(unpowered.cells().get(jobCost)).isEqualTo(ReportText.of(ReportLanguage.EN).get("decision.unknown"));
+
+        ByteArrayOutputStream json = new ByteArrayOutputStream();
+        new JsonReportWriter().render(report, json);
+        JsonNode rows = new ObjectMapper()
+                .readTree(json.toByteArray()).at("/decisions/rows");
+        for (JsonNode row : rows) {
+            if (row.at("/raw/hardwareId").asText().equals("rtx-4090-no-power")) {
+                assertThat(row.at("/raw/energyKWh").isNull()).as("energy of %s", row).isTrue();
+            }
+        }
+    }
+
+    private static ReportModel.DecisionRow decisionRow(ReportModel report, String hardwareId) {
+        return report.decisions().rows().stream().filter(r -> r.raw().hardwareId().equals(hardwareId)).findFirst()
+                .orElseThrow();
     }
 }
