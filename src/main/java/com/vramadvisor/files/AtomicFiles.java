@@ -152,13 +152,21 @@ public final class AtomicFiles {
         try (DirectoryStream<Path> temps = Files.newDirectoryStream(file.getParent(),
                 p -> ours.matcher(p.getFileName().toString()).matches())) {
             for (Path t : temps) {
-                BasicFileAttributes a = Files.readAttributes(t, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-                if (a.isRegularFile() && a.lastModifiedTime().compareTo(before) < 0) {
-                    Files.deleteIfExists(t);
-                }
+                removeIfOlder(t, before);
             }
         } catch (IOException | DirectoryIteratorException | SecurityException e) {
             // Leftovers stay until a later write; the write itself goes on.
+        }
+    }
+
+    private static void removeIfOlder(Path temp, FileTime before) {
+        try {
+            BasicFileAttributes a = Files.readAttributes(temp, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+            if (a.isRegularFile() && a.lastModifiedTime().compareTo(before) < 0) {
+                Files.deleteIfExists(temp);
+            }
+        } catch (IOException | SecurityException e) {
+            // Gone already, or not ours to remove: the others are still tried.
         }
     }
 
