@@ -75,12 +75,13 @@ final class ChartStyle {
     }
 
     /**
-     * White or black, whichever contrasts more with {@code fill} by the WCAG 2 contrast ratio: white on the KV
-     * cache's yellow is barely legible. Black rather than {@link #TEXT}, which stays under the 4.5:1 that small
-     * text needs on the activations' red.
+     * White where it reaches the 4.5:1 WCAG 2 contrast ratio that small text needs, else white or black, whichever
+     * contrasts more with {@code fill}: white on the KV cache's yellow is barely legible. Black rather than
+     * {@link #TEXT}, which stays under 4.5:1 on the activations' red.
      */
     static Color textOn(Color fill) {
-        return contrast(fill, Color.WHITE) >= contrast(fill, Color.BLACK) ? Color.WHITE : Color.BLACK;
+        double white = contrast(fill, Color.WHITE);
+        return white >= 4.5 || white >= contrast(fill, Color.BLACK) ? Color.WHITE : Color.BLACK;
     }
 
     /** WCAG 2 contrast ratio of two colours, 1 to 21. */
