@@ -4,22 +4,17 @@ import java.awt.Graphics2D;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Path;
-import java.time.ZoneOffset;
-import java.util.Calendar;
-import java.util.GregorianCalendar;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.function.Consumer;
 
 import org.apache.pdfbox.pdmodel.PDDocument;
-import org.apache.pdfbox.pdmodel.PDDocumentInformation;
 import org.apache.pdfbox.pdmodel.PDPage;
 import org.apache.pdfbox.pdmodel.PDPageContentStream;
 import org.apache.pdfbox.pdmodel.font.PDFont;
 import org.apache.pdfbox.pdmodel.documentinterchange.taggedpdf.StandardStructureTypes;
 import org.apache.pdfbox.pdmodel.graphics.form.PDFormXObject;
-import org.apache.pdfbox.util.Version;
 
 import com.vramadvisor.report.ReportModel.ComponentRow;
 import com.vramadvisor.report.ReportModel.DecisionRow;
@@ -51,7 +46,7 @@ public final class PdfReportWriter implements ReportWriter {
         ReportText text = ReportText.of(model.locale());
         try (PDDocument document = new PDDocument();
              ReportFonts.PdfFont pdfFont = ReportFonts.loadInto(document)) {
-            describe(document.getDocumentInformation(), model);
+            PdfMetadata.describe(document, model);
 
             PDFont font = pdfFont.font();
             PdfFlow flow = new PdfFlow(document, font, model.title() + " \u00b7 " + model.subtitle(),
@@ -68,23 +63,6 @@ public final class PdfReportWriter implements ReportWriter {
             footers(document, font, model, text);
             document.save(out);
         }
-    }
-
-    /**
-     * The document information: title, subject, author, creator and producer, and the report's date as the creation
-     * date (midnight UTC, so that a report of the same inputs and date is the same file).
-     */
-    private static void describe(PDDocumentInformation info, ReportModel model) {
-        String app = "VRAM Advisor" + (model.appVersion().isEmpty() ? "" : " " + model.appVersion());
-        info.setTitle(model.title() + (model.subtitle().isEmpty() ? "" : " \u2014 " + model.subtitle()));
-        info.setSubject(model.subtitle());
-        // The report is the tool's estimate, not a person's; the user's name is not written into shared files.
-        info.setAuthor("VRAM Advisor");
-        info.setCreator(app);
-        info.setProducer(app + " with Apache PDFBox " + Version.getVersion());
-        Calendar date = GregorianCalendar.from(model.date().atStartOfDay(ZoneOffset.UTC));
-        info.setCreationDate(date);
-        info.setModificationDate(date);
     }
 
     private static void titleBlock(PdfFlow flow, ReportModel model, ReportText text) throws IOException {

@@ -10,6 +10,8 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
+import javax.xml.parsers.DocumentBuilderFactory;
+
 import org.apache.pdfbox.Loader;
 import org.apache.pdfbox.cos.COSName;
 import org.apache.pdfbox.pdmodel.PDDocument;
@@ -27,6 +29,7 @@ import org.apache.pdfbox.text.PDFTextStripper;
 import org.apache.pdfbox.text.TextPosition;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.w3c.dom.Document;
 
 class PdfReportWriterTest {
 
@@ -71,6 +74,18 @@ class PdfReportWriterTest {
         }
         try (PDDocument doc = Loader.loadPDF(zh.toFile())) {
             assertThat(doc.getDocumentCatalog().getLanguage()).isEqualTo("zh-CN");
+            // The XMP packet says the same, and is well-formed XML even with the subtitle's characters.
+            Document xmp = DocumentBuilderFactory.newDefaultNSInstance().newDocumentBuilder()
+                    .parse(doc.getDocumentCatalog().getMetadata().exportXMPMetadata());
+            String dc = "http://purl.org/dc/elements/1.1/";
+            assertThat(xmp.getElementsByTagNameNS(dc, "title").item(0).getTextContent().strip())
+                    .isEqualTo(doc.getDocumentInformation().getTitle());
+            assertThat(xmp.getElementsByTagNameNS(dc, "language").item(0).getTextContent().strip())
+                    .isEqualTo("zh-CN");
+            assertThat(xmp.getElementsByTagNameNS(dc, "creator").item(0).getTextContent().strip())
+                    .isEqualTo("VRAM Advisor");
+            assertThat(xmp.getElementsByTagNameNS("http://ns.adobe.com/xap/1.0/", "CreateDate").item(0)
+                    .getTextContent()).isEqualTo("2025-06-01T00:00:00Z");
         }
     }
 
