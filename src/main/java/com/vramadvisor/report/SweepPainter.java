@@ -60,7 +60,7 @@ final class SweepPainter {
      * and the curve up to three times the largest line, or twice the smallest peak where even that is above it, so
      * a workload far beyond every line is still drawn; points above are marked at the top edge.
      */
-    static double scaleTopBytes(SweepChart chart) {
+    private static double scaleTopBytes(SweepChart chart) {
         long peakMax = 0;
         long peakMin = Long.MAX_VALUE;
         for (long y : chart.peakBytes()) {
