@@ -1,6 +1,8 @@
 package com.vramadvisor.cli;
 
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.LinkedHashMap;
@@ -67,10 +69,47 @@ public final class ReportCommand implements Callable<Integer> {
      * @param csv       CSV file, or {@code null}
      * @param json      JSON file, or {@code null}
      * @param language  language of the report
+     * @throws IllegalArgumentException (bad input) for an empty file name, or two formats given the same file, which
+     *                                  would leave only the last one written
      */
     public record Options(Path pdf, Path png, Path markdown, Path csv, Path json, ReportLanguage language) {
         public Options {
             Objects.requireNonNull(language, "language");
+            Map<String, Path> given = new LinkedHashMap<>();
+            given.put("--pdf", pdf);
+            given.put("--png", png);
+            given.put("--md", markdown);
+            given.put("--csv", csv);
+            given.put("--json", json);
+            Map<Path, String> seen = new LinkedHashMap<>();
+            for (Map.Entry<String, Path> g : given.entrySet()) {
+                Path path = g.getValue();
+                if (path == null) {
+                    continue;
+                }
+                if (path.toString().isEmpty()) {
+                    throw new IllegalArgumentException(g.getKey() + " needs a file name");
+                }
+                for (Map.Entry<Path, String> earlier : seen.entrySet()) {
+                    if (sameFile(earlier.getKey(), path)) {
+                        throw new IllegalArgumentException(earlier.getValue() + " and " + g.getKey()
+                                + " name the same file " + path + "; give each format a file of its own");
+                    }
+                }
+                seen.put(path, g.getKey());
+            }
+        }
+
+        /** The same path spelled two ways, or two names (links) of one existing file. */
+        private static boolean sameFile(Path a, Path b) {
+            if (a.toAbsolutePath().normalize().equals(b.toAbsolutePath().normalize())) {
+                return true;
+            }
+            try {
+                return Files.exists(a) && Files.exists(b) && Files.isSameFile(a, b);
+            } catch (IOException | SecurityException e) {
+                return false;
+            }
         }
 
         /** The writers to run, in a fixed order, each with its target. */

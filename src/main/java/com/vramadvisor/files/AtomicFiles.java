@@ -1,6 +1,7 @@
 package com.vramadvisor.files;
 
 import java.io.BufferedOutputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -8,26 +9,35 @@ import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
+import java.nio.file.DirectoryIteratorException;
+import java.nio.file.DirectoryStream;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileSystemException;
+import java.nio.file.LinkOption;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFileAttributeView;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.Locale;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 import com.vramadvisor.files.FileWriteException.Reason;
 
 /**
  * Writes a file so that readers see either the old file or the complete new one, never a broken one: the content
  * goes to a temporary file in the target's folder, is flushed to the disk, and is then renamed over the target in
- * one atomic step. On any failure the temporary file is removed and the target is untouched.
+ * one atomic step. On any failure the temporary file is removed and the target is untouched; a temporary file left by
+ * a killed process is removed by a later write of the same target.
  *
  * <p>Reports, scenario files, the settings file and window snapshots all go through here.
  */
@@ -47,6 +57,13 @@ public final class AtomicFiles {
         void writeTo(OutputStream out) throws IOException;
     }
 
+    /** Content up to this size is rendered in memory before any file is created: 64 MiB. */
+    static final int MEMORY_LIMIT_BYTES = 64 << 20;
+    /** How long a temporary file of ours must be unchanged before a later write of its target removes it. */
+    static final Duration STALE_AFTER = Duration.ofMinutes(5);
+    /** Symbolic links followed before giving up, as Linux's ELOOP limit. */
+    private static final int MAX_LINKS = 40;
+
     private AtomicFiles() {
     }
 
@@ -57,14 +74,26 @@ public final class AtomicFiles {
     }
 
     /**
-     * Writes {@code content} to {@code target} atomically. A folder with the target's name is never replaced.
+     * Writes {@code content} to {@code target} atomically. A folder with the target's name is never replaced; a
+     * symbolic link is kept, and the file it points to is written instead.
+     *
+     * <p>The content is rendered into memory first, up to {@value #MEMORY_LIMIT_BYTES} bytes, so that a process
+     * killed while rendering (where the time goes) leaves nothing behind; only larger content spills into the
+     * temporary file as it is rendered. Temporary files of the target left by a write that was killed are removed
+     * once they have not changed for {@link #STALE_AFTER}.
      *
      * @throws FileWriteException naming the file and the reason (folder missing, a file where a folder should be, a
-     *                            folder in the way, permission, disk full, or the content failing, with a runtime
-     *                            exception too); the earlier file, if any, is intact
+     *                            folder in the way, permission, a folder that takes no new files, disk full, or the
+     *                            content failing, with a runtime exception too); the earlier file, if any, is intact
      */
     public static void write(Path target, MissingFolder missingFolder, Content content) throws FileWriteException {
-        Path file = target.toAbsolutePath().normalize();
+        write(target, missingFolder, content, MEMORY_LIMIT_BYTES);
+    }
+
+    /** {@link #write(Path, MissingFolder, Content)} with another memory limit; tests use a small one. */
+    static void write(Path target, MissingFolder missingFolder, Content content, int memoryLimitBytes)
+            throws FileWriteException {
+        Path file = followLinks(target, target.toAbsolutePath().normalize());
         Path folder = file.getParent();
         if (folder == null || file.getFileName() == null) {
             throw new FileWriteException(target, Reason.FOLDER_IN_THE_WAY, null, null);
@@ -74,30 +103,70 @@ public final class AtomicFiles {
             throw new FileWriteException(target, Reason.FOLDER_IN_THE_WAY, null, null);
         }
         prepareFolder(target, folder, missingFolder);
+        removeStaleTemporaries(file);
 
-        Path temp;
+        SpillingOutput spill = new SpillingOutput(file, memoryLimitBytes);
         try {
-            temp = Files.createTempFile(folder, "." + file.getFileName() + ".", ".tmp");
-        } catch (IOException e) {
-            throw translate(target, folder, e);
-        }
-        try {
-            setPermissions(temp, file);
-            try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE,
-                    StandardOpenOption.TRUNCATE_EXISTING);
-                 OutputStream out = new BufferedOutputStream(Channels.newOutputStream(channel))) {
-                content.writeTo(new UnclosableOutputStream(out));
-                out.flush();
-                // On the disk before the rename, so a crash cannot leave the target renamed but empty.
-                channel.force(true);
+            try (OutputStream out = new UnclosableOutputStream(spill)) {
+                content.writeTo(out);
             }
-            move(temp, file);
+            spill.finish();
+            move(spill.temp, file);
         } catch (IOException | RuntimeException e) {
-            deleteQuietly(temp, e);
+            spill.discard(e);
             if (e instanceof IOException io) {
                 throw translate(target, folder, io);
             }
             throw new FileWriteException(target, Reason.FAILED, String.valueOf(e.getMessage()), e);
+        }
+    }
+
+    /**
+     * The file a chain of symbolic links ends at, or {@code file} itself; a link whose target does not exist yet
+     * still names where the file goes. Replacing the link by a regular file would cut it from what it pointed to.
+     */
+    private static Path followLinks(Path target, Path file) throws FileWriteException {
+        Path p = file;
+        try {
+            for (int hops = 0; Files.isSymbolicLink(p); hops++) {
+                if (hops == MAX_LINKS) {
+                    throw new FileWriteException(target, Reason.FAILED, "too many levels of symbolic links", null);
+                }
+                p = p.resolveSibling(Files.readSymbolicLink(p)).toAbsolutePath().normalize();
+            }
+        } catch (IOException | SecurityException e) {
+            throw new FileWriteException(target, Reason.FAILED, String.valueOf(e.getMessage()), e);
+        }
+        return p;
+    }
+
+    /**
+     * Removes {@code .name.<digits>.tmp} files beside {@code file} that have not changed for {@link #STALE_AFTER}:
+     * what {@link Files#createTempFile} named for an earlier write of the same file that was killed before its
+     * rename. A write in progress changes its temporary file all along, so the age keeps it safe; other files,
+     * other targets' temporaries included, are left alone. Failing to remove one is no reason to fail the write.
+     */
+    private static void removeStaleTemporaries(Path file) {
+        Pattern ours = Pattern.compile("\\." + Pattern.quote(file.getFileName().toString()) + "\\.[0-9]{1,20}\\.tmp");
+        FileTime before = FileTime.from(Instant.now().minus(STALE_AFTER));
+        try (DirectoryStream<Path> temps = Files.newDirectoryStream(file.getParent(),
+                p -> ours.matcher(p.getFileName().toString()).matches())) {
+            for (Path t : temps) {
+                removeIfOlder(t, before);
+            }
+        } catch (IOException | DirectoryIteratorException | SecurityException e) {
+            // Leftovers stay until a later write; the write itself goes on.
+        }
+    }
+
+    private static void removeIfOlder(Path temp, FileTime before) {
+        try {
+            BasicFileAttributes a = Files.readAttributes(temp, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+            if (a.isRegularFile() && a.lastModifiedTime().compareTo(before) < 0) {
+                Files.deleteIfExists(temp);
+            }
+        } catch (IOException | SecurityException e) {
+            // Gone already, or not ours to remove: the others are still tried.
         }
     }
 
@@ -159,6 +228,10 @@ public final class AtomicFiles {
         if (e instanceof NotDirectoryException || lower.contains("not a directory")) {
             return new FileWriteException(target, Reason.NOT_A_FOLDER, folder.toString(), e);
         }
+        if (e instanceof NoSuchFileException && Files.isDirectory(folder)) {
+            // The folder is there but will not take a new file: a virtual file system such as /proc.
+            return new FileWriteException(target, Reason.NO_NEW_FILES, folder.toString(), e);
+        }
         if (e instanceof NoSuchFileException) {
             return new FileWriteException(target, Reason.FOLDER_MISSING, folder.toString(), e);
         }
@@ -173,6 +246,75 @@ public final class AtomicFiles {
             Files.deleteIfExists(temp);
         } catch (IOException e) {
             failure.addSuppressed(e);
+        }
+    }
+
+    /**
+     * Holds the content in memory up to a limit; beyond it, and at {@link #finish}, moves it to a new temporary file
+     * in the target's folder, so that no file exists while the content is rendered.
+     */
+    private static final class SpillingOutput extends OutputStream {
+        private final Path file;
+        private final int memoryLimitBytes;
+        private ByteArrayOutputStream memory = new ByteArrayOutputStream();
+        private Path temp;
+        private FileChannel channel;
+        private OutputStream fileOut;
+
+        SpillingOutput(Path file, int memoryLimitBytes) {
+            this.file = file;
+            this.memoryLimitBytes = memoryLimitBytes;
+        }
+
+        @Override
+        public void write(int b) throws IOException {
+            write(new byte[] {(byte) b}, 0, 1);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            if (memory != null && memory.size() + (long) len <= memoryLimitBytes) {
+                memory.write(b, off, len);
+                return;
+            }
+            spill();
+            fileOut.write(b, off, len);
+        }
+
+        private void spill() throws IOException {
+            if (memory == null) {
+                return;
+            }
+            temp = Files.createTempFile(file.getParent(), "." + file.getFileName() + ".", ".tmp");
+            setPermissions(temp, file);
+            channel = FileChannel.open(temp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING);
+            fileOut = new BufferedOutputStream(Channels.newOutputStream(channel));
+            memory.writeTo(fileOut);
+            memory = null;
+        }
+
+        /** Puts the whole content into the temporary file and onto the disk, and closes it. */
+        void finish() throws IOException {
+            spill();
+            fileOut.flush();
+            // On the disk before the rename, so a crash cannot leave the target renamed but empty.
+            channel.force(true);
+            fileOut.close();
+        }
+
+        /** Closes and removes the temporary file, if one was made; problems are added to {@code failure}. */
+        void discard(Exception failure) {
+            memory = null;
+            if (channel != null) {
+                try {
+                    channel.close();
+                } catch (IOException e) {
+                    failure.addSuppressed(e);
+                }
+            }
+            if (temp != null) {
+                deleteQuietly(temp, failure);
+            }
         }
     }
 

@@ -19,6 +19,10 @@ public final class FileWriteException extends IOException {
         NOT_A_FOLDER,
         /** A folder has the target's name; it is never replaced. */
         FOLDER_IN_THE_WAY,
+        /**
+         * The folder exists but takes no new files (a virtual file system such as /proc); the detail names it.
+         */
+        NO_NEW_FILES,
         /** The file system refused: no permission, or mounted read-only. */
         DENIED,
         /** The disk or the user's quota is full. */
@@ -34,8 +38,8 @@ public final class FileWriteException extends IOException {
     /**
      * @param target the file that was to be written, as the caller named it
      * @param reason the kind of failure
-     * @param detail the folder for {@code FOLDER_MISSING}, the file in the way for {@code NOT_A_FOLDER}, the
-     *               system's message for {@code FAILED}; {@code null} for the others
+     * @param detail the folder for {@code FOLDER_MISSING} and {@code NO_NEW_FILES}, the file in the way for
+     *               {@code NOT_A_FOLDER}, the system's message for {@code FAILED}; {@code null} for the others
      * @param cause  the underlying exception, may be {@code null}
      */
     public FileWriteException(Path target, Reason reason, String detail, Throwable cause) {
@@ -63,6 +67,7 @@ public final class FileWriteException extends IOException {
             case FOLDER_MISSING -> "the folder " + detail + " does not exist";
             case NOT_A_FOLDER -> detail + " is not a folder";
             case FOLDER_IN_THE_WAY -> "a folder with that name is in the way";
+            case NO_NEW_FILES -> "files cannot be created in " + detail;
             case DENIED -> "permission denied";
             case NO_SPACE -> "no space left on the device";
             case FAILED -> String.valueOf(detail);

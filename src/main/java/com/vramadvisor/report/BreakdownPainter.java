@@ -19,6 +19,7 @@ import java.awt.Font;
 import java.awt.Graphics2D;
 import java.awt.geom.Line2D;
 import java.awt.geom.Rectangle2D;
+import java.util.ArrayList;
 import java.util.List;
 
 import com.vramadvisor.report.ReportModel.BreakdownChart;
@@ -67,13 +68,9 @@ final class BreakdownPainter {
         g.setColor(TEXT);
         drawString(g, chart.title(), PAD, PAD + 13);
 
-        long maxBytes = chart.totalBytes();
-        for (Capacity c : caps) {
-            maxBytes = Math.max(maxBytes, c.bytes());
-        }
-        double[] ticks = ticks(maxBytes * 1.04 / ReportText.BYTES_PER_GIB, 6);
-        double axisMaxGib = ticks[ticks.length - 1];
-        double scale = (right - left) / (axisMaxGib * ReportText.BYTES_PER_GIB);
+        double scale = scale(chart, left, right);
+        double[] ticks = ticks(axisMaxBytes(chart) / ReportText.BYTES_PER_GIB, 6);
+        List<ShareLabel> shares = shareLabels(chart);
 
         double x = left;
         int i = 0;
@@ -81,12 +78,6 @@ final class BreakdownPainter {
             double w = s.bytes() * scale;
             g.setColor(componentColour(s.id(), i++));
             g.fill(new Rectangle2D.Double(x, top, w, BAR_HEIGHT));
-            String share = text.percent((double) s.bytes() / Math.max(1, chart.totalBytes()));
-            g.setFont(small);
-            if (width(share, small) + 6 < w) {
-                g.setColor(Color.WHITE);
-                drawString(g, share, x + (w - width(share, small)) / 2, top + BAR_HEIGHT / 2 + 4);
-            }
             x += w;
         }
         g.setColor(TEXT);
@@ -105,18 +96,24 @@ final class BreakdownPainter {
         }
         drawString(g, "GiB", right - width("GiB", small), axisY + 26);
 
-        // Lines first, then their labels on white, so that no line runs through another line's label.
+        // Lines first, then their labels on white, so that no line runs through another line's label; the lines
+        // also leave a gap where they cross a segment's share, which would otherwise read as struck through.
         for (int k = 0; k < caps.size(); k++) {
-            double cx = left + caps.get(k).bytes() * scale;
+            double cx = capacityX(chart, caps.get(k));
             double labelY = PAD + 24 + k * ROW + 11;
             g.setColor(CAPACITY_COLOURS[k]);
             g.setStroke(dashed(1.4f));
-            g.draw(new Line2D.Double(cx, labelY + 3, cx, top + BAR_HEIGHT + 6));
+            drawAround(g, cx, labelY + 3, top + BAR_HEIGHT + 6, shares);
+        }
+        g.setFont(small);
+        for (ShareLabel share : shares) {
+            g.setColor(ChartStyle.textOn(share.fill()));
+            drawString(g, share.text(), share.box().getX() + 1, share.box().getMaxY() - 3);
         }
         g.setFont(small);
         for (int k = 0; k < caps.size(); k++) {
             Capacity c = caps.get(k);
-            double cx = left + c.bytes() * scale;
+            double cx = capacityX(chart, c);
             double labelY = PAD + 24 + k * ROW + 11;
             String label = text.format("chart.capacity", c.label(), text.gib(c.bytes()));
             double lw = width(label, small);
@@ -140,5 +137,63 @@ final class BreakdownPainter {
             drawString(g, s.label() + "  " + text.gib(s.bytes()), lx + 14, ly);
             i++;
         }
+    }
+
+    /** A segment's share of the peak as drawn inside the bar: its text, the box it needs, and the segment colour. */
+    record ShareLabel(String text, Rectangle2D box, Color fill) {
+    }
+
+    /** The share labels the bar has room for, in segment order, in the chart's logical coordinates. */
+    List<ShareLabel> shareLabels(BreakdownChart chart) {
+        double left = PAD + 4;
+        double scale = scale(chart, left, WIDTH - PAD - 4);
+        double top = barTop(chart);
+        List<ShareLabel> out = new ArrayList<>();
+        double x = left;
+        int i = 0;
+        for (Segment s : chart.segments()) {
+            double w = s.bytes() * scale;
+            String share = text.percent((double) s.bytes() / Math.max(1, chart.totalBytes()));
+            double sw = width(share, small);
+            if (sw + 6 < w) {
+                out.add(new ShareLabel(share, new Rectangle2D.Double(x + (w - sw) / 2 - 1, top + BAR_HEIGHT / 2 - 6,
+                        sw + 2, 13), componentColour(s.id(), i)));
+            }
+            x += w;
+            i++;
+        }
+        return out;
+    }
+
+    /** Logical x of a capacity line. */
+    double capacityX(BreakdownChart chart, Capacity c) {
+        double left = PAD + 4;
+        return left + c.bytes() * scale(chart, left, WIDTH - PAD - 4);
+    }
+
+    private static double axisMaxBytes(BreakdownChart chart) {
+        long maxBytes = chart.totalBytes();
+        for (Capacity c : chart.capacities().subList(0, Math.min(chart.capacities().size(), MAX_CAPACITIES))) {
+            maxBytes = Math.max(maxBytes, c.bytes());
+        }
+        return maxBytes * 1.04;
+    }
+
+    private static double scale(BreakdownChart chart, double left, double right) {
+        double[] ticks = ticks(axisMaxBytes(chart) / ReportText.BYTES_PER_GIB, 6);
+        return (right - left) / (ticks[ticks.length - 1] * ReportText.BYTES_PER_GIB);
+    }
+
+    /** A vertical line from {@code y0} down to {@code y1} at {@code x}, broken where it crosses a share label. */
+    private static void drawAround(Graphics2D g, double x, double y0, double y1, List<ShareLabel> shares) {
+        double from = y0;
+        for (ShareLabel share : shares) {
+            Rectangle2D box = share.box();
+            if (x >= box.getMinX() - 1 && x <= box.getMaxX() + 1 && box.getMaxY() > from && box.getMinY() < y1) {
+                g.draw(new Line2D.Double(x, from, x, box.getMinY()));
+                from = box.getMaxY();
+            }
+        }
+        g.draw(new Line2D.Double(x, from, x, y1));
     }
 }

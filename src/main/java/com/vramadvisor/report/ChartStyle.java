@@ -74,6 +74,32 @@ final class ChartStyle {
         return c != null ? c : FALLBACK[index % FALLBACK.length];
     }
 
+    /**
+     * White where it reaches the 4.5:1 WCAG 2 contrast ratio that small text needs, else white or black, whichever
+     * contrasts more with {@code fill}: white on the KV cache's yellow is barely legible. Black rather than
+     * {@link #TEXT}, which stays under 4.5:1 on the activations' red.
+     */
+    static Color textOn(Color fill) {
+        double white = contrast(fill, Color.WHITE);
+        return white >= 4.5 || white >= contrast(fill, Color.BLACK) ? Color.WHITE : Color.BLACK;
+    }
+
+    /** WCAG 2 contrast ratio of two colours, 1 to 21. */
+    static double contrast(Color a, Color b) {
+        double la = luminance(a);
+        double lb = luminance(b);
+        return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
+    }
+
+    private static double luminance(Color c) {
+        return 0.2126 * linear(c.getRed()) + 0.7152 * linear(c.getGreen()) + 0.0722 * linear(c.getBlue());
+    }
+
+    private static double linear(int channel) {
+        double v = channel / 255.0;
+        return v <= 0.04045 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4);
+    }
+
     static void prepare(Graphics2D g) {
         g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
         g.setRenderingHint(RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);

@@ -19,9 +19,22 @@ final class LineBreaker {
      * for Chinese, and inside a word only when the word alone is too wide.
      */
     static List<String> wrap(String content, double maxWidth, ToDoubleFunction<String> width) {
+        return wrap(tokens(content), maxWidth, width);
+    }
+
+    /**
+     * Splits a short label, such as a table header, into lines: Chinese keeps its runs of characters together as
+     * Latin keeps its words, breaking only at spaces, after a slash and around brackets ("每小时租金" / "（美元）"),
+     * since a label of a few characters reads wrong when a word is split; a run wider than the line still breaks.
+     */
+    static List<String> wrapLabel(String content, double maxWidth, ToDoubleFunction<String> width) {
+        return wrap(labelTokens(content), maxWidth, width);
+    }
+
+    private static List<String> wrap(List<String> tokens, double maxWidth, ToDoubleFunction<String> width) {
         List<String> lines = new ArrayList<>();
         StringBuilder line = new StringBuilder();
-        for (String token : tokens(content)) {
+        for (String token : tokens) {
             if (width.applyAsDouble(line + token.stripTrailing()) <= maxWidth) {
                 line.append(token);
                 continue;
@@ -55,12 +68,21 @@ final class LineBreaker {
         int[] cps = s.codePoints().toArray();
         for (int i = 0; i < cps.length; i++) {
             int cp = cps[i];
-            if (isWide(cp)) {
-                if (!cur.isEmpty()) {
+            if (isWide(cp) && isClosingPunctuation(cp) && !cur.isEmpty() && !endsWithOpening(cur)) {
+                // Closing punctuation after a Latin word ("（GiB）") stays with the word.
+                cur.appendCodePoint(cp);
+                out.add(cur.toString());
+                cur.setLength(0);
+            } else if (isWide(cp)) {
+                if (!cur.isEmpty() && !endsWithOpening(cur)) {
                     out.add(cur.toString());
                     cur.setLength(0);
                 }
                 cur.appendCodePoint(cp);
+                if (isOpeningPunctuation(cp)) {
+                    // An opening bracket stays with the character after it, never at the end of a line.
+                    continue;
+                }
                 while (i + 1 < cps.length && (isClosingPunctuation(cps[i + 1]) || cps[i + 1] == ' ')) {
                     cur.appendCodePoint(cps[++i]);
                 }
@@ -78,6 +100,35 @@ final class LineBreaker {
             out.add(cur.toString());
         }
         return out;
+    }
+
+    /** The break units of a label: words, runs of Chinese characters, and bracketed groups. */
+    static List<String> labelTokens(String s) {
+        List<String> out = new ArrayList<>();
+        StringBuilder cur = new StringBuilder();
+        for (int cp : s.codePoints().toArray()) {
+            if (isOpeningPunctuation(cp) && !cur.isEmpty() && !endsWithOpening(cur)) {
+                out.add(cur.toString());
+                cur.setLength(0);
+            }
+            cur.appendCodePoint(cp);
+            if (cp == ' ' || cp == '/' || cp == '\uFF0F' || cp == '\uFF09' || cp == ')') {
+                out.add(cur.toString());
+                cur.setLength(0);
+            }
+        }
+        if (!cur.isEmpty()) {
+            out.add(cur.toString());
+        }
+        return out;
+    }
+
+    private static boolean endsWithOpening(StringBuilder s) {
+        return !s.isEmpty() && isOpeningPunctuation(s.codePointBefore(s.length()));
+    }
+
+    private static boolean isOpeningPunctuation(int cp) {
+        return "（《「『【(".indexOf(cp) >= 0;
     }
 
     private static boolean isWide(int cp) {

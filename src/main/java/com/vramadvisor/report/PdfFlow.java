@@ -9,6 +9,8 @@ import org.apache.pdfbox.pdmodel.PDDocument;
 import org.apache.pdfbox.pdmodel.PDPage;
 import org.apache.pdfbox.pdmodel.PDPageContentStream;
 import org.apache.pdfbox.pdmodel.common.PDRectangle;
+import org.apache.pdfbox.pdmodel.documentinterchange.logicalstructure.PDStructureElement;
+import org.apache.pdfbox.pdmodel.documentinterchange.taggedpdf.StandardStructureTypes;
 import org.apache.pdfbox.pdmodel.font.PDFont;
 import org.apache.pdfbox.pdmodel.graphics.form.PDFormXObject;
 import org.apache.pdfbox.pdmodel.graphics.state.RenderingMode;
@@ -36,14 +38,17 @@ final class PdfFlow {
     private final PDDocument document;
     private final PDFont font;
     private final String runningHeader;
+    private final PdfTags tags;
     private PDRectangle size = PORTRAIT;
     private PDPageContentStream stream;
     private double y;
 
-    PdfFlow(PDDocument document, PDFont font, String runningHeader) throws IOException {
+    /** @param languageTag the text's language as a BCP 47 tag, for the document's /Lang and its structure */
+    PdfFlow(PDDocument document, PDFont font, String runningHeader, String languageTag) throws IOException {
         this.document = document;
         this.font = font;
         this.runningHeader = runningHeader;
+        this.tags = new PdfTags(document, languageTag);
         startPage();
     }
 
@@ -94,36 +99,41 @@ final class PdfFlow {
         }
         PDPage page = new PDPage(size);
         document.addPage(page);
+        tags.page(page);
         stream = new PDPageContentStream(document, page);
         y = MARGIN_TOP;
         if (document.getNumberOfPages() > 1 && !runningHeader.isEmpty()) {
-            text(runningHeader, 8, MUTED, false, MARGIN_X, MARGIN_TOP - 22);
+            text(null, runningHeader, 8, MUTED, false, MARGIN_X, MARGIN_TOP - 22);
             rule(MARGIN_TOP - 16, RULE, 0.5f);
         }
     }
 
     // ---------------------------------------------------------------- text blocks
 
-    /** A heading kept together with at least {@code keepWithNext} points of what follows. */
+    /** A section heading (H2), kept together with at least {@code keepWithNext} points of what follows. */
     void heading(String title, float size, double keepWithNext) throws IOException {
         double height = size * 1.9;
         ensure(height + keepWithNext);
         y += size * 1.3;
-        text(title, size, ACCENT, true, MARGIN_X, y);
+        text(tags.block(StandardStructureTypes.H2), title, size, ACCENT, true, MARGIN_X, y);
         y += size * 0.6;
     }
 
     /** A wrapped paragraph across the content width. */
     void paragraph(String content, float size, Color colour) throws IOException {
-        paragraph(content, size, colour, MARGIN_X, contentWidth());
+        paragraph(StandardStructureTypes.P, content, size, colour);
     }
 
-    void paragraph(String content, float size, Color colour, double x, double width) throws IOException {
+    /** A wrapped block across the content width, tagged as {@code type} (P, or H1 for the report's title). */
+    void paragraph(String type, String content, float size, Color colour) throws IOException {
         double line = size * 1.4;
-        for (String l : wrap(content, size, width)) {
+        PDStructureElement owner = null;
+        for (String l : wrap(content, size, contentWidth())) {
             ensure(line);
             y += line;
-            text(l, size, colour, false, x, y - size * 0.3);
+            // A block continued on a new page becomes a second element of the same type there.
+            owner = owner == null || owner.getPage() != currentPage() ? tags.block(type) : owner;
+            text(owner, l, size, colour, false, MARGIN_X, y - size * 0.3);
         }
     }
 
@@ -131,15 +141,20 @@ final class PdfFlow {
     void bullets(List<String> items, float size) throws IOException {
         double indent = 12;
         double line = size * 1.4;
+        PDStructureElement list = tags.block(StandardStructureTypes.L);
         for (String item : items) {
             List<String> lines = wrap(item, size, contentWidth() - indent);
+            PDStructureElement listItem = tags.element(list, StandardStructureTypes.LI);
+            PDStructureElement body = null;
             for (int i = 0; i < lines.size(); i++) {
                 ensure(line);
                 y += line;
                 if (i == 0) {
-                    text("\u2022", size, ACCENT, false, MARGIN_X + 2, y - size * 0.3);
+                    text(tags.element(listItem, StandardStructureTypes.LBL), "\u2022", size, ACCENT, false,
+                            MARGIN_X + 2, y - size * 0.3);
+                    body = tags.element(listItem, StandardStructureTypes.L_BODY);
                 }
-                text(lines.get(i), size, TEXT, false, MARGIN_X + indent, y - size * 0.3);
+                text(body, lines.get(i), size, TEXT, false, MARGIN_X + indent, y - size * 0.3);
             }
             y += size * 0.3;
         }
@@ -158,28 +173,32 @@ final class PdfFlow {
         double line = size * 1.3;
         double[] widths = table.columnWidths(this, contentWidth(), padX);
 
-        List<List<String>> header = wrapRow(table.headers(), widths, size, padX);
+        List<List<String>> header = wrapRow(table.headers(), widths, size, padX, true);
         double headerHeight = rowHeight(header, line, padY);
         ensure(headerHeight + rowHeight(wrapRow(table.rows().isEmpty() ? table.headers() : table.rows().get(0),
-                widths, size, padX), line, padY));
-        drawRow(header, widths, table, line, padY, true, false);
+                widths, size, padX, table.rows().isEmpty()), line, padY));
+        PDStructureElement element = tags.block(StandardStructureTypes.TABLE);
+        drawRow(tags.element(element, StandardStructureTypes.TR), header, widths, table, line, padY, true, false);
         for (int r = 0; r < table.rows().size(); r++) {
-            List<List<String>> cells = wrapRow(table.rows().get(r), widths, size, padX);
+            List<List<String>> cells = wrapRow(table.rows().get(r), widths, size, padX, false);
             double h = rowHeight(cells, line, padY);
             if (h > remaining()) {
                 startPage();
-                drawRow(header, widths, table, line, padY, true, false);
+                // The header repeated on a continuation page is page furniture, not a second header row.
+                drawRow(null, header, widths, table, line, padY, true, false);
             }
             boolean emphasised = table.emphasiseLastRow() && r == table.rows().size() - 1;
-            drawRow(cells, widths, table, line, padY, false, emphasised);
+            drawRow(tags.element(element, StandardStructureTypes.TR), cells, widths, table, line, padY, false,
+                    emphasised);
         }
     }
 
-    private List<List<String>> wrapRow(List<String> row, double[] widths, float size, double padX) {
+    /** Each cell wrapped to its column; headers as labels (see {@link LineBreaker#wrapLabel}). */
+    private List<List<String>> wrapRow(List<String> row, double[] widths, float size, double padX, boolean header) {
         List<List<String>> out = new ArrayList<>();
         for (int c = 0; c < widths.length; c++) {
             String cell = c < row.size() ? row.get(c) : "";
-            out.add(wrap(cell, size, widths[c] - 2 * padX));
+            out.add(header ? wrapLabel(cell, size, widths[c] - 2 * padX) : wrap(cell, size, widths[c] - 2 * padX));
         }
         return out;
     }
@@ -192,23 +211,29 @@ final class PdfFlow {
         return lines * line + 2 * padY;
     }
 
-    private void drawRow(List<List<String>> cells, double[] widths, PdfTable table, double line, double padY,
-                         boolean header, boolean emphasised) throws IOException {
+    /** One table row; {@code row} is its TR element, or {@code null} to draw it as an artifact. */
+    private void drawRow(PDStructureElement row, List<List<String>> cells, double[] widths, PdfTable table,
+                         double line, double padY, boolean header, boolean emphasised) throws IOException {
         float size = table.fontSize();
         double h = rowHeight(cells, line, padY);
         if (header) {
-            stream.setNonStrokingColor(HEADER_FILL);
-            stream.addRect(MARGIN_X, (float) pdfY(y + h), contentWidth(), (float) h);
-            stream.fill();
+            PdfTags.artifact(stream, () -> {
+                stream.setNonStrokingColor(HEADER_FILL);
+                stream.addRect(MARGIN_X, (float) pdfY(y + h), contentWidth(), (float) h);
+                stream.fill();
+            });
         }
         double x = MARGIN_X;
         for (int c = 0; c < widths.length; c++) {
             List<String> lines = cells.get(c);
+            PDStructureElement cell = row == null ? null
+                    : tags.element(row, header ? StandardStructureTypes.TH : StandardStructureTypes.TD);
             for (int i = 0; i < lines.size(); i++) {
                 String l = lines.get(i);
                 double tx = table.numeric(c) && !header
                         ? x + widths[c] - 4 - width(l, size) : x + 4;
-                text(l, size, header ? ACCENT : TEXT, header || emphasised, tx, y + padY + (i + 1) * line - size * 0.3);
+                text(cell, l, size, header ? ACCENT : TEXT, header || emphasised, tx,
+                        y + padY + (i + 1) * line - size * 0.3);
             }
             x += widths[c];
         }
@@ -218,28 +243,51 @@ final class PdfFlow {
 
     // ---------------------------------------------------------------- charts
 
-    /** Places a chart drawn into a form XObject, scaled to the content width, kept whole on one page. */
-    void form(PDFormXObject form, double logicalWidth, double logicalHeight) throws IOException {
+    /**
+     * Places a chart drawn into a form XObject, scaled to the content width, kept whole on one page, as a figure
+     * whose alternate text is {@code description}.
+     */
+    void form(PDFormXObject form, double logicalWidth, double logicalHeight, String description) throws IOException {
         double scale = contentWidth() / logicalWidth;
         double h = logicalHeight * scale;
         ensure(h);
-        stream.saveGraphicsState();
-        stream.transform(Matrix.getTranslateInstance(MARGIN_X, (float) pdfY(y + h)));
-        stream.transform(Matrix.getScaleInstance((float) scale, (float) scale));
-        stream.drawForm(form);
-        stream.restoreGraphicsState();
+        PDStructureElement figure = tags.block(StandardStructureTypes.Figure);
+        figure.setAlternateDescription(description);
+        tags.mark(stream, figure, () -> {
+            stream.saveGraphicsState();
+            stream.transform(Matrix.getTranslateInstance(MARGIN_X, (float) pdfY(y + h)));
+            stream.transform(Matrix.getScaleInstance((float) scale, (float) scale));
+            stream.drawForm(form);
+            stream.restoreGraphicsState();
+        });
         y += h;
     }
 
     // ---------------------------------------------------------------- primitives
 
+    /** Ends the last page and writes the document's structure. */
     void close() throws IOException {
         stream.close();
+        tags.finish();
     }
 
-    /** Draws a single line of text with its baseline at layout position {@code top} (down from the page top). */
-    void text(String content, float size, Color colour, boolean bold, double x, double top) throws IOException {
-        drawText(stream, font, ReportFonts.printable(content), size, colour, bold, x, pdfY(top));
+    private PDPage currentPage() {
+        return document.getPage(document.getNumberOfPages() - 1);
+    }
+
+    /**
+     * Draws a single line of text with its baseline at layout position {@code top} (down from the page top), as
+     * content of {@code owner}, or as an artifact when {@code owner} is {@code null}.
+     */
+    private void text(PDStructureElement owner, String content, float size, Color colour, boolean bold, double x,
+                      double top) throws IOException {
+        PdfTags.Drawing drawing = () -> drawText(stream, font, ReportFonts.printable(content), size, colour, bold, x,
+                pdfY(top));
+        if (owner == null) {
+            PdfTags.artifact(stream, drawing);
+        } else {
+            tags.mark(stream, owner, drawing);
+        }
     }
 
     static void drawText(PDPageContentStream cs, PDFont font, String content, float size, Color colour, boolean bold,
@@ -263,11 +311,13 @@ final class PdfFlow {
     }
 
     private void rule(double top, Color colour, float lineWidth) throws IOException {
-        stream.setStrokingColor(colour);
-        stream.setLineWidth(lineWidth);
-        stream.moveTo(MARGIN_X, (float) pdfY(top));
-        stream.lineTo(MARGIN_X + contentWidth(), (float) pdfY(top));
-        stream.stroke();
+        PdfTags.artifact(stream, () -> {
+            stream.setStrokingColor(colour);
+            stream.setLineWidth(lineWidth);
+            stream.moveTo(MARGIN_X, (float) pdfY(top));
+            stream.lineTo(MARGIN_X + contentWidth(), (float) pdfY(top));
+            stream.stroke();
+        });
     }
 
     private double pdfY(double top) {
@@ -280,12 +330,19 @@ final class PdfFlow {
 
     /** Text broken into lines no wider than {@code maxWidth} at this font size (see {@link LineBreaker}). */
     List<String> wrap(String content, float size, double maxWidth) {
-        return LineBreaker.wrap(ReportFonts.printable(content), maxWidth, line -> {
-            try {
-                return width(line, size);
-            } catch (IOException e) {
-                throw new IllegalStateException("cannot measure text in the report font", e);
-            }
-        });
+        return LineBreaker.wrap(ReportFonts.printable(content), maxWidth, line -> measure(line, size));
+    }
+
+    /** A label (a table header) broken into lines, see {@link LineBreaker#wrapLabel}. */
+    List<String> wrapLabel(String content, float size, double maxWidth) {
+        return LineBreaker.wrapLabel(ReportFonts.printable(content), maxWidth, line -> measure(line, size));
+    }
+
+    private double measure(String line, float size) {
+        try {
+            return width(line, size);
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot measure text in the report font", e);
+        }
     }
 }

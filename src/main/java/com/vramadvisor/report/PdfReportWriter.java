@@ -10,10 +10,10 @@ import java.util.List;
 import java.util.function.Consumer;
 
 import org.apache.pdfbox.pdmodel.PDDocument;
-import org.apache.pdfbox.pdmodel.PDDocumentInformation;
 import org.apache.pdfbox.pdmodel.PDPage;
 import org.apache.pdfbox.pdmodel.PDPageContentStream;
 import org.apache.pdfbox.pdmodel.font.PDFont;
+import org.apache.pdfbox.pdmodel.documentinterchange.taggedpdf.StandardStructureTypes;
 import org.apache.pdfbox.pdmodel.graphics.form.PDFormXObject;
 
 import com.vramadvisor.report.ReportModel.ComponentRow;
@@ -46,13 +46,11 @@ public final class PdfReportWriter implements ReportWriter {
         ReportText text = ReportText.of(model.locale());
         try (PDDocument document = new PDDocument();
              ReportFonts.PdfFont pdfFont = ReportFonts.loadInto(document)) {
-            PDDocumentInformation info = document.getDocumentInformation();
-            info.setTitle(model.title() + (model.subtitle().isEmpty() ? "" : " \u2014 " + model.subtitle()));
-            info.setCreator("VRAM Advisor " + model.appVersion());
-            info.setSubject(model.subtitle());
+            PdfMetadata.describe(document, model);
 
             PDFont font = pdfFont.font();
-            PdfFlow flow = new PdfFlow(document, font, model.title() + " \u00b7 " + model.subtitle());
+            PdfFlow flow = new PdfFlow(document, font, model.title() + " \u00b7 " + model.subtitle(),
+                    model.locale().toLanguageTag());
             titleBlock(flow, model, text);
             summary(flow, model, text);
             inputs(flow, model, text);
@@ -69,7 +67,7 @@ public final class PdfReportWriter implements ReportWriter {
 
     private static void titleBlock(PdfFlow flow, ReportModel model, ReportText text) throws IOException {
         flow.gap(6);
-        flow.paragraph(model.title(), 20, PdfFlow.ACCENT);
+        flow.paragraph(StandardStructureTypes.H1, model.title(), 20, PdfFlow.ACCENT);
         flow.gap(4);
         if (!model.subtitle().isEmpty()) {
             flow.paragraph(model.subtitle(), 12.5f, PdfFlow.TEXT);
@@ -133,7 +131,7 @@ public final class PdfReportWriter implements ReportWriter {
         ChartRenderer renderer = new ChartRenderer(text);
         double breakdownHeight = renderer.breakdownHeight(model.breakdown());
         flow.form(chartForm(flow.document(), font, breakdownHeight, g -> renderer.drawBreakdown(g, model.breakdown())),
-                ChartRenderer.WIDTH, breakdownHeight);
+                ChartRenderer.WIDTH, breakdownHeight, model.breakdown().title());
         if (model.sweeps().isEmpty()) {
             return;
         }
@@ -143,7 +141,8 @@ public final class PdfReportWriter implements ReportWriter {
                 renderer.sweepHeight(first) * flow.contentWidth() / ChartRenderer.WIDTH);
         for (SweepChart sweep : model.sweeps()) {
             double h = renderer.sweepHeight(sweep);
-            flow.form(chartForm(flow.document(), font, h, g -> renderer.drawSweep(g, sweep)), ChartRenderer.WIDTH, h);
+            flow.form(chartForm(flow.document(), font, h, g -> renderer.drawSweep(g, sweep)), ChartRenderer.WIDTH, h,
+                    sweep.title());
             flow.gap(10);
         }
     }
@@ -223,8 +222,8 @@ public final class PdfReportWriter implements ReportWriter {
                 String footer = ReportFonts.printable(text.format("report.footer", model.appVersion(),
                         String.valueOf(i + 1), String.valueOf(pages)));
                 double width = font.getStringWidth(footer) / 1000.0 * 7.5;
-                PdfFlow.drawText(cs, font, footer, 7.5f, PdfFlow.MUTED, false,
-                        (page.getMediaBox().getWidth() - width) / 2, PdfFlow.MARGIN_BOTTOM / 2.0);
+                PdfTags.artifact(cs, () -> PdfFlow.drawText(cs, font, footer, 7.5f, PdfFlow.MUTED, false,
+                        (page.getMediaBox().getWidth() - width) / 2, PdfFlow.MARGIN_BOTTOM / 2.0));
             }
         }
     }

@@ -40,9 +40,9 @@ record PdfTable(List<String> headers, List<List<String>> rows, List<Boolean> num
         double[] minimum = new double[n];
         for (int c = 0; c < n; c++) {
             // A header may wrap onto two lines rather than widen its column to its full length.
-            natural[c] = Math.max(measure(flow, headers.get(c), padX) / 2,
-                    longestWord(flow, headers.get(c)) + 2 * padX);
-            minimum[c] = longestWord(flow, headers.get(c)) + 2 * padX;
+            double headerWord = longest(flow, LineBreaker.labelTokens(ReportFonts.printable(headers.get(c))));
+            natural[c] = Math.max(measure(flow, headers.get(c), padX) / 2, headerWord + 2 * padX);
+            minimum[c] = headerWord + 2 * padX;
             for (List<String> row : rows) {
                 natural[c] = Math.max(natural[c], measure(flow, row.get(c), padX));
                 minimum[c] = Math.max(minimum[c], longestWord(flow, row.get(c)) + 2 * padX);
@@ -97,8 +97,12 @@ record PdfTable(List<String> headers, List<List<String>> rows, List<Boolean> num
     }
 
     private double longestWord(PdfFlow flow, String text) throws IOException {
+        return longest(flow, LineBreaker.tokens(ReportFonts.printable(text)));
+    }
+
+    private double longest(PdfFlow flow, List<String> words) throws IOException {
         double longest = 0;
-        for (String word : LineBreaker.tokens(ReportFonts.printable(text))) {
+        for (String word : words) {
             longest = Math.max(longest, flow.width(word.strip(), fontSize));
         }
         return Math.min(longest, 140);

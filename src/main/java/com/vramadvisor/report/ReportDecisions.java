@@ -83,7 +83,8 @@ final class ReportDecisions {
                 text.number(o.electricityUsdPerKWh(), 3), text.number(o.pue(), 2)));
         notes.add(text.format("decision.note.speed", text.integer(o.tokenBudget()),
                 text.percent(o.computeEfficiency()), text.percent(o.decodeBandwidthEfficiency()),
-                text.integer(Math.round(o.deadlineDays()))));
+                ReportInputs.days(text, o.deadlineDays())));
+        notes.add(text.format("decision.note.maxGpus", text.integer(o.maxGpus())));
         List<String> networks = new ArrayList<>();
         for (RecommendationRow r : recommendation.rows()) {
             if (r.nodes() > 1 && !networks.contains(r.network())) {

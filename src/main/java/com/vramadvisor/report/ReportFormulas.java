@@ -7,6 +7,7 @@ import java.util.Locale;
 import com.vramadvisor.engine.Component;
 import com.vramadvisor.engine.Estimate;
 import com.vramadvisor.engine.Mode;
+import com.vramadvisor.engine.ModelSpec;
 import com.vramadvisor.engine.Workload;
 import com.vramadvisor.report.ReportModel.Formula;
 
@@ -15,6 +16,11 @@ import com.vramadvisor.report.ReportModel.Formula;
  * components this estimate has; the engine's assumption sentences are translated through the report bundle.
  */
 final class ReportFormulas {
+
+    /** The engine's assumption about micro-batches in flight on a 1F1B pipeline. */
+    static final String PIPELINE = "assumption.pipeline-1f1b-the-first-stage-holds-min-p-micro";
+    /** The engine's assumption about mixture-of-experts routing. */
+    static final String EXPERTS = "assumption.mixture-of-experts-routing-assumed-balanced";
 
     private final ReportText text;
 
@@ -45,16 +51,22 @@ final class ReportFormulas {
                         text.get("formula." + id + ".reference" + variant)));
             }
         }
-        out.add(new Formula(text.get("formula.peak.quantity"), text.get("formula.peak.expression"),
-                text.get("formula.peak.reference")));
+        String peak = workload.mode() == Mode.INFER ? ".infer" : "";
+        out.add(new Formula(text.get("formula.peak.quantity"), text.get("formula.peak.expression" + peak),
+                text.get("formula.peak.reference" + peak)));
         return out;
     }
 
     /**
-     * Which wording of a component's formula applies: LoRA weights are a frozen base plus adapters; autocast over
-     * fp32 parameters (the PyTorch layout) stores weights and gradients differently from Megatron's layout.
+     * Which wording of a component's formula applies: inference keeps no activations or logits for a backward pass
+     * and serves weights at their storage type; LoRA weights are a frozen base plus adapters; autocast over fp32
+     * parameters (the PyTorch layout) stores weights and gradients differently from Megatron's layout.
      */
     private static String variant(Component c, Workload workload) {
+        if (workload.mode() == Mode.INFER
+                && (c == Component.WEIGHTS || c == Component.ACTIVATIONS || c == Component.LOGITS)) {
+            return ".infer";
+        }
         boolean adapters = workload.mode() == Mode.LORA || workload.mode() == Mode.QLORA;
         if (c == Component.WEIGHTS && adapters) {
             return ".lora";
@@ -66,10 +78,19 @@ final class ReportFormulas {
         return "";
     }
 
-    /** The engine's assumptions in the report's language, then the report's own. */
-    List<String> assumptions(Estimate estimate) {
+    /**
+     * The engine's assumptions in the report's language, then the report's own. The engine states its training
+     * assumptions for every model; those about a pipeline and about experts are left out where the workload has no
+     * pipeline stages or the model no experts, since they say nothing about it.
+     */
+    List<String> assumptions(ModelSpec model, Workload workload, Estimate estimate) {
         List<String> out = new ArrayList<>();
         for (String a : estimate.assumptions()) {
+            String key = key(a);
+            if ((key.equals(PIPELINE) && workload.parallelism().pipelineParallel() == 1)
+                    || (key.equals(EXPERTS) && !model.isMoe())) {
+                continue;
+            }
             out.add(translate(a));
         }
         out.add(text.get("assumption.report.gib"));

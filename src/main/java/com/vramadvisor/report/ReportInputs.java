@@ -10,6 +10,7 @@ import com.vramadvisor.engine.Mode;
 import com.vramadvisor.engine.ModelSpec;
 import com.vramadvisor.engine.Parallelism;
 import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.ranking.RankingOptions;
 import com.vramadvisor.report.ReportModel.LabeledValue;
 
 /** The workload as the label/value pairs a report lists under "Workload", in the report's language. */
@@ -21,7 +22,11 @@ final class ReportInputs {
         this.text = text;
     }
 
-    List<LabeledValue> of(ModelSpec model, Workload workload, Estimate estimate, Long tokenBudget) {
+    /**
+     * @param ranking the options the decision table was ranked under, or {@code null} without a table: its token
+     *                budget, GPU limit and (for training) deadline are inputs of the table's figures
+     */
+    List<LabeledValue> of(ModelSpec model, Workload workload, Estimate estimate, RankingOptions ranking) {
         Mode mode = workload.mode();
         boolean infer = mode == Mode.INFER;
         List<LabeledValue> out = new ArrayList<>();
@@ -87,10 +92,20 @@ final class ReportInputs {
         if (!infer) {
             add(out, "gradsBetweenSteps", "input.grads", text.get("grads." + key(workload.gradsBetweenSteps())));
         }
-        if (tokenBudget != null) {
-            add(out, "tokenBudget", "input.tokenBudget", text.integer(tokenBudget));
+        if (ranking != null) {
+            add(out, "tokenBudget", "input.tokenBudget", text.integer(ranking.tokenBudget()));
+            add(out, "maxGpus", "input.maxGpus", text.integer(ranking.maxGpus()));
+            if (!infer) {
+                add(out, "deadlineDays", "input.deadline", days(text, ranking.deadlineDays()));
+            }
         }
         return out;
+    }
+
+    /** Whole days as integers, a fraction with one decimal: a 0.5-day deadline must not read as 0 or 1. */
+    static String days(ReportText text, double days) {
+        return text.format("input.deadline.value", days == Math.rint(days) ? text.integer(Math.round(days))
+                : text.number(days, 1));
     }
 
     private void add(List<LabeledValue> out, String key, String labelKey, String value) {

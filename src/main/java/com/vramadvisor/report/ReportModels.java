@@ -13,7 +13,6 @@ import com.vramadvisor.engine.PhaseBreakdown;
 import com.vramadvisor.engine.Workload;
 import com.vramadvisor.engine.ranking.Recommendation;
 import com.vramadvisor.engine.ranking.Acquisition;
-import com.vramadvisor.engine.ranking.RecommendationRow;
 import com.vramadvisor.report.ReportModel.BreakdownChart;
 import com.vramadvisor.report.ReportModel.Capacity;
 import com.vramadvisor.report.ReportModel.CapacityLine;
@@ -47,13 +46,13 @@ public final class ReportModels {
         List<CapacityChoice.Choice> capacities = CapacityChoice.choose(context.gpus(), workload, estimate.peakBytes());
         List<SweepChart> sweeps = new ReportSweeps(text).of(model, workload, capacities);
         ReportFormulas formulas = new ReportFormulas(text);
-        Long tokenBudget = recommendation == null ? null : recommendation.options().tokenBudget();
         return new ReportModel(text.locale(), text.get("report.title"), subtitle(text, model, workload),
                 context.date(), context.appVersion(), context.catalogVersion(),
                 highlights(text, workload, estimate, recommendation, capacities, sweeps),
-                new ReportInputs(text).of(model, workload, estimate, tokenBudget),
+                new ReportInputs(text).of(model, workload, estimate,
+                        recommendation == null ? null : recommendation.options()),
                 components(text, estimate), breakdown(text, estimate, capacities), sweeps,
-                new ReportDecisions(text).of(recommendation), formulas.assumptions(estimate),
+                new ReportDecisions(text).of(recommendation), formulas.assumptions(model, workload, estimate),
                 formulas.of(workload, estimate));
     }
 
@@ -108,10 +107,11 @@ public final class ReportModels {
                         text.integer(gpus))
                 : text.format("summary.peak", text.gib(estimate.peakBytes()), phase(text, estimate)));
         if (recommendation != null && !recommendation.rows().isEmpty()) {
-            List<RecommendationRow> rows = recommendation.rows();
-            long fitting = rows.stream().filter(RecommendationRow::fits).count();
-            out.add(fitting == 0 ? text.format("summary.noneFits", text.integer(rows.size()))
-                    : text.format("summary.fitCount", text.integer(fitting), text.integer(rows.size())));
+            // Counted over every option ranked, not the rows a top-N cut leaves in the table.
+            int considered = Math.max(recommendation.optionsConsidered(), recommendation.rows().size());
+            int fitting = recommendation.optionsFitting();
+            out.add(fitting == 0 ? text.format("summary.noneFits", text.integer(considered))
+                    : text.format("summary.fitCount", text.integer(fitting), text.integer(considered)));
             ReportDecisions cells = new ReportDecisions(text);
             // Bought and rented options answer different questions (capital against a bill): one line each, the
             // first of each in the table's order, also where the table's top-N cut leaves one kind out.
@@ -143,7 +143,10 @@ public final class ReportModels {
                     String key = sweep.id().equals("batch")
                             ? "summary.sweep.batch." + (workload.mode() == Mode.INFER ? "infer" : "train")
                             : "summary.sweep." + sweep.id();
-                    out.add(text.format(key, line.label(), text.integer(line.largestFitting())));
+                    // "Can grow to 1" when it is 1 already reads as room that is not there.
+                    String limit = line.largestFitting() == sweep.current() ? ".atLimit"
+                            : line.largestFitting() < sweep.current() ? ".below" : "";
+                    out.add(text.format(key + limit, line.label(), text.integer(line.largestFitting())));
                     break;
                 }
             }

@@ -21,8 +21,9 @@ public class ReportWriteException extends Exception {
     /**
      * @param target  the file that was to be written
      * @param reason  the kind of failure
-     * @param detail  the second placeholder of the message: the folder for {@code FOLDER_MISSING} and
-     *                {@code NOT_A_FOLDER}, the system's message for {@code FAILED}, else ignored
+     * @param detail  the second placeholder of the message: the folder for {@code FOLDER_MISSING},
+     *                {@code NOT_A_FOLDER} and {@code NO_NEW_FILES}, the system's message for {@code FAILED}, else
+     *                ignored
      * @param cause   the underlying exception, may be {@code null}
      */
     public ReportWriteException(Path target, Reason reason, String detail, Throwable cause) {
@@ -60,6 +61,7 @@ public class ReportWriteException extends Exception {
             case FOLDER_MISSING -> "error.write.folderMissing";
             case NOT_A_FOLDER -> "error.write.notAFolder";
             case FOLDER_IN_THE_WAY -> "error.write.folderInTheWay";
+            case NO_NEW_FILES -> "error.write.noNewFiles";
             case DENIED -> "error.write.denied";
             case NO_SPACE -> "error.write.noSpace";
             case FAILED -> "error.write.failed";

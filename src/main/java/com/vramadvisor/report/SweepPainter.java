@@ -51,7 +51,43 @@ final class SweepPainter {
     }
 
     double height(SweepChart chart) {
-        return plotTop() + PLOT_HEIGHT + 36 + (Math.min(chart.capacities().size(), MAX_CAPACITIES) + 1) * ROW + PAD;
+        int legendRows = Math.min(chart.capacities().size(), MAX_CAPACITIES) + 1 + (offChart(chart) ? 1 : 0);
+        return plotTop() + PLOT_HEIGHT + 36 + legendRows * ROW + PAD;
+    }
+
+    /**
+     * The top of the memory axis in bytes, before rounding to a tick. It shows every capacity line with room above,
+     * and the curve up to three times the largest line, or twice the smallest peak where even that is above it, so
+     * a workload far beyond every line is still drawn; points above are marked at the top edge.
+     */
+    private static double scaleTopBytes(SweepChart chart) {
+        long peakMax = 0;
+        long peakMin = Long.MAX_VALUE;
+        for (long y : chart.peakBytes()) {
+            peakMax = Math.max(peakMax, y);
+            peakMin = Math.min(peakMin, y);
+        }
+        long capMax = 0;
+        for (CapacityLine c : shown(chart)) {
+            capMax = Math.max(capMax, c.bytes());
+        }
+        return capMax > 0 ? Math.max(capMax * 1.15, Math.min(peakMax * 1.04, Math.max(capMax * 3.0, peakMin * 2.0)))
+                : peakMax * 1.04;
+    }
+
+    /** Whether some point lies above the memory axis and is marked at its top edge instead. */
+    static boolean offChart(SweepChart chart) {
+        double top = yTopGib(chart) * ReportText.BYTES_PER_GIB;
+        return chart.peakBytes().stream().anyMatch(y -> y > top);
+    }
+
+    private static double yTopGib(SweepChart chart) {
+        double[] yTicks = ticks(scaleTopBytes(chart) / ReportText.BYTES_PER_GIB, 5);
+        return yTicks[yTicks.length - 1];
+    }
+
+    private static List<CapacityLine> shown(SweepChart chart) {
+        return chart.capacities().subList(0, Math.min(chart.capacities().size(), MAX_CAPACITIES));
     }
 
     private static double plotTop() {
@@ -64,21 +100,11 @@ final class SweepPainter {
      */
     void draw(Graphics2D g, SweepChart chart) {
         prepare(g);
-        List<CapacityLine> caps = chart.capacities().subList(0, Math.min(chart.capacities().size(), MAX_CAPACITIES));
+        List<CapacityLine> caps = shown(chart);
         List<Long> xs = chart.xs();
         List<Long> ys = chart.peakBytes();
 
-        long peakMax = 0;
-        for (long y : ys) {
-            peakMax = Math.max(peakMax, y);
-        }
-        long capMax = 0;
-        for (CapacityLine c : caps) {
-            capMax = Math.max(capMax, c.bytes());
-        }
-        double yMaxGib = (capMax > 0 ? Math.max(capMax * 1.15, Math.min(peakMax * 1.04, capMax * 3.0))
-                : peakMax * 1.04) / ReportText.BYTES_PER_GIB;
-        double[] yTicks = ticks(yMaxGib, 5);
+        double[] yTicks = ticks(scaleTopBytes(chart) / ReportText.BYTES_PER_GIB, 5);
         double yTop = yTicks[yTicks.length - 1];
 
         g.setFont(small);
@@ -141,7 +167,7 @@ final class SweepPainter {
         for (int i = 0; i < xs.size(); i++) {
             double px = xScale.map(xs.get(i));
             double py = bottom - ys.get(i) / ReportText.BYTES_PER_GIB / yTop * PLOT_HEIGHT;
-            g.fill(new Ellipse2D.Double(px - 2.5, py - 2.5, 5, 5));
+            g.fill(py < top ? offChartMarker(px, top) : new Ellipse2D.Double(px - 2.5, py - 2.5, 5, 5));
         }
         if (chart.current() >= xs.get(0) && chart.current() <= xs.get(xs.size() - 1)) {
             double px = xScale.map(chart.current());
@@ -189,6 +215,24 @@ final class SweepPainter {
             g.setColor(TEXT);
             drawString(g, capacityLegend(chart, c), PAD + 28, ly);
         }
+        if (offChart(chart)) {
+            double ly = legendY + (caps.size() + 1) * ROW;
+            g.setColor(CURVE);
+            g.fill(offChartMarker(PAD + 11, ly - 9));
+            g.setColor(TEXT);
+            drawString(g, text.format("chart.sweep.offChart", text.gib(ys.stream().mapToLong(Long::longValue).max()
+                    .orElse(0))), PAD + 28, ly);
+        }
+    }
+
+    /** An upward triangle with its tip on the top edge of the plot: a point above the scale. */
+    private static Shape offChartMarker(double x, double top) {
+        Path2D.Double marker = new Path2D.Double();
+        marker.moveTo(x, top);
+        marker.lineTo(x - 5, top + 8);
+        marker.lineTo(x + 5, top + 8);
+        marker.closePath();
+        return marker;
     }
 
     private String capacityLegend(SweepChart chart, CapacityLine c) {

@@ -51,6 +51,8 @@ class ReportCommandTest {
             String text = new PDFTextStripper().getText(doc);
             assertThat(text).contains("显存评估报告", "Llama 3 8B", "8,030,261,248", "硬件方案", "NVIDIA H100");
             assertThat(text).doesNotContain("没有可用的硬件目录");
+            // Narrow header cells wrap between words, never inside one ("每小时租" / "金（美" / "元）").
+            assertThat(text).contains("每小时租金", "任务成本", "（美元）");
         }
         assertThat(Files.readString(dir.resolve("r.md"))).contains("## 每 GPU 显存构成");
     }
@@ -69,6 +71,40 @@ class ReportCommandTest {
         assertThat(err.toString().lines()).containsExactly(
                 "vram-advisor: unknown report language 'fr' (expected en or zh-CN)");
         assertThat(dir.resolve("r.md")).doesNotExist();
+    }
+
+    @Test
+    void twoFormatsGivenTheSameFileAreOneLineOfBadInputAndWriteNothing() {
+        Path same = dir.resolve("p");
+        assertThat(execute("--pdf", same.toString(), "--png", dir.resolve(".").resolve("p").toString()))
+                .isEqualTo(ReportCommand.BAD_INPUT);
+        assertThat(err.toString().lines()).containsExactly("vram-advisor: --pdf and --png name the same file "
+                + dir.resolve(".").resolve("p") + "; give each format a file of its own");
+        assertThat(out.toString()).isEmpty();
+        assertThat(same).doesNotExist();
+    }
+
+    @Test
+    void twoLinksToOneExistingFileAreTheSameFile() throws Exception {
+        Path report = Files.writeString(dir.resolve("report.md"), "old");
+        Path link = Files.createSymbolicLink(dir.resolve("latest.md"), report);
+        assertThat(execute("--md", report.toString(), "--csv", link.toString())).isEqualTo(ReportCommand.BAD_INPUT);
+        assertThat(err.toString().lines()).hasSize(1).allSatisfy(l -> assertThat(l).contains("the same file"));
+        assertThat(Files.readString(report)).isEqualTo("old");
+    }
+
+    @Test
+    void anEmptyFileNameIsOneLineOfBadInput() {
+        assertThat(execute("--pdf", "")).isEqualTo(ReportCommand.BAD_INPUT);
+        assertThat(err.toString().lines()).containsExactly("vram-advisor: --pdf needs a file name");
+        assertThat(out.toString()).isEmpty();
+    }
+
+    @Test
+    void aFolderThatTakesNoFilesIsNamedForWhatItIs() {
+        assertThat(execute("--pdf", "/proc/r.pdf")).isEqualTo(ReportCommand.WRITE_FAILED);
+        assertThat(err.toString().lines()).containsExactly(
+                "vram-advisor report: cannot write /proc/r.pdf: files cannot be created in /proc");
     }
 
     @Test

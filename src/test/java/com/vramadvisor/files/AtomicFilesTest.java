@@ -8,7 +8,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
@@ -150,6 +153,120 @@ class AtomicFilesTest {
             out.close();
         });
         assertThat(Files.readString(target)).isEqualTo("%PDF-");
+    }
+
+    @Test
+    void noFileExistsBesideTheTargetWhileTheContentIsRendered() throws Exception {
+        Path target = dir.resolve("report.pdf");
+        Files.writeString(target, "old");
+        List<List<Path>> seen = new ArrayList<>();
+
+        AtomicFiles.write(target, MissingFolder.REFUSE, out -> {
+            out.write(new byte[300_000]);
+            seen.add(filesIn(dir));
+            out.write("%%EOF".getBytes(StandardCharsets.US_ASCII));
+            seen.add(filesIn(dir));
+        });
+
+        assertThat(seen).containsExactly(List.of(target), List.of(target));
+        assertThat(Files.size(target)).isEqualTo(300_005);
+        assertThat(filesIn(dir)).containsExactly(target);
+    }
+
+    @Test
+    void contentPastTheMemoryLimitSpillsIntoATemporaryFileAndStillArrivesWhole() throws Exception {
+        Path target = dir.resolve("snapshot.png");
+        byte[] chunk = "0123456789".getBytes(StandardCharsets.US_ASCII);
+        List<Integer> filesWhileRendering = new ArrayList<>();
+
+        AtomicFiles.write(target, MissingFolder.REFUSE, out -> {
+            for (int i = 0; i < 1000; i++) {
+                out.write(chunk);
+            }
+            filesWhileRendering.add(filesIn(dir).size());
+        }, 4096);
+
+        assertThat(filesWhileRendering).containsExactly(1);
+        assertThat(Files.readString(target)).isEqualTo("0123456789".repeat(1000));
+        assertThat(filesIn(dir)).containsExactly(target);
+    }
+
+    @Test
+    void aFailureAfterSpillingRemovesTheTemporaryFile() throws Exception {
+        Path target = dir.resolve("report.pdf");
+        Files.writeString(target, "old");
+
+        FileWriteException e = catchThrowableOfType(() -> AtomicFiles.write(target, MissingFolder.REFUSE, out -> {
+            out.write(new byte[10_000]);
+            throw new IOException("No space left on device");
+        }, 1024), FileWriteException.class);
+
+        assertThat(e.reason()).isEqualTo(Reason.NO_SPACE);
+        assertTheOnlyFileIs(target, "old");
+    }
+
+    @Test
+    void staleTemporariesOfTheTargetLeftByAKilledWriteAreRemovedByTheNextWrite() throws Exception {
+        Path target = dir.resolve("report.pdf");
+        Path killed = dir.resolve(".report.pdf.8214755120998474101.tmp");
+        Path inProgress = dir.resolve(".report.pdf.1175440211.tmp");
+        Path otherTarget = dir.resolve(".notes.md.8214755120998474101.tmp");
+        Path notOurs = dir.resolve(".report.pdf.backup.tmp");
+        for (Path p : List.of(killed, inProgress, otherTarget, notOurs)) {
+            Files.write(p, new byte[1000]);
+        }
+        FileTime old = FileTime.from(Instant.now().minus(AtomicFiles.STALE_AFTER).minusSeconds(60));
+        for (Path p : List.of(killed, otherTarget, notOurs)) {
+            Files.setLastModifiedTime(p, old);
+        }
+
+        AtomicFiles.writeString(target, MissingFolder.REFUSE, "new");
+
+        assertThat(Files.readString(target)).isEqualTo("new");
+        assertThat(filesIn(dir)).containsExactlyInAnyOrder(target, inProgress, otherTarget, notOurs);
+    }
+
+    @Test
+    void writingThroughASymbolicLinkWritesItsTargetAndKeepsTheLink() throws Exception {
+        Path reports = Files.createDirectory(dir.resolve("reports"));
+        Path real = reports.resolve("report.md");
+        Files.writeString(real, "old");
+        Path link = Files.createSymbolicLink(dir.resolve("latest.md"), Path.of("reports", "report.md"));
+        Path linkToLink = Files.createSymbolicLink(dir.resolve("current.md"), link);
+
+        AtomicFiles.writeString(link, MissingFolder.REFUSE, "new");
+        assertThat(Files.isSymbolicLink(link)).isTrue();
+        assertThat(Files.readString(real)).isEqualTo("new");
+
+        AtomicFiles.writeString(linkToLink, MissingFolder.REFUSE, "newer");
+        assertThat(Files.isSymbolicLink(linkToLink)).isTrue();
+        assertThat(Files.isSymbolicLink(link)).isTrue();
+        assertThat(Files.readString(real)).isEqualTo("newer");
+        assertThat(filesIn(reports)).containsExactly(real);
+    }
+
+    @Test
+    void aDanglingSymbolicLinkGetsItsTargetCreated() throws Exception {
+        Path real = dir.resolve("exports").resolve("plan.csv");
+        Files.createDirectory(real.getParent());
+        Path link = Files.createSymbolicLink(dir.resolve("plan.csv"), real);
+
+        AtomicFiles.writeString(link, MissingFolder.REFUSE, "a,b");
+
+        assertThat(Files.isSymbolicLink(link)).isTrue();
+        assertThat(Files.readString(real)).isEqualTo("a,b");
+    }
+
+    @Test
+    void aFolderThatTakesNoNewFilesIsNotReportedAsMissing() {
+        // Linux's /proc exists but refuses to create files with "no such file", which is not what is wrong.
+        Path target = Path.of("/proc/report.pdf");
+
+        FileWriteException e = catchThrowableOfType(
+                () -> AtomicFiles.writeString(target, MissingFolder.REFUSE, "%PDF-"), FileWriteException.class);
+
+        assertThat(e.reason()).isEqualTo(Reason.NO_NEW_FILES);
+        assertThat(e).hasMessage("cannot write /proc/report.pdf: files cannot be created in /proc");
     }
 
     /** The target holds {@code text} and no temporary file is left beside it. */

@@ -31,6 +31,12 @@ final class Gpus {
                 "NVIDIA Ada Lovelace architecture whitepaper");
     }
 
+    /** The RTX 4090 as a catalog entry without a board-power figure (0 W means unknown). */
+    static GpuSpec rtx4090WithoutPowerFigure() {
+        return gpu("rtx-4090-no-power", "NVIDIA GeForce RTX 4090 (no power figure)", "NVIDIA", 24, 1008, 165.2, 0,
+                1599, "NVIDIA Ada Lovelace architecture whitepaper");
+    }
+
     /** NVIDIA A100 SXM 40GB: HBM2 1,555 GB/s, 312 dense FP16 TFLOPS, 400 W (A100 datasheet). */
     static GpuSpec a100Sxm40() {
         return gpu("a100-sxm-40gb", "NVIDIA A100 SXM 40GB", "NVIDIA", 40, 1555, 312, 400, 0, "NVIDIA A100 datasheet");

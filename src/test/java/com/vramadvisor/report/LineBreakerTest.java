@@ -33,4 +33,26 @@ class LineBreakerTest {
     void emptyTextIsOneEmptyLine() {
         assertThat(LineBreaker.wrap("", 10, LineBreakerTest::chars)).containsExactly("");
     }
+
+    @Test
+    void aLabelKeepsItsChineseWordsAndBreaksAroundBrackets() {
+        assertThat(LineBreaker.wrapLabel("每小时租金（美元）", 6, LineBreakerTest::chars))
+                .containsExactly("每小时租金", "（美元）");
+        assertThat(LineBreaker.wrapLabel("购买/租用", 3, LineBreakerTest::chars)).containsExactly("购买/", "租用");
+        assertThat(LineBreaker.wrapLabel("每 GPU 需求", 6, LineBreakerTest::chars)).containsExactly("每 GPU", "需求");
+        assertThat(LineBreaker.wrapLabel("Rent per hour (USD)", 14, LineBreakerTest::chars))
+                .containsExactly("Rent per hour", "(USD)");
+    }
+
+    @Test
+    void aLabelWordWiderThanTheLineStillBreaks() {
+        assertThat(LineBreaker.wrapLabel("每小时租金（美元）", 3, LineBreakerTest::chars))
+                .containsExactly("每小时", "租金", "（美元", "）");
+    }
+
+    @Test
+    void anOpeningBracketNeverEndsALineAndAClosingOneNeverStartsOne() {
+        assertThat(LineBreaker.wrap("显存峰值（GiB）", 5, LineBreakerTest::chars)).containsExactly("显存峰值", "（GiB）");
+        assertThat(LineBreaker.wrap("显存（峰值）", 3, LineBreakerTest::chars)).containsExactly("显存", "（峰", "值）");
+    }
 }

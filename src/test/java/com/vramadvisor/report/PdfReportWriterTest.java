@@ -6,19 +6,30 @@ import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+
+import javax.xml.parsers.DocumentBuilderFactory;
 
 import org.apache.pdfbox.Loader;
 import org.apache.pdfbox.cos.COSName;
 import org.apache.pdfbox.pdmodel.PDDocument;
+import org.apache.pdfbox.pdmodel.PDDocumentCatalog;
+import org.apache.pdfbox.pdmodel.PDDocumentInformation;
 import org.apache.pdfbox.pdmodel.PDPage;
+import org.apache.pdfbox.pdmodel.documentinterchange.logicalstructure.PDStructureElement;
+import org.apache.pdfbox.pdmodel.documentinterchange.logicalstructure.PDStructureTreeRoot;
+import org.apache.pdfbox.pdmodel.documentinterchange.markedcontent.PDMarkedContent;
 import org.apache.pdfbox.pdmodel.font.PDFont;
 import org.apache.pdfbox.pdmodel.font.PDType0Font;
 import org.apache.pdfbox.rendering.PDFRenderer;
+import org.apache.pdfbox.text.PDFMarkedContentExtractor;
 import org.apache.pdfbox.text.PDFTextStripper;
+import org.apache.pdfbox.text.TextPosition;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.w3c.dom.Document;
 
 class PdfReportWriterTest {
 
@@ -42,6 +53,95 @@ class PdfReportWriterTest {
             assertThat(text).contains("Peak memory per GPU vs micro-batch");
             assertThat(doc.getNumberOfPages()).isBetween(2, 8);
         }
+    }
+
+    @Test
+    void metadataNamesTheAuthorDateProducerAndLanguage() throws Exception {
+        Path en = dir.resolve("report.pdf");
+        Path zh = dir.resolve("报告.pdf");
+        new PdfReportWriter().write(SampleReport.english(), en);
+        new PdfReportWriter().write(SampleReport.chinese(), zh);
+
+        try (PDDocument doc = Loader.loadPDF(en.toFile())) {
+            PDDocumentInformation info = doc.getDocumentInformation();
+            assertThat(info.getAuthor()).isEqualTo("VRAM Advisor");
+            assertThat(info.getCreator()).isEqualTo("VRAM Advisor 0.1.0");
+            assertThat(info.getProducer()).startsWith("VRAM Advisor 0.1.0").contains("Apache PDFBox 3.");
+            assertThat(info.getCreationDate().toInstant()).isEqualTo(Instant.parse("2025-06-01T00:00:00Z"));
+            assertThat(info.getTitle()).startsWith("GPU memory sizing report");
+            assertThat(doc.getDocumentCatalog().getLanguage()).isEqualTo("en");
+            assertThat(doc.getDocumentCatalog().getViewerPreferences().displayDocTitle()).isTrue();
+        }
+        try (PDDocument doc = Loader.loadPDF(zh.toFile())) {
+            assertThat(doc.getDocumentCatalog().getLanguage()).isEqualTo("zh-CN");
+            // The XMP packet says the same, and is well-formed XML even with the subtitle's characters.
+            Document xmp = DocumentBuilderFactory.newDefaultNSInstance().newDocumentBuilder()
+                    .parse(doc.getDocumentCatalog().getMetadata().exportXMPMetadata());
+            String dc = "http://purl.org/dc/elements/1.1/";
+            assertThat(xmp.getElementsByTagNameNS(dc, "title").item(0).getTextContent().strip())
+                    .isEqualTo(doc.getDocumentInformation().getTitle());
+            assertThat(xmp.getElementsByTagNameNS(dc, "language").item(0).getTextContent().strip())
+                    .isEqualTo("zh-CN");
+            assertThat(xmp.getElementsByTagNameNS(dc, "creator").item(0).getTextContent().strip())
+                    .isEqualTo("VRAM Advisor");
+            assertThat(xmp.getElementsByTagNameNS("http://ns.adobe.com/xap/1.0/", "CreateDate").item(0)
+                    .getTextContent()).isEqualTo("2025-06-01T00:00:00Z");
+        }
+    }
+
+    @Test
+    void thePdfIsTaggedWithHeadingsListsTablesAndFiguresInReadingOrder() throws Exception {
+        Path pdf = dir.resolve("report.pdf");
+        new PdfReportWriter().write(SampleReport.english(), pdf);
+
+        try (PDDocument doc = Loader.loadPDF(pdf.toFile())) {
+            PDDocumentCatalog catalog = doc.getDocumentCatalog();
+            assertThat(catalog.getMarkInfo().isMarked()).isTrue();
+            PDStructureTreeRoot root = catalog.getStructureTreeRoot();
+            assertThat(root.getKids()).singleElement().isInstanceOf(PDStructureElement.class);
+            PDStructureElement document = (PDStructureElement) root.getKids().get(0);
+            assertThat(document.getStructureType()).isEqualTo("Document");
+            List<PDStructureElement> blocks = new ArrayList<>();
+            for (Object kid : document.getKids()) {
+                blocks.add((PDStructureElement) kid);
+            }
+            List<String> types = blocks.stream().map(PDStructureElement::getStructureType).toList();
+            assertThat(types.get(0)).isEqualTo("H1");
+            assertThat(types).contains("H2", "P", "L", "Table", "Figure");
+            assertThat(blocks).filteredOn(b -> b.getStructureType().equals("Figure"))
+                    .extracting(PDStructureElement::getAlternateDescription)
+                    .contains("Peak memory per GPU vs micro-batch", "Peak memory per GPU vs sequence length");
+            PDStructureElement table = blocks.get(types.indexOf("Table"));
+            PDStructureElement headerRow = (PDStructureElement) table.getKids().get(0);
+            assertThat(headerRow.getKids()).allSatisfy(cell ->
+                    assertThat(((PDStructureElement) cell).getStructureType()).isEqualTo("TH"));
+            // Every page's marked content is owned through the parent tree.
+            assertThat(root.getParentTreeNextKey()).isEqualTo(doc.getNumberOfPages());
+            for (int i = 0; i < doc.getNumberOfPages(); i++) {
+                assertThat(doc.getPage(i).getStructParents()).isEqualTo(i);
+                assertThat(root.getParentTree().getValue(i)).as("page %d", i + 1).isNotNull();
+            }
+            // The running header and the footer are artifacts: the title appears as text only once, in the H1.
+            assertThat(markedContentText(doc, "H1")).isEqualTo("GPU memory sizing report");
+        }
+    }
+
+    /** The text of the first marked-content sequence with {@code tag} on the first page. */
+    private static String markedContentText(PDDocument doc, String tag) throws IOException {
+        PDFMarkedContentExtractor extractor = new PDFMarkedContentExtractor();
+        extractor.processPage(doc.getPage(0));
+        for (PDMarkedContent mc : extractor.getMarkedContents()) {
+            if (tag.equals(mc.getTag())) {
+                StringBuilder out = new StringBuilder();
+                for (Object o : mc.getContents()) {
+                    if (o instanceof TextPosition t) {
+                        out.append(t.getUnicode());
+                    }
+                }
+                return out.toString();
+            }
+        }
+        return null;
     }
 
     @Test

@@ -2,12 +2,16 @@ package com.vramadvisor.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.ByteArrayOutputStream;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
 import org.junit.jupiter.api.Test;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 
 import com.vramadvisor.engine.AttentionImpl;
 import com.vramadvisor.engine.DataType;
@@ -16,7 +20,9 @@ import com.vramadvisor.engine.LoraSpec;
 import com.vramadvisor.engine.MemoryEstimator;
 import com.vramadvisor.engine.Mode;
 import com.vramadvisor.engine.ModelSpec;
+import com.vramadvisor.engine.MoeSpec;
 import com.vramadvisor.engine.Optimizer;
+import com.vramadvisor.engine.Parallelism;
 import com.vramadvisor.engine.Precision;
 import com.vramadvisor.engine.Workload;
 import com.vramadvisor.engine.hardware.GpuSpec;
@@ -192,5 +198,140 @@ class ReportModelsTest {
         assertThat(megatron.formulas()).extracting(ReportModel.Formula::quantity).contains("Master weights (fp32)");
         assertThat(megatron.formulas()).anySatisfy(f -> assertThat(f.expression()).startsWith("P \u00d7 bytes"));
         assertThat(lora.formulas()).anySatisfy(f -> assertThat(f.reference()).contains("Hu et al. 2021"));
+    }
+
+    @Test
+    void anInferenceReportGivesTheFormulasOfInferenceNotOfTraining() {
+        Workload infer = Workload.builder().mode(Mode.INFER).weightType(DataType.FP16).batch(4).sequenceLength(1024)
+                .context(8192).build();
+        for (ReportLanguage language : ReportLanguage.values()) {
+            ReportModel report = ReportModels.from(ReferenceModels.llama3_8b(), infer, null, context(language));
+            assertThat(report.formulas()).extracting(ReportModel.Formula::expression)
+                    .noneSatisfy(e -> assertThat(e).containsAnyOf("autograd", "gradient", "ZeRO", "b \u00d7 s \u00d7 V",
+                            "自动求导", "梯度"));
+            assertThat(report.formulas()).extracting(ReportModel.Formula::reference)
+                    .noneSatisfy(r -> assertThat(r).containsAnyOf("Korthikanti", "cross_entropy", "Rajbhandari"));
+        }
+        ReportModel en = ReportModels.from(ReferenceModels.llama3_8b(), infer, null, context(ReportLanguage.EN));
+        assertThat(en.formulas()).anySatisfy(f -> assertThat(f.expression()).startsWith("b \u00d7 V \u00d7")
+                .contains("last position"));
+        assertThat(en.formulas()).anySatisfy(f -> assertThat(f.expression()).contains("n = b \u00b7 s in prefill"));
+        assertThat(en.formulas()).last().satisfies(f -> assertThat(f.expression()).contains("whole KV cache"));
+        ReportModel training = ReportModels.from(ReferenceModels.llama3_8b(), defaultScenario(), null,
+                context(ReportLanguage.EN));
+        assertThat(training.formulas()).anySatisfy(f -> assertThat(f.expression()).contains("autograd"));
+    }
+
+    @Test
+    void pipelineAndExpertAssumptionsAppearOnlyWhereTheWorkloadHasThem() {
+        ModelSpec dense = ReferenceModels.llama3_8b();
+        ModelSpec moe = dense.toBuilder().id("llama-moe").moe(MoeSpec.topK(8, 2, 14336)).build();
+        Workload pipeline = defaultScenario().toBuilder().parallelism(new Parallelism(1, 2, 1, 0, false)).build();
+
+        List<String> plain = ReportModels.from(dense, defaultScenario(), null, context(ReportLanguage.EN))
+                .assumptions();
+        assertThat(plain).noneSatisfy(a -> assertThat(a).containsAnyOf("1F1B", "experts"));
+        assertThat(ReportModels.from(dense, pipeline, null, context(ReportLanguage.EN)).assumptions())
+                .anySatisfy(a -> assertThat(a).startsWith("Pipeline 1F1B"))
+                .noneSatisfy(a -> assertThat(a).contains("experts"));
+        assertThat(ReportModels.from(moe, defaultScenario(), null, context(ReportLanguage.EN)).assumptions())
+                .anySatisfy(a -> assertThat(a).startsWith("Mixture-of-experts routing"))
+                .noneSatisfy(a -> assertThat(a).contains("1F1B"));
+        // The filter matches the engine's sentences by their bundle keys; both keys must name real sentences.
+        assertThat(ESTIMATOR.estimate(dense, defaultScenario()).assumptions()).extracting(ReportFormulas::key)
+                .contains(ReportFormulas.PIPELINE, ReportFormulas.EXPERTS);
+    }
+
+    @Test
+    void theFitCountCoversEveryOptionRankedNotTheTopRowsShown() {
+        ModelSpec model = ReferenceModels.llama3_8b();
+        Workload workload = defaultScenario();
+        Recommendation rec = new Recommender().recommend(model, workload, Gpus.all(), List.of(), List.of(),
+                RankingOptions.builder().topN(1).build());
+        assertThat(rec.rows()).hasSize(1);
+        assertThat(rec.optionsFitting()).isGreaterThan(1).isLessThanOrEqualTo(rec.optionsConsidered());
+
+        ReportModel report = ReportModels.from(model, workload, rec, context(ReportLanguage.EN));
+
+        assertThat(report.highlights()).contains(rec.optionsFitting() + " of " + rec.optionsConsidered()
+                + " hardware options hold the workload.");
+    }
+
+    @Test
+    void aSweepAtItsLimitSaysSoInsteadOfCanGrow() {
+        ModelSpec model = ReferenceModels.llama3_8b();
+        ReportModel first = ReportModels.from(model, defaultScenario(), null, context(ReportLanguage.EN));
+        SweepChart batch = first.sweeps().get(0);
+        ReportModel.CapacityLine line = batch.capacities().stream().filter(c -> c.largestFitting() > 0).findFirst()
+                .orElseThrow();
+        // The largest micro-batch that fits the first line, used as the workload's own: no room is left there.
+        Workload atLimit = defaultScenario().toBuilder().batch((int) line.largestFitting()).build();
+
+        ReportModel report = ReportModels.from(model, atLimit, null, context(ReportLanguage.EN));
+
+        assertThat(report.highlights()).noneSatisfy(h -> assertThat(h).contains("micro-batch per GPU can grow"))
+                .anySatisfy(h -> assertThat(h).contains("is already the largest that fits"));
+        assertThat(ReportModels.from(model, atLimit, null, context(ReportLanguage.ZH_CN)).highlights())
+                .anySatisfy(h -> assertThat(h).contains("已是能放下的最大值"));
+    }
+
+    @Test
+    void theGpuLimitAndTheDeadlineTheTableWasRankedUnderAreRecorded() {
+        ModelSpec model = ReferenceModels.llama3_8b();
+        RankingOptions limits = RankingOptions.builder().maxGpus(8).deadlineDays(0.5).build();
+        Recommendation train = new Recommender().recommend(model, defaultScenario(), Gpus.all(), List.of(),
+                List.of(), limits);
+
+        ReportModel report = ReportModels.from(model, defaultScenario(), train, context(ReportLanguage.EN));
+
+        Map<String, String> inputs = report.inputs().stream()
+                .collect(Collectors.toMap(ReportModel.LabeledValue::key, ReportModel.LabeledValue::value));
+        assertThat(inputs).containsEntry("maxGpus", "8").containsEntry("deadlineDays", "0.5 days");
+        assertThat(report.decisions().notes()).anySatisfy(n -> assertThat(n).contains("at most 8 GPUs"))
+                .anySatisfy(n -> assertThat(n).contains("finish within 0.5 days."));
+        ReportModel zh = ReportModels.from(model, defaultScenario(), train, context(ReportLanguage.ZH_CN));
+        assertThat(zh.inputs()).anySatisfy(v -> assertThat(v.value()).isEqualTo("0.5 天"));
+
+        Workload infer = Workload.builder().mode(Mode.INFER).weightType(DataType.FP16).batch(4).context(8192).build();
+        Recommendation serving = new Recommender().recommend(model, infer, Gpus.all(), List.of(), List.of(), limits);
+        assertThat(ReportModels.from(model, infer, serving, context(ReportLanguage.EN)).inputs())
+                .extracting(ReportModel.LabeledValue::key).contains("maxGpus").doesNotContain("deadlineDays");
+        assertThat(ReportModels.from(model, infer, null, context(ReportLanguage.EN)).inputs())
+                .extracting(ReportModel.LabeledValue::key).doesNotContain("maxGpus", "tokenBudget");
+    }
+
+    @Test
+    void energyAndTheJobCostOfABoughtGpuWithoutAPowerFigureAreUnknownNotZero() throws Exception {
+        ModelSpec model = ReferenceModels.llama3_8b();
+        Workload workload = Workload.builder().mode(Mode.INFER).weightType(DataType.FP16).batch(1).context(4096)
+                .build();
+        Recommendation rec = new Recommender().recommend(model, workload,
+                List.of(Gpus.rtx4090(), Gpus.rtx4090WithoutPowerFigure()), List.of(), List.of(),
+                RankingOptions.defaults());
+        ReportModel report = ReportModels.from(model, workload, rec, context(ReportLanguage.EN));
+
+        ReportModel.DecisionRow powered = decisionRow(report, "rtx-4090");
+        ReportModel.DecisionRow unpowered = decisionRow(report, "rtx-4090-no-power");
+        assertThat(powered.raw().energyKWh()).isPositive();
+        assertThat(powered.raw().jobCostUsd()).isPositive();
+        assertThat(unpowered.raw().energyKWh()).isNaN();
+        assertThat(unpowered.raw().jobCostUsd()).isNaN();
+        int jobCost = report.decisions().columns().stream().map(ReportModel.Column::key).toList().indexOf("jobCost");
+        assertThat(unpowered.cells().get(jobCost)).isEqualTo(ReportText.of(ReportLanguage.EN).get("decision.unknown"));
+
+        ByteArrayOutputStream json = new ByteArrayOutputStream();
+        new JsonReportWriter().render(report, json);
+        JsonNode rows = new ObjectMapper()
+                .readTree(json.toByteArray()).at("/decisions/rows");
+        for (JsonNode row : rows) {
+            if (row.at("/raw/hardwareId").asText().equals("rtx-4090-no-power")) {
+                assertThat(row.at("/raw/energyKWh").isNull()).as("energy of %s", row).isTrue();
+            }
+        }
+    }
+
+    private static ReportModel.DecisionRow decisionRow(ReportModel report, String hardwareId) {
+        return report.decisions().rows().stream().filter(r -> r.raw().hardwareId().equals(hardwareId)).findFirst()
+                .orElseThrow();
     }
 }

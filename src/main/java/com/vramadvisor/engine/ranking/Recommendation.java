@@ -16,14 +16,24 @@ import java.util.Objects;
  * @param bestPurchase      the first bought option that fits in the table's order before the top-N cut, or
  *                          {@code null}
  * @param bestRental        the first rented option that fits likewise, or {@code null}
+ * @param optionsFitting    of the {@code optionsConsidered} rows, those that fit (before any filter or cut), so
+ *                          that a summary can say how many options hold the workload when the table shows a few
  */
 public record Recommendation(List<RecommendationRow> rows, int optionsConsidered, Estimate singleGpuEstimate,
-                             RankingOptions options, RecommendationRow bestPurchase, RecommendationRow bestRental) {
+                             RankingOptions options, RecommendationRow bestPurchase, RecommendationRow bestRental,
+                             int optionsFitting) {
 
     public Recommendation {
         rows = List.copyOf(rows);
         Objects.requireNonNull(singleGpuEstimate, "singleGpuEstimate");
         Objects.requireNonNull(options, "options");
+    }
+
+    /** A table whose fitting options are those among its own rows. */
+    public Recommendation(List<RecommendationRow> rows, int optionsConsidered, Estimate singleGpuEstimate,
+                          RankingOptions options, RecommendationRow bestPurchase, RecommendationRow bestRental) {
+        this(rows, optionsConsidered, singleGpuEstimate, options, bestPurchase, bestRental,
+                (int) rows.stream().filter(RecommendationRow::fits).count());
     }
 
     /** A table whose best bought and rented options are its own first fitting ones. */

@@ -134,8 +134,9 @@ public final class Recommender {
         List<RecommendationRow> sorted = filterAndSort(rows, options);
         List<RecommendationRow> shown = options.topN() > 0 && sorted.size() > options.topN()
                 ? sorted.subList(0, options.topN()) : sorted;
+        int fitting = (int) rows.stream().filter(RecommendationRow::fits).count();
         return new Recommendation(shown, considered, single, options, Recommendation.first(sorted,
-                Acquisition.PURCHASE), Recommendation.first(sorted, Acquisition.RENTAL));
+                Acquisition.PURCHASE), Recommendation.first(sorted, Acquisition.RENTAL), fitting);
     }
 
     /**
