@@ -25,7 +25,11 @@ import javafx.util.Duration;
  */
 public final class DecisionTableView extends VBox {
 
-    private static final double ROW_HEIGHT = 34;
+    private static final double ROW_HEIGHT = 30;
+    /** Rows the table asks room for; the window gives it that height before the charts get theirs. */
+    public static final int ROWS_SHOWN = 8;
+    /** The column headers, the horizontal scroll bar and the borders, in pixels, above and below the rows. */
+    private static final double TABLE_CHROME_HEIGHT = 64;
 
     private final DecisionTableViewModel viewModel;
     private final ResultsMessages messages;
@@ -77,6 +81,8 @@ public final class DecisionTableView extends VBox {
         // Rows are replaced on every slider step; with a fixed row height the table lays out only the visible rows
         // instead of measuring cells to estimate its scroll range.
         table.setFixedCellSize(ROW_HEIGHT);
+        table.setPrefHeight(ROW_HEIGHT * ROWS_SHOWN + TABLE_CHROME_HEIGHT);
+        table.setMinHeight(ROW_HEIGHT * 2 + TABLE_CHROME_HEIGHT);
         Label empty = new Label();
         empty.textProperty().bind(messages.text("results.table.empty"));
         table.setPlaceholder(empty);
