@@ -5,8 +5,10 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.function.Function;
 import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.binding.Bindings;
 import javafx.collections.ListChangeListener;
 import javafx.geometry.Pos;
+import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.SelectionMode;
 import javafx.scene.control.TableColumn;
@@ -56,7 +58,18 @@ public final class DecisionTableView extends VBox {
         summary.textProperty().bind(viewModel.summaryProperty());
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
-        HBox header = new HBox(12, title, spacer, summary);
+        title.setMinWidth(Region.USE_PREF_SIZE);
+        summary.setMinWidth(0);
+        Button useLayout = new Button();
+        useLayout.setId("useLayoutButton");
+        useLayout.textProperty().bind(messages.text("results.table.useLayout"));
+        useLayout.setTooltip(tooltip("results.table.useLayout.tooltip"));
+        useLayout.setMinWidth(Region.USE_PREF_SIZE);
+        useLayout.disableProperty().bind(Bindings.createBooleanBinding(
+                () -> !viewModel.canUseLayout(table.getSelectionModel().getSelectedItem()),
+                table.getSelectionModel().selectedItemProperty()));
+        useLayout.setOnAction(e -> viewModel.useLayout(table.getSelectionModel().getSelectedItem()));
+        HBox header = new HBox(12, title, spacer, summary, useLayout);
         header.setAlignment(Pos.BASELINE_LEFT);
 
         Label problem = new Label();

@@ -13,8 +13,11 @@ import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
 import java.util.TreeSet;
+import java.util.Objects;
 import java.util.function.BiConsumer;
+import java.util.function.Consumer;
 import java.util.function.Predicate;
+import java.util.function.Supplier;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.DoubleProperty;
 import javafx.beans.property.IntegerProperty;
@@ -90,6 +93,8 @@ public final class DecisionTableViewModel {
     private final ReadOnlyStringWrapper selectedOption = new ReadOnlyStringWrapper(this, "selectedOption", "");
 
     private BiConsumer<String, List<String>> gpuSelection = (primary, others) -> { };
+    private Supplier<ScenarioInputs> liveInputs = () -> null;
+    private Consumer<ScenarioInputs> applyInputs = inputs -> { };
     private boolean replacing;
     private int optionsConsidered;
     private RankingOptions ranked = RankingOptions.defaults();
@@ -206,6 +211,31 @@ public final class DecisionTableViewModel {
         }
         updateSummary();
         describeSelection();
+    }
+
+    /**
+     * Where "Use this layout" reads the live scenario and installs the changed one (as one edit, one undo step).
+     */
+    public void onUseLayout(Supplier<ScenarioInputs> live, Consumer<ScenarioInputs> apply) {
+        this.liveInputs = Objects.requireNonNull(live, "live");
+        this.applyInputs = Objects.requireNonNull(apply, "apply");
+    }
+
+    /** Whether "Use this layout" can take {@code row}: only a layout that fits is worth adopting. */
+    public boolean canUseLayout(DecisionRow row) {
+        return row != null && row.fits();
+    }
+
+    /**
+     * Sets {@code row}'s layout in the scenario, as the planner's Apply does: parallel sizes, ZeRO stage, sequence
+     * parallelism, recomputation, micro-batches per step, and the row's GPU model.
+     */
+    public void useLayout(DecisionRow row) {
+        ScenarioInputs now = liveInputs.get();
+        if (!canUseLayout(row) || now == null) {
+            return;
+        }
+        applyInputs.accept(LayoutChoice.adopt(now, row.layout(), row.gpuId()));
     }
 
     /**
