@@ -155,6 +155,10 @@ public final class DecisionTableView extends VBox {
         fitColumn.setSortType(TableColumn.SortType.DESCENDING);
         sortByGoal(viewModel.goalProperty().get());
         viewModel.goalProperty().addListener((obs, old, now) -> sortByGoal(now));
+        viewModel.resetsProperty().addListener((obs, old, now) -> {
+            fitColumn.setSortType(TableColumn.SortType.DESCENDING);
+            sortByGoal(viewModel.goalProperty().get());
+        });
 
         table.setItems(viewModel.rows());
         viewModel.rows().comparatorProperty().bind(table.comparatorProperty());

@@ -23,6 +23,8 @@ import javafx.beans.property.DoubleProperty;
 import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.LongProperty;
 import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyIntegerProperty;
+import javafx.beans.property.ReadOnlyIntegerWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleBooleanProperty;
@@ -93,6 +95,7 @@ public final class DecisionTableViewModel {
     private final ReadOnlyStringWrapper selectedOption = new ReadOnlyStringWrapper(this, "selectedOption", "");
 
     private BiConsumer<String, List<String>> gpuSelection = (primary, others) -> { };
+    private final ReadOnlyIntegerWrapper resets = new ReadOnlyIntegerWrapper(this, "resets");
     private Supplier<ScenarioInputs> liveInputs = () -> null;
     private Consumer<ScenarioInputs> applyInputs = inputs -> { };
     private boolean replacing;
@@ -211,6 +214,26 @@ public final class DecisionTableViewModel {
         }
         updateSummary();
         describeSelection();
+    }
+
+    /**
+     * Back to a table that shows every option in the engine's order: no filter, ranked by the job's cost. The view
+     * follows {@link #resetsProperty()} to drop a sort the user chose by clicking a column.
+     */
+    public void resetFilters() {
+        vendorFilter.set("");
+        kindFilter.set(null);
+        acquisitionFilter.set(null);
+        maxCostText.set("");
+        minMemoryText.set("");
+        fitsOnly.set(false);
+        goal.set(RankingGoal.COST);
+        resets.set(resets.get() + 1);
+    }
+
+    /** Counts {@link #resetFilters()} calls; the view restores its default sort on each. */
+    public ReadOnlyIntegerProperty resetsProperty() {
+        return resets.getReadOnlyProperty();
     }
 
     /**

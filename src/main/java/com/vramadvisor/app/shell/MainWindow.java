@@ -443,6 +443,8 @@ public final class MainWindow implements AppMenus.Actions {
     @Override
     public void newScenario() {
         context.scenario().newScenario();
+        // A new scenario starts from a table that shows everything in the engine's order.
+        context.results().table().resetFilters();
         statusBar.show(messages.get("status.newScenario"));
     }
 
