@@ -119,6 +119,17 @@ class ResultsViewModelTest {
     }
 
     @Test
+    void inferenceNamesItsBatchAxisConcurrentSequencesNotMicroBatch() {
+        ScenarioInputs s = snapshot.get();
+        snapshot.set(s.withWorkload(s.workload().toBuilder().mode(Mode.INFER).build())
+                .withSweepAxis(SweepAxis.BATCH));
+        assertThat(vm.sweep().axisProperty().get()).isEqualTo(SweepAxis.BATCH);
+        assertThat(vm.sweep().axisLabelProperty().get()).isEqualTo("Concurrent sequences");
+        assertThat(vm.sweep().currentTextProperty().get()).startsWith("Now: concurrent-sequence count ")
+                .doesNotContain("icro-batch");
+    }
+
+    @Test
     void rejectedInputsShowTheEnginesReasonInsteadOfStaleNumbers() {
         setBatch(999);
         assertThat(vm.estimateProperty().get()).isNull();
