@@ -2,6 +2,7 @@ package com.vramadvisor.app.results;
 
 import com.vramadvisor.app.workload.NumberParser;
 import com.vramadvisor.scenario.ScenarioInputs;
+import com.vramadvisor.scenario.SizeUnit;
 import com.vramadvisor.engine.hardware.GpuSpec;
 import com.vramadvisor.engine.ranking.Acquisition;
 import com.vramadvisor.engine.ranking.HardwareKind;
@@ -95,6 +96,8 @@ public final class DecisionTableViewModel {
     private final ReadOnlyStringWrapper selectedOption = new ReadOnlyStringWrapper(this, "selectedOption", "");
 
     private BiConsumer<String, List<String>> gpuSelection = (primary, others) -> { };
+    private final ReadOnlyStringWrapper memoryFilterLabel = new ReadOnlyStringWrapper(this, "memoryFilterLabel", "");
+    private SizeUnit unit = SizeUnit.GIB;
     private final ReadOnlyIntegerWrapper resets = new ReadOnlyIntegerWrapper(this, "resets");
     private Supplier<ScenarioInputs> liveInputs = () -> null;
     private Consumer<ScenarioInputs> applyInputs = inputs -> { };
@@ -110,6 +113,8 @@ public final class DecisionTableViewModel {
         this.messages = messages;
         this.formatter = new DecisionRows(messages);
         this.plans = new PlanTexts(messages);
+        showMemoryFilterLabel();
+        messages.localeProperty().addListener((obs, old, now) -> showMemoryFilterLabel());
         vendorFilter.addListener((obs, old, now) -> applyFilter());
         kindFilter.addListener((obs, old, now) -> applyFilter());
         acquisitionFilter.addListener((obs, old, now) -> applyFilter());
@@ -193,6 +198,11 @@ public final class DecisionTableViewModel {
         }
         // A table clears or moves its selection while its items are replaced; that is not the user choosing.
         this.optionsConsidered = optionsConsidered;
+        if (inputs.sizeUnit() != unit) {
+            unit = inputs.sizeUnit();
+            showMemoryFilterLabel();
+            applyFilter();
+        }
         this.ranked = options;
         replacing = true;
         try {
@@ -320,7 +330,7 @@ public final class DecisionTableViewModel {
                 && (kind == null || r.kind() == kind)
                 && (acquisition == null || r.acquisition() == acquisition)
                 && (maxCost.isEmpty() || (r.jobCostUsd() != null && r.jobCostUsd() <= maxCost.getAsLong()))
-                && (minMemory.isEmpty() || r.memoryGbNominal() >= minMemory.getAsLong())
+                && (minMemory.isEmpty() || unit.fromBytes(r.gpuMemoryBytes()) >= minMemory.getAsLong())
                 && (!fitsOnly.get() || r.fits());
         filtered.setPredicate(p);
         updateSummary();
@@ -333,7 +343,7 @@ public final class DecisionTableViewModel {
         }
         OptionalLong v = NumberParser.parse(text, NumberParser.Suffixes.DECIMAL);
         if (v.isEmpty() || v.getAsLong() < 0) {
-            filterProblem.set(messages.get(problemKey, text.strip()));
+            filterProblem.set(messages.get(problemKey, text.strip(), unit.symbol()));
             return null;
         }
         return v;
@@ -454,6 +464,19 @@ public final class DecisionTableViewModel {
     }
 
     /** Least memory per GPU as sold, in GB, to keep; empty for no limit. */
+    /** The minimum-memory filter's label, naming the unit its number is in ("Min GiB per GPU"). */
+    public ReadOnlyStringProperty memoryFilterLabelProperty() {
+        return memoryFilterLabel.getReadOnlyProperty();
+    }
+
+    private void showMemoryFilterLabel() {
+        memoryFilterLabel.set(messages.get("results.filter.memory", unit.symbol()));
+    }
+
+    /**
+     * The smallest total memory per GPU to show, as typed: a whole number in the display unit (GiB or GB, as the
+     * label says), compared with the memory the driver reports.
+     */
     public StringProperty minMemoryTextProperty() {
         return minMemoryText;
     }
