@@ -533,6 +533,16 @@ public final class MainWindow implements AppMenus.Actions {
         dialogs.showAbout(stage);
     }
 
+    @Override
+    public void shortcuts() {
+        new HelpDialogs(messages).showShortcuts(stage, menus.bar());
+    }
+
+    @Override
+    public void guide() {
+        new HelpDialogs(messages).showGuide(stage);
+    }
+
     public MainView view() {
         return view;
     }
