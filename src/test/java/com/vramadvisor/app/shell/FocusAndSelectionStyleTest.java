@@ -71,8 +71,10 @@ class FocusAndSelectionStyleTest {
         ToggleButton toggle = robot.lookup("#precisionToggle-3").queryAs(ToggleButton.class);
         assertThat(toggle.getBorder() == null || toggle.getBorder().getStrokes().stream()
                 .allMatch(s -> s.getWidths().getTop() < 2)).as("no ring before focus").isTrue();
+        javafx.geometry.Insets before = toggle.getInsets();
         robot.interact(toggle::requestFocus);
         WaitForAsyncUtils.waitForFxEvents();
+        assertThat(toggle.getInsets()).as("the ring does not move the button's content").isEqualTo(before);
         assertThat(toggle.getBorder()).isNotNull();
         assertThat(toggle.getBorder().getStrokes().get(0).getWidths().getTop()).isEqualTo(2);
     }
