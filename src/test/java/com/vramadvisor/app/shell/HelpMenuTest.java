@@ -50,7 +50,7 @@ class HelpMenuTest {
                 "Escape");
         int save = texts.indexOf("Save");
         assertThat(texts.get(save - 1)).as("the keys before the command").contains("S");
-        robot.type(KeyCode.ESCAPE);
+        close(robot, grid);
     }
 
     @Test
@@ -59,7 +59,14 @@ class HelpMenuTest {
         WaitForAsyncUtils.waitForFxEvents();
         TextArea guide = robot.lookup("#guideTextArea").queryAs(TextArea.class);
         assertThat(guide.getText()).startsWith("# The desktop window").contains("## Keyboard");
-        robot.type(KeyCode.ESCAPE);
+        close(robot, guide);
+    }
+
+    /** Closes the dialog showing {@code node}, so that it cannot cover the windows of later tests. */
+    private static void close(FxRobot robot, javafx.scene.Node node) {
+        robot.interact(() -> node.getScene().getWindow().hide());
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(node.getScene().getWindow().isShowing()).isFalse();
     }
 
     @Test
