@@ -33,13 +33,18 @@ class SmallScreenLayoutTest {
     static Path configDir;
 
     private AppContext context;
+    private Stage stage;
+    private double[] before;
 
     @Start
     void start(Stage stage) throws Exception {
+        this.stage = stage;
         // As the application starts: the window first, its content over the next frames.
         context = new AppContext(new SettingsStore(Files.createTempDirectory(configDir, "config")),
                 CatalogLoader.shippedOnly().load(), Locale.ENGLISH, Platform::runLater);
         new MainWindow(context).showProgressively(stage);
+        // TestFX hands every test the same stage: its size is put back afterwards.
+        before = new double[] {stage.getX(), stage.getY(), stage.getWidth(), stage.getHeight()};
         stage.setX(0);
         stage.setY(0);
         stage.setWidth(1280);
@@ -47,7 +52,13 @@ class SmallScreenLayoutTest {
     }
 
     @AfterEach
-    void closeContext() {
+    void closeContext(FxRobot robot) {
+        robot.interact(() -> {
+            stage.setX(before[0]);
+            stage.setY(before[1]);
+            stage.setWidth(before[2]);
+            stage.setHeight(before[3]);
+        });
         context.close();
     }
 
