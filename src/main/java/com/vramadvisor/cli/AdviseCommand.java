@@ -141,6 +141,7 @@ final class AdviseCommand implements Callable<Integer> {
             case LORA -> "LoRA rank " + w.lora().rank() + " instead of full training";
             case QLORA -> "QLoRA (NF4 base, rank " + w.lora().rank() + ")";
             case KV_CACHE_FP8 -> "KV cache fp8";
+            case WEIGHTS_FP8 -> "weights fp8";
             case WEIGHTS_INT8 -> "weights int8";
             case WEIGHTS_INT4 -> "weights int4";
             case HALVE_SEQUENCES -> w.batch() + " concurrent sequences";

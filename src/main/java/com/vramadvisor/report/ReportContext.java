@@ -15,9 +15,17 @@ import com.vramadvisor.engine.hardware.GpuSpec;
  * @param catalogVersion  hardware catalog version, empty when none was used
  * @param gpus            GPUs to draw capacity lines for; {@link ReportModels} picks up to three that bracket the
  *                        workload's need (see {@link CapacityChoice})
+ * @param shownGpus       the GPUs a window shows, its selected one first: when not empty the charts draw these
+ *                        capacity lines instead (the summary still brackets the need over {@code gpus})
  */
 public record ReportContext(ReportLanguage language, LocalDate date, String appVersion, String catalogVersion,
-                            List<GpuSpec> gpus) {
+                            List<GpuSpec> gpus, List<GpuSpec> shownGpus) {
+
+    /** A context whose charts bracket the need over {@code gpus}. */
+    public ReportContext(ReportLanguage language, LocalDate date, String appVersion, String catalogVersion,
+                         List<GpuSpec> gpus) {
+        this(language, date, appVersion, catalogVersion, gpus, List.of());
+    }
 
     public ReportContext {
         Objects.requireNonNull(language, "language");
@@ -25,5 +33,6 @@ public record ReportContext(ReportLanguage language, LocalDate date, String appV
         appVersion = appVersion == null ? "" : appVersion;
         catalogVersion = catalogVersion == null ? "" : catalogVersion;
         gpus = List.copyOf(gpus);
+        shownGpus = shownGpus == null ? List.of() : List.copyOf(shownGpus);
     }
 }

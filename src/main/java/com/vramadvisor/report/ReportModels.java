@@ -44,14 +44,18 @@ public final class ReportModels {
         ReportText text = ReportText.of(context.language());
         Estimate estimate = ESTIMATOR.estimate(model, workload);
         List<CapacityChoice.Choice> capacities = CapacityChoice.choose(context.gpus(), workload, estimate.peakBytes());
-        List<SweepChart> sweeps = new ReportSweeps(text).of(model, workload, capacities);
+        // The charts draw the GPUs a window shows when it says which; the summary keeps the bracketing choice.
+        List<CapacityChoice.Choice> drawn = context.shownGpus().isEmpty() ? capacities
+                : context.shownGpus().stream().map(g -> new CapacityChoice.Choice(g, g.capacityBytes(workload)))
+                        .toList();
+        List<SweepChart> sweeps = new ReportSweeps(text).of(model, workload, drawn);
         ReportFormulas formulas = new ReportFormulas(text);
         return new ReportModel(text.locale(), text.get("report.title"), subtitle(text, model, workload),
                 context.date(), context.appVersion(), context.catalogVersion(),
                 highlights(text, workload, estimate, recommendation, capacities, sweeps),
                 new ReportInputs(text).of(model, workload, estimate,
                         recommendation == null ? null : recommendation.options()),
-                components(text, estimate), breakdown(text, estimate, capacities), sweeps,
+                components(text, estimate), breakdown(text, estimate, drawn), sweeps,
                 new ReportDecisions(text).of(recommendation), formulas.assumptions(model, workload, estimate),
                 formulas.of(workload, estimate));
     }

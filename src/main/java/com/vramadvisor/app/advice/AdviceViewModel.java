@@ -2,6 +2,7 @@ package com.vramadvisor.app.advice;
 
 import com.vramadvisor.app.results.ResultsMessages;
 import com.vramadvisor.engine.MemoryEstimator;
+import com.vramadvisor.engine.Mode;
 import com.vramadvisor.engine.Parallelism;
 import com.vramadvisor.engine.Workload;
 import com.vramadvisor.engine.advice.FitAdvisor;
@@ -129,7 +130,10 @@ public final class AdviceViewModel {
         return switch (l.kind()) {
             case NEXT_ZERO_STAGE -> l.workload().parallelism().zeroStage() == 3 ? "zero3" : "zero12";
             case ZERO3_DATA_PARALLEL -> "zero3";
-            case WEIGHTS_INT8, WEIGHTS_INT4 -> "weights";
+            // Serving splits the weight reads of each token over the GPUs; training pays for the extra all-reduces.
+            case TENSOR_PARALLEL_X2 -> l.workload().mode() == Mode.INFER ? "tensor-parallel-serve"
+                    : "tensor-parallel-x2";
+            case WEIGHTS_FP8, WEIGHTS_INT8, WEIGHTS_INT4 -> "weights";
             default -> l.kind().id();
         };
     }

@@ -17,7 +17,9 @@ import javafx.scene.control.Button;
 import javafx.scene.control.CheckBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.ScrollPane;
+import javafx.scene.control.TextField;
 import javafx.scene.control.Tooltip;
+import javafx.scene.input.KeyCode;
 import javafx.scene.layout.ColumnConstraints;
 import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.GridPane;
@@ -195,6 +197,14 @@ public final class CompareView extends VBox {
         // As tall as the unpin button, so the live column's header lines up with the pinned ones.
         top.setMinHeight(UNPIN_BUTTON_HEIGHT);
         if (!column.current()) {
+            // Double-click the title to name the pin; Enter keeps the name, Escape the old one.
+            title.setId("pinnedTitle" + column.pinned().number() + "Label");
+            title.setTooltip(tooltip(messages.get("compare.rename.tooltip")));
+            title.setOnMouseClicked(e -> {
+                if (e.getClickCount() == 2) {
+                    rename(top, title, column.pinned());
+                }
+            });
             Button unpin = new Button("\u00d7");
             unpin.setId("unpinScenario" + column.pinned().number() + "Button");
             unpin.getStyleClass().addAll("flat", "unpin-button");
@@ -210,6 +220,24 @@ public final class CompareView extends VBox {
         VBox box = new VBox(2, top, subtitle);
         box.getStyleClass().add("compare-column-header");
         return box;
+    }
+
+    private void rename(HBox top, Label title, PinnedScenario pinned) {
+        TextField field = new TextField(pinned.name());
+        field.setId("pinnedName" + pinned.number() + "Field");
+        field.setPromptText(messages.get("compare.column.pinned", pinned.number()));
+        field.setPrefColumnCount(10);
+        int at = top.getChildren().indexOf(title);
+        top.getChildren().set(at, field);
+        field.setOnAction(e -> viewModel.rename(pinned, field.getText()));
+        field.setOnKeyPressed(e -> {
+            if (e.getCode() == KeyCode.ESCAPE) {
+                top.getChildren().set(top.getChildren().indexOf(field), title);
+                e.consume();
+            }
+        });
+        field.requestFocus();
+        field.selectAll();
     }
 
     private Label cell(String text, String styleClass, boolean differs) {

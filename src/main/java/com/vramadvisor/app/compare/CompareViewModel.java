@@ -89,6 +89,17 @@ public final class CompareViewModel {
         pinned.remove(scenario);
     }
 
+    /**
+     * Names a pinned scenario; its column reads the name instead of {@code #number}. A blank name goes back to the
+     * number.
+     */
+    public void rename(PinnedScenario scenario, String name) {
+        int i = pinned.indexOf(scenario);
+        if (i >= 0) {
+            pinned.set(i, new PinnedScenario(scenario.number(), scenario.inputs(), name));
+        }
+    }
+
     public void clearPinned() {
         pinned.clear();
     }
@@ -127,8 +138,14 @@ public final class CompareViewModel {
                 nextRows.add(input);
             }
         }
-        nextRows.addAll(totalRows(inputs, estimates, nextColumns));
-        nextRows.addAll(componentLines(nextColumns));
+        // "Only differences" applies to the results as well as the inputs.
+        List<CompareRow> outputs = new ArrayList<>(totalRows(inputs, estimates, nextColumns));
+        outputs.addAll(componentLines(nextColumns));
+        for (CompareRow output : outputs) {
+            if (!onlyDifferences.get() || output.differs() || inputs.size() == 1) {
+                nextRows.add(output);
+            }
+        }
         scaleBytes.set((long) (scale * 1.04));
         rows.setAll(nextRows);
         // Replaced last: a view listening only to the columns sees the rows and the scale already updated.
@@ -144,8 +161,8 @@ public final class CompareViewModel {
     }
 
     private CompareColumn column(PinnedScenario p, ScenarioInputs in, Estimate e) {
-        String title = p == null ? messages.get("compare.column.current") : messages.get("compare.column.pinned",
-                p.number());
+        String title = p == null ? messages.get("compare.column.current")
+                : p.name().isEmpty() ? messages.get("compare.column.pinned", p.number()) : p.name();
         String subtitle = texts.subtitle(in);
         GpuSpec gpu = gpusById.get(in.gpuId());
         long capacity = gpu == null ? 0 : gpu.memoryBytesUsable();

@@ -3,6 +3,7 @@ package com.vramadvisor.app.export;
 import com.vramadvisor.app.ui.Messages;
 import com.vramadvisor.scenario.ScenarioInputs;
 import com.vramadvisor.catalog.Catalog;
+import com.vramadvisor.engine.hardware.GpuSpec;
 import com.vramadvisor.engine.ranking.Recommendation;
 import com.vramadvisor.engine.ranking.Recommender;
 import com.vramadvisor.engine.ranking.SortKey;
@@ -18,6 +19,9 @@ import com.vramadvisor.report.ReportWriteException;
 import com.vramadvisor.report.ReportWriter;
 import java.nio.file.Path;
 import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
 import java.util.TreeSet;
 import java.util.concurrent.Executor;
 import java.util.function.Supplier;
@@ -41,6 +45,7 @@ public final class ExportViewModel {
     private final Supplier<LocalDate> today;
     private final String appVersion;
     private final Supplier<SortKey> sortKey;
+    private Supplier<List<String>> shownGpuIds = List::of;
     private final ReadOnlyBooleanWrapper busy = new ReadOnlyBooleanWrapper(this, "busy");
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper(this, "message", "");
     private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper(this, "error", "");
@@ -76,6 +81,14 @@ public final class ExportViewModel {
         this.appVersion = appVersion;
     }
 
+    /**
+     * Where the report reads the GPUs the window shows (its selected GPU first, then those compared with it), so the
+     * charts draw the same capacity lines; without any, a report brackets the need over the catalog.
+     */
+    public void showGpus(Supplier<List<String>> gpuIds) {
+        this.shownGpuIds = Objects.requireNonNull(gpuIds, "gpuIds");
+    }
+
     /** The writer for a report format; {@link ExportFormat#WINDOW_PNG} is a snapshot the view takes itself. */
     static ReportWriter writer(ExportFormat format) {
         switch (format) {
@@ -99,6 +112,10 @@ public final class ExportViewModel {
         }
         ScenarioInputs inputs = snapshot.get();
         SortKey order = sortKey.get();
+        List<GpuSpec> shown = new ArrayList<>();
+        for (String id : shownGpuIds.get()) {
+            catalog.gpu(id).filter(g -> !shown.contains(g)).ifPresent(shown::add);
+        }
         ReportLanguage language = ReportLanguage.of(messages.locale());
         busy.set(true);
         error.set("");
@@ -106,7 +123,7 @@ public final class ExportViewModel {
         background.execute(() -> {
             String failure = "";
             try {
-                writer(format).write(model(inputs, order, language), target);
+                writer(format).write(model(inputs, order, language, shown), target);
             } catch (ReportWriteException e) {
                 failure = e.getLocalizedMessage(messages.locale());
             } catch (IllegalArgumentException e) {
@@ -121,7 +138,7 @@ public final class ExportViewModel {
      * The report of {@code inputs}; its decision table is ranked over the catalog's hardware and node classes with
      * their token budget, GPU limit and deadline, in the window's order.
      */
-    private ReportModel model(ScenarioInputs inputs, SortKey order, ReportLanguage language) {
+    private ReportModel model(ScenarioInputs inputs, SortKey order, ReportLanguage language, List<GpuSpec> shown) {
         Recommendation recommendation = null;
         if (!catalog.gpus().isEmpty()) {
             recommendation = new Recommender().recommend(inputs.model(), inputs.workload(), catalog.hardware(),
@@ -129,7 +146,7 @@ public final class ExportViewModel {
         }
         String catalogVersion = String.join(", ", new TreeSet<>(catalog.versions().values()));
         return ReportModels.from(inputs.model(), inputs.workload(), recommendation,
-                new ReportContext(language, today.get(), appVersion, catalogVersion, catalog.gpus()));
+                new ReportContext(language, today.get(), appVersion, catalogVersion, catalog.gpus(), shown));
     }
 
     /** Reports the outcome of an export the view ran itself (the window snapshot). */

@@ -1,5 +1,6 @@
 package com.vramadvisor.app.plan;
 
+import com.vramadvisor.app.results.LayoutChoice;
 import com.vramadvisor.app.results.PlanTexts;
 import com.vramadvisor.app.results.ResultsMessages;
 import com.vramadvisor.app.workload.NumberParser;
@@ -330,9 +331,7 @@ public final class PlannerViewModel {
         if (row == null || now == null) {
             return;
         }
-        Workload w = now.workload().toBuilder().parallelism(row.layout().parallelism())
-                .recompute(row.layout().recompute()).gradientAccumulation(row.layout().microBatches()).build();
-        applyInputs.accept(now.withWorkload(w).withGpuId(row.gpuId()));
+        applyInputs.accept(LayoutChoice.adopt(now, row.layout(), row.gpuId()));
     }
 
     /** The hardware on offer, GPUs first. */

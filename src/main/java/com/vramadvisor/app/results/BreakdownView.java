@@ -77,6 +77,8 @@ public final class BreakdownView extends VBox {
         phasesTitle.textProperty().bind(messages.text("results.breakdown.phases.title"));
         phasesTitle.getStyleClass().add("section-title");
         phasesTitle.setWrapText(true);
+        // Wraps rather than ending in "..." when the card is narrow.
+        phasesTitle.setMinHeight(Region.USE_PREF_SIZE);
         phaseGrid.getStyleClass().add("phase-grid");
         phaseGrid.setHgap(10);
         phaseGrid.setVgap(2);

@@ -82,9 +82,13 @@ public final class BreakdownViewModel {
 
     private void updateCapacity(SizeUnit unit, GpuSpec gpu, long usable, long total) {
         capacityBytes.set(usable);
+        // The other unit in brackets: a card sold as "141GB" offers 150 GB usable, which reads like a mistake unless
+        // the GiB figure (140 GiB) beside it shows where the name's number comes from.
+        SizeUnit other = unit == SizeUnit.GIB ? SizeUnit.GB : SizeUnit.GIB;
         capacityText.set(usable < gpu.memoryBytesUsable()
-                ? messages.get("results.breakdown.capacity.serving", gpu.name(), format(unit, usable))
-                : messages.get("results.breakdown.capacity", gpu.name(), format(unit, usable)));
+                ? messages.get("results.breakdown.capacity.serving", gpu.name(), format(unit, usable),
+                        format(other, usable))
+                : messages.get("results.breakdown.capacity", gpu.name(), format(unit, usable), format(other, usable)));
         capacityMarkerText.set(messages.get("results.breakdown.capacity.marker", format(unit, usable)));
         capacityTooltip.set(messages.get("results.breakdown.capacity.tooltip", gpu.name(),
                 format(unit, gpu.memoryBytesTotal()), format(unit, gpu.memoryBytesUsable()),

@@ -120,7 +120,7 @@ final class DecisionControls {
                 Labelled.box(messages, "results.filter.kind", kind),
                 Labelled.box(messages, "results.filter.acquisition", acquisition),
                 Labelled.box(messages, "results.filter.cost", cost),
-                Labelled.box(messages, "results.filter.memory", memory), fitsOnly);
+                Labelled.box(viewModel.memoryFilterLabelProperty(), memory), fitsOnly);
         bar.setAlignment(Pos.CENTER_LEFT);
         bar.getStyleClass().add("filter-bar");
         return bar;

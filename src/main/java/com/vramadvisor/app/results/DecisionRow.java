@@ -1,6 +1,7 @@
 package com.vramadvisor.app.results;
 
 import com.vramadvisor.engine.plan.Bound;
+import com.vramadvisor.engine.plan.PlanLayout;
 import com.vramadvisor.engine.ranking.Acquisition;
 import com.vramadvisor.engine.ranking.HardwareKind;
 
@@ -62,6 +63,8 @@ import com.vramadvisor.engine.ranking.HardwareKind;
  * @param energyText       the energy in kWh
  * @param rowTip           the option in a few lines: what it is, its machines and network, layout and limit, for
  *                         the name's tooltip above the GPU's figures
+ * @param layout           the layout itself, what "Use this layout" sets in the scenario
+ * @param gpuMemoryBytes   the GPU's total memory as the driver reports it, bytes; 0 when the GPU is unknown
  */
 public record DecisionRow(String hardwareId, String gpuId, String name, String hardwareText, HardwareKind kind,
                           String kindText, Acquisition acquisition, String acquisitionText, String acquisitionTip,
@@ -74,7 +77,8 @@ public record DecisionRow(String hardwareId, String gpuId, String name, String h
                           String boundText, String boundTip, Double purchaseUsd, String capitalText,
                           String capitalTip, Double rentalUsdPerHour, String rentText, String rentTip,
                           Double jobCostUsd, String jobCostText, String jobCostTip, Double energyKWh,
-                          String energyText, String rowTip) {
+                          String energyText, String rowTip, PlanLayout layout,
+                          long gpuMemoryBytes) {
 
     /**
      * Identifies the row across recomputes: the hardware id alone is not unique, since one GPU model gives both a

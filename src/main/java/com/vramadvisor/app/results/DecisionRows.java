@@ -67,7 +67,8 @@ final class DecisionRows {
                 timeTip(r, late, options), r.gpuHours(), plans.gpuHours(r.gpuHours()), r.mfu(), plans.mfu(r.mfu()),
                 r.boundBy(), bound, plans.boundTip(r.boundBy()), r.purchaseUsd(), costs.capital(r),
                 costs.capitalTip(r), r.rentalUsdPerHour(), costs.rent(r), costs.rentTip(r), r.jobCostUsd(),
-                costs.jobCost(r), costs.jobCostTip(r, options), r.energyKWh(), energy(r), rowTip);
+                costs.jobCost(r), costs.jobCostTip(r, options), r.energyKWh(), energy(r), rowTip, r.layout(),
+                gpu == null ? 0 : gpu.memoryBytesTotal());
     }
 
     private String acquisitionTip(Acquisition acquisition, RankingOptions options) {

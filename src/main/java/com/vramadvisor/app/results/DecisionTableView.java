@@ -5,8 +5,10 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.function.Function;
 import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.binding.Bindings;
 import javafx.collections.ListChangeListener;
 import javafx.geometry.Pos;
+import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.SelectionMode;
 import javafx.scene.control.TableColumn;
@@ -25,7 +27,11 @@ import javafx.util.Duration;
  */
 public final class DecisionTableView extends VBox {
 
-    private static final double ROW_HEIGHT = 34;
+    private static final double ROW_HEIGHT = 30;
+    /** Rows the table asks room for; the window gives it that height before the charts get theirs. */
+    public static final int ROWS_SHOWN = 8;
+    /** The column headers, the horizontal scroll bar and the borders, in pixels, above and below the rows. */
+    private static final double TABLE_CHROME_HEIGHT = 64;
 
     private final DecisionTableViewModel viewModel;
     private final ResultsMessages messages;
@@ -52,7 +58,18 @@ public final class DecisionTableView extends VBox {
         summary.textProperty().bind(viewModel.summaryProperty());
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
-        HBox header = new HBox(12, title, spacer, summary);
+        title.setMinWidth(Region.USE_PREF_SIZE);
+        summary.setMinWidth(0);
+        Button useLayout = new Button();
+        useLayout.setId("useLayoutButton");
+        useLayout.textProperty().bind(messages.text("results.table.useLayout"));
+        useLayout.setTooltip(tooltip("results.table.useLayout.tooltip"));
+        useLayout.setMinWidth(Region.USE_PREF_SIZE);
+        useLayout.disableProperty().bind(Bindings.createBooleanBinding(
+                () -> !viewModel.canUseLayout(table.getSelectionModel().getSelectedItem()),
+                table.getSelectionModel().selectedItemProperty()));
+        useLayout.setOnAction(e -> viewModel.useLayout(table.getSelectionModel().getSelectedItem()));
+        HBox header = new HBox(12, title, spacer, summary, useLayout);
         header.setAlignment(Pos.BASELINE_LEFT);
 
         Label problem = new Label();
@@ -77,6 +94,8 @@ public final class DecisionTableView extends VBox {
         // Rows are replaced on every slider step; with a fixed row height the table lays out only the visible rows
         // instead of measuring cells to estimate its scroll range.
         table.setFixedCellSize(ROW_HEIGHT);
+        table.setPrefHeight(ROW_HEIGHT * ROWS_SHOWN + TABLE_CHROME_HEIGHT);
+        table.setMinHeight(ROW_HEIGHT * 2 + TABLE_CHROME_HEIGHT);
         Label empty = new Label();
         empty.textProperty().bind(messages.text("results.table.empty"));
         table.setPlaceholder(empty);
@@ -136,6 +155,10 @@ public final class DecisionTableView extends VBox {
         fitColumn.setSortType(TableColumn.SortType.DESCENDING);
         sortByGoal(viewModel.goalProperty().get());
         viewModel.goalProperty().addListener((obs, old, now) -> sortByGoal(now));
+        viewModel.resetsProperty().addListener((obs, old, now) -> {
+            fitColumn.setSortType(TableColumn.SortType.DESCENDING);
+            sortByGoal(viewModel.goalProperty().get());
+        });
 
         table.setItems(viewModel.rows());
         viewModel.rows().comparatorProperty().bind(table.comparatorProperty());

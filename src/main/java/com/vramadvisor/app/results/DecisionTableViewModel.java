@@ -2,6 +2,7 @@ package com.vramadvisor.app.results;
 
 import com.vramadvisor.app.workload.NumberParser;
 import com.vramadvisor.scenario.ScenarioInputs;
+import com.vramadvisor.scenario.SizeUnit;
 import com.vramadvisor.engine.hardware.GpuSpec;
 import com.vramadvisor.engine.ranking.Acquisition;
 import com.vramadvisor.engine.ranking.HardwareKind;
@@ -13,13 +14,18 @@ import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
 import java.util.TreeSet;
+import java.util.Objects;
 import java.util.function.BiConsumer;
+import java.util.function.Consumer;
 import java.util.function.Predicate;
+import java.util.function.Supplier;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.DoubleProperty;
 import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.LongProperty;
 import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyIntegerProperty;
+import javafx.beans.property.ReadOnlyIntegerWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleBooleanProperty;
@@ -90,6 +96,11 @@ public final class DecisionTableViewModel {
     private final ReadOnlyStringWrapper selectedOption = new ReadOnlyStringWrapper(this, "selectedOption", "");
 
     private BiConsumer<String, List<String>> gpuSelection = (primary, others) -> { };
+    private final ReadOnlyStringWrapper memoryFilterLabel = new ReadOnlyStringWrapper(this, "memoryFilterLabel", "");
+    private SizeUnit unit = SizeUnit.GIB;
+    private final ReadOnlyIntegerWrapper resets = new ReadOnlyIntegerWrapper(this, "resets");
+    private Supplier<ScenarioInputs> liveInputs = () -> null;
+    private Consumer<ScenarioInputs> applyInputs = inputs -> { };
     private boolean replacing;
     private int optionsConsidered;
     private RankingOptions ranked = RankingOptions.defaults();
@@ -102,6 +113,8 @@ public final class DecisionTableViewModel {
         this.messages = messages;
         this.formatter = new DecisionRows(messages);
         this.plans = new PlanTexts(messages);
+        showMemoryFilterLabel();
+        messages.localeProperty().addListener((obs, old, now) -> showMemoryFilterLabel());
         vendorFilter.addListener((obs, old, now) -> applyFilter());
         kindFilter.addListener((obs, old, now) -> applyFilter());
         acquisitionFilter.addListener((obs, old, now) -> applyFilter());
@@ -185,6 +198,11 @@ public final class DecisionTableViewModel {
         }
         // A table clears or moves its selection while its items are replaced; that is not the user choosing.
         this.optionsConsidered = optionsConsidered;
+        if (inputs.sizeUnit() != unit) {
+            unit = inputs.sizeUnit();
+            showMemoryFilterLabel();
+            applyFilter();
+        }
         this.ranked = options;
         replacing = true;
         try {
@@ -206,6 +224,51 @@ public final class DecisionTableViewModel {
         }
         updateSummary();
         describeSelection();
+    }
+
+    /**
+     * Back to a table that shows every option in the engine's order: no filter, ranked by the job's cost. The view
+     * follows {@link #resetsProperty()} to drop a sort the user chose by clicking a column.
+     */
+    public void resetFilters() {
+        vendorFilter.set("");
+        kindFilter.set(null);
+        acquisitionFilter.set(null);
+        maxCostText.set("");
+        minMemoryText.set("");
+        fitsOnly.set(false);
+        goal.set(RankingGoal.COST);
+        resets.set(resets.get() + 1);
+    }
+
+    /** Counts {@link #resetFilters()} calls; the view restores its default sort on each. */
+    public ReadOnlyIntegerProperty resetsProperty() {
+        return resets.getReadOnlyProperty();
+    }
+
+    /**
+     * Where "Use this layout" reads the live scenario and installs the changed one (as one edit, one undo step).
+     */
+    public void onUseLayout(Supplier<ScenarioInputs> live, Consumer<ScenarioInputs> apply) {
+        this.liveInputs = Objects.requireNonNull(live, "live");
+        this.applyInputs = Objects.requireNonNull(apply, "apply");
+    }
+
+    /** Whether "Use this layout" can take {@code row}: only a layout that fits is worth adopting. */
+    public boolean canUseLayout(DecisionRow row) {
+        return row != null && row.fits();
+    }
+
+    /**
+     * Sets {@code row}'s layout in the scenario, as the planner's Apply does: parallel sizes, ZeRO stage, sequence
+     * parallelism, recomputation, micro-batches per step, and the row's GPU model.
+     */
+    public void useLayout(DecisionRow row) {
+        ScenarioInputs now = liveInputs.get();
+        if (!canUseLayout(row) || now == null) {
+            return;
+        }
+        applyInputs.accept(LayoutChoice.adopt(now, row.layout(), row.gpuId()));
     }
 
     /**
@@ -267,7 +330,7 @@ public final class DecisionTableViewModel {
                 && (kind == null || r.kind() == kind)
                 && (acquisition == null || r.acquisition() == acquisition)
                 && (maxCost.isEmpty() || (r.jobCostUsd() != null && r.jobCostUsd() <= maxCost.getAsLong()))
-                && (minMemory.isEmpty() || r.memoryGbNominal() >= minMemory.getAsLong())
+                && (minMemory.isEmpty() || unit.fromBytes(r.gpuMemoryBytes()) >= minMemory.getAsLong())
                 && (!fitsOnly.get() || r.fits());
         filtered.setPredicate(p);
         updateSummary();
@@ -280,7 +343,7 @@ public final class DecisionTableViewModel {
         }
         OptionalLong v = NumberParser.parse(text, NumberParser.Suffixes.DECIMAL);
         if (v.isEmpty() || v.getAsLong() < 0) {
-            filterProblem.set(messages.get(problemKey, text.strip()));
+            filterProblem.set(messages.get(problemKey, text.strip(), unit.symbol()));
             return null;
         }
         return v;
@@ -401,6 +464,19 @@ public final class DecisionTableViewModel {
     }
 
     /** Least memory per GPU as sold, in GB, to keep; empty for no limit. */
+    /** The minimum-memory filter's label, naming the unit its number is in ("Min GiB per GPU"). */
+    public ReadOnlyStringProperty memoryFilterLabelProperty() {
+        return memoryFilterLabel.getReadOnlyProperty();
+    }
+
+    private void showMemoryFilterLabel() {
+        memoryFilterLabel.set(messages.get("results.filter.memory", unit.symbol()));
+    }
+
+    /**
+     * The smallest total memory per GPU to show, as typed: a whole number in the display unit (GiB or GB, as the
+     * label says), compared with the memory the driver reports.
+     */
     public StringProperty minMemoryTextProperty() {
         return minMemoryText;
     }

@@ -1,5 +1,6 @@
 package com.vramadvisor.app.results;
 
+import javafx.beans.value.ObservableValue;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
@@ -13,8 +14,13 @@ public final class Labelled {
 
     /** The label of {@code key} (bound to the language) before {@code control}, and linked to it for Alt-mnemonics. */
     public static HBox box(ResultsMessages messages, String key, Node control) {
+        return box(messages.text(key), control);
+    }
+
+    /** A label whose text changes with more than the language (a unit) before {@code control}. */
+    public static HBox box(ObservableValue<String> text, Node control) {
         Label label = new Label();
-        label.textProperty().bind(messages.text(key));
+        label.textProperty().bind(text);
         label.getStyleClass().add("filter-label");
         label.setLabelFor(control);
         HBox box = new HBox(6, label, control);

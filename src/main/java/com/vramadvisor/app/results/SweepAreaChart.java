@@ -169,6 +169,8 @@ final class SweepAreaChart extends AreaChart<Number, Number> {
         double left = xAxis.getDisplayPosition(xAxis.getLowerBound());
         double right = xAxis.getDisplayPosition(xAxis.getUpperBound());
         double bottom = yAxis.getDisplayPosition(yAxis.getLowerBound());
+        double cx = xAxis.getDisplayPosition(currentX);
+        double cy = yAxis.getDisplayPosition(currentY);
         double previousLabelTop = Double.NaN;
         double previousLabelRight = left;
         for (Overlay o : overlays) {
@@ -184,6 +186,9 @@ final class SweepAreaChart extends AreaChart<Number, Number> {
             // previous label moves right of it.
             double labelLeft = !Double.isNaN(previousLabelTop) && Math.abs(top - previousLabelTop) < h
                     ? previousLabelRight + 12 : left + 6;
+            double[] at = clearOfPoint(labelLeft, top, w, h, y, cx, cy, right);
+            labelLeft = at[0];
+            top = at[1];
             o.label.resizeRelocate(Math.round(labelLeft), Math.round(top), w, h);
             previousLabelTop = top;
             previousLabelRight = labelLeft + w;
@@ -194,9 +199,42 @@ final class SweepAreaChart extends AreaChart<Number, Number> {
             o.fitLine.setEndY(y);
             o.fitDot.resizeRelocate(Math.round(fx) - 5, Math.round(y) - 5, 10, 10);
         }
-        double cx = xAxis.getDisplayPosition(currentX);
-        double cy = yAxis.getDisplayPosition(currentY);
         currentDot.resizeRelocate(Math.round(cx) - 6, Math.round(cy) - 6, 12, 12);
+    }
+
+    /**
+     * Where a capacity line's label goes so that it does not cover the current point: where it was if it stays clear
+     * of the point's marker, else below its line, else just right of the point (above the line).
+     *
+     * @param x     the label's left edge, in plot pixels
+     * @param top   its top edge (the label sits above its line)
+     * @param lineY the line's y
+     * @param dotX  the current point's x
+     * @param dotY  the current point's y
+     * @param right the plot's right edge
+     * @return the label's left and top edges
+     */
+    static double[] clearOfPoint(double x, double top, double w, double h, double lineY, double dotX, double dotY,
+                                 double right) {
+        if (!covers(x, top, w, h, dotX, dotY)) {
+            return new double[] {x, top};
+        }
+        double below = lineY + 2;
+        if (!covers(x, below, w, h, dotX, dotY)) {
+            return new double[] {x, below};
+        }
+        double besideX = dotX + CLEARANCE;
+        if (besideX + w > right) {
+            besideX = Math.max(0, dotX - CLEARANCE - w);
+        }
+        return new double[] {besideX, top};
+    }
+
+    /** The current point's marker radius plus a gap, pixels. */
+    private static final double CLEARANCE = 10;
+
+    private static boolean covers(double x, double y, double w, double h, double dotX, double dotY) {
+        return dotX + CLEARANCE > x && dotX - CLEARANCE < x + w && dotY + CLEARANCE > y && dotY - CLEARANCE < y + h;
     }
 
     /** Half-pixel offset keeps 1 px lines crisp. */

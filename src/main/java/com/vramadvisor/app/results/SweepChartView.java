@@ -43,6 +43,9 @@ public final class SweepChartView extends VBox {
         current.textProperty().bind(viewModel.currentTextProperty());
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
+        // The title keeps its width; the "Now:" read-out is the one that gives way.
+        title.setMinWidth(Region.USE_PREF_SIZE);
+        current.setMinWidth(0);
         HBox header = new HBox(12, title, spacer, current);
         header.setAlignment(Pos.BASELINE_LEFT);
 
@@ -56,7 +59,7 @@ public final class SweepChartView extends VBox {
         chart.getData().add(series);
         chart.setId("sweepChart");
         chart.getStyleClass().add("sweep-chart");
-        chart.setMinHeight(220);
+        chart.setMinHeight(120);
         VBox.setVgrow(chart, Priority.ALWAYS);
 
         getChildren().addAll(header, fit, chart);

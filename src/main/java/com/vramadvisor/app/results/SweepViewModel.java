@@ -76,12 +76,12 @@ public final class SweepViewModel {
             largestFit = Math.max(largestFit, fit);
             lines.add(new CapacityLine(gpu.id(), messages.get("results.sweep.capacityLabel", gpu.name(),
                     messages.size(bytes, unit)), bytes, unit.fromBytes(bytes), fit,
-                    fitText(effective, gpu, fit), i == 0));
+                    fitText(effective, workload.mode(), gpu, fit), i == 0));
         }
 
         int upper = upperBound(effective, current, largestFit, model);
         List<SweepPoint> next = new ArrayList<>();
-        String what = messages.get("results.sweep.what." + effective.name().toLowerCase(Locale.ROOT));
+        String what = messages.get("results.sweep.what." + axisKey(effective, workload.mode()));
         for (int x : xValues(upper)) {
             try {
                 long bytes = engine.estimate(model, with(effective, workload, x)).peakBytes();
@@ -96,7 +96,7 @@ public final class SweepViewModel {
         upperX.set(upper);
         currentX.set(current);
         currentValue.set(unit.fromBytes(currentPeakBytes));
-        axisLabel.set(messages.get("results.sweep.axis." + effective.name().toLowerCase(Locale.ROOT)));
+        axisLabel.set(messages.get("results.sweep.axis." + axisKey(effective, workload.mode())));
         valueAxisLabel.set(messages.get("results.sweep.valueAxis", unit.symbol()));
         currentText.set(messages.get("results.sweep.current", what, messages.integer(current),
                 messages.size(currentPeakBytes, unit)));
@@ -111,6 +111,15 @@ public final class SweepViewModel {
         points.clear();
         currentText.set("");
         fitSummary.set("");
+    }
+
+    /**
+     * The axis's message-key suffix: served sequences are not micro-batches, so inference names its batch axis as the
+     * workload panel does ("concurrent sequences").
+     */
+    static String axisKey(SweepAxis axis, Mode mode) {
+        String key = axis.name().toLowerCase(Locale.ROOT);
+        return axis == SweepAxis.BATCH && mode == Mode.INFER ? key + ".infer" : key;
     }
 
     /** Context only exists for inference; a training workload sweeps its sequence length instead. */
@@ -194,8 +203,8 @@ public final class SweepViewModel {
         return xs;
     }
 
-    private String fitText(SweepAxis axis, GpuSpec gpu, int fit) {
-        String what = messages.get("results.sweep.what." + axis.name().toLowerCase(Locale.ROOT));
+    private String fitText(SweepAxis axis, Mode mode, GpuSpec gpu, int fit) {
+        String what = messages.get("results.sweep.what." + axisKey(axis, mode));
         return fit == 0
                 ? messages.get("results.sweep.fitNone", what, gpu.name())
                 : messages.get("results.sweep.fit", what, gpu.name(), messages.integer(fit));

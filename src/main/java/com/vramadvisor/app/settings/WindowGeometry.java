@@ -21,4 +21,22 @@ public record WindowGeometry(double x, double y, double width, double height, bo
         width = Math.max(MIN_WIDTH, width);
         height = Math.max(MIN_HEIGHT, height);
     }
+
+    /**
+     * This geometry moved and shrunk to lie inside a screen's usable area, for a window saved on a larger screen or at
+     * a lower scaling than the one it opens on now.
+     *
+     * @param screenX      left edge of the usable area
+     * @param screenY      top edge of the usable area
+     * @param screenWidth  its width
+     * @param screenHeight its height
+     * @return a geometry whose width and height are at most the area's (but never under the minimum), placed inside it
+     */
+    public WindowGeometry fitInto(double screenX, double screenY, double screenWidth, double screenHeight) {
+        double w = Math.min(width, screenWidth);
+        double h = Math.min(height, screenHeight);
+        double left = Math.max(screenX, Math.min(x, screenX + screenWidth - w));
+        double top = Math.max(screenY, Math.min(y, screenY + screenHeight - h));
+        return new WindowGeometry(left, top, w, h, maximized);
+    }
 }

@@ -158,6 +158,17 @@ public final class AppContext implements AutoCloseable {
         this.export = new ExportViewModel(workload::snapshot, catalog, messages, background, ui, LocalDate::now,
                 appVersion(), () -> results == null ? SortKey.JOB_COST_USD
                         : results.table().goalProperty().get().sortKey());
+        // The report's charts draw the window's GPUs: the selected one, then those the sweep compares with it.
+        export.showGpus(() -> {
+            List<String> ids = new ArrayList<>();
+            if (!workload.snapshot().gpuId().isEmpty()) {
+                ids.add(workload.snapshot().gpuId());
+            }
+            if (results != null) {
+                ids.addAll(results.comparedGpuIds());
+            }
+            return ids;
+        });
     }
 
     private static ImportedSpec readModel(Path path) throws Exception {
@@ -252,6 +263,8 @@ public final class AppContext implements AutoCloseable {
             results.table().tokenBudgetProperty().bindBidirectional(workload.tokenBudgetProperty());
             results.table().maxGpusProperty().bindBidirectional(workload.maxGpusProperty());
             results.table().deadlineDaysProperty().bindBidirectional(workload.deadlineDaysProperty());
+            // "Use this layout" sets a row's layout in the workload panel, one undo step like the planner's Apply.
+            results.table().onUseLayout(workload::snapshot, workload::apply);
         }
         return results;
     }

@@ -40,6 +40,10 @@ final class AppMenus {
         void exit();
 
         void about();
+
+        void shortcuts();
+
+        void guide();
     }
 
     private final Messages messages;
@@ -111,7 +115,10 @@ final class AppMenus {
             {SettingsViewModel.CHINESE, "chineseMenuItem", "menu.view.language.zh"}});
         view.getItems().addAll(theme, units, language);
 
-        help.getItems().add(item("aboutMenuItem", "menu.help.about", null, actions::about));
+        help.getItems().addAll(item("guideMenuItem", "menu.help.guide", "F1", actions::guide),
+                item("shortcutsMenuItem", "menu.help.shortcuts", null, actions::shortcuts),
+                new SeparatorMenuItem(),
+                item("aboutMenuItem", "menu.help.about", null, actions::about));
     }
 
     private void fillRecent(Menu recent, ScenarioViewModel scenario, Actions actions) {

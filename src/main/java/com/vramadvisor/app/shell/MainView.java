@@ -3,7 +3,9 @@ package com.vramadvisor.app.shell;
 import com.vramadvisor.app.ui.Messages;
 import java.util.function.Supplier;
 import javafx.beans.value.ObservableStringValue;
+import javafx.application.Platform;
 import javafx.geometry.Bounds;
+import javafx.geometry.Pos;
 import javafx.geometry.Orientation;
 import javafx.scene.Node;
 import javafx.scene.Parent;
@@ -15,6 +17,7 @@ import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.StackPane;
+import javafx.scene.shape.Rectangle;
 
 /**
  * The main window's layout: menu bar on top, the workload panel on the left, and a tab pane filling the rest whose
@@ -36,6 +39,10 @@ public final class MainView {
     private final StackPane resultsSlot = new StackPane();
     private final StackPane decisionSlot = new StackPane();
     private final ScrollPane workloadScroll;
+    private final SplitPane analysis;
+
+    /** Below this height (pixels) the charts' axes and texts overlap; they collapse instead. */
+    static final double MIN_CHARTS_HEIGHT = 180;
 
     public MainView(Messages messages, MenuBar menuBar, Node workloadPanel, Node statusBar) {
         root.getStyleClass().add("main-view");
@@ -54,10 +61,21 @@ public final class MainView {
         // Until the views exist, the slots show the same outlines as the start-up frame.
         resultsSlot.getChildren().add(StartupSkeleton.results());
         decisionSlot.getChildren().add(StartupSkeleton.table());
-        SplitPane analysis = new SplitPane(resultsSlot, decisionSlot);
+        // Neither side imposes its content's minimum on the divider: the user can always move it, and the charts
+        // shrink (clipped) or collapse rather than squeezing the table on a small screen.
+        for (StackPane slot : new StackPane[] {resultsSlot, decisionSlot}) {
+            slot.setMinHeight(0);
+            slot.setAlignment(Pos.TOP_LEFT);
+            Rectangle clip = new Rectangle();
+            clip.widthProperty().bind(slot.widthProperty());
+            clip.heightProperty().bind(slot.heightProperty());
+            slot.setClip(clip);
+        }
+        analysis = new SplitPane(resultsSlot, decisionSlot);
         analysis.setId("analysisSplitPane");
         analysis.setOrientation(Orientation.VERTICAL);
         analysis.setDividerPositions(StartupSkeleton.CHARTS_FRACTION);
+        analysis.heightProperty().addListener((obs, old, now) -> makeRoomForTable());
 
         Tab analysisTab = new Tab();
         analysisTab.setId("analysisTab");
@@ -75,6 +93,25 @@ public final class MainView {
         SplitPane.setResizableWithParent(workloadScroll, false);
         root.setCenter(body);
         root.setBottom(statusBar);
+    }
+
+    /**
+     * Moves the divider up when the window gets shorter, so that the decision table keeps the height it asks for
+     * (its preferred height shows {@code DecisionTableView.ROWS_SHOWN} rows). When what is left for the charts is too
+     * small to read, they collapse; dragging the divider down brings them back. The divider only moves up here, so a
+     * taller window keeps the user's split.
+     */
+    private void makeRoomForTable() {
+        double height = analysis.getHeight();
+        if (height <= 0 || analysis.getDividers().isEmpty()) {
+            return;
+        }
+        double needed = decisionSlot.prefHeight(analysis.getWidth());
+        double chartsHeight = height - needed;
+        double position = chartsHeight < MIN_CHARTS_HEIGHT ? 0 : chartsHeight / height;
+        if (analysis.getDividers().get(0).getPosition() > position) {
+            analysis.setDividerPosition(0, position);
+        }
     }
 
     /**
@@ -136,6 +173,8 @@ public final class MainView {
     /** Puts the decision table below the charts, replacing what was there. */
     public void setDecisionPane(Node table) {
         decisionSlot.getChildren().setAll(table);
+        // The table asks for more room than the start-up outline did; it gets it once it has been laid out.
+        Platform.runLater(this::makeRoomForTable);
     }
 
     /**

@@ -403,17 +403,18 @@ public final class MainWindow implements AppMenus.Actions {
     }
 
     private void restoreGeometry(Stage stage) {
-        WindowGeometry g = stored.window();
-        if (g == null) {
+        WindowGeometry saved = stored.window();
+        if (saved == null) {
             return;
         }
-        // Only restore a position that is still on a screen (a monitor may have been unplugged since).
-        boolean visible = !Screen.getScreensForRectangle(new Rectangle2D(g.x(), g.y(), g.width(), g.height()))
-                .isEmpty();
-        if (visible) {
-            stage.setX(g.x());
-            stage.setY(g.y());
-        }
+        // The screen the window was on, if it is still there (a monitor may have been unplugged since), else the
+        // primary one; the window is shrunk and moved to fit its usable area, which may be smaller than it was.
+        Rectangle2D bounds = Screen.getScreensForRectangle(
+                        new Rectangle2D(saved.x(), saved.y(), saved.width(), saved.height()))
+                .stream().findFirst().orElse(Screen.getPrimary()).getVisualBounds();
+        WindowGeometry g = saved.fitInto(bounds.getMinX(), bounds.getMinY(), bounds.getWidth(), bounds.getHeight());
+        stage.setX(g.x());
+        stage.setY(g.y());
         stage.setWidth(g.width());
         stage.setHeight(g.height());
         stage.setMaximized(g.maximized());
@@ -442,6 +443,8 @@ public final class MainWindow implements AppMenus.Actions {
     @Override
     public void newScenario() {
         context.scenario().newScenario();
+        // A new scenario starts from a table that shows everything in the engine's order.
+        context.results().table().resetFilters();
         statusBar.show(messages.get("status.newScenario"));
     }
 
@@ -528,6 +531,16 @@ public final class MainWindow implements AppMenus.Actions {
     @Override
     public void about() {
         dialogs.showAbout(stage);
+    }
+
+    @Override
+    public void shortcuts() {
+        new HelpDialogs(messages).showShortcuts(stage, menus.bar());
+    }
+
+    @Override
+    public void guide() {
+        new HelpDialogs(messages).showGuide(stage);
     }
 
     public MainView view() {

@@ -49,6 +49,8 @@ final class StatusBar {
         peak.textProperty().bind(context.summary().textProperty());
         verdict.textProperty().bind(context.summary().verdictProperty());
         context.export().messageProperty().addListener((obs, old, now) -> show(now));
+        // A message says what just happened ("Saved ...", "Opened ..."); the next edit makes it stale.
+        context.workload().snapshotProperty().addListener(obs -> show(""));
         int gpus = context.catalog().gpus().size();
         int models = context.workload().presets().size();
         int skipped = context.catalog().problems().size();

@@ -2,6 +2,7 @@ package com.vramadvisor.app.workload;
 
 import com.vramadvisor.app.ui.Messages;
 import com.vramadvisor.engine.Mode;
+import com.vramadvisor.engine.ModelSpec;
 import java.nio.file.Path;
 import java.util.concurrent.Executor;
 import javafx.beans.property.ReadOnlyBooleanProperty;
@@ -23,6 +24,7 @@ public final class ModelImportViewModel {
     private final ReadOnlyBooleanWrapper busy = new ReadOnlyBooleanWrapper(this, "busy");
     private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper(this, "error", "");
     private final ReadOnlyStringWrapper notice = new ReadOnlyStringWrapper(this, "notice", "");
+    private ModelSpec imported;
 
     /**
      * @param background where files are read (tests pass a same-thread executor)
@@ -35,6 +37,14 @@ public final class ModelImportViewModel {
         this.ui = ui;
         this.workload = workload;
         this.messages = messages;
+        // The notice describes the imported model; once another model is in use (a preset, the parameter slider,
+        // File > New, an opened scenario) it would describe something the window no longer shows.
+        workload.modelProperty().addListener((obs, old, now) -> {
+            if (now != imported) {
+                notice.set("");
+                error.set("");
+            }
+        });
     }
 
     /** Starts importing {@code path}; ignored while an import is running. */
@@ -67,7 +77,9 @@ public final class ModelImportViewModel {
         }
         // Served weights are stored as the file stores them; training keeps its own numerics.
         boolean serving = workload.modeProperty().get() == Mode.INFER;
+        this.imported = imported.spec();
         workload.useImportedModel(imported.spec(), serving ? imported.weightType().orElse(null) : null);
+        this.imported = workload.modelProperty().get();
         notice.set(imported.warnings().isEmpty() ? messages.get("workload.import.done", imported.spec().name())
                 : messages.get("workload.import.doneWithWarnings", imported.spec().name(),
                         String.join(" ", imported.warnings())));

@@ -7,6 +7,7 @@ import java.io.File;
 import javafx.beans.property.BooleanProperty;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
+import javafx.scene.control.ListCell;
 import javafx.scene.control.ProgressIndicator;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
@@ -46,7 +47,24 @@ public final class ModelSection {
             }
         });
         picker.valueProperty().bindBidirectional(vm.selectedPresetProperty());
-        picker.promptTextProperty().bind(messages.text("workload.model.custom"));
+        picker.promptTextProperty().bind(vm.customModelTextProperty());
+        // A combo box stops showing its prompt once its value has been set back to null; this cell shows the custom
+        // model's name and size instead of a blank box.
+        picker.setButtonCell(new ListCell<>() {
+            {
+                vm.customModelTextProperty().addListener(obs -> show(getItem(), isEmpty()));
+            }
+
+            @Override
+            protected void updateItem(ModelSpec item, boolean empty) {
+                super.updateItem(item, empty);
+                show(item, empty);
+            }
+
+            private void show(ModelSpec item, boolean empty) {
+                setText(empty || item == null ? vm.customModelTextProperty().get() : item.name());
+            }
+        });
         picker.setTooltip(Tips.of(messages, "workload.model.tooltip"));
 
         Button openFile = new Button();

@@ -3,6 +3,7 @@ package com.vramadvisor.app.workload;
 import com.vramadvisor.app.ui.Messages;
 import java.text.NumberFormat;
 import java.util.OptionalLong;
+import java.util.function.LongFunction;
 import javafx.beans.property.Property;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
@@ -24,6 +25,9 @@ public final class NumberInput {
     private final Messages messages;
     private final StringProperty text = new SimpleStringProperty(this, "text", "");
     private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper(this, "error", "");
+    private final ReadOnlyStringWrapper exactText = new ReadOnlyStringWrapper(this, "exactText", "");
+    private LongFunction<String> compact;
+    private String shown = "";
 
     /**
      * @param value    the view-model property the input edits (an integer or long property)
@@ -66,8 +70,33 @@ public final class NumberInput {
         return max;
     }
 
+    /**
+     * Shows the value in a short form ({@code 405.1B}) instead of all its digits; {@link #exactTextProperty()} keeps
+     * the exact value for a tooltip.
+     */
+    public NumberInput showCompact(LongFunction<String> shortForm) {
+        this.compact = shortForm;
+        showValue();
+        return this;
+    }
+
+    /** Whether the field shows a short form of the value. */
+    public boolean compact() {
+        return compact != null;
+    }
+
+    /** The value with all its digits, formatted for the locale. */
+    public ReadOnlyStringProperty exactTextProperty() {
+        return exactText.getReadOnlyProperty();
+    }
+
     /** Applies the typed text if it is valid; returns whether it was applied. */
     public boolean commit() {
+        if (text.get() != null && text.get().strip().equals(shown)) {
+            // Unedited: committing a rounded short form would change the value.
+            error.set("");
+            return true;
+        }
         OptionalLong parsed = NumberParser.parse(text.get(), suffixes);
         String name = messages.get(nameKey);
         if (parsed.isEmpty()) {
@@ -92,7 +121,10 @@ public final class NumberInput {
 
     private void showValue() {
         Number v = value.getValue();
-        text.set(v == null ? "" : NumberFormat.getIntegerInstance(messages.locale()).format(v.longValue()));
+        String exact = v == null ? "" : NumberFormat.getIntegerInstance(messages.locale()).format(v.longValue());
+        exactText.set(exact);
+        shown = v == null || compact == null ? exact : compact.apply(v.longValue());
+        text.set(shown);
         error.set("");
     }
 }

@@ -77,4 +77,27 @@ public final class ParameterScale {
         }
         return digits + suffix;
     }
+
+    /**
+     * A count to four significant digits with its unit letter, for a field too narrow for twelve digits:
+     * {@code 405.1B} for 405,077,442,560, {@code 8.03B} for 8,030,261,248, {@code 125M}. The field's parser reads it
+     * back; the exact count goes into a tooltip.
+     */
+    public static String compactLabel(long parameters) {
+        double v;
+        String suffix;
+        if (parameters >= 1_000_000_000_000L) {
+            v = parameters / 1e12;
+            suffix = "T";
+        } else if (parameters >= 1_000_000_000L) {
+            v = parameters / 1e9;
+            suffix = "B";
+        } else {
+            v = parameters / 1e6;
+            suffix = "M";
+        }
+        java.math.BigDecimal rounded = new java.math.BigDecimal(v)
+                .round(new java.math.MathContext(4, java.math.RoundingMode.HALF_UP)).stripTrailingZeros();
+        return rounded.toPlainString() + suffix;
+    }
 }

@@ -2,6 +2,7 @@ package com.vramadvisor.app.workload;
 
 import com.vramadvisor.app.ui.Messages;
 import com.vramadvisor.app.ui.Tips;
+import javafx.beans.binding.Bindings;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.Property;
 import javafx.beans.value.ObservableBooleanValue;
@@ -96,7 +97,17 @@ final class SliderField {
 
         Tooltip tip = Tips.of(messages, tipKey);
         slider.setTooltip(tip);
-        field.setTooltip(tip);
+        if (input.compact()) {
+            // The field shows a short form; its tooltip gives every digit first.
+            Tooltip exact = Tips.of(messages, tipKey);
+            exact.textProperty().unbind();
+            exact.textProperty().bind(Bindings.createStringBinding(
+                    () -> messages.get("input.exact", input.exactTextProperty().get()) + "\n\n" + tip.getText(),
+                    input.exactTextProperty(), tip.textProperty(), messages.localeProperty()));
+            field.setTooltip(exact);
+        } else {
+            field.setTooltip(tip);
+        }
         label.setTooltip(tip);
 
         HBox row = new HBox(slider, field);

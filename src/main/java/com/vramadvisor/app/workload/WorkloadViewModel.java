@@ -101,6 +101,7 @@ public final class WorkloadViewModel {
     private final ReadOnlyObjectWrapper<ScenarioInputs> snapshot = new ReadOnlyObjectWrapper<>(this, "snapshot");
     private final ReadOnlyStringWrapper problem = new ReadOnlyStringWrapper(this, "problem", "");
     private final ReadOnlyStringWrapper modelSummary = new ReadOnlyStringWrapper(this, "modelSummary", "");
+    private final ReadOnlyStringWrapper customModelText = new ReadOnlyStringWrapper(this, "customModelText", "");
     private final ExactValues exact;
 
     /** Workload fields the panel has no control for (dropout, LoRA targets, ...), kept so files round-trip. */
@@ -324,6 +325,11 @@ public final class WorkloadViewModel {
                 : SHAPE_ID.equals(m.id()) ? "workload.model.summary.shape" : "workload.model.summary.custom";
         modelSummary.set(messages.get(key, m.name().isBlank() ? ParameterScale.shortLabel(count) : m.name(),
                 NumberFormat.getIntegerInstance(messages.locale()).format(count), ParameterScale.shortLabel(count)));
+        // What the Model box shows when no preset is chosen: the model's name and size, never a blank box.
+        customModelText.set(!modelPresetId.get().isEmpty() ? ""
+                : SHAPE_ID.equals(m.id()) || m.name().isBlank()
+                        ? messages.get("workload.model.customShape", ParameterScale.shortLabel(count))
+                        : messages.get("workload.model.customNamed", m.name(), ParameterScale.shortLabel(count)));
     }
 
     private Workload buildWorkload() {
@@ -383,6 +389,14 @@ public final class WorkloadViewModel {
     /** Catalog GPUs that can be the target GPU. */
     public ObservableList<GpuSpec> gpus() {
         return gpus;
+    }
+
+    /**
+     * What the Model box shows while no preset is chosen ("Custom: 405B parameters", "Custom: my-model (7.2B)"); empty
+     * while a preset is.
+     */
+    public ReadOnlyStringProperty customModelTextProperty() {
+        return customModelText.getReadOnlyProperty();
     }
 
     /** "Llama-3-8B: 8,030,261,248 parameters (8.0B)", in the current language. */

@@ -32,8 +32,9 @@ import java.util.Set;
  * {@value #MAX_DATA_PARALLEL} replicas), and when none does because the activations alone exceed the GPU, the same
  * with full recomputation (the one lever that is two changes); twice the tensor-parallel size; bf16 mixed precision instead of fp32/tf32;
  * LoRA rank 16 on all linear layers instead of full training; QLoRA (NF4 base, the current adapters or rank 16)
- * instead of full training or LoRA. Levers for inference: an fp8 KV cache, int8 and int4 weights, half the
- * concurrent sequences, half the context (the prompt is capped at the new context).
+ * instead of full training or LoRA. Levers for inference: twice the tensor-parallel size (when the heads allow it),
+ * an fp8 KV cache, fp8, int8 and int4 weights, half the concurrent sequences, half the context (the prompt is capped
+ * at the new context).
  *
  * <p>A lever is left out when it does not apply (already set, not meaningful for the mode), when the estimator
  * rejects the changed workload (for example a tensor-parallel size that does not divide the attention heads), when
@@ -79,7 +80,7 @@ public final class FitAdvisor {
         }
         long currentPeak = estimator.peakBytes(model, workload);
         List<Candidate> candidates = workload.mode() == Mode.INFER
-                ? inferenceCandidates(workload)
+                ? inferenceCandidates(model, workload)
                 : trainingCandidates(model, workload, usableBytesPerGpu);
         List<Lever> levers = new ArrayList<>();
         Set<Workload> seen = new HashSet<>();
@@ -209,13 +210,24 @@ public final class FitAdvisor {
                 par.sequenceParallel());
     }
 
-    private static List<Candidate> inferenceCandidates(Workload w) {
+    private static List<Candidate> inferenceCandidates(ModelSpec model, Workload w) {
         List<Candidate> list = new ArrayList<>();
+        Parallelism par = w.parallelism();
+        if ((long) par.tensorParallel() * 2 <= model.heads()) {
+            Parallelism doubled = new Parallelism(par.tensorParallel() * 2, par.pipelineParallel(),
+                    par.dataParallel(), par.zeroStage(), par.sequenceParallel());
+            list.add(new Candidate(LeverKind.TENSOR_PARALLEL_X2, w.toBuilder().parallelism(doubled).build(),
+                    SpeedEffect.TENSOR_PARALLEL_SERVE));
+        }
         if (w.kvCacheType().bitsPerElement() > DataType.FP8.bitsPerElement()) {
             list.add(new Candidate(LeverKind.KV_CACHE_FP8, w.toBuilder().kvCacheType(DataType.FP8).build(),
                     SpeedEffect.KV_FP8));
         }
         double weightBits = w.effectiveWeightType().bitsPerElement();
+        if (weightBits > DataType.FP8.bitsPerElement()) {
+            list.add(new Candidate(LeverKind.WEIGHTS_FP8, w.toBuilder().weightType(DataType.FP8).build(),
+                    SpeedEffect.WEIGHTS_FP8));
+        }
         if (weightBits > DataType.INT8.bitsPerElement()) {
             list.add(new Candidate(LeverKind.WEIGHTS_INT8, w.toBuilder().weightType(DataType.INT8).build(),
                     SpeedEffect.WEIGHTS_QUANTISED));

@@ -2,7 +2,7 @@ package com.vramadvisor.engine.advice;
 
 /**
  * The single changes {@link FitAdvisor} tries, each applied alone to the current workload. Training levers apply to
- * full training, LoRA and QLoRA; inference levers only to inference.
+ * full training, LoRA and QLoRA; inference levers only to inference; {@link #TENSOR_PARALLEL_X2} to both.
  */
 public enum LeverKind {
     /** Recompute the attention core in backward (Korthikanti et al. 2022, section 4.3). */
@@ -26,7 +26,10 @@ public enum LeverKind {
      * (DeepSpeed's ZeRO-3 with activation checkpointing).
      */
     ZERO3_FULL_RECOMPUTE("zero3-full-recompute", false),
-    /** Twice the Megatron tensor-parallel size (Shoeybi et al. 2019). */
+    /**
+     * Twice the Megatron tensor-parallel size (Shoeybi et al. 2019); for inference, vLLM's
+     * {@code tensor_parallel_size}: the weights and the KV heads split over the GPUs. Applies to every mode.
+     */
     TENSOR_PARALLEL_X2("tensor-parallel-x2", false),
     /** bf16 mixed precision instead of fp32 or tf32 (Micikevicius et al. 2018). */
     BF16_MIXED("bf16-mixed", false),
@@ -36,6 +39,8 @@ public enum LeverKind {
     QLORA("qlora", false),
     /** An fp8 KV cache. */
     KV_CACHE_FP8("kv-cache-fp8", true),
+    /** fp8 weights (FP8 tensor cores on Hopper, Ada and later). */
+    WEIGHTS_FP8("weights-fp8", true),
     /** int8 weights. */
     WEIGHTS_INT8("weights-int8", true),
     /** int4 (GPTQ/AWQ-style, group 128) weights. */
@@ -58,7 +63,7 @@ public enum LeverKind {
         return id;
     }
 
-    /** Whether the lever applies to inference (otherwise to the training modes). */
+    /** Whether the lever applies only to inference (otherwise to the training modes, or to every mode). */
     public boolean inference() {
         return inference;
     }

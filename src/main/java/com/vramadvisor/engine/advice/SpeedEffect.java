@@ -82,6 +82,15 @@ public record SpeedEffect(Trend trend, String summary, String source) {
             "decoding is bound by memory bandwidth, so fewer weight bytes per token usually decode faster; "
                     + "quality loss grows at 4 bits; no general figure",
             "qualitative");
+    static final SpeedEffect WEIGHTS_FP8 = new SpeedEffect(Trend.FASTER,
+            "half the weight bytes of 16-bit weights read per decoded token, on FP8 tensor cores (Hopper, Ada and "
+                    + "later); small accuracy cost; no general figure",
+            "qualitative (vLLM documentation, \"FP8 W8A8\")");
+    static final SpeedEffect TENSOR_PARALLEL_SERVE = new SpeedEffect(Trend.FASTER,
+            "each GPU reads its share of the weights per decoded token, so a sequence usually decodes faster within "
+                    + "NVLink; two all-reduces per block, slow across nodes; twice the GPUs; no general figure",
+            "Shoeybi et al. 2019, \"Megatron-LM\", section 3; vLLM documentation, \"Distributed Inference and "
+                    + "Serving\"; qualitative");
     static final SpeedEffect FEWER_SEQUENCES = new SpeedEffect(Trend.SLOWER,
             "fewer users served at once: lower total throughput",
             "qualitative");

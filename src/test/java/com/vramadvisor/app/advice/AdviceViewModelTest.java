@@ -66,6 +66,19 @@ class AdviceViewModelTest {
     }
 
     @Test
+    void inferenceOffersTensorParallelismAndFp8Weights() {
+        workload.modeProperty().set(Mode.INFER);
+        advice.activeProperty().set(true);
+        AdviceRow tp = row(LeverKind.TENSOR_PARALLEL_X2);
+        assertThat(tp.changeText()).isEqualTo("Tensor parallel 2 (2 GPUs)");
+        assertThat(tp.speedText()).isEqualTo("Usually faster decoding, twice the GPUs");
+        assertThat(tp.applied().workload().parallelism().tensorParallel()).isEqualTo(2);
+        AdviceRow fp8 = row(LeverKind.WEIGHTS_FP8);
+        assertThat(fp8.changeText()).isEqualTo("Weights fp8");
+        assertThat(fp8.speedTooltip()).contains("FP8");
+    }
+
+    @Test
     void sizesFollowTheUnitSetting() {
         advice.activeProperty().set(true);
         workload.sizeUnitProperty().set(SizeUnit.GB);

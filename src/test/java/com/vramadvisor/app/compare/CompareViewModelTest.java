@@ -116,8 +116,22 @@ class CompareViewModelTest {
 
         assertThat(vm.rows().stream().filter(r -> r.section() == CompareRow.Section.INPUTS))
                 .extracting(CompareRow::label).containsExactly("Micro-batch / concurrent sequences");
+        // The results too: the peak grows with the batch, the weights and the GPU do not.
         assertThat(vm.rows()).anyMatch(r -> r.label().equals("Peak per GPU"));
+        assertThat(vm.rows()).noneMatch(r -> r.label().equals("Weights"));
+        assertThat(vm.rows()).allMatch(CompareRow::differs);
+        vm.onlyDifferencesProperty().set(false);
         assertThat(vm.rows()).anyMatch(r -> r.label().equals("Weights"));
+    }
+
+    @Test
+    void aPinCanBeNamedAndABlankNameGoesBackToItsNumber() {
+        vm.pinCurrent();
+        vm.rename(vm.pinned().get(0), "  before the change ");
+        assertThat(vm.pinned().get(0).name()).isEqualTo("before the change");
+        assertThat(vm.columns()).extracting(CompareColumn::title).containsExactly("Current", "before the change");
+        vm.rename(vm.pinned().get(0), " ");
+        assertThat(vm.columns()).extracting(CompareColumn::title).containsExactly("Current", "#1");
     }
 
     @Test
@@ -133,7 +147,7 @@ class CompareViewModelTest {
         // The default limit of 1,024 stands for none, as in the table's empty field.
         assertThat(row("Max GPUs (decision table)").values()).containsExactly("8", "no limit");
         assertThat(row("Max GPUs (decision table)").differs()).isTrue();
-        // Memory does not depend on them.
-        assertThat(row("Peak per GPU").differs()).isFalse();
+        // Memory does not depend on them, so no result line is left.
+        assertThat(vm.rows()).noneMatch(r -> r.label().equals("Peak per GPU"));
     }
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.vramadvisor.app.ui.Messages;
 import com.vramadvisor.scenario.ScenarioInputs;
 import com.vramadvisor.catalog.CatalogLoader;
+import com.vramadvisor.engine.Mode;
 import com.vramadvisor.engine.ranking.SortKey;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,6 +28,28 @@ class ExportViewModelTest {
     private ExportViewModel exporter(Locale locale, ScenarioInputs inputs) {
         return new ExportViewModel(() -> inputs, CatalogLoader.shippedOnly().load(),
                 new Messages(locale), Runnable::run, Runnable::run, () -> LocalDate.of(2026, 11, 29), "test");
+    }
+
+    @Test
+    void theChartsDrawTheGpusTheWindowShows() throws Exception {
+        ScenarioInputs serving = ScenarioInputs.defaults().withWorkload(ScenarioInputs.defaults().workload()
+                .toBuilder().mode(Mode.INFER).build());
+        // Without the window's choice, the report brackets the need over the catalog.
+        Path bracketed = dir.resolve("bracketed.md");
+        exporter(Locale.ENGLISH, serving).export(ExportFormat.MARKDOWN, bracketed);
+        assertThat(Files.readString(bracketed)).doesNotContain("Fits NVIDIA GeForce RTX 4090");
+
+        ExportViewModel vm = exporter(Locale.ENGLISH, serving);
+        vm.showGpus(() -> List.of("rtx-4090", "h100-sxm-80gb"));
+        Path shown = dir.resolve("shown.md");
+        vm.export(ExportFormat.MARKDOWN, shown);
+        String text = Files.readString(shown);
+        // The sweep tables and their summaries follow the window's GPUs, the selected one first ...
+        assertThat(text).contains("| Fits NVIDIA GeForce RTX 4090 | Fits NVIDIA H100 SXM5 80GB |")
+                .contains("On NVIDIA GeForce RTX 4090, up to ")
+                .doesNotContain("Fits NVIDIA T4");
+        // ... while the summary still names the smallest GPU in the catalog that holds the workload.
+        assertThat(text).contains("Smallest single GPU that holds it: Apple M1 Max");
     }
 
     @Test

@@ -150,6 +150,19 @@ class DecisionTableViewModelTest {
     }
 
     @Test
+    void theMemoryFilterNamesItsUnitAndComparesInIt() {
+        // The small card has 24 GiB = 25.8 GB in all: a 25 minimum hides it in GiB and keeps it in GB.
+        assertThat(table.memoryFilterLabelProperty().get()).isEqualTo("Min GiB per GPU");
+        table.minMemoryTextProperty().set("25");
+        assertThat(ids()).doesNotContain("small-24gb");
+        workload.sizeUnitProperty().set(SizeUnit.GB);
+        assertThat(table.memoryFilterLabelProperty().get()).isEqualTo("Min GB per GPU");
+        assertThat(ids()).contains("small-24gb");
+        table.minMemoryTextProperty().set("26");
+        assertThat(ids()).doesNotContain("small-24gb");
+    }
+
+    @Test
     void fitsOnlyHidesOptionsTheWorkloadOutgrows() {
         // 16 GB + 30 x 4096 x 100 kB = 28.3 GB: over the small card's 23 GiB (24.7 GB).
         setBatch(30);
@@ -161,7 +174,7 @@ class DecisionTableViewModelTest {
     void aMalformedFilterSaysWhatIsWrongAndKeepsTheLastFilter() {
         table.minMemoryTextProperty().set("40");
         table.minMemoryTextProperty().set("forty");
-        assertThat(table.filterProblemProperty().get()).isEqualTo("Min memory 'forty' is not a whole number of GB.");
+        assertThat(table.filterProblemProperty().get()).isEqualTo("Min memory 'forty' is not a whole number of GiB.");
         assertThat(ids()).containsExactly("big-80gb", "cloud-8x-big");
 
         table.minMemoryTextProperty().set("");

@@ -124,10 +124,11 @@ class ResultsMessagesTest {
             keys.add("advice.lever." + k.id());
         }
         for (LeverKind k : EnumSet.complementOf(EnumSet.of(LeverKind.NEXT_ZERO_STAGE, LeverKind.ZERO3_DATA_PARALLEL,
-                LeverKind.WEIGHTS_INT8, LeverKind.WEIGHTS_INT4))) {
+                LeverKind.WEIGHTS_FP8, LeverKind.WEIGHTS_INT8, LeverKind.WEIGHTS_INT4))) {
             keys.add("advice.speed." + k.id());
         }
-        keys.addAll(Set.of("advice.speed.zero12", "advice.speed.zero3", "advice.speed.weights"));
+        keys.addAll(Set.of("advice.speed.zero12", "advice.speed.zero3", "advice.speed.weights",
+                "advice.speed.tensor-parallel-serve"));
         return keys;
     }
 

@@ -73,7 +73,12 @@ class ResultsViewModelTest {
 
         assertThat(vm.selectedGpuProperty().get()).isEqualTo(FakeResultsEngine.SMALL);
         assertThat(vm.breakdown().capacityBytesProperty().get()).isEqualTo(23L << 30);
-        assertThat(vm.breakdown().capacityTextProperty().get()).isEqualTo("Small 24GB: 23.0\u00a0GiB usable");
+        assertThat(vm.breakdown().capacityTextProperty().get()).isEqualTo("Small 24GB: 23.0\u00a0GiB usable (24.7\u00a0GB)");
+        // 23 GiB = 24.7 GB: in GB the card sold as "24GB" offers more than 24, so the GiB figure goes beside it.
+        snapshot.set(snapshot.get().withSizeUnit(SizeUnit.GB));
+        assertThat(vm.breakdown().capacityTextProperty().get())
+                .isEqualTo("Small 24GB: 24.7\u00a0GB usable (23.0\u00a0GiB)");
+        snapshot.set(snapshot.get().withSizeUnit(SizeUnit.GIB));
         // 16 GB + 4096 x 100 kB = 16.41 GB < 23 GiB usable.
         assertThat(vm.breakdown().fitsProperty().get()).isTrue();
 
@@ -116,6 +121,17 @@ class ResultsViewModelTest {
         assertThat(vm.sweep().axisProperty().get()).isEqualTo(SweepAxis.SEQUENCE);
         assertThat(vm.sweep().currentXProperty().get()).isEqualTo(4096);
         assertThat(vm.sweep().axisLabelProperty().get()).isEqualTo("Sequence length (tokens)");
+    }
+
+    @Test
+    void inferenceNamesItsBatchAxisConcurrentSequencesNotMicroBatch() {
+        ScenarioInputs s = snapshot.get();
+        snapshot.set(s.withWorkload(s.workload().toBuilder().mode(Mode.INFER).build())
+                .withSweepAxis(SweepAxis.BATCH));
+        assertThat(vm.sweep().axisProperty().get()).isEqualTo(SweepAxis.BATCH);
+        assertThat(vm.sweep().axisLabelProperty().get()).isEqualTo("Concurrent sequences");
+        assertThat(vm.sweep().currentTextProperty().get()).startsWith("Now: concurrent-sequence count ")
+                .doesNotContain("icro-batch");
     }
 
     @Test

@@ -205,6 +205,13 @@ class ResultsViewsUiTest {
                 .contains("Micro-batch / concurrent sequences", "Peak per GPU", "Activations")
                 .doesNotContain("Model", "Weights");
 
+        // Double-click the pin's title, type a name, Enter: the column reads the name.
+        robot.doubleClickOn("#pinnedTitle1Label");
+        robot.write("batch 1").type(javafx.scene.input.KeyCode.ENTER);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(robot.lookup(".compare-column-title").queryAllAs(Label.class)).extracting(Label::getText)
+                .containsExactly("Current", "batch 1");
+
         robot.clickOn("#unpinScenario1Button");
         assertThat(robot.lookup(".compare-column-title").queryAllAs(Label.class)).hasSize(1);
     }

@@ -7,6 +7,7 @@ import com.vramadvisor.app.results.DecisionRow;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import javafx.scene.Node;
+import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
@@ -113,6 +114,38 @@ class MainWindowResultsTest {
                 .containsExactly("Current", "#1");
         assertThat(robot.lookup(".compare-label.differs").queryAllAs(Label.class)).extracting(Label::getText)
                 .contains("Micro-batch / concurrent sequences", "Peak per GPU");
+    }
+
+    @Test
+    void useThisLayoutSetsAFittingRowsLayoutAndGpuAsOneUndoStep(FxRobot robot) throws Exception {
+        waitForTable(robot, t -> t.getItems().stream().anyMatch(r -> r.fits() && r.gpusNeeded() >= 8));
+        TableView<DecisionRow> table = table(robot);
+        Button use = robot.lookup("#useLayoutButton").queryAs(Button.class);
+        assertThat(use.isDisabled()).as("nothing selected").isTrue();
+        DecisionRow misfit = table.getItems().stream().filter(r -> !r.fits()).findFirst().orElseThrow();
+        robot.interact(() -> table.getSelectionModel().select(misfit));
+        assertThat(use.isDisabled()).as("a layout that does not fit is not offered").isTrue();
+
+        DecisionRow eight = table.getItems().stream().filter(r -> r.fits() && r.gpusNeeded() >= 8)
+                .findFirst().orElseThrow();
+        robot.interact(() -> {
+            table.getSelectionModel().clearSelection();
+            table.getSelectionModel().select(eight);
+        });
+        assertThat(use.isDisabled()).isFalse();
+        var before = context.workload().snapshot();
+        robot.clickOn(use);
+        WaitForAsyncUtils.waitForFxEvents();
+
+        var after = context.workload().snapshot();
+        assertThat(after.workload().parallelism()).isEqualTo(eight.layout().parallelism());
+        assertThat(after.workload().parallelism().gpus()).isEqualTo(eight.gpusNeeded());
+        assertThat(after.workload().recompute()).isEqualTo(eight.layout().recompute());
+        assertThat(after.gpuId()).isEqualTo(eight.gpuId());
+        robot.interact(() -> context.scenario().undo());
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(context.workload().snapshot().workload().parallelism())
+                .isEqualTo(before.workload().parallelism());
     }
 
     private static boolean isRtx4090(TableRow<DecisionRow> row) {

@@ -43,6 +43,17 @@ class ModelImportViewModelTest {
     }
 
     @Test
+    void theLoadedNoticeGoesOnceAnotherModelIsInUse() {
+        ModelImportViewModel vm = importer(path -> new ImportedSpec(mistral, Optional.empty(), List.of()));
+        vm.importPath(Path.of("/models/mistral/config.json"));
+        assertThat(vm.noticeProperty().get()).isEqualTo("Loaded Mistral-7B-v0.1.");
+        workload.modeProperty().set(Mode.INFER);
+        assertThat(vm.noticeProperty().get()).as("still the imported model").isNotEmpty();
+        workload.apply(ScenarioInputs.defaults());
+        assertThat(vm.noticeProperty().get()).isEmpty();
+    }
+
+    @Test
     void aServedGgufFileAlsoSetsTheWeightStorageType() {
         workload.modeProperty().set(Mode.INFER);
         published.clear();

@@ -125,6 +125,16 @@ class WorkloadViewModelTest {
         assertThat(exact).isCloseTo(70_000_000_000L, org.assertj.core.data.Percentage.withPercentage(2));
         assertThat(vm.parameterCountProperty().get()).isEqualTo(exact);
         assertThat(vm.modelSummaryProperty().get()).startsWith("Standard Llama-style decoder of 70B:");
+        assertThat(vm.customModelTextProperty().get()).isEqualTo("Custom: 70B parameters");
+        vm.selectedPresetProperty().set(gpt2());
+        assertThat(vm.customModelTextProperty().get()).as("a preset shows its own name").isEmpty();
+    }
+
+    @Test
+    void anImportedModelIsNamedWithItsSizeForTheModelBox() {
+        WorkloadViewModel vm = engineBacked();
+        vm.useImportedModel(gpt2().toBuilder().id("").name("tinyllama").build(), null);
+        assertThat(vm.customModelTextProperty().get()).isEqualTo("Custom: tinyllama (124M)");
     }
 
     @Test

@@ -253,9 +253,31 @@ class FitAdvisorTest {
         Workload serve = Workload.builder().mode(Mode.INFER).batch(64).sequenceLength(1024).context(8192)
                 .weightType(DataType.BF16).kvCacheType(DataType.BF16).build();
         Set<LeverKind> kinds = kinds(ADVISOR.advise(LLAMA_3_8B, serve, CARD_80_GB));
-        assertThat(kinds).containsExactlyInAnyOrder(LeverKind.KV_CACHE_FP8, LeverKind.WEIGHTS_INT8,
-                LeverKind.WEIGHTS_INT4, LeverKind.HALVE_SEQUENCES, LeverKind.HALVE_CONTEXT);
+        assertThat(kinds).containsExactlyInAnyOrder(LeverKind.TENSOR_PARALLEL_X2, LeverKind.KV_CACHE_FP8,
+                LeverKind.WEIGHTS_FP8, LeverKind.WEIGHTS_INT8, LeverKind.WEIGHTS_INT4, LeverKind.HALVE_SEQUENCES,
+                LeverKind.HALVE_CONTEXT);
         assertThat(kinds(ADVISOR.advise(LLAMA_3_8B, fullTraining(), CARD_80_GB))).noneMatch(LeverKind::inference);
+    }
+
+    @Test
+    void servingOnTwiceTheTensorParallelGpusHalvesTheWeightsAndKvCachePerGpu() {
+        Workload serve = Workload.builder().mode(Mode.INFER).batch(16).sequenceLength(1024).context(8192)
+                .weightType(DataType.BF16).kvCacheType(DataType.BF16).build();
+        List<Lever> levers = ADVISOR.advise(LLAMA_3_8B, serve, CARD_80_GB);
+        Lever tp = lever(levers, LeverKind.TENSOR_PARALLEL_X2);
+        assertThat(tp.workload().parallelism().tensorParallel()).isEqualTo(2);
+        assertThat(tp.gpus()).isEqualTo(2);
+        Estimate current = ESTIMATOR.estimate(LLAMA_3_8B, serve);
+        // Llama 3 8B's 8 KV heads split 4 per GPU: half the KV cache on each.
+        assertThat(tp.estimate().component(Component.KV_CACHE)).isEqualTo(current.component(Component.KV_CACHE) / 2);
+        assertThat(tp.estimate().component(Component.WEIGHTS)).isLessThan(current.component(Component.WEIGHTS));
+        // fp8 weights: one byte per parameter instead of two, except the embedding, the output layer and the norms,
+        // which stay 16-bit (2 x 128,256 x 4,096 + 65 x 4,096 parameters at one byte more each).
+        Lever fp8 = lever(levers, LeverKind.WEIGHTS_FP8);
+        assertThat(fp8.workload().weightType()).isEqualTo(DataType.FP8);
+        assertThat(fp8.estimate().component(Component.WEIGHTS))
+                .isEqualTo(current.component(Component.WEIGHTS) / 2 + 2L * 128_256 * 4_096 + 65L * 4_096);
+        assertThat(fp8.speed().source()).contains("vLLM");
     }
 
     @Test

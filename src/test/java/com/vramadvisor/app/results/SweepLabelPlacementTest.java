@@ -1,0 +1,34 @@
+package com.vramadvisor.app.results;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+/** A GPU line's label never covers the current point's marker. */
+class SweepLabelPlacementTest {
+
+    private static boolean clear(double[] at, double w, double h, double dotX, double dotY) {
+        return dotX + 6 <= at[0] || dotX - 6 >= at[0] + w || dotY + 6 <= at[1] || dotY - 6 >= at[1] + h;
+    }
+
+    @Test
+    void aLabelAwayFromThePointStaysAboveItsLineAtTheLeft() {
+        double[] at = SweepAreaChart.clearOfPoint(6, 180, 200, 18, 199, 400, 50, 600);
+        assertThat(at).containsExactly(6, 180);
+    }
+
+    @Test
+    void aLabelOverThePointMovesBelowItsLine() {
+        // The point sits just above the line, inside the label's box (the screenshot's 8B on an H100).
+        double[] at = SweepAreaChart.clearOfPoint(6, 180, 240, 18, 199, 20, 190, 600);
+        assertThat(at[1]).isGreaterThan(199);
+        assertThat(clear(at, 240, 18, 20, 190)).isTrue();
+    }
+
+    @Test
+    void aPointOnTheLineMovesTheLabelBesideIt() {
+        double[] at = SweepAreaChart.clearOfPoint(6, 180, 240, 18, 199, 20, 199, 600);
+        assertThat(clear(at, 240, 18, 20, 199)).isTrue();
+        assertThat(at[0]).isGreaterThan(20);
+    }
+}

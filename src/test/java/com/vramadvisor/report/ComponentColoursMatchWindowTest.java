@@ -1,0 +1,58 @@
+package com.vramadvisor.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.awt.Color;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/** A component has one colour: the window's light theme draws it as the exported charts do. */
+class ComponentColoursMatchWindowTest {
+
+    private static String resource(String path) throws IOException {
+        try (InputStream in = ComponentColoursMatchWindowTest.class.getResourceAsStream(path)) {
+            assertThat(in).as(path).isNotNull();
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+
+    @Test
+    void everyComponentHasTheSameColourOnScreenAndInReports() throws IOException {
+        Map<String, String> tokens = new HashMap<>();
+        Matcher t = Pattern.compile("(-color-chart-\\d+):\\s*(#[0-9a-fA-F]{6});")
+                .matcher(resource("/com/vramadvisor/app/theme/theme-light.css"));
+        while (t.find()) {
+            tokens.put(t.group(1), t.group(2));
+        }
+        Matcher c = Pattern.compile("\\.component-([a-z-]+)\\s*\\{\\s*-component-color:\\s*(-color-chart-\\d+);")
+                .matcher(resource("/com/vramadvisor/app/results/results.css"));
+        int checked = 0;
+        while (c.find()) {
+            String id = camel(c.group(1));
+            Color screen = Color.decode(tokens.get(c.group(2)));
+            assertThat(ChartStyle.componentColour(id, 0)).as(id).isEqualTo(screen);
+            checked++;
+        }
+        assertThat(checked).isEqualTo(8);
+    }
+
+    private static String camel(String kebab) {
+        StringBuilder out = new StringBuilder();
+        boolean upper = false;
+        for (char ch : kebab.toCharArray()) {
+            if (ch == '-') {
+                upper = true;
+            } else {
+                out.append(upper ? Character.toUpperCase(ch) : ch);
+                upper = false;
+            }
+        }
+        return out.toString();
+    }
+}
