@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.vramadvisor.engine.Component;
 import com.vramadvisor.engine.Estimate;
 import com.vramadvisor.engine.Implementation;
+import com.vramadvisor.engine.Mode;
 import com.vramadvisor.engine.ModelSpec;
 import com.vramadvisor.engine.PhaseBreakdown;
 import com.vramadvisor.engine.Workload;
@@ -36,6 +37,10 @@ final class EstimateOutput {
         Map<String, Object> root = new LinkedHashMap<>();
         root.put("model", modelLabel(model));
         root.put("mode", workload.mode().name().toLowerCase(Locale.ROOT));
+        if (workload.mode() == Mode.INFER) {
+            root.put("promptTokens", workload.sequenceLength());
+            root.put("contextTokens", workload.effectiveContext());
+        }
         root.put("parameters", e.parameters());
         root.put("activeParameters", e.activeParameters());
         root.put("trainableParameters", e.trainableParameters());
@@ -102,8 +107,9 @@ final class EstimateOutput {
     static String describe(Workload w) {
         StringBuilder s = new StringBuilder(w.mode().name().toLowerCase(Locale.ROOT));
         switch (w.mode()) {
-            case INFER -> s.append(String.format(Locale.ROOT, ", weights %s, KV cache %s, %d sequence(s) x %d tokens",
-                    w.effectiveWeightType().id(), w.kvCacheType().id(), w.batch(), w.effectiveContext()));
+            case INFER -> s.append(String.format(Locale.ROOT,
+                    ", weights %s, KV cache %s, %d sequence(s) x %d tokens (prompt %d)", w.effectiveWeightType().id(),
+                    w.kvCacheType().id(), w.batch(), w.effectiveContext(), w.sequenceLength()));
             default -> {
                 s.append(String.format(Locale.ROOT, ", %s, %s, micro-batch %d x %d tokens", w.precision().id(),
                         w.optimizer().id(), w.batch(), w.sequenceLength()));

@@ -56,6 +56,9 @@ final class FitCommand implements Callable<Integer> {
             root.put("maxBatch", batch);
             root.put("maxSequenceLength", sequence);
             root.put("maxContext", context);
+            root.put("modelMaxPositions", m.maxPositions());
+            root.put("sequenceCappedByModel", InverseSolver.cappedByModel(m, sequence));
+            root.put("contextCappedByModel", InverseSolver.cappedByModel(m, context));
             out.println(EstimateOutput.json().writeValueAsString(root));
         } else {
             out.printf(Locale.ROOT, "Model       %s%n", m.name());
@@ -65,16 +68,24 @@ final class FitCommand implements Callable<Integer> {
                     w.mode() == Mode.INFER ? "number of concurrent sequences" : "micro-batch",
                     w.sequenceLength(), answer(batch));
             out.printf(Locale.ROOT, "Largest sequence length that fits, at batch %d: %s%n", w.batch(),
-                    answer(sequence));
+                    answer(m, sequence));
             if (w.mode() == Mode.INFER) {
                 out.printf(Locale.ROOT, "Largest context (KV cache tokens per sequence), at batch %d: %s%n", w.batch(),
-                        answer(context));
+                        answer(m, context));
             }
             out.println();
             out.println("Each answer changes one input and keeps the others; 0 means not even 1 fits.");
         }
         out.flush();
         return 0;
+    }
+
+    private static String answer(ModelSpec m, int value) {
+        if (InverseSolver.cappedByModel(m, value)) {
+            return Quantities.grouped(value) + " (capped by the model's maximum of "
+                    + Quantities.grouped(m.maxPositions()) + " positions)";
+        }
+        return answer(value);
     }
 
     private static String answer(int value) {

@@ -1,6 +1,7 @@
 package com.vramadvisor.cli;
 
 import com.vramadvisor.catalog.Catalog;
+import com.vramadvisor.engine.Mode;
 import com.vramadvisor.engine.ModelSpec;
 import com.vramadvisor.engine.Workload;
 import com.vramadvisor.engine.ranking.RankingOptions;
@@ -36,13 +37,37 @@ final class ModelResolver {
         ScenarioInputs fromFile = scenario.read(spec);
         if (fromFile != null) {
             requireUsefulLoraRank(fromFile.model(), fromFile.workload(), scenario.file + ": the scenario's LoRA rank");
+            requireContextWithinLimits(fromFile.model(), fromFile.workload(), scenario.file + ": ");
             return new Resolved(fromFile.model(), fromFile.workload(), fromFile.tokenBudget(), fromFile.maxGpus(),
                     fromFile.deadlineDays());
         }
         ModelSpec m = resolve(model, catalog, spec.commandLine().getErr());
         Workload w = workload.toWorkload(model.importedWeightType);
         requireUsefulLoraRank(m, w, "--lora-rank");
+        requireContextWithinLimits(m, w, "");
         return new Resolved(m, w);
+    }
+
+    /**
+     * For inference, the prompt must fit its context (the KV cache holds the prompt and what is generated after it)
+     * and the context must fit the model's maximum positions, which serving engines refuse to exceed (vLLM's
+     * {@code max_model_len}).
+     */
+    static void requireContextWithinLimits(ModelSpec m, Workload w, String prefix) {
+        if (w.mode() != Mode.INFER) {
+            return;
+        }
+        if (w.context() > 0 && w.sequenceLength() > w.context()) {
+            throw new CliInputException(prefix + "--seq " + w.sequenceLength() + " (prompt tokens) is longer than"
+                    + " --context " + w.context() + " (prompt plus output tokens per sequence); give a context at"
+                    + " least as long as the prompt");
+        }
+        int context = w.effectiveContext();
+        if (m.maxPositions() > 0 && context > m.maxPositions()) {
+            throw new CliInputException(prefix + (w.context() > 0 ? "--context " : "--seq ") + context
+                    + " is longer than " + m.name() + "'s maximum of " + Quantities.grouped(m.maxPositions())
+                    + " positions");
+        }
     }
 
     /** A LoRA rank above the adapted matrices' smaller dimension describes no real adapter. */

@@ -28,8 +28,12 @@ final class WorkloadOptions {
     int batch = 1;
 
     @Option(names = "--seq", paramLabel = "N",
-            description = "Tokens per sequence (training) or prompt tokens (inference). Default 2048.")
-    int seq = 2048;
+            description = "Tokens per sequence (training) or prompt tokens (inference). Default 2048, or the "
+                    + "context when --context is shorter.")
+    Integer seq;
+
+    /** Prompt or sequence length when --seq is omitted; an inference prompt is never longer than its context. */
+    static final int DEFAULT_SEQ = 2048;
 
     @Option(names = "--context", paramLabel = "N",
             description = "Inference: tokens per sequence in the KV cache (prompt + output). Default --seq.")
@@ -124,6 +128,8 @@ final class WorkloadOptions {
                     "--mode must be train, lora, qlora or infer, got '" + mode + "'");
         };
         requireAtLeast(batch, 1, "--batch");
+        int seq = this.seq != null ? this.seq : m == Mode.INFER && context > 0 ? Math.min(DEFAULT_SEQ, context)
+                : DEFAULT_SEQ;
         requireAtLeast(seq, 1, "--seq");
         requireAtLeast(context, 0, "--context");
         requireAtLeast(tp, 1, "--tp");

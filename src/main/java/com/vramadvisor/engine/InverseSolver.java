@@ -10,6 +10,11 @@ import java.util.function.IntPredicate;
  * non-negative multiple of them; property-tested), so the largest fitting value is found by doubling from 1 until
  * the estimate exceeds the budget (or {@link Workload#MAX_TOKENS} is reached) and then bisecting the last interval:
  * at most about {@code 2 * log2(MAX_TOKENS) = 52} estimates.
+ *
+ * <p>Sequence lengths and contexts never exceed the model's {@link ModelSpec#maxPositions()} (when it is known): a
+ * serving engine refuses a longer context (vLLM's {@code max_model_len} defaults to it and may not exceed it), and
+ * a model is not trained for positions beyond it. {@link #cappedByModel(ModelSpec, int)} tells whether an answer
+ * stopped there rather than at the budget.
  */
 public final class InverseSolver {
 
@@ -26,7 +31,7 @@ public final class InverseSolver {
      */
     public static int maxBatch(ModelSpec model, Workload workload, long budgetBytes) {
         Workload.Builder b = workload.toBuilder();
-        return largest(v -> fits(model, b.batch(v).build(), budgetBytes));
+        return largest(Workload.MAX_TOKENS, v -> fits(model, b.batch(v).build(), budgetBytes));
     }
 
     /**
@@ -39,8 +44,8 @@ public final class InverseSolver {
     public static int maxSequenceLength(ModelSpec model, Workload workload, long budgetBytes) {
         Workload.Builder b = workload.toBuilder();
         int context = workload.context();
-        return largest(v -> fits(model, b.sequenceLength(v).context(context == 0 ? 0 : Math.max(context, v)).build(),
-                budgetBytes));
+        return largest(limit(model), v -> fits(model,
+                b.sequenceLength(v).context(context == 0 ? 0 : Math.max(context, v)).build(), budgetBytes));
     }
 
     /**
@@ -57,15 +62,29 @@ public final class InverseSolver {
         }
         Workload.Builder b = workload.toBuilder();
         int prompt = workload.sequenceLength();
-        return largest(v -> fits(model, b.context(v).sequenceLength(Math.min(prompt, v)).build(), budgetBytes));
+        return largest(limit(model),
+                v -> fits(model, b.context(v).sequenceLength(Math.min(prompt, v)).build(), budgetBytes));
+    }
+
+    /**
+     * Whether a sequence length or context answer stopped at the model's maximum positions rather than at the
+     * budget.
+     */
+    public static boolean cappedByModel(ModelSpec model, int answer) {
+        return model.maxPositions() > 0 && answer >= model.maxPositions();
+    }
+
+    /** The longest sequence or context the model accepts: its maximum positions, or {@link Workload#MAX_TOKENS}. */
+    static int limit(ModelSpec model) {
+        return model.maxPositions() > 0 ? Math.min(model.maxPositions(), Workload.MAX_TOKENS) : Workload.MAX_TOKENS;
     }
 
     private static boolean fits(ModelSpec model, Workload w, long budgetBytes) {
         return ESTIMATOR.peakBytes(model, w) <= budgetBytes;
     }
 
-    /** Largest v in [1, MAX_TOKENS] with {@code fits(v)}, assuming monotonicity; 0 if none. */
-    static int largest(IntPredicate fits) {
+    /** Largest v in [1, max] with {@code fits(v)}, assuming monotonicity; 0 if none. */
+    static int largest(int max, IntPredicate fits) {
         if (!fits.test(1)) {
             return 0;
         }
@@ -73,11 +92,11 @@ public final class InverseSolver {
         int bad = -1;
         while (bad < 0) {
             long next = (long) good * 2;
-            if (next > Workload.MAX_TOKENS) {
-                if (fits.test(Workload.MAX_TOKENS)) {
-                    return Workload.MAX_TOKENS;
+            if (next > max) {
+                if (fits.test(max)) {
+                    return max;
                 }
-                bad = Workload.MAX_TOKENS;
+                bad = max;
             } else if (fits.test((int) next)) {
                 good = (int) next;
             } else {

@@ -133,7 +133,8 @@ public final class ModelShapes {
                 .headDim(HEAD_DIM)
                 .ffnSize(ffn)
                 .vocabSize(VOCAB)
-                .maxPositions(4096)
+                // A parameter count says nothing about the trained context: 0 leaves the length unlimited.
+                .maxPositions(0)
                 .build();
     }
 }

@@ -30,7 +30,8 @@ class InverseSolverTest {
 
     @Test
     void maxContextCountsTheKvCacheAgainstTheBudget() {
-        ModelSpec m = PublicModels.llama3_8b();
+        // Llama 3.1 8B: Llama 3 8B's shapes with 131,072 positions, so the budget rather than the model sets the limit.
+        ModelSpec m = PublicModels.llama3_8b().toBuilder().maxPositions(131_072).build();
         Workload w = Workload.builder().mode(Mode.INFER).batch(1).sequenceLength(512).precision(Precision.BF16)
                 .overhead(RuntimeOverhead.OFF).build();
         long budget = 24 * GIB;
@@ -58,5 +59,21 @@ class InverseSolverTest {
         Workload w = Workload.builder().batch(8).build();
         assertThat(InverseSolver.maxContext(m, w, 40 * GIB)).isEqualTo(InverseSolver.maxSequenceLength(m, w, 40 * GIB))
                 .isPositive();
+    }
+
+    @Test
+    void noSequenceOrContextAnswerExceedsTheModelsMaximumPositions() {
+        ModelSpec m = PublicModels.gpt2();
+        // GPT-2 has a learned table of 1,024 positions (n_positions in openai-community/gpt2's config.json).
+        assertThat(m.maxPositions()).isEqualTo(1024);
+        Workload infer = Workload.builder().mode(Mode.INFER).sequenceLength(128).overhead(RuntimeOverhead.OFF).build();
+        assertThat(InverseSolver.maxContext(m, infer, 1000 * GIB)).isEqualTo(1024);
+        assertThat(InverseSolver.maxSequenceLength(m, infer, 1000 * GIB)).isEqualTo(1024);
+        assertThat(InverseSolver.cappedByModel(m, 1024)).isTrue();
+        assertThat(InverseSolver.cappedByModel(m, 1023)).isFalse();
+        Workload train = Workload.builder().build();
+        assertThat(InverseSolver.maxSequenceLength(m, train, 1000 * GIB)).isEqualTo(1024);
+        ModelSpec unknown = PublicModels.llama3_8b().toBuilder().maxPositions(0).build();
+        assertThat(InverseSolver.maxContext(unknown, infer, 1000 * GIB)).isGreaterThan(1024);
     }
 }

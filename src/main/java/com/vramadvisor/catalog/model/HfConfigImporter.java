@@ -7,6 +7,7 @@ import com.vramadvisor.json.JsonTrees;
 import com.vramadvisor.engine.DataType;
 import com.vramadvisor.engine.HeadKind;
 import com.vramadvisor.engine.ModelSpec;
+import com.vramadvisor.engine.PositionKind;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -116,6 +117,12 @@ public final class HfConfigImporter {
         ModelSpec spec;
         try {
             spec = builder.build();
+            if (spec.position() == PositionKind.ROTARY) {
+                int scaled = RopeScaling.scaledMaxPositions(fields, spec.maxPositions());
+                if (scaled != spec.maxPositions()) {
+                    spec = spec.toBuilder().maxPositions(scaled).build();
+                }
+            }
         } catch (IllegalArgumentException e) {
             throw fields.error("inconsistent fields: " + e.getMessage());
         }

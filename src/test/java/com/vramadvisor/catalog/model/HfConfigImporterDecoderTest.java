@@ -205,4 +205,34 @@ class HfConfigImporterDecoderTest {
         assertThat(m.tiedEmbeddings()).isFalse();
         assertThat(m.qkvBias() || m.outBias() || m.mlpBias()).isFalse();
     }
+    @Test
+    void yarnRopeScalingRaisesTheLimitToTheOriginalLengthTimesTheFactor(@TempDir Path dir) throws Exception {
+        // Qwen2.5's model card enables 131,072 tokens by adding this rope_scaling to its 32,768-position config;
+        // vLLM derives max_model_len = original_max_position_embeddings * factor for yarn.
+        Path file = Fixtures.writeConfig(dir, "qwen-yarn", """
+                {"model_type": "qwen2", "architectures": ["Qwen2ForCausalLM"], "hidden_size": 64,
+                 "num_hidden_layers": 2, "num_attention_heads": 4, "intermediate_size": 128, "vocab_size": 100,
+                 "max_position_embeddings": 32768,
+                 "rope_scaling": {"type": "yarn", "factor": 4.0, "original_max_position_embeddings": 32768}}
+                """);
+        assertThat(HfConfigImporter.read(file).spec().orElseThrow().maxPositions()).isEqualTo(131_072);
+    }
+
+    @Test
+    void linearRopeScalingMultipliesTheLimitAndLlama3ScalingLeavesItAsConfigured(@TempDir Path dir)
+            throws Exception {
+        String base = """
+                {"model_type": "llama", "architectures": ["LlamaForCausalLM"], "hidden_size": 64,
+                 "num_hidden_layers": 2, "num_attention_heads": 4, "intermediate_size": 128, "vocab_size": 100,
+                 "max_position_embeddings": 4096, "rope_scaling": %s}
+                """;
+        Path linear = Fixtures.writeConfig(dir.resolve("a"), "linear",
+                base.formatted("{\"rope_type\": \"linear\", \"factor\": 2.0}"));
+        assertThat(HfConfigImporter.read(linear).spec().orElseThrow().maxPositions()).isEqualTo(8192);
+        Path llama3 = Fixtures.writeConfig(dir.resolve("b"), "llama3", base.formatted("{\"rope_type\": \"llama3\","
+                + " \"factor\": 8.0, \"original_max_position_embeddings\": 512}"));
+        assertThat(HfConfigImporter.read(llama3).spec().orElseThrow().maxPositions()).isEqualTo(4096);
+        Path none = Fixtures.writeConfig(dir.resolve("c"), "none", base.formatted("null"));
+        assertThat(HfConfigImporter.read(none).spec().orElseThrow().maxPositions()).isEqualTo(4096);
+    }
 }

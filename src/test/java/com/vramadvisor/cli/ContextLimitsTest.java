@@ -1,0 +1,88 @@
+package com.vramadvisor.cli;
+
+import static com.vramadvisor.cli.EstimateCommandTest.run;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Prompts, contexts and the model's maximum positions, as every sizing command checks them. */
+class ContextLimitsTest {
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void aPromptLongerThanItsContextIsRejectedInOneLineByEverySizingCommand() {
+        String[] workload = {"--preset", "llama-3-8b", "--mode", "infer", "--context", "1024", "--seq", "4096"};
+        String[][] commands = {
+            {"estimate"},
+            {"fit", "--budget-gib", "80"},
+            {"recommend"},
+            {"report", "--md", tmp.resolve("r.md").toString()},
+        };
+        for (String[] command : commands) {
+            String[] args = new String[command.length + workload.length];
+            System.arraycopy(command, 0, args, 0, command.length);
+            System.arraycopy(workload, 0, args, command.length, workload.length);
+            EstimateCommandTest.Result r = run(args);
+            assertThat(r.status()).as(command[0] + ": " + r.err()).isEqualTo(2);
+            assertThat(r.err().strip()).as(command[0]).doesNotContain("\n")
+                    .contains("--seq 4096").contains("--context 1024");
+        }
+    }
+
+    @Test
+    void anOmittedPromptIsNoLongerThanTheContext() throws IOException {
+        JsonNode shortContext = json("estimate", "--preset", "llama-3-8b", "--mode", "infer", "--context", "258",
+                "--format", "json");
+        assertThat(shortContext.get("promptTokens").asInt()).isEqualTo(258);
+        assertThat(shortContext.get("contextTokens").asInt()).isEqualTo(258);
+        JsonNode longContext = json("estimate", "--preset", "llama-3-8b", "--mode", "infer", "--context", "8192",
+                "--format", "json");
+        assertThat(longContext.get("promptTokens").asInt()).isEqualTo(2048);
+        assertThat(longContext.get("contextTokens").asInt()).isEqualTo(8192);
+    }
+
+    @Test
+    void aContextBeyondTheModelsMaximumPositionsIsRejected() {
+        // Llama 2 was trained with a 4,096-token context (max_position_embeddings 4096 in meta-llama/Llama-2-7b-hf).
+        EstimateCommandTest.Result r = run("estimate", "--preset", "llama-2-7b", "--mode", "infer", "--context",
+                "4097");
+        assertThat(r.status()).isEqualTo(2);
+        assertThat(r.err()).contains("--context 4097").contains("4,096");
+        assertThat(run("estimate", "--preset", "llama-2-7b", "--mode", "infer", "--context", "4096").status())
+                .isZero();
+    }
+
+    @Test
+    void fitNeverAnswersAContextBeyondTheModelAndSaysWhenTheModelCappedIt() throws IOException {
+        // Llama 3.1 8B: max_position_embeddings 131,072 (meta-llama/Llama-3.1-8B config.json). In bf16 its weights
+        // take about 16 GB and a token of KV cache 131,072 bytes, so 0.9 of an H100's 80 GB would hold over 400,000
+        // tokens: the model, not the memory, sets the limit.
+        JsonNode fit = json("fit", "--preset", "llama-3.1-8b", "--mode", "infer", "--weights", "bf16", "--gpu",
+                "h100-sxm-80gb", "--gpu-memory-utilization", "0.9", "--format", "json");
+        assertThat(fit.get("maxContext").asInt()).isEqualTo(131_072);
+        assertThat(fit.get("maxSequenceLength").asInt()).isEqualTo(131_072);
+        assertThat(fit.get("contextCappedByModel").asBoolean()).isTrue();
+        assertThat(fit.get("modelMaxPositions").asInt()).isEqualTo(131_072);
+        EstimateCommandTest.Result text = run("fit", "--preset", "llama-3.1-8b", "--mode", "infer", "--weights",
+                "bf16", "--gpu", "h100-sxm-80gb", "--gpu-memory-utilization", "0.9");
+        assertThat(text.out()).contains("131,072 (capped by the model's maximum of 131,072 positions)");
+
+        JsonNode small = json("fit", "--preset", "llama-3.1-8b", "--mode", "infer", "--weights", "bf16",
+                "--budget-gib", "24", "--format", "json");
+        assertThat(small.get("maxContext").asInt()).isLessThan(131_072);
+        assertThat(small.get("contextCappedByModel").asBoolean()).isFalse();
+    }
+
+    private static JsonNode json(String... args) throws IOException {
+        EstimateCommandTest.Result r = run(args);
+        assertThat(r.status()).as(r.err()).isZero();
+        return new ObjectMapper().readTree(r.out());
+    }
+}
