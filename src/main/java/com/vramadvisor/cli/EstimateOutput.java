@@ -40,6 +40,8 @@ final class EstimateOutput {
         if (workload.mode() == Mode.INFER) {
             root.put("promptTokens", workload.sequenceLength());
             root.put("contextTokens", workload.effectiveContext());
+            root.put("prefillChunkTokens", workload.prefillChunkTokens());
+            root.put("kvBlockTokens", workload.kvBlockTokens());
         }
         root.put("parameters", e.parameters());
         root.put("activeParameters", e.activeParameters());
@@ -109,7 +111,12 @@ final class EstimateOutput {
         switch (w.mode()) {
             case INFER -> s.append(String.format(Locale.ROOT,
                     ", weights %s, KV cache %s, %d sequence(s) x %d tokens (prompt %d)", w.effectiveWeightType().id(),
-                    w.kvCacheType().id(), w.batch(), w.effectiveContext(), w.sequenceLength()));
+                    w.kvCacheType().id(), w.batch(), w.effectiveContext(), w.sequenceLength()))
+                    .append(w.prefillChunkTokens() > 0
+                            ? String.format(Locale.ROOT, ", prefill in chunks of %d tokens", w.prefillChunkTokens())
+                            : ", prefill in one pass")
+                    .append(w.kvBlockTokens() > 0
+                            ? String.format(Locale.ROOT, ", KV blocks of %d tokens", w.kvBlockTokens()) : "");
             default -> {
                 s.append(String.format(Locale.ROOT, ", %s, %s, micro-batch %d x %d tokens", w.precision().id(),
                         w.optimizer().id(), w.batch(), w.sequenceLength()));

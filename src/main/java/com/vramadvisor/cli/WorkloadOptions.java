@@ -12,6 +12,7 @@ import com.vramadvisor.engine.Precision;
 import com.vramadvisor.engine.Recompute;
 import com.vramadvisor.engine.RuntimeOverhead;
 import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.serving.ServingEngine;
 import java.util.EnumSet;
 import java.util.Locale;
 import java.util.Set;
@@ -112,6 +113,17 @@ final class WorkloadOptions {
             description = "Serving engine reservation, e.g. 0.9 as in vLLM (default none).")
     double gpuMemoryUtilization;
 
+    @Option(names = "--engine", paramLabel = "ENGINE",
+            description = "Inference: serving engine whose memory layout is followed: vllm (KV cache in blocks of 16"
+                    + " tokens, chunked prefill), hf (Hugging Face generate: whole batch prefilled in one pass) or"
+                    + " llama.cpp (whole-context cache, prompts in batches of 512). Default vllm.")
+    String engine;
+
+    @Option(names = "--max-batched-tokens", paramLabel = "N",
+            description = "Inference: prompt tokens one forward pass prefills (vLLM max_num_batched_tokens, default"
+                    + " 8192; llama.cpp n_ubatch, default 512).")
+    Integer maxBatchedTokens;
+
     /**
      * Builds the engine's workload; {@code storedWeights} (the type an imported model file stores its weights in)
      * becomes the weight type for inference when {@code --weights} is absent.
@@ -203,7 +215,30 @@ final class WorkloadOptions {
         } else if (loraTargets != null) {
             throw new IllegalArgumentException("--lora-targets needs --mode lora or qlora");
         }
-        return b.build();
+        Workload w = b.build();
+        if (m != Mode.INFER) {
+            if (engine != null) {
+                throw new IllegalArgumentException("--engine needs --mode infer");
+            }
+            if (maxBatchedTokens != null) {
+                throw new IllegalArgumentException("--max-batched-tokens needs --mode infer");
+            }
+            return w;
+        }
+        ServingEngine e;
+        try {
+            e = ServingEngine.parse(engine == null ? "vllm" : engine);
+        } catch (IllegalArgumentException ex) {
+            throw new IllegalArgumentException("--" + ex.getMessage());
+        }
+        if (maxBatchedTokens != null) {
+            requireAtLeast(maxBatchedTokens, 1, "--max-batched-tokens");
+            if (!e.chunksPrefill()) {
+                throw new IllegalArgumentException("--max-batched-tokens needs --engine vllm or llama.cpp; "
+                        + e.id() + " prefills every prompt of the batch in one pass");
+            }
+        }
+        return e.configure(w, maxBatchedTokens == null ? 0 : maxBatchedTokens);
     }
 
     private Set<LoraSpec.LoraTarget> targets() {

@@ -10,13 +10,18 @@ package com.vramadvisor.engine;
  *       block, per key/value head (grouped-query attention stores {@code kv_heads}, not {@code heads}), for
  *       {@code tokens = min(context, slidingWindow)} when the model has a sliding window, divided by {@code t}
  *       (heads are split across tensor-parallel ranks; fewer heads than ranks are replicated) and by the pipeline
- *       stages' share of blocks. It is counted whole in both phases, as a serving engine pre-allocates it.</li>
+ *       stages' share of blocks. A paged cache ({@link Workload#kvBlockTokens()} {@code > 0}, vLLM's
+ *       PagedAttention) rounds each sequence's tokens up to whole blocks. It is counted whole in both phases, as a
+ *       serving engine pre-allocates it.</li>
  *   <li>Activations are transient (nothing is saved for backward): the largest set of buffers one block has alive
  *       at once. Attention: the residual stream and the norm output ({@code 2*n*h}), q, k, v and the attention
  *       output ({@code n*(2*a*d + 2*kv*d)}), and for eager attention the scores with their fp32 softmax
  *       ({@code b*a*q*k*(e+4)}). Feed-forward: the residual, the norm output and two (GELU) or three (gated)
  *       intermediates ({@code n*(2h + 2f)} or {@code n*(2h + 3f)}); experts process {@code k} copies of each
- *       token. {@code n} is {@code b*s} tokens in prefill and {@code b} in decode.</li>
+ *       token. {@code n} is {@code b*s} tokens in prefill and {@code b} in decode. With chunked prefill
+ *       ({@link Workload#prefillChunkTokens()} {@code = c > 0}, vLLM's {@code max_num_batched_tokens}) one pass
+ *       processes at most {@code c} prompt tokens: {@code n = min(c, b*s)}, with {@code c x min(s, window)} scores
+ *       per head at most.</li>
  *   <li>Logits for the last position of each sequence only, in the compute type plus an fp32 copy for sampling:
  *       {@code b*V*(e+4)}. vLLM and Hugging Face {@code generate} (since {@code logits_to_keep}) compute only the last
  *       position; a plain forward over the prompt would hold {@code b*s*V}.</li>
@@ -34,25 +39,49 @@ final class InferenceMemory {
         StageParams sp = new StageParams(m, w, first, last);
         Parallelism par = w.parallelism();
         double weights = sp.bytesAs(w.effectiveWeightType());
-        int layersHere = sp.denseLayers + sp.moeLayers;
-        double kvHeads = ActivationModel.kvHeadsPerRank(m, par.tensorParallel());
-        double context = w.effectiveContext();
-        double tokens = m.slidingWindow() > 0 ? Math.min(context, m.slidingWindow()) : context;
-        double kv = 2.0 * layersHere * kvHeads * m.headDim() * tokens * w.batch()
-                * w.kvCacheType().bytesPerElement();
+        double window = attendedTokens(m, w);
+        double kv = kvBytesPerToken(m, w, sp) * cachedTokens(m, w) * w.batch();
         double e = Bytes.activationBytes(w.precision());
         double logits = last && m.head() == HeadKind.LM
                 ? (double) w.batch() * m.vocabSize() / par.tensorParallel() * (e + 4) : 0;
-        double prefill = transientBytes(m, w, sp, (double) w.batch() * w.sequenceLength(), w.sequenceLength(),
-                w.sequenceLength());
-        double decode = transientBytes(m, w, sp, w.batch(), 1, Math.min(context, tokens));
+        int s = w.sequenceLength();
+        double promptTokens = (double) w.batch() * s;
+        int chunk = w.prefillChunkTokens();
+        double prefill = chunk > 0 && chunk < promptTokens
+                ? transientBytes(m, w, sp, chunk, 1, chunk, Math.min(s, window))
+                : transientBytes(m, w, sp, promptTokens, w.batch(), s, s);
+        double decode = transientBytes(m, w, sp, w.batch(), w.batch(), 1, window);
         double[] prefillRow = row(weights, kv, prefill, logits);
         double[] decodeRow = row(weights, kv, decode, logits);
         return new double[][] {prefillRow, decodeRow, TrainingMemory.max(prefillRow, decodeRow)};
     }
 
-    /** Largest transient buffer set of one block for {@code n} tokens, {@code queries x keys} scores per head. */
-    private static double transientBytes(ModelSpec m, Workload w, StageParams sp, double n, double queries, double keys) {
+    /** KV-cache bytes of one token of one sequence on this GPU: K and V of the stage's blocks and the rank's heads. */
+    static double kvBytesPerToken(ModelSpec m, Workload w, StageParams sp) {
+        int layersHere = sp.denseLayers + sp.moeLayers;
+        double kvHeads = ActivationModel.kvHeadsPerRank(m, w.parallelism().tensorParallel());
+        return 2.0 * layersHere * kvHeads * m.headDim() * w.kvCacheType().bytesPerElement();
+    }
+
+    /** Tokens a sequence attends to and keeps: its context, capped by the model's sliding window. */
+    static double attendedTokens(ModelSpec m, Workload w) {
+        double context = w.effectiveContext();
+        return m.slidingWindow() > 0 ? Math.min(context, m.slidingWindow()) : context;
+    }
+
+    /** KV-cache slots one sequence occupies: the attended tokens, rounded up to whole blocks of a paged cache. */
+    static double cachedTokens(ModelSpec m, Workload w) {
+        double tokens = attendedTokens(m, w);
+        int block = w.kvBlockTokens();
+        return block > 0 ? Math.ceil(tokens / block) * block : tokens;
+    }
+
+    /**
+     * Largest transient buffer set of one block for {@code n} tokens of {@code sequences} sequences, each with
+     * {@code queries x keys} attention scores per head.
+     */
+    private static double transientBytes(ModelSpec m, Workload w, StageParams sp, double n, double sequences,
+                                         double queries, double keys) {
         double t = w.parallelism().tensorParallel();
         double e = Bytes.activationBytes(w.precision());
         double h = m.hiddenSize();
@@ -61,9 +90,9 @@ final class InferenceMemory {
         double heads = m.heads() / t;
         double attention = e * n * (2 * h + 2 * q + 2 * kv);
         if (w.attention() == AttentionImpl.EAGER) {
-            attention += w.batch() * heads * queries * keys * (e + 4);
+            attention += sequences * heads * queries * keys * (e + 4);
         } else {
-            attention += 4 * w.batch() * heads * queries;
+            attention += 4 * sequences * heads * queries;
         }
         double matrices = m.mlp() == MlpKind.GATED ? 3 : 2;
         double ffn = 0;

@@ -51,10 +51,15 @@ public final class MemoryEstimator {
     private static final List<String> TRAIN_PYTORCH = assumptions(PYTORCH_LAYOUT, TRAIN_TAIL);
     private static final List<String> LORA_MEGATRON = assumptions(MEGATRON_LAYOUT, LORA_TAIL);
     private static final List<String> LORA_PYTORCH = assumptions(PYTORCH_LAYOUT, LORA_TAIL);
-    private static final List<String> INFER_ASSUMPTIONS = List.of(
-            "KV cache pre-allocated for the full context (sliding window caps it)",
+    private static final String INFER_KV = "KV cache pre-allocated for the full context (sliding window caps it)";
+    private static final String INFER_PAGED = "paged KV cache: each sequence's context is rounded up to whole blocks"
+            + " (vLLM: 16 tokens)";
+    private static final String INFER_ONE_PASS =
+            "prefill processes the whole prompt in one pass; activations are one block's transient buffers";
+    private static final String INFER_CHUNKED = "chunked prefill: one pass processes at most the batched-token limit"
+            + " (vLLM max_num_batched_tokens, llama.cpp n_ubatch); activations are one block's transient buffers";
+    private static final List<String> INFER_TAIL = List.of(
             "logits only for the last position of each sequence (vLLM, Hugging Face generate)",
-            "prefill processes the whole prompt in one pass; activations are one block's transient buffers",
             "quantised weight types keep embeddings, LM head and norms at 16 bits, except GGUF which quantises "
                     + "every matrix",
             "the serving reservation (gpu_memory_utilization) is not added: compare the peak with "
@@ -108,7 +113,7 @@ public final class MemoryEstimator {
         List<String> assumptions = switch (workload.mode()) {
             case TRAIN -> megatron ? TRAIN_MEGATRON : TRAIN_PYTORCH;
             case LORA, QLORA -> megatron ? LORA_MEGATRON : LORA_PYTORCH;
-            case INFER -> INFER_ASSUMPTIONS;
+            case INFER -> inferAssumptions(workload);
         };
         return new Estimate(count.total(), count.active(), trainable, components, breakdowns, peak, peakPhase,
                 assumptions);
@@ -133,6 +138,24 @@ public final class MemoryEstimator {
         return peak;
     }
 
+    /**
+     * KV-cache bytes one token of one sequence takes on one GPU for an inference workload: {@code 2 * L * kv_heads *
+     * head_dim * bytes(kvCacheType)}, over the tensor-parallel rank's heads and the larger pipeline stage's blocks
+     * (section 8 of {@code docs/estimation.md}).
+     *
+     * @return bytes per token per sequence (fractional for sub-byte cache types)
+     */
+    public static double kvBytesPerToken(ModelSpec model, Workload workload) {
+        requireLayout(model, workload.parallelism());
+        int p = workload.parallelism().pipelineParallel();
+        double first = InferenceMemory.kvBytesPerToken(model, workload, new StageParams(model, workload, true, p == 1));
+        if (p == 1) {
+            return first;
+        }
+        return Math.max(first, InferenceMemory.kvBytesPerToken(model, workload,
+                new StageParams(model, workload, false, true)));
+    }
+
     private static double[][] worstStage(ModelSpec model, Workload workload) {
         requireLayout(model, workload.parallelism());
         boolean infer = workload.mode() == Mode.INFER;
@@ -147,6 +170,17 @@ public final class MemoryEstimator {
                 ? InferenceMemory.phases(model, workload, false, true)
                 : TrainingMemory.phases(model, workload, false, true);
         return peakOf(last) > peakOf(first) ? last : first;
+    }
+
+    private static List<String> inferAssumptions(Workload w) {
+        List<String> all = new ArrayList<>(INFER_TAIL.size() + 3);
+        all.add(INFER_KV);
+        if (w.kvBlockTokens() > 0) {
+            all.add(INFER_PAGED);
+        }
+        all.add(w.prefillChunkTokens() > 0 ? INFER_CHUNKED : INFER_ONE_PASS);
+        all.addAll(INFER_TAIL);
+        return List.copyOf(all);
     }
 
     private static List<String> assumptions(String layout, List<String> tail) {

@@ -29,6 +29,11 @@ import java.util.Objects;
  * @param implementation     training software whose memory layout is followed (see {@link Implementation}); the
  *                           builder's default is {@link Implementation#PYTORCH}, Hugging Face Transformers under
  *                           PyTorch autocast, what most fine-tuning and single-node training runs use
+ * @param prefillChunkTokens inference: most prompt tokens one forward pass processes (a serving engine's chunked
+ *                           prefill, vLLM's {@code max_num_batched_tokens}); 0 prefills every prompt of the batch in
+ *                           one pass, as Hugging Face {@code generate} does
+ * @param kvBlockTokens      inference: tokens per KV-cache block of a paged cache (vLLM: 16); each sequence's cache
+ *                           is rounded up to whole blocks. 0 allocates exactly the context per sequence
  */
 public record Workload(
         Mode mode,
@@ -48,7 +53,9 @@ public record Workload(
         RuntimeOverhead overhead,
         GradsBetweenSteps gradsBetweenSteps,
         double gpuMemoryUtilization,
-        Implementation implementation) {
+        Implementation implementation,
+        int prefillChunkTokens,
+        int kvBlockTokens) {
 
     /** Largest batch, sequence or context the engine accepts: larger values are rejected as input errors. */
     public static final int MAX_TOKENS = 1 << 26;
@@ -83,6 +90,14 @@ public record Workload(
         if (!(gpuMemoryUtilization >= 0 && gpuMemoryUtilization <= 1)) {
             throw new IllegalArgumentException(
                     "GPU memory utilization must be between 0 and 1, got " + gpuMemoryUtilization);
+        }
+        if (prefillChunkTokens < 0 || prefillChunkTokens > MAX_TOKENS) {
+            throw new IllegalArgumentException(
+                    "prefill chunk must be between 0 and " + MAX_TOKENS + " tokens, got " + prefillChunkTokens);
+        }
+        if (kvBlockTokens < 0 || kvBlockTokens > MAX_TOKENS) {
+            throw new IllegalArgumentException(
+                    "KV block must be between 0 and " + MAX_TOKENS + " tokens, got " + kvBlockTokens);
         }
         if ((mode == Mode.LORA || mode == Mode.QLORA) && lora == null) {
             throw new IllegalArgumentException("LoRA and QLoRA need an adapter rank");
@@ -148,6 +163,8 @@ public record Workload(
         private GradsBetweenSteps gradsBetweenSteps = GradsBetweenSteps.FREED;
         private double gpuMemoryUtilization;
         private Implementation implementation = Implementation.PYTORCH;
+        private int prefillChunkTokens;
+        private int kvBlockTokens;
 
         private Builder() {
         }
@@ -171,6 +188,8 @@ public record Workload(
             gradsBetweenSteps = w.gradsBetweenSteps;
             gpuMemoryUtilization = w.gpuMemoryUtilization;
             implementation = w.implementation;
+            prefillChunkTokens = w.prefillChunkTokens;
+            kvBlockTokens = w.kvBlockTokens;
         }
 
         public Builder mode(Mode v) { mode = v; return this; }
@@ -191,11 +210,13 @@ public record Workload(
         public Builder gradsBetweenSteps(GradsBetweenSteps v) { gradsBetweenSteps = v; return this; }
         public Builder gpuMemoryUtilization(double v) { gpuMemoryUtilization = v; return this; }
         public Builder implementation(Implementation v) { implementation = v; return this; }
+        public Builder prefillChunkTokens(int v) { prefillChunkTokens = v; return this; }
+        public Builder kvBlockTokens(int v) { kvBlockTokens = v; return this; }
 
         public Workload build() {
             return new Workload(mode, batch, sequenceLength, context, precision, optimizer, parallelism,
                     gradientAccumulation, recompute, attention, dropout, lora, weightType, kvCacheType, overhead,
-                    gradsBetweenSteps, gpuMemoryUtilization, implementation);
+                    gradsBetweenSteps, gpuMemoryUtilization, implementation, prefillChunkTokens, kvBlockTokens);
         }
     }
 }

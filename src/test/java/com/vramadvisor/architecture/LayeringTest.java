@@ -23,6 +23,12 @@ class LayeringTest {
             .because("the engine is a pure library: records in, records out");
 
     @ArchTest
+    static final ArchRule theCoreEngineDoesNotKnowTheServingEngines = noClasses()
+            .that().resideInAPackage("com.vramadvisor.engine")
+            .should().dependOnClassesThat().resideInAPackage("com.vramadvisor.engine.serving..")
+            .because("serving engines build on the core estimator, which sees only the workload's knobs");
+
+    @ArchTest
     static final ArchRule onlyTheAppUsesJavaFx = noClasses()
             .that().resideInAnyPackage("com.vramadvisor.catalog..", "com.vramadvisor.report..",
                     "com.vramadvisor.cli..", "com.vramadvisor.scenario..", "com.vramadvisor.files..")

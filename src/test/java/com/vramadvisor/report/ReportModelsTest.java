@@ -156,7 +156,9 @@ class ReportModelsTest {
                 defaultScenario().toBuilder().implementation(Implementation.MEGATRON).build(),
                 defaultScenario().toBuilder().mode(Mode.LORA).lora(new LoraSpec(16, LoraSpec.ALL_LINEAR)).build(),
                 defaultScenario().toBuilder().mode(Mode.QLORA).lora(new LoraSpec(16, LoraSpec.ALL_LINEAR)).build(),
-                Workload.builder().mode(Mode.INFER).weightType(DataType.INT4).context(8192).batch(8).build())) {
+                Workload.builder().mode(Mode.INFER).weightType(DataType.INT4).context(8192).batch(8).build(),
+                com.vramadvisor.engine.serving.ServingEngine.VLLM.configure(Workload.builder().mode(Mode.INFER)
+                        .weightType(DataType.INT4).context(8192).batch(8).build(), 0))) {
             for (String a : ESTIMATOR.estimate(model, w).assumptions()) {
                 assertThat(ReportText.of(ReportLanguage.ZH_CN).has(ReportFormulas.key(a)))
                         .as("translation of '%s' (key %s)", a, ReportFormulas.key(a)).isTrue();

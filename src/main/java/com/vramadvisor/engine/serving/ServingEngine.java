@@ -1,0 +1,105 @@
+package com.vramadvisor.engine.serving;
+
+import com.vramadvisor.engine.Mode;
+import com.vramadvisor.engine.Workload;
+import java.util.Locale;
+
+/**
+ * How a serving engine lays out inference memory: whether it pages the KV cache in blocks and how many prompt tokens
+ * one forward pass prefills. {@link #configure(Workload, int)} turns an engine and its batched-token limit into the
+ * core {@link Workload} knobs ({@link Workload#kvBlockTokens()}, {@link Workload#prefillChunkTokens()}) that the
+ * estimator reads.
+ *
+ * <ul>
+ *   <li>{@link #VLLM}: PagedAttention with blocks of 16 tokens (the CUDA platform sets {@code block_size = 16} when
+ *       none is given, {@code check_and_update_config} in {@code vllm/platforms/cuda.py}) and chunked prefill, always
+ *       on in the V1 engine ({@code _set_default_args_v1} in {@code vllm/engine/arg_utils.py}), with
+ *       {@code max_num_batched_tokens} tokens per step. Its default for {@code vllm serve} is 8192 tokens on GPUs of
+ *       at least 70 GiB other than the A100 and 2048 on smaller ones (16384 and 8192 for the offline {@code LLM}
+ *       class), {@code EngineArgs.get_batch_defaults} in {@code vllm/engine/arg_utils.py}; 8192 is used here.</li>
+ *   <li>{@link #HF_GENERATE}: Hugging Face Transformers {@code generate} with a static or dynamic cache: each
+ *       sequence's cache holds its whole context, and the prompts of the batch are prefilled in one forward
+ *       pass.</li>
+ *   <li>{@link #LLAMA_CPP}: llama.cpp allocates the KV cache for the whole context when the context is created
+ *       ({@code n_ctx} cells, shared by the parallel sequences) and evaluates prompts in physical batches of
+ *       {@code n_ubatch = 512} tokens ({@code common_params} in {@code common/common.h}; {@code n_batch = 2048} is
+ *       the logical batch split into those).</li>
+ * </ul>
+ */
+public enum ServingEngine {
+
+    VLLM("vllm", 16, 8192),
+    HF_GENERATE("hf", 0, 0),
+    LLAMA_CPP("llama.cpp", 0, 512);
+
+    private final String id;
+    private final int kvBlockTokens;
+    private final int defaultBatchedTokens;
+
+    ServingEngine(String id, int kvBlockTokens, int defaultBatchedTokens) {
+        this.id = id;
+        this.kvBlockTokens = kvBlockTokens;
+        this.defaultBatchedTokens = defaultBatchedTokens;
+    }
+
+    /** The name the command line uses: {@code vllm}, {@code hf} or {@code llama.cpp}. */
+    public String id() {
+        return id;
+    }
+
+    /** Tokens per KV-cache block; 0 when the engine does not page its cache. */
+    public int kvBlockTokens() {
+        return kvBlockTokens;
+    }
+
+    /** Prompt tokens one forward pass processes by default; 0 when the whole batch is prefilled in one pass. */
+    public int defaultBatchedTokens() {
+        return defaultBatchedTokens;
+    }
+
+    /** Whether the engine prefills in chunks of a batched-token limit. */
+    public boolean chunksPrefill() {
+        return defaultBatchedTokens > 0;
+    }
+
+    /**
+     * The inference workload as this engine runs it.
+     *
+     * @param batchedTokens prompt tokens per forward pass ({@code max_num_batched_tokens}, llama.cpp's
+     *                      {@code n_ubatch}); 0 for the engine's default. Must be 0 for {@link #HF_GENERATE}.
+     * @throws IllegalArgumentException for a training workload, a negative limit or a limit the engine has not
+     */
+    public Workload configure(Workload workload, int batchedTokens) {
+        if (workload.mode() != Mode.INFER) {
+            throw new IllegalArgumentException("a serving engine applies to inference only");
+        }
+        if (batchedTokens < 0 || batchedTokens > Workload.MAX_TOKENS) {
+            throw new IllegalArgumentException(
+                    "batched tokens must be between 1 and " + Workload.MAX_TOKENS + ", got " + batchedTokens);
+        }
+        if (batchedTokens > 0 && !chunksPrefill()) {
+            throw new IllegalArgumentException(id + " prefills every prompt in one pass and has no batched-token"
+                    + " limit");
+        }
+        return workload.toBuilder()
+                .kvBlockTokens(kvBlockTokens)
+                .prefillChunkTokens(batchedTokens > 0 ? batchedTokens : defaultBatchedTokens)
+                .build();
+    }
+
+    /**
+     * The engine a name gives.
+     *
+     * @throws IllegalArgumentException naming the accepted values
+     */
+    public static ServingEngine parse(String text) {
+        String key = text.trim().toLowerCase(Locale.ROOT);
+        return switch (key) {
+            case "vllm" -> VLLM;
+            case "hf", "transformers", "hf-generate" -> HF_GENERATE;
+            case "llama.cpp", "llamacpp", "llama-cpp" -> LLAMA_CPP;
+            default -> throw new IllegalArgumentException(
+                    "engine must be vllm, hf or llama.cpp, got '" + text + "'");
+        };
+    }
+}
