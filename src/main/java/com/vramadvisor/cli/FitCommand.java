@@ -4,6 +4,7 @@ import com.vramadvisor.engine.InverseSolver;
 import com.vramadvisor.engine.Mode;
 import com.vramadvisor.engine.ModelSpec;
 import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.serving.KvCapacity;
 import java.io.PrintWriter;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -48,6 +49,7 @@ final class FitCommand implements Callable<Integer> {
         int sequence = InverseSolver.maxSequenceLength(m, w, budget);
         // For training the context is the sequence length, so its search would only repeat the one above.
         int context = w.mode() == Mode.INFER ? InverseSolver.maxContext(m, w, budget) : sequence;
+        KvCapacity capacity = w.mode() == Mode.INFER ? KvCapacity.of(m, w, budget) : null;
         PrintWriter out = spec.commandLine().getOut();
         if (fmt == OutputFormat.JSON) {
             Map<String, Object> root = new LinkedHashMap<>();
@@ -59,6 +61,13 @@ final class FitCommand implements Callable<Integer> {
             root.put("modelMaxPositions", m.maxPositions());
             root.put("sequenceCappedByModel", InverseSolver.cappedByModel(m, sequence));
             root.put("contextCappedByModel", InverseSolver.cappedByModel(m, context));
+            if (capacity != null) {
+                root.put("contextTokens", w.effectiveContext());
+                root.put("kvBlockTokens", capacity.blockTokens());
+                root.put("kvBlocks", capacity.blocks());
+                root.put("kvCacheTokens", capacity.tokens());
+                root.put("maxConcurrency", Math.floor(capacity.maxConcurrency() * 100) / 100);
+            }
             out.println(EstimateOutput.json().writeValueAsString(root));
         } else {
             out.printf(Locale.ROOT, "Model       %s%n", m.name());
@@ -72,6 +81,11 @@ final class FitCommand implements Callable<Integer> {
             if (w.mode() == Mode.INFER) {
                 out.printf(Locale.ROOT, "Largest context (KV cache tokens per sequence), at batch %d: %s%n", w.batch(),
                         answer(m, context));
+                out.printf(Locale.ROOT, "KV cache left within the budget: %s blocks of %d tokens (%s tokens)%n",
+                        Quantities.grouped(capacity.blocks()), capacity.blockTokens(),
+                        Quantities.grouped(capacity.tokens()));
+                out.printf(Locale.ROOT, "Maximum concurrency for %s tokens per request: %.2fx%n",
+                        Quantities.grouped(w.effectiveContext()), Math.floor(capacity.maxConcurrency() * 100) / 100);
             }
             out.println();
             out.println("Each answer changes one input and keeps the others; 0 means not even 1 fits.");

@@ -1,0 +1,76 @@
+package com.vramadvisor.engine.serving;
+
+import com.vramadvisor.engine.Component;
+import com.vramadvisor.engine.Estimate;
+import com.vramadvisor.engine.MemoryEstimator;
+import com.vramadvisor.engine.Mode;
+import com.vramadvisor.engine.ModelSpec;
+import com.vramadvisor.engine.PhaseBreakdown;
+import com.vramadvisor.engine.Workload;
+
+/**
+ * How many sequences of a given context the KV cache holds within a serving budget, as vLLM reports it at start-up
+ * ("GPU KV cache size: N tokens" and "Maximum concurrency for C tokens per request: X", {@code vllm/v1/core/
+ * kv_cache_utils.py}): the engine gives the KV cache what the budget leaves after the weights, the activation peak
+ * and the rest, in whole blocks, and divides those blocks by the blocks one request of the full context needs.
+ *
+ * <p>Here everything but the KV cache is the workload's own estimate at its peak phase (weights, the prefill or
+ * decode activations, logits and runtime overhead). The runtime overhead's allocator share grows with the cache
+ * ({@link com.vramadvisor.engine.RuntimeOverhead#allocatorFraction()} {@code = f} of all tensors), so a block costs
+ * {@code (1 + f) * blockBytes}:
+ * <pre>
+ *   blocks            = floor((budget - contextOverhead - (1 + f) * nonKvTensors) / ((1 + f) * blockBytes))
+ *   blocksPerRequest  = ceil(min(context, slidingWindow) / blockTokens)
+ *   maxConcurrency    = blocks / blocksPerRequest
+ * </pre>
+ * with {@code blockBytes = blockTokens * MemoryEstimator.kvBytesPerToken(model, workload)}. An unpaged cache (Hugging
+ * Face {@code generate}, llama.cpp) counts in blocks of one token.
+ *
+ * @param blockTokens      tokens per block (1 for an unpaged cache)
+ * @param blockBytes       bytes of one block on one GPU
+ * @param blocks           whole blocks that fit in the budget (0 when nothing is left)
+ * @param blocksPerRequest blocks one sequence of the workload's context needs
+ * @param maxConcurrency   {@code blocks / blocksPerRequest}: sequences of that context held at once
+ */
+public record KvCapacity(int blockTokens, double blockBytes, long blocks, long blocksPerRequest,
+                         double maxConcurrency) {
+
+    private static final MemoryEstimator ESTIMATOR = new MemoryEstimator();
+
+    /** Tokens the blocks hold in all: {@code blocks * blockTokens}. */
+    public long tokens() {
+        return blocks * blockTokens;
+    }
+
+    /** Whole sequences of the context held at once: {@code floor(maxConcurrency)}. */
+    public long wholeSequences() {
+        return blocks / blocksPerRequest;
+    }
+
+    /**
+     * The KV capacity of {@code workload} (inference) within {@code budgetBytes} per GPU.
+     *
+     * @param budgetBytes the serving budget per GPU, e.g. {@link com.vramadvisor.engine.Serving#usableBudget}
+     * @throws IllegalArgumentException for a training workload
+     */
+    public static KvCapacity of(ModelSpec model, Workload workload, long budgetBytes) {
+        if (workload.mode() != Mode.INFER) {
+            throw new IllegalArgumentException("KV capacity is defined for inference only");
+        }
+        Estimate e = ESTIMATOR.estimate(model, workload);
+        PhaseBreakdown peak = e.phases().stream().filter(p -> p.phase() == e.peakPhase()).findFirst().orElseThrow();
+        double overhead = peak.get(Component.RUNTIME_OVERHEAD);
+        double tensors = peak.totalBytes() - overhead;
+        double nonKv = tensors - peak.get(Component.KV_CACHE);
+        double f = workload.overhead().enabled() ? workload.overhead().allocatorFraction() : 0;
+        double contextOverhead = workload.overhead().enabled() ? workload.overhead().contextBytes() : 0;
+        int blockTokens = Math.max(1, workload.kvBlockTokens());
+        double blockBytes = blockTokens * MemoryEstimator.kvBytesPerToken(model, workload);
+        double left = budgetBytes - contextOverhead - (1 + f) * nonKv;
+        long blocks = left <= 0 || blockBytes <= 0 ? 0 : (long) Math.floor(left / ((1 + f) * blockBytes));
+        double attended = model.slidingWindow() > 0
+                ? Math.min(workload.effectiveContext(), model.slidingWindow()) : workload.effectiveContext();
+        long perRequest = (long) Math.ceil(attended / blockTokens);
+        return new KvCapacity(blockTokens, blockBytes, blocks, perRequest, (double) blocks / perRequest);
+    }
+}
