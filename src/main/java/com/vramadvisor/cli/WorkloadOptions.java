@@ -238,7 +238,11 @@ final class WorkloadOptions {
                         + e.id() + " prefills every prompt of the batch in one pass");
             }
         }
-        return e.configure(w, maxBatchedTokens == null ? 0 : maxBatchedTokens);
+        try {
+            return e.configure(w, maxBatchedTokens == null ? 0 : maxBatchedTokens);
+        } catch (IllegalArgumentException ex) {
+            throw new IllegalArgumentException("--engine " + e.id() + ": " + ex.getMessage());
+        }
     }
 
     private Set<LoraSpec.LoraTarget> targets() {

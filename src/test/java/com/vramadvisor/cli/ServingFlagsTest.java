@@ -75,6 +75,10 @@ class ServingFlagsTest {
         assertThat(unknown.err()).contains("--engine must be vllm, hf or llama.cpp");
         assertThat(run("estimate", "--preset", "llama-3-8b", "--mode", "infer", "--max-batched-tokens", "0").status())
                 .isEqualTo(2);
+        EstimateCommandTest.Result gptq = run("estimate", "--preset", "llama-3-8b", "--mode", "infer", "--engine",
+                "llama.cpp", "--weights", "int4");
+        assertThat(gptq.status()).isEqualTo(2);
+        assertThat(gptq.err()).contains("--engine llama.cpp").contains("GGUF");
     }
 
     @Test

@@ -1,5 +1,6 @@
 package com.vramadvisor.engine.serving;
 
+import com.vramadvisor.engine.DataType;
 import com.vramadvisor.engine.Mode;
 import com.vramadvisor.engine.Workload;
 import java.util.Locale;
@@ -23,7 +24,8 @@ import java.util.Locale;
  *   <li>{@link #LLAMA_CPP}: llama.cpp allocates the KV cache for the whole context when the context is created
  *       ({@code n_ctx} cells, shared by the parallel sequences) and evaluates prompts in physical batches of
  *       {@code n_ubatch = 512} tokens ({@code common_params} in {@code common/common.h}; {@code n_batch = 2048} is
- *       the logical batch split into those).</li>
+ *       the logical batch split into those). It loads GGUF files, whose tensors are fp32, fp16, bf16 or one of
+ *       the GGUF block types, so other weight types (GPTQ/AWQ int4, bitsandbytes nf4, fp8) are rejected.</li>
  * </ul>
  */
 public enum ServingEngine {
@@ -67,7 +69,8 @@ public enum ServingEngine {
      *
      * @param batchedTokens prompt tokens per forward pass ({@code max_num_batched_tokens}, llama.cpp's
      *                      {@code n_ubatch}); 0 for the engine's default. Must be 0 for {@link #HF_GENERATE}.
-     * @throws IllegalArgumentException for a training workload, a negative limit or a limit the engine has not
+     * @throws IllegalArgumentException for a training workload, a negative limit, a limit the engine has not, or
+     *                                  (llama.cpp) weights no GGUF file holds
      */
     public Workload configure(Workload workload, int batchedTokens) {
         if (workload.mode() != Mode.INFER) {
@@ -80,6 +83,12 @@ public enum ServingEngine {
         if (batchedTokens > 0 && !chunksPrefill()) {
             throw new IllegalArgumentException(id + " prefills every prompt in one pass and has no batched-token"
                     + " limit");
+        }
+        DataType weights = workload.effectiveWeightType();
+        if (this == LLAMA_CPP && !weights.isGguf() && weights != DataType.FP32 && weights != DataType.FP16
+                && weights != DataType.BF16) {
+            throw new IllegalArgumentException("llama.cpp loads GGUF files: weights must be fp32, fp16, bf16 or a GGUF"
+                    + " type (q8_0, q6_k, q5_k, q4_k, ...), got " + weights.id());
         }
         return workload.toBuilder()
                 .kvBlockTokens(kvBlockTokens)
