@@ -73,11 +73,17 @@ final class FitCommand implements Callable<Integer> {
             out.printf(Locale.ROOT, "Model       %s%n", m.name());
             out.printf(Locale.ROOT, "Workload    %s%n", EstimateOutput.describe(w));
             out.printf(Locale.ROOT, "Budget      %s per GPU%n%n", against);
-            out.printf(Locale.ROOT, "Largest %s that fits, at sequence %d: %s%n",
-                    w.mode() == Mode.INFER ? "number of concurrent sequences" : "micro-batch",
-                    w.sequenceLength(), answer(batch));
-            out.printf(Locale.ROOT, "Largest sequence length that fits, at batch %d: %s%n", w.batch(),
-                    answer(m, sequence));
+            if (w.mode() == Mode.INFER) {
+                out.printf(Locale.ROOT, "Largest number of concurrent sequences that fits, at prompt %d and context"
+                        + " %d: %s%n", w.sequenceLength(), w.effectiveContext(), answer(batch));
+                out.printf(Locale.ROOT, "Largest prompt length that fits, at batch %d: %s%n", w.batch(),
+                        answer(m, sequence));
+            } else {
+                out.printf(Locale.ROOT, "Largest micro-batch that fits, at sequence %d: %s%n", w.sequenceLength(),
+                        answer(batch));
+                out.printf(Locale.ROOT, "Largest sequence length that fits, at batch %d: %s%n", w.batch(),
+                        answer(m, sequence));
+            }
             if (w.mode() == Mode.INFER) {
                 out.printf(Locale.ROOT, "Largest context (KV cache tokens per sequence), at batch %d: %s%n", w.batch(),
                         answer(m, context));

@@ -31,7 +31,9 @@ import java.util.Objects;
  * @param mlpBias            biases on the feed-forward matrices
  * @param position           learned, rotary or none
  * @param positionTableSize  rows of the learned position table (OPT keeps 2 extra rows), 0 otherwise
- * @param maxPositions       longest context the model was trained for [{@code max_position_embeddings}]
+ * @param maxPositions       longest context the model accepts [{@code max_position_embeddings}, raised by the
+ *                           configuration's RoPE scaling as vLLM derives {@code max_model_len}]; 0 when unknown (no
+ *                           limit)
  * @param tokenTypes         rows of the token-type (segment) table (BERT: 2), 0 when absent
  * @param head               language-model head, classifier or none
  * @param classifierOutputs  outputs of a classifier head (e.g. 2), 0 otherwise

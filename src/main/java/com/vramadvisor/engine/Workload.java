@@ -9,7 +9,8 @@ import java.util.Objects;
  * @param mode               train, LoRA, QLoRA or inference
  * @param batch              training: micro-batch per data-parallel replica (sequences); inference: concurrent
  *                           sequences
- * @param sequenceLength     training: tokens per sequence; inference: prompt tokens processed in one prefill
+ * @param sequenceLength     training: tokens per sequence; inference: prompt tokens per sequence (prefilled in one
+ *                           pass or in chunks, see {@code prefillChunkTokens})
  * @param context            inference: tokens per sequence kept in the KV cache (prompt plus generated); 0 means
  *                           {@code sequenceLength}
  * @param precision          training numerics (ignored for inference, where {@code weightType} rules)
