@@ -5,7 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.vramadvisor.engine.DataType;
+import com.vramadvisor.engine.Mode;
+import com.vramadvisor.scenario.ScenarioCodec;
+import com.vramadvisor.scenario.ScenarioInputs;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -78,6 +84,19 @@ class ContextLimitsTest {
                 "--budget-gib", "24", "--format", "json");
         assertThat(small.get("maxContext").asInt()).isLessThan(131_072);
         assertThat(small.get("contextCappedByModel").asBoolean()).isFalse();
+    }
+
+    @Test
+    void aScenarioWhosePromptOutgrowsItsContextIsRejectedToo() throws IOException {
+        ScenarioInputs d = ScenarioInputs.defaults();
+        ScenarioInputs inputs = new ScenarioInputs(d.model(), d.modelPresetId(), d.workload().toBuilder()
+                .mode(Mode.INFER).weightType(DataType.FP16).sequenceLength(4096).context(1024).build(), d.gpuId(),
+                d.sweepAxis(), d.sizeUnit());
+        Path file = tmp.resolve("long-prompt.vram.json");
+        Files.writeString(file, new ScenarioCodec().write(inputs), StandardCharsets.UTF_8);
+        EstimateCommandTest.Result r = run("estimate", "--scenario", file.toString());
+        assertThat(r.status()).as(r.err()).isEqualTo(2);
+        assertThat(r.err().strip()).contains("long-prompt.vram.json").contains("--seq 4096").doesNotContain("\n");
     }
 
     private static JsonNode json(String... args) throws IOException {
