@@ -144,6 +144,8 @@ if [[ "$OS" != linux ]]; then
     sed -i.bak -e '/SharedArchiveFile=/d' -e '/-Xshare:auto/d' -e '/-Xlog:cds/d' "$PKG_APPDIR/$NAME.cfg"
     rm -f "$PKG_APPDIR/$NAME.cfg.bak"
 fi
+# The .deb's postinst registers the scenario file type from this file (shared-mime-info) with xdg-mime.
+[[ "$OS" == linux ]] && cp packaging/linux/vram-advisor-scenario.xml "$PKG_IMAGE/lib/"
 case "$OS" in
     linux) jpackage --type deb --app-image "$PKG_IMAGE" --dest "$OUT" --app-version "$VERSION" \
                @packaging/jpackage/metadata.args @packaging/jpackage/linux-deb.args ;;
