@@ -59,4 +59,32 @@ class PackagingTest {
         assertThat(read(LINUX.resolve("prerm")))
                 .contains("xdg-mime uninstall --novendor /opt/vram-advisor/lib/vram-advisor-scenario.xml");
     }
+
+    @Test
+    void theDebPutsTheLauncherOnPathWithoutTakingAnotherProgramsNameAndTakesItAwayOnRemove() throws Exception {
+        String postinst = read(LINUX.resolve("postinst"));
+        assertThat(postinst).contains("LINK=/usr/bin/vram-advisor")
+                .contains("LAUNCHER=/opt/vram-advisor/bin/vram-advisor")
+                .contains("if [ -L \"$LINK\" ] || [ ! -e \"$LINK\" ]; then")
+                .contains("ln -sfn \"$LAUNCHER\" \"$LINK\"");
+        assertThat(read(LINUX.resolve("prerm")))
+                .contains("\"$(readlink /usr/bin/vram-advisor 2>/dev/null)\" = /opt/vram-advisor/bin/vram-advisor")
+                .contains("rm -f /usr/bin/vram-advisor");
+    }
+
+    @Test
+    void windowsHasAConsoleLauncherForTheCommandLine() throws Exception {
+        Path jpackage = Path.of("packaging/jpackage");
+        String option = read(jpackage.resolve("windows.args")).lines()
+                .filter(line -> line.startsWith("--add-launcher ")).findFirst().orElseThrow();
+        assertThat(option).startsWith("--add-launcher vram-advisor-cli=");
+
+        var properties = new java.util.Properties();
+        try (var in = Files.newBufferedReader(Path.of(option.substring(option.indexOf('=') + 1)))) {
+            properties.load(in);
+        }
+        assertThat(properties.getProperty("win-console")).isEqualTo("true");
+        // It inherits the main launcher's jar, class and options: none overridden.
+        assertThat(properties.stringPropertyNames()).doesNotContain("main-jar", "main-class", "java-options");
+    }
 }

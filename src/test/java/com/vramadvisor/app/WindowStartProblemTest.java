@@ -23,7 +23,8 @@ class WindowStartProblemTest {
         var failure = new RuntimeException("Application launch error", new UnsatisfiedLinkError(
                 "/home/u/.openjfx/cache/21/amd64/libglassgtk3.so: libgtk-3.so.0: cannot open shared object file"));
 
-        assertThat(WindowStartProblem.hint(failure)).hasValueSatisfying(hint -> assertThat(hint).contains("libgtk-3-0"));
+        assertThat(WindowStartProblem.hint(failure))
+                .hasValueSatisfying(hint -> assertThat(hint).contains("libgtk-3-0"));
     }
 
     @Test
