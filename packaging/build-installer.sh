@@ -94,6 +94,11 @@ fi
 record "$APPDIR_ABS/cli.classlist" "$LAUNCHER" report --preset llama-3-8b --mode train --batch 1 --seq 4096 \
     --pdf "$train_home/r.pdf" --png "$train_home/r.png" --md "$train_home/r.md" --lang zh-CN
 cp "$WORK/launcher.cfg" "$CFG"
+# The window's run ends on SIGTERM, which can cut its list in the middle of a line: such a last line is dropped, as
+# the dump stops at the first malformed line.
+for list in "$APPDIR"/*.classlist; do
+    [[ -s "$list" && -n "$(tail -c 1 "$list")" ]] && sed -i.bak '$d' "$list" && rm -f "$list.bak"
+done
 cat "$APPDIR"/*.classlist 2>/dev/null | awk '!seen[$0]++' > "$APPDIR/vram-advisor.classlist"
 rm -f "$APPDIR/window.classlist" "$APPDIR/cli.classlist"
 rm -rf "$train_home"
