@@ -44,7 +44,8 @@ public final class Main {
         }
         try {
             Path file = Path.of(args[0]);
-            return Files.isRegularFile(file) ? Optional.of(file) : Optional.empty();
+            // Absolute, as the recent files list keeps it for later starts from other folders.
+            return Files.isRegularFile(file) ? Optional.of(file.toAbsolutePath()) : Optional.empty();
         } catch (InvalidPathException e) {
             return Optional.empty();
         }

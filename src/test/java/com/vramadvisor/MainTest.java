@@ -21,6 +21,18 @@ class MainTest {
     }
 
     @Test
+    void aRelativePathIsMadeAbsoluteForTheRecentFilesList() throws Exception {
+        Path file = Files.writeString(Files.createTempFile(Path.of("target"), "relative", ".vram.json"), "{}");
+        try {
+            Path relative = Path.of("").toAbsolutePath().relativize(file.toAbsolutePath());
+
+            assertThat(Main.scenarioToOpen(new String[] {relative.toString()})).contains(file.toAbsolutePath());
+        } finally {
+            Files.delete(file);
+        }
+    }
+
+    @Test
     void theExtensionIsMatchedInAnyCaseAsWindowsMayPassIt() throws Exception {
         Path file = Files.writeString(dir.resolve("Sizing.VRAM.JSON"), "{}");
 
