@@ -14,11 +14,11 @@ import java.util.Optional;
  */
 public final class Main {
 
-    private Main() {
-    }
-
     /** Extension of scenario files, as the window's File menu saves them and the installers register them. */
     static final String SCENARIO_EXTENSION = ".vram.json";
+
+    private Main() {
+    }
 
     public static void main(String[] args) {
         Optional<Path> scenario = scenarioToOpen(args);
