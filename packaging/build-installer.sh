@@ -3,8 +3,9 @@
 #   Linux:   target/installer/vram-advisor/ (app image) and target/installer/vram-advisor_<version>-1_amd64.deb
 #   Windows: target/installer/VRAM Advisor/ and target/installer/VRAM Advisor-<version>.msi (needs WiX 3 on PATH)
 #   macOS:   target/installer/VRAM Advisor.app and target/installer/VRAM Advisor-<version>.dmg
-# The runtime is jlinked from the JDK plus the JavaFX jars Maven downloads for this OS (on --module-path), with the
-# JDK's CDS archive regenerated and, on top, an AppCDS archive of the classes the app loads at start-up.
+# The runtime is jlinked from the JDK plus the JavaFX jars Maven downloads for this OS (on --module-path); its default
+# CDS archive is dumped again with the JDK and JavaFX classes the app loads at start-up, and a dynamic AppCDS archive
+# on top holds the app's own classes (see step 3).
 #
 # Usage: packaging/build-installer.sh [--app-image-only] [--skip-build]
 #   --app-image-only  stop after the app image (fast; what packaging/measure-startup.sh measures)
@@ -73,8 +74,8 @@ CFG="$APPDIR/$NAME.cfg"
 APPDIR_ABS="$(cd "$APPDIR" && pwd)"
 
 # ---------------------------------------------------------------- 3. AppCDS
-# Record the classes a start-up loads (the window under Xvfb where available, then a CLI report), and dump them with
-# the JDK and JavaFX classes into a static archive for this class path. Output of the training runs is discarded.
+# Record the classes a start-up loads (the window under Xvfb where available, then a CLI report) and archive them as
+# below. Output of the training runs is discarded.
 log "recording start-up classes for AppCDS"
 cp "$CFG" "$WORK/launcher.cfg"
 train_home="$(mktemp -d)"
@@ -93,28 +94,63 @@ fi
 record "$APPDIR_ABS/cli.classlist" "$LAUNCHER" report --preset llama-3-8b --mode train --batch 1 --seq 4096 \
     --pdf "$train_home/r.pdf" --png "$train_home/r.png" --md "$train_home/r.md" --lang zh-CN
 cp "$WORK/launcher.cfg" "$CFG"
+# The window's run ends on SIGTERM, which can cut its list in the middle of a line: such a last line is dropped, as
+# the dump stops at the first malformed line.
+for list in "$APPDIR"/*.classlist; do
+    [[ -s "$list" && -n "$(tail -c 1 "$list")" ]] && sed -i.bak '$d' "$list" && rm -f "$list.bak"
+done
 cat "$APPDIR"/*.classlist 2>/dev/null | awk '!seen[$0]++' > "$APPDIR/vram-advisor.classlist"
 rm -f "$APPDIR/window.classlist" "$APPDIR/cli.classlist"
 rm -rf "$train_home"
 
-CLASSPATH_ABS=$(sed -n "s|^app.classpath=\\\$APPDIR|$APPDIR_ABS|p" "$CFG" | paste -sd: -)
-[[ "$OS" == windows ]] && CLASSPATH_ABS=$(sed -n "s|^app.classpath=\\\$APPDIR|$APPDIR_ABS|p" "$CFG" | paste -sd';' -)
-dump_cds() {
+# Two archives, so that an image moved to another folder (as docs/install.md invites) keeps most of the benefit:
+#  - the runtime's default archive (lib/server/classes.jsa, which the JVM maps without any option) is dumped again
+#    from the recorded list, with no class path: it then holds the JDK and JavaFX classes the app uses, and since it
+#    names no path outside the runtime it stays valid wherever the image goes;
+#  - a dynamic archive on top of it (JDK 17: -XX:ArchiveClassesAtExit) holds the classes from the application's jars
+#    that a command line report loads (picocli, PDFBox, the CLI; the window's own classes from jars are few enough
+#    that it starts as fast without them, see docs/install.md).
+#    It is bound to the absolute class path it was dumped with: in another folder the JVM finds the class paths
+#    mismatched, drops this layer alone and still maps the default archive (a static AppCDS archive would instead
+#    turn class-data sharing off altogether). -Xlog:cds+dynamic=off keeps that silent.
+case "$OS" in
+    windows) BASE_JSA="$(dirname "$JAVA")/server/classes.jsa" ;;
+    *) BASE_JSA="$(dirname "$JAVA")/../lib/server/classes.jsa" ;;
+esac
+dump_base() {
     "$JAVA" -Xshare:dump -XX:SharedClassListFile="$APPDIR/vram-advisor.classlist" \
-        -XX:SharedArchiveFile="$APPDIR_ABS/vram-advisor.jsa" -cp "$CLASSPATH_ABS" >"$WORK/cds-dump.log" 2>&1
+        -XX:SharedArchiveFile="$WORK/classes.jsa" >"$WORK/cds-dump.log" 2>&1 && mv -f "$WORK/classes.jsa" "$BASE_JSA"
 }
-# A dump that fails once (a busy machine) is tried again before the image goes without the archive.
-if [[ -s "$APPDIR/vram-advisor.classlist" ]] && { dump_cds || dump_cds; }; then
-    # The archive is only valid for this class path; elsewhere the JVM ignores it silently (-Xlog:cds=off).
+# A dump that fails once (a busy machine) is tried again before the runtime keeps jlink's archive.
+if [[ -s "$APPDIR/vram-advisor.classlist" ]] && { dump_base || dump_base; }; then
+    log "default CDS archive with the app's JDK and JavaFX classes: $(du -h "$BASE_JSA" | cut -f1)"
+else
+    log "dumping the default CDS archive failed (see $WORK/cds-dump.log); the runtime keeps jlink's"
+fi
+
+log "recording the dynamic AppCDS archive"
+dump_top() {
+    rm -f "$APPDIR/vram-advisor.jsa"
+    cp "$WORK/launcher.cfg" "$CFG"
+    echo "java-options=-XX:ArchiveClassesAtExit=$APPDIR_ABS/vram-advisor.jsa" >> "$CFG"
+    train_home="$(mktemp -d)"
+    HOME="$train_home" "$LAUNCHER" report --preset llama-3-8b --mode train --batch 1 --seq 4096 \
+        --pdf "$train_home/r.pdf" --png "$train_home/r.png" --md "$train_home/r.md" --lang zh-CN \
+        >"$WORK/cds-top.log" 2>&1 || true
+    rm -rf "$train_home"
+    cp "$WORK/launcher.cfg" "$CFG"
+    [[ -s "$APPDIR/vram-advisor.jsa" ]]
+}
+if dump_top || dump_top; then
     cat >> "$CFG" <<'CDS'
 java-options=-XX:SharedArchiveFile=$APPDIR/vram-advisor.jsa
 java-options=-Xshare:auto
 java-options=-Xlog:cds=off
 java-options=-Xlog:cds+dynamic=off
 CDS
-    log "AppCDS archive: $(du -h "$APPDIR/vram-advisor.jsa" | cut -f1), $(wc -l < "$APPDIR/vram-advisor.classlist") classes"
+    log "dynamic AppCDS archive: $(du -h "$APPDIR/vram-advisor.jsa" | cut -f1)"
 else
-    log "AppCDS dump failed (exit $?, see $WORK/cds-dump.log); the app image uses the runtime's CDS archive only"
+    log "no dynamic AppCDS archive (see $WORK/cds-top.log); the app image uses the default CDS archive only"
     rm -f "$APPDIR/vram-advisor.jsa"
 fi
 
@@ -144,6 +180,8 @@ if [[ "$OS" != linux ]]; then
     sed -i.bak -e '/SharedArchiveFile=/d' -e '/-Xshare:auto/d' -e '/-Xlog:cds/d' "$PKG_APPDIR/$NAME.cfg"
     rm -f "$PKG_APPDIR/$NAME.cfg.bak"
 fi
+# The .deb's postinst registers the scenario file type from this file (shared-mime-info) with xdg-mime.
+[[ "$OS" == linux ]] && cp packaging/linux/vram-advisor-scenario.xml "$PKG_IMAGE/lib/"
 case "$OS" in
     linux) jpackage --type deb --app-image "$PKG_IMAGE" --dest "$OUT" --app-version "$VERSION" \
                @packaging/jpackage/metadata.args @packaging/jpackage/linux-deb.args ;;

@@ -1,18 +1,71 @@
 package com.vramadvisor;
 
+import com.vramadvisor.app.WindowStartProblem;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Optional;
+
 /**
- * Entry point of the runnable jar. With arguments it is the command line interface and never loads a JavaFX
- * class; without arguments it opens the desktop window.
+ * Entry point of the runnable jar. Without arguments it opens the desktop window; with a scenario file as the only
+ * argument (what a double-click on a {@code .vram.json} file passes) it opens the window with that scenario; with any
+ * other arguments it is the command line interface and never loads a JavaFX class.
  */
 public final class Main {
+
+    /** Extension of scenario files, as the window's File menu saves them and the installers register them. */
+    static final String SCENARIO_EXTENSION = ".vram.json";
 
     private Main() {
     }
 
     public static void main(String[] args) {
-        if (args.length > 0) {
+        Optional<Path> scenario = scenarioToOpen(args);
+        if (args.length > 0 && scenario.isEmpty()) {
             System.exit(com.vramadvisor.cli.Cli.run(args));
         }
-        com.vramadvisor.app.DesktopLauncher.launch(args);
+        int status = openWindow(scenario.orElse(null));
+        if (status != 0) {
+            System.exit(status);
+        }
+    }
+
+    /**
+     * The scenario file to open in the window: the only argument, when it names an existing regular file whose name
+     * ends in {@code .vram.json} (in any case, as Windows may pass it). Anything else is for the command line, which
+     * reports a name it does not know as an unmatched argument.
+     *
+     * @param args the program's arguments
+     */
+    static Optional<Path> scenarioToOpen(String[] args) {
+        if (args.length != 1 || !args[0].toLowerCase(Locale.ROOT).endsWith(SCENARIO_EXTENSION)) {
+            return Optional.empty();
+        }
+        try {
+            Path file = Path.of(args[0]);
+            // Absolute, as the recent files list keeps it for later starts from other folders.
+            return Files.isRegularFile(file) ? Optional.of(file.toAbsolutePath()) : Optional.empty();
+        } catch (InvalidPathException e) {
+            return Optional.empty();
+        }
+    }
+
+    /**
+     * Opens the window and waits until it is closed. When the machine cannot show it (no GTK 3, no display), prints
+     * one line on what is missing instead of JavaFX's stack trace and returns a non-zero status.
+     */
+    private static int openWindow(Path scenario) {
+        try {
+            com.vramadvisor.app.DesktopLauncher.launch(scenario);
+            return 0;
+        } catch (RuntimeException | LinkageError e) {
+            Optional<String> hint = WindowStartProblem.hint(e);
+            if (hint.isEmpty()) {
+                throw e;
+            }
+            System.err.println(hint.get());
+            return WindowStartProblem.EXIT_STATUS;
+        }
     }
 }

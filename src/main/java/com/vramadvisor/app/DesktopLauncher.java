@@ -8,6 +8,7 @@ import com.vramadvisor.catalog.Catalog;
 import com.vramadvisor.catalog.CatalogLoader;
 import com.vramadvisor.engine.MemoryEstimator;
 import com.vramadvisor.scenario.ScenarioInputs;
+import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 import javafx.application.Application;
@@ -24,16 +25,24 @@ import javafx.stage.Stage;
 public final class DesktopLauncher extends Application {
 
     private static CompletableFuture<ShellSettings> shell;
+    private static Path scenario;
 
     private MainWindow window;
 
-    public static void launch(String... args) {
+    /**
+     * Starts the toolkit, shows the window and returns once it is closed.
+     *
+     * @param scenarioFile a scenario file to open once the window has its content, as File &gt; Open does, or
+     *                     {@code null} for the last session's scenario
+     */
+    public static void launch(Path scenarioFile) {
+        scenario = scenarioFile;
         shell = CompletableFuture.supplyAsync(DesktopLauncher::readShell, runnable -> {
             Thread t = new Thread(runnable, "vram-advisor-settings");
             t.setDaemon(true);
             t.start();
         });
-        Application.launch(DesktopLauncher.class, args);
+        Application.launch(DesktopLauncher.class);
     }
 
     private static ShellSettings readShell() {
@@ -52,6 +61,9 @@ public final class DesktopLauncher extends Application {
     public void start(Stage stage) {
         ShellSettings settings = shell != null ? shell.join() : readShell();
         window = new MainWindow(settings);
+        if (scenario != null) {
+            window.openWhenReady(scenario);
+        }
         window.showProgressively(stage, DesktopLauncher::loadCatalog,
                 catalog -> new AppContext(settings, catalog, Platform::runLater));
     }

@@ -58,6 +58,7 @@ public final class MainWindow implements AppMenus.Actions {
     private boolean featuresInstalled;
     private boolean sceneWired;
     private boolean fontFollowsLocale;
+    private Path scenarioOnStart;
 
     /**
      * A window that builds its nodes when it is shown. {@link #attach} adds what needs the catalog and the
@@ -121,6 +122,24 @@ public final class MainWindow implements AppMenus.Actions {
         });
         if (scene != null && scene.getRoot() == view.root()) {
             wireScene();
+        }
+        if (scenarioOnStart != null) {
+            Path file = scenarioOnStart;
+            scenarioOnStart = null;
+            openScenario(file);
+        }
+    }
+
+    /**
+     * Opens a scenario file as File &gt; Open does, at once if the window has its context, else as soon as it gets
+     * it: for a file given on the command line (a double-click on a {@code .vram.json} file), which replaces the last
+     * session's scenario.
+     */
+    public void openWhenReady(Path file) {
+        if (context != null) {
+            openScenario(file);
+        } else {
+            scenarioOnStart = file;
         }
     }
 

@@ -1,0 +1,90 @@
+package com.vramadvisor;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import javax.xml.parsers.DocumentBuilderFactory;
+import org.junit.jupiter.api.Test;
+import org.w3c.dom.Element;
+
+/**
+ * The installers' desktop integration as the files in {@code packaging/} declare it: what the desktop passes to the
+ * launcher and what the launcher accepts must agree. Building the installers is checked by hand (docs/install.md).
+ */
+class PackagingTest {
+
+    private static final Path LINUX = Path.of("packaging/linux");
+
+    private static String read(Path file) throws Exception {
+        return Files.readString(file);
+    }
+
+    private static List<String> desktopEntry(String key) throws Exception {
+        return read(LINUX.resolve("vram-advisor.desktop")).lines().filter(line -> line.startsWith(key + "="))
+                .map(line -> line.substring(key.length() + 1)).toList();
+    }
+
+    private static Element scenarioMimeType() throws Exception {
+        var factory = DocumentBuilderFactory.newInstance();
+        factory.setNamespaceAware(true);
+        var document = factory.newDocumentBuilder().parse(LINUX.resolve("vram-advisor-scenario.xml").toFile());
+        return (Element) document.getElementsByTagName("mime-type").item(0);
+    }
+
+    @Test
+    void theMenuEntryPassesADoubleClickedFileAsTheLaunchersOnlyArgument() throws Exception {
+        // %f: one local path, which Main opens in the window when it names a .vram.json file.
+        assertThat(desktopEntry("Exec")).containsExactly("/opt/vram-advisor/bin/vram-advisor %f");
+    }
+
+    @Test
+    void theMenuEntryHandlesTheMimeTypeThatMatchesScenarioFileNames() throws Exception {
+        Element type = scenarioMimeType();
+        Element glob = (Element) type.getElementsByTagName("glob").item(0);
+
+        assertThat(desktopEntry("MimeType")).containsExactly(type.getAttribute("type") + ";");
+        assertThat(glob.getAttribute("pattern")).isEqualTo("*" + Main.SCENARIO_EXTENSION);
+        // Above the weight of application/json's *.json (50), so a scenario is not just any JSON file.
+        assertThat(Integer.parseInt(glob.getAttribute("weight"))).isGreaterThan(50);
+    }
+
+    @Test
+    void theDebRegistersTheMimeTypeOnInstallAndRemovesItOnRemove() throws Exception {
+        assertThat(read(Path.of("packaging/build-installer.sh")))
+                .contains("cp packaging/linux/vram-advisor-scenario.xml \"$PKG_IMAGE/lib/\"");
+        assertThat(read(LINUX.resolve("postinst")))
+                .contains("xdg-mime install --novendor /opt/vram-advisor/lib/vram-advisor-scenario.xml");
+        assertThat(read(LINUX.resolve("prerm")))
+                .contains("xdg-mime uninstall --novendor /opt/vram-advisor/lib/vram-advisor-scenario.xml");
+    }
+
+    @Test
+    void theDebPutsTheLauncherOnPathWithoutTakingAnotherProgramsNameAndTakesItAwayOnRemove() throws Exception {
+        String postinst = read(LINUX.resolve("postinst"));
+        assertThat(postinst).contains("LINK=/usr/bin/vram-advisor")
+                .contains("LAUNCHER=/opt/vram-advisor/bin/vram-advisor")
+                .contains("if [ -L \"$LINK\" ] || [ ! -e \"$LINK\" ]; then")
+                .contains("ln -sfn \"$LAUNCHER\" \"$LINK\"");
+        assertThat(read(LINUX.resolve("prerm")))
+                .contains("\"$(readlink /usr/bin/vram-advisor 2>/dev/null)\" = /opt/vram-advisor/bin/vram-advisor")
+                .contains("rm -f /usr/bin/vram-advisor");
+    }
+
+    @Test
+    void windowsHasAConsoleLauncherForTheCommandLine() throws Exception {
+        Path jpackage = Path.of("packaging/jpackage");
+        String option = read(jpackage.resolve("windows.args")).lines()
+                .filter(line -> line.startsWith("--add-launcher ")).findFirst().orElseThrow();
+        assertThat(option).startsWith("--add-launcher vram-advisor-cli=");
+
+        var properties = new java.util.Properties();
+        try (var in = Files.newBufferedReader(Path.of(option.substring(option.indexOf('=') + 1)))) {
+            properties.load(in);
+        }
+        assertThat(properties.getProperty("win-console")).isEqualTo("true");
+        // It inherits the main launcher's jar, class and options: none overridden.
+        assertThat(properties.stringPropertyNames()).doesNotContain("main-jar", "main-class", "java-options");
+    }
+}
