@@ -25,11 +25,13 @@ final class NodeEntryParser {
             GpuEntryParser.checkPrice(r, price, priceDate);
         }
         int power = r.optionalInteger("hostPowerWatts", (int) NodeSpec.UNKNOWN, 0, 10_000_000);
+        int maxPower = r.optionalInteger("maxPowerWatts", 0, 1, 10_000_000);
         String source = r.text("source");
         r.rejectUnknownFields();
         if (!r.ok()) {
             return null;
         }
-        return new NodeSpec(id, name, maxGpus, board, lanes, network, networkGbps, price, priceDate, power, source);
+        return new NodeSpec(id, name, maxGpus, board, lanes, network, networkGbps, price, priceDate, power, source,
+                maxPower);
     }
 }

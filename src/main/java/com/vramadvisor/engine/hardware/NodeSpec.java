@@ -23,9 +23,13 @@ import java.util.Objects;
  * @param hostPowerWatts   the host's power at load without its GPUs, watts; {@link #UNKNOWN} when no source gives
  *                         one
  * @param source           where the figures come from
+ * @param maxPowerWatts    most power the box's power supply delivers, watts; 0 for no limit beyond {@code maxGpus}.
+ *                         A box then holds only the cards whose board power fits beside the host's
+ *                         ({@link #maxGpusFor})
  */
 public record NodeSpec(String id, String name, int maxGpus, boolean soldAsBoard, int pcieLanesPerGpu, String network,
-                       double networkGbps, double hostPriceUsd, String priceDate, int hostPowerWatts, String source) {
+                       double networkGbps, double hostPriceUsd, String priceDate, int hostPowerWatts, String source,
+                       int maxPowerWatts) {
 
     /** A host price or power that no source gives. */
     public static final int UNKNOWN = -1;
@@ -43,6 +47,27 @@ public record NodeSpec(String id, String name, int maxGpus, boolean soldAsBoard,
         priceDate = priceDate == null ? "" : priceDate;
         source = source == null ? "" : source;
         pcieLanesPerGpu = pcieLanesPerGpu <= 0 ? 16 : pcieLanesPerGpu;
+        maxPowerWatts = Math.max(0, maxPowerWatts);
+    }
+
+    /** A node class without a power limit beyond its card count. */
+    public NodeSpec(String id, String name, int maxGpus, boolean soldAsBoard, int pcieLanesPerGpu, String network,
+                    double networkGbps, double hostPriceUsd, String priceDate, int hostPowerWatts, String source) {
+        this(id, name, maxGpus, soldAsBoard, pcieLanesPerGpu, network, networkGbps, hostPriceUsd, priceDate,
+                hostPowerWatts, source, 0);
+    }
+
+    /**
+     * Cards of {@code gpu} one box holds: {@link #maxGpus}, or fewer where the power supply cannot feed them beside the
+     * host, {@code floor((maxPowerWatts - hostPowerWatts) / boardPower)}, at least one. Boxes sold as boards and GPUs
+     * without a board power are not limited by power.
+     */
+    public int maxGpusFor(GpuSpec gpu) {
+        if (maxPowerWatts <= 0 || soldAsBoard || gpu.tdpWatts() <= 0) {
+            return maxGpus;
+        }
+        int host = Math.max(0, hostPowerWatts);
+        return Math.max(1, Math.min(maxGpus, (maxPowerWatts - host) / gpu.tdpWatts()));
     }
 
     /** Whether a source gives the host's price. */

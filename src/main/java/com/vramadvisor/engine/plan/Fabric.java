@@ -57,8 +57,9 @@ public record Fabric(int gpusPerNode, int nodes, String intraLink, double fastLi
      * @param gpus     GPUs the option uses
      */
     public static Fabric of(GpuSpec gpu, NodeSpec node, int gpus) {
-        return of(gpu, Math.min(node.maxGpus(), Math.max(1, gpus)), node.pcieLanesPerGpu(),
-                (gpus + node.maxGpus() - 1) / node.maxGpus(), node.network(), node.networkGBps());
+        int perNode = node.maxGpusFor(gpu);
+        return of(gpu, Math.min(perNode, Math.max(1, gpus)), node.pcieLanesPerGpu(), (gpus + perNode - 1) / perNode,
+                node.network(), node.networkGBps());
     }
 
     /**

@@ -28,7 +28,7 @@ public record Rig(GpuSpec gpu, int unitGpus, int gpusPerNode, int lanes, String 
 
     /** Loose cards (or whole boards, where the node class sells them so) in nodes of a class. */
     public static Rig of(GpuSpec gpu, NodeSpec node, long capacityBytes) {
-        return new Rig(gpu, node.soldAsBoard() ? node.maxGpus() : 1, node.maxGpus(), node.pcieLanesPerGpu(),
+        return new Rig(gpu, node.soldAsBoard() ? node.maxGpus() : 1, node.maxGpusFor(gpu), node.pcieLanesPerGpu(),
                 node.network(), node.networkGBps(), capacityBytes);
     }
 

@@ -11,6 +11,7 @@ import com.vramadvisor.engine.Workload;
 import com.vramadvisor.engine.hardware.GpuSpec;
 import com.vramadvisor.engine.hardware.HardwareList;
 import com.vramadvisor.engine.hardware.NodeSpec;
+import com.vramadvisor.engine.serving.ServingEngine;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -39,9 +40,15 @@ class DecisionSanityTest {
         return catalog.model(id).orElseThrow();
     }
 
-    private static List<Recommendation> cases() {
-        Workload serve70b = Workload.builder().mode(Mode.INFER).weightType(DataType.FP8).batch(16).sequenceLength(6144)
+    /** The 70B fp8 serving case of the command line: vLLM's chunked prefill and paged KV cache, its default. */
+    private static Workload serve70b() {
+        Workload w = Workload.builder().mode(Mode.INFER).weightType(DataType.FP8).batch(16).sequenceLength(6144)
                 .context(8192).build();
+        return ServingEngine.VLLM.configure(w, ServingEngine.VLLM.defaultBatchedTokens());
+    }
+
+    private static List<Recommendation> cases() {
+        Workload serve70b = serve70b();
         Workload train7b = Workload.builder().sequenceLength(4096).build();
         Recommender r = new Recommender();
         return List.of(
@@ -97,9 +104,8 @@ class DecisionSanityTest {
     void servingA70bModelInFp8DoesNotRankBigConsumerRigsFirst() {
         Recommendation serve = cases().get(0);
         for (SortKey goal : List.of(SortKey.JOB_COST_USD, SortKey.HOURS)) {
-            List<RecommendationRow> rows = new Recommender().recommend(model("llama-3-70b"),
-                    Workload.builder().mode(Mode.INFER).weightType(DataType.FP8).batch(16).sequenceLength(6144)
-                            .context(8192).build(), hardware, RankingOptions.builder().sortKey(goal).build()).rows();
+            List<RecommendationRow> rows = new Recommender().recommend(model("llama-3-70b"), serve70b(), hardware,
+                    RankingOptions.builder().sortKey(goal).build()).rows();
             RecommendationRow first = rows.get(0);
             assertThat(first.fits()).isTrue();
             assertThat(catalog.gpu(first.gpuId()).orElseThrow().segment()).as(goal + ": " + first.hardwareName())
@@ -142,8 +148,10 @@ class DecisionSanityTest {
                 RankingOptions.builder().kinds(Set.of(HardwareKind.MULTI_GPU)).build());
         RecommendationRow rig = rec.rows().stream().filter(r -> r.hardwareId().equals("rtx-3090")).findFirst()
                 .orElseThrow();
-        // NVLink bridges join pairs only; a tensor-parallel group of 8 spans two towers of four.
+        // NVLink bridges join pairs only, and a desktop's 1,600 W power supply feeds three 350 W cards beside its
+        // host: a tensor-parallel group of 8 spans three towers.
         assertThat(rig.reasons()).contains(Reason.PCIE_ONLY, Reason.MULTI_NODE);
-        assertThat(rig.nodes()).isEqualTo(2);
+        assertThat(rig.nodes()).isEqualTo(3);
+        assertThat(rig.gpusPerNode()).isEqualTo(3);
     }
 }
