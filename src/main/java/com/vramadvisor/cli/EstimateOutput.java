@@ -131,8 +131,8 @@ final class EstimateOutput {
             }
         }
         var p = w.parallelism();
-        s.append(String.format(Locale.ROOT, ", TP %d x PP %d x DP %d (%d GPUs), ZeRO-%d", p.tensorParallel(),
-                p.pipelineParallel(), p.dataParallel(), p.gpus(), p.zeroStage()));
+        s.append(String.format(Locale.ROOT, ", TP %d x PP %d x DP %d (%d %s), ZeRO-%d", p.tensorParallel(),
+                p.pipelineParallel(), p.dataParallel(), p.gpus(), p.gpus() == 1 ? "GPU" : "GPUs", p.zeroStage()));
         return s.toString();
     }
 }

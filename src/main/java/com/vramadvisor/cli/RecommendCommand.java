@@ -10,6 +10,7 @@ import com.vramadvisor.engine.ranking.HardwareKind;
 import com.vramadvisor.engine.ranking.RankingOptions;
 import com.vramadvisor.engine.ranking.Recommendation;
 import com.vramadvisor.engine.ranking.RecommendationRow;
+import com.vramadvisor.engine.ranking.Reason;
 import com.vramadvisor.engine.ranking.Recommender;
 import com.vramadvisor.engine.ranking.SortKey;
 import com.vramadvisor.report.CsvReportWriter;
@@ -312,9 +313,27 @@ final class RecommendCommand implements Callable<Integer> {
                 out.printf(Locale.ROOT, "     %d machines of %d GPUs over %s%n", r.nodes(), r.gpusPerNode(),
                         r.network());
             }
+            List<String> notes = notes(r);
+            if (!notes.isEmpty()) {
+                out.printf(Locale.ROOT, "     notes: %s%n", String.join(", ", notes));
+            }
         }
         out.println();
         out.println("Memory in GiB (2^30 bytes). Speed, time and cost formulas: docs/decision-table.md.");
+    }
+
+    /**
+     * The reason codes a reader of the text table needs beside the columns: every one except those the fit column
+     * and the money columns already show (does-not-fit, no-price).
+     */
+    private static List<String> notes(RecommendationRow r) {
+        List<String> notes = new ArrayList<>();
+        for (Reason reason : r.reasons()) {
+            if (reason != Reason.DOES_NOT_FIT && reason != Reason.NO_PRICE) {
+                notes.add(reason.code());
+            }
+        }
+        return notes;
     }
 
     /** Hours below two days, days below two years, then years. */

@@ -113,4 +113,13 @@ class PlanCommandTest {
             }
         }
     }
+
+    @Test
+    void theTextTableNamesEachRowsNotesAndOneGpuIsSingular() {
+        EstimateCommandTest.Result r = run("recommend", "--preset", "llama-2-7b", "--seq", "4096", "--tokens", "2e12");
+        assertThat(r.status()).as(r.err()).isZero();
+        // Several machines name their network and say multi-node; tight fits and pipelines are noted too.
+        assertThat(r.out()).contains("     notes: ").contains("multi-node").contains("machines of 8 GPUs over");
+        assertThat(r.out()).contains("(1 GPU), ZeRO-0").doesNotContain("(1 GPUs)");
+    }
 }
