@@ -56,20 +56,25 @@ public final class ParameterScale {
         return best;
     }
 
+    /** A count in trillions, billions or millions, and the unit letter. */
+    private record Scaled(double value, String suffix) {
+    }
+
+    private static Scaled scaled(long parameters) {
+        if (parameters >= 1_000_000_000_000L) {
+            return new Scaled(parameters / 1e12, "T");
+        }
+        if (parameters >= 1_000_000_000L) {
+            return new Scaled(parameters / 1e9, "B");
+        }
+        return new Scaled(parameters / 1e6, "M");
+    }
+
     /** Short label of a count, e.g. {@code 125M}, {@code 1.3B}, {@code 2T}; unit letters are the same in every language. */
     public static String shortLabel(long parameters) {
-        double v;
-        String suffix;
-        if (parameters >= 1_000_000_000_000L) {
-            v = parameters / 1e12;
-            suffix = "T";
-        } else if (parameters >= 1_000_000_000L) {
-            v = parameters / 1e9;
-            suffix = "B";
-        } else {
-            v = parameters / 1e6;
-            suffix = "M";
-        }
+        Scaled scaled = scaled(parameters);
+        double v = scaled.value();
+        String suffix = scaled.suffix();
         // Rounded the way model names are: 69.98B reads 70B, 8.03B reads 8B, 6.74B reads 6.7B.
         String digits = v >= 10 ? String.format(Locale.ROOT, "%.0f", v) : String.format(Locale.ROOT, "%.1f", v);
         if (digits.endsWith(".0")) {
@@ -84,18 +89,9 @@ public final class ParameterScale {
      * back; the exact count goes into a tooltip.
      */
     public static String compactLabel(long parameters) {
-        double v;
-        String suffix;
-        if (parameters >= 1_000_000_000_000L) {
-            v = parameters / 1e12;
-            suffix = "T";
-        } else if (parameters >= 1_000_000_000L) {
-            v = parameters / 1e9;
-            suffix = "B";
-        } else {
-            v = parameters / 1e6;
-            suffix = "M";
-        }
+        Scaled scaled = scaled(parameters);
+        double v = scaled.value();
+        String suffix = scaled.suffix();
         java.math.BigDecimal rounded = new java.math.BigDecimal(v)
                 .round(new java.math.MathContext(4, java.math.RoundingMode.HALF_UP)).stripTrailingZeros();
         return rounded.toPlainString() + suffix;
