@@ -2,10 +2,14 @@ package com.vramadvisor.cli;
 
 import com.vramadvisor.engine.Estimate;
 import com.vramadvisor.engine.MemoryEstimator;
+import com.vramadvisor.engine.Mode;
 import com.vramadvisor.engine.ModelSpec;
 import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.hardware.GpuSpec;
+import com.vramadvisor.engine.serving.ServingLatency;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -13,7 +17,10 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
-/** {@code estimate}: per-GPU memory of one workload, by component, with the peak and its phase. */
+/**
+ * {@code estimate}: per-GPU memory of one workload, by component, with the peak and its phase; with {@code --gpu}
+ * (inference), the serving latency on that GPU as well.
+ */
 @Command(name = "estimate", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Estimate per-GPU memory for a model and workload.")
 final class EstimateCommand implements Callable<Integer> {
@@ -27,6 +34,10 @@ final class EstimateCommand implements Callable<Integer> {
     @Option(names = "--format", paramLabel = "FORMAT", description = "text or json (default text).")
     String format = "text";
 
+    @Option(names = "--gpu", paramLabel = "ID", description = "Inference: a GPU id from 'catalog list gpus'; adds the"
+            + " time to first token, time per output token and tokens/s at --tp and --pp on that GPU.")
+    String gpuId;
+
     @Override
     public Integer call() {
         OutputFormat fmt = OutputFormat.parse(format, OutputFormat.TEXT, OutputFormat.JSON);
@@ -34,15 +45,34 @@ final class EstimateCommand implements Callable<Integer> {
         ModelSpec m = resolved.model();
         Workload w = resolved.workload();
         Estimate e = new MemoryEstimator().estimate(m, w);
+        GpuSpec gpu = null;
+        ServingLatency.Latency latency = null;
+        if (gpuId != null) {
+            if (w.mode() != Mode.INFER) {
+                throw new CliInputException("--gpu gives serving latency and needs --mode infer");
+            }
+            gpu = LatencyFigures.gpu(args.catalog.catalog(spec.commandLine().getErr()), gpuId);
+            latency = LatencyFigures.of(m, w, args.catalog.catalog(spec.commandLine().getErr()), gpu)
+                    .orElseThrow(() -> new CliInputException("the catalog gives '" + gpuId
+                            + "' no memory bandwidth, so its latency cannot be estimated"));
+        }
         PrintWriter out = spec.commandLine().getOut();
         if (fmt == OutputFormat.JSON) {
             try {
-                out.println(EstimateOutput.json().writeValueAsString(EstimateOutput.toJson(m, w, e)));
+                Map<String, Object> root = EstimateOutput.toJson(m, w, e);
+                if (latency != null) {
+                    LatencyFigures.putJson(root, gpu, latency);
+                }
+                out.println(EstimateOutput.json().writeValueAsString(root));
             } catch (com.fasterxml.jackson.core.JsonProcessingException ex) {
                 throw new UncheckedIOException(ex);
             }
         } else {
             EstimateOutput.printText(out, m, w, e);
+            if (latency != null) {
+                out.println();
+                LatencyFigures.printText(out, gpu, w, latency);
+            }
         }
         out.flush();
         return 0;

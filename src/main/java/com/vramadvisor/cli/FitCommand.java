@@ -5,6 +5,7 @@ import com.vramadvisor.engine.Mode;
 import com.vramadvisor.engine.ModelSpec;
 import com.vramadvisor.engine.Workload;
 import com.vramadvisor.engine.serving.KvCapacity;
+import com.vramadvisor.engine.serving.ServingLatency;
 import java.io.PrintWriter;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -18,7 +19,9 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * {@code fit}: the inverse questions. The largest micro-batch (or concurrent sequences), sequence length and context
- * that fit one GPU of the catalog, or a memory budget, with everything else as the workload flags say.
+ * that fit one GPU of the catalog, or a memory budget, with everything else as the workload flags say; with
+ * {@code --tpot-ms} or {@code --ttft-ms} on a catalog GPU, the most concurrent sequences that fit and meet the
+ * latency targets.
  */
 @Command(name = "fit", mixinStandardHelpOptions = true, sortOptions = false,
         description = "The largest batch, sequence length and context that fit a GPU or a memory budget.")
@@ -36,6 +39,14 @@ final class FitCommand implements Callable<Integer> {
     @Option(names = "--format", paramLabel = "FORMAT", description = "text or json (default text).")
     String format = "text";
 
+    @Option(names = "--tpot-ms", paramLabel = "MS", description = "Inference with --gpu: also answer the most"
+            + " concurrent sequences whose time per output token is at most MS milliseconds.")
+    Double tpotMs;
+
+    @Option(names = "--ttft-ms", paramLabel = "MS", description = "Inference with --gpu: also answer the most"
+            + " concurrent sequences whose time to first token is at most MS milliseconds.")
+    Double ttftMs;
+
     @Override
     public Integer call() throws Exception {
         OutputFormat fmt = OutputFormat.parse(format, OutputFormat.TEXT, OutputFormat.JSON);
@@ -50,6 +61,10 @@ final class FitCommand implements Callable<Integer> {
         // For training the context is the sequence length, so its search would only repeat the one above.
         int context = w.mode() == Mode.INFER ? InverseSolver.maxContext(m, w, budget) : sequence;
         KvCapacity capacity = w.mode() == Mode.INFER ? KvCapacity.of(m, w, budget) : null;
+        Integer withinTargets = null;
+        if (tpotMs != null || ttftMs != null) {
+            withinTargets = withinTargets(m, w, t, capacity);
+        }
         PrintWriter out = spec.commandLine().getOut();
         if (fmt == OutputFormat.JSON) {
             Map<String, Object> root = new LinkedHashMap<>();
@@ -67,6 +82,12 @@ final class FitCommand implements Callable<Integer> {
                 root.put("kvBlocks", capacity.blocks());
                 root.put("kvCacheTokens", capacity.tokens());
                 root.put("maxConcurrency", Math.floor(capacity.maxConcurrency() * 100) / 100);
+            }
+            if (withinTargets != null) {
+                root.put("gpu", t.gpu().id());
+                root.put("tpotTargetMs", tpotMs);
+                root.put("ttftTargetMs", ttftMs);
+                root.put("maxConcurrencyWithinTargets", withinTargets);
             }
             out.println(EstimateOutput.json().writeValueAsString(root));
         } else {
@@ -93,11 +114,50 @@ final class FitCommand implements Callable<Integer> {
                 out.printf(Locale.ROOT, "Maximum concurrency for %s tokens per request: %.2fx%n",
                         Quantities.grouped(w.effectiveContext()), Math.floor(capacity.maxConcurrency() * 100) / 100);
             }
+            if (withinTargets != null) {
+                out.printf(Locale.ROOT, "Largest number of concurrent sequences that fits and meets %s on %s,"
+                        + " TP %d: %s%n", targets(), t.gpu().name(), w.parallelism().tensorParallel(),
+                        Quantities.grouped(withinTargets));
+            }
             out.println();
             out.println("Each answer changes one input and keeps the others; 0 means not even 1 fits.");
         }
         out.flush();
         return 0;
+    }
+
+    /**
+     * The most whole sequences the KV cache holds ({@link KvCapacity#wholeSequences()}) whose decode step and prefill
+     * meet the targets ({@link ServingLatency#maxConcurrency}).
+     */
+    private int withinTargets(ModelSpec m, Workload w, MemoryTargetOption.Target t, KvCapacity capacity) {
+        if (w.mode() != Mode.INFER || t.gpu() == null) {
+            throw new CliInputException("--tpot-ms and --ttft-ms need --mode infer and a catalog GPU (--gpu ID)");
+        }
+        for (Double target : new Double[] {tpotMs, ttftMs}) {
+            if (target != null && !(target > 0 && target < 1e9)) {
+                throw new CliInputException("--tpot-ms and --ttft-ms must be above 0 milliseconds, got " + target);
+            }
+        }
+        if (t.gpu().memoryBandwidthGBps() <= 0) {
+            throw new CliInputException("the catalog gives '" + t.gpu().id()
+                    + "' no memory bandwidth, so its latency cannot be estimated");
+        }
+        return ServingLatency.maxConcurrency(m, w, t.gpu(),
+                LatencyFigures.fabric(args.catalog.catalog(spec.commandLine().getErr()), t.gpu(), w),
+                LatencyFigures.BANDWIDTH_EFFICIENCY, LatencyFigures.COMPUTE_EFFICIENCY, capacity.wholeSequences(),
+                tpotMs, ttftMs);
+    }
+
+    private String targets() {
+        StringBuilder s = new StringBuilder();
+        if (tpotMs != null) {
+            s.append(String.format(Locale.ROOT, "TPOT <= %s ms", tpotMs));
+        }
+        if (ttftMs != null) {
+            s.append(s.length() > 0 ? " and " : "").append(String.format(Locale.ROOT, "TTFT <= %s ms", ttftMs));
+        }
+        return s.toString();
     }
 
     private static String answer(ModelSpec m, int value) {

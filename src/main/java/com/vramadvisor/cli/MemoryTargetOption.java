@@ -22,8 +22,9 @@ final class MemoryTargetOption {
     /**
      * @param usableBytes the memory the workload may use on one GPU
      * @param description what it is, for the output: the GPU and its usable memory, or the GiB given
+     * @param gpu         the catalog GPU, {@code null} when GiB were given
      */
-    record Target(long usableBytes, String description) {
+    record Target(long usableBytes, String description, GpuSpec gpu) {
     }
 
     /** The target the flags name; a one-line input error when neither or both are given or the GiB are absurd. */
@@ -33,15 +34,14 @@ final class MemoryTargetOption {
         }
         if (gpuId != null) {
             Catalog catalog = catalogOption.catalog(err);
-            GpuSpec gpu = catalog.gpu(gpuId.trim()).orElseThrow(() -> new CliInputException(
-                    "unknown GPU '" + gpuId + "' (run 'catalog list gpus' for the ids)"));
+            GpuSpec gpu = LatencyFigures.gpu(catalog, gpuId);
             long usable = gpu.capacityBytes(workload);
-            return new Target(usable, gpu.name() + ", " + Quantities.gib(usable) + " usable");
+            return new Target(usable, gpu.name() + ", " + Quantities.gib(usable) + " usable", gpu);
         }
         if (!(memoryGib > 0 && memoryGib < 1e6)) {
             throw new CliInputException("--memory-gib must be above 0 and below 1e6, got " + memoryGib);
         }
         long usable = Math.round(memoryGib * (1L << 30));
-        return new Target(usable, Quantities.gib(usable));
+        return new Target(usable, Quantities.gib(usable), null);
     }
 }

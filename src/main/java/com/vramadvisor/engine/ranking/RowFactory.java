@@ -1,6 +1,5 @@
 package com.vramadvisor.engine.ranking;
 
-import com.vramadvisor.engine.Component;
 import com.vramadvisor.engine.Estimate;
 import com.vramadvisor.engine.Mode;
 import com.vramadvisor.engine.ModelSpec;
@@ -15,6 +14,7 @@ import com.vramadvisor.engine.plan.Rig;
 import com.vramadvisor.engine.plan.SpeedModel;
 import com.vramadvisor.engine.plan.StepTime;
 import com.vramadvisor.engine.plan.StepTimeModel;
+import com.vramadvisor.engine.serving.ServingLatency;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -220,9 +220,9 @@ final class RowFactory {
     }
 
     /**
-     * Inference speed of {@code replicas} copies of layout {@code p}: the decode roofline plus tensor-parallel and
-     * pipeline communication over the fabric ({@link StepTimeModel#decodeCommSeconds}), and prefill at the compute
-     * rate.
+     * Inference speed of {@code replicas} copies of layout {@code p}: the decode step of the serving latency model
+     * ({@link ServingLatency#decodeStep}: the roofline plus tensor-parallel and pipeline communication over the fabric,
+     * {@link StepTimeModel#decodeCommSeconds}), and prefill at the compute rate.
      */
     Speed inferenceSpeed(GpuSpec gpu, Fabric fabric, Parallelism p, Estimate e, int replicas) {
         if (gpu.memoryBandwidthGBps() <= 0) {
@@ -232,21 +232,10 @@ final class RowFactory {
         int context = workload.effectiveContext();
         int batch = workload.batch();
         SpeedModel.PeakRate peak = SpeedModel.inferencePeak(gpu, workload.effectiveWeightType());
-
-        double weightBytes = e.component(Component.WEIGHTS)
-                * SpeedModel.weightReadFraction(e.parameters(), e.activeParameters(), model.moe(), batch);
-        double kvBytes = e.component(Component.KV_CACHE) * SpeedModel.meanKvFraction(prompt, context);
-        double meanCached = context > prompt ? (prompt + (double) context) / 2.0 : context;
-        double flopsPerStep = batch * SpeedModel.decodeFlopsPerToken(e.activeParameters(), model, meanCached);
-        double comm = StepTimeModel.decodeCommSeconds(model, fabric, p.tensorParallel(), p.pipelineParallel(), batch);
-        double memorySeconds = p.pipelineParallel() * (weightBytes + kvBytes)
-                / (gpu.memoryBandwidthGBps() * 1e9 * options.decodeBandwidthEfficiency());
-        double step = SpeedModel.decodeStepSeconds(weightBytes + kvBytes, gpu.memoryBandwidthGBps(),
-                options.decodeBandwidthEfficiency(), flopsPerStep, peak.tflops(), options.computeEfficiency(),
-                p.tensorParallel(), p.pipelineParallel(), comm);
-        Bound bound = comm > step - comm ? (fabric.withinNode(p.tensorParallel() * p.pipelineParallel(), 1)
-                ? Bound.TP_LINK : Bound.NETWORK)
-                : memorySeconds >= step - comm ? Bound.MEMORY_BANDWIDTH : Bound.COMPUTE;
+        ServingLatency.Step decodeStep = ServingLatency.decodeStep(model, workload, e, gpu, fabric, p,
+                options.decodeBandwidthEfficiency(), options.computeEfficiency());
+        double step = decodeStep.seconds();
+        Bound bound = decodeStep.bound();
         double perSequence = 1.0 / step;
         double decode = replicas * batch / step;
 
