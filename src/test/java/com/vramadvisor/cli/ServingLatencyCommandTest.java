@@ -1,0 +1,88 @@
+package com.vramadvisor.cli;
+
+import static com.vramadvisor.cli.EstimateCommandTest.run;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.withinPercentage;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import org.junit.jupiter.api.Test;
+
+class ServingLatencyCommandTest {
+
+    private static JsonNode json(String... args) throws IOException {
+        EstimateCommandTest.Result r = run(args);
+        assertThat(r.status()).as(r.err()).isZero();
+        return new ObjectMapper().readTree(r.out());
+    }
+
+    /**
+     * NVIDIA NIM for LLMs 1.8.0, Llama-3.3-70B-Instruct fp8 TP2 on 2 x H100 80GB, 5,000 input and 500 output tokens,
+     * concurrency 1: TTFT 406.77 ms, inter-token latency 18.58 ms (NIM LLM benchmarking guide, "Performance").
+     * Llama 3.3 70B has Llama 3.1 70B's architecture. Tolerance 10 % (TPOT) and 20 % (TTFT).
+     */
+    @Test
+    void estimateWithACatalogGpuAddsTheLatencyFieldsNearNimsPublishedFigures() throws IOException {
+        JsonNode j = json("estimate", "--preset", "llama-3.1-70b", "--mode", "infer", "--weights", "fp8",
+                "--kv-dtype", "fp8", "--seq", "5000", "--context", "5500", "--tp", "2", "--gpu", "h100-sxm-80gb",
+                "--format", "json");
+        assertThat(j.get("tpotMs").asDouble()).isCloseTo(18.58, withinPercentage(10));
+        assertThat(j.get("ttftMs").asDouble()).isCloseTo(406.77, withinPercentage(20));
+        assertThat(j.get("tpotBound").asText()).isEqualTo("memory-bandwidth");
+        assertThat(j.get("ttftBound").asText()).isEqualTo("compute");
+        assertThat(j.get("tokensPerSecondPerUser").asDouble())
+                .isCloseTo(1000 / j.get("tpotMs").asDouble(), withinPercentage(0.1));
+        assertThat(j.get("tokensPerSecond").asDouble()).isEqualTo(j.get("tokensPerSecondPerUser").asDouble());
+
+        EstimateCommandTest.Result text = run("estimate", "--preset", "llama-3.1-70b", "--mode", "infer",
+                "--weights", "fp8", "--tp", "2", "--gpu", "h100-sxm-80gb");
+        assertThat(text.out()).contains("time to first token").contains("time per output token")
+                .contains("tokens/s per user");
+    }
+
+    @Test
+    void withoutAGpuThereAreNoLatencyFiguresAndTrainingWithAGpuIsAnInputError() throws IOException {
+        JsonNode j = json("estimate", "--preset", "llama-2-7b", "--mode", "infer", "--format", "json");
+        for (String field : new String[] {"ttftMs", "tpotMs", "tokensPerSecondPerUser", "tokensPerSecond",
+                "ttftBound", "tpotBound"}) {
+            assertThat(j.has(field)).as(field).isFalse();
+        }
+        assertThat(run("estimate", "--preset", "llama-2-7b", "--gpu", "h100-sxm-80gb").status()).isEqualTo(2);
+        assertThat(run("estimate", "--preset", "llama-2-7b", "--mode", "infer", "--gpu", "no-such-card").err())
+                .contains("catalog list gpus");
+    }
+
+    @Test
+    void fitAnswersTheMostSequencesThatFitAndMeetTheTpotTarget() throws IOException {
+        JsonNode fit = json("fit", "--preset", "llama-3-8b", "--mode", "infer", "--seq", "1024", "--context", "2048",
+                "--gpu", "a100-sxm-80gb", "--tpot-ms", "25", "--format", "json");
+        int best = fit.get("maxConcurrencyWithinTargets").asInt();
+        assertThat(best).isPositive().isLessThanOrEqualTo((int) fit.get("maxConcurrency").asDouble());
+        double atBest = json("estimate", "--preset", "llama-3-8b", "--mode", "infer", "--seq", "1024", "--context",
+                "2048", "--batch", String.valueOf(best), "--gpu", "a100-sxm-80gb", "--format", "json")
+                .get("tpotMs").asDouble();
+        assertThat(atBest).isLessThanOrEqualTo(25.0);
+        if (best < (int) fit.get("maxConcurrency").asDouble()) {
+            double oneMore = json("estimate", "--preset", "llama-3-8b", "--mode", "infer", "--seq", "1024",
+                    "--context", "2048", "--batch", String.valueOf(best + 1), "--gpu", "a100-sxm-80gb", "--format",
+                    "json").get("tpotMs").asDouble();
+            assertThat(oneMore).isGreaterThan(24.99);
+        }
+        // A loose target leaves memory as the limit.
+        JsonNode loose = json("fit", "--preset", "llama-3-8b", "--mode", "infer", "--seq", "1024", "--context",
+                "2048", "--gpu", "a100-sxm-80gb", "--ttft-ms", "100000", "--format", "json");
+        assertThat(loose.get("maxConcurrencyWithinTargets").asInt())
+                .isEqualTo((int) Math.floor(loose.get("maxConcurrency").asDouble()));
+    }
+
+    @Test
+    void latencyTargetsNeedACatalogGpuAndInference() {
+        assertThat(run("fit", "--preset", "llama-3-8b", "--mode", "infer", "--budget-gib", "40", "--tpot-ms", "20")
+                .err()).contains("--gpu");
+        assertThat(run("fit", "--preset", "llama-3-8b", "--gpu", "a100-sxm-80gb", "--tpot-ms", "20").status())
+                .isEqualTo(2);
+        assertThat(run("fit", "--preset", "llama-3-8b", "--mode", "infer", "--gpu", "a100-sxm-80gb", "--tpot-ms",
+                "-1").status()).isEqualTo(2);
+    }
+}
