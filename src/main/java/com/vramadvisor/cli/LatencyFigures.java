@@ -63,7 +63,7 @@ final class LatencyFigures {
                 : String.format(Locale.ROOT, "%.1f ms (%s)", l.ttftMs(), l.ttftBound().code()));
         out.printf(Locale.ROOT, "  time per output token   %.2f ms (%s)%n", l.tpotMs(), l.tpotBound().code());
         out.printf(Locale.ROOT, "  tokens/s per user       %.1f%n", l.tokensPerSecondPerUser());
-        out.printf(Locale.ROOT, "  tokens/s in total       %.1f%n", l.tokensPerSecond());
+        out.printf(Locale.ROOT, "  tokens/s in total       %.1f (one model copy)%n", l.tokensPerSecond());
         out.printf(Locale.ROOT, "  (roofline at %.0f %% of peak bandwidth and %.0f %% of peak compute;"
                 + " docs/estimation.md)%n", BANDWIDTH_EFFICIENCY * 100, COMPUTE_EFFICIENCY * 100);
     }
