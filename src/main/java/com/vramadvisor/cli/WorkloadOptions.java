@@ -13,7 +13,10 @@ import com.vramadvisor.engine.Recompute;
 import com.vramadvisor.engine.RuntimeOverhead;
 import com.vramadvisor.engine.Workload;
 import com.vramadvisor.engine.serving.ServingEngine;
+import com.vramadvisor.scenario.ScenarioInputs;
 import java.util.EnumSet;
+import java.util.Iterator;
+import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import picocli.CommandLine.Option;
@@ -28,13 +31,27 @@ final class WorkloadOptions {
             description = "Micro-batch per GPU replica (training) or concurrent sequences (inference). Default 1.")
     int batch = 1;
 
-    @Option(names = "--seq", paramLabel = "N",
-            description = "Tokens per sequence (training) or prompt tokens (inference). Default 2048, or the "
-                    + "context when --context is shorter.")
+    @Option(names = "--seq", paramLabel = "N", completionCandidates = DefaultSeq.class,
+            description = "Tokens per sequence (training) or prompt tokens (inference). Default ${COMPLETION-CANDIDATES}"
+                    + ", as in the desktop window, or the context when --context is shorter.")
     Integer seq;
 
-    /** Prompt or sequence length when --seq is omitted; an inference prompt is never longer than its context. */
-    static final int DEFAULT_SEQ = 2048;
+    /**
+     * Prompt or sequence length when --seq is omitted: the desktop window's default scenario's, so the two agree; an
+     * inference prompt is never longer than its context.
+     */
+    static final int DEFAULT_SEQ = ScenarioInputs.defaults().workload().sequenceLength();
+
+    /**
+     * The default --seq as the one completion candidate, so the help text prints the value the code uses; an
+     * annotation can only hold a compile-time constant.
+     */
+    static final class DefaultSeq implements Iterable<String> {
+        @Override
+        public Iterator<String> iterator() {
+            return List.of(String.valueOf(DEFAULT_SEQ)).iterator();
+        }
+    }
 
     @Option(names = "--context", paramLabel = "N",
             description = "Inference: tokens per sequence in the KV cache (prompt + output). Default --seq.")

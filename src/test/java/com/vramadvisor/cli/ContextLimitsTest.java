@@ -50,8 +50,24 @@ class ContextLimitsTest {
         assertThat(shortContext.get("contextTokens").asInt()).isEqualTo(258);
         JsonNode longContext = json("estimate", "--preset", "llama-3-8b", "--mode", "infer", "--context", "8192",
                 "--format", "json");
-        assertThat(longContext.get("promptTokens").asInt()).isEqualTo(2048);
+        // The default prompt is the desktop window's default sequence, 4,096 tokens, when the context holds it.
+        assertThat(longContext.get("promptTokens").asInt()).isEqualTo(4096)
+                .isEqualTo(ScenarioInputs.defaults().workload().sequenceLength());
         assertThat(longContext.get("contextTokens").asInt()).isEqualTo(8192);
+    }
+
+    @Test
+    void trainingWithoutSeqUsesTheDesktopWindowsDefaultSequence() throws IOException {
+        // The window opens on Llama-3-8B at 4,096 tokens (ScenarioInputs.defaults()); the command line agrees.
+        int windowSeq = ScenarioInputs.defaults().workload().sequenceLength();
+        assertThat(windowSeq).isEqualTo(4096);
+        long omitted = json("estimate", "--preset", "llama-3-8b", "--format", "json").get("peakBytes").asLong();
+        long given = json("estimate", "--preset", "llama-3-8b", "--seq", String.valueOf(windowSeq), "--format",
+                "json").get("peakBytes").asLong();
+        long shorter = json("estimate", "--preset", "llama-3-8b", "--seq", "2048", "--format", "json")
+                .get("peakBytes").asLong();
+        assertThat(omitted).isEqualTo(given).isGreaterThan(shorter);
+        assertThat(run("estimate", "--help").out()).contains("Default " + windowSeq);
     }
 
     @Test
