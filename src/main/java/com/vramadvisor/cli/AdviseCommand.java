@@ -40,7 +40,8 @@ final class AdviseCommand implements Callable<Integer> {
     @Option(names = "--format", paramLabel = "FORMAT", description = "text or json (default text).")
     String format = "text";
 
-    @Option(names = "--json", description = "Same as --format json.")
+    /** Deprecated: kept so scripts written for it keep working; --format json is the one spelling every command takes. */
+    @Option(names = "--json", hidden = true, description = "Deprecated: use --format json.")
     boolean json;
 
     @Override
@@ -80,7 +81,7 @@ final class AdviseCommand implements Callable<Integer> {
             row.put("fits", l.fits());
             row.put("gpus", l.gpus());
             Map<String, Object> speed = new LinkedHashMap<>();
-            speed.put("trend", l.speed().trend().name().toLowerCase(Locale.ROOT));
+            speed.put("trend", l.speed().trend().name().toLowerCase(Locale.ROOT).replace('_', '-'));
             speed.put("summary", l.speed().summary());
             speed.put("source", l.speed().source());
             row.put("speed", speed);

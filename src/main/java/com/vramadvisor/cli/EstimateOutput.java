@@ -10,9 +10,11 @@ import com.vramadvisor.engine.ModelSpec;
 import com.vramadvisor.engine.PhaseBreakdown;
 import com.vramadvisor.engine.Workload;
 import java.io.PrintWriter;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /** Renders an estimate as a readable text table or as the documented JSON object. */
 final class EstimateOutput {
@@ -28,6 +30,10 @@ final class EstimateOutput {
     private static final class JsonHolder {
         static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     }
+
+    /** Parts only training holds; inference text output leaves out their rows while they are zero. */
+    private static final Set<Component> TRAINING_ONLY =
+            EnumSet.of(Component.MASTER_WEIGHTS, Component.GRADIENTS, Component.OPTIMIZER_STATES);
 
     private EstimateOutput() {
     }
@@ -84,7 +90,11 @@ final class EstimateOutput {
         out.printf(Locale.ROOT, "%-20s %14s %20s %14s%n", "Component (per GPU)", "largest", "bytes",
                 "at " + e.peakPhase().id());
         for (Component c : Component.values()) {
-            out.printf(Locale.ROOT, "%-20s %14s %20s %14s%n", c.jsonName(), Quantities.gib(e.component(c)),
+            if (w.mode() == Mode.INFER && TRAINING_ONLY.contains(c) && e.component(c) == 0
+                    && e.peakBreakdown().get(c) == 0) {
+                continue;
+            }
+            out.printf(Locale.ROOT, "%-20s %14s %20s %14s%n", c.label(), Quantities.gib(e.component(c)),
                     Quantities.grouped(e.component(c)), Quantities.gib(e.peakBreakdown().get(c)));
         }
         out.printf(Locale.ROOT, "%-20s %14s %20s%n", "Peak", Quantities.gib(e.peakBytes()),

@@ -52,7 +52,7 @@ final class GuideCommand implements Callable<Integer> {
                 o.put("sizeClass", r.scenario().sizeClass().id());
                 o.put("description", r.scenario().description());
                 o.put("needBytes", r.needBytes());
-                o.put("largestPart", r.largestPart().jsonName());
+                o.put("largestPart", r.largestPart().id());
                 o.put("ruleOfThumb", r.rule().recommendation());
                 o.put("agreesWithRule", r.agreesWithRule());
                 o.put("ruleOption", id(r.ruleOption()));
@@ -69,8 +69,8 @@ final class GuideCommand implements Callable<Integer> {
         } else {
             for (GuideRow r : rows) {
                 out.printf(Locale.ROOT, "%s (%s)%n", r.scenario().description(), r.scenario().sizeClass().id());
-                out.printf(Locale.ROOT, "  need on one GPU    %s (largest part: %s)%n", Quantities.gib(r.needBytes()),
-                        r.largestPart().jsonName());
+                out.printf(Locale.ROOT, "  need on one GPU    %s (largest part: %s)%n", Quantities.gb(r.needBytes()),
+                        r.largestPart().label());
                 out.printf(Locale.ROOT, "  rule of thumb      %s -> %s%n", r.rule().recommendation(),
                         name(r.ruleOption()));
                 out.printf(Locale.ROOT, "  smallest card      %s%n", name(r.smallestSingle()));
@@ -81,7 +81,8 @@ final class GuideCommand implements Callable<Integer> {
                 }
                 out.println();
             }
-            out.println("Memory in GiB (2^30 bytes). Scenarios and rules: docs/decision-table.md.");
+            // GB, not GiB: the explanations come from the engine in GB, and one table should speak one unit.
+            out.println("Memory in GB (10^9 bytes). Scenarios and rules: docs/decision-table.md.");
         }
         out.flush();
         return 0;
@@ -97,6 +98,6 @@ final class GuideCommand implements Callable<Integer> {
         }
         String price = row.purchaseUsd() == null ? "" : String.format(Locale.ROOT, ", $%,.0f", row.purchaseUsd());
         return String.format(Locale.ROOT, "%s (%s per GPU of %s%s)", row.hardwareName(),
-                Quantities.gib(row.perGpuBytes()), Quantities.gib(row.usableBytes()), price);
+                Quantities.gb(row.perGpuBytes()), Quantities.gb(row.usableBytes()), price);
     }
 }

@@ -47,6 +47,11 @@ final class Quantities {
         return String.format(Locale.ROOT, "%.2f GiB", bytes / (double) (1L << 30));
     }
 
+    /** Formats bytes in decimal units with the unit named, one decimal as the guide's explanations: {@code 21.8 GB}. */
+    static String gb(long bytes) {
+        return String.format(Locale.ROOT, "%.1f GB", bytes / 1e9);
+    }
+
     /** Formats a count with thousands separators: {@code 8,030,261,248}. */
     static String grouped(long value) {
         return String.format(Locale.ROOT, "%,d", value);

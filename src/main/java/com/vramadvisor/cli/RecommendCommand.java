@@ -67,9 +67,9 @@ final class RecommendCommand implements Callable<Integer> {
             description = "buy or rent: only bought or only rented options.")
     String acquisition;
 
-    @Option(names = "--sort", paramLabel = "KEY",
+    @Option(names = "--sort", paramLabel = "KEY", completionCandidates = SortKeys.class,
             description = "What to rank by: cost (of the job, the default), time (to result), capital (purchase "
-                    + "price), or a column: gpu-hours, tokens-per-second, headroom-fraction, gpus-needed, mfu, ...")
+                    + "price), or a column. Accepted: ${COMPLETION-CANDIDATES}.")
     String sort;
 
     @Option(names = "--desc", description = "Sort descending.")
@@ -144,6 +144,21 @@ final class RecommendCommand implements Callable<Integer> {
             b.fitsOnly(true);
         }
         return b.build();
+    }
+
+    /**
+     * Every key --sort accepts, generated from {@link SortKey} as its parser spells them, for the help text and shell
+     * completion: the three goals, then each column in kebab-case.
+     */
+    static final class SortKeys implements Iterable<String> {
+        @Override
+        public java.util.Iterator<String> iterator() {
+            List<String> keys = new ArrayList<>(List.of("cost", "time", "capital"));
+            for (SortKey k : SortKey.values()) {
+                keys.add(k.name().toLowerCase(Locale.ROOT).replace('_', '-'));
+            }
+            return keys.iterator();
+        }
     }
 
     private static Acquisition acquisition(String text) {

@@ -14,6 +14,7 @@ import com.vramadvisor.engine.RuntimeOverhead;
 import com.vramadvisor.engine.Workload;
 import com.vramadvisor.engine.serving.ServingEngine;
 import com.vramadvisor.scenario.ScenarioInputs;
+import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.Iterator;
 import java.util.List;
@@ -50,6 +51,14 @@ final class WorkloadOptions {
         @Override
         public Iterator<String> iterator() {
             return List.of(String.valueOf(DEFAULT_SEQ)).iterator();
+        }
+    }
+
+    /** Every storage type --weights accepts, from {@link DataType}, for the help text and shell completion. */
+    static final class WeightTypes implements Iterable<String> {
+        @Override
+        public Iterator<String> iterator() {
+            return Arrays.stream(DataType.values()).map(DataType::id).iterator();
         }
     }
 
@@ -105,8 +114,8 @@ final class WorkloadOptions {
             description = "Adapted matrices: q,k,v,o,gate,up,down or all (default all).")
     String[] loraTargets;
 
-    @Option(names = "--weights", paramLabel = "DTYPE",
-            description = "Storage type of frozen/served weights: fp16, bf16, fp8, int8, int4, nf4, q4_k, ...")
+    @Option(names = "--weights", paramLabel = "DTYPE", completionCandidates = WeightTypes.class,
+            description = "Storage type of frozen/served weights: ${COMPLETION-CANDIDATES}.")
     String weights;
 
     @Option(names = "--kv-dtype", paramLabel = "DTYPE", description = "KV cache type (default fp16).")

@@ -20,7 +20,7 @@ class AdviseCommandTest {
 
     @Test
     void fullTrainingOfLlama3On80GibListsFittingLeversFirstAndEachPeakMatchesEstimate() throws IOException {
-        JsonNode advice = json("advise", "--preset", "llama-3-8b", "--seq", "4096", "--memory-gib", "80", "--json");
+        JsonNode advice = json("advise", "--preset", "llama-3-8b", "--seq", "4096", "--memory-gib", "80", "--format", "json");
         assertThat(advice.get("usableBytesPerGpu").asLong()).isEqualTo(80L << 30);
         // Mixed-precision AdamW keeps 16 bytes per parameter (ZeRO paper, section 3.1): 8.03B x 16 > 80 GiB.
         assertThat(advice.get("currentFits").asBoolean()).isFalse();

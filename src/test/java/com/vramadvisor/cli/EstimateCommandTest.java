@@ -84,7 +84,20 @@ class EstimateCommandTest {
     void textOutputIsATableWithLabelledUnits() {
         Result r = run("estimate", "--params", "7e9", "--mode", "infer", "--weights", "int4", "--context", "8192");
         assertThat(r.status()).as(r.err()).isZero();
-        assertThat(r.out()).contains("weights").contains("kvCache").contains("GiB").contains("Peak");
+        assertThat(r.out()).contains("weights").contains("KV cache").contains("runtime overhead").contains("GiB")
+                .contains("Peak").doesNotContain("kvCache").doesNotContain("runtimeOverhead");
+    }
+
+    @Test
+    void inferenceTextLeavesOutTheTrainingOnlyRowsThatAreZeroAndTrainingKeepsThem() {
+        Result infer = run("estimate", "--preset", "llama-3-8b", "--mode", "infer", "--context", "8192");
+        assertThat(infer.status()).as(infer.err()).isZero();
+        assertThat(infer.out()).contains("weights").contains("KV cache").doesNotContain("master weights")
+                .doesNotContain("gradients").doesNotContain("optimizer states");
+        Result train = run("estimate", "--preset", "llama-3-8b", "--seq", "2048", "--implementation", "megatron");
+        assertThat(train.status()).as(train.err()).isZero();
+        assertThat(train.out()).contains("master weights").contains("gradients").contains("optimizer states")
+                .doesNotContain("optimizerStates").doesNotContain("masterWeights");
     }
 
     @Test
