@@ -45,7 +45,10 @@ public final class Cli implements Runnable {
         cl.setErr(err);
         cl.setCaseInsensitiveEnumValuesAllowed(true);
         cl.setParameterExceptionHandler((ex, a) -> {
-            err.println("vram-advisor: " + oneLine(ex.getMessage()));
+            // --json was a flag of advise only; every printing command takes --format json, so point there.
+            String hint = ex instanceof CommandLine.UnmatchedArgumentException u
+                    && u.getUnmatched().contains("--json") ? " (use --format json)" : "";
+            err.println("vram-advisor: " + oneLine(ex.getMessage()) + hint);
             err.flush();
             return EXIT_BAD_INPUT;
         });

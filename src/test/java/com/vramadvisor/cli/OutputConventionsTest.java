@@ -77,7 +77,7 @@ class OutputConventionsTest {
         assertThat(run("advise", "--help").out()).doesNotContain("--json").contains("--format");
         EstimateCommandTest.Result estimate = run("estimate", "--preset", "llama-3-8b", "--json");
         assertThat(estimate.status()).isEqualTo(2);
-        assertThat(estimate.err()).contains("--json");
+        assertThat(estimate.err().strip()).contains("--json").endsWith("(use --format json)").doesNotContain("\n");
     }
 
     @Test
