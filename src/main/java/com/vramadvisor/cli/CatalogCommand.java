@@ -137,11 +137,36 @@ final class CatalogCommand implements Runnable {
         @Parameters(paramLabel = "DIR", arity = "0..1", description = "Folder with gpus.json, systems.json, ...")
         Path directory;
 
+        @Option(names = "--format", paramLabel = "FORMAT",
+                description = "text or json (default text). JSON: directory, valid and problems (file, jsonPath, "
+                        + "message) on standard output; the exit status is the same.")
+        String format = "text";
+
         @Override
-        public Integer call() {
+        public Integer call() throws Exception {
+            OutputFormat fmt = OutputFormat.parse(format, OutputFormat.TEXT, OutputFormat.JSON);
             Path defaultDir = CatalogLoader.defaultUserDirectory();
             Path dir = directory != null ? directory : defaultDir;
             PrintWriter out = spec.commandLine().getOut();
+            if (fmt == OutputFormat.JSON) {
+                boolean fresh = !Files.exists(dir) && sameFolder(dir, defaultDir);
+                List<CatalogProblem> problems = fresh ? List.of() : CatalogLoader.validate(dir);
+                Map<String, Object> root = new LinkedHashMap<>();
+                root.put("directory", dir.toString());
+                root.put("valid", problems.isEmpty());
+                List<Map<String, Object>> list = new ArrayList<>();
+                for (CatalogProblem p : problems) {
+                    Map<String, Object> o = new LinkedHashMap<>();
+                    o.put("file", p.file());
+                    o.put("jsonPath", p.jsonPath());
+                    o.put("message", p.message());
+                    list.add(o);
+                }
+                root.put("problems", list);
+                out.println(EstimateOutput.json().writeValueAsString(root));
+                out.flush();
+                return problems.isEmpty() ? 0 : Cli.EXIT_BAD_INPUT;
+            }
             if (!Files.exists(dir) && sameFolder(dir, defaultDir)) {
                 // A fresh installation: the user folder is made when the first own entry is saved there.
                 out.println(dir + ": no user catalog yet (the folder does not exist); the shipped catalog is used");

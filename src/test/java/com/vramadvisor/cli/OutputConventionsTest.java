@@ -38,6 +38,7 @@ class OutputConventionsTest {
         {"guide"},
         {"plan", "--preset", "llama-2-70b", "--seq", "4096", "--tokens", "2e12", "--gpu", "a100-sxm-80gb"},
         {"catalog", "list", "gpus"},
+        {"catalog", "validate", "catalog"},
     };
 
     @Test

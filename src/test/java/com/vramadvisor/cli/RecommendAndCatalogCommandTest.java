@@ -165,6 +165,16 @@ class RecommendAndCatalogCommandTest {
         EstimateCommandTest.Result r = run("catalog", "validate", tmp.toString());
         assertThat(r.status()).isEqualTo(2);
         assertThat(r.err()).contains("gpus.json").contains("$.gpus[0]");
+        EstimateCommandTest.Result json = run("catalog", "validate", tmp.toString(), "--format", "json");
+        assertThat(json.status()).isEqualTo(2);
+        JsonNode root = new ObjectMapper().readTree(json.out());
+        assertThat(root.get("valid").asBoolean()).isFalse();
+        List<String> paths = new java.util.ArrayList<>();
+        root.get("problems").forEach(p -> {
+            assertThat(p.get("file").asText()).contains("gpus.json");
+            paths.add(p.get("jsonPath").asText());
+        });
+        assertThat(paths).anyMatch(p -> p.startsWith("$.gpus[0]"));
     }
 
     @Test
