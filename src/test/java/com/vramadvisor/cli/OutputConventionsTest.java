@@ -86,6 +86,8 @@ class OutputConventionsTest {
         EstimateCommandTest.Result r = run("guide");
         assertThat(r.status()).as(r.err()).isZero();
         assertThat(r.out()).doesNotContain("GiB").contains(" GB").contains("Memory in GB (10^9 bytes)");
+        // The findings' sentences name the largest part in words too, not by its JSON id.
+        assertThat(r.out()).doesNotContainPattern("largest part: [a-z]+[A-Z]");
         List<String> parts = new ArrayList<>();
         for (String line : r.out().split("\n")) {
             if (line.startsWith("  need on one GPU")) {

@@ -110,7 +110,7 @@ public final class HardwareGuide {
                     ", or one %s (%s GB)", smallest.hardwareName(), num(nominalGb(smallest, byId)));
             add(findings, text, GuideFinding.RULE_GPU_TOO_SMALL, String.format(Locale.ROOT,
                     "Needs %s on one GPU (largest part: %s, %s), more than the %s %s can allocate; %s%s.",
-                    gb(need), largest.jsonName(), gb(largestBytes), gb(capacity(r, g)), g.name(), how, bigger));
+                    gb(need), largest.label(), gb(largestBytes), gb(capacity(r, g)), g.name(), how, bigger));
         }
         if (smallest != null && ruleGpu.isPresent()
                 && nominalGb(smallest, byId) < ruleGpu.get().memoryGbNominal()) {
