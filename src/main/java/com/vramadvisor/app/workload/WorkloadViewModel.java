@@ -112,6 +112,8 @@ public final class WorkloadViewModel {
     /** Workload fields the panel has no control for (dropout, LoRA targets, ...), kept so files round-trip. */
     private Workload base;
     private boolean applying;
+    /** The engine of the last published or applied inputs: a change of engine resets the chunk to its default. */
+    private ServingEngine lastEngine = ServingEngine.VLLM;
 
     /**
      * A view-model with English texts and no GPU list, for code that only needs the snapshot.
@@ -194,6 +196,7 @@ public final class WorkloadViewModel {
             attention.set(w.attention());
             implementation.set(w.implementation());
             servingEngine.set(inputs.servingEngine());
+            lastEngine = inputs.servingEngine();
             maxBatchedTokens.set(shownBatchedTokens(inputs.servingEngine(), inputs.maxBatchedTokens()));
             if (w.lora() != null) {
                 loraRank.set(w.lora().rank());
@@ -306,9 +309,10 @@ public final class WorkloadViewModel {
             }
             // A new engine starts from its own chunk (vLLM 8192, llama.cpp 512), not the previous engine's.
             ServingEngine engine = servingEngine.get();
-            if (snapshot.get() != null && snapshot.get().servingEngine() != engine && engine.chunksPrefill()) {
+            if (lastEngine != engine && engine.chunksPrefill()) {
                 maxBatchedTokens.set(engine.defaultBatchedTokens());
             }
+            lastEngine = engine;
             // The KV cache holds the prompt plus generated tokens, so it is never shorter than the prompt.
             if (mode.get() == Mode.INFER && context.get() < sequenceLength.get()) {
                 context.set(sequenceLength.get());
