@@ -10,6 +10,7 @@ import com.vramadvisor.engine.Mode;
 import com.vramadvisor.engine.ModelSpec;
 import com.vramadvisor.engine.Parallelism;
 import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.serving.ServingEngine;
 import com.vramadvisor.engine.ranking.RankingOptions;
 import com.vramadvisor.report.ReportModel.LabeledValue;
 
@@ -62,6 +63,7 @@ final class ReportInputs {
         if (infer) {
             add(out, "context", "input.context", text.integer(workload.effectiveContext()));
             add(out, "kvCache", "input.kvCache", workload.kvCacheType().id());
+            add(out, "servingEngine", "input.servingEngine", serving(workload));
             if (workload.gpuMemoryUtilization() > 0) {
                 add(out, "gpuMemoryUtilization", "input.gpuMemoryUtilization",
                         text.percent(workload.gpuMemoryUtilization()));
@@ -103,6 +105,23 @@ final class ReportInputs {
     }
 
     /** Whole days as integers, a fraction with one decimal: a 0.5-day deadline must not read as 0 or 1. */
+    /**
+     * The serving engine the workload's KV blocks and prefill chunk stand for ({@code ServingEngine.configure} sets
+     * both), with its chunk: "vLLM, prefill chunks of 8,192 tokens".
+     */
+    private String serving(Workload workload) {
+        int block = workload.kvBlockTokens();
+        int chunk = workload.prefillChunkTokens();
+        for (ServingEngine e : ServingEngine.values()) {
+            if (e.kvBlockTokens() == block && e.chunksPrefill() == (chunk > 0)) {
+                String name = text.get("engine." + key(e));
+                return chunk > 0 ? text.format("input.servingEngine.chunked", name, text.integer(chunk))
+                        : text.format("input.servingEngine.onePass", name);
+            }
+        }
+        return text.format("input.servingEngine.other", text.integer(block), text.integer(chunk));
+    }
+
     static String days(ReportText text, double days) {
         return text.format("input.deadline.value", days == Math.rint(days) ? text.integer(Math.round(days))
                 : text.number(days, 1));

@@ -23,6 +23,7 @@ import com.vramadvisor.engine.Recompute;
 import com.vramadvisor.engine.RuntimeOverhead;
 import com.vramadvisor.engine.Workload;
 import com.vramadvisor.engine.ranking.RankingOptions;
+import com.vramadvisor.engine.serving.ServingEngine;
 import java.util.EnumSet;
 import java.util.Locale;
 import java.util.Set;
@@ -46,7 +47,10 @@ public final class ScenarioCodec {
         ObjectNode model = root.putObject("model");
         model.put("presetId", inputs.modelPresetId());
         model.set("architecture", ModelSpecJson.write(inputs.model()));
-        root.set("workload", writeWorkload(inputs.workload()));
+        ObjectNode workload = writeWorkload(inputs.workload());
+        workload.put("servingEngine", inputs.servingEngine().id());
+        workload.put("maxBatchedTokens", inputs.maxBatchedTokens());
+        root.set("workload", workload);
         root.put("gpuId", inputs.gpuId());
         root.put("sweepAxis", Ids.of(inputs.sweepAxis()));
         root.put("sizeUnit", inputs.sizeUnit().symbol());
@@ -149,7 +153,13 @@ public final class ScenarioCodec {
             JsonReader model = r.object("model");
             var spec = ModelSpecJson.read(model.object("architecture"));
             String presetId = model.optionalText("presetId", "");
-            Workload workload = readWorkload(r.object("workload"));
+            JsonReader workloadReader = r.object("workload");
+            Workload workload = readWorkload(workloadReader);
+            // Optional: files written before the serving engine was an input read as vLLM with its default chunk,
+            // the command line's default for inference.
+            ServingEngine engine = ServingEngine.parse(workloadReader.optionalText("servingEngine",
+                    ServingEngine.VLLM.id()));
+            int batchedTokens = workloadReader.optionalInteger("maxBatchedTokens", 0, Workload.MAX_TOKENS, 0);
             String gpuId = r.optionalText("gpuId", "");
             SweepAxis axis = r.optionalEnumValue("sweepAxis", SweepAxis.class, SweepAxis.BATCH);
             SizeUnit unit = readSizeUnit(r);
@@ -170,7 +180,7 @@ public final class ScenarioCodec {
                 }
             }
             return new ScenarioInputs(spec, presetId, workload, gpuId, axis, unit, tokenBudget, maxGpus,
-                    deadlineDays);
+                    deadlineDays, engine, batchedTokens);
         } catch (IllegalArgumentException e) {
             throw new ScenarioFileException(Reason.INVALID_VALUE, UntrustedText.escape(e.getMessage(), 400), e);
         }

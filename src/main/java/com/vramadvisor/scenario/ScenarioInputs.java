@@ -11,6 +11,7 @@ import com.vramadvisor.engine.PositionKind;
 import com.vramadvisor.engine.Precision;
 import com.vramadvisor.engine.Workload;
 import com.vramadvisor.engine.ranking.RankingOptions;
+import com.vramadvisor.engine.serving.ServingEngine;
 import java.util.Objects;
 
 /**
@@ -33,10 +34,16 @@ import java.util.Objects;
  * @param deadlineDays  days a training run may take: the decision table uses the fewest GPUs that finish within it
  *                      and marks options that cannot; above 0 and at most {@link #MAX_DEADLINE_DAYS};
  *                      {@link RankingOptions#deadlineDays()}
+ * @param servingEngine    the engine an inference workload runs on; {@link ServingEngine#configure} sets the
+ *                         workload's KV blocks and prefill chunk from it, so {@link #workload()} is the workload as
+ *                         that engine runs it. Training workloads have neither.
+ * @param maxBatchedTokens prompt tokens one forward pass prefills (vLLM's {@code max_num_batched_tokens},
+ *                         llama.cpp's {@code n_ubatch}); 0 for the engine's default. Kept but not applied for an
+ *                         engine that prefills in one pass.
  */
 public record ScenarioInputs(ModelSpec model, String modelPresetId, Workload workload, String gpuId,
                              SweepAxis sweepAxis, SizeUnit sizeUnit, long tokenBudget, int maxGpus,
-                             double deadlineDays) {
+                             double deadlineDays, ServingEngine servingEngine, int maxBatchedTokens) {
 
     /** Catalog id of the default model. */
     public static final String DEFAULT_MODEL_ID = "llama-3-8b";
@@ -48,6 +55,14 @@ public record ScenarioInputs(ModelSpec model, String modelPresetId, Workload wor
         Objects.requireNonNull(workload, "workload");
         Objects.requireNonNull(sweepAxis, "sweepAxis");
         Objects.requireNonNull(sizeUnit, "sizeUnit");
+        Objects.requireNonNull(servingEngine, "servingEngine");
+        if (maxBatchedTokens < 0 || maxBatchedTokens > Workload.MAX_TOKENS) {
+            throw new IllegalArgumentException("max batched tokens must be between 0 and " + Workload.MAX_TOKENS
+                    + ", got " + maxBatchedTokens);
+        }
+        workload = workload.mode() == Mode.INFER
+                ? servingEngine.configure(workload, servingEngine.chunksPrefill() ? maxBatchedTokens : 0)
+                : workload.toBuilder().kvBlockTokens(0).prefillChunkTokens(0).build();
         modelPresetId = modelPresetId == null ? "" : modelPresetId;
         gpuId = gpuId == null ? "" : gpuId;
         if (tokenBudget < 1) {
@@ -60,6 +75,13 @@ public record ScenarioInputs(ModelSpec model, String modelPresetId, Workload wor
             throw new IllegalArgumentException("deadline must be a positive number of days up to "
                     + (long) MAX_DEADLINE_DAYS + ", got " + deadlineDays);
         }
+    }
+
+    /** A scenario served by vLLM with its default batched-token limit. */
+    public ScenarioInputs(ModelSpec model, String modelPresetId, Workload workload, String gpuId,
+                          SweepAxis sweepAxis, SizeUnit sizeUnit, long tokenBudget, int maxGpus, double deadlineDays) {
+        this(model, modelPresetId, workload, gpuId, sweepAxis, sizeUnit, tokenBudget, maxGpus, deadlineDays,
+                ServingEngine.VLLM, 0);
     }
 
     /** A scenario with the decision table's default deadline. */
@@ -117,42 +139,48 @@ public record ScenarioInputs(ModelSpec model, String modelPresetId, Workload wor
 
     public ScenarioInputs withModel(ModelSpec newModel, String newPresetId) {
         return new ScenarioInputs(newModel, newPresetId, workload, gpuId, sweepAxis, sizeUnit, tokenBudget,
-                maxGpus, deadlineDays);
+                maxGpus, deadlineDays, servingEngine, maxBatchedTokens);
     }
 
     public ScenarioInputs withWorkload(Workload newWorkload) {
         return new ScenarioInputs(model, modelPresetId, newWorkload, gpuId, sweepAxis, sizeUnit, tokenBudget,
-                maxGpus, deadlineDays);
+                maxGpus, deadlineDays, servingEngine, maxBatchedTokens);
     }
 
     public ScenarioInputs withGpuId(String newGpuId) {
         return new ScenarioInputs(model, modelPresetId, workload, newGpuId, sweepAxis, sizeUnit, tokenBudget,
-                maxGpus, deadlineDays);
+                maxGpus, deadlineDays, servingEngine, maxBatchedTokens);
     }
 
     public ScenarioInputs withSweepAxis(SweepAxis newAxis) {
         return new ScenarioInputs(model, modelPresetId, workload, gpuId, newAxis, sizeUnit, tokenBudget,
-                maxGpus, deadlineDays);
+                maxGpus, deadlineDays, servingEngine, maxBatchedTokens);
     }
 
     public ScenarioInputs withSizeUnit(SizeUnit newUnit) {
         return new ScenarioInputs(model, modelPresetId, workload, gpuId, sweepAxis, newUnit, tokenBudget,
-                maxGpus, deadlineDays);
+                maxGpus, deadlineDays, servingEngine, maxBatchedTokens);
     }
 
     public ScenarioInputs withTokenBudget(long newTokenBudget) {
         return new ScenarioInputs(model, modelPresetId, workload, gpuId, sweepAxis, sizeUnit, newTokenBudget,
-                maxGpus, deadlineDays);
+                maxGpus, deadlineDays, servingEngine, maxBatchedTokens);
     }
 
     public ScenarioInputs withMaxGpus(int newMaxGpus) {
         return new ScenarioInputs(model, modelPresetId, workload, gpuId, sweepAxis, sizeUnit, tokenBudget,
-                newMaxGpus, deadlineDays);
+                newMaxGpus, deadlineDays, servingEngine, maxBatchedTokens);
     }
 
     public ScenarioInputs withDeadlineDays(double newDeadlineDays) {
         return new ScenarioInputs(model, modelPresetId, workload, gpuId, sweepAxis, sizeUnit, tokenBudget, maxGpus,
-                newDeadlineDays);
+                newDeadlineDays, servingEngine, maxBatchedTokens);
+    }
+
+    /** The same scenario served by {@code engine} with {@code batchedTokens} per pass (0: the engine's default). */
+    public ScenarioInputs withServing(ServingEngine engine, int batchedTokens) {
+        return new ScenarioInputs(model, modelPresetId, workload, gpuId, sweepAxis, sizeUnit, tokenBudget, maxGpus,
+                deadlineDays, engine, batchedTokens);
     }
 
     /**

@@ -18,6 +18,7 @@ import com.vramadvisor.engine.Parallelism;
 import com.vramadvisor.engine.Recompute;
 import com.vramadvisor.engine.RuntimeOverhead;
 import com.vramadvisor.engine.ranking.RankingOptions;
+import com.vramadvisor.engine.serving.ServingEngine;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -45,6 +46,45 @@ class ScenarioCodecTest {
                 .implementation(Implementation.MEGATRON).build(),
                 "h100-sxm-80gb", SweepAxis.CONTEXT, SizeUnit.GB, 250_000_000_000L, 64);
         assertThat(codec.read(codec.write(original))).isEqualTo(original);
+    }
+
+    private static ScenarioInputs serving() {
+        ScenarioInputs d = ScenarioInputs.defaults();
+        return d.withWorkload(d.workload().toBuilder().mode(Mode.INFER).batch(8).sequenceLength(4096).context(8192)
+                .build());
+    }
+
+    @Test
+    void theServingEngineAndItsChunkSurviveARoundTrip() throws Exception {
+        ScenarioInputs llama = serving().withServing(ServingEngine.LLAMA_CPP, 256);
+        ScenarioInputs read = codec.read(codec.write(llama));
+        assertThat(read).isEqualTo(llama);
+        assertThat(read.workload().prefillChunkTokens()).isEqualTo(256);
+        assertThat(read.workload().kvBlockTokens()).isZero();
+        ScenarioInputs hf = serving().withServing(ServingEngine.HF_GENERATE, 0);
+        assertThat(codec.read(codec.write(hf))).isEqualTo(hf);
+        assertThat(codec.write(hf)).contains("\"servingEngine\" : \"hf\"");
+    }
+
+    @Test
+    void aFileWithoutServingFieldsReadsAsVllmWithItsDefaultChunk() throws Exception {
+        String json = codec.write(serving().withServing(ServingEngine.HF_GENERATE, 0));
+        String old = json.replaceAll(",\\s*\"servingEngine\" : \"hf\"", "")
+                .replaceAll(",\\s*\"maxBatchedTokens\" : 0", "");
+        assertThat(old).doesNotContain("servingEngine").doesNotContain("maxBatchedTokens");
+        ScenarioInputs read = codec.read(old);
+        assertThat(read.servingEngine()).isEqualTo(ServingEngine.VLLM);
+        assertThat(read.maxBatchedTokens()).isZero();
+        assertThat(read.workload().kvBlockTokens()).isEqualTo(16);
+        assertThat(read.workload().prefillChunkTokens()).isEqualTo(8192);
+    }
+
+    @Test
+    void anUnknownServingEngineIsAnInvalidValue() {
+        String json = codec.write(serving()).replace("\"servingEngine\" : \"vllm\"", "\"servingEngine\" : \"tgi\"");
+        assertThat(json).contains("tgi");
+        assertThatThrownBy(() -> codec.read(json)).isInstanceOfSatisfying(ScenarioFileException.class,
+                e -> assertThat(e.reason()).isEqualTo(Reason.INVALID_VALUE));
     }
 
     @Test

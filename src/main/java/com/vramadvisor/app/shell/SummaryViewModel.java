@@ -3,9 +3,12 @@ package com.vramadvisor.app.shell;
 import com.vramadvisor.app.ui.Messages;
 import com.vramadvisor.scenario.ScenarioInputs;
 import com.vramadvisor.engine.Estimate;
+import com.vramadvisor.engine.Mode;
 import com.vramadvisor.engine.ModelSpec;
 import com.vramadvisor.engine.Workload;
 import com.vramadvisor.engine.hardware.GpuSpec;
+import com.vramadvisor.engine.serving.KvCapacity;
+import java.text.NumberFormat;
 import java.util.Optional;
 import java.util.function.BiFunction;
 import java.util.function.Function;
@@ -64,7 +67,22 @@ public final class SummaryViewModel {
         }
         long usable = gpu.get().memoryBytesUsable();
         String key = e.peakBytes() <= usable ? "summary.fits" : "summary.doesNotFit";
-        verdict.set(messages.get(key, gpu.get().name(), s.sizeUnit().format(usable, messages.locale())));
+        String fits = messages.get(key, gpu.get().name(), s.sizeUnit().format(usable, messages.locale()));
+        verdict.set(s.workload().mode() == Mode.INFER ? concurrency(fits, s, gpu.get()) : fits);
+    }
+
+    /**
+     * vLLM's start-up figure for the GPU: sequences of the full context its KV blocks hold within the serving budget
+     * ({@link KvCapacity}), as {@code fit} on the command line reports it.
+     */
+    private String concurrency(String fits, ScenarioInputs s, GpuSpec gpu) {
+        KvCapacity capacity = KvCapacity.of(s.model(), s.workload(), gpu.capacityBytes(s.workload()));
+        NumberFormat times = NumberFormat.getNumberInstance(messages.locale());
+        times.setMinimumFractionDigits(1);
+        times.setMaximumFractionDigits(1);
+        NumberFormat integer = NumberFormat.getIntegerInstance(messages.locale());
+        return messages.get("summary.concurrency", fits, integer.format(s.workload().effectiveContext()),
+                times.format(capacity.maxConcurrency()));
     }
 
     /** "Peak per GPU: 133.5 GiB (optimizer step)". */
@@ -72,7 +90,10 @@ public final class SummaryViewModel {
         return text.getReadOnlyProperty();
     }
 
-    /** "Fits H100 SXM 80GB (79.2 GiB usable)" or "Does not fit ...", empty without a target GPU. */
+    /**
+     * "Fits H100 SXM 80GB (79.2 GiB usable)" or "Does not fit ...", empty without a target GPU; for inference followed
+     * by the most sequences of the context the KV cache holds there ("max concurrency at 8,192 tokens: 12.3x").
+     */
     public ReadOnlyStringProperty verdictProperty() {
         return verdict.getReadOnlyProperty();
     }

@@ -34,6 +34,7 @@ public final class ExactValues {
     private final NumberInput dataParallel;
     private final NumberInput gradientAccumulation;
     private final NumberInput loraRank;
+    private final NumberInput maxBatchedTokens;
 
     ExactValues(WorkloadViewModel vm, Messages messages) {
         parameters = new NumberInput(vm.parameterCountProperty(), MIN_PARAMETERS, MAX_PARAMETERS,
@@ -52,6 +53,8 @@ public final class ExactValues {
                 "workload.gradientAccumulation.name", DECIMAL, messages);
         loraRank = new NumberInput(vm.loraRankProperty(), 1, MAX_LORA_RANK, "workload.loraRank.name", DECIMAL,
                 messages);
+        maxBatchedTokens = new NumberInput(vm.maxBatchedTokensProperty(), 1, MAX_TOKENS,
+                "workload.maxBatchedTokens.name", BINARY, messages);
     }
 
     public NumberInput parameters() {
@@ -88,5 +91,9 @@ public final class ExactValues {
 
     public NumberInput loraRank() {
         return loraRank;
+    }
+
+    public NumberInput maxBatchedTokens() {
+        return maxBatchedTokens;
     }
 }

@@ -10,6 +10,7 @@ import com.vramadvisor.engine.Mode;
 import com.vramadvisor.engine.Optimizer;
 import com.vramadvisor.engine.Precision;
 import com.vramadvisor.engine.Recompute;
+import com.vramadvisor.engine.serving.ServingEngine;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -83,6 +84,15 @@ public final class WorkloadView {
         StepperField accumulation = new StepperField("gradientAccumulationSpinner",
                 "workload.gradientAccumulation.label", "workload.gradientAccumulation.tooltip",
                 vm.gradientAccumulationProperty(), vm.exact().gradientAccumulation(), messages);
+        ChoiceField<ServingEngine> engine = new ChoiceField<>("servingEngineCombo", "workload.servingEngine.label",
+                "workload.servingEngine.tooltip", List.of(ServingEngine.values()), vm.servingEngineProperty(),
+                this::enumText, messages);
+        engine.root().visibleProperty().bind(vm.inferenceProperty());
+        engine.root().managedProperty().bind(engine.root().visibleProperty());
+        StepperField chunk = new StepperField("maxBatchedTokensSpinner", "workload.maxBatchedTokens.label",
+                "workload.maxBatchedTokens.tooltip", vm.maxBatchedTokensProperty(), vm.exact().maxBatchedTokens(),
+                messages);
+        chunk.bindVisible(vm.chunkedPrefillProperty());
         // Training and serving name the same two inputs differently; each mode shows its own pair.
         batch.bindVisible(vm.trainingProperty());
         sequence.bindVisible(vm.trainingProperty());
@@ -91,7 +101,7 @@ public final class WorkloadView {
         prompt.bindVisible(vm.inferenceProperty());
         context.bindVisible(vm.inferenceProperty());
         return section("workload.section.batch", batch.root(), concurrent.root(), sequence.root(), prompt.root(),
-                context.root(), accumulation.root());
+                context.root(), engine.root(), chunk.root(), accumulation.root());
     }
 
     private Node trainingSection() {

@@ -18,6 +18,7 @@ import com.vramadvisor.engine.RuntimeOverhead;
 import com.vramadvisor.engine.Workload;
 import com.vramadvisor.engine.hardware.GpuSpec;
 import com.vramadvisor.engine.ranking.RankingOptions;
+import com.vramadvisor.engine.serving.ServingEngine;
 import java.text.NumberFormat;
 import java.util.List;
 import java.util.Locale;
@@ -87,6 +88,10 @@ public final class WorkloadViewModel {
     private final ObjectProperty<AttentionImpl> attention = new SimpleObjectProperty<>(this, "attention");
     private final ObjectProperty<Implementation> implementation =
             new SimpleObjectProperty<>(this, "implementation", Implementation.PYTORCH);
+    private final ObjectProperty<ServingEngine> servingEngine =
+            new SimpleObjectProperty<>(this, "servingEngine", ServingEngine.VLLM);
+    private final IntegerProperty maxBatchedTokens = new SimpleIntegerProperty(this, "maxBatchedTokens",
+            ServingEngine.VLLM.defaultBatchedTokens());
     private final IntegerProperty loraRank = new SimpleIntegerProperty(this, "loraRank", 16);
     private final BooleanProperty runtimeOverhead = new SimpleBooleanProperty(this, "runtimeOverhead", true);
     private final StringProperty gpuId = new SimpleStringProperty(this, "gpuId", "");
@@ -107,6 +112,8 @@ public final class WorkloadViewModel {
     /** Workload fields the panel has no control for (dropout, LoRA targets, ...), kept so files round-trip. */
     private Workload base;
     private boolean applying;
+    /** The engine of the last published or applied inputs: a change of engine resets the chunk to its default. */
+    private ServingEngine lastEngine = ServingEngine.VLLM;
 
     /**
      * A view-model with English texts and no GPU list, for code that only needs the snapshot.
@@ -140,7 +147,7 @@ public final class WorkloadViewModel {
         apply(initial);
         Observable[] inputs = {mode, batch, sequenceLength, context, precision, weightType, kvCacheType, optimizer,
             zeroStage, tensorParallel, pipelineParallel, dataParallel, sequenceParallel, gradientAccumulation,
-            recompute, attention, implementation, loraRank, runtimeOverhead, gpuId, sweepAxis, sizeUnit, tokenBudget,
+            recompute, attention, implementation, servingEngine, maxBatchedTokens, loraRank, runtimeOverhead, gpuId, sweepAxis, sizeUnit, tokenBudget,
             maxGpus, deadlineDays};
         for (Observable input : inputs) {
             input.addListener(obs -> publish());
@@ -188,6 +195,9 @@ public final class WorkloadViewModel {
             recompute.set(w.recompute());
             attention.set(w.attention());
             implementation.set(w.implementation());
+            servingEngine.set(inputs.servingEngine());
+            lastEngine = inputs.servingEngine();
+            maxBatchedTokens.set(shownBatchedTokens(inputs.servingEngine(), inputs.maxBatchedTokens()));
             if (w.lora() != null) {
                 loraRank.set(w.lora().rank());
             }
@@ -263,7 +273,8 @@ public final class WorkloadViewModel {
         ScenarioInputs next;
         try {
             next = new ScenarioInputs(model.get(), modelPresetId.get(), buildWorkload(), gpuId.get(),
-                    sweepAxis.get(), sizeUnit.get(), tokenBudget.get(), maxGpus.get(), deadlineDays.get());
+                    sweepAxis.get(), sizeUnit.get(), tokenBudget.get(), maxGpus.get(), deadlineDays.get(),
+                    servingEngine.get(), storedBatchedTokens());
         } catch (IllegalArgumentException e) {
             problem.set(messages.get("workload.problem.engine", e.getMessage()));
             return;
@@ -296,6 +307,12 @@ public final class WorkloadViewModel {
                 message = messages.get("workload.problem.pipelineParallel", pipelineParallel.get(), m.layers());
                 pipelineParallel.set(m.layers());
             }
+            // A new engine starts from its own chunk (vLLM 8192, llama.cpp 512), not the previous engine's.
+            ServingEngine engine = servingEngine.get();
+            if (lastEngine != engine && engine.chunksPrefill()) {
+                maxBatchedTokens.set(engine.defaultBatchedTokens());
+            }
+            lastEngine = engine;
             // The KV cache holds the prompt plus generated tokens, so it is never shorter than the prompt.
             if (mode.get() == Mode.INFER && context.get() < sequenceLength.get()) {
                 context.set(sequenceLength.get());
@@ -304,6 +321,24 @@ public final class WorkloadViewModel {
         } finally {
             applying = false;
         }
+    }
+
+    /**
+     * The chunk the field shows: the scenario's own, else the engine's default. The field never shows 0, so an engine
+     * that prefills in one pass keeps vLLM's default there, hidden, for when the user switches back.
+     */
+    private static int shownBatchedTokens(ServingEngine engine, int stored) {
+        if (stored > 0) {
+            return stored;
+        }
+        return engine.chunksPrefill() ? engine.defaultBatchedTokens() : ServingEngine.VLLM.defaultBatchedTokens();
+    }
+
+    /** The chunk the scenario stores: 0 for the engine's default or an engine without chunks, so files stay clean. */
+    private int storedBatchedTokens() {
+        ServingEngine engine = servingEngine.get();
+        int shown = maxBatchedTokens.get();
+        return !engine.chunksPrefill() || shown == engine.defaultBatchedTokens() ? 0 : shown;
     }
 
     private static int largestDivisorAtMost(int n, int limit) {
@@ -445,6 +480,21 @@ public final class WorkloadViewModel {
     public ObjectProperty<Recompute> recomputeProperty() { return recompute; }
     public ObjectProperty<AttentionImpl> attentionProperty() { return attention; }
     public IntegerProperty loraRankProperty() { return loraRank; }
+
+    /** The serving engine whose memory layout an inference estimate follows (KV blocks, prefill chunks). */
+    public ObjectProperty<ServingEngine> servingEngineProperty() { return servingEngine; }
+
+    /**
+     * Prompt tokens one prefill pass processes (vLLM's {@code max_num_batched_tokens}, llama.cpp's {@code n_ubatch});
+     * always at least 1, the engine's default until changed; unused by Hugging Face generate.
+     */
+    public IntegerProperty maxBatchedTokensProperty() { return maxBatchedTokens; }
+
+    /** Whether the selected engine prefills in chunks, so the batched-token limit applies. */
+    public BooleanBinding chunkedPrefillProperty() {
+        return Bindings.createBooleanBinding(() -> mode.get() == Mode.INFER && servingEngine.get().chunksPrefill(),
+                mode, servingEngine);
+    }
 
     /** The training software whose memory layout the estimate follows; matters for training only. */
     public ObjectProperty<Implementation> implementationProperty() { return implementation; }
