@@ -12,8 +12,8 @@ import java.util.List;
  */
 final class CostTexts {
 
-    /** The engine's year for amortisation: 365 days of 24 hours ({@code CostModel}). */
-    private static final double HOURS_PER_YEAR = 365.0 * 24.0;
+    /** The engine's year for amortisation. */
+    private static final double HOURS_PER_YEAR = RankingOptions.HOURS_PER_YEAR;
 
     private final ResultsMessages messages;
 

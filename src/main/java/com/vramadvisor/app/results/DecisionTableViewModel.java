@@ -463,7 +463,6 @@ public final class DecisionTableViewModel {
         return maxCostText;
     }
 
-    /** Least memory per GPU as sold, in GB, to keep; empty for no limit. */
     /** The minimum-memory filter's label, naming the unit its number is in ("Min GiB per GPU"). */
     public ReadOnlyStringProperty memoryFilterLabelProperty() {
         return memoryFilterLabel.getReadOnlyProperty();

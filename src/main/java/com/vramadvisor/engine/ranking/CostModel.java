@@ -14,7 +14,7 @@ package com.vramadvisor.engine.ranking;
  */
 final class CostModel {
 
-    private static final double HOURS_PER_YEAR = 365.0 * 24.0;
+    private static final double HOURS_PER_YEAR = RankingOptions.HOURS_PER_YEAR;
 
     /**
      * The money side of one row.

@@ -89,6 +89,8 @@ public record RankingOptions(double computeEfficiency, double decodeBandwidthEff
      * usual warranty term of data-centre GPUs' servers.
      */
     public static final double DEFAULT_AMORTIZATION_YEARS = 3;
+    /** Hours in a year of amortisation: 365 days of 24 hours, for the job cost and the texts that explain it. */
+    public static final double HOURS_PER_YEAR = 365.0 * 24.0;
     /**
      * 1024 GPUs: 128 nodes of 8, far beyond the catalog's largest system, so the default leaves every option of the
      * catalog to the search while bounding its work; it stands for "no limit" wherever a user leaves the limit empty.
