@@ -5,6 +5,7 @@ import com.vramadvisor.engine.MemoryEstimator;
 import com.vramadvisor.engine.Mode;
 import com.vramadvisor.engine.ModelSpec;
 import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.core.WorkloadKind;
 import com.vramadvisor.engine.hardware.GpuSpec;
 import com.vramadvisor.engine.serving.ServingLatency;
 import java.io.PrintWriter;
@@ -41,6 +42,15 @@ final class EstimateCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         OutputFormat fmt = OutputFormat.parse(format, OutputFormat.TEXT, OutputFormat.JSON);
+        if (args.kind() != WorkloadKind.LLM) {
+            if (gpuId != null) {
+                throw new CliInputException("--gpu gives serving latency for language models; for --workload "
+                        + args.kind().id() + " use 'fit --gpu " + gpuId + "'");
+            }
+            DomainRun.printEstimate(spec.commandLine().getOut(), fmt, DomainRun.build(args.kind(), args, spec)
+                    .estimate());
+            return 0;
+        }
         ModelResolver.Resolved resolved = args.resolve();
         ModelSpec m = resolved.model();
         Workload w = resolved.workload();

@@ -4,6 +4,8 @@ import com.vramadvisor.engine.InverseSolver;
 import com.vramadvisor.engine.Mode;
 import com.vramadvisor.engine.ModelSpec;
 import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.core.Sizable;
+import com.vramadvisor.engine.core.WorkloadKind;
 import com.vramadvisor.engine.serving.KvCapacity;
 import com.vramadvisor.engine.serving.ServingLatency;
 import java.io.PrintWriter;
@@ -50,6 +52,15 @@ final class FitCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         OutputFormat fmt = OutputFormat.parse(format, OutputFormat.TEXT, OutputFormat.JSON);
+        if (args.kind() != WorkloadKind.LLM) {
+            if (tpotMs != null || ttftMs != null) {
+                throw new CliInputException("--tpot-ms and --ttft-ms are serving targets for language models");
+            }
+            Sizable w = DomainRun.build(args.kind(), args, spec);
+            MemoryTargetOption.Target t = target.resolveDevice(args.catalog, spec.commandLine().getErr());
+            DomainRun.printFit(spec.commandLine().getOut(), fmt, w, t.usableBytes(), t.description());
+            return 0;
+        }
         ModelResolver.Resolved resolved = args.resolve();
         ModelSpec m = resolved.model();
         Workload w = resolved.workload();

@@ -27,6 +27,20 @@ final class MemoryTargetOption {
     record Target(long usableBytes, String description, GpuSpec gpu) {
     }
 
+    /**
+     * The target for a workload beyond language models: a catalog GPU's usable memory (no serving memory fraction)
+     * or the GiB given.
+     */
+    Target resolveDevice(CatalogOption catalogOption, PrintWriter err) {
+        if ((gpuId == null) == (memoryGib == null)) {
+            throw new CliInputException("give exactly one of --gpu ID and --memory-gib GiB (also --budget-gib)");
+        }
+        if (gpuId != null) {
+            return DomainRun.target(LatencyFigures.gpu(catalogOption.catalog(err), gpuId));
+        }
+        return resolve(null, catalogOption, err);
+    }
+
     /** The target the flags name; a one-line input error when neither or both are given or the GiB are absurd. */
     Target resolve(Workload workload, CatalogOption catalogOption, PrintWriter err) {
         if ((gpuId == null) == (memoryGib == null)) {

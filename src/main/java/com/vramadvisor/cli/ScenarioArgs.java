@@ -1,5 +1,6 @@
 package com.vramadvisor.cli;
 
+import com.vramadvisor.engine.core.WorkloadKind;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -20,14 +21,35 @@ final class ScenarioArgs {
     @ArgGroup(exclusive = false, heading = "%nWorkload:%n")
     WorkloadOptions workload = new WorkloadOptions();
 
+    @ArgGroup(exclusive = false, heading = "%nOther workloads:%n")
+    DomainOptions domain = new DomainOptions();
+
     @Mixin
     CatalogOption catalog;
 
     @Mixin
     ScenarioOption scenario;
 
-    /** The model and workload the arguments describe. */
+    /** The workload kind {@code --workload} names (language model by default). */
+    WorkloadKind kind() {
+        try {
+            return WorkloadKind.parse(domain.workload);
+        } catch (IllegalArgumentException e) {
+            throw new CliInputException(e.getMessage());
+        }
+    }
+
+    /**
+     * The language model and workload the arguments describe.
+     *
+     * @throws CliInputException when {@code --workload} names another kind, which this command does not size
+     */
     ModelResolver.Resolved resolve() {
+        WorkloadKind kind = kind();
+        if (kind != WorkloadKind.LLM) {
+            throw new CliInputException("'" + command.name() + "' sizes language models only; --workload "
+                    + kind.id() + " works with estimate, fit, recommend and report");
+        }
         return ModelResolver.resolve(model, workload, catalog, scenario, command);
     }
 }

@@ -29,6 +29,16 @@ class LayeringTest {
             .because("serving engines build on the core estimator, which sees only the workload's knobs");
 
     @ArchTest
+    static final ArchRule domainEstimatorsSpeakTheCoreOnly = classes()
+            .that().resideInAnyPackage("com.vramadvisor.engine.core..", "com.vramadvisor.engine.vision..",
+                    "com.vramadvisor.engine.diffusion..", "com.vramadvisor.engine.render..",
+                    "com.vramadvisor.engine.hpc..")
+            .should().onlyDependOnClassesThat().resideInAnyPackage("com.vramadvisor.engine.core..",
+                    "com.vramadvisor.engine.vision..", "com.vramadvisor.engine.diffusion..",
+                    "com.vramadvisor.engine.render..", "com.vramadvisor.engine.hpc..", "java..")
+            .because("each workload kind beyond language models is one estimator over the shared core types");
+
+    @ArchTest
     static final ArchRule onlyTheAppUsesJavaFx = noClasses()
             .that().resideInAnyPackage("com.vramadvisor.catalog..", "com.vramadvisor.report..",
                     "com.vramadvisor.cli..", "com.vramadvisor.scenario..", "com.vramadvisor.files..")

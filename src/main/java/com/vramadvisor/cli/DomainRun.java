@@ -1,0 +1,144 @@
+package com.vramadvisor.cli;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.vramadvisor.engine.core.LargestFit;
+import com.vramadvisor.engine.core.MemoryPart;
+import com.vramadvisor.engine.core.Sizable;
+import com.vramadvisor.engine.core.SizedEstimate;
+import com.vramadvisor.engine.core.WorkloadKind;
+import com.vramadvisor.engine.hardware.GpuSpec;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code estimate} and {@code fit} for the workload kinds beyond language models. */
+final class DomainRun {
+
+    /** The most GPUs {@code fit} tries when it asks how many GPUs a workload that spreads needs. */
+    static final int MAX_GPUS = 4096;
+
+    private DomainRun() {
+    }
+
+    /** The workload the flags describe; a one-line input error when the kind has no estimator. */
+    static Sizable build(WorkloadKind kind, ScenarioArgs args, CommandSpec spec) {
+        DomainCli cli = DomainWorkloads.of(kind).orElseThrow(() -> new CliInputException(
+                "--workload " + kind.id() + " has no estimator in this version"));
+        return cli.build(new DomainRequest(args, spec.commandLine().getParseResult(), spec.commandLine().getErr()));
+    }
+
+    static void printEstimate(PrintWriter out, OutputFormat fmt, SizedEstimate e) {
+        if (fmt == OutputFormat.JSON) {
+            printJson(out, estimateJson(e));
+            return;
+        }
+        out.printf(Locale.ROOT, "Workload    %s: %s%n", e.kind().id(), e.subject());
+        e.parameters().ifPresent(p -> out.printf(Locale.ROOT, "Parameters  %s (%s)%n", Quantities.grouped(p),
+                Quantities.compactCount(p)));
+        out.println();
+        out.printf(Locale.ROOT, "%-28s %14s %20s%n", "Component (per GPU)", "at the peak", "bytes");
+        for (MemoryPart p : e.parts()) {
+            out.printf(Locale.ROOT, "%-28s %14s %20s%n", p.label(), Quantities.gib(p.bytes()),
+                    Quantities.grouped(p.bytes()));
+        }
+        out.printf(Locale.ROOT, "%-28s %14s %20s%n", "Peak", Quantities.gib(e.peakBytes()),
+                Quantities.grouped(e.peakBytes()));
+        out.printf(Locale.ROOT, "%nThe peak is reached at %s.%n", e.peakPhase());
+        printList(out, "How each part is computed:", e.parts().stream()
+                .map(p -> p.label() + ": " + p.formula()).toList());
+        printList(out, "Assumptions:", e.assumptions());
+        printList(out, "Worth knowing:", e.caveats());
+        out.println();
+        out.println("1 GiB = 2^30 bytes.");
+        out.flush();
+    }
+
+    /**
+     * The inverse answer: the largest value on the workload's axis that fits one GPU of {@code usableBytes}, and for
+     * workloads that spread, how many such GPUs the workload as described needs.
+     */
+    static void printFit(PrintWriter out, OutputFormat fmt, Sizable w, long usableBytes, String against) {
+        long largest = LargestFit.largest(w, usableBytes);
+        SizedEstimate here = w.estimate();
+        boolean spreads = w.perGpu(2).isPresent();
+        int gpus = spreads ? LargestFit.fewestGpus(w, usableBytes, MAX_GPUS)
+                : here.peakBytes() <= usableBytes ? 1 : 0;
+        if (fmt == OutputFormat.JSON) {
+            Map<String, Object> root = new LinkedHashMap<>();
+            root.put("workload", here.kind().id());
+            root.put("subject", here.subject());
+            root.put("budgetBytes", usableBytes);
+            root.put(w.axis().id(), largest);
+            root.put("peakBytes", here.peakBytes());
+            root.put("fits", here.peakBytes() <= usableBytes);
+            root.put("spreadsOverGpus", spreads);
+            root.put("gpusNeeded", gpus == 0 ? null : gpus);
+            printJson(out, root);
+            return;
+        }
+        out.printf(Locale.ROOT, "Workload    %s: %s%n", here.kind().id(), here.subject());
+        out.printf(Locale.ROOT, "Target      %s%n%n", against);
+        out.printf(Locale.ROOT, "Largest %s that fits: %s%n", w.axis().label(),
+                largest == 0 ? "none (even " + w.axis().min() + " does not fit)" : Quantities.grouped(largest));
+        out.printf(Locale.ROOT, "As described (%s %s): %s, %s%n", w.axis().label(), Quantities.grouped(w.axisValue()),
+                Quantities.gib(here.peakBytes()), here.peakBytes() <= usableBytes ? "fits" : "does not fit");
+        if (spreads) {
+            out.printf(Locale.ROOT, "GPUs needed as described: %s%n",
+                    gpus == 0 ? "more than " + MAX_GPUS : String.valueOf(gpus));
+        } else {
+            out.println("Every GPU holds the whole workload; more GPUs do not pool their memory.");
+        }
+        out.println();
+        out.println("1 GiB = 2^30 bytes.");
+        out.flush();
+    }
+
+    /** The usable bytes and description of a catalog GPU for a workload beyond language models. */
+    static MemoryTargetOption.Target target(GpuSpec gpu) {
+        long usable = gpu.memoryBytesUsable();
+        return new MemoryTargetOption.Target(usable, gpu.name() + ", " + Quantities.gib(usable) + " usable", gpu);
+    }
+
+    static Map<String, Object> estimateJson(SizedEstimate e) {
+        Map<String, Object> root = new LinkedHashMap<>();
+        root.put("workload", e.kind().id());
+        root.put("subject", e.subject());
+        e.parameters().ifPresent(p -> root.put("parameters", p));
+        Map<String, Long> components = new LinkedHashMap<>();
+        Map<String, String> formulas = new LinkedHashMap<>();
+        for (MemoryPart p : e.parts()) {
+            components.put(p.id(), p.bytes());
+            formulas.put(p.id(), p.formula());
+        }
+        root.put("components", components);
+        root.put("peakBytes", e.peakBytes());
+        root.put("peakPhase", e.peakPhase());
+        root.put("formulas", formulas);
+        root.put("assumptions", e.assumptions());
+        root.put("caveats", e.caveats());
+        return root;
+    }
+
+    private static void printList(PrintWriter out, String heading, java.util.List<String> lines) {
+        if (lines.isEmpty()) {
+            return;
+        }
+        out.println();
+        out.println(heading);
+        for (String l : lines) {
+            out.println("  - " + l);
+        }
+    }
+
+    private static void printJson(PrintWriter out, Map<String, Object> root) {
+        try {
+            out.println(EstimateOutput.json().writeValueAsString(root));
+        } catch (JsonProcessingException ex) {
+            throw new UncheckedIOException(ex);
+        }
+        out.flush();
+    }
+}

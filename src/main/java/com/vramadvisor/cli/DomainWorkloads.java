@@ -1,0 +1,18 @@
+package com.vramadvisor.cli;
+
+import com.vramadvisor.engine.core.WorkloadKind;
+import java.util.List;
+import java.util.Optional;
+
+/** The workload kinds beyond language models the command line builds, one {@link DomainCli} each. */
+final class DomainWorkloads {
+
+    private static final List<DomainCli> KINDS = List.of();
+
+    private DomainWorkloads() {
+    }
+
+    static Optional<DomainCli> of(WorkloadKind kind) {
+        return KINDS.stream().filter(k -> k.kind() == kind).findFirst();
+    }
+}

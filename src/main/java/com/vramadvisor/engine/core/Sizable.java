@@ -1,0 +1,34 @@
+package com.vramadvisor.engine.core;
+
+import java.util.Optional;
+
+/**
+ * A described workload of any non-language-model kind: it estimates itself, scales along one axis for the inverse
+ * question, and says how it spreads over several GPUs. Implementations are immutable values.
+ */
+public interface Sizable {
+
+    /** Per-GPU memory of the workload as described (on one GPU). */
+    SizedEstimate estimate();
+
+    /** The axis {@code fit} searches along. */
+    SizingAxis axis();
+
+    /** The workload's current value on {@link #axis()}. */
+    long axisValue();
+
+    /** The same workload with another value on its axis (clamped to the axis range). */
+    Sizable withAxisValue(long value);
+
+    /**
+     * Per-GPU memory when the workload is spread over {@code gpus} GPUs the way its software spreads it (domain
+     * decomposition for simulations and grids, a sharded batch for data-parallel training), or empty when one GPU
+     * must hold it all whatever the count (a rendering scene: every GPU holds its own copy; NVLink does not pool
+     * memory).
+     *
+     * @param gpus at least 1; {@code perGpu(1)} equals {@code Optional.of(estimate())}
+     */
+    default Optional<SizedEstimate> perGpu(int gpus) {
+        return gpus == 1 ? Optional.of(estimate()) : Optional.empty();
+    }
+}

@@ -1,0 +1,60 @@
+package com.vramadvisor.engine.core;
+
+import java.util.List;
+import java.util.Objects;
+import java.util.OptionalLong;
+
+/**
+ * Per-GPU memory of one non-language-model workload: the parts at the peak, their sum and what the estimate assumes.
+ * Every estimator outside the transformer engine returns this record, so the command line, the decision table and
+ * the reports treat every kind alike.
+ *
+ * @param kind        the workload kind
+ * @param subject     what is sized, for titles ("ResNet-50 training, batch 128 at 224 x 224", "4K game scene")
+ * @param parameters  the model's parameter count where the workload has one (vision, diffusion); empty otherwise
+ * @param parts       the parts at the peak, in the order charts stack them; their sum is {@link #peakBytes()}
+ * @param peakPhase   when the peak happens, in words ("backward", "VAE decode", "steady state")
+ * @param assumptions statements of what the estimate assumes, English, one sentence each
+ * @param caveats     where intuition misleads for this workload ("int8 weights do not shrink the activations"),
+ *                    shown beside the figures; may be empty
+ */
+public record SizedEstimate(WorkloadKind kind, String subject, OptionalLong parameters, List<MemoryPart> parts,
+                            String peakPhase, List<String> assumptions, List<String> caveats) {
+
+    public SizedEstimate {
+        Objects.requireNonNull(kind, "kind");
+        Objects.requireNonNull(subject, "subject");
+        Objects.requireNonNull(parameters, "parameters");
+        Objects.requireNonNull(peakPhase, "peakPhase");
+        parts = List.copyOf(parts);
+        assumptions = List.copyOf(assumptions);
+        caveats = List.copyOf(caveats);
+        peakBytes(parts);
+    }
+
+    /** The sum of the parts, saturating at {@link Long#MAX_VALUE}: what one GPU must hold. */
+    public long peakBytes() {
+        return peakBytes(parts);
+    }
+
+    /** The bytes of the part with this id, 0 when there is none. */
+    public long part(String id) {
+        for (MemoryPart p : parts) {
+            if (p.id().equals(id)) {
+                return p.bytes();
+            }
+        }
+        return 0;
+    }
+
+    private static long peakBytes(List<MemoryPart> parts) {
+        long sum = 0;
+        for (MemoryPart p : parts) {
+            sum += p.bytes();
+            if (sum < 0) {
+                return Long.MAX_VALUE;
+            }
+        }
+        return sum;
+    }
+}
