@@ -123,11 +123,14 @@ final class InferenceMemory {
                 "%d latent channels x %d x %d per image; %d denoiser samples%s", m.vae().latentChannels(),
                 w.latentWidth(), w.latentHeight(), w.batch() * (w.guidance() ? 2 : 1),
                 w.guidance() ? " (classifier-free guidance doubles the batch)" : "")));
-        parts.add(new MemoryPart("attentionScores", "attention scores", p.scores(), p == dec
-                ? "VAE mid-block attention scores: " + decode.formula()
-                : "N x N score and probability matrices: " + unet.formula()));
-        parts.add(new MemoryPart("activations", "denoiser activations", p.activations(), unet.formula()));
-        parts.add(new MemoryPart("vaeDecode", "VAE decode activations", p.decode(), decode.formula()));
+        String scoresFormula = p == dec ? "VAE mid-block attention: " + decode.formula()
+                : p == denoise ? "N x N score and probability matrices: " + unet.formula()
+                : "none while the text encoders run";
+        parts.add(new MemoryPart("attentionScores", "attention scores", p.scores(), scoresFormula));
+        parts.add(new MemoryPart("activations", "denoiser activations", p.activations(), p == denoise
+                ? unet.formula() : elsewhere(p, "a denoising step", unet)));
+        parts.add(new MemoryPart("vaeDecode", "VAE decode activations", p.decode(), p == dec
+                ? decode.formula() : elsewhere(p, "the VAE decode", decode)));
         long tensors = p.tensors();
         long overhead = w.runtimeOverhead()
                 ? DiffusionWorkload.CUDA_CONTEXT_BYTES + Math.round(tensors * DiffusionWorkload.ALLOCATOR_FRACTION)
@@ -141,6 +144,11 @@ final class InferenceMemory {
                 w.offload() == Offload.NONE ? "" : ", " + w.offload().id() + " offload");
         return new SizedEstimate(WorkloadKind.DIFFUSION, subject, OptionalLong.of(m.parameters()), parts,
                 p.name(), assumptions(w, upcast), caveats(w, p, denoise, dec));
+    }
+
+    private static String elsewhere(Phase peak, String where, Activations a) {
+        return String.format(Locale.ROOT, "none at the peak (%s); %s holds %.2f GiB: %s", peak.name(), where,
+                a.totalBytes() / (double) (1L << 30), a.formula());
     }
 
     static String textFormula(DiffusionModel m, DiffusionDtype dtype) {
