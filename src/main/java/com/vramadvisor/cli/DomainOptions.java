@@ -41,4 +41,8 @@ final class DomainOptions {
 
     @Option(names = "--halo", paramLabel = "N", description = "Grid: halo (ghost) cell layers per subdomain face.")
     Integer halo;
+
+    @Option(names = "--channels-last",
+            description = "Vision: tensors in channels-last (NHWC) memory format; same bytes, stated in the output.")
+    boolean channelsLast;
 }
