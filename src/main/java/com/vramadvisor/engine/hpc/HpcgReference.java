@@ -55,6 +55,20 @@ public final class HpcgReference {
         return bytes;
     }
 
+    /**
+     * Bytes of one level, as the reference prints them per level ("Memory used for linear system and CG" for level
+     * 0, "Coarse Grids::Memory used" for levels 1 to 3): the level's matrix and vectors.
+     */
+    public static double levelBytes(int level, double rows, double externalCols) {
+        if (level < 0 || level > COARSE_LEVELS) {
+            throw new IllegalArgumentException("HPCG has levels 0 to " + COARSE_LEVELS + ": " + level);
+        }
+        double r = rows / Math.pow(8, level);
+        double ext = externalCols / Math.pow(4, level);
+        double vectors = level == 0 ? r * 5 * 8 : r * (4 + 8);
+        return r * MATRIX_BYTES_PER_ROW + vectors + (r + ext) * 2 * 8;
+    }
+
     /** Total bytes per process: {@link #matrixBytes} + {@link #vectorBytes}. */
     public static double bytes(double rows, double externalCols) {
         return matrixBytes(rows) + vectorBytes(rows, externalCols);
