@@ -21,24 +21,38 @@ class MdSystemTest {
     /*
      * "Ave neighs/atom" of the LAMMPS benchmark logs (lammps/lammps, bench/POTENTIALS/log.16Mar18.<name>.1, 32,000
      * atoms on one process): lj 37.5992 and eam 37.7433 with half lists (newton on), tersoff 16.5781 with a full
-     * list. The uniform-density count misses the discrete shells of a crystal and the liquid's structure by a few
-     * per cent; 8 % is the tolerance.
+     * list; examples/melt/log.8Apr21.melt.g++.1 (4,000 LJ atoms melted at T = 3): 37.947. The uniform-density count
+     * misses the discrete shells of a crystal and the liquid's structure by a few per cent; 8 % is the tolerance.
      */
     @ParameterizedTest
-    @CsvSource({"LJ, false, 37.5992", "EAM, false, 37.7433", "TERSOFF, true, 16.5781"})
-    void neighboursPerAtomMatchTheLammpsBenchmarkLogs(Potential p, boolean full, double logged) {
-        assertThat(bench(p, 32_000, full).neighboursPerAtom(full)).isCloseTo(logged, withPercentage(8));
+    @CsvSource({"LJ, 32000, false, 37.5992", "EAM, 32000, false, 37.7433", "TERSOFF, 32000, true, 16.5781",
+        "LJ, 4000, false, 37.947"})
+    void neighboursPerAtomMatchTheLammpsBenchmarkLogs(Potential p, long atoms, boolean full, double logged) {
+        assertThat(bench(p, atoms, full).neighboursPerAtom(full)).isCloseTo(logged, withPercentage(8));
+    }
+
+    /*
+     * The LAMMPS manual's description of its benchmarks (Section_perf, "Performance & scalability", the 5 benchmark
+     * problems): "LJ ... with 2.5 sigma cutoff (55 neighbors per atom)" and "EAM ... Cu EAM potential with 4.95
+     * Angstrom cutoff (45 neighbors per atom)": atoms inside the cutoff itself, no skin, both sides of each pair.
+     */
+    @ParameterizedTest
+    @CsvSource({"LJ, 55", "EAM, 45"})
+    void neighboursInsideTheCutoffMatchTheLammpsManual(Potential p, double documented) {
+        assertThat(PotentialScratch.inside(p.defaultDensity(), p.defaultCutoff())).isCloseTo(documented,
+                withPercentage(5));
     }
 
     /*
      * "Nghost" of the same logs for the cubic boxes (lj: 33.59 sigma, eam: 72.3 A): 19669 and 19909 ghosts on one
-     * process; log.16Mar18.lj.4 has 4 processes in a 1 by 2 by 2 grid with 9011 ghosts each on average. A lattice
-     * puts atoms exactly on the shell's boundary, which the continuous shell volume undercounts: 10 %.
+     * process; log.16Mar18.lj.4 has 4 processes in a 1 by 2 by 2 grid with 9011 ghosts each on average; the melted
+     * 4,000-atom examples/melt run has 5506. A lattice puts atoms exactly on the shell's boundary, which the
+     * continuous shell volume undercounts: 10 %.
      */
     @ParameterizedTest
-    @CsvSource({"LJ, 1, 19669", "EAM, 1, 19909", "LJ, 4, 9011"})
-    void ghostAtomsMatchTheLammpsBenchmarkLogs(Potential p, int ranks, double logged) {
-        assertThat(bench(p, 32_000, false).ghostAtoms(ranks)).isCloseTo(logged, withPercentage(10));
+    @CsvSource({"LJ, 32000, 1, 19669", "EAM, 32000, 1, 19909", "LJ, 32000, 4, 9011", "LJ, 4000, 1, 5506"})
+    void ghostAtomsMatchTheLammpsBenchmarkLogs(Potential p, long atoms, int ranks, double logged) {
+        assertThat(bench(p, atoms, false).ghostAtoms(ranks)).isCloseTo(logged, withPercentage(10));
     }
 
     @Test
