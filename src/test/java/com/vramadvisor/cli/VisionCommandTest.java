@@ -120,6 +120,7 @@ class VisionCommandTest {
             {"--preset", "resnet-50", "--recompute", "selective"}, {"--recompute"},
             {"--preset", "resnet-51"}, {"resnet-50"},
             {"--mode", "train"}, {"--preset"},
+            {"--preset", "resnet-50", "--atoms", "1e6"}, {"--atoms means nothing to --workload vision"},
         };
         for (int i = 0; i < cases.length; i += 2) {
             String[] args = new String[cases[i].length + 3];
