@@ -135,8 +135,9 @@ public final class SceneEstimator {
                 s.driverOverheadMiB() + " MiB for the driver, runtime and command buffers, once per process"));
 
         caveats.add("Every GPU holds its own copy of the scene: multi-GPU renderers (Cycles, Omniverse RTX,"
-                + " alternate-frame rendering) replicate it, and NVLink does not pool memory for rendering, so a"
-                + " scene that does not fit one GPU does not fit two.");
+                + " alternate-frame rendering) replicate it, and NVLink does not pool memory for rendering by"
+                + " itself, so a scene that does not fit one GPU does not fit two. The exception, not modelled here, is"
+                + " Cycles' opt-in \"Distribute Memory Across Devices\" over NVLink.");
         String subject = s.name() + " at " + s.width() + " x " + s.height() + (v > 1 ? ", " + v + " viewers" : "");
         List<String> assumptions = new ArrayList<>();
         assumptions.add("Steady state: every resource a frame touches is resident; loading, build scratch and"
