@@ -82,18 +82,18 @@ public record Mesh(String name, long triangles, long vertices, int vertexBytes, 
 
     /** Vertex and index buffer bytes of one mesh. */
     public long bytesEach() {
-        return Math.addExact(Math.multiplyExact(bufferVertices(), (long) vertexBytes),
-                Math.multiplyExact(Math.multiplyExact(bufferTriangles(), 3L), (long) indexBytes()));
+        return Bytes.add(Bytes.mul(bufferVertices(), (long) vertexBytes),
+                Bytes.mul(Bytes.mul(bufferTriangles(), 3L), (long) indexBytes()));
     }
 
     /** Vertex and index buffer bytes of the group. */
     public long bytes() {
-        return Math.multiplyExact(bytesEach(), count);
+        return Bytes.mul(bytesEach(), count);
     }
 
     /** Placed instances of the group. */
     public long instances() {
-        return Math.multiplyExact(count, instancesEach);
+        return Bytes.mul(count, instancesEach);
     }
 
     String describe() {

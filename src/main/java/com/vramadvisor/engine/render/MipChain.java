@@ -35,7 +35,7 @@ public final class MipChain {
         }
         long sum = 0;
         for (int i = 0; i < levels; i++) {
-            sum = Math.addExact(sum, format.levelBytes(Math.max(1, width >> i), Math.max(1, height >> i)));
+            sum = Bytes.add(sum, format.levelBytes(Math.max(1, width >> i), Math.max(1, height >> i)));
         }
         return sum;
     }

@@ -49,7 +49,7 @@ public record RenderTarget(String name, PixelFormat format, int count, double sc
     public long bytes(int width, int height) {
         long w = (long) Math.ceil(width * scale - 1e-9);
         long h = (long) Math.ceil(height * scale - 1e-9);
-        return Math.multiplyExact(format.levelBytes(Math.max(1, w), Math.max(1, h)), (long) count * samples);
+        return Bytes.mul(format.levelBytes(Math.max(1, w), Math.max(1, h)), (long) count * samples);
     }
 
     String describe() {
