@@ -8,8 +8,8 @@ import java.util.Objects;
  * {@code ceil(W x scale) x ceil(H x scale)} texels.
  *
  * <p>Bytes = {@code count x samples x} {@link PixelFormat#levelBytes}{@code (ceil(W x scale), ceil(H x scale))}: an
- * MSAA surface stores every sample (Direct3D 11 functional specification, section 3.5.7 "Multisample Render
- * Targets"). A 3840 x 2160 RGBA8 target is 33,177,600 bytes.
+ * MSAA surface stores every sample (Direct3D 11 functional specification, multisample render
+ * targets). A 3840 x 2160 RGBA8 target is 33,177,600 bytes.
  *
  * @param name    what the target holds ("GBufferA normals", "TSR history")
  * @param format  texel format (not block-compressed: block formats cannot be rendered to)
