@@ -147,8 +147,8 @@ public record GridProblem(long cells, double shapeX, double shapeY, double shape
         String subject = String.format(Locale.ROOT, "%,d cells x %d fields, %s precision%s", cells, fields,
                 solver == Solver.HPCG ? "double" : precision.id(),
                 solver == Solver.NONE ? "" : ", " + solver.id() + " solver");
-        return new SizedEstimate(WorkloadKind.GRID, subject, OptionalLong.empty(), parts, "time step with the"
-                + (solver == Solver.NONE ? " update" : " linear solve"), assumptions, caveats);
+        return new SizedEstimate(WorkloadKind.GRID, subject, OptionalLong.empty(), parts,
+                solver == Solver.NONE ? "time step" : "linear solve", assumptions, caveats);
     }
 
     private MemoryPart matrix(double rows, int b) {

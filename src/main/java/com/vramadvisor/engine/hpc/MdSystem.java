@@ -19,7 +19,8 @@ import java.util.OptionalLong;
  * {@code a} ({@link SimPrecision}):
  * <ul>
  *   <li>atoms: {@code 1.1 n x (3p + 6a + 16)}: positions (3p), velocities and forces (6a), tag, type, mask and image
- *       (4 x 4 bytes) as {@code atom_vec_atomic_kokkos.cpp} keeps them on the device; the 10 % is the headroom the
+ *       (4 x 4 bytes) as {@code atom_vec_atomic_kokkos.cpp} keeps them on the device, plus a charge (p) for ReaxFF
+ *       ({@code atom_style charge}); the 10 % is the headroom the
  *       GPU package allocates ({@code _max_atoms = 1.10 x inum} in {@code lib/gpu/lal_neighbor.cpp} and
  *       {@code lal_answer.cpp}).</li>
  *   <li>ghostAtoms: the same per-atom arrays for the atoms in the shell of thickness r around the subdomain
@@ -131,14 +132,16 @@ public record MdSystem(long atoms, Potential potential, SimPrecision precision, 
         double ghost = density * split.shellVolume(side, side, side, reach);
         int p = precision.storeBytes();
         int a = precision.accumulateBytes();
-        int perAtom = 3 * p + 6 * a + 16;
+        int charge = potential == Potential.REAXFF ? p : 0;
+        int perAtom = 3 * p + 6 * a + 16 + charge;
         double k = neighboursPerAtom(fullList);
         double rowInts = Math.ceil(HEADROOM * k) + 2;
 
         List<MemoryPart> parts = new ArrayList<>();
         parts.add(part("atoms", "atoms", HEADROOM * local * perAtom, String.format(Locale.ROOT,
                 "1.1 x %,.0f local atoms x %d bytes (x, v, f at %d/%d/%d bytes per component; tag, type, mask,"
-                        + " image 4 bytes each)", local, perAtom, p, a, a)));
+                        + " image 4 bytes each%s)", local, perAtom, p, a, a, charge > 0 ? "; charge " + charge
+                        + " bytes" : "")));
         parts.add(part("ghostAtoms", "ghost atoms", HEADROOM * ghost * perAtom, String.format(Locale.ROOT,
                 "1.1 x %,.0f ghost atoms (density %.4g x shell of %.3g %s around a %s subdomain) x %d bytes", ghost,
                 density, reach, potential.lengthUnit(), split, perAtom)));
