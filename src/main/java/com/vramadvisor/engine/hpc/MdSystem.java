@@ -31,8 +31,8 @@ import java.util.OptionalLong;
  *       the 10 % growth are {@code lal_neighbor.cpp} ({@code dev_nbor.alloc((_max_nbors+2)*_max_atoms)},
  *       {@code resize_max_neighbors} grows by 1.10); plus 8 bytes per local and ghost atom for the cell binning
  *       ({@code dev_cell_id}, {@code dev_particle_id} in {@code lal_atom.h}).</li>
- *   <li>longRange (with PPPM): {@code G = subdomain volume / h^3} grid points; per point 4 bricks of FFT scalars with
- *       {@code order} ghost planes, 7 doubles ({@code vg}, {@code greensfn}) and 5 FFT scalars (FFT buffers), plus 3
+ *   <li>longRange (with PPPM): {@code G = subdomain volume / h^3} grid points; 4 bricks of FFT scalars over the
+ *       subdomain grid grown by {@code order + 2} points per side ({@link #pppmBrickPoints}), per point 7 doubles ({@code vg}, {@code greensfn}) and 5 FFT scalars (FFT buffers), plus 3
  *       doubles per atom: {@code PPPMKokkos::memory_usage()} in {@code src/KOKKOS/pppm_kokkos.cpp}.</li>
  *   <li>potentialScratch: {@link PotentialScratch}.</li>
  *   <li>runtimeOverhead: 512 MiB for the CUDA context and the package's kernels.</li>
@@ -187,12 +187,22 @@ public record MdSystem(long atoms, Potential potential, SimPrecision precision, 
         double ny = side / split.py() / gridSpacing;
         double nz = side / split.pz() / gridSpacing;
         double points = nx * ny * nz;
-        double brick = (nx + PPPM_ORDER) * (ny + PPPM_ORDER) * (nz + PPPM_ORDER);
+        double brick = pppmBrickPoints(nx, ny, nz);
         int fft = precision == SimPrecision.SINGLE ? 4 : 8;
         double bytes = 4.0 * brick * fft + points * (7 * 8 + 5 * fft) + nmax * 3 * 8;
         return part("longRange", "long-range grid", bytes, String.format(Locale.ROOT,
                 "PPPM: %,.0f grid points (spacing %.3g) x (7 x 8 + 5 x %d bytes) + 4 bricks of %,.0f points x %d bytes"
                         + " + 24 bytes per atom", points, gridSpacing, fft, brick, fft));
+    }
+
+    /**
+     * Grid points of one PPPM brick for a {@code gx x gy x gz} subdomain grid: each side grows by {@code order + 2}
+     * (the stencil's reach below and above plus the shift LAMMPS allows atoms to move out of the subdomain), which
+     * is what LAMMPS prints as the first "3d grid and FFT values/proc" figure.
+     */
+    public static double pppmBrickPoints(double gx, double gy, double gz) {
+        int grow = PPPM_ORDER + 2;
+        return (gx + grow) * (gy + grow) * (gz + grow);
     }
 
     private static MemoryPart part(String id, String label, double bytes, String formula) {
