@@ -19,7 +19,9 @@ final class DomainOptions {
                     + " resolution (3840x2160).")
     String resolution;
 
-    @Option(names = "--scene", paramLabel = "FILE", description = "Render: a scene file (JSON, see docs).")
+    @Option(names = "--scene", paramLabel = "FILE|ID",
+            description = "Render: a scene file (JSON, docs/scene-format.md) or a preset id from 'catalog list"
+                    + " scenes' (game-4k).")
     Path scene;
 
     @Option(names = "--atoms", paramLabel = "N", description = "Molecular dynamics: atoms in the system (1e6, 32M).")
@@ -41,6 +43,14 @@ final class DomainOptions {
 
     @Option(names = "--halo", paramLabel = "N", description = "Grid: halo (ghost) cell layers per subdomain face.")
     Integer halo;
+
+    @Option(names = "--channels-last",
+            description = "Vision: tensors in channels-last (NHWC) memory format; same bytes, stated in the output.")
+    boolean channelsLast;
+
+    @Option(names = "--viewers", paramLabel = "N",
+            description = "Render: concurrent viewers of the scene on one GPU (collaborative review).")
+    Integer viewers;
 
     @Option(names = "--density", paramLabel = "RHO",
             description = "Molecular dynamics: atoms per cubic length unit (per A^3; per sigma^3 for lj). Default:"
