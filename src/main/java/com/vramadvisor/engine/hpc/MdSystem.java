@@ -32,8 +32,9 @@ import java.util.OptionalLong;
  *       {@code resize_max_neighbors} grows by 1.10); plus 8 bytes per local and ghost atom for the cell binning
  *       ({@code dev_cell_id}, {@code dev_particle_id} in {@code lal_atom.h}).</li>
  *   <li>longRange (with PPPM): {@code G = subdomain volume / h^3} grid points; 4 bricks of FFT scalars over the
- *       subdomain grid grown by {@code order + 2} points per side ({@link #pppmBrickPoints}), per point 7 doubles ({@code vg}, {@code greensfn}) and 5 FFT scalars (FFT buffers), plus 3
- *       doubles per atom: {@code PPPMKokkos::memory_usage()} in {@code src/KOKKOS/pppm_kokkos.cpp}.</li>
+ *       subdomain grid grown by {@code order + 2} points per side ({@link #pppmBrickPoints}), per point 7 doubles
+ *       ({@code vg}, {@code greensfn}) and 5 FFT scalars (FFT buffers), plus 3 doubles per atom:
+ *       {@code PPPMKokkos::memory_usage()} in {@code src/KOKKOS/pppm_kokkos.cpp}.</li>
  *   <li>potentialScratch: {@link PotentialScratch}.</li>
  *   <li>runtimeOverhead: 512 MiB for the CUDA context and the package's kernels.</li>
  * </ul>
