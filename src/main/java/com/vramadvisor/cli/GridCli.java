@@ -46,6 +46,10 @@ final class GridCli implements DomainCli {
         if (solver == Solver.HPCG && stencil != 27) {
             throw new CliInputException("--stencil " + stencil + ": hpcg is a 27-point stencil");
         }
+        if (solver == Solver.HPCG) {
+            HpcFlags.reject(request, "--solver hpcg (the benchmark has no fields of its own)", "--fields", "--halo",
+                    "--time-levels");
+        }
         if (solver == Solver.NONE && (request.isGiven("--stencil") || request.isGiven("--restart"))) {
             throw new CliInputException("--stencil and --restart need --solver cg, gmres or hpcg");
         }
