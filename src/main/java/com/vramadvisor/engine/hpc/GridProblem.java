@@ -153,7 +153,7 @@ public record GridProblem(long cells, double shapeX, double shapeY, double shape
                 solver == Solver.HPCG ? "double" : precision.id(),
                 solver == Solver.NONE ? "" : ", " + solver.id() + " solver");
         return new SizedEstimate(WorkloadKind.GRID, subject, OptionalLong.empty(), parts,
-                solver == Solver.NONE ? "time step" : "linear solve", assumptions, caveats);
+                solver == Solver.NONE ? "the time-step update" : "the linear solve", assumptions, caveats);
     }
 
     private MemoryPart matrix(double rows, int b) {

@@ -176,7 +176,7 @@ public record MdSystem(long atoms, Potential potential, SimPrecision precision, 
         }
         String subject = String.format(Locale.ROOT, "%,d atoms, %s, %s precision", atoms, potential.id(),
                 precision.id());
-        return new SizedEstimate(WorkloadKind.MD, subject, OptionalLong.empty(), parts, "force computation",
+        return new SizedEstimate(WorkloadKind.MD, subject, OptionalLong.empty(), parts, "the force computation",
                 assumptions, caveats);
     }
 
