@@ -31,7 +31,8 @@ final class DomainOptions {
             description = "Molecular dynamics: lj, eam, tersoff, reaxff, snap, ... (default lj).")
     String potential;
 
-    @Option(names = "--cutoff", paramLabel = "A", description = "Molecular dynamics: pair cutoff in angstrom.")
+    @Option(names = "--cutoff", paramLabel = "A",
+            description = "Molecular dynamics: pair cutoff (sigma for lj, angstrom otherwise).")
     Double cutoff;
 
     @Option(names = "--cells", paramLabel = "N",
