@@ -63,7 +63,8 @@ final class EstimateCommand implements Callable<Integer> {
         FitAnswer fit = null;
         if (gpuId != null) {
             gpu = LatencyFigures.gpu(args.catalog.catalog(spec.commandLine().getErr()), gpuId);
-            fit = FitAnswer.of(e, gpu.capacityBytes(w), gpu.name());
+            long capacity = gpu.capacityBytes(w);
+            fit = FitAnswer.of(e, capacity, gpu.name() + " (" + Quantities.gib(capacity) + " usable)");
             if (w.mode() == Mode.INFER) {
                 latency = LatencyFigures.of(m, w, args.catalog.catalog(spec.commandLine().getErr()), gpu)
                         .orElseThrow(() -> new CliInputException("the catalog gives '" + gpuId

@@ -36,10 +36,10 @@ record FitAnswer(FitVerdict verdict, long capacityBytes, long headroomBytes, Mem
         root.put("fit", fit);
     }
 
-    /** One line: {@code Fit on H100 SXM 80GB (79.1 GiB): tight; headroom 1.2 GiB, range 70.1-82.0 GiB}. */
+    /** One line: {@code Fit on H100 SXM 80GB (79.11 GiB usable): tight; headroom 1.20 GiB, range ... to ...}. */
     void printText(PrintWriter out) {
-        out.printf(Locale.ROOT, "Fit on %s (%s): %s; headroom %s%s, range %s to %s%n", against,
-                Quantities.gib(capacityBytes), verdict.label(), headroomBytes < 0 ? "-" : "",
+        out.printf(Locale.ROOT, "Fit on %s: %s; headroom %s%s, range %s to %s%n", against,
+                verdict.label(), headroomBytes < 0 ? "-" : "",
                 Quantities.gib(Math.abs(headroomBytes)), Quantities.gib(range.lowBytes()),
                 Quantities.gib(range.highBytes()));
         if (verdict == FitVerdict.TIGHT) {
