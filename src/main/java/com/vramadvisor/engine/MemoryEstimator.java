@@ -158,6 +158,15 @@ public final class MemoryEstimator {
     }
 
     /**
+     * The largest total of tensors freed and allocated again within a step (activations, logits, autocast copies,
+     * gradients freed between steps), in bytes per GPU: what the caching allocator's reserve is a fraction of
+     * ({@link CachingAllocator}).
+     */
+    public double transientPeakBytes(ModelSpec model, Workload workload) {
+        return transientPeak(worstStage(model, workload), workload);
+    }
+
+    /**
      * KV-cache bytes one token of one sequence takes on one GPU for an inference workload: {@code 2 * L * kv_heads *
      * head_dim * bytes(kvCacheType)}, over the tensor-parallel rank's heads and the larger pipeline stage's blocks
      * (section 8 of {@code docs/estimation.md}).
