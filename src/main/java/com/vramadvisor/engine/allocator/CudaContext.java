@@ -21,8 +21,8 @@ import java.util.Locale;
  * workspaces, cuDNN, NCCL buffers), which none of the measurements above include.
  */
 public enum CudaContext {
-    LAZY("lazy", 426L << 20, 274L << 20, 636L << 20),
-    EAGER("eager", 1343L << 20, 636L << 20, 1343L << 20);
+    LAZY("lazy", 426L << 20, 287_047_680L, 666_632_192L),
+    EAGER("eager", 1343L << 20, 666_632_192L, 1343L << 20);
 
     /** Allowance for libraries loaded after the context is made, added to the high end only. */
     public static final long LIBRARY_ALLOWANCE_BYTES = 512L << 20;
