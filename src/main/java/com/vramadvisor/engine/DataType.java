@@ -13,6 +13,11 @@ import java.util.Locale;
  * {@link #INT4} is GPTQ/AWQ-style group quantisation with group size 128, an fp16 scale and a packed 4-bit zero
  * point per group: 4 + 16/128 + 4/128 = 4.15625 bits. {@link #NF4} is QLoRA's 4-bit NormalFloat with double
  * quantisation (Dettmers et al. 2023, section 3): 4 bits plus 8/64 + 32/(64*256) = 0.127 bits of constants.
+ * {@link #MXFP4} is the OCP Microscaling format (OCP MX Specification v1.0, 2023, section 5): blocks of 32 FP4 (E2M1)
+ * elements sharing one 8-bit E8M0 scale = 4 + 8/32 = 4.25 bits, the format of gpt-oss's expert weights (OpenAI,
+ * gpt-oss model card, 2025). {@link #NVFP4} is NVIDIA's FP4 with one FP8 (E4M3) scale per 16 elements = 4 + 8/16 =
+ * 4.5 bits (NVIDIA Blackwell architecture technical brief; TensorRT Model Optimizer docs), the per-tensor fp32 scale
+ * not counted.
  */
 public enum DataType {
     FP32("fp32", 32.0),
@@ -25,6 +30,8 @@ public enum DataType {
     INT8("int8", 8.0),
     INT4("int4", 4.0 + 16.0 / 128 + 4.0 / 128),
     NF4("nf4", 4.0 + 8.0 / 64 + 32.0 / (64 * 256)),
+    MXFP4("mxfp4", 4.0 + 8.0 / 32),
+    NVFP4("nvfp4", 4.0 + 8.0 / 16),
     GGUF_Q2_K("q2_k", 84 * 8.0 / 256),
     GGUF_Q3_K("q3_k", 110 * 8.0 / 256),
     GGUF_Q4_0("q4_0", 18 * 8.0 / 32),

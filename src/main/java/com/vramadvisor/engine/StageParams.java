@@ -22,6 +22,10 @@ final class StageParams {
     final int moeLayers;
     /** Weight matrices inside the blocks (what int8/int4/NF4/GGUF quantise). */
     final double blockMatrices;
+    /** The routed experts' matrices on this GPU, part of {@link #blockMatrices}. */
+    final double expertMatrices;
+    /** How the checkpoint stores the routed experts ({@link ModelSpec#expertWeightType()}), {@code null} as the rest. */
+    private final DataType expertWeightType;
     /** Norms and biases inside the blocks. */
     final double blockVectors;
     /** Token table and LM-head matrix (quantised only by GGUF). */
@@ -62,27 +66,30 @@ final class StageParams {
 
         double t = par.tensorParallel();
         double h = m.hiddenSize();
-        double q = m.queryWidth() / t;
-        double kv = ActivationModel.kvHeadsPerRank(m, par.tensorParallel()) * m.headDim();
         double norm = ParameterCounter.normParams(m);
-        double attnMatrices = h * q + 2 * h * kv + q * h;
-        double attnVectors = (m.qkvBias() ? q + 2 * kv : 0) + (m.outBias() ? h : 0) + m.normsPerLayer() * norm;
-        double attnAdafactor = (q + h) + 2 * (kv + h) + (h + q);
+        AttentionParams attention = AttentionParams.of(m, par.tensorParallel());
+        double attnMatrices = attention.matrices;
+        double attnVectors = attention.vectors + m.normsPerLayer() * norm;
+        double attnAdafactor = attention.adafactor - attention.vectors;
         double denseFfn = m.ffnSize() / t;
         double denseBlock = attnMatrices + attnVectors + mlpMatrices(m, denseFfn) + mlpVectors(m, denseFfn);
         double matrices = denseHere * (attnMatrices + mlpMatrices(m, denseFfn));
         double vectors = denseHere * (attnVectors + mlpVectors(m, denseFfn));
         double ada = denseHere * (attnAdafactor + mlpAdafactor(m, denseFfn) + attnVectors + mlpVectors(m, denseFfn));
-        double largestMat = denseHere > 0 ? Math.max(h * q, h * denseFfn) : h * q;
+        double largestMat = denseHere > 0 ? Math.max(attention.largestMatrix, h * denseFfn) : attention.largestMatrix;
         double biggestBlock = denseHere > 0 ? denseBlock : 0;
         double biggestBlockMatrices = denseHere > 0 ? attnMatrices + mlpMatrices(m, denseFfn) : 0;
+        double experts = 0;
         if (m.isMoe() && moeLayers > 0) {
             MoeSpec moe = m.moe();
             double ef = moe.expertFfnSize() / t;
             double sf = moe.sharedExpertFfnSize() / t;
             double moeMat = attnMatrices + h * moe.experts() + moe.experts() * mlpMatrices(m, ef)
                     + (sf > 0 ? mlpMatrices(m, sf) : 0) + (moe.sharedExpertGate() ? h : 0);
-            double moeVec = attnVectors + moe.experts() * mlpVectors(m, ef) + (sf > 0 ? mlpVectors(m, sf) : 0);
+            double routerBias = moe.routerBias() ? moe.experts() : 0;
+            double moeVec = attnVectors + moe.experts() * mlpVectors(m, ef) + (sf > 0 ? mlpVectors(m, sf) : 0)
+                    + routerBias;
+            experts = moeLayers * moe.experts() * mlpMatrices(m, ef);
             double moeAda = attnAdafactor + (h + moe.experts()) + moe.experts() * mlpAdafactor(m, ef)
                     + (sf > 0 ? mlpAdafactor(m, sf) : 0) + (moe.sharedExpertGate() ? h + 1 : 0) + moeVec;
             matrices += moeLayers * moeMat;
@@ -99,8 +106,8 @@ final class StageParams {
         double vocabRows = m.vocabSize() / t;
         if (first) {
             vocab += vocabRows * h;
-            others += ParameterCounter.otherEmbedding(m);
-            ada += vocabRows + h + ParameterCounter.otherEmbedding(m);
+            others += ParameterCounter.otherEmbedding(m) + m.visionParams();
+            ada += vocabRows + h + ParameterCounter.otherEmbedding(m) + m.visionParams();
         }
         if (last) {
             others += m.finalNorm() ? norm : 0;
@@ -124,6 +131,8 @@ final class StageParams {
             ada += (m.finalNorm() ? norm : 0) + (m.pooler() ? 2 * h + 1 : 0);
         }
         blockMatrices = matrices;
+        expertMatrices = experts;
+        expertWeightType = m.expertWeightType();
         blockVectors = vectors;
         vocabMatrices = vocab;
         other = others;
@@ -170,6 +179,20 @@ final class StageParams {
             return (blockMatrices + vocabMatrices) * bytes + (blockVectors + other) * 4;
         }
         return blockMatrices * bytes + (blockVectors + vocabMatrices + other) * 2;
+    }
+
+    /**
+     * Bytes of these parameters for inference with weights of {@code type}: as {@link #bytesAs(DataType)}, except that
+     * routed experts shipped in a smaller format ({@link ModelSpec#expertWeightType()}, gpt-oss's MXFP4 at 4.25 bits
+     * per parameter) stay in it, as vLLM and Transformers serve them. Training dequantises them and uses
+     * {@link #bytesAs(DataType)}.
+     */
+    double inferenceBytesAs(DataType type) {
+        double bytes = bytesAs(type);
+        if (expertWeightType != null && expertWeightType.bytesPerElement() < type.bytesPerElement()) {
+            bytes -= expertMatrices * (type.bytesPerElement() - expertWeightType.bytesPerElement());
+        }
+        return bytes;
     }
 
     private static double mlpMatrices(ModelSpec m, double ffn) {
