@@ -8,7 +8,9 @@ package com.vramadvisor.engine;
  * @param total      every parameter; {@code embedding + blocks + finalNorm + head + vision}
  * @param active     parameters one token passes through: the total less the routed experts it does not visit
  *                   ({@code experts - expertsPerToken} per mixture-of-experts layer); equals {@code total} for dense
- *                   models. The embedding table counts as active, as in Mixtral's published 12.9B.
+ *                   models. The embedding table counts as active, as in Mixtral's published 12.9B; a vision tower
+ *                   does not (a text token never passes through it; Llama 4's published 17B active is the text
+ *                   model's).
  * @param embedding  token, learned-position and token-type tables plus an embedding norm
  * @param blocks     all transformer blocks together (attention, feed-forward or experts with their router, norms)
  * @param finalNorm  the norm after the last block, 0 when absent

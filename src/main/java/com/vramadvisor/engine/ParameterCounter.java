@@ -41,7 +41,7 @@ public final class ParameterCounter {
         long head = headParams(m, h);
         long vision = m.visionParams();
         long total = embedding + blocks + finalNorm + head + vision;
-        long active = embedding + activeBlocks + finalNorm + head + vision;
+        long active = embedding + activeBlocks + finalNorm + head;
         return new ParameterCount(total, active, embedding, blocks, finalNorm, head, vision, mtpParams(m));
     }
 
