@@ -136,7 +136,7 @@ final class DecoderFamilies {
     }
 
     /** Fields every family here shares, with the family's defaults for context length and tying. */
-    private static ModelSpec.Builder common(ConfigFields c, int defaultPositions, boolean defaultTied)
+    static ModelSpec.Builder common(ConfigFields c, int defaultPositions, boolean defaultTied)
             throws ModelImportException {
         int hidden = c.requiredInt("hidden_size");
         int heads = c.requiredInt("num_attention_heads");
@@ -172,7 +172,7 @@ final class DecoderFamilies {
      * {@code i >= max_window_layers}. A window on every layer is kept; a window on some layers only is dropped with a
      * warning.
      */
-    private static int qwenSlidingWindow(ConfigFields c, int defaultMaxWindowLayers) throws ModelImportException {
+    static int qwenSlidingWindow(ConfigFields c, int defaultMaxWindowLayers) throws ModelImportException {
         if (!c.boolOr(false, "use_sliding_window")) {
             return 0;
         }
@@ -190,7 +190,7 @@ final class DecoderFamilies {
         return 0;
     }
 
-    private static MoeSpec moe(ConfigFields c, int experts, int perToken, int expertFfn, int sharedFfn,
+    static MoeSpec moe(ConfigFields c, int experts, int perToken, int expertFfn, int sharedFfn,
                                boolean sharedGate, int denseLayers) throws ModelImportException {
         try {
             return new MoeSpec(experts, perToken, expertFfn, sharedFfn, sharedGate, denseLayers);
@@ -200,7 +200,7 @@ final class DecoderFamilies {
     }
 
     /** The layer numbers an array lists, read once; entries outside {@code 0..layers-1} name no layer. */
-    private static Set<Integer> layerSet(JsonNode array, int layers) {
+    static Set<Integer> layerSet(JsonNode array, int layers) {
         Set<Integer> set = new HashSet<>();
         if (array != null && array.isArray()) {
             for (JsonNode n : array) {
