@@ -112,16 +112,12 @@ final class DecoderFamilies {
 
     /**
      * {@code Gemma2Config}: four norms per block (input, post-attention, pre- and post-feed-forward). Its
-     * {@code sliding_window} applies to every other layer only, which a single window cannot describe: the KV cache
-     * is estimated for full attention in every layer, an upper bound.
+     * {@code sliding_window} (4096) applies to the even layers, the odd ones attend globally
+     * ({@code Gemma2DecoderLayer}: {@code is_sliding = not bool(layer_idx % 2)}), or as {@code layer_types} lists.
      */
     static ModelSpec.Builder gemma2(ConfigFields c) throws ModelImportException {
         ModelSpec.Builder b = common(c, 8192, true).headDim(c.intOr(256, "head_dim")).normsPerLayer(4);
-        int window = c.intOr(4096, "sliding_window");
-        if (window > 0) {
-            c.warn("sliding_window " + window + " applies to every other layer only; the KV cache is estimated "
-                    + "as if all layers attended to the full context (upper bound)");
-        }
+        LayerPatterns.apply(c, b, c.layerCount("num_hidden_layers"), c.intOr(4096, "sliding_window"), 2);
         return b;
     }
 
