@@ -37,6 +37,22 @@ class ArchitectureConfigCliTest {
     }
 
     @Test
+    void theLatentCacheCanBeSwitchedToNaivePerHeadKeysAndValues() throws Exception {
+        // 128 heads x (192 + 128) x 61 layers x 2 bytes = 4,997,120 bytes per token.
+        JsonNode json = estimate("estimate", "--preset", "deepseek-v3", "--mla-cache", "naive", "--mode", "infer",
+                "--batch", "1", "--seq", "1", "--context", "1024", "--kv-dtype", "bf16", "--format", "json");
+        assertThat(json.get("components").get("kvCache").asLong()).isEqualTo(4_997_120L * 1024);
+        EstimateCommandTest.Result wrong = EstimateCommandTest.run("estimate", "--preset", "llama-3-8b",
+                "--mla-cache", "naive");
+        assertThat(wrong.status()).isEqualTo(2);
+        assertThat(wrong.err()).contains("--mla-cache").doesNotContain("\n\tat ");
+        EstimateCommandTest.Result typo = EstimateCommandTest.run("estimate", "--preset", "deepseek-v3",
+                "--mla-cache", "compressed");
+        assertThat(typo.status()).isEqualTo(2);
+        assertThat(typo.err()).contains("absorbed or naive");
+    }
+
+    @Test
     void gemma3PresetSizesItsKvCacheLayerByLayer() throws Exception {
         // 10 global layers x 32,768 tokens + 52 local layers x 1024 tokens, 16 KV heads of 128, K and V, 2 bytes.
         JsonNode json = estimate("estimate", "--preset", "gemma-3-27b", "--mode", "infer", "--batch", "1",
