@@ -41,6 +41,12 @@ public enum DataType {
     GGUF_Q5_1("q5_1", 24 * 8.0 / 32),
     GGUF_Q5_K("q5_k", 176 * 8.0 / 256),
     GGUF_Q6_K("q6_k", 210 * 8.0 / 256),
+    /** llama.cpp's Q3_K_M file type: mostly Q3_K, some tensors Q4_K/Q5_K/Q6_K ({@link LlamaCppMix}). */
+    GGUF_Q3_K_M("q3_k_m", 110 * 8.0 / 256),
+    /** llama.cpp's Q4_K_M file type: mostly Q4_K, half the attn_v and ffn_down tensors Q6_K ({@link LlamaCppMix}). */
+    GGUF_Q4_K_M("q4_k_m", 144 * 8.0 / 256),
+    /** llama.cpp's Q5_K_M file type: mostly Q5_K, half the attn_v and ffn_down tensors Q6_K ({@link LlamaCppMix}). */
+    GGUF_Q5_K_M("q5_k_m", 176 * 8.0 / 256),
     GGUF_Q8_0("q8_0", 34 * 8.0 / 32),
     GGUF_IQ4_NL("iq4_nl", 18 * 8.0 / 32),
     GGUF_IQ4_XS("iq4_xs", 136 * 8.0 / 256);
@@ -58,7 +64,11 @@ public enum DataType {
         return id;
     }
 
-    /** Bits per element including block scales and zero points. */
+    /**
+     * Bits per element including block scales and zero points. For the llama.cpp file types ({@code q3_k_m},
+     * {@code q4_k_m}, {@code q5_k_m}) this is their main tensor type's; the weights are sized tensor by tensor
+     * ({@link LlamaCppMix}).
+     */
     public double bitsPerElement() {
         return bitsPerElement;
     }
@@ -74,7 +84,8 @@ public enum DataType {
     }
 
     /**
-     * Parses an id ({@code bf16}, {@code Q4_K_M} is read as {@code q4_k}), case-insensitive.
+     * Parses an id ({@code bf16}, {@code Q4_K_M}), case-insensitive. A llama.cpp file type without its own entry
+     * ({@code Q4_K_S}, {@code Q3_K_L}, ...) is refused rather than read as a neighbour.
      *
      * @throws IllegalArgumentException naming the accepted ids when nothing matches
      */
@@ -84,10 +95,6 @@ public enum DataType {
             if (d.id.equals(t)) {
                 return d;
             }
-        }
-        // llama.cpp file-type names such as Q4_K_M / Q5_K_S mix types around one main block type.
-        if (t.matches("q[2-6]_k_[sml]")) {
-            return parse(t.substring(0, 4));
         }
         StringBuilder ids = new StringBuilder();
         for (DataType d : values()) {

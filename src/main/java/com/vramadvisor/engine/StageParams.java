@@ -30,6 +30,9 @@ final class StageParams {
     final double blockVectors;
     /** Token table and LM-head matrix (quantised only by GGUF). */
     final double vocabMatrices;
+    /** The LM head's own matrix on this GPU, part of {@link #vocabMatrices} (0 when the token table serves). */
+    private final double outputMatrix;
+    private final ModelSpec model;
     /** Position and token-type tables, embedding and final norms, masked-LM transform, pooler, classifier. */
     final double other;
     /** Adafactor state elements for all of the above (factored row + column per matrix, full for vectors). */
@@ -103,6 +106,7 @@ final class StageParams {
         double vocab = 0;
         double others = 0;
         double head = 0;
+        double output = 0;
         double vocabRows = m.vocabSize() / t;
         if (first) {
             vocab += vocabRows * h;
@@ -116,6 +120,7 @@ final class StageParams {
                 boolean ownCopy = !m.tiedEmbeddings() || !first;
                 if (ownCopy) {
                     vocab += vocabRows * h;
+                    output += vocabRows * h;
                     ada += vocabRows + h;
                 }
                 head += vocabRows * h;
@@ -135,6 +140,8 @@ final class StageParams {
         expertWeightType = m.expertWeightType();
         blockVectors = vectors;
         vocabMatrices = vocab;
+        outputMatrix = output;
+        model = m;
         other = others;
         adafactorElements = ada;
         largestBlock = biggestBlock;
@@ -168,12 +175,20 @@ final class StageParams {
      * Bytes of these parameters stored as {@code type}. Plain float types store everything at their width.
      * Quantised types (int8, int4, NF4, fp8) quantise only the block matrices and keep the token table, LM head, norms
      * and biases at 16 bits (bitsandbytes, GPTQ and AWQ skip {@code lm_head} and embeddings). GGUF quantises every
-     * matrix including the token table and output (llama.cpp), and keeps norms and biases in fp32.
+     * matrix including the token table and output (llama.cpp), and keeps norms and biases in fp32; llama.cpp's file
+     * types (Q4_K_M, ...) choose each tensor's type as {@code llama-quantize} does ({@link LlamaCppMix}).
      */
     double bytesAs(DataType type) {
         double bytes = type.bytesPerElement();
         if (!Bytes.quantized(type)) {
             return total() * bytes;
+        }
+        if (LlamaCppMix.isFileType(type)) {
+            DataType out = LlamaCppMix.outputType(model);
+            DataType token = model.tiedEmbeddings() ? out : LlamaCppMix.tokenType(model, type);
+            return blockMatrices * LlamaCppMix.blockBytesPerElement(model, type)
+                    + (vocabMatrices - outputMatrix) * token.bytesPerElement() + outputMatrix * out.bytesPerElement()
+                    + (blockVectors + other) * 4;
         }
         if (type.isGguf()) {
             return (blockMatrices + vocabMatrices) * bytes + (blockVectors + other) * 4;

@@ -62,6 +62,19 @@ class ArchitectureConfigCliTest {
     }
 
     @Test
+    void llamaCppFileTypesAreSizedTensorByTensorAndUnknownOnesRefused() throws Exception {
+        // bartowski/Meta-Llama-3.1-8B-Instruct-GGUF: Q4_K_M file 4.92 GB.
+        JsonNode json = estimate("estimate", "--preset", "llama-3.1-8b", "--mode", "infer", "--weights", "q4_k_m",
+                "--format", "json");
+        assertThat(json.get("components").get("weights").asLong() / 1e9).isBetween(4.92 * 0.98, 4.92 * 1.02);
+        EstimateCommandTest.Result r = EstimateCommandTest.run("estimate", "--preset", "llama-3.1-8b", "--mode",
+                "infer", "--weights", "q4_k_s");
+        assertThat(r.status()).isEqualTo(2);
+        assertThat(r.err()).contains("--weights").contains("q4_k_s").contains("q4_k_m");
+        assertThat(r.err().strip().lines()).hasSize(1);
+    }
+
+    @Test
     void everyNewPresetEstimates() throws Exception {
         for (String id : new String[] {"deepseek-v3", "deepseek-r1", "qwen3-8b", "qwen3-30b-a3b", "qwen3-235b-a22b",
             "llama-3.2-1b", "llama-3.2-3b", "llama-3.3-70b", "llama-4-scout", "llama-4-maverick", "gemma-3-4b",
