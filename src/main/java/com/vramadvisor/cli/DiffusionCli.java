@@ -11,9 +11,12 @@ import com.vramadvisor.engine.diffusion.DiffusionPresets;
 import com.vramadvisor.engine.diffusion.DiffusionWorkload;
 import com.vramadvisor.engine.diffusion.MmditConfig;
 import com.vramadvisor.engine.diffusion.Offload;
+import java.lang.reflect.Field;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
+import picocli.CommandLine.Option;
 
 /**
  * {@code --workload diffusion}: a text-to-image pipeline from {@code --preset} (sd-1.5, sdxl, sd3-medium) with
@@ -25,14 +28,18 @@ import java.util.function.Function;
  */
 final class DiffusionCli implements DomainCli {
 
-    /** Flags of the language-model and other estimators that mean nothing to a diffusion pipeline. */
+    /** Language-model flags that mean nothing to a diffusion pipeline. */
     private static final List<String> FOREIGN = List.of("--config", "--params", "--hidden", "--layers", "--heads",
             "--kv-heads", "--head-dim", "--ffn", "--vocab", "--mlp", "--norm", "--position", "--bias", "--tied",
             "--untied", "--max-position", "--experts", "--experts-per-token", "--expert-ffn", "--arch", "--head",
             "--seq", "--context", "--zero", "--tp", "--pp", "--dp", "--sequence-parallel", "--grad-accum",
             "--recompute", "--dropout", "--lora-targets", "--weights", "--kv-dtype", "--grads-between-steps",
-            "--implementation", "--gpu-memory-utilization", "--engine", "--max-batched-tokens", "--scenario",
-            "--scene", "--atoms", "--potential", "--cutoff", "--cells", "--fields", "--halo");
+            "--implementation", "--gpu-memory-utilization", "--engine", "--max-batched-tokens", "--scenario");
+
+    /** The domain flags diffusion reads; every other flag of {@link DomainOptions} belongs to another kind. */
+    private static final List<String> OWN_DOMAIN = List.of("--workload", "--resolution", "--offload",
+            "--vae-slicing", "--vae-tiling", "--attention-slice", "--no-cfg", "--no-safety-checker",
+            "--gradient-checkpointing", "--train-text-encoder", "--ema");
 
     /** Flags for generation only. */
     private static final List<String> INFERENCE_ONLY = List.of("--offload", "--vae-slicing", "--vae-tiling",
@@ -49,7 +56,7 @@ final class DiffusionCli implements DomainCli {
 
     @Override
     public Sizable build(DomainRequest request) {
-        for (String flag : FOREIGN) {
+        for (String flag : foreignFlags()) {
             if (request.isGiven(flag)) {
                 throw new CliInputException(flag + " means nothing to --workload diffusion");
             }
@@ -119,6 +126,22 @@ final class DiffusionCli implements DomainCli {
         } catch (IllegalArgumentException e) {
             throw new CliInputException(flagFor(e.getMessage()) + e.getMessage());
         }
+    }
+
+    /** The language-model flags and the other kinds' domain flags, read off {@link DomainOptions}. */
+    private static List<String> foreignFlags() {
+        List<String> all = new ArrayList<>(FOREIGN);
+        for (Field f : DomainOptions.class.getDeclaredFields()) {
+            Option o = f.getAnnotation(Option.class);
+            if (o != null) {
+                for (String name : o.names()) {
+                    if (!OWN_DOMAIN.contains(name)) {
+                        all.add(name);
+                    }
+                }
+            }
+        }
+        return all;
     }
 
     private static String flagFor(String message) {
