@@ -39,11 +39,11 @@ final class DiffusionCli implements DomainCli {
     /** The domain flags diffusion reads; every other flag of {@link DomainOptions} belongs to another kind. */
     private static final List<String> OWN_DOMAIN = List.of("--workload", "--resolution", "--offload",
             "--vae-slicing", "--vae-tiling", "--attention-slice", "--no-cfg", "--no-safety-checker",
-            "--gradient-checkpointing", "--train-text-encoder", "--ema");
+            "--gradient-checkpointing", "--train-text-encoder", "--ema", "--no-t5");
 
     /** Flags for generation only. */
     private static final List<String> INFERENCE_ONLY = List.of("--offload", "--vae-slicing", "--vae-tiling",
-            "--attention-slice", "--no-cfg", "--no-safety-checker");
+            "--attention-slice", "--no-cfg", "--no-safety-checker", "--no-t5");
 
     /** Flags for training only. */
     private static final List<String> TRAINING_ONLY = List.of("--gradient-checkpointing", "--train-text-encoder",
@@ -100,6 +100,9 @@ final class DiffusionCli implements DomainCli {
         if (d.noSafetyChecker && model.safetyCheckerParameters() == 0) {
             throw new CliInputException("--no-safety-checker: " + model.id() + " loads no safety checker");
         }
+        if (d.noT5 && model.textEncoders().stream().noneMatch(t -> t.t5())) {
+            throw new CliInputException("--no-t5: " + model.id() + " has no T5 text encoder");
+        }
         int rank = request.workload().loraRank == null ? 4 : request.workload().loraRank;
         if (rank < 1 || rank > 4_096) {
             throw new CliInputException("--lora-rank must be 1 to 4096, got " + rank);
@@ -122,7 +125,8 @@ final class DiffusionCli implements DomainCli {
                     .withVae(d.vaeSlicing, d.vaeTiling)
                     .withPipeline(offload, !d.noCfg, !d.noSafetyChecker)
                     .withTraining(d.gradientCheckpointing, optimizer, rank, d.trainTextEncoder, d.ema)
-                    .withRuntimeOverhead(overhead);
+                    .withRuntimeOverhead(overhead)
+                    .withoutT5(d.noT5);
         } catch (IllegalArgumentException e) {
             throw new CliInputException(flagFor(e.getMessage()) + e.getMessage());
         }

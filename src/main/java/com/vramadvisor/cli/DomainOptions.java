@@ -123,4 +123,8 @@ final class DomainOptions {
 
     @Option(names = "--ema", description = "Diffusion full training: keep an fp32 EMA copy of the trained weights.")
     boolean ema;
+
+    @Option(names = "--no-t5",
+            description = "Diffusion inference: SD3 without its T5 text encoder (diffusers text_encoder_3=None).")
+    boolean noT5;
 }

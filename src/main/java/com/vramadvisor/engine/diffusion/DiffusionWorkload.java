@@ -30,12 +30,15 @@ import java.util.Objects;
  * @param trainTextEncoder      training: {@code --train_text_encoder} (the CLIP encoders become trainable)
  * @param ema                   training: {@code --use_ema} (an fp32 copy of the trained weights)
  * @param runtimeOverhead       whether to add the CUDA context and allocator reserve
+ * @param withoutT5             inference: the pipeline loaded with {@code text_encoder_3=None} (SD3: the prompt's
+ *                              T5 embeddings are zeros of the same shape)
  */
 public record DiffusionWorkload(DiffusionModel model, DiffusionMode mode, int batch, int width, int height,
                                 DiffusionDtype dtype, AttentionKind attention, int sliceRows, boolean vaeSlicing,
                                 boolean vaeTiling, Offload offload, boolean guidance, boolean safetyChecker,
                                 boolean gradientCheckpointing, DiffusionOptimizer optimizer, int loraRank,
-                                boolean trainTextEncoder, boolean ema, boolean runtimeOverhead) implements Sizable {
+                                boolean trainTextEncoder, boolean ema, boolean runtimeOverhead,
+                                boolean withoutT5) implements Sizable {
 
     /** Largest image side {@code fit} considers, in pixels. */
     public static final int MAX_SIDE = 16_384;
@@ -70,56 +73,66 @@ public record DiffusionWorkload(DiffusionModel model, DiffusionMode mode, int ba
         int side = model.defaultResolution();
         return new DiffusionWorkload(model, mode, 1, side, side, DiffusionDtype.FP16, AttentionKind.SDPA, 0, false,
                 false, Offload.NONE, true, model.safetyCheckerParameters() > 0, false, DiffusionOptimizer.ADAMW, 4,
-                false, false, true);
+                false, false, true, false);
     }
 
     public DiffusionWorkload withBatch(int b) {
         return new DiffusionWorkload(model, mode, b, width, height, dtype, attention, sliceRows, vaeSlicing,
                 vaeTiling, offload, guidance, safetyChecker, gradientCheckpointing, optimizer, loraRank,
-                trainTextEncoder, ema, runtimeOverhead);
+                trainTextEncoder, ema, runtimeOverhead, withoutT5);
     }
 
     public DiffusionWorkload withSize(int w, int h) {
         return new DiffusionWorkload(model, mode, batch, w, h, dtype, attention, sliceRows, vaeSlicing,
                 vaeTiling, offload, guidance, safetyChecker, gradientCheckpointing, optimizer, loraRank,
-                trainTextEncoder, ema, runtimeOverhead);
+                trainTextEncoder, ema, runtimeOverhead, withoutT5);
     }
 
     public DiffusionWorkload withDtype(DiffusionDtype d) {
         return new DiffusionWorkload(model, mode, batch, width, height, d, attention, sliceRows, vaeSlicing,
                 vaeTiling, offload, guidance, safetyChecker, gradientCheckpointing, optimizer, loraRank,
-                trainTextEncoder, ema, runtimeOverhead);
+                trainTextEncoder, ema, runtimeOverhead, withoutT5);
     }
 
     public DiffusionWorkload withAttention(AttentionKind a, int rows) {
         return new DiffusionWorkload(model, mode, batch, width, height, dtype, a, rows, vaeSlicing,
                 vaeTiling, offload, guidance, safetyChecker, gradientCheckpointing, optimizer, loraRank,
-                trainTextEncoder, ema, runtimeOverhead);
+                trainTextEncoder, ema, runtimeOverhead, withoutT5);
     }
 
     public DiffusionWorkload withVae(boolean slicing, boolean tiling) {
         return new DiffusionWorkload(model, mode, batch, width, height, dtype, attention, sliceRows, slicing,
                 tiling, offload, guidance, safetyChecker, gradientCheckpointing, optimizer, loraRank,
-                trainTextEncoder, ema, runtimeOverhead);
+                trainTextEncoder, ema, runtimeOverhead, withoutT5);
     }
 
     public DiffusionWorkload withPipeline(Offload o, boolean cfg, boolean checker) {
         return new DiffusionWorkload(model, mode, batch, width, height, dtype, attention, sliceRows, vaeSlicing,
                 vaeTiling, o, cfg, checker && model.safetyCheckerParameters() > 0, gradientCheckpointing, optimizer,
-                loraRank, trainTextEncoder, ema, runtimeOverhead);
+                loraRank, trainTextEncoder, ema, runtimeOverhead, withoutT5);
     }
 
     public DiffusionWorkload withTraining(boolean checkpointing, DiffusionOptimizer opt, int rank,
                                           boolean textEncoder, boolean useEma) {
         return new DiffusionWorkload(model, mode, batch, width, height, dtype, attention, sliceRows, vaeSlicing,
                 vaeTiling, offload, guidance, safetyChecker, checkpointing, opt, rank, textEncoder, useEma,
-                runtimeOverhead);
+                runtimeOverhead, withoutT5);
+    }
+
+    /** The pipeline without its T5 encoder ({@code text_encoder_3=None}); only for models that have one. */
+    public DiffusionWorkload withoutT5(boolean drop) {
+        if (drop && model.textEncoders().stream().noneMatch(TextEncoderConfig::t5)) {
+            throw new IllegalArgumentException(model.id() + " has no T5 text encoder");
+        }
+        return new DiffusionWorkload(model, mode, batch, width, height, dtype, attention, sliceRows, vaeSlicing,
+                vaeTiling, offload, guidance, safetyChecker, gradientCheckpointing, optimizer, loraRank,
+                trainTextEncoder, ema, runtimeOverhead, drop);
     }
 
     public DiffusionWorkload withRuntimeOverhead(boolean on) {
         return new DiffusionWorkload(model, mode, batch, width, height, dtype, attention, sliceRows, vaeSlicing,
                 vaeTiling, offload, guidance, safetyChecker, gradientCheckpointing, optimizer, loraRank,
-                trainTextEncoder, ema, on);
+                trainTextEncoder, ema, on, withoutT5);
     }
 
     /** Latent height: pixels / the VAE's scale factor (8). */

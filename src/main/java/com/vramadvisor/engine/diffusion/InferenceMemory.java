@@ -49,12 +49,13 @@ final class InferenceMemory {
         int latentChannels = m.vae().latentChannels();
 
         long denoiserW = m.denoiser().parameters() * bytes;
-        long textW = m.textEncoders().stream().mapToLong(t -> t.weightBytes(dt)).sum();
+        List<TextEncoderConfig> loaded = m.textEncoders().stream().filter(t -> !(w.withoutT5() && t.t5())).toList();
+        long textW = loaded.stream().mapToLong(t -> t.weightBytes(dt)).sum();
         long vaeW = m.vae().parameters() * bytes;
         long vaeDecodeW = m.vae().parameters() * vaeBytes;
         long checkerW = w.safetyChecker() ? m.safetyCheckerParameters() * bytes : 0;
-        long largestText = m.textEncoders().stream().mapToLong(t -> t.weightBytes(dt)).max().orElse(0);
-        long largestTextLayer = m.textEncoders().stream().mapToLong(TextEncoderConfig::largestLayerParameters)
+        long largestText = loaded.stream().mapToLong(t -> t.weightBytes(dt)).max().orElse(0);
+        long largestTextLayer = loaded.stream().mapToLong(TextEncoderConfig::largestLayerParameters)
                 .max().orElse(0) * bytes;
 
         int sliceRows = w.sliceRows() > 0 ? w.sliceRows()
@@ -108,8 +109,8 @@ final class InferenceMemory {
         parts.add(new MemoryPart("denoiserWeights", m.denoiser().kindLabel() + " weights", p.denoiser(),
                 String.format(Locale.ROOT, "%,d parameters x %d bytes (%s), %s", m.denoiser().parameters(),
                         w.dtype().bytes(), dt, resident)));
-        parts.add(new MemoryPart("textEncoders", "text encoders", p.text(), textFormula(m, w.dtype()) + ", "
-                + resident));
+        parts.add(new MemoryPart("textEncoders", "text encoders", p.text(), textFormula(m, w.dtype())
+                + (w.withoutT5() ? "; without the T5 encoder (text_encoder_3=None)" : "") + ", " + resident));
         parts.add(new MemoryPart("vae", "VAE weights", p.vae(), String.format(Locale.ROOT,
                 "%,d parameters x %d bytes%s, %s", m.vae().parameters(),
                 upcast && p == dec ? 4 : w.dtype().bytes(), upcast ? " (decoded in fp32: force_upcast)" : "",

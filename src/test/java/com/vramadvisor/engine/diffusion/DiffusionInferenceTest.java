@@ -97,6 +97,10 @@ class DiffusionInferenceTest {
         DiffusionWorkload sd3 = infer(DiffusionPresets.SD3_MEDIUM);
         assertWithinPublished(peak(sd3), 18.765 * GIB);
         assertWithinPublished(peak(sd3.withPipeline(Offload.MODEL, true, false)), 12.0645 * GIB);
+        // "Offloading + no T5" 4.266: the transformer's weights and one denoising step set the peak.
+        DiffusionWorkload noT5 = sd3.withPipeline(Offload.MODEL, true, false).withoutT5(true);
+        assertWithinPublished(peak(noT5), 4.266 * GIB);
+        assertThat(noT5.estimate().peakPhase()).contains("MMDiT");
     }
 
     @Test
