@@ -204,6 +204,13 @@ final class InferenceMemory {
         if (dec.tensors() > denoise.tensors() && p != dec) {
             c.add("The VAE decode would need more than the denoising step.");
         }
+        long t5 = w.model().textEncoders().stream().filter(TextEncoderConfig::t5)
+                .mapToLong(t -> t.weightBytes(w.dtype())).sum();
+        if (t5 > 0 && !w.withoutT5() && w.offload() == Offload.NONE) {
+            c.add(String.format(Locale.ROOT, "The T5 encoder alone holds %.1f GiB: --offload model keeps it off the"
+                    + " GPU while the transformer runs, --no-t5 drops it (text_encoder_3=None).",
+                    t5 / (double) (1L << 30)));
+        }
         c.add("Convolution workspaces (cuDNN) and the caching allocator's rounding are not modelled; published"
                 + " diffusers peaks run up to about 15 % above the tensor figures here.");
         return c;
