@@ -39,7 +39,8 @@ final class DiffusionCli implements DomainCli {
     /** The domain flags diffusion reads; every other flag of {@link DomainOptions} belongs to another kind. */
     private static final List<String> OWN_DOMAIN = List.of("--workload", "--resolution", "--offload",
             "--vae-slicing", "--vae-tiling", "--attention-slice", "--no-cfg", "--no-safety-checker",
-            "--gradient-checkpointing", "--train-text-encoder", "--ema", "--no-t5");
+            "--gradient-checkpointing", "--train-text-encoder", "--ema", "--no-t5", "--text-encoder-precision",
+            "--vae-precision");
 
     /** Flags for generation only. */
     private static final List<String> INFERENCE_ONLY = List.of("--offload", "--vae-slicing", "--vae-tiling",
@@ -78,6 +79,10 @@ final class DiffusionCli implements DomainCli {
         DomainOptions d = request.domain();
         DiffusionDtype dtype = parse("--precision", request.given("--precision").orElse("fp16"),
                 DiffusionDtype::parse);
+        DiffusionDtype textDtype = d.textEncoderPrecision == null ? dtype
+                : parse("--text-encoder-precision", d.textEncoderPrecision, DiffusionDtype::parse);
+        DiffusionDtype vaeDtype = d.vaePrecision == null ? dtype
+                : parse("--vae-precision", d.vaePrecision, DiffusionDtype::parse);
         AttentionKind attention = parse("--attention", request.given("--attention").orElse("sdpa"),
                 AttentionKind::parse);
         if (attention == AttentionKind.SLICED && (mode.isTraining() || model.denoiser() instanceof MmditConfig)) {
@@ -121,6 +126,7 @@ final class DiffusionCli implements DomainCli {
                     .withBatch(request.workload().batch)
                     .withSize(size[0], size[1])
                     .withDtype(dtype)
+                    .withComponentDtypes(textDtype, vaeDtype)
                     .withAttention(attention, slice)
                     .withVae(d.vaeSlicing, d.vaeTiling)
                     .withPipeline(offload, !d.noCfg, !d.noSafetyChecker)

@@ -41,8 +41,10 @@ final class InferenceMemory {
         DiffusionModel m = w.model();
         DiffusionDtype dt = w.dtype();
         int bytes = dt.bytes();
-        boolean upcast = m.vaeUpcast() && dt == DiffusionDtype.FP16;
-        int vaeBytes = upcast ? 4 : bytes;
+        DiffusionDtype vd = w.vaeDecodeDtype();
+        boolean upcast = vd != w.vaeDtype();
+        int vaeBytes = vd.bytes();
+        DiffusionDtype td = w.textDtype();
         int samples = w.batch() * (w.guidance() ? 2 : 1);
         int lh = w.latentHeight();
         int lw = w.latentWidth();
@@ -50,13 +52,13 @@ final class InferenceMemory {
 
         long denoiserW = m.denoiser().parameters() * bytes;
         List<TextEncoderConfig> loaded = m.textEncoders().stream().filter(t -> !(w.withoutT5() && t.t5())).toList();
-        long textW = loaded.stream().mapToLong(t -> t.weightBytes(dt)).sum();
-        long vaeW = m.vae().parameters() * bytes;
+        long textW = loaded.stream().mapToLong(t -> t.weightBytes(td)).sum();
+        long vaeW = m.vae().parameters() * w.vaeDtype().bytes();
         long vaeDecodeW = m.vae().parameters() * vaeBytes;
         long checkerW = w.safetyChecker() ? m.safetyCheckerParameters() * bytes : 0;
-        long largestText = loaded.stream().mapToLong(t -> t.weightBytes(dt)).max().orElse(0);
+        long largestText = loaded.stream().mapToLong(t -> t.weightBytes(td)).max().orElse(0);
         long largestTextLayer = loaded.stream().mapToLong(TextEncoderConfig::largestLayerParameters)
-                .max().orElse(0) * bytes;
+                .max().orElse(0) * td.bytes();
 
         int sliceRows = w.sliceRows() > 0 ? w.sliceRows()
                 : Math.max(1, m.denoiser().headsAtWidestAttention() / 2);
@@ -109,11 +111,12 @@ final class InferenceMemory {
         parts.add(new MemoryPart("denoiserWeights", m.denoiser().kindLabel() + " weights", p.denoiser(),
                 String.format(Locale.ROOT, "%,d parameters x %d bytes (%s), %s", m.denoiser().parameters(),
                         w.dtype().bytes(), dt, resident)));
-        parts.add(new MemoryPart("textEncoders", "text encoders", p.text(), textFormula(m, w.dtype())
+        parts.add(new MemoryPart("textEncoders", "text encoders", p.text(), textFormula(m, w.textDtype())
                 + (w.withoutT5() ? "; without the T5 encoder (text_encoder_3=None)" : "") + ", " + resident));
         parts.add(new MemoryPart("vae", "VAE weights", p.vae(), String.format(Locale.ROOT,
                 "%,d parameters x %d bytes%s, %s", m.vae().parameters(),
-                upcast && p == dec ? 4 : w.dtype().bytes(), upcast ? " (decoded in fp32: force_upcast)" : "",
+                p == dec ? w.vaeDecodeDtype().bytes() : w.vaeDtype().bytes(),
+                upcast ? " (decoded in fp32: force_upcast)" : "",
                 resident)));
         if (m.safetyCheckerParameters() > 0) {
             parts.add(new MemoryPart("safetyChecker", "safety checker", p.checker(), String.format(Locale.ROOT,

@@ -56,7 +56,8 @@ final class TrainingMemory {
         boolean mixed = dt.isHalf();
         int act = dt.bytes();
         int frozenBytes = dt.bytes();
-        int vaeBytes = m.vaeUpcast() ? 4 : frozenBytes;
+        // The SDXL scripts keep that VAE in fp32 under fp16 and bf16 alike (its half weights overflow).
+        int vaeBytes = m.vaeUpcast() && w.vaeDtype().isHalf() ? 4 : w.vaeDtype().bytes();
         boolean lora = w.mode() == DiffusionMode.LORA;
         int samples = w.batch() * (w.mode() == DiffusionMode.DREAMBOOTH ? 2 : 1);
         long denoiserParams = m.denoiser().parameters();
@@ -68,7 +69,7 @@ final class TrainingMemory {
             if (w.trainTextEncoder() && !t.t5()) {
                 trainedText += t.parameters();
             } else {
-                frozenText += t.weightBytes(dt);
+                frozenText += t.weightBytes(w.textDtype());
             }
         }
         long trained = (lora ? loraParams : denoiserParams) + trainedText;
@@ -113,7 +114,7 @@ final class TrainingMemory {
                 String.format(Locale.ROOT, "%,d parameters x %d bytes (%s)", denoiserParams,
                         lora ? frozenBytes : 4, lora ? "frozen, " + dt.id() : "trained, fp32")));
         parts.add(new MemoryPart("textEncoders", "text encoders", stage == Stage.PRECOMPUTE ? textW : stepText,
-                InferenceMemory.textFormula(m, dt) + (trainedText > 0 ? "; the CLIP encoders trained in fp32"
+                InferenceMemory.textFormula(m, w.textDtype()) + (trainedText > 0 ? "; the CLIP encoders trained in fp32"
                         : precompute ? ", frozen; freed once the prompts are encoded" : ", frozen")));
         parts.add(new MemoryPart("vae", "VAE weights", vaeW, String.format(Locale.ROOT,
                 "%,d parameters x %d bytes, frozen", m.vae().parameters(), vaeBytes)));

@@ -116,6 +116,20 @@ class DiffusionInferenceTest {
     }
 
     @Test
+    void componentsKeepTheirOwnTypes() {
+        // fp32 text encoders beside an fp16 transformer; SD3's T5 in fp32 is 4 bytes per parameter throughout.
+        DiffusionWorkload sd3 = infer(DiffusionPresets.SD3_MEDIUM)
+                .withComponentDtypes(DiffusionDtype.FP32, DiffusionDtype.FP16);
+        long text = DiffusionPresets.SD3_MEDIUM.textEncoderParameters();
+        assertThat(sd3.estimate().part("textEncoders")).isEqualTo(text * 4);
+        assertThat(sd3.estimate().part("denoiserWeights")).isEqualTo(2_028_328_000L * 2);
+        // An fp32 VAE in an fp16 SDXL pipeline decodes in fp32 as the upcast would; a bf16 VAE is not upcast.
+        DiffusionWorkload xl = infer(DiffusionPresets.SDXL);
+        assertThat(xl.withComponentDtypes(DiffusionDtype.FP16, DiffusionDtype.BF16).estimate().part("vaeDecode"))
+                .isEqualTo(xl.estimate().part("vaeDecode") / 2);
+    }
+
+    @Test
     void vaeTilingBoundsTheDecodeByTheTileAndChangesNothingBelowOneTile() {
         DiffusionWorkload big = infer(DiffusionPresets.SD_15).withSize(2_048, 2_048);
         long plain = big.estimate().part("vaeDecode");
