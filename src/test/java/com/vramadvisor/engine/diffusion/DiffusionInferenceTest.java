@@ -141,6 +141,18 @@ class DiffusionInferenceTest {
     }
 
     @Test
+    void tiledDecodingMakesA4kImageFitEightGigabytes() {
+        // diffusers docs, optimization/fp16 (2023): "Tiled VAE processing makes it possible to work with large
+        // images on limited VRAM. For example, generating 4k images in 8GB of VRAM", with the example
+        // enable_vae_tiling() + enable_xformers_memory_efficient_attention(), width=3840, height=2224, fp16 SD 1.5.
+        // A claim about a card, so the whole estimate counts, runtime overhead included.
+        DiffusionWorkload fourK = DiffusionWorkload.of(DiffusionPresets.SD_15, DiffusionMode.INFER)
+                .withSize(3_840, 2_224);
+        assertThat(fourK.withVae(false, true).estimate().peakBytes()).isLessThanOrEqualTo(8L << 30);
+        assertThat(fourK.estimate().peakBytes()).isGreaterThan(8L << 30);
+    }
+
+    @Test
     void vaeSlicingDecodesOneImageOfABatchAtATime() {
         DiffusionWorkload four = infer(DiffusionPresets.SDXL).withBatch(4);
         assertThat(four.withVae(true, false).estimate().part("vaeDecode"))
