@@ -11,7 +11,7 @@ import java.util.OptionalLong;
 /**
  * Per-GPU memory of vision training and inference from the model's {@link LayerTable}.
  *
- * <p>Training, at the worst moment of backward (P parameters, C of them in convolutions and linear layers, b
+ * <p>Training, at the worst moment of backward (P parameters, C the weights of convolutions and linear layers, b
  * images):
  * <pre>
  *   weights            4 P                       float32, also under AMP (torch.amp keeps float32 parameters)
@@ -52,7 +52,7 @@ final class VisionEstimator {
             parts.add(new MemoryPart("weights", "weights", 4 * p, grouped(p) + " parameters x 4 bytes (float32)"));
             if (w.precision().autocast()) {
                 parts.add(new MemoryPart("weightCopies16", "16-bit weight copies", 2 * t.castParams(),
-                        grouped(t.castParams()) + " convolution and linear parameters x 2 bytes (autocast's cached"
+                        grouped(t.castParams()) + " convolution and linear weights x 2 bytes (autocast's cached"
                                 + " casts, kept for backward)"));
             }
             parts.add(new MemoryPart("gradients", "gradients", 4 * p, grouped(p) + " x 4 bytes (float32 .grad)"));
@@ -95,7 +95,7 @@ final class VisionEstimator {
             int inBytes = bytes == 4 ? 4 : 2;
             parts.add(new MemoryPart("inputBatch", "input batch", mul(b, 3 * inBytes * pixels),
                     b + " images x 3 x " + w.width() + " x " + w.height() + " x " + inBytes + " bytes"));
-            peakPhase = "the forward pass at " + largestOp(t);
+            peakPhase = "op " + largestOp(t) + " of the forward pass";
             assumptions.add("Inference keeps nothing for backward: only the input, output and a residual block's"
                     + " held input of the running op are alive.");
         }
