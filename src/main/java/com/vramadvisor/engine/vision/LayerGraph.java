@@ -77,13 +77,6 @@ final class LayerGraph {
         return row(name, 0, x, x);
     }
 
-    /** ReLU without {@code inplace}: saves its result, a new tensor. */
-    Tensor relu(String name, Tensor x) {
-        Tensor y = fresh(x.c(), x.h(), x.w(), x.fp32());
-        save(y);
-        return row(name, 0, x, y);
-    }
-
     /** SiLU (in place or not) and GELU: the backward formula needs the input, so a copy of it is kept. */
     Tensor savesInput(String name, Tensor x) {
         save(x);
@@ -183,7 +176,7 @@ final class LayerGraph {
     }
 
     /** Saves {@code t} as a matrix multiply does: a 16-bit copy of a float32 input under autocast. */
-    void saveCompute(Tensor t) {
+    private void saveCompute(Tensor t) {
         if (autocast && t.fp32()) {
             put("c16" + t.id(), t.elements() * 2);
         } else {
