@@ -68,7 +68,7 @@ final class DomainReportDecisions {
 
     private List<String> notes(DomainRecommendation rec) {
         List<String> notes = new ArrayList<>();
-        notes.add(text.get("domain.decision.note.cost"));
+        notes.add(text.format("domain.decision.note.cost"));
         notes.add(text.get("domain.decision.note.speed"));
         notes.add(text.get(rec.spreads() ? "domain.decision.note.spreads" : "domain.decision.note.whole"));
         notes.add(text.format("decision.note.maxGpus", text.integer(rec.options().maxGpus())));
