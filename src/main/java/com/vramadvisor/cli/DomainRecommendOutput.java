@@ -131,7 +131,8 @@ final class DomainRecommendOutput {
     private static void printText(PrintWriter out, DomainRecommendation rec) {
         SizedEstimate e = rec.estimate();
         out.printf(Locale.ROOT, "Workload    %s: %s%n", e.kind().id(), e.subject());
-        out.printf(Locale.ROOT, "One GPU needs %s at its peak (%s).%n", Quantities.gib(e.peakBytes()), e.peakPhase());
+        out.printf(Locale.ROOT, "One GPU needs %s at its peak, reached at %s.%n", Quantities.gib(e.peakBytes()),
+                e.peakPhase());
         out.println(rec.spreads()
                 ? "It spreads over several GPUs: each option takes the fewest GPUs that hold it, in whole machines."
                 : "It does not spread: one GPU must hold it all; more GPUs do not pool their memory.");

@@ -125,8 +125,12 @@ public final class DomainReportModels {
 
     private static ComponentTable components(ReportText text, SizedEstimate e) {
         List<ComponentRow> rows = new ArrayList<>();
+        // Parts of 0 bytes (no ray tracing, no long-range solver) are left out, as a language model's report leaves
+        // out the components a workload does not have; their formulas still say why they are 0.
         for (MemoryPart p : e.parts()) {
-            rows.add(new ComponentRow(p.id(), partLabel(text, p), p.bytes(), p.bytes()));
+            if (p.bytes() > 0) {
+                rows.add(new ComponentRow(p.id(), partLabel(text, p), p.bytes(), p.bytes()));
+            }
         }
         return new ComponentTable(rows, e.peakBytes(), e.peakPhase(), phase(text, e.peakPhase()));
     }
@@ -173,7 +177,8 @@ public final class DomainReportModels {
 
     /** The peak phase in the report's language where the bundle knows it, else as the estimator words it. */
     static String phase(ReportText text, String phase) {
-        String key = "domain.phase." + phase.trim().toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-");
+        String key = "domain.phase." + phase.trim().toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-")
+                .replaceAll("^-|-$", "");
         return text.has(key) ? text.get(key) : phase;
     }
 
