@@ -27,9 +27,9 @@ final class DomainOrder {
      */
     static void check(SortKey key) {
         if (SPEED_KEYS.contains(key)) {
-            throw new IllegalArgumentException("cannot sort by " + key.name().toLowerCase(Locale.ROOT).replace('_',
-                    '-') + ": workloads beyond language models have no speed estimate; sort by cost, capital, "
-                    + "rental-usd-per-hour, headroom-bytes or gpus-needed");
+            String name = key == SortKey.HOURS ? "time" : key.name().toLowerCase(Locale.ROOT).replace('_', '-');
+            throw new IllegalArgumentException("cannot sort by " + name + ": workloads beyond language models have no"
+                    + " speed estimate; sort by cost, capital, rental-usd-per-hour, headroom-bytes or gpus-needed");
         }
     }
 
