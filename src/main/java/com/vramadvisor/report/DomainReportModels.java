@@ -25,8 +25,9 @@ import com.vramadvisor.report.ReportModel.SweepChart;
  * Builds a {@link ReportModel} for a workload beyond language models (vision, diffusion, rendering, molecular
  * dynamics, grids) from its {@link SizedEstimate} and the {@link DomainRecommendation} over the catalog, so that every
  * writer (PDF, PNG, Markdown, CSV, JSON) renders it as it renders a language model's report. The report's own words
- * come from the report bundle; a part's label and the peak phase are translated where the bundle knows them
- * ({@code domain.part.<id>}, {@code domain.phase.<phase>}) and shown as the estimator gives them otherwise. The
+ * come from the report bundle; in a Chinese report a part's label, the peak phase and the axis are translated where
+ * the bundle knows them ({@code domain.part.<id>}, {@code domain.phase.<phase>}, {@code domain.axis.<id>}) and shown
+ * as the estimator words them otherwise (always in English). The
  * estimator's subject, assumptions, caveats and formulas are its own sentences, in English.
  */
 public final class DomainReportModels {
@@ -169,21 +170,27 @@ public final class DomainReportModels {
         return out;
     }
 
-    /** The label of a part in the report's language where the bundle knows its id, else the estimator's. */
+    /**
+     * The label of a part: the estimator's own in English (it is often more specific than the id: "UNet weights"),
+     * the bundle's in another language where it knows the id, else the estimator's.
+     */
     static String partLabel(ReportText text, MemoryPart p) {
-        String key = "domain.part." + p.id();
-        return text.has(key) ? text.get(key) : p.label();
+        return translated(text, "domain.part." + p.id(), p.label());
     }
 
     /** The peak phase in the report's language where the bundle knows it, else as the estimator words it. */
     static String phase(ReportText text, String phase) {
         String key = "domain.phase." + phase.trim().toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-")
                 .replaceAll("^-|-$", "");
-        return text.has(key) ? text.get(key) : phase;
+        return translated(text, key, phase);
     }
 
     private static String axisLabel(ReportText text, Sizable workload) {
-        String key = "domain.axis." + workload.axis().id();
-        return text.has(key) ? text.get(key) : workload.axis().label();
+        return translated(text, "domain.axis." + workload.axis().id(), workload.axis().label());
+    }
+
+    /** The estimator's English words in an English report; the bundle's for {@code key} in another, where it has it. */
+    private static String translated(ReportText text, String key, String english) {
+        return "en".equals(text.locale().getLanguage()) || !text.has(key) ? english : text.get(key);
     }
 }
