@@ -91,11 +91,12 @@ final class VisionEstimator {
                     grouped(p) + " parameters x " + bytes + " byte(s) (" + w.precision().id() + ")"));
             long live = t.peakLiveElements();
             parts.add(new MemoryPart("activations", "activations", mul(b, live * bytes), String.format(Locale.ROOT,
-                    "%d images x %s elements live at the largest op x %d byte(s)", b, grouped(live), bytes)));
+                    "%d images x %s elements live at once (at %s: its input, output and a held residual) x %d"
+                    + " byte(s)", b, grouped(live), largestOp(t), bytes)));
             int inBytes = bytes == 4 ? 4 : 2;
             parts.add(new MemoryPart("inputBatch", "input batch", mul(b, 3 * inBytes * pixels),
                     b + " images x 3 x " + w.width() + " x " + w.height() + " x " + inBytes + " bytes"));
-            peakPhase = "op " + largestOp(t) + " of the forward pass";
+            peakPhase = "the forward pass";
             assumptions.add("Inference keeps nothing for backward: only the input, output and a residual block's"
                     + " held input of the running op are alive.");
         }
