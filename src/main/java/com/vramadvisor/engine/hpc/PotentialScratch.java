@@ -19,8 +19,9 @@ import java.util.Locale;
  *       34 accumulators and two 4-byte indices per bond slot ({@code BO, BO_s, BO_pi, BO_pi2}, the 6
  *       {@code dln_BOp_pi*}, {@code C1..3dbo}, {@code C1..4dbopi}, {@code C1..4dbopi2}, {@code dBOp x/y/z},
  *       {@code Cdbo/Cdbopi/Cdbopi2} at 3 per slot, {@code abo}; {@code bo_list}, {@code neighid}) and 15 per atom,
- *       for every local and ghost atom, with {@code maxbo} = 1.2 (the {@code safezone} default) x the atoms inside the
- *       5 A bond cutoff; an H-bond list of 4-byte indices inside 7.5 A; and the charge-equilibration matrix of
+ *       for every local and ghost atom, with {@code maxbo} = 1.2 (the CPU code's {@code safezone}) x the atoms inside
+ *       the 5 A bond neighbourhood (the KOKKOS code counts the bonds actually present instead, so this is an upper
+ *       bound); an H-bond list of 4-byte indices inside 7.5 A; and the charge-equilibration matrix of
  *       {@code fix qeq/reaxff} (an 8-byte value and a 4-byte index per half-list pair inside the 10 A cutoff, plus
  *       10 solver vectors of 8 bytes per atom). Counting every atom inside 5 A as a bond slot is an upper bound:
  *       only pairs with a bond order above the cutoff take one.</li>
