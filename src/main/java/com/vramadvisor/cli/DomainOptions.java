@@ -88,4 +88,8 @@ final class DomainOptions {
     @Option(names = "--stencil", paramLabel = "N",
             description = "Grid: non-zeros per matrix row, 7 (default) or 27.")
     Integer stencil;
+
+    @Option(names = "--box", paramLabel = "XxYxZ",
+            description = "Molecular dynamics: the box's proportions (20x20x10 for a slab); default a cube.")
+    String box;
 }

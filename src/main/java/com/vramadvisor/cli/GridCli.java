@@ -27,7 +27,8 @@ final class GridCli implements DomainCli {
     public Sizable build(DomainRequest request) {
         DomainOptions d = request.domain();
         HpcFlags.reject(request, "--workload grid", "--atoms", "--potential", "--cutoff", "--density", "--skin",
-                "--list", "--kspace", "--grid-spacing", "--resolution", "--scene", "--channels-last", "--viewers");
+                "--list", "--kspace", "--grid-spacing", "--box", "--resolution", "--scene", "--channels-last",
+                "--viewers");
         SimPrecision precision = HpcFlags.precision(request, SimPrecision.DOUBLE, "grids");
         if (precision == SimPrecision.MIXED) {
             throw new CliInputException("--precision mixed: grids store every value at one size (single or double)");
