@@ -23,8 +23,7 @@ import java.util.Locale;
  *       the 5 A bond neighbourhood (the KOKKOS code counts the bonds actually present instead, so this is an upper
  *       bound); an H-bond list of 4-byte indices inside 7.5 A; and the charge-equilibration matrix of
  *       {@code fix qeq/reaxff} (an 8-byte value and a 4-byte index per half-list pair inside the 10 A cutoff, plus
- *       10 solver vectors of 8 bytes per atom). Counting every atom inside 5 A as a bond slot is an upper bound:
- *       only pairs with a bond order above the cutoff take one.</li>
+ *       10 solver vectors of 8 bytes per atom).</li>
  *   <li>SNAP: the bispectrum work arrays of the KOKKOS GPU path ({@code SNAKokkos::grow_rij} in
  *       {@code src/KOKKOS/sna_kokkos_impl.h}), for one chunk of atoms at a time ({@code chunksize}, 4096 in
  *       {@code doc/src/pair_snap.rst}). Per atom, with 2J = 8 (Thompson et al., J. Comput. Phys. 285 (2015) 316):
@@ -36,8 +35,9 @@ import java.util.Locale;
  */
 final class PotentialScratch {
 
-    /** ReaxFF bond cutoff ({@code nbrhood_cutoff}, 5 A) and H-bond cutoff ({@code hbond_cutoff}, 7.5 A). */
+    /** ReaxFF bond neighbourhood ({@code nbrhood_cutoff}), 5 A. */
     static final double REAX_BOND_CUTOFF = 5.0;
+    /** ReaxFF H-bond cutoff ({@code hbond_cutoff}), 7.5 A. */
     static final double REAX_HBOND_CUTOFF = 7.5;
     /** SNAP atoms per pass on the device: the {@code chunksize} default of {@code doc/src/pair_snap.rst}. */
     static final long SNAP_CHUNK = 4_096;
