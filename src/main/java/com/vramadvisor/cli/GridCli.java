@@ -50,6 +50,9 @@ final class GridCli implements DomainCli {
         if (solver == Solver.HPCG) {
             HpcFlags.reject(request, "--solver hpcg (the benchmark has no fields of its own)", "--fields", "--halo",
                     "--time-levels");
+            if (precision != SimPrecision.DOUBLE) {
+                throw new CliInputException("--precision " + precision.id() + ": hpcg runs in double precision");
+            }
         }
         if (solver == Solver.NONE && (request.isGiven("--stencil") || request.isGiven("--restart"))) {
             throw new CliInputException("--stencil and --restart need --solver cg, gmres or hpcg");

@@ -98,6 +98,7 @@ class HpcCommandTest {
         "estimate --workload grid --solver lu|--solver",
         "estimate --workload grid --solver hpcg --stencil 7|--stencil",
         "estimate --workload grid --solver hpcg --fields 3|--fields",
+        "estimate --workload grid --solver hpcg --precision single|--precision",
         "estimate --workload grid --halo 100|--halo"})
     void badInputIsOneLineNamingTheFlag(String args, String flag) {
         EstimateCommandTest.Result r = run(args.split(" "));
