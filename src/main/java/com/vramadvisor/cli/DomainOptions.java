@@ -89,6 +89,41 @@ final class DomainOptions {
             description = "Grid: non-zeros per matrix row, 7 (default) or 27.")
     Integer stencil;
 
+    @Option(names = "--offload", paramLabel = "WHERE",
+            description = "Diffusion inference: none (default), model (diffusers enable_model_cpu_offload: one"
+                    + " component on the GPU at a time) or sequential (enable_sequential_cpu_offload: one layer).")
+    String offload;
+
+    @Option(names = "--vae-slicing", description = "Diffusion inference: decode the images of a batch one at a time.")
+    boolean vaeSlicing;
+
+    @Option(names = "--vae-tiling",
+            description = "Diffusion inference: decode in overlapping tiles (512 px for SD 1.5, 1024 px for SDXL"
+                    + " and SD3).")
+    boolean vaeTiling;
+
+    @Option(names = "--attention-slice", paramLabel = "N",
+            description = "Diffusion with --attention sliced: batch x head rows per slice (default half the heads,"
+                    + " diffusers' \"auto\"; 1 is enable_attention_slicing(1)).")
+    Integer attentionSlice;
+
+    @Option(names = "--no-cfg",
+            description = "Diffusion inference: no classifier-free guidance (the denoiser batch is not doubled).")
+    boolean noCfg;
+
+    @Option(names = "--no-safety-checker", description = "Diffusion inference: SD 1.5 without its safety checker.")
+    boolean noSafetyChecker;
+
+    @Option(names = "--gradient-checkpointing",
+            description = "Diffusion training: keep block inputs only and recompute one block at a time.")
+    boolean gradientCheckpointing;
+
+    @Option(names = "--train-text-encoder", description = "Diffusion training: train the CLIP text encoders too.")
+    boolean trainTextEncoder;
+
+    @Option(names = "--ema", description = "Diffusion full training: keep an fp32 EMA copy of the trained weights.")
+    boolean ema;
+
     @Option(names = "--box", paramLabel = "XxYxZ",
             description = "Molecular dynamics: the box's proportions (20x20x10 for a slab); default a cube.")
     String box;

@@ -7,6 +7,7 @@ import com.vramadvisor.engine.hpc.MdSystem;
 import com.vramadvisor.engine.hpc.Potential;
 import com.vramadvisor.engine.hpc.SimPrecision;
 import java.util.Locale;
+import java.util.Set;
 
 /**
  * {@code --workload md}: {@code --atoms} (default 1,000,000), {@code --potential} (default lj), {@code --precision}
@@ -15,6 +16,10 @@ import java.util.Locale;
  * {@code --kspace} none|pppm, {@code --grid-spacing} and {@code --box} (proportions; default a cube).
  */
 final class MdCli implements DomainCli {
+
+    /** The domain flags molecular dynamics reads. */
+    static final Set<String> FLAGS = Set.of("--atoms", "--potential", "--cutoff", "--skin", "--density", "--list",
+            "--kspace", "--grid-spacing", "--box");
 
     /** Atoms when {@code --atoms} is not given. */
     static final long DEFAULT_ATOMS = 1_000_000;
@@ -27,8 +32,8 @@ final class MdCli implements DomainCli {
     @Override
     public Sizable build(DomainRequest request) {
         DomainOptions d = request.domain();
-        HpcFlags.reject(request, "--workload md", "--cells", "--fields", "--halo", "--time-levels", "--solver",
-                "--restart", "--stencil", "--resolution", "--scene", "--channels-last", "--viewers");
+        HpcFlags.rejectOtherDomainFlags(request, "--workload md", FLAGS);
+        HpcFlags.reject(request, "--workload md", "--preset", "--mode", "--batch", "--optimizer");
         long atoms = DEFAULT_ATOMS;
         if (d.atoms != null) {
             try {

@@ -3,7 +3,11 @@ package com.vramadvisor.cli;
 import com.vramadvisor.catalog.Catalog;
 import com.vramadvisor.engine.MemoryEstimator;
 import com.vramadvisor.engine.plan.PlanLayout;
+import com.vramadvisor.engine.core.Sizable;
+import com.vramadvisor.engine.core.WorkloadKind;
 import com.vramadvisor.engine.ranking.Acquisition;
+import com.vramadvisor.engine.ranking.DomainRanking;
+import com.vramadvisor.engine.ranking.DomainRecommendation;
 import com.vramadvisor.engine.ModelSpec;
 import com.vramadvisor.engine.Workload;
 import com.vramadvisor.engine.ranking.HardwareKind;
@@ -41,7 +45,7 @@ final class RecommendCommand implements Callable<Integer> {
     @Mixin
     ScenarioArgs args;
 
-    @Option(names = "--budget-usd", paramLabel = "USD", description = "Only options whose cost is within this.")
+    @Option(names = "--budget-usd", paramLabel = "USD", description = "Only options whose cost of the job is within this; for --workload other than llm, bought options whose capital is.")
     Double budgetUsd;
 
     @Option(names = "--vendor", paramLabel = "LIST", split = ",", description = "Only these GPU vendors.")
@@ -82,6 +86,13 @@ final class RecommendCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         OutputFormat fmt = OutputFormat.parse(format, OutputFormat.TEXT, OutputFormat.JSON, OutputFormat.CSV);
         PrintWriter err = spec.commandLine().getErr();
+        if (args.kind() != WorkloadKind.LLM) {
+            RankingOptions o = filters(limits.domainBuilder()).build();
+            Sizable w = DomainRun.build(args.kind(), args, spec);
+            DomainRecommendation rec = DomainRanking.rank(w, args.catalog.catalog(err).hardware(), o);
+            DomainRecommendOutput.print(spec.commandLine().getOut(), fmt, rec);
+            return 0;
+        }
         ModelResolver.Resolved resolved = args.resolve();
         ModelSpec m = resolved.model();
         Workload w = resolved.workload();
@@ -106,7 +117,11 @@ final class RecommendCommand implements Callable<Integer> {
 
     /** The ranking: a scenario file's token budget and GPU limit unless the flags give them, then the flags. */
     private RankingOptions options(ModelResolver.Resolved resolved) {
-        RankingOptions.Builder b = limits.given(args).builder(resolved);
+        return filters(limits.given(args).builder(resolved)).build();
+    }
+
+    /** The filters and sort order of the table, for language models and the other workload kinds alike. */
+    RankingOptions.Builder filters(RankingOptions.Builder b) {
         if (budgetUsd != null) {
             if (!(budgetUsd > 0)) {
                 throw new CliInputException("--budget-usd must be positive, got " + budgetUsd);
@@ -143,7 +158,7 @@ final class RecommendCommand implements Callable<Integer> {
         if (fitsOnly) {
             b.fitsOnly(true);
         }
-        return b.build();
+        return b;
     }
 
     /**
@@ -274,6 +289,7 @@ final class RecommendCommand implements Callable<Integer> {
         row.put("vendor", r.vendor());
         row.put("formFactor", r.formFactor());
         row.put("fits", r.fits());
+        row.put("verdict", r.verdict().id());
         row.put("gpusNeeded", r.gpusNeeded());
         row.put("units", r.units());
         row.put("nodes", r.nodes());
@@ -312,12 +328,16 @@ final class RecommendCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "Bought: amortised over %s years plus energy at %s USD/kWh x PUE %s; rented: the "
                         + "hourly rate.%n%n", num(o.amortizationYears(), "%.1f"), num(o.electricityUsdPerKWh(), "%.3f"),
                 num(o.pue(), "%.2f"));
-        out.printf(Locale.ROOT, "%-4s %-4s %-36s %5s %-24s %10s %8s %10s %10s %5s %-16s %12s %12s %12s%n",
+        out.printf(Locale.ROOT, "%-5s %-4s %-36s %5s %-24s %10s %8s %10s %10s %5s %-16s %12s %12s %12s%n",
                 "fit", "way", "hardware", "GPUs", "layout", "need/GPU", "headroom", "tokens/s", "time", "MFU",
                 "bound by", "capital USD", "USD/hour", "job USD");
         for (RecommendationRow r : rec.rows()) {
-            out.printf(Locale.ROOT, "%-4s %-4s %-36s %5d %-24s %10s %7.1f%% %10s %10s %5s %-16s %12s %12s %12s%n",
-                    r.fits() ? "yes" : "no", r.acquisition() == Acquisition.PURCHASE ? "buy" : "rent",
+            out.printf(Locale.ROOT, "%-5s %-4s %-36s %5d %-24s %10s %7.1f%% %10s %10s %5s %-16s %12s %12s %12s%n",
+                    switch (r.verdict()) {
+                        case FITS -> "yes";
+                        case TIGHT -> "tight";
+                        case DOES_NOT_FIT -> "no";
+                    }, r.acquisition() == Acquisition.PURCHASE ? "buy" : "rent",
                     truncate(r.hardwareName(), 36), r.gpusNeeded(), truncate(r.sharding(), 24),
                     Quantities.gib(r.perGpuBytes()), 100 * r.headroomFraction(), num(r.tokensPerSecond(), "%,.0f"),
                     r.hours() == null ? "-" : duration(r.hours()),
