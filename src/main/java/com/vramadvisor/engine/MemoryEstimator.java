@@ -121,7 +121,7 @@ public final class MemoryEstimator {
         List<String> assumptions = switch (workload.mode()) {
             case TRAIN -> megatron ? TRAIN_MEGATRON : TRAIN_PYTORCH;
             case LORA, QLORA -> megatron ? LORA_MEGATRON : LORA_PYTORCH;
-            case INFER -> inferAssumptions(workload);
+            case INFER -> inferAssumptions(workload, model);
         };
         long contextBytes = Math.min(peak, Bytes.saturate(context));
         long reserveBytes = Math.min(peak - contextBytes, Bytes.saturate(reserve));
@@ -200,14 +200,15 @@ public final class MemoryEstimator {
         return peakOf(last) > peakOf(first) ? last : first;
     }
 
-    private static List<String> inferAssumptions(Workload w) {
-        List<String> all = new ArrayList<>(INFER_TAIL.size() + 3);
+    private static List<String> inferAssumptions(Workload w, ModelSpec model) {
+        List<String> all = new ArrayList<>(INFER_TAIL.size() + 8);
         all.add(INFER_KV);
         if (w.kvBlockTokens() > 0) {
             all.add(INFER_PAGED);
         }
         all.add(w.prefillChunkTokens() > 0 ? INFER_CHUNKED : INFER_ONE_PASS);
         all.addAll(INFER_TAIL);
+        all.addAll(ArchitectureNotes.inference(model, w));
         return List.copyOf(all);
     }
 
