@@ -21,10 +21,12 @@ import com.vramadvisor.engine.Workload;
  * its own bytes:
  * <pre>
  *   blocks            = floor((budget - everythingButTheKvCache) / blockBytes)
- *   blocksPerRequest  = ceil(min(context, slidingWindow) / blockTokens)
+ *   blocksPerRequest  = ceil(attended / blockTokens)
  *   maxConcurrency    = blocks / blocksPerRequest
  * </pre>
- * with {@code blockBytes = blockTokens * MemoryEstimator.kvBytesPerToken(model, workload)}. An unpaged cache (Hugging
+ * with {@code blockBytes = blockTokens * MemoryEstimator.kvBytesPerToken(model, workload)} and {@code attended} the
+ * tokens one sequence keeps per block on average ({@link ModelSpec#kvAttendedTokens(double)}: the context, or
+ * {@code min(context, window)} in sliding-window and chunked blocks). An unpaged cache (Hugging
  * Face {@code generate}, llama.cpp) counts in blocks of one token.
  *
  * @param blockTokens      tokens per block (1 for an unpaged cache)
@@ -65,8 +67,7 @@ public record KvCapacity(int blockTokens, double blockBytes, long blocks, long b
         double blockBytes = blockTokens * MemoryEstimator.kvBytesPerToken(model, workload);
         double left = budgetBytes - nonKv;
         long blocks = left <= 0 || blockBytes <= 0 ? 0 : (long) Math.floor(left / blockBytes);
-        double attended = model.slidingWindow() > 0
-                ? Math.min(workload.effectiveContext(), model.slidingWindow()) : workload.effectiveContext();
+        double attended = model.kvAttendedTokens(workload.effectiveContext());
         long perRequest = (long) Math.ceil(attended / blockTokens);
         return new KvCapacity(blockTokens, blockBytes, blocks, perRequest, (double) blocks / perRequest);
     }
