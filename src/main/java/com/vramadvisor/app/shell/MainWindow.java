@@ -12,7 +12,7 @@ import com.vramadvisor.app.scenario.ScenarioStore;
 import com.vramadvisor.app.settings.WindowGeometry;
 import com.vramadvisor.app.ui.CjkFonts;
 import com.vramadvisor.app.ui.Messages;
-import com.vramadvisor.app.workload.WorkloadView;
+import com.vramadvisor.app.workload.WorkloadPanel;
 import com.vramadvisor.app.settings.AppSettings;
 import com.vramadvisor.catalog.Catalog;
 import java.util.function.Function;
@@ -54,7 +54,7 @@ public final class MainWindow implements AppMenus.Actions {
     private AppContext context;
     private Stage stage;
     private Scene scene;
-    private WorkloadView workloadView;
+    private WorkloadPanel workloadView;
     private boolean featuresInstalled;
     private boolean sceneWired;
     private boolean fontFollowsLocale;
@@ -151,7 +151,7 @@ public final class MainWindow implements AppMenus.Actions {
     /** Builds the workload panel; part of {@link #populate()}. */
     private void populateWorkload() {
         if (workloadView == null) {
-            workloadView = new WorkloadView(context.workload(), messages, context.scenario().adjustingProperty(),
+            workloadView = new WorkloadPanel(context.workload(), messages, context.scenario().adjustingProperty(),
                     context.modelImport());
             view.setWorkloadPanel(workloadView.root());
         }
