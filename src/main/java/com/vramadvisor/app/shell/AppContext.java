@@ -2,6 +2,8 @@ package com.vramadvisor.app.shell;
 
 import com.vramadvisor.app.advice.AdviceViewModel;
 import com.vramadvisor.app.compare.CompareViewModel;
+import com.vramadvisor.app.domain.DomainResultsViewModel;
+import com.vramadvisor.app.domain.EngineDomainSizer;
 import com.vramadvisor.app.export.ExportViewModel;
 import com.vramadvisor.app.plan.PlanTarget;
 import com.vramadvisor.app.plan.PlannerViewModel;
@@ -67,6 +69,7 @@ public final class AppContext implements AutoCloseable {
     private CompareViewModel compare;
     private AdviceViewModel advice;
     private PlannerViewModel planner;
+    private DomainResultsViewModel domainResults;
     private final String restoreProblem;
 
     /**
@@ -267,6 +270,15 @@ public final class AppContext implements AutoCloseable {
             results.table().onUseLayout(workload::snapshot, workload::apply);
         }
         return results;
+    }
+
+    /** Breakdown, fit and notes for a workload beyond language models, recomputed on every snapshot. */
+    public DomainResultsViewModel domainResults() {
+        if (domainResults == null) {
+            domainResults = new DomainResultsViewModel(workload.snapshotProperty(), new EngineDomainSizer(),
+                    catalog::gpu, resultsMessages());
+        }
+        return domainResults;
     }
 
     /**

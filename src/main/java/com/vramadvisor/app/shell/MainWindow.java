@@ -3,6 +3,8 @@ package com.vramadvisor.app.shell;
 import com.vramadvisor.app.advice.AdviceView;
 import com.vramadvisor.app.plan.PlannerView;
 import com.vramadvisor.app.compare.CompareView;
+import com.vramadvisor.app.domain.DomainResultsView;
+import com.vramadvisor.app.domain.DomainResultsViewModel;
 import com.vramadvisor.app.export.ExportFormat;
 import com.vramadvisor.app.results.DecisionTableView;
 import com.vramadvisor.app.results.ResultsMessages;
@@ -23,6 +25,8 @@ import java.util.Optional;
 import javafx.application.Platform;
 import javafx.css.PseudoClass;
 import javafx.geometry.Rectangle2D;
+import javafx.beans.value.ObservableBooleanValue;
+import javafx.scene.Node;
 import javafx.scene.Parent;
 import javafx.scene.Scene;
 import javafx.scene.control.Tab;
@@ -30,6 +34,7 @@ import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyCombination;
 import javafx.scene.input.TransferMode;
 import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.StackPane;
 import javafx.stage.FileChooser;
 import javafx.stage.Screen;
 import javafx.stage.Stage;
@@ -184,8 +189,16 @@ public final class MainWindow implements AppMenus.Actions {
      */
     static void installFeatureViews(MainView view, AppContext context) {
         ResultsMessages texts = context.resultsMessages();
-        view.setResultsPane(new ResultsView(context.results()));
-        view.setDecisionPane(new DecisionTableView(context.results().table(), texts));
+        // Language models keep their charts and decision table; the other kinds show their own breakdown instead.
+        DomainResultsViewModel domain = context.domainResults();
+        ResultsView languageModel = new ResultsView(context.results());
+        DomainResultsView other = new DomainResultsView(domain);
+        showWhen(other, domain.activeProperty());
+        showWhen(languageModel, domain.activeProperty().not());
+        view.setResultsPane(new StackPane(languageModel, other));
+        DecisionTableView table = new DecisionTableView(context.results().table(), texts);
+        showWhen(table, domain.activeProperty().not());
+        view.setDecisionPane(table);
         Tab compareTab = view.addLazyTab("compareTab", texts.text("compare.tab"),
                 () -> new CompareView(context.compare(), texts));
         // The comparison rebuilds only while its tab is showing.
@@ -203,6 +216,11 @@ public final class MainWindow implements AppMenus.Actions {
         Tooltip planTip = new Tooltip();
         planTip.textProperty().bind(texts.text("plan.tab.tooltip"));
         planTab.setTooltip(planTip);
+    }
+
+    private static void showWhen(Node node, ObservableBooleanValue visible) {
+        node.visibleProperty().bind(visible);
+        node.managedProperty().bind(visible);
     }
 
     /** Builds the whole window, then shows it. */
