@@ -73,7 +73,7 @@ public final class DomainChoices {
 
     /** Every id a form may show, for the test that each has a name in every language. */
     public static List<String> allIds() {
-        return java.util.stream.Stream.of(visionModes(), visionPrecisions(), visionOptimizers(), diffusionModes(),
+        return java.util.stream.Stream.of(visionPresets(), diffusionPresets(), visionModes(), visionPrecisions(), visionOptimizers(), diffusionModes(),
                 diffusionPrecisions(), diffusionAttention(), diffusionOffload(), scenePresets(), potentials(),
                 hpcPrecisions(), solvers()).flatMap(List::stream).distinct().toList();
     }
