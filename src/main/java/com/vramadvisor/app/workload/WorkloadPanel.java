@@ -7,6 +7,10 @@ import javafx.beans.property.BooleanProperty;
 import javafx.beans.value.ObservableBooleanValue;
 import javafx.beans.binding.Bindings;
 import javafx.scene.Node;
+import javafx.geometry.Pos;
+import javafx.scene.control.Label;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 
 /**
@@ -32,10 +36,13 @@ public final class WorkloadPanel {
         ChoiceField<WorkloadKind> kind = new ChoiceField<>("workloadTypeCombo", "domain.kind.label",
                 "domain.kind.tooltip", DomainChoices.kinds(), vm.kindProperty(),
                 k -> messages.text("domain.kind." + k.id()), messages);
-        VBox kindSection = FormRows.section(messages, "domain.section.kind", kind.root());
-        kindSection.setId("workloadTypeSection");
-        // The type sits above the panels with their own margins, so the language-model panel keeps its layout.
-        VBox kindBox = new VBox(kindSection);
+        // One compact line above the panels, label beside the box: the language-model panel below keeps its layout
+        // and moves down as little as possible.
+        Label kindLabel = (Label) kind.root().getChildren().get(0);
+        HBox kindBox = new HBox(8, kindLabel, kind.combo());
+        kindBox.setAlignment(Pos.CENTER_LEFT);
+        HBox.setHgrow(kind.combo(), Priority.ALWAYS);
+        kindBox.setId("workloadTypeSection");
         kindBox.getStyleClass().add("workload-type-box");
 
         DomainFormsView forms = new DomainFormsView(vm.forms(), messages, adjusting);
