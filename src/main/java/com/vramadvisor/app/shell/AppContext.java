@@ -156,7 +156,8 @@ public final class AppContext implements AutoCloseable {
         }
         this.modelImport = new ModelImportViewModel(AppContext::readModel, background, ui, workload, messages);
         MemoryEstimator estimator = new MemoryEstimator();
-        this.summary = new SummaryViewModel(workload.snapshotProperty(), estimator::estimate, catalog::gpu, messages);
+        this.summary = new SummaryViewModel(workload.snapshotProperty(), estimator::estimate, catalog::gpu, messages,
+                new EngineDomainSizer());
         // The report lists the options in the decision table's order: by the goal chosen there, once it exists.
         this.export = new ExportViewModel(workload::snapshot, catalog, messages, background, ui, LocalDate::now,
                 appVersion(), () -> results == null ? SortKey.JOB_COST_USD

@@ -208,6 +208,8 @@ public final class MainWindow implements AppMenus.Actions {
         Tooltip adviceTip = new Tooltip();
         adviceTip.textProperty().bind(texts.text("advice.tab.tooltip"));
         adviceTab.setTooltip(adviceTip);
+        // The advice and the planner change language-model inputs; the other types have no such changes yet.
+        adviceTab.disableProperty().bind(domain.activeProperty());
         // Like the comparison, the advice is computed only while its tab is showing.
         context.advice().activeProperty().bind(adviceTab.selectedProperty());
         // The planner searches only when asked (its Plan button), so it needs no such binding.
@@ -216,6 +218,7 @@ public final class MainWindow implements AppMenus.Actions {
         Tooltip planTip = new Tooltip();
         planTip.textProperty().bind(texts.text("plan.tab.tooltip"));
         planTab.setTooltip(planTip);
+        planTab.disableProperty().bind(domain.activeProperty());
     }
 
     private static void showWhen(Node node, ObservableBooleanValue visible) {
