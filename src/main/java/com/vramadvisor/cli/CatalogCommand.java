@@ -45,7 +45,7 @@ final class CatalogCommand implements Runnable {
         @Spec
         CommandSpec spec;
 
-        @Parameters(paramLabel = "KIND", description = "gpus, systems, cloud or models.")
+        @Parameters(paramLabel = "KIND", description = "gpus, systems, cloud, models or scenes.")
         String kind;
 
         @Option(names = "--format", paramLabel = "FORMAT", description = "text, json or csv (default text).")
@@ -64,8 +64,9 @@ final class CatalogCommand implements Runnable {
                 case "systems", "system" -> systems(catalog.systems());
                 case "cloud", "offers" -> cloud(catalog.cloudOffers());
                 case "models", "model", "presets" -> models(catalog.presets());
+                case "scenes", "scene" -> SceneTable.scenes();
                 default -> throw new CliInputException(
-                        "catalog list takes gpus, systems, cloud or models, got '" + kind + "'");
+                        "catalog list takes gpus, systems, cloud, models or scenes, got '" + kind + "'");
             };
             table.print(out, fmt);
             out.flush();

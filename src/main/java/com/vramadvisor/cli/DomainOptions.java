@@ -19,7 +19,9 @@ final class DomainOptions {
                     + " resolution (3840x2160).")
     String resolution;
 
-    @Option(names = "--scene", paramLabel = "FILE", description = "Render: a scene file (JSON, see docs).")
+    @Option(names = "--scene", paramLabel = "FILE|ID",
+            description = "Render: a scene file (JSON, docs/scene-format.md) or a preset id from 'catalog list"
+                    + " scenes' (game-4k).")
     Path scene;
 
     @Option(names = "--atoms", paramLabel = "N", description = "Molecular dynamics: atoms in the system (1e6, 32M).")
@@ -41,4 +43,48 @@ final class DomainOptions {
 
     @Option(names = "--halo", paramLabel = "N", description = "Grid: halo (ghost) cell layers per subdomain face.")
     Integer halo;
+
+    @Option(names = "--channels-last",
+            description = "Vision: tensors in channels-last (NHWC) memory format; same bytes, stated in the output.")
+    boolean channelsLast;
+
+    @Option(names = "--viewers", paramLabel = "N",
+            description = "Render: concurrent viewers of the scene on one GPU (collaborative review).")
+    Integer viewers;
+
+    @Option(names = "--density", paramLabel = "RHO",
+            description = "Molecular dynamics: atoms per cubic length unit (per A^3; per sigma^3 for lj). Default:"
+                    + " the potential's LAMMPS benchmark.")
+    Double density;
+
+    @Option(names = "--skin", paramLabel = "D",
+            description = "Molecular dynamics: neighbour skin beyond the cutoff (default: the potential's benchmark).")
+    Double skin;
+
+    @Option(names = "--list", paramLabel = "KIND",
+            description = "Molecular dynamics: full (default on GPUs) or half neighbour lists.")
+    String neighbourList;
+
+    @Option(names = "--kspace", paramLabel = "KIND",
+            description = "Molecular dynamics: none (default) or pppm (a long-range grid).")
+    String kspace;
+
+    @Option(names = "--grid-spacing", paramLabel = "H",
+            description = "Molecular dynamics: PPPM grid spacing in the length unit (default 1.2).")
+    Double gridSpacing;
+
+    @Option(names = "--time-levels", paramLabel = "N",
+            description = "Grid: copies of the fields kept in time (default 2).")
+    Integer timeLevels;
+
+    @Option(names = "--solver", paramLabel = "KIND",
+            description = "Grid: none (default), cg, gmres or hpcg (a sparse solve each step).")
+    String solver;
+
+    @Option(names = "--restart", paramLabel = "M", description = "Grid: GMRES restart length (default 30).")
+    Integer restart;
+
+    @Option(names = "--stencil", paramLabel = "N",
+            description = "Grid: non-zeros per matrix row, 7 (default) or 27.")
+    Integer stencil;
 }

@@ -26,6 +26,11 @@ final class ModelOptions {
             description = "A Hugging Face config.json, a model folder, a safetensors file or index, or a GGUF file.")
     Path config;
 
+    @Option(names = "--model", paramLabel = "NAME",
+            description = "A model already downloaded, by name: ORG/NAME from the Hugging Face cache or LM Studio,"
+                    + " MODEL[:TAG] from Ollama (offline; see docs/model-import.md).")
+    String localModel;
+
     @Option(names = "--params", paramLabel = "N",
             description = "Parameter count (7e9, 70B, 1.3B): derives a standard decoder shape.")
     String params;

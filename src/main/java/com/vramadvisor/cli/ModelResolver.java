@@ -1,6 +1,8 @@
 package com.vramadvisor.cli;
 
 import com.vramadvisor.catalog.Catalog;
+import com.vramadvisor.catalog.model.LocalModels;
+import com.vramadvisor.catalog.model.ModelImportException;
 import com.vramadvisor.engine.Mode;
 import com.vramadvisor.engine.ModelSpec;
 import com.vramadvisor.engine.Workload;
@@ -84,9 +86,10 @@ final class ModelResolver {
     }
 
     static ModelSpec resolve(ModelOptions o, CatalogOption catalog, PrintWriter err) {
-        int sources = (o.preset != null ? 1 : 0) + (o.config != null ? 1 : 0) + (o.params != null ? 1 : 0);
+        int sources = (o.preset != null ? 1 : 0) + (o.config != null ? 1 : 0) + (o.params != null ? 1 : 0)
+                + (o.localModel != null ? 1 : 0);
         if (sources > 1) {
-            throw new CliInputException("give only one of --preset, --config and --params");
+            throw new CliInputException("give only one of --preset, --config, --model and --params");
         }
         ModelSpec base = null;
         if (o.preset != null) {
@@ -96,6 +99,12 @@ final class ModelResolver {
                             + "' (run 'catalog list models' for the ids)"));
         } else if (o.config != null) {
             base = ModelFiles.read(o.config, o, err);
+        } else if (o.localModel != null) {
+            try {
+                base = ModelFiles.read(LocalModels.ofThisUser().find(o.localModel), o, err);
+            } catch (ModelImportException e) {
+                throw new CliInputException(e.getMessage());
+            }
         } else if (o.params != null) {
             base = o.fromParams();
         }

@@ -1,0 +1,76 @@
+package com.vramadvisor.cli;
+
+import com.vramadvisor.engine.core.Sizable;
+import com.vramadvisor.engine.core.WorkloadKind;
+import com.vramadvisor.engine.render.RenderWorkload;
+import com.vramadvisor.engine.render.Scene;
+import com.vramadvisor.scene.SceneFileException;
+import com.vramadvisor.scene.SceneFiles;
+import com.vramadvisor.scene.ScenePresets;
+import com.vramadvisor.scene.SceneReader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * {@code --workload render}: a scene from {@code --scene FILE} or {@code --scene PRESET} (a file of that name wins;
+ * presets are listed by {@code catalog list scenes}), with {@code --resolution WxH} and {@code --viewers N}
+ * overriding the scene's own. The language-model flags mean nothing here and are rejected.
+ */
+final class RenderCli implements DomainCli {
+
+    private static final List<String> FOREIGN = List.of("--preset", "--mode", "--batch", "--precision",
+            "--optimizer", "--atoms", "--potential", "--cutoff", "--cells", "--fields", "--halo");
+
+    @Override
+    public WorkloadKind kind() {
+        return WorkloadKind.RENDER;
+    }
+
+    @Override
+    public Sizable build(DomainRequest request) {
+        for (String flag : FOREIGN) {
+            if (request.isGiven(flag)) {
+                throw new CliInputException(flag + " does not apply to --workload render"
+                        + (flag.equals("--preset") ? "; name a scene preset with --scene ID" : ""));
+            }
+        }
+        DomainOptions o = request.domain();
+        if (o.scene == null) {
+            throw new CliInputException("--workload render needs --scene FILE or --scene PRESET (presets: "
+                    + String.join(", ", ScenePresets.IDS) + ")");
+        }
+        Scene scene = scene(o.scene);
+        if (o.resolution != null) {
+            try {
+                int[] size = SceneReader.resolution(o.resolution, "--resolution");
+                scene = scene.withResolution(size[0], size[1]);
+            } catch (SceneFileException e) {
+                throw new CliInputException(e.getMessage());
+            }
+        }
+        if (o.viewers != null) {
+            if (o.viewers < 1 || o.viewers > Scene.MAX_VIEWERS) {
+                throw new CliInputException("--viewers must be 1 to " + Scene.MAX_VIEWERS + ", got " + o.viewers);
+            }
+            scene = scene.withViewers(o.viewers);
+        }
+        return new RenderWorkload(scene);
+    }
+
+    private static Scene scene(Path path) {
+        String text = path.toString();
+        if (!Files.exists(path) && ScenePresets.exists(text)) {
+            return ScenePresets.load(text);
+        }
+        if (!Files.exists(path) && !text.contains("/") && !text.contains("\\") && !text.endsWith(".json")) {
+            throw new CliInputException("--scene " + text + ": no such file and no scene preset of that name"
+                    + " (presets: " + String.join(", ", ScenePresets.IDS) + ")");
+        }
+        try {
+            return SceneFiles.read(path);
+        } catch (SceneFileException e) {
+            throw new CliInputException(path + ": the scene file " + e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,198 @@
+package com.vramadvisor.engine.hpc;
+
+import com.vramadvisor.engine.core.MemoryPart;
+import com.vramadvisor.engine.core.Sizable;
+import com.vramadvisor.engine.core.SizedEstimate;
+import com.vramadvisor.engine.core.SizingAxis;
+import com.vramadvisor.engine.core.WorkloadKind;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+/**
+ * Device memory of a GPU-resident molecular-dynamics run (LAMMPS KOKKOS or GPU package style), per GPU, for a cubic
+ * periodic box of {@code atoms} at {@code density}, split over GPUs by {@link DomainSplit}.
+ *
+ * <p>Per GPU with {@code n} local atoms, reach {@code r = cutoff + skin}, storage size {@code p} and accumulator size
+ * {@code a} ({@link SimPrecision}):
+ * <ul>
+ *   <li>atoms: {@code 1.1 n x (3p + 6a + 16)}: positions (3p), velocities and forces (6a), tag, type, mask and image
+ *       (4 x 4 bytes) as {@code atom_vec_atomic_kokkos.cpp} keeps them on the device; the 10 % is the headroom the
+ *       GPU package allocates ({@code _max_atoms = 1.10 x inum} in {@code lib/gpu/lal_neighbor.cpp} and
+ *       {@code lal_answer.cpp}).</li>
+ *   <li>ghostAtoms: the same per-atom arrays for the atoms in the shell of thickness r around the subdomain
+ *       ({@code density x ((x+2r)(y+2r)(z+2r) - xyz)}): LAMMPS sizes every per-atom array to
+ *       {@code nmax >= nlocal + nghost} ({@code src/atom_vec.cpp grow()}).</li>
+ *   <li>neighbourLists: {@code 1.1 n x (ceil(1.1 x k) + 2) x 4 bytes} with {@code k = density x 4/3 pi r^3}
+ *       neighbours per atom for a full list, half that for a half list; the fixed-width rows, the two header ints and
+ *       the 10 % growth are {@code lal_neighbor.cpp} ({@code dev_nbor.alloc((_max_nbors+2)*_max_atoms)},
+ *       {@code resize_max_neighbors} grows by 1.10); plus 8 bytes per local and ghost atom for the cell binning
+ *       ({@code dev_cell_id}, {@code dev_particle_id} in {@code lal_atom.h}).</li>
+ *   <li>longRange (with PPPM): {@code G = subdomain volume / h^3} grid points; per point 4 bricks of FFT scalars with
+ *       {@code order} ghost planes, 7 doubles ({@code vg}, {@code greensfn}) and 5 FFT scalars (FFT buffers), plus 3
+ *       doubles per atom: {@code PPPMKokkos::memory_usage()} in {@code src/KOKKOS/pppm_kokkos.cpp}.</li>
+ *   <li>potentialScratch: {@link PotentialScratch}.</li>
+ *   <li>runtimeOverhead: 512 MiB for the CUDA context and the package's kernels.</li>
+ * </ul>
+ *
+ * @param atoms       atoms in the whole system
+ * @param potential   the potential's cost class
+ * @param precision   single, mixed or double
+ * @param cutoff      pair cutoff in the potential's length unit
+ * @param skin        neighbour skin in the same unit
+ * @param density     atoms per cubic length unit
+ * @param fullList    full neighbour lists (each pair stored twice, the GPU default: {@code package kokkos neigh full},
+ *                    and the GPU package always) or half lists ({@code newton on}, each pair once)
+ * @param pppm        whether a PPPM long-range solver runs
+ * @param gridSpacing PPPM grid spacing in the length unit
+ */
+public record MdSystem(long atoms, Potential potential, SimPrecision precision, double cutoff, double skin,
+                       double density, boolean fullList, boolean pppm, double gridSpacing) implements Sizable {
+
+    /** The largest system {@code fit} considers: 10^12 atoms. */
+    public static final long MAX_ATOMS = 1_000_000_000_000L;
+    /** CUDA context and kernels: the low end of the 0.3-1 GiB the language-model estimator documents. */
+    public static final long CONTEXT_BYTES = 512L << 20;
+    /** PPPM interpolation order (LAMMPS default 5): ghost grid planes around each brick. */
+    public static final int PPPM_ORDER = 5;
+    /** Headroom of the GPU package's allocations (1.10 x the current count). */
+    static final double HEADROOM = 1.10;
+
+    public MdSystem {
+        if (atoms < 1 || atoms > MAX_ATOMS) {
+            throw new IllegalArgumentException("atoms must be 1 to 1e12: " + atoms);
+        }
+        if (!(cutoff > 0) || !(skin >= 0) || !(density > 0) || !(gridSpacing > 0)) {
+            throw new IllegalArgumentException("cutoff, density and grid spacing must be positive, skin not"
+                    + " negative");
+        }
+    }
+
+    /** A system with the defaults of the potential's LAMMPS benchmark, full lists and no long-range solver. */
+    public static MdSystem of(long atoms, Potential potential, SimPrecision precision) {
+        return new MdSystem(atoms, potential, precision, potential.defaultCutoff(), potential.defaultSkin(),
+                potential.defaultDensity(), true, false, 1.2);
+    }
+
+    /** Neighbours per atom: {@code density x 4/3 pi (cutoff + skin)^3}, halved for a half list. */
+    public double neighboursPerAtom(boolean full) {
+        double k = PotentialScratch.inside(density, cutoff + skin);
+        return full ? k : k / 2;
+    }
+
+    /** Ghost atoms of one subdomain when the box is split over {@code gpus}. */
+    public double ghostAtoms(int gpus) {
+        double side = boxSide();
+        DomainSplit split = DomainSplit.best(gpus, side, side, side);
+        return density * split.shellVolume(side, side, side, cutoff + skin);
+    }
+
+    /** Side of the cubic box: {@code (atoms / density)^(1/3)}. */
+    public double boxSide() {
+        return Math.cbrt(atoms / density);
+    }
+
+    @Override
+    public SizedEstimate estimate() {
+        return onGpus(1);
+    }
+
+    @Override
+    public Optional<SizedEstimate> perGpu(int gpus) {
+        return Optional.of(onGpus(gpus));
+    }
+
+    @Override
+    public SizingAxis axis() {
+        return new SizingAxis("maxAtoms", "atoms", 1, MAX_ATOMS);
+    }
+
+    @Override
+    public long axisValue() {
+        return atoms;
+    }
+
+    @Override
+    public MdSystem withAxisValue(long value) {
+        long v = Math.max(1, Math.min(MAX_ATOMS, value));
+        return new MdSystem(v, potential, precision, cutoff, skin, density, fullList, pppm, gridSpacing);
+    }
+
+    private SizedEstimate onGpus(int gpus) {
+        if (gpus < 1) {
+            throw new IllegalArgumentException("gpus must be at least 1: " + gpus);
+        }
+        double side = boxSide();
+        DomainSplit split = DomainSplit.best(gpus, side, side, side);
+        double reach = cutoff + skin;
+        double local = Math.ceil((double) atoms / gpus);
+        double ghost = density * split.shellVolume(side, side, side, reach);
+        int p = precision.storeBytes();
+        int a = precision.accumulateBytes();
+        int perAtom = 3 * p + 6 * a + 16;
+        double k = neighboursPerAtom(fullList);
+        double rowInts = Math.ceil(HEADROOM * k) + 2;
+
+        List<MemoryPart> parts = new ArrayList<>();
+        parts.add(part("atoms", "atoms", HEADROOM * local * perAtom, String.format(Locale.ROOT,
+                "1.1 x %,.0f local atoms x %d bytes (x, v, f at %d/%d/%d bytes per component; tag, type, mask,"
+                        + " image 4 bytes each)", local, perAtom, p, a, a)));
+        parts.add(part("ghostAtoms", "ghost atoms", HEADROOM * ghost * perAtom, String.format(Locale.ROOT,
+                "1.1 x %,.0f ghost atoms (density %.4g x shell of %.3g %s around a %s subdomain) x %d bytes", ghost,
+                density, reach, potential.lengthUnit(), split, perAtom)));
+        parts.add(part("neighbourLists", "neighbour lists",
+                HEADROOM * local * rowInts * 4 + (local + ghost) * 8, String.format(Locale.ROOT,
+                        "1.1 x %,.0f atoms x (%.0f + 2) x 4 bytes (%s list, %.1f neighbours = %.4g x 4/3 pi %.3g^3%s)"
+                                + " + 8 bytes per atom for binning", local, rowInts - 2, fullList ? "full" : "half",
+                        k, density, reach, fullList ? "" : " / 2")));
+        parts.add(longRange(split, side, local + ghost));
+        parts.add(PotentialScratch.of(potential, local, ghost, density, cutoff, precision));
+        parts.add(new MemoryPart("runtimeOverhead", "runtime overhead", CONTEXT_BYTES,
+                "CUDA context and kernels: 512 MiB"));
+
+        List<String> assumptions = new ArrayList<>();
+        assumptions.add(String.format(Locale.ROOT, "A cubic periodic box of side %.4g %s at %.4g atoms per cubic %s,"
+                + " split %s over %d GPU(s); uniform density.", side, potential.lengthUnit(), density,
+                potential.lengthUnit(), split, gpus));
+        assumptions.add(String.format(Locale.ROOT, "%s, cutoff %.4g + skin %.3g %s, %s neighbour lists, %s"
+                + " precision (%d-byte positions, %d-byte accumulators).", potential.label(), cutoff, skin,
+                potential.lengthUnit(), fullList ? "full" : "half", precision.id(), p, a));
+        assumptions.add("Everything lives on the GPU for the whole run (KOKKOS-style); host copies are not counted.");
+        List<String> caveats = new ArrayList<>();
+        caveats.add("NVLink speeds the ghost-atom exchange between GPUs; it does not pool their memory: each GPU"
+                + " must hold its own subdomain, its ghosts and its lists.");
+        caveats.add("Neighbour counts assume uniform density; a crystal's discrete shells put the true count a few"
+                + " per cent off, and dense clusters or a compressed region need more (LAMMPS grows the lists by"
+                + " 10 % when they overflow).");
+        if (potential == Potential.REAXFF) {
+            caveats.add("ReaxFF counts every atom within 5 A as a possible bond slot: an upper bound; the bond"
+                    + " arrays shrink when fewer pairs carry a bond order.");
+        }
+        String subject = String.format(Locale.ROOT, "%,d atoms, %s, %s precision", atoms, potential.id(),
+                precision.id());
+        return new SizedEstimate(WorkloadKind.MD, subject, OptionalLong.empty(), parts, "force computation",
+                assumptions, caveats);
+    }
+
+    private MemoryPart longRange(DomainSplit split, double side, double nmax) {
+        if (!pppm) {
+            return new MemoryPart("longRange", "long-range grid", 0, "no long-range solver (--kspace none)");
+        }
+        double nx = side / split.px() / gridSpacing;
+        double ny = side / split.py() / gridSpacing;
+        double nz = side / split.pz() / gridSpacing;
+        double points = nx * ny * nz;
+        double brick = (nx + PPPM_ORDER) * (ny + PPPM_ORDER) * (nz + PPPM_ORDER);
+        int fft = precision == SimPrecision.SINGLE ? 4 : 8;
+        double bytes = 4.0 * brick * fft + points * (7 * 8 + 5 * fft) + nmax * 3 * 8;
+        return part("longRange", "long-range grid", bytes, String.format(Locale.ROOT,
+                "PPPM: %,.0f grid points (spacing %.3g) x (7 x 8 + 5 x %d bytes) + 4 bricks of %,.0f points x %d bytes"
+                        + " + 24 bytes per atom", points, gridSpacing, fft, brick, fft));
+    }
+
+    private static MemoryPart part(String id, String label, double bytes, String formula) {
+        return new MemoryPart(id, label, (long) Math.ceil(bytes), formula);
+    }
+}

@@ -1,0 +1,91 @@
+package com.vramadvisor.engine.hpc;
+
+import com.vramadvisor.engine.core.MemoryPart;
+import java.util.Locale;
+
+/**
+ * The per-atom working memory a potential keeps on the device beyond positions, velocities, forces and the neighbour
+ * list, by cost class. Counts of neighbours inside a radius r are {@code density x 4/3 pi r^3} (the same
+ * uniform-density count as {@link MdSystem}).
+ *
+ * <ul>
+ *   <li>LJ: nothing (pairwise forces only).</li>
+ *   <li>EAM: electron density and embedding derivative, one accumulator each per local and ghost atom
+ *       ({@code rho} and {@code fp} in LAMMPS {@code src/MANYBODY/pair_eam.cpp}, sized to {@code nmax}).</li>
+ *   <li>Tersoff: a short neighbour list of the atoms inside the cutoff itself (no skin), 4-byte indices plus a count,
+ *       with 10 % headroom ({@code neighshort} in {@code pair_tersoff.cpp}; {@code d_neighbors_short} in the KOKKOS
+ *       version).</li>
+ *   <li>ReaxFF: the bond-order arrays of {@code PairReaxFFKokkos::allocate_array()} ({@code pair_reaxff_kokkos.cpp}):
+ *       34 accumulators and two 4-byte indices per bond slot ({@code BO, BO_s, BO_pi, BO_pi2}, the 6
+ *       {@code dln_BOp_pi*}, {@code C1..3dbo}, {@code C1..4dbopi}, {@code C1..4dbopi2}, {@code dBOp x/y/z},
+ *       {@code Cdbo/Cdbopi/Cdbopi2} at 3 per slot, {@code abo}; {@code bo_list}, {@code neighid}) and 15 per atom,
+ *       for every local and ghost atom, with {@code maxbo} = 1.2 (the {@code safezone} default) x the atoms inside the
+ *       5 A bond cutoff; an H-bond list of 4-byte indices inside 7.5 A; and the charge-equilibration matrix of
+ *       {@code fix qeq/reaxff} (an 8-byte value and a 4-byte index per half-list pair inside the 10 A cutoff, plus
+ *       10 solver vectors of 8 bytes per atom). Counting every atom inside 5 A as a bond slot is an upper bound:
+ *       only pairs with a bond order above the cutoff take one.</li>
+ *   <li>SNAP: the expansion coefficients U_j of the bispectrum (Thompson et al., J. Comput. Phys. 285 (2015) 316):
+ *       sum over j = 0..2J of (j+1)^2 complex numbers (2J = 8: 285) per atom-neighbour pair inside the cutoff, plus
+ *       the summed U and the adjoint Y per atom, for a chunk of at most 32,768 atoms at a time (the
+ *       {@code chunksize} default of {@code pair_style snap/kk}).</li>
+ * </ul>
+ */
+final class PotentialScratch {
+
+    /** ReaxFF bond cutoff ({@code nbrhood_cutoff}, 5 A) and H-bond cutoff ({@code hbond_cutoff}, 7.5 A). */
+    static final double REAX_BOND_CUTOFF = 5.0;
+    static final double REAX_HBOND_CUTOFF = 7.5;
+    /** SNAP atoms per pass on the device: {@code pair_style snap/kk} default {@code chunksize}. */
+    static final long SNAP_CHUNK = 32_768;
+    /** SNAP U_j entries for 2J = 8: sum_{j=0}^{8} (j+1)^2. */
+    static final int SNAP_IDXU = 285;
+
+    private PotentialScratch() {
+    }
+
+    static double inside(double density, double radius) {
+        return density * 4.0 / 3.0 * Math.PI * radius * radius * radius;
+    }
+
+    static MemoryPart of(Potential potential, double local, double ghost, double density, double cutoff,
+                         SimPrecision precision) {
+        int a = precision.accumulateBytes();
+        double nmax = local + ghost;
+        return switch (potential) {
+            case LJ -> new MemoryPart("potentialScratch", "potential scratch", 0,
+                    "pairwise Lennard-Jones keeps nothing per atom beyond forces");
+            case EAM -> part(2.0 * a * nmax, String.format(Locale.ROOT,
+                    "EAM rho and fp: 2 x %d bytes x %.0f local and ghost atoms", a, nmax));
+            case TERSOFF -> {
+                double shortList = Math.ceil(1.1 * inside(density, cutoff)) + 1;
+                yield part(local * shortList * 4, String.format(Locale.ROOT,
+                        "Tersoff short list: %.0f local atoms x %.0f entries (1.1 x %.1f inside %.2f, plus a count)"
+                                + " x 4 bytes", local, shortList, inside(density, cutoff), cutoff));
+            }
+            case REAXFF -> {
+                double maxbo = Math.ceil(1.2 * inside(density, REAX_BOND_CUTOFF));
+                double maxhb = Math.ceil(1.2 * inside(density, REAX_HBOND_CUTOFF));
+                double bonds = nmax * (maxbo * (34.0 * a + 8) + 15.0 * a + 5 * 4);
+                double hbonds = local * maxhb * 4;
+                double qeqPairs = 0.5 * inside(density, cutoff);
+                double qeq = local * qeqPairs * 12 + nmax * 10 * 8;
+                yield part(bonds + hbonds + qeq, String.format(Locale.ROOT,
+                        "ReaxFF: %.0f atoms x (%.0f bond slots x %d bytes + %d) + %.0f H-bond slots x 4 bytes per"
+                                + " local atom + QEq %.0f pairs x 12 bytes per local atom and 10 vectors x 8 bytes",
+                        nmax, maxbo, 34 * a + 8, 15 * a + 20, maxhb, qeqPairs));
+            }
+            case SNAP -> {
+                double chunk = Math.min(local, SNAP_CHUNK);
+                double pairs = inside(density, cutoff);
+                double perAtom = (pairs + 2) * SNAP_IDXU * 2.0 * a;
+                yield part(chunk * perAtom, String.format(Locale.ROOT,
+                        "SNAP: %.0f atoms per pass x (%.1f neighbours + 2) x 285 U_j x 2 x %d bytes", chunk, pairs,
+                        a));
+            }
+        };
+    }
+
+    private static MemoryPart part(double bytes, String formula) {
+        return new MemoryPart("potentialScratch", "potential scratch", (long) Math.ceil(bytes), formula);
+    }
+}

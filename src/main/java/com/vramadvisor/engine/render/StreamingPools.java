@@ -1,0 +1,58 @@
+package com.vramadvisor.engine.render;
+
+/**
+ * Fixed-size memory pools of a streaming engine, with Unreal Engine 5's defaults. Sizes are in MiB, as UE's
+ * console variables count them ({@code value x 1024 x 1024} bytes); 0 means no such pool.
+ *
+ * <ul>
+ *   <li>Texture streaming pool, {@code r.Streaming.PoolSize}: 1000 at Epic texture quality
+ *       ({@code BaseScalability.ini}, [TextureQuality@3]; 800 at High). It is a budget, not an allocation: streamed
+ *       textures use what they need up to it (UE documentation, "Texture Streaming Configuration").</li>
+ *   <li>Nanite streaming pool, {@code r.Nanite.Streaming.StreamingPoolSize}: 512 ({@code NaniteStreamingManager.cpp},
+ *       "Size of streaming pool in MB. Does not include memory used for root pages."), allocated in full, plus
+ *       always-resident root pages of {@value #NANITE_ROOT_PAGE_BYTES} bytes per Nanite mesh
+ *       ({@code NANITE_ROOT_PAGE_GPU_SIZE}, {@code NaniteDefinitions.h}).</li>
+ *   <li>Virtual-texture physical pools: 64 per texture format in use ({@code BaseEngine.ini},
+ *       [/Script/Engine.VirtualTexturePoolConfig] {@code +Pools=(SizeInMegabyte=64, ...)}), allocated in full.</li>
+ *   <li>Virtual shadow map physical pages, {@code r.Shadow.Virtual.MaxPhysicalPages}: 2048 in UE 5.4
+ *       ({@code VirtualShadowMapArray.cpp}), each 128 x 128 texels of 32-bit depth = 65,536 bytes.</li>
+ * </ul>
+ *
+ * @param textureStreamingMiB    texture streaming pool budget; 0 = no limit (streamed textures count in full)
+ * @param naniteStreamingMiB     Nanite streaming pool; 0 = none
+ * @param virtualTextureMiB      size of each virtual-texture physical pool (one per format of virtual textures)
+ * @param virtualShadowMapPages  virtual shadow map physical pages; 0 = none
+ */
+public record StreamingPools(long textureStreamingMiB, long naniteStreamingMiB, long virtualTextureMiB,
+                             long virtualShadowMapPages) {
+
+    public static final long UE_TEXTURE_POOL_MIB = 1000;
+    public static final long UE_NANITE_POOL_MIB = 512;
+    public static final long UE_VIRTUAL_TEXTURE_POOL_MIB = 64;
+    public static final long UE_VSM_PAGES = 2048;
+    public static final long NANITE_ROOT_PAGE_BYTES = 32 * 1024;
+    public static final long VSM_PAGE_BYTES = 128 * 128 * 4;
+    /** 1 TiB: larger pools are typing mistakes. */
+    public static final long MAX_MIB = 1L << 20;
+
+    /** No pools: every texture resident, no Nanite, no virtual textures or shadow maps. */
+    public static final StreamingPools NONE = new StreamingPools(0, 0, UE_VIRTUAL_TEXTURE_POOL_MIB, 0);
+    /** Unreal Engine 5 defaults at Epic texture quality with virtual shadow maps. */
+    public static final StreamingPools UE5_DEFAULTS = new StreamingPools(UE_TEXTURE_POOL_MIB, UE_NANITE_POOL_MIB,
+            UE_VIRTUAL_TEXTURE_POOL_MIB, UE_VSM_PAGES);
+
+    public StreamingPools {
+        for (long v : new long[] {textureStreamingMiB, naniteStreamingMiB, virtualTextureMiB}) {
+            if (v < 0 || v > MAX_MIB) {
+                throw new IllegalArgumentException("pool sizes must be 0 to " + MAX_MIB + " MiB");
+            }
+        }
+        if (virtualShadowMapPages < 0 || virtualShadowMapPages > 1L << 24) {
+            throw new IllegalArgumentException("virtual shadow map pages must be 0 to " + (1L << 24));
+        }
+    }
+
+    static long mib(long mib) {
+        return mib << 20;
+    }
+}
