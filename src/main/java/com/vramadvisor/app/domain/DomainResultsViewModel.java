@@ -162,9 +162,11 @@ public final class DomainResultsViewModel {
                     : messages.get("results.breakdown.over", messages.size(total - usable, unit)));
             long largest = LargestFit.largest(w, usable);
             String axis = axisName(w);
+            String count = messages.integer(w instanceof SpreadWorkload s ? s.gpus() : 1);
             largestText.set(largest == 0
-                    ? messages.get("domain.results.largest.none", axis, messages.integer(w.axis().min()), gpu.name())
-                    : messages.get("domain.results.largest", axis, messages.integer(largest), gpu.name()));
+                    ? messages.get("domain.results.largest.none", axis, messages.integer(w.axis().min()), gpu.name(),
+                            count)
+                    : messages.get("domain.results.largest", axis, messages.integer(largest), gpu.name(), count));
             if (spreads) {
                 int n = LargestFit.fewestGpus(w, usable, MAX_GPUS);
                 gpusText.set(n == 0 ? messages.get("domain.results.gpus.more", messages.integer(MAX_GPUS))

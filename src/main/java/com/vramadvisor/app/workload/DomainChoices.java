@@ -1,6 +1,14 @@
 package com.vramadvisor.app.workload;
 
 import com.vramadvisor.engine.core.WorkloadKind;
+import com.vramadvisor.engine.hpc.Potential;
+import com.vramadvisor.engine.hpc.SimPrecision;
+import com.vramadvisor.engine.hpc.Solver;
+import com.vramadvisor.engine.vision.VisionModel;
+import com.vramadvisor.engine.vision.VisionOptimizer;
+import com.vramadvisor.engine.vision.VisionPrecision;
+import com.vramadvisor.scene.ScenePresets;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -19,20 +27,21 @@ public final class DomainChoices {
     }
 
     static List<String> visionPresets() {
-        return List.of("resnet-18", "resnet-50", "resnet-101", "resnet-152", "vgg-16", "efficientnet-b0",
-                "convnext-tiny", "vit-b-16", "vit-l-16");
+        return Arrays.stream(VisionModel.values()).map(VisionModel::id).toList();
     }
 
     static List<String> visionModes() {
         return List.of("train", "infer");
     }
 
+    /** The vision estimator's precisions, the default (bf16 mixed) first. */
     static List<String> visionPrecisions() {
-        return List.of("bf16-mixed", "fp16-mixed", "tf32", "fp32", "int8");
+        return List.of(VisionPrecision.BF16_MIXED, VisionPrecision.FP16_MIXED, VisionPrecision.TF32,
+                VisionPrecision.FP32, VisionPrecision.INT8).stream().map(VisionPrecision::id).toList();
     }
 
     static List<String> visionOptimizers() {
-        return List.of("sgd-momentum", "adamw", "lamb");
+        return Arrays.stream(VisionOptimizer.values()).map(VisionOptimizer::id).toList();
     }
 
     static List<String> diffusionPresets() {
@@ -56,19 +65,24 @@ public final class DomainChoices {
     }
 
     static List<String> scenePresets() {
-        return List.of("game-1080p", "game-1440p", "game-4k", "archviz-path-traced", "film-offline", "usd-review");
+        return ScenePresets.IDS;
     }
 
     static List<String> potentials() {
-        return List.of("lj", "eam", "tersoff", "reaxff", "snap");
+        return Arrays.stream(Potential.values()).map(Potential::id).toList();
     }
 
     static List<String> hpcPrecisions() {
-        return List.of("single", "mixed", "double");
+        return Arrays.stream(SimPrecision.values()).map(SimPrecision::id).toList();
+    }
+
+    /** Grids store every value at one size: single or double. */
+    static List<String> gridPrecisions() {
+        return List.of(SimPrecision.SINGLE.id(), SimPrecision.DOUBLE.id());
     }
 
     static List<String> solvers() {
-        return List.of("none", "cg", "gmres");
+        return Arrays.stream(Solver.values()).map(Solver::id).toList();
     }
 
     /** Every id a form may show, for the test that each has a name in every language. */

@@ -162,7 +162,7 @@ final class DomainFormsView {
         StepperField halo = new StepperField("gridHaloSpinner", "domain.halo.label", "domain.grid.halo.tooltip",
                 vm.haloProperty(), vm.haloInput(), messages);
         ChoiceField<String> precision = choice("gridPrecisionCombo", "domain.precision.label",
-                "domain.grid.precision.tooltip", DomainChoices.hpcPrecisions(), vm.precisionProperty());
+                "domain.grid.precision.tooltip", DomainChoices.gridPrecisions(), vm.precisionProperty());
         ChoiceField<String> solver = choice("gridSolverCombo", "domain.solver.label", "domain.grid.solver.tooltip",
                 DomainChoices.solvers(), vm.solverProperty());
         StepperField gpus = new StepperField("gridGpusSpinner", "domain.gpus.label", "domain.grid.gpus.tooltip",
