@@ -19,8 +19,17 @@ import java.util.List;
  */
 final class RenderCli implements DomainCli {
 
-    private static final List<String> FOREIGN = List.of("--preset", "--mode", "--batch", "--precision",
-            "--optimizer", "--atoms", "--potential", "--cutoff", "--cells", "--fields", "--halo");
+    /** Language-model and other-kind flags that mean nothing to a scene. */
+    private static final List<String> FOREIGN = List.of("--preset", "--config", "--model", "--params", "--hidden",
+            "--layers", "--heads", "--kv-heads", "--head-dim", "--ffn", "--vocab", "--mlp", "--norm", "--position",
+            "--bias", "--tied", "--untied", "--max-position", "--experts", "--experts-per-token", "--expert-ffn",
+            "--arch", "--head", "--mode", "--batch", "--seq", "--context", "--precision", "--optimizer", "--zero",
+            "--tp", "--pp", "--dp", "--sequence-parallel", "--grad-accum", "--recompute", "--attention", "--dropout",
+            "--lora-rank", "--lora-targets", "--weights", "--kv-dtype", "--runtime-overhead",
+            "--grads-between-steps", "--implementation", "--gpu-memory-utilization", "--engine",
+            "--max-batched-tokens", "--channels-last", "--atoms", "--potential", "--cutoff", "--density", "--skin",
+            "--list", "--kspace", "--grid-spacing", "--cells", "--fields", "--halo", "--time-levels", "--solver",
+            "--restart", "--stencil");
 
     @Override
     public WorkloadKind kind() {
@@ -31,7 +40,7 @@ final class RenderCli implements DomainCli {
     public Sizable build(DomainRequest request) {
         for (String flag : FOREIGN) {
             if (request.isGiven(flag)) {
-                throw new CliInputException(flag + " does not apply to --workload render"
+                throw new CliInputException(flag + " means nothing to --workload render"
                         + (flag.equals("--preset") ? "; name a scene preset with --scene ID" : ""));
             }
         }

@@ -31,6 +31,6 @@ public record Denoiser(boolean enabled, int images, long scratchMiB) {
     }
 
     public long imageBytes(int width, int height) {
-        return Math.multiplyExact((long) width * height, (long) images * FLOAT3_BYTES);
+        return Bytes.mul((long) width * height, (long) images * FLOAT3_BYTES);
     }
 }

@@ -8,7 +8,7 @@ import java.util.Objects;
  *
  * <p>Geometry bytes per mesh = {@code vertices x vertexBytes + 3 x triangles x indexBytes}. Without a vertex count,
  * {@code vertices = ceil(triangles / 2)}: on a closed triangle mesh Euler's formula gives {@code F ~ 2V} (Hoppe,
- * "Optimization of mesh locality for transparent vertex caching", SIGGRAPH 1999, section 2); UV seams and hard edges
+ * "Optimization of mesh locality for transparent vertex caching", SIGGRAPH 1999); UV seams and hard edges
  * split vertices, so real meshes have more, and a file can say how many. Indices are 16-bit when every vertex index
  * fits ({@code vertices <= 65,536}), 32-bit otherwise.
  *
@@ -82,18 +82,18 @@ public record Mesh(String name, long triangles, long vertices, int vertexBytes, 
 
     /** Vertex and index buffer bytes of one mesh. */
     public long bytesEach() {
-        return Math.addExact(Math.multiplyExact(bufferVertices(), (long) vertexBytes),
-                Math.multiplyExact(Math.multiplyExact(bufferTriangles(), 3L), (long) indexBytes()));
+        return Bytes.add(Bytes.mul(bufferVertices(), (long) vertexBytes),
+                Bytes.mul(Bytes.mul(bufferTriangles(), 3L), (long) indexBytes()));
     }
 
     /** Vertex and index buffer bytes of the group. */
     public long bytes() {
-        return Math.multiplyExact(bytesEach(), count);
+        return Bytes.mul(bytesEach(), count);
     }
 
     /** Placed instances of the group. */
     public long instances() {
-        return Math.multiplyExact(count, instancesEach);
+        return Bytes.mul(count, instancesEach);
     }
 
     String describe() {

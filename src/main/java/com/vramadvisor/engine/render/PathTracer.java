@@ -52,10 +52,10 @@ public record PathTracer(boolean enabled, int floatChannels, int tileSize, long 
     }
 
     public long renderBufferBytes(int width, int height) {
-        return Math.multiplyExact(pixels(width, height), floatChannels * 4L);
+        return Bytes.mul(pixels(width, height), floatChannels * 4L);
     }
 
     public long pathStateBytes() {
-        return Math.multiplyExact(pathStates, (long) bytesPerPathState);
+        return Bytes.mul(pathStates, (long) bytesPerPathState);
     }
 }

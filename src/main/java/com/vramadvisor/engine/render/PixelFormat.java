@@ -68,7 +68,7 @@ public enum PixelFormat {
         }
         long blocksX = (width + blockWidth - 1) / blockWidth;
         long blocksY = (height + blockHeight - 1) / blockHeight;
-        return Math.multiplyExact(Math.multiplyExact(blocksX, blocksY), (long) bytesPerBlock);
+        return Bytes.mul(Bytes.mul(blocksX, blocksY), (long) bytesPerBlock);
     }
 
     /**

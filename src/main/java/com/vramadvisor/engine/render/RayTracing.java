@@ -41,6 +41,6 @@ public record RayTracing(boolean enabled, boolean compaction, BvhProfile profile
 
     /** TLAS plus instance descriptor bytes for this many instances. */
     public long tlasBytes(long instances) {
-        return Math.multiplyExact(instances, (long) (INSTANCE_DESC_BYTES + TLAS_BYTES_PER_INSTANCE));
+        return Bytes.mul(instances, (long) (INSTANCE_DESC_BYTES + TLAS_BYTES_PER_INSTANCE));
     }
 }

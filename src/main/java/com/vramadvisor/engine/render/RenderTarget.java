@@ -8,8 +8,8 @@ import java.util.Objects;
  * {@code ceil(W x scale) x ceil(H x scale)} texels.
  *
  * <p>Bytes = {@code count x samples x} {@link PixelFormat#levelBytes}{@code (ceil(W x scale), ceil(H x scale))}: an
- * MSAA surface stores every sample (Direct3D 11 functional specification, section 3.5.7 "Multisample Render
- * Targets"). A 3840 x 2160 RGBA8 target is 33,177,600 bytes.
+ * MSAA surface stores every sample (Direct3D 11 functional specification, multisample render
+ * targets). A 3840 x 2160 RGBA8 target is 33,177,600 bytes.
  *
  * @param name    what the target holds ("GBufferA normals", "TSR history")
  * @param format  texel format (not block-compressed: block formats cannot be rendered to)
@@ -49,7 +49,7 @@ public record RenderTarget(String name, PixelFormat format, int count, double sc
     public long bytes(int width, int height) {
         long w = (long) Math.ceil(width * scale - 1e-9);
         long h = (long) Math.ceil(height * scale - 1e-9);
-        return Math.multiplyExact(format.levelBytes(Math.max(1, w), Math.max(1, h)), (long) count * samples);
+        return Bytes.mul(format.levelBytes(Math.max(1, w), Math.max(1, h)), (long) count * samples);
     }
 
     String describe() {

@@ -35,17 +35,17 @@ public final class SceneEstimator {
 
         long rt = 0;
         for (RenderTarget t : s.renderTargets()) {
-            rt = Math.addExact(rt, t.bytes(s.width(), s.height()));
+            rt = Bytes.add(rt, t.bytes(s.width(), s.height()));
         }
-        parts.add(part("renderTargets", "render targets", Math.multiplyExact(rt, v),
+        parts.add(part("renderTargets", "render targets", Bytes.mul(rt, v),
                 list(s.renderTargets().stream().map(RenderTarget::describe).toList()) + " at " + s.width() + " x "
                         + s.height() + perViewer));
 
         long shadows = 0;
         for (ShadowMap m : s.shadowMaps()) {
-            shadows = Math.addExact(shadows, m.bytes());
+            shadows = Bytes.add(shadows, m.bytes());
         }
-        parts.add(part("shadowMaps", "shadow maps", Math.multiplyExact(shadows, v),
+        parts.add(part("shadowMaps", "shadow maps", Bytes.mul(shadows, v),
                 list(s.shadowMaps().stream().map(ShadowMap::describe).toList()) + perViewer));
 
         long resident = 0;
@@ -55,10 +55,10 @@ public final class SceneEstimator {
         for (Texture t : s.textures()) {
             switch (t.residency()) {
                 case RESIDENT -> {
-                    resident = Math.addExact(resident, t.bytes());
+                    resident = Bytes.add(resident, t.bytes());
                     residentText.add(t.describe());
                 }
-                case STREAMED -> streamed = Math.addExact(streamed, t.bytes());
+                case STREAMED -> streamed = Bytes.add(streamed, t.bytes());
                 case VIRTUAL -> virtualFormats.add(t.format().id());
             }
         }
@@ -72,12 +72,12 @@ public final class SceneEstimator {
         long naniteTriangles = 0;
         boolean fallbackUnknown = false;
         for (Mesh m : s.meshes()) {
-            geometry = Math.addExact(geometry, m.bytes());
-            blasTriangles = Math.addExact(blasTriangles, Math.multiplyExact(m.bufferTriangles(), m.count()));
-            instances = Math.addExact(instances, m.instances());
+            geometry = Bytes.add(geometry, m.bytes());
+            blasTriangles = Bytes.add(blasTriangles, Bytes.mul(m.bufferTriangles(), m.count()));
+            instances = Bytes.add(instances, m.instances());
             if (m.nanite()) {
-                naniteMeshes = Math.addExact(naniteMeshes, m.count());
-                naniteTriangles = Math.addExact(naniteTriangles, Math.multiplyExact(m.triangles(), m.count()));
+                naniteMeshes = Bytes.add(naniteMeshes, m.count());
+                naniteTriangles = Bytes.add(naniteTriangles, Bytes.mul(m.triangles(), m.count()));
                 fallbackUnknown |= m.fallbackTriangles() == Mesh.DERIVED;
             }
         }
@@ -90,7 +90,7 @@ public final class SceneEstimator {
         if (ray.enabled()) {
             long blas = ray.blasBytes(blasTriangles);
             long tlas = ray.tlasBytes(instances);
-            as = Math.addExact(blas, tlas);
+            as = Bytes.add(blas, tlas);
             asFormula = String.format(Locale.ROOT, "BLAS %,d triangles x %.1f B (%s, %s) + TLAS %,d instances x %d B",
                     blasTriangles, ray.blasBytesPerTriangle(), ray.profile().id(),
                     ray.compaction() ? "compacted" : "not compacted", instances,
@@ -110,7 +110,7 @@ public final class SceneEstimator {
         long ptBytes = 0;
         String ptFormula = "no path tracer";
         if (pt.enabled()) {
-            ptBytes = Math.addExact(pt.renderBufferBytes(s.width(), s.height()), pt.pathStateBytes());
+            ptBytes = Bytes.add(pt.renderBufferBytes(s.width(), s.height()), pt.pathStateBytes());
             ptFormula = String.format(Locale.ROOT, "%,d pixels%s x %d float channels x 4 B + %,d path states x %d B%s",
                     pt.pixels(s.width(), s.height()), pt.tileSize() > 0 ? " (tile " + pt.tileSize() + ")" : "",
                     pt.floatChannels(), pt.pathStates(), pt.bytesPerPathState(), perViewer);
@@ -119,24 +119,25 @@ public final class SceneEstimator {
                         + " Cycles keeps at least 1,048,576 paths in flight.");
             }
         }
-        parts.add(part("pathTracer", "path tracer", Math.multiplyExact(ptBytes, v), ptFormula));
+        parts.add(part("pathTracer", "path tracer", Bytes.mul(ptBytes, v), ptFormula));
 
         Denoiser dn = s.denoiser();
         long dnBytes = 0;
         String dnFormula = "no denoiser";
         if (dn.enabled()) {
-            dnBytes = Math.addExact(dn.imageBytes(s.width(), s.height()), StreamingPools.mib(dn.scratchMiB()));
+            dnBytes = Bytes.add(dn.imageBytes(s.width(), s.height()), StreamingPools.mib(dn.scratchMiB()));
             dnFormula = String.format(Locale.ROOT, "%d float3 images x %d x %d x 12 B + %,d MiB scratch%s",
                     dn.images(), s.width(), s.height(), dn.scratchMiB(), perViewer);
         }
-        parts.add(part("denoiser", "denoiser", Math.multiplyExact(dnBytes, v), dnFormula));
+        parts.add(part("denoiser", "denoiser", Bytes.mul(dnBytes, v), dnFormula));
 
         parts.add(part("driverOverhead", "driver overhead", StreamingPools.mib(s.driverOverheadMiB()),
                 s.driverOverheadMiB() + " MiB for the driver, runtime and command buffers, once per process"));
 
         caveats.add("Every GPU holds its own copy of the scene: multi-GPU renderers (Cycles, Omniverse RTX,"
-                + " alternate-frame rendering) replicate it, and NVLink does not pool memory for rendering, so a"
-                + " scene that does not fit one GPU does not fit two.");
+                + " alternate-frame rendering) replicate it, and NVLink does not pool memory for rendering by"
+                + " itself, so a scene that does not fit one GPU does not fit two. The exception, not modelled here, is"
+                + " Cycles' opt-in \"Distribute Memory Across Devices\" over NVLink.");
         String subject = s.name() + " at " + s.width() + " x " + s.height() + (v > 1 ? ", " + v + " viewers" : "");
         List<String> assumptions = new ArrayList<>();
         assumptions.add("Steady state: every resource a frame touches is resident; loading, build scratch and"
@@ -158,7 +159,7 @@ public final class SceneEstimator {
         if (streamed > 0) {
             long budget = StreamingPools.mib(p.textureStreamingMiB());
             long used = p.textureStreamingMiB() == 0 ? streamed : Math.min(streamed, budget);
-            sum = Math.addExact(sum, used);
+            sum = Bytes.add(sum, used);
             text.add(String.format(Locale.ROOT, "texture streaming min(%,d B wanted, %s)", streamed,
                     p.textureStreamingMiB() == 0 ? "no limit" : p.textureStreamingMiB() + " MiB pool"));
             if (p.textureStreamingMiB() > 0 && streamed > budget) {
@@ -168,8 +169,8 @@ public final class SceneEstimator {
             }
         }
         if (p.naniteStreamingMiB() > 0 && naniteMeshes > 0) {
-            long roots = Math.multiplyExact(naniteMeshes, StreamingPools.NANITE_ROOT_PAGE_BYTES);
-            sum = Math.addExact(sum, Math.addExact(StreamingPools.mib(p.naniteStreamingMiB()), roots));
+            long roots = Bytes.mul(naniteMeshes, StreamingPools.NANITE_ROOT_PAGE_BYTES);
+            sum = Bytes.add(sum, Bytes.add(StreamingPools.mib(p.naniteStreamingMiB()), roots));
             text.add(p.naniteStreamingMiB() + " MiB Nanite pool + " + naniteMeshes + " root pages x 32 KiB");
             double wanted = naniteTriangles * NANITE_BYTES_PER_INPUT_TRIANGLE;
             if (wanted > StreamingPools.mib(p.naniteStreamingMiB())) {
@@ -179,13 +180,13 @@ public final class SceneEstimator {
             }
         }
         if (!virtualFormats.isEmpty()) {
-            long vt = Math.multiplyExact(StreamingPools.mib(p.virtualTextureMiB()), (long) virtualFormats.size());
-            sum = Math.addExact(sum, vt);
+            long vt = Bytes.mul(StreamingPools.mib(p.virtualTextureMiB()), (long) virtualFormats.size());
+            sum = Bytes.add(sum, vt);
             text.add(virtualFormats.size() + " virtual-texture pools (" + String.join(", ", virtualFormats) + ") x "
                     + p.virtualTextureMiB() + " MiB");
         }
         if (p.virtualShadowMapPages() > 0) {
-            sum = Math.addExact(sum, Math.multiplyExact(p.virtualShadowMapPages(), StreamingPools.VSM_PAGE_BYTES));
+            sum = Bytes.add(sum, Bytes.mul(p.virtualShadowMapPages(), StreamingPools.VSM_PAGE_BYTES));
             text.add(p.virtualShadowMapPages() + " virtual shadow map pages x 128 x 128 x 4 B");
         }
         return part("streamingPools", "streaming pools", sum, text.isEmpty() ? "no streaming pools"

@@ -28,7 +28,7 @@ public record ShadowMap(String name, int size, PixelFormat format, int count) {
     }
 
     public long bytes() {
-        return Math.multiplyExact(format.levelBytes(size, size), (long) count);
+        return Bytes.mul(format.levelBytes(size, size), (long) count);
     }
 
     String describe() {

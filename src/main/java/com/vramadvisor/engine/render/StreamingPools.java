@@ -11,7 +11,7 @@ package com.vramadvisor.engine.render;
  *   <li>Nanite streaming pool, {@code r.Nanite.Streaming.StreamingPoolSize}: 512 ({@code NaniteStreamingManager.cpp},
  *       "Size of streaming pool in MB. Does not include memory used for root pages."), allocated in full, plus
  *       always-resident root pages of {@value #NANITE_ROOT_PAGE_BYTES} bytes per Nanite mesh
- *       ({@code NANITE_ROOT_PAGE_GPU_SIZE}, {@code NaniteDefinitions.h}).</li>
+ *       (root page size in {@code NaniteDefinitions.h}).</li>
  *   <li>Virtual-texture physical pools: 64 per texture format in use ({@code BaseEngine.ini},
  *       [/Script/Engine.VirtualTexturePoolConfig] {@code +Pools=(SizeInMegabyte=64, ...)}), allocated in full.</li>
  *   <li>Virtual shadow map physical pages, {@code r.Shadow.Virtual.MaxPhysicalPages}: 2048 in UE 5.4

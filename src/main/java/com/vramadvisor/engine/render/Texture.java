@@ -71,12 +71,12 @@ public record Texture(String name, int width, int height, PixelFormat format, in
 
     /** Bytes of one texture (all its layers and levels). */
     public long bytesEach() {
-        return Math.multiplyExact(MipChain.bytes(format, width, height, levels()), (long) layers);
+        return Bytes.mul(MipChain.bytes(format, width, height, levels()), (long) layers);
     }
 
     /** Bytes of the whole group. */
     public long bytes() {
-        return Math.multiplyExact(bytesEach(), count);
+        return Bytes.mul(bytesEach(), count);
     }
 
     /** The arithmetic in words, for formulas. */

@@ -11,10 +11,10 @@ import java.util.Map;
  * {@code half2} = R16G16_SFLOAT = 4 bytes, {@code unorm8x4} = R8G8B8A8_UNORM = 4 bytes). Named layouts:
  * <ul>
  *   <li>{@code gltf}: POSITION float3, NORMAL float3, TANGENT float4, TEXCOORD_0 float2 = 48 bytes, the accessor
- *       types the glTF 2.0 specification (section 3.7.2.1) requires for those attributes;</li>
+ *       types the glTF 2.0 specification (Meshes, attribute table) requires for those attributes;</li>
  *   <li>{@code ue-static}: position float3 (12), tangent basis packed as two snorm8x4 (8), one half2 UV (4) =
- *       24 bytes, Unreal Engine's static-mesh defaults without "Use High Precision Tangent Basis" and "Use Full
- *       Precision UVs" (UE documentation, "Static Mesh Editor UI", Build Settings);</li>
+ *       24 bytes, Unreal Engine's static-mesh build defaults, with "Use High Precision Tangent Basis" and "Use Full
+ *       Precision UVs" off;</li>
  *   <li>{@code position}: float3 only = 12 bytes (depth-only or ray-tracing geometry).</li>
  * </ul>
  */
