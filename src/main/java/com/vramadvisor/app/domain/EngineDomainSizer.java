@@ -1,6 +1,15 @@
 package com.vramadvisor.app.domain;
 
 import com.vramadvisor.engine.core.Sizable;
+import com.vramadvisor.engine.diffusion.AttentionKind;
+import com.vramadvisor.engine.diffusion.DiffusionDtype;
+import com.vramadvisor.engine.diffusion.DiffusionMode;
+import com.vramadvisor.engine.diffusion.DiffusionModel;
+import com.vramadvisor.engine.diffusion.DiffusionOptimizer;
+import com.vramadvisor.engine.diffusion.DiffusionPresets;
+import com.vramadvisor.engine.diffusion.DiffusionWorkload;
+import com.vramadvisor.engine.diffusion.MmditConfig;
+import com.vramadvisor.engine.diffusion.Offload;
 import com.vramadvisor.engine.hpc.GridProblem;
 import com.vramadvisor.engine.hpc.MdSystem;
 import com.vramadvisor.engine.hpc.Potential;
@@ -15,6 +24,7 @@ import com.vramadvisor.engine.vision.VisionWorkload;
 import com.vramadvisor.scene.SceneFileException;
 import com.vramadvisor.scene.SceneFiles;
 import com.vramadvisor.scene.ScenePresets;
+import com.vramadvisor.scenario.DiffusionInputs;
 import com.vramadvisor.scenario.GridInputs;
 import com.vramadvisor.scenario.MdInputs;
 import com.vramadvisor.scenario.RenderInputs;
@@ -40,7 +50,8 @@ public final class EngineDomainSizer implements DomainSizer {
     @Override
     public Optional<Sizable> build(ScenarioInputs inputs) {
         return switch (inputs.kind()) {
-            case LLM, DIFFUSION -> Optional.empty();
+            case LLM -> Optional.empty();
+            case DIFFUSION -> Optional.of(diffusion(inputs.domain().diffusion()));
             case VISION -> Optional.of(vision(inputs.domain().vision()));
             case RENDER -> Optional.of(render(inputs.domain().render()));
             case MD -> Optional.of(md(inputs.domain().md()));
@@ -58,6 +69,32 @@ public final class EngineDomainSizer implements DomainSizer {
         }
         return new VisionWorkload(model, training, v.batch(), v.width(), v.height(), precision,
                 VisionOptimizer.parse(v.optimizer()), training && v.recompute(), true, false);
+    }
+
+    /**
+     * A pipeline as {@code DiffusionCli} builds it: fine-tuning with AdamW, LoRA rank 4 (the diffusers scripts'
+     * default), no gradient checkpointing, frozen text encoders and no EMA; generation with classifier-free guidance
+     * and the safety checker where the pipeline loads one. Offload and VAE tiling apply to generation only.
+     */
+    static Sizable diffusion(DiffusionInputs f) {
+        DiffusionModel model = DiffusionPresets.byId(f.presetId()).orElseThrow(() -> new IllegalArgumentException(
+                "'" + f.presetId() + "' is no diffusion pipeline (" + DiffusionPresets.ids() + ")"));
+        DiffusionMode mode = DiffusionMode.parse(f.mode());
+        AttentionKind attention = AttentionKind.parse(f.attention());
+        if (attention == AttentionKind.SLICED && (mode.isTraining() || model.denoiser() instanceof MmditConfig)) {
+            throw new IllegalArgumentException("sliced attention is diffusers' enable_attention_slicing for UNet"
+                    + " pipelines at inference; choose eager or memory-efficient attention here");
+        }
+        boolean generating = !mode.isTraining();
+        return DiffusionWorkload.of(model, mode)
+                .withBatch(f.batch())
+                .withSize(f.width(), f.height())
+                .withDtype(DiffusionDtype.parse(f.precision()))
+                .withAttention(attention, 0)
+                .withVae(false, generating && f.vaeTiling())
+                .withPipeline(generating ? Offload.parse(f.offload()) : Offload.NONE, true, true)
+                .withTraining(false, DiffusionOptimizer.ADAMW, 4, false, false)
+                .withRuntimeOverhead(true);
     }
 
     static Sizable render(RenderInputs r) {

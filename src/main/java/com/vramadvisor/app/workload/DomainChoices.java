@@ -1,6 +1,12 @@
 package com.vramadvisor.app.workload;
 
 import com.vramadvisor.engine.core.WorkloadKind;
+import com.vramadvisor.engine.diffusion.AttentionKind;
+import com.vramadvisor.engine.diffusion.DiffusionDtype;
+import com.vramadvisor.engine.diffusion.DiffusionMode;
+import com.vramadvisor.engine.diffusion.DiffusionModel;
+import com.vramadvisor.engine.diffusion.DiffusionPresets;
+import com.vramadvisor.engine.diffusion.Offload;
 import com.vramadvisor.engine.hpc.Potential;
 import com.vramadvisor.engine.hpc.SimPrecision;
 import com.vramadvisor.engine.hpc.Solver;
@@ -45,23 +51,24 @@ public final class DomainChoices {
     }
 
     static List<String> diffusionPresets() {
-        return List.of("sd-1.5", "sdxl", "sd3-medium", "flux.1-dev");
+        return DiffusionPresets.all().stream().map(DiffusionModel::id).toList();
     }
 
     static List<String> diffusionModes() {
-        return List.of("infer", "train", "lora", "dreambooth");
+        return Arrays.stream(DiffusionMode.values()).map(DiffusionMode::id).toList();
     }
 
     static List<String> diffusionPrecisions() {
-        return List.of("fp16", "bf16", "fp32", "fp16-mixed", "bf16-mixed");
+        return Arrays.stream(DiffusionDtype.values()).map(DiffusionDtype::id).toList();
     }
 
+    /** The memory-efficient kind first: it is the default of PyTorch 2 pipelines. */
     static List<String> diffusionAttention() {
-        return List.of("sdpa", "sliced", "eager");
+        return List.of(AttentionKind.SDPA.id(), AttentionKind.SLICED.id(), AttentionKind.EAGER.id());
     }
 
     static List<String> diffusionOffload() {
-        return List.of("none", "model", "sequential");
+        return Arrays.stream(Offload.values()).map(Offload::id).toList();
     }
 
     static List<String> scenePresets() {

@@ -83,6 +83,11 @@ final class DomainFormsView {
                 "domain.diffusion.vaeTiling.tooltip", vm.vaeTilingProperty(), messages);
         ChoiceField<String> offload = choice("diffusionOffloadCombo", "domain.offload.label",
                 "domain.diffusion.offload.tooltip", DomainChoices.diffusionOffload(), vm.offloadProperty());
+        // Offload and tiling are pipeline settings for generation; the training scripts have neither.
+        javafx.beans.binding.BooleanBinding generating = javafx.beans.binding.Bindings.createBooleanBinding(
+                () -> "infer".equals(vm.modeProperty().get()), vm.modeProperty());
+        showWhen(tiling.root(), generating);
+        showWhen(offload.root(), generating);
         return form("diffusionForm",
                 FormRows.section(messages, "domain.section.model", preset.root(), mode.root()),
                 FormRows.section(messages, "domain.section.data", batch.root(), resolution.root()),

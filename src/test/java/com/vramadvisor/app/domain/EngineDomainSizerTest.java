@@ -9,6 +9,7 @@ import com.vramadvisor.cli.Cli;
 import com.vramadvisor.engine.core.Sizable;
 import com.vramadvisor.engine.core.SizedEstimate;
 import com.vramadvisor.engine.core.WorkloadKind;
+import com.vramadvisor.scenario.DiffusionInputs;
 import com.vramadvisor.scenario.DomainInputs;
 import com.vramadvisor.scenario.GridInputs;
 import com.vramadvisor.scenario.MdInputs;
@@ -88,6 +89,18 @@ class EngineDomainSizerTest {
         assertThatThrownBy(() -> build(WorkloadKind.RENDER,
                 DomainInputs.defaults().withRender(r.withSceneFile(bad.toString()))))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("broken.json: ");
+    }
+
+    @Test
+    void sdxlGenerationAndSlicedAttentionFollowTheCommandLine() throws Exception {
+        DiffusionInputs f = DiffusionInputs.defaults();
+        long peak = build(WorkloadKind.DIFFUSION, DomainInputs.defaults().withDiffusion(f)).estimate().peakBytes();
+        JsonNode json = cli("estimate", "--workload", "diffusion", "--preset", "sdxl", "--mode", "infer", "--batch",
+                "1", "--resolution", "1024", "--precision", "fp16", "--format", "json");
+        assertThat(peak).isEqualTo(json.get("peakBytes").asLong());
+        assertThatThrownBy(() -> build(WorkloadKind.DIFFUSION, DomainInputs.defaults().withDiffusion(
+                f.withMode("lora").withAttention("sliced")))).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("inference");
     }
 
     @Test
