@@ -72,8 +72,13 @@ public final class DomainResultsView extends GridPane {
         share.setMinWidth(52);
         legend.getColumnConstraints().addAll(swatch, name, size, share);
 
-        VBox breakdown = card(messages.text("domain.results.title"), subject, headline, capacity, bar, fit, largest,
-                gpus, legend, hint);
+        VBox breakdownBox = new VBox(8, subject, headline, capacity, bar, fit, largest, gpus, legend, hint);
+        // A short window scrolls the card rather than cutting off the legend.
+        ScrollPane breakdownScroll = new ScrollPane(breakdownBox);
+        breakdownScroll.setFitToWidth(true);
+        breakdownScroll.getStyleClass().add("edge-to-edge");
+        VBox.setVgrow(breakdownScroll, Priority.ALWAYS);
+        VBox breakdown = card(messages.text("domain.results.title"), breakdownScroll);
         breakdown.setId("domainBreakdownCard");
         Label assumptionsTitle = title(messages.text("domain.results.assumptions"));
         Label caveatsTitle = title(messages.text("domain.results.caveats"));
@@ -152,6 +157,7 @@ public final class DomainResultsView extends GridPane {
         l.setId(id);
         l.getStyleClass().add(styleClass);
         l.setWrapText(true);
+        l.setMinHeight(Region.USE_PREF_SIZE);
         l.managedProperty().bind(l.textProperty().isNotEmpty());
         l.visibleProperty().bind(l.managedProperty());
         return l;

@@ -138,7 +138,7 @@ public final class DomainResultsViewModel {
             String share = messages.percent(total == 0 ? 0 : p.bytes() / (double) total, 1);
             String size = messages.size(p.bytes(), unit);
             next.add(new PartRow(p.id(), name, p.bytes(), size, share, messages.get("domain.results.part.tooltip",
-                    name, size, messages.integer(p.bytes()), share, p.formula()), i % 8 + 1));
+                    name, size, messages.integer(p.bytes()), share, p.formula()), i % 16 + 1));
             i++;
         }
         boolean spreads = w.perGpu(2).isPresent();

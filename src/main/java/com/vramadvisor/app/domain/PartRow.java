@@ -10,7 +10,7 @@ package com.vramadvisor.app.domain;
  * @param sizeText  the bytes in the chosen unit
  * @param shareText the part's share of the peak
  * @param tooltip   size, share and the formula with its numbers
- * @param colour    1 to 8: the chart colour token the part is drawn in
+ * @param colour    1 to 16: the part's colour, the eight chart tokens and then the same at 70% opacity
  */
 public record PartRow(String id, String name, long bytes, String sizeText, String shareText, String tooltip,
                       int colour) {

@@ -197,8 +197,10 @@ public final class MainWindow implements AppMenus.Actions {
         showWhen(languageModel, domain.activeProperty().not());
         view.setResultsPane(new StackPane(languageModel, other));
         DecisionTableView table = new DecisionTableView(context.results().table(), texts);
-        showWhen(table, domain.activeProperty().not());
         view.setDecisionPane(table);
+        // The other types have no decision table here yet: their breakdown takes the whole tab.
+        view.setDecisionPaneShown(!domain.activeProperty().get());
+        domain.activeProperty().addListener((obs, was, now) -> view.setDecisionPaneShown(!now));
         Tab compareTab = view.addLazyTab("compareTab", texts.text("compare.tab"),
                 () -> new CompareView(context.compare(), texts));
         // The comparison rebuilds only while its tab is showing.
