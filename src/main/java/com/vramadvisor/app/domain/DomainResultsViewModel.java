@@ -184,9 +184,11 @@ public final class DomainResultsViewModel {
         return messages.has(key) ? messages.get(key) : p.label();
     }
 
+    /** The axis's name, starting a line: "Batch", "Atoms" (the estimator's English label when none is known). */
     private String axisName(Sizable w) {
         String key = "domain.axis." + w.axis().id();
-        return messages.has(key) ? messages.get(key) : w.axis().label();
+        String name = messages.has(key) ? messages.get(key) : w.axis().label();
+        return name.isEmpty() ? name : name.substring(0, 1).toUpperCase(messages.locale()) + name.substring(1);
     }
 
     private void clear(String message) {

@@ -297,7 +297,8 @@ public final class AppContext implements AutoCloseable {
     /** Pinned scenarios and their side-by-side comparison. */
     public CompareViewModel compare() {
         if (compare == null) {
-            compare = new CompareViewModel(workload.snapshotProperty(), resultsEngine(), resultsMessages());
+            compare = new CompareViewModel(workload.snapshotProperty(), resultsEngine(), resultsMessages(),
+                    new EngineDomainSizer());
         }
         return compare;
     }
