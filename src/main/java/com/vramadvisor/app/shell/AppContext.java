@@ -3,6 +3,7 @@ package com.vramadvisor.app.shell;
 import com.vramadvisor.app.advice.AdviceViewModel;
 import com.vramadvisor.app.compare.CompareViewModel;
 import com.vramadvisor.app.domain.DomainResultsViewModel;
+import com.vramadvisor.app.domain.DomainTableViewModel;
 import com.vramadvisor.app.domain.EngineDomainSizer;
 import com.vramadvisor.app.export.ExportViewModel;
 import com.vramadvisor.app.plan.PlanTarget;
@@ -70,6 +71,7 @@ public final class AppContext implements AutoCloseable {
     private AdviceViewModel advice;
     private PlannerViewModel planner;
     private DomainResultsViewModel domainResults;
+    private DomainTableViewModel domainTable;
     private final String restoreProblem;
 
     /**
@@ -280,6 +282,15 @@ public final class AppContext implements AutoCloseable {
                     catalog::gpu, resultsMessages());
         }
         return domainResults;
+    }
+
+    /** The decision table for a workload beyond language models; ranked on the compute thread. */
+    public DomainTableViewModel domainTable() {
+        if (domainTable == null) {
+            domainTable = new DomainTableViewModel(workload.snapshotProperty(), domainResults().workloadProperty(),
+                    catalog.hardware(), resultsMessages(), compute, publish);
+        }
+        return domainTable;
     }
 
     /**

@@ -40,7 +40,6 @@ public final class MainView {
     private final StackPane decisionSlot = new StackPane();
     private final ScrollPane workloadScroll;
     private final SplitPane analysis;
-    private double dividerBeforeHiding = StartupSkeleton.CHARTS_FRACTION;
 
     /** Below this height (pixels) the charts' axes and texts overlap; they collapse instead. */
     static final double MIN_CHARTS_HEIGHT = 180;
@@ -176,25 +175,6 @@ public final class MainView {
         decisionSlot.getChildren().setAll(table);
         // The table asks for more room than the start-up outline did; it gets it once it has been laid out.
         Platform.runLater(this::makeRoomForTable);
-    }
-
-    /**
-     * Shows or hides the decision table below the charts; hidden, the charts take the tab's whole height. The
-     * divider comes back where it was.
-     */
-    public void setDecisionPaneShown(boolean shown) {
-        boolean showing = analysis.getItems().contains(decisionSlot);
-        if (shown == showing) {
-            return;
-        }
-        if (shown) {
-            analysis.getItems().add(decisionSlot);
-            analysis.setDividerPositions(dividerBeforeHiding);
-        } else {
-            dividerBeforeHiding = analysis.getDividers().isEmpty() ? StartupSkeleton.CHARTS_FRACTION
-                    : analysis.getDividers().get(0).getPosition();
-            analysis.getItems().remove(decisionSlot);
-        }
     }
 
     /**

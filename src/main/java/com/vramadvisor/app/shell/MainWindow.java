@@ -4,6 +4,7 @@ import com.vramadvisor.app.advice.AdviceView;
 import com.vramadvisor.app.plan.PlannerView;
 import com.vramadvisor.app.compare.CompareView;
 import com.vramadvisor.app.domain.DomainResultsView;
+import com.vramadvisor.app.domain.DomainTableView;
 import com.vramadvisor.app.domain.DomainResultsViewModel;
 import com.vramadvisor.app.export.ExportFormat;
 import com.vramadvisor.app.results.DecisionTableView;
@@ -197,10 +198,11 @@ public final class MainWindow implements AppMenus.Actions {
         showWhen(languageModel, domain.activeProperty().not());
         view.setResultsPane(new StackPane(languageModel, other));
         DecisionTableView table = new DecisionTableView(context.results().table(), texts);
-        view.setDecisionPane(table);
-        // The other types have no decision table here yet: their breakdown takes the whole tab.
-        view.setDecisionPaneShown(!domain.activeProperty().get());
-        domain.activeProperty().addListener((obs, was, now) -> view.setDecisionPaneShown(!now));
+        DomainTableView otherTable = new DomainTableView(context.domainTable(),
+                gpuId -> context.workload().gpuIdProperty().set(gpuId));
+        showWhen(table, domain.activeProperty().not());
+        showWhen(otherTable, domain.activeProperty());
+        view.setDecisionPane(new StackPane(table, otherTable));
         Tab compareTab = view.addLazyTab("compareTab", texts.text("compare.tab"),
                 () -> new CompareView(context.compare(), texts));
         // The comparison rebuilds only while its tab is showing.
