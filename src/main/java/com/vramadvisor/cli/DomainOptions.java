@@ -135,4 +135,8 @@ final class DomainOptions {
     @Option(names = "--vae-precision", paramLabel = "P",
             description = "Diffusion: the VAE's type (default --precision; SDXL decodes an fp16 VAE in fp32).")
     String vaePrecision;
+
+    @Option(names = "--box", paramLabel = "XxYxZ",
+            description = "Molecular dynamics: the box's proportions (20x20x10 for a slab); default a cube.")
+    String box;
 }
