@@ -200,6 +200,18 @@ class DiffusionInferenceTest {
     }
 
     @Test
+    void absurdSizesSaturateInsteadOfOverflowing() {
+        // 4096 images at 16384 px in fp32 with eager attention: the score matrices alone pass 2^63 bytes.
+        for (DiffusionModel m : DiffusionPresets.all()) {
+            for (DiffusionMode mode : DiffusionMode.values()) {
+                DiffusionWorkload w = DiffusionWorkload.of(m, mode).withBatch(4_096).withSize(16_384, 16_384)
+                        .withDtype(DiffusionDtype.FP32).withAttention(AttentionKind.EAGER, 0);
+                assertThat(w.estimate().peakBytes()).as(m.id() + " " + mode).isGreaterThan(1L << 50);
+            }
+        }
+    }
+
+    @Test
     void theRuntimeOverheadAddsAContextAndAnAllocatorReserve() {
         DiffusionWorkload w = infer(DiffusionPresets.SDXL);
         long tensors = peak(w);
