@@ -1,7 +1,9 @@
 package com.vramadvisor.catalog;
 
 import com.vramadvisor.engine.ArchitectureKind;
+import com.vramadvisor.engine.DataType;
 import com.vramadvisor.engine.HeadKind;
+import com.vramadvisor.engine.MlaSpec;
 import com.vramadvisor.engine.MlpKind;
 import com.vramadvisor.engine.ModelSpec;
 import com.vramadvisor.engine.MoeSpec;
@@ -68,6 +70,27 @@ final class ModelEntryParser {
         boolean parallelBlock = r.optionalBoolean("parallelBlock", defaults.parallelBlock());
         int slidingWindow = r.optionalInteger("slidingWindow", 0, 1, 100_000_000);
         MoeSpec moe = readMoe(r, layers);
+        boolean qkNorm = r.optionalBoolean("qkNorm", false);
+        boolean sinks = r.optionalBoolean("attentionSinks", false);
+        int globalEvery = r.optionalInteger("globalEvery", 0, 1, ModelSpec.MAX_LAYERS);
+        if (globalEvery > 0 && slidingWindow == 0) {
+            r.fail("globalEvery", "needs a slidingWindow for the local layers");
+        }
+        MlaSpec mla = readMla(r);
+        int mtpLayers = r.optionalInteger("mtpLayers", 0, 1, 64);
+        int visionParams = r.optionalInteger("visionParameters", 0, 1, 2_000_000_000);
+        DataType expertType = null;
+        String expertTypeText = r.optionalText("expertWeightType", "");
+        if (!expertTypeText.isEmpty()) {
+            try {
+                expertType = DataType.parse(expertTypeText);
+            } catch (IllegalArgumentException e) {
+                r.fail("expertWeightType", e.getMessage());
+            }
+            if (moe == null) {
+                r.fail("expertWeightType", "needs a moe object: only routed experts have their own storage");
+            }
+        }
         String publishedText = r.optionalText("publishedParameters", "");
         long[] published = publishedText.isEmpty() ? new long[] {0, 0} : parseCount(publishedText);
         if (published == null) {
@@ -91,7 +114,9 @@ final class ModelEntryParser {
                     .embeddingNorm(embeddingNorm).qkvBias(qkvBias).outBias(outBias).mlpBias(mlpBias)
                     .position(position).positionTableSize(positionTable).maxPositions(maxPositions)
                     .tokenTypes(tokenTypes).head(head).classifierOutputs(classifierOutputs).pooler(pooler)
-                    .parallelBlock(parallelBlock).slidingWindow(slidingWindow).moe(moe).build();
+                    .parallelBlock(parallelBlock).slidingWindow(slidingWindow).moe(moe).qkNorm(qkNorm)
+                    .attentionSinks(sinks).globalEvery(globalEvery).mla(mla).mtpLayers(mtpLayers)
+                    .visionParams(visionParams).expertWeightType(expertType).build();
             return new ModelPreset(spec, published[0], published[1], publishedText, publishedSource, source);
         } catch (IllegalArgumentException e) {
             r.fail(null, e.getMessage());
@@ -148,6 +173,7 @@ final class ModelEntryParser {
         int sharedFfn = m.optionalInteger("sharedExpertFfnSize", 0, 0, MAX_DIM);
         boolean sharedGate = m.optionalBoolean("sharedExpertGate", false);
         int denseLayers = m.optionalInteger("denseLayers", 0, 0, layers);
+        boolean routerBias = m.optionalBoolean("routerBias", false);
         if (perToken > experts) {
             m.fail("expertsPerToken", "more experts per token (" + perToken + ") than experts (" + experts + ")");
         }
@@ -155,6 +181,29 @@ final class ModelEntryParser {
         if (!m.ok()) {
             return null;
         }
-        return new MoeSpec(experts, perToken, expertFfn, sharedFfn, sharedGate, denseLayers);
+        return new MoeSpec(experts, perToken, expertFfn, sharedFfn, sharedGate, denseLayers, routerBias);
+    }
+
+    /** The {@code mla} object: DeepSeek's latent-attention sizes under their {@code config.json} meanings. */
+    private static MlaSpec readMla(EntryReader r) {
+        EntryReader a = r.optionalObject("mla");
+        if (a == null) {
+            return null;
+        }
+        int qLora = a.optionalInteger("qLoraRank", 0, 1, MAX_DIM);
+        int kvLora = a.integer("kvLoraRank", 1, MAX_DIM);
+        int nope = a.integer("qkNopeHeadDim", 0, MAX_DIM);
+        int rope = a.integer("qkRopeHeadDim", 0, MAX_DIM);
+        int v = a.integer("vHeadDim", 1, MAX_DIM);
+        boolean naive = a.optionalBoolean("naiveCache", false);
+        a.rejectUnknownFields();
+        if (!a.ok()) {
+            return null;
+        }
+        if (nope + rope < 1) {
+            a.fail("qkNopeHeadDim", "the query/key head width (qkNopeHeadDim + qkRopeHeadDim) must be at least 1");
+            return null;
+        }
+        return new MlaSpec(qLora, kvLora, nope, rope, v, naive);
     }
 }

@@ -1,5 +1,7 @@
 package com.vramadvisor.cli;
 
+import com.vramadvisor.engine.Estimate;
+import com.vramadvisor.engine.core.FitVerdict;
 import com.vramadvisor.engine.MemoryEstimator;
 import com.vramadvisor.engine.ModelSpec;
 import com.vramadvisor.engine.Parallelism;
@@ -53,24 +55,28 @@ final class AdviseCommand implements Callable<Integer> {
         MemoryTargetOption.Target t = target.resolve(w, args.catalog, spec.commandLine().getErr());
         long usable = t.usableBytes();
         String against = t.description();
-        long current = new MemoryEstimator().peakBytes(m, w);
+        Estimate now = new MemoryEstimator().estimate(m, w);
+        long current = now.peakBytes();
         List<Lever> levers = new FitAdvisor().advise(m, w, usable);
         PrintWriter out = spec.commandLine().getOut();
         if (fmt == OutputFormat.JSON) {
-            out.println(EstimateOutput.json().writeValueAsString(toJson(m, usable, current, levers)));
+            out.println(EstimateOutput.json().writeValueAsString(toJson(m, usable, now, levers)));
         } else {
-            printText(out, m, w, against, usable, current, levers);
+            printText(out, m, w, against, usable, now, levers);
         }
         out.flush();
         return 0;
     }
 
-    private static Map<String, Object> toJson(ModelSpec m, long usable, long current, List<Lever> levers) {
+    private static Map<String, Object> toJson(ModelSpec m, long usable, Estimate now, List<Lever> levers) {
+        long current = now.peakBytes();
         Map<String, Object> root = new LinkedHashMap<>();
         root.put("model", EstimateOutput.modelLabel(m));
         root.put("usableBytesPerGpu", usable);
         root.put("currentPeakBytes", current);
         root.put("currentFits", current <= usable);
+        root.put("currentVerdict", now.range().verdict(usable).id());
+        root.put("currentRange", FitAnswer.rangeJson(now.range()));
         List<Map<String, Object>> rows = new ArrayList<>();
         for (Lever l : levers) {
             Map<String, Object> row = new LinkedHashMap<>();
@@ -79,6 +85,8 @@ final class AdviseCommand implements Callable<Integer> {
             row.put("peakBytes", l.peakBytes());
             row.put("savedBytes", l.savedBytes());
             row.put("fits", l.fits());
+            row.put("verdict", l.estimate().range().verdict(usable).id());
+            row.put("range", FitAnswer.rangeJson(l.estimate().range()));
             row.put("gpus", l.gpus());
             Map<String, Object> speed = new LinkedHashMap<>();
             speed.put("trend", l.speed().trend().name().toLowerCase(Locale.ROOT).replace('_', '-'));
@@ -91,13 +99,15 @@ final class AdviseCommand implements Callable<Integer> {
         return root;
     }
 
-    private static void printText(PrintWriter out, ModelSpec m, Workload w, String against, long usable, long current,
+    private static void printText(PrintWriter out, ModelSpec m, Workload w, String against, long usable, Estimate now,
                                   List<Lever> levers) {
+        long current = now.peakBytes();
         out.printf(Locale.ROOT, "Model       %s%n", m.name());
         out.printf(Locale.ROOT, "Workload    %s%n", EstimateOutput.describe(w));
         out.printf(Locale.ROOT, "Usable      %s per GPU%n", against);
-        out.printf(Locale.ROOT, "Peak now    %s per GPU: %s%n%n", Quantities.gib(current),
-                current <= usable ? "fits" : "does not fit");
+        out.printf(Locale.ROOT, "Peak now    %s per GPU (range %s to %s): %s%n%n", Quantities.gib(current),
+                Quantities.gib(now.range().lowBytes()), Quantities.gib(now.range().highBytes()),
+                now.range().verdict(usable).label());
         if (levers.isEmpty()) {
             out.println("No single change from the list lowers the peak of this workload.");
             return;
@@ -107,7 +117,7 @@ final class AdviseCommand implements Callable<Integer> {
         int i = 1;
         for (Lever l : levers) {
             out.printf(Locale.ROOT, rowFormat, i++, change(l), Quantities.gib(l.peakBytes()),
-                    Quantities.gib(l.savedBytes()), l.fits() ? "yes" : "no", l.gpus(),
+                    Quantities.gib(l.savedBytes()), fitsWord(l.estimate().range().verdict(usable)), l.gpus(),
                     l.speed().trend().name().toLowerCase(Locale.ROOT).replace('_', ' '));
         }
         out.println();
@@ -119,6 +129,15 @@ final class AdviseCommand implements Callable<Integer> {
         out.println();
         out.println("Each change is applied alone to the workload above (full recompute + ZeRO-3, offered when neither"
                 + " fits alone, is the two together); sizes are GiB (2^30 bytes) per GPU.");
+    }
+
+    /** yes, tight or no: the three-state fit in the table's Fits column. */
+    private static String fitsWord(FitVerdict v) {
+        return switch (v) {
+            case FITS -> "yes";
+            case TIGHT -> "tight";
+            case DOES_NOT_FIT -> "no";
+        };
     }
 
     /** One line naming the change and its new value. */

@@ -13,6 +13,7 @@ import picocli.CommandLine.Command;
 @Command(name = "vram-advisor", mixinStandardHelpOptions = true, versionProvider = Cli.Version.class,
         description = "GPU memory sizing and hardware selection for ML workloads.",
         subcommands = {EstimateCommand.class, RecommendCommand.class, FitCommand.class, AdviseCommand.class,
+            CalibrateCommand.class,
             GuideCommand.class, CatalogCommand.class, ReportCommand.class, PlanCommand.class,
             CommandLine.HelpCommand.class})
 public final class Cli implements Runnable {

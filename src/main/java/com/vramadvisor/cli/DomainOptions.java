@@ -31,7 +31,8 @@ final class DomainOptions {
             description = "Molecular dynamics: lj, eam, tersoff, reaxff, snap, ... (default lj).")
     String potential;
 
-    @Option(names = "--cutoff", paramLabel = "A", description = "Molecular dynamics: pair cutoff in angstrom.")
+    @Option(names = "--cutoff", paramLabel = "A",
+            description = "Molecular dynamics: pair cutoff (sigma for lj, angstrom otherwise).")
     Double cutoff;
 
     @Option(names = "--cells", paramLabel = "N",
@@ -87,4 +88,39 @@ final class DomainOptions {
     @Option(names = "--stencil", paramLabel = "N",
             description = "Grid: non-zeros per matrix row, 7 (default) or 27.")
     Integer stencil;
+
+    @Option(names = "--offload", paramLabel = "WHERE",
+            description = "Diffusion inference: none (default), model (diffusers enable_model_cpu_offload: one"
+                    + " component on the GPU at a time) or sequential (enable_sequential_cpu_offload: one layer).")
+    String offload;
+
+    @Option(names = "--vae-slicing", description = "Diffusion inference: decode the images of a batch one at a time.")
+    boolean vaeSlicing;
+
+    @Option(names = "--vae-tiling",
+            description = "Diffusion inference: decode in overlapping tiles (512 px for SD 1.5, 1024 px for SDXL"
+                    + " and SD3).")
+    boolean vaeTiling;
+
+    @Option(names = "--attention-slice", paramLabel = "N",
+            description = "Diffusion with --attention sliced: batch x head rows per slice (default half the heads,"
+                    + " diffusers' \"auto\"; 1 is enable_attention_slicing(1)).")
+    Integer attentionSlice;
+
+    @Option(names = "--no-cfg",
+            description = "Diffusion inference: no classifier-free guidance (the denoiser batch is not doubled).")
+    boolean noCfg;
+
+    @Option(names = "--no-safety-checker", description = "Diffusion inference: SD 1.5 without its safety checker.")
+    boolean noSafetyChecker;
+
+    @Option(names = "--gradient-checkpointing",
+            description = "Diffusion training: keep block inputs only and recompute one block at a time.")
+    boolean gradientCheckpointing;
+
+    @Option(names = "--train-text-encoder", description = "Diffusion training: train the CLIP text encoders too.")
+    boolean trainTextEncoder;
+
+    @Option(names = "--ema", description = "Diffusion full training: keep an fp32 EMA copy of the trained weights.")
+    boolean ema;
 }

@@ -7,8 +7,8 @@ import java.util.Optional;
 /** The workload kinds beyond language models the command line builds, one {@link DomainCli} each. */
 final class DomainWorkloads {
 
-    private static final List<DomainCli> KINDS = List.of(new VisionCli(), new RenderCli(), new MdCli(),
-            new GridCli());
+    private static final List<DomainCli> KINDS = List.of(new VisionCli(), new DiffusionCli(), new RenderCli(),
+            new MdCli(), new GridCli());
 
     private DomainWorkloads() {
     }

@@ -19,8 +19,10 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
- * {@code estimate}: per-GPU memory of one workload, by component, with the peak and its phase; with {@code --gpu}
- * (inference), the serving latency on that GPU as well.
+ * {@code estimate}: per-GPU memory of one workload, by component, with the peak and its phase, the allocated,
+ * reserved and process totals and the range; with {@code --gpu}, the three-state answer on that GPU (fits, tight,
+ * does not fit) with the headroom and, for inference, the serving latency on that GPU as well. Without
+ * {@code --gpu} the estimate stays device-neutral.
  */
 @Command(name = "estimate", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Estimate per-GPU memory for a model and workload.")
@@ -35,8 +37,9 @@ final class EstimateCommand implements Callable<Integer> {
     @Option(names = "--format", paramLabel = "FORMAT", description = "text or json (default text).")
     String format = "text";
 
-    @Option(names = "--gpu", paramLabel = "ID", description = "Inference: a GPU id from 'catalog list gpus'; adds the"
-            + " time to first token, time per output token and tokens/s at --tp and --pp on that GPU.")
+    @Option(names = "--gpu", paramLabel = "ID", description = "A GPU id from 'catalog list gpus': answers fits,"
+            + " tight or does not fit on that GPU with the headroom; for inference also the time to first token,"
+            + " time per output token and tokens/s at --tp and --pp on that GPU.")
     String gpuId;
 
     @Override
@@ -57,19 +60,24 @@ final class EstimateCommand implements Callable<Integer> {
         Estimate e = new MemoryEstimator().estimate(m, w);
         GpuSpec gpu = null;
         ServingLatency.Latency latency = null;
+        FitAnswer fit = null;
         if (gpuId != null) {
-            if (w.mode() != Mode.INFER) {
-                throw new CliInputException("--gpu gives serving latency and needs --mode infer");
-            }
             gpu = LatencyFigures.gpu(args.catalog.catalog(spec.commandLine().getErr()), gpuId);
-            latency = LatencyFigures.of(m, w, args.catalog.catalog(spec.commandLine().getErr()), gpu)
-                    .orElseThrow(() -> new CliInputException("the catalog gives '" + gpuId
-                            + "' no memory bandwidth, so its latency cannot be estimated"));
+            long capacity = gpu.capacityBytes(w);
+            fit = FitAnswer.of(e, capacity, gpu.name() + " (" + Quantities.gib(capacity) + " usable)");
+            if (w.mode() == Mode.INFER) {
+                latency = LatencyFigures.of(m, w, args.catalog.catalog(spec.commandLine().getErr()), gpu)
+                        .orElseThrow(() -> new CliInputException("the catalog gives '" + gpuId
+                                + "' no memory bandwidth, so its latency cannot be estimated"));
+            }
         }
         PrintWriter out = spec.commandLine().getOut();
         if (fmt == OutputFormat.JSON) {
             try {
                 Map<String, Object> root = EstimateOutput.toJson(m, w, e);
+                if (fit != null) {
+                    fit.putJson(root);
+                }
                 if (latency != null) {
                     LatencyFigures.putJson(root, gpu, latency);
                 }
@@ -79,6 +87,10 @@ final class EstimateCommand implements Callable<Integer> {
             }
         } else {
             EstimateOutput.printText(out, m, w, e);
+            if (fit != null) {
+                out.println();
+                fit.printText(out);
+            }
             if (latency != null) {
                 out.println();
                 LatencyFigures.printText(out, gpu, w, latency);

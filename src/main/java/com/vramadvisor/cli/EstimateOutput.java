@@ -58,6 +58,12 @@ final class EstimateOutput {
         }
         root.put("components", components);
         root.put("peakBytes", e.peakBytes());
+        root.put("allocatedPeakBytes", e.allocatedPeakBytes());
+        root.put("reservedPeakBytes", e.reservedPeakBytes());
+        root.put("processPeakBytes", e.processPeakBytes());
+        root.put("contextBytes", e.contextBytes());
+        root.put("allocatorReserveBytes", e.allocatorReserveBytes());
+        root.put("range", FitAnswer.rangeJson(e.range()));
         root.put("peakPhase", e.peakPhase().id());
         Map<String, Object> phases = new LinkedHashMap<>();
         for (PhaseBreakdown p : e.phases()) {
@@ -99,6 +105,18 @@ final class EstimateOutput {
         }
         out.printf(Locale.ROOT, "%-20s %14s %20s%n", "Peak", Quantities.gib(e.peakBytes()),
                 Quantities.grouped(e.peakBytes()));
+        if (e.contextBytes() > 0 || e.allocatorReserveBytes() > 0) {
+            out.printf(Locale.ROOT, "%nAllocated peak  %s   live tensors (torch.cuda.max_memory_allocated)%n",
+                    Quantities.gib(e.allocatedPeakBytes()));
+            out.printf(Locale.ROOT, "Reserved peak   %s   + %s the caching allocator keeps cached"
+                    + " (torch.cuda.max_memory_reserved)%n", Quantities.gib(e.reservedPeakBytes()),
+                    Quantities.gib(e.allocatorReserveBytes()));
+            out.printf(Locale.ROOT, "Process total   %s   + %s CUDA context (what nvidia-smi shows)%n",
+                    Quantities.gib(e.processPeakBytes()), Quantities.gib(e.contextBytes()));
+            out.printf(Locale.ROOT, "Range           %s to %s (allocator fragmentation and CUDA context; see"
+                    + " docs/verifying.md)%n", Quantities.gib(e.range().lowBytes()),
+                    Quantities.gib(e.range().highBytes()));
+        }
         out.printf(Locale.ROOT, "%nThe peak is reached at %s. Phase totals:", e.peakPhase().id());
         for (PhaseBreakdown p : e.phases()) {
             out.printf(Locale.ROOT, " %s %s;", p.phase().id(), Quantities.gib(p.totalBytes()));

@@ -1,6 +1,7 @@
 package com.vramadvisor.cli;
 
 import com.vramadvisor.engine.InverseSolver;
+import com.vramadvisor.engine.MemoryEstimator;
 import com.vramadvisor.engine.Mode;
 import com.vramadvisor.engine.ModelSpec;
 import com.vramadvisor.engine.Workload;
@@ -72,6 +73,7 @@ final class FitCommand implements Callable<Integer> {
         // For training the context is the sequence length, so its search would only repeat the one above.
         int context = w.mode() == Mode.INFER ? InverseSolver.maxContext(m, w, budget) : sequence;
         KvCapacity capacity = w.mode() == Mode.INFER ? KvCapacity.of(m, w, budget) : null;
+        FitAnswer asGiven = FitAnswer.of(new MemoryEstimator().estimate(m, w), budget, against);
         Integer withinTargets = null;
         if (tpotMs != null || ttftMs != null) {
             withinTargets = withinTargets(m, w, t, capacity);
@@ -81,6 +83,7 @@ final class FitCommand implements Callable<Integer> {
             Map<String, Object> root = new LinkedHashMap<>();
             root.put("model", EstimateOutput.modelLabel(m));
             root.put("budgetBytes", budget);
+            asGiven.putJson(root);
             root.put("maxBatch", batch);
             root.put("maxSequenceLength", sequence);
             root.put("maxContext", context);
@@ -105,6 +108,8 @@ final class FitCommand implements Callable<Integer> {
             out.printf(Locale.ROOT, "Model       %s%n", m.name());
             out.printf(Locale.ROOT, "Workload    %s%n", EstimateOutput.describe(w));
             out.printf(Locale.ROOT, "Budget      %s per GPU%n%n", against);
+            asGiven.printText(out);
+            out.println();
             if (w.mode() == Mode.INFER) {
                 out.printf(Locale.ROOT, "Largest number of concurrent sequences that fits, at prompt %d and context"
                         + " %d: %s%n", w.sequenceLength(), w.effectiveContext(), answer(batch));

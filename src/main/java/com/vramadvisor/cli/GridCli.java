@@ -27,7 +27,7 @@ final class GridCli implements DomainCli {
     public Sizable build(DomainRequest request) {
         DomainOptions d = request.domain();
         HpcFlags.reject(request, "--workload grid", "--atoms", "--potential", "--cutoff", "--density", "--skin",
-                "--list", "--kspace", "--grid-spacing", "--resolution", "--scene");
+                "--list", "--kspace", "--grid-spacing", "--resolution", "--scene", "--channels-last", "--viewers");
         SimPrecision precision = HpcFlags.precision(request, SimPrecision.DOUBLE, "grids");
         if (precision == SimPrecision.MIXED) {
             throw new CliInputException("--precision mixed: grids store every value at one size (single or double)");
@@ -45,6 +45,10 @@ final class GridCli implements DomainCli {
         int stencil = HpcFlags.bounded("--stencil", d.stencil, solver == Solver.HPCG ? 27 : 7, 1, 343);
         if (solver == Solver.HPCG && stencil != 27) {
             throw new CliInputException("--stencil " + stencil + ": hpcg is a 27-point stencil");
+        }
+        if (solver == Solver.HPCG) {
+            HpcFlags.reject(request, "--solver hpcg (the benchmark has no fields of its own)", "--fields", "--halo",
+                    "--time-levels");
         }
         if (solver == Solver.NONE && (request.isGiven("--stencil") || request.isGiven("--restart"))) {
             throw new CliInputException("--stencil and --restart need --solver cg, gmres or hpcg");

@@ -27,7 +27,7 @@ final class MdCli implements DomainCli {
     public Sizable build(DomainRequest request) {
         DomainOptions d = request.domain();
         HpcFlags.reject(request, "--workload md", "--cells", "--fields", "--halo", "--time-levels", "--solver",
-                "--restart", "--stencil", "--resolution", "--scene");
+                "--restart", "--stencil", "--resolution", "--scene", "--channels-last", "--viewers");
         long atoms = DEFAULT_ATOMS;
         if (d.atoms != null) {
             try {

@@ -73,6 +73,10 @@ final class ModelOptions {
     String arch;
     @Option(names = "--head", paramLabel = "KIND", description = "lm, classifier or none.")
     String head;
+    @Option(names = "--mla-cache", paramLabel = "absorbed|naive",
+            description = "Latent-attention models (DeepSeek-V2/V3/R1): cache the compressed latent (absorbed, "
+                    + "default, as vLLM and SGLang do) or decompressed per-head keys and values (naive).")
+    String mlaCache;
 
     /** Storage type of the weights in an imported model file, {@code null} when unknown or not imported. */
     DataType importedWeightType;
@@ -82,7 +86,8 @@ final class ModelOptions {
         return hidden != null || layers != null || heads != null || kvHeads != null || headDim != null
                 || ffn != null || vocab != null || mlp != null || norm != null || position != null || bias != null
                 || tied != null || untied != null || maxPosition != null || experts != null
-                || expertsPerToken != null || expertFfn != null || arch != null || head != null;
+                || expertsPerToken != null || expertFfn != null || arch != null || head != null
+                || mlaCache != null;
     }
 
     /** The model from {@code --params} alone, or {@code null} when the flag is absent. */
@@ -209,6 +214,19 @@ final class ModelOptions {
             int size = expertFfn != null ? expertFfn
                     : ffn != null ? ffn : old != null ? old.expertFfnSize() : b.build().ffnSize();
             b.moe(e <= 1 ? null : MoeSpec.topK(e, k, size));
+        }
+        if (mlaCache != null) {
+            boolean naive = switch (mlpKey(mlaCache)) {
+                case "absorbed" -> false;
+                case "naive" -> true;
+                default -> throw new IllegalArgumentException(
+                        "--mla-cache must be absorbed or naive, got '" + mlaCache + "'");
+            };
+            if (base == null || base.mla() == null) {
+                throw new IllegalArgumentException("--mla-cache applies only to models with multi-head latent "
+                        + "attention (DeepSeek-V2, V3, R1)");
+            }
+            b.mla(base.mla().withNaiveCache(naive));
         }
         return b.build();
     }

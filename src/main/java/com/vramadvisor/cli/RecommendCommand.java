@@ -274,6 +274,7 @@ final class RecommendCommand implements Callable<Integer> {
         row.put("vendor", r.vendor());
         row.put("formFactor", r.formFactor());
         row.put("fits", r.fits());
+        row.put("verdict", r.verdict().id());
         row.put("gpusNeeded", r.gpusNeeded());
         row.put("units", r.units());
         row.put("nodes", r.nodes());
@@ -312,12 +313,16 @@ final class RecommendCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "Bought: amortised over %s years plus energy at %s USD/kWh x PUE %s; rented: the "
                         + "hourly rate.%n%n", num(o.amortizationYears(), "%.1f"), num(o.electricityUsdPerKWh(), "%.3f"),
                 num(o.pue(), "%.2f"));
-        out.printf(Locale.ROOT, "%-4s %-4s %-36s %5s %-24s %10s %8s %10s %10s %5s %-16s %12s %12s %12s%n",
+        out.printf(Locale.ROOT, "%-5s %-4s %-36s %5s %-24s %10s %8s %10s %10s %5s %-16s %12s %12s %12s%n",
                 "fit", "way", "hardware", "GPUs", "layout", "need/GPU", "headroom", "tokens/s", "time", "MFU",
                 "bound by", "capital USD", "USD/hour", "job USD");
         for (RecommendationRow r : rec.rows()) {
-            out.printf(Locale.ROOT, "%-4s %-4s %-36s %5d %-24s %10s %7.1f%% %10s %10s %5s %-16s %12s %12s %12s%n",
-                    r.fits() ? "yes" : "no", r.acquisition() == Acquisition.PURCHASE ? "buy" : "rent",
+            out.printf(Locale.ROOT, "%-5s %-4s %-36s %5d %-24s %10s %7.1f%% %10s %10s %5s %-16s %12s %12s %12s%n",
+                    switch (r.verdict()) {
+                        case FITS -> "yes";
+                        case TIGHT -> "tight";
+                        case DOES_NOT_FIT -> "no";
+                    }, r.acquisition() == Acquisition.PURCHASE ? "buy" : "rent",
                     truncate(r.hardwareName(), 36), r.gpusNeeded(), truncate(r.sharding(), 24),
                     Quantities.gib(r.perGpuBytes()), 100 * r.headroomFraction(), num(r.tokensPerSecond(), "%,.0f"),
                     r.hours() == null ? "-" : duration(r.hours()),

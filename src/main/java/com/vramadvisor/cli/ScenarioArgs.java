@@ -30,6 +30,9 @@ final class ScenarioArgs {
     @Mixin
     ScenarioOption scenario;
 
+    @Mixin
+    CalibrationOption calibration;
+
     /** The workload kind {@code --workload} names (language model by default). */
     WorkloadKind kind() {
         try {
@@ -50,6 +53,8 @@ final class ScenarioArgs {
             throw new CliInputException("'" + command.name() + "' sizes language models only; --workload "
                     + kind.id() + " works with estimate, fit, recommend and report");
         }
-        return ModelResolver.resolve(model, workload, catalog, scenario, command);
+        ModelResolver.Resolved r = ModelResolver.resolve(model, workload, catalog, scenario, command);
+        return new ModelResolver.Resolved(r.model(), calibration.apply(r.workload()), r.tokenBudget(), r.maxGpus(),
+                r.deadlineDays());
     }
 }

@@ -6,8 +6,11 @@ import com.vramadvisor.engine.vision.VisionModel;
 import com.vramadvisor.engine.vision.VisionOptimizer;
 import com.vramadvisor.engine.vision.VisionPrecision;
 import com.vramadvisor.engine.vision.VisionWorkload;
+import java.lang.reflect.Field;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import picocli.CommandLine.Option;
 
 /**
  * {@code --workload vision}: a torchvision classifier ({@code --preset resnet-50}) in training or inference.
@@ -25,7 +28,10 @@ final class VisionCli implements DomainCli {
             "--seq", "--context", "--zero", "--tp", "--pp", "--dp", "--sequence-parallel", "--grad-accum",
             "--dropout", "--lora-rank", "--lora-targets", "--weights", "--kv-dtype", "--runtime-overhead",
             "--grads-between-steps", "--implementation", "--gpu-memory-utilization", "--engine",
-            "--max-batched-tokens", "--scene", "--atoms", "--potential", "--cutoff", "--cells", "--fields", "--halo");
+            "--max-batched-tokens");
+
+    /** The domain flags vision reads; every other flag of {@link DomainOptions} belongs to another kind. */
+    private static final List<String> OWN_DOMAIN = List.of("--workload", "--resolution", "--channels-last");
 
     @Override
     public WorkloadKind kind() {
@@ -34,7 +40,7 @@ final class VisionCli implements DomainCli {
 
     @Override
     public Sizable build(DomainRequest request) {
-        for (String flag : FOREIGN) {
+        for (String flag : foreignFlags()) {
             if (request.isGiven(flag)) {
                 throw new CliInputException(flag + " means nothing to --workload vision");
             }
@@ -86,6 +92,22 @@ final class VisionCli implements DomainCli {
         }).orElse(true);
         return parse(() -> new VisionWorkload(model, training, batch, wh[0], wh[1], precision, optimizer, recompute,
                 sdpa, request.domain().channelsLast), "--resolution");
+    }
+
+    /** The language-model flags and the other kinds' domain flags, read off {@link DomainOptions}. */
+    private static List<String> foreignFlags() {
+        List<String> all = new ArrayList<>(FOREIGN);
+        for (Field f : DomainOptions.class.getDeclaredFields()) {
+            Option o = f.getAnnotation(Option.class);
+            if (o != null) {
+                for (String name : o.names()) {
+                    if (!OWN_DOMAIN.contains(name)) {
+                        all.add(name);
+                    }
+                }
+            }
+        }
+        return all;
     }
 
     /** {@code 224} (square) or {@code WxH}; default 224. */

@@ -11,6 +11,7 @@ import com.vramadvisor.engine.Parallelism;
 import com.vramadvisor.engine.Precision;
 import com.vramadvisor.engine.Recompute;
 import com.vramadvisor.engine.RuntimeOverhead;
+import com.vramadvisor.engine.allocator.CudaContext;
 import com.vramadvisor.engine.Workload;
 import com.vramadvisor.engine.serving.ServingEngine;
 import com.vramadvisor.scenario.ScenarioInputs;
@@ -129,6 +130,12 @@ final class WorkloadOptions {
             description = "Whether gradient buffers survive into the next forward (default freed).")
     String gradsBetweenSteps = "freed";
 
+    @Option(names = "--cuda-module-loading", paramLabel = "MODE", description = "lazy (CUDA 11.7 and later,"
+            + " PyTorch's default since 1.13: a context of about 426 MiB) or eager (older CUDA or"
+            + " CUDA_MODULE_LOADING=EAGER: about 1,343 MiB); sets the CUDA context in the runtime overhead"
+            + " (default lazy).")
+    String cudaModuleLoading = "lazy";
+
     @Option(names = "--implementation", paramLabel = "IMPL",
             description = "pytorch (Hugging Face Transformers under autocast: fp32 weights and gradients, no master "
                     + "copy) or megatron (Megatron-LM/DeepSpeed: 16-bit weights and gradients, fp32 master copy, "
@@ -209,7 +216,8 @@ final class WorkloadOptions {
                 .dropout(dropout)
                 .kvCacheType(dataType(kvDtype, "--kv-dtype"))
                 .overhead(switch (key(runtimeOverhead)) {
-                    case "on", "true", "yes" -> RuntimeOverhead.DEFAULT;
+                    case "on", "true", "yes" -> RuntimeOverhead.DEFAULT.withContext(
+                            CudaContext.parse(cudaModuleLoading));
                     case "off", "false", "no" -> RuntimeOverhead.OFF;
                     default -> throw new IllegalArgumentException(
                             "--runtime-overhead must be on or off, got '" + runtimeOverhead + "'");

@@ -13,6 +13,11 @@ import java.util.Locale;
  * {@link #INT4} is GPTQ/AWQ-style group quantisation with group size 128, an fp16 scale and a packed 4-bit zero
  * point per group: 4 + 16/128 + 4/128 = 4.15625 bits. {@link #NF4} is QLoRA's 4-bit NormalFloat with double
  * quantisation (Dettmers et al. 2023, section 3): 4 bits plus 8/64 + 32/(64*256) = 0.127 bits of constants.
+ * {@link #MXFP4} is the OCP Microscaling format (OCP MX Specification v1.0, 2023, section 5): blocks of 32 FP4 (E2M1)
+ * elements sharing one 8-bit E8M0 scale = 4 + 8/32 = 4.25 bits, the format of gpt-oss's expert weights (OpenAI,
+ * gpt-oss model card, 2025). {@link #NVFP4} is NVIDIA's FP4 with one FP8 (E4M3) scale per 16 elements = 4 + 8/16 =
+ * 4.5 bits (NVIDIA Blackwell architecture technical brief; TensorRT Model Optimizer docs), the per-tensor fp32 scale
+ * not counted.
  */
 public enum DataType {
     FP32("fp32", 32.0),
@@ -25,6 +30,8 @@ public enum DataType {
     INT8("int8", 8.0),
     INT4("int4", 4.0 + 16.0 / 128 + 4.0 / 128),
     NF4("nf4", 4.0 + 8.0 / 64 + 32.0 / (64 * 256)),
+    MXFP4("mxfp4", 4.0 + 8.0 / 32),
+    NVFP4("nvfp4", 4.0 + 8.0 / 16),
     GGUF_Q2_K("q2_k", 84 * 8.0 / 256),
     GGUF_Q3_K("q3_k", 110 * 8.0 / 256),
     GGUF_Q4_0("q4_0", 18 * 8.0 / 32),
@@ -34,6 +41,12 @@ public enum DataType {
     GGUF_Q5_1("q5_1", 24 * 8.0 / 32),
     GGUF_Q5_K("q5_k", 176 * 8.0 / 256),
     GGUF_Q6_K("q6_k", 210 * 8.0 / 256),
+    /** llama.cpp's Q3_K_M file type: mostly Q3_K, some tensors Q4_K/Q5_K/Q6_K ({@link LlamaCppMix}). */
+    GGUF_Q3_K_M("q3_k_m", 110 * 8.0 / 256),
+    /** llama.cpp's Q4_K_M file type: mostly Q4_K, half the attn_v and ffn_down tensors Q6_K ({@link LlamaCppMix}). */
+    GGUF_Q4_K_M("q4_k_m", 144 * 8.0 / 256),
+    /** llama.cpp's Q5_K_M file type: mostly Q5_K, half the attn_v and ffn_down tensors Q6_K ({@link LlamaCppMix}). */
+    GGUF_Q5_K_M("q5_k_m", 176 * 8.0 / 256),
     GGUF_Q8_0("q8_0", 34 * 8.0 / 32),
     GGUF_IQ4_NL("iq4_nl", 18 * 8.0 / 32),
     GGUF_IQ4_XS("iq4_xs", 136 * 8.0 / 256);
@@ -51,7 +64,11 @@ public enum DataType {
         return id;
     }
 
-    /** Bits per element including block scales and zero points. */
+    /**
+     * Bits per element including block scales and zero points. For the llama.cpp file types ({@code q3_k_m},
+     * {@code q4_k_m}, {@code q5_k_m}) this is their main tensor type's; the weights are sized tensor by tensor
+     * ({@link LlamaCppMix}).
+     */
     public double bitsPerElement() {
         return bitsPerElement;
     }
@@ -67,7 +84,8 @@ public enum DataType {
     }
 
     /**
-     * Parses an id ({@code bf16}, {@code Q4_K_M} is read as {@code q4_k}), case-insensitive.
+     * Parses an id ({@code bf16}, {@code Q4_K_M}), case-insensitive. A llama.cpp file type without its own entry
+     * ({@code Q4_K_S}, {@code Q3_K_L}, ...) is refused rather than read as a neighbour.
      *
      * @throws IllegalArgumentException naming the accepted ids when nothing matches
      */
@@ -77,10 +95,6 @@ public enum DataType {
             if (d.id.equals(t)) {
                 return d;
             }
-        }
-        // llama.cpp file-type names such as Q4_K_M / Q5_K_S mix types around one main block type.
-        if (t.matches("q[2-6]_k_[sml]")) {
-            return parse(t.substring(0, 4));
         }
         StringBuilder ids = new StringBuilder();
         for (DataType d : values()) {

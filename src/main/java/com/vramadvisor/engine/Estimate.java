@@ -1,9 +1,11 @@
 package com.vramadvisor.engine;
 
+import com.vramadvisor.engine.core.MemoryRange;
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * Per-GPU memory of one workload.
@@ -18,15 +20,62 @@ import java.util.Map;
  * @param peakPhase           the phase that sets the peak
  * @param assumptions         human-readable statements of what the estimate assumes (English; the UI translates
  *                            the documented keys itself)
+ * @param contextBytes        the CUDA context inside {@link Component#RUNTIME_OVERHEAD}
+ * @param allocatorReserveBytes the caching allocator's reserve inside {@link Component#RUNTIME_OVERHEAD}
+ *                            ({@link com.vramadvisor.engine.allocator.CachingAllocator})
+ * @param range               the band the process total lies in, from the documented uncertainties (allocator
+ *                            fragmentation, CUDA context and libraries); a single point when there are none
  */
 public record Estimate(long parameters, long activeParameters, long trainableParameters,
                        Map<Component, Long> components, List<PhaseBreakdown> phases, long peakBytes, Phase peakPhase,
-                       List<String> assumptions) {
+                       List<String> assumptions, long contextBytes, long allocatorReserveBytes, MemoryRange range) {
 
     public Estimate {
         components = Collections.unmodifiableMap(new EnumMap<>(components));
         phases = List.copyOf(phases);
         assumptions = List.copyOf(assumptions);
+        if (contextBytes < 0 || allocatorReserveBytes < 0 || contextBytes + allocatorReserveBytes > peakBytes) {
+            throw new IllegalArgumentException("context and allocator reserve must lie within the peak");
+        }
+        Objects.requireNonNull(range, "range");
+    }
+
+    /**
+     * An estimate whose runtime overhead is all context and whose range is its peak alone (for estimates made
+     * without the allocator model).
+     */
+    public Estimate(long parameters, long activeParameters, long trainableParameters,
+                    Map<Component, Long> components, List<PhaseBreakdown> phases, long peakBytes, Phase peakPhase,
+                    List<String> assumptions) {
+        this(parameters, activeParameters, trainableParameters, components, phases, peakBytes, peakPhase,
+                assumptions, overheadAtPeak(phases, peakPhase), 0, MemoryRange.point(peakBytes));
+    }
+
+    /**
+     * Peak bytes held by live tensors: what {@code torch.cuda.max_memory_allocated()} reports, the peak without the
+     * runtime overhead.
+     */
+    public long allocatedPeakBytes() {
+        return peakBytes - contextBytes - allocatorReserveBytes;
+    }
+
+    /** Peak bytes the caching allocator holds: {@code torch.cuda.max_memory_reserved()}, the peak less the context. */
+    public long reservedPeakBytes() {
+        return peakBytes - contextBytes;
+    }
+
+    /** The process total with the CUDA context, the figure {@code nvidia-smi} shows: {@link #peakBytes()}. */
+    public long processPeakBytes() {
+        return peakBytes;
+    }
+
+    private static long overheadAtPeak(List<PhaseBreakdown> phases, Phase peakPhase) {
+        for (PhaseBreakdown p : phases) {
+            if (p.phase() == peakPhase) {
+                return p.get(Component.RUNTIME_OVERHEAD);
+            }
+        }
+        return 0;
     }
 
     public long component(Component c) {

@@ -5,12 +5,14 @@ package com.vramadvisor.engine;
  * {@link Phase#DECODE}, one row each, then the per-component maxima.
  *
  * <ul>
- *   <li>Weights at {@link Workload#effectiveWeightType()} (see {@link StageParams#bytesAs(DataType)}).</li>
+ *   <li>Weights at {@link Workload#effectiveWeightType()} (see {@link StageParams#inferenceBytesAs(DataType)}).</li>
  *   <li>KV cache {@code 2 * L * kv_heads * head_dim * tokens * batch * bytes(kvCacheType)}: K and V for every
- *       block, per key/value head (grouped-query attention stores {@code kv_heads}, not {@code heads}), for
- *       {@code tokens = min(context, slidingWindow)} when the model has a sliding window, divided by {@code t}
- *       (heads are split across tensor-parallel ranks; fewer heads than ranks are replicated) and by the pipeline
- *       stages' share of blocks. A paged cache ({@link Workload#kvBlockTokens()} {@code > 0}, vLLM's
+ *       block, per key/value head (grouped-query attention stores {@code kv_heads}, not {@code heads}), divided by
+ *       {@code t} (heads are split across tensor-parallel ranks; fewer heads than ranks are replicated) and by the
+ *       pipeline stages' share of blocks. Latent attention stores {@code kv_lora + rope} per block instead, on every
+ *       rank ({@link ModelSpec#kvElementsPerTokenPerLayer(int)}). {@code tokens} is the context, or with local
+ *       layers the per-block average {@link ModelSpec#kvAttendedTokens(double)}: a sliding-window or chunked block
+ *       holds {@code min(context, window)}, a global block the whole context. A paged cache ({@link Workload#kvBlockTokens()} {@code > 0}, vLLM's
  *       PagedAttention) rounds each sequence's tokens up to whole blocks. It is counted whole in both phases, as a
  *       serving engine pre-allocates it.</li>
  *   <li>Activations are transient (nothing is saved for backward): the largest set of buffers one block has alive
@@ -38,7 +40,7 @@ final class InferenceMemory {
     static double[][] phases(ModelSpec m, Workload w, boolean first, boolean last) {
         StageParams sp = new StageParams(m, w, first, last);
         Parallelism par = w.parallelism();
-        double weights = sp.bytesAs(w.effectiveWeightType());
+        double weights = sp.inferenceBytesAs(w.effectiveWeightType());
         double window = attendedTokens(m, w);
         double kv = kvBytesPerToken(m, w, sp) * cachedTokens(m, w) * w.batch();
         double e = Bytes.activationBytes(w.precision());
@@ -59,14 +61,13 @@ final class InferenceMemory {
     /** KV-cache bytes of one token of one sequence on this GPU: K and V of the stage's blocks and the rank's heads. */
     static double kvBytesPerToken(ModelSpec m, Workload w, StageParams sp) {
         int layersHere = sp.denseLayers + sp.moeLayers;
-        double kvHeads = ActivationModel.kvHeadsPerRank(m, w.parallelism().tensorParallel());
-        return 2.0 * layersHere * kvHeads * m.headDim() * w.kvCacheType().bytesPerElement();
+        return layersHere * m.kvElementsPerTokenPerLayer(w.parallelism().tensorParallel())
+                * w.kvCacheType().bytesPerElement();
     }
 
-    /** Tokens a sequence attends to and keeps: its context, capped by the model's sliding window. */
+    /** Tokens a sequence keeps per block on average: its context, capped in local blocks by their window. */
     static double attendedTokens(ModelSpec m, Workload w) {
-        double context = w.effectiveContext();
-        return m.slidingWindow() > 0 ? Math.min(context, m.slidingWindow()) : context;
+        return m.kvAttendedTokens(w.effectiveContext());
     }
 
     /** KV-cache slots one sequence occupies: the attended tokens, rounded up to whole blocks of a paged cache. */

@@ -1,5 +1,7 @@
 package com.vramadvisor.engine;
 
+import com.vramadvisor.engine.allocator.CachingAllocator;
+import com.vramadvisor.engine.core.MemoryRange;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -15,8 +17,10 @@ import java.util.Map;
  * components' maxima, because activations are freed while gradients are created. {@link Estimate#components()}
  * holds each component's largest value over every instant evaluated for that stage (the backward pass is evaluated
  * at several instants, of which the breakdown shows the largest). Runtime overhead
- * ({@link RuntimeOverhead}: CUDA context plus an allocator reserve as a fraction of the largest tensor total) is
- * the same in every phase. Model states follow {@link ModelStates}, activations {@link ActivationModel}, both in
+ * ({@link RuntimeOverhead}: the CUDA context plus the caching allocator's reserve, a fraction of the largest total
+ * of tensors freed and allocated again within a step, {@link CachingAllocator}) is the same in every phase: the
+ * allocator keeps what it reserved. {@link Estimate#range()} spans the allocator's fragmentation from 0
+ * (expandable segments) to twice its default and the CUDA context over its measured range. Model states follow {@link ModelStates}, activations {@link ActivationModel}, both in
  * the layout of the workload's {@link Implementation}; the formulas and references are collected in
  * {@code docs/estimation.md}. All results are bytes per GPU.
  */
@@ -78,7 +82,11 @@ public final class MemoryEstimator {
     public Estimate estimate(ModelSpec model, Workload workload) {
         double[][] phases = worstStage(model, workload);
         Phase[] names = workload.mode() == Mode.INFER ? InferenceMemory.PHASES : TrainingMemory.PHASES;
-        double overhead = overhead(phases, workload.overhead());
+        RuntimeOverhead runtime = workload.overhead();
+        double churn = transientPeak(phases, workload);
+        double reserve = runtime.enabled() ? CachingAllocator.reserveBytes(churn, runtime.allocatorFraction()) : 0;
+        double context = runtime.enabled() ? runtime.contextBytes() : 0;
+        double overhead = context + reserve;
         int ro = Component.RUNTIME_OVERHEAD.ordinal();
         double[] maxima = phases[names.length];
         maxima[ro] = overhead;
@@ -115,8 +123,19 @@ public final class MemoryEstimator {
             case LORA, QLORA -> megatron ? LORA_MEGATRON : LORA_PYTORCH;
             case INFER -> inferAssumptions(workload);
         };
+        long contextBytes = Math.min(peak, Bytes.saturate(context));
+        long reserveBytes = Math.min(peak - contextBytes, Bytes.saturate(reserve));
+        long allocated = peak - contextBytes - reserveBytes;
+        MemoryRange range = MemoryRange.point(peak);
+        if (runtime.enabled()) {
+            long low = saturatingAdd(allocated, runtime.contextLowBytes());
+            long high = saturatingAdd(saturatingAdd(allocated, runtime.contextHighBytes()), Bytes.saturate(
+                    CachingAllocator.reserveBytes(churn,
+                            CachingAllocator.HIGH_FRAGMENTATION_FACTOR * runtime.allocatorFraction())));
+            range = new MemoryRange(Math.min(low, peak), Math.max(high, peak));
+        }
         return new Estimate(count.total(), count.active(), trainable, components, breakdowns, peak, peakPhase,
-                assumptions);
+                assumptions, contextBytes, reserveBytes, range);
     }
 
     /**
@@ -125,7 +144,7 @@ public final class MemoryEstimator {
      */
     public long peakBytes(ModelSpec model, Workload workload) {
         double[][] phases = worstStage(model, workload);
-        long overhead = Bytes.saturate(overhead(phases, workload.overhead()));
+        long overhead = Bytes.saturate(overhead(phases, workload));
         long peak = 0;
         for (int p = 0; p < phases.length - 1; p++) {
             double[] phase = phases[p];
@@ -136,6 +155,15 @@ public final class MemoryEstimator {
             peak = Math.max(peak, total);
         }
         return peak;
+    }
+
+    /**
+     * The largest total of tensors freed and allocated again within a step (activations, logits, autocast copies,
+     * gradients freed between steps), in bytes per GPU: what the caching allocator's reserve is a fraction of
+     * ({@link CachingAllocator}).
+     */
+    public double transientPeakBytes(ModelSpec model, Workload workload) {
+        return transientPeak(worstStage(model, workload), workload);
     }
 
     /**
@@ -204,12 +232,44 @@ public final class MemoryEstimator {
         return peak;
     }
 
-    /** Context bytes plus the allocator fraction of the largest tensor total; 0 when switched off. */
-    private static double overhead(double[][] phases, RuntimeOverhead overhead) {
+    /** Context bytes plus the allocator's reserve over the transient peak; 0 when switched off. */
+    private static double overhead(double[][] phases, Workload workload) {
+        RuntimeOverhead overhead = workload.overhead();
         if (!overhead.enabled()) {
             return 0;
         }
-        return overhead.contextBytes() + overhead.allocatorFraction() * peakOf(phases);
+        return overhead.contextBytes()
+                + CachingAllocator.reserveBytes(transientPeak(phases, workload), overhead.allocatorFraction());
+    }
+
+    /**
+     * The largest total, over the phases, of the tensors freed and allocated again within a step: activations and
+     * logits; in training also autocast's weight copies (the weights above their optimizer-step value) and the
+     * gradients when they are freed between steps and not accumulated. Weights, optimizer states, kept gradients
+     * and the KV cache are allocated once and count as persistent.
+     */
+    static double transientPeak(double[][] phases, Workload workload) {
+        int acts = Component.ACTIVATIONS.ordinal();
+        int logits = Component.LOGITS.ordinal();
+        int weights = Component.WEIGHTS.ordinal();
+        int grads = Component.GRADIENTS.ordinal();
+        boolean training = workload.mode() != Mode.INFER;
+        boolean gradsChurn = training && workload.gradsBetweenSteps() == GradsBetweenSteps.FREED
+                && workload.gradientAccumulation() == 1;
+        int rows = phases.length - 1;
+        double stepWeights = training ? phases[rows - 1][weights] : 0;
+        double peak = 0;
+        for (int p = 0; p < rows; p++) {
+            double t = phases[p][acts] + phases[p][logits];
+            if (training) {
+                t += Math.max(0, phases[p][weights] - stepWeights);
+                if (gradsChurn) {
+                    t += phases[p][grads];
+                }
+            }
+            peak = Math.max(peak, t);
+        }
+        return peak;
     }
 
     /**

@@ -39,8 +39,27 @@ import java.util.Objects;
  * @param classifierOutputs  outputs of a classifier head (e.g. 2), 0 otherwise
  * @param pooler             whether a {@code h x h} pooler with bias sits on the first token (BERT's {@code BertModel})
  * @param parallelBlock      attention and MLP read the same input in parallel (GPT-J, Falcon, GPT-NeoX)
- * @param slidingWindow      attention window in tokens that caps the KV cache (Mistral v0.1: 4096), 0 for none
+ * @param slidingWindow      attention window in tokens that caps the KV cache of the local layers (Mistral v0.1:
+ *                           4096 on every layer; Gemma 3: 1024; gpt-oss: 128), 0 for none. Chunked attention (Llama 4,
+ *                           {@code attention_chunk_size} 8192) is described the same way: a chunked layer never holds
+ *                           more than one chunk of keys
  * @param moe                mixture-of-experts layout, {@code null} for a dense model
+ * @param qkNorm             an RMSNorm of width {@code headDim} on queries and one on keys in every block (Qwen3,
+ *                           Gemma 3: {@code q_norm}, {@code k_norm}); Llama 4's weightless L2 norm is not one
+ * @param attentionSinks     one learned sink logit per query head in every block (gpt-oss, {@code self_attn.sinks})
+ * @param globalEvery        with a {@link #slidingWindow()}: every {@code n}-th block ({@code (i + 1) % n == 0},
+ *                           0-based {@code i}) attends to the whole context, the others are local; 0 when every block
+ *                           is local. Gemma 3: 6 ({@code sliding_window_pattern}); Gemma 2 and gpt-oss: 2
+ *                           ({@code layer_types} alternate sliding and full from layer 0); Llama 4: 4
+ *                           ({@code no_rope_layer_interval}, the no-RoPE layers attend globally)
+ * @param mla                multi-head latent attention, {@code null} for ordinary multi-/grouped-query attention
+ * @param mtpLayers          multi-token-prediction modules shipped with the checkpoint but not part of the main model
+ *                           [{@code num_nextn_predict_layers}], counted separately ({@link ParameterCount#mtp()})
+ * @param visionParams       parameters of a vision tower and its projector into the language model (vision-language
+ *                           models), 0 for a text-only model; counted in the total and held with the embeddings
+ * @param expertWeightType   storage of the routed experts' matrices as the checkpoint ships them (gpt-oss: MXFP4),
+ *                           used for inference when it is smaller than the chosen weight type; {@code null} when the
+ *                           experts are stored like the other weights
  */
 public record ModelSpec(
         String id,
@@ -71,7 +90,14 @@ public record ModelSpec(
         boolean pooler,
         boolean parallelBlock,
         int slidingWindow,
-        MoeSpec moe) {
+        MoeSpec moe,
+        boolean qkNorm,
+        boolean attentionSinks,
+        int globalEvery,
+        MlaSpec mla,
+        int mtpLayers,
+        long visionParams,
+        DataType expertWeightType) {
 
     /**
      * Most transformer blocks a description may have. Published models have at most a few hundred (Llama 3.1 405B:
@@ -112,6 +138,10 @@ public record ModelSpec(
         if (moe != null && moe.denseLayers() > layers) {
             throw new IllegalArgumentException("more dense layers than layers");
         }
+        if (globalEvery < 0 || mtpLayers < 0 || mtpLayers > MAX_LAYERS || visionParams < 0) {
+            throw new IllegalArgumentException("global-layer interval, prediction modules and vision parameters must "
+                    + "not be negative (at most " + MAX_LAYERS + " prediction modules)");
+        }
     }
 
     private static void requirePositive(long value, String what) {
@@ -132,6 +162,51 @@ public record ModelSpec(
 
     public boolean isMoe() {
         return moe != null;
+    }
+
+    /** Whether the blocks use multi-head latent attention. */
+    public boolean isMla() {
+        return mla != null;
+    }
+
+    /** Blocks that attend to the whole context: all without a window, else those of {@link #globalEvery()}. */
+    public int globalLayers() {
+        if (slidingWindow == 0) {
+            return layers;
+        }
+        return globalEvery == 0 ? 0 : layers / globalEvery;
+    }
+
+    /**
+     * Keys and values one sequence keeps per block on average at a context of {@code context} tokens:
+     * {@code (G * context + (L - G) * min(context, window)) / L} with {@code G} {@link #globalLayers()}. A local
+     * (sliding-window or chunked) block holds at most its window; a global block the whole context. Multiplied by
+     * {@code L} this is the cache size in token-layers, as vLLM's hybrid KV-cache manager allocates it.
+     */
+    public double kvAttendedTokens(double context) {
+        if (slidingWindow == 0) {
+            return context;
+        }
+        double global = globalLayers();
+        return (global * context + (layers - global) * Math.min(context, slidingWindow)) / layers;
+    }
+
+    /**
+     * KV-cache elements one token adds to one block on one of {@code t} tensor-parallel ranks: {@code 2 * kv * d}
+     * for multi-/grouped-query attention (key/value heads split across ranks, fewer heads than ranks replicated),
+     * the latent {@code kv_lora + rope} for absorbed latent attention (on every rank), {@code n*(nope + rope + v)}
+     * split by heads for naive latent attention ({@link MlaSpec}).
+     */
+    public double kvElementsPerTokenPerLayer(int t) {
+        if (mla != null) {
+            if (!mla.naiveCache()) {
+                return mla.kvLoraRank() + mla.qkRopeHeadDim();
+            }
+            double headsHere = heads >= t ? (double) heads / t : 1;
+            return headsHere * (mla.qkHeadDim() + mla.vHeadDim());
+        }
+        double kvHere = kvHeads >= t ? (double) kvHeads / t : 1;
+        return 2 * kvHere * headDim;
     }
 
     public Builder toBuilder() {
@@ -173,6 +248,13 @@ public record ModelSpec(
         private boolean parallelBlock;
         private int slidingWindow;
         private MoeSpec moe;
+        private boolean qkNorm;
+        private boolean attentionSinks;
+        private int globalEvery;
+        private MlaSpec mla;
+        private int mtpLayers;
+        private long visionParams;
+        private DataType expertWeightType;
 
         private Builder() {
         }
@@ -207,6 +289,13 @@ public record ModelSpec(
             parallelBlock = m.parallelBlock;
             slidingWindow = m.slidingWindow;
             moe = m.moe;
+            qkNorm = m.qkNorm;
+            attentionSinks = m.attentionSinks;
+            globalEvery = m.globalEvery;
+            mla = m.mla;
+            mtpLayers = m.mtpLayers;
+            visionParams = m.visionParams;
+            expertWeightType = m.expertWeightType;
         }
 
         public Builder id(String v) { id = v; return this; }
@@ -242,15 +331,30 @@ public record ModelSpec(
         public Builder parallelBlock(boolean v) { parallelBlock = v; return this; }
         public Builder slidingWindow(int v) { slidingWindow = v; return this; }
         public Builder moe(MoeSpec v) { moe = v; return this; }
+        public Builder qkNorm(boolean v) { qkNorm = v; return this; }
+        public Builder attentionSinks(boolean v) { attentionSinks = v; return this; }
+        public Builder globalEvery(int v) { globalEvery = v; return this; }
+        public Builder mla(MlaSpec v) { mla = v; return this; }
+        public Builder mtpLayers(int v) { mtpLayers = v; return this; }
+        public Builder visionParams(long v) { visionParams = v; return this; }
+        public Builder expertWeightType(DataType v) { expertWeightType = v; return this; }
 
-        /** Builds the spec; head dimension defaults to {@code h / heads} and key/value heads to {@code heads}. */
+        /**
+         * Builds the spec; head dimension defaults to {@code h / heads} and key/value heads to {@code heads}. With
+         * latent attention the head dimension is the query/key head width {@code nope + rope} and every head has its
+         * own key and value.
+         */
         public ModelSpec build() {
-            int kv = kvHeads == 0 ? heads : kvHeads;
+            int kv = kvHeads == 0 || mla != null ? heads : kvHeads;
             int hd = headDim == 0 && heads > 0 ? hiddenSize / heads : headDim;
+            if (mla != null) {
+                hd = mla.qkHeadDim();
+            }
             int table = position == PositionKind.LEARNED && positionTableSize == 0 ? maxPositions : positionTableSize;
             return new ModelSpec(id, name, arch, hiddenSize, layers, heads, kv, hd, ffnSize, mlp, vocabSize,
                     tiedEmbeddings, norm, normsPerLayer, finalNorm, embeddingNorm, qkvBias, outBias, mlpBias, position,
-                    table, maxPositions, tokenTypes, head, classifierOutputs, pooler, parallelBlock, slidingWindow, moe);
+                    table, maxPositions, tokenTypes, head, classifierOutputs, pooler, parallelBlock, slidingWindow,
+                    moe, qkNorm, attentionSinks, globalEvery, mla, mtpLayers, visionParams, expertWeightType);
         }
     }
 }

@@ -11,10 +11,20 @@ package com.vramadvisor.engine;
  *                             {@code shared_expert_intermediate_size})
  * @param sharedExpertGate     whether a {@code h x 1} sigmoid gate scales the shared expert (Qwen2-MoE)
  * @param denseLayers          leading layers that keep a dense FFN of {@link ModelSpec#ffnSize()} instead of experts
- *                             (DeepSeek's {@code first_k_dense_replace})
+ *                             (DeepSeek's {@code first_k_dense_replace}); only their number matters for memory, so
+ *                             interleaved dense layers (Llama 4 Maverick's {@code interleave_moe_layer_step} 2) are
+ *                             counted here too
+ * @param routerBias           whether the router has one bias per expert (gpt-oss's {@code router.bias}; DeepSeek-V3's
+ *                             {@code e_score_correction_bias})
  */
 public record MoeSpec(int experts, int expertsPerToken, int expertFfnSize, int sharedExpertFfnSize,
-                      boolean sharedExpertGate, int denseLayers) {
+                      boolean sharedExpertGate, int denseLayers, boolean routerBias) {
+
+    /** Routing without a router bias. */
+    public MoeSpec(int experts, int expertsPerToken, int expertFfnSize, int sharedExpertFfnSize,
+                   boolean sharedExpertGate, int denseLayers) {
+        this(experts, expertsPerToken, expertFfnSize, sharedExpertFfnSize, sharedExpertGate, denseLayers, false);
+    }
 
     public MoeSpec {
         if (experts < 1 || expertsPerToken < 1 || expertsPerToken > experts) {
@@ -29,5 +39,10 @@ public record MoeSpec(int experts, int expertsPerToken, int expertFfnSize, int s
     /** Plain top-k routing over identical experts, as in Mixtral. */
     public static MoeSpec topK(int experts, int expertsPerToken, int expertFfnSize) {
         return new MoeSpec(experts, expertsPerToken, expertFfnSize, 0, false, 0);
+    }
+
+    /** Router parameters of one layer: {@code h x E} weights plus {@code E} biases when present. */
+    public long routerParams(long hiddenSize) {
+        return hiddenSize * experts + (routerBias ? experts : 0);
     }
 }

@@ -7,8 +7,16 @@ package com.vramadvisor.engine;
  * biases when present); a two-matrix feed-forward block {@code 2*h*f} (+ {@code f + h} biases) or a gated one
  * {@code 3*h*f} (+ {@code 2f + h}); norms of {@code 2h} (LayerNorm: weight and bias) or {@code h} (RMSNorm). A
  * mixture-of-experts block replaces the feed-forward block by a router {@code h x E} (no bias), {@code E} experts and
- * optional shared experts with an optional {@code h x 1} gate (Qwen2-MoE). Outside the blocks: the token table
- * {@code V x h}, a learned position table, a token-type table, an embedding norm, a final norm, and the head.
+ * optional shared experts with an optional {@code h x 1} gate (Qwen2-MoE); a router bias of {@code E} where present
+ * (gpt-oss). Attention variants (query/key norms, sinks, multi-head latent attention) are those of
+ * {@link AttentionParams}. Outside the blocks: the token table {@code V x h}, a learned position table, a token-type
+ * table, an embedding norm, a final norm, the head, and a vision tower ({@link ModelSpec#visionParams()}).
+ *
+ * <p>Multi-token-prediction modules (DeepSeek-V3, arXiv:2412.19437 section 2.2; {@code num_nextn_predict_layers})
+ * are counted apart ({@link ParameterCount#mtp()}), as the release does: each is one more block of the routed kind,
+ * two RMSNorms ({@code enorm}, {@code hnorm}), the projection {@code eh_proj 2h x h}, a head norm, and the copies of
+ * the token table and the output head that the checkpoint stores with the module ({@code model.layers.61.embed_tokens},
+ * {@code shared_head.head}): DeepSeek-V3 ships 671B main-model plus 14B MTP parameters, 685B on the hub.
  * These are the module shapes of the Hugging Face implementations ({@code modeling_gpt2.py}, {@code modeling_llama.py},
  * {@code modeling_bert.py}, {@code modeling_mixtral.py}, ...); tests check them against published totals.
  */
@@ -31,9 +39,21 @@ public final class ParameterCounter {
         }
         long finalNorm = m.finalNorm() ? normParams(m) : 0;
         long head = headParams(m, h);
-        long total = embedding + blocks + finalNorm + head;
+        long vision = m.visionParams();
+        long total = embedding + blocks + finalNorm + head + vision;
         long active = embedding + activeBlocks + finalNorm + head;
-        return new ParameterCount(total, active, embedding, blocks, finalNorm, head);
+        return new ParameterCount(total, active, embedding, blocks, finalNorm, head, vision, mtpParams(m));
+    }
+
+    /** Parameters of the multi-token-prediction modules shipped beside the main model (see the class comment). */
+    static long mtpParams(ModelSpec m) {
+        if (m.mtpLayers() == 0) {
+            return 0;
+        }
+        long h = m.hiddenSize();
+        long block = m.isMoe() ? moeLayerParams(m, m.moe().experts()) : denseLayerParams(m);
+        long module = block + 2 * normParams(m) + 2 * h * h + normParams(m) + 2 * tokenEmbedding(m);
+        return m.mtpLayers() * module;
     }
 
     /** Parameters of one norm: LayerNorm weight and bias {@code 2h}, RMSNorm weight {@code h}. */
@@ -53,14 +73,10 @@ public final class ParameterCounter {
         return position + (long) m.tokenTypes() * h + (m.embeddingNorm() ? normParams(m) : 0);
     }
 
-    /** Query, key, value and output projections with their biases. */
+    /** Query, key, value and output projections with their biases, norms and sinks ({@link AttentionParams}). */
     static long attentionParams(ModelSpec m) {
-        long h = m.hiddenSize();
-        long q = m.queryWidth();
-        long kv = m.kvWidth();
-        long weights = h * q + 2 * h * kv + q * h;
-        long biases = (m.qkvBias() ? q + 2 * kv : 0) + (m.outBias() ? h : 0);
-        return weights + biases;
+        AttentionParams a = AttentionParams.of(m, 1);
+        return Math.round(a.matrices + a.vectors);
     }
 
     /** One feed-forward block of intermediate width {@code ffn}: matrices plus biases. */
@@ -81,7 +97,7 @@ public final class ParameterCounter {
     static long moeLayerParams(ModelSpec m, int experts) {
         MoeSpec moe = m.moe();
         long h = m.hiddenSize();
-        long router = h * moe.experts();
+        long router = moe.routerParams(h);
         long shared = moe.sharedExpertFfnSize() > 0 ? mlpParams(m, moe.sharedExpertFfnSize()) : 0;
         long sharedGate = moe.sharedExpertGate() ? h : 0;
         return attentionParams(m) + router + experts * mlpParams(m, moe.expertFfnSize()) + shared + sharedGate

@@ -22,10 +22,17 @@ final class StageParams {
     final int moeLayers;
     /** Weight matrices inside the blocks (what int8/int4/NF4/GGUF quantise). */
     final double blockMatrices;
+    /** The routed experts' matrices on this GPU, part of {@link #blockMatrices}. */
+    final double expertMatrices;
+    /** How the checkpoint stores the routed experts ({@link ModelSpec#expertWeightType()}), {@code null} as the rest. */
+    private final DataType expertWeightType;
     /** Norms and biases inside the blocks. */
     final double blockVectors;
     /** Token table and LM-head matrix (quantised only by GGUF). */
     final double vocabMatrices;
+    /** The LM head's own matrix on this GPU, part of {@link #vocabMatrices} (0 when the token table serves). */
+    private final double outputMatrix;
+    private final ModelSpec model;
     /** Position and token-type tables, embedding and final norms, masked-LM transform, pooler, classifier. */
     final double other;
     /** Adafactor state elements for all of the above (factored row + column per matrix, full for vectors). */
@@ -62,27 +69,30 @@ final class StageParams {
 
         double t = par.tensorParallel();
         double h = m.hiddenSize();
-        double q = m.queryWidth() / t;
-        double kv = ActivationModel.kvHeadsPerRank(m, par.tensorParallel()) * m.headDim();
         double norm = ParameterCounter.normParams(m);
-        double attnMatrices = h * q + 2 * h * kv + q * h;
-        double attnVectors = (m.qkvBias() ? q + 2 * kv : 0) + (m.outBias() ? h : 0) + m.normsPerLayer() * norm;
-        double attnAdafactor = (q + h) + 2 * (kv + h) + (h + q);
+        AttentionParams attention = AttentionParams.of(m, par.tensorParallel());
+        double attnMatrices = attention.matrices;
+        double attnVectors = attention.vectors + m.normsPerLayer() * norm;
+        double attnAdafactor = attention.adafactor - attention.vectors;
         double denseFfn = m.ffnSize() / t;
         double denseBlock = attnMatrices + attnVectors + mlpMatrices(m, denseFfn) + mlpVectors(m, denseFfn);
         double matrices = denseHere * (attnMatrices + mlpMatrices(m, denseFfn));
         double vectors = denseHere * (attnVectors + mlpVectors(m, denseFfn));
         double ada = denseHere * (attnAdafactor + mlpAdafactor(m, denseFfn) + attnVectors + mlpVectors(m, denseFfn));
-        double largestMat = denseHere > 0 ? Math.max(h * q, h * denseFfn) : h * q;
+        double largestMat = denseHere > 0 ? Math.max(attention.largestMatrix, h * denseFfn) : attention.largestMatrix;
         double biggestBlock = denseHere > 0 ? denseBlock : 0;
         double biggestBlockMatrices = denseHere > 0 ? attnMatrices + mlpMatrices(m, denseFfn) : 0;
+        double experts = 0;
         if (m.isMoe() && moeLayers > 0) {
             MoeSpec moe = m.moe();
             double ef = moe.expertFfnSize() / t;
             double sf = moe.sharedExpertFfnSize() / t;
             double moeMat = attnMatrices + h * moe.experts() + moe.experts() * mlpMatrices(m, ef)
                     + (sf > 0 ? mlpMatrices(m, sf) : 0) + (moe.sharedExpertGate() ? h : 0);
-            double moeVec = attnVectors + moe.experts() * mlpVectors(m, ef) + (sf > 0 ? mlpVectors(m, sf) : 0);
+            double routerBias = moe.routerBias() ? moe.experts() : 0;
+            double moeVec = attnVectors + moe.experts() * mlpVectors(m, ef) + (sf > 0 ? mlpVectors(m, sf) : 0)
+                    + routerBias;
+            experts = moeLayers * moe.experts() * mlpMatrices(m, ef);
             double moeAda = attnAdafactor + (h + moe.experts()) + moe.experts() * mlpAdafactor(m, ef)
                     + (sf > 0 ? mlpAdafactor(m, sf) : 0) + (moe.sharedExpertGate() ? h + 1 : 0) + moeVec;
             matrices += moeLayers * moeMat;
@@ -96,11 +106,12 @@ final class StageParams {
         double vocab = 0;
         double others = 0;
         double head = 0;
+        double output = 0;
         double vocabRows = m.vocabSize() / t;
         if (first) {
             vocab += vocabRows * h;
-            others += ParameterCounter.otherEmbedding(m);
-            ada += vocabRows + h + ParameterCounter.otherEmbedding(m);
+            others += ParameterCounter.otherEmbedding(m) + m.visionParams();
+            ada += vocabRows + h + ParameterCounter.otherEmbedding(m) + m.visionParams();
         }
         if (last) {
             others += m.finalNorm() ? norm : 0;
@@ -109,6 +120,7 @@ final class StageParams {
                 boolean ownCopy = !m.tiedEmbeddings() || !first;
                 if (ownCopy) {
                     vocab += vocabRows * h;
+                    output += vocabRows * h;
                     ada += vocabRows + h;
                 }
                 head += vocabRows * h;
@@ -124,8 +136,12 @@ final class StageParams {
             ada += (m.finalNorm() ? norm : 0) + (m.pooler() ? 2 * h + 1 : 0);
         }
         blockMatrices = matrices;
+        expertMatrices = experts;
+        expertWeightType = m.expertWeightType();
         blockVectors = vectors;
         vocabMatrices = vocab;
+        outputMatrix = output;
+        model = m;
         other = others;
         adafactorElements = ada;
         largestBlock = biggestBlock;
@@ -159,17 +175,39 @@ final class StageParams {
      * Bytes of these parameters stored as {@code type}. Plain float types store everything at their width.
      * Quantised types (int8, int4, NF4, fp8) quantise only the block matrices and keep the token table, LM head, norms
      * and biases at 16 bits (bitsandbytes, GPTQ and AWQ skip {@code lm_head} and embeddings). GGUF quantises every
-     * matrix including the token table and output (llama.cpp), and keeps norms and biases in fp32.
+     * matrix including the token table and output (llama.cpp), and keeps norms and biases in fp32; llama.cpp's file
+     * types (Q4_K_M, ...) choose each tensor's type as {@code llama-quantize} does ({@link LlamaCppMix}).
      */
     double bytesAs(DataType type) {
         double bytes = type.bytesPerElement();
         if (!Bytes.quantized(type)) {
             return total() * bytes;
         }
+        if (LlamaCppMix.isFileType(type)) {
+            DataType out = LlamaCppMix.outputType(model);
+            DataType token = model.tiedEmbeddings() ? out : LlamaCppMix.tokenType(model, type);
+            return blockMatrices * LlamaCppMix.blockBytesPerElement(model, type)
+                    + (vocabMatrices - outputMatrix) * token.bytesPerElement() + outputMatrix * out.bytesPerElement()
+                    + (blockVectors + other) * 4;
+        }
         if (type.isGguf()) {
             return (blockMatrices + vocabMatrices) * bytes + (blockVectors + other) * 4;
         }
         return blockMatrices * bytes + (blockVectors + vocabMatrices + other) * 2;
+    }
+
+    /**
+     * Bytes of these parameters for inference with weights of {@code type}: as {@link #bytesAs(DataType)}, except that
+     * routed experts shipped in a smaller format ({@link ModelSpec#expertWeightType()}, gpt-oss's MXFP4 at 4.25 bits
+     * per parameter) stay in it, as vLLM and Transformers serve them. Training dequantises them and uses
+     * {@link #bytesAs(DataType)}.
+     */
+    double inferenceBytesAs(DataType type) {
+        double bytes = bytesAs(type);
+        if (expertWeightType != null && expertWeightType.bytesPerElement() < type.bytesPerElement()) {
+            bytes -= expertMatrices * (type.bytesPerElement() - expertWeightType.bytesPerElement());
+        }
+        return bytes;
     }
 
     private static double mlpMatrices(ModelSpec m, double ffn) {

@@ -2,7 +2,9 @@ package com.vramadvisor.scenario;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.vramadvisor.engine.ArchitectureKind;
+import com.vramadvisor.engine.DataType;
 import com.vramadvisor.engine.HeadKind;
+import com.vramadvisor.engine.MlaSpec;
 import com.vramadvisor.engine.MlpKind;
 import com.vramadvisor.engine.ModelSpec;
 import com.vramadvisor.engine.MoeSpec;
@@ -61,6 +63,25 @@ final class ModelSpecJson {
             moe.put("sharedExpertFfnSize", e.sharedExpertFfnSize());
             moe.put("sharedExpertGate", e.sharedExpertGate());
             moe.put("denseLayers", e.denseLayers());
+            moe.put("routerBias", e.routerBias());
+        }
+        o.put("qkNorm", m.qkNorm());
+        o.put("attentionSinks", m.attentionSinks());
+        o.put("globalEvery", m.globalEvery());
+        if (m.mla() != null) {
+            MlaSpec a = m.mla();
+            ObjectNode mla = o.putObject("mla");
+            mla.put("qLoraRank", a.qLoraRank());
+            mla.put("kvLoraRank", a.kvLoraRank());
+            mla.put("qkNopeHeadDim", a.qkNopeHeadDim());
+            mla.put("qkRopeHeadDim", a.qkRopeHeadDim());
+            mla.put("vHeadDim", a.vHeadDim());
+            mla.put("naiveCache", a.naiveCache());
+        }
+        o.put("mtpLayers", m.mtpLayers());
+        o.put("visionParams", m.visionParams());
+        if (m.expertWeightType() != null) {
+            o.put("expertWeightType", Ids.of(m.expertWeightType()));
         }
         return o;
     }
@@ -101,7 +122,22 @@ final class ModelSpecJson {
             JsonReader e = r.object("moe");
             b.moe(new MoeSpec(e.integer("experts", 1, MAX), e.integer("expertsPerToken", 1, MAX),
                     e.integer("expertFfnSize", 1, MAX), e.optionalInteger("sharedExpertFfnSize", 0, MAX, 0),
-                    e.optionalBool("sharedExpertGate", false), e.optionalInteger("denseLayers", 0, MAX, 0)));
+                    e.optionalBool("sharedExpertGate", false), e.optionalInteger("denseLayers", 0, MAX, 0),
+                    e.optionalBool("routerBias", false)));
+        }
+        b.qkNorm(r.optionalBool("qkNorm", false))
+                .attentionSinks(r.optionalBool("attentionSinks", false))
+                .globalEvery(r.optionalInteger("globalEvery", 0, MAX, 0))
+                .mtpLayers(r.optionalInteger("mtpLayers", 0, ModelSpec.MAX_LAYERS, 0))
+                .visionParams(r.optionalLong("visionParams", 0, 1_000_000_000_000L, 0));
+        if (r.has("mla")) {
+            JsonReader a = r.object("mla");
+            b.mla(new MlaSpec(a.optionalInteger("qLoraRank", 0, MAX, 0), a.integer("kvLoraRank", 1, MAX),
+                    a.optionalInteger("qkNopeHeadDim", 0, MAX, 0), a.optionalInteger("qkRopeHeadDim", 0, MAX, 0),
+                    a.integer("vHeadDim", 1, MAX), a.optionalBool("naiveCache", false)));
+        }
+        if (r.has("expertWeightType")) {
+            b.expertWeightType(r.optionalEnumValue("expertWeightType", DataType.class, DataType.BF16));
         }
         return b.build();
     }

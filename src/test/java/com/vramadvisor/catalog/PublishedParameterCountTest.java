@@ -28,6 +28,13 @@ class PublishedParameterCountTest {
             Map.entry("llama-3-70b", 0.791),
             Map.entry("llama-3.1-70b", 0.791),
             Map.entry("llama-3.1-405b", 0.211),
+            Map.entry("llama-3.3-70b", 0.791),
+            // Meta truncates: 1.2358B is given as 1.23B.
+            Map.entry("llama-3.2-1b", 0.473),
+            // "400B" for the 401.58B the checkpoint holds (400.71B text model plus the 0.87B vision tower).
+            Map.entry("llama-4-maverick", 0.396),
+            // The Phi-4 report says "14-billion"; config.json gives 14.66B (the hub lists 14.7B).
+            Map.entry("phi-4", 4.711),
             Map.entry("mistral-7b", -0.798),
             Map.entry("falcon-40b", 3.258),
             // Qwen2.5 cards truncate: 7.6156B is given as 7.61B, 14.770B as 14.7B.

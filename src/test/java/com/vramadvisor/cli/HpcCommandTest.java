@@ -77,6 +77,7 @@ class HpcCommandTest {
         long vectors = e.get("components").get("solverVectors").asLong();
         // HPCG 3.1 reference, 128^3 on one process: 714.69 bytes per equation (see HpcgReferenceTest)
         assertThat((matrix + vectors) / (128.0 * 128 * 128)).isBetween(714.6, 714.8);
+        assertThat(e.get("components").get("grids").asLong()).isZero();
     }
 
     @ParameterizedTest
@@ -93,6 +94,7 @@ class HpcCommandTest {
         "estimate --workload grid --cells 0x10x10|--cells",
         "estimate --workload grid --solver lu|--solver",
         "estimate --workload grid --solver hpcg --stencil 7|--stencil",
+        "estimate --workload grid --solver hpcg --fields 3|--fields",
         "estimate --workload grid --halo 100|--halo"})
     void badInputIsOneLineNamingTheFlag(String args, String flag) {
         EstimateCommandTest.Result r = run(args.split(" "));

@@ -42,13 +42,16 @@ class ServingLatencyCommandTest {
     }
 
     @Test
-    void withoutAGpuThereAreNoLatencyFiguresAndTrainingWithAGpuIsAnInputError() throws IOException {
+    void withoutAGpuThereAreNoLatencyFiguresAndTrainingWithAGpuGetsAFitVerdictOnly() throws IOException {
         JsonNode j = json("estimate", "--preset", "llama-2-7b", "--mode", "infer", "--format", "json");
         for (String field : new String[] {"ttftMs", "tpotMs", "tokensPerSecondPerUser", "tokensPerSecond",
                 "ttftBound", "tpotBound"}) {
             assertThat(j.has(field)).as(field).isFalse();
         }
-        assertThat(run("estimate", "--preset", "llama-2-7b", "--gpu", "h100-sxm-80gb").status()).isEqualTo(2);
+        assertThat(j.has("fit")).isFalse();
+        JsonNode train = json("estimate", "--preset", "llama-2-7b", "--gpu", "h100-sxm-80gb", "--format", "json");
+        assertThat(train.has("tpotMs")).isFalse();
+        assertThat(train.get("fit").get("verdict").asText()).isIn("fits", "tight", "does-not-fit");
         assertThat(run("estimate", "--preset", "llama-2-7b", "--mode", "infer", "--gpu", "no-such-card").err())
                 .contains("catalog list gpus");
     }

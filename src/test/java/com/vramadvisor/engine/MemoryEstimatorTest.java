@@ -118,16 +118,40 @@ class MemoryEstimatorTest {
     }
 
     @Test
-    void runtimeOverheadIsContextPlusAllocatorFractionAndCanBeSwitchedOff() {
+    void runtimeOverheadIsContextPlusAllocatorFractionOfTheTransientPeakAndCanBeSwitchedOff() {
         ModelSpec gpt2 = PublicModels.gpt2();
         Workload off = Workload.builder().batch(8).sequenceLength(1024).overhead(RuntimeOverhead.OFF).build();
         Estimate without = estimator.estimate(gpt2, off);
         assertThat(without.component(Component.RUNTIME_OVERHEAD)).isZero();
+        assertThat(without.range().lowBytes()).isEqualTo(without.peakBytes());
         RuntimeOverhead overhead = new RuntimeOverhead(true, 1L << 30, 0.1);
-        Estimate with = estimator.estimate(gpt2, off.toBuilder().overhead(overhead).build());
-        long expected = (1L << 30) + (long) Math.ceil(0.1 * without.peakBytes());
+        Workload on = off.toBuilder().overhead(overhead).build();
+        Estimate with = estimator.estimate(gpt2, on);
+        // The reserve is a fraction of what is freed and allocated again (activations, logits, autocast copies),
+        // not of the persistent weights and optimizer states.
+        double transientBytes = estimator.transientPeakBytes(gpt2, on);
+        assertThat(transientBytes).isGreaterThan(without.component(Component.ACTIVATIONS))
+                .isLessThan(without.peakBytes());
+        double expected = (1L << 30) + 0.1 * transientBytes;
         assertThat((double) with.component(Component.RUNTIME_OVERHEAD)).isCloseTo(expected, within(2.0));
         assertThat((double) with.peakBytes()).isCloseTo(without.peakBytes() + expected, within(16.0));
+        assertThat(with.allocatedPeakBytes()).isEqualTo(without.peakBytes());
+        assertThat(with.contextBytes()).isEqualTo(1L << 30);
+        assertThat(with.range().lowBytes()).isLessThanOrEqualTo(with.peakBytes());
+        assertThat(with.range().highBytes()).isGreaterThan(with.peakBytes());
+    }
+
+    @Test
+    void aServedModelsWeightsAndKvCacheCarryNoAllocatorReserve() {
+        // Weights and a pre-allocated KV cache are allocated once, in blocks of their own size: the reserve is a
+        // fraction of the prefill and decode buffers only, far below 5 % of the total the previous model added
+        // (vLLM's layout: prefill in chunks of 8,192 tokens, KV blocks of 16).
+        Workload w = Workload.builder().mode(Mode.INFER).batch(8).sequenceLength(8192).prefillChunkTokens(8192)
+                .kvBlockTokens(16).overhead(RuntimeOverhead.DEFAULT).build();
+        Estimate e = estimator.estimate(PublicModels.llama2_7b(), w);
+        assertThat(e.allocatorReserveBytes()).isLessThan(e.allocatedPeakBytes() / 100);
+        assertThat(e.reservedPeakBytes()).isEqualTo(e.allocatedPeakBytes() + e.allocatorReserveBytes());
+        assertThat(e.processPeakBytes()).isEqualTo(e.reservedPeakBytes() + e.contextBytes());
     }
 
     @Test

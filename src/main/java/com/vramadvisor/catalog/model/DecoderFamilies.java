@@ -112,16 +112,12 @@ final class DecoderFamilies {
 
     /**
      * {@code Gemma2Config}: four norms per block (input, post-attention, pre- and post-feed-forward). Its
-     * {@code sliding_window} applies to every other layer only, which a single window cannot describe: the KV cache
-     * is estimated for full attention in every layer, an upper bound.
+     * {@code sliding_window} (4096) applies to the even layers, the odd ones attend globally
+     * ({@code Gemma2DecoderLayer}: {@code is_sliding = not bool(layer_idx % 2)}), or as {@code layer_types} lists.
      */
     static ModelSpec.Builder gemma2(ConfigFields c) throws ModelImportException {
         ModelSpec.Builder b = common(c, 8192, true).headDim(c.intOr(256, "head_dim")).normsPerLayer(4);
-        int window = c.intOr(4096, "sliding_window");
-        if (window > 0) {
-            c.warn("sliding_window " + window + " applies to every other layer only; the KV cache is estimated "
-                    + "as if all layers attended to the full context (upper bound)");
-        }
+        LayerPatterns.apply(c, b, c.layerCount("num_hidden_layers"), c.intOr(4096, "sliding_window"), 2);
         return b;
     }
 
@@ -136,7 +132,7 @@ final class DecoderFamilies {
     }
 
     /** Fields every family here shares, with the family's defaults for context length and tying. */
-    private static ModelSpec.Builder common(ConfigFields c, int defaultPositions, boolean defaultTied)
+    static ModelSpec.Builder common(ConfigFields c, int defaultPositions, boolean defaultTied)
             throws ModelImportException {
         int hidden = c.requiredInt("hidden_size");
         int heads = c.requiredInt("num_attention_heads");
@@ -172,7 +168,7 @@ final class DecoderFamilies {
      * {@code i >= max_window_layers}. A window on every layer is kept; a window on some layers only is dropped with a
      * warning.
      */
-    private static int qwenSlidingWindow(ConfigFields c, int defaultMaxWindowLayers) throws ModelImportException {
+    static int qwenSlidingWindow(ConfigFields c, int defaultMaxWindowLayers) throws ModelImportException {
         if (!c.boolOr(false, "use_sliding_window")) {
             return 0;
         }
@@ -190,7 +186,7 @@ final class DecoderFamilies {
         return 0;
     }
 
-    private static MoeSpec moe(ConfigFields c, int experts, int perToken, int expertFfn, int sharedFfn,
+    static MoeSpec moe(ConfigFields c, int experts, int perToken, int expertFfn, int sharedFfn,
                                boolean sharedGate, int denseLayers) throws ModelImportException {
         try {
             return new MoeSpec(experts, perToken, expertFfn, sharedFfn, sharedGate, denseLayers);
@@ -200,7 +196,7 @@ final class DecoderFamilies {
     }
 
     /** The layer numbers an array lists, read once; entries outside {@code 0..layers-1} name no layer. */
-    private static Set<Integer> layerSet(JsonNode array, int layers) {
+    static Set<Integer> layerSet(JsonNode array, int layers) {
         Set<Integer> set = new HashSet<>();
         if (array != null && array.isArray()) {
             for (JsonNode n : array) {

@@ -48,6 +48,14 @@ public final class HfConfigImporter {
             Map.entry("gemma", DecoderFamilies::gemma),
             Map.entry("gemma2", DecoderFamilies::gemma2),
             Map.entry("phi3", DecoderFamilies::phi3),
+            Map.entry("qwen3", ModernFamilies::qwen3),
+            Map.entry("qwen3_moe", ModernFamilies::qwen3Moe),
+            Map.entry("deepseek_v2", ModernFamilies::deepseek),
+            Map.entry("deepseek_v3", ModernFamilies::deepseek),
+            Map.entry("llama4_text", ModernFamilies::llama4Text),
+            Map.entry("gemma3_text", ModernFamilies::gemma3Text),
+            Map.entry("gpt_oss", ModernFamilies::gptOss),
+            Map.entry("mllama_text", DecoderFamilies::llama),
             Map.entry("falcon", GptFamilies::falcon),
             Map.entry("RefinedWebModel", GptFamilies::falcon),
             Map.entry("RefinedWeb", GptFamilies::falcon),
@@ -74,7 +82,11 @@ public final class HfConfigImporter {
 
     /** The {@code model_type}s this importer understands, sorted. */
     public static List<String> supportedModelTypes() {
-        return List.copyOf(new TreeSet<>(FAMILIES.keySet()));
+        TreeSet<String> types = new TreeSet<>(FAMILIES.keySet());
+        for (String wrapper : List.of("gemma3", "llama4", "mllama", "qwen2_5_vl")) {
+            types.add(wrapper);
+        }
+        return List.copyOf(types);
     }
 
     /**
@@ -92,14 +104,19 @@ public final class HfConfigImporter {
                     + " (not a Hugging Face model configuration?)");
         }
         String modelType = typeNode.textValue();
-        Family family = FAMILIES.get(modelType);
-        if (family == null) {
+        boolean wrapper = VisionLanguageConfigs.isWrapper(modelType);
+        Family family = wrapper ? null : FAMILIES.get(modelType);
+        if (family == null && !wrapper) {
             throw new ModelImportException(file, "model_type '" + UntrustedText.escape(modelType)
                     + "' is not supported (supported: "
                     + String.join(", ", supportedModelTypes()) + ")");
         }
-        ConfigFields fields = new ConfigFields(root, file, modelType);
-        String arch = architecture(fields);
+        ConfigFields outer = new ConfigFields(root, file, modelType);
+        ConfigFields fields = wrapper ? VisionLanguageConfigs.textFields(root, file, modelType) : outer;
+        if (wrapper) {
+            family = FAMILIES.get(fields.modelType());
+        }
+        String arch = architecture(outer);
         if ("t5".equals(modelType) && !"T5EncoderModel".equals(arch)) {
             throw fields.error((arch == null ? "T5 without an architectures entry"
                     : "'" + UntrustedText.escape(arch) + "'")
@@ -111,6 +128,10 @@ public final class HfConfigImporter {
         HfHeads.apply(fields, arch, builder);
         if ("t5".equals(modelType)) {
             builder.head(HeadKind.NONE).pooler(false);
+        }
+        if (wrapper) {
+            int textHidden = builder.build().hiddenSize();
+            builder.visionParams(VisionLanguageConfigs.visionParams(root, file, modelType, fields, textHidden));
         }
         String name = modelName(file, modelType);
         builder.id(idOf(name)).name(name);
@@ -126,10 +147,14 @@ public final class HfConfigImporter {
         } catch (IllegalArgumentException e) {
             throw fields.error("inconsistent fields: " + e.getMessage());
         }
-        Optional<DataType> declared = declaredDtype(fields);
-        Optional<DataType> quantization = quantization(fields);
+        Optional<DataType> declared = declaredDtype(outer);
+        Optional<DataType> quantization = quantization(outer);
+        List<String> warnings = new java.util.ArrayList<>(fields.warnings());
+        if (wrapper) {
+            warnings.addAll(outer.warnings());
+        }
         return new ImportedModel(file, SourceKind.HF_CONFIG, modelType, Optional.of(spec), declared, quantization,
-                Optional.empty(), fields.warnings());
+                Optional.empty(), warnings);
     }
 
     /**
@@ -222,6 +247,11 @@ public final class HfConfigImporter {
         }
         Optional<DataType> type = StorageTypes.fromQuantizationConfig(q);
         String method = q.path("quant_method").asText("unknown");
+        if ("mxfp4".equalsIgnoreCase(method)) {
+            c.warn("quantization_config: the routed experts are stored as mxfp4 (4.25 bits per parameter) and kept so"
+                    + " for inference; attention, router, embeddings and head stay at 16 bits");
+            return Optional.empty();
+        }
         if (type.isPresent()) {
             c.warn("quantization_config: weights are stored as " + type.get().id() + " (" + method + ")");
         } else {

@@ -10,8 +10,9 @@ import java.util.Set;
 /**
  * Decides the head from the class named in {@code architectures}, as Hugging Face builds it.
  * <ul>
- *   <li>{@code *ForCausalLM}, {@code *LMHeadModel}, {@code *ForMaskedLM}, {@code *ForPreTraining}: language-model
- *       head.</li>
+ *   <li>{@code *ForCausalLM}, {@code *LMHeadModel}, {@code *ForMaskedLM}, {@code *ForPreTraining}, and the
+ *       vision-language {@code *ForConditionalGeneration} (Gemma 3, Llama 4, Llama 3.2 Vision, Qwen2.5-VL):
+ *       language-model head.</li>
  *   <li>{@code *ForSequenceClassification}, {@code *ForTokenClassification}, {@code *ForQuestionAnswering}: classifier
  *       with {@code num_labels} outputs, i.e. the size of {@code id2label} when given, else {@code num_labels}, else 2
  *       ({@code PretrainedConfig}'s default); {@code *ForMultipleChoice}: one output;
@@ -39,7 +40,8 @@ final class HfHeads {
             b.head(HeadKind.LM);
             return;
         }
-        if (arch.endsWith("ForCausalLM") || arch.endsWith("LMHeadModel") || arch.endsWith("ForMaskedLM")) {
+        if (arch.endsWith("ForCausalLM") || arch.endsWith("LMHeadModel") || arch.endsWith("ForMaskedLM")
+                || arch.endsWith("ForConditionalGeneration")) {
             b.head(HeadKind.LM);
         } else if (arch.endsWith("ForPreTraining")) {
             b.head(HeadKind.LM).pooler(poolerFamily);

@@ -117,12 +117,17 @@ public record GridProblem(long cells, double shapeX, double shapeY, double shape
         int copies = fields * timeLevels;
 
         List<MemoryPart> parts = new ArrayList<>();
-        parts.add(part("grids", "grids", local * copies * b, String.format(Locale.ROOT,
-                "%,.0f cells x %d fields x %d time levels x %d bytes", local, fields, timeLevels, b)));
-        parts.add(part("halos", "halos", haloCells * copies * b, String.format(Locale.ROOT,
-                "%,.0f ghost cells (%d layers around a %.0f x %.0f x %.0f subdomain, split %s) x %d fields x %d time"
-                        + " levels x %d bytes", haloCells, halo, s[0] / split.px(), s[1] / split.py(),
-                s[2] / split.pz(), split, fields, timeLevels, b)));
+        if (solver == Solver.HPCG) {
+            parts.add(new MemoryPart("grids", "grids", 0, "HPCG keeps no fields beyond its solver vectors"));
+            parts.add(new MemoryPart("halos", "halos", 0, "HPCG's halo entries are counted with its vectors"));
+        } else {
+            parts.add(part("grids", "grids", local * copies * b, String.format(Locale.ROOT,
+                    "%,.0f cells x %d field(s) x %d time level(s) x %d bytes", local, fields, timeLevels, b)));
+            parts.add(part("halos", "halos", haloCells * copies * b, String.format(Locale.ROOT,
+                    "%,.0f ghost cells (%d layer(s) around a %.0f x %.0f x %.0f subdomain, split %s) x %d field(s)"
+                            + " x %d time level(s) x %d bytes", haloCells, halo, s[0] / split.px(),
+                    s[1] / split.py(), s[2] / split.pz(), split, fields, timeLevels, b)));
+        }
         parts.add(matrix(local, b));
         parts.add(vectors(local, external, b));
         parts.add(new MemoryPart("runtimeOverhead", "runtime overhead", MdSystem.CONTEXT_BYTES,
@@ -131,13 +136,13 @@ public record GridProblem(long cells, double shapeX, double shapeY, double shape
         List<String> assumptions = new ArrayList<>();
         assumptions.add(String.format(Locale.ROOT, "A %.0f x %.0f x %.0f grid split %s over %d GPU(s); every GPU"
                 + " holds its subdomain, its halo and its share of the solver.", s[0], s[1], s[2], split, gpus));
-        if (solver != Solver.NONE) {
-            assumptions.add(String.format(Locale.ROOT, "One equation per cell, %d non-zeros per row, 4-byte column"
-                    + " indices (CSR).", solver == Solver.HPCG ? 27 : stencil));
-        }
         if (solver == Solver.HPCG) {
-            assumptions.add("HPCG counts as its reference implementation does: double values, 8-byte global"
-                    + " indices, a 4-level multigrid.");
+            assumptions.add("HPCG counts as its reference implementation does: one equation per cell, 27"
+                    + " non-zeros per row with 8-byte values, 4-byte local and 8-byte global indices, a 4-level"
+                    + " multigrid.");
+        } else if (solver != Solver.NONE) {
+            assumptions.add(String.format(Locale.ROOT, "One equation per cell, %d non-zeros per row, 4-byte column"
+                    + " indices (CSR).", stencil));
         }
         List<String> caveats = List.of(
                 "NVLink speeds the halo exchange between GPUs; it does not pool their memory: each GPU holds its own"
@@ -147,8 +152,8 @@ public record GridProblem(long cells, double shapeX, double shapeY, double shape
         String subject = String.format(Locale.ROOT, "%,d cells x %d fields, %s precision%s", cells, fields,
                 solver == Solver.HPCG ? "double" : precision.id(),
                 solver == Solver.NONE ? "" : ", " + solver.id() + " solver");
-        return new SizedEstimate(WorkloadKind.GRID, subject, OptionalLong.empty(), parts, "time step with the"
-                + (solver == Solver.NONE ? " update" : " linear solve"), assumptions, caveats);
+        return new SizedEstimate(WorkloadKind.GRID, subject, OptionalLong.empty(), parts,
+                solver == Solver.NONE ? "the time-step update" : "the linear solve", assumptions, caveats);
     }
 
     private MemoryPart matrix(double rows, int b) {

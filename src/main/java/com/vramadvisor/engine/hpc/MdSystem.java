@@ -19,7 +19,8 @@ import java.util.OptionalLong;
  * {@code a} ({@link SimPrecision}):
  * <ul>
  *   <li>atoms: {@code 1.1 n x (3p + 6a + 16)}: positions (3p), velocities and forces (6a), tag, type, mask and image
- *       (4 x 4 bytes) as {@code atom_vec_atomic_kokkos.cpp} keeps them on the device; the 10 % is the headroom the
+ *       (4 x 4 bytes) as {@code atom_vec_atomic_kokkos.cpp} keeps them on the device, plus a charge (p) for ReaxFF
+ *       ({@code atom_style charge}); the 10 % is the headroom the
  *       GPU package allocates ({@code _max_atoms = 1.10 x inum} in {@code lib/gpu/lal_neighbor.cpp} and
  *       {@code lal_answer.cpp}).</li>
  *   <li>ghostAtoms: the same per-atom arrays for the atoms in the shell of thickness r around the subdomain
@@ -30,9 +31,10 @@ import java.util.OptionalLong;
  *       the 10 % growth are {@code lal_neighbor.cpp} ({@code dev_nbor.alloc((_max_nbors+2)*_max_atoms)},
  *       {@code resize_max_neighbors} grows by 1.10); plus 8 bytes per local and ghost atom for the cell binning
  *       ({@code dev_cell_id}, {@code dev_particle_id} in {@code lal_atom.h}).</li>
- *   <li>longRange (with PPPM): {@code G = subdomain volume / h^3} grid points; per point 4 bricks of FFT scalars with
- *       {@code order} ghost planes, 7 doubles ({@code vg}, {@code greensfn}) and 5 FFT scalars (FFT buffers), plus 3
- *       doubles per atom: {@code PPPMKokkos::memory_usage()} in {@code src/KOKKOS/pppm_kokkos.cpp}.</li>
+ *   <li>longRange (with PPPM): {@code G = subdomain volume / h^3} grid points; 4 bricks of FFT scalars over the
+ *       subdomain grid grown by {@code order + 2} points per side ({@link #pppmBrickPoints}), per point 7 doubles
+ *       ({@code vg}, {@code greensfn}) and 5 FFT scalars (FFT buffers), plus 3 doubles per atom:
+ *       {@code PPPMKokkos::memory_usage()} in {@code src/KOKKOS/pppm_kokkos.cpp}.</li>
  *   <li>potentialScratch: {@link PotentialScratch}.</li>
  *   <li>runtimeOverhead: 512 MiB for the CUDA context and the package's kernels.</li>
  * </ul>
@@ -131,14 +133,16 @@ public record MdSystem(long atoms, Potential potential, SimPrecision precision, 
         double ghost = density * split.shellVolume(side, side, side, reach);
         int p = precision.storeBytes();
         int a = precision.accumulateBytes();
-        int perAtom = 3 * p + 6 * a + 16;
+        int charge = potential == Potential.REAXFF ? p : 0;
+        int perAtom = 3 * p + 6 * a + 16 + charge;
         double k = neighboursPerAtom(fullList);
         double rowInts = Math.ceil(HEADROOM * k) + 2;
 
         List<MemoryPart> parts = new ArrayList<>();
         parts.add(part("atoms", "atoms", HEADROOM * local * perAtom, String.format(Locale.ROOT,
                 "1.1 x %,.0f local atoms x %d bytes (x, v, f at %d/%d/%d bytes per component; tag, type, mask,"
-                        + " image 4 bytes each)", local, perAtom, p, a, a)));
+                        + " image 4 bytes each%s)", local, perAtom, p, a, a, charge > 0 ? "; charge " + charge
+                        + " bytes" : "")));
         parts.add(part("ghostAtoms", "ghost atoms", HEADROOM * ghost * perAtom, String.format(Locale.ROOT,
                 "1.1 x %,.0f ghost atoms (density %.4g x shell of %.3g %s around a %s subdomain) x %d bytes", ghost,
                 density, reach, potential.lengthUnit(), split, perAtom)));
@@ -172,7 +176,7 @@ public record MdSystem(long atoms, Potential potential, SimPrecision precision, 
         }
         String subject = String.format(Locale.ROOT, "%,d atoms, %s, %s precision", atoms, potential.id(),
                 precision.id());
-        return new SizedEstimate(WorkloadKind.MD, subject, OptionalLong.empty(), parts, "force computation",
+        return new SizedEstimate(WorkloadKind.MD, subject, OptionalLong.empty(), parts, "the force computation",
                 assumptions, caveats);
     }
 
@@ -184,12 +188,22 @@ public record MdSystem(long atoms, Potential potential, SimPrecision precision, 
         double ny = side / split.py() / gridSpacing;
         double nz = side / split.pz() / gridSpacing;
         double points = nx * ny * nz;
-        double brick = (nx + PPPM_ORDER) * (ny + PPPM_ORDER) * (nz + PPPM_ORDER);
+        double brick = pppmBrickPoints(nx, ny, nz);
         int fft = precision == SimPrecision.SINGLE ? 4 : 8;
         double bytes = 4.0 * brick * fft + points * (7 * 8 + 5 * fft) + nmax * 3 * 8;
         return part("longRange", "long-range grid", bytes, String.format(Locale.ROOT,
                 "PPPM: %,.0f grid points (spacing %.3g) x (7 x 8 + 5 x %d bytes) + 4 bricks of %,.0f points x %d bytes"
                         + " + 24 bytes per atom", points, gridSpacing, fft, brick, fft));
+    }
+
+    /**
+     * Grid points of one PPPM brick for a {@code gx x gy x gz} subdomain grid: each side grows by {@code order + 2}
+     * (the stencil's reach below and above plus the shift LAMMPS allows atoms to move out of the subdomain), which
+     * is what LAMMPS prints as the first "3d grid and FFT values/proc" figure.
+     */
+    public static double pppmBrickPoints(double gx, double gy, double gz) {
+        int grow = PPPM_ORDER + 2;
+        return (gx + grow) * (gy + grow) * (gz + grow);
     }
 
     private static MemoryPart part(String id, String label, double bytes, String formula) {

@@ -49,10 +49,12 @@ public enum Potential {
         this.lengthUnit = lengthUnit;
     }
 
+    /** The id the command line takes ({@code --potential eam}). */
     public String id() {
         return id;
     }
 
+    /** English name with the cost class, for assumptions and titles. */
     public String label() {
         return label;
     }

@@ -24,6 +24,7 @@ public enum Solver {
         this.id = id;
     }
 
+    /** The id the command line takes ({@code --solver gmres}). */
     public String id() {
         return id;
     }

@@ -32,7 +32,8 @@ public enum Reason {
     WHOLE_BOARDS("whole-boards",
             "These GPUs are sold only on baseboards of several; the option buys and uses whole boards."),
     TIGHT_FIT("tight-fit",
-            "Fits with little headroom; allocator fragmentation or a longer input may not fit."),
+            "Fits at the estimate, but the card's capacity lies inside the estimate's range (allocator "
+                    + "fragmentation, CUDA context) or the headroom is small; measure one step before relying on it."),
     SERVING_RESERVATION("serving-reservation",
             "Fit is judged against the serving engine's memory reservation, not the whole card."),
     NO_PRICE("no-price",

@@ -1,6 +1,7 @@
 package com.vramadvisor.engine.ranking;
 
 import com.vramadvisor.engine.Parallelism;
+import com.vramadvisor.engine.core.FitVerdict;
 import com.vramadvisor.engine.plan.Bound;
 import com.vramadvisor.engine.plan.PlanLayout;
 
@@ -117,5 +118,16 @@ public record RecommendationRow(String hardwareId, String hardwareName, Hardware
      */
     public static String shardingLabel(Parallelism p) {
         return PlanLayout.shardingLabel(p);
+    }
+
+    /**
+     * The three-state fit: does not fit when the estimate exceeds the capacity, tight when it fits but the capacity
+     * lies inside the estimate's range or the headroom is small ({@link Reason#TIGHT_FIT}), else fits.
+     */
+    public FitVerdict verdict() {
+        if (!fits) {
+            return FitVerdict.DOES_NOT_FIT;
+        }
+        return reasons.contains(Reason.TIGHT_FIT) ? FitVerdict.TIGHT : FitVerdict.FITS;
     }
 }

@@ -105,7 +105,8 @@ final class RowFactory {
             if (searchExhausted) {
                 reasons.add(Reason.EXCEEDS_MAX_GPUS);
             }
-        } else if (headroom < options.tightFitFraction() * capacity) {
+        } else if (headroom < options.tightFitFraction() * capacity || e.range().highBytes() > capacity) {
+            // Tight: the capacity lies inside the estimate's range (docs/verifying.md), or the headroom is small.
             reasons.add(Reason.TIGHT_FIT);
         }
         if (capacity < gpu.memoryBytesUsable()) {

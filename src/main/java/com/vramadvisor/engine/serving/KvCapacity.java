@@ -15,15 +15,18 @@ import com.vramadvisor.engine.Workload;
  * and the rest, in whole blocks, and divides those blocks by the blocks one request of the full context needs.
  *
  * <p>Here everything but the KV cache is the workload's own estimate at its peak phase (weights, the prefill or
- * decode activations, logits and runtime overhead). The runtime overhead's allocator share grows with the cache
- * ({@link com.vramadvisor.engine.RuntimeOverhead#allocatorFraction()} {@code = f} of all tensors), so a block costs
- * {@code (1 + f) * blockBytes}:
+ * decode activations, logits and runtime overhead). The cache is allocated once, in blocks of its own size, so the
+ * caching allocator keeps no reserve over it ({@link com.vramadvisor.engine.allocator.CachingAllocator}: the
+ * reserve is a fraction of the tensors freed and allocated again, the activations and logits) and a block costs
+ * its own bytes:
  * <pre>
- *   blocks            = floor((budget - contextOverhead - (1 + f) * nonKvTensors) / ((1 + f) * blockBytes))
- *   blocksPerRequest  = ceil(min(context, slidingWindow) / blockTokens)
+ *   blocks            = floor((budget - everythingButTheKvCache) / blockBytes)
+ *   blocksPerRequest  = ceil(attended / blockTokens)
  *   maxConcurrency    = blocks / blocksPerRequest
  * </pre>
- * with {@code blockBytes = blockTokens * MemoryEstimator.kvBytesPerToken(model, workload)}. An unpaged cache (Hugging
+ * with {@code blockBytes = blockTokens * MemoryEstimator.kvBytesPerToken(model, workload)} and {@code attended} the
+ * tokens one sequence keeps per block on average ({@link ModelSpec#kvAttendedTokens(double)}: the context, or
+ * {@code min(context, window)} in sliding-window and chunked blocks). An unpaged cache (Hugging
  * Face {@code generate}, llama.cpp) counts in blocks of one token.
  *
  * @param blockTokens      tokens per block (1 for an unpaged cache)
@@ -59,17 +62,12 @@ public record KvCapacity(int blockTokens, double blockBytes, long blocks, long b
         }
         Estimate e = ESTIMATOR.estimate(model, workload);
         PhaseBreakdown peak = e.phases().stream().filter(p -> p.phase() == e.peakPhase()).findFirst().orElseThrow();
-        double overhead = peak.get(Component.RUNTIME_OVERHEAD);
-        double tensors = peak.totalBytes() - overhead;
-        double nonKv = tensors - peak.get(Component.KV_CACHE);
-        double f = workload.overhead().enabled() ? workload.overhead().allocatorFraction() : 0;
-        double contextOverhead = workload.overhead().enabled() ? workload.overhead().contextBytes() : 0;
+        double nonKv = (double) peak.totalBytes() - peak.get(Component.KV_CACHE);
         int blockTokens = Math.max(1, workload.kvBlockTokens());
         double blockBytes = blockTokens * MemoryEstimator.kvBytesPerToken(model, workload);
-        double left = budgetBytes - contextOverhead - (1 + f) * nonKv;
-        long blocks = left <= 0 || blockBytes <= 0 ? 0 : (long) Math.floor(left / ((1 + f) * blockBytes));
-        double attended = model.slidingWindow() > 0
-                ? Math.min(workload.effectiveContext(), model.slidingWindow()) : workload.effectiveContext();
+        double left = budgetBytes - nonKv;
+        long blocks = left <= 0 || blockBytes <= 0 ? 0 : (long) Math.floor(left / blockBytes);
+        double attended = model.kvAttendedTokens(workload.effectiveContext());
         long perRequest = (long) Math.ceil(attended / blockTokens);
         return new KvCapacity(blockTokens, blockBytes, blocks, perRequest, (double) blocks / perRequest);
     }

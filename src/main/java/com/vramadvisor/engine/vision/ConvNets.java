@@ -191,9 +191,10 @@ final class ConvNets {
 
     /**
      * The loss: {@code cross_entropy} runs {@code log_softmax} in float32 (autocast's float32 list) and keeps its
-     * result, one float per class.
+     * result, one float per class; {@code nll_loss} keeps the int64 label.
      */
     static void logSoftmax(LayerGraph g, Tensor logits) {
         g.raw("logsoftmax", logits.elements() * 4);
+        g.raw("label", 8);
     }
 }

@@ -73,6 +73,13 @@ final class VisionEstimator {
             assumptions.add("Gradients and optimizer states are counted as alive while backward runs (an upper"
                     + " bound: with zero_grad(set_to_none=True) gradients appear as backward frees activations).");
             assumptions.add("The optimizer is " + w.optimizer().label() + "; its states are float32.");
+            if (w.recompute()) {
+                int blocks = t.blockInputBytes().size();
+                assumptions.add(blocks == 0 ? "Full recomputation checkpoints residual blocks; " + w.model().label()
+                        + " has none, so every activation is kept as without it."
+                        : "Full recomputation: torch.utils.checkpoint around each of the " + blocks + " residual"
+                        + " blocks keeps their inputs and rebuilds one block's tensors at a time in backward.");
+            }
             if (w.precision().autocast()) {
                 assumptions.add("Automatic mixed precision (torch.autocast, " + w.precision().id() + "): float32"
                         + " weights, gradients and optimizer states; 16-bit convolution and matrix-multiply outputs;"

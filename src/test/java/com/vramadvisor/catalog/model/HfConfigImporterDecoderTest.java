@@ -184,15 +184,17 @@ class HfConfigImporterDecoderTest {
     }
 
     @Test
-    void gemma2HasFourNormsPerBlockAndWarnsThatItsWindowCoversHalfTheLayers() throws Exception {
+    void gemma2HasFourNormsPerBlockAndItsWindowInEveryOtherLayer() throws Exception {
         ImportedModel imported = HfConfigImporter.read(Fixtures.configFolder("gemma-2-9b"));
         ModelSpec m = imported.spec().orElseThrow();
         assertThat(m.normsPerLayer()).isEqualTo(4);
-        assertThat(m.slidingWindow()).isZero();
+        // Gemma2DecoderLayer: even layers slide over 4096 tokens, odd layers attend globally.
+        assertThat(m.slidingWindow()).isEqualTo(4096);
+        assertThat(m.globalEvery()).isEqualTo(2);
+        assertThat(m.globalLayers()).isEqualTo(21);
         assertThat(m.layers()).isEqualTo(42);
         assertThat(m.kvHeads()).isEqualTo(8);
         assertThat(m.tiedEmbeddings()).isTrue();
-        assertThat(imported.warnings()).anyMatch(w -> w.contains("every other layer"));
     }
 
     @Test

@@ -129,4 +129,12 @@ class MdSystemTest {
         // at least 7 doubles and 5 FFT scalars of 8 bytes per grid point (PPPMKokkos::memory_usage())
         assertThat(pppm.estimate().part("longRange")).isGreaterThan((long) (points * (7 * 8 + 5 * 8)));
     }
+
+    @Test
+    void thePppmBrickGrowsBySevenPointsPerSideAtOrderFive() {
+        // lammps/lammps examples/peptide/log.27Nov18.peptide.g++.4: "grid = 15 15 15", "stencil order = 5" on a
+        // 1 by 2 by 2 processor grid; rank 0 owns 15 x 7 x 7 points and prints "3d grid and FFT values/proc = 4312"
+        // = 22 x 14 x 14.
+        assertThat(MdSystem.pppmBrickPoints(15, 7, 7)).isEqualTo(4312.0);
+    }
 }

@@ -1,0 +1,61 @@
+package com.vramadvisor.engine.diffusion;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A text-to-image diffusion pipeline: the denoiser, the VAE, the text encoders and what the diffusers pipeline does
+ * with them.
+ *
+ * @param id                      preset id ({@code sd-1.5}, {@code sdxl}, {@code sd3-medium})
+ * @param name                    display name
+ * @param denoiser                the UNet or MMDiT
+ * @param vae                     the autoencoder
+ * @param textEncoders            the text encoders in pipeline order
+ * @param vaeUpcast               whether the pipeline decodes in fp32 when loaded in fp16 (SDXL's
+ *                                {@code force_upcast}: {@code StableDiffusionXLPipeline.upcast_vae})
+ * @param safetyCheckerParameters parameters of the safety checker the pipeline loads by default (SD 1.5's
+ *                                {@code StableDiffusionSafetyChecker}), 0 when none
+ * @param defaultResolution       the pipeline's default image side in pixels ({@code sample_size x 8})
+ * @param source                  where the configs come from
+ */
+public record DiffusionModel(String id, String name, Denoiser denoiser, VaeConfig vae,
+                             List<TextEncoderConfig> textEncoders, boolean vaeUpcast, long safetyCheckerParameters,
+                             int defaultResolution, String source) {
+
+    public DiffusionModel {
+        Objects.requireNonNull(id, "id");
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(denoiser, "denoiser");
+        Objects.requireNonNull(vae, "vae");
+        Objects.requireNonNull(source, "source");
+        textEncoders = List.copyOf(textEncoders);
+        if (safetyCheckerParameters < 0 || defaultResolution < 8) {
+            throw new IllegalArgumentException("bad pipeline description " + id);
+        }
+    }
+
+    /** Parameters of the text encoders together. */
+    public long textEncoderParameters() {
+        return textEncoders.stream().mapToLong(TextEncoderConfig::parameters).sum();
+    }
+
+    /** Every parameter the pipeline loads: denoiser, text encoders, VAE and safety checker. */
+    public long parameters() {
+        return denoiser.parameters() + textEncoderParameters() + vae.parameters() + safetyCheckerParameters;
+    }
+
+    /** Text tokens the denoiser attends to: the CLIP 77 plus the T5 tokens where a T5 encoder is present. */
+    public int textTokens() {
+        int clip = 0;
+        int t5 = 0;
+        for (TextEncoderConfig t : textEncoders) {
+            if (t.t5()) {
+                t5 += t.tokens();
+            } else {
+                clip = Math.max(clip, t.tokens());
+            }
+        }
+        return clip + t5;
+    }
+}

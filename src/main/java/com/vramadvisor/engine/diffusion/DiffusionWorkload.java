@@ -1,0 +1,161 @@
+package com.vramadvisor.engine.diffusion;
+
+import com.vramadvisor.engine.core.Sizable;
+import com.vramadvisor.engine.core.SizedEstimate;
+import com.vramadvisor.engine.core.SizingAxis;
+import java.util.Objects;
+
+/**
+ * A diffusion pipeline run as described: generation ({@link DiffusionMode#INFER}) or a fine-tuning step, at a batch
+ * and an image size, with the memory switches of diffusers and its training scripts. {@code fit} grows the square
+ * image side ({@code maxResolution}, in pixels, a multiple of the model's {@link Denoiser#pixelMultiple()}).
+ *
+ * @param model                 the pipeline
+ * @param mode                  inference or one of the training modes
+ * @param batch                 images per prompt (inference) or per training step before prior preservation
+ * @param width                 image width in pixels
+ * @param height                image height in pixels
+ * @param dtype                 the pipeline's {@code torch_dtype}, or the training {@code --mixed_precision}
+ * @param attention             eager, sliced or SDPA attention
+ * @param sliceRows             sliced attention: batch x heads rows per slice; 0 for diffusers' "auto" (half the
+ *                              heads of one sample)
+ * @param vaeSlicing            {@code enable_vae_slicing}: decode one image at a time
+ * @param vaeTiling             {@code enable_vae_tiling}: decode overlapping tiles of {@code vae.sampleSize} pixels
+ * @param offload               CPU offload of weights
+ * @param guidance              classifier-free guidance (the denoiser runs prompt and negative prompt: 2 x batch)
+ * @param safetyChecker         whether the pipeline's safety checker is loaded (SD 1.5 only)
+ * @param gradientCheckpointing training: {@code --gradient_checkpointing}
+ * @param optimizer             training: the optimizer
+ * @param loraRank              LoRA rank (diffusers scripts default to 4)
+ * @param trainTextEncoder      training: {@code --train_text_encoder} (the CLIP encoders become trainable)
+ * @param ema                   training: {@code --use_ema} (an fp32 copy of the trained weights)
+ * @param runtimeOverhead       whether to add the CUDA context and allocator reserve
+ */
+public record DiffusionWorkload(DiffusionModel model, DiffusionMode mode, int batch, int width, int height,
+                                DiffusionDtype dtype, AttentionKind attention, int sliceRows, boolean vaeSlicing,
+                                boolean vaeTiling, Offload offload, boolean guidance, boolean safetyChecker,
+                                boolean gradientCheckpointing, DiffusionOptimizer optimizer, int loraRank,
+                                boolean trainTextEncoder, boolean ema, boolean runtimeOverhead) implements Sizable {
+
+    /** Largest image side {@code fit} considers, in pixels. */
+    public static final int MAX_SIDE = 16_384;
+    /** CUDA context with cuDNN and cuBLAS loaded: 1 GiB, the figure the language-model estimator uses too. */
+    public static final long CUDA_CONTEXT_BYTES = 1L << 30;
+    /** Caching-allocator reserve over the allocated tensors: 5 % of the tensor peak. */
+    public static final double ALLOCATOR_FRACTION = 0.05;
+
+    public DiffusionWorkload {
+        Objects.requireNonNull(model, "model");
+        Objects.requireNonNull(mode, "mode");
+        Objects.requireNonNull(dtype, "dtype");
+        Objects.requireNonNull(attention, "attention");
+        Objects.requireNonNull(offload, "offload");
+        Objects.requireNonNull(optimizer, "optimizer");
+        if (batch < 1 || batch > 4_096) {
+            throw new IllegalArgumentException("batch must be 1 to 4096, got " + batch);
+        }
+        int multiple = model.denoiser().pixelMultiple();
+        if (width < multiple || height < multiple || width > MAX_SIDE || height > MAX_SIDE
+                || width % multiple != 0 || height % multiple != 0) {
+            throw new IllegalArgumentException("image sides must be multiples of " + multiple + " from " + multiple
+                    + " to " + MAX_SIDE + " pixels for " + model.id() + ", got " + width + " x " + height);
+        }
+        if (sliceRows < 0 || loraRank < 1 || loraRank > 4_096) {
+            throw new IllegalArgumentException("slice size must be at least 0 and the LoRA rank 1 to 4096");
+        }
+    }
+
+    /** Inference at the model's default resolution, batch 1, fp16, SDPA, guidance on, nothing offloaded. */
+    public static DiffusionWorkload of(DiffusionModel model, DiffusionMode mode) {
+        int side = model.defaultResolution();
+        return new DiffusionWorkload(model, mode, 1, side, side, DiffusionDtype.FP16, AttentionKind.SDPA, 0, false,
+                false, Offload.NONE, true, model.safetyCheckerParameters() > 0, false, DiffusionOptimizer.ADAMW, 4,
+                false, false, true);
+    }
+
+    public DiffusionWorkload withBatch(int b) {
+        return new DiffusionWorkload(model, mode, b, width, height, dtype, attention, sliceRows, vaeSlicing,
+                vaeTiling, offload, guidance, safetyChecker, gradientCheckpointing, optimizer, loraRank,
+                trainTextEncoder, ema, runtimeOverhead);
+    }
+
+    public DiffusionWorkload withSize(int w, int h) {
+        return new DiffusionWorkload(model, mode, batch, w, h, dtype, attention, sliceRows, vaeSlicing,
+                vaeTiling, offload, guidance, safetyChecker, gradientCheckpointing, optimizer, loraRank,
+                trainTextEncoder, ema, runtimeOverhead);
+    }
+
+    public DiffusionWorkload withDtype(DiffusionDtype d) {
+        return new DiffusionWorkload(model, mode, batch, width, height, d, attention, sliceRows, vaeSlicing,
+                vaeTiling, offload, guidance, safetyChecker, gradientCheckpointing, optimizer, loraRank,
+                trainTextEncoder, ema, runtimeOverhead);
+    }
+
+    public DiffusionWorkload withAttention(AttentionKind a, int rows) {
+        return new DiffusionWorkload(model, mode, batch, width, height, dtype, a, rows, vaeSlicing,
+                vaeTiling, offload, guidance, safetyChecker, gradientCheckpointing, optimizer, loraRank,
+                trainTextEncoder, ema, runtimeOverhead);
+    }
+
+    public DiffusionWorkload withVae(boolean slicing, boolean tiling) {
+        return new DiffusionWorkload(model, mode, batch, width, height, dtype, attention, sliceRows, slicing,
+                tiling, offload, guidance, safetyChecker, gradientCheckpointing, optimizer, loraRank,
+                trainTextEncoder, ema, runtimeOverhead);
+    }
+
+    public DiffusionWorkload withPipeline(Offload o, boolean cfg, boolean checker) {
+        return new DiffusionWorkload(model, mode, batch, width, height, dtype, attention, sliceRows, vaeSlicing,
+                vaeTiling, o, cfg, checker && model.safetyCheckerParameters() > 0, gradientCheckpointing, optimizer,
+                loraRank, trainTextEncoder, ema, runtimeOverhead);
+    }
+
+    public DiffusionWorkload withTraining(boolean checkpointing, DiffusionOptimizer opt, int rank,
+                                          boolean textEncoder, boolean useEma) {
+        return new DiffusionWorkload(model, mode, batch, width, height, dtype, attention, sliceRows, vaeSlicing,
+                vaeTiling, offload, guidance, safetyChecker, checkpointing, opt, rank, textEncoder, useEma,
+                runtimeOverhead);
+    }
+
+    public DiffusionWorkload withRuntimeOverhead(boolean on) {
+        return new DiffusionWorkload(model, mode, batch, width, height, dtype, attention, sliceRows, vaeSlicing,
+                vaeTiling, offload, guidance, safetyChecker, gradientCheckpointing, optimizer, loraRank,
+                trainTextEncoder, ema, on);
+    }
+
+    /** Latent height: pixels / the VAE's scale factor (8). */
+    int latentHeight() {
+        return (int) VaeConfig.ceilDiv(height, model.vae().scaleFactor());
+    }
+
+    int latentWidth() {
+        return (int) VaeConfig.ceilDiv(width, model.vae().scaleFactor());
+    }
+
+    @Override
+    public SizedEstimate estimate() {
+        return mode == DiffusionMode.INFER ? InferenceMemory.estimate(this) : TrainingMemory.estimate(this);
+    }
+
+    @Override
+    public SizingAxis axis() {
+        int multiple = model.denoiser().pixelMultiple();
+        return new SizingAxis("maxResolution", "square image side (pixels)", multiple, MAX_SIDE);
+    }
+
+    @Override
+    public long axisValue() {
+        return Math.max(width, height);
+    }
+
+    /**
+     * A square image of side {@code value} rounded up to the model's pixel multiple, so the largest side that fits is
+     * itself a multiple (clamped to the axis range).
+     */
+    @Override
+    public Sizable withAxisValue(long value) {
+        int multiple = model.denoiser().pixelMultiple();
+        long v = Math.max(multiple, Math.min(MAX_SIDE, value));
+        int side = (int) (VaeConfig.ceilDiv(v, multiple) * multiple);
+        return withSize(side, side);
+    }
+}

@@ -1,0 +1,151 @@
+package com.vramadvisor.engine.diffusion;
+
+import com.vramadvisor.engine.core.MemoryPart;
+import com.vramadvisor.engine.core.SizedEstimate;
+import com.vramadvisor.engine.core.WorkloadKind;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.OptionalLong;
+
+/**
+ * Peak GPU memory of one training step of the diffusers example scripts ({@code train_text_to_image.py},
+ * {@code train_dreambooth.py}, {@code train_text_to_image_lora.py}, {@code train_dreambooth_lora_sdxl.py},
+ * {@code train_dreambooth_lora_sd3.py}).
+ * <ul>
+ *   <li>Trainable weights are fp32 whatever {@code --mixed_precision} says (the scripts refuse to train a half
+ *   denoiser and cast LoRA parameters to fp32): 4 bytes, fp32 gradients 4 bytes, optimizer states
+ *   ({@link DiffusionOptimizer}), and under mixed precision autocast's cached 16-bit copy of each trained weight
+ *   (2 bytes; PyTorch {@code torch.autocast(cache_enabled=True)} keeps casts of leaf tensors for the region).</li>
+ *   <li>Frozen parts (the denoiser under LoRA, the text encoders unless {@code --train_text_encoder}, the VAE) are
+ *   held in {@code weight_dtype}: fp16/bf16 under mixed precision, fp32 otherwise; the SDXL scripts keep the VAE in
+ *   fp32 (its fp16 weights overflow).</li>
+ *   <li>{@code --use_ema} adds an fp32 copy of the trained weights.</li>
+ *   <li>Activations saved for backward from {@link Denoiser#training}; DreamBooth's prior preservation concatenates
+ *   one class image to each instance image, doubling the batch.</li>
+ *   <li>Each step first encodes the images with the VAE (no autograd; gradients are None then, as
+ *   {@code zero_grad(set_to_none=True)} leaves them); the peak is the larger of that encode and the backward pass,
+ *   counted with every saved activation and every gradient at once (an upper bound: in reality gradients grow
+ *   while activations are freed).</li>
+ * </ul>
+ */
+final class TrainingMemory {
+
+    /** Bytes of autocast's cached 16-bit copy of a trained fp32 weight. */
+    static final int AUTOCAST_COPY_BYTES = 2;
+
+    private TrainingMemory() {
+    }
+
+    static SizedEstimate estimate(DiffusionWorkload w) {
+        DiffusionModel m = w.model();
+        DiffusionDtype dt = w.dtype();
+        boolean mixed = dt.isHalf();
+        int act = dt.bytes();
+        int frozenBytes = dt.bytes();
+        int vaeBytes = m.vaeUpcast() ? 4 : frozenBytes;
+        boolean lora = w.mode() == DiffusionMode.LORA;
+        int samples = w.batch() * (w.mode() == DiffusionMode.DREAMBOOTH ? 2 : 1);
+        long denoiserParams = m.denoiser().parameters();
+        long loraParams = lora ? m.denoiser().loraParameters(w.loraRank()) : 0;
+
+        long trainedText = 0;
+        long frozenText = 0;
+        for (TextEncoderConfig t : m.textEncoders()) {
+            if (w.trainTextEncoder() && !t.t5()) {
+                trainedText += t.parameters();
+            } else {
+                frozenText += t.weightBytes(dt);
+            }
+        }
+        long trained = (lora ? loraParams : denoiserParams) + trainedText;
+        int state = w.optimizer().stateBytesPerParameter();
+
+        long denoiserW = lora ? denoiserParams * frozenBytes : denoiserParams * 4;
+        long textW = frozenText + trainedText * 4;
+        long vaeW = m.vae().parameters() * vaeBytes;
+        long loraW = loraParams * 4;
+        long autocast = mixed ? trained * AUTOCAST_COPY_BYTES : 0;
+        long grads = trained * 4;
+        long states = trained * state;
+        long emaW = w.ema() && !lora ? trained * 4 : 0;
+        int lh = w.latentHeight();
+        int lw = w.latentWidth();
+        long latents = 4L * samples * m.vae().latentChannels() * lh * lw * 4
+                + (long) samples * m.textTokens() * 4_096 * act;
+        Activations a = m.denoiser().training(samples, lh, lw, m.textTokens(), w.attention(),
+                w.gradientCheckpointing(), act);
+        long encode = m.vae().encodeElements(w.height(), w.width()) * samples * vaeBytes;
+
+        long fixed = denoiserW + textW + vaeW + loraW + states + emaW;
+        long stepTensors = fixed + autocast + grads + latents + a.totalBytes();
+        long encodeTensors = fixed + encode;
+        boolean encodePeak = encodeTensors > stepTensors;
+        long tensors = Math.max(stepTensors, encodeTensors);
+
+        List<MemoryPart> parts = new ArrayList<>();
+        String trainedWhat = lora ? String.format(Locale.ROOT, "%,d LoRA parameters (rank %d)", loraParams,
+                w.loraRank()) : String.format(Locale.ROOT, "%,d %s parameters", denoiserParams,
+                m.denoiser().kindLabel());
+        if (trainedText > 0) {
+            trainedWhat += String.format(Locale.ROOT, " + %,d text-encoder parameters", trainedText);
+        }
+        parts.add(new MemoryPart("denoiserWeights", m.denoiser().kindLabel() + " weights", denoiserW,
+                String.format(Locale.ROOT, "%,d parameters x %d bytes (%s)", denoiserParams,
+                        lora ? frozenBytes : 4, lora ? "frozen, " + dt.id() : "trained, fp32")));
+        parts.add(new MemoryPart("textEncoders", "text encoders", textW, InferenceMemory.textFormula(m, dt)
+                + (trainedText > 0 ? "; the CLIP encoders trained in fp32" : ", frozen")));
+        parts.add(new MemoryPart("vae", "VAE weights", vaeW, String.format(Locale.ROOT,
+                "%,d parameters x %d bytes, frozen", m.vae().parameters(), vaeBytes)));
+        parts.add(new MemoryPart("loraAdapters", "LoRA adapters", loraW, lora ? String.format(Locale.ROOT,
+                "%,d parameters x 4 bytes: rank %d on the attention projections", loraParams, w.loraRank())
+                : "none"));
+        parts.add(new MemoryPart("autocastCopies", "16-bit weight copies (autocast)", encodePeak ? 0 : autocast,
+                mixed ? trainedWhat + " x 2 bytes" : "none: fp32 training"));
+        parts.add(new MemoryPart("gradients", "gradients", encodePeak ? 0 : grads, trainedWhat + " x 4 bytes"));
+        parts.add(new MemoryPart("optimizerStates", "optimizer states", states, String.format(Locale.ROOT,
+                "%s x %d bytes (%s)", trainedWhat, state, w.optimizer().id())));
+        parts.add(new MemoryPart("emaWeights", "EMA weights", emaW, emaW > 0 ? trainedWhat + " x 4 bytes"
+                : "none"));
+        parts.add(new MemoryPart("latents", "latents and text embeddings", encodePeak ? 0 : latents,
+                String.format(Locale.ROOT, "latents, noise, noisy latents and target of %d samples at %d x %d x %d",
+                        samples, m.vae().latentChannels(), lw, lh)));
+        parts.add(new MemoryPart("attentionScores", "attention scores", encodePeak ? 0 : a.attentionScoreBytes(),
+                a.formula()));
+        parts.add(new MemoryPart("activations", "saved activations", encodePeak ? 0 : a.otherBytes(),
+                a.formula()));
+        parts.add(new MemoryPart("vaeEncode", "VAE encode activations", encodePeak ? encode : 0,
+                String.format(Locale.ROOT, "3 x %d channels x %d x %d per image, %d images, %d bytes",
+                        m.vae().blockOutChannels().get(0), w.width(), w.height(), samples, vaeBytes)));
+        long overhead = w.runtimeOverhead()
+                ? DiffusionWorkload.CUDA_CONTEXT_BYTES + Math.round(tensors * DiffusionWorkload.ALLOCATOR_FRACTION)
+                : 0;
+        parts.add(new MemoryPart("runtimeOverhead", "runtime overhead", overhead, w.runtimeOverhead()
+                ? String.format(Locale.ROOT, "CUDA context 1 GiB + 5 %% allocator reserve of %,d tensor bytes",
+                tensors) : "off"));
+
+        String subject = String.format(Locale.ROOT, "%s %s, batch %d at %d x %d, %s, %s attention%s", m.name(),
+                w.mode().id(), w.batch(), w.width(), w.height(), mixed ? dt.id() + " mixed precision" : "fp32",
+                w.attention().id(), w.gradientCheckpointing() ? ", gradient checkpointing" : "");
+        List<String> assumptions = new ArrayList<>();
+        assumptions.add("diffusers example training scripts: trained weights, gradients and optimizer states in fp32"
+                + " (8-bit optimizer states where chosen), frozen weights in " + dt.id() + ".");
+        if (w.mode() == DiffusionMode.DREAMBOOTH) {
+            assumptions.add("DreamBooth with prior preservation: each step trains " + samples
+                    + " images (instance + class).");
+        }
+        assumptions.add("Backward peak counted with all saved activations and all gradients at once.");
+        List<String> caveats = new ArrayList<>();
+        if (!w.gradientCheckpointing()) {
+            caveats.add("Gradient checkpointing keeps only block inputs and recomputes one block at a time.");
+        }
+        if (a.attentionScoreBytes() > tensors / 5) {
+            caveats.add("Eager attention saves N x N probabilities for backward; memory-efficient attention"
+                    + " (xFormers/SDPA) does not.");
+        }
+        caveats.add("Convolution workspaces (cuDNN) are not modelled.");
+        return new SizedEstimate(WorkloadKind.DIFFUSION, subject, OptionalLong.of(m.parameters()), parts,
+                encodePeak ? "VAE encode of the training images" : "backward pass of a training step",
+                assumptions, caveats);
+    }
+}

@@ -1,0 +1,166 @@
+package com.vramadvisor.engine.diffusion;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.vramadvisor.engine.core.SizedEstimate;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * Generation peaks against hand-worked formulas and against the peaks diffusers publishes. The published figures
+ * are {@code torch.cuda.max_memory_allocated()}, so they are compared with the tensor parts alone (runtime overhead
+ * off). The estimate leaves out cuDNN convolution workspaces and allocator rounding; at 1024 px those add 5-15 %
+ * to a published peak, so an estimate must land between 80 % and 105 % of it: low by what is not modelled, never
+ * high.
+ */
+class DiffusionInferenceTest {
+
+    private static final double GIB = 1L << 30;
+
+    private static DiffusionWorkload infer(DiffusionModel m) {
+        return DiffusionWorkload.of(m, DiffusionMode.INFER).withRuntimeOverhead(false);
+    }
+
+    private static long peak(DiffusionWorkload w) {
+        return w.estimate().peakBytes();
+    }
+
+    private static void assertWithinPublished(long estimate, double publishedBytes) {
+        assertThat(estimate / publishedBytes).as("estimate %.2f GiB vs published %.2f GiB", estimate / GIB,
+                publishedBytes / GIB).isBetween(0.80, 1.05);
+    }
+
+    @Test
+    void eagerAttentionInSd15At512HoldsEightHeadsOf4096SquaredScoresPerSample() {
+        // 512 px -> 64 x 64 latents -> 4096 tokens at the first level, 8 heads, fp16; classifier-free guidance
+        // makes 2 samples; the baddbmm scores and the softmax probabilities are alive together; the cross-attention
+        // matrices over 77 text tokens ride along: 2 x samples x heads x N x (N + 77) x 2 bytes.
+        SizedEstimate e = infer(DiffusionPresets.SD_15).withAttention(AttentionKind.EAGER, 0).estimate();
+        long expected = 2L * 2 * 8 * 4_096 * (4_096 + 77) * 2;
+        assertThat(e.part("attentionScores")).isEqualTo(expected);
+        assertThat(e.peakPhase()).contains("UNet");
+    }
+
+    @Test
+    void slicedAttentionComputesHalfTheHeadsOfOneSampleAtATimeAndSdpaNone() {
+        long eager = infer(DiffusionPresets.SD_15).withAttention(AttentionKind.EAGER, 0).estimate()
+                .part("attentionScores");
+        DiffusionWorkload sliced = infer(DiffusionPresets.SD_15).withAttention(AttentionKind.SLICED, 0);
+        // diffusers "auto" slice: attention_head_dim // 2 = 4 of the 2 x 8 batch x head rows at once.
+        long slicedScores = DiffusionPresets.SD_15.denoiser().inference(2, 64, 64, 77, AttentionKind.SLICED, 4, 2)
+                .attentionScoreBytes();
+        assertThat(slicedScores).isEqualTo(eager / 4);
+        assertThat(peak(sliced)).isLessThan(peak(infer(DiffusionPresets.SD_15).withAttention(AttentionKind.EAGER,
+                0)));
+        assertThat(infer(DiffusionPresets.SD_15).estimate().part("attentionScores")).isZero();
+    }
+
+    @Test
+    void sd15WithAttentionSlicingNeedsAboutThePublished3Point2Gb() {
+        // diffusers docs, optimization/fp16 (2023-07): "this method allows you to use Stable Diffusion in as
+        // little as 3.2 GB of VRAM" -- runwayml/stable-diffusion-v1-5, torch_dtype fp16,
+        // enable_attention_slicing(), 512 x 512, one image, safety checker loaded.
+        assertWithinPublished(peak(infer(DiffusionPresets.SD_15).withAttention(AttentionKind.SLICED, 0)), 3.2e9);
+    }
+
+    @Test
+    void sd15WithSequentialOffloadStaysUnderThePublishedBounds() {
+        // Same page: enable_sequential_cpu_offload() "And you can get the memory consumption to < 3GB"; "chain
+        // offloading with attention slicing for minimal memory consumption (< 2GB)" with enable_attention_slicing(1).
+        DiffusionWorkload offload = infer(DiffusionPresets.SD_15).withAttention(AttentionKind.EAGER, 0)
+                .withPipeline(Offload.SEQUENTIAL, true, true);
+        assertThat(peak(offload)).isLessThan(3_000_000_000L);
+        assertThat(peak(offload.withAttention(AttentionKind.SLICED, 1))).isLessThan(2_000_000_000L);
+        assertThat(peak(offload.withAttention(AttentionKind.SLICED, 1))).isLessThan(peak(offload));
+    }
+
+    @Test
+    void sdxlFourImagesAt1024MatchTheDiffusersBlogPeaks() {
+        // "Exploring simple optimizations for SDXL" (huggingface.co/blog/simple_sdxl_optimizations, 2023-10-24),
+        // A100 40 GB, num_images_per_prompt=4, 1024 x 1024, max_memory_allocated / 1024^3:
+        // unoptimized (fp32, default attention) 28.09, fp16 21.72, fp16 + SDPA 21.72. The VAE decode of four
+        // images in fp32 (force_upcast) sets every one of these peaks.
+        DiffusionWorkload four = infer(DiffusionPresets.SDXL).withBatch(4);
+        assertWithinPublished(peak(four), 21.72 * GIB);
+        assertWithinPublished(peak(four.withAttention(AttentionKind.EAGER, 0)), 21.72 * GIB);
+        assertWithinPublished(peak(four.withAttention(AttentionKind.EAGER, 0).withDtype(DiffusionDtype.FP32)),
+                28.09 * GIB);
+        assertThat(four.estimate().peakPhase()).isEqualTo("VAE decode");
+    }
+
+    @Test
+    void sd3MediumMatchesTheDiffusersSd3BlogPeaks() {
+        // "Diffusers welcomes Stable Diffusion 3" (huggingface.co/blog/sd3, 2024-06-12), A100 80 GB, fp16,
+        // default arguments (1024 x 1024, one image, guidance 7.0, T5 prompts of 256 tokens): default 18.765 GB,
+        // model offloading 12.0645 GB (read as GiB, max_memory_allocated / 1024^3 as in the SDXL blog).
+        DiffusionWorkload sd3 = infer(DiffusionPresets.SD3_MEDIUM);
+        assertWithinPublished(peak(sd3), 18.765 * GIB);
+        assertWithinPublished(peak(sd3.withPipeline(Offload.MODEL, true, false)), 12.0645 * GIB);
+    }
+
+    @Test
+    void theVaeDecodeAt1024HoldsThreePlanesOfTheWidestFullResolutionInput() {
+        // Decoder channels reversed: 512, 512, 256, 128; the first full-resolution ResNet takes the 256-channel
+        // upsampler output and holds its input, GroupNorm and SiLU outputs: 3 x 256 x 1024 x 1024, plus the RGB
+        // output; SD3's VAE is not upcast, so fp16.
+        SizedEstimate e = infer(DiffusionPresets.SD3_MEDIUM).estimate();
+        assertThat(e.part("vaeDecode")).isEqualTo((3L * 256 + 3) * 1_024 * 1_024 * 2);
+        // SDXL decodes in fp32.
+        assertThat(infer(DiffusionPresets.SDXL).estimate().part("vaeDecode"))
+                .isEqualTo((3L * 256 + 3) * 1_024 * 1_024 * 4);
+    }
+
+    @Test
+    void vaeTilingBoundsTheDecodeByTheTileAndChangesNothingBelowOneTile() {
+        DiffusionWorkload big = infer(DiffusionPresets.SD_15).withSize(2_048, 2_048);
+        long plain = big.estimate().part("vaeDecode");
+        long tiled = big.withVae(false, true).estimate().part("vaeDecode");
+        assertThat(tiled).isLessThan(plain / 4);
+        DiffusionWorkload small = infer(DiffusionPresets.SD_15);
+        assertThat(small.withVae(false, true).estimate().part("vaeDecode"))
+                .isEqualTo(small.estimate().part("vaeDecode"));
+    }
+
+    @Test
+    void vaeSlicingDecodesOneImageOfABatchAtATime() {
+        DiffusionWorkload four = infer(DiffusionPresets.SDXL).withBatch(4);
+        assertThat(four.withVae(true, false).estimate().part("vaeDecode"))
+                .isEqualTo(infer(DiffusionPresets.SDXL).estimate().part("vaeDecode"));
+    }
+
+    @Test
+    void offloadingNeverNeedsMoreAndSequentialLeastOfAll() {
+        for (DiffusionModel m : DiffusionPresets.all()) {
+            DiffusionWorkload w = infer(m);
+            long none = peak(w);
+            long model = peak(w.withPipeline(Offload.MODEL, true, true));
+            long sequential = peak(w.withPipeline(Offload.SEQUENTIAL, true, true));
+            assertThat(model).as(m.id()).isLessThan(none);
+            assertThat(sequential).as(m.id()).isLessThan(model);
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(AttentionKind.class)
+    void memoryGrowsWithResolutionAndBatch(AttentionKind attention) {
+        for (DiffusionModel m : DiffusionPresets.all()) {
+            DiffusionWorkload w = infer(m).withAttention(attention, 0);
+            long previous = 0;
+            for (int side = 256; side <= 2_048; side += 256) {
+                long p = peak(w.withSize(side, side));
+                assertThat(p).as(m.id() + " at " + side).isGreaterThan(previous);
+                previous = p;
+            }
+            assertThat(peak(w.withBatch(2))).isGreaterThan(peak(w));
+        }
+    }
+
+    @Test
+    void theRuntimeOverheadAddsAContextAndAnAllocatorReserve() {
+        DiffusionWorkload w = infer(DiffusionPresets.SDXL);
+        long tensors = peak(w);
+        long withOverhead = peak(w.withRuntimeOverhead(true));
+        assertThat(withOverhead - tensors).isEqualTo((1L << 30) + Math.round(tensors * 0.05));
+    }
+}
