@@ -18,13 +18,20 @@ package com.vramadvisor.engine.render;
  *       ({@code VirtualShadowMapArray.cpp}), each 128 x 128 texels of 32-bit depth = 65,536 bytes.</li>
  * </ul>
  *
- * @param textureStreamingMiB    texture streaming pool budget; 0 = no limit (streamed textures count in full)
+ * <p>How the texture pool is sized on a PC, and what the streamer may fill, is in {@link TexturePoolBudget}: either a
+ * fixed {@code r.Streaming.PoolSize} or, when a game leaves it at its code default of -1, a percentage of the card's
+ * memory ({@code [TextureStreaming] PoolSizeVRAMPercentage}).
+ *
+ * @param textureStreamingMiB    texture streaming pool budget; 0 = no fixed size (with {@code vramPercent} 0: no
+ *                               limit, streamed textures count in full)
  * @param naniteStreamingMiB     Nanite streaming pool; 0 = none
  * @param virtualTextureMiB      size of each virtual-texture physical pool (one per format of virtual textures)
  * @param virtualShadowMapPages  virtual shadow map physical pages; 0 = none
+ * @param vramPercent            {@code PoolSizeVRAMPercentage}, 0 to 100; 0 = the rule is off
+ * @param targetCardMiB          memory of the card the pool is sized for, needed when {@code vramPercent} is set
  */
 public record StreamingPools(long textureStreamingMiB, long naniteStreamingMiB, long virtualTextureMiB,
-                             long virtualShadowMapPages) {
+                             long virtualShadowMapPages, int vramPercent, long targetCardMiB) {
 
     public static final long UE_TEXTURE_POOL_MIB = 1000;
     public static final long UE_NANITE_POOL_MIB = 512;
@@ -47,9 +54,28 @@ public record StreamingPools(long textureStreamingMiB, long naniteStreamingMiB, 
                 throw new IllegalArgumentException("pool sizes must be 0 to " + MAX_MIB + " MiB");
             }
         }
+        if (vramPercent < 0 || vramPercent > 100) {
+            throw new IllegalArgumentException("the pool's VRAM percentage must be 0 to 100");
+        }
+        if (targetCardMiB < 0 || targetCardMiB > MAX_MIB || vramPercent > 0 && targetCardMiB == 0) {
+            throw new IllegalArgumentException("a VRAM-percentage pool needs the target card's memory, 1 to " + MAX_MIB
+                    + " MiB");
+        }
         if (virtualShadowMapPages < 0 || virtualShadowMapPages > 1L << 24) {
             throw new IllegalArgumentException("virtual shadow map pages must be 0 to " + (1L << 24));
         }
+    }
+
+    /** Pools without the VRAM-percentage rule. */
+    public StreamingPools(long textureStreamingMiB, long naniteStreamingMiB, long virtualTextureMiB,
+                          long virtualShadowMapPages) {
+        this(textureStreamingMiB, naniteStreamingMiB, virtualTextureMiB, virtualShadowMapPages, 0, 0);
+    }
+
+    /** The same pools with the texture pool sized by the VRAM-percentage rule on a card of {@code cardMiB}. */
+    public StreamingPools withVramRule(int percent, long cardMiB) {
+        return new StreamingPools(textureStreamingMiB, naniteStreamingMiB, virtualTextureMiB, virtualShadowMapPages,
+                percent, cardMiB);
     }
 
     static long mib(long mib) {
