@@ -138,7 +138,8 @@ public final class SceneReader {
         }
         SceneJson o = r.object("pools");
         o.onlyFields(Set.of("textureStreamingMiB", "naniteStreamingMiB", "virtualTextureMiB",
-                "virtualShadowMapPages", "poolSizeVramPercent", "targetCardMiB"));
+                "virtualShadowMapPages", "poolSizeVramPercent", "targetCardMiB",
+                "gpuSceneInstanceBytes"));
         int percent = (int) pool(o, "poolSizeVramPercent", TexturePoolBudget.UE_VRAM_PERCENT, 0);
         long card = o.whole("targetCardMiB", 0, StreamingPools.MAX_MIB, 0);
         if (percent > 0 && card == 0) {
@@ -148,7 +149,8 @@ public final class SceneReader {
                 pool(o, "naniteStreamingMiB", StreamingPools.UE_NANITE_POOL_MIB, 0),
                 pool(o, "virtualTextureMiB", StreamingPools.UE_VIRTUAL_TEXTURE_POOL_MIB,
                         StreamingPools.UE_VIRTUAL_TEXTURE_POOL_MIB),
-                pool(o, "virtualShadowMapPages", StreamingPools.UE_VSM_PAGES, 0), percent, card);
+                pool(o, "virtualShadowMapPages", StreamingPools.UE_VSM_PAGES, 0), percent, card,
+                (int) pool(o, "gpuSceneInstanceBytes", StreamingPools.UE_INSTANCE_BYTES, 0));
     }
 
     private static Lumen lumen(SceneJson r) throws SceneFileException {
@@ -181,7 +183,8 @@ public final class SceneReader {
             throw o.problem(field, UntrustedText.quote(v.textValue()) + " (expected a number or \"default\")");
         }
         long max = field.equals("virtualShadowMapPages") ? 1L << 24
-                : field.equals("poolSizeVramPercent") ? 100 : StreamingPools.MAX_MIB;
+                : field.equals("poolSizeVramPercent") ? 100
+                : field.equals("gpuSceneInstanceBytes") ? 1024 : StreamingPools.MAX_MIB;
         return o.whole(v, field, 0, max);
     }
 

@@ -17,7 +17,7 @@ final class PoolParts {
     }
 
     static MemoryPart pools(StreamingPools p, long streamed, long resident, long otherTextures,
-                            TreeSet<String> virtualFormats, long naniteMeshes, long naniteTriangles,
+                            TreeSet<String> virtualFormats, long instances, long naniteMeshes, long naniteTriangles,
                             List<String> caveats) {
         List<String> text = new ArrayList<>();
         long sum = 0;
@@ -58,6 +58,12 @@ final class PoolParts {
         if (p.virtualShadowMapPages() > 0) {
             sum = Bytes.add(sum, Bytes.mul(p.virtualShadowMapPages(), StreamingPools.VSM_PAGE_BYTES));
             text.add(p.virtualShadowMapPages() + " virtual shadow map pages x 128 x 128 x 4 B");
+        }
+        long gpuScene = p.instanceDataBytes(instances);
+        if (gpuScene > 0) {
+            sum = Bytes.add(sum, gpuScene);
+            text.add(String.format(Locale.ROOT, "GPU Scene instance data %,d instances rounded up to %,d x %d B",
+                    instances, gpuScene / p.instanceBytes(), p.instanceBytes()));
         }
         return new MemoryPart("streamingPools", "streaming pools", sum, text.isEmpty() ? "no streaming pools"
                 : String.join(" + ", text));

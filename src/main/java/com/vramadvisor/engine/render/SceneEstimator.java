@@ -115,16 +115,12 @@ public final class SceneEstimator {
         parts.add(part("accelerationStructures", "acceleration structures", as, asFormula));
 
         Lumen lumen = s.lumen();
-        long lumenBytes = Bytes.add(Bytes.add(lumen.surfaceCacheBytes(), lumen.distanceFieldBytes()),
-                Bytes.mul(lumen.radianceCacheBytes(), v));
+        long lumenBytes = Bytes.add(Bytes.add(lumen.surfaceCacheBytes(), lumen.meshDistanceFieldBytes()),
+                Bytes.mul(lumen.radianceCacheBytes() + lumen.globalDistanceFieldBytes(), v));
         parts.add(part("lumen", "Lumen caches", lumenBytes, lumen.describe(v)));
-        if (lumen.enabled() && lumen.softwareTracing()) {
-            caveats.add("The global distance field is counted as four dense 252^3 clipmaps, an upper bound: UE5 keeps"
-                    + " it in a sparse page atlas.");
-        }
 
         long otherTextures = Bytes.add(Bytes.mul(Bytes.add(Bytes.add(rt, effects), shadows), v), lumenBytes);
-        parts.add(PoolParts.pools(s.pools(), streamed, resident, otherTextures, virtualFormats, naniteMeshes,
+        parts.add(PoolParts.pools(s.pools(), streamed, resident, otherTextures, virtualFormats, instances, naniteMeshes,
                 naniteTriangles, caveats));
 
         PathTracer pt = s.pathTracer();
