@@ -20,9 +20,9 @@ import java.util.Locale;
  * ({@code DiffuseLightingAndSecondMomentHistoryAtlas}, {@code RadiosityProbeSH*Atlas}); they are not counted.
  *
  * <p><b>Radiance cache</b> (screen probe gather, per view, {@code LumenScreenProbeGather.cpp} and
- * {@code LumenRadianceCache.cpp}): a probe atlas of {@code r.Lumen.ScreenProbeGather.RadianceCache.ProbeAtlasResolutionInProbes}
- * = 128 probes per side of {@code ProbeResolution} = 32 texels in {@code PF_FloatRGB} (R11G11B10, 4 B); the final
- * radiance atlas of 128 probes of {@code ProbeResolution + 2 x (1 << (NumMipmaps - 1))} = 34 texels, taken at the same
+ * {@code LumenRadianceCache.cpp}): a probe atlas of
+ * {@code r.Lumen.ScreenProbeGather.RadianceCache.ProbeAtlasResolutionInProbes} = 128 probes per side of
+ * {@code ProbeResolution} = 32 texels in {@code PF_FloatRGB} (R11G11B10, 4 B); the final radiance atlas of 128 probes of {@code ProbeResolution + 2 x (1 << (NumMipmaps - 1))} = 34 texels, taken at the same
  * 4 B; and the probe indirection volume of {@code GridResolution} 48 x {@code NumClipmaps} 4 by 48 x 48
  * {@code PF_R32_UINT}: 64 + 72.25 + 1.69 MiB.
  *
@@ -31,9 +31,9 @@ import java.util.Locale;
  * ({@code r.AOGlobalDistanceField.NumClipmaps}; Lumen adds more only when its view distance reaches the fifth
  * clipmap's extent); a page table of {@code ceil(252 / 7)} = 36 pages per side per clipmap; a page atlas of 128 x 128
  * pages per slice and {@code ceil(36^2 x 144 x 2 x 0.3 / 128^2)} = 7 slices (two caches with
- * {@code r.AOGlobalDistanceFieldCacheMostlyStaticSeparately} 1, occupancy {@code r.AOGlobalDistanceField.OccupancyRatio}
- * 0.3), 8^3 {@code PF_R8} texels per page; a coverage atlas of 4^3 {@code PF_R8} texels per page; three
- * {@code PF_R32_UINT} page tables (combined, stationary, movable layers); and a {@code PF_R8} mip volume of
+ * {@code r.AOGlobalDistanceFieldCacheMostlyStaticSeparately} 1, occupancy
+ * {@code r.AOGlobalDistanceField.OccupancyRatio} 0.3), 8^3 {@code PF_R8} texels per page; a coverage atlas of 4^3
+ * {@code PF_R8} texels per page; three {@code PF_R32_UINT} page tables (combined, stationary, movable layers); and a {@code PF_R8} mip volume of
  * {@code ceil(252 / 4)} = 63 texels per side per clipmap: 66.1 MiB.
  *
  * <p><b>Mesh distance fields</b> (software tracing, shared): the brick atlas grows to
@@ -92,7 +92,7 @@ public record Lumen(boolean enabled, int atlasSize, boolean softwareTracing) {
         return (side * side + finalSide * finalSide) * RADIANCE_TEXEL_BYTES + indirection;
     }
 
-    /** Global distance field bytes of one view (page atlas, coverage atlas, page tables, mips); 0 without software tracing. */
+    /** Global distance field bytes of one view (page atlas, coverage, page tables, mips); 0 without software rays. */
     public long globalDistanceFieldBytes() {
         if (!enabled || !softwareTracing) {
             return 0;

@@ -16,7 +16,8 @@ import java.util.Locale;
  *       {@code [TextureStreaming] PoolSizeVRAMPercentage} is 70 in the engine's shipped configuration, the value
  *       every published Engine.ini tuning guide quotes as the default.</li>
  *   <li>Non-streamed textures come out of the pool: {@code AvailableMemoryForStreaming = PoolSize -
- *       NonStreamingRenderAssetMemory - MemoryMargin} ({@code FRenderAssetStreamingMipCalcTask::UpdateBudgetedMips_Async}).</li>
+ *       NonStreamingRenderAssetMemory - MemoryMargin}
+ *       ({@code FRenderAssetStreamingMipCalcTask::UpdateBudgetedMips_Async}).</li>
  *   <li>With a VRAM percentage set, the engine also computes {@code UsableVRAM = max(TotalGraphicsMemory x percent,
  *       TotalGraphicsMemory - r.Streaming.PoolSize.VRAMPercentageClamp)} (clamp 1024) and
  *       {@code AvailableVRAMForStreaming = min(UsableVRAM - UsedVRAM, PoolSize)}, where {@code UsedVRAM} is every
