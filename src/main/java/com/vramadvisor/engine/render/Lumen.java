@@ -22,8 +22,8 @@ import java.util.Locale;
  * <p><b>Radiance cache</b> (screen probe gather, per view, {@code LumenScreenProbeGather.cpp} and
  * {@code LumenRadianceCache.cpp}): a probe atlas of
  * {@code r.Lumen.ScreenProbeGather.RadianceCache.ProbeAtlasResolutionInProbes} = 128 probes per side of
- * {@code ProbeResolution} = 32 texels in {@code PF_FloatRGB} (R11G11B10, 4 B); the final radiance atlas of 128 probes of {@code ProbeResolution + 2 x (1 << (NumMipmaps - 1))} = 34 texels, taken at the same
- * 4 B; and the probe indirection volume of {@code GridResolution} 48 x {@code NumClipmaps} 4 by 48 x 48
+ * {@code ProbeResolution} = 32 texels in {@code PF_FloatRGB} (R11G11B10, 4 B); the final radiance atlas of 128
+ * probes of {@code ProbeResolution + 2 x (1 << (NumMipmaps - 1))} = 34 texels, taken at the same 4 B; and the probe indirection volume of {@code GridResolution} 48 x {@code NumClipmaps} 4 by 48 x 48
  * {@code PF_R32_UINT}: 64 + 72.25 + 1.69 MiB.
  *
  * <p><b>Global distance field</b> (software tracing, per view; {@code GlobalDistanceField.cpp}): clipmap resolution
@@ -33,7 +33,8 @@ import java.util.Locale;
  * pages per slice and {@code ceil(36^2 x 144 x 2 x 0.3 / 128^2)} = 7 slices (two caches with
  * {@code r.AOGlobalDistanceFieldCacheMostlyStaticSeparately} 1, occupancy
  * {@code r.AOGlobalDistanceField.OccupancyRatio} 0.3), 8^3 {@code PF_R8} texels per page; a coverage atlas of 4^3
- * {@code PF_R8} texels per page; three {@code PF_R32_UINT} page tables (combined, stationary, movable layers); and a {@code PF_R8} mip volume of
+ * {@code PF_R8} texels per page; three {@code PF_R32_UINT} page tables (combined, stationary, movable layers); and a
+ * {@code PF_R8} mip volume of
  * {@code ceil(252 / 4)} = 63 texels per side per clipmap: 66.1 MiB.
  *
  * <p><b>Mesh distance fields</b> (software tracing, shared): the brick atlas grows to
