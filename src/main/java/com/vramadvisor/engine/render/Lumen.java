@@ -23,7 +23,8 @@ import java.util.Locale;
  * {@code LumenRadianceCache.cpp}): a probe atlas of
  * {@code r.Lumen.ScreenProbeGather.RadianceCache.ProbeAtlasResolutionInProbes} = 128 probes per side of
  * {@code ProbeResolution} = 32 texels in {@code PF_FloatRGB} (R11G11B10, 4 B); the final radiance atlas of 128
- * probes of {@code ProbeResolution + 2 x (1 << (NumMipmaps - 1))} = 34 texels, taken at the same 4 B; and the probe indirection volume of {@code GridResolution} 48 x {@code NumClipmaps} 4 by 48 x 48
+ * probes of {@code ProbeResolution + 2 x (1 << (NumMipmaps - 1))} = 34 texels, taken at the same 4 B; and the
+ * probe indirection volume of {@code GridResolution} 48 x {@code NumClipmaps} 4 by 48 x 48
  * {@code PF_R32_UINT}: 64 + 72.25 + 1.69 MiB.
  *
  * <p><b>Global distance field</b> (software tracing, per view; {@code GlobalDistanceField.cpp}): clipmap resolution
