@@ -12,9 +12,10 @@ import java.util.stream.Collectors;
 
 /**
  * Per-GPU memory of a {@link Scene} at steady state, when everything a frame touches is resident. Per-view parts
- * (render targets, shadow maps, path tracer and denoiser buffers) are multiplied by the viewers; scene data
- * (textures, geometry, acceleration structures, pools) is held once and shared by every view on the GPU. The
- * formulas and sources are in each part's type and in {@code docs/estimation-render.md}.
+ * (render and effect targets, shadow maps, Lumen's radiance cache and global distance field, path tracer and
+ * denoiser buffers) are multiplied by the viewers; scene data (textures, geometry, acceleration structures, Lumen's
+ * surface cache and mesh distance fields, pools) is held once and shared by every view on the GPU. The formulas and
+ * sources are in each part's type and in {@code docs/estimation-render.md}.
  */
 public final class SceneEstimator {
 
@@ -159,9 +160,13 @@ public final class SceneEstimator {
         List<String> assumptions = new ArrayList<>();
         assumptions.add("Steady state: every resource a frame touches is resident; loading, build scratch and"
                 + " compaction copies are transient and not counted.");
-        assumptions.add("Per-view buffers (render targets, shadow maps, path tracer, denoiser) are repeated for each"
-                + " viewer; textures, geometry, acceleration structures and pools are shared by the viewers on one"
-                + " GPU.");
+        assumptions.add("Per-view buffers (render and effect targets, shadow maps, Lumen's radiance cache and global"
+                + " distance field, path tracer, denoiser) are repeated for each viewer; textures, geometry,"
+                + " acceleration structures, Lumen's surface cache and pools are shared by the viewers on one GPU.");
+        if (!s.effectTargets().isEmpty()) {
+            assumptions.add("Each transient target is counted once: the render graph aliases them within a frame and"
+                    + " reuses them across frames; only the swap chain keeps one buffer per frame in flight.");
+        }
         if (!s.source().isBlank()) {
             assumptions.add("Scene figures: " + s.source());
         }
