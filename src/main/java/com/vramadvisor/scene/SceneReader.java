@@ -31,8 +31,8 @@ public final class SceneReader {
     public static final int FORMAT_VERSION = 1;
 
     private static final Set<String> TOP = Set.of("formatVersion", "id", "name", "source", "notes", "resolution",
-            "viewers", "driverOverheadMiB", "renderTargets", "effectTargets", "lumen", "shadowMaps", "textures", "meshes", "rayTracing",
-            "pools", "pathTracer", "denoiser");
+            "viewers", "driverOverheadMiB", "renderTargets", "effectTargets", "lumen", "shadowMaps", "textures",
+            "meshes", "rayTracing", "pools", "pathTracer", "denoiser");
 
     private SceneReader() {
     }
