@@ -48,7 +48,7 @@ public final class SceneEstimator {
         for (RenderTarget t : s.effectTargets()) {
             effects = Bytes.add(effects, t.bytes(s.width(), s.height()));
         }
-        parts.add(part("effectTargets", "lighting and post-process targets", Bytes.mul(effects, v),
+        parts.add(part("effectTargets", "lighting and post targets", Bytes.mul(effects, v),
                 list(s.effectTargets().stream().map(RenderTarget::describe).toList()) + " at " + s.width() + " x "
                         + s.height() + perViewer));
 
