@@ -87,7 +87,7 @@ final class RecommendCommand implements Callable<Integer> {
         OutputFormat fmt = OutputFormat.parse(format, OutputFormat.TEXT, OutputFormat.JSON, OutputFormat.CSV);
         PrintWriter err = spec.commandLine().getErr();
         if (args.kind() != WorkloadKind.LLM) {
-            RankingOptions o = filters(limits.domainBuilder()).build();
+            RankingOptions o = filters(limits.domainBuilder(args)).build();
             Sizable w = DomainRun.build(args.kind(), args, spec);
             DomainRecommendation rec = DomainRanking.rank(w, args.catalog.catalog(err).hardware(), o);
             DomainRecommendOutput.print(spec.commandLine().getOut(), fmt, rec);

@@ -103,6 +103,20 @@ class ArchitecturePresetTest {
     }
 
     @Test
+    void inferenceEstimatesSayHowTheArchitectureIsTreated() {
+        assertThat(ESTIMATOR.estimate(model("deepseek-v3"), serving(1, 1, DataType.BF16)).assumptions())
+                .anyMatch(a -> a.contains("compressed latent (512 + 64"))
+                .anyMatch(a -> a.contains("1 multi-token-prediction module(s)"));
+        assertThat(ESTIMATOR.estimate(model("gemma-3-27b"), serving(1, 1, DataType.BF16)).assumptions())
+                .anyMatch(a -> a.contains("10 of 62 layers attend to the whole context"))
+                .anyMatch(a -> a.contains("vision tower"));
+        assertThat(ESTIMATOR.estimate(model("gpt-oss-20b"), serving(1, 1, DataType.BF16)).assumptions())
+                .anyMatch(a -> a.contains("routed experts stay in mxfp4 (4.25 bits"));
+        assertThat(ESTIMATOR.estimate(model("llama-3.3-70b"), serving(1, 1, DataType.BF16)).assumptions())
+                .noneMatch(a -> a.contains("latent") || a.contains("whole context"));
+    }
+
+    @Test
     void naiveLatentAttentionCachesDecompressedKeysAndValuesPerHead() {
         // 128 heads x (192 key + 128 value) x 61 layers x 2 bytes = 4,997,120 bytes per token.
         ModelSpec v3 = model("deepseek-v3");

@@ -79,14 +79,22 @@ public final class SummaryViewModel {
             return;
         }
         String peak = s.sizeUnit().format(e.peakBytes(), messages.locale());
-        text.set(messages.get("summary.peak", peak, messages.get("phase." + e.peakPhase().name())));
+        String low = s.sizeUnit().format(e.range().lowBytes(), messages.locale());
+        String high = s.sizeUnit().format(e.range().highBytes(), messages.locale());
+        text.set(messages.get("summary.peak", peak, messages.get("phase." + e.peakPhase().name()))
+                + (e.range().lowBytes() < e.range().highBytes() ? messages.get("summary.range", low, high) : ""));
         Optional<GpuSpec> gpu = gpus.apply(s.gpuId());
         if (gpu.isEmpty()) {
             verdict.set("");
             return;
         }
         long usable = gpu.get().memoryBytesUsable();
-        String key = e.peakBytes() <= usable ? "summary.fits" : "summary.doesNotFit";
+        // Three states (docs/verifying.md): tight when the usable memory lies inside the estimate's range.
+        String key = switch (e.range().verdict(usable)) {
+            case FITS -> "summary.fits";
+            case TIGHT -> "summary.tight";
+            case DOES_NOT_FIT -> "summary.doesNotFit";
+        };
         String fits = messages.get(key, gpu.get().name(), s.sizeUnit().format(usable, messages.locale()));
         verdict.set(s.workload().mode() == Mode.INFER ? concurrency(fits, s, gpu.get()) : fits);
     }
@@ -137,7 +145,8 @@ public final class SummaryViewModel {
     }
 
     /**
-     * "Fits H100 SXM 80GB (79.2 GiB usable)" or "Does not fit ...", empty without a target GPU; for inference followed
+     * "Fits H100 SXM 80GB (79.2 GiB usable)", "Tight on ..." (the usable memory lies inside the estimate's range) or
+     * "Does not fit ...", empty without a target GPU; for inference followed
      * by the most sequences of the context the KV cache holds there ("max concurrency at 8,192 tokens: 12.3x").
      */
     public ReadOnlyStringProperty verdictProperty() {
