@@ -47,13 +47,13 @@ class ArchitecturePresetTest {
 
     /**
      * Vendors count active parameters differently: DeepSeek and OpenAI leave the input embedding out (a lookup, no
-     * matmul), Qwen and Meta keep it in. Sources: DeepSeek-V3 report (arXiv:2412.19437) abstract, 37B activated;
-     * DeepSeek-R1 model card, 37B; gpt-oss model card (arXiv:2508.10925) Table 1, 3.61B and 5.13B; Qwen3 model cards,
+     * matmul), Qwen and Meta keep it in. Sources: DeepSeek-V3 README_WEIGHTS.md, main model 36.6B activated
+     * "including 0.9B for the output Head" (the report's abstract rounds it to 37B); DeepSeek-R1 model card, 37B; gpt-oss model card (arXiv:2508.10925) Table 1, 3.61B and 5.13B; Qwen3 model cards,
      * 3.3B and 22B (Qwen truncates: 3.35B is written 3.3B); Llama 4 model cards, 17B activated (text model).
      */
     @ParameterizedTest(name = "{0}: {1} active")
     @CsvSource({
-        "deepseek-v3, 37e9, 1e9, false, false",
+        "deepseek-v3, 36.6e9, 1e8, false, false",
         "deepseek-r1, 37e9, 1e9, false, false",
         "gpt-oss-20b, 3.61e9, 1e7, false, false",
         "gpt-oss-120b, 5.13e9, 1e7, false, false",
