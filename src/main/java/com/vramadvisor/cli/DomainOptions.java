@@ -123,4 +123,20 @@ final class DomainOptions {
 
     @Option(names = "--ema", description = "Diffusion full training: keep an fp32 EMA copy of the trained weights.")
     boolean ema;
+
+    @Option(names = "--no-t5",
+            description = "Diffusion inference: SD3 without its T5 text encoder (diffusers text_encoder_3=None).")
+    boolean noT5;
+
+    @Option(names = "--text-encoder-precision", paramLabel = "P",
+            description = "Diffusion: the text encoders' type, fp32, fp16 or bf16 (default --precision).")
+    String textEncoderPrecision;
+
+    @Option(names = "--vae-precision", paramLabel = "P",
+            description = "Diffusion: the VAE's type (default --precision; SDXL decodes an fp16 VAE in fp32).")
+    String vaePrecision;
+
+    @Option(names = "--box", paramLabel = "XxYxZ",
+            description = "Molecular dynamics: the box's proportions (20x20x10 for a slab); default a cube.")
+    String box;
 }

@@ -2,11 +2,15 @@ package com.vramadvisor.cli;
 
 import com.vramadvisor.catalog.Catalog;
 import com.vramadvisor.engine.MemoryEstimator;
+import com.vramadvisor.engine.ranking.DomainGuide;
+import com.vramadvisor.engine.ranking.DomainGuideRow;
+import com.vramadvisor.engine.ranking.DomainRow;
 import com.vramadvisor.engine.ranking.GuideRow;
 import com.vramadvisor.engine.ranking.HardwareGuide;
 import com.vramadvisor.engine.ranking.RankingOptions;
 import com.vramadvisor.engine.ranking.RecommendationRow;
 import com.vramadvisor.engine.ranking.Recommender;
+import com.vramadvisor.engine.ranking.RuleOfThumb;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -21,11 +25,11 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
- * {@code guide}: the rule-of-thumb hardware table (small models, 1-10B, over 10B) regenerated from the engine and
- * the catalog, each verdict explained where it differs from the rule.
+ * {@code guide}: the rule-of-thumb hardware table (small models, 1-10B, over 10B, real-time rendering, scientific
+ * computing) regenerated from the engines and the catalog, each verdict explained where it differs from the rule.
  */
 @Command(name = "guide", mixinStandardHelpOptions = true,
-        description = "The hardware guide by model size, computed from the engine and the catalog.")
+        description = "The hardware guide by model size, rendering and scientific computing, computed from the engines and the catalog.")
 final class GuideCommand implements Callable<Integer> {
 
     @Spec
@@ -44,6 +48,8 @@ final class GuideCommand implements Callable<Integer> {
         Catalog c = catalog.catalog(spec.commandLine().getErr());
         List<GuideRow> rows = new HardwareGuide(new Recommender(new MemoryEstimator()::estimate))
                 .build(c.gpus(), c.systems(), c.cloudOffers(), RankingOptions.defaults());
+        List<DomainGuideRow> domainRows = DomainGuide.build(GuideDomainScenarios.defaults(),
+                RuleOfThumb.beyondLanguageModels(), c.gpus(), c.systems(), c.cloudOffers(), RankingOptions.defaults());
         if (fmt == OutputFormat.JSON) {
             List<Map<String, Object>> list = new ArrayList<>();
             for (GuideRow r : rows) {
@@ -65,6 +71,9 @@ final class GuideCommand implements Callable<Integer> {
                 o.put("explanations", r.explanations());
                 list.add(o);
             }
+            for (DomainGuideRow r : domainRows) {
+                list.add(domainJson(r));
+            }
             out.println(EstimateOutput.json().writeValueAsString(list));
         } else {
             for (GuideRow r : rows) {
@@ -81,11 +90,61 @@ final class GuideCommand implements Callable<Integer> {
                 }
                 out.println();
             }
+            for (DomainGuideRow r : domainRows) {
+                printDomain(out, r);
+            }
             // GB, not GiB: the explanations come from the engine in GB, and one table should speak one unit.
             out.println("Memory in GB (10^9 bytes). Scenarios and rules: docs/decision-table.md.");
         }
         out.flush();
         return 0;
+    }
+
+    /** A rendering or scientific-computing line as JSON: the language-model lines' fields, plus the kind. */
+    private static Map<String, Object> domainJson(DomainGuideRow r) {
+        Map<String, Object> o = new LinkedHashMap<>();
+        o.put("scenario", r.scenario().id());
+        o.put("sizeClass", r.scenario().sizeClass().id());
+        o.put("workload", r.scenario().workload().estimate().kind().id());
+        o.put("description", r.scenario().description());
+        o.put("needBytes", r.needBytes());
+        o.put("largestPart", r.largestPart().id());
+        o.put("spreadsOverGpus", r.spreads());
+        o.put("ruleOfThumb", r.rule().recommendation());
+        o.put("agreesWithRule", r.agreesWithRule());
+        o.put("ruleOption", r.ruleOption() == null ? null : r.ruleOption().hardwareId());
+        o.put("smallestSingleGpu", r.smallestSingle() == null ? null : r.smallestSingle().hardwareId());
+        o.put("fewestGpus", r.fewestGpus() == null ? null : r.fewestGpus().hardwareId());
+        o.put("cheapest", r.cheapest() == null ? null : r.cheapest().hardwareId());
+        List<String> codes = new ArrayList<>();
+        r.findings().forEach(f -> codes.add(f.code()));
+        o.put("findings", codes);
+        o.put("explanations", r.explanations());
+        return o;
+    }
+
+    private static void printDomain(PrintWriter out, DomainGuideRow r) {
+        out.printf(Locale.ROOT, "%s (%s)%n", r.scenario().description(), r.scenario().sizeClass().id());
+        out.printf(Locale.ROOT, "  need on one GPU    %s (largest part: %s)%s%n", Quantities.gb(r.needBytes()),
+                r.largestPart().label(), r.spreads() ? "; spreads over GPUs" : "; one GPU must hold it all");
+        out.printf(Locale.ROOT, "  rule of thumb      %s -> %s%n", r.rule().recommendation(), name(r.ruleOption()));
+        out.printf(Locale.ROOT, "  smallest card      %s%n", name(r.smallestSingle()));
+        out.printf(Locale.ROOT, "  fewest GPUs        %s%n", name(r.fewestGpus()));
+        out.printf(Locale.ROOT, "  cheapest purchase  %s%n", name(r.cheapest()));
+        for (String e : r.explanations()) {
+            out.println("  - " + e);
+        }
+        out.println();
+    }
+
+    private static String name(DomainRow row) {
+        if (row == null) {
+            return "none in the catalog";
+        }
+        String price = row.purchaseUsd() == null ? "" : String.format(Locale.ROOT, ", $%,.0f", row.purchaseUsd());
+        String fit = row.fits() ? "" : ", does not fit";
+        return String.format(Locale.ROOT, "%s (%s per GPU of %s%s%s)", row.hardwareName(),
+                Quantities.gb(row.perGpuBytes()), Quantities.gb(row.usableBytes()), price, fit);
     }
 
     private static String id(RecommendationRow row) {

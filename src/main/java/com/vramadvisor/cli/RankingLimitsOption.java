@@ -60,6 +60,45 @@ final class RankingLimitsOption {
         return this;
     }
 
+    /**
+     * A ranking for a workload beyond language models: the GPU limit and the top-N cut. The flags that feed the speed
+     * and job-cost models are refused, since no speed is estimated for those kinds, and so is a scenario file, which
+     * describes a language model.
+     */
+    RankingOptions.Builder domainBuilder(ScenarioArgs args) {
+        if (args.scenario.file != null) {
+            throw new CliInputException("--scenario describes a language-model workload; it does not apply to"
+                    + " --workload " + args.kind().id());
+        }
+        String[][] speedFlags = {{"--tokens", tokens}, {"--days", str(days)}, {"--global-batch", globalBatch},
+            {"--compute-efficiency", str(computeEfficiency)}, {"--amortize-years", str(amortizeYears)},
+            {"--electricity-usd-kwh", str(electricity)}, {"--pue", str(pue)}};
+        for (String[] f : speedFlags) {
+            if (f[1] != null) {
+                throw new CliInputException(f[0] + " feeds the speed and job-cost models, which workloads beyond"
+                        + " language models do not have; leave it out");
+            }
+        }
+        RankingOptions.Builder b = RankingOptions.builder();
+        if (maxGpus != null) {
+            if (maxGpus < 1) {
+                throw new CliInputException("--max-gpus must be at least 1, got " + maxGpus);
+            }
+            b.maxGpus(maxGpus);
+        }
+        if (top != null) {
+            if (top < 1) {
+                throw new CliInputException("--top must be at least 1, got " + top);
+            }
+            b.topN(top);
+        }
+        return b;
+    }
+
+    private static String str(Object o) {
+        return o == null ? null : o.toString();
+    }
+
     /** A ranking with the scenario's token budget and GPU limit, then these flags; a one-line error for bad values. */
     RankingOptions.Builder builder(ModelResolver.Resolved resolved) {
         RankingOptions.Builder b = RankingOptions.builder().tokenBudget(resolved.tokenBudget())

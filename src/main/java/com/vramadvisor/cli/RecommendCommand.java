@@ -3,7 +3,11 @@ package com.vramadvisor.cli;
 import com.vramadvisor.catalog.Catalog;
 import com.vramadvisor.engine.MemoryEstimator;
 import com.vramadvisor.engine.plan.PlanLayout;
+import com.vramadvisor.engine.core.Sizable;
+import com.vramadvisor.engine.core.WorkloadKind;
 import com.vramadvisor.engine.ranking.Acquisition;
+import com.vramadvisor.engine.ranking.DomainRanking;
+import com.vramadvisor.engine.ranking.DomainRecommendation;
 import com.vramadvisor.engine.ModelSpec;
 import com.vramadvisor.engine.Workload;
 import com.vramadvisor.engine.ranking.HardwareKind;
@@ -41,7 +45,7 @@ final class RecommendCommand implements Callable<Integer> {
     @Mixin
     ScenarioArgs args;
 
-    @Option(names = "--budget-usd", paramLabel = "USD", description = "Only options whose cost is within this.")
+    @Option(names = "--budget-usd", paramLabel = "USD", description = "Only options whose cost of the job is within this; for --workload other than llm, bought options whose capital is.")
     Double budgetUsd;
 
     @Option(names = "--vendor", paramLabel = "LIST", split = ",", description = "Only these GPU vendors.")
@@ -82,6 +86,13 @@ final class RecommendCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         OutputFormat fmt = OutputFormat.parse(format, OutputFormat.TEXT, OutputFormat.JSON, OutputFormat.CSV);
         PrintWriter err = spec.commandLine().getErr();
+        if (args.kind() != WorkloadKind.LLM) {
+            RankingOptions o = filters(limits.domainBuilder(args)).build();
+            Sizable w = DomainRun.build(args.kind(), args, spec);
+            DomainRecommendation rec = DomainRanking.rank(w, args.catalog.catalog(err).hardware(), o);
+            DomainRecommendOutput.print(spec.commandLine().getOut(), fmt, rec);
+            return 0;
+        }
         ModelResolver.Resolved resolved = args.resolve();
         ModelSpec m = resolved.model();
         Workload w = resolved.workload();
@@ -106,7 +117,11 @@ final class RecommendCommand implements Callable<Integer> {
 
     /** The ranking: a scenario file's token budget and GPU limit unless the flags give them, then the flags. */
     private RankingOptions options(ModelResolver.Resolved resolved) {
-        RankingOptions.Builder b = limits.given(args).builder(resolved);
+        return filters(limits.given(args).builder(resolved)).build();
+    }
+
+    /** The filters and sort order of the table, for language models and the other workload kinds alike. */
+    RankingOptions.Builder filters(RankingOptions.Builder b) {
         if (budgetUsd != null) {
             if (!(budgetUsd > 0)) {
                 throw new CliInputException("--budget-usd must be positive, got " + budgetUsd);
@@ -143,7 +158,7 @@ final class RecommendCommand implements Callable<Integer> {
         if (fitsOnly) {
             b.fitsOnly(true);
         }
-        return b.build();
+        return b;
     }
 
     /**

@@ -11,10 +11,13 @@ import com.vramadvisor.scene.SceneReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 
 /**
  * {@code --workload render}: a scene from {@code --scene FILE} or {@code --scene PRESET} (a file of that name wins;
- * presets are listed by {@code catalog list scenes}), with {@code --resolution WxH} and {@code --viewers N}
+ * presets are listed by {@code catalog list scenes}), with {@code --resolution WxH} (or a name such as {@code 4k})
+ * and {@code --viewers N}
  * overriding the scene's own. The language-model flags mean nothing here and are rejected.
  */
 final class RenderCli implements DomainCli {
@@ -51,12 +54,8 @@ final class RenderCli implements DomainCli {
         }
         Scene scene = scene(o.scene);
         if (o.resolution != null) {
-            try {
-                int[] size = SceneReader.resolution(o.resolution, "--resolution");
-                scene = scene.withResolution(size[0], size[1]);
-            } catch (SceneFileException e) {
-                throw new CliInputException(e.getMessage());
-            }
+            int[] size = resolution(o.resolution);
+            scene = scene.withResolution(size[0], size[1]);
         }
         if (o.viewers != null) {
             if (o.viewers < 1 || o.viewers > Scene.MAX_VIEWERS) {
@@ -65,6 +64,24 @@ final class RenderCli implements DomainCli {
             scene = scene.withViewers(o.viewers);
         }
         return new RenderWorkload(scene);
+    }
+
+    /** Display names for the common sizes; anything else is {@code WxH}. */
+    private static final Map<String, int[]> NAMED = Map.of("720p", new int[] {1280, 720},
+            "1080p", new int[] {1920, 1080}, "1440p", new int[] {2560, 1440}, "4k", new int[] {3840, 2160},
+            "2160p", new int[] {3840, 2160}, "dci-4k", new int[] {4096, 2160}, "5k", new int[] {5120, 2880},
+            "8k", new int[] {7680, 4320});
+
+    static int[] resolution(String text) {
+        int[] named = NAMED.get(text.trim().toLowerCase(Locale.ROOT));
+        if (named != null) {
+            return named.clone();
+        }
+        try {
+            return SceneReader.resolution(text, "--resolution");
+        } catch (SceneFileException e) {
+            throw new CliInputException(e.getMessage() + " (or 720p, 1080p, 1440p, 4k, dci-4k, 5k, 8k)");
+        }
     }
 
     private static Scene scene(Path path) {

@@ -10,14 +10,20 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.TreeSet;
 import java.util.concurrent.Callable;
+import java.util.function.Supplier;
 
 import com.vramadvisor.catalog.Catalog;
 import com.vramadvisor.engine.ModelSpec;
 import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.core.Sizable;
+import com.vramadvisor.engine.core.WorkloadKind;
+import com.vramadvisor.engine.ranking.DomainRanking;
+import com.vramadvisor.engine.ranking.DomainRecommendation;
 import com.vramadvisor.engine.ranking.RankingOptions;
 import com.vramadvisor.engine.ranking.Recommendation;
 import com.vramadvisor.engine.ranking.Recommender;
 import com.vramadvisor.report.CsvReportWriter;
+import com.vramadvisor.report.DomainReportModels;
 import com.vramadvisor.report.JsonReportWriter;
 import com.vramadvisor.report.MarkdownReportWriter;
 import com.vramadvisor.report.PdfReportWriter;
@@ -169,6 +175,13 @@ public final class ReportCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         Options options = output.toOptions();
+        if (args.kind() != WorkloadKind.LLM) {
+            RankingOptions ranking = limits.domainBuilder(args).build();
+            Sizable w = DomainRun.build(args.kind(), args, spec);
+            Catalog c = args.catalog.catalog(err);
+            return write(() -> domainModel(w, c, ranking, options.language(), LocalDate.now(), appVersion()),
+                    options, out, err);
+        }
         ModelResolver.Resolved resolved = args.resolve();
         ModelSpec m = resolved.model();
         Workload w = resolved.workload();
@@ -186,6 +199,15 @@ public final class ReportCommand implements Callable<Integer> {
      */
     public static int run(Scenario scenario, Options options, LocalDate date, String appVersion, PrintWriter out,
                           PrintWriter err) {
+        return write(() -> model(scenario, options.language(), date, appVersion), options, out, err);
+    }
+
+    /**
+     * Writes the requested report files of the model {@code build} makes.
+     *
+     * @return as {@link #run}
+     */
+    static int write(Supplier<ReportModel> build, Options options, PrintWriter out, PrintWriter err) {
         // Reports draw with Java2D; headless mode keeps AWT from opening a display connection or a dock icon.
         if (System.getProperty("java.awt.headless") == null) {
             System.setProperty("java.awt.headless", "true");
@@ -197,7 +219,7 @@ public final class ReportCommand implements Callable<Integer> {
         }
         ReportModel model;
         try {
-            model = model(scenario, options.language(), date, appVersion);
+            model = build.get();
         } catch (IllegalArgumentException e) {
             err.println("vram-advisor report: " + e.getMessage());
             return BAD_INPUT;
@@ -226,6 +248,18 @@ public final class ReportCommand implements Callable<Integer> {
                     scenario.ranking());
         }
         return ReportModels.from(scenario.model(), scenario.workload(), recommendation,
+                new ReportContext(language, date, appVersion, catalogVersion(catalog), catalog.gpus()));
+    }
+
+    /**
+     * The report model of a workload beyond language models: its estimate, and the decision table over the catalog's
+     * hardware when it has any.
+     */
+    public static ReportModel domainModel(Sizable workload, Catalog catalog, RankingOptions ranking,
+                                          ReportLanguage language, LocalDate date, String appVersion) {
+        DomainRecommendation recommendation = catalog.gpus().isEmpty() ? null
+                : DomainRanking.rank(workload, catalog.hardware(), ranking);
+        return DomainReportModels.from(workload, recommendation,
                 new ReportContext(language, date, appVersion, catalogVersion(catalog), catalog.gpus()));
     }
 

@@ -38,11 +38,14 @@ public final class MemoryEstimator {
             + "precision fp32 weights, gradients and optimizer states without a master copy, plus a 16-bit copy of "
             + "every matmul weight from forward until backward (counted under weights); block activations as "
             + "measured for Hugging Face's GPT-2 (LayerNorm) and Llama (RMSNorm) blocks";
+    private static final String LOGITS_UPCAST = "logits for every token in the compute type plus the fp32"
+            + " log-softmax that cross-entropy saves (Hugging Face upcasts the logits in the loss; plain PyTorch on"
+            + " 16-bit logits keeps the log-softmax in the compute type, which the range's low end takes)";
     private static final List<String> TRAIN_TAIL = List.of(
             "saved activations counted tensor by tensor per block as autograd keeps them; mixed precision keeps the "
                     + "residual stream and softmax in fp32",
             "pipeline 1F1B: the first stage holds min(p, micro-batches) micro-batches in flight",
-            "logits for every token in the compute type plus the fp32 log-softmax that cross-entropy saves",
+            LOGITS_UPCAST,
             "mixture-of-experts routing assumed balanced",
             "temporary buffers of communication (ZeRO buckets, all-reduce) and of the optimizer step not counted");
     private static final List<String> LORA_TAIL = List.of(
@@ -50,7 +53,7 @@ public final class MemoryEstimator {
                     + "gradients and optimizer states for adapters only",
             "frozen linear layers without adapters do not save their inputs; adapted ones do",
             "a quantised base dequantises one matrix at a time to 16 bits",
-            "logits for every token in the compute type plus the fp32 log-softmax that cross-entropy saves");
+            LOGITS_UPCAST);
     private static final List<String> TRAIN_MEGATRON = assumptions(MEGATRON_LAYOUT, TRAIN_TAIL);
     private static final List<String> TRAIN_PYTORCH = assumptions(PYTORCH_LAYOUT, TRAIN_TAIL);
     private static final List<String> LORA_MEGATRON = assumptions(MEGATRON_LAYOUT, LORA_TAIL);
@@ -128,11 +131,20 @@ public final class MemoryEstimator {
         long allocated = peak - contextBytes - reserveBytes;
         MemoryRange range = MemoryRange.point(peak);
         if (runtime.enabled()) {
-            long low = saturatingAdd(allocated, runtime.contextLowBytes());
+            long low = Math.max(0, saturatingAdd(allocated, runtime.contextLowBytes())
+                    - Math.min(allocated, logitsUpcastBytes(breakdowns, peakPhase, workload)));
             long high = saturatingAdd(saturatingAdd(allocated, runtime.contextHighBytes()), Bytes.saturate(
                     CachingAllocator.reserveBytes(churn,
                             CachingAllocator.HIGH_FRAGMENTATION_FACTOR * runtime.allocatorFraction())));
             range = new MemoryRange(Math.min(low, peak), Math.max(high, peak));
+        }
+        if (runtime.enabled()) {
+            List<String> all = new ArrayList<>(assumptions);
+            all.add(String.format(java.util.Locale.ROOT, "runtime overhead: a CUDA context of %d MiB and the caching"
+                    + " allocator's reserve, %.0f %% of the tensors freed and allocated again within a step"
+                    + " (weights, optimizer states and a KV cache allocated once carry none)",
+                    runtime.contextBytes() >> 20, 100 * runtime.allocatorFraction()));
+            assumptions = all;
         }
         return new Estimate(count.total(), count.active(), trainable, components, breakdowns, peak, peakPhase,
                 assumptions, contextBytes, reserveBytes, range);
@@ -231,6 +243,26 @@ public final class MemoryEstimator {
             peak = Math.max(peak, TrainingMemory.sum(phases[p]));
         }
         return peak;
+    }
+
+    /**
+     * The logits' fp32 upcast at the peak: Hugging Face's causal-LM loss casts the logits to fp32 before
+     * cross-entropy, which keeps its log-softmax in fp32 ({@code e + 4} bytes per logit alive at the end of the
+     * forward pass); plain PyTorch on 16-bit logits keeps it in the compute type ({@code 2e}). Measured on the CPU:
+     * 6 and 4 bytes per logit in bf16 ({@code harness/framework-choices/results.json}). The estimate follows Hugging
+     * Face; the range's low end takes the other choice: {@code logits * (4 - e) / (e + 4)}.
+     */
+    private static long logitsUpcastBytes(List<PhaseBreakdown> breakdowns, Phase peakPhase, Workload workload) {
+        double e = Bytes.activationBytes(workload.precision());
+        if (workload.mode() == Mode.INFER || e >= 4) {
+            return 0;
+        }
+        for (PhaseBreakdown p : breakdowns) {
+            if (p.phase() == peakPhase) {
+                return (long) Math.ceil(p.get(Component.LOGITS) * (4 - e) / (e + 4));
+            }
+        }
+        return 0;
     }
 
     /** Context bytes plus the allocator's reserve over the transient peak; 0 when switched off. */

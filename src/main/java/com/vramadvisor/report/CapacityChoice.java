@@ -3,6 +3,7 @@ package com.vramadvisor.report;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.function.ToLongFunction;
 
 import com.vramadvisor.engine.Workload;
 import com.vramadvisor.engine.hardware.GpuSpec;
@@ -24,9 +25,14 @@ final class CapacityChoice {
 
     /** The chosen GPUs, largest capacity first. */
     static List<Choice> choose(List<GpuSpec> gpus, Workload workload, long needBytes) {
+        return choose(gpus, g -> g.capacityBytes(workload), needBytes);
+    }
+
+    /** The chosen GPUs, largest capacity first, each judged by {@code capacity} (usable memory, a reservation). */
+    static List<Choice> choose(List<GpuSpec> gpus, ToLongFunction<GpuSpec> capacity, long needBytes) {
         List<Choice> distinct = new ArrayList<>();
         for (GpuSpec g : gpus) {
-            long c = g.capacityBytes(workload);
+            long c = capacity.applyAsLong(g);
             if (distinct.stream().noneMatch(d -> d.capacityBytes() == c)) {
                 distinct.add(new Choice(g, c));
             }

@@ -38,7 +38,13 @@ final class ChartStyle {
             "logits", new Color(0xB07AA1),
             "kvCache", new Color(0xEDC948),
             "runtimeOverhead", new Color(0xBAB0AC));
-    private static final Color[] FALLBACK = {new Color(0x9C755F), new Color(0xFF9DA7), new Color(0x4E79A7)};
+    /**
+     * Parts without a colour of their own (the named parts of the workloads beyond language models) take Tableau 10
+     * in order of their place in the bar, so up to ten parts side by side never share a colour.
+     */
+    private static final Color[] FALLBACK = {new Color(0x9C755F), new Color(0xFF9DA7), new Color(0x4E79A7),
+        new Color(0xF28E2B), new Color(0x59A14F), new Color(0xE15759), new Color(0x76B7B2), new Color(0xEDC948),
+        new Color(0xB07AA1), new Color(0xBAB0AC)};
 
     private final ReportText text;
     private final Font title;
@@ -141,5 +147,27 @@ final class ChartStyle {
     /** Sequence lengths are multiples of 1024 and read best as {@code 4K}; other values are plain. */
     String xLabel(long x) {
         return x >= 1024 && x % 1024 == 0 ? (x / 1024) + "K" : text.integer(x);
+    }
+
+    /**
+     * A value on a sweep's x axis: batch and token counts as {@link #xLabel(long)}; the axes of other workloads
+     * (atoms, cells, pixels) from a million up in decimal steps with three significant digits ({@code 105M},
+     * {@code 1.68B}), since their values are rarely multiples of 1,024.
+     */
+    String xLabel(ReportModel.SweepChart chart, long x) {
+        boolean tokens = chart.id().equals("batch") || chart.id().equals("sequence") || chart.id().equals("context");
+        if (tokens || x < 1_000_000) {
+            return xLabel(x);
+        }
+        String[] units = {"M", "B", "T", "P"};
+        double v = x / 1e6;
+        int u = 0;
+        while (v >= 999.5 && u < units.length - 1) {
+            v /= 1000;
+            u++;
+        }
+        int decimals = v >= 99.95 ? 0 : v >= 9.995 ? 1 : 2;
+        String n = text.number(v, decimals);
+        return (decimals == 0 ? n : n.replaceAll("0+$", "").replaceAll("[.,]$", "")) + units[u];
     }
 }

@@ -80,7 +80,7 @@ public final class MarkdownReportWriter implements ReportWriter {
         md.append(text.get("report.unit.note")).append("\n\n");
 
         if (!model.sweeps().isEmpty()) {
-            md.append("## ").append(text.get("report.section.sweeps")).append("\n\n");
+            md.append("## ").append(text.sweepsHeading(model.sweeps())).append("\n\n");
             for (SweepChart s : model.sweeps()) {
                 sweep(md, s, text);
             }

@@ -137,7 +137,7 @@ public final class PdfReportWriter implements ReportWriter {
         }
         flow.gap(6);
         SweepChart first = model.sweeps().get(0);
-        flow.heading(text.get("report.section.sweeps"), 13,
+        flow.heading(text.sweepsHeading(model.sweeps()), 13,
                 renderer.sweepHeight(first) * flow.contentWidth() / ChartRenderer.WIDTH);
         for (SweepChart sweep : model.sweeps()) {
             double h = renderer.sweepHeight(sweep);

@@ -93,6 +93,16 @@ public final class ReportText {
         return number(fraction * 100.0, 1) + " %";
     }
 
+    /**
+     * The heading over the sweep charts: batch size and length for a language model's sweeps, growth along the
+     * workload's axis for the other kinds.
+     */
+    String sweepsHeading(List<ReportModel.SweepChart> sweeps) {
+        boolean llm = sweeps.stream().allMatch(s -> s.id().equals("batch") || s.id().equals("sequence")
+                || s.id().equals("context"));
+        return get(llm ? "report.section.sweeps" : "report.section.sweeps.growth");
+    }
+
     /** A date in the language's long form: {@code June 1, 2025}, {@code 2025年6月1日}. */
     public String date(LocalDate date) {
         return DateTimeFormatter.ofLocalizedDate(FormatStyle.LONG).withLocale(locale).format(date);

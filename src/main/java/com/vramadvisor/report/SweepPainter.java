@@ -140,7 +140,7 @@ final class SweepPainter {
         for (long x : xs) {
             double px = xScale.map(x);
             g.draw(new Line2D.Double(px, bottom, px, bottom + 3));
-            String label = style.xLabel(x);
+            String label = style.xLabel(chart, x);
             double lx = px - width(label, small) / 2;
             if (lx > lastLabelEnd + 4) {
                 drawString(g, label, lx, bottom + 14);
@@ -204,7 +204,7 @@ final class SweepPainter {
         g.draw(new Line2D.Double(PAD, legendY - 4, PAD + 22, legendY - 4));
         g.fill(new Ellipse2D.Double(PAD + 8.5, legendY - 6.5, 5, 5));
         g.setColor(TEXT);
-        String currentText = text.format("chart.sweep.curve", style.xLabel(chart.current()));
+        String currentText = text.format("chart.sweep.curve", style.xLabel(chart, chart.current()));
         drawString(g, currentText, PAD + 28, legendY);
         for (int k = 0; k < caps.size(); k++) {
             CapacityLine c = caps.get(k);
@@ -238,7 +238,7 @@ final class SweepPainter {
     private String capacityLegend(SweepChart chart, CapacityLine c) {
         String capacity = text.format("chart.capacity", c.label(), text.gib(c.bytes()));
         if (c.largestFitting() < chart.xs().get(0)) {
-            return text.format("chart.sweep.fitsNone", capacity, style.xLabel(chart.xs().get(0)));
+            return text.format("chart.sweep.fitsNone", capacity, style.xLabel(chart, chart.xs().get(0)));
         }
         return text.format("chart.sweep.fitsUpTo", capacity, text.integer(c.largestFitting()));
     }

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 class GuideCommandTest {
 
     @Test
-    void guideCoversTheThreeSizeClassesOfTheRuleOfThumbAndExplainsEachLine() throws IOException {
+    void guideCoversEveryLineOfTheRuleOfThumbAndExplainsEachLine() throws IOException {
         EstimateCommandTest.Result r = run("guide", "--format", "json");
         assertThat(r.status()).as(r.err()).isZero();
         JsonNode rows = new ObjectMapper().readTree(r.out());
@@ -24,7 +24,7 @@ class GuideCommandTest {
             assertThat(row.get("explanations").size()).as(row.get("scenario").asText()).isPositive();
             assertThat(row.get("explanations").size()).isEqualTo(row.get("findings").size());
         }
-        assertThat(classes).containsExactlyInAnyOrder("under-1b", "1b-to-10b", "over-10b");
+        assertThat(classes).containsExactlyInAnyOrder("under-1b", "1b-to-10b", "over-10b", "rendering", "hpc");
     }
 
     @Test

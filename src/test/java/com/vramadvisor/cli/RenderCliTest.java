@@ -40,6 +40,8 @@ class RenderCliTest {
         JsonNode uhd = json("estimate", "--workload", "render", "--scene", "game-4k", "--format", "json");
         JsonNode hd = json("estimate", "--workload", "render", "--scene", "game-4k", "--resolution", "1920x1080",
                 "--format", "json");
+        assertThat(json("estimate", "--workload", "render", "--scene", "game-4k", "--resolution", "1080p", "--format",
+                "json")).isEqualTo(hd);
         // The game presets' targets are 56 bytes per pixel (8+8+4+4x4+4+2x8).
         assertThat(uhd.get("components").get("renderTargets").asLong()
                 - hd.get("components").get("renderTargets").asLong()).isEqualTo(56L * (3840 * 2160 - 1920 * 1080));
@@ -75,7 +77,7 @@ class RenderCliTest {
             {"estimate", "--workload", "render", "--scene", "game-8k"},
             {"estimate", "--workload", "render", "--scene", bad.toString()},
             {"estimate", "--workload", "render", "--scene", dir.resolve("missing.json").toString()},
-            {"estimate", "--workload", "render", "--scene", "game-4k", "--resolution", "4k"},
+            {"estimate", "--workload", "render", "--scene", "game-4k", "--resolution", "4kk"},
             {"estimate", "--workload", "render", "--scene", "game-4k", "--viewers", "0"},
             {"estimate", "--workload", "render", "--scene", "game-4k", "--preset", "gpt2"},
             {"estimate", "--workload", "render", "--scene", dir.toString()},

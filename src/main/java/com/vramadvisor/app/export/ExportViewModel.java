@@ -111,6 +111,13 @@ public final class ExportViewModel {
             return;
         }
         ScenarioInputs inputs = snapshot.get();
+        if (!inputs.languageModel()) {
+            // Refused before anything is written: a report of the hidden language-model inputs would mislead.
+            String failure = messages.get("export.domainNotYet", messages.get("domain.kind." + inputs.kind().id()));
+            error.set(failure);
+            message.set(messages.get("export.failed", failure));
+            return;
+        }
         SortKey order = sortKey.get();
         List<GpuSpec> shown = new ArrayList<>();
         for (String id : shownGpuIds.get()) {

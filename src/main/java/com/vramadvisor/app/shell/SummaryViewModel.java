@@ -2,6 +2,9 @@ package com.vramadvisor.app.shell;
 
 import com.vramadvisor.app.ui.Messages;
 import com.vramadvisor.scenario.ScenarioInputs;
+import com.vramadvisor.app.domain.DomainSizer;
+import com.vramadvisor.engine.core.Sizable;
+import com.vramadvisor.engine.core.SizedEstimate;
 import com.vramadvisor.engine.Estimate;
 import com.vramadvisor.engine.Mode;
 import com.vramadvisor.engine.ModelSpec;
@@ -26,6 +29,7 @@ public final class SummaryViewModel {
     private final BiFunction<ModelSpec, Workload, Estimate> estimator;
     private final Function<String, Optional<GpuSpec>> gpus;
     private final Messages messages;
+    private final DomainSizer domain;
     private final ReadOnlyStringWrapper text = new ReadOnlyStringWrapper(this, "text", "");
     private final ReadOnlyStringWrapper verdict = new ReadOnlyStringWrapper(this, "verdict", "");
 
@@ -36,6 +40,18 @@ public final class SummaryViewModel {
     public SummaryViewModel(ReadOnlyObjectProperty<ScenarioInputs> snapshot,
                             BiFunction<ModelSpec, Workload, Estimate> estimator,
                             Function<String, Optional<GpuSpec>> gpus, Messages messages) {
+        this(snapshot, estimator, gpus, messages, in -> Optional.empty());
+    }
+
+    /**
+     * @param estimator the engine's per-GPU estimate
+     * @param gpus      catalog lookup of a GPU by id
+     * @param domain    builds a workload beyond language models through its estimator
+     */
+    public SummaryViewModel(ReadOnlyObjectProperty<ScenarioInputs> snapshot,
+                            BiFunction<ModelSpec, Workload, Estimate> estimator,
+                            Function<String, Optional<GpuSpec>> gpus, Messages messages, DomainSizer domain) {
+        this.domain = domain;
         this.snapshot = snapshot;
         this.estimator = estimator;
         this.gpus = gpus;
@@ -50,6 +66,10 @@ public final class SummaryViewModel {
         if (s == null) {
             return;
         }
+        if (!s.languageModel()) {
+            updateDomain(s);
+            return;
+        }
         Estimate e;
         try {
             e = estimator.apply(s.model(), s.workload());
@@ -59,16 +79,50 @@ public final class SummaryViewModel {
             return;
         }
         String peak = s.sizeUnit().format(e.peakBytes(), messages.locale());
-        text.set(messages.get("summary.peak", peak, messages.get("phase." + e.peakPhase().name())));
+        String low = s.sizeUnit().format(e.range().lowBytes(), messages.locale());
+        String high = s.sizeUnit().format(e.range().highBytes(), messages.locale());
+        text.set(messages.get("summary.peak", peak, messages.get("phase." + e.peakPhase().name()))
+                + (e.range().lowBytes() < e.range().highBytes() ? messages.get("summary.range", low, high) : ""));
         Optional<GpuSpec> gpu = gpus.apply(s.gpuId());
         if (gpu.isEmpty()) {
             verdict.set("");
             return;
         }
         long usable = gpu.get().memoryBytesUsable();
-        String key = e.peakBytes() <= usable ? "summary.fits" : "summary.doesNotFit";
+        // Three states (docs/verifying.md): tight when the usable memory lies inside the estimate's range.
+        String key = switch (e.range().verdict(usable)) {
+            case FITS -> "summary.fits";
+            case TIGHT -> "summary.tight";
+            case DOES_NOT_FIT -> "summary.doesNotFit";
+        };
         String fits = messages.get(key, gpu.get().name(), s.sizeUnit().format(usable, messages.locale()));
         verdict.set(s.workload().mode() == Mode.INFER ? concurrency(fits, s, gpu.get()) : fits);
+    }
+
+    /** The same line for a workload beyond language models, from its estimator. */
+    private void updateDomain(ScenarioInputs s) {
+        SizedEstimate e;
+        try {
+            e = domain.build(s).map(Sizable::estimate).orElse(null);
+        } catch (IllegalArgumentException ex) {
+            text.set(messages.get("summary.rejected", ex.getMessage()));
+            verdict.set("");
+            return;
+        }
+        if (e == null) {
+            text.set("");
+            verdict.set("");
+            return;
+        }
+        text.set(messages.get("summary.peak", s.sizeUnit().format(e.peakBytes(), messages.locale()), e.peakPhase()));
+        Optional<GpuSpec> gpu = gpus.apply(s.gpuId());
+        if (gpu.isEmpty()) {
+            verdict.set("");
+            return;
+        }
+        long usable = gpu.get().memoryBytesUsable();
+        verdict.set(messages.get(e.peakBytes() <= usable ? "summary.fits" : "summary.doesNotFit", gpu.get().name(),
+                s.sizeUnit().format(usable, messages.locale())));
     }
 
     /**
@@ -91,7 +145,8 @@ public final class SummaryViewModel {
     }
 
     /**
-     * "Fits H100 SXM 80GB (79.2 GiB usable)" or "Does not fit ...", empty without a target GPU; for inference followed
+     * "Fits H100 SXM 80GB (79.2 GiB usable)", "Tight on ..." (the usable memory lies inside the estimate's range) or
+     * "Does not fit ...", empty without a target GPU; for inference followed
      * by the most sequences of the context the KV cache holds there ("max concurrency at 8,192 tokens: 12.3x").
      */
     public ReadOnlyStringProperty verdictProperty() {

@@ -17,11 +17,15 @@ import java.util.Objects;
  * @param safetyCheckerParameters parameters of the safety checker the pipeline loads by default (SD 1.5's
  *                                {@code StableDiffusionSafetyChecker}), 0 when none
  * @param defaultResolution       the pipeline's default image side in pixels ({@code sample_size x 8})
+ * @param precomputesText         whether the model's diffusers training scripts encode the prompts once before
+ *                                training and free the frozen text encoders ({@code train_dreambooth_lora_sdxl.py},
+ *                                {@code train_text_to_image_sdxl.py}, {@code train_dreambooth_lora_sd3.py} do; the
+ *                                SD 1.x scripts keep the text encoder and encode every batch)
  * @param source                  where the configs come from
  */
 public record DiffusionModel(String id, String name, Denoiser denoiser, VaeConfig vae,
                              List<TextEncoderConfig> textEncoders, boolean vaeUpcast, long safetyCheckerParameters,
-                             int defaultResolution, String source) {
+                             int defaultResolution, boolean precomputesText, String source) {
 
     public DiffusionModel {
         Objects.requireNonNull(id, "id");

@@ -146,7 +146,7 @@ public final class HardwareGuide {
      * The rule of thumb speaks of cards, so every GPU is judged as a card of its own here, baseboard GPUs included
      * (in the decision table those are bought as whole boards): each sits in its node class's fallback, sold singly.
      */
-    private static HardwareList looseCards(List<GpuSpec> gpus, List<SystemSpec> systems, List<CloudOffer> cloud) {
+    static HardwareList looseCards(List<GpuSpec> gpus, List<SystemSpec> systems, List<CloudOffer> cloud) {
         Map<String, NodeSpec> nodes = new HashMap<>();
         Map<String, String> classes = new HashMap<>();
         for (GpuSpec g : gpus) {

@@ -49,7 +49,9 @@ public enum Reason {
     UNIFIED_MEMORY("unified-memory",
             "Unified memory is shared with the CPU; usable memory is the GPU's default allocation limit."),
     IDLE_GPUS("idle-gpus",
-            "The workload's parallelism uses fewer GPUs than this option has; the rest stay idle.");
+            "The workload's parallelism uses fewer GPUs than this option has; the rest stay idle."),
+    DOES_NOT_SPREAD("does-not-spread",
+            "One GPU must hold the whole workload: more GPUs do not pool their memory, each holds its own copy.");
 
     private final String code;
     private final String english;

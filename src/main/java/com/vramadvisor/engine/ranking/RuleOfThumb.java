@@ -31,6 +31,17 @@ public record RuleOfThumb(SizeClass sizeClass, String recommendation, double mem
                 new RuleOfThumb(SizeClass.LARGE_OVER_10B, "A100 80GB / H100", 80, List.of("A100", "H100")));
     }
 
+    /**
+     * The two lines of the same table beyond language models, as buying guides for GPU memory write them: real-time
+     * rendering on a 24 GB consumer flagship (an RTX 4090), scientific computing on an 80 GB data-centre GPU with
+     * HBM and full-rate FP64 (an A100 80GB or H100).
+     */
+    public static List<RuleOfThumb> beyondLanguageModels() {
+        return List.of(
+                new RuleOfThumb(SizeClass.RENDERING, "RTX 4090 24GB", 24, List.of("RTX 4090")),
+                new RuleOfThumb(SizeClass.SCIENTIFIC_COMPUTING, "A100 80GB / H100", 80, List.of("A100", "H100")));
+    }
+
     /** The first GPU of the list that is the recommended card: same nominal memory and a matching name. */
     public Optional<GpuSpec> match(List<GpuSpec> gpus) {
         for (GpuSpec g : gpus) {

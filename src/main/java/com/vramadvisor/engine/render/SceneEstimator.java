@@ -24,6 +24,8 @@ public final class SceneEstimator {
      */
     public static final double NANITE_BYTES_PER_INPUT_TRIANGLE = 7.67e9 / 433e6;
 
+    private static final int LISTED = 8;
+
     private SceneEstimator() {
     }
 
@@ -197,7 +199,12 @@ public final class SceneEstimator {
         return new MemoryPart(id, label, bytes, formula);
     }
 
+    /** Items joined with " + "; after {@value #LISTED} items the rest are counted, so a formula stays readable. */
     private static String list(List<String> items) {
-        return items.isEmpty() ? "none" : items.stream().collect(Collectors.joining(" + "));
+        if (items.isEmpty()) {
+            return "none";
+        }
+        String shown = items.stream().limit(LISTED).collect(Collectors.joining(" + "));
+        return items.size() <= LISTED ? shown : shown + " + " + (items.size() - LISTED) + " more groups";
     }
 }

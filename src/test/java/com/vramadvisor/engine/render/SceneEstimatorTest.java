@@ -135,4 +135,16 @@ class SceneEstimatorTest {
             previous = peak;
         }
     }
+
+    @Test
+    void formulasNameTheFirstGroupsAndCountTheRest() {
+        List<Texture> many = new java.util.ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            many.add(Texture.of("t" + i, 64, 64, PixelFormat.RGBA8, 1));
+        }
+        MemoryPart textures = SceneEstimator.estimate(Scene.empty(64, 64).withContent(many, List.of())).parts()
+                .get(2);
+        assertThat(textures.formula()).contains("t0 ").contains("t7 ").doesNotContain("t8 ").contains("12 more groups");
+        assertThat(textures.bytes()).isEqualTo(20 * 4 * ((1L << 14) - 1) / 3);
+    }
 }

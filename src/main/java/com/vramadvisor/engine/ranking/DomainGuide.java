@@ -1,0 +1,163 @@
+package com.vramadvisor.engine.ranking;
+
+import com.vramadvisor.engine.core.MemoryPart;
+import com.vramadvisor.engine.core.SizedEstimate;
+import com.vramadvisor.engine.hardware.CloudOffer;
+import com.vramadvisor.engine.hardware.GpuSpec;
+import com.vramadvisor.engine.hardware.SystemSpec;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The hardware guide's lines beyond language models (real-time rendering, scientific computing), built as
+ * {@link HardwareGuide} builds the language-model lines but over {@link DomainRanking}: for each representative
+ * workload, its memory on one GPU and largest part, the rule's card (alone, or the fewest of it for a workload that
+ * spreads), the smallest single card, the fewest GPUs and the cheapest purchase within one machine that hold it, and
+ * the findings that compare them with the rule of thumb ({@link RuleOfThumb#beyondLanguageModels()}), each with an
+ * English sentence. Every GPU is judged as a card of its own, as the rule speaks of cards. Stateless.
+ */
+public final class DomainGuide {
+
+    private DomainGuide() {
+    }
+
+    /**
+     * @param options the GPU limit; filters, sorting and the top-N cut are ignored (the guide looks at every option)
+     * @throws IllegalArgumentException when a scenario's line has no rule of thumb
+     */
+    public static List<DomainGuideRow> build(List<DomainGuideScenario> scenarios, List<RuleOfThumb> rules,
+                                             List<GpuSpec> gpus, List<SystemSpec> systems, List<CloudOffer> cloud,
+                                             RankingOptions options) {
+        RankingOptions all = options.toBuilder().vendors(Set.of()).formFactors(Set.of()).kinds(Set.of())
+                .acquisitions(Set.of()).maxBudgetUsd(0).minMemoryGbPerGpu(0).fitsOnly(false).topN(0)
+                .sortKey(SortKey.JOB_COST_USD).descending(false).fitsFirst(true).build();
+        Map<String, GpuSpec> byId = new HashMap<>();
+        for (GpuSpec g : gpus) {
+            byId.putIfAbsent(g.id(), g);
+        }
+        List<DomainGuideRow> rows = new ArrayList<>();
+        for (DomainGuideScenario s : scenarios) {
+            RuleOfThumb rule = rules.stream().filter(r -> r.sizeClass() == s.sizeClass()).findFirst()
+                    .orElseThrow(() -> new IllegalArgumentException("no rule of thumb for " + s.sizeClass().id()));
+            DomainRecommendation r = DomainRanking.rank(s.workload(), HardwareGuide.looseCards(gpus, systems, cloud),
+                    all);
+            rows.add(line(s, rule, r, rule.match(gpus), byId));
+        }
+        return rows;
+    }
+
+    private static DomainGuideRow line(DomainGuideScenario s, RuleOfThumb rule, DomainRecommendation r,
+                                       Optional<GpuSpec> ruleGpu, Map<String, GpuSpec> byId) {
+        SizedEstimate e = r.estimate();
+        long need = e.peakBytes();
+        MemoryPart largest = e.parts().stream().max(Comparator.comparingLong(MemoryPart::bytes))
+                .orElse(new MemoryPart("none", "nothing", 0, "no parts"));
+        List<DomainRow> purchases = r.rows().stream()
+                .filter(x -> x.fits() && x.acquisition() == Acquisition.PURCHASE).toList();
+        Comparator<DomainRow> byPrice = Comparator.comparing(DomainRow::purchaseUsd,
+                Comparator.nullsLast(Comparator.naturalOrder()));
+        DomainRow smallest = purchases.stream().filter(x -> x.kind() == HardwareKind.GPU)
+                .min(Comparator.comparingDouble((DomainRow x) -> nominalGb(x, byId)).thenComparing(byPrice)
+                        .thenComparing(DomainRow::hardwareId)).orElse(null);
+        DomainRow fewest = purchases.stream().min(Comparator
+                .comparing((DomainRow x) -> x.nodes() > 1).thenComparingInt(DomainRow::gpusBought)
+                .thenComparingDouble((DomainRow x) -> nominalGb(x, byId)).thenComparing(byPrice)
+                .thenComparing(DomainRow::hardwareId)).orElse(null);
+        DomainRow cheapest = purchases.stream().filter(x -> x.purchaseUsd() != null && x.nodes() == 1)
+                .min(byPrice.thenComparingInt(DomainRow::gpusBought).thenComparing(DomainRow::hardwareId))
+                .orElse(null);
+        DomainRow ruleOption = ruleGpu.map(g -> ruleOption(r, g.id())).orElse(null);
+
+        List<GuideFinding> findings = new ArrayList<>();
+        List<String> text = new ArrayList<>();
+        if (ruleGpu.isEmpty()) {
+            add(findings, text, GuideFinding.RULE_GPU_NOT_LISTED, String.format(Locale.ROOT,
+                    "The hardware list has no %s to check the rule of thumb against.", rule.recommendation()));
+        } else if (ruleOption != null && ruleOption.kind() == HardwareKind.GPU && ruleOption.fits()) {
+            add(findings, text, GuideFinding.RULE_GPU_FITS, String.format(Locale.ROOT,
+                    "Needs %s on one GPU; the %s can allocate %s, so the rule of thumb holds (%.0f%% headroom).",
+                    gb(need), ruleOption.hardwareName(), gb(ruleOption.usableBytes()),
+                    100 * ruleOption.headroomFraction()));
+        } else {
+            GpuSpec g = ruleGpu.get();
+            String how = !r.spreads() ? "more of them do not help, since every GPU holds the whole workload"
+                    : ruleOption != null && ruleOption.fits()
+                    ? String.format(Locale.ROOT, "it takes %d of them, each holding a share", ruleOption.gpusNeeded())
+                    : "not even the largest number of them searched holds it";
+            String bigger = smallest == null ? "" : String.format(Locale.ROOT, ", or one %s (%s GB)",
+                    smallest.hardwareName(), num(nominalGb(smallest, byId)));
+            add(findings, text, GuideFinding.RULE_GPU_TOO_SMALL, String.format(Locale.ROOT,
+                    "Needs %s on one GPU (largest part: %s, %s), more than the %s %s can allocate; %s%s.",
+                    gb(need), largest.label(), gb(largest.bytes()), gb(g.memoryBytesUsable()), g.name(), how,
+                    bigger));
+        }
+        if (smallest != null && ruleGpu.isPresent() && nominalGb(smallest, byId) < ruleGpu.get().memoryGbNominal()) {
+            add(findings, text, GuideFinding.SMALLER_GPU_FITS, String.format(Locale.ROOT,
+                    "A card with less memory than the rule's %s GB is enough: the %s (%s GB) holds it with %.0f%% "
+                            + "headroom.", num(rule.memoryGbNominal()), smallest.hardwareName(),
+                    num(nominalGb(smallest, byId)), 100 * smallest.headroomFraction()));
+        }
+        if (smallest == null && fewest != null) {
+            add(findings, text, GuideFinding.NEEDS_SEVERAL_GPUS, String.format(Locale.ROOT,
+                    "No single card in the list holds it; the fewest GPUs that do are %s, each holding a share.",
+                    fewest.hardwareName()));
+        }
+        if (cheapest != null && (ruleOption == null || !ruleOption.fits() || ruleOption.purchaseUsd() == null
+                || cheapest.purchaseUsd() < ruleOption.purchaseUsd())
+                && (ruleOption == null || !same(cheapest, ruleOption))) {
+            add(findings, text, GuideFinding.CHEAPER_OPTION_FITS, String.format(Locale.ROOT,
+                    "The cheapest purchase with a known price that holds it is %s at %,.0f USD.",
+                    cheapest.hardwareName(), cheapest.purchaseUsd()));
+        }
+        if (fewest == null) {
+            add(findings, text, GuideFinding.NOTHING_FITS, String.format(Locale.ROOT, r.spreads()
+                    ? "Nothing in the list holds %s within the GPU limit."
+                    : "No GPU in the list holds %s, and more GPUs do not pool their memory.", gb(need)));
+        }
+        return new DomainGuideRow(s, rule, need, largest, r.spreads(), ruleOption, smallest, fewest, cheapest,
+                findings, text);
+    }
+
+    private static DomainRow ruleOption(DomainRecommendation r, String gpuId) {
+        DomainRow single = null;
+        DomainRow multi = null;
+        for (DomainRow row : r.rows()) {
+            if (row.hardwareId().equals(gpuId) && row.kind() == HardwareKind.GPU) {
+                single = row;
+            } else if (row.hardwareId().equals(gpuId) && row.kind() == HardwareKind.MULTI_GPU) {
+                multi = row;
+            }
+        }
+        return single != null && (single.fits() || multi == null) ? single : multi;
+    }
+
+    private static boolean same(DomainRow a, DomainRow b) {
+        return a.hardwareId().equals(b.hardwareId()) && a.kind() == b.kind();
+    }
+
+    private static double nominalGb(DomainRow row, Map<String, GpuSpec> byId) {
+        GpuSpec g = byId.get(row.gpuId());
+        return g == null ? Double.MAX_VALUE : g.memoryGbNominal();
+    }
+
+    private static void add(List<GuideFinding> findings, List<String> text, GuideFinding f, String sentence) {
+        findings.add(f);
+        text.add(sentence);
+    }
+
+    /** Bytes as GB (10^9), one decimal, as the language-model lines say them. */
+    private static String gb(long bytes) {
+        return String.format(Locale.ROOT, "%.1f GB", bytes / 1e9);
+    }
+
+    private static String num(double v) {
+        return v == Math.rint(v) ? String.valueOf((long) v) : String.valueOf(v);
+    }
+}

@@ -1,0 +1,316 @@
+package com.vramadvisor.engine.ranking;
+
+import com.vramadvisor.engine.core.Sizable;
+import com.vramadvisor.engine.core.SizedEstimate;
+import com.vramadvisor.engine.hardware.CloudOffer;
+import com.vramadvisor.engine.hardware.GpuSpec;
+import com.vramadvisor.engine.hardware.HardwareList;
+import com.vramadvisor.engine.hardware.NodeSpec;
+import com.vramadvisor.engine.hardware.SystemSpec;
+import com.vramadvisor.engine.plan.Rig;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * The decision table for a workload beyond language models ({@link Sizable}): a row for every GPU, system and cloud
+ * offer of the hardware list, built as the language-model table builds its rows (node classes, whole boards, whole
+ * machines, buy and rent apart; {@code docs/decision-table.md}) but without a speed model.
+ * <ul>
+ *   <li>Fit: the per-GPU peak against the GPU's usable memory ({@link GpuSpec#memoryBytesUsable}); headroom is
+ *       {@code usable - peak}.</li>
+ *   <li>GPUs needed, for a workload that spreads ({@link Sizable#perGpu} present beyond one GPU: domain decomposition,
+ *       a sharded batch): the fewest GPUs the option comes in ({@link Rig#count}: cards up to one machine of the
+ *       GPU's node class, then whole machines; whole boards, systems or instances) whose per-GPU peak fits, found by
+ *       bisection over those counts up to {@link RankingOptions#maxGpus()} (per-GPU memory never grows with the GPU
+ *       count); when none fits, the largest count is shown, marked {@link Reason#EXCEEDS_MAX_GPUS}.</li>
+ *   <li>For a workload that does not spread (a rendering scene), one GPU holds it all: 1 GPU when it fits, none when it
+ *       does not ({@link Reason#DOES_NOT_SPREAD}); more GPUs do not pool memory.</li>
+ *   <li>Money: capital of whole machines when bought (cards plus the node class's host per machine, or the systems'
+ *       price), all instances' rent per hour when rented. There is no time, so no job cost and no energy.</li>
+ * </ul>
+ * Rows are filtered and sorted as {@link RankingOptions} says ({@link DomainOrder}); the budget bounds the capital of
+ * bought options, and rented ones, whose bill depends on a time no estimator gives, are left out under a budget.
+ *
+ * <p>Immutable inputs, no shared state: safe to call from any thread. Per-GPU memory does not depend on the GPU, so
+ * each GPU count is estimated once per call and shared by every option; a catalog of about 150 entries ranks in well
+ * under a millisecond plus the estimates (a dozen or so per count searched).
+ */
+public final class DomainRanking {
+
+    private DomainRanking() {
+    }
+
+    /**
+     * @throws IllegalArgumentException for a sort key that needs a speed ({@link DomainOrder#SPEED_KEYS})
+     */
+    public static DomainRecommendation rank(Sizable workload, HardwareList hardware, RankingOptions options) {
+        Objects.requireNonNull(workload, "workload");
+        Objects.requireNonNull(hardware, "hardware");
+        Objects.requireNonNull(options, "options");
+        DomainOrder.check(options.sortKey());
+        Need need = new Need(workload);
+        Map<String, GpuSpec> byId = new HashMap<>();
+        for (GpuSpec g : hardware.gpus()) {
+            byId.putIfAbsent(g.id(), g);
+        }
+        List<DomainRow> rows = new ArrayList<>();
+        boolean buys = wants(options, Acquisition.PURCHASE);
+        for (GpuSpec g : hardware.gpus()) {
+            if (buys && keepsGpu(g, options)) {
+                addGpuRows(rows, need, g, hardware.nodeFor(g), options);
+            }
+        }
+        for (SystemSpec s : hardware.systems()) {
+            GpuSpec g = byId.get(s.gpuId());
+            if (buys && wants(options, HardwareKind.SYSTEM) && (g == null || keepsGpu(g, options))) {
+                rows.add(g == null ? unknownGpu(s.id(), s.name(), HardwareKind.SYSTEM, Acquisition.PURCHASE, need)
+                        : unitRow(need, g, hardware.nodeFor(g), s.id(), s.name(), HardwareKind.SYSTEM,
+                        Acquisition.PURCHASE, s.gpuCount(), s.network(), s.networkGbps(), s.interconnect(),
+                        s.priceUsd() > 0 ? s.priceUsd() : null, options));
+            }
+        }
+        for (CloudOffer c : hardware.cloud()) {
+            GpuSpec g = byId.get(c.gpuId());
+            String name = c.provider() + " " + c.instanceType();
+            if (wants(options, Acquisition.RENTAL) && wants(options, HardwareKind.CLOUD)
+                    && (g == null || keepsGpu(g, options))) {
+                rows.add(g == null ? unknownGpu(c.id(), name, HardwareKind.CLOUD, Acquisition.RENTAL, need)
+                        : unitRow(need, g, hardware.nodeFor(g), c.id(), name, HardwareKind.CLOUD, Acquisition.RENTAL,
+                        c.gpuCount(), c.network(), c.networkGbps(), c.gpuCount() > 1 ? g.interconnect() : "",
+                        c.priceUsdPerHour() > 0 ? c.priceUsdPerHour() : null, options));
+            }
+        }
+        int considered = rows.size();
+        int fitting = (int) rows.stream().filter(DomainRow::fits).count();
+        List<DomainRow> kept = new ArrayList<>();
+        for (DomainRow r : rows) {
+            if (keeps(r, options)) {
+                kept.add(r);
+            }
+        }
+        kept.sort(DomainOrder.of(options));
+        List<DomainRow> shown = options.topN() > 0 && kept.size() > options.topN()
+                ? kept.subList(0, options.topN()) : kept;
+        return new DomainRecommendation(shown, considered, fitting, need.single, need.spreads, options,
+                first(kept, Acquisition.PURCHASE), first(kept, Acquisition.RENTAL));
+    }
+
+    /** One card where the GPU is sold loose; several cards, or whole boards, where one card does not do. */
+    private static void addGpuRows(List<DomainRow> rows, Need need, GpuSpec g, NodeSpec node, RankingOptions o) {
+        long usable = g.memoryBytesUsable();
+        Rig rig = Rig.of(g, node, usable);
+        Double host = node.hasHostPrice() ? node.hostPriceUsd() : null;
+        if (rig.unitGpus() == 1 && wants(o, HardwareKind.GPU)) {
+            rows.add(build(need, g, rig, g.id(), g.name(), HardwareKind.GPU, Acquisition.PURCHASE, g.interconnect(),
+                    1, false, host, null, o));
+        }
+        boolean oneDoes = rig.unitGpus() == 1 && (need.peak(1) <= usable || !need.spreads || o.maxGpus() < 2);
+        if (!oneDoes && wants(o, HardwareKind.MULTI_GPU)) {
+            Layout l = need.layout(rig, usable, o.maxGpus());
+            if (l.count > 1 || rig.unitGpus() > 1) {
+                rows.add(build(need, g, rig, g.id(), g.name(), HardwareKind.MULTI_GPU, Acquisition.PURCHASE,
+                        g.interconnect(), l.count, l.exhausted, host, null, o));
+            }
+        }
+    }
+
+    /** The fewest whole systems or instances (one when the workload does not spread). */
+    private static DomainRow unitRow(Need need, GpuSpec g, NodeSpec node, String id, String name, HardwareKind kind,
+                                     Acquisition way, int gpuCount, String network, double networkGbps,
+                                     String interconnect, Double unitPrice, RankingOptions o) {
+        long usable = g.memoryBytesUsable();
+        Rig rig = Rig.units(g, gpuCount, network, networkGbps, node, usable);
+        Layout l = need.layout(rig, usable, o.maxGpus());
+        return build(need, g, rig, id, name, kind, way, interconnect, l.count, l.exhausted, null, unitPrice, o);
+    }
+
+    /**
+     * @param count     GPUs the workload is laid out on (a count of the rig); 1 for a workload that does not spread
+     * @param hostPrice cards: the node class's host price per machine, {@code null} when unknown
+     * @param unitPrice systems: the price of one; cloud: the rent of one instance per hour; {@code null} unpriced
+     */
+    private static DomainRow build(Need need, GpuSpec g, Rig rig, String id, String name, HardwareKind kind,
+                                   Acquisition way, String interconnect, int count, boolean exhausted,
+                                   Double hostPrice, Double unitPrice, RankingOptions o) {
+        long usable = rig.capacityBytes();
+        long perGpu = need.peak(need.spreads ? count : 1);
+        boolean fits = perGpu <= usable;
+        int bought = need.spreads ? count : rig.unitGpus();
+        int units = bought / rig.unitGpus();
+        int nodes = (bought + rig.gpusPerNode() - 1) / rig.gpusPerNode();
+        boolean machines = kind == HardwareKind.SYSTEM || kind == HardwareKind.CLOUD;
+
+        List<Reason> reasons = new ArrayList<>();
+        if (!fits) {
+            reasons.add(Reason.DOES_NOT_FIT);
+            if (need.spreads && exhausted) {
+                reasons.add(Reason.EXCEEDS_MAX_GPUS);
+            }
+        } else if (usable - perGpu < o.tightFitFraction() * usable) {
+            reasons.add(Reason.TIGHT_FIT);
+        }
+        if (!need.spreads && (!fits || bought > 1)) {
+            reasons.add(Reason.DOES_NOT_SPREAD);
+        }
+        if (!machines && rig.unitGpus() > 1) {
+            reasons.add(Reason.WHOLE_BOARDS);
+        }
+        if (nodes > 1) {
+            reasons.add(Reason.MULTI_NODE);
+        }
+        if (RowFactory.isUnifiedMemory(g)) {
+            reasons.add(Reason.UNIFIED_MEMORY);
+        }
+        Double cards = way == Acquisition.PURCHASE && g.hasPrice() ? g.priceUsd() * bought : null;
+        Double purchase = null;
+        Double rent = null;
+        if (way == Acquisition.RENTAL) {
+            rent = unitPrice == null ? null : unitPrice * units;
+        } else if (machines) {
+            purchase = unitPrice == null ? null : unitPrice * units;
+        } else {
+            purchase = cards == null || hostPrice == null ? null : cards + hostPrice * nodes;
+        }
+        if ((way == Acquisition.RENTAL ? rent : purchase) == null) {
+            reasons.add(Reason.NO_PRICE);
+        }
+        String label = units > 1 || kind == HardwareKind.MULTI_GPU
+                ? (machines ? units + " x " + name : bought + " x " + g.name()) : name;
+        int needed = need.spreads ? count : fits ? 1 : 0;
+        return new DomainRow(id, label, kind, way, g.vendor(), g.formFactor(), g.id(), g.name(), fits, needed, bought,
+                units, nodes, Math.min(bought, rig.gpusPerNode()), interconnect, nodes > 1 ? rig.network() : "",
+                perGpu, usable, usable - perGpu, (double) (usable - perGpu) / usable, purchase, cards, rent,
+                reasons);
+    }
+
+    private static DomainRow unknownGpu(String id, String name, HardwareKind kind, Acquisition way, Need need) {
+        long peak = need.single.peakBytes();
+        return new DomainRow(id, name, kind, way, "", "", "", "", false, 0, 0, 1, 1, 0, "", "", peak, 0, -peak, -1.0,
+                null, null, null, List.of(Reason.UNKNOWN_GPU));
+    }
+
+    /** The budget, fits-only, kind and GPU-limit filters. */
+    private static boolean keeps(DomainRow r, RankingOptions o) {
+        if (o.fitsOnly() && !r.fits()) {
+            return false;
+        }
+        if (r.gpusBought() > o.maxGpus()) {
+            return false;
+        }
+        if (o.maxBudgetUsd() > 0) {
+            return r.acquisition() == Acquisition.PURCHASE && r.purchaseUsd() != null
+                    && r.purchaseUsd() <= o.maxBudgetUsd();
+        }
+        return true;
+    }
+
+    private static DomainRow first(List<DomainRow> rows, Acquisition way) {
+        for (DomainRow r : rows) {
+            if (r.fits() && r.acquisition() == way) {
+                return r;
+            }
+        }
+        return null;
+    }
+
+    private static boolean wants(RankingOptions o, HardwareKind kind) {
+        return o.kinds().isEmpty() || o.kinds().contains(kind);
+    }
+
+    private static boolean wants(RankingOptions o, Acquisition a) {
+        return o.acquisitions().isEmpty() || o.acquisitions().contains(a);
+    }
+
+    private static boolean keepsGpu(GpuSpec g, RankingOptions o) {
+        return (o.vendors().isEmpty() || o.vendors().contains(lower(g.vendor())))
+                && (o.formFactors().isEmpty() || o.formFactors().contains(lower(g.formFactor())))
+                && g.memoryGbNominal() >= o.minMemoryGbPerGpu();
+    }
+
+    private static String lower(String s) {
+        return s == null ? "" : s.trim().toLowerCase(Locale.ROOT);
+    }
+
+    /** A GPU count of a rig, and whether the search ran out of counts within the GPU limit without a fit. */
+    private record Layout(int count, boolean exhausted) {
+    }
+
+    /** The workload's per-GPU peak by GPU count, each count estimated once per table. */
+    private static final class Need {
+        /** Counts up to this are all on the ladder; beyond it, the powers of two. */
+        private static final int LADDER_STEP = 8;
+
+        private final Sizable workload;
+        private final SizedEstimate single;
+        private final boolean spreads;
+        private final Map<Integer, Long> peaks = new HashMap<>();
+
+        Need(Sizable workload) {
+            this.workload = workload;
+            this.single = workload.estimate();
+            this.spreads = workload.perGpu(2).isPresent();
+            peaks.put(1, single.peakBytes());
+        }
+
+        /** The per-GPU peak on {@code gpus} GPUs; {@link Long#MAX_VALUE} where the workload cannot use that many. */
+        long peak(int gpus) {
+            return peaks.computeIfAbsent(gpus, n -> workload.perGpu(n).map(SizedEstimate::peakBytes)
+                    .orElse(Long.MAX_VALUE));
+        }
+
+        /**
+         * The fewest counts of {@code rig} whose peak fits: a galloping search over the rig's counts (the 1st, 2nd,
+         * 4th, 8th, ... up to the last within the GPU limit), then bisection between the last that does not fit and
+         * the first that does, so a workload that fits on few GPUs never estimates the large counts; the largest
+         * count within the limit when none fits. A workload that does not spread uses the rig's first count.
+         */
+        Layout layout(Rig rig, long usable, int maxGpus) {
+            if (!spreads) {
+                return new Layout(1, false);
+            }
+            int last = Math.max(1, rig.index(maxGpus));
+            int lo = 0;
+            int hi = 1;
+            while (!fits(rig.count(hi), usable)) {
+                if (hi == last) {
+                    return new Layout(rig.count(last), true);
+                }
+                lo = hi;
+                hi = (int) Math.min(last, 2L * hi);
+            }
+            while (hi - lo > 1) {
+                int mid = (lo + hi) >>> 1;
+                if (fits(rig.count(mid), usable)) {
+                    hi = mid;
+                } else {
+                    lo = mid;
+                }
+            }
+            return new Layout(rig.count(hi), false);
+        }
+
+        /**
+         * Whether the peak on {@code gpus} GPUs fits {@code usable}, answered where it can from the ladder of counts
+         * every option shares (1 to 8, then powers of two, as {@code LargestFit#fewestGpus} counts): per-GPU memory
+         * never grows with the count, so a smaller ladder count that fits, or a larger one that does not, decides.
+         * Only counts between two ladder points that disagree are estimated themselves, so the options' different
+         * machine sizes (towers of 4, servers of 8, instances of 1 to 8) share a few dozen estimates in all.
+         */
+        boolean fits(int gpus, long usable) {
+            int below = gpus <= LADDER_STEP ? gpus : Integer.highestOneBit(gpus);
+            if (below != gpus && peak(below) <= usable) {
+                return true;
+            }
+            int above = gpus <= LADDER_STEP ? gpus : below == gpus ? gpus : below << 1;
+            if (above != gpus && above > 0 && peak(above) > usable) {
+                return false;
+            }
+            return peak(gpus) <= usable;
+        }
+    }
+}

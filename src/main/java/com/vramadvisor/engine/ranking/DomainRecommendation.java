@@ -1,0 +1,36 @@
+package com.vramadvisor.engine.ranking;
+
+import com.vramadvisor.engine.core.SizedEstimate;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The decision table for one workload beyond language models, with its summary.
+ *
+ * @param rows              the options after filtering, sorting and the top-N cut, best first
+ * @param optionsConsidered rows built before the budget, fits-only, GPU-limit and top-N cuts
+ * @param optionsFitting    of those, the ones that fit
+ * @param estimate          the workload's memory on one GPU as described
+ * @param spreads           whether the workload spreads over several GPUs ({@code Sizable#perGpu} is present beyond
+ *                          one GPU); when it does not, one GPU must hold it all
+ * @param options           the options the table was built with
+ * @param bestPurchase      the first bought option that fits, in the table's order before the top-N cut, or
+ *                          {@code null}
+ * @param bestRental        the first rented option that fits likewise, or {@code null}
+ */
+public record DomainRecommendation(List<DomainRow> rows, int optionsConsidered, int optionsFitting,
+                                   SizedEstimate estimate, boolean spreads, RankingOptions options,
+                                   DomainRow bestPurchase, DomainRow bestRental) {
+
+    public DomainRecommendation {
+        rows = List.copyOf(rows);
+        Objects.requireNonNull(estimate, "estimate");
+        Objects.requireNonNull(options, "options");
+    }
+
+    /** The best option that fits, bought or rented as asked, or {@code null}. */
+    public DomainRow best(Acquisition way) {
+        return way == Acquisition.PURCHASE ? bestPurchase : bestRental;
+    }
+}

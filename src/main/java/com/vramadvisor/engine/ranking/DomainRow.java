@@ -1,0 +1,89 @@
+package com.vramadvisor.engine.ranking;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * One option of the decision table for a workload beyond language models (vision, diffusion, rendering, molecular
+ * dynamics, grids). Memory is in bytes. The domain estimators do not model throughput, so a row has no speed, time or
+ * job cost: only whether the workload fits, on how many GPUs, and what the option costs to buy or to rent per hour.
+ * Values that cannot be known (a price missing from the catalog) are {@code null}. Formulas:
+ * {@code docs/decision-table.md}, section "Workloads beyond language models".
+ *
+ * @param hardwareId        id of the GPU, system or cloud offer
+ * @param hardwareName      display name ({@code 4 x NVIDIA RTX 6000 Ada} for several cards)
+ * @param kind              single GPU, several cards of one GPU, system or cloud offer
+ * @param acquisition       bought or rented
+ * @param vendor            GPU vendor
+ * @param formFactor        GPU form factor (PCIe, SXM5, ...)
+ * @param gpuId             id of the GPU model the option is built from
+ * @param gpuName           display name of that GPU model
+ * @param fits              whether {@code perGpuBytes <= usableBytes}
+ * @param gpusNeeded        GPUs the workload runs on: for a workload that spreads, the fewest counts of the option
+ *                          (whole machines beyond one) whose per-GPU memory fits, or the largest within the GPU limit
+ *                          when none does; for one that does not spread, 1 when it fits and 0 when it does not (one
+ *                          GPU must hold it all)
+ * @param gpusBought        GPUs the option comes with at that count (whole boards, systems or instances)
+ * @param units             systems or cloud instances (1 for cards)
+ * @param nodes             machines the option spans
+ * @param gpusPerNode       GPUs in each of those machines
+ * @param interconnect      the link between GPUs inside a machine, in words
+ * @param network           the network between machines, in words; empty for a single machine
+ * @param perGpuBytes       the workload's peak on one GPU at {@code gpusNeeded} GPUs (on one GPU when it does not
+ *                          spread)
+ * @param usableBytes       memory one process can allocate on the GPU ({@code GpuSpec#memoryBytesUsable})
+ * @param headroomBytes     {@code usableBytes - perGpuBytes}; negative when it does not fit
+ * @param headroomFraction  {@code headroomBytes / usableBytes}
+ * @param purchaseUsd       bought: whole machines (cards plus hosts of the node class, or the systems' price);
+ *                          {@code null} when rented or a price is missing
+ * @param cardsUsd          bought: the GPUs alone; {@code null} when rented or unknown
+ * @param rentalUsdPerHour  rented: all instances per hour; {@code null} when bought or unpriced
+ * @param reasons           why it does not fit, and which assumptions matter
+ */
+public record DomainRow(String hardwareId, String hardwareName, HardwareKind kind, Acquisition acquisition,
+                        String vendor, String formFactor, String gpuId, String gpuName, boolean fits, int gpusNeeded,
+                        int gpusBought, int units, int nodes, int gpusPerNode, String interconnect, String network,
+                        long perGpuBytes, long usableBytes, long headroomBytes, double headroomFraction,
+                        Double purchaseUsd, Double cardsUsd, Double rentalUsdPerHour, List<Reason> reasons) {
+
+    public DomainRow {
+        Objects.requireNonNull(hardwareId, "hardwareId");
+        Objects.requireNonNull(kind, "kind");
+        Objects.requireNonNull(acquisition, "acquisition");
+        hardwareName = hardwareName == null ? hardwareId : hardwareName;
+        vendor = vendor == null ? "" : vendor;
+        formFactor = formFactor == null ? "" : formFactor;
+        gpuId = gpuId == null ? "" : gpuId;
+        gpuName = gpuName == null ? gpuId : gpuName;
+        interconnect = interconnect == null ? "" : interconnect;
+        network = network == null ? "" : network;
+        if (fits && perGpuBytes > usableBytes) {
+            throw new IllegalArgumentException(hardwareId + ": a row cannot fit when the need exceeds usable memory");
+        }
+        if (acquisition == Acquisition.RENTAL && (purchaseUsd != null || cardsUsd != null)) {
+            throw new IllegalArgumentException(hardwareId + ": a rented option has no purchase price");
+        }
+        if (acquisition == Acquisition.PURCHASE && rentalUsdPerHour != null) {
+            throw new IllegalArgumentException(hardwareId + ": a bought option has no hourly rent");
+        }
+        reasons = List.copyOf(reasons);
+    }
+
+    /**
+     * What the option costs in its own currency: the capital of whole machines when bought, the rent per hour of all
+     * instances when rented; {@code null} when unpriced. The two are never compared with each other.
+     */
+    public Double cost() {
+        return acquisition == Acquisition.PURCHASE ? purchaseUsd : rentalUsdPerHour;
+    }
+
+    /** The reason codes as strings, in order ({@code does-not-fit}, {@code does-not-spread}, ...). */
+    public List<String> reasonCodes() {
+        List<String> codes = new ArrayList<>(reasons.size());
+        for (Reason r : reasons) {
+            codes.add(r.code());
+        }
+        return codes;
+    }
+}

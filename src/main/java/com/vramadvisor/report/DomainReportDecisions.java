@@ -1,0 +1,100 @@
+package com.vramadvisor.report;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import com.vramadvisor.engine.ranking.DomainRecommendation;
+import com.vramadvisor.engine.ranking.DomainRow;
+import com.vramadvisor.engine.ranking.HardwareKind;
+import com.vramadvisor.engine.ranking.Reason;
+import com.vramadvisor.report.ReportModel.Column;
+import com.vramadvisor.report.ReportModel.DecisionRow;
+import com.vramadvisor.report.ReportModel.DecisionTable;
+import com.vramadvisor.report.ReportModel.DecisionValues;
+
+/**
+ * The decision table of a report on a workload beyond language models: fit, GPUs, memory, headroom and money, in
+ * the ranking's order. The time column says "not estimated" on every row: the domain estimators model no speed.
+ */
+final class DomainReportDecisions {
+
+    private static final String[] COLUMNS = {"hardware", "acquisition", "fits", "gpus", "perGpu", "headroom", "time",
+        "capital", "rent"};
+    private static final boolean[] NUMERIC = {false, false, false, true, true, true, false, true, true};
+
+    private final ReportText text;
+
+    DomainReportDecisions(ReportText text) {
+        this.text = text;
+    }
+
+    DecisionTable of(DomainRecommendation rec) {
+        if (rec == null || rec.rows().isEmpty()) {
+            return DecisionTable.empty();
+        }
+        List<Column> columns = new ArrayList<>();
+        for (int i = 0; i < COLUMNS.length; i++) {
+            columns.add(new Column(COLUMNS[i], text.get("decision." + COLUMNS[i]), NUMERIC[i]));
+        }
+        List<DecisionRow> rows = new ArrayList<>();
+        for (DomainRow r : rec.rows()) {
+            rows.add(new DecisionRow(cells(r), values(r)));
+        }
+        return new DecisionTable(columns, rows, notes(rec));
+    }
+
+    private List<String> cells(DomainRow r) {
+        String fits = !r.fits() ? text.get("table.no")
+                : r.reasons().contains(Reason.TIGHT_FIT) ? text.get("decision.fits.tight") : text.get("table.yes");
+        boolean cards = r.kind() == HardwareKind.GPU || r.kind() == HardwareKind.MULTI_GPU;
+        String hardware = cards && r.nodes() > 1
+                ? text.format("decision.machines", r.hardwareName(), text.integer(r.nodes())) : r.hardwareName();
+        String gpus = r.gpusNeeded() == 0 ? unknown() : r.gpusNeeded() < r.gpusBought()
+                ? text.format("domain.decision.gpusOf", text.integer(r.gpusNeeded()), text.integer(r.gpusBought()))
+                : text.integer(r.gpusNeeded());
+        return List.of(hardware, text.get("decision.acquisition." + r.acquisition().id()), fits, gpus,
+                text.gib(r.perGpuBytes()), r.fits() ? text.percent(r.headroomFraction()) : unknown(),
+                text.get("domain.decision.notEstimated"), usd(r.purchaseUsd()),
+                r.rentalUsdPerHour() == null ? unknown() : "$" + text.number(r.rentalUsdPerHour(), 2));
+    }
+
+    private static DecisionValues values(DomainRow r) {
+        double nan = Double.NaN;
+        return new DecisionValues(r.hardwareId(), r.kind().id(), r.acquisition().id(), r.fits(), r.gpusNeeded(),
+                r.nodes(), r.gpusPerNode(), r.network(), "", r.perGpuBytes(), r.usableBytes(), r.usableBytes(),
+                r.headroomFraction(), nan, nan, nan, nan, "", orNaN(r.purchaseUsd()), orNaN(r.cardsUsd()),
+                orNaN(r.rentalUsdPerHour()), nan, nan, r.reasonCodes());
+    }
+
+    private List<String> notes(DomainRecommendation rec) {
+        List<String> notes = new ArrayList<>();
+        notes.add(text.format("domain.decision.note.cost"));
+        notes.add(text.get("domain.decision.note.speed"));
+        notes.add(text.get(rec.spreads() ? "domain.decision.note.spreads" : "domain.decision.note.whole"));
+        notes.add(text.format("decision.note.maxGpus", text.integer(rec.options().maxGpus())));
+        List<String> networks = new ArrayList<>();
+        for (DomainRow r : rec.rows()) {
+            if (r.nodes() > 1 && !networks.contains(r.network())) {
+                networks.add(r.network());
+                notes.add(text.format("decision.note.network", r.hardwareName(), r.network()));
+            }
+        }
+        int left = rec.optionsConsidered() - rec.rows().size();
+        if (left > 0) {
+            notes.add(text.format("decision.note.more", text.integer(left)));
+        }
+        return notes;
+    }
+
+    String usd(Double v) {
+        return v == null ? unknown() : "$" + text.integer(Math.round(v));
+    }
+
+    private String unknown() {
+        return text.get("decision.unknown");
+    }
+
+    private static double orNaN(Double v) {
+        return v == null ? Double.NaN : v;
+    }
+}

@@ -1,0 +1,145 @@
+package com.vramadvisor.cli;
+
+import static com.vramadvisor.cli.EstimateCommandTest.run;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Path;
+import org.apache.pdfbox.Loader;
+import org.apache.pdfbox.pdmodel.PDDocument;
+import org.apache.pdfbox.text.PDFTextStripper;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** {@code recommend} and {@code report} with {@code --workload} other than a language model. */
+class DomainRecommendCommandTest {
+
+    @ParameterizedTest
+    @ValueSource(strings = {"--tokens=1B", "--days=30", "--pue=1.2", "--amortize-years=4", "--compute-efficiency=0.4"})
+    void flagsThatFeedTheSpeedModelAreRefusedByName(String flag) {
+        String name = flag.substring(0, flag.indexOf('='));
+        for (String command : new String[] {"recommend", "report"}) {
+            EstimateCommandTest.Result r = command.equals("report")
+                    ? run(command, "--workload", "md", "--atoms", "1M", flag, "--md", "x.md")
+                    : run(command, "--workload", "md", "--atoms", "1M", flag);
+            assertThat(r.status()).as(command + " " + flag).isEqualTo(2);
+            assertThat(r.err()).contains(name, "workloads beyond language models").doesNotContain("Exception");
+            assertThat(r.err().strip().lines()).hasSize(1);
+        }
+    }
+
+    @Test
+    void aScenarioFileIsRefusedForOtherWorkloads(@TempDir Path dir) throws IOException {
+        Path file = java.nio.file.Files.writeString(dir.resolve("s.json"), "{}");
+        EstimateCommandTest.Result r = run("recommend", "--workload", "grid", "--scenario", file.toString());
+        assertThat(r.status()).isEqualTo(2);
+        assertThat(r.err()).contains("--scenario", "--workload grid");
+    }
+
+    @Test
+    void aGpuLimitBelowOneIsRefused() {
+        EstimateCommandTest.Result r = run("recommend", "--workload", "render", "--max-gpus", "0");
+        assertThat(r.status()).isEqualTo(2);
+        assertThat(r.err()).contains("--max-gpus must be at least 1");
+    }
+
+    private static JsonNode json(String... args) throws IOException {
+        EstimateCommandTest.Result r = run(args);
+        assertThat(r.status()).as(r.err()).isZero();
+        return new ObjectMapper().readTree(r.out());
+    }
+
+    private static JsonNode row(JsonNode rows, String hardwareId, String kind) {
+        for (JsonNode r : rows) {
+            if (r.get("hardwareId").asText().equals(hardwareId) && r.get("kind").asText().equals(kind)) {
+                return r;
+            }
+        }
+        throw new AssertionError("no " + kind + " row for " + hardwareId);
+    }
+
+    @Test
+    void aHundredMillionAtomLennardJonesSystemSpreadsAndTheTableAgreesWithFit() throws IOException {
+        JsonNode rec = json("recommend", "--workload", "md", "--atoms", "100M", "--potential", "lj", "--format",
+                "json");
+        JsonNode fit = json("fit", "--workload", "md", "--atoms", "100M", "--potential", "lj", "--gpu",
+                "v100-pcie-32gb", "--format", "json");
+        JsonNode estimate = json("estimate", "--workload", "md", "--atoms", "100M", "--potential", "lj", "--format",
+                "json");
+        assertThat(rec.get("spreadsOverGpus").asBoolean()).isTrue();
+        assertThat(rec.get("speedEstimated").asBoolean()).isFalse();
+        assertThat(rec.get("singleGpuPeakBytes").asLong()).isEqualTo(estimate.get("peakBytes").asLong());
+        // One V100 32GB does not hold it; the table's several-card row takes as many as fit's inverse search does.
+        JsonNode one = row(rec.get("rows"), "v100-pcie-32gb", "gpu");
+        assertThat(one.get("fits").asBoolean()).isEqualTo(fit.get("fits").asBoolean()).isFalse();
+        JsonNode several = row(rec.get("rows"), "v100-pcie-32gb", "multi-gpu");
+        assertThat(several.get("fits").asBoolean()).isTrue();
+        assertThat(several.get("gpusNeeded").asInt()).isEqualTo(fit.get("gpusNeeded").asInt());
+        assertThat(several.get("perGpuBytes").asLong()).isLessThan(several.get("usableBytes").asLong());
+        assertThat(several.get("hours").isNull()).isTrue();
+        assertThat(several.get("jobCostUsd").isNull()).isTrue();
+        // Bought rows come before rented ones among those that fit, each by its own cost.
+        boolean rentedSeen = false;
+        for (JsonNode r : rec.get("rows")) {
+            if (!r.get("fits").asBoolean()) {
+                break;
+            }
+            rentedSeen |= r.get("acquisition").asText().equals("rental");
+            assertThat(rentedSeen && r.get("acquisition").asText().equals("purchase")).as(r.toString()).isFalse();
+        }
+    }
+
+    @Test
+    void aFilmFrameThatNoConsumerCardHoldsIsNotSpreadOverSeveral() throws IOException {
+        JsonNode rec = json("recommend", "--workload", "render", "--scene", "film-offline", "--format", "json");
+        assertThat(rec.get("spreadsOverGpus").asBoolean()).isFalse();
+        long need = rec.get("singleGpuPeakBytes").asLong();
+        JsonNode card = row(rec.get("rows"), "rtx-4090", "gpu");
+        assertThat(card.get("usableBytes").asLong()).isLessThan(need);
+        assertThat(card.get("fits").asBoolean()).isFalse();
+        assertThat(card.get("gpusNeeded").isNull()).isTrue();
+        assertThat(card.get("reasons").toString()).contains("does-not-spread");
+        for (JsonNode r : rec.get("rows")) {
+            assertThat(r.get("kind").asText().equals("multi-gpu") && r.get("hardwareId").asText().equals("rtx-4090"))
+                    .isFalse();
+            if (r.get("fits").asBoolean()) {
+                assertThat(r.get("gpusNeeded").asInt()).isEqualTo(1);
+                assertThat(r.get("perGpuBytes").asLong()).isEqualTo(need);
+            }
+        }
+        assertThat(rec.get("bestPurchase").asText()).isNotEmpty();
+    }
+
+    @Test
+    void sortingByTimeIsRefusedInOneLine() {
+        EstimateCommandTest.Result r = run("recommend", "--workload", "md", "--atoms", "1M", "--sort", "time");
+        assertThat(r.status()).isEqualTo(2);
+        assertThat(r.err()).contains("cannot sort by time", "no speed estimate");
+        assertThat(r.err().strip().lines()).hasSize(1);
+    }
+
+    @Test
+    void theTextTableSaysSpeedIsNotEstimatedAndNamesTheBestToBuyAndToRent() {
+        EstimateCommandTest.Result r = run("recommend", "--workload", "render", "--scene", "game-4k", "--top", "5");
+        assertThat(r.status()).as(r.err()).isZero();
+        assertThat(r.out()).contains("4K game scene", "does not spread", "Speed and time are not estimated",
+                "Best to buy: ", "Best to rent: ", "capital USD", "USD/hour");
+        assertThat(r.out().lines().filter(l -> l.startsWith("yes ") || l.startsWith("no "))).hasSize(5);
+    }
+
+    @Test
+    void aChineseRenderReportIsWrittenAsPdf(@TempDir Path dir) throws IOException {
+        Path pdf = dir.resolve("scene.pdf");
+        EstimateCommandTest.Result r = run("report", "--workload", "render", "--scene", "game-4k", "--pdf",
+                pdf.toString(), "--lang", "zh-CN");
+        assertThat(r.status()).as(r.err()).isZero();
+        try (PDDocument doc = Loader.loadPDF(pdf.toFile())) {
+            String text = new PDFTextStripper().getText(doc).replaceAll("\\s+", " ");
+            assertThat(text).contains("GPU 显存估算报告", "4K game scene", "渲染目标", "纹理", "未估算", "最佳购买方案");
+        }
+    }
+}
