@@ -26,8 +26,8 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code catalog list gpus|systems|cloud|models} and {@code catalog validate [DIR]}. */
-@Command(name = "catalog", mixinStandardHelpOptions = true, description = "List or validate the catalog.",
-        subcommands = {CatalogCommand.ListCommand.class, CatalogCommand.ValidateCommand.class})
+@Command(name = "catalog", mixinStandardHelpOptions = true, description = "List or validate the catalog, or detect this machine's GPUs.",
+        subcommands = {CatalogCommand.ListCommand.class, CatalogCommand.ValidateCommand.class, DetectCommand.class})
 final class CatalogCommand implements Runnable {
 
     @Spec
