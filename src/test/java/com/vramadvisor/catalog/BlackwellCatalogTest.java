@@ -30,15 +30,15 @@ class BlackwellCatalogTest {
 
     @ParameterizedTest(name = "{0}: {1} GB, {2} GB/s, FP4 {3} TFLOPS dense ({4})")
     @CsvSource(delimiter = '|', textBlock = """
-            b300-sxm-288gb                | 288 | 8000 | 13125 | Lockwood B300: 288 GB, 8 TB/s; HGX B300 FP4 105 PF dense / 8
-            gb200-186gb                   | 186 | 8000 | 10000 | NVIDIA GB200 NVL72: 13.4 TB, 576 TB/s, FP4 1,440 PF sparse, all / 72
-            b200-sxm-180gb                | 180 | 8000 | 9000  | DGX B200: 1,440 GB, 64 TB/s for 8; HGX B200 FP4 72 PF dense / 8
-            mi355x                        | 288 | 8000 | 10066.3 | Tom's Hardware (ISC 2025): 288 GB HBM3E, 8 TB/s, FP4 20.1 PF sparse
-            rtx-pro-6000-blackwell        | 96  | 1792 | 2000  | GTC 2025: 96 GB GDDR7, 1,792 GB/s, 4,000 AI TOPS (FP4 sparse)
-            rtx-pro-6000-blackwell-server | 96  | 1792 | 2000  | GTC 2025: all three editions 96 GB, 1,792 GB/s, 4,000 AI TOPS
-            rtx-5090                      | 32  | 1792 | 1676  | NVIDIA: 3,352 AI TOPS (FP4 sparse); 32 GB, 1,792 GB/s
-            rtx-5080                      | 16  | 960  | 900.5 | CES 2025 (TweakTown): 16 GB GDDR7, 960 GB/s, 1,801 AI TOPS
-            rtx-5070-ti                   | 16  | 896  | 703   | CES 2025 (TweakTown): 16 GB GDDR7, 896 GB/s, 1,406 AI TOPS
+            b300-sxm-288gb        | 288 | 8000 | 13125   | Lockwood B300: 288 GB, 8 TB/s; HGX B300 FP4 105 PF / 8
+            gb200-186gb           | 186 | 8000 | 10000   | GB200 NVL72: 13.4 TB, 576 TB/s, FP4 1,440 PF sparse; / 72
+            b200-sxm-180gb        | 180 | 8000 | 9000    | DGX B200: 1,440 GB, 64 TB/s for 8; HGX B200 FP4 72 PF / 8
+            mi355x                | 288 | 8000 | 10066.3 | Tom's Hardware, ISC 2025: 288 GB, 8 TB/s, FP4 20.1 PF sparse
+            rtx-pro-6000-blackwell | 96 | 1792 | 2000    | GTC 2025: 96 GB GDDR7, 1,792 GB/s, 4,000 AI TOPS (FP4 sparse)
+            rtx-pro-6000-blackwell-server | 96 | 1792 | 2000 | GTC 2025: every edition 96 GB, 1,792 GB/s, 4,000 TOPS
+            rtx-5090              | 32  | 1792 | 1676    | NVIDIA: 3,352 AI TOPS (FP4 sparse); 32 GB, 1,792 GB/s
+            rtx-5080              | 16  | 960  | 900.5   | CES 2025 (TweakTown): 16 GB GDDR7, 960 GB/s, 1,801 AI TOPS
+            rtx-5070-ti           | 16  | 896  | 703     | CES 2025 (TweakTown): 16 GB GDDR7, 896 GB/s, 1,406 AI TOPS
             """)
     void matchesTheVendorsMemoryBandwidthAndFp4(String id, double memoryGb, double bandwidthGBps, double fp4Dense,
                                                  String source) {
