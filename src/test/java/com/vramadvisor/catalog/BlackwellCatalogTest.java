@@ -97,6 +97,23 @@ class BlackwellCatalogTest {
         assertThat(p5.priceDate()).isGreaterThanOrEqualTo("2025-06");
     }
 
+    @ParameterizedTest(name = "{0}: USD {1} on demand, USD {2} reserved, was USD {3} ({4})")
+    @CsvSource(delimiter = '|', textBlock = """
+            aws-p4d.24xlarge  | 21.957642 | 13.921094 | 32.7726  | AWS price list via instances.vantage.sh, 2026-01-21
+            aws-p4de.24xlarge | 27.44705  | 17.401365 | 40.96575 | AWS price list via instances.vantage.sh, 2026-01-21
+            aws-g5.xlarge     | 1.006     | 0.63378   | 1.006    | same list; June 2026 us-east-1 rate card: USD 1.006
+            """)
+    void awsRatesAfterThe2025CutWithTheirOneYearRates(String id, double onDemand, double reserved, double before,
+                                                      String source) {
+        CloudOffer offer = CATALOG.cloudOffer(id).orElseThrow();
+
+        assertThat(offer.priceUsdPerHour()).as(source).isEqualTo(onDemand);
+        assertThat(offer.reservedOneYearUsdPerHour()).as(source).isEqualTo(reserved);
+        assertThat(offer.priceUsdPerHour()).as("at most the 2023 list price").isLessThanOrEqualTo(before);
+        // "up to 45%": no cut is deeper than that.
+        assertThat(offer.priceUsdPerHour()).isGreaterThanOrEqualTo(before * 0.55);
+    }
+
     @Test
     void theLoaderReadsFp4AndTheSpotAndOneYearRates() throws IOException {
         Files.writeString(dir.resolve("gpus.json"), """
