@@ -49,6 +49,22 @@ class BlackwellCatalogTest {
         assertThat(gpu.fp4Tflops()).as(source).isCloseTo(fp4Dense, within(fp4Dense * 0.01));
     }
 
+    /** Totals as {@code nvidia-smi --query-gpu=name,memory.total} reports them (public logs named in gpus.json). */
+    @ParameterizedTest(name = "{0}: total {1} MiB")
+    @CsvSource(delimiter = '|', textBlock = """
+            b300-sxm-288gb         | 275040
+            gb200-186gb            | 189471
+            rtx-pro-6000-blackwell | 97887
+            rtx-5080               | 16303
+            rtx-5070-ti            | 16303
+            """)
+    void carriesTheDriverReadingOfTotalMemory(String id, long totalMiB) {
+        GpuSpec gpu = CATALOG.gpu(id).orElseThrow();
+
+        assertThat(gpu.memoryBytesTotal()).isEqualTo(totalMiB << 20);
+        assertThat(gpu.memoryBytesUsable()).isLessThan(gpu.memoryBytesTotal());
+    }
+
     @Test
     void mi355xDenseFp4IsHalfTheSparseFigureTomsHardwareReported() {
         // Tom's Hardware, ISC 2025: MI355X "maximum FP4/FP6 performance" 20.1 PFLOPS (with sparsity).
