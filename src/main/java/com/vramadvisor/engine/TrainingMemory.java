@@ -121,7 +121,10 @@ final class TrainingMemory {
             logitsForward = sbv * (Bytes.activationBytes(prec) + 4);
             logitsGrad = sbv * 4;
         }
-        boolean gradsAlive = w.gradientAccumulation() > 1 || w.gradsBetweenSteps() == GradsBetweenSteps.KEPT;
+        // DeepSpeed's offload buffers (reduce bucket, staging copy) are allocated before the loss backward.
+        boolean gradsAlive = w.gradientAccumulation() > 1 || w.gradsBetweenSteps() == GradsBetweenSteps.KEPT
+                || (offloaded != null && w.implementation() == Implementation.MEGATRON && w.offload().target()
+                .optimizer());
         double earlyGrads = gradsAlive ? grads : 0;
         double liveWeights = weights + transientWeights;
 
