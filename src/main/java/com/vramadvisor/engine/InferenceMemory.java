@@ -28,7 +28,8 @@ package com.vramadvisor.engine;
  *       {@code b*V*(e+4)}. vLLM and Hugging Face {@code generate} (since {@code logits_to_keep}) compute only the last
  *       position; a plain forward over the prompt would hold {@code b*s*V}.</li>
  * </ul>
- * Element size {@code e} is 4 when the precision is fp32 and 2 otherwise.
+ * Element size {@code e} is 4 when the precision is fp32 and 2 otherwise. With llama.cpp's GPU layers
+ * ({@link Offload#gpuLayers()}) the GPU keeps only its blocks' weights and KV cache ({@link PartialLayers}).
  */
 final class InferenceMemory {
 
@@ -53,9 +54,28 @@ final class InferenceMemory {
                 ? transientBytes(m, w, sp, chunk, 1, chunk, Math.min(s, window))
                 : transientBytes(m, w, sp, promptTokens, w.batch(), s, s);
         double decode = transientBytes(m, w, sp, w.batch(), w.batch(), 1, window);
+        if (w.offload().gpuLayers() >= 0) {
+            double[] split = PartialLayers.split(m, w, sp);
+            weights = split[0];
+            kv *= split[2];
+        }
         double[] prefillRow = row(weights, kv, prefill, logits);
         double[] decodeRow = row(weights, kv, decode, logits);
         return new double[][] {prefillRow, decodeRow, TrainingMemory.max(prefillRow, decodeRow)};
+    }
+
+    /**
+     * {host bytes, 0} of llama.cpp's partial offload: the weights of the blocks left in host memory, the token table
+     * (and the output layer unless offloaded), and those blocks' KV cache.
+     */
+    static double[] offDevice(ModelSpec m, Workload w) {
+        if (w.offload().gpuLayers() < 0) {
+            return new double[2];
+        }
+        StageParams sp = new StageParams(m, w, true, true);
+        double[] split = PartialLayers.split(m, w, sp);
+        double kv = kvBytesPerToken(m, w, sp) * cachedTokens(m, w) * w.batch();
+        return new double[] {split[1] + kv * (1 - split[2]), 0};
     }
 
     /** KV-cache bytes of one token of one sequence on this GPU: K and V of the stage's blocks and the rank's heads. */
