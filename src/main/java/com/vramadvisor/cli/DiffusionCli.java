@@ -9,7 +9,7 @@ import com.vramadvisor.engine.diffusion.DiffusionModel;
 import com.vramadvisor.engine.diffusion.DiffusionOptimizer;
 import com.vramadvisor.engine.diffusion.DiffusionPresets;
 import com.vramadvisor.engine.diffusion.DiffusionWorkload;
-import com.vramadvisor.engine.diffusion.MmditConfig;
+import com.vramadvisor.engine.diffusion.UNetConfig;
 import com.vramadvisor.engine.diffusion.Offload;
 import java.lang.reflect.Field;
 import java.util.ArrayList;
@@ -19,9 +19,9 @@ import java.util.function.Function;
 import picocli.CommandLine.Option;
 
 /**
- * {@code --workload diffusion}: a text-to-image pipeline from {@code --preset} (sd-1.5, sdxl, sd3-medium) with
- * {@code --mode infer|train|lora|dreambooth} (default infer), {@code --batch}, {@code --resolution} (side or
- * WIDTHxHEIGHT, default the model's native size), {@code --precision fp16|bf16|fp32} (default fp16),
+ * {@code --workload diffusion}: a text-to-image pipeline from {@code --preset} (sd-1.5, sdxl, sd3-medium,
+ * flux.1-dev) with {@code --mode infer|train|lora|dreambooth} (default infer), {@code --batch}, {@code --resolution}
+ * (side or WIDTHxHEIGHT, default the model's native size), {@code --precision fp16|bf16|fp32} (default fp16),
  * {@code --attention eager|sliced|sdpa} (default sdpa), {@code --optimizer} and {@code --lora-rank} (default 4, the
  * diffusers scripts' default) for training, and the diffusion flags of {@link DomainOptions}. {@code fit} answers the
  * largest square side ({@code maxResolution}).
@@ -85,7 +85,7 @@ final class DiffusionCli implements DomainCli {
                 : parse("--vae-precision", d.vaePrecision, DiffusionDtype::parse);
         AttentionKind attention = parse("--attention", request.given("--attention").orElse("sdpa"),
                 AttentionKind::parse);
-        if (attention == AttentionKind.SLICED && (mode.isTraining() || model.denoiser() instanceof MmditConfig)) {
+        if (attention == AttentionKind.SLICED && (mode.isTraining() || !(model.denoiser() instanceof UNetConfig))) {
             throw new CliInputException("--attention sliced is diffusers' enable_attention_slicing for UNet"
                     + " pipelines at inference; use eager or sdpa here");
         }
@@ -101,6 +101,10 @@ final class DiffusionCli implements DomainCli {
         }
         if (request.isGiven("--lora-rank") && mode != DiffusionMode.LORA) {
             throw new CliInputException("--lora-rank needs --mode lora");
+        }
+        if (d.noCfg && !model.classifierFreeGuidance()) {
+            throw new CliInputException("--no-cfg: " + model.id() + " runs without classifier-free guidance (its"
+                    + " guidance is distilled into the model)");
         }
         if (d.noSafetyChecker && model.safetyCheckerParameters() == 0) {
             throw new CliInputException("--no-safety-checker: " + model.id() + " loads no safety checker");
@@ -129,7 +133,7 @@ final class DiffusionCli implements DomainCli {
                     .withComponentDtypes(textDtype, vaeDtype)
                     .withAttention(attention, slice)
                     .withVae(d.vaeSlicing, d.vaeTiling)
-                    .withPipeline(offload, !d.noCfg, !d.noSafetyChecker)
+                    .withPipeline(offload, !d.noCfg && model.classifierFreeGuidance(), !d.noSafetyChecker)
                     .withTraining(d.gradientCheckpointing, optimizer, rank, d.trainTextEncoder, d.ema)
                     .withRuntimeOverhead(overhead)
                     .withoutT5(d.noT5);
