@@ -9,8 +9,9 @@ import com.vramadvisor.engine.diffusion.DiffusionModel;
 import com.vramadvisor.engine.diffusion.DiffusionOptimizer;
 import com.vramadvisor.engine.diffusion.DiffusionPresets;
 import com.vramadvisor.engine.diffusion.DiffusionWorkload;
-import com.vramadvisor.engine.diffusion.UNetConfig;
+import com.vramadvisor.engine.diffusion.MmditConfig;
 import com.vramadvisor.engine.diffusion.Offload;
+import com.vramadvisor.engine.diffusion.UNetConfig;
 import java.lang.reflect.Field;
 import java.util.ArrayList;
 import java.util.List;
@@ -109,8 +110,9 @@ final class DiffusionCli implements DomainCli {
         if (d.noSafetyChecker && model.safetyCheckerParameters() == 0) {
             throw new CliInputException("--no-safety-checker: " + model.id() + " loads no safety checker");
         }
-        if (d.noT5 && model.textEncoders().stream().noneMatch(t -> t.t5())) {
-            throw new CliInputException("--no-t5: " + model.id() + " has no T5 text encoder");
+        if (d.noT5 && !(model.denoiser() instanceof MmditConfig)) {
+            throw new CliInputException("--no-t5 is SD3's text_encoder_3=None; " + model.id() + " cannot run without"
+                    + " its text encoders");
         }
         int rank = request.workload().loraRank == null ? 4 : request.workload().loraRank;
         if (rank < 1 || rank > 4_096) {
