@@ -338,9 +338,16 @@ MODELS = {
 }
 
 
-def saved_bytes(model, batch, side):
+# Networks made of convolutions, batch norm, ReLU/SiLU/sigmoid, pooling and linear layers only: CPU autocast in
+# 1.13 treats these ops as CUDA autocast does (16-bit convolutions and linear layers, the rest in their input's
+# type). Layer norm and softmax are on CUDA's float32 list but not on the CPU's, so ConvNeXt and ViT are not
+# measured under autocast.
+AUTOCAST_MODELS = ["resnet-18", "resnet-50", "efficientnet-b0"]
+
+
+def saved_bytes(model, batch, side, autocast=False):
     """Bytes of the storages autograd keeps after one training-mode forward pass and the loss, parameters and the
-    input image excluded, each storage counted once at its full size."""
+    input image excluded, each storage counted once at its full size; the total and the part in bfloat16."""
     params = {p.data_ptr() for p in model.parameters()}
     image = torch.randn(batch, 3, side, side)
     storages = {}
@@ -349,13 +356,14 @@ def saved_bytes(model, batch, side):
         st = t.storage()
         ptr = st.data_ptr()
         if ptr not in params and ptr != image.data_ptr():
-            storages[ptr] = st.nbytes()
+            storages[ptr] = (st.nbytes(), t.dtype == torch.bfloat16)
         return t
 
     with torch.autograd.graph.saved_tensors_hooks(pack, lambda t: t):
-        loss = F.cross_entropy(model(image), torch.zeros(batch, dtype=torch.long))
+        with torch.autocast("cpu", dtype=torch.bfloat16, enabled=autocast):
+            loss = F.cross_entropy(model(image), torch.zeros(batch, dtype=torch.long))
     del loss
-    return sum(storages.values())
+    return sum(n for n, _ in storages.values()), sum(n for n, half in storages.values() if half)
 
 
 def main():
@@ -366,18 +374,27 @@ def main():
         model = build().train()
         params = sum(p.numel() for p in model.parameters())
         side = 224
-        one = saved_bytes(model, 1, side)
-        two = saved_bytes(model, 2, side)
+        one, _ = saved_bytes(model, 1, side)
+        two, _ = saved_bytes(model, 2, side)
         per_image = two - one
         print(f"{name}: params {params} (torchvision {published}), saved per image {per_image}", file=sys.stderr)
-        results.append({"model": name, "resolution": side, "params": params, "torchvisionParams": published,
-                        "savedBytesBatch1": one, "savedBytesBatch2": two, "savedBytesPerImage": per_image})
+        row = {"model": name, "resolution": side, "params": params, "torchvisionParams": published,
+               "savedBytesBatch1": one, "savedBytesBatch2": two, "savedBytesPerImage": per_image}
+        if name in AUTOCAST_MODELS:
+            one, half_one = saved_bytes(model, 1, side, autocast=True)
+            two, half_two = saved_bytes(model, 2, side, autocast=True)
+            # The 16-bit weight copies are kept once per batch: the bfloat16 bytes at batch 1 less those per image.
+            copies = half_one - (half_two - half_one)
+            print(f"{name} autocast: saved per image {two - one}, weight copies {copies}", file=sys.stderr)
+            row["autocastBf16"] = {"savedBytesBatch1": one, "savedBytesBatch2": two,
+                                   "savedBytesPerImage": two - one, "weightCopyBytes": copies}
+        results.append(row)
     json.dump({
         "schemaVersion": SCHEMA_VERSION,
         "torchVersion": torch.__version__,
         "pythonVersion": platform.python_version(),
         "device": "cpu",
-        "dtype": "float32",
+        "dtype": "float32; autocastBf16: forward under torch.autocast('cpu', dtype=torch.bfloat16)",
         "measuredAt": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
         "method": "One training-mode forward pass and cross-entropy loss at batch 1 and at batch 2 under "
                   "torch.autograd.graph.saved_tensors_hooks; every saved tensor is mapped to its storage "

@@ -11,9 +11,12 @@ import com.vramadvisor.engine.diffusion.DiffusionPresets;
 import com.vramadvisor.engine.diffusion.DiffusionWorkload;
 import com.vramadvisor.engine.diffusion.MmditConfig;
 import com.vramadvisor.engine.diffusion.Offload;
+import java.lang.reflect.Field;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
+import picocli.CommandLine.Option;
 
 /**
  * {@code --workload diffusion}: a text-to-image pipeline from {@code --preset} (sd-1.5, sdxl, sd3-medium) with
@@ -25,18 +28,23 @@ import java.util.function.Function;
  */
 final class DiffusionCli implements DomainCli {
 
-    /** Flags of the language-model and other estimators that mean nothing to a diffusion pipeline. */
+    /** Language-model flags that mean nothing to a diffusion pipeline. */
     private static final List<String> FOREIGN = List.of("--config", "--params", "--hidden", "--layers", "--heads",
             "--kv-heads", "--head-dim", "--ffn", "--vocab", "--mlp", "--norm", "--position", "--bias", "--tied",
             "--untied", "--max-position", "--experts", "--experts-per-token", "--expert-ffn", "--arch", "--head",
             "--seq", "--context", "--zero", "--tp", "--pp", "--dp", "--sequence-parallel", "--grad-accum",
             "--recompute", "--dropout", "--lora-targets", "--weights", "--kv-dtype", "--grads-between-steps",
-            "--implementation", "--gpu-memory-utilization", "--engine", "--max-batched-tokens", "--scenario",
-            "--scene", "--atoms", "--potential", "--cutoff", "--cells", "--fields", "--halo");
+            "--implementation", "--gpu-memory-utilization", "--engine", "--max-batched-tokens", "--scenario");
+
+    /** The domain flags diffusion reads; every other flag of {@link DomainOptions} belongs to another kind. */
+    private static final List<String> OWN_DOMAIN = List.of("--workload", "--resolution", "--offload",
+            "--vae-slicing", "--vae-tiling", "--attention-slice", "--no-cfg", "--no-safety-checker",
+            "--gradient-checkpointing", "--train-text-encoder", "--ema", "--no-t5", "--text-encoder-precision",
+            "--vae-precision");
 
     /** Flags for generation only. */
     private static final List<String> INFERENCE_ONLY = List.of("--offload", "--vae-slicing", "--vae-tiling",
-            "--attention-slice", "--no-cfg", "--no-safety-checker");
+            "--attention-slice", "--no-cfg", "--no-safety-checker", "--no-t5");
 
     /** Flags for training only. */
     private static final List<String> TRAINING_ONLY = List.of("--gradient-checkpointing", "--train-text-encoder",
@@ -49,7 +57,7 @@ final class DiffusionCli implements DomainCli {
 
     @Override
     public Sizable build(DomainRequest request) {
-        for (String flag : FOREIGN) {
+        for (String flag : foreignFlags()) {
             if (request.isGiven(flag)) {
                 throw new CliInputException(flag + " means nothing to --workload diffusion");
             }
@@ -71,6 +79,10 @@ final class DiffusionCli implements DomainCli {
         DomainOptions d = request.domain();
         DiffusionDtype dtype = parse("--precision", request.given("--precision").orElse("fp16"),
                 DiffusionDtype::parse);
+        DiffusionDtype textDtype = d.textEncoderPrecision == null ? dtype
+                : parse("--text-encoder-precision", d.textEncoderPrecision, DiffusionDtype::parse);
+        DiffusionDtype vaeDtype = d.vaePrecision == null ? dtype
+                : parse("--vae-precision", d.vaePrecision, DiffusionDtype::parse);
         AttentionKind attention = parse("--attention", request.given("--attention").orElse("sdpa"),
                 AttentionKind::parse);
         if (attention == AttentionKind.SLICED && (mode.isTraining() || model.denoiser() instanceof MmditConfig)) {
@@ -93,6 +105,9 @@ final class DiffusionCli implements DomainCli {
         if (d.noSafetyChecker && model.safetyCheckerParameters() == 0) {
             throw new CliInputException("--no-safety-checker: " + model.id() + " loads no safety checker");
         }
+        if (d.noT5 && model.textEncoders().stream().noneMatch(t -> t.t5())) {
+            throw new CliInputException("--no-t5: " + model.id() + " has no T5 text encoder");
+        }
         int rank = request.workload().loraRank == null ? 4 : request.workload().loraRank;
         if (rank < 1 || rank > 4_096) {
             throw new CliInputException("--lora-rank must be 1 to 4096, got " + rank);
@@ -111,14 +126,32 @@ final class DiffusionCli implements DomainCli {
                     .withBatch(request.workload().batch)
                     .withSize(size[0], size[1])
                     .withDtype(dtype)
+                    .withComponentDtypes(textDtype, vaeDtype)
                     .withAttention(attention, slice)
                     .withVae(d.vaeSlicing, d.vaeTiling)
                     .withPipeline(offload, !d.noCfg, !d.noSafetyChecker)
                     .withTraining(d.gradientCheckpointing, optimizer, rank, d.trainTextEncoder, d.ema)
-                    .withRuntimeOverhead(overhead);
+                    .withRuntimeOverhead(overhead)
+                    .withoutT5(d.noT5);
         } catch (IllegalArgumentException e) {
             throw new CliInputException(flagFor(e.getMessage()) + e.getMessage());
         }
+    }
+
+    /** The language-model flags and the other kinds' domain flags, read off {@link DomainOptions}. */
+    private static List<String> foreignFlags() {
+        List<String> all = new ArrayList<>(FOREIGN);
+        for (Field f : DomainOptions.class.getDeclaredFields()) {
+            Option o = f.getAnnotation(Option.class);
+            if (o != null) {
+                for (String name : o.names()) {
+                    if (!OWN_DOMAIN.contains(name)) {
+                        all.add(name);
+                    }
+                }
+            }
+        }
+        return all;
     }
 
     private static String flagFor(String message) {

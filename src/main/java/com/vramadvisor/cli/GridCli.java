@@ -6,6 +6,7 @@ import com.vramadvisor.engine.hpc.GridProblem;
 import com.vramadvisor.engine.hpc.SimPrecision;
 import com.vramadvisor.engine.hpc.Solver;
 import java.util.Locale;
+import java.util.Set;
 
 /**
  * {@code --workload grid}: {@code --cells} as {@code NXxNYxNZ} or a total (a cube; default 256x256x256),
@@ -14,6 +15,10 @@ import java.util.Locale;
  * {@code --stencil} 7|27 (default 7; hpcg is 27).
  */
 final class GridCli implements DomainCli {
+
+    /** The domain flags grids read. */
+    static final Set<String> FLAGS = Set.of("--cells", "--fields", "--halo", "--time-levels", "--solver",
+            "--restart", "--stencil");
 
     /** The largest side accepted per axis. */
     static final long MAX_SIDE = 10_000_000;
@@ -26,8 +31,8 @@ final class GridCli implements DomainCli {
     @Override
     public Sizable build(DomainRequest request) {
         DomainOptions d = request.domain();
-        HpcFlags.reject(request, "--workload grid", "--atoms", "--potential", "--cutoff", "--density", "--skin",
-                "--list", "--kspace", "--grid-spacing", "--resolution", "--scene", "--channels-last", "--viewers");
+        HpcFlags.rejectOtherDomainFlags(request, "--workload grid", FLAGS);
+        HpcFlags.reject(request, "--workload grid", "--preset", "--mode", "--batch", "--optimizer");
         SimPrecision precision = HpcFlags.precision(request, SimPrecision.DOUBLE, "grids");
         if (precision == SimPrecision.MIXED) {
             throw new CliInputException("--precision mixed: grids store every value at one size (single or double)");
@@ -49,6 +54,9 @@ final class GridCli implements DomainCli {
         if (solver == Solver.HPCG) {
             HpcFlags.reject(request, "--solver hpcg (the benchmark has no fields of its own)", "--fields", "--halo",
                     "--time-levels");
+            if (precision != SimPrecision.DOUBLE) {
+                throw new CliInputException("--precision " + precision.id() + ": hpcg runs in double precision");
+            }
         }
         if (solver == Solver.NONE && (request.isGiven("--stencil") || request.isGiven("--restart"))) {
             throw new CliInputException("--stencil and --restart need --solver cg, gmres or hpcg");

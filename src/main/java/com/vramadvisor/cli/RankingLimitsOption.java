@@ -62,9 +62,14 @@ final class RankingLimitsOption {
 
     /**
      * A ranking for a workload beyond language models: the GPU limit and the top-N cut. The flags that feed the speed
-     * and job-cost models are refused, since no speed is estimated for those kinds.
+     * and job-cost models are refused, since no speed is estimated for those kinds, and so is a scenario file, which
+     * describes a language model.
      */
-    RankingOptions.Builder domainBuilder() {
+    RankingOptions.Builder domainBuilder(ScenarioArgs args) {
+        if (args.scenario.file != null) {
+            throw new CliInputException("--scenario describes a language-model workload; it does not apply to"
+                    + " --workload " + args.kind().id());
+        }
         String[][] speedFlags = {{"--tokens", tokens}, {"--days", str(days)}, {"--global-batch", globalBatch},
             {"--compute-efficiency", str(computeEfficiency)}, {"--amortize-years", str(amortizeYears)},
             {"--electricity-usd-kwh", str(electricity)}, {"--pue", str(pue)}};

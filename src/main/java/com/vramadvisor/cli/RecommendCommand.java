@@ -73,7 +73,8 @@ final class RecommendCommand implements Callable<Integer> {
 
     @Option(names = "--sort", paramLabel = "KEY", completionCandidates = SortKeys.class,
             description = "What to rank by: cost (of the job, the default), time (to result), capital (purchase "
-                    + "price), or a column. Accepted: ${COMPLETION-CANDIDATES}.")
+                    + "price), or a column. Accepted: ${COMPLETION-CANDIDATES}. For --workload other than llm, cost "
+                    + "is the capital to buy or the rent per hour, and keys that need a speed are refused.")
     String sort;
 
     @Option(names = "--desc", description = "Sort descending.")
@@ -87,7 +88,7 @@ final class RecommendCommand implements Callable<Integer> {
         OutputFormat fmt = OutputFormat.parse(format, OutputFormat.TEXT, OutputFormat.JSON, OutputFormat.CSV);
         PrintWriter err = spec.commandLine().getErr();
         if (args.kind() != WorkloadKind.LLM) {
-            RankingOptions o = filters(limits.domainBuilder()).build();
+            RankingOptions o = filters(limits.domainBuilder(args)).build();
             Sizable w = DomainRun.build(args.kind(), args, spec);
             DomainRecommendation rec = DomainRanking.rank(w, args.catalog.catalog(err).hardware(), o);
             DomainRecommendOutput.print(spec.commandLine().getOut(), fmt, rec);

@@ -176,7 +176,7 @@ public final class ReportCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         Options options = output.toOptions();
         if (args.kind() != WorkloadKind.LLM) {
-            RankingOptions ranking = limits.domainBuilder().build();
+            RankingOptions ranking = limits.domainBuilder(args).build();
             Sizable w = DomainRun.build(args.kind(), args, spec);
             Catalog c = args.catalog.catalog(err);
             return write(() -> domainModel(w, c, ranking, options.language(), LocalDate.now(), appVersion()),

@@ -44,11 +44,19 @@ final class ScenarioOption {
         } catch (ScenarioFileException e) {
             throw new CliInputException(file + ": the scenario file " + e.detail());
         }
+        ScenarioInputs inputs;
         try {
-            return new ScenarioCodec().read(text);
+            inputs = new ScenarioCodec().read(text);
         } catch (ScenarioFileException e) {
             throw new CliInputException(file + ": " + e.reason().name().toLowerCase(Locale.ROOT).replace('_', ' ')
                     + " scenario file: " + e.detail());
         }
+        if (!inputs.languageModel()) {
+            // Its language-model fields are only kept for the window's type switch: using them would size the wrong
+            // workload.
+            throw new CliInputException(file + ": a " + inputs.kind().id() + " scenario; --scenario reads"
+                    + " language-model scenarios, give --workload " + inputs.kind().id() + " and its flags instead");
+        }
+        return inputs;
     }
 }

@@ -10,6 +10,7 @@ import java.lang.reflect.Field;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Supplier;
 import picocli.CommandLine.Option;
 
 /**
@@ -136,7 +137,7 @@ final class VisionCli implements DomainCli {
         }
     }
 
-    private static <T> T parse(java.util.function.Supplier<T> s, String flag) {
+    private static <T> T parse(Supplier<T> s, String flag) {
         try {
             return s.get();
         } catch (IllegalArgumentException e) {

@@ -26,7 +26,8 @@ import picocli.CommandLine.Option;
 /** Workload flags shared by {@code estimate}, {@code recommend} and {@code report}. */
 final class WorkloadOptions {
 
-    @Option(names = "--mode", paramLabel = "MODE", description = "train, lora, qlora or infer (default train).")
+    @Option(names = "--mode", paramLabel = "MODE", description = "train, lora, qlora or infer (default train);"
+            + " --workload diffusion: infer (default), train, lora or dreambooth.")
     String mode = "train";
 
     @Option(names = "--batch", paramLabel = "N",
@@ -102,7 +103,8 @@ final class WorkloadOptions {
         return recompute != null;
     }
 
-    @Option(names = "--attention", paramLabel = "IMPL", description = "eager or flash (default flash).")
+    @Option(names = "--attention", paramLabel = "IMPL", description = "eager or flash (default flash);"
+            + " --workload diffusion: eager, sliced or sdpa (default sdpa; flash and xformers mean sdpa).")
     String attention = "flash";
 
     @Option(names = "--dropout", paramLabel = "P", description = "Dropout probability (default 0).")

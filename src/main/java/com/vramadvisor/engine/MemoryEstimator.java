@@ -75,6 +75,13 @@ public final class MemoryEstimator {
             "the serving reservation (gpu_memory_utilization) is not added: compare the peak with "
                     + "utilization times device memory");
 
+    private static final String OFFLOAD_TRAIN = "offload as DeepSpeed allocates it (ZeRO-Offload/Infinity: pinned"
+            + " fp32 partitions and optimizer states on the host, 16-bit parameters and a 5e8-element reduce bucket"
+            + " on the GPU) or FSDP CPU offload; PCIe transfer time not included";
+    private static final String OFFLOAD_LAYERS = "llama.cpp -ngl: the last N blocks and their KV cache on the GPU,"
+            + " the output layer only when N exceeds the blocks, the token table in host memory; the compute buffer"
+            + " stays on the GPU";
+
     /** Creates an estimator; it holds no state, so one instance can serve all threads. */
     public MemoryEstimator() {
     }
@@ -127,7 +134,7 @@ public final class MemoryEstimator {
         List<String> assumptions = switch (workload.mode()) {
             case TRAIN -> megatron ? TRAIN_MEGATRON : TRAIN_PYTORCH;
             case LORA, QLORA -> megatron ? LORA_MEGATRON : LORA_PYTORCH;
-            case INFER -> inferAssumptions(workload);
+            case INFER -> inferAssumptions(workload, model);
         };
         long contextBytes = Math.min(peak, Bytes.saturate(context));
         long reserveBytes = Math.min(peak - contextBytes, Bytes.saturate(reserve));
@@ -146,8 +153,17 @@ public final class MemoryEstimator {
             all.add(RUNTIME);
             assumptions = all;
         }
+        double[] offDevice = workload.mode() == Mode.INFER
+                ? InferenceMemory.offDevice(model, workload)
+                : TrainingMemory.offDevice(model, workload);
+        if (workload.offload().any()) {
+            List<String> all = new ArrayList<>(assumptions);
+            all.add(workload.mode() == Mode.INFER ? OFFLOAD_LAYERS : OFFLOAD_TRAIN);
+            assumptions = all;
+        }
         return new Estimate(count.total(), count.active(), trainable, components, breakdowns, peak, peakPhase,
-                assumptions, contextBytes, reserveBytes, range);
+                assumptions, contextBytes, reserveBytes, range, Bytes.saturate(offDevice[0]),
+                Bytes.saturate(offDevice[1]));
     }
 
     /**
@@ -212,14 +228,15 @@ public final class MemoryEstimator {
         return peakOf(last) > peakOf(first) ? last : first;
     }
 
-    private static List<String> inferAssumptions(Workload w) {
-        List<String> all = new ArrayList<>(INFER_TAIL.size() + 3);
+    private static List<String> inferAssumptions(Workload w, ModelSpec model) {
+        List<String> all = new ArrayList<>(INFER_TAIL.size() + 8);
         all.add(INFER_KV);
         if (w.kvBlockTokens() > 0) {
             all.add(INFER_PAGED);
         }
         all.add(w.prefillChunkTokens() > 0 ? INFER_CHUNKED : INFER_ONE_PASS);
         all.addAll(INFER_TAIL);
+        all.addAll(ArchitectureNotes.inference(model, w));
         return List.copyOf(all);
     }
 

@@ -180,8 +180,12 @@ public final class DomainReportModels {
 
     /** The peak phase in the report's language where the bundle knows it, else as the estimator words it. */
     static String phase(ReportText text, String phase) {
-        String key = "domain.phase." + phase.trim().toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-")
-                .replaceAll("^-|-$", "");
+        String key = "domain.phase." + phase.trim().toLowerCase(Locale.ROOT).replaceFirst("^the ", "")
+                .replaceAll("[^a-z0-9]+", "-").replaceAll("^-|-$", "");
+        String forward = "the forward pass at ";
+        if (!text.has(key) && phase.startsWith(forward) && !"en".equals(text.locale().getLanguage())) {
+            return text.format("domain.phase.forwardAt", phase.substring(forward.length()));
+        }
         return translated(text, key, phase);
     }
 

@@ -12,13 +12,14 @@ import com.vramadvisor.report.ReportModel.SweepChart;
 
 /**
  * The sweep chart of a workload beyond language models: peak memory on one GPU at the workload's value on its axis
- * (batch, image side, atoms, cells) times powers of two from 1/16 to 16, within the axis range, widened up to 2^10
- * times the value so that the largest value each capacity line holds ({@link LargestFit#largest}) shows on the chart.
+ * (batch, image side, atoms, cells) times powers of two: four halvings below it, and above it up to twice the larger
+ * of the value and the largest value any capacity line holds ({@link LargestFit#largest}), at most 2^10 times the
+ * value, within the axis range; so the chart shows where each GPU stops holding the workload without running far
+ * above every line.
  */
 final class DomainSweep {
 
     private static final int BELOW = 4;
-    private static final int ABOVE = 4;
     private static final int MOST_ABOVE = 10;
 
     private DomainSweep() {
@@ -43,12 +44,13 @@ final class DomainSweep {
                 xs.add(x);
             }
         }
+        long reach = Math.max(largest, current);
         for (int k = 1; k <= MOST_ABOVE; k++) {
             if (current > axis.max() >> k) {
                 break;
             }
             long x = current << k;
-            if (k > ABOVE && x >> 1 > largest) {
+            if (k > 1 && x > 2 * reach) {
                 break;
             }
             xs.add(x);

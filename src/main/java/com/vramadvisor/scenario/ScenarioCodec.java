@@ -22,6 +22,7 @@ import com.vramadvisor.engine.Precision;
 import com.vramadvisor.engine.Recompute;
 import com.vramadvisor.engine.RuntimeOverhead;
 import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.core.WorkloadKind;
 import com.vramadvisor.engine.ranking.RankingOptions;
 import com.vramadvisor.engine.serving.ServingEngine;
 import java.util.EnumSet;
@@ -35,15 +36,22 @@ import java.util.Set;
  */
 public final class ScenarioCodec {
 
-    /** The format this version writes and the newest it reads. */
-    public static final int FORMAT_VERSION = 1;
+    /**
+     * The newest format this version reads, and the one it writes for a workload beyond language models (version 2
+     * added {@code workloadKind} and {@code domainWorkloads}). A language-model scenario is still written as
+     * version {@value #LANGUAGE_MODEL_VERSION}, so that earlier versions of the application keep opening it.
+     */
+    public static final int FORMAT_VERSION = 2;
+    /** The version a language-model scenario is written as: every field it needs existed in version 1. */
+    public static final int LANGUAGE_MODEL_VERSION = 1;
 
 
     /** The scenario as pretty-printed JSON. */
     public String write(ScenarioInputs inputs) {
         ObjectNode root = JsonTrees.object();
-        root.put("formatVersion", FORMAT_VERSION);
+        root.put("formatVersion", inputs.languageModel() ? LANGUAGE_MODEL_VERSION : FORMAT_VERSION);
         root.put("application", "VRAM Advisor");
+        root.put("workloadKind", inputs.kind().id());
         ObjectNode model = root.putObject("model");
         model.put("presetId", inputs.modelPresetId());
         model.set("architecture", ModelSpecJson.write(inputs.model()));
@@ -64,6 +72,7 @@ public final class ScenarioCodec {
         } else {
             ranking.put("deadlineDays", days);
         }
+        root.set("domainWorkloads", DomainInputsJson.write(inputs.domain()));
         return JsonTrees.pretty(root) + System.lineSeparator();
     }
 
@@ -179,8 +188,20 @@ public final class ScenarioCodec {
                             "$.ranking.deadlineDays: 0 is not a positive number of days");
                 }
             }
+            // Optional: files written before other kinds existed are language-model scenarios.
+            WorkloadKind kind = WorkloadKind.LLM;
+            if (r.has("workloadKind")) {
+                try {
+                    kind = WorkloadKind.parse(r.text("workloadKind"));
+                } catch (IllegalArgumentException e) {
+                    throw r.malformed("workloadKind", "expected llm, vision, diffusion, render, md or grid, found "
+                            + UntrustedText.quote(r.text("workloadKind")));
+                }
+            }
+            DomainInputs domain = r.has("domainWorkloads") ? DomainInputsJson.read(r.object("domainWorkloads"))
+                    : DomainInputs.defaults();
             return new ScenarioInputs(spec, presetId, workload, gpuId, axis, unit, tokenBudget, maxGpus,
-                    deadlineDays, engine, batchedTokens);
+                    deadlineDays, engine, batchedTokens, kind, domain);
         } catch (IllegalArgumentException e) {
             throw new ScenarioFileException(Reason.INVALID_VALUE, UntrustedText.escape(e.getMessage(), 400), e);
         }

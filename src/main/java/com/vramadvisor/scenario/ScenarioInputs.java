@@ -10,6 +10,7 @@ import com.vramadvisor.engine.Parallelism;
 import com.vramadvisor.engine.PositionKind;
 import com.vramadvisor.engine.Precision;
 import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.core.WorkloadKind;
 import com.vramadvisor.engine.ranking.RankingOptions;
 import com.vramadvisor.engine.serving.ServingEngine;
 import java.util.Objects;
@@ -40,10 +41,14 @@ import java.util.Objects;
  * @param maxBatchedTokens prompt tokens one forward pass prefills (vLLM's {@code max_num_batched_tokens},
  *                         llama.cpp's {@code n_ubatch}); 0 for the engine's default. Kept but not applied for an
  *                         engine that prefills in one pass.
+ * @param kind          what is sized: {@link WorkloadKind#LLM} uses every field above; any other kind is described by
+ *                      its record in {@code domain}, and the language-model fields are kept for switching back
+ * @param domain        the inputs of every kind beyond language models
  */
 public record ScenarioInputs(ModelSpec model, String modelPresetId, Workload workload, String gpuId,
                              SweepAxis sweepAxis, SizeUnit sizeUnit, long tokenBudget, int maxGpus,
-                             double deadlineDays, ServingEngine servingEngine, int maxBatchedTokens) {
+                             double deadlineDays, ServingEngine servingEngine, int maxBatchedTokens,
+                             WorkloadKind kind, DomainInputs domain) {
 
     /** Catalog id of the default model. */
     public static final String DEFAULT_MODEL_ID = "llama-3-8b";
@@ -56,6 +61,8 @@ public record ScenarioInputs(ModelSpec model, String modelPresetId, Workload wor
         Objects.requireNonNull(sweepAxis, "sweepAxis");
         Objects.requireNonNull(sizeUnit, "sizeUnit");
         Objects.requireNonNull(servingEngine, "servingEngine");
+        Objects.requireNonNull(kind, "kind");
+        Objects.requireNonNull(domain, "domain");
         if (maxBatchedTokens < 0 || maxBatchedTokens > Workload.MAX_TOKENS) {
             throw new IllegalArgumentException("max batched tokens must be between 0 and " + Workload.MAX_TOKENS
                     + ", got " + maxBatchedTokens);
@@ -75,6 +82,14 @@ public record ScenarioInputs(ModelSpec model, String modelPresetId, Workload wor
             throw new IllegalArgumentException("deadline must be a positive number of days up to "
                     + (long) MAX_DEADLINE_DAYS + ", got " + deadlineDays);
         }
+    }
+
+    /** A language-model scenario, every other kind at its defaults. */
+    public ScenarioInputs(ModelSpec model, String modelPresetId, Workload workload, String gpuId,
+                          SweepAxis sweepAxis, SizeUnit sizeUnit, long tokenBudget, int maxGpus,
+                          double deadlineDays, ServingEngine servingEngine, int maxBatchedTokens) {
+        this(model, modelPresetId, workload, gpuId, sweepAxis, sizeUnit, tokenBudget, maxGpus, deadlineDays,
+                servingEngine, maxBatchedTokens, WorkloadKind.LLM, DomainInputs.defaults());
     }
 
     /** A scenario served by vLLM with its default batched-token limit. */
@@ -139,48 +154,65 @@ public record ScenarioInputs(ModelSpec model, String modelPresetId, Workload wor
 
     public ScenarioInputs withModel(ModelSpec newModel, String newPresetId) {
         return new ScenarioInputs(newModel, newPresetId, workload, gpuId, sweepAxis, sizeUnit, tokenBudget,
-                maxGpus, deadlineDays, servingEngine, maxBatchedTokens);
+                maxGpus, deadlineDays, servingEngine, maxBatchedTokens, kind, domain);
     }
 
     public ScenarioInputs withWorkload(Workload newWorkload) {
         return new ScenarioInputs(model, modelPresetId, newWorkload, gpuId, sweepAxis, sizeUnit, tokenBudget,
-                maxGpus, deadlineDays, servingEngine, maxBatchedTokens);
+                maxGpus, deadlineDays, servingEngine, maxBatchedTokens, kind, domain);
     }
 
     public ScenarioInputs withGpuId(String newGpuId) {
         return new ScenarioInputs(model, modelPresetId, workload, newGpuId, sweepAxis, sizeUnit, tokenBudget,
-                maxGpus, deadlineDays, servingEngine, maxBatchedTokens);
+                maxGpus, deadlineDays, servingEngine, maxBatchedTokens, kind, domain);
     }
 
     public ScenarioInputs withSweepAxis(SweepAxis newAxis) {
         return new ScenarioInputs(model, modelPresetId, workload, gpuId, newAxis, sizeUnit, tokenBudget,
-                maxGpus, deadlineDays, servingEngine, maxBatchedTokens);
+                maxGpus, deadlineDays, servingEngine, maxBatchedTokens, kind, domain);
     }
 
     public ScenarioInputs withSizeUnit(SizeUnit newUnit) {
         return new ScenarioInputs(model, modelPresetId, workload, gpuId, sweepAxis, newUnit, tokenBudget,
-                maxGpus, deadlineDays, servingEngine, maxBatchedTokens);
+                maxGpus, deadlineDays, servingEngine, maxBatchedTokens, kind, domain);
     }
 
     public ScenarioInputs withTokenBudget(long newTokenBudget) {
         return new ScenarioInputs(model, modelPresetId, workload, gpuId, sweepAxis, sizeUnit, newTokenBudget,
-                maxGpus, deadlineDays, servingEngine, maxBatchedTokens);
+                maxGpus, deadlineDays, servingEngine, maxBatchedTokens, kind, domain);
     }
 
     public ScenarioInputs withMaxGpus(int newMaxGpus) {
         return new ScenarioInputs(model, modelPresetId, workload, gpuId, sweepAxis, sizeUnit, tokenBudget,
-                newMaxGpus, deadlineDays, servingEngine, maxBatchedTokens);
+                newMaxGpus, deadlineDays, servingEngine, maxBatchedTokens, kind, domain);
     }
 
     public ScenarioInputs withDeadlineDays(double newDeadlineDays) {
         return new ScenarioInputs(model, modelPresetId, workload, gpuId, sweepAxis, sizeUnit, tokenBudget, maxGpus,
-                newDeadlineDays, servingEngine, maxBatchedTokens);
+                newDeadlineDays, servingEngine, maxBatchedTokens, kind, domain);
     }
 
     /** The same scenario served by {@code engine} with {@code batchedTokens} per pass (0: the engine's default). */
     public ScenarioInputs withServing(ServingEngine engine, int batchedTokens) {
         return new ScenarioInputs(model, modelPresetId, workload, gpuId, sweepAxis, sizeUnit, tokenBudget, maxGpus,
-                deadlineDays, engine, batchedTokens);
+                deadlineDays, engine, batchedTokens, kind, domain);
+    }
+
+    /** The same inputs with {@code newKind} as what is sized. */
+    public ScenarioInputs withKind(WorkloadKind newKind) {
+        return new ScenarioInputs(model, modelPresetId, workload, gpuId, sweepAxis, sizeUnit, tokenBudget, maxGpus,
+                deadlineDays, servingEngine, maxBatchedTokens, newKind, domain);
+    }
+
+    /** The same scenario with other inputs for the kinds beyond language models. */
+    public ScenarioInputs withDomain(DomainInputs newDomain) {
+        return new ScenarioInputs(model, modelPresetId, workload, gpuId, sweepAxis, sizeUnit, tokenBudget, maxGpus,
+                deadlineDays, servingEngine, maxBatchedTokens, kind, newDomain);
+    }
+
+    /** Whether a language model is sized (the model, workload and serving fields apply). */
+    public boolean languageModel() {
+        return kind == WorkloadKind.LLM;
     }
 
     /**

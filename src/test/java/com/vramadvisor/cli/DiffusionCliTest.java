@@ -85,6 +85,7 @@ class DiffusionCliTest {
             {"--preset", "sdxl", "--resolution", "1020"}, {"--preset", "sdxl", "--mode", "qlora"},
             {"--preset", "sdxl", "--precision", "int4"}, {"--preset", "sdxl", "--attention", "fast"},
             {"--preset", "sdxl", "--offload", "disk"}, {"--preset", "sdxl", "--seq", "512"},
+            {"--preset", "sdxl", "--atoms", "1e6"}, {"--preset", "sdxl", "--no-t5"},
             {"--preset", "sdxl", "--mode", "train", "--vae-tiling"},
             {"--preset", "sdxl", "--gradient-checkpointing"},
             {"--preset", "sd3-medium", "--attention", "sliced"},

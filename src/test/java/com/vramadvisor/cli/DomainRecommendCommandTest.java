@@ -33,6 +33,14 @@ class DomainRecommendCommandTest {
     }
 
     @Test
+    void aScenarioFileIsRefusedForOtherWorkloads(@TempDir Path dir) throws IOException {
+        Path file = java.nio.file.Files.writeString(dir.resolve("s.json"), "{}");
+        EstimateCommandTest.Result r = run("recommend", "--workload", "grid", "--scenario", file.toString());
+        assertThat(r.status()).isEqualTo(2);
+        assertThat(r.err()).contains("--scenario", "--workload grid");
+    }
+
+    @Test
     void aGpuLimitBelowOneIsRefused() {
         EstimateCommandTest.Result r = run("recommend", "--workload", "render", "--max-gpus", "0");
         assertThat(r.status()).isEqualTo(2);

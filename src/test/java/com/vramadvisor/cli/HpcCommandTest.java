@@ -88,6 +88,12 @@ class HpcCommandTest {
         "estimate --workload md --cutoff -1|--cutoff",
         "estimate --workload md --cells 10x10x10|--cells",
         "estimate --workload md --grid-spacing 1.0|--grid-spacing",
+        "estimate --workload md --box 1x2|--box",
+        "estimate --workload md --box 1x0x1|--box",
+        "estimate --workload grid --box 1x1x1|--box",
+        "estimate --workload md --viewers 2|--viewers",
+        "estimate --workload md --batch 8|--batch",
+        "estimate --workload grid --preset llama-3-8b|--preset",
         "estimate --workload grid --atoms 1000|--atoms",
         "estimate --workload grid --precision mixed|--precision",
         "estimate --workload grid --cells 10x10|--cells",
@@ -95,6 +101,7 @@ class HpcCommandTest {
         "estimate --workload grid --solver lu|--solver",
         "estimate --workload grid --solver hpcg --stencil 7|--stencil",
         "estimate --workload grid --solver hpcg --fields 3|--fields",
+        "estimate --workload grid --solver hpcg --precision single|--precision",
         "estimate --workload grid --halo 100|--halo"})
     void badInputIsOneLineNamingTheFlag(String args, String flag) {
         EstimateCommandTest.Result r = run(args.split(" "));

@@ -51,6 +51,18 @@ class ScenarioOptionTest {
     }
 
     @Test
+    void aScenarioOfAnotherWorkloadTypeIsRefusedNamingTheTypeRatherThanSizingItsHiddenLanguageModel()
+            throws IOException {
+        Path file = tmp.resolve("md.vram.json");
+        Files.writeString(file, new ScenarioCodec().write(ScenarioInputs.defaults()
+                .withKind(com.vramadvisor.engine.core.WorkloadKind.MD)), StandardCharsets.UTF_8);
+        EstimateCommandTest.Result r = run("estimate", "--scenario", file.toString());
+        assertThat(r.status()).isEqualTo(2);
+        assertThat(r.out()).isEmpty();
+        assertThat(r.err().strip()).contains("md.vram.json").contains("--workload md").doesNotContain("\n");
+    }
+
+    @Test
     void aScenarioFromANewerVersionIsReportedInOneLine() throws IOException {
         Path file = tmp.resolve("newer.vram.json");
         Files.writeString(file, new ScenarioCodec().write(ScenarioInputs.defaults())

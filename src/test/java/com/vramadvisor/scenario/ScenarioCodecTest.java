@@ -94,7 +94,8 @@ class ScenarioCodecTest {
 
     @Test
     void aFileFromANewerFormatVersionIsRejectedAsSuch() {
-        String newer = codec.write(ScenarioInputs.defaults()).replace("\"formatVersion\" : 1", "\"formatVersion\" : 2");
+        String newer = codec.write(ScenarioInputs.defaults()).replace("\"formatVersion\" : 1",
+                "\"formatVersion\" : " + (ScenarioCodec.FORMAT_VERSION + 1));
         assertThatThrownBy(() -> codec.read(newer)).isInstanceOfSatisfying(ScenarioFileException.class,
                 e -> assertThat(e.reason()).isEqualTo(Reason.NEWER_VERSION));
     }

@@ -1,6 +1,10 @@
 package com.vramadvisor.app.compare;
 
+import com.vramadvisor.app.domain.DomainSizer;
 import com.vramadvisor.app.results.ComponentRow;
+import com.vramadvisor.engine.core.MemoryPart;
+import com.vramadvisor.engine.core.Sizable;
+import com.vramadvisor.engine.core.SizedEstimate;
 import com.vramadvisor.app.results.ComponentRows;
 import com.vramadvisor.app.results.ResultsEngine;
 import com.vramadvisor.app.results.ResultsMessages;
@@ -14,6 +18,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
 import javafx.beans.property.BooleanProperty;
@@ -38,6 +43,7 @@ public final class CompareViewModel {
     private final ResultsEngine engine;
     private final ResultsMessages messages;
     private final ComponentRows componentRows;
+    private final DomainSizer domain;
     private final ScenarioTexts texts;
     private final Map<String, GpuSpec> gpusById = new HashMap<>();
 
@@ -56,6 +62,16 @@ public final class CompareViewModel {
 
     public CompareViewModel(ObservableValue<ScenarioInputs> snapshot, ResultsEngine engine,
                             ResultsMessages messages) {
+        this(snapshot, engine, messages, in -> Optional.empty());
+    }
+
+    /**
+     * @param domain builds a scenario of a type beyond language models through its estimator, so such a pin compares
+     *               by its own parts
+     */
+    public CompareViewModel(ObservableValue<ScenarioInputs> snapshot, ResultsEngine engine,
+                            ResultsMessages messages, DomainSizer domain) {
+        this.domain = Objects.requireNonNull(domain, "domain");
         this.snapshot = Objects.requireNonNull(snapshot, "snapshot");
         this.engine = Objects.requireNonNull(engine, "engine");
         this.messages = Objects.requireNonNull(messages, "messages");
@@ -118,6 +134,7 @@ public final class CompareViewModel {
         SizeUnit unit = current.sizeUnit();
         List<ScenarioInputs> inputs = new ArrayList<>();
         List<Estimate> estimates = new ArrayList<>();
+        List<SizedEstimate> domainEstimates = new ArrayList<>();
         List<CompareColumn> nextColumns = new ArrayList<>();
         inputs.add(current);
         for (PinnedScenario p : pinned) {
@@ -126,21 +143,29 @@ public final class CompareViewModel {
         long scale = 0;
         for (int i = 0; i < inputs.size(); i++) {
             ScenarioInputs in = inputs.get(i);
-            Estimate e = estimate(in);
+            Estimate e = in.languageModel() ? estimate(in) : null;
+            SizedEstimate d = in.languageModel() ? null : domainEstimate(in);
             estimates.add(e);
-            CompareColumn column = column(i == 0 ? null : pinned.get(i - 1), in, e);
+            domainEstimates.add(d);
+            CompareColumn column = in.languageModel() ? column(i == 0 ? null : pinned.get(i - 1), in, e)
+                    : domainColumn(i == 0 ? null : pinned.get(i - 1), in, d);
             nextColumns.add(column);
             scale = Math.max(scale, Math.max(column.peakBytes(), column.capacityBytes()));
         }
         List<CompareRow> nextRows = new ArrayList<>();
-        for (CompareRow input : texts.inputRows(inputs, estimates)) {
+        boolean allLanguageModels = inputs.stream().allMatch(ScenarioInputs::languageModel);
+        // The language-model inputs mean nothing for the other types; a mixed comparison names type and subject.
+        List<CompareRow> inputLines = allLanguageModels ? texts.inputRows(inputs, estimates)
+                : domainInputRows(inputs, nextColumns);
+        for (CompareRow input : inputLines) {
             if (!onlyDifferences.get() || input.differs() || inputs.size() == 1) {
                 nextRows.add(input);
             }
         }
         // "Only differences" applies to the results as well as the inputs.
-        List<CompareRow> outputs = new ArrayList<>(totalRows(inputs, estimates, nextColumns));
+        List<CompareRow> outputs = new ArrayList<>(totalRows(inputs, estimates, domainEstimates, nextColumns));
         outputs.addAll(componentLines(nextColumns));
+        outputs.addAll(partLines(domainEstimates, unit));
         for (CompareRow output : outputs) {
             if (!onlyDifferences.get() || output.differs() || inputs.size() == 1) {
                 nextRows.add(output);
@@ -178,7 +203,7 @@ public final class CompareViewModel {
     }
 
     private List<CompareRow> totalRows(List<ScenarioInputs> inputs, List<Estimate> estimates,
-                                       List<CompareColumn> cols) {
+                                       List<SizedEstimate> domainEstimates, List<CompareColumn> cols) {
         List<String> peak = new ArrayList<>();
         List<String> phase = new ArrayList<>();
         List<String> gpu = new ArrayList<>();
@@ -188,10 +213,11 @@ public final class CompareViewModel {
             CompareColumn c = cols.get(i);
             GpuSpec g = gpusById.get(inputs.get(i).gpuId());
             peak.add(c.peakText());
-            phase.add(e == null ? ScenarioTexts.NONE : componentRows.phaseName(e));
+            SizedEstimate d = domainEstimates.get(i);
+            phase.add(d != null ? d.peakPhase() : e == null ? ScenarioTexts.NONE : componentRows.phaseName(e));
             gpu.add(g == null ? ScenarioTexts.NONE : messages.get("results.breakdown.capacity", g.name(),
                     messages.size(g.memoryBytesUsable(), inputs.get(i).sizeUnit())));
-            fit.add(e == null || g == null ? ScenarioTexts.NONE
+            fit.add((e == null && d == null) || g == null ? ScenarioTexts.NONE
                     : messages.get(c.fits() ? "compare.fits.yes" : "compare.fits.no"));
         }
         return List.of(ScenarioTexts.row(CompareRow.Section.TOTALS, messages.get("compare.total.peak"), peak),
@@ -218,6 +244,68 @@ public final class CompareViewModel {
             if (any) {
                 lines.add(ScenarioTexts.row(CompareRow.Section.COMPONENTS, componentRows.componentName(c), values));
             }
+        }
+        return lines;
+    }
+
+    private SizedEstimate domainEstimate(ScenarioInputs in) {
+        try {
+            return domain.build(in).map(Sizable::estimate).orElse(null);
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+    }
+
+    /** A column of a type beyond language models: its peak and fit; its parts are listed as lines below. */
+    private CompareColumn domainColumn(PinnedScenario p, ScenarioInputs in, SizedEstimate e) {
+        String title = p == null ? messages.get("compare.column.current")
+                : p.name().isEmpty() ? messages.get("compare.column.pinned", p.number()) : p.name();
+        GpuSpec gpu = gpusById.get(in.gpuId());
+        long capacity = gpu == null ? 0 : gpu.memoryBytesUsable();
+        String capacityText = gpu == null ? "" : messages.get("results.breakdown.capacity.marker",
+                messages.size(capacity, in.sizeUnit()));
+        if (e == null) {
+            return new CompareColumn(p, title, messages.get("domain.results.kind." + in.kind().id()), List.of(), 0,
+                    messages.get("compare.rejected"), capacity, capacityText, false);
+        }
+        return new CompareColumn(p, title, e.subject(), List.of(), e.peakBytes(),
+                messages.size(e.peakBytes(), in.sizeUnit()), capacity, capacityText,
+                gpu == null || e.peakBytes() <= capacity);
+    }
+
+    /** Type and subject of each column, for a comparison that is not all language models. */
+    private List<CompareRow> domainInputRows(List<ScenarioInputs> inputs, List<CompareColumn> cols) {
+        List<String> types = new ArrayList<>();
+        List<String> subjects = new ArrayList<>();
+        for (int i = 0; i < inputs.size(); i++) {
+            ScenarioInputs in = inputs.get(i);
+            types.add(in.languageModel() ? messages.get("compare.type.llm")
+                    : messages.get("domain.results.kind." + in.kind().id()));
+            subjects.add(cols.get(i).subtitle());
+        }
+        return List.of(ScenarioTexts.row(CompareRow.Section.INPUTS, messages.get("compare.input.type"), types),
+                ScenarioTexts.row(CompareRow.Section.INPUTS, messages.get("compare.input.subject"), subjects));
+    }
+
+    /** One line per part of the domain estimates, by the part's label, in the order the parts first appear. */
+    private List<CompareRow> partLines(List<SizedEstimate> estimates, SizeUnit unit) {
+        Map<String, String> labels = new java.util.LinkedHashMap<>();
+        for (SizedEstimate e : estimates) {
+            if (e != null) {
+                for (MemoryPart part : e.parts()) {
+                    labels.putIfAbsent(part.id(), messages.has("domain.part." + part.id())
+                            ? messages.get("domain.part." + part.id()) : part.label());
+                }
+            }
+        }
+        List<CompareRow> lines = new ArrayList<>();
+        for (Map.Entry<String, String> label : labels.entrySet()) {
+            List<String> values = new ArrayList<>();
+            for (SizedEstimate e : estimates) {
+                boolean has = e != null && e.parts().stream().anyMatch(p -> p.id().equals(label.getKey()));
+                values.add(has ? messages.size(e.part(label.getKey()), unit) : ScenarioTexts.NONE);
+            }
+            lines.add(ScenarioTexts.row(CompareRow.Section.COMPONENTS, label.getValue(), values));
         }
         return lines;
     }

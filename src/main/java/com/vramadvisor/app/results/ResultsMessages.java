@@ -76,6 +76,11 @@ public final class ResultsMessages {
         return locale.getReadOnlyProperty();
     }
 
+    /** Whether the bundle has {@code key}: for names that exist for some ids only (a part's translated name). */
+    public boolean has(String key) {
+        return bundle.containsKey(key);
+    }
+
     /** The string for {@code key} with {@code args} (already formatted) filled in. */
     public String get(String key, Object... args) {
         String pattern = bundle.getString(key);

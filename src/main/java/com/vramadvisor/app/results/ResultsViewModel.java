@@ -1,5 +1,6 @@
 package com.vramadvisor.app.results;
 
+import com.vramadvisor.scenario.DomainInputs;
 import com.vramadvisor.scenario.ScenarioInputs;
 import com.vramadvisor.engine.Estimate;
 import com.vramadvisor.engine.hardware.GpuSpec;
@@ -125,12 +126,13 @@ public final class ResultsViewModel {
 
     private void recompute() {
         ScenarioInputs inputs = snapshot.get();
-        if (inputs == null || selecting) {
+        if (inputs == null || selecting || !inputs.languageModel()) {
+            // Another kind has results of its own; these stay as they were for when the user switches back.
             return;
         }
         // The table's selection reaches us twice when the shell binds it to the workload panel's GPU (directly and
         // through the next snapshot); the second time nothing has changed and nothing is redone.
-        Key key = new Key(inputs.withGpuId(""), selectedGpuId.get(), List.copyOf(comparedGpuIds),
+        Key key = new Key(inputs.withGpuId("").withDomain(DomainInputs.defaults()), selectedGpuId.get(), List.copyOf(comparedGpuIds),
                 table.goalProperty().get());
         if (key.equals(lastKey)) {
             return;

@@ -2,6 +2,9 @@ package com.vramadvisor.app.shell;
 
 import com.vramadvisor.app.advice.AdviceViewModel;
 import com.vramadvisor.app.compare.CompareViewModel;
+import com.vramadvisor.app.domain.DomainResultsViewModel;
+import com.vramadvisor.app.domain.DomainTableViewModel;
+import com.vramadvisor.app.domain.EngineDomainSizer;
 import com.vramadvisor.app.export.ExportViewModel;
 import com.vramadvisor.app.plan.PlanTarget;
 import com.vramadvisor.app.plan.PlannerViewModel;
@@ -67,6 +70,8 @@ public final class AppContext implements AutoCloseable {
     private CompareViewModel compare;
     private AdviceViewModel advice;
     private PlannerViewModel planner;
+    private DomainResultsViewModel domainResults;
+    private DomainTableViewModel domainTable;
     private final String restoreProblem;
 
     /**
@@ -153,11 +158,13 @@ public final class AppContext implements AutoCloseable {
         }
         this.modelImport = new ModelImportViewModel(AppContext::readModel, background, ui, workload, messages);
         MemoryEstimator estimator = new MemoryEstimator();
-        this.summary = new SummaryViewModel(workload.snapshotProperty(), estimator::estimate, catalog::gpu, messages);
+        this.summary = new SummaryViewModel(workload.snapshotProperty(), estimator::estimate, catalog::gpu, messages,
+                new EngineDomainSizer());
         // The report lists the options in the decision table's order: by the goal chosen there, once it exists.
         this.export = new ExportViewModel(workload::snapshot, catalog, messages, background, ui, LocalDate::now,
                 appVersion(), () -> results == null ? SortKey.JOB_COST_USD
                         : results.table().goalProperty().get().sortKey());
+        export.sizeOtherTypesWith(new EngineDomainSizer());
         // The report's charts draw the window's GPUs: the selected one, then those the sweep compares with it.
         export.showGpus(() -> {
             List<String> ids = new ArrayList<>();
@@ -269,6 +276,24 @@ public final class AppContext implements AutoCloseable {
         return results;
     }
 
+    /** Breakdown, fit and notes for a workload beyond language models, recomputed on every snapshot. */
+    public DomainResultsViewModel domainResults() {
+        if (domainResults == null) {
+            domainResults = new DomainResultsViewModel(workload.snapshotProperty(), new EngineDomainSizer(),
+                    catalog::gpu, resultsMessages());
+        }
+        return domainResults;
+    }
+
+    /** The decision table for a workload beyond language models; ranked on the compute thread. */
+    public DomainTableViewModel domainTable() {
+        if (domainTable == null) {
+            domainTable = new DomainTableViewModel(workload.snapshotProperty(), domainResults().workloadProperty(),
+                    catalog.hardware(), resultsMessages(), compute, publish);
+        }
+        return domainTable;
+    }
+
     /**
      * The layout planner for the live training workload; Apply sets a layout in the workload panel (one undo step).
      * Its searches run on the compute thread.
@@ -284,7 +309,8 @@ public final class AppContext implements AutoCloseable {
     /** Pinned scenarios and their side-by-side comparison. */
     public CompareViewModel compare() {
         if (compare == null) {
-            compare = new CompareViewModel(workload.snapshotProperty(), resultsEngine(), resultsMessages());
+            compare = new CompareViewModel(workload.snapshotProperty(), resultsEngine(), resultsMessages(),
+                    new EngineDomainSizer());
         }
         return compare;
     }

@@ -3,6 +3,9 @@ package com.vramadvisor.app.shell;
 import com.vramadvisor.app.advice.AdviceView;
 import com.vramadvisor.app.plan.PlannerView;
 import com.vramadvisor.app.compare.CompareView;
+import com.vramadvisor.app.domain.DomainResultsView;
+import com.vramadvisor.app.domain.DomainTableView;
+import com.vramadvisor.app.domain.DomainResultsViewModel;
 import com.vramadvisor.app.export.ExportFormat;
 import com.vramadvisor.app.results.DecisionTableView;
 import com.vramadvisor.app.results.ResultsMessages;
@@ -12,7 +15,7 @@ import com.vramadvisor.app.scenario.ScenarioStore;
 import com.vramadvisor.app.settings.WindowGeometry;
 import com.vramadvisor.app.ui.CjkFonts;
 import com.vramadvisor.app.ui.Messages;
-import com.vramadvisor.app.workload.WorkloadView;
+import com.vramadvisor.app.workload.WorkloadPanel;
 import com.vramadvisor.app.settings.AppSettings;
 import com.vramadvisor.app.calibration.CalibrationDialog;
 import com.vramadvisor.app.calibration.CalibrationViewModel;
@@ -26,6 +29,8 @@ import java.util.Optional;
 import javafx.application.Platform;
 import javafx.css.PseudoClass;
 import javafx.geometry.Rectangle2D;
+import javafx.beans.value.ObservableBooleanValue;
+import javafx.scene.Node;
 import javafx.scene.Parent;
 import javafx.scene.Scene;
 import javafx.scene.control.Tab;
@@ -33,6 +38,7 @@ import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyCombination;
 import javafx.scene.input.TransferMode;
 import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.StackPane;
 import javafx.stage.FileChooser;
 import javafx.stage.Screen;
 import javafx.stage.Stage;
@@ -57,7 +63,7 @@ public final class MainWindow implements AppMenus.Actions {
     private AppContext context;
     private Stage stage;
     private Scene scene;
-    private WorkloadView workloadView;
+    private WorkloadPanel workloadView;
     private boolean featuresInstalled;
     private boolean sceneWired;
     private boolean fontFollowsLocale;
@@ -154,7 +160,7 @@ public final class MainWindow implements AppMenus.Actions {
     /** Builds the workload panel; part of {@link #populate()}. */
     private void populateWorkload() {
         if (workloadView == null) {
-            workloadView = new WorkloadView(context.workload(), messages, context.scenario().adjustingProperty(),
+            workloadView = new WorkloadPanel(context.workload(), messages, context.scenario().adjustingProperty(),
                     context.modelImport());
             view.setWorkloadPanel(workloadView.root());
         }
@@ -187,8 +193,19 @@ public final class MainWindow implements AppMenus.Actions {
      */
     static void installFeatureViews(MainView view, AppContext context) {
         ResultsMessages texts = context.resultsMessages();
-        view.setResultsPane(new ResultsView(context.results()));
-        view.setDecisionPane(new DecisionTableView(context.results().table(), texts));
+        // Language models keep their charts and decision table; the other kinds show their own breakdown instead.
+        DomainResultsViewModel domain = context.domainResults();
+        ResultsView languageModel = new ResultsView(context.results());
+        DomainResultsView other = new DomainResultsView(domain);
+        showWhen(other, domain.activeProperty());
+        showWhen(languageModel, domain.activeProperty().not());
+        view.setResultsPane(new StackPane(languageModel, other));
+        DecisionTableView table = new DecisionTableView(context.results().table(), texts);
+        DomainTableView otherTable = new DomainTableView(context.domainTable(),
+                gpuId -> context.workload().gpuIdProperty().set(gpuId));
+        showWhen(table, domain.activeProperty().not());
+        showWhen(otherTable, domain.activeProperty());
+        view.setDecisionPane(new StackPane(table, otherTable));
         Tab compareTab = view.addLazyTab("compareTab", texts.text("compare.tab"),
                 () -> new CompareView(context.compare(), texts));
         // The comparison rebuilds only while its tab is showing.
@@ -198,6 +215,8 @@ public final class MainWindow implements AppMenus.Actions {
         Tooltip adviceTip = new Tooltip();
         adviceTip.textProperty().bind(texts.text("advice.tab.tooltip"));
         adviceTab.setTooltip(adviceTip);
+        // The advice and the planner change language-model inputs; the other types have no such changes yet.
+        adviceTab.disableProperty().bind(domain.activeProperty());
         // Like the comparison, the advice is computed only while its tab is showing.
         context.advice().activeProperty().bind(adviceTab.selectedProperty());
         // The planner searches only when asked (its Plan button), so it needs no such binding.
@@ -206,6 +225,12 @@ public final class MainWindow implements AppMenus.Actions {
         Tooltip planTip = new Tooltip();
         planTip.textProperty().bind(texts.text("plan.tab.tooltip"));
         planTab.setTooltip(planTip);
+        planTab.disableProperty().bind(domain.activeProperty());
+    }
+
+    private static void showWhen(Node node, ObservableBooleanValue visible) {
+        node.visibleProperty().bind(visible);
+        node.managedProperty().bind(visible);
     }
 
     /** Builds the whole window, then shows it. */

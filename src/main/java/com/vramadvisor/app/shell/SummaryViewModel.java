@@ -2,6 +2,9 @@ package com.vramadvisor.app.shell;
 
 import com.vramadvisor.app.ui.Messages;
 import com.vramadvisor.scenario.ScenarioInputs;
+import com.vramadvisor.app.domain.DomainSizer;
+import com.vramadvisor.engine.core.Sizable;
+import com.vramadvisor.engine.core.SizedEstimate;
 import com.vramadvisor.engine.Estimate;
 import com.vramadvisor.engine.Mode;
 import com.vramadvisor.engine.ModelSpec;
@@ -26,6 +29,7 @@ public final class SummaryViewModel {
     private final BiFunction<ModelSpec, Workload, Estimate> estimator;
     private final Function<String, Optional<GpuSpec>> gpus;
     private final Messages messages;
+    private final DomainSizer domain;
     private final ReadOnlyStringWrapper text = new ReadOnlyStringWrapper(this, "text", "");
     private final ReadOnlyStringWrapper verdict = new ReadOnlyStringWrapper(this, "verdict", "");
 
@@ -36,6 +40,18 @@ public final class SummaryViewModel {
     public SummaryViewModel(ReadOnlyObjectProperty<ScenarioInputs> snapshot,
                             BiFunction<ModelSpec, Workload, Estimate> estimator,
                             Function<String, Optional<GpuSpec>> gpus, Messages messages) {
+        this(snapshot, estimator, gpus, messages, in -> Optional.empty());
+    }
+
+    /**
+     * @param estimator the engine's per-GPU estimate
+     * @param gpus      catalog lookup of a GPU by id
+     * @param domain    builds a workload beyond language models through its estimator
+     */
+    public SummaryViewModel(ReadOnlyObjectProperty<ScenarioInputs> snapshot,
+                            BiFunction<ModelSpec, Workload, Estimate> estimator,
+                            Function<String, Optional<GpuSpec>> gpus, Messages messages, DomainSizer domain) {
+        this.domain = domain;
         this.snapshot = snapshot;
         this.estimator = estimator;
         this.gpus = gpus;
@@ -48,6 +64,10 @@ public final class SummaryViewModel {
     private void update() {
         ScenarioInputs s = snapshot.get();
         if (s == null) {
+            return;
+        }
+        if (!s.languageModel()) {
+            updateDomain(s);
             return;
         }
         Estimate e;
@@ -77,6 +97,32 @@ public final class SummaryViewModel {
         };
         String fits = messages.get(key, gpu.get().name(), s.sizeUnit().format(usable, messages.locale()));
         verdict.set(s.workload().mode() == Mode.INFER ? concurrency(fits, s, gpu.get()) : fits);
+    }
+
+    /** The same line for a workload beyond language models, from its estimator. */
+    private void updateDomain(ScenarioInputs s) {
+        SizedEstimate e;
+        try {
+            e = domain.build(s).map(Sizable::estimate).orElse(null);
+        } catch (IllegalArgumentException ex) {
+            text.set(messages.get("summary.rejected", ex.getMessage()));
+            verdict.set("");
+            return;
+        }
+        if (e == null) {
+            text.set("");
+            verdict.set("");
+            return;
+        }
+        text.set(messages.get("summary.peak", s.sizeUnit().format(e.peakBytes(), messages.locale()), e.peakPhase()));
+        Optional<GpuSpec> gpu = gpus.apply(s.gpuId());
+        if (gpu.isEmpty()) {
+            verdict.set("");
+            return;
+        }
+        long usable = gpu.get().memoryBytesUsable();
+        verdict.set(messages.get(e.peakBytes() <= usable ? "summary.fits" : "summary.doesNotFit", gpu.get().name(),
+                s.sizeUnit().format(usable, messages.locale())));
     }
 
     /**

@@ -17,8 +17,17 @@ final class HardwareSection {
     private boolean choosing;
 
     HardwareSection(WorkloadViewModel vm, Messages messages) {
+        this(vm, messages, "gpuCombo", true);
+    }
+
+    /**
+     * @param comboId      node id of the GPU box
+     * @param withOverhead whether to offer the language-model estimate's CUDA context and allocator switch; the
+     *                     other kinds count their own runtime overhead as a part
+     */
+    HardwareSection(WorkloadViewModel vm, Messages messages, String comboId, boolean withOverhead) {
         SearchableComboBox<GpuSpec> gpu = new SearchableComboBox<>();
-        gpu.setId("gpuCombo");
+        gpu.setId(comboId);
         gpu.setItems(vm.gpus());
         gpu.setMaxWidth(Double.MAX_VALUE);
         gpu.promptTextProperty().bind(messages.text("workload.gpu.none"));
@@ -70,9 +79,13 @@ final class HardwareSection {
         label.setTooltip(tip);
         VBox gpuBox = new VBox(label, gpu);
         gpuBox.getStyleClass().add("field");
-        CheckField overhead = new CheckField("runtimeOverheadCheck", "workload.runtimeOverhead.label",
-                "workload.runtimeOverhead.tooltip", vm.runtimeOverheadProperty(), messages);
-        root = FormRows.section(messages, "workload.section.hardware", gpuBox, overhead.root());
+        if (withOverhead) {
+            CheckField overhead = new CheckField("runtimeOverheadCheck", "workload.runtimeOverhead.label",
+                    "workload.runtimeOverhead.tooltip", vm.runtimeOverheadProperty(), messages);
+            root = FormRows.section(messages, "workload.section.hardware", gpuBox, overhead.root());
+        } else {
+            root = FormRows.section(messages, "workload.section.hardware", gpuBox);
+        }
     }
 
     private void select(SearchableComboBox<GpuSpec> gpu, WorkloadViewModel vm, String id) {

@@ -63,4 +63,63 @@ public interface SliderScale {
             }
         };
     }
+
+    /** Whole multiples of {@code step} from {@code min} to {@code max}: image sides in pixels. */
+    static SliderScale steps(long min, long max, long step) {
+        return new SliderScale() {
+            @Override
+            public double minPosition() {
+                return min / (double) step;
+            }
+
+            @Override
+            public double maxPosition() {
+                return max / (double) step;
+            }
+
+            @Override
+            public double toPosition(long value) {
+                return Math.max(minPosition(), Math.min(maxPosition(), value / (double) step));
+            }
+
+            @Override
+            public long fromPosition(double position) {
+                return step * Math.round(Math.max(minPosition(), Math.min(maxPosition(), position)));
+            }
+        };
+    }
+
+    /**
+     * 1, 2 and 5 times the powers of ten from {@code 10^minExponent} to {@code 10^maxExponent}, three positions a
+     * decade: atom counts, which people give as round decimal numbers.
+     */
+    static SliderScale oneTwoFive(int minExponent, int maxExponent) {
+        return new SliderScale() {
+            @Override
+            public double minPosition() {
+                return 3.0 * minExponent;
+            }
+
+            @Override
+            public double maxPosition() {
+                return 3.0 * maxExponent;
+            }
+
+            @Override
+            public double toPosition(long value) {
+                double p = 3 * Math.log10(Math.max(1, value));
+                return Math.max(minPosition(), Math.min(maxPosition(), p));
+            }
+
+            @Override
+            public long fromPosition(double position) {
+                long p = Math.round(Math.max(minPosition(), Math.min(maxPosition(), position)));
+                long decade = 1;
+                for (long i = 0; i < p / 3; i++) {
+                    decade *= 10;
+                }
+                return decade * new long[] {1, 2, 5}[(int) (p % 3)];
+            }
+        };
+    }
 }

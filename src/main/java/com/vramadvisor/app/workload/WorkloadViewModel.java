@@ -1,6 +1,8 @@
 package com.vramadvisor.app.workload;
 
+import com.vramadvisor.scenario.DomainInputs;
 import com.vramadvisor.scenario.ScenarioInputs;
+import com.vramadvisor.engine.core.WorkloadKind;
 import com.vramadvisor.scenario.SweepAxis;
 import com.vramadvisor.scenario.SizeUnit;
 import com.vramadvisor.app.ui.Messages;
@@ -103,11 +105,16 @@ public final class WorkloadViewModel {
     private final DoubleProperty deadlineDays = new SimpleDoubleProperty(this, "deadlineDays",
             RankingOptions.DEFAULT_DEADLINE_DAYS);
 
+    private final ObjectProperty<WorkloadKind> kind = new SimpleObjectProperty<>(this, "kind", WorkloadKind.LLM);
+    private final ObjectProperty<DomainInputs> domain = new SimpleObjectProperty<>(this, "domain",
+            DomainInputs.defaults());
+
     private final ReadOnlyObjectWrapper<ScenarioInputs> snapshot = new ReadOnlyObjectWrapper<>(this, "snapshot");
     private final ReadOnlyStringWrapper problem = new ReadOnlyStringWrapper(this, "problem", "");
     private final ReadOnlyStringWrapper modelSummary = new ReadOnlyStringWrapper(this, "modelSummary", "");
     private final ReadOnlyStringWrapper customModelText = new ReadOnlyStringWrapper(this, "customModelText", "");
     private final ExactValues exact;
+    private final DomainForms forms;
 
     /** Workload fields the panel has no control for (dropout, LoRA targets, ...), kept so files round-trip. */
     private Workload base;
@@ -148,7 +155,7 @@ public final class WorkloadViewModel {
         Observable[] inputs = {mode, batch, sequenceLength, context, precision, weightType, kvCacheType, optimizer,
             zeroStage, tensorParallel, pipelineParallel, dataParallel, sequenceParallel, gradientAccumulation,
             recompute, attention, implementation, servingEngine, maxBatchedTokens, loraRank, runtimeOverhead, gpuId, sweepAxis, sizeUnit, tokenBudget,
-            maxGpus, deadlineDays};
+            maxGpus, deadlineDays, kind, domain};
         for (Observable input : inputs) {
             input.addListener(obs -> publish());
         }
@@ -163,6 +170,7 @@ public final class WorkloadViewModel {
             }
         });
         exact = new ExactValues(this, messages);
+        forms = new DomainForms(domain, messages);
         messages.localeProperty().addListener(obs -> updateModelSummary());
         updateModelSummary();
     }
@@ -208,6 +216,8 @@ public final class WorkloadViewModel {
             tokenBudget.set(inputs.tokenBudget());
             maxGpus.set(inputs.maxGpus());
             deadlineDays.set(inputs.deadlineDays());
+            kind.set(inputs.kind());
+            domain.set(inputs.domain());
         } finally {
             applying = false;
         }
@@ -274,7 +284,7 @@ public final class WorkloadViewModel {
         try {
             next = new ScenarioInputs(model.get(), modelPresetId.get(), buildWorkload(), gpuId.get(),
                     sweepAxis.get(), sizeUnit.get(), tokenBudget.get(), maxGpus.get(), deadlineDays.get(),
-                    servingEngine.get(), storedBatchedTokens());
+                    servingEngine.get(), storedBatchedTokens(), kind.get(), domain.get());
         } catch (IllegalArgumentException e) {
             problem.set(messages.get("workload.problem.engine", e.getMessage()));
             return;
@@ -437,6 +447,17 @@ public final class WorkloadViewModel {
     /** "Llama-3-8B: 8,030,261,248 parameters (8.0B)", in the current language. */
     public ReadOnlyStringProperty modelSummaryProperty() {
         return modelSummary.getReadOnlyProperty();
+    }
+
+    /** What is sized: a language model (the panel as it always was) or one of the other kinds. */
+    public ObjectProperty<WorkloadKind> kindProperty() { return kind; }
+
+    /** The inputs of every kind beyond language models; each kind's form edits its own record. */
+    public ObjectProperty<DomainInputs> domainProperty() { return domain; }
+
+    /** The forms of the kinds beyond language models. */
+    public DomainForms forms() {
+        return forms;
     }
 
     /** The text fields for exact values behind the sliders and spinners. */

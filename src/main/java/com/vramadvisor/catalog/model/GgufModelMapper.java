@@ -28,7 +28,8 @@ import java.util.Set;
  * output bias, {@code ffn_up.bias} feed-forward biases, a norm {@code .bias} LayerNorm, the number of width-{@code h}
  * norm weights the norms per block, {@code output_norm} a final norm, {@code token_embd_norm} an embedding norm,
  * {@code position_embd} learned positions, {@code token_types} a token-type table, no {@code output.weight} an LM head
- * tied to the token table. Mixture-of-experts blocks are those with a {@code ffn_gate_inp} router.
+ * tied to the token table. Mixture-of-experts blocks are those with a {@code ffn_gate_inp} router. Latent attention,
+ * query/key norms, sinks and local layers: {@link GgufAttentionDetails}.
  */
 final class GgufModelMapper {
 
@@ -74,11 +75,6 @@ final class GgufModelMapper {
                     + Long.toUnsignedString(blocks)
                     + ", outside 1 to " + ModelSpec.MAX_LAYERS + " layers (corrupt header?)");
         }
-        if (g.integer(a + ".attention.kv_lora_rank").isPresent()) {
-            warnings.add("architecture " + arch + " uses multi-head latent attention, which is not described;"
-                    + " only the weights are read");
-            return Optional.empty();
-        }
         try {
             return Optional.of(describe(g, a, hidden.getAsLong(), layers.getAsLong(), heads.getAsLong(), warnings));
         } catch (IllegalArgumentException e) {
@@ -118,10 +114,8 @@ final class GgufModelMapper {
         position(g, a, b);
         feedForward(g, a, b, warnings);
         head(g, a, b);
-        if (g.integer(a + ".attention.sliding_window").isPresent()) {
-            warnings.add(UntrustedText.escape(a) + ".attention.sliding_window is not applied: the KV cache is estimated"
-                    + " for full attention in every layer (upper bound)");
-        }
+        b.mla(GgufAttentionDetails.latent(g, a));
+        GgufAttentionDetails.apply(g, a, b, warnings);
         return b.build();
     }
 
@@ -215,7 +209,7 @@ final class GgufModelMapper {
             b.moe(new MoeSpec(toInt(experts, "expert_count"),
                     toInt(g.integer(a + ".expert_used_count").orElse(1), "expert_used_count"),
                     toInt(expertFfn, "expert_feed_forward_length"), toInt(sharedFfn, "shared expert width"), sharedGate,
-                    dense));
+                    dense, GgufAttentionDetails.routerBias(g)));
         } catch (IllegalArgumentException e) {
             warnings.add("inconsistent expert keys (" + e.getMessage() + "); described as a dense model");
         }

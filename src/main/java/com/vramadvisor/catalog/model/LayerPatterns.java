@@ -17,11 +17,11 @@ import com.vramadvisor.files.UntrustedText;
  */
 final class LayerPatterns {
 
-    private LayerPatterns() {
-    }
-
     /** Most entries a {@code layer_types} list may have; a longer one cannot match a bounded layer count. */
     private static final int MAX_ENTRIES = ModelSpec.MAX_LAYERS;
+
+    private LayerPatterns() {
+    }
 
     /**
      * Sets window and global interval from {@code layer_types} when present; otherwise every {@code period}-th block

@@ -17,11 +17,15 @@ import java.util.Objects;
  * @param safetyCheckerParameters parameters of the safety checker the pipeline loads by default (SD 1.5's
  *                                {@code StableDiffusionSafetyChecker}), 0 when none
  * @param defaultResolution       the pipeline's default image side in pixels ({@code sample_size x 8})
+ * @param precomputesText         whether the model's diffusers training scripts encode the prompts once before
+ *                                training and free the frozen text encoders ({@code train_dreambooth_lora_sdxl.py},
+ *                                {@code train_text_to_image_sdxl.py}, {@code train_dreambooth_lora_sd3.py} do; the
+ *                                SD 1.x scripts keep the text encoder and encode every batch)
  * @param source                  where the configs come from
  */
 public record DiffusionModel(String id, String name, Denoiser denoiser, VaeConfig vae,
                              List<TextEncoderConfig> textEncoders, boolean vaeUpcast, long safetyCheckerParameters,
-                             int defaultResolution, String source) {
+                             int defaultResolution, boolean precomputesText, String source) {
 
     public DiffusionModel {
         Objects.requireNonNull(id, "id");
@@ -43,6 +47,17 @@ public record DiffusionModel(String id, String name, Denoiser denoiser, VaeConfi
     /** Every parameter the pipeline loads: denoiser, text encoders, VAE and safety checker. */
     public long parameters() {
         return denoiser.parameters() + textEncoderParameters() + vae.parameters() + safetyCheckerParameters;
+    }
+
+    /**
+     * Width of the prompt embedding the denoiser receives: the CLIP hidden states concatenated (768 for SD 1.5, 2048
+     * for SDXL), or the T5 width where the CLIP states are padded to it (SD3's joint_attention_dim 4096).
+     */
+    public long textEmbeddingWidth() {
+        long clip = textEncoders.stream().filter(t -> !t.t5()).mapToLong(TextEncoderConfig::width).sum();
+        long t5 = textEncoders.stream().filter(TextEncoderConfig::t5).mapToLong(TextEncoderConfig::width).max()
+                .orElse(0);
+        return Math.max(clip, t5);
     }
 
     /** Text tokens the denoiser attends to: the CLIP 77 plus the T5 tokens where a T5 encoder is present. */

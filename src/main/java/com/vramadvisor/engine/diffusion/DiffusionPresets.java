@@ -50,7 +50,7 @@ public final class DiffusionPresets {
             new UNetConfig(4, List.of(320, 640, 1_280, 1_280), 2, List.of(true, true, true, false),
                     List.of(8, 8, 8, 8), List.of(1, 1, 1, 1), 768, 0),
             new VaeConfig(List.of(128, 256, 512, 512), 2, 4, true, 512),
-            List.of(clipL(false)), false, safetyCheckerParameters(), 512,
+            List.of(clipL(false)), false, safetyCheckerParameters(), 512, false,
             "huggingface.co/stable-diffusion-v1-5/stable-diffusion-v1-5: unet/, vae/, text_encoder/, safety_checker/"
                     + " config.json");
 
@@ -66,7 +66,7 @@ public final class DiffusionPresets {
             new UNetConfig(4, List.of(320, 640, 1_280), 2, List.of(false, true, true), List.of(5, 10, 20),
                     List.of(1, 2, 10), 2_048, 2_816),
             new VaeConfig(List.of(128, 256, 512, 512), 2, 4, true, 1_024),
-            List.of(clipL(false), clipBigG()), true, 0, 1_024,
+            List.of(clipL(false), clipBigG()), true, 0, 1_024, true,
             "huggingface.co/stabilityai/stable-diffusion-xl-base-1.0: unet/, vae/, text_encoder/, text_encoder_2/"
                     + " config.json");
 
@@ -81,7 +81,7 @@ public final class DiffusionPresets {
     public static final DiffusionModel SD3_MEDIUM = new DiffusionModel("sd3-medium", "Stable Diffusion 3 Medium",
             new MmditConfig(16, 2, 24, 24, 64, 4_096, 2_048),
             new VaeConfig(List.of(128, 256, 512, 512), 2, 16, false, 1_024),
-            List.of(clipL(true), clipBigG(), t5Xxl()), false, 0, 1_024,
+            List.of(clipL(true), clipBigG(), t5Xxl()), false, 0, 1_024, true,
             "huggingface.co/stabilityai/stable-diffusion-3-medium-diffusers: transformer/, vae/, text_encoder/,"
                     + " text_encoder_2/, text_encoder_3/ config.json");
 

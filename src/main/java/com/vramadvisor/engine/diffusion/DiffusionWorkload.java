@@ -15,7 +15,10 @@ import java.util.Objects;
  * @param batch                 images per prompt (inference) or per training step before prior preservation
  * @param width                 image width in pixels
  * @param height                image height in pixels
- * @param dtype                 the pipeline's {@code torch_dtype}, or the training {@code --mixed_precision}
+ * @param dtype                 the pipeline's {@code torch_dtype}, or the training {@code --mixed_precision}: the
+ *                              denoiser's type
+ * @param textDtype             the text encoders' type (loaded separately with their own {@code torch_dtype})
+ * @param vaeDtype              the VAE's type; an fp16 VAE is decoded in fp32 where the pipeline upcasts it
  * @param attention             eager, sliced or SDPA attention
  * @param sliceRows             sliced attention: batch x heads rows per slice; 0 for diffusers' "auto" (half the
  *                              heads of one sample)
@@ -30,12 +33,16 @@ import java.util.Objects;
  * @param trainTextEncoder      training: {@code --train_text_encoder} (the CLIP encoders become trainable)
  * @param ema                   training: {@code --use_ema} (an fp32 copy of the trained weights)
  * @param runtimeOverhead       whether to add the CUDA context and allocator reserve
+ * @param withoutT5             inference: the pipeline loaded with {@code text_encoder_3=None} (SD3: the prompt's
+ *                              T5 embeddings are zeros of the same shape)
  */
 public record DiffusionWorkload(DiffusionModel model, DiffusionMode mode, int batch, int width, int height,
-                                DiffusionDtype dtype, AttentionKind attention, int sliceRows, boolean vaeSlicing,
+                                DiffusionDtype dtype, DiffusionDtype textDtype, DiffusionDtype vaeDtype,
+                                AttentionKind attention, int sliceRows, boolean vaeSlicing,
                                 boolean vaeTiling, Offload offload, boolean guidance, boolean safetyChecker,
                                 boolean gradientCheckpointing, DiffusionOptimizer optimizer, int loraRank,
-                                boolean trainTextEncoder, boolean ema, boolean runtimeOverhead) implements Sizable {
+                                boolean trainTextEncoder, boolean ema, boolean runtimeOverhead,
+                                boolean withoutT5) implements Sizable {
 
     /** Largest image side {@code fit} considers, in pixels. */
     public static final int MAX_SIDE = 16_384;
@@ -48,6 +55,8 @@ public record DiffusionWorkload(DiffusionModel model, DiffusionMode mode, int ba
         Objects.requireNonNull(model, "model");
         Objects.requireNonNull(mode, "mode");
         Objects.requireNonNull(dtype, "dtype");
+        Objects.requireNonNull(textDtype, "textDtype");
+        Objects.requireNonNull(vaeDtype, "vaeDtype");
         Objects.requireNonNull(attention, "attention");
         Objects.requireNonNull(offload, "offload");
         Objects.requireNonNull(optimizer, "optimizer");
@@ -68,58 +77,81 @@ public record DiffusionWorkload(DiffusionModel model, DiffusionMode mode, int ba
     /** Inference at the model's default resolution, batch 1, fp16, SDPA, guidance on, nothing offloaded. */
     public static DiffusionWorkload of(DiffusionModel model, DiffusionMode mode) {
         int side = model.defaultResolution();
-        return new DiffusionWorkload(model, mode, 1, side, side, DiffusionDtype.FP16, AttentionKind.SDPA, 0, false,
+        return new DiffusionWorkload(model, mode, 1, side, side, DiffusionDtype.FP16,
+                DiffusionDtype.FP16, DiffusionDtype.FP16, AttentionKind.SDPA, 0, false,
                 false, Offload.NONE, true, model.safetyCheckerParameters() > 0, false, DiffusionOptimizer.ADAMW, 4,
-                false, false, true);
+                false, false, true, false);
     }
 
     public DiffusionWorkload withBatch(int b) {
-        return new DiffusionWorkload(model, mode, b, width, height, dtype, attention, sliceRows, vaeSlicing,
+        return new DiffusionWorkload(model, mode, b, width, height, dtype, textDtype, vaeDtype, attention, sliceRows, vaeSlicing,
                 vaeTiling, offload, guidance, safetyChecker, gradientCheckpointing, optimizer, loraRank,
-                trainTextEncoder, ema, runtimeOverhead);
+                trainTextEncoder, ema, runtimeOverhead, withoutT5);
     }
 
     public DiffusionWorkload withSize(int w, int h) {
-        return new DiffusionWorkload(model, mode, batch, w, h, dtype, attention, sliceRows, vaeSlicing,
+        return new DiffusionWorkload(model, mode, batch, w, h, dtype, textDtype, vaeDtype, attention, sliceRows, vaeSlicing,
                 vaeTiling, offload, guidance, safetyChecker, gradientCheckpointing, optimizer, loraRank,
-                trainTextEncoder, ema, runtimeOverhead);
+                trainTextEncoder, ema, runtimeOverhead, withoutT5);
     }
 
     public DiffusionWorkload withDtype(DiffusionDtype d) {
-        return new DiffusionWorkload(model, mode, batch, width, height, d, attention, sliceRows, vaeSlicing,
+        return new DiffusionWorkload(model, mode, batch, width, height, d, d, d, attention, sliceRows, vaeSlicing,
                 vaeTiling, offload, guidance, safetyChecker, gradientCheckpointing, optimizer, loraRank,
-                trainTextEncoder, ema, runtimeOverhead);
+                trainTextEncoder, ema, runtimeOverhead, withoutT5);
+    }
+
+    /** Text encoders and VAE in types of their own (the denoiser keeps {@link #dtype()}). */
+    public DiffusionWorkload withComponentDtypes(DiffusionDtype text, DiffusionDtype vae) {
+        return new DiffusionWorkload(model, mode, batch, width, height, dtype, text, vae, attention, sliceRows,
+                vaeSlicing, vaeTiling, offload, guidance, safetyChecker, gradientCheckpointing, optimizer, loraRank,
+                trainTextEncoder, ema, runtimeOverhead, withoutT5);
+    }
+
+    /** The type the VAE decodes in: fp32 when the pipeline upcasts an fp16 VAE (SDXL's force_upcast). */
+    DiffusionDtype vaeDecodeDtype() {
+        return model.vaeUpcast() && vaeDtype == DiffusionDtype.FP16 ? DiffusionDtype.FP32 : vaeDtype;
     }
 
     public DiffusionWorkload withAttention(AttentionKind a, int rows) {
-        return new DiffusionWorkload(model, mode, batch, width, height, dtype, a, rows, vaeSlicing,
+        return new DiffusionWorkload(model, mode, batch, width, height, dtype, textDtype, vaeDtype, a, rows, vaeSlicing,
                 vaeTiling, offload, guidance, safetyChecker, gradientCheckpointing, optimizer, loraRank,
-                trainTextEncoder, ema, runtimeOverhead);
+                trainTextEncoder, ema, runtimeOverhead, withoutT5);
     }
 
     public DiffusionWorkload withVae(boolean slicing, boolean tiling) {
-        return new DiffusionWorkload(model, mode, batch, width, height, dtype, attention, sliceRows, slicing,
+        return new DiffusionWorkload(model, mode, batch, width, height, dtype, textDtype, vaeDtype, attention, sliceRows, slicing,
                 tiling, offload, guidance, safetyChecker, gradientCheckpointing, optimizer, loraRank,
-                trainTextEncoder, ema, runtimeOverhead);
+                trainTextEncoder, ema, runtimeOverhead, withoutT5);
     }
 
     public DiffusionWorkload withPipeline(Offload o, boolean cfg, boolean checker) {
-        return new DiffusionWorkload(model, mode, batch, width, height, dtype, attention, sliceRows, vaeSlicing,
+        return new DiffusionWorkload(model, mode, batch, width, height, dtype, textDtype, vaeDtype, attention, sliceRows, vaeSlicing,
                 vaeTiling, o, cfg, checker && model.safetyCheckerParameters() > 0, gradientCheckpointing, optimizer,
-                loraRank, trainTextEncoder, ema, runtimeOverhead);
+                loraRank, trainTextEncoder, ema, runtimeOverhead, withoutT5);
     }
 
     public DiffusionWorkload withTraining(boolean checkpointing, DiffusionOptimizer opt, int rank,
                                           boolean textEncoder, boolean useEma) {
-        return new DiffusionWorkload(model, mode, batch, width, height, dtype, attention, sliceRows, vaeSlicing,
+        return new DiffusionWorkload(model, mode, batch, width, height, dtype, textDtype, vaeDtype, attention, sliceRows, vaeSlicing,
                 vaeTiling, offload, guidance, safetyChecker, checkpointing, opt, rank, textEncoder, useEma,
-                runtimeOverhead);
+                runtimeOverhead, withoutT5);
+    }
+
+    /** The pipeline without its T5 encoder ({@code text_encoder_3=None}); only for models that have one. */
+    public DiffusionWorkload withoutT5(boolean drop) {
+        if (drop && model.textEncoders().stream().noneMatch(TextEncoderConfig::t5)) {
+            throw new IllegalArgumentException(model.id() + " has no T5 text encoder");
+        }
+        return new DiffusionWorkload(model, mode, batch, width, height, dtype, textDtype, vaeDtype, attention, sliceRows, vaeSlicing,
+                vaeTiling, offload, guidance, safetyChecker, gradientCheckpointing, optimizer, loraRank,
+                trainTextEncoder, ema, runtimeOverhead, drop);
     }
 
     public DiffusionWorkload withRuntimeOverhead(boolean on) {
-        return new DiffusionWorkload(model, mode, batch, width, height, dtype, attention, sliceRows, vaeSlicing,
+        return new DiffusionWorkload(model, mode, batch, width, height, dtype, textDtype, vaeDtype, attention, sliceRows, vaeSlicing,
                 vaeTiling, offload, guidance, safetyChecker, gradientCheckpointing, optimizer, loraRank,
-                trainTextEncoder, ema, on);
+                trainTextEncoder, ema, on, withoutT5);
     }
 
     /** Latent height: pixels / the VAE's scale factor (8). */

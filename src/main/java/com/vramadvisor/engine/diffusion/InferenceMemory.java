@@ -41,28 +41,29 @@ final class InferenceMemory {
         DiffusionModel m = w.model();
         DiffusionDtype dt = w.dtype();
         int bytes = dt.bytes();
-        boolean upcast = m.vaeUpcast() && dt == DiffusionDtype.FP16;
-        int vaeBytes = upcast ? 4 : bytes;
+        DiffusionDtype vd = w.vaeDecodeDtype();
+        boolean upcast = vd != w.vaeDtype();
+        int vaeBytes = vd.bytes();
+        DiffusionDtype td = w.textDtype();
         int samples = w.batch() * (w.guidance() ? 2 : 1);
         int lh = w.latentHeight();
         int lw = w.latentWidth();
         int latentChannels = m.vae().latentChannels();
 
         long denoiserW = m.denoiser().parameters() * bytes;
-        long textW = m.textEncoders().stream().mapToLong(t -> t.weightBytes(dt)).sum();
-        long vaeW = m.vae().parameters() * bytes;
+        List<TextEncoderConfig> loaded = m.textEncoders().stream().filter(t -> !(w.withoutT5() && t.t5())).toList();
+        long textW = loaded.stream().mapToLong(t -> t.weightBytes(td)).sum();
+        long vaeW = m.vae().parameters() * w.vaeDtype().bytes();
         long vaeDecodeW = m.vae().parameters() * vaeBytes;
         long checkerW = w.safetyChecker() ? m.safetyCheckerParameters() * bytes : 0;
-        long largestText = m.textEncoders().stream().mapToLong(t -> t.weightBytes(dt)).max().orElse(0);
-        long largestTextLayer = m.textEncoders().stream().mapToLong(TextEncoderConfig::largestLayerParameters)
-                .max().orElse(0) * bytes;
+        long largestText = loaded.stream().mapToLong(t -> t.weightBytes(td)).max().orElse(0);
+        long largestTextLayer = loaded.stream().mapToLong(TextEncoderConfig::largestLayerParameters)
+                .max().orElse(0) * td.bytes();
 
         int sliceRows = w.sliceRows() > 0 ? w.sliceRows()
                 : Math.max(1, m.denoiser().headsAtWidestAttention() / 2);
         Activations unet = m.denoiser().inference(samples, lh, lw, m.textTokens(), w.attention(), sliceRows, bytes);
-        long embedWidth = Math.max(m.textEncoders().stream().filter(t -> !t.t5())
-                .mapToLong(TextEncoderConfig::width).sum(), m.textEncoders().stream().filter(TextEncoderConfig::t5)
-                .mapToLong(TextEncoderConfig::width).max().orElse(0));
+        long embedWidth = m.textEmbeddingWidth();
         long latents = ((long) w.batch() + 2L * samples) * latentChannels * lh * lw * bytes
                 + (long) samples * m.textTokens() * embedWidth * bytes;
         Activations decode = m.vae().decode(w.vaeSlicing() ? 1 : w.batch(), w.height(), w.width(),
@@ -108,11 +109,12 @@ final class InferenceMemory {
         parts.add(new MemoryPart("denoiserWeights", m.denoiser().kindLabel() + " weights", p.denoiser(),
                 String.format(Locale.ROOT, "%,d parameters x %d bytes (%s), %s", m.denoiser().parameters(),
                         w.dtype().bytes(), dt, resident)));
-        parts.add(new MemoryPart("textEncoders", "text encoders", p.text(), textFormula(m, w.dtype()) + ", "
-                + resident));
+        parts.add(new MemoryPart("textEncoders", "text encoders", p.text(), textFormula(m, w.textDtype())
+                + (w.withoutT5() ? "; without the T5 encoder (text_encoder_3=None)" : "") + ", " + resident));
         parts.add(new MemoryPart("vae", "VAE weights", p.vae(), String.format(Locale.ROOT,
                 "%,d parameters x %d bytes%s, %s", m.vae().parameters(),
-                upcast && p == dec ? 4 : w.dtype().bytes(), upcast ? " (decoded in fp32: force_upcast)" : "",
+                p == dec ? w.vaeDecodeDtype().bytes() : w.vaeDtype().bytes(),
+                upcast ? " (decoded in fp32: force_upcast)" : "",
                 resident)));
         if (m.safetyCheckerParameters() > 0) {
             parts.add(new MemoryPart("safetyChecker", "safety checker", p.checker(), String.format(Locale.ROOT,
@@ -202,6 +204,13 @@ final class InferenceMemory {
         }
         if (dec.tensors() > denoise.tensors() && p != dec) {
             c.add("The VAE decode would need more than the denoising step.");
+        }
+        long t5 = w.model().textEncoders().stream().filter(TextEncoderConfig::t5)
+                .mapToLong(t -> t.weightBytes(w.dtype())).sum();
+        if (t5 > 0 && !w.withoutT5() && w.offload() == Offload.NONE) {
+            c.add(String.format(Locale.ROOT, "The T5 encoder alone holds %.1f GiB: --offload model keeps it off the"
+                    + " GPU while the transformer runs, --no-t5 drops it (text_encoder_3=None).",
+                    t5 / (double) (1L << 30)));
         }
         c.add("Convolution workspaces (cuDNN) and the caching allocator's rounding are not modelled; published"
                 + " diffusers peaks run up to about 15 % above the tensor figures here.");

@@ -37,13 +37,27 @@ final class TrainingMemory {
     private TrainingMemory() {
     }
 
+    /** When the training peak happens. */
+    private enum Stage {
+        STEP("backward pass of a training step"),
+        ENCODE("VAE encode of the training images"),
+        PRECOMPUTE("prompt encoding before training (every text encoder resident)");
+
+        final String label;
+
+        Stage(String label) {
+            this.label = label;
+        }
+    }
+
     static SizedEstimate estimate(DiffusionWorkload w) {
         DiffusionModel m = w.model();
         DiffusionDtype dt = w.dtype();
         boolean mixed = dt.isHalf();
         int act = dt.bytes();
         int frozenBytes = dt.bytes();
-        int vaeBytes = m.vaeUpcast() ? 4 : frozenBytes;
+        // The SDXL scripts keep that VAE in fp32 under fp16 and bf16 alike (its half weights overflow).
+        int vaeBytes = m.vaeUpcast() && w.vaeDtype().isHalf() ? 4 : w.vaeDtype().bytes();
         boolean lora = w.mode() == DiffusionMode.LORA;
         int samples = w.batch() * (w.mode() == DiffusionMode.DREAMBOOTH ? 2 : 1);
         long denoiserParams = m.denoiser().parameters();
@@ -55,7 +69,7 @@ final class TrainingMemory {
             if (w.trainTextEncoder() && !t.t5()) {
                 trainedText += t.parameters();
             } else {
-                frozenText += t.weightBytes(dt);
+                frozenText += t.weightBytes(w.textDtype());
             }
         }
         long trained = (lora ? loraParams : denoiserParams) + trainedText;
@@ -72,16 +86,22 @@ final class TrainingMemory {
         int lh = w.latentHeight();
         int lw = w.latentWidth();
         long latents = 4L * samples * m.vae().latentChannels() * lh * lw * 4
-                + (long) samples * m.textTokens() * 4_096 * act;
+                + (long) samples * m.textTokens() * m.textEmbeddingWidth() * act;
         Activations a = m.denoiser().training(samples, lh, lw, m.textTokens(), w.attention(),
                 w.gradientCheckpointing(), act);
         long encode = m.vae().encodeElements(w.height(), w.width()) * samples * vaeBytes;
 
-        long fixed = denoiserW + textW + vaeW + loraW + states + emaW;
+        boolean precompute = m.precomputesText() && trainedText == 0;
+        long stepText = precompute ? 0 : textW;
+        long fixed = denoiserW + stepText + vaeW + loraW + states + emaW;
         long stepTensors = fixed + autocast + grads + latents + a.totalBytes();
         long encodeTensors = fixed + encode;
-        boolean encodePeak = encodeTensors > stepTensors;
-        long tensors = Math.max(stepTensors, encodeTensors);
+        // Before the first step: the prompts are encoded with every text encoder resident; no optimizer state yet.
+        long precomputeTensors = precompute ? denoiserW + textW + vaeW + loraW + emaW : 0;
+        Stage stage = stepTensors >= encodeTensors && stepTensors >= precomputeTensors ? Stage.STEP
+                : encodeTensors >= precomputeTensors ? Stage.ENCODE : Stage.PRECOMPUTE;
+        long tensors = Math.max(stepTensors, Math.max(encodeTensors, precomputeTensors));
+        boolean step = stage == Stage.STEP;
 
         List<MemoryPart> parts = new ArrayList<>();
         String trainedWhat = lora ? String.format(Locale.ROOT, "%,d LoRA parameters (rank %d)", loraParams,
@@ -93,28 +113,28 @@ final class TrainingMemory {
         parts.add(new MemoryPart("denoiserWeights", m.denoiser().kindLabel() + " weights", denoiserW,
                 String.format(Locale.ROOT, "%,d parameters x %d bytes (%s)", denoiserParams,
                         lora ? frozenBytes : 4, lora ? "frozen, " + dt.id() : "trained, fp32")));
-        parts.add(new MemoryPart("textEncoders", "text encoders", textW, InferenceMemory.textFormula(m, dt)
-                + (trainedText > 0 ? "; the CLIP encoders trained in fp32" : ", frozen")));
+        parts.add(new MemoryPart("textEncoders", "text encoders", stage == Stage.PRECOMPUTE ? textW : stepText,
+                InferenceMemory.textFormula(m, w.textDtype()) + (trainedText > 0 ? "; the CLIP encoders trained in fp32"
+                        : precompute ? ", frozen; freed once the prompts are encoded" : ", frozen")));
         parts.add(new MemoryPart("vae", "VAE weights", vaeW, String.format(Locale.ROOT,
                 "%,d parameters x %d bytes, frozen", m.vae().parameters(), vaeBytes)));
         parts.add(new MemoryPart("loraAdapters", "LoRA adapters", loraW, lora ? String.format(Locale.ROOT,
                 "%,d parameters x 4 bytes: rank %d on the attention projections", loraParams, w.loraRank())
                 : "none"));
-        parts.add(new MemoryPart("autocastCopies", "16-bit weight copies (autocast)", encodePeak ? 0 : autocast,
+        parts.add(new MemoryPart("autocastCopies", "autocast weight copies", step ? autocast : 0,
                 mixed ? trainedWhat + " x 2 bytes" : "none: fp32 training"));
-        parts.add(new MemoryPart("gradients", "gradients", encodePeak ? 0 : grads, trainedWhat + " x 4 bytes"));
-        parts.add(new MemoryPart("optimizerStates", "optimizer states", states, String.format(Locale.ROOT,
-                "%s x %d bytes (%s)", trainedWhat, state, w.optimizer().id())));
+        parts.add(new MemoryPart("gradients", "gradients", step ? grads : 0, trainedWhat + " x 4 bytes"));
+        parts.add(new MemoryPart("optimizerStates", "optimizer states", stage == Stage.PRECOMPUTE ? 0 : states,
+                String.format(Locale.ROOT, "%s x %d bytes (%s)", trainedWhat, state, w.optimizer().id())));
         parts.add(new MemoryPart("emaWeights", "EMA weights", emaW, emaW > 0 ? trainedWhat + " x 4 bytes"
                 : "none"));
-        parts.add(new MemoryPart("latents", "latents and text embeddings", encodePeak ? 0 : latents,
+        parts.add(new MemoryPart("latents", "latents and text embeddings", step ? latents : 0,
                 String.format(Locale.ROOT, "latents, noise, noisy latents and target of %d samples at %d x %d x %d",
                         samples, m.vae().latentChannels(), lw, lh)));
-        parts.add(new MemoryPart("attentionScores", "attention scores", encodePeak ? 0 : a.attentionScoreBytes(),
+        parts.add(new MemoryPart("attentionScores", "attention scores", step ? a.attentionScoreBytes() : 0,
                 a.formula()));
-        parts.add(new MemoryPart("activations", "saved activations", encodePeak ? 0 : a.otherBytes(),
-                a.formula()));
-        parts.add(new MemoryPart("vaeEncode", "VAE encode activations", encodePeak ? encode : 0,
+        parts.add(new MemoryPart("activations", "saved activations", step ? a.otherBytes() : 0, a.formula()));
+        parts.add(new MemoryPart("vaeEncode", "VAE encode activations", stage == Stage.ENCODE ? encode : 0,
                 String.format(Locale.ROOT, "3 x %d channels x %d x %d per image, %d images, %d bytes",
                         m.vae().blockOutChannels().get(0), w.width(), w.height(), samples, vaeBytes)));
         long overhead = w.runtimeOverhead()
@@ -135,6 +155,10 @@ final class TrainingMemory {
                     + " images (instance + class).");
         }
         assumptions.add("Backward peak counted with all saved activations and all gradients at once.");
+        if (precompute) {
+            assumptions.add("As the " + m.id() + " training scripts do, the prompts are encoded once and the frozen"
+                    + " text encoders freed before the first step.");
+        }
         List<String> caveats = new ArrayList<>();
         if (!w.gradientCheckpointing()) {
             caveats.add("Gradient checkpointing keeps only block inputs and recomputes one block at a time.");
@@ -145,7 +169,7 @@ final class TrainingMemory {
         }
         caveats.add("Convolution workspaces (cuDNN) are not modelled.");
         return new SizedEstimate(WorkloadKind.DIFFUSION, subject, OptionalLong.of(m.parameters()), parts,
-                encodePeak ? "VAE encode of the training images" : "backward pass of a training step",
+                stage.label,
                 assumptions, caveats);
     }
 }

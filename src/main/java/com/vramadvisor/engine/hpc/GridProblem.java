@@ -149,7 +149,7 @@ public record GridProblem(long cells, double shapeX, double shapeY, double shape
                         + " subdomain.",
                 "Preconditioners (ILU, algebraic multigrid) and FFT-based solvers add matrices and buffers that"
                         + " are not counted here, except HPCG's geometric multigrid.");
-        String subject = String.format(Locale.ROOT, "%,d cells x %d fields, %s precision%s", cells, fields,
+        String subject = String.format(Locale.ROOT, "%,d cells x %d field(s), %s precision%s", cells, fields,
                 solver == Solver.HPCG ? "double" : precision.id(),
                 solver == Solver.NONE ? "" : ", " + solver.id() + " solver");
         return new SizedEstimate(WorkloadKind.GRID, subject, OptionalLong.empty(), parts,

@@ -8,12 +8,14 @@ import com.vramadvisor.engine.core.WorkloadKind;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
- * Device memory of a GPU-resident molecular-dynamics run (LAMMPS KOKKOS or GPU package style), per GPU, for a cubic
- * periodic box of {@code atoms} at {@code density}, split over GPUs by {@link DomainSplit}.
+ * Device memory of a GPU-resident molecular-dynamics run (LAMMPS KOKKOS or GPU package style), per GPU, for a
+ * periodic box of {@code atoms} at {@code density} ({@link BoxShape}: a cube unless said), split over GPUs by
+ * {@link DomainSplit}.
  *
  * <p>Per GPU with {@code n} local atoms, reach {@code r = cutoff + skin}, storage size {@code p} and accumulator size
  * {@code a} ({@link SimPrecision}):
@@ -49,9 +51,11 @@ import java.util.OptionalLong;
  *                    and the GPU package always) or half lists ({@code newton on}, each pair once)
  * @param pppm        whether a PPPM long-range solver runs
  * @param gridSpacing PPPM grid spacing in the length unit
+ * @param shape       the box's proportions (its volume is {@code atoms / density})
  */
 public record MdSystem(long atoms, Potential potential, SimPrecision precision, double cutoff, double skin,
-                       double density, boolean fullList, boolean pppm, double gridSpacing) implements Sizable {
+                       double density, boolean fullList, boolean pppm, double gridSpacing, BoxShape shape)
+        implements Sizable {
 
     /** The largest system {@code fit} considers: 10^12 atoms. */
     public static final long MAX_ATOMS = 1_000_000_000_000L;
@@ -70,6 +74,13 @@ public record MdSystem(long atoms, Potential potential, SimPrecision precision, 
             throw new IllegalArgumentException("cutoff, density and grid spacing must be positive, skin not"
                     + " negative");
         }
+        Objects.requireNonNull(shape, "shape");
+    }
+
+    /** A cubic box. */
+    public MdSystem(long atoms, Potential potential, SimPrecision precision, double cutoff, double skin,
+                    double density, boolean fullList, boolean pppm, double gridSpacing) {
+        this(atoms, potential, precision, cutoff, skin, density, fullList, pppm, gridSpacing, BoxShape.CUBE);
     }
 
     /** A system with the defaults of the potential's LAMMPS benchmark, full lists and no long-range solver. */
@@ -86,14 +97,14 @@ public record MdSystem(long atoms, Potential potential, SimPrecision precision, 
 
     /** Ghost atoms of one subdomain when the box is split over {@code gpus}. */
     public double ghostAtoms(int gpus) {
-        double side = boxSide();
-        DomainSplit split = DomainSplit.best(gpus, side, side, side);
-        return density * split.shellVolume(side, side, side, cutoff + skin);
+        double[] box = boxSides();
+        DomainSplit split = DomainSplit.best(gpus, box[0], box[1], box[2]);
+        return density * split.shellVolume(box[0], box[1], box[2], cutoff + skin);
     }
 
-    /** Side of the cubic box: {@code (atoms / density)^(1/3)}. */
-    public double boxSide() {
-        return Math.cbrt(atoms / density);
+    /** Sides of the box: its shape scaled to the volume {@code atoms / density}. */
+    public double[] boxSides() {
+        return shape.sides(atoms / density);
     }
 
     @Override
@@ -119,18 +130,18 @@ public record MdSystem(long atoms, Potential potential, SimPrecision precision, 
     @Override
     public MdSystem withAxisValue(long value) {
         long v = Math.max(1, Math.min(MAX_ATOMS, value));
-        return new MdSystem(v, potential, precision, cutoff, skin, density, fullList, pppm, gridSpacing);
+        return new MdSystem(v, potential, precision, cutoff, skin, density, fullList, pppm, gridSpacing, shape);
     }
 
     private SizedEstimate onGpus(int gpus) {
         if (gpus < 1) {
             throw new IllegalArgumentException("gpus must be at least 1: " + gpus);
         }
-        double side = boxSide();
-        DomainSplit split = DomainSplit.best(gpus, side, side, side);
+        double[] box = boxSides();
+        DomainSplit split = DomainSplit.best(gpus, box[0], box[1], box[2]);
         double reach = cutoff + skin;
         double local = Math.ceil((double) atoms / gpus);
-        double ghost = density * split.shellVolume(side, side, side, reach);
+        double ghost = density * split.shellVolume(box[0], box[1], box[2], reach);
         int p = precision.storeBytes();
         int a = precision.accumulateBytes();
         int charge = potential == Potential.REAXFF ? p : 0;
@@ -151,15 +162,15 @@ public record MdSystem(long atoms, Potential potential, SimPrecision precision, 
                         "1.1 x %,.0f atoms x (%.0f + 2) x 4 bytes (%s list, %.1f neighbours = %.4g x 4/3 pi %.3g^3%s)"
                                 + " + 8 bytes per atom for binning", local, rowInts - 2, fullList ? "full" : "half",
                         k, density, reach, fullList ? "" : " / 2")));
-        parts.add(longRange(split, side, local + ghost));
+        parts.add(longRange(split, box, local + ghost));
         parts.add(PotentialScratch.of(potential, local, ghost, density, cutoff, precision));
         parts.add(new MemoryPart("runtimeOverhead", "runtime overhead", CONTEXT_BYTES,
                 "CUDA context and kernels: 512 MiB"));
 
         List<String> assumptions = new ArrayList<>();
-        assumptions.add(String.format(Locale.ROOT, "A cubic periodic box of side %.4g %s at %.4g atoms per cubic %s,"
-                + " split %s over %d GPU(s); uniform density.", side, potential.lengthUnit(), density,
-                potential.lengthUnit(), split, gpus));
+        assumptions.add(String.format(Locale.ROOT, "A periodic %.4g x %.4g x %.4g %s box at %.4g atoms per cubic %s,"
+                + " split %s over %d GPU(s); uniform density.", box[0], box[1], box[2], potential.lengthUnit(),
+                density, potential.lengthUnit(), split, gpus));
         assumptions.add(String.format(Locale.ROOT, "%s, cutoff %.4g + skin %.3g %s, %s neighbour lists, %s"
                 + " precision (%d-byte positions, %d-byte accumulators).", potential.label(), cutoff, skin,
                 potential.lengthUnit(), fullList ? "full" : "half", precision.id(), p, a));
@@ -180,13 +191,13 @@ public record MdSystem(long atoms, Potential potential, SimPrecision precision, 
                 assumptions, caveats);
     }
 
-    private MemoryPart longRange(DomainSplit split, double side, double nmax) {
+    private MemoryPart longRange(DomainSplit split, double[] box, double nmax) {
         if (!pppm) {
             return new MemoryPart("longRange", "long-range grid", 0, "no long-range solver (--kspace none)");
         }
-        double nx = side / split.px() / gridSpacing;
-        double ny = side / split.py() / gridSpacing;
-        double nz = side / split.pz() / gridSpacing;
+        double nx = box[0] / split.px() / gridSpacing;
+        double ny = box[1] / split.py() / gridSpacing;
+        double nz = box[2] / split.pz() / gridSpacing;
         double points = nx * ny * nz;
         double brick = pppmBrickPoints(nx, ny, nz);
         int fft = precision == SimPrecision.SINGLE ? 4 : 8;

@@ -19,26 +19,37 @@ import java.util.Locale;
  *       34 accumulators and two 4-byte indices per bond slot ({@code BO, BO_s, BO_pi, BO_pi2}, the 6
  *       {@code dln_BOp_pi*}, {@code C1..3dbo}, {@code C1..4dbopi}, {@code C1..4dbopi2}, {@code dBOp x/y/z},
  *       {@code Cdbo/Cdbopi/Cdbopi2} at 3 per slot, {@code abo}; {@code bo_list}, {@code neighid}) and 15 per atom,
- *       for every local and ghost atom, with {@code maxbo} = 1.2 (the {@code safezone} default) x the atoms inside the
- *       5 A bond cutoff; an H-bond list of 4-byte indices inside 7.5 A; and the charge-equilibration matrix of
+ *       for every local and ghost atom, with {@code maxbo} = 1.2 (the CPU code's {@code safezone}) x the atoms inside
+ *       the 5 A bond neighbourhood (the KOKKOS code counts the bonds actually present instead, so this is an upper
+ *       bound); an H-bond list of 4-byte indices inside 7.5 A; and the charge-equilibration matrix of
  *       {@code fix qeq/reaxff} (an 8-byte value and a 4-byte index per half-list pair inside the 10 A cutoff, plus
- *       10 solver vectors of 8 bytes per atom). Counting every atom inside 5 A as a bond slot is an upper bound:
- *       only pairs with a bond order above the cutoff take one.</li>
- *   <li>SNAP: the expansion coefficients U_j of the bispectrum (Thompson et al., J. Comput. Phys. 285 (2015) 316):
- *       sum over j = 0..2J of (j+1)^2 complex numbers (2J = 8: 285) per atom-neighbour pair inside the cutoff, plus
- *       the summed U and the adjoint Y per atom, for a chunk of at most 32,768 atoms at a time (the
- *       {@code chunksize} default of {@code pair_style snap/kk}).</li>
+ *       10 solver vectors of 8 bytes per atom).</li>
+ *   <li>SNAP: the bispectrum work arrays of the KOKKOS GPU path ({@code SNAKokkos::grow_rij} in
+ *       {@code src/KOKKOS/sna_kokkos_impl.h}), for one chunk of atoms at a time ({@code chunksize}, 4096 in
+ *       {@code doc/src/pair_snap.rst}). Per atom, with 2J = 8 (Thompson et al., J. Comput. Phys. 285 (2015) 316):
+ *       the summed U in half and full layout (2 x 155 + 2 x 285 reals), Z (2 x 2386), B twice (2 x 55) and Y
+ *       (2 x 155): 6072 reals. Per atom-neighbour slot inside the cutoff (1.1 x the mean count): 30 reals
+ *       ({@code rij}, {@code wj}, {@code rcutij}, {@code sinnerij}, {@code dinnerij}, {@code dedr} and the
+ *       Cayley-Klein packs {@code a, b, da, db, sfac}) and two 4-byte ints ({@code inside}, {@code element}).</li>
  * </ul>
  */
 final class PotentialScratch {
 
-    /** ReaxFF bond cutoff ({@code nbrhood_cutoff}, 5 A) and H-bond cutoff ({@code hbond_cutoff}, 7.5 A). */
+    /** ReaxFF bond neighbourhood ({@code nbrhood_cutoff}), 5 A. */
     static final double REAX_BOND_CUTOFF = 5.0;
+    /** ReaxFF H-bond cutoff ({@code hbond_cutoff}), 7.5 A. */
     static final double REAX_HBOND_CUTOFF = 7.5;
-    /** SNAP atoms per pass on the device: {@code pair_style snap/kk} default {@code chunksize}. */
-    static final long SNAP_CHUNK = 32_768;
-    /** SNAP U_j entries for 2J = 8: sum_{j=0}^{8} (j+1)^2. */
-    static final int SNAP_IDXU = 285;
+    /** SNAP atoms per pass on the device: the {@code chunksize} default of {@code doc/src/pair_snap.rst}. */
+    static final long SNAP_CHUNK = 4_096;
+    /**
+     * SNAP reals per atom for 2J = 8: U summed in half (155) and full (285) layout, complex; Z (2386 complex); B and
+     * its pack (55 each); Y (155 complex). The counts follow the index loops of {@code SNAKokkos::build_indexlist}.
+     */
+    static final int SNAP_REALS_PER_ATOM = 2 * 155 + 2 * 285 + 2 * 2386 + 2 * 55 + 2 * 155;
+    /**
+     * SNAP reals per atom-neighbour slot: rij 3, wj, rcutij, sinnerij, dinnerij, dedr 3, a 2, b 2, da 6, db 6, sfac 4.
+     */
+    static final int SNAP_REALS_PER_PAIR = 30;
 
     private PotentialScratch() {
     }
@@ -76,11 +87,12 @@ final class PotentialScratch {
             }
             case SNAP -> {
                 double chunk = Math.min(local, SNAP_CHUNK);
-                double pairs = inside(density, cutoff);
-                double perAtom = (pairs + 2) * SNAP_IDXU * 2.0 * a;
+                double slots = Math.ceil(1.1 * inside(density, cutoff));
+                double perAtom = SNAP_REALS_PER_ATOM * (double) a + slots * (SNAP_REALS_PER_PAIR * a + 8);
                 yield part(chunk * perAtom, String.format(Locale.ROOT,
-                        "SNAP: %.0f atoms per pass x (%.1f neighbours + 2) x 285 U_j x 2 x %d bytes", chunk, pairs,
-                        a));
+                        "SNAP: %.0f atoms per pass x ((%d reals + %.0f neighbour slots x %d reals) x %d bytes + %.0f"
+                                + " slots x 8 bytes)", chunk, SNAP_REALS_PER_ATOM, slots, SNAP_REALS_PER_PAIR, a,
+                        slots));
             }
         };
     }

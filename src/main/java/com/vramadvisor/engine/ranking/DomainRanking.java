@@ -106,8 +106,9 @@ public final class DomainRanking {
         Rig rig = Rig.of(g, node, usable);
         Double host = node.hasHostPrice() ? node.hostPriceUsd() : null;
         if (rig.unitGpus() == 1 && wants(o, HardwareKind.GPU)) {
+            // Under a limit of one GPU, a card that does not hold a workload that spreads has exhausted the search.
             rows.add(build(need, g, rig, g.id(), g.name(), HardwareKind.GPU, Acquisition.PURCHASE, g.interconnect(),
-                    1, false, host, null, o));
+                    1, o.maxGpus() < 2, host, null, o));
         }
         boolean oneDoes = rig.unitGpus() == 1 && (need.peak(1) <= usable || !need.spreads || o.maxGpus() < 2);
         if (!oneDoes && wants(o, HardwareKind.MULTI_GPU)) {
@@ -242,6 +243,9 @@ public final class DomainRanking {
 
     /** The workload's per-GPU peak by GPU count, each count estimated once per table. */
     private static final class Need {
+        /** Counts up to this are all on the ladder; beyond it, the powers of two. */
+        private static final int LADDER_STEP = 8;
+
         private final Sizable workload;
         private final SizedEstimate single;
         private final boolean spreads;
@@ -261,29 +265,53 @@ public final class DomainRanking {
         }
 
         /**
-         * The fewest counts of {@code rig} whose peak fits, by bisection over the rig's counts up to the GPU limit
-         * (at least its first count); the largest such count when none fits. A workload that does not spread uses
-         * the rig's first count.
+         * The fewest counts of {@code rig} whose peak fits: a galloping search over the rig's counts (the 1st, 2nd,
+         * 4th, 8th, ... up to the last within the GPU limit), then bisection between the last that does not fit and
+         * the first that does, so a workload that fits on few GPUs never estimates the large counts; the largest
+         * count within the limit when none fits. A workload that does not spread uses the rig's first count.
          */
         Layout layout(Rig rig, long usable, int maxGpus) {
             if (!spreads) {
                 return new Layout(1, false);
             }
             int last = Math.max(1, rig.index(maxGpus));
-            if (peak(rig.count(last)) > usable) {
-                return new Layout(rig.count(last), true);
-            }
             int lo = 0;
-            int hi = last;
+            int hi = 1;
+            while (!fits(rig.count(hi), usable)) {
+                if (hi == last) {
+                    return new Layout(rig.count(last), true);
+                }
+                lo = hi;
+                hi = (int) Math.min(last, 2L * hi);
+            }
             while (hi - lo > 1) {
                 int mid = (lo + hi) >>> 1;
-                if (peak(rig.count(mid)) <= usable) {
+                if (fits(rig.count(mid), usable)) {
                     hi = mid;
                 } else {
                     lo = mid;
                 }
             }
             return new Layout(rig.count(hi), false);
+        }
+
+        /**
+         * Whether the peak on {@code gpus} GPUs fits {@code usable}, answered where it can from the ladder of counts
+         * every option shares (1 to 8, then powers of two, as {@code LargestFit#fewestGpus} counts): per-GPU memory
+         * never grows with the count, so a smaller ladder count that fits, or a larger one that does not, decides.
+         * Only counts between two ladder points that disagree are estimated themselves, so the options' different
+         * machine sizes (towers of 4, servers of 8, instances of 1 to 8) share a few dozen estimates in all.
+         */
+        boolean fits(int gpus, long usable) {
+            int below = gpus <= LADDER_STEP ? gpus : Integer.highestOneBit(gpus);
+            if (below != gpus && peak(below) <= usable) {
+                return true;
+            }
+            int above = gpus <= LADDER_STEP ? gpus : below == gpus ? gpus : below << 1;
+            if (above != gpus && above > 0 && peak(above) > usable) {
+                return false;
+            }
+            return peak(gpus) <= usable;
         }
     }
 }

@@ -12,7 +12,8 @@ import java.util.Map;
  * (https://pytorch.org/docs/stable/amp.html, "CUDA Ops that can autocast to float16 / to float32"):
  * <ul>
  *   <li>convolution, linear, bmm save their input; under autocast a float32 input is first cast to 16 bits and the
- *       cast copy is what is saved, and the weights are cast too (counted by {@link #castParams()});</li>
+ *       cast copy is what is saved, and so is the 16-bit copy of the weight (counted by {@link #castParams()}; the
+ *       bias's copy is not kept, its gradient needs no operand);</li>
  *   <li>batch norm saves its input (plus per-channel mean and inverse std, per batch, ignored);</li>
  *   <li>in-place ReLU saves its result, the same storage it overwrites; SiLU and GELU save their input;</li>
  *   <li>max pooling saves its input and int64 indices of its output; adaptive average pooling saves its input;</li>
@@ -58,59 +59,54 @@ final class LayerGraph {
     }
 
     Tensor conv(String name, Tensor x, long out, int k, int stride, int pad, long groups, boolean bias) {
-        long p = out * (x.c() / groups) * k * k + (bias ? out : 0);
+        long weights = out * (x.c() / groups) * k * k;
         saveCompute(x);
         Tensor y = fresh(out, (x.h() + 2L * pad - k) / stride + 1, (x.w() + 2L * pad - k) / stride + 1, false);
-        return row(name, p, true, x, y);
+        castParams += weights;
+        return row(name, weights + (bias ? out : 0), x, y);
     }
 
     Tensor batchNorm(String name, Tensor x) {
         save(x);
-        return row(name, 2 * x.c(), false, x, fresh(x.c(), x.h(), x.w(), x.fp32()));
+        return row(name, 2 * x.c(), x, fresh(x.c(), x.h(), x.w(), x.fp32()));
     }
 
     /** {@code nn.ReLU(inplace=True)}: saves its result, which is its input's storage. */
     Tensor reluInPlace(String name, Tensor x) {
         save(x);
-        return row(name, 0, false, x, x);
-    }
-
-    /** ReLU without {@code inplace}: saves its result, a new tensor. */
-    Tensor relu(String name, Tensor x) {
-        Tensor y = fresh(x.c(), x.h(), x.w(), x.fp32());
-        save(y);
-        return row(name, 0, false, x, y);
+        return row(name, 0, x, x);
     }
 
     /** SiLU (in place or not) and GELU: the backward formula needs the input, so a copy of it is kept. */
     Tensor savesInput(String name, Tensor x) {
         save(x);
-        return row(name, 0, false, x, fresh(x.c(), x.h(), x.w(), x.fp32()));
+        return row(name, 0, x, fresh(x.c(), x.h(), x.w(), x.fp32()));
     }
 
     Tensor sigmoid(String name, Tensor x) {
         Tensor y = fresh(x.c(), x.h(), x.w(), x.fp32());
         save(y);
-        return row(name, 0, false, x, y);
+        return row(name, 0, x, y);
     }
 
     Tensor maxPool(String name, Tensor x, int k, int stride, int pad) {
         save(x);
         Tensor y = fresh(x.c(), (x.h() + 2L * pad - k) / stride + 1, (x.w() + 2L * pad - k) / stride + 1, x.fp32());
         raw("idx" + y.id(), y.elements() * 8);
-        return row(name, 0, false, x, y);
+        return row(name, 0, x, y);
     }
 
     /** {@code nn.AdaptiveAvgPool2d(out)}: saves its input. */
     Tensor adaptiveAvgPool(String name, Tensor x, long out) {
         save(x);
-        return row(name, 0, false, x, fresh(x.c(), out, out, x.fp32()));
+        return row(name, 0, x, fresh(x.c(), out, out, x.fp32()));
     }
 
     /** {@code nn.Linear} over the channel axis ({@code c} features, {@code h x w} rows). */
     Tensor linear(String name, Tensor x, long out, boolean bias) {
         saveCompute(x);
-        return row(name, x.c() * out + (bias ? out : 0), true, x, fresh(out, x.h(), x.w(), false));
+        castParams += x.c() * out;
+        return row(name, x.c() * out + (bias ? out : 0), x, fresh(out, x.h(), x.w(), false));
     }
 
     /** Layer norm over {@code c}: float32 input and float32 mean and rstd per row kept; float32 output. */
@@ -121,17 +117,17 @@ final class LayerGraph {
             save(x);
         }
         raw("stats" + x.id(), 2 * x.h() * x.w() * 4);
-        return row(name, 2 * x.c(), false, x, fresh(x.c(), x.h(), x.w(), true));
+        return row(name, 2 * x.c(), x, fresh(x.c(), x.h(), x.w(), true));
     }
 
     /** Out-of-place addition: saves nothing; float16 + float32 gives float32. */
     Tensor add(String name, Tensor a, Tensor b) {
-        return row(name, 0, false, a, fresh(a.c(), a.h(), a.w(), a.fp32() || b.fp32()));
+        return row(name, 0, a, fresh(a.c(), a.h(), a.w(), a.fp32() || b.fp32()));
     }
 
     /** In-place {@code a += b}: saves nothing, keeps {@code a}'s storage. */
     Tensor addInPlace(String name, Tensor a) {
-        return row(name, 0, false, a, a);
+        return row(name, 0, a, a);
     }
 
     /** Elementwise product of two tensors that both need gradients: both are kept. */
@@ -139,25 +135,25 @@ final class LayerGraph {
         save(a);
         save(b);
         Tensor big = a.elements() >= b.elements() ? a : b;
-        return row(name, 0, false, big, fresh(big.c(), big.h(), big.w(), a.fp32() || b.fp32()));
+        return row(name, 0, big, fresh(big.c(), big.h(), big.w(), a.fp32() || b.fp32()));
     }
 
     /** Product with a parameter broadcast over the map (ConvNeXt's layer scale): keeps the map. */
     Tensor scale(String name, Tensor x, long scaleParams) {
         save(x);
-        return row(name, scaleParams, false, x, fresh(x.c(), x.h(), x.w(), true));
+        return row(name, scaleParams, x, fresh(x.c(), x.h(), x.w(), true));
     }
 
     /**
      * torchvision's {@code StochasticDepth(p, "row")} in training: with p = 0 it returns its input; otherwise it
-     * multiplies by a per-sample noise tensor (kept, 4 bytes a sample) into a new tensor.
+     * multiplies by a per-sample noise tensor of the input's type (kept, one element a sample) into a new tensor.
      */
     Tensor stochasticDepth(String name, Tensor x, double p) {
         if (p <= 0) {
             return x;
         }
-        raw("noise" + x.id(), 4);
-        return row(name, 0, false, x, fresh(x.c(), x.h(), x.w(), x.fp32()));
+        raw("noise" + x.id(), bytes(x));
+        return row(name, 0, x, fresh(x.c(), x.h(), x.w(), x.fp32()));
     }
 
     /** Dropout in training on CUDA: a one-byte mask per element when p > 0, nothing when p = 0. */
@@ -166,12 +162,12 @@ final class LayerGraph {
             return x;
         }
         raw("mask" + x.id(), x.elements());
-        return row(name, 0, false, x, fresh(x.c(), x.h(), x.w(), x.fp32()));
+        return row(name, 0, x, fresh(x.c(), x.h(), x.w(), x.fp32()));
     }
 
     /** A new tensor that no op saves (a copy, a concatenation, a reshape that copies), for ops that save nothing. */
     Tensor copy(String name, Tensor x, long c, long h, long w, boolean fp32, long extraParams) {
-        return row(name, extraParams, false, x, fresh(c, h, w, fp32));
+        return row(name, extraParams, x, fresh(c, h, w, fp32));
     }
 
     /** Saves a tensor of {@code bytes} per sample that no other op keeps (attention scores, log-sum-exp). */
@@ -180,7 +176,7 @@ final class LayerGraph {
     }
 
     /** Saves {@code t} as a matrix multiply does: a 16-bit copy of a float32 input under autocast. */
-    void saveCompute(Tensor t) {
+    private void saveCompute(Tensor t) {
         if (autocast && t.fp32()) {
             put("c16" + t.id(), t.elements() * 2);
         } else {
@@ -213,10 +209,10 @@ final class LayerGraph {
         heldId = -1;
     }
 
-    /** Parameters outside any op the graph records (a classifier on the class token); autocast copies them. */
-    void addCastParams(long n) {
-        params += n;
-        castParams += n;
+    /** A linear layer's parameters outside the ops the graph records (a classifier on the class token). */
+    void addLinearParams(long weights, long biases) {
+        params += weights + biases;
+        castParams += weights;
     }
 
     boolean autocast() {
@@ -239,11 +235,8 @@ final class LayerGraph {
         return new LayerTable(name, params, castParams, savedNow, outside, blockInputs, blockSaved, rows);
     }
 
-    private Tensor row(String name, long p, boolean cast, Tensor in, Tensor out) {
+    private Tensor row(String name, long p, Tensor in, Tensor out) {
         params += p;
-        if (cast) {
-            castParams += p;
-        }
         long inBytes = in.elements() * bytes(in);
         long outBytes = out == in ? 0 : out.elements() * bytes(out);
         long live = in.elements() + (out == in ? 0 : out.elements()) + (in.id() == heldId ? 0 : held);

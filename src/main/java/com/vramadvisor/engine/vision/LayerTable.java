@@ -9,8 +9,9 @@ import java.util.Objects;
  *
  * @param name               the network ("ResNet-50")
  * @param params             trainable parameters (weights and biases, norm scales and shifts, embeddings)
- * @param castParams         parameters of convolutions and linear layers, which {@code torch.autocast} copies to
- *                           16 bits in the forward pass (norm layers keep float32)
+ * @param castParams         weights of convolutions and linear layers, whose 16-bit copies {@code torch.autocast}
+ *                           makes in the forward pass and autograd keeps for backward (norm layers stay float32;
+ *                           biases are copied too, but backward does not keep their copies)
  * @param savedBytes         bytes autograd keeps for backward per sample, each storage counted once
  * @param savedOutsideBlocks of {@code savedBytes}, what the stem and head keep (never recomputed)
  * @param blockInputBytes    per residual block, the bytes of its input per sample (what a checkpointed block keeps)

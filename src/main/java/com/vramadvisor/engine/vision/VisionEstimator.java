@@ -11,7 +11,7 @@ import java.util.OptionalLong;
 /**
  * Per-GPU memory of vision training and inference from the model's {@link LayerTable}.
  *
- * <p>Training, at the worst moment of backward (P parameters, C of them in convolutions and linear layers, b
+ * <p>Training, at the worst moment of backward (P parameters, C the weights of convolutions and linear layers, b
  * images):
  * <pre>
  *   weights            4 P                       float32, also under AMP (torch.amp keeps float32 parameters)
@@ -52,7 +52,7 @@ final class VisionEstimator {
             parts.add(new MemoryPart("weights", "weights", 4 * p, grouped(p) + " parameters x 4 bytes (float32)"));
             if (w.precision().autocast()) {
                 parts.add(new MemoryPart("weightCopies16", "16-bit weight copies", 2 * t.castParams(),
-                        grouped(t.castParams()) + " convolution and linear parameters x 2 bytes (autocast's cached"
+                        grouped(t.castParams()) + " convolution and linear weights x 2 bytes (autocast's cached"
                                 + " casts, kept for backward)"));
             }
             parts.add(new MemoryPart("gradients", "gradients", 4 * p, grouped(p) + " x 4 bytes (float32 .grad)"));
@@ -91,11 +91,12 @@ final class VisionEstimator {
                     grouped(p) + " parameters x " + bytes + " byte(s) (" + w.precision().id() + ")"));
             long live = t.peakLiveElements();
             parts.add(new MemoryPart("activations", "activations", mul(b, live * bytes), String.format(Locale.ROOT,
-                    "%d images x %s elements live at the largest op x %d byte(s)", b, grouped(live), bytes)));
+                    "%d images x %s elements live at once (at %s: its input, output and a held residual) x %d"
+                    + " byte(s)", b, grouped(live), largestOp(t), bytes)));
             int inBytes = bytes == 4 ? 4 : 2;
             parts.add(new MemoryPart("inputBatch", "input batch", mul(b, 3 * inBytes * pixels),
                     b + " images x 3 x " + w.width() + " x " + w.height() + " x " + inBytes + " bytes"));
-            peakPhase = "the forward pass at " + largestOp(t);
+            peakPhase = "the forward pass";
             assumptions.add("Inference keeps nothing for backward: only the input, output and a residual block's"
                     + " held input of the running op are alive.");
         }

@@ -52,7 +52,7 @@ final class VisionTransformers {
             g.save(x);
         }
         Tensor cls = g.copy("class_token", x, hidden, 1, 1, x.fp32(), 0);
-        g.addCastParams(hidden * 1000 + 1000);
+        g.addLinearParams(hidden * 1000, 1000);
         g.raw("logsoftmax", 1000 * 4);
         g.raw("label", 8);
         g.copy("heads.head", cls, 1000, 1, 1, false, 0);

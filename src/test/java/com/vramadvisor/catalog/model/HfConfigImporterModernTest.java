@@ -167,6 +167,48 @@ class HfConfigImporterModernTest {
     }
 
     @Test
+    void llama32VisionCountsItsTextModelAndVisionTower(@TempDir Path dir) throws Exception {
+        // Shapes of meta-llama/Llama-3.2-11B-Vision's config.json; its model card gives 10.6B parameters (Meta
+        // truncates: 1.2358B is written 1.23B for Llama 3.2 1B), its model page 10.7B.
+        Path file = Fixtures.writeConfig(dir, "Llama-3.2-11B-Vision", """
+                {"architectures": ["MllamaForConditionalGeneration"], "model_type": "mllama",
+                 "text_config": {"model_type": "mllama_text_model", "hidden_size": 4096, "intermediate_size": 14336,
+                   "num_attention_heads": 32, "num_hidden_layers": 40, "num_key_value_heads": 8,
+                   "vocab_size": 128256, "max_position_embeddings": 131072, "tie_word_embeddings": false,
+                   "cross_attention_layers": [3, 8, 13, 18, 23, 28, 33, 38]},
+                 "vision_config": {"model_type": "mllama_vision_model", "hidden_size": 1280,
+                   "intermediate_size": 5120, "num_hidden_layers": 32, "num_global_layers": 8,
+                   "image_size": 560, "patch_size": 14, "max_num_tiles": 4, "vision_output_dim": 7680}}
+                """);
+        ImportedModel imported = HfConfigImporter.read(file);
+        ModelSpec m = imported.spec().orElseThrow();
+        assertThat(m.visionParams()).isEqualTo(895_028_755L);
+        ParameterCount c = ParameterCounter.count(m);
+        assertThat(Math.floor(c.total() / 1e8) / 10).isEqualTo(10.6);
+        assertThat((double) c.total()).isCloseTo(10.7e9, within(0.05e9));
+        assertThat(imported.warnings()).anyMatch(w -> w.contains("8 of the text layers are cross-attention"));
+    }
+
+    @Test
+    void anImpossibleTextModelInsideAWrapperIsAOneLineError(@TempDir Path dir) {
+        Path file = Fixtures.writeConfig(dir, "bad-gemma", """
+                {"architectures": ["Gemma3ForConditionalGeneration"], "model_type": "gemma3",
+                 "text_config": {"hidden_size": -5}, "vision_config": {"hidden_size": 1152}}
+                """);
+        assertThatThrownBy(() -> HfConfigImporter.read(file))
+                .isInstanceOf(ModelImportException.class)
+                .hasMessageContaining("hidden size")
+                .hasMessageNotContaining("\n");
+        Path vision = Fixtures.writeConfig(dir, "bad-vision", """
+                {"architectures": ["Gemma3ForConditionalGeneration"], "model_type": "gemma3",
+                 "text_config": {}, "vision_config": {"hidden_size": 2000000000}}
+                """);
+        assertThatThrownBy(() -> HfConfigImporter.read(vision))
+                .isInstanceOf(ModelImportException.class)
+                .hasMessageContaining("vision_config field 'hidden_size'");
+    }
+
+    @Test
     void layerTypesOfTheWrongLengthAreRejectedNamingTheField(@TempDir Path dir) {
         Path file = Fixtures.writeConfig(dir, "broken", """
                 {"architectures": ["GptOssForCausalLM"], "model_type": "gpt_oss", "hidden_size": 64,

@@ -97,6 +97,10 @@ class DiffusionInferenceTest {
         DiffusionWorkload sd3 = infer(DiffusionPresets.SD3_MEDIUM);
         assertWithinPublished(peak(sd3), 18.765 * GIB);
         assertWithinPublished(peak(sd3.withPipeline(Offload.MODEL, true, false)), 12.0645 * GIB);
+        // "Offloading + no T5" 4.266: the transformer's weights and one denoising step set the peak.
+        DiffusionWorkload noT5 = sd3.withPipeline(Offload.MODEL, true, false).withoutT5(true);
+        assertWithinPublished(peak(noT5), 4.266 * GIB);
+        assertThat(noT5.estimate().peakPhase()).contains("MMDiT");
     }
 
     @Test
@@ -112,6 +116,33 @@ class DiffusionInferenceTest {
     }
 
     @Test
+    void componentsKeepTheirOwnTypes() {
+        // fp32 text encoders beside an fp16 transformer; SD3's T5 in fp32 is 4 bytes per parameter throughout.
+        DiffusionWorkload sd3 = infer(DiffusionPresets.SD3_MEDIUM)
+                .withComponentDtypes(DiffusionDtype.FP32, DiffusionDtype.FP16);
+        long text = DiffusionPresets.SD3_MEDIUM.textEncoderParameters();
+        assertThat(sd3.estimate().part("textEncoders")).isEqualTo(text * 4);
+        assertThat(sd3.estimate().part("denoiserWeights")).isEqualTo(2_028_328_000L * 2);
+        // An fp32 VAE in an fp16 SDXL pipeline decodes in fp32 as the upcast would; a bf16 VAE is not upcast.
+        DiffusionWorkload xl = infer(DiffusionPresets.SDXL);
+        assertThat(xl.withComponentDtypes(DiffusionDtype.FP16, DiffusionDtype.BF16).estimate().part("vaeDecode"))
+                .isEqualTo(xl.estimate().part("vaeDecode") / 2);
+    }
+
+    @Test
+    void eagerAttentionInTheVaeMidBlockOvertakesTheConvolutionsAt2048() {
+        // 2048 px -> 256 x 256 latents -> 65,536 tokens in one head: 2 x N^2 fp16 elements (8 GiB) outgrow the
+        // 3 x 256 x 2048^2 elements of the full-resolution ResNet; at 1024 px the convolutions still lead.
+        VaeConfig vae = DiffusionPresets.SD3_MEDIUM.vae();
+        Activations at2048 = vae.decode(1, 2_048, 2_048, true, false, 2);
+        assertThat(at2048.attentionScoreBytes()).isEqualTo(2L * 65_536 * 65_536 * 2);
+        assertThat(at2048.otherBytes()).isEqualTo((4L * 512 * 65_536 + 3L * 2_048 * 2_048) * 2);
+        Activations at1024 = vae.decode(1, 1_024, 1_024, true, false, 2);
+        assertThat(at1024.attentionScoreBytes()).isZero();
+        assertThat(at1024.otherBytes()).isEqualTo((3L * 256 + 3) * 1_024 * 1_024 * 2);
+    }
+
+    @Test
     void vaeTilingBoundsTheDecodeByTheTileAndChangesNothingBelowOneTile() {
         DiffusionWorkload big = infer(DiffusionPresets.SD_15).withSize(2_048, 2_048);
         long plain = big.estimate().part("vaeDecode");
@@ -120,6 +151,18 @@ class DiffusionInferenceTest {
         DiffusionWorkload small = infer(DiffusionPresets.SD_15);
         assertThat(small.withVae(false, true).estimate().part("vaeDecode"))
                 .isEqualTo(small.estimate().part("vaeDecode"));
+    }
+
+    @Test
+    void tiledDecodingMakesA4kImageFitEightGigabytes() {
+        // diffusers docs, optimization/fp16 (2023): "Tiled VAE processing makes it possible to work with large
+        // images on limited VRAM. For example, generating 4k images in 8GB of VRAM", with the example
+        // enable_vae_tiling() + enable_xformers_memory_efficient_attention(), width=3840, height=2224, fp16 SD 1.5.
+        // A claim about a card, so the whole estimate counts, runtime overhead included.
+        DiffusionWorkload fourK = DiffusionWorkload.of(DiffusionPresets.SD_15, DiffusionMode.INFER)
+                .withSize(3_840, 2_224);
+        assertThat(fourK.withVae(false, true).estimate().peakBytes()).isLessThanOrEqualTo(8L << 30);
+        assertThat(fourK.estimate().peakBytes()).isGreaterThan(8L << 30);
     }
 
     @Test
@@ -153,6 +196,18 @@ class DiffusionInferenceTest {
                 previous = p;
             }
             assertThat(peak(w.withBatch(2))).isGreaterThan(peak(w));
+        }
+    }
+
+    @Test
+    void absurdSizesSaturateInsteadOfOverflowing() {
+        // 4096 images at 16384 px in fp32 with eager attention: the score matrices alone pass 2^63 bytes.
+        for (DiffusionModel m : DiffusionPresets.all()) {
+            for (DiffusionMode mode : DiffusionMode.values()) {
+                DiffusionWorkload w = DiffusionWorkload.of(m, mode).withBatch(4_096).withSize(16_384, 16_384)
+                        .withDtype(DiffusionDtype.FP32).withAttention(AttentionKind.EAGER, 0);
+                assertThat(w.estimate().peakBytes()).as(m.id() + " " + mode).isGreaterThan(1L << 50);
+            }
         }
     }
 

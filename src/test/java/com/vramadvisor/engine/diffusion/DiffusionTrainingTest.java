@@ -59,6 +59,31 @@ class DiffusionTrainingTest {
     }
 
     @Test
+    void sd15LoraFitsAT4AndItsAdaptersWeighThreeMegabytes() {
+        // examples/text_to_image/README.md, train_text_to_image_lora.py with --mixed_precision fp16, resolution 512,
+        // train_batch_size 1, no checkpointing: "it's possible to run train_text_to_image_lora.py in consumer GPUs
+        // like T4 or V100" (16 GB; a T4 shows 15,360 MiB), and "The final weights are only 3 MB in size"
+        // (pytorch_lora_weights.bin: rank 4, fp32).
+        DiffusionWorkload lora = DiffusionWorkload.of(DiffusionPresets.SD_15, DiffusionMode.LORA)
+                .withAttention(AttentionKind.EAGER, 0);
+        assertThat(lora.estimate().peakBytes()).isLessThan(15L * GIB);
+        long adapterBytes = DiffusionPresets.SD_15.denoiser().loraParameters(4) * 4;
+        assertThat(adapterBytes / 1e6).isBetween(3.0, 3.3);
+    }
+
+    @Test
+    void sd15LoraAtBatchTwoNeedsAboutTheMeasuredTenAndSixGigabytes() {
+        // Ng Wai Foong, "How to Fine-tune Stable Diffusion using LoRA" (Medium, 2023-02-21), diffusers
+        // train_text_to_image_lora.py: "a single process training with batch size of 2 can be done on a single 12GB
+        // GPU (10GB without xformers, 6GB with xformers)". Rounded whole-process figures: within 80-105 %.
+        DiffusionWorkload lora = DiffusionWorkload.of(DiffusionPresets.SD_15, DiffusionMode.LORA).withBatch(2);
+        double eager = lora.withAttention(AttentionKind.EAGER, 0).estimate().peakBytes() / 10e9;
+        double xformers = lora.estimate().peakBytes() / 6e9;
+        assertThat(eager).isBetween(0.80, 1.05);
+        assertThat(xformers).isBetween(0.80, 1.05);
+    }
+
+    @Test
     void sdxlLoraDreamBoothFitsSixteenGigabytes() {
         // examples/dreambooth/README_sdxl.md: "you can train SDXL LoRAs with less than 16GB of VRAM" with
         // --enable_xformers_memory_efficient_attention --gradient_checkpointing --use_8bit_adam
@@ -74,10 +99,12 @@ class DiffusionTrainingTest {
     @Test
     void checkpointingAndMemoryEfficientAttentionEachSaveMemory() {
         for (DiffusionModel m : DiffusionPresets.all()) {
-            DiffusionWorkload w = DiffusionWorkload.of(m, DiffusionMode.LORA).withSize(512, 512).withBatch(2);
+            // Training the text encoders keeps them all resident, so the step, not the prompt encoding, is the peak.
+            DiffusionWorkload w = DiffusionWorkload.of(m, DiffusionMode.LORA).withSize(512, 512).withBatch(2)
+                    .withTraining(false, DiffusionOptimizer.ADAMW, 4, true, false);
             long eager = w.withAttention(AttentionKind.EAGER, 0).estimate().peakBytes();
             long sdpa = w.estimate().peakBytes();
-            long checkpointed = w.withTraining(true, DiffusionOptimizer.ADAMW, 4, false, false).estimate()
+            long checkpointed = w.withTraining(true, DiffusionOptimizer.ADAMW, 4, true, false).estimate()
                     .peakBytes();
             assertThat(sdpa).as(m.id()).isLessThan(eager);
             assertThat(checkpointed).as(m.id()).isLessThan(sdpa);
@@ -89,6 +116,21 @@ class DiffusionTrainingTest {
         DiffusionWorkload full = DiffusionWorkload.of(DiffusionPresets.SD_15, DiffusionMode.TRAIN);
         DiffusionWorkload db = DiffusionWorkload.of(DiffusionPresets.SD_15, DiffusionMode.DREAMBOOTH);
         assertThat(db.estimate().part("activations")).isEqualTo(full.withBatch(2).estimate().part("activations"));
+    }
+
+    @Test
+    void sdxlAndSd3ScriptsEncodeThePromptsFirstAndFreeTheTextEncoders() {
+        // train_dreambooth_lora_sd3.py: "del text_encoder_one, text_encoder_two, text_encoder_three; free_memory()"
+        // after compute_text_embeddings when the text encoders are not trained: the 4.76B-parameter T5 is gone
+        // before the first step, but it was resident with the transformer while the prompts were encoded.
+        SizedEstimate e = DiffusionWorkload.of(DiffusionPresets.SD3_MEDIUM, DiffusionMode.LORA)
+                .withTraining(true, DiffusionOptimizer.ADAMW_8BIT, 4, false, false).estimate();
+        assertThat(e.peakPhase()).startsWith("prompt encoding");
+        assertThat(e.part("textEncoders")).isGreaterThan(12L * GIB);
+        assertThat(e.part("gradients")).isZero();
+        SizedEstimate sd15 = DiffusionWorkload.of(DiffusionPresets.SD_15, DiffusionMode.LORA).estimate();
+        assertThat(sd15.peakPhase()).doesNotStartWith("prompt encoding");
+        assertThat(sd15.part("textEncoders")).isEqualTo(123_060_480L * 2);
     }
 
     @Test
@@ -105,14 +147,18 @@ class DiffusionTrainingTest {
         for (DiffusionMode mode : new DiffusionMode[] {DiffusionMode.TRAIN, DiffusionMode.LORA,
                 DiffusionMode.DREAMBOOTH}) {
             for (DiffusionModel m : DiffusionPresets.all()) {
+                // Never less; flat only while the prompt encoding before training (SDXL, SD3) is the peak.
                 DiffusionWorkload w = DiffusionWorkload.of(m, mode);
+                long first = w.withSize(256, 256).estimate().peakBytes();
                 long previous = 0;
-                for (int side = 256; side <= 1_536; side += 256) {
+                for (int side = 256; side <= 2_048; side += 256) {
                     long p = w.withSize(side, side).estimate().peakBytes();
-                    assertThat(p).as(m.id() + " " + mode + " at " + side).isGreaterThan(previous);
+                    assertThat(p).as(m.id() + " " + mode + " at " + side).isGreaterThanOrEqualTo(previous);
                     previous = p;
                 }
-                assertThat(w.withBatch(2).estimate().peakBytes()).isGreaterThan(w.estimate().peakBytes());
+                assertThat(previous).as(m.id() + " " + mode).isGreaterThan(first);
+                assertThat(w.withBatch(2).estimate().peakBytes()).isGreaterThanOrEqualTo(w.estimate().peakBytes());
+                assertThat(w.withBatch(8).withSize(2_048, 2_048).estimate().peakBytes()).isGreaterThan(previous);
             }
         }
     }

@@ -55,6 +55,21 @@ class MdSystemTest {
         assertThat(bench(p, atoms, false).ghostAtoms(ranks)).isCloseTo(logged, withPercentage(10));
     }
 
+    /*
+     * Boxes that are not cubes: log.16Mar18.tersoff.1 (Si, 108.62 x 108.62 x 54.31 A, a 2 : 2 : 1 slab, 4.2 A ghost
+     * cutoff) has 11537 ghosts; log.16Mar18.reaxc.1 (PETN, 66.44 x 75.93 x 69.91 A, 12 A) has 45128.
+     */
+    @ParameterizedTest
+    @CsvSource({"TERSOFF, 32000, 2, 2, 1, 11537", "REAXFF, 32480, 66.4375, 75.9285, 69.9123, 45128"})
+    void ghostAtomsOfNonCubicBoxesMatchTheLogs(Potential p, long atoms, double x, double y, double z,
+                                               double logged) {
+        MdSystem system = new MdSystem(atoms, p, SimPrecision.DOUBLE, p.defaultCutoff(), p.defaultSkin(),
+                p.defaultDensity(), true, false, 1.2, new BoxShape(x, y, z));
+        assertThat(system.ghostAtoms(1)).isCloseTo(logged, withPercentage(10));
+        assertThat(system.boxSides()[0] * system.boxSides()[1] * system.boxSides()[2])
+                .isCloseTo(atoms / p.defaultDensity(), withPercentage(1e-9));
+    }
+
     @Test
     void fourSubdomainsOfACubeAreSplitAsLammpsSplitsThem() {
         // log.16Mar18.lj.4: "1 by 2 by 2 MPI processor grid" for the cubic box on 4 processes.

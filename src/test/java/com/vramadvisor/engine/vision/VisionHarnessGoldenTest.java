@@ -50,4 +50,26 @@ class VisionHarnessGoldenTest {
         long cudaEquivalent = row.get("savedBytesPerImage").asLong() - 3 * dropoutElements;
         assertThat(t.savedBytes()).isEqualTo(cudaEquivalent);
     }
+
+    /**
+     * Under {@code torch.autocast} with bfloat16 (measured for the networks whose ops CPU and CUDA autocast treat
+     * alike: convolutions, batch norm, ReLU, SiLU, sigmoid, pooling, linear layers): the kept tensors per image, and
+     * the 16-bit weight copies kept once per batch. CPU dropout keeps a bfloat16 noise tensor, 1 byte an element
+     * more than CUDA's mask.
+     */
+    @ParameterizedTest(name = "{0} under autocast")
+    @CsvSource({"resnet-18, 0", "resnet-50, 0", "efficientnet-b0, 1280"})
+    void theMixedPrecisionLayerTableKeepsWhatAutogradKeeps(String preset, long dropoutElements) throws IOException {
+        JsonNode golden = new ObjectMapper().readTree(Files.readString(RESULTS));
+        JsonNode row = null;
+        for (JsonNode r : golden.get("results")) {
+            if (r.get("model").asText().equals(preset)) {
+                row = r.get("autocastBf16");
+            }
+        }
+        assertThat(row).as(preset + " autocastBf16 in " + RESULTS).isNotNull();
+        LayerTable t = VisionModel.parse(preset).table(224, 224, true, true);
+        assertThat(t.savedBytes()).isEqualTo(row.get("savedBytesPerImage").asLong() - dropoutElements);
+        assertThat(2 * t.castParams()).isEqualTo(row.get("weightCopyBytes").asLong());
+    }
 }

@@ -1,0 +1,181 @@
+package com.vramadvisor.app.domain;
+
+import com.vramadvisor.app.results.ResultsMessages;
+import com.vramadvisor.engine.core.Sizable;
+import com.vramadvisor.engine.hardware.HardwareList;
+import com.vramadvisor.engine.ranking.Acquisition;
+import com.vramadvisor.engine.ranking.DomainRanking;
+import com.vramadvisor.engine.ranking.DomainRecommendation;
+import com.vramadvisor.engine.ranking.DomainRow;
+import com.vramadvisor.engine.ranking.RankingOptions;
+import com.vramadvisor.engine.ranking.Reason;
+import com.vramadvisor.scenario.ScenarioInputs;
+import com.vramadvisor.scenario.SizeUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.stream.Collectors;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+/**
+ * The decision table for a workload beyond language models: every GPU, system and cloud offer of the catalog with
+ * whether the workload fits, on how many GPUs, the headroom, and the price to buy or the rent an hour
+ * ({@link DomainRanking}, {@code docs/decision-table.md}). The estimators give no speed, so there is no time or job
+ * cost column. Ranked on the injected worker for each new workload or GPU limit; requests carry a generation number
+ * and a result that a newer request has overtaken is dropped, as the language-model table does.
+ */
+public final class DomainTableViewModel {
+
+    private final ReadOnlyObjectProperty<ScenarioInputs> snapshot;
+    private final ReadOnlyObjectProperty<Sizable> workload;
+    private final HardwareList hardware;
+    private final ResultsMessages messages;
+    private final Executor worker;
+    private final Executor ui;
+    private final AtomicReference<Request> pending = new AtomicReference<>();
+    private final ObservableList<DomainTableRow> rows = FXCollections.observableArrayList();
+    private final ObservableList<DomainTableRow> readOnlyRows = FXCollections.unmodifiableObservableList(rows);
+    private final ReadOnlyStringWrapper summary = new ReadOnlyStringWrapper(this, "summary", "");
+    private long generation;
+    private Request last;
+
+    private record Request(long generation, Sizable workload, RankingOptions options, SizeUnit unit) {
+    }
+
+    /**
+     * @param workload the workload the breakdown shows ({@link DomainResultsViewModel#workloadProperty()})
+     * @param worker   runs the ranking: {@code Runnable::run} inline, or one background thread
+     * @param ui       hands the rows to the FX thread
+     */
+    public DomainTableViewModel(ReadOnlyObjectProperty<ScenarioInputs> snapshot,
+                                ReadOnlyObjectProperty<Sizable> workload, HardwareList hardware,
+                                ResultsMessages messages, Executor worker, Executor ui) {
+        this.snapshot = Objects.requireNonNull(snapshot, "snapshot");
+        this.workload = Objects.requireNonNull(workload, "workload");
+        this.hardware = Objects.requireNonNull(hardware, "hardware");
+        this.messages = Objects.requireNonNull(messages, "messages");
+        this.worker = Objects.requireNonNull(worker, "worker");
+        this.ui = Objects.requireNonNull(ui, "ui");
+        workload.addListener(obs -> request());
+        snapshot.addListener(obs -> request());
+        messages.localeProperty().addListener(obs -> {
+            last = null;
+            request();
+        });
+        request();
+    }
+
+    private void request() {
+        ScenarioInputs in = snapshot.get();
+        Sizable w = workload.get();
+        if (in == null || in.languageModel()) {
+            return;
+        }
+        if (w == null) {
+            generation++;
+            last = null;
+            rows.clear();
+            summary.set("");
+            return;
+        }
+        RankingOptions options = RankingOptions.builder().maxGpus(in.maxGpus()).build();
+        Request next = new Request(generation + 1, w, options, in.sizeUnit());
+        if (last != null && last.workload().equals(w) && last.options().equals(options)
+                && last.unit() == in.sizeUnit()) {
+            return;
+        }
+        generation++;
+        last = next;
+        if (pending.getAndSet(next) == null) {
+            worker.execute(this::rankPending);
+        }
+    }
+
+    /** On the worker: ranks the latest waiting request and hands its rows to the FX thread. */
+    private void rankPending() {
+        Request r = pending.getAndSet(null);
+        if (r == null) {
+            return;
+        }
+        DomainRecommendation recommendation;
+        try {
+            recommendation = DomainRanking.rank(r.workload(), hardware, r.options());
+        } catch (IllegalArgumentException e) {
+            recommendation = null;
+        }
+        DomainRecommendation done = recommendation;
+        ui.execute(() -> {
+            if (r.generation() == generation) {
+                show(done, r.unit());
+            }
+        });
+    }
+
+    private void show(DomainRecommendation rec, SizeUnit unit) {
+        if (rec == null) {
+            rows.clear();
+            summary.set("");
+            return;
+        }
+        List<DomainTableRow> next = new ArrayList<>();
+        for (DomainRow r : rec.rows()) {
+            next.add(row(r, unit));
+        }
+        summary.set(messages.get("domain.table.summary", messages.integer(rec.optionsFitting()),
+                messages.integer(rec.optionsConsidered()), best(rec.bestPurchase(), unit),
+                best(rec.bestRental(), unit)));
+        rows.setAll(next);
+    }
+
+    private String best(DomainRow r, SizeUnit unit) {
+        return r == null ? messages.get("domain.table.none") : messages.get("domain.table.best", r.hardwareName(),
+                cost(r));
+    }
+
+    private DomainTableRow row(DomainRow r, SizeUnit unit) {
+        String reasons = r.reasons().stream().map(this::reason).collect(Collectors.joining("\n"));
+        return new DomainTableRow(r.hardwareId(), r.gpuId(), r.hardwareName(),
+                messages.get(r.acquisition() == Acquisition.PURCHASE ? "domain.table.buy" : "domain.table.rent"),
+                r.fits(), messages.get(r.fits() ? "compare.fits.yes" : "compare.fits.no"), r.gpusNeeded(),
+                r.gpusNeeded() == 0 ? "\u2014" : messages.integer(r.gpusNeeded()), r.perGpuBytes(),
+                messages.size(r.perGpuBytes(), unit), r.headroomBytes(), signed(r.headroomBytes(), unit), r.cost(),
+                cost(r), reasons);
+    }
+
+    private String signed(long bytes, SizeUnit unit) {
+        return bytes < 0 ? "\u2212" + messages.size(-bytes, unit) : messages.size(bytes, unit);
+    }
+
+    private String cost(DomainRow r) {
+        if (r.cost() == null) {
+            return "\u2014";
+        }
+        return r.acquisition() == Acquisition.PURCHASE ? messages.usd(r.cost())
+                : messages.get("domain.table.perHour", "$" + messages.decimal(r.cost(), 2));
+    }
+
+    private String reason(Reason reason) {
+        String key = "results.reason." + reason.code();
+        return messages.has(key) ? messages.get(key) : reason.code();
+    }
+
+    /** The options, fitting first, then by cost and headroom; replaced once per ranking. */
+    public ObservableList<DomainTableRow> rows() {
+        return readOnlyRows;
+    }
+
+    /** How many options fit, and the best to buy and the best to rent. */
+    public ReadOnlyStringProperty summaryProperty() {
+        return summary.getReadOnlyProperty();
+    }
+
+    public ResultsMessages messages() {
+        return messages;
+    }
+}

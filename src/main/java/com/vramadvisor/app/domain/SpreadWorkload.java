@@ -1,0 +1,54 @@
+package com.vramadvisor.app.domain;
+
+import com.vramadvisor.engine.core.Sizable;
+import com.vramadvisor.engine.core.SizedEstimate;
+import com.vramadvisor.engine.core.SizingAxis;
+import java.util.Optional;
+
+/**
+ * A workload as one of {@code gpus} GPUs holds it when its software spreads it (a simulation's domain split, a
+ * data-parallel batch): {@link #estimate()} is {@link Sizable#perGpu}{@code (gpus)}, and the largest value on the
+ * axis is the largest whole workload those GPUs hold together. {@link #perGpu} keeps the inner workload's absolute
+ * counts, so the fewest GPUs it needs stays the whole workload's answer.
+ *
+ * @param inner the workload as described, on one GPU
+ * @param gpus  GPUs it is spread over, at least 1
+ */
+record SpreadWorkload(Sizable inner, int gpus) implements Sizable {
+
+    SpreadWorkload {
+        if (gpus < 1) {
+            throw new IllegalArgumentException("GPUs must be at least 1, got " + gpus);
+        }
+    }
+
+    /** {@code inner} itself on one GPU or when it does not spread, else the spread workload. */
+    static Sizable over(Sizable inner, int gpus) {
+        return gpus == 1 || inner.perGpu(2).isEmpty() ? inner : new SpreadWorkload(inner, gpus);
+    }
+
+    @Override
+    public SizedEstimate estimate() {
+        return inner.perGpu(gpus).orElseGet(inner::estimate);
+    }
+
+    @Override
+    public SizingAxis axis() {
+        return inner.axis();
+    }
+
+    @Override
+    public long axisValue() {
+        return inner.axisValue();
+    }
+
+    @Override
+    public Sizable withAxisValue(long value) {
+        return new SpreadWorkload(inner.withAxisValue(value), gpus);
+    }
+
+    @Override
+    public Optional<SizedEstimate> perGpu(int n) {
+        return inner.perGpu(n);
+    }
+}

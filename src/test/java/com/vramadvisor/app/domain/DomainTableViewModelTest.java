@@ -1,0 +1,75 @@
+package com.vramadvisor.app.domain;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.vramadvisor.app.results.ResultsMessages;
+import com.vramadvisor.catalog.Catalog;
+import com.vramadvisor.catalog.CatalogLoader;
+import com.vramadvisor.engine.core.WorkloadKind;
+import com.vramadvisor.scenario.MdInputs;
+import com.vramadvisor.scenario.RenderInputs;
+import com.vramadvisor.scenario.ScenarioInputs;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.Locale;
+import javafx.beans.property.SimpleObjectProperty;
+import org.junit.jupiter.api.Test;
+
+class DomainTableViewModelTest {
+
+    private final Catalog catalog = CatalogLoader.shippedOnly().load();
+    private final SimpleObjectProperty<ScenarioInputs> snapshot = new SimpleObjectProperty<>(
+            ScenarioInputs.defaults());
+    private final ResultsMessages messages = new ResultsMessages(Locale.ENGLISH);
+    private final DomainResultsViewModel results = new DomainResultsViewModel(snapshot, new EngineDomainSizer(),
+            catalog::gpu, messages);
+
+    private static ScenarioInputs md(long atoms) {
+        ScenarioInputs s = ScenarioInputs.defaults().withKind(WorkloadKind.MD);
+        return s.withDomain(s.domain().withMd(MdInputs.defaults().withAtoms(atoms)));
+    }
+
+    @Test
+    void aSimulationTooLargeForOneCardIsSpreadOverSeveralAndEveryFittingRowHasHeadroom() {
+        DomainTableViewModel table = new DomainTableViewModel(snapshot, results.workloadProperty(),
+                catalog.hardware(), messages, Runnable::run, Runnable::run);
+        // 100 million Lennard-Jones atoms need about 45 GiB on one GPU (docs/estimation-hpc.md): more than one
+        // 24 GB card holds, so a single RTX 4090 bought alone needs several cards.
+        snapshot.set(md(100_000_000));
+        assertThat(table.rows()).isNotEmpty();
+        assertThat(table.rows()).filteredOn(DomainTableRow::fits).allMatch(r -> r.headroomBytes() >= 0);
+        assertThat(table.rows()).filteredOn(r -> !r.fits()).allMatch(r -> r.headroomBytes() < 0);
+        DomainTableRow rtx = table.rows().stream().filter(r -> r.hardwareId().equals("rtx-4090")).findFirst()
+                .orElseThrow();
+        assertThat(rtx.gpusNeeded()).isGreaterThan(1);
+        assertThat(table.summaryProperty().get()).contains("options fit").contains("Best to buy");
+    }
+
+    @Test
+    void aSceneDoesNotSpreadSoACardThatCannotHoldItNeedsNoGpuCount() {
+        DomainTableViewModel table = new DomainTableViewModel(snapshot, results.workloadProperty(),
+                catalog.hardware(), messages, Runnable::run, Runnable::run);
+        ScenarioInputs s = ScenarioInputs.defaults().withKind(WorkloadKind.RENDER);
+        // Eight viewers of the 4K scene at 7680 x 4320: far beyond a small card, and more cards do not pool memory.
+        snapshot.set(s.withDomain(s.domain().withRender(new RenderInputs("game-4k", "", 7680, 4320, 8))));
+        assertThat(table.rows()).filteredOn(r -> !r.fits()).allMatch(r -> r.gpusNeeded() == 0 && r.gpusText()
+                .equals("\u2014"));
+        assertThat(table.rows()).filteredOn(DomainTableRow::fits).allMatch(r -> r.gpusNeeded() == 1);
+    }
+
+    @Test
+    void aRankingThatANewerRequestOvertookIsDropped() {
+        Deque<Runnable> work = new ArrayDeque<>();
+        DomainTableViewModel table = new DomainTableViewModel(snapshot, results.workloadProperty(),
+                catalog.hardware(), messages, work::add, Runnable::run);
+        snapshot.set(md(1_000_000));
+        snapshot.set(md(2_000_000_000L));
+        // One turn of the worker ranks only the latest request.
+        while (!work.isEmpty()) {
+            work.poll().run();
+        }
+        DomainTableRow h100 = table.rows().stream().filter(r -> r.hardwareId().equals("h100-sxm-80gb"))
+                .findFirst().orElseThrow();
+        assertThat(h100.gpusNeeded()).isGreaterThan(1);
+    }
+}

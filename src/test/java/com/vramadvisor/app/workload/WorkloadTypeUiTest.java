@@ -1,0 +1,94 @@
+package com.vramadvisor.app.workload;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.vramadvisor.app.MainWindowFixture;
+import com.vramadvisor.app.shell.AppContext;
+import com.vramadvisor.engine.core.WorkloadKind;
+import java.nio.file.Path;
+import javafx.scene.Node;
+import javafx.scene.control.Label;
+import javafx.scene.control.Slider;
+import javafx.scene.input.KeyCode;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/** The workload type in the real main window: chosen with the mouse, the form driven by keyboard, undone. */
+@ExtendWith(ApplicationExtension.class)
+class WorkloadTypeUiTest {
+
+    @TempDir
+    static Path configDir;
+
+    private AppContext context;
+
+    @Start
+    void start(Stage stage) throws Exception {
+        context = MainWindowFixture.show(stage, configDir);
+    }
+
+    @AfterEach
+    void closeContext() {
+        context.close();
+    }
+
+    private static boolean showing(FxRobot robot, String query) {
+        Node n = robot.lookup(query).query();
+        for (Node p = n; p != null; p = p.getParent()) {
+            if (!p.isVisible()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static void chooseType(FxRobot robot, String name) {
+        robot.clickOn("#workloadTypeCombo");
+        WaitForAsyncUtils.waitForFxEvents();
+        robot.clickOn(name);
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    @Test
+    void choosingATypeSwapsThePanelAndTheResultsAndSwitchingBackRestoresBoth(FxRobot robot) {
+        String languageModelPeak = robot.lookup("#peakLabel").queryAs(Label.class).getText();
+        assertThat(showing(robot, "#workloadPanel")).isTrue();
+        assertThat(showing(robot, "#visionForm")).isFalse();
+
+        chooseType(robot, "Vision model");
+        assertThat(context.workload().snapshot().kind()).isEqualTo(WorkloadKind.VISION);
+        assertThat(showing(robot, "#visionForm")).isTrue();
+        assertThat(showing(robot, "#workloadPanel")).isFalse();
+        assertThat(showing(robot, "#domainResultsView")).isTrue();
+        assertThat(showing(robot, "#decisionTable")).isFalse();
+        assertThat(robot.lookup("#domainPeakLabel").queryAs(Label.class).getText()).isNotBlank();
+
+        chooseType(robot, "Language model");
+        assertThat(showing(robot, "#workloadPanel")).isTrue();
+        assertThat(showing(robot, "#domainResultsView")).isFalse();
+        assertThat(robot.lookup("#peakLabel").queryAs(Label.class).getText()).isEqualTo(languageModelPeak);
+    }
+
+    @Test
+    void theArrowKeysMoveAFormSliderAndUndoPutsItBack(FxRobot robot) {
+        chooseType(robot, "Molecular dynamics");
+        Slider atoms = robot.lookup("#mdAtomsSlider").queryAs(Slider.class);
+        robot.interact(atoms::requestFocus);
+        robot.type(KeyCode.RIGHT);
+        WaitForAsyncUtils.waitForFxEvents();
+        // One step of the 1-2-5 scale: a million atoms become two million.
+        assertThat(context.workload().snapshot().domain().md().atoms()).isEqualTo(2_000_000);
+
+        robot.press(KeyCode.CONTROL, KeyCode.Z).release(KeyCode.Z, KeyCode.CONTROL);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(context.workload().snapshot().domain().md().atoms()).isEqualTo(1_000_000);
+        assertThat(context.workload().snapshot().kind()).isEqualTo(WorkloadKind.MD);
+    }
+}
