@@ -124,6 +124,11 @@ public record Workload(
         }
     }
 
+    /** Whether the offload (if any) can run with this mode, layout and implementation. */
+    public boolean offloadRunnable() {
+        return OffloadMemory.problem(mode, parallelism, implementation, offload) == null;
+    }
+
     /** Tokens per sequence held in the KV cache during inference. */
     public int effectiveContext() {
         return context == 0 ? sequenceLength : context;
