@@ -5,9 +5,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class OffloadFlagsTest {
+
+    @TempDir
+    Path dir;
 
     private static EstimateCommandTest.Result run(String... args) {
         return EstimateCommandTest.run(args);
@@ -85,5 +91,16 @@ class OffloadFlagsTest {
         EstimateCommandTest.Result llmValue = run("estimate", "--workload", "diffusion", "--preset", "sd-1.5",
                 "--gpu-layers", "3");
         assertThat(llmValue.status()).isEqualTo(2);
+    }
+
+    @Test
+    void reportsStateTheHostRamInBothLanguages() throws IOException {
+        for (String lang : new String[] {"en", "zh-CN"}) {
+            Path md = dir.resolve("r-" + lang + ".md");
+            EstimateCommandTest.Result r = run("report", "--preset", "llama-2-7b", "--implementation", "megatron",
+                    "--zero", "2", "--offload", "optimizer", "--md", md.toString(), "--lang", lang);
+            assertThat(r.status()).as(r.err()).isZero();
+            assertThat(Files.readString(md)).contains(lang.equals("en") ? "of host RAM per GPU" : "主机内存");
+        }
     }
 }
