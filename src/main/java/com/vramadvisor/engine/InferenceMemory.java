@@ -12,9 +12,9 @@ package com.vramadvisor.engine;
  *       pipeline stages' share of blocks. Latent attention stores {@code kv_lora + rope} per block instead, on every
  *       rank ({@link ModelSpec#kvElementsPerTokenPerLayer(int)}). {@code tokens} is the context, or with local
  *       layers the per-block average {@link ModelSpec#kvAttendedTokens(double)}: a sliding-window or chunked block
- *       holds {@code min(context, window)}, a global block the whole context. A paged cache ({@link Workload#kvBlockTokens()} {@code > 0}, vLLM's
- *       PagedAttention) rounds each sequence's tokens up to whole blocks. It is counted whole in both phases, as a
- *       serving engine pre-allocates it.</li>
+ *       holds {@code min(context, window)}, a global block the whole context. A paged cache
+ *       ({@link Workload#kvBlockTokens()} {@code > 0}, vLLM's PagedAttention) rounds each sequence's tokens up to
+ *       whole blocks. It is counted whole in both phases, as a serving engine pre-allocates it.</li>
  *   <li>Activations are transient (nothing is saved for backward): the largest set of buffers one block has alive
  *       at once. Attention: the residual stream and the norm output ({@code 2*n*h}), q, k, v and the attention
  *       output ({@code n*(2*a*d + 2*kv*d)}), and for eager attention the scores with their fp32 softmax

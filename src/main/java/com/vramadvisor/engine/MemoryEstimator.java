@@ -41,6 +41,9 @@ public final class MemoryEstimator {
     private static final String LOGITS_UPCAST = "logits for every token in the compute type plus the fp32"
             + " log-softmax that cross-entropy saves (Hugging Face upcasts the logits in the loss; plain PyTorch on"
             + " 16-bit logits keeps the log-softmax in the compute type, which the range's low end takes)";
+    private static final String RUNTIME = "runtime overhead: the CUDA context and the caching allocator's reserve, a"
+            + " fraction of the tensors freed and allocated again within a step; weights, optimizer states and a KV"
+            + " cache allocated once carry none";
     private static final List<String> TRAIN_TAIL = List.of(
             "saved activations counted tensor by tensor per block as autograd keeps them; mixed precision keeps the "
                     + "residual stream and softmax in fp32",
@@ -147,10 +150,7 @@ public final class MemoryEstimator {
         }
         if (runtime.enabled()) {
             List<String> all = new ArrayList<>(assumptions);
-            all.add(String.format(java.util.Locale.ROOT, "runtime overhead: a CUDA context of %d MiB and the caching"
-                    + " allocator's reserve, %.0f %% of the tensors freed and allocated again within a step"
-                    + " (weights, optimizer states and a KV cache allocated once carry none)",
-                    runtime.contextBytes() >> 20, 100 * runtime.allocatorFraction()));
+            all.add(RUNTIME);
             assumptions = all;
         }
         double[] offDevice = workload.mode() == Mode.INFER

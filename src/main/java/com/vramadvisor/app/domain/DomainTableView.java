@@ -55,11 +55,11 @@ public final class DomainTableView extends VBox {
         table.getColumns().add(column("domainHardwareColumn", messages, "domain.table.column.hardware",
                 DomainTableRow::hardware, Comparator.naturalOrder(), 260));
         table.getColumns().add(column("domainAcquisitionColumn", messages, "domain.table.column.acquisition",
-                DomainTableRow::acquisition, Comparator.naturalOrder(), 90));
+                DomainTableRow::acquisition, Comparator.naturalOrder(), 110));
         table.getColumns().add(sortedBy("domainFitsColumn", messages, "domain.table.column.fits",
                 DomainTableRow::fitText, Comparator.comparing((DomainTableRow r) -> !r.fits()), 70));
         table.getColumns().add(sortedBy("domainGpusColumn", messages, "domain.table.column.gpus",
-                DomainTableRow::gpusText, Comparator.comparingInt(DomainTableRow::gpusNeeded), 100));
+                DomainTableRow::gpusText, Comparator.comparingInt(DomainTableRow::gpusNeeded), 120));
         table.getColumns().add(sortedBy("domainPerGpuColumn", messages, "domain.table.column.perGpu",
                 DomainTableRow::perGpuText, Comparator.comparingLong(DomainTableRow::perGpuBytes), 100));
         table.getColumns().add(sortedBy("domainHeadroomColumn", messages, "domain.table.column.headroom",

@@ -2,6 +2,12 @@ package com.vramadvisor.app.export;
 
 import com.vramadvisor.app.ui.Messages;
 import com.vramadvisor.scenario.ScenarioInputs;
+import com.vramadvisor.app.domain.DomainSizer;
+import com.vramadvisor.engine.core.Sizable;
+import com.vramadvisor.engine.ranking.DomainRanking;
+import com.vramadvisor.engine.ranking.DomainRecommendation;
+import com.vramadvisor.engine.ranking.RankingOptions;
+import com.vramadvisor.report.DomainReportModels;
 import com.vramadvisor.catalog.Catalog;
 import com.vramadvisor.engine.hardware.GpuSpec;
 import com.vramadvisor.engine.ranking.Recommendation;
@@ -22,6 +28,7 @@ import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.TreeSet;
 import java.util.concurrent.Executor;
 import java.util.function.Supplier;
@@ -38,6 +45,7 @@ import javafx.beans.property.ReadOnlyStringWrapper;
 public final class ExportViewModel {
 
     private final Supplier<ScenarioInputs> snapshot;
+    private DomainSizer domain = in -> Optional.empty();
     private final Catalog catalog;
     private final Messages messages;
     private final Executor background;
@@ -111,13 +119,6 @@ public final class ExportViewModel {
             return;
         }
         ScenarioInputs inputs = snapshot.get();
-        if (!inputs.languageModel()) {
-            // Refused before anything is written: a report of the hidden language-model inputs would mislead.
-            String failure = messages.get("export.domainNotYet", messages.get("domain.kind." + inputs.kind().id()));
-            error.set(failure);
-            message.set(messages.get("export.failed", failure));
-            return;
-        }
         SortKey order = sortKey.get();
         List<GpuSpec> shown = new ArrayList<>();
         for (String id : shownGpuIds.get()) {
@@ -130,7 +131,9 @@ public final class ExportViewModel {
         background.execute(() -> {
             String failure = "";
             try {
-                writer(format).write(model(inputs, order, language, shown), target);
+                ReportModel report = inputs.languageModel() ? model(inputs, order, language, shown)
+                        : domainModel(inputs, language, shown);
+                writer(format).write(report, target);
             } catch (ReportWriteException e) {
                 failure = e.getLocalizedMessage(messages.locale());
             } catch (IllegalArgumentException e) {
@@ -154,6 +157,29 @@ public final class ExportViewModel {
         String catalogVersion = String.join(", ", new TreeSet<>(catalog.versions().values()));
         return ReportModels.from(inputs.model(), inputs.workload(), recommendation,
                 new ReportContext(language, today.get(), appVersion, catalogVersion, catalog.gpus(), shown));
+    }
+
+    /**
+     * The report of a workload beyond language models: its breakdown, assumptions and caveats, and its decision table
+     * over the catalog's hardware with the scenario's GPU limit, in the table's own order (fitting first, then by
+     * cost), since these workloads have no speed to sort by.
+     *
+     * @throws IllegalArgumentException with the estimator's reason when the inputs cannot be estimated
+     */
+    private ReportModel domainModel(ScenarioInputs inputs, ReportLanguage language, List<GpuSpec> shown) {
+        Sizable workload = domain.build(inputs).orElseThrow(() -> new IllegalArgumentException(
+                messages.get("domain.kind." + inputs.kind().id())));
+        DomainRecommendation recommendation = catalog.gpus().isEmpty() ? null
+                : DomainRanking.rank(workload, catalog.hardware(),
+                        RankingOptions.builder().maxGpus(inputs.maxGpus()).build());
+        String catalogVersion = String.join(", ", new TreeSet<>(catalog.versions().values()));
+        return DomainReportModels.from(workload, recommendation,
+                new ReportContext(language, today.get(), appVersion, catalogVersion, catalog.gpus(), shown));
+    }
+
+    /** How reports build a workload beyond language models; without it they refuse such a scenario. */
+    public void sizeOtherTypesWith(DomainSizer sizer) {
+        this.domain = Objects.requireNonNull(sizer, "sizer");
     }
 
     /** Reports the outcome of an export the view ran itself (the window snapshot). */

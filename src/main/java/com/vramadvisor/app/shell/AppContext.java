@@ -164,6 +164,7 @@ public final class AppContext implements AutoCloseable {
         this.export = new ExportViewModel(workload::snapshot, catalog, messages, background, ui, LocalDate::now,
                 appVersion(), () -> results == null ? SortKey.JOB_COST_USD
                         : results.table().goalProperty().get().sortKey());
+        export.sizeOtherTypesWith(new EngineDomainSizer());
         // The report's charts draw the window's GPUs: the selected one, then those the sweep compares with it.
         export.showGpus(() -> {
             List<String> ids = new ArrayList<>();
