@@ -156,7 +156,7 @@ public final class MemoryEstimator {
         double[] offDevice = workload.mode() == Mode.INFER
                 ? InferenceMemory.offDevice(model, workload)
                 : TrainingMemory.offDevice(model, workload);
-        if (workload.offload().any()) {
+        if (OffloadMemory.trainingApplies(workload) || OffloadMemory.layersApply(workload)) {
             List<String> all = new ArrayList<>(assumptions);
             all.add(workload.mode() == Mode.INFER ? OFFLOAD_LAYERS : OFFLOAD_TRAIN);
             assumptions = all;
