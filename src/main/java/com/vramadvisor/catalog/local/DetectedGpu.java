@@ -14,7 +14,8 @@ public record DetectedGpu(String tool, String name, long memoryBytesTotal, Strin
     /** Rejects nulls and negative sizes. */
     public DetectedGpu {
         if (tool == null || name == null || busId == null || memoryBytesTotal < 0) {
-            throw new IllegalArgumentException("detected GPU needs a tool, a name, a bus id (may be empty), memory >= 0");
+            throw new IllegalArgumentException(
+                    "detected GPU needs a tool, a name, a bus id (may be empty), memory >= 0");
         }
     }
 }

@@ -35,7 +35,8 @@ public final class RocmSmiOutput {
         if (root == null || !root.isObject()) {
             return found;
         }
-        for (Iterator<Map.Entry<String, JsonNode>> it = root.fields(); it.hasNext() && found.size() < LocalGpus.MAX_GPUS;) {
+        Iterator<Map.Entry<String, JsonNode>> it = root.fields();
+        while (it.hasNext() && found.size() < LocalGpus.MAX_GPUS) {
             Map.Entry<String, JsonNode> card = it.next();
             JsonNode c = card.getValue();
             if (!card.getKey().matches("card\\d{1,4}") || !c.isObject()) {

@@ -13,7 +13,8 @@ import java.util.regex.Pattern;
  * Parses macOS {@code system_profiler SPDisplaysDataType -json}: an array {@code "SPDisplaysDataType"} with one
  * object per GPU, named by {@code "sppci_model"} (or {@code "_name"}); a discrete GPU states its memory as
  * {@code "spdisplays_vram"} ({@code "8 GB"}, {@code "1536 MB"}); Apple silicon GPUs state none because they share
- * the machine's unified memory, which {@code sysctl -n hw.memsize} gives in bytes (Apple, sysctl(3), {@code hw.memsize}).
+ * the machine's unified memory, which {@code sysctl -n hw.memsize} gives in bytes (Apple, sysctl(3),
+ * {@code hw.memsize}).
  */
 public final class SystemProfilerOutput {
 
