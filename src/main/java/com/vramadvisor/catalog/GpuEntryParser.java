@@ -59,6 +59,7 @@ final class GpuEntryParser {
         double fp16 = r.optionalNumber("fp16Tflops", 0, 0, MAX_TFLOPS);
         double fp8 = r.optionalNumber("fp8Tflops", 0, 0, MAX_TFLOPS);
         double int8 = r.optionalNumber("int8Tops", 0, 0, MAX_TFLOPS);
+        double fp4 = r.optionalNumber("fp4Tflops", 0, 0, MAX_TFLOPS);
         int tdp = r.optionalInteger("tdpWatts", 0, 0, 100_000);
         String interconnect = r.optionalText("interconnect", "PCIe");
         double interconnectGBps = r.optionalNumber("interconnectGBps", 0, 0, 1_000_000);
@@ -82,7 +83,7 @@ final class GpuEntryParser {
         try {
             return new ParsedGpu(new GpuSpec(id, name, vendor, segment, formFactor, nominalGb, memoryType,
                     MemoryRule.bytes(totalMiB), MemoryRule.bytes(usableMiB), bandwidth, fp32, tf32, fp16, fp8, int8,
-                    tdp, interconnect, interconnectGBps, pcieGen, launchYear, price, priceDate, provenance),
+                    tdp, interconnect, interconnectGBps, pcieGen, launchYear, price, priceDate, provenance, fp4),
                     nodeClass);
         } catch (IllegalArgumentException e) {
             r.fail(null, e.getMessage());

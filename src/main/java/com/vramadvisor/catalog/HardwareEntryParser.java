@@ -55,13 +55,21 @@ final class HardwareEntryParser {
         String region = r.text("region");
         String network = r.optionalText("network", "");
         double networkGbps = networkGbps(r, network);
+        double spot = r.optionalNumber("spotUsdPerHour", 0, 0.0001, 1e6);
+        double reserved = r.optionalNumber("reserved1yUsdPerHour", 0, 0.0001, 1e6);
+        if (spot > price) {
+            r.fail("spotUsdPerHour", "a spot price above the on-demand price (" + price + ")");
+        }
+        if (reserved > price) {
+            r.fail("reserved1yUsdPerHour", "a one-year commitment price above the on-demand price (" + price + ")");
+        }
         String source = r.text("source");
         r.rejectUnknownFields();
         if (!r.ok()) {
             return null;
         }
         return new ParsedOffer(new CloudOffer(id, provider, instanceType, gpuId, gpuCount, price, priceDate, region,
-                source, network, networkGbps), memoryGbTotal);
+                source, network, networkGbps, spot, reserved), memoryGbTotal);
     }
 
     /** {@code networkGbps}, which goes with {@code network}: both or neither. */

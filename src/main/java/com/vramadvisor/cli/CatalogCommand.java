@@ -26,8 +26,8 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code catalog list gpus|systems|cloud|models} and {@code catalog validate [DIR]}. */
-@Command(name = "catalog", mixinStandardHelpOptions = true, description = "List or validate the catalog.",
-        subcommands = {CatalogCommand.ListCommand.class, CatalogCommand.ValidateCommand.class})
+@Command(name = "catalog", mixinStandardHelpOptions = true, description = "List or validate the catalog, or detect this machine's GPUs.",
+        subcommands = {CatalogCommand.ListCommand.class, CatalogCommand.ValidateCommand.class, DetectCommand.class})
 final class CatalogCommand implements Runnable {
 
     @Spec
@@ -75,11 +75,11 @@ final class CatalogCommand implements Runnable {
 
         private static Table gpus(List<GpuSpec> gpus) {
             Table t = new Table("id", "name", "vendor", "memoryGbNominal", "memoryUsableGiB", "memoryType",
-                    "memoryBandwidthGBps", "fp16Tflops", "fp8Tflops", "tdpWatts", "priceUsd", "priceDate");
+                    "memoryBandwidthGBps", "fp16Tflops", "fp8Tflops", "fp4Tflops", "tdpWatts", "priceUsd", "priceDate");
             for (GpuSpec g : gpus) {
                 t.row(g.id(), g.name(), g.vendor(), num(g.memoryGbNominal()),
                         num(g.memoryBytesUsable() / (double) (1L << 30)), g.memoryType(),
-                        num(g.memoryBandwidthGBps()), known(g.fp16Tflops()), known(g.fp8Tflops()),
+                        num(g.memoryBandwidthGBps()), known(g.fp16Tflops()), known(g.fp8Tflops()), known(g.fp4Tflops()),
                         g.tdpWatts() > 0 ? g.tdpWatts() : null, known(g.priceUsd()), g.priceDate());
             }
             return t;
@@ -95,10 +95,10 @@ final class CatalogCommand implements Runnable {
 
         private static Table cloud(List<CloudOffer> offers) {
             Table t = new Table("id", "provider", "instanceType", "gpuId", "gpuCount", "priceUsdPerHour",
-                    "priceDate", "region");
+                    "priceDate", "region", "spotUsdPerHour", "reserved1yUsdPerHour");
             for (CloudOffer o : offers) {
                 t.row(o.id(), o.provider(), o.instanceType(), o.gpuId(), o.gpuCount(), num(o.priceUsdPerHour()),
-                        o.priceDate(), o.region());
+                        o.priceDate(), o.region(), known(o.spotUsdPerHour()), known(o.reservedOneYearUsdPerHour()));
             }
             return t;
         }

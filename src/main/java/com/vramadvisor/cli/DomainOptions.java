@@ -89,9 +89,11 @@ final class DomainOptions {
             description = "Grid: non-zeros per matrix row, 7 (default) or 27.")
     Integer stencil;
 
-    @Option(names = "--offload", paramLabel = "WHERE",
-            description = "Diffusion inference: none (default), model (diffusers enable_model_cpu_offload: one"
-                    + " component on the GPU at a time) or sequential (enable_sequential_cpu_offload: one layer).")
+    @Option(names = "--offload", paramLabel = "WHAT",
+            description = "Language-model training: none (default), optimizer (DeepSpeed ZeRO-Offload, ZeRO 1-3),"
+                    + " parameters or all (ZeRO-3 offload_param; FSDP CPU offload with --implementation pytorch)."
+                    + " Diffusion inference: none, model (diffusers enable_model_cpu_offload: one component on the"
+                    + " GPU at a time) or sequential (enable_sequential_cpu_offload: one layer).")
     String offload;
 
     @Option(names = "--vae-slicing", description = "Diffusion inference: decode the images of a batch one at a time.")
@@ -139,4 +141,14 @@ final class DomainOptions {
     @Option(names = "--box", paramLabel = "XxYxZ",
             description = "Molecular dynamics: the box's proportions (20x20x10 for a slab); default a cube.")
     String box;
+
+    @Option(names = "--offload-to", paramLabel = "DEVICE",
+            description = "Language-model training with --offload: cpu (default, pinned host memory) or nvme"
+                    + " (ZeRO-Infinity, ZeRO-3).")
+    String offloadTo;
+
+    @Option(names = "--gpu-layers", paramLabel = "N",
+            description = "Language-model inference with --engine llama.cpp: blocks on the GPU (-ngl); above the"
+                    + " block count the output layer goes too. Default: the whole model on the GPU.")
+    Integer gpuLayers;
 }

@@ -6,6 +6,7 @@ import com.vramadvisor.engine.Component;
 import com.vramadvisor.engine.Estimate;
 import com.vramadvisor.engine.Implementation;
 import com.vramadvisor.engine.Mode;
+import com.vramadvisor.engine.Offload;
 import com.vramadvisor.engine.ModelSpec;
 import com.vramadvisor.engine.PhaseBreakdown;
 import com.vramadvisor.engine.Workload;
@@ -57,6 +58,8 @@ final class EstimateOutput {
             components.put(c.jsonName(), e.component(c));
         }
         root.put("components", components);
+        root.put("hostBytes", e.hostBytes());
+        root.put("nvmeBytes", e.nvmeBytes());
         root.put("peakBytes", e.peakBytes());
         root.put("allocatedPeakBytes", e.allocatedPeakBytes());
         root.put("reservedPeakBytes", e.reservedPeakBytes());
@@ -105,6 +108,14 @@ final class EstimateOutput {
         }
         out.printf(Locale.ROOT, "%-20s %14s %20s%n", "Peak", Quantities.gib(e.peakBytes()),
                 Quantities.grouped(e.peakBytes()));
+        if (e.hostBytes() > 0 || e.nvmeBytes() > 0) {
+            out.printf(Locale.ROOT, "%-20s %14s %20s   off the GPU (offload)%n", "Host RAM", Quantities.gib(
+                    e.hostBytes()), Quantities.grouped(e.hostBytes()));
+            if (e.nvmeBytes() > 0) {
+                out.printf(Locale.ROOT, "%-20s %14s %20s%n", "NVMe", Quantities.gib(e.nvmeBytes()),
+                        Quantities.grouped(e.nvmeBytes()));
+            }
+        }
         if (e.contextBytes() > 0 || e.allocatorReserveBytes() > 0) {
             out.printf(Locale.ROOT, "%nAllocated peak  %s   live tensors (torch.cuda.max_memory_allocated)%n",
                     Quantities.gib(e.allocatedPeakBytes()));
@@ -161,6 +172,12 @@ final class EstimateOutput {
         var p = w.parallelism();
         s.append(String.format(Locale.ROOT, ", TP %d x PP %d x DP %d (%d %s), ZeRO-%d", p.tensorParallel(),
                 p.pipelineParallel(), p.dataParallel(), p.gpus(), p.gpus() == 1 ? "GPU" : "GPUs", p.zeroStage()));
+        if (w.offload().target() != Offload.Target.NONE) {
+            s.append(", offload ").append(w.offload().target().id()).append(" to ").append(w.offload().device().id());
+        }
+        if (w.offload().gpuLayers() >= 0) {
+            s.append(", ").append(w.offload().gpuLayers()).append(" GPU layers");
+        }
         return s.toString();
     }
 }

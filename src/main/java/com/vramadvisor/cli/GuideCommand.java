@@ -108,7 +108,8 @@ final class GuideCommand implements Callable<Integer> {
         o.put("workload", r.scenario().workload().estimate().kind().id());
         o.put("description", r.scenario().description());
         o.put("needBytes", r.needBytes());
-        o.put("largestPart", r.largestPart().id());
+        // Enum-like values are kebab-case in every JSON output, as the language-model lines' component ids are.
+        o.put("largestPart", r.largestPart().id().replaceAll("([a-z0-9])([A-Z])", "$1-$2").toLowerCase(Locale.ROOT));
         o.put("spreadsOverGpus", r.spreads());
         o.put("ruleOfThumb", r.rule().recommendation());
         o.put("agreesWithRule", r.agreesWithRule());

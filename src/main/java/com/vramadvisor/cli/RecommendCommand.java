@@ -73,7 +73,8 @@ final class RecommendCommand implements Callable<Integer> {
 
     @Option(names = "--sort", paramLabel = "KEY", completionCandidates = SortKeys.class,
             description = "What to rank by: cost (of the job, the default), time (to result), capital (purchase "
-                    + "price), or a column. Accepted: ${COMPLETION-CANDIDATES}.")
+                    + "price), or a column. Accepted: ${COMPLETION-CANDIDATES}. For --workload other than llm, cost "
+                    + "is the capital to buy or the rent per hour, and keys that need a speed are refused.")
     String sort;
 
     @Option(names = "--desc", description = "Sort descending.")

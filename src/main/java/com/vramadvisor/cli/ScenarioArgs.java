@@ -54,7 +54,7 @@ final class ScenarioArgs {
                     + kind.id() + " works with estimate, fit, recommend and report");
         }
         ModelResolver.Resolved r = ModelResolver.resolve(model, workload, catalog, scenario, command);
-        return new ModelResolver.Resolved(r.model(), calibration.apply(r.workload()), r.tokenBudget(), r.maxGpus(),
-                r.deadlineDays());
+        return new ModelResolver.Resolved(r.model(), calibration.apply(OffloadFlags.apply(r.workload(), this)),
+                r.tokenBudget(), r.maxGpus(), r.deadlineDays());
     }
 }

@@ -20,7 +20,8 @@ final class ArchitectureNotes {
             MlaSpec a = m.mla();
             notes.add(a.naiveCache()
                     ? "latent attention with a naive cache: per-head keys and values (" + m.heads() + " x ("
-                    + a.qkHeadDim() + " + " + a.vHeadDim() + ")) per token and layer, split across tensor-parallel ranks"
+                    + a.qkHeadDim() + " + " + a.vHeadDim() + ")) per token and layer, split across tensor-parallel"
+                    + " ranks"
                     : "latent attention: the KV cache holds the compressed latent (" + a.kvLoraRank() + " + "
                     + a.qkRopeHeadDim() + " per token and layer) on every tensor-parallel rank, as vLLM's and SGLang's"
                     + " MLA kernels cache it");

@@ -25,12 +25,19 @@ import java.util.Objects;
  *                            ({@link com.vramadvisor.engine.allocator.CachingAllocator})
  * @param range               the band the process total lies in, from the documented uncertainties (allocator
  *                            fragmentation, CUDA context and libraries); a single point when there are none
+ * @param hostBytes           host memory one GPU's process needs for what offload moved off the GPU (pinned
+ *                            DeepSpeed partitions, FSDP shards, llama.cpp blocks left on the CPU); 0 without offload
+ * @param nvmeBytes           NVMe space one GPU's process needs under ZeRO-Infinity; 0 otherwise
  */
 public record Estimate(long parameters, long activeParameters, long trainableParameters,
                        Map<Component, Long> components, List<PhaseBreakdown> phases, long peakBytes, Phase peakPhase,
-                       List<String> assumptions, long contextBytes, long allocatorReserveBytes, MemoryRange range) {
+                       List<String> assumptions, long contextBytes, long allocatorReserveBytes, MemoryRange range,
+                       long hostBytes, long nvmeBytes) {
 
     public Estimate {
+        if (hostBytes < 0 || nvmeBytes < 0) {
+            throw new IllegalArgumentException("host and NVMe bytes cannot be negative");
+        }
         components = Collections.unmodifiableMap(new EnumMap<>(components));
         phases = List.copyOf(phases);
         assumptions = List.copyOf(assumptions);
@@ -38,6 +45,14 @@ public record Estimate(long parameters, long activeParameters, long trainablePar
             throw new IllegalArgumentException("context and allocator reserve must lie within the peak");
         }
         Objects.requireNonNull(range, "range");
+    }
+
+    /** An estimate without offload: nothing in host memory or on NVMe. */
+    public Estimate(long parameters, long activeParameters, long trainableParameters,
+                    Map<Component, Long> components, List<PhaseBreakdown> phases, long peakBytes, Phase peakPhase,
+                    List<String> assumptions, long contextBytes, long allocatorReserveBytes, MemoryRange range) {
+        this(parameters, activeParameters, trainableParameters, components, phases, peakBytes, peakPhase,
+                assumptions, contextBytes, allocatorReserveBytes, range, 0, 0);
     }
 
     /**
@@ -48,7 +63,7 @@ public record Estimate(long parameters, long activeParameters, long trainablePar
                     Map<Component, Long> components, List<PhaseBreakdown> phases, long peakBytes, Phase peakPhase,
                     List<String> assumptions) {
         this(parameters, activeParameters, trainableParameters, components, phases, peakBytes, peakPhase,
-                assumptions, overheadAtPeak(phases, peakPhase), 0, MemoryRange.point(peakBytes));
+                assumptions, overheadAtPeak(phases, peakPhase), 0, MemoryRange.point(peakBytes), 0, 0);
     }
 
     /**

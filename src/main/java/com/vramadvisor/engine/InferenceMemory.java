@@ -12,9 +12,9 @@ package com.vramadvisor.engine;
  *       pipeline stages' share of blocks. Latent attention stores {@code kv_lora + rope} per block instead, on every
  *       rank ({@link ModelSpec#kvElementsPerTokenPerLayer(int)}). {@code tokens} is the context, or with local
  *       layers the per-block average {@link ModelSpec#kvAttendedTokens(double)}: a sliding-window or chunked block
- *       holds {@code min(context, window)}, a global block the whole context. A paged cache ({@link Workload#kvBlockTokens()} {@code > 0}, vLLM's
- *       PagedAttention) rounds each sequence's tokens up to whole blocks. It is counted whole in both phases, as a
- *       serving engine pre-allocates it.</li>
+ *       holds {@code min(context, window)}, a global block the whole context. A paged cache
+ *       ({@link Workload#kvBlockTokens()} {@code > 0}, vLLM's PagedAttention) rounds each sequence's tokens up to
+ *       whole blocks. It is counted whole in both phases, as a serving engine pre-allocates it.</li>
  *   <li>Activations are transient (nothing is saved for backward): the largest set of buffers one block has alive
  *       at once. Attention: the residual stream and the norm output ({@code 2*n*h}), q, k, v and the attention
  *       output ({@code n*(2*a*d + 2*kv*d)}), and for eager attention the scores with their fp32 softmax
@@ -28,7 +28,8 @@ package com.vramadvisor.engine;
  *       {@code b*V*(e+4)}. vLLM and Hugging Face {@code generate} (since {@code logits_to_keep}) compute only the last
  *       position; a plain forward over the prompt would hold {@code b*s*V}.</li>
  * </ul>
- * Element size {@code e} is 4 when the precision is fp32 and 2 otherwise.
+ * Element size {@code e} is 4 when the precision is fp32 and 2 otherwise. With llama.cpp's GPU layers
+ * ({@link Offload#gpuLayers()}) the GPU keeps only its blocks' weights and KV cache ({@link PartialLayers}).
  */
 final class InferenceMemory {
 
@@ -53,9 +54,28 @@ final class InferenceMemory {
                 ? transientBytes(m, w, sp, chunk, 1, chunk, Math.min(s, window))
                 : transientBytes(m, w, sp, promptTokens, w.batch(), s, s);
         double decode = transientBytes(m, w, sp, w.batch(), w.batch(), 1, window);
+        if (w.offload().gpuLayers() >= 0) {
+            double[] split = PartialLayers.split(m, w, sp);
+            weights = split[0];
+            kv *= split[2];
+        }
         double[] prefillRow = row(weights, kv, prefill, logits);
         double[] decodeRow = row(weights, kv, decode, logits);
         return new double[][] {prefillRow, decodeRow, TrainingMemory.max(prefillRow, decodeRow)};
+    }
+
+    /**
+     * {host bytes, 0} of llama.cpp's partial offload: the weights of the blocks left in host memory, the token table
+     * (and the output layer unless offloaded), and those blocks' KV cache.
+     */
+    static double[] offDevice(ModelSpec m, Workload w) {
+        if (w.offload().gpuLayers() < 0) {
+            return new double[2];
+        }
+        StageParams sp = new StageParams(m, w, true, true);
+        double[] split = PartialLayers.split(m, w, sp);
+        double kv = kvBytesPerToken(m, w, sp) * cachedTokens(m, w) * w.batch();
+        return new double[] {split[1] + kv * (1 - split[2]), 0};
     }
 
     /** KV-cache bytes of one token of one sequence on this GPU: K and V of the stage's blocks and the rank's heads. */

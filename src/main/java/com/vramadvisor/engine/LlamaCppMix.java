@@ -66,13 +66,40 @@ final class LlamaCppMix {
      * block matrices, router included).
      */
     static double blockBytesPerElement(ModelSpec m, DataType fileType) {
-        double[] acc = new double[2];
+        double[][] layers = layers(m, fileType);
+        double bytes = 0;
+        double elements = 0;
+        for (double[] layer : layers) {
+            bytes += layer[0];
+            elements += layer[1];
+        }
+        return elements == 0 ? mainType(fileType).bytesPerElement() : bytes / elements;
+    }
+
+    /**
+     * Bytes of each block's matrices in {@code fileType}, block 0 first (router included, norms not): what
+     * llama.cpp's {@code -ngl} moves to the GPU block by block ({@link PartialLayers}).
+     */
+    static double[] layerBytes(ModelSpec m, DataType fileType) {
+        double[][] layers = layers(m, fileType);
+        double[] bytes = new double[layers.length];
+        for (int i = 0; i < layers.length; i++) {
+            bytes[i] = layers[i][0];
+        }
+        return bytes;
+    }
+
+    /** {bytes, elements} of each block's matrices. */
+    private static double[][] layers(ModelSpec m, DataType fileType) {
         int layers = m.layers();
+        double[][] out = new double[layers][];
         int dense = m.isMoe() ? m.moe().denseLayers() : layers;
         int experts = m.isMoe() ? m.moe().experts() : 0;
         int downTensors = dense + (layers - dense) * (m.isMoe() && m.moe().sharedExpertFfnSize() > 0 ? 2 : 1);
         int downIndex = 0;
         for (int i = 0; i < layers; i++) {
+            double[] acc = new double[2];
+            out[i] = acc;
             attention(acc, m, fileType, i, experts);
             boolean moeLayer = i >= dense;
             if (!moeLayer) {
@@ -89,7 +116,7 @@ final class LlamaCppMix {
             acc[0] += router * 2;
             acc[1] += router;
         }
-        return acc[1] == 0 ? mainType(fileType).bytesPerElement() : acc[0] / acc[1];
+        return out;
     }
 
     private static void attention(double[] acc, ModelSpec m, DataType ft, int layer, int experts) {

@@ -41,6 +41,9 @@ public final class MemoryEstimator {
     private static final String LOGITS_UPCAST = "logits for every token in the compute type plus the fp32"
             + " log-softmax that cross-entropy saves (Hugging Face upcasts the logits in the loss; plain PyTorch on"
             + " 16-bit logits keeps the log-softmax in the compute type, which the range's low end takes)";
+    private static final String RUNTIME = "runtime overhead: the CUDA context and the caching allocator's reserve, a"
+            + " fraction of the tensors freed and allocated again within a step; weights, optimizer states and a KV"
+            + " cache allocated once carry none";
     private static final List<String> TRAIN_TAIL = List.of(
             "saved activations counted tensor by tensor per block as autograd keeps them; mixed precision keeps the "
                     + "residual stream and softmax in fp32",
@@ -71,6 +74,13 @@ public final class MemoryEstimator {
                     + "every matrix",
             "the serving reservation (gpu_memory_utilization) is not added: compare the peak with "
                     + "utilization times device memory");
+
+    private static final String OFFLOAD_TRAIN = "offload as DeepSpeed allocates it (ZeRO-Offload/Infinity: pinned"
+            + " fp32 partitions and optimizer states on the host, 16-bit parameters and a 5e8-element reduce bucket"
+            + " on the GPU) or FSDP CPU offload; PCIe transfer time not included";
+    private static final String OFFLOAD_LAYERS = "llama.cpp -ngl: the last N blocks and their KV cache on the GPU,"
+            + " the output layer only when N exceeds the blocks, the token table in host memory; the compute buffer"
+            + " stays on the GPU";
 
     /** Creates an estimator; it holds no state, so one instance can serve all threads. */
     public MemoryEstimator() {
@@ -140,14 +150,20 @@ public final class MemoryEstimator {
         }
         if (runtime.enabled()) {
             List<String> all = new ArrayList<>(assumptions);
-            all.add(String.format(java.util.Locale.ROOT, "runtime overhead: a CUDA context of %d MiB and the caching"
-                    + " allocator's reserve, %.0f %% of the tensors freed and allocated again within a step"
-                    + " (weights, optimizer states and a KV cache allocated once carry none)",
-                    runtime.contextBytes() >> 20, 100 * runtime.allocatorFraction()));
+            all.add(RUNTIME);
+            assumptions = all;
+        }
+        double[] offDevice = workload.mode() == Mode.INFER
+                ? InferenceMemory.offDevice(model, workload)
+                : TrainingMemory.offDevice(model, workload);
+        if (workload.offload().any()) {
+            List<String> all = new ArrayList<>(assumptions);
+            all.add(workload.mode() == Mode.INFER ? OFFLOAD_LAYERS : OFFLOAD_TRAIN);
             assumptions = all;
         }
         return new Estimate(count.total(), count.active(), trainable, components, breakdowns, peak, peakPhase,
-                assumptions, contextBytes, reserveBytes, range);
+                assumptions, contextBytes, reserveBytes, range, Bytes.saturate(offDevice[0]),
+                Bytes.saturate(offDevice[1]));
     }
 
     /**

@@ -24,7 +24,7 @@ final class StageParams {
     final double blockMatrices;
     /** The routed experts' matrices on this GPU, part of {@link #blockMatrices}. */
     final double expertMatrices;
-    /** How the checkpoint stores the routed experts ({@link ModelSpec#expertWeightType()}), {@code null} as the rest. */
+    /** How the release stores the routed experts ({@link ModelSpec#expertWeightType()}), {@code null}: as the rest. */
     private final DataType expertWeightType;
     /** Norms and biases inside the blocks. */
     final double blockVectors;

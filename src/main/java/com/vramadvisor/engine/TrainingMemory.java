@@ -46,6 +46,9 @@ package com.vramadvisor.engine;
  * fp32 parameters under plain autocast would keep full 16-bit copies of every matrix until backward, which is why
  * FSDP's documentation recommends its own mixed-precision policy.
  *
+ * <p>Offload ({@link Offload}): DeepSpeed ZeRO-Offload/ZeRO-Infinity and FSDP CPU offload replace the GPU's model
+ * states by what {@link OffloadMemory} leaves there (16-bit parameters or gathered blocks, reduce buckets).
+ *
  * <p>The harness measures these copies at exactly 2 bytes per weight of a block ({@code weightCast} in
  * {@code harness/activations/results.json}).
  */
@@ -60,17 +63,21 @@ final class TrainingMemory {
         Precision prec = w.precision();
         boolean full = w.mode() == Mode.TRAIN;
         DataType baseType = w.effectiveWeightType();
-        double trainable = full ? sp.total() : sp.loraParams;
+        double trainable = trainable(w, sp);
         double frozenBytes = full ? 0 : sp.bytesAs(baseType);
-        double adafactorFraction = full
-                ? sp.adafactorElements / Math.max(1, sp.total())
-                : sp.loraAdafactorElements / Math.max(1, sp.loraParams);
-        double[] states = ModelStates.compute(trainable, frozenBytes, prec, w.implementation(), w.optimizer(),
-                adafactorFraction, par.zeroStage(), par.dataParallel());
+        double[] states = states(w, sp);
         double weights = states[0];
         double master = states[1];
         double grads = states[2];
         double opt = states[3];
+        double[] offloaded = w.offload().target() == Offload.Target.NONE ? null
+                : OffloadMemory.gpu(w, sp, trainable, states);
+        if (offloaded != null) {
+            weights = offloaded[0];
+            master = offloaded[1];
+            grads = offloaded[2];
+            opt = offloaded[3];
+        }
 
         double d = par.dataParallel();
         double transientWeights = 0;
@@ -81,6 +88,10 @@ final class TrainingMemory {
             double bytesPerParam = (trainable * work + frozenBytes)
                     / Math.max(1, sp.total() + (full ? 0 : sp.loraParams));
             transientWeights += 2 * sp.largestBlock * bytesPerParam * (1 - 1 / d);
+        }
+        if (offloaded != null && offloaded[4] >= 0) {
+            // Offloaded parameters are gathered whole onto the GPU; nothing of them stays there between uses.
+            transientWeights = offloaded[4];
         }
         if (!full && Bytes.quantized(baseType)) {
             transientWeights += 2 * sp.largestMatrix;
@@ -110,7 +121,10 @@ final class TrainingMemory {
             logitsForward = sbv * (Bytes.activationBytes(prec) + 4);
             logitsGrad = sbv * 4;
         }
-        boolean gradsAlive = w.gradientAccumulation() > 1 || w.gradsBetweenSteps() == GradsBetweenSteps.KEPT;
+        // DeepSpeed's offload buffers (reduce bucket, staging copy) are allocated before the loss backward.
+        boolean gradsAlive = w.gradientAccumulation() > 1 || w.gradsBetweenSteps() == GradsBetweenSteps.KEPT
+                || (offloaded != null && w.implementation() == Implementation.MEGATRON && w.offload().target()
+                .optimizer());
         double earlyGrads = gradsAlive ? grads : 0;
         double liveWeights = weights + transientWeights;
 
@@ -126,14 +140,41 @@ final class TrainingMemory {
         return new double[][] {forwardEnd, backward, step, maxima};
     }
 
+    /** {host bytes, NVMe bytes} of offloaded training on the first pipeline stage's GPUs ({@link OffloadMemory}). */
+    static double[] offDevice(ModelSpec m, Workload w) {
+        if (w.offload().target() == Offload.Target.NONE) {
+            return new double[2];
+        }
+        StageParams sp = new StageParams(m, w, true, w.parallelism().pipelineParallel() == 1);
+        return OffloadMemory.offDevice(w, sp, trainable(w, sp), states(w, sp));
+    }
+
     static final Phase[] PHASES = {Phase.FORWARD_END, Phase.BACKWARD, Phase.OPTIMIZER_STEP};
+
+    /** Parameters that receive gradients on this GPU before ZeRO: all for full training, the adapters for LoRA. */
+    static double trainable(Workload w, StageParams sp) {
+        return w.mode() == Mode.TRAIN ? sp.total() : sp.loraParams;
+    }
+
+    /** Model states on this GPU without offload, {weights, master, gradients, optimizer} ({@link ModelStates}). */
+    static double[] states(Workload w, StageParams sp) {
+        boolean full = w.mode() == Mode.TRAIN;
+        double frozenBytes = full ? 0 : sp.bytesAs(w.effectiveWeightType());
+        double adafactorFraction = full
+                ? sp.adafactorElements / Math.max(1, sp.total())
+                : sp.loraAdafactorElements / Math.max(1, sp.loraParams);
+        Parallelism par = w.parallelism();
+        return ModelStates.compute(trainable(w, sp), frozenBytes, w.precision(), w.implementation(), w.optimizer(),
+                adafactorFraction, par.zeroStage(), par.dataParallel());
+    }
 
     /**
      * Bytes of autocast's 16-bit weight copies at the four instants {forward end, loss backward, last block's
      * recomputation, end of backward}; all 0 unless {@link Workload#autocast()}.
      */
     static double[] castCopies(Workload w, StageParams sp, boolean full, DataType baseType, int inFlight) {
-        if (!w.autocast() || (w.parallelism().zeroStage() == 3 && w.parallelism().dataParallel() > 1)) {
+        if (!w.autocast() || (w.parallelism().zeroStage() == 3 && w.parallelism().dataParallel() > 1)
+                || w.offload().target().parameters()) {
             return new double[4];
         }
         double bytes = Bytes.activationBytes(w.precision());

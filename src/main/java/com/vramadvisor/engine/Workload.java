@@ -35,6 +35,9 @@ import java.util.Objects;
  *                           one pass, as Hugging Face {@code generate} does
  * @param kvBlockTokens      inference: tokens per KV-cache block of a paged cache (vLLM: 16); each sequence's cache
  *                           is rounded up to whole blocks. 0 allocates exactly the context per sequence
+ * @param offload            training states moved to host memory or NVMe (DeepSpeed ZeRO-Offload/Infinity, FSDP CPU
+ *                           offload) and llama.cpp's GPU layers ({@link Offload}); {@code null} means
+ *                           {@link Offload#NONE}
  */
 public record Workload(
         Mode mode,
@@ -56,7 +59,8 @@ public record Workload(
         double gpuMemoryUtilization,
         Implementation implementation,
         int prefillChunkTokens,
-        int kvBlockTokens) {
+        int kvBlockTokens,
+        Offload offload) {
 
     /** Largest batch, sequence or context the engine accepts: larger values are rejected as input errors. */
     public static final int MAX_TOKENS = 1 << 26;
@@ -72,6 +76,7 @@ public record Workload(
         Objects.requireNonNull(overhead, "overhead");
         Objects.requireNonNull(gradsBetweenSteps, "gradsBetweenSteps");
         Objects.requireNonNull(implementation, "implementation");
+        offload = offload == null ? Offload.NONE : offload;
         if (batch < 1 || batch > MAX_TOKENS) {
             throw new IllegalArgumentException("batch must be between 1 and " + MAX_TOKENS + ", got " + batch);
         }
@@ -103,6 +108,7 @@ public record Workload(
         if ((mode == Mode.LORA || mode == Mode.QLORA) && lora == null) {
             throw new IllegalArgumentException("LoRA and QLoRA need an adapter rank");
         }
+        OffloadMemory.validate(mode, parallelism, implementation, offload);
     }
 
     /** Tokens per sequence held in the KV cache during inference. */
@@ -166,6 +172,7 @@ public record Workload(
         private Implementation implementation = Implementation.PYTORCH;
         private int prefillChunkTokens;
         private int kvBlockTokens;
+        private Offload offload = Offload.NONE;
 
         private Builder() {
         }
@@ -191,6 +198,7 @@ public record Workload(
             implementation = w.implementation;
             prefillChunkTokens = w.prefillChunkTokens;
             kvBlockTokens = w.kvBlockTokens;
+            offload = w.offload;
         }
 
         public Builder mode(Mode v) { mode = v; return this; }
@@ -213,11 +221,13 @@ public record Workload(
         public Builder implementation(Implementation v) { implementation = v; return this; }
         public Builder prefillChunkTokens(int v) { prefillChunkTokens = v; return this; }
         public Builder kvBlockTokens(int v) { kvBlockTokens = v; return this; }
+        public Builder offload(Offload v) { offload = v; return this; }
 
         public Workload build() {
             return new Workload(mode, batch, sequenceLength, context, precision, optimizer, parallelism,
                     gradientAccumulation, recompute, attention, dropout, lora, weightType, kvCacheType, overhead,
-                    gradsBetweenSteps, gpuMemoryUtilization, implementation, prefillChunkTokens, kvBlockTokens);
+                    gradsBetweenSteps, gpuMemoryUtilization, implementation, prefillChunkTokens, kvBlockTokens,
+                    offload);
         }
     }
 }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.vramadvisor.engine.render.BvhProfile;
 import com.vramadvisor.engine.render.Denoiser;
+import com.vramadvisor.engine.render.Lumen;
 import com.vramadvisor.engine.render.Mesh;
 import com.vramadvisor.engine.render.PathTracer;
 import com.vramadvisor.engine.render.RayTracing;
@@ -12,6 +13,7 @@ import com.vramadvisor.engine.render.Scene;
 import com.vramadvisor.engine.render.ShadowMap;
 import com.vramadvisor.engine.render.StreamingPools;
 import com.vramadvisor.engine.render.Texture;
+import com.vramadvisor.engine.render.TexturePoolBudget;
 import com.vramadvisor.files.UntrustedText;
 import com.vramadvisor.json.JsonTrees;
 import java.io.IOException;
@@ -29,8 +31,8 @@ public final class SceneReader {
     public static final int FORMAT_VERSION = 1;
 
     private static final Set<String> TOP = Set.of("formatVersion", "id", "name", "source", "notes", "resolution",
-            "viewers", "driverOverheadMiB", "renderTargets", "shadowMaps", "textures", "meshes", "rayTracing",
-            "pools", "pathTracer", "denoiser");
+            "viewers", "driverOverheadMiB", "renderTargets", "effectTargets", "lumen", "shadowMaps", "textures",
+            "meshes", "rayTracing", "pools", "pathTracer", "denoiser");
 
     private SceneReader() {
     }
@@ -62,6 +64,10 @@ public final class SceneReader {
         for (SceneJson o : r.objects("renderTargets")) {
             targets.add(SceneItems.renderTarget(o));
         }
+        List<RenderTarget> effects = new ArrayList<>();
+        for (SceneJson o : r.objects("effectTargets")) {
+            effects.add(SceneItems.renderTarget(o));
+        }
         List<ShadowMap> shadows = new ArrayList<>();
         for (SceneJson o : r.objects("shadowMaps")) {
             shadows.add(SceneItems.shadowMap(o));
@@ -75,8 +81,8 @@ public final class SceneReader {
             meshes.add(SceneItems.mesh(o));
         }
         try {
-            return new Scene(r.text("name", "scene"), r.text("source", ""), size[0], size[1], targets, shadows,
-                    textures, meshes, rayTracing(r), pools(r), pathTracer(r), denoiser(r),
+            return new Scene(r.text("name", "scene"), r.text("source", ""), size[0], size[1], targets, effects,
+                    shadows, textures, meshes, rayTracing(r), pools(r), lumen(r), pathTracer(r), denoiser(r),
                     (int) r.whole("viewers", 1, Scene.MAX_VIEWERS, 1),
                     r.whole("driverOverheadMiB", 0, StreamingPools.MAX_MIB, 0));
         } catch (IllegalArgumentException | ArithmeticException e) {
@@ -132,12 +138,36 @@ public final class SceneReader {
         }
         SceneJson o = r.object("pools");
         o.onlyFields(Set.of("textureStreamingMiB", "naniteStreamingMiB", "virtualTextureMiB",
-                "virtualShadowMapPages"));
+                "virtualShadowMapPages", "poolSizeVramPercent", "targetCardMiB",
+                "gpuSceneInstanceBytes"));
+        int percent = (int) pool(o, "poolSizeVramPercent", TexturePoolBudget.UE_VRAM_PERCENT, 0);
+        long card = o.whole("targetCardMiB", 0, StreamingPools.MAX_MIB, 0);
+        if (percent > 0 && card == 0) {
+            throw o.problem("targetCardMiB", "missing: poolSizeVramPercent sizes the pool from the card's memory");
+        }
         return new StreamingPools(pool(o, "textureStreamingMiB", StreamingPools.UE_TEXTURE_POOL_MIB, 0),
                 pool(o, "naniteStreamingMiB", StreamingPools.UE_NANITE_POOL_MIB, 0),
                 pool(o, "virtualTextureMiB", StreamingPools.UE_VIRTUAL_TEXTURE_POOL_MIB,
                         StreamingPools.UE_VIRTUAL_TEXTURE_POOL_MIB),
-                pool(o, "virtualShadowMapPages", StreamingPools.UE_VSM_PAGES, 0));
+                pool(o, "virtualShadowMapPages", StreamingPools.UE_VSM_PAGES, 0), percent, card,
+                (int) pool(o, "gpuSceneInstanceBytes", StreamingPools.UE_INSTANCE_BYTES, 0));
+    }
+
+    private static Lumen lumen(SceneJson r) throws SceneFileException {
+        if (!r.has("lumen")) {
+            return Lumen.OFF;
+        }
+        JsonNode raw = r.raw("lumen");
+        if (raw.isTextual()) {
+            if (raw.textValue().trim().equalsIgnoreCase("ue5")) {
+                return Lumen.UE5_DEFAULTS;
+            }
+            throw r.problem("lumen", UntrustedText.quote(raw.textValue()) + " (expected \"ue5\" or an object)");
+        }
+        SceneJson o = r.object("lumen");
+        o.onlyFields(Set.of("enabled", "surfaceCacheAtlas", "softwareTracing"));
+        return new Lumen(o.bool("enabled", true), (int) o.whole("surfaceCacheAtlas", 128, 16_384,
+                Lumen.UE_ATLAS_SIZE), o.bool("softwareTracing", true));
     }
 
     /** A number, or {@code "default"} for Unreal Engine 5's default; {@code absent} when omitted. */
@@ -152,7 +182,9 @@ public final class SceneReader {
             }
             throw o.problem(field, UntrustedText.quote(v.textValue()) + " (expected a number or \"default\")");
         }
-        long max = field.equals("virtualShadowMapPages") ? 1L << 24 : StreamingPools.MAX_MIB;
+        long max = field.equals("virtualShadowMapPages") ? 1L << 24
+                : field.equals("poolSizeVramPercent") ? 100
+                : field.equals("gpuSceneInstanceBytes") ? 1024 : StreamingPools.MAX_MIB;
         return o.whole(v, field, 0, max);
     }
 

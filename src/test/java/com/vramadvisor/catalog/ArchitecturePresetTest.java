@@ -6,6 +6,7 @@ import com.vramadvisor.engine.Estimate;
 import com.vramadvisor.engine.MemoryEstimator;
 import com.vramadvisor.engine.Mode;
 import com.vramadvisor.engine.ModelSpec;
+import com.vramadvisor.engine.Parallelism;
 import com.vramadvisor.engine.ParameterCount;
 import com.vramadvisor.engine.ParameterCounter;
 import com.vramadvisor.engine.Precision;
@@ -14,6 +15,7 @@ import com.vramadvisor.engine.Workload;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
@@ -45,13 +47,13 @@ class ArchitecturePresetTest {
 
     /**
      * Vendors count active parameters differently: DeepSeek and OpenAI leave the input embedding out (a lookup, no
-     * matmul), Qwen and Meta keep it in. Sources: DeepSeek-V3 report (arXiv:2412.19437) abstract, 37B activated;
-     * DeepSeek-R1 model card, 37B; gpt-oss model card (arXiv:2508.10925) Table 1, 3.61B and 5.13B; Qwen3 model cards,
+     * matmul), Qwen and Meta keep it in. Sources: DeepSeek-V3 README_WEIGHTS.md, main model 36.6B activated
+     * "including 0.9B for the output Head" (the report's abstract rounds it to 37B); DeepSeek-R1 model card, 37B; gpt-oss model card (arXiv:2508.10925) Table 1, 3.61B and 5.13B; Qwen3 model cards,
      * 3.3B and 22B (Qwen truncates: 3.35B is written 3.3B); Llama 4 model cards, 17B activated (text model).
      */
     @ParameterizedTest(name = "{0}: {1} active")
     @CsvSource({
-        "deepseek-v3, 37e9, 1e9, false, false",
+        "deepseek-v3, 36.6e9, 1e8, false, false",
         "deepseek-r1, 37e9, 1e9, false, false",
         "gpt-oss-20b, 3.61e9, 1e7, false, false",
         "gpt-oss-120b, 5.13e9, 1e7, false, false",
@@ -98,7 +100,7 @@ class ArchitecturePresetTest {
         assertThat(e.component(Component.KV_CACHE) / GIB).isCloseTo(8.58, within(0.01));
         // The latent is not split by heads: two tensor-parallel ranks each hold all of it.
         Workload tp2 = serving(1, 1, DataType.BF16).toBuilder()
-                .parallelism(new com.vramadvisor.engine.Parallelism(2, 1, 1, 0, false)).build();
+                .parallelism(new Parallelism(2, 1, 1, 0, false)).build();
         assertThat(MemoryEstimator.kvBytesPerToken(v3, tp2)).isEqualTo(70_272.0);
     }
 
@@ -163,6 +165,29 @@ class ArchitecturePresetTest {
         assertThat(big.component(Component.WEIGHTS) / GIB).isCloseTo(60.8, within(0.3));
         Estimate small = ESTIMATOR.estimate(model("gpt-oss-20b"), serving(1, 1, DataType.BF16));
         assertThat(small.component(Component.WEIGHTS) / GIB).isCloseTo(12.8, within(0.1));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"deepseek-v3", "qwen3-8b", "qwen3-30b-a3b",
+        "llama-3.2-1b", "llama-4-scout", "llama-4-maverick", "gemma-3-4b", "gemma-3-27b", "gpt-oss-20b",
+        "gpt-oss-120b", "mistral-small-24b", "mistral-nemo-12b", "phi-4"})
+    void kvCacheGrowsWithContextAndShardingNeverAddsMemoryPerGpu(String id) {
+        ModelSpec m = model(id);
+        long previous = 0;
+        for (int context : new int[] {1024, 4096, 32_768, 131_072}) {
+            Estimate e = ESTIMATOR.estimate(m, serving(2, context, DataType.BF16));
+            long kv = e.component(Component.KV_CACHE);
+            assertThat(kv).as(id + " at " + context).isGreaterThanOrEqualTo(previous);
+            previous = kv;
+        }
+        Workload one = serving(2, 32_768, DataType.BF16);
+        for (Parallelism split : new Parallelism[] {
+            new Parallelism(2, 1, 1, 0, false),
+            new Parallelism(1, 2, 1, 0, false)}) {
+            Workload sharded = one.toBuilder().parallelism(split).build();
+            assertThat(ESTIMATOR.estimate(m, sharded).peakBytes()).as(id + " " + split)
+                    .isLessThanOrEqualTo(ESTIMATOR.estimate(m, one).peakBytes());
+        }
     }
 
     @ParameterizedTest(name = "{0}: {1} non-embedding, {2} embedding")

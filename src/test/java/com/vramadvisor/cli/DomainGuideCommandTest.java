@@ -47,6 +47,8 @@ class DomainGuideCommandTest {
         assertThat(md.get("spreadsOverGpus").asBoolean()).isTrue();
         assertThat(md.get("ruleOfThumb").asText()).isEqualTo("A100 80GB / H100");
         assertThat(line(lines, "grid-1024x1024x512").get("largestPart").asText()).isEqualTo("grids");
+        assertThat(line(lines, "render-film-frame").get("largestPart").asText()).isEqualTo("textures");
+        assertThat(line(lines, "md-lj-100m").get("largestPart").asText()).isEqualTo("neighbour-lists");
         assertThat(line(lines, "render-game-4k").get("findings").toString()).contains("rule-gpu-fits");
     }
 

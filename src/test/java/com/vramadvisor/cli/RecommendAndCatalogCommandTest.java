@@ -158,6 +158,18 @@ class RecommendAndCatalogCommandTest {
     }
 
     @Test
+    void catalogListsFp4RatesAndTheCloudDiscountColumns() {
+        EstimateCommandTest.Result gpus = run("catalog", "list", "gpus", "--format", "csv");
+        EstimateCommandTest.Result cloud = run("catalog", "list", "cloud", "--format", "csv");
+
+        // HGX B300: 105 PFLOPS dense FP4 for eight GPUs (NVIDIA HGX table, via G. K. Lockwood's B300 notes).
+        assertThat(gpus.out().lines().findFirst().orElseThrow()).contains("fp4Tflops");
+        assertThat(gpus.out().lines().filter(l -> l.startsWith("b300-sxm-288gb,"))).singleElement()
+                .asString().contains(",13125,");
+        assertThat(cloud.out().lines().findFirst().orElseThrow()).endsWith("spotUsdPerHour,reserved1yUsdPerHour");
+    }
+
+    @Test
     void validateReportsFileJsonPathAndReasonAndExitsWithTwo() throws IOException {
         Files.writeString(tmp.resolve("gpus.json"),
                 "{\"gpus\": [{\"id\": \"my-card\", \"name\": \"My card\", \"memoryGbNominal\": \"lots\"}]}",

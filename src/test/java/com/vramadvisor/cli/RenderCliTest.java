@@ -42,9 +42,10 @@ class RenderCliTest {
                 "--format", "json");
         assertThat(json("estimate", "--workload", "render", "--scene", "game-4k", "--resolution", "1080p", "--format",
                 "json")).isEqualTo(hd);
-        // The game presets' targets are 56 bytes per pixel (8+8+4+4x4+4+2x8).
+        // The game presets' targets are 72 bytes per output pixel: RGBA16F 8 + D32_S8 8 + RGB10A2 4 + 4 x RGBA8 4
+        // + RG16F 4, plus two R11G11B10 TSR histories at 200 % per side (4 texels per pixel): 2 x 4 x 4 = 32.
         assertThat(uhd.get("components").get("renderTargets").asLong()
-                - hd.get("components").get("renderTargets").asLong()).isEqualTo(56L * (3840 * 2160 - 1920 * 1080));
+                - hd.get("components").get("renderTargets").asLong()).isEqualTo(72L * (3840 * 2160 - 1920 * 1080));
         assertThat(uhd.get("components").get("textures").asLong())
                 .isEqualTo(hd.get("components").get("textures").asLong());
         JsonNode two = json("estimate", "--workload", "render", "--scene", "game-4k", "--viewers", "2", "--format",

@@ -3,6 +3,7 @@ package com.vramadvisor.scene;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.vramadvisor.engine.render.Lumen;
 import com.vramadvisor.engine.render.PixelFormat;
 import com.vramadvisor.engine.render.Scene;
 import com.vramadvisor.engine.render.SceneEstimator;
@@ -59,6 +60,26 @@ class SceneReaderTest {
     }
 
     @Test
+    void lumenEffectTargetsAndTheVramRuleAreRead() throws Exception {
+        Scene s = SceneReader.read("""
+                {"resolution": "1920x1080", "lumen": "ue5",
+                 "effectTargets": [{"name": "bloom", "format": "rgba16f", "scale": 0.5, "count": 2}],
+                 "pools": {"textureStreamingMiB": 0, "poolSizeVramPercent": "default", "targetCardMiB": 8192,
+                           "gpuSceneInstanceBytes": "default"}}""");
+        assertThat(s.lumen()).isEqualTo(Lumen.UE5_DEFAULTS);
+        assertThat(s.effectTargets()).hasSize(1);
+        // 960 x 540 x 8 B x 2 = 8,294,400 B.
+        assertThat(SceneEstimator.estimate(s).part("effectTargets")).isEqualTo(8_294_400L);
+        assertThat(s.pools().vramPercent()).isEqualTo(70);
+        assertThat(s.pools().targetCardMiB()).isEqualTo(8192);
+        assertThat(s.pools().instanceBytes()).isEqualTo(64);
+        Lumen hardware = SceneReader.read("""
+                {"resolution": "1x1", "lumen": {"surfaceCacheAtlas": 2048, "softwareTracing": false}}""").lumen();
+        assertThat(hardware).isEqualTo(new Lumen(true, 2048, false));
+        assertThat(SceneReader.read("{\"resolution\": \"1x1\"}").lumen().enabled()).isFalse();
+    }
+
+    @Test
     void errorsNameTheJsonPathAndTheProblem() {
         assertProblem("{\"resolution\": \"4k\"}", "$.resolution", "not a resolution");
         assertProblem("{\"textures\": []}", "$.resolution", "missing");
@@ -79,6 +100,15 @@ class SceneReaderTest {
         assertProblem("", "empty", "");
         assertProblem("[1, 2]", "$", "expected an object");
         assertProblem("{\"resolution\": \"99999x2\"}", "$.resolution", "outside");
+        assertProblem("{\"resolution\": \"1x1\", \"pools\": {\"poolSizeVramPercent\": 70}}", "$.pools.targetCardMiB",
+                "missing");
+        assertProblem("{\"resolution\": \"1x1\", \"pools\": {\"poolSizeVramPercent\": 170, \"targetCardMiB\": 8}}",
+                "$.pools.poolSizeVramPercent", "outside");
+        assertProblem("{\"resolution\": \"1x1\", \"lumen\": \"ue4\"}", "$.lumen", "expected \"ue5\"");
+        assertProblem("{\"resolution\": \"1x1\", \"lumen\": {\"surfaceCacheAtlas\": 64}}",
+                "$.lumen.surfaceCacheAtlas", "outside");
+        assertProblem("{\"resolution\": \"1x1\", \"effectTargets\": [{\"format\": \"bc1\"}]}",
+                "$.effectTargets[0].format", "block-compressed");
     }
 
     @Test

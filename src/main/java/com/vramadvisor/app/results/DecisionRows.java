@@ -170,8 +170,12 @@ final class DecisionRows {
     }
 
     private String fitText(RecommendationRow r, String memory) {
-        StringBuilder text = new StringBuilder(messages.get(r.fits() ? "results.table.fit.yes" : "results.table.fit.no",
-                memory));
+        String key = switch (r.verdict()) {
+            case FITS -> "results.table.fit.yes";
+            case TIGHT -> "results.table.fit.tight";
+            case DOES_NOT_FIT -> "results.table.fit.no";
+        };
+        StringBuilder text = new StringBuilder(messages.get(key, memory));
         for (Reason reason : r.reasons()) {
             text.append("\n\u2022 ").append(messages.get("results.reason." + reason.code()));
         }

@@ -44,6 +44,8 @@ final class AppMenus {
         void shortcuts();
 
         void guide();
+
+        void calibrate();
     }
 
     private final Messages messages;
@@ -98,7 +100,8 @@ final class AppMenus {
         undo.disableProperty().bind(scenario.canUndoProperty().not());
         MenuItem redo = item("redoMenuItem", "menu.edit.redo", "Shortcut+Y", scenario::redo);
         redo.disableProperty().bind(scenario.canRedoProperty().not());
-        edit.getItems().addAll(undo, redo);
+        edit.getItems().addAll(undo, redo, new SeparatorMenuItem(),
+                item("calibrateMenuItem", "menu.edit.calibrate", null, actions::calibrate));
 
         Menu theme = menu("themeMenu", "menu.view.theme");
         radios(theme, settings.themeProperty(), new Object[][] {

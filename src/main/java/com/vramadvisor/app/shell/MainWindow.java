@@ -17,7 +17,10 @@ import com.vramadvisor.app.ui.CjkFonts;
 import com.vramadvisor.app.ui.Messages;
 import com.vramadvisor.app.workload.WorkloadPanel;
 import com.vramadvisor.app.settings.AppSettings;
+import com.vramadvisor.app.calibration.CalibrationDialog;
+import com.vramadvisor.app.calibration.CalibrationViewModel;
 import com.vramadvisor.catalog.Catalog;
+import com.vramadvisor.catalog.CatalogLoader;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import java.io.File;
@@ -482,6 +485,18 @@ public final class MainWindow implements AppMenus.Actions {
             // Losing preferences must not keep the user from closing the window; the next start uses defaults.
             statusBar.show(messages.get("status.persistFailed", String.valueOf(e.getMessage())));
         }
+    }
+
+    @Override
+    public void calibrate() {
+        CalibrationViewModel vm = new CalibrationViewModel(messages, id -> context.catalog().gpu(id),
+                CatalogLoader.defaultUserDirectory().getParent().resolve("calibration"));
+        if (!new CalibrationDialog(stage, vm, messages).showAndWait()) {
+            return;
+        }
+        // Applied like any edit: the scenario's runtime overhead takes the fitted context and fragmentation.
+        vm.calibrate(context.workload().snapshot()).ifPresent(context.workload()::apply);
+        statusBar.show(vm.resultProperty().get());
     }
 
     @Override

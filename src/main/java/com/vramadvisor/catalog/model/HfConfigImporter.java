@@ -130,7 +130,12 @@ public final class HfConfigImporter {
             builder.head(HeadKind.NONE).pooler(false);
         }
         if (wrapper) {
-            int textHidden = builder.build().hiddenSize();
+            int textHidden;
+            try {
+                textHidden = builder.build().hiddenSize();
+            } catch (IllegalArgumentException e) {
+                throw fields.error("inconsistent fields: " + e.getMessage());
+            }
             builder.visionParams(VisionLanguageConfigs.visionParams(root, file, modelType, fields, textHidden));
         }
         String name = modelName(file, modelType);

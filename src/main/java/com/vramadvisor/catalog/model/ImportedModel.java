@@ -38,10 +38,14 @@ public record ImportedModel(Path source, SourceKind kind, String architecture, O
     }
 
     /**
-     * The type most weight bytes are stored in: from the tensor headers when they were read (the type holding the
-     * most bytes, when the engine knows it), else the declared quantization, else the declared dtype.
+     * The type most weight bytes are stored in: a GGUF file's llama.cpp file type (Q4_K_M, ...) when the engine
+     * sizes it tensor by tensor, else from the tensor headers when they were read (the type holding the most bytes,
+     * when the engine knows it), else the declared quantization, else the declared dtype.
      */
     public Optional<DataType> weightStorageType() {
+        if (kind == SourceKind.GGUF && quantization.isPresent()) {
+            return quantization;
+        }
         Optional<DataType> fromTensors = weights.flatMap(WeightInventory::dominantDtype)
                 .flatMap(StorageTypes::toEngineType);
         if (fromTensors.isPresent()) {

@@ -1,5 +1,6 @@
 package com.vramadvisor.catalog.model;
 
+import com.vramadvisor.engine.DataType;
 import com.vramadvisor.engine.ParameterCounter;
 
 import java.io.IOException;
@@ -72,7 +73,18 @@ public final class ModelImporter {
         }
         var spec = GgufModelMapper.map(g, warnings);
         return new ImportedModel(file, SourceKind.GGUF, g.string("general.architecture").orElse(""), spec,
-                Optional.empty(), Optional.empty(), Optional.of(g.inventory()), warnings);
+                Optional.empty(), fileType(g), Optional.of(g.inventory()), warnings);
+    }
+
+    /**
+     * The llama.cpp file type {@code general.file_type} names when the engine sizes it tensor by tensor
+     * ({@code llama_ftype} in llama.cpp {@code include/llama.h}: 12 Q3_K_M, 15 Q4_K_M, 17 Q5_K_M, 18 Q6_K, 30 IQ4_XS).
+     */
+    static Optional<DataType> fileType(GgufFile g) {
+        long type = g.integer("general.file_type").orElse(-1);
+        return Optional.ofNullable(type == 12 ? DataType.GGUF_Q3_K_M : type == 15 ? DataType.GGUF_Q4_K_M
+                : type == 17 ? DataType.GGUF_Q5_K_M : type == 18 ? DataType.GGUF_Q6_K
+                : type == 30 ? DataType.GGUF_IQ4_XS : null);
     }
 
     /** A single safetensors file: exact weights, no architecture. */

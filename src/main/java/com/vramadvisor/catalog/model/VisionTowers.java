@@ -84,7 +84,8 @@ final class VisionTowers {
         long ratios = 9;
         long positions = sq(dim(v, 560, "image_size") / p) + 1;
         long layer = 4 * h * h + 2 * h * f + f + h + 4 * h;
-        long tower = 3 * p * p * h + h + positions * h + ratios * tiles * positions * h + 1 + 2 * (ratios * tiles * h + 1)
+        long tower = 3 * p * p * h + h + positions * h + ratios * tiles * positions * h + 1
+                + 2 * (ratios * tiles * h + 1)
                 + 4 * h + local * layer + global * (layer + 2);
         long out = dim(v, 7680, "vision_output_dim");
         return tower + out * textHidden + textHidden;

@@ -20,6 +20,18 @@ public record Activations(long attentionScoreBytes, long otherBytes, String form
         }
     }
 
+    /** The cap {@link #saturated} clamps to: far beyond any GPU, and sixteen parts still sum within a long. */
+    static final long LIMIT = Long.MAX_VALUE / 16;
+
+    /**
+     * Bytes from a product computed in floating point, clamped to {@link #LIMIT}: absurd sizes (a batch of
+     * thousands at 16K pixels with eager attention) read as "does not fit" instead of overflowing. Exact for every
+     * figure below 2^53 bytes.
+     */
+    static long saturated(double bytes) {
+        return bytes >= LIMIT ? LIMIT : (long) bytes;
+    }
+
     public long totalBytes() {
         return attentionScoreBytes + otherBytes;
     }

@@ -49,6 +49,17 @@ public record DiffusionModel(String id, String name, Denoiser denoiser, VaeConfi
         return denoiser.parameters() + textEncoderParameters() + vae.parameters() + safetyCheckerParameters;
     }
 
+    /**
+     * Width of the prompt embedding the denoiser receives: the CLIP hidden states concatenated (768 for SD 1.5, 2048
+     * for SDXL), or the T5 width where the CLIP states are padded to it (SD3's joint_attention_dim 4096).
+     */
+    public long textEmbeddingWidth() {
+        long clip = textEncoders.stream().filter(t -> !t.t5()).mapToLong(TextEncoderConfig::width).sum();
+        long t5 = textEncoders.stream().filter(TextEncoderConfig::t5).mapToLong(TextEncoderConfig::width).max()
+                .orElse(0);
+        return Math.max(clip, t5);
+    }
+
     /** Text tokens the denoiser attends to: the CLIP 77 plus the T5 tokens where a T5 encoder is present. */
     public int textTokens() {
         int clip = 0;

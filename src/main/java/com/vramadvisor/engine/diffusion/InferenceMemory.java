@@ -63,9 +63,7 @@ final class InferenceMemory {
         int sliceRows = w.sliceRows() > 0 ? w.sliceRows()
                 : Math.max(1, m.denoiser().headsAtWidestAttention() / 2);
         Activations unet = m.denoiser().inference(samples, lh, lw, m.textTokens(), w.attention(), sliceRows, bytes);
-        long embedWidth = Math.max(m.textEncoders().stream().filter(t -> !t.t5())
-                .mapToLong(TextEncoderConfig::width).sum(), m.textEncoders().stream().filter(TextEncoderConfig::t5)
-                .mapToLong(TextEncoderConfig::width).max().orElse(0));
+        long embedWidth = m.textEmbeddingWidth();
         long latents = ((long) w.batch() + 2L * samples) * latentChannels * lh * lw * bytes
                 + (long) samples * m.textTokens() * embedWidth * bytes;
         Activations decode = m.vae().decode(w.vaeSlicing() ? 1 : w.batch(), w.height(), w.width(),

@@ -114,7 +114,8 @@ public record MmditConfig(int inChannels, int patchSize, int layers, int heads, 
                         + " width %d: %,d score elements (2 x %d rows x N^2, %s attention) + %,d working elements,"
                         + " batch %d, %d bytes each", n, textTokens, d, scores, live, attention.id(), work, batch,
                 bytes);
-        return new Activations(scores * bytes, work * bytes, formula);
+        return new Activations(Activations.saturated((double) scores * bytes),
+                Activations.saturated((double) work * bytes), formula);
     }
 
     @Override
@@ -131,6 +132,7 @@ public record MmditConfig(int inChannels, int patchSize, int layers, int heads, 
                         + " scores %,d elements per sample, batch %d, %d bytes each", layers, n, d,
                 checkpointing ? "block inputs kept and one block (" + BLOCK_SAVED + " x d per token) recomputed"
                         : BLOCK_SAVED + " x d saved per token and block", attention.id(), scores, batch, bytes);
-        return new Activations(scores * batch * bytes, saved * batch * bytes, formula);
+        return new Activations(Activations.saturated((double) scores * batch * bytes),
+                Activations.saturated((double) saved * batch * bytes), formula);
     }
 }

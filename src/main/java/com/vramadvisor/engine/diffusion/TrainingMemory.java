@@ -86,7 +86,7 @@ final class TrainingMemory {
         int lh = w.latentHeight();
         int lw = w.latentWidth();
         long latents = 4L * samples * m.vae().latentChannels() * lh * lw * 4
-                + (long) samples * m.textTokens() * 4_096 * act;
+                + (long) samples * m.textTokens() * m.textEmbeddingWidth() * act;
         Activations a = m.denoiser().training(samples, lh, lw, m.textTokens(), w.attention(),
                 w.gradientCheckpointing(), act);
         long encode = m.vae().encodeElements(w.height(), w.width()) * samples * vaeBytes;

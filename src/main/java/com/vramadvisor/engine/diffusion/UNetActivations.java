@@ -92,7 +92,8 @@ final class UNetActivations {
                         + " %,d score elements (2 x rows x N x (N + %d text tokens), %s attention) + %,d working"
                         + " elements, batch %d", skipElements, bytes, bestWhere, bestScores, textTokens,
                 attention.id(), bestWork, batch);
-        return new Activations(bestScores * bytes, (skipElements + bestWork) * bytes, formula);
+        return new Activations(Activations.saturated((double) bestScores * bytes),
+                Activations.saturated(((double) skipElements + bestWork) * bytes), formula);
     }
 
     private static String describe(UNetConfig.Layer l, long tokens) {
@@ -138,13 +139,15 @@ final class UNetActivations {
                 case UPSAMPLE -> saved += c * tokens(latentH, latentW, l.level() - 1);
             }
         }
-        long scores = (checkpointing ? recomputeScores : savedScores + (SOFTMAX_BACKWARD - 1) * maxProbs) * batch;
-        long other = (saved + (checkpointing ? recompute : 0)) * batch;
-        String formula = String.format(Locale.ROOT, "%s: %,d saved elements per sample%s, %s attention scores %,d"
+        double scores = (double) (checkpointing ? recomputeScores : savedScores + (SOFTMAX_BACKWARD - 1) * maxProbs)
+                * batch;
+        double other = (double) (saved + (checkpointing ? recompute : 0)) * batch;
+        String formula = String.format(Locale.ROOT, "%s: %,d saved elements per sample%s, %s attention scores %,.0f"
                         + " elements, batch %d, %d bytes each",
                 checkpointing ? "gradient checkpointing (block inputs kept, one block recomputed)" : "no checkpointing",
                 saved, checkpointing ? " + " + String.format(Locale.ROOT, "%,d", recompute) + " recomputed" : "",
                 attention.id(), scores, batch, bytes);
-        return new Activations(scores * bytes, other * bytes, formula);
+        return new Activations(Activations.saturated(scores * bytes), Activations.saturated(other * bytes),
+                formula);
     }
 }

@@ -156,14 +156,16 @@ public record VaeConfig(List<Integer> blockOutChannels, int layersPerBlock, int 
                             + " one tile's decode %,d elements per image + %,d elements of decoded tiles and output,"
                             + " %d image(s), %d bytes each", rows, cols, tile, TILE_OVERLAP * 100,
                     one[0] + one[1], kept, images, bytes);
-            return new Activations(one[0] * images * bytes, (one[1] * images + kept) * bytes, formula);
+            return new Activations(Activations.saturated((double) one[0] * images * bytes),
+                    Activations.saturated(((double) one[1] * images + kept) * bytes), formula);
         }
         long[] per = decodeElements(height, width, eagerAttention);
         String formula = String.format(Locale.ROOT, "decode of %d image(s) at %d x %d px: %,d elements each (the"
                         + " larger of 3 x the widest ResNet input x H x W at its stage and the mid-block attention%s,"
                         + " plus the RGB output), %d bytes each", images, width, height, per[0] + per[1],
                 eagerAttention ? " with its 2 x N^2 eager scores" : "", bytes);
-        return new Activations(per[0] * images * bytes, per[1] * images * bytes, formula);
+        return new Activations(Activations.saturated((double) per[0] * images * bytes),
+                Activations.saturated((double) per[1] * images * bytes), formula);
     }
 
     static long ceilDiv(long a, long b) {

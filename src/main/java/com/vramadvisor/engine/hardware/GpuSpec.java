@@ -33,18 +33,34 @@ import java.util.Objects;
  * @param priceUsd              purchase price in US dollars, 0 when no public source gives one
  * @param priceDate             date of that price (ISO yyyy-mm or yyyy-mm-dd), empty when none
  * @param source                where the figures come from
+ * @param fp4Tflops             FP4 tensor TFLOPS, dense (no 2:4 sparsity), as the vendor publishes it (NVIDIA
+ *                              Blackwell NVFP4, AMD CDNA 4 MXFP4); 0 where the GPU has no FP4 tensor path or no figure
+ *                              is published. Carried for the catalog; the speed models do not use it yet
  */
 public record GpuSpec(String id, String name, String vendor, String segment, String formFactor,
                       double memoryGbNominal, String memoryType, long memoryBytesTotal, long memoryBytesUsable,
                       double memoryBandwidthGBps, double fp32Tflops, double tf32Tflops, double fp16Tflops,
                       double fp8Tflops, double int8Tops, int tdpWatts, String interconnect, double interconnectGBps,
-                      int pcieGen, int launchYear, double priceUsd, String priceDate, String source) {
+                      int pcieGen, int launchYear, double priceUsd, String priceDate, String source,
+                      double fp4Tflops) {
 
     public GpuSpec {
         Objects.requireNonNull(id, "id");
         if (memoryBytesUsable <= 0 || memoryBytesUsable > memoryBytesTotal) {
             throw new IllegalArgumentException(id + ": usable memory must be positive and at most the total");
         }
+        fp4Tflops = Math.max(0, fp4Tflops);
+    }
+
+    /** A GPU without a published FP4 rate ({@link #fp4Tflops} 0). */
+    public GpuSpec(String id, String name, String vendor, String segment, String formFactor,
+                   double memoryGbNominal, String memoryType, long memoryBytesTotal, long memoryBytesUsable,
+                   double memoryBandwidthGBps, double fp32Tflops, double tf32Tflops, double fp16Tflops,
+                   double fp8Tflops, double int8Tops, int tdpWatts, String interconnect, double interconnectGBps,
+                   int pcieGen, int launchYear, double priceUsd, String priceDate, String source) {
+        this(id, name, vendor, segment, formFactor, memoryGbNominal, memoryType, memoryBytesTotal, memoryBytesUsable,
+                memoryBandwidthGBps, fp32Tflops, tf32Tflops, fp16Tflops, fp8Tflops, int8Tops, tdpWatts, interconnect,
+                interconnectGBps, pcieGen, launchYear, priceUsd, priceDate, source, 0);
     }
 
     /**

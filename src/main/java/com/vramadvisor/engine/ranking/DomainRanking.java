@@ -106,8 +106,9 @@ public final class DomainRanking {
         Rig rig = Rig.of(g, node, usable);
         Double host = node.hasHostPrice() ? node.hostPriceUsd() : null;
         if (rig.unitGpus() == 1 && wants(o, HardwareKind.GPU)) {
+            // Under a limit of one GPU, a card that does not hold a workload that spreads has exhausted the search.
             rows.add(build(need, g, rig, g.id(), g.name(), HardwareKind.GPU, Acquisition.PURCHASE, g.interconnect(),
-                    1, false, host, null, o));
+                    1, o.maxGpus() < 2, host, null, o));
         }
         boolean oneDoes = rig.unitGpus() == 1 && (need.peak(1) <= usable || !need.spreads || o.maxGpus() < 2);
         if (!oneDoes && wants(o, HardwareKind.MULTI_GPU)) {

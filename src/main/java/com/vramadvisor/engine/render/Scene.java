@@ -14,19 +14,24 @@ import java.util.Objects;
  * @param width             output width in pixels, 1 to {@value #MAX_SIDE}
  * @param height            output height in pixels, 1 to {@value #MAX_SIDE}
  * @param renderTargets     resolution-dependent targets, per viewer
+ * @param effectTargets     resolution-dependent lighting and post-process targets (Lumen screen probes and history,
+ *                          bloom and depth-of-field chains, visibility buffer, swap chain), per viewer
  * @param shadowMaps        fixed-size shadow maps, per viewer
  * @param textures          texture groups, shared by all viewers
  * @param meshes            mesh groups, shared
  * @param rayTracing        acceleration structures, shared
  * @param pools             streaming pools, shared
+ * @param lumen             Lumen's world-space caches (surface cache and distance fields shared, radiance cache per
+ *                          viewer)
  * @param pathTracer        path tracer buffers, per viewer
  * @param denoiser          denoiser images and scratch, per viewer
  * @param viewers           concurrent views of the scene on one GPU (collaborative review), 1 to {@value #MAX_VIEWERS}
  * @param driverOverheadMiB the driver's and runtime's fixed share, in MiB
  */
 public record Scene(String name, String source, int width, int height, List<RenderTarget> renderTargets,
-                    List<ShadowMap> shadowMaps, List<Texture> textures, List<Mesh> meshes, RayTracing rayTracing,
-                    StreamingPools pools, PathTracer pathTracer, Denoiser denoiser, int viewers,
+                    List<RenderTarget> effectTargets, List<ShadowMap> shadowMaps, List<Texture> textures,
+                    List<Mesh> meshes, RayTracing rayTracing,
+                    StreamingPools pools, Lumen lumen, PathTracer pathTracer, Denoiser denoiser, int viewers,
                     long driverOverheadMiB) {
 
     /** Larger than any display or film frame (16K is 15360 wide). */
@@ -38,9 +43,11 @@ public record Scene(String name, String source, int width, int height, List<Rend
         Objects.requireNonNull(source, "source");
         Objects.requireNonNull(rayTracing, "rayTracing");
         Objects.requireNonNull(pools, "pools");
+        Objects.requireNonNull(lumen, "lumen");
         Objects.requireNonNull(pathTracer, "pathTracer");
         Objects.requireNonNull(denoiser, "denoiser");
         renderTargets = List.copyOf(renderTargets);
+        effectTargets = List.copyOf(effectTargets);
         shadowMaps = List.copyOf(shadowMaps);
         textures = List.copyOf(textures);
         meshes = List.copyOf(meshes);
@@ -58,52 +65,62 @@ public record Scene(String name, String source, int width, int height, List<Rend
 
     /** A scene with nothing in it at this resolution: one viewer, no pools, no ray tracing, no driver share. */
     public static Scene empty(int width, int height) {
-        return new Scene("scene", "", width, height, List.of(), List.of(), List.of(), List.of(), RayTracing.OFF,
-                StreamingPools.NONE, PathTracer.OFF, Denoiser.OFF, 1, 0);
+        return new Scene("scene", "", width, height, List.of(), List.of(), List.of(), List.of(), List.of(),
+                RayTracing.OFF, StreamingPools.NONE, Lumen.OFF, PathTracer.OFF, Denoiser.OFF, 1, 0);
     }
 
     public Scene withName(String name, String source) {
-        return new Scene(name, source, width, height, renderTargets, shadowMaps, textures, meshes, rayTracing, pools,
-                pathTracer, denoiser, viewers, driverOverheadMiB);
+        return new Scene(name, source, width, height, renderTargets, effectTargets, shadowMaps, textures,
+                meshes, rayTracing, pools, lumen, pathTracer, denoiser, viewers, driverOverheadMiB);
     }
 
     public Scene withResolution(int width, int height) {
-        return new Scene(name, source, width, height, renderTargets, shadowMaps, textures, meshes, rayTracing, pools,
-                pathTracer, denoiser, viewers, driverOverheadMiB);
+        return new Scene(name, source, width, height, renderTargets, effectTargets, shadowMaps, textures,
+                meshes, rayTracing, pools, lumen, pathTracer, denoiser, viewers, driverOverheadMiB);
     }
 
     public Scene withViewers(int viewers) {
-        return new Scene(name, source, width, height, renderTargets, shadowMaps, textures, meshes, rayTracing, pools,
-                pathTracer, denoiser, viewers, driverOverheadMiB);
+        return new Scene(name, source, width, height, renderTargets, effectTargets, shadowMaps, textures,
+                meshes, rayTracing, pools, lumen, pathTracer, denoiser, viewers, driverOverheadMiB);
     }
 
     public Scene withRenderTargets(List<RenderTarget> renderTargets, List<ShadowMap> shadowMaps) {
-        return new Scene(name, source, width, height, renderTargets, shadowMaps, textures, meshes, rayTracing, pools,
-                pathTracer, denoiser, viewers, driverOverheadMiB);
+        return new Scene(name, source, width, height, renderTargets, effectTargets, shadowMaps, textures,
+                meshes, rayTracing, pools, lumen, pathTracer, denoiser, viewers, driverOverheadMiB);
+    }
+
+    public Scene withEffectTargets(List<RenderTarget> effectTargets) {
+        return new Scene(name, source, width, height, renderTargets, effectTargets, shadowMaps, textures,
+                meshes, rayTracing, pools, lumen, pathTracer, denoiser, viewers, driverOverheadMiB);
+    }
+
+    public Scene withLumen(Lumen lumen) {
+        return new Scene(name, source, width, height, renderTargets, effectTargets, shadowMaps, textures,
+                meshes, rayTracing, pools, lumen, pathTracer, denoiser, viewers, driverOverheadMiB);
     }
 
     public Scene withContent(List<Texture> textures, List<Mesh> meshes) {
-        return new Scene(name, source, width, height, renderTargets, shadowMaps, textures, meshes, rayTracing, pools,
-                pathTracer, denoiser, viewers, driverOverheadMiB);
+        return new Scene(name, source, width, height, renderTargets, effectTargets, shadowMaps, textures,
+                meshes, rayTracing, pools, lumen, pathTracer, denoiser, viewers, driverOverheadMiB);
     }
 
     public Scene withRayTracing(RayTracing rayTracing) {
-        return new Scene(name, source, width, height, renderTargets, shadowMaps, textures, meshes, rayTracing, pools,
-                pathTracer, denoiser, viewers, driverOverheadMiB);
+        return new Scene(name, source, width, height, renderTargets, effectTargets, shadowMaps, textures,
+                meshes, rayTracing, pools, lumen, pathTracer, denoiser, viewers, driverOverheadMiB);
     }
 
     public Scene withPools(StreamingPools pools) {
-        return new Scene(name, source, width, height, renderTargets, shadowMaps, textures, meshes, rayTracing, pools,
-                pathTracer, denoiser, viewers, driverOverheadMiB);
+        return new Scene(name, source, width, height, renderTargets, effectTargets, shadowMaps, textures,
+                meshes, rayTracing, pools, lumen, pathTracer, denoiser, viewers, driverOverheadMiB);
     }
 
     public Scene withOfflineRendering(PathTracer pathTracer, Denoiser denoiser) {
-        return new Scene(name, source, width, height, renderTargets, shadowMaps, textures, meshes, rayTracing, pools,
-                pathTracer, denoiser, viewers, driverOverheadMiB);
+        return new Scene(name, source, width, height, renderTargets, effectTargets, shadowMaps, textures,
+                meshes, rayTracing, pools, lumen, pathTracer, denoiser, viewers, driverOverheadMiB);
     }
 
     public Scene withDriverOverheadMiB(long driverOverheadMiB) {
-        return new Scene(name, source, width, height, renderTargets, shadowMaps, textures, meshes, rayTracing, pools,
-                pathTracer, denoiser, viewers, driverOverheadMiB);
+        return new Scene(name, source, width, height, renderTargets, effectTargets, shadowMaps, textures,
+                meshes, rayTracing, pools, lumen, pathTracer, denoiser, viewers, driverOverheadMiB);
     }
 }

@@ -12,9 +12,10 @@ import java.util.stream.Collectors;
 
 /**
  * Per-GPU memory of a {@link Scene} at steady state, when everything a frame touches is resident. Per-view parts
- * (render targets, shadow maps, path tracer and denoiser buffers) are multiplied by the viewers; scene data
- * (textures, geometry, acceleration structures, pools) is held once and shared by every view on the GPU. The
- * formulas and sources are in each part's type and in {@code docs/estimation-render.md}.
+ * (render and effect targets, shadow maps, Lumen's radiance cache and global distance field, path tracer and
+ * denoiser buffers) are multiplied by the viewers; scene data (textures, geometry, acceleration structures, Lumen's
+ * surface cache and mesh distance fields, pools) is held once and shared by every view on the GPU. The formulas and
+ * sources are in each part's type and in {@code docs/estimation-render.md}.
  */
 public final class SceneEstimator {
 
@@ -41,6 +42,14 @@ public final class SceneEstimator {
         }
         parts.add(part("renderTargets", "render targets", Bytes.mul(rt, v),
                 list(s.renderTargets().stream().map(RenderTarget::describe).toList()) + " at " + s.width() + " x "
+                        + s.height() + perViewer));
+
+        long effects = 0;
+        for (RenderTarget t : s.effectTargets()) {
+            effects = Bytes.add(effects, t.bytes(s.width(), s.height()));
+        }
+        parts.add(part("effectTargets", "lighting and post targets", Bytes.mul(effects, v),
+                list(s.effectTargets().stream().map(RenderTarget::describe).toList()) + " at " + s.width() + " x "
                         + s.height() + perViewer));
 
         long shadows = 0;
@@ -106,7 +115,14 @@ public final class SceneEstimator {
         }
         parts.add(part("accelerationStructures", "acceleration structures", as, asFormula));
 
-        parts.add(pools(s.pools(), streamed, virtualFormats, naniteMeshes, naniteTriangles, caveats));
+        Lumen lumen = s.lumen();
+        long lumenBytes = Bytes.add(Bytes.add(lumen.surfaceCacheBytes(), lumen.meshDistanceFieldBytes()),
+                Bytes.mul(lumen.radianceCacheBytes() + lumen.globalDistanceFieldBytes(), v));
+        parts.add(part("lumen", "Lumen caches", lumenBytes, lumen.describe(v)));
+
+        long otherTextures = Bytes.add(Bytes.mul(Bytes.add(Bytes.add(rt, effects), shadows), v), lumenBytes);
+        parts.add(PoolParts.pools(s.pools(), streamed, resident, otherTextures, virtualFormats, instances, naniteMeshes,
+                naniteTriangles, caveats));
 
         PathTracer pt = s.pathTracer();
         long ptBytes = 0;
@@ -144,55 +160,18 @@ public final class SceneEstimator {
         List<String> assumptions = new ArrayList<>();
         assumptions.add("Steady state: every resource a frame touches is resident; loading, build scratch and"
                 + " compaction copies are transient and not counted.");
-        assumptions.add("Per-view buffers (render targets, shadow maps, path tracer, denoiser) are repeated for each"
-                + " viewer; textures, geometry, acceleration structures and pools are shared by the viewers on one"
-                + " GPU.");
+        assumptions.add("Per-view buffers (render and effect targets, shadow maps, Lumen's radiance cache and global"
+                + " distance field, path tracer, denoiser) are repeated for each viewer; textures, geometry,"
+                + " acceleration structures, Lumen's surface cache and pools are shared by the viewers on one GPU.");
+        if (!s.effectTargets().isEmpty()) {
+            assumptions.add("Each transient target is counted once: the render graph aliases them within a frame and"
+                    + " reuses them across frames; only the swap chain keeps one buffer per frame in flight.");
+        }
         if (!s.source().isBlank()) {
             assumptions.add("Scene figures: " + s.source());
         }
         return new SizedEstimate(WorkloadKind.RENDER, subject, OptionalLong.empty(), parts,
                 "steady-state rendering", assumptions, caveats);
-    }
-
-    private static MemoryPart pools(StreamingPools p, long streamed, TreeSet<String> virtualFormats,
-                                    long naniteMeshes, long naniteTriangles, List<String> caveats) {
-        List<String> text = new ArrayList<>();
-        long sum = 0;
-        if (streamed > 0) {
-            long budget = StreamingPools.mib(p.textureStreamingMiB());
-            long used = p.textureStreamingMiB() == 0 ? streamed : Math.min(streamed, budget);
-            sum = Bytes.add(sum, used);
-            text.add(String.format(Locale.ROOT, "texture streaming min(%,d B wanted, %s)", streamed,
-                    p.textureStreamingMiB() == 0 ? "no limit" : p.textureStreamingMiB() + " MiB pool"));
-            if (p.textureStreamingMiB() > 0 && streamed > budget) {
-                caveats.add(String.format(Locale.ROOT, "Streamed textures want %.2f GiB at full detail but the pool"
-                        + " holds %d MiB: the streamer drops mips (blurry textures) rather than running out.",
-                        streamed / (double) (1L << 30), p.textureStreamingMiB()));
-            }
-        }
-        if (p.naniteStreamingMiB() > 0 && naniteMeshes > 0) {
-            long roots = Bytes.mul(naniteMeshes, StreamingPools.NANITE_ROOT_PAGE_BYTES);
-            sum = Bytes.add(sum, Bytes.add(StreamingPools.mib(p.naniteStreamingMiB()), roots));
-            text.add(p.naniteStreamingMiB() + " MiB Nanite pool + " + naniteMeshes + " root pages x 32 KiB");
-            double wanted = naniteTriangles * NANITE_BYTES_PER_INPUT_TRIANGLE;
-            if (wanted > StreamingPools.mib(p.naniteStreamingMiB())) {
-                caveats.add(String.format(Locale.ROOT, "All Nanite clusters at full detail would be %.2f GiB"
-                        + " (17.7 B per input triangle); the %d MiB pool holds what the view needs, and lowers detail"
-                        + " when a view needs more.", wanted / (1L << 30), p.naniteStreamingMiB()));
-            }
-        }
-        if (!virtualFormats.isEmpty()) {
-            long vt = Bytes.mul(StreamingPools.mib(p.virtualTextureMiB()), (long) virtualFormats.size());
-            sum = Bytes.add(sum, vt);
-            text.add(virtualFormats.size() + " virtual-texture pools (" + String.join(", ", virtualFormats) + ") x "
-                    + p.virtualTextureMiB() + " MiB");
-        }
-        if (p.virtualShadowMapPages() > 0) {
-            sum = Bytes.add(sum, Bytes.mul(p.virtualShadowMapPages(), StreamingPools.VSM_PAGE_BYTES));
-            text.add(p.virtualShadowMapPages() + " virtual shadow map pages x 128 x 128 x 4 B");
-        }
-        return part("streamingPools", "streaming pools", sum, text.isEmpty() ? "no streaming pools"
-                : String.join(" + ", text));
     }
 
     private static MemoryPart part(String id, String label, long bytes, String formula) {

@@ -99,7 +99,8 @@ class GgufModelMapperTest {
         assertThat(w.byDtype().get("F32")).isEqualTo(new DtypeTotal("F32", 5, 5 * 256, 5 * 1024));
         assertThat(w.bytes()).isEqualTo(2 * 239_616 + 2 * 134_400 + 21_000 + 27_200 + 5 * 1024);
         assertThat(w.parameters()).hasValue(2 * 425_984 + 2 * 163_840 + 25_600 + 25_600 + 5 * 256);
-        assertThat(imported.weightStorageType()).contains(DataType.GGUF_Q4_K);
+        // general.file_type 15 is llama.cpp's LLAMA_FTYPE_MOSTLY_Q4_K_M: sized tensor by tensor as Q4_K_M.
+        assertThat(imported.weightStorageType()).contains(DataType.GGUF_Q4_K_M);
     }
 
     @Test

@@ -190,6 +190,25 @@ class HfConfigImporterModernTest {
     }
 
     @Test
+    void anImpossibleTextModelInsideAWrapperIsAOneLineError(@TempDir Path dir) {
+        Path file = Fixtures.writeConfig(dir, "bad-gemma", """
+                {"architectures": ["Gemma3ForConditionalGeneration"], "model_type": "gemma3",
+                 "text_config": {"hidden_size": -5}, "vision_config": {"hidden_size": 1152}}
+                """);
+        assertThatThrownBy(() -> HfConfigImporter.read(file))
+                .isInstanceOf(ModelImportException.class)
+                .hasMessageContaining("hidden size")
+                .hasMessageNotContaining("\n");
+        Path vision = Fixtures.writeConfig(dir, "bad-vision", """
+                {"architectures": ["Gemma3ForConditionalGeneration"], "model_type": "gemma3",
+                 "text_config": {}, "vision_config": {"hidden_size": 2000000000}}
+                """);
+        assertThatThrownBy(() -> HfConfigImporter.read(vision))
+                .isInstanceOf(ModelImportException.class)
+                .hasMessageContaining("vision_config field 'hidden_size'");
+    }
+
+    @Test
     void layerTypesOfTheWrongLengthAreRejectedNamingTheField(@TempDir Path dir) {
         Path file = Fixtures.writeConfig(dir, "broken", """
                 {"architectures": ["GptOssForCausalLM"], "model_type": "gpt_oss", "hidden_size": 64,

@@ -130,6 +130,19 @@ class DiffusionInferenceTest {
     }
 
     @Test
+    void eagerAttentionInTheVaeMidBlockOvertakesTheConvolutionsAt2048() {
+        // 2048 px -> 256 x 256 latents -> 65,536 tokens in one head: 2 x N^2 fp16 elements (8 GiB) outgrow the
+        // 3 x 256 x 2048^2 elements of the full-resolution ResNet; at 1024 px the convolutions still lead.
+        VaeConfig vae = DiffusionPresets.SD3_MEDIUM.vae();
+        Activations at2048 = vae.decode(1, 2_048, 2_048, true, false, 2);
+        assertThat(at2048.attentionScoreBytes()).isEqualTo(2L * 65_536 * 65_536 * 2);
+        assertThat(at2048.otherBytes()).isEqualTo((4L * 512 * 65_536 + 3L * 2_048 * 2_048) * 2);
+        Activations at1024 = vae.decode(1, 1_024, 1_024, true, false, 2);
+        assertThat(at1024.attentionScoreBytes()).isZero();
+        assertThat(at1024.otherBytes()).isEqualTo((3L * 256 + 3) * 1_024 * 1_024 * 2);
+    }
+
+    @Test
     void vaeTilingBoundsTheDecodeByTheTileAndChangesNothingBelowOneTile() {
         DiffusionWorkload big = infer(DiffusionPresets.SD_15).withSize(2_048, 2_048);
         long plain = big.estimate().part("vaeDecode");
@@ -183,6 +196,18 @@ class DiffusionInferenceTest {
                 previous = p;
             }
             assertThat(peak(w.withBatch(2))).isGreaterThan(peak(w));
+        }
+    }
+
+    @Test
+    void absurdSizesSaturateInsteadOfOverflowing() {
+        // 4096 images at 16384 px in fp32 with eager attention: the score matrices alone pass 2^63 bytes.
+        for (DiffusionModel m : DiffusionPresets.all()) {
+            for (DiffusionMode mode : DiffusionMode.values()) {
+                DiffusionWorkload w = DiffusionWorkload.of(m, mode).withBatch(4_096).withSize(16_384, 16_384)
+                        .withDtype(DiffusionDtype.FP32).withAttention(AttentionKind.EAGER, 0);
+                assertThat(w.estimate().peakBytes()).as(m.id() + " " + mode).isGreaterThan(1L << 50);
+            }
         }
     }
 

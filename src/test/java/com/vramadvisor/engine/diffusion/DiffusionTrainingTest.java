@@ -59,6 +59,31 @@ class DiffusionTrainingTest {
     }
 
     @Test
+    void sd15LoraFitsAT4AndItsAdaptersWeighThreeMegabytes() {
+        // examples/text_to_image/README.md, train_text_to_image_lora.py with --mixed_precision fp16, resolution 512,
+        // train_batch_size 1, no checkpointing: "it's possible to run train_text_to_image_lora.py in consumer GPUs
+        // like T4 or V100" (16 GB; a T4 shows 15,360 MiB), and "The final weights are only 3 MB in size"
+        // (pytorch_lora_weights.bin: rank 4, fp32).
+        DiffusionWorkload lora = DiffusionWorkload.of(DiffusionPresets.SD_15, DiffusionMode.LORA)
+                .withAttention(AttentionKind.EAGER, 0);
+        assertThat(lora.estimate().peakBytes()).isLessThan(15L * GIB);
+        long adapterBytes = DiffusionPresets.SD_15.denoiser().loraParameters(4) * 4;
+        assertThat(adapterBytes / 1e6).isBetween(3.0, 3.3);
+    }
+
+    @Test
+    void sd15LoraAtBatchTwoNeedsAboutTheMeasuredTenAndSixGigabytes() {
+        // Ng Wai Foong, "How to Fine-tune Stable Diffusion using LoRA" (Medium, 2023-02-21), diffusers
+        // train_text_to_image_lora.py: "a single process training with batch size of 2 can be done on a single 12GB
+        // GPU (10GB without xformers, 6GB with xformers)". Rounded whole-process figures: within 80-105 %.
+        DiffusionWorkload lora = DiffusionWorkload.of(DiffusionPresets.SD_15, DiffusionMode.LORA).withBatch(2);
+        double eager = lora.withAttention(AttentionKind.EAGER, 0).estimate().peakBytes() / 10e9;
+        double xformers = lora.estimate().peakBytes() / 6e9;
+        assertThat(eager).isBetween(0.80, 1.05);
+        assertThat(xformers).isBetween(0.80, 1.05);
+    }
+
+    @Test
     void sdxlLoraDreamBoothFitsSixteenGigabytes() {
         // examples/dreambooth/README_sdxl.md: "you can train SDXL LoRAs with less than 16GB of VRAM" with
         // --enable_xformers_memory_efficient_attention --gradient_checkpointing --use_8bit_adam

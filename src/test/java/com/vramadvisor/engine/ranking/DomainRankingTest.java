@@ -108,6 +108,17 @@ class DomainRankingTest {
     }
 
     @Test
+    void underALimitOfOneGpuACardThatDoesNotHoldAWorkloadThatSpreadsSaysSo() {
+        RankingOptions one = RankingOptions.builder().maxGpus(1).build();
+        DomainRecommendation rec = DomainRanking.rank(TestWorkload.spreading(1, 100), HW, one);
+        DomainRow card = row(rec, "rtx-4090", HardwareKind.GPU);
+        assertThat(card.reasons()).contains(Reason.DOES_NOT_FIT, Reason.EXCEEDS_MAX_GPUS);
+        assertThat(rec.rows()).allMatch(r -> r.gpusBought() == 1);
+        DomainRow scene = row(DomainRanking.rank(TestWorkload.whole(10, 20), HW, one), "rtx-4090", HardwareKind.GPU);
+        assertThat(scene.reasons()).contains(Reason.DOES_NOT_SPREAD).doesNotContain(Reason.EXCEEDS_MAX_GPUS);
+    }
+
+    @Test
     void fittingRowsComeFirstThenBoughtByCapitalThenRentedByTheHourThenUnpriced() {
         DomainRecommendation rec = DomainRanking.rank(TestWorkload.spreading(1, 100), HW, RankingOptions.defaults());
         List<DomainRow> rows = rec.rows();

@@ -30,8 +30,9 @@ class SceneEstimatorTest {
         SizedEstimate e = SceneEstimator.estimate(s);
         assertThat(e.peakBytes()).isEqualTo(22_369_648L);
         assertThat(e.part("textures")).isEqualTo(22_369_648L);
-        assertThat(e.parts()).extracting(MemoryPart::id).containsExactly("renderTargets", "shadowMaps", "textures",
-                "geometry", "accelerationStructures", "streamingPools", "pathTracer", "denoiser", "driverOverhead");
+        assertThat(e.parts()).extracting(MemoryPart::id).containsExactly("renderTargets", "effectTargets",
+                "shadowMaps", "textures", "geometry", "accelerationStructures", "lumen", "streamingPools", "pathTracer",
+                "denoiser", "driverOverhead");
     }
 
     @Test
@@ -104,8 +105,10 @@ class SceneEstimatorTest {
         SizedEstimate e = SceneEstimator.estimate(s);
         // Fallback: 2,000 triangles, 1,000 vertices x 24 B + 6,000 16-bit indices, ten meshes.
         assertThat(e.part("geometry")).isEqualTo(10 * (1_000 * 24 + 6_000 * 2));
-        // 512 MiB pool (r.Nanite.Streaming.StreamingPoolSize) + 10 x 32 KiB root pages + 2048 VSM pages x 64 KiB.
-        assertThat(e.part("streamingPools")).isEqualTo((512L << 20) + 10 * 32 * 1024 + 2048L * 65_536);
+        // 512 MiB pool (r.Nanite.Streaming.StreamingPoolSize) + 10 x 32 KiB root pages + 2048 VSM pages x 64 KiB
+        // + GPU Scene instance data: 1,000 instances, buffer rounded up to 1,024 x 4 float4s (64 B).
+        assertThat(e.part("streamingPools"))
+                .isEqualTo((512L << 20) + 10 * 32 * 1024 + 2048L * 65_536 + 1024L * 64);
         assertThat(e.part("accelerationStructures")).isEqualTo((long) Math.ceil(20_000 * 25.7) + 1_000L * (64 + 106));
     }
 
@@ -142,8 +145,8 @@ class SceneEstimatorTest {
         for (int i = 0; i < 20; i++) {
             many.add(Texture.of("t" + i, 64, 64, PixelFormat.RGBA8, 1));
         }
-        MemoryPart textures = SceneEstimator.estimate(Scene.empty(64, 64).withContent(many, List.of())).parts()
-                .get(2);
+        MemoryPart textures = SceneEstimator.estimate(Scene.empty(64, 64).withContent(many, List.of()))
+                .parts().get(3);
         assertThat(textures.formula()).contains("t0 ").contains("t7 ").doesNotContain("t8 ").contains("12 more groups");
         assertThat(textures.bytes()).isEqualTo(20 * 4 * ((1L << 14) - 1) / 3);
     }
