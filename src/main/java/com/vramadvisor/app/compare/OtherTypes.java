@@ -1,6 +1,7 @@
 package com.vramadvisor.app.compare;
 
 import com.vramadvisor.app.domain.DomainSizer;
+import com.vramadvisor.app.domain.DomainTexts;
 import com.vramadvisor.app.results.ResultsMessages;
 import com.vramadvisor.engine.core.MemoryPart;
 import com.vramadvisor.engine.core.Sizable;
@@ -73,8 +74,7 @@ final class OtherTypes {
         for (SizedEstimate e : estimates) {
             if (e != null) {
                 for (MemoryPart part : e.parts()) {
-                    labels.putIfAbsent(part.id(), messages.has("domain.part." + part.id())
-                            ? messages.get("domain.part." + part.id()) : part.label());
+                    labels.putIfAbsent(part.id(), DomainTexts.part(part, messages.locale()));
                 }
             }
         }

@@ -128,7 +128,7 @@ public final class DomainResultsViewModel {
                         e.parameters().getAsLong()))
                 : e.subject());
         peakBytes.set(total);
-        headline.set(messages.get("domain.results.headline", messages.size(total, unit), PhaseNames.of(e.peakPhase(), messages.locale())));
+        headline.set(messages.get("domain.results.headline", messages.size(total, unit), DomainTexts.phase(e.peakPhase(), messages.locale())));
         assumptions.setAll(e.assumptions());
         caveats.setAll(e.caveats());
         List<PartRow> next = new ArrayList<>();
@@ -180,14 +180,12 @@ public final class DomainResultsViewModel {
     }
 
     private String partName(MemoryPart p) {
-        String key = "domain.part." + p.id();
-        return messages.has(key) ? messages.get(key) : p.label();
+        return DomainTexts.part(p, messages.locale());
     }
 
-    /** The axis's name, starting a line: "Batch", "Atoms" (the estimator's English label when none is known). */
+    /** The axis's name, starting a line: "Batch", "Atoms". */
     private String axisName(Sizable w) {
-        String key = "domain.axis." + w.axis().id();
-        String name = messages.has(key) ? messages.get(key) : w.axis().label();
+        String name = DomainTexts.axis(w.axis(), messages.locale());
         return name.isEmpty() ? name : name.substring(0, 1).toUpperCase(messages.locale()) + name.substring(1);
     }
 

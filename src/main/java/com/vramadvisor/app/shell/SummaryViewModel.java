@@ -3,7 +3,7 @@ package com.vramadvisor.app.shell;
 import com.vramadvisor.app.ui.Messages;
 import com.vramadvisor.scenario.ScenarioInputs;
 import com.vramadvisor.app.domain.DomainSizer;
-import com.vramadvisor.app.domain.PhaseNames;
+import com.vramadvisor.app.domain.DomainTexts;
 import com.vramadvisor.engine.core.Sizable;
 import com.vramadvisor.engine.core.SizedEstimate;
 import com.vramadvisor.engine.Estimate;
@@ -116,7 +116,7 @@ public final class SummaryViewModel {
             return;
         }
         text.set(messages.get("summary.peak", s.sizeUnit().format(e.peakBytes(), messages.locale()),
-                PhaseNames.of(e.peakPhase(), messages.locale())));
+                DomainTexts.phase(e.peakPhase(), messages.locale())));
         Optional<GpuSpec> gpu = gpus.apply(s.gpuId());
         if (gpu.isEmpty()) {
             verdict.set("");
