@@ -41,7 +41,8 @@ import java.util.Objects;
  *       separates the vendors' published FP64:FP32 ratios: data-centre parts run FP64 at 1/2 or 1/1 (A100 9.7 vs
  *       19.5 TFLOPS, H100 SXM 34 vs 67, MI300X 81.7 vs 163.4, Data Center GPU Max 1550 52 vs 52), GeForce and most
  *       workstation and inference parts at 1/64 or 1/32 (RTX 4090 1.29 vs 82.6, Ada whitepaper; GA10x 1/64, Ampere
- *       GA102 whitepaper; Radeon RDNA 3 1/32). A GPU whose FP64 rate the catalog does not give is judged on memory
+ *       GA102 whitepaper; Radeon RDNA 3 1/32); a GPU without an FP32 figure is judged against
+ *       {@link #SLOW_FP64_FLOOR_TFLOPS}. A GPU whose FP64 rate the catalog does not give is judged on memory
  *       alone and marked {@link Reason#FP64_UNKNOWN}.</li>
  * </ul>
  * Rows are filtered and sorted as {@link RankingOptions} says ({@link DomainOrder}); the budget bounds the capital of
@@ -211,6 +212,13 @@ public final class DomainRanking {
     /** Slower than this fraction of the FP32 rate, a double-precision workload is marked {@link Reason#SLOW_FP64}. */
     static final double SLOW_FP64_RATIO = 1.0 / 8;
 
+    /**
+     * For a GPU whose FP32 rate the catalog does not give, the FP64 rate below which it is marked
+     * {@link Reason#SLOW_FP64}: the catalog's full- and half-rate FP64 parts all run 7 TFLOPS or more (V100 PCIe 7),
+     * its rationed ones (1/16 to 1/64) 2 TFLOPS or less (RTX PRO 6000 Blackwell 1.95).
+     */
+    static final double SLOW_FP64_FLOOR_TFLOPS = 5;
+
     /** The FP64 note for {@code g} under {@code need}, or {@code null} when there is none. */
     static Reason fp64Reason(Fp64Need need, GpuSpec g) {
         if (!need.needsFp64()) {
@@ -222,7 +230,8 @@ public final class DomainRanking {
         if (g.fp64Tflops() == 0) {
             return Reason.NO_FP64;
         }
-        if (need == Fp64Need.HEAVY && g.fp32Tflops() > 0 && g.fp64Tflops() < SLOW_FP64_RATIO * g.fp32Tflops()) {
+        if (need == Fp64Need.HEAVY && (g.fp32Tflops() > 0 ? g.fp64Tflops() < SLOW_FP64_RATIO * g.fp32Tflops()
+                : g.fp64Tflops() < SLOW_FP64_FLOOR_TFLOPS)) {
             return Reason.SLOW_FP64;
         }
         return null;
