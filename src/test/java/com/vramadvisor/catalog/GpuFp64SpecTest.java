@@ -4,12 +4,46 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import com.vramadvisor.engine.hardware.GpuSpec;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The shipped catalog's FP64 rates against the vendors' spec sheets. */
 class GpuFp64SpecTest {
 
     private static final Catalog CATALOG = CatalogLoader.shippedOnly().load();
+
+    private static final String CARD = """
+            {"id": "my-card", "name": "My Card", "vendor": "NVIDIA", "segment": "workstation", "formFactor": "PCIe",
+             "memoryGbNominal": 24, "memoryType": "GDDR6", "memoryBandwidthGBps": 600, "fp32Tflops": 40,FP64
+             "launchYear": 2024, "source": "vendor spec sheet"}""";
+
+    @TempDir
+    Path dir;
+
+    private Catalog userCard(String fp64) throws IOException {
+        Files.writeString(dir.resolve("gpus.json"), "{\"catalogVersion\": \"1\", \"gpus\": ["
+                + CARD.replace("FP64", fp64) + "]}");
+        return CatalogLoader.withUserDirectory(dir).load();
+    }
+
+    @Test
+    void anAbsentFigureIsUnknownAndANegativeOneIsRejected() throws IOException {
+        Catalog absent = userCard("");
+        assertThat(absent.problems()).isEmpty();
+        assertThat(absent.gpu("my-card").orElseThrow().fp64Known()).isFalse();
+
+        Catalog zero = userCard(" \"fp64Tflops\": 0,");
+        assertThat(zero.problems()).isEmpty();
+        assertThat(zero.gpu("my-card").orElseThrow().fp64Known()).isTrue();
+        assertThat(zero.gpu("my-card").orElseThrow().fp64Tflops()).isZero();
+
+        Catalog negative = userCard(" \"fp64Tflops\": -1,");
+        assertThat(negative.problems()).singleElement().extracting(CatalogProblem::jsonPath)
+                .isEqualTo("$.gpus[0].fp64Tflops");
+    }
 
     private static double fp64(String id) {
         GpuSpec g = CATALOG.gpu(id).orElseThrow(() -> new AssertionError("no GPU " + id));
