@@ -11,6 +11,7 @@ import com.vramadvisor.engine.diffusion.DiffusionPresets;
 import com.vramadvisor.engine.diffusion.DiffusionWorkload;
 import com.vramadvisor.engine.diffusion.MmditConfig;
 import com.vramadvisor.engine.diffusion.Offload;
+import com.vramadvisor.engine.diffusion.UNetConfig;
 import java.lang.reflect.Field;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,9 +20,9 @@ import java.util.function.Function;
 import picocli.CommandLine.Option;
 
 /**
- * {@code --workload diffusion}: a text-to-image pipeline from {@code --preset} (sd-1.5, sdxl, sd3-medium) with
- * {@code --mode infer|train|lora|dreambooth} (default infer), {@code --batch}, {@code --resolution} (side or
- * WIDTHxHEIGHT, default the model's native size), {@code --precision fp16|bf16|fp32} (default fp16),
+ * {@code --workload diffusion}: a text-to-image pipeline from {@code --preset} (sd-1.5, sdxl, sd3-medium,
+ * flux.1-dev) with {@code --mode infer|train|lora|dreambooth} (default infer), {@code --batch}, {@code --resolution}
+ * (side or WIDTHxHEIGHT, default the model's native size), {@code --precision fp16|bf16|fp32} (default fp16),
  * {@code --attention eager|sliced|sdpa} (default sdpa), {@code --optimizer} and {@code --lora-rank} (default 4, the
  * diffusers scripts' default) for training, and the diffusion flags of {@link DomainOptions}. {@code fit} answers the
  * largest square side ({@code maxResolution}).
@@ -85,7 +86,7 @@ final class DiffusionCli implements DomainCli {
                 : parse("--vae-precision", d.vaePrecision, DiffusionDtype::parse);
         AttentionKind attention = parse("--attention", request.given("--attention").orElse("sdpa"),
                 AttentionKind::parse);
-        if (attention == AttentionKind.SLICED && (mode.isTraining() || model.denoiser() instanceof MmditConfig)) {
+        if (attention == AttentionKind.SLICED && (mode.isTraining() || !(model.denoiser() instanceof UNetConfig))) {
             throw new CliInputException("--attention sliced is diffusers' enable_attention_slicing for UNet"
                     + " pipelines at inference; use eager or sdpa here");
         }
@@ -102,11 +103,16 @@ final class DiffusionCli implements DomainCli {
         if (request.isGiven("--lora-rank") && mode != DiffusionMode.LORA) {
             throw new CliInputException("--lora-rank needs --mode lora");
         }
+        if (d.noCfg && !model.classifierFreeGuidance()) {
+            throw new CliInputException("--no-cfg: " + model.id() + " runs without classifier-free guidance (its"
+                    + " guidance is distilled into the model)");
+        }
         if (d.noSafetyChecker && model.safetyCheckerParameters() == 0) {
             throw new CliInputException("--no-safety-checker: " + model.id() + " loads no safety checker");
         }
-        if (d.noT5 && model.textEncoders().stream().noneMatch(t -> t.t5())) {
-            throw new CliInputException("--no-t5: " + model.id() + " has no T5 text encoder");
+        if (d.noT5 && !(model.denoiser() instanceof MmditConfig)) {
+            throw new CliInputException("--no-t5 is SD3's text_encoder_3=None; " + model.id() + " cannot run without"
+                    + " its text encoders");
         }
         int rank = request.workload().loraRank == null ? 4 : request.workload().loraRank;
         if (rank < 1 || rank > 4_096) {
@@ -129,7 +135,7 @@ final class DiffusionCli implements DomainCli {
                     .withComponentDtypes(textDtype, vaeDtype)
                     .withAttention(attention, slice)
                     .withVae(d.vaeSlicing, d.vaeTiling)
-                    .withPipeline(offload, !d.noCfg, !d.noSafetyChecker)
+                    .withPipeline(offload, !d.noCfg && model.classifierFreeGuidance(), !d.noSafetyChecker)
                     .withTraining(d.gradientCheckpointing, optimizer, rank, d.trainTextEncoder, d.ema)
                     .withRuntimeOverhead(overhead)
                     .withoutT5(d.noT5);

@@ -1,6 +1,7 @@
 package com.vramadvisor.cli;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.vramadvisor.engine.core.FitVerdict;
 import com.vramadvisor.engine.core.LargestFit;
 import com.vramadvisor.engine.core.MemoryPart;
 import com.vramadvisor.engine.core.Sizable;
@@ -31,10 +32,39 @@ final class DomainRun {
     }
 
     static void printEstimate(PrintWriter out, OutputFormat fmt, SizedEstimate e) {
+        printEstimate(out, fmt, e, null);
+    }
+
+    /**
+     * The estimate and, with a target GPU, whether it fits that GPU with the headroom. These estimates are points,
+     * not bands, so the answer has two states (fits, does not fit); the JSON {@code fit} object has the shape the
+     * language-model {@code estimate --gpu} gives.
+     */
+    static void printEstimate(PrintWriter out, OutputFormat fmt, SizedEstimate e, MemoryTargetOption.Target gpu) {
+        long headroom = gpu == null ? 0 : gpu.usableBytes() - e.peakBytes();
+        FitVerdict verdict = headroom >= 0 ? FitVerdict.FITS : FitVerdict.DOES_NOT_FIT;
         if (fmt == OutputFormat.JSON) {
-            printJson(out, estimateJson(e));
+            Map<String, Object> root = estimateJson(e);
+            if (gpu != null) {
+                Map<String, Object> fit = new LinkedHashMap<>();
+                fit.put("verdict", verdict.id());
+                fit.put("against", gpu.description());
+                fit.put("capacityBytes", gpu.usableBytes());
+                fit.put("headroomBytes", headroom);
+                root.put("fit", fit);
+            }
+            printJson(out, root);
             return;
         }
+        printText(out, e);
+        if (gpu != null) {
+            out.printf(Locale.ROOT, "Fit on %s: %s; headroom %s%s%n", gpu.description(), verdict.label(),
+                    headroom < 0 ? "-" : "", Quantities.gib(Math.abs(headroom)));
+            out.flush();
+        }
+    }
+
+    private static void printText(PrintWriter out, SizedEstimate e) {
         out.printf(Locale.ROOT, "Workload    %s: %s%n", e.kind().id(), e.subject());
         e.parameters().ifPresent(p -> out.printf(Locale.ROOT, "Parameters  %s (%s)%n", Quantities.grouped(p),
                 Quantities.compactCount(p)));

@@ -5,6 +5,7 @@ import com.vramadvisor.engine.MemoryEstimator;
 import com.vramadvisor.engine.Mode;
 import com.vramadvisor.engine.ModelSpec;
 import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.core.Sizable;
 import com.vramadvisor.engine.core.WorkloadKind;
 import com.vramadvisor.engine.hardware.GpuSpec;
 import com.vramadvisor.engine.serving.ServingLatency;
@@ -46,12 +47,10 @@ final class EstimateCommand implements Callable<Integer> {
     public Integer call() {
         OutputFormat fmt = OutputFormat.parse(format, OutputFormat.TEXT, OutputFormat.JSON);
         if (args.kind() != WorkloadKind.LLM) {
-            if (gpuId != null) {
-                throw new CliInputException("--gpu gives serving latency for language models; for --workload "
-                        + args.kind().id() + " use 'fit --gpu " + gpuId + "'");
-            }
-            DomainRun.printEstimate(spec.commandLine().getOut(), fmt, DomainRun.build(args.kind(), args, spec)
-                    .estimate());
+            Sizable workload = DomainRun.build(args.kind(), args, spec);
+            MemoryTargetOption.Target target = gpuId == null ? null : DomainRun.target(
+                    LatencyFigures.gpu(args.catalog.catalog(spec.commandLine().getErr()), gpuId));
+            DomainRun.printEstimate(spec.commandLine().getOut(), fmt, workload.estimate(), target);
             return 0;
         }
         ModelResolver.Resolved resolved = args.resolve();

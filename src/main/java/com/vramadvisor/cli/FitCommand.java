@@ -8,11 +8,14 @@ import com.vramadvisor.engine.Workload;
 import com.vramadvisor.engine.core.Sizable;
 import com.vramadvisor.engine.core.WorkloadKind;
 import com.vramadvisor.engine.serving.KvCapacity;
+import com.vramadvisor.engine.serving.SchedulerLimit;
+import com.vramadvisor.engine.serving.ServingEngine;
 import com.vramadvisor.engine.serving.ServingLatency;
 import java.io.PrintWriter;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -50,6 +53,16 @@ final class FitCommand implements Callable<Integer> {
             + " concurrent sequences whose time to first token is at most MS milliseconds.")
     Double ttftMs;
 
+    @Option(names = "--shared-prefix", paramLabel = "N", description = "Inference: tokens every request shares at"
+            + " the start of its prompt (a system prompt), held once by prefix caching (vllm, trtllm: whole KV blocks;"
+            + " sglang: every token). Default 0.")
+    Integer sharedPrefix;
+
+    @Option(names = "--max-num-seqs", paramLabel = "N", description = "Inference: the engine's cap on running"
+            + " requests (vLLM max_num_seqs, SGLang max_running_requests, TensorRT-LLM max_batch_size). Default: the"
+            + " engine's own.")
+    Integer maxNumSeqs;
+
     @Override
     public Integer call() throws Exception {
         OutputFormat fmt = OutputFormat.parse(format, OutputFormat.TEXT, OutputFormat.JSON);
@@ -72,11 +85,16 @@ final class FitCommand implements Callable<Integer> {
         int sequence = InverseSolver.maxSequenceLength(m, w, budget);
         // For training the context is the sequence length, so its search would only repeat the one above.
         int context = w.mode() == Mode.INFER ? InverseSolver.maxContext(m, w, budget) : sequence;
-        KvCapacity capacity = w.mode() == Mode.INFER ? KvCapacity.of(m, w, budget) : null;
+        KvCapacity capacity = w.mode() == Mode.INFER ? (t.gpu() == null ? KvCapacity.of(m, w, budget)
+                : KvCapacity.of(m, w, budget, t.gpu().memoryBytesUsable(), t.gpu().memoryBytesTotal())) : null;
+        int prefix = sharedPrefix(w);
+        double concurrency = capacity == null ? 0 : capacity.maxConcurrencyWithSharedPrefix(prefix);
+        OptionalLong scheduled = capacity == null ? OptionalLong.empty() : scheduledLimit(m, w, t, capacity);
         FitAnswer asGiven = FitAnswer.of(new MemoryEstimator().estimate(m, w), budget, against);
         Integer withinTargets = null;
         if (tpotMs != null || ttftMs != null) {
-            withinTargets = withinTargets(m, w, t, capacity);
+            long held = (long) Math.floor(concurrency);
+            withinTargets = withinTargets(m, w, t, scheduled.isPresent() ? Math.min(held, scheduled.getAsLong()) : held);
         }
         PrintWriter out = spec.commandLine().getOut();
         if (fmt == OutputFormat.JSON) {
@@ -95,7 +113,18 @@ final class FitCommand implements Callable<Integer> {
                 root.put("kvBlockTokens", capacity.blockTokens());
                 root.put("kvBlocks", capacity.blocks());
                 root.put("kvCacheTokens", capacity.tokens());
-                root.put("maxConcurrency", Math.floor(capacity.maxConcurrency() * 100) / 100);
+                root.put("maxConcurrency", Math.floor(concurrency * 100) / 100);
+                root.put("engine", ServingEngine.of(w).id());
+                if (prefix > 0) {
+                    root.put("sharedPrefixTokens", prefix);
+                    root.put("sharedKvBlocks", capacity.sharedBlocks(prefix));
+                    root.put("maxConcurrencyWithoutSharing", Math.floor(capacity.maxConcurrency() * 100) / 100);
+                }
+                if (scheduled.isPresent()) {
+                    root.put("maxRunningRequests", scheduled.getAsLong());
+                    root.put("maxConcurrencyScheduled",
+                            Math.min((long) Math.floor(concurrency), scheduled.getAsLong()));
+                }
             }
             if (withinTargets != null) {
                 root.put("gpu", t.gpu().id());
@@ -127,8 +156,15 @@ final class FitCommand implements Callable<Integer> {
                 out.printf(Locale.ROOT, "KV cache left within the budget: %s blocks of %d tokens (%s tokens)%n",
                         Quantities.grouped(capacity.blocks()), capacity.blockTokens(),
                         Quantities.grouped(capacity.tokens()));
-                out.printf(Locale.ROOT, "Maximum concurrency for %s tokens per request: %.2fx%n",
-                        Quantities.grouped(w.effectiveContext()), Math.floor(capacity.maxConcurrency() * 100) / 100);
+                out.printf(Locale.ROOT, "Maximum concurrency for %s tokens per request: %.2fx%s%n",
+                        Quantities.grouped(w.effectiveContext()), Math.floor(concurrency * 100) / 100,
+                        prefix > 0 ? String.format(Locale.ROOT, " (%s shared prefix tokens held once)",
+                                Quantities.grouped(prefix)) : "");
+                if (scheduled.isPresent()) {
+                    out.printf(Locale.ROOT, "Requests %s schedules at once: at most %s, so %s run together%n",
+                            ServingEngine.of(w).id(), Quantities.grouped(scheduled.getAsLong()),
+                            Quantities.grouped(Math.min((long) Math.floor(concurrency), scheduled.getAsLong())));
+                }
             }
             if (withinTargets != null) {
                 out.printf(Locale.ROOT, "Largest number of concurrent sequences that fits and meets %s on %s,"
@@ -142,11 +178,43 @@ final class FitCommand implements Callable<Integer> {
         return 0;
     }
 
+    /** {@code --shared-prefix}, checked against the prompt and the engine. */
+    private int sharedPrefix(Workload w) {
+        if (sharedPrefix == null) {
+            return 0;
+        }
+        if (w.mode() != Mode.INFER) {
+            throw new CliInputException("--shared-prefix needs --mode infer");
+        }
+        ServingEngine e = ServingEngine.of(w);
+        if (e == ServingEngine.HF_GENERATE || e == ServingEngine.LLAMA_CPP) {
+            throw new CliInputException("--shared-prefix needs --engine vllm, sglang or trtllm; " + e.id()
+                    + " keeps no shared prefix cache");
+        }
+        if (sharedPrefix < 0 || sharedPrefix > w.sequenceLength()) {
+            throw new CliInputException("--shared-prefix must be between 0 and the prompt length "
+                    + w.sequenceLength() + ", got " + sharedPrefix);
+        }
+        return sharedPrefix;
+    }
+
+    /** {@code --max-num-seqs}, or the engine's default ({@link SchedulerLimit}). */
+    private OptionalLong scheduledLimit(ModelSpec m, Workload w, MemoryTargetOption.Target t, KvCapacity capacity) {
+        if (maxNumSeqs != null) {
+            if (maxNumSeqs < 1 || maxNumSeqs > 1_000_000) {
+                throw new CliInputException("--max-num-seqs must be between 1 and 1,000,000, got " + maxNumSeqs);
+            }
+            return OptionalLong.of(maxNumSeqs);
+        }
+        return SchedulerLimit.defaultMaxRunning(ServingEngine.of(w), capacity.tokens(), m.maxPositions(),
+                t.gpu() == null ? 0 : t.gpu().memoryBytesTotal(), t.gpu() == null ? "" : t.gpu().name());
+    }
+
     /**
-     * The most whole sequences the KV cache holds ({@link KvCapacity#wholeSequences()}) whose decode step and prefill
-     * meet the targets ({@link ServingLatency#maxConcurrency}).
+     * The most sequences, up to {@code held} (what the KV cache holds and the scheduler runs), whose decode step and
+     * prefill meet the targets ({@link ServingLatency#maxConcurrency}).
      */
-    private int withinTargets(ModelSpec m, Workload w, MemoryTargetOption.Target t, KvCapacity capacity) {
+    private int withinTargets(ModelSpec m, Workload w, MemoryTargetOption.Target t, long held) {
         if (w.mode() != Mode.INFER || t.gpu() == null) {
             throw new CliInputException("--tpot-ms and --ttft-ms need --mode infer and a catalog GPU (--gpu ID)");
         }
@@ -161,7 +229,7 @@ final class FitCommand implements Callable<Integer> {
         }
         return ServingLatency.maxConcurrency(m, w, t.gpu(),
                 LatencyFigures.fabric(args.catalog.catalog(spec.commandLine().getErr()), t.gpu(), w),
-                LatencyFigures.BANDWIDTH_EFFICIENCY, LatencyFigures.COMPUTE_EFFICIENCY, capacity.wholeSequences(),
+                LatencyFigures.BANDWIDTH_EFFICIENCY, LatencyFigures.COMPUTE_EFFICIENCY, held,
                 tpotMs, ttftMs);
     }
 

@@ -45,7 +45,9 @@ final class OffloadFlags {
             layers = d.gpuLayers;
         }
         try {
-            return w.toBuilder().offload(new Offload(target, device, layers)).build();
+            Workload offloaded = w.toBuilder().offload(new Offload(target, device, layers)).build();
+            offloaded.requireRunnableOffload();
+            return offloaded;
         } catch (IllegalArgumentException e) {
             String flag = d.gpuLayers != null && target == Offload.Target.NONE ? "--gpu-layers" : "--offload";
             String hint = w.implementation() == Implementation.PYTORCH && target != Offload.Target.NONE

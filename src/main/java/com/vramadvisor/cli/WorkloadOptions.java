@@ -150,13 +150,16 @@ final class WorkloadOptions {
 
     @Option(names = "--engine", paramLabel = "ENGINE",
             description = "Inference: serving engine whose memory layout is followed: vllm (KV cache in blocks of 16"
-                    + " tokens, chunked prefill), hf (Hugging Face generate: whole batch prefilled in one pass) or"
-                    + " llama.cpp (whole-context cache, prompts in batches of 512). Default vllm.")
+                    + " tokens, chunked prefill), sglang (token pool sized by mem_fraction_static, chunks of 8192),"
+                    + " trtllm (blocks of 32 tokens, 0.9 of the free memory, chunks of 8192), hf (Hugging Face"
+                    + " generate: whole batch prefilled in one pass) or llama.cpp (whole-context cache, prompts in"
+                    + " batches of 512). Default vllm.")
     String engine;
 
     @Option(names = "--max-batched-tokens", paramLabel = "N",
             description = "Inference: prompt tokens one forward pass prefills (vLLM max_num_batched_tokens, default"
-                    + " 8192; llama.cpp n_ubatch, default 512).")
+                    + " 8192; SGLang chunked_prefill_size, 8192; TensorRT-LLM max_num_tokens, 8192; llama.cpp n_ubatch,"
+                    + " default 512).")
     Integer maxBatchedTokens;
 
     /**
@@ -270,7 +273,7 @@ final class WorkloadOptions {
         if (maxBatchedTokens != null) {
             requireAtLeast(maxBatchedTokens, 1, "--max-batched-tokens");
             if (!e.chunksPrefill()) {
-                throw new IllegalArgumentException("--max-batched-tokens needs --engine vllm or llama.cpp; "
+                throw new IllegalArgumentException("--max-batched-tokens needs --engine vllm, sglang, trtllm or llama.cpp; "
                         + e.id() + " prefills every prompt of the batch in one pass");
             }
         }

@@ -7,7 +7,8 @@ import java.util.Locale;
 /**
  * One-sentence notes on how an inference estimate treats a model's architecture: latent attention's cache, local and
  * global layers, prediction modules left unloaded, experts kept in their release format, a vision tower. Empty for a
- * plain decoder.
+ * plain decoder. Each note starts with fixed words, so that a report finds its translation by the first 48
+ * characters (the report bundles' {@code assumption.} keys) whatever the model's numbers.
  */
 final class ArchitectureNotes {
 
@@ -27,13 +28,13 @@ final class ArchitectureNotes {
                     + " MLA kernels cache it");
         }
         if (m.slidingWindow() > 0 && m.globalLayers() > 0) {
-            notes.add(m.globalLayers() + " of " + m.layers() + " layers attend to the whole context; the other "
-                    + (m.layers() - m.globalLayers()) + " keep at most " + m.slidingWindow()
-                    + " tokens (sliding window or chunk)");
+            notes.add("local and global layers (sliding window or chunk): " + m.globalLayers() + " of " + m.layers()
+                    + " layers attend to the whole context; the other " + (m.layers() - m.globalLayers())
+                    + " keep at most " + m.slidingWindow() + " tokens");
         }
         if (m.mtpLayers() > 0) {
-            notes.add(m.mtpLayers() + " multi-token-prediction module(s) shipped with the model are not loaded"
-                    + " (they serve speculative decoding only)");
+            notes.add("multi-token-prediction modules shipped with the model (" + m.mtpLayers() + ") are not loaded;"
+                    + " they serve speculative decoding only");
         }
         DataType experts = m.expertWeightType();
         if (experts != null && experts.bytesPerElement() < w.effectiveWeightType().bytesPerElement()) {
@@ -42,8 +43,8 @@ final class ArchitectureNotes {
                     w.effectiveWeightType().id()));
         }
         if (m.visionParams() > 0) {
-            notes.add(String.format(Locale.ROOT, "the vision tower and projector (%,d parameters) are held with the"
-                    + " embeddings", m.visionParams()));
+            notes.add(String.format(Locale.ROOT, "the vision tower and projector are held with the embeddings"
+                    + " (%,d parameters)", m.visionParams()));
         }
         return notes;
     }

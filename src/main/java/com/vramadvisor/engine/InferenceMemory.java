@@ -54,7 +54,7 @@ final class InferenceMemory {
                 ? transientBytes(m, w, sp, chunk, 1, chunk, Math.min(s, window))
                 : transientBytes(m, w, sp, promptTokens, w.batch(), s, s);
         double decode = transientBytes(m, w, sp, w.batch(), w.batch(), 1, window);
-        if (w.offload().gpuLayers() >= 0) {
+        if (OffloadMemory.layersApply(w)) {
             double[] split = PartialLayers.split(m, w, sp);
             weights = split[0];
             kv *= split[2];
@@ -69,7 +69,7 @@ final class InferenceMemory {
      * (and the output layer unless offloaded), and those blocks' KV cache.
      */
     static double[] offDevice(ModelSpec m, Workload w) {
-        if (w.offload().gpuLayers() < 0) {
+        if (!OffloadMemory.layersApply(w)) {
             return new double[2];
         }
         StageParams sp = new StageParams(m, w, true, true);

@@ -42,8 +42,8 @@ public final class MemoryEstimator {
             + " log-softmax that cross-entropy saves (Hugging Face upcasts the logits in the loss; plain PyTorch on"
             + " 16-bit logits keeps the log-softmax in the compute type, which the range's low end takes)";
     private static final String RUNTIME = "runtime overhead: the CUDA context and the caching allocator's reserve, a"
-            + " fraction of the tensors freed and allocated again within a step; weights, optimizer states and a KV"
-            + " cache allocated once carry none";
+            + " fraction of the tensors freed and allocated again within a step; tensors allocated once (weights,"
+            + " training states, a KV cache) carry none";
     private static final List<String> TRAIN_TAIL = List.of(
             "saved activations counted tensor by tensor per block as autograd keeps them; mixed precision keeps the "
                     + "residual stream and softmax in fp32",
@@ -156,7 +156,7 @@ public final class MemoryEstimator {
         double[] offDevice = workload.mode() == Mode.INFER
                 ? InferenceMemory.offDevice(model, workload)
                 : TrainingMemory.offDevice(model, workload);
-        if (workload.offload().any()) {
+        if (OffloadMemory.trainingApplies(workload) || OffloadMemory.layersApply(workload)) {
             List<String> all = new ArrayList<>(assumptions);
             all.add(workload.mode() == Mode.INFER ? OFFLOAD_LAYERS : OFFLOAD_TRAIN);
             assumptions = all;

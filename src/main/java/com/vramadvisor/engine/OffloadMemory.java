@@ -52,45 +52,62 @@ final class OffloadMemory {
     private OffloadMemory() {
     }
 
-    /** Rejects offload settings the software cannot run, naming the reason. */
-    static void validate(Mode mode, Parallelism par, Implementation impl, Offload o) {
+    /**
+     * Why the software cannot run {@code o} with this mode, layout and implementation, or {@code null} when it can.
+     * The estimate ignores an offload that cannot run (a layout search may try ZeRO-0 or several GPUs for a workload
+     * that asks for offload); the command line rejects it.
+     */
+    static String problem(Mode mode, Parallelism par, Implementation impl, Offload o) {
         Offload.Target t = o.target();
         if (t != Offload.Target.NONE) {
             if (mode == Mode.INFER) {
-                throw new IllegalArgumentException("offload of optimizer states or parameters applies to training;"
-                        + " for inference give the GPU layers (llama.cpp -ngl)");
+                return "offload of optimizer states or parameters applies to training; for inference give the GPU"
+                        + " layers (llama.cpp -ngl)";
             }
             if (impl == Implementation.MEGATRON) {
                 if (par.zeroStage() == 0) {
-                    throw new IllegalArgumentException("DeepSpeed offload needs ZeRO stage 1, 2 or 3");
+                    return "DeepSpeed offload needs ZeRO stage 1, 2 or 3";
                 }
                 if (t.parameters() && par.zeroStage() < 3) {
-                    throw new IllegalArgumentException("parameter offload (offload_param) needs ZeRO stage 3");
+                    return "parameter offload (offload_param) needs ZeRO stage 3";
                 }
                 if (o.device() == Offload.Device.NVME && par.zeroStage() < 3) {
-                    throw new IllegalArgumentException("NVMe offload (ZeRO-Infinity) needs ZeRO stage 3");
+                    return "NVMe offload (ZeRO-Infinity) needs ZeRO stage 3";
                 }
             } else {
                 if (t == Offload.Target.OPTIMIZER) {
-                    throw new IllegalArgumentException("FSDP offloads parameters, gradients and optimizer states"
-                            + " together: use offload parameters or all, or the DeepSpeed implementation");
+                    return "FSDP offloads parameters, gradients and optimizer states together: use offload"
+                            + " parameters or all, or the DeepSpeed implementation";
                 }
                 if (o.device() == Offload.Device.NVME) {
-                    throw new IllegalArgumentException("FSDP offloads to CPU memory only; NVMe needs DeepSpeed");
+                    return "FSDP offloads to CPU memory only; NVMe needs DeepSpeed";
                 }
                 if (par.zeroStage() < 3) {
-                    throw new IllegalArgumentException("FSDP CPU offload needs full sharding (ZeRO stage 3)");
+                    return "FSDP CPU offload needs full sharding (ZeRO stage 3)";
                 }
             }
         }
         if (o.gpuLayers() >= 0) {
             if (mode != Mode.INFER) {
-                throw new IllegalArgumentException("GPU layers (llama.cpp -ngl) apply to inference");
+                return "GPU layers (llama.cpp -ngl) apply to inference";
             }
             if (par.tensorParallel() * par.pipelineParallel() != 1) {
-                throw new IllegalArgumentException("GPU layers are modelled on one GPU (tensor and pipeline size 1)");
+                return "GPU layers are modelled on one GPU (tensor and pipeline size 1)";
             }
         }
+        return null;
+    }
+
+    /** Whether training states are offloaded and the layout allows it. */
+    static boolean trainingApplies(Workload w) {
+        return w.offload().target() != Offload.Target.NONE && w.mode() != Mode.INFER
+                && problem(w.mode(), w.parallelism(), w.implementation(), w.offload()) == null;
+    }
+
+    /** Whether llama.cpp's GPU layers are given and the layout allows them. */
+    static boolean layersApply(Workload w) {
+        return w.offload().gpuLayers() >= 0 && w.mode() == Mode.INFER
+                && problem(w.mode(), w.parallelism(), w.implementation(), w.offload()) == null;
     }
 
     /**
@@ -131,7 +148,7 @@ final class OffloadMemory {
     static double[] offDevice(Workload w, StageParams sp, double trainable, double[] states) {
         Offload o = w.offload();
         Offload.Target t = o.target();
-        if (t == Offload.Target.NONE) {
+        if (!trainingApplies(w)) {
             return new double[2];
         }
         if (w.implementation() == Implementation.PYTORCH) {

@@ -70,8 +70,7 @@ final class TrainingMemory {
         double master = states[1];
         double grads = states[2];
         double opt = states[3];
-        double[] offloaded = w.offload().target() == Offload.Target.NONE ? null
-                : OffloadMemory.gpu(w, sp, trainable, states);
+        double[] offloaded = OffloadMemory.trainingApplies(w) ? OffloadMemory.gpu(w, sp, trainable, states) : null;
         if (offloaded != null) {
             weights = offloaded[0];
             master = offloaded[1];
@@ -142,7 +141,7 @@ final class TrainingMemory {
 
     /** {host bytes, NVMe bytes} of offloaded training on the first pipeline stage's GPUs ({@link OffloadMemory}). */
     static double[] offDevice(ModelSpec m, Workload w) {
-        if (w.offload().target() == Offload.Target.NONE) {
+        if (!OffloadMemory.trainingApplies(w)) {
             return new double[2];
         }
         StageParams sp = new StageParams(m, w, true, w.parallelism().pipelineParallel() == 1);
@@ -174,7 +173,7 @@ final class TrainingMemory {
      */
     static double[] castCopies(Workload w, StageParams sp, boolean full, DataType baseType, int inFlight) {
         if (!w.autocast() || (w.parallelism().zeroStage() == 3 && w.parallelism().dataParallel() > 1)
-                || w.offload().target().parameters()) {
+                || (OffloadMemory.trainingApplies(w) && w.offload().target().parameters())) {
             return new double[4];
         }
         double bytes = Bytes.activationBytes(w.precision());

@@ -108,7 +108,25 @@ public record Workload(
         if ((mode == Mode.LORA || mode == Mode.QLORA) && lora == null) {
             throw new IllegalArgumentException("LoRA and QLoRA need an adapter rank");
         }
-        OffloadMemory.validate(mode, parallelism, implementation, offload);
+    }
+
+    /**
+     * Rejects an offload the software cannot run with this mode, layout and implementation (DeepSpeed offload needs
+     * ZeRO 1-3, parameter and NVMe offload ZeRO-3, FSDP offloads parameters to the CPU, llama.cpp's GPU layers one
+     * GPU). The estimate itself ignores such an offload, so that layout searches can try any layout.
+     *
+     * @throws IllegalArgumentException naming the reason
+     */
+    public void requireRunnableOffload() {
+        String problem = OffloadMemory.problem(mode, parallelism, implementation, offload);
+        if (problem != null) {
+            throw new IllegalArgumentException(problem);
+        }
+    }
+
+    /** Whether the offload (if any) can run with this mode, layout and implementation. */
+    public boolean offloadRunnable() {
+        return OffloadMemory.problem(mode, parallelism, implementation, offload) == null;
     }
 
     /** Tokens per sequence held in the KV cache during inference. */

@@ -110,6 +110,12 @@ public final class ReportModels {
                 ? text.format("summary.peak.gpus", text.gib(estimate.peakBytes()), phase(text, estimate),
                         text.integer(gpus))
                 : text.format("summary.peak", text.gib(estimate.peakBytes()), phase(text, estimate)));
+        if (estimate.hostBytes() > 0) {
+            out.add(estimate.nvmeBytes() > 0
+                    ? text.format("summary.offload.nvme", text.gib(estimate.hostBytes()),
+                            text.gib(estimate.nvmeBytes()))
+                    : text.format("summary.offload", text.gib(estimate.hostBytes())));
+        }
         if (recommendation != null && !recommendation.rows().isEmpty()) {
             // Counted over every option ranked, not the rows a top-N cut leaves in the table.
             int considered = Math.max(recommendation.optionsConsidered(), recommendation.rows().size());

@@ -70,9 +70,9 @@ class ServingFlagsTest {
         assertThat(hf.status()).isEqualTo(2);
         assertThat(hf.err()).contains("--max-batched-tokens");
         EstimateCommandTest.Result unknown = run("estimate", "--preset", "llama-3-8b", "--mode", "infer", "--engine",
-                "sglang");
+                "tgi");
         assertThat(unknown.status()).isEqualTo(2);
-        assertThat(unknown.err()).contains("--engine must be vllm, hf or llama.cpp");
+        assertThat(unknown.err()).contains("--engine must be vllm, sglang, trtllm, hf or llama.cpp");
         assertThat(run("estimate", "--preset", "llama-3-8b", "--mode", "infer", "--max-batched-tokens", "0").status())
                 .isEqualTo(2);
         EstimateCommandTest.Result gptq = run("estimate", "--preset", "llama-3-8b", "--mode", "infer", "--engine",

@@ -142,16 +142,26 @@ class OffloadTest {
 
     @Test
     void unsupportedOffloadSettingsAreRejectedWithTheReason() {
-        assertThatThrownBy(() -> training(0, 1, Offload.Target.OPTIMIZER).build())
+        assertThatThrownBy(() -> training(0, 1, Offload.Target.OPTIMIZER).build().requireRunnableOffload())
                 .hasMessageContaining("ZeRO stage");
-        assertThatThrownBy(() -> training(2, 1, Offload.Target.PARAMETERS).build())
+        assertThatThrownBy(() -> training(2, 1, Offload.Target.PARAMETERS).build().requireRunnableOffload())
                 .hasMessageContaining("stage 3");
         assertThatThrownBy(() -> training(3, 1, Offload.Target.OPTIMIZER).implementation(Implementation.PYTORCH)
-                .build()).hasMessageContaining("FSDP");
-        assertThatThrownBy(() -> mistralQ4(20).parallelism(new Parallelism(2, 1, 1, 0, false)).build())
-                .hasMessageContaining("one GPU");
+                .build().requireRunnableOffload()).hasMessageContaining("FSDP");
+        assertThatThrownBy(() -> mistralQ4(20).parallelism(new Parallelism(2, 1, 1, 0, false)).build()
+                .requireRunnableOffload()).hasMessageContaining("one GPU");
         assertThatThrownBy(() -> training(2, 1, Offload.Target.NONE)
-                .offload(new Offload(Offload.Target.NONE, Offload.Device.CPU, 10)).build())
+                .offload(new Offload(Offload.Target.NONE, Offload.Device.CPU, 10)).build().requireRunnableOffload())
                 .hasMessageContaining("inference");
+    }
+
+    @Test
+    void aLayoutThatCannotOffloadIsEstimatedWithoutIt() {
+        // Layout searches try ZeRO-0 for a workload that asks for ZeRO-Offload: that layout keeps everything.
+        Workload zero0 = training(0, 1, Offload.Target.OPTIMIZER).build();
+        Estimate e = estimator.estimate(PublicModels.llama2_7b(), zero0);
+        Estimate plain = estimator.estimate(PublicModels.llama2_7b(), zero0.toBuilder().offload(Offload.NONE).build());
+        assertThat(e.peakBytes()).isEqualTo(plain.peakBytes());
+        assertThat(e.hostBytes()).isZero();
     }
 }

@@ -23,6 +23,7 @@ class DomainReportLabelsTest {
         "diffusion --preset sdxl", "diffusion --preset sd-1.5 --mode train",
         "diffusion --preset sd3-medium --mode lora", "diffusion --preset sd3-medium --offload model --no-t5",
         "diffusion --preset sd-1.5 --attention eager", "diffusion --preset sdxl --mode dreambooth --ema",
+        "diffusion --preset flux.1-dev --resolution 2048 --precision bf16",
         "render --scene game-4k", "render --scene film-offline",
         "md --atoms 1M --potential lj", "md --atoms 1M --potential reaxff",
         "grid --cells 1e8", "grid --cells 1e8 --solver cg"})

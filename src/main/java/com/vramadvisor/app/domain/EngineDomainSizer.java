@@ -8,8 +8,8 @@ import com.vramadvisor.engine.diffusion.DiffusionModel;
 import com.vramadvisor.engine.diffusion.DiffusionOptimizer;
 import com.vramadvisor.engine.diffusion.DiffusionPresets;
 import com.vramadvisor.engine.diffusion.DiffusionWorkload;
-import com.vramadvisor.engine.diffusion.MmditConfig;
 import com.vramadvisor.engine.diffusion.Offload;
+import com.vramadvisor.engine.diffusion.UNetConfig;
 import com.vramadvisor.engine.hpc.GridProblem;
 import com.vramadvisor.engine.hpc.MdSystem;
 import com.vramadvisor.engine.hpc.Potential;
@@ -74,14 +74,14 @@ public final class EngineDomainSizer implements DomainSizer {
     /**
      * A pipeline as {@code DiffusionCli} builds it: fine-tuning with AdamW, LoRA rank 4 (the diffusers scripts'
      * default), no gradient checkpointing, frozen text encoders and no EMA; generation with classifier-free guidance
-     * and the safety checker where the pipeline loads one. Offload and VAE tiling apply to generation only.
+     * where the pipeline uses it and the safety checker where the pipeline loads one. Offload and VAE tiling apply to generation only.
      */
     static Sizable diffusion(DiffusionInputs f) {
         DiffusionModel model = DiffusionPresets.byId(f.presetId()).orElseThrow(() -> new IllegalArgumentException(
                 "'" + f.presetId() + "' is no diffusion pipeline (" + DiffusionPresets.ids() + ")"));
         DiffusionMode mode = DiffusionMode.parse(f.mode());
         AttentionKind attention = AttentionKind.parse(f.attention());
-        if (attention == AttentionKind.SLICED && (mode.isTraining() || model.denoiser() instanceof MmditConfig)) {
+        if (attention == AttentionKind.SLICED && (mode.isTraining() || !(model.denoiser() instanceof UNetConfig))) {
             throw new IllegalArgumentException("sliced attention is diffusers' enable_attention_slicing for UNet"
                     + " pipelines at inference; choose eager or memory-efficient attention here");
         }
@@ -92,7 +92,8 @@ public final class EngineDomainSizer implements DomainSizer {
                 .withDtype(DiffusionDtype.parse(f.precision()))
                 .withAttention(attention, 0)
                 .withVae(false, generating && f.vaeTiling())
-                .withPipeline(generating ? Offload.parse(f.offload()) : Offload.NONE, true, true)
+                .withPipeline(generating ? Offload.parse(f.offload()) : Offload.NONE, model.classifierFreeGuidance(),
+                        true)
                 .withTraining(false, DiffusionOptimizer.ADAMW, 4, false, false)
                 .withRuntimeOverhead(true);
     }

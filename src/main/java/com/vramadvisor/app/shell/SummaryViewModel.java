@@ -126,11 +126,12 @@ public final class SummaryViewModel {
     }
 
     /**
-     * vLLM's start-up figure for the GPU: sequences of the full context its KV blocks hold within the serving budget
-     * ({@link KvCapacity}), as {@code fit} on the command line reports it.
+     * The engine's start-up figure for the GPU: sequences of the full context its KV pool holds ({@link KvCapacity},
+     * sized as the workload's engine sizes it), as {@code fit} on the command line reports it.
      */
     private String concurrency(String fits, ScenarioInputs s, GpuSpec gpu) {
-        KvCapacity capacity = KvCapacity.of(s.model(), s.workload(), gpu.capacityBytes(s.workload()));
+        KvCapacity capacity = KvCapacity.of(s.model(), s.workload(), gpu.capacityBytes(s.workload()),
+                gpu.memoryBytesUsable(), gpu.memoryBytesTotal());
         NumberFormat times = NumberFormat.getNumberInstance(messages.locale());
         times.setMinimumFractionDigits(1);
         times.setMaximumFractionDigits(1);

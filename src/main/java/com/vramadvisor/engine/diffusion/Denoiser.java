@@ -1,10 +1,11 @@
 package com.vramadvisor.engine.diffusion;
 
 /**
- * The network that runs once per sampling step: a UNet ({@link UNetConfig}) or a multimodal diffusion transformer
- * ({@link MmditConfig}). Built from the model's published {@code unet/config.json} or {@code transformer/config.json}.
+ * The network that runs once per sampling step: a UNet ({@link UNetConfig}) or a diffusion transformer
+ * ({@link MmditConfig}, {@link FluxConfig}). Built from the model's published {@code unet/config.json} or
+ * {@code transformer/config.json}.
  */
-public sealed interface Denoiser permits UNetConfig, MmditConfig {
+public sealed interface Denoiser permits UNetConfig, MmditConfig, FluxConfig {
 
     /** "UNet" or "MMDiT", for labels. */
     String kindLabel();

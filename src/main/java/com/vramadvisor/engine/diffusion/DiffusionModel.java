@@ -60,8 +60,22 @@ public record DiffusionModel(String id, String name, Denoiser denoiser, VaeConfi
         return Math.max(clip, t5);
     }
 
-    /** Text tokens the denoiser attends to: the CLIP 77 plus the T5 tokens where a T5 encoder is present. */
+    /**
+     * Whether the pipeline runs a negative prompt beside the prompt by default (classifier-free guidance, doubling
+     * the denoiser batch): SD 1.5, SDXL and SD3 do; FLUX.1-dev's guidance is distilled into an embedding instead.
+     */
+    public boolean classifierFreeGuidance() {
+        return !(denoiser instanceof FluxConfig f && f.guidanceEmbeds());
+    }
+
+    /**
+     * Text tokens the denoiser attends to: the CLIP 77 plus the T5 tokens where a T5 encoder is present; FLUX's
+     * sequence holds the T5 tokens only (CLIP gives its pooled vector).
+     */
     public int textTokens() {
+        if (denoiser instanceof FluxConfig) {
+            return textEncoders.stream().filter(TextEncoderConfig::t5).mapToInt(TextEncoderConfig::tokens).sum();
+        }
         int clip = 0;
         int t5 = 0;
         for (TextEncoderConfig t : textEncoders) {

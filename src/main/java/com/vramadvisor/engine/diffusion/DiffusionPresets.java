@@ -85,7 +85,22 @@ public final class DiffusionPresets {
             "huggingface.co/stabilityai/stable-diffusion-3-medium-diffusers: transformer/, vae/, text_encoder/,"
                     + " text_encoder_2/, text_encoder_3/ config.json");
 
-    private static final List<DiffusionModel> ALL = List.of(SD_15, SDXL, SD3_MEDIUM);
+    /**
+     * FLUX.1 [dev] (black-forest-labs/FLUX.1-dev): transformer/config.json FluxTransformer2DModel with in_channels 64,
+     * num_layers 19, num_single_layers 38, num_attention_heads 24, attention_head_dim 128, joint_attention_dim 4096,
+     * pooled_projection_dim 768, guidance_embeds true; vae/config.json as SD3's (16 latent channels, no quant
+     * convolutions, sample_size 1024); text_encoder CLIPTextModel (ViT-L/14), text_encoder_2 T5EncoderModel
+     * (t5-v1_1-xxl) with max_sequence_length 512.
+     */
+    public static final DiffusionModel FLUX_1_DEV = new DiffusionModel("flux.1-dev", "FLUX.1 [dev]",
+            new FluxConfig(64, 19, 38, 24, 128, 4_096, 768, true),
+            new VaeConfig(List.of(128, 256, 512, 512), 2, 16, false, 1_024),
+            List.of(clipL(false), new TextEncoderConfig("T5 v1.1 XXL encoder", true, 32_128, 0, 4_096, 24, 10_240,
+                    64, 64, false, 512)), false, 0, 1_024, true,
+            "huggingface.co/black-forest-labs/FLUX.1-dev: transformer/, vae/, text_encoder/, text_encoder_2/"
+                    + " config.json");
+
+    private static final List<DiffusionModel> ALL = List.of(SD_15, SDXL, SD3_MEDIUM, FLUX_1_DEV);
 
     private DiffusionPresets() {
     }
@@ -101,6 +116,7 @@ public final class DiffusionPresets {
             case "sd15", "sd-15", "sd1.5", "stable-diffusion-1.5" -> "sd-1.5";
             case "sdxl-base", "sdxl-1.0" -> "sdxl";
             case "sd3", "sd-3-medium", "sd3-m" -> "sd3-medium";
+            case "flux", "flux-dev", "flux1-dev", "flux.1", "flux-1-dev" -> "flux.1-dev";
             default -> t;
         };
         return ALL.stream().filter(m -> m.id().equals(canonical)).findFirst();

@@ -74,23 +74,29 @@ public record DiffusionWorkload(DiffusionModel model, DiffusionMode mode, int ba
         }
     }
 
-    /** Inference at the model's default resolution, batch 1, fp16, SDPA, guidance on, nothing offloaded. */
+    /**
+     * The model's default resolution, batch 1, fp16, SDPA, classifier-free guidance where the pipeline uses it,
+     * nothing offloaded.
+     */
     public static DiffusionWorkload of(DiffusionModel model, DiffusionMode mode) {
         int side = model.defaultResolution();
         return new DiffusionWorkload(model, mode, 1, side, side, DiffusionDtype.FP16,
                 DiffusionDtype.FP16, DiffusionDtype.FP16, AttentionKind.SDPA, 0, false,
-                false, Offload.NONE, true, model.safetyCheckerParameters() > 0, false, DiffusionOptimizer.ADAMW, 4,
+                false, Offload.NONE, model.classifierFreeGuidance(), model.safetyCheckerParameters() > 0, false,
+                DiffusionOptimizer.ADAMW, 4,
                 false, false, true, false);
     }
 
     public DiffusionWorkload withBatch(int b) {
-        return new DiffusionWorkload(model, mode, b, width, height, dtype, textDtype, vaeDtype, attention, sliceRows, vaeSlicing,
+        return new DiffusionWorkload(model, mode, b, width, height, dtype, textDtype, vaeDtype,
+                attention, sliceRows, vaeSlicing,
                 vaeTiling, offload, guidance, safetyChecker, gradientCheckpointing, optimizer, loraRank,
                 trainTextEncoder, ema, runtimeOverhead, withoutT5);
     }
 
     public DiffusionWorkload withSize(int w, int h) {
-        return new DiffusionWorkload(model, mode, batch, w, h, dtype, textDtype, vaeDtype, attention, sliceRows, vaeSlicing,
+        return new DiffusionWorkload(model, mode, batch, w, h, dtype, textDtype, vaeDtype,
+                attention, sliceRows, vaeSlicing,
                 vaeTiling, offload, guidance, safetyChecker, gradientCheckpointing, optimizer, loraRank,
                 trainTextEncoder, ema, runtimeOverhead, withoutT5);
     }
@@ -120,20 +126,23 @@ public record DiffusionWorkload(DiffusionModel model, DiffusionMode mode, int ba
     }
 
     public DiffusionWorkload withVae(boolean slicing, boolean tiling) {
-        return new DiffusionWorkload(model, mode, batch, width, height, dtype, textDtype, vaeDtype, attention, sliceRows, slicing,
+        return new DiffusionWorkload(model, mode, batch, width, height, dtype, textDtype, vaeDtype,
+                attention, sliceRows, slicing,
                 tiling, offload, guidance, safetyChecker, gradientCheckpointing, optimizer, loraRank,
                 trainTextEncoder, ema, runtimeOverhead, withoutT5);
     }
 
     public DiffusionWorkload withPipeline(Offload o, boolean cfg, boolean checker) {
-        return new DiffusionWorkload(model, mode, batch, width, height, dtype, textDtype, vaeDtype, attention, sliceRows, vaeSlicing,
+        return new DiffusionWorkload(model, mode, batch, width, height, dtype, textDtype, vaeDtype,
+                attention, sliceRows, vaeSlicing,
                 vaeTiling, o, cfg, checker && model.safetyCheckerParameters() > 0, gradientCheckpointing, optimizer,
                 loraRank, trainTextEncoder, ema, runtimeOverhead, withoutT5);
     }
 
     public DiffusionWorkload withTraining(boolean checkpointing, DiffusionOptimizer opt, int rank,
                                           boolean textEncoder, boolean useEma) {
-        return new DiffusionWorkload(model, mode, batch, width, height, dtype, textDtype, vaeDtype, attention, sliceRows, vaeSlicing,
+        return new DiffusionWorkload(model, mode, batch, width, height, dtype, textDtype, vaeDtype,
+                attention, sliceRows, vaeSlicing,
                 vaeTiling, offload, guidance, safetyChecker, checkpointing, opt, rank, textEncoder, useEma,
                 runtimeOverhead, withoutT5);
     }
@@ -143,13 +152,15 @@ public record DiffusionWorkload(DiffusionModel model, DiffusionMode mode, int ba
         if (drop && model.textEncoders().stream().noneMatch(TextEncoderConfig::t5)) {
             throw new IllegalArgumentException(model.id() + " has no T5 text encoder");
         }
-        return new DiffusionWorkload(model, mode, batch, width, height, dtype, textDtype, vaeDtype, attention, sliceRows, vaeSlicing,
+        return new DiffusionWorkload(model, mode, batch, width, height, dtype, textDtype, vaeDtype,
+                attention, sliceRows, vaeSlicing,
                 vaeTiling, offload, guidance, safetyChecker, gradientCheckpointing, optimizer, loraRank,
                 trainTextEncoder, ema, runtimeOverhead, drop);
     }
 
     public DiffusionWorkload withRuntimeOverhead(boolean on) {
-        return new DiffusionWorkload(model, mode, batch, width, height, dtype, textDtype, vaeDtype, attention, sliceRows, vaeSlicing,
+        return new DiffusionWorkload(model, mode, batch, width, height, dtype, textDtype, vaeDtype,
+                attention, sliceRows, vaeSlicing,
                 vaeTiling, offload, guidance, safetyChecker, gradientCheckpointing, optimizer, loraRank,
                 trainTextEncoder, ema, on, withoutT5);
     }

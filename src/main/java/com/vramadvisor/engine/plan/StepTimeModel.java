@@ -40,7 +40,8 @@ import com.vramadvisor.engine.hardware.GpuSpec;
  *       traffic of stages 0-2 overlaps the last micro-batch's backward and the next step's first forward; ZeRO-3's
  *       prefetched gathers overlap each micro-batch's computation. Only what exceeds that window is counted.</li>
  *   <li><b>Optimizer</b>: AdamW reads and writes fp32 parameters, gradients and two moments (about 32 bytes per
- *       parameter it updates) at the memory bandwidth.</li>
+ *       parameter it updates) at the memory bandwidth. With offload the step runs on the CPU and the PCIe transfers
+ *       are added to this term ({@link OffloadTime}).</li>
  * </ul>
  * The bounding term is the largest of compute, tensor-parallel traffic, pipeline sends plus bubble, and exposed
  * data-parallel traffic. Immutable and thread-safe.
@@ -164,6 +165,8 @@ public final class StepTimeModel {
         }
         double updated = layout.zero() >= 1 ? trainablePerGpu / d : trainablePerGpu;
         double optimizer = updated * OPTIMIZER_BYTES_PER_PARAMETER / memBytesPerSecond;
+        optimizer += OffloadTime.seconds(workload.toBuilder().parallelism(layout.parallelism()).build(), fabric, d,
+                trainablePerGpu, paramsPerGpu, m, optimizer);
 
         double compute = m * computePerMb;
         double tp = m * tpPerMb;

@@ -27,7 +27,17 @@ import com.vramadvisor.engine.Workload;
  * with {@code blockBytes = blockTokens * MemoryEstimator.kvBytesPerToken(model, workload)} and {@code attended} the
  * tokens one sequence keeps per block on average ({@link ModelSpec#kvAttendedTokens(double)}: the context, or
  * {@code min(context, window)} in sliding-window and chunked blocks). An unpaged cache (Hugging
- * Face {@code generate}, llama.cpp) counts in blocks of one token.
+ * Face {@code generate}, llama.cpp) counts in blocks of one token. SGLang and TensorRT-LLM size the pool their own
+ * way ({@link KvPool}); {@link #of(ModelSpec, Workload, long, long, long)} takes the GPU's memory for them.
+ *
+ * <p><b>Shared prefix.</b> When every request starts with the same {@code P} tokens (a system prompt), vLLM's
+ * automatic prefix caching and TensorRT-LLM's block reuse hold each full block of that prefix once and let every
+ * request point at it (vLLM docs, "Automatic Prefix Caching": blocks are hashed by their tokens and prefix, only full
+ * blocks are shared); SGLang's radix cache shares it token by token ({@code RadixCache}, page size 1). With
+ * {@code s = floor(P / blockTokens)} shared blocks:
+ * <pre>
+ *   maxConcurrency = (blocks - s) / (blocksPerRequest - s)
+ * </pre>
  *
  * @param blockTokens      tokens per block (1 for an unpaged cache)
  * @param blockBytes       bytes of one block on one GPU
@@ -51,24 +61,66 @@ public record KvCapacity(int blockTokens, double blockBytes, long blocks, long b
     }
 
     /**
-     * The KV capacity of {@code workload} (inference) within {@code budgetBytes} per GPU.
+     * The KV capacity of {@code workload} (inference) within {@code budgetBytes} per GPU, the budget also standing
+     * for the GPU's usable and total memory.
      *
      * @param budgetBytes the serving budget per GPU, e.g. {@link com.vramadvisor.engine.Serving#usableBudget}
      * @throws IllegalArgumentException for a training workload
      */
     public static KvCapacity of(ModelSpec model, Workload workload, long budgetBytes) {
+        return of(model, workload, budgetBytes, budgetBytes, budgetBytes);
+    }
+
+    /**
+     * The KV capacity of {@code workload} (inference) on one GPU, the pool sized as the workload's engine
+     * ({@link ServingEngine#of}) sizes it ({@link KvPool}).
+     *
+     * @param budgetBytes the serving budget per GPU (vLLM: {@code total * gpu_memory_utilization})
+     * @param usableBytes the GPU's allocatable memory
+     * @param totalBytes  the GPU's total memory
+     * @throws IllegalArgumentException for a training workload
+     */
+    public static KvCapacity of(ModelSpec model, Workload workload, long budgetBytes, long usableBytes,
+                                long totalBytes) {
         if (workload.mode() != Mode.INFER) {
             throw new IllegalArgumentException("KV capacity is defined for inference only");
         }
         Estimate e = ESTIMATOR.estimate(model, workload);
         PhaseBreakdown peak = e.phases().stream().filter(p -> p.phase() == e.peakPhase()).findFirst().orElseThrow();
         double nonKv = (double) peak.totalBytes() - peak.get(Component.KV_CACHE);
+        double activations = (double) peak.get(Component.ACTIVATIONS) + peak.get(Component.LOGITS);
         int blockTokens = Math.max(1, workload.kvBlockTokens());
         double blockBytes = blockTokens * MemoryEstimator.kvBytesPerToken(model, workload);
-        double left = budgetBytes - nonKv;
+        double left = KvPool.bytes(ServingEngine.of(workload), budgetBytes, usableBytes, totalBytes, nonKv,
+                activations, workload.gpuMemoryUtilization(), workload.prefillChunkTokens(),
+                workload.parallelism().tensorParallel(), workload.parallelism().pipelineParallel());
         long blocks = left <= 0 || blockBytes <= 0 ? 0 : (long) Math.floor(left / blockBytes);
         double attended = model.kvAttendedTokens(workload.effectiveContext());
-        long perRequest = (long) Math.ceil(attended / blockTokens);
+        long perRequest = Math.max(1, (long) Math.ceil(attended / blockTokens));
         return new KvCapacity(blockTokens, blockBytes, blocks, perRequest, (double) blocks / perRequest);
+    }
+
+    /**
+     * Blocks of a prefix of {@code prefixTokens} tokens that every request shares: whole blocks only, and never all
+     * of a request's blocks (each request keeps at least one block of its own).
+     */
+    public long sharedBlocks(int prefixTokens) {
+        if (prefixTokens < 0) {
+            throw new IllegalArgumentException("shared prefix must be at least 0 tokens, got " + prefixTokens);
+        }
+        return Math.min(prefixTokens / blockTokens, blocksPerRequest - 1);
+    }
+
+    /**
+     * Sequences held at once when every request shares a prefix of {@code prefixTokens} tokens, held once:
+     * {@code (blocks - s) / (blocksPerRequest - s)} with {@code s} = {@link #sharedBlocks(int)}; 0 when the blocks do
+     * not hold the prefix and one request.
+     */
+    public double maxConcurrencyWithSharedPrefix(int prefixTokens) {
+        long s = sharedBlocks(prefixTokens);
+        if (blocks < blocksPerRequest) {
+            return (double) blocks / blocksPerRequest;
+        }
+        return (double) (blocks - s) / (blocksPerRequest - s);
     }
 }

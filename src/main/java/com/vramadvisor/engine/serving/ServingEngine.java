@@ -26,13 +26,25 @@ import java.util.Locale;
  *       {@code n_ubatch = 512} tokens ({@code common_params} in {@code common/common.h}; {@code n_batch = 2048} is
  *       the logical batch split into those). It loads GGUF files, whose tensors are fp32, fp16, bf16 or one of
  *       the GGUF block types, so other weight types (GPTQ/AWQ int4, bitsandbytes nf4, fp8) are rejected.</li>
+ *   <li>{@link #SGLANG}: SGLang's token-to-KV pool with {@code page_size = 1} (every token its own slot, so a
+ *       request never rounds up) and chunked prefill of {@code chunked_prefill_size} tokens. Its default depends on
+ *       the GPU's memory ({@code _handle_gpu_memory_settings} in {@code python/sglang/srt/server_args.py}: 2048 below
+ *       35 GiB, 4096 below 60 GiB, 8192 below 160 GiB, 16384 above); 8192, the 80-160 GiB class, is used here and
+ *       {@link SglangDefaults#chunkedPrefillSize(long)} gives the others. The pool is sized by
+ *       {@code mem_fraction_static} ({@link KvPool}).</li>
+ *   <li>{@link #TRTLLM}: TensorRT-LLM's paged KV cache in blocks of {@code tokens_per_block = 32} tokens and
+ *       {@code max_num_tokens = 8192} tokens per forward pass ({@code KvCacheConfig} and {@code BuildConfig} /
+ *       {@code TorchLlmArgs} defaults in {@code tensorrt_llm/llmapi/llm_args.py}); the pool takes
+ *       {@code free_gpu_memory_fraction = 0.9} of the memory left after weights and activations ({@link KvPool}).</li>
  * </ul>
  */
 public enum ServingEngine {
 
     VLLM("vllm", 16, 8192),
     HF_GENERATE("hf", 0, 0),
-    LLAMA_CPP("llama.cpp", 0, 512);
+    LLAMA_CPP("llama.cpp", 0, 512),
+    SGLANG("sglang", 1, 8192),
+    TRTLLM("trtllm", 32, 8192);
 
     private final String id;
     private final int kvBlockTokens;
@@ -44,7 +56,7 @@ public enum ServingEngine {
         this.defaultBatchedTokens = defaultBatchedTokens;
     }
 
-    /** The name the command line uses: {@code vllm}, {@code hf} or {@code llama.cpp}. */
+    /** The name the command line uses: {@code vllm}, {@code sglang}, {@code trtllm}, {@code hf} or {@code llama.cpp}. */
     public String id() {
         return id;
     }
@@ -107,8 +119,25 @@ public enum ServingEngine {
             case "vllm" -> VLLM;
             case "hf", "transformers", "hf-generate" -> HF_GENERATE;
             case "llama.cpp", "llamacpp", "llama-cpp" -> LLAMA_CPP;
+            case "sglang" -> SGLANG;
+            case "trtllm", "trt-llm", "tensorrt-llm", "tensorrt_llm" -> TRTLLM;
             default -> throw new IllegalArgumentException(
-                    "engine must be vllm, hf or llama.cpp, got '" + text + "'");
+                    "engine must be vllm, sglang, trtllm, hf or llama.cpp, got '" + text + "'");
         };
+    }
+
+    /**
+     * The engine whose layout a configured workload carries ({@link #configure} sets its KV block size and prefill
+     * chunk): the KV block size tells the paged engines apart (vLLM 16, SGLang 1, TensorRT-LLM 32); an unpaged cache
+     * is llama.cpp when it prefills in chunks and Hugging Face {@code generate} when it does not.
+     */
+    public static ServingEngine of(Workload workload) {
+        int block = workload.kvBlockTokens();
+        for (ServingEngine e : values()) {
+            if (e.kvBlockTokens == block && e.chunksPrefill() == (workload.prefillChunkTokens() > 0)) {
+                return e;
+            }
+        }
+        return block > 0 ? VLLM : HF_GENERATE;
     }
 }

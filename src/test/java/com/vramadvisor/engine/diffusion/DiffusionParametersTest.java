@@ -42,6 +42,19 @@ class DiffusionParametersTest {
     }
 
     @Test
+    void flux1DevTransformerMatchesTheHubsSafetensorsCount() {
+        // black-forest-labs/FLUX.1-dev: the Hub's safetensors metadata for the transformer, total 11,901,408,320
+        // parameters (BF16), as public model registries reproduce it ("totalParams: 11901408320"; unsloth's
+        // FLUX.1-dev GGUF conversion reports the same total). Its VAE has SD3's layout; its T5 is SD3's encoder.
+        DiffusionModel flux = DiffusionPresets.FLUX_1_DEV;
+        assertThat(flux.denoiser().parameters()).isEqualTo(11_901_408_320L);
+        assertThat(flux.vae().parameters()).isEqualTo(DiffusionPresets.SD3_MEDIUM.vae().parameters());
+        assertThat(flux.textEncoders().get(1).parameters()).isEqualTo(4_762_310_656L);
+        assertThat(flux.textTokens()).isEqualTo(512);
+        assertThat(flux.classifierFreeGuidance()).isFalse();
+    }
+
+    @Test
     void sdxlComponentsMatchTheirPublishedCountsAndFp16FileSizes() {
         // Stable Diffusion XL base 1.0: UNet 2,567,463,684 and VAE 83,653,863 parameters; OpenCLIP bigG/14 with
         // projection 694,659,840 (also in the SD3 summary above). The fp16 files on the Hub

@@ -83,7 +83,8 @@ class ServingEngineTest {
                 .isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> ServingEngine.HF_GENERATE.configure(infer(1, 16, 16), 512))
                 .isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> ServingEngine.parse("sglang")).hasMessageContaining("vllm, hf or llama.cpp");
+        assertThatThrownBy(() -> ServingEngine.parse("tgi"))
+                .hasMessageContaining("vllm, sglang, trtllm, hf or llama.cpp");
         Workload int4 = infer(1, 16, 16).toBuilder().weightType(DataType.INT4).build();
         assertThatThrownBy(() -> ServingEngine.LLAMA_CPP.configure(int4, 0)).hasMessageContaining("GGUF");
         Workload q4k = infer(1, 16, 16).toBuilder().weightType(DataType.GGUF_Q4_K).build();

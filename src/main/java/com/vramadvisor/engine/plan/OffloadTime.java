@@ -1,0 +1,63 @@
+package com.vramadvisor.engine.plan;
+
+import com.vramadvisor.engine.Implementation;
+import com.vramadvisor.engine.Offload;
+import com.vramadvisor.engine.Workload;
+
+/**
+ * Seconds per training step that offload adds, for one GPU: PCIe transfers between the GPU and host memory at
+ * {@link Fabric#pcieGBps()} and the optimizer step on the CPU. All of it is counted as exposed (ZeRO-Offload can
+ * overlap the gradient copies with the backward pass, so this is an upper bound on the transfers).
+ * <ul>
+ *   <li>Optimizer offload (DeepSpeed ZeRO-Offload, Ren et al. 2021, section 4): per step the 16-bit gradient
+ *       partition goes to the host and the updated 16-bit parameter partition comes back, {@code 2 + 2} bytes per
+ *       trainable parameter of the partition; DeepSpeedCPUAdam then updates the partition at
+ *       {@link #CPU_ADAM_PARAMETERS_PER_SECOND}.</li>
+ *   <li>Parameter offload (ZeRO-3 {@code offload_param}): each micro-batch fetches the 16-bit partition from the
+ *       host in the forward and again in the backward pass, {@code 2 x 2} bytes per parameter of the partition.</li>
+ *   <li>FSDP CPU offload: each micro-batch fetches the fp32 parameter shard twice and returns its fp32 gradient
+ *       ({@code 3 x 4} bytes per parameter of the shard); the optimizer runs on the CPU as above.</li>
+ * </ul>
+ */
+final class OffloadTime {
+
+    /**
+     * Parameters DeepSpeedCPUAdam updates per second for one process: 10.3e9 parameters in 6,478.57 ms
+     * ({@code optimizer_step}) in the training log of DeepSpeed's ZeRO-Offload tutorial (deepspeed.ai/tutorials/
+     * zero-offload, 10B GPT-2 on one V100 of a DGX-2, 2020-09-10), i.e. 1.59e9 parameters per second.
+     */
+    static final double CPU_ADAM_PARAMETERS_PER_SECOND = 10.283e9 / 6.47857;
+
+    private OffloadTime() {
+    }
+
+    /**
+     * Seconds per step offload adds, or 0 when {@code workload} (with the layout's parallelism) offloads nothing.
+     *
+     * @param trainablePerGpu trainable parameters per GPU before ZeRO
+     * @param paramsPerGpu    parameters per GPU before ZeRO
+     * @param microBatches    micro-batches per step
+     * @param gpuOptimizer    seconds of the optimizer step on the GPU, which the CPU step replaces
+     */
+    static double seconds(Workload workload, Fabric fabric, int dataParallel, double trainablePerGpu,
+                          double paramsPerGpu, int microBatches, double gpuOptimizer) {
+        Offload.Target target = workload.offload().target();
+        if (target == Offload.Target.NONE || !workload.offloadRunnable() || fabric.pcieGBps() <= 0) {
+            return 0;
+        }
+        double pcie = fabric.pcieGBps() * 1e9;
+        double d = dataParallel;
+        double cpuStep = trainablePerGpu / d / CPU_ADAM_PARAMETERS_PER_SECOND - gpuOptimizer;
+        if (workload.implementation() == Implementation.PYTORCH) {
+            return microBatches * 12 * paramsPerGpu / d / pcie + cpuStep;
+        }
+        double seconds = 0;
+        if (target.optimizer()) {
+            seconds += 4 * trainablePerGpu / d / pcie + cpuStep;
+        }
+        if (target.parameters()) {
+            seconds += microBatches * 4 * paramsPerGpu / d / pcie;
+        }
+        return seconds;
+    }
+}
