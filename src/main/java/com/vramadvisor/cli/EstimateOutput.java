@@ -172,6 +172,12 @@ final class EstimateOutput {
         var p = w.parallelism();
         s.append(String.format(Locale.ROOT, ", TP %d x PP %d x DP %d (%d %s), ZeRO-%d", p.tensorParallel(),
                 p.pipelineParallel(), p.dataParallel(), p.gpus(), p.gpus() == 1 ? "GPU" : "GPUs", p.zeroStage()));
+        if (p.contextParallel() > 1) {
+            s.append(", CP ").append(p.contextParallel());
+        }
+        if (p.expertParallel() > 1) {
+            s.append(", EP ").append(p.expertParallel());
+        }
         if (w.offload().target() != Offload.Target.NONE) {
             s.append(", offload ").append(w.offload().target().id()).append(" to ").append(w.offload().device().id());
         }
