@@ -53,6 +53,16 @@ final class EstimateOutput {
         root.put("parameters", e.parameters());
         root.put("activeParameters", e.activeParameters());
         root.put("trainableParameters", e.trainableParameters());
+        var par = workload.parallelism();
+        Map<String, Object> layout = new LinkedHashMap<>();
+        layout.put("tensorParallel", par.tensorParallel());
+        layout.put("pipelineParallel", par.pipelineParallel());
+        layout.put("dataParallel", par.dataParallel());
+        layout.put("expertParallel", par.expertParallel());
+        layout.put("contextParallel", par.contextParallel());
+        layout.put("zeroStage", par.zeroStage());
+        layout.put("gpus", par.gpus());
+        root.put("parallelism", layout);
         Map<String, Long> components = new LinkedHashMap<>();
         for (Component c : Component.values()) {
             components.put(c.jsonName(), e.component(c));

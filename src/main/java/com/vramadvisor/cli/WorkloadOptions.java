@@ -195,6 +195,10 @@ final class WorkloadOptions {
         requireAtLeast(dp, 1, "--dp");
         requireAtLeast(ep, 1, "--ep");
         requireAtLeast(cp, 1, "--cp");
+        if (cp > 1 && m != Mode.INFER && seq % (2 * cp) != 0) {
+            throw new IllegalArgumentException("--cp " + cp + " needs --seq divisible by " + 2 * cp
+                    + " (each sequence is cut into 2 x cp chunks), got " + seq);
+        }
         if (((long) dp * cp) % ep != 0) {
             throw new IllegalArgumentException("--ep " + ep + " must divide --dp x --cp (" + (long) dp * cp
                     + "): expert-parallel ranks are carved out of the data- and context-parallel ranks");
