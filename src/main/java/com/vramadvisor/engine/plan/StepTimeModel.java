@@ -170,6 +170,8 @@ public final class StepTimeModel {
         double paramBytes = workload.precision().compute().bytesPerElement();
         double dpExposed = 0;
         double dpTotal = 0;
+        // Gradients are reduced over the data x context-parallel ranks (cp ranks hold the same parameters).
+        d = d * cp;
         if (d > 1) {
             if (layout.zero() == 3) {
                 double perMb = 2 * fabric.gatherSeconds(paramsPerGpu * paramBytes, d, t)
@@ -195,7 +197,7 @@ public final class StepTimeModel {
         double sends = m * sendPerMb;
         double expertContext = m * expertContextPerMb;
         double step = compute + tp + sends + bubble + dpExposed + optimizer + expertContext;
-        double tokens = tokensPerMicroBatch * m * d;
+        double tokens = tokensPerMicroBatch * m * layout.dp();
         double mfu = modelFlops * tokens / (step * layout.gpus() * peakFlops);
         boolean dpOverNetwork = d > 1 && !fabric.withinNode(d, t);
         Bound bound = Bound.COMPUTE;
