@@ -18,7 +18,11 @@ final class ContextParallel {
     private ContextParallel() {
     }
 
-    /** The workload one context-parallel rank sees: {@code s / cp} tokens per sequence; {@code w} itself at cp 1. */
+    /**
+     * The workload whose activations one context-parallel rank holds: {@code s / cp} tokens per sequence, with expert
+     * and context parallelism off (activations per GPU do not depend on ep under balanced routing); {@code w} itself
+     * at cp 1. Only for activation and logits sizes: its parameters are not this GPU's.
+     */
     static Workload localWorkload(Workload w) {
         Parallelism par = w.parallelism();
         int cp = par.contextParallel();
@@ -27,7 +31,7 @@ final class ContextParallel {
         }
         return w.toBuilder()
                 .sequenceLength(Math.max(1, w.sequenceLength() / cp))
-                .parallelism(par.withExpertContext(par.expertParallel(), 1))
+                .parallelism(par.withExpertContext(1, 1))
                 .build();
     }
 

@@ -118,4 +118,20 @@ class ExpertContextParallelTest {
             assertThat(r.err().strip().lines().count()).isEqualTo(1);
         }
     }
+
+    @Test
+    void planKeepsTheGivenExpertAndContextParallelSizes() throws IOException {
+        JsonNode plan = json("plan", "--preset", "mixtral-8x7b", "--seq", "4096", "--tokens", "1e11", "--gpu",
+                "dgx-h100", "--dp", "2", "--ep", "4", "--cp", "2", "--format", "json");
+        JsonNode layouts = plan.get("layouts");
+        assertThat(layouts.size()).isPositive();
+        for (JsonNode l : layouts) {
+            JsonNode layout = l.get("layout");
+            assertThat(layout.get("ep").asInt()).isEqualTo(4);
+            assertThat(layout.get("cp").asInt()).isEqualTo(2);
+            assertThat(layout.get("tp").asInt() * layout.get("pp").asInt() * layout.get("dp").asInt() * 2)
+                    .isEqualTo(l.get("gpus").asInt());
+            assertThat(layout.get("dp").asInt() * 2 % 4).isZero();
+        }
+    }
 }
