@@ -159,8 +159,9 @@ public final class StepTimeModel {
             double sendBytes = actBytes / (sp || t > 1 ? t : 1);
             sendPerMb = 2.0 * chunks * fabric.sendSeconds(sendBytes, t * d);
         }
-        double expertContextPerMb = contextRingSeconds(fabric, t, cp, b, s, layersPerStage, peakFlops)
-                + allToAllSeconds(fabric, t, cp, ep, localTokens / (sp ? t : 1), p);
+        double expertContextPerMb = ExpertContextTime.contextRingSeconds(model, fabric, t, cp, b, s, layersPerStage,
+                peakFlops * computeEfficiency)
+                + ExpertContextTime.allToAllSeconds(model, fabric, t, cp, ep, localTokens / (sp ? t : 1), p);
         double microBatchSeconds = computePerMb + tpPerMb + sendPerMb + expertContextPerMb;
         double bubble = p > 1 ? (p - 1.0) / chunks * microBatchSeconds : 0;
 
@@ -219,40 +220,6 @@ public final class StepTimeModel {
         }
         return new StepTime(tokens, compute, tp, sends, bubble, dpExposed, optimizer, step, mfu, bound,
                 dpOverNetwork, expertContext);
-    }
-
-    /**
-     * Exposed seconds of the context-parallel K/V ring per micro-batch: {@code 3 (cp - 1)} transfers of a K/V chunk
-     * per layer, less the attention compute they overlap ({@code 3 x 4 b s^2 h / cp} FLOPs per layer at the
-     * compute efficiency, causal halving ignored); 0 at cp 1.
-     */
-    private double contextRingSeconds(Fabric fabric, int t, int cp, int b, int s, double layers, double peakFlops) {
-        if (cp <= 1) {
-            return 0;
-        }
-        double kvWidth = (double) model.kvWidth() / t;
-        double chunkBytes = 2.0 * b * ((double) s / cp) * kvWidth * 2;
-        double hop = fabric.latencySeconds(cp, t)
-                + chunkBytes / (fabric.ringGBps(cp, t) * 1e9 * Fabric.COLLECTIVE_EFFICIENCY);
-        double ring = 3.0 * (cp - 1) * hop;
-        double attention = 3 * 4.0 * b * (double) s * s * model.hiddenSize() / cp / t
-                / (peakFlops * computeEfficiency);
-        return layers * Math.max(0, ring - attention);
-    }
-
-    /**
-     * Seconds of the expert-parallel all-to-alls per micro-batch: dispatch and combine, forward and backward, of
-     * {@code tokens x k x h} 16-bit values per MoE layer of the stage; 0 at ep 1 or for a dense model.
-     */
-    private double allToAllSeconds(Fabric fabric, int t, int cp, int ep, double tokens, int p) {
-        if (ep <= 1 || !model.isMoe()) {
-            return 0;
-        }
-        double moeLayers = (double) (model.layers() - model.moe().denseLayers()) / p;
-        double bytes = tokens * model.moe().expertsPerToken() * model.hiddenSize() * 2.0 * (ep - 1) / ep;
-        double one = fabric.latencySeconds(ep, t * cp)
-                + bytes / (fabric.ringGBps(ep, t * cp) * 1e9 * Fabric.COLLECTIVE_EFFICIENCY);
-        return moeLayers * 4 * one;
     }
 
     /**
