@@ -53,6 +53,16 @@ final class EstimateOutput {
         root.put("parameters", e.parameters());
         root.put("activeParameters", e.activeParameters());
         root.put("trainableParameters", e.trainableParameters());
+        var par = workload.parallelism();
+        Map<String, Object> layout = new LinkedHashMap<>();
+        layout.put("tensorParallel", par.tensorParallel());
+        layout.put("pipelineParallel", par.pipelineParallel());
+        layout.put("dataParallel", par.dataParallel());
+        layout.put("expertParallel", par.expertParallel());
+        layout.put("contextParallel", par.contextParallel());
+        layout.put("zeroStage", par.zeroStage());
+        layout.put("gpus", par.gpus());
+        root.put("parallelism", layout);
         Map<String, Long> components = new LinkedHashMap<>();
         for (Component c : Component.values()) {
             components.put(c.jsonName(), e.component(c));
@@ -172,6 +182,12 @@ final class EstimateOutput {
         var p = w.parallelism();
         s.append(String.format(Locale.ROOT, ", TP %d x PP %d x DP %d (%d %s), ZeRO-%d", p.tensorParallel(),
                 p.pipelineParallel(), p.dataParallel(), p.gpus(), p.gpus() == 1 ? "GPU" : "GPUs", p.zeroStage()));
+        if (p.contextParallel() > 1) {
+            s.append(", CP ").append(p.contextParallel());
+        }
+        if (p.expertParallel() > 1) {
+            s.append(", EP ").append(p.expertParallel());
+        }
         if (w.offload().target() != Offload.Target.NONE) {
             s.append(", offload ").append(w.offload().target().id()).append(" to ").append(w.offload().device().id());
         }

@@ -244,12 +244,14 @@ final class RecommendCommand implements Callable<Integer> {
         return v == null ? "" : String.format(Locale.ROOT, "%.4f", v);
     }
 
-    /** The layout as JSON: parallel sizes, ZeRO stage, recomputation, sequence parallelism and micro-batches. */
+    /** The layout as JSON: parallel sizes (expert {@code ep} and context {@code cp} too), ZeRO stage, recomputation, sequence parallelism and micro-batches. */
     static Map<String, Object> layoutJson(PlanLayout l) {
         Map<String, Object> o = new LinkedHashMap<>();
         o.put("tp", l.tp());
         o.put("pp", l.pp());
         o.put("dp", l.dp());
+        o.put("ep", l.parallelism().expertParallel());
+        o.put("cp", l.parallelism().contextParallel());
         o.put("zero", l.zero());
         o.put("recompute", l.recompute().name().toLowerCase(Locale.ROOT));
         o.put("sequenceParallel", l.parallelism().sequenceParallel());

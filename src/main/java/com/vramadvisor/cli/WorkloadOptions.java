@@ -91,6 +91,14 @@ final class WorkloadOptions {
     @Option(names = "--sequence-parallel", description = "Megatron sequence parallelism over the TP group.")
     boolean sequenceParallel;
 
+    @Option(names = "--ep", paramLabel = "N", description = "Expert-parallel size: routed experts sharded over N GPUs "
+            + "of the data x context-parallel ranks; must divide the experts (default 1).")
+    int ep = 1;
+
+    @Option(names = "--cp", paramLabel = "N", description = "Context-parallel size: each sequence split over N GPUs "
+            + "(ring attention); training needs --seq divisible by 2N (default 1).")
+    int cp = 1;
+
     @Option(names = "--grad-accum", paramLabel = "N", description = "Gradient accumulation steps (default 1).")
     int gradAccum = 1;
 
@@ -185,6 +193,16 @@ final class WorkloadOptions {
         requireAtLeast(tp, 1, "--tp");
         requireAtLeast(pp, 1, "--pp");
         requireAtLeast(dp, 1, "--dp");
+        requireAtLeast(ep, 1, "--ep");
+        requireAtLeast(cp, 1, "--cp");
+        if (cp > 1 && m != Mode.INFER && seq % (2 * cp) != 0) {
+            throw new IllegalArgumentException("--cp " + cp + " needs --seq divisible by " + 2 * cp
+                    + " (each sequence is cut into 2 x cp chunks), got " + seq);
+        }
+        if (((long) dp * cp) % ep != 0) {
+            throw new IllegalArgumentException("--ep " + ep + " must divide --dp x --cp (" + (long) dp * cp
+                    + "): expert-parallel ranks are carved out of the data- and context-parallel ranks");
+        }
         requireAtLeast(gradAccum, 1, "--grad-accum");
         if (zero < 0 || zero > 3) {
             throw new IllegalArgumentException("--zero must be 0, 1, 2 or 3, got " + zero);
@@ -203,7 +221,7 @@ final class WorkloadOptions {
                 .context(context)
                 .precision(Precision.parse(precision))
                 .optimizer(Optimizer.parse(optimizer))
-                .parallelism(new Parallelism(tp, pp, dp, zero, sequenceParallel))
+                .parallelism(new Parallelism(tp, pp, dp, zero, sequenceParallel, ep, cp))
                 .gradientAccumulation(gradAccum)
                 .recompute(switch (key(recompute == null ? "none" : recompute)) {
                     case "none" -> Recompute.NONE;

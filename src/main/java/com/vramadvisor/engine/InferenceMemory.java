@@ -9,7 +9,8 @@ package com.vramadvisor.engine;
  *   <li>KV cache {@code 2 * L * kv_heads * head_dim * tokens * batch * bytes(kvCacheType)}: K and V for every
  *       block, per key/value head (grouped-query attention stores {@code kv_heads}, not {@code heads}), divided by
  *       {@code t} (heads are split across tensor-parallel ranks; fewer heads than ranks are replicated) and by the
- *       pipeline stages' share of blocks. Latent attention stores {@code kv_lora + rope} per block instead, on every
+ *       pipeline stages' share of blocks, and by {@code cp} under context parallelism (each rank caches
+ *       {@code ceil(tokens / cp)} of every sequence, as in ring-attention serving; Liu et al. 2023). Latent attention stores {@code kv_lora + rope} per block instead, on every
  *       rank ({@link ModelSpec#kvElementsPerTokenPerLayer(int)}). {@code tokens} is the context, or with local
  *       layers the per-block average {@link ModelSpec#kvAttendedTokens(double)}: a sliding-window or chunked block
  *       holds {@code min(context, window)}, a global block the whole context. A paged cache
@@ -90,9 +91,14 @@ final class InferenceMemory {
         return m.kvAttendedTokens(w.effectiveContext());
     }
 
-    /** KV-cache slots one sequence occupies: the attended tokens, rounded up to whole blocks of a paged cache. */
+    /** KV-cache slots one sequence occupies on this GPU: the attended tokens (over cp), rounded up to whole blocks of a paged cache. */
     static double cachedTokens(ModelSpec m, Workload w) {
         double tokens = attendedTokens(m, w);
+        int cp = w.parallelism().contextParallel();
+        if (cp > 1) {
+            // Context parallelism splits one sequence's cache over cp GPUs, s / cp tokens each.
+            tokens = Math.ceil(tokens / cp);
+        }
         int block = w.kvBlockTokens();
         return block > 0 ? Math.ceil(tokens / block) * block : tokens;
     }

@@ -324,7 +324,8 @@ public final class MemoryEstimator {
     /**
      * Rejects layouts Megatron-style tensor and pipeline parallelism cannot run: the tensor-parallel size must divide
      * the attention heads (each rank holds whole heads; Shoeybi et al. 2019, section 3), and there must be at least
-     * one block per pipeline stage.
+     * one block per pipeline stage. Expert parallelism needs a mixture-of-experts model whose routed experts divide
+     * by {@code ep} (Megatron-Core {@code MoELayer}: {@code num_moe_experts % expert_model_parallel_size == 0}).
      *
      * @throws IllegalArgumentException naming the mismatch
      */
@@ -336,6 +337,11 @@ public final class MemoryEstimator {
         if (par.pipelineParallel() > model.layers()) {
             throw new IllegalArgumentException("pipeline stages (" + par.pipelineParallel()
                     + ") cannot exceed the layers (" + model.layers() + ")");
+        }
+        int ep = par.expertParallel();
+        if (ep > 1 && (!model.isMoe() || model.moe().experts() % ep != 0)) {
+            throw new IllegalArgumentException("expert-parallel size " + ep + " must divide the routed experts ("
+                    + (model.isMoe() ? model.moe().experts() + ")" : "none: not a mixture-of-experts model)"));
         }
     }
 }

@@ -15,6 +15,10 @@ import java.util.Set;
  * holds the embeddings, the last stage the final norm and the head. A tied LM head on a separate last stage keeps
  * its own copy of the token table (Megatron-LM synchronises the two copies' gradients). Mixture-of-experts dense
  * layers ({@code first_k_dense_replace}) are the first blocks.
+ *
+ * <p>Expert parallelism (Megatron-Core {@code MoELayer}, {@code num_local_experts = num_moe_experts / ep}): each GPU
+ * holds {@code E / ep} routed experts' matrices and biases (and their LoRA adapters); the router, shared experts,
+ * attention and the dense blocks are held whole as before.
  */
 final class StageParams {
 
@@ -24,6 +28,8 @@ final class StageParams {
     final double blockMatrices;
     /** The routed experts' matrices on this GPU, part of {@link #blockMatrices}. */
     final double expertMatrices;
+    /** The routed experts' matrices and biases on this GPU (E / ep experts per MoE block). */
+    final double expertParams;
     /** How the release stores the routed experts ({@link ModelSpec#expertWeightType()}), {@code null}: as the rest. */
     private final DataType expertWeightType;
     /** Norms and biases inside the blocks. */
@@ -83,17 +89,21 @@ final class StageParams {
         double biggestBlock = denseHere > 0 ? denseBlock : 0;
         double biggestBlockMatrices = denseHere > 0 ? attnMatrices + mlpMatrices(m, denseFfn) : 0;
         double experts = 0;
+        double expertAll = 0;
         if (m.isMoe() && moeLayers > 0) {
             MoeSpec moe = m.moe();
             double ef = moe.expertFfnSize() / t;
             double sf = moe.sharedExpertFfnSize() / t;
-            double moeMat = attnMatrices + h * moe.experts() + moe.experts() * mlpMatrices(m, ef)
+            // Expert parallelism: this GPU holds E / ep routed experts; the router and shared experts stay whole.
+            double local = (double) moe.experts() / par.expertParallel();
+            double moeMat = attnMatrices + h * moe.experts() + local * mlpMatrices(m, ef)
                     + (sf > 0 ? mlpMatrices(m, sf) : 0) + (moe.sharedExpertGate() ? h : 0);
             double routerBias = moe.routerBias() ? moe.experts() : 0;
-            double moeVec = attnVectors + moe.experts() * mlpVectors(m, ef) + (sf > 0 ? mlpVectors(m, sf) : 0)
+            double moeVec = attnVectors + local * mlpVectors(m, ef) + (sf > 0 ? mlpVectors(m, sf) : 0)
                     + routerBias;
-            experts = moeLayers * moe.experts() * mlpMatrices(m, ef);
-            double moeAda = attnAdafactor + (h + moe.experts()) + moe.experts() * mlpAdafactor(m, ef)
+            experts = moeLayers * local * mlpMatrices(m, ef);
+            expertAll = moeLayers * local * (mlpMatrices(m, ef) + mlpVectors(m, ef));
+            double moeAda = attnAdafactor + (h + moe.experts()) + local * mlpAdafactor(m, ef)
                     + (sf > 0 ? mlpAdafactor(m, sf) : 0) + (moe.sharedExpertGate() ? h + 1 : 0) + moeVec;
             matrices += moeLayers * moeMat;
             vectors += moeLayers * moeVec;
@@ -137,6 +147,7 @@ final class StageParams {
         }
         blockMatrices = matrices;
         expertMatrices = experts;
+        expertParams = expertAll;
         expertWeightType = m.expertWeightType();
         blockVectors = vectors;
         vocabMatrices = vocab;
@@ -150,7 +161,7 @@ final class StageParams {
         headMatrices = head;
 
         if (w.lora() != null && (w.mode() == Mode.LORA || w.mode() == Mode.QLORA)) {
-            double[] lora = lora(m, w.lora(), t);
+            double[] lora = lora(m, w.lora(), t, par.expertParallel());
             loraParams = denseHere * lora[0] + moeLayers * lora[1];
             loraAdafactorElements = denseHere * lora[2] + moeLayers * lora[3];
         } else {
@@ -161,7 +172,7 @@ final class StageParams {
 
     /** LoRA adapter parameters of the whole model (all blocks, no parallel split). */
     static double loraTotal(ModelSpec m, LoraSpec spec) {
-        double[] lora = lora(m, spec, 1);
+        double[] lora = lora(m, spec, 1, 1);
         int dense = m.isMoe() ? m.moe().denseLayers() : m.layers();
         return dense * lora[0] + (m.layers() - dense) * lora[1];
     }
@@ -229,9 +240,9 @@ final class StageParams {
      * Adapter parameters and Adafactor elements of one dense block and one expert block:
      * {dense params, moe params, dense adafactor, moe adafactor}. Each adapted {@code d_in x d_out} matrix adds
      * {@code r * (d_in + d_out)} (Hu et al. 2021); expert blocks adapt every expert's and the shared expert's
-     * matrices. Divided by {@code t} as a whole.
+     * matrices (the E / ep experts on this GPU). Divided by {@code t} as a whole.
      */
-    private static double[] lora(ModelSpec m, LoraSpec spec, double t) {
+    private static double[] lora(ModelSpec m, LoraSpec spec, double t, double ep) {
         Set<LoraSpec.LoraTarget> targets = spec.targets();
         double r = spec.rank();
         double h = m.hiddenSize();
@@ -248,8 +259,8 @@ final class StageParams {
             double[] expert = mlpAdapters(m, targets, m.moe().expertFfnSize(), r);
             double[] shared = m.moe().sharedExpertFfnSize() > 0
                     ? mlpAdapters(m, targets, m.moe().sharedExpertFfnSize(), r) : new double[2];
-            moe[0] = m.moe().experts() * expert[0] + shared[0];
-            moe[1] = m.moe().experts() * expert[1] + shared[1];
+            moe[0] = m.moe().experts() / ep * expert[0] + shared[0];
+            moe[1] = m.moe().experts() / ep * expert[1] + shared[1];
         }
         return new double[] {(attn[0] + dense[0]) / t, (attn[0] + moe[0]) / t, (attn[1] + dense[1]) / t,
             (attn[1] + moe[1]) / t};

@@ -25,6 +25,10 @@ package com.vramadvisor.engine;
  * {@code ceil(L/p)} blocks, i.e. {@code L} blocks' worth when {@code L} divides by {@code p}; the last stage holds
  * one micro-batch plus the logits.
  *
+ * <p>Context parallelism ({@link ContextParallel}): activations and logits are those of {@code s / cp} tokens, plus
+ * the ring's K/V buffers. Expert parallelism: {@link StageParams} holds {@code E / ep} experts; their states are
+ * sharded by ZeRO over {@code d * cp / ep} ranks, the rest over {@code d * cp}.
+ *
  * <p>ZeRO-3 gathers a block's full parameters before using it; two blocks (the current one and the prefetched next
  * one) are counted as live in forward and backward. A quantised LoRA base (QLoRA) dequantises one matrix at a time
  * to 16 bits for its matmul; the largest such matrix is counted under weights in forward and backward.
@@ -78,7 +82,7 @@ final class TrainingMemory {
             opt = offloaded[3];
         }
 
-        double d = par.dataParallel();
+        double d = par.shardGroup();
         double transientWeights = 0;
         if (par.zeroStage() == 3 && d > 1) {
             // Under autocast, FSDP's mixed-precision policy gathers the blocks in 16 bits (see the class comment).
@@ -97,26 +101,29 @@ final class TrainingMemory {
         }
 
         int inFlight = first ? Math.min(par.pipelineParallel(), w.gradientAccumulation()) : 1;
-        double dense = sp.denseLayers > 0 ? ActivationModel.layerBytes(m, w, false, w.recompute(), null) : 0;
-        double moe = sp.moeLayers > 0 ? ActivationModel.layerBytes(m, w, true, w.recompute(), null) : 0;
-        double embedding = first ? ActivationModel.embeddingBytes(m, w, null) : 0;
-        double head = last ? ActivationModel.headBytes(m, w, null) : 0;
-        double forwardActs = inFlight * (sp.denseLayers * dense + sp.moeLayers * moe + embedding) + head;
+        Workload local = ContextParallel.localWorkload(w);
+        double dense = sp.denseLayers > 0 ? ActivationModel.layerBytes(m, local, false, w.recompute(), null) : 0;
+        double moe = sp.moeLayers > 0 ? ActivationModel.layerBytes(m, local, true, w.recompute(), null) : 0;
+        double embedding = first ? ActivationModel.embeddingBytes(m, local, null) : 0;
+        double head = last ? ActivationModel.headBytes(m, local, null) : 0;
+        double ring = ContextParallel.ringBufferBytes(m, w);
+        double forwardActs = inFlight * (sp.denseLayers * dense + sp.moeLayers * moe + embedding) + head + ring;
         double oneBlock = Math.max(dense, moe);
         double recompute = 0;
         if (w.recompute() != Recompute.NONE) {
-            double denseFull = sp.denseLayers > 0 ? ActivationModel.layerBytes(m, w, false, Recompute.NONE, null) : 0;
-            double moeFull = sp.moeLayers > 0 ? ActivationModel.layerBytes(m, w, true, Recompute.NONE, null) : 0;
+            double denseFull = sp.denseLayers > 0
+                    ? ActivationModel.layerBytes(m, local, false, Recompute.NONE, null) : 0;
+            double moeFull = sp.moeLayers > 0 ? ActivationModel.layerBytes(m, local, true, Recompute.NONE, null) : 0;
             // Not below 0: under autocast with rotary positions a selective checkpoint keeps q and k in fp32 and
             // can keep more than the unrecomputed block (ActivationModel).
             recompute = Math.max(0, Math.max(denseFull - dense, moeFull - moe));
         }
-        double endActs = oneBlock + recompute + embedding;
+        double endActs = oneBlock + recompute + embedding + ring;
 
         double logitsForward = 0;
         double logitsGrad = 0;
         if (last && m.head() == HeadKind.LM) {
-            double sbv = (double) w.batch() * w.sequenceLength() * m.vocabSize() / par.tensorParallel();
+            double sbv = (double) local.batch() * local.sequenceLength() * m.vocabSize() / par.tensorParallel();
             logitsForward = sbv * (Bytes.activationBytes(prec) + 4);
             logitsGrad = sbv * 4;
         }
@@ -163,8 +170,21 @@ final class TrainingMemory {
                 ? sp.adafactorElements / Math.max(1, sp.total())
                 : sp.loraAdafactorElements / Math.max(1, sp.loraParams);
         Parallelism par = w.parallelism();
-        return ModelStates.compute(trainable(w, sp), frozenBytes, w.precision(), w.implementation(), w.optimizer(),
-                adafactorFraction, par.zeroStage(), par.dataParallel());
+        if (!full || par.expertParallel() == 1 || sp.expertParams == 0) {
+            return ModelStates.compute(trainable(w, sp), frozenBytes, w.precision(), w.implementation(),
+                    w.optimizer(), adafactorFraction, par.zeroStage(), par.shardGroup());
+        }
+        // Expert parallelism: the routed experts' states are sharded over the expert-data-parallel group only
+        // (d * cp / ep ranks hold the same experts; Megatron-Core's expert data-parallel group).
+        double[] rest = ModelStates.compute(sp.total() - sp.expertParams, 0, w.precision(), w.implementation(),
+                w.optimizer(), adafactorFraction, par.zeroStage(), par.shardGroup());
+        double[] experts = ModelStates.compute(sp.expertParams, 0, w.precision(), w.implementation(), w.optimizer(),
+                adafactorFraction, par.zeroStage(), par.expertShardGroup());
+        double[] sum = new double[rest.length];
+        for (int i = 0; i < sum.length; i++) {
+            sum[i] = rest[i] + experts[i];
+        }
+        return sum;
     }
 
     /**

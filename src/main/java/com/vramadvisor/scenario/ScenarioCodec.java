@@ -91,6 +91,8 @@ public final class ScenarioCodec {
         par.put("dataParallel", p.dataParallel());
         par.put("zeroStage", p.zeroStage());
         par.put("sequenceParallel", p.sequenceParallel());
+        par.put("expertParallel", p.expertParallel());
+        par.put("contextParallel", p.contextParallel());
         o.put("gradientAccumulation", w.gradientAccumulation());
         o.put("recompute", Ids.of(w.recompute()));
         o.put("attention", Ids.of(w.attention()));
@@ -234,7 +236,9 @@ public final class ScenarioCodec {
         JsonReader p = w.object("parallelism");
         Parallelism parallelism = new Parallelism(p.integer("tensorParallel", 1, 1 << 20),
                 p.integer("pipelineParallel", 1, 1 << 20), p.integer("dataParallel", 1, 1 << 20),
-                p.integer("zeroStage", 0, 3), p.bool("sequenceParallel"));
+                p.integer("zeroStage", 0, 3), p.bool("sequenceParallel"),
+                // Optional: files written before expert and context parallelism existed mean 1.
+                p.optionalInteger("expertParallel", 1, 1 << 20, 1), p.optionalInteger("contextParallel", 1, 1 << 20, 1));
         LoraSpec lora = null;
         if (w.has("lora")) {
             JsonReader l = w.object("lora");

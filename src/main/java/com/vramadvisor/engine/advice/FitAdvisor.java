@@ -147,7 +147,8 @@ public final class FitAdvisor {
         }
         if ((long) par.tensorParallel() * 2 <= model.heads()) {
             Parallelism doubled = new Parallelism(par.tensorParallel() * 2, par.pipelineParallel(),
-                    par.dataParallel(), par.zeroStage(), par.sequenceParallel());
+                    par.dataParallel(), par.zeroStage(), par.sequenceParallel(), par.expertParallel(),
+                    par.contextParallel());
             list.add(new Candidate(LeverKind.TENSOR_PARALLEL_X2, w.toBuilder().parallelism(doubled).build(),
                     SpeedEffect.TENSOR_PARALLEL));
         }
@@ -206,8 +207,9 @@ public final class FitAdvisor {
     }
 
     private static Parallelism withZero(Parallelism par, int stage, int dataParallel) {
+        // Keeps the expert- and context-parallel sizes; a data-parallel size they do not fit is rejected.
         return new Parallelism(par.tensorParallel(), par.pipelineParallel(), dataParallel, stage,
-                par.sequenceParallel());
+                par.sequenceParallel(), par.expertParallel(), par.contextParallel());
     }
 
     private static List<Candidate> inferenceCandidates(ModelSpec model, Workload w) {
@@ -215,7 +217,8 @@ public final class FitAdvisor {
         Parallelism par = w.parallelism();
         if ((long) par.tensorParallel() * 2 <= model.heads()) {
             Parallelism doubled = new Parallelism(par.tensorParallel() * 2, par.pipelineParallel(),
-                    par.dataParallel(), par.zeroStage(), par.sequenceParallel());
+                    par.dataParallel(), par.zeroStage(), par.sequenceParallel(), par.expertParallel(),
+                    par.contextParallel());
             list.add(new Candidate(LeverKind.TENSOR_PARALLEL_X2, w.toBuilder().parallelism(doubled).build(),
                     SpeedEffect.TENSOR_PARALLEL_SERVE));
         }

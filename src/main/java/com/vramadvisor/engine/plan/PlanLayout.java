@@ -62,7 +62,8 @@ public record PlanLayout(Parallelism parallelism, Recompute recompute, int micro
 
     /**
      * A short label for parallel sizes: tensor-parallel {@code tpN}, pipeline {@code ppN}, data parallel {@code dpN}
-     * with {@code zeroK-} before it when a ZeRO stage shards over it; {@code single} for one GPU.
+     * with {@code zeroK-} before it when a ZeRO stage shards over it, context {@code cpN}, expert {@code epN};
+     * {@code single} for one GPU.
      */
     public static String shardingLabel(Parallelism p) {
         StringBuilder s = new StringBuilder();
@@ -78,6 +79,12 @@ public record PlanLayout(Parallelism parallelism, Recompute recompute, int micro
                 s.append("zero").append(p.zeroStage()).append('-');
             }
             s.append("dp").append(p.dataParallel());
+        }
+        if (p.contextParallel() > 1) {
+            s.append(s.length() == 0 ? "" : "-").append("cp").append(p.contextParallel());
+        }
+        if (p.expertParallel() > 1) {
+            s.append(s.length() == 0 ? "" : "-").append("ep").append(p.expertParallel());
         }
         return s.length() == 0 ? "single" : s.toString();
     }

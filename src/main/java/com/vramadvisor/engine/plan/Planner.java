@@ -185,11 +185,18 @@ public final class Planner {
     /** Every layout the planner tries at {@code n} GPUs in nodes of {@code perNode}. */
     List<PlanLayout> layouts(int n, int perNode) {
         List<PlanLayout> out = new ArrayList<>();
-        for (int t = 1; t <= Math.min(n, perNode); t *= 2) {
-            if (n % t != 0 || model.heads() % t != 0) {
+        // The workload's expert- and context-parallel sizes are kept: cp takes its share of the GPUs, and ep must
+        // divide the data x context-parallel ranks (Parallelism).
+        int cp = workload.parallelism().contextParallel();
+        int ep = workload.parallelism().expertParallel();
+        if (n % cp != 0) {
+            return out;
+        }
+        for (int t = 1; t <= Math.min(n / cp, perNode); t *= 2) {
+            if ((n / cp) % t != 0 || model.heads() % t != 0) {
                 continue;
             }
-            int rest = n / t;
+            int rest = n / cp / t;
             for (int p = 1; p <= Math.min(rest, model.layers()); p++) {
                 if (rest % p != 0) {
                     continue;
@@ -199,9 +206,12 @@ public final class Planner {
                 if (m < 1) {
                     continue;
                 }
+                if (((long) d * cp) % ep != 0) {
+                    continue;
+                }
                 int[] zeros = d > 1 ? new int[] {1, 2, 3} : new int[] {0};
                 for (int z : zeros) {
-                    Parallelism par = new Parallelism(t, p, d, z, t > 1);
+                    Parallelism par = new Parallelism(t, p, d, z, t > 1, ep, cp);
                     for (Recompute r : settings.fixedRecompute() == null ? RECOMPUTE
                             : new Recompute[] {settings.fixedRecompute()}) {
                         out.add(new PlanLayout(par, r, m));

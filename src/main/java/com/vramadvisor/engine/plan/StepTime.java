@@ -17,11 +17,13 @@ package com.vramadvisor.engine.plan;
  *                             {@code stepSeconds x GPUs x peak}
  * @param bound                the largest term
  * @param dataParallelOverNetwork whether the data-parallel group spans nodes
+ * @param expertContextSeconds expert-parallel all-to-alls and the context-parallel K/V ring not hidden behind
+ *                             attention, of every micro-batch (0 at ep = cp = 1); part of {@code stepSeconds}
  */
 public record StepTime(double tokensPerStep, double computeSeconds, double tensorParallelSeconds,
                        double pipelineSendSeconds, double bubbleSeconds, double dataParallelSeconds,
                        double optimizerSeconds, double stepSeconds, double mfu, Bound bound,
-                       boolean dataParallelOverNetwork) {
+                       boolean dataParallelOverNetwork, double expertContextSeconds) {
 
     /** Tokens per second over all GPUs. */
     public double tokensPerSecond() {

@@ -43,7 +43,23 @@ import com.vramadvisor.engine.hardware.GpuSpec;
  *       parameter it updates) at the memory bandwidth. With offload the step runs on the CPU and the PCIe transfers
  *       are added to this term ({@link OffloadTime}).</li>
  * </ul>
- * The bounding term is the largest of compute, tensor-parallel traffic, pipeline sends plus bubble, and exposed
+ * <ul>
+ *   <li><b>Context parallelism</b> ({@code cp}): each GPU computes {@code s / cp} tokens of every sequence, so the
+ *       compute, element-wise, tensor-parallel and pipeline terms are those of {@code b s / cp} tokens. K/V chunks of
+ *       {@code 2 b (s/cp) kv / t} 16-bit values travel {@code cp - 1} hops around the ring per layer in the forward
+ *       pass and K/V plus their gradients twice that in the backward (Megatron-Core docs "Context parallelism";
+ *       Liu et al. 2023): {@code 3 (cp - 1)} chunk transfers per layer over the ring of {@code cp} ranks
+ *       {@code t} apart; Transformer Engine overlaps each hop with the attention of the chunk already there, so only
+ *       what exceeds the attention's share of compute ({@code 4 b s^2 h / cp} of the layer's FLOPs, forward and twice
+ *       backward) is counted.</li>
+ *   <li><b>Expert parallelism</b> ({@code ep}): per MoE layer and micro-batch, a dispatch and a combine all-to-all in
+ *       the forward pass and both again in the backward: {@code 4 x tokens x k x h x 2 bytes x (ep - 1) / ep} per GPU
+ *       ({@code tokens} = the GPU's {@code b s / cp}, over {@code t} with sequence parallelism) over the group of
+ *       {@code ep} ranks {@code t cp} apart (Megatron-Core's rank order tp-cp-ep-dp-pp), at the bandwidth of the
+ *       slowest link it spans; exposed (Megatron-Core's default token dispatcher does not overlap it). Balanced
+ *       routing is assumed.</li>
+ * </ul>
+ * Both are 0 at {@code ep = cp = 1}. The bounding term is the largest of compute, tensor-parallel traffic, pipeline sends plus bubble, and exposed
  * data-parallel traffic. Immutable and thread-safe.
  */
 public final class StepTimeModel {
@@ -112,22 +128,26 @@ public final class StepTimeModel {
         int s = workload.sequenceLength();
         double h = model.hiddenSize();
         double layersPerStage = (double) model.layers() / p;
+        int cp = layout.parallelism().contextParallel();
+        int ep = layout.parallelism().expertParallel();
         double tokensPerMicroBatch = (double) b * s;
+        // Tokens one GPU computes per micro-batch (s / cp of each sequence under context parallelism).
+        double localTokens = cp > 1 ? tokensPerMicroBatch / cp : tokensPerMicroBatch;
         Recompute rc = layout.recompute();
 
         double hwFlops = SpeedModel.trainingFlopsPerToken(activeParameters, trainableParameters, model,
                 workload.mode(), s, rc);
         double modelFlops = SpeedModel.trainingFlopsPerToken(activeParameters, trainableParameters, model,
                 workload.mode(), s, Recompute.NONE);
-        double gemm = tokensPerMicroBatch * hwFlops / ((double) t * p) / (peakFlops * computeEfficiency);
+        double gemm = localTokens * hwFlops / ((double) t * p) / (peakFlops * computeEfficiency);
         boolean sp = layout.parallelism().sequenceParallel() && t > 1;
         double savedPerToken = sp ? SAVED_PER_LAYER / t
                 : SAVED_REPLICATED_WITHOUT_SP + (SAVED_PER_LAYER - SAVED_REPLICATED_WITHOUT_SP) / t;
         double passes = rc == Recompute.FULL ? 8 : 6;
-        double elementwise = tokensPerMicroBatch * layersPerStage * savedPerToken * h * passes / memBytesPerSecond;
+        double elementwise = localTokens * layersPerStage * savedPerToken * h * passes / memBytesPerSecond;
         double computePerMb = gemm + elementwise;
 
-        double actBytes = tokensPerMicroBatch * h * 2;
+        double actBytes = localTokens * h * 2;
         double tpPerMb = 0;
         if (t > 1) {
             int collectives = rc == Recompute.FULL ? 6 : 4;
@@ -139,7 +159,10 @@ public final class StepTimeModel {
             double sendBytes = actBytes / (sp || t > 1 ? t : 1);
             sendPerMb = 2.0 * chunks * fabric.sendSeconds(sendBytes, t * d);
         }
-        double microBatchSeconds = computePerMb + tpPerMb + sendPerMb;
+        double expertContextPerMb = ExpertContextTime.contextRingSeconds(model, fabric, t, cp, b, s, layersPerStage,
+                peakFlops * computeEfficiency)
+                + ExpertContextTime.allToAllSeconds(model, fabric, t, cp, ep, localTokens / (sp ? t : 1), p);
+        double microBatchSeconds = computePerMb + tpPerMb + sendPerMb + expertContextPerMb;
         double bubble = p > 1 ? (p - 1.0) / chunks * microBatchSeconds : 0;
 
         double paramsPerGpu = (double) parameters / ((double) t * p);
@@ -148,6 +171,8 @@ public final class StepTimeModel {
         double paramBytes = workload.precision().compute().bytesPerElement();
         double dpExposed = 0;
         double dpTotal = 0;
+        // Gradients are reduced over the data x context-parallel ranks (cp ranks hold the same parameters).
+        d = d * cp;
         if (d > 1) {
             if (layout.zero() == 3) {
                 double perMb = 2 * fabric.gatherSeconds(paramsPerGpu * paramBytes, d, t)
@@ -171,8 +196,9 @@ public final class StepTimeModel {
         double compute = m * computePerMb;
         double tp = m * tpPerMb;
         double sends = m * sendPerMb;
-        double step = compute + tp + sends + bubble + dpExposed + optimizer;
-        double tokens = tokensPerMicroBatch * m * d;
+        double expertContext = m * expertContextPerMb;
+        double step = compute + tp + sends + bubble + dpExposed + optimizer + expertContext;
+        double tokens = tokensPerMicroBatch * m * layout.dp();
         double mfu = modelFlops * tokens / (step * layout.gpus() * peakFlops);
         boolean dpOverNetwork = d > 1 && !fabric.withinNode(d, t);
         Bound bound = Bound.COMPUTE;
@@ -187,9 +213,13 @@ public final class StepTimeModel {
         }
         if (dpExposed > largest) {
             bound = dpOverNetwork ? Bound.NETWORK : Bound.GPU_LINK;
+            largest = dpExposed;
+        }
+        if (expertContext > largest) {
+            bound = fabric.withinNode(ep * cp, t) ? Bound.GPU_LINK : Bound.NETWORK;
         }
         return new StepTime(tokens, compute, tp, sends, bubble, dpExposed, optimizer, step, mfu, bound,
-                dpOverNetwork);
+                dpOverNetwork, expertContext);
     }
 
     /**
