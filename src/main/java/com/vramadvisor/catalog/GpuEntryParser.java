@@ -55,6 +55,7 @@ final class GpuEntryParser {
         }
         double bandwidth = r.number("memoryBandwidthGBps", 0.001, 1_000_000);
         double fp32 = r.optionalNumber("fp32Tflops", 0, 0, MAX_TFLOPS);
+        double fp64 = r.optionalNumber("fp64Tflops", GpuSpec.FP64_UNKNOWN, 0, MAX_TFLOPS);
         double tf32 = r.optionalNumber("tf32Tflops", 0, 0, MAX_TFLOPS);
         double fp16 = r.optionalNumber("fp16Tflops", 0, 0, MAX_TFLOPS);
         double fp8 = r.optionalNumber("fp8Tflops", 0, 0, MAX_TFLOPS);
@@ -83,7 +84,7 @@ final class GpuEntryParser {
         try {
             return new ParsedGpu(new GpuSpec(id, name, vendor, segment, formFactor, nominalGb, memoryType,
                     MemoryRule.bytes(totalMiB), MemoryRule.bytes(usableMiB), bandwidth, fp32, tf32, fp16, fp8, int8,
-                    tdp, interconnect, interconnectGBps, pcieGen, launchYear, price, priceDate, provenance, fp4),
+                    tdp, interconnect, interconnectGBps, pcieGen, launchYear, price, priceDate, provenance, fp4, fp64),
                     nodeClass);
         } catch (IllegalArgumentException e) {
             r.fail(null, e.getMessage());

@@ -75,12 +75,13 @@ final class CatalogCommand implements Runnable {
 
         private static Table gpus(List<GpuSpec> gpus) {
             Table t = new Table("id", "name", "vendor", "memoryGbNominal", "memoryUsableGiB", "memoryType",
-                    "memoryBandwidthGBps", "fp16Tflops", "fp8Tflops", "fp4Tflops", "tdpWatts", "priceUsd", "priceDate");
+                    "memoryBandwidthGBps", "fp16Tflops", "fp8Tflops", "fp4Tflops", "fp64Tflops", "tdpWatts", "priceUsd",
+                    "priceDate");
             for (GpuSpec g : gpus) {
                 t.row(g.id(), g.name(), g.vendor(), num(g.memoryGbNominal()),
                         num(g.memoryBytesUsable() / (double) (1L << 30)), g.memoryType(),
                         num(g.memoryBandwidthGBps()), known(g.fp16Tflops()), known(g.fp8Tflops()), known(g.fp4Tflops()),
-                        g.tdpWatts() > 0 ? g.tdpWatts() : null, known(g.priceUsd()), g.priceDate());
+                        g.fp64Known() ? num(g.fp64Tflops()) : null, g.tdpWatts() > 0 ? g.tdpWatts() : null, known(g.priceUsd()), g.priceDate());
             }
             return t;
         }

@@ -38,7 +38,8 @@ final class EstimateCommand implements Callable<Integer> {
     @Option(names = "--format", paramLabel = "FORMAT", description = "text or json (default text).")
     String format = "text";
 
-    @Option(names = "--gpu", paramLabel = "ID", description = "A GPU id from 'catalog list gpus': answers fits,"
+    @Option(names = "--gpu", paramLabel = "ID", description = "A GPU id from 'catalog list gpus' or 'mine' (this"
+            + " machine's GPU): answers fits,"
             + " tight or does not fit on that GPU with the headroom; for inference also the time to first token,"
             + " time per output token and tokens/s at --tp and --pp on that GPU.")
     String gpuId;

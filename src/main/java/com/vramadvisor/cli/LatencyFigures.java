@@ -1,7 +1,6 @@
 package com.vramadvisor.cli;
 
 import com.vramadvisor.catalog.Catalog;
-import com.vramadvisor.catalog.LocalGpus;
 import com.vramadvisor.engine.ModelSpec;
 import com.vramadvisor.engine.Workload;
 import com.vramadvisor.engine.hardware.GpuSpec;
@@ -29,22 +28,12 @@ final class LatencyFigures {
     }
 
     /**
-     * The catalog GPU an id names, or with {@code local} the first GPU of this machine that matches a catalog entry
-     * ({@link LocalGpus}); a one-line input error naming the list command otherwise.
+     * The catalog GPU an id names, or with {@code mine} or {@code local} the first GPU of this machine that matches a
+     * catalog entry ({@link DetectCommand#mine}); a one-line input error naming the list command otherwise.
      */
     static GpuSpec gpu(Catalog catalog, String id) {
-        if (id.trim().equalsIgnoreCase(LOCAL)) {
-            List<LocalGpus.Detected> found = LocalGpus.detect(LocalGpus.system());
-            for (LocalGpus.Detected d : found) {
-                Optional<GpuSpec> match = LocalGpus.match(d, catalog.gpus());
-                if (match.isPresent()) {
-                    return match.get();
-                }
-            }
-            throw new CliInputException(found.isEmpty()
-                    ? "--gpu local: no GPU found on this machine (nvidia-smi is missing or lists none); give a GPU id"
-                    : "--gpu local: '" + Cli.oneLine(found.get(0).name()) + "' matches no catalog GPU; give a GPU id"
-                            + " (run 'catalog list gpus')");
+        if (id.trim().equalsIgnoreCase(LOCAL) || id.trim().equalsIgnoreCase(MINE)) {
+            return DetectCommand.mine(catalog.gpus(), id.trim());
         }
         return catalog.gpu(id.trim()).orElseThrow(() -> new CliInputException(
                 "unknown GPU '" + id + "' (run 'catalog list gpus' for the ids)"));
@@ -52,6 +41,8 @@ final class LatencyFigures {
 
     /** The {@code --gpu} value that means this machine's GPU. */
     static final String LOCAL = "local";
+    /** The other {@code --gpu} value that means this machine's GPU. */
+    static final String MINE = "mine";
 
     /** The wires between the {@code tp x pp} GPUs of one model copy, in the GPU's catalog node class. */
     static Fabric fabric(Catalog catalog, GpuSpec gpu, Workload workload) {

@@ -12,7 +12,8 @@ import picocli.CommandLine.Option;
  */
 final class MemoryTargetOption {
 
-    @Option(names = "--gpu", paramLabel = "ID", description = "A GPU id from 'catalog list gpus' (its usable memory).")
+    @Option(names = "--gpu", paramLabel = "ID", description = "A GPU id from 'catalog list gpus' (its usable"
+            + " memory), or 'mine' for this machine's GPU ('catalog detect').")
     String gpuId;
 
     @Option(names = {"--memory-gib", "--budget-gib"}, paramLabel = "GiB",

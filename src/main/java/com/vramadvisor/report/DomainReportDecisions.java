@@ -72,6 +72,9 @@ final class DomainReportDecisions {
         notes.add(text.get("domain.decision.note.speed"));
         notes.add(text.get(rec.spreads() ? "domain.decision.note.spreads" : "domain.decision.note.whole"));
         notes.add(text.format("decision.note.maxGpus", text.integer(rec.options().maxGpus())));
+        fp64Note(notes, rec, Reason.NO_FP64, "domain.decision.note.noFp64");
+        fp64Note(notes, rec, Reason.SLOW_FP64, "domain.decision.note.slowFp64");
+        fp64Note(notes, rec, Reason.FP64_UNKNOWN, "domain.decision.note.fp64Unknown");
         List<String> networks = new ArrayList<>();
         for (DomainRow r : rec.rows()) {
             if (r.nodes() > 1 && !networks.contains(r.network())) {
@@ -84,6 +87,13 @@ final class DomainReportDecisions {
             notes.add(text.format("decision.note.more", text.integer(left)));
         }
         return notes;
+    }
+
+    /** A note on double precision where a row carries {@code reason}. */
+    private void fp64Note(List<String> notes, DomainRecommendation rec, Reason reason, String key) {
+        if (rec.rows().stream().anyMatch(r -> r.reasons().contains(reason))) {
+            notes.add(text.get(key));
+        }
     }
 
     String usd(Double v) {

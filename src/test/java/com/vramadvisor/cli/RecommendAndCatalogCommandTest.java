@@ -158,6 +158,19 @@ class RecommendAndCatalogCommandTest {
     }
 
     @Test
+    void catalogListsFp64RatesWithZeroForGpusWithoutFp64Hardware() {
+        EstimateCommandTest.Result gpus = run("catalog", "list", "gpus", "--format", "csv");
+
+        assertThat(gpus.out().lines().findFirst().orElseThrow()).contains("fp4Tflops,fp64Tflops,tdpWatts");
+        // NVIDIA A100 datasheet: FP64 9.7 TFLOPS, 400 W (SXM).
+        assertThat(gpus.out().lines().filter(l -> l.startsWith("a100-sxm-80gb,"))).singleElement()
+                .asString().contains(",9.7,400,");
+        // Intel Arc A770: no FP64 hardware (0, not absent), no FP4 rate (absent), 225 W.
+        assertThat(gpus.out().lines().filter(l -> l.startsWith("arc-a770-16gb,"))).singleElement()
+                .asString().contains(",,0,225,");
+    }
+
+    @Test
     void catalogListsFp4RatesAndTheCloudDiscountColumns() {
         EstimateCommandTest.Result gpus = run("catalog", "list", "gpus", "--format", "csv");
         EstimateCommandTest.Result cloud = run("catalog", "list", "cloud", "--format", "csv");

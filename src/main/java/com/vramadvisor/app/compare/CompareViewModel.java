@@ -2,8 +2,6 @@ package com.vramadvisor.app.compare;
 
 import com.vramadvisor.app.domain.DomainSizer;
 import com.vramadvisor.app.results.ComponentRow;
-import com.vramadvisor.engine.core.MemoryPart;
-import com.vramadvisor.engine.core.Sizable;
 import com.vramadvisor.engine.core.SizedEstimate;
 import com.vramadvisor.app.results.ComponentRows;
 import com.vramadvisor.app.results.ResultsEngine;
@@ -43,7 +41,7 @@ public final class CompareViewModel {
     private final ResultsEngine engine;
     private final ResultsMessages messages;
     private final ComponentRows componentRows;
-    private final DomainSizer domain;
+    private final OtherTypes others;
     private final ScenarioTexts texts;
     private final Map<String, GpuSpec> gpusById = new HashMap<>();
 
@@ -71,7 +69,7 @@ public final class CompareViewModel {
      */
     public CompareViewModel(ObservableValue<ScenarioInputs> snapshot, ResultsEngine engine,
                             ResultsMessages messages, DomainSizer domain) {
-        this.domain = Objects.requireNonNull(domain, "domain");
+        this.others = new OtherTypes(domain, messages);
         this.snapshot = Objects.requireNonNull(snapshot, "snapshot");
         this.engine = Objects.requireNonNull(engine, "engine");
         this.messages = Objects.requireNonNull(messages, "messages");
@@ -144,11 +142,11 @@ public final class CompareViewModel {
         for (int i = 0; i < inputs.size(); i++) {
             ScenarioInputs in = inputs.get(i);
             Estimate e = in.languageModel() ? estimate(in) : null;
-            SizedEstimate d = in.languageModel() ? null : domainEstimate(in);
+            SizedEstimate d = in.languageModel() ? null : others.estimate(in);
             estimates.add(e);
             domainEstimates.add(d);
             CompareColumn column = in.languageModel() ? column(i == 0 ? null : pinned.get(i - 1), in, e)
-                    : domainColumn(i == 0 ? null : pinned.get(i - 1), in, d);
+                    : others.column(i == 0 ? null : pinned.get(i - 1), in, d, gpusById.get(in.gpuId()));
             nextColumns.add(column);
             scale = Math.max(scale, Math.max(column.peakBytes(), column.capacityBytes()));
         }
@@ -156,7 +154,7 @@ public final class CompareViewModel {
         boolean allLanguageModels = inputs.stream().allMatch(ScenarioInputs::languageModel);
         // The language-model inputs mean nothing for the other types; a mixed comparison names type and subject.
         List<CompareRow> inputLines = allLanguageModels ? texts.inputRows(inputs, estimates)
-                : domainInputRows(inputs, nextColumns);
+                : others.inputRows(inputs, nextColumns);
         for (CompareRow input : inputLines) {
             if (!onlyDifferences.get() || input.differs() || inputs.size() == 1) {
                 nextRows.add(input);
@@ -165,7 +163,7 @@ public final class CompareViewModel {
         // "Only differences" applies to the results as well as the inputs.
         List<CompareRow> outputs = new ArrayList<>(totalRows(inputs, estimates, domainEstimates, nextColumns));
         outputs.addAll(componentLines(nextColumns));
-        outputs.addAll(partLines(domainEstimates, unit));
+        outputs.addAll(others.partLines(domainEstimates, unit));
         for (CompareRow output : outputs) {
             if (!onlyDifferences.get() || output.differs() || inputs.size() == 1) {
                 nextRows.add(output);
@@ -244,68 +242,6 @@ public final class CompareViewModel {
             if (any) {
                 lines.add(ScenarioTexts.row(CompareRow.Section.COMPONENTS, componentRows.componentName(c), values));
             }
-        }
-        return lines;
-    }
-
-    private SizedEstimate domainEstimate(ScenarioInputs in) {
-        try {
-            return domain.build(in).map(Sizable::estimate).orElse(null);
-        } catch (IllegalArgumentException e) {
-            return null;
-        }
-    }
-
-    /** A column of a type beyond language models: its peak and fit; its parts are listed as lines below. */
-    private CompareColumn domainColumn(PinnedScenario p, ScenarioInputs in, SizedEstimate e) {
-        String title = p == null ? messages.get("compare.column.current")
-                : p.name().isEmpty() ? messages.get("compare.column.pinned", p.number()) : p.name();
-        GpuSpec gpu = gpusById.get(in.gpuId());
-        long capacity = gpu == null ? 0 : gpu.memoryBytesUsable();
-        String capacityText = gpu == null ? "" : messages.get("results.breakdown.capacity.marker",
-                messages.size(capacity, in.sizeUnit()));
-        if (e == null) {
-            return new CompareColumn(p, title, messages.get("domain.results.kind." + in.kind().id()), List.of(), 0,
-                    messages.get("compare.rejected"), capacity, capacityText, false);
-        }
-        return new CompareColumn(p, title, e.subject(), List.of(), e.peakBytes(),
-                messages.size(e.peakBytes(), in.sizeUnit()), capacity, capacityText,
-                gpu == null || e.peakBytes() <= capacity);
-    }
-
-    /** Type and subject of each column, for a comparison that is not all language models. */
-    private List<CompareRow> domainInputRows(List<ScenarioInputs> inputs, List<CompareColumn> cols) {
-        List<String> types = new ArrayList<>();
-        List<String> subjects = new ArrayList<>();
-        for (int i = 0; i < inputs.size(); i++) {
-            ScenarioInputs in = inputs.get(i);
-            types.add(in.languageModel() ? messages.get("compare.type.llm")
-                    : messages.get("domain.results.kind." + in.kind().id()));
-            subjects.add(cols.get(i).subtitle());
-        }
-        return List.of(ScenarioTexts.row(CompareRow.Section.INPUTS, messages.get("compare.input.type"), types),
-                ScenarioTexts.row(CompareRow.Section.INPUTS, messages.get("compare.input.subject"), subjects));
-    }
-
-    /** One line per part of the domain estimates, by the part's label, in the order the parts first appear. */
-    private List<CompareRow> partLines(List<SizedEstimate> estimates, SizeUnit unit) {
-        Map<String, String> labels = new java.util.LinkedHashMap<>();
-        for (SizedEstimate e : estimates) {
-            if (e != null) {
-                for (MemoryPart part : e.parts()) {
-                    labels.putIfAbsent(part.id(), messages.has("domain.part." + part.id())
-                            ? messages.get("domain.part." + part.id()) : part.label());
-                }
-            }
-        }
-        List<CompareRow> lines = new ArrayList<>();
-        for (Map.Entry<String, String> label : labels.entrySet()) {
-            List<String> values = new ArrayList<>();
-            for (SizedEstimate e : estimates) {
-                boolean has = e != null && e.parts().stream().anyMatch(p -> p.id().equals(label.getKey()));
-                values.add(has ? messages.size(e.part(label.getKey()), unit) : ScenarioTexts.NONE);
-            }
-            lines.add(ScenarioTexts.row(CompareRow.Section.COMPONENTS, label.getValue(), values));
         }
         return lines;
     }

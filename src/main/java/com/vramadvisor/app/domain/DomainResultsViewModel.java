@@ -7,13 +7,11 @@ import com.vramadvisor.engine.core.Sizable;
 import com.vramadvisor.engine.core.SizedEstimate;
 import com.vramadvisor.engine.core.WorkloadKind;
 import com.vramadvisor.engine.hardware.GpuSpec;
-import com.vramadvisor.report.ReportText;
 import com.vramadvisor.scenario.DomainInputs;
 import com.vramadvisor.scenario.ScenarioInputs;
 import com.vramadvisor.scenario.SizeUnit;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Function;
@@ -130,7 +128,7 @@ public final class DomainResultsViewModel {
                         e.parameters().getAsLong()))
                 : e.subject());
         peakBytes.set(total);
-        headline.set(messages.get("domain.results.headline", messages.size(total, unit), phaseName(e.peakPhase())));
+        headline.set(messages.get("domain.results.headline", messages.size(total, unit), DomainTexts.phase(e.peakPhase(), messages.locale())));
         assumptions.setAll(e.assumptions());
         caveats.setAll(e.caveats());
         List<PartRow> next = new ArrayList<>();
@@ -181,29 +179,13 @@ public final class DomainResultsViewModel {
         rows.setAll(next);
     }
 
-    /**
-     * The peak phase in the window's language: the estimator's English words in English, the reports' translation
-     * ({@code domain.phase.<words>} in the report bundle) in another language where it has one.
-     */
-    private String phaseName(String phase) {
-        if ("en".equals(messages.locale().getLanguage())) {
-            return phase;
-        }
-        String key = "domain.phase." + phase.trim().toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-")
-                .replaceAll("^-|-$", "");
-        ReportText text = ReportText.of(messages.locale());
-        return text.has(key) ? text.get(key) : phase;
-    }
-
     private String partName(MemoryPart p) {
-        String key = "domain.part." + p.id();
-        return messages.has(key) ? messages.get(key) : p.label();
+        return DomainTexts.part(p, messages.locale());
     }
 
-    /** The axis's name, starting a line: "Batch", "Atoms" (the estimator's English label when none is known). */
+    /** The axis's name, starting a line: "Batch", "Atoms". */
     private String axisName(Sizable w) {
-        String key = "domain.axis." + w.axis().id();
-        String name = messages.has(key) ? messages.get(key) : w.axis().label();
+        String name = DomainTexts.axis(w.axis(), messages.locale());
         return name.isEmpty() ? name : name.substring(0, 1).toUpperCase(messages.locale()) + name.substring(1);
     }
 

@@ -3,6 +3,7 @@ package com.vramadvisor.app.shell;
 import com.vramadvisor.app.ui.Messages;
 import com.vramadvisor.scenario.ScenarioInputs;
 import com.vramadvisor.app.domain.DomainSizer;
+import com.vramadvisor.app.domain.DomainTexts;
 import com.vramadvisor.engine.core.Sizable;
 import com.vramadvisor.engine.core.SizedEstimate;
 import com.vramadvisor.engine.Estimate;
@@ -114,7 +115,8 @@ public final class SummaryViewModel {
             verdict.set("");
             return;
         }
-        text.set(messages.get("summary.peak", s.sizeUnit().format(e.peakBytes(), messages.locale()), e.peakPhase()));
+        text.set(messages.get("summary.peak", s.sizeUnit().format(e.peakBytes(), messages.locale()),
+                DomainTexts.phase(e.peakPhase(), messages.locale())));
         Optional<GpuSpec> gpu = gpus.apply(s.gpuId());
         if (gpu.isEmpty()) {
             verdict.set("");

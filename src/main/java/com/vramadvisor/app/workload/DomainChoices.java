@@ -92,9 +92,22 @@ public final class DomainChoices {
         return Arrays.stream(Solver.values()).map(Solver::id).toList();
     }
 
-    /** Every id a form may show, for the test that each has a name in every language. */
+    /**
+     * The architecture's or pipeline's own name for a preset id ("ResNet-50", "FLUX.1 [dev]"): proper names, the
+     * same in every language, so presets added to an estimator show without a bundle entry.
+     */
+    static String presetName(String id) {
+        for (VisionModel m : VisionModel.values()) {
+            if (m.id().equals(id)) {
+                return m.label();
+            }
+        }
+        return DiffusionPresets.byId(id).map(DiffusionModel::name).orElse(id);
+    }
+
+    /** Every id a form may show besides presets, for the test that each has a name in every language. */
     public static List<String> allIds() {
-        return java.util.stream.Stream.of(visionPresets(), diffusionPresets(), visionModes(), visionPrecisions(), visionOptimizers(), diffusionModes(),
+        return java.util.stream.Stream.of(visionModes(), visionPrecisions(), visionOptimizers(), diffusionModes(),
                 diffusionPrecisions(), diffusionAttention(), diffusionOffload(), scenePresets(), potentials(),
                 hpcPrecisions(), solvers()).flatMap(List::stream).distinct().toList();
     }

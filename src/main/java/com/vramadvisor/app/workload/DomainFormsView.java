@@ -39,7 +39,8 @@ final class DomainFormsView {
     VBox vision() {
         VisionFormViewModel vm = forms.vision();
         ChoiceField<String> preset = choice("visionPresetCombo", "domain.vision.preset.label",
-                "domain.vision.preset.tooltip", DomainChoices.visionPresets(), vm.presetProperty());
+                "domain.vision.preset.tooltip", DomainChoices.visionPresets(), vm.presetProperty(),
+                DomainFormsView::presetText);
         ChoiceField<String> mode = choice("visionModeCombo", "domain.mode.label", "domain.vision.mode.tooltip",
                 DomainChoices.visionModes(), vm.modeProperty());
         SliderField batch = new SliderField("visionBatch", "domain.batch.label", "domain.vision.batch.tooltip",
@@ -66,7 +67,8 @@ final class DomainFormsView {
     VBox diffusion() {
         DiffusionFormViewModel vm = forms.diffusion();
         ChoiceField<String> preset = choice("diffusionPresetCombo", "domain.diffusion.preset.label",
-                "domain.diffusion.preset.tooltip", DomainChoices.diffusionPresets(), vm.presetProperty());
+                "domain.diffusion.preset.tooltip", DomainChoices.diffusionPresets(), vm.presetProperty(),
+                DomainFormsView::presetText);
         ChoiceField<String> mode = choice("diffusionModeCombo", "domain.mode.label",
                 "domain.diffusion.mode.tooltip", DomainChoices.diffusionModes(), vm.modeProperty());
         SliderField batch = new SliderField("diffusionBatch", "domain.batch.label",
@@ -195,6 +197,10 @@ final class DomainFormsView {
     private ObservableStringValue resolutionText(String wh) {
         return "0x0".equals(wh) ? messages.text("domain.render.resolution.scene")
                 : messages.text("domain.render.resolution.value", wh.replace("x", " \u00d7 "));
+    }
+
+    private static ObservableStringValue presetText(String id) {
+        return new SimpleStringProperty(DomainChoices.presetName(id));
     }
 
     /** The bundle's name of an id; an id a scenario file brought that no form knows shows as itself. */

@@ -31,4 +31,12 @@ public interface Sizable {
     default Optional<SizedEstimate> perGpu(int gpus) {
         return gpus == 1 ? Optional.of(estimate()) : Optional.empty();
     }
+
+    /**
+     * What the workload needs from double-precision arithmetic ({@link Fp64Need}); {@link Fp64Need#NONE} unless the
+     * workload says otherwise.
+     */
+    default Fp64Need fp64Need() {
+        return Fp64Need.NONE;
+    }
 }

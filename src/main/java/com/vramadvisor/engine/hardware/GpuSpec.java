@@ -36,13 +36,21 @@ import java.util.Objects;
  * @param fp4Tflops             FP4 tensor TFLOPS, dense (no 2:4 sparsity), as the vendor publishes it (NVIDIA
  *                              Blackwell NVFP4, AMD CDNA 4 MXFP4); 0 where the GPU has no FP4 tensor path or no figure
  *                              is published. Carried for the catalog; the speed models do not use it yet
+ * @param fp64Tflops            FP64 vector (non-tensor, non-matrix) TFLOPS, dense, as the vendor publishes it or as
+ *                              the vendor's published FP64:FP32 ratio gives it; 0 where the GPU has no FP64 hardware
+ *                              (Intel Arc A-series, Apple GPUs, Intel Gaudi); negative ({@link #FP64_UNKNOWN}) when
+ *                              the catalog gives no figure. The domain table uses it to judge simulations and grids
+ *                              that compute in double ({@code docs/catalog.md})
  */
 public record GpuSpec(String id, String name, String vendor, String segment, String formFactor,
                       double memoryGbNominal, String memoryType, long memoryBytesTotal, long memoryBytesUsable,
                       double memoryBandwidthGBps, double fp32Tflops, double tf32Tflops, double fp16Tflops,
                       double fp8Tflops, double int8Tops, int tdpWatts, String interconnect, double interconnectGBps,
                       int pcieGen, int launchYear, double priceUsd, String priceDate, String source,
-                      double fp4Tflops) {
+                      double fp4Tflops, double fp64Tflops) {
+
+    /** {@link #fp64Tflops} of a GPU whose FP64 rate the catalog does not give. */
+    public static final double FP64_UNKNOWN = -1;
 
     public GpuSpec {
         Objects.requireNonNull(id, "id");
@@ -50,6 +58,18 @@ public record GpuSpec(String id, String name, String vendor, String segment, Str
             throw new IllegalArgumentException(id + ": usable memory must be positive and at most the total");
         }
         fp4Tflops = Math.max(0, fp4Tflops);
+        fp64Tflops = fp64Tflops < 0 || Double.isNaN(fp64Tflops) ? FP64_UNKNOWN : fp64Tflops;
+    }
+
+    /** A GPU whose FP64 rate is not given ({@link #fp64Tflops} unknown). */
+    public GpuSpec(String id, String name, String vendor, String segment, String formFactor,
+                   double memoryGbNominal, String memoryType, long memoryBytesTotal, long memoryBytesUsable,
+                   double memoryBandwidthGBps, double fp32Tflops, double tf32Tflops, double fp16Tflops,
+                   double fp8Tflops, double int8Tops, int tdpWatts, String interconnect, double interconnectGBps,
+                   int pcieGen, int launchYear, double priceUsd, String priceDate, String source, double fp4Tflops) {
+        this(id, name, vendor, segment, formFactor, memoryGbNominal, memoryType, memoryBytesTotal, memoryBytesUsable,
+                memoryBandwidthGBps, fp32Tflops, tf32Tflops, fp16Tflops, fp8Tflops, int8Tops, tdpWatts, interconnect,
+                interconnectGBps, pcieGen, launchYear, priceUsd, priceDate, source, fp4Tflops, FP64_UNKNOWN);
     }
 
     /** A GPU without a published FP4 rate ({@link #fp4Tflops} 0). */
@@ -60,7 +80,12 @@ public record GpuSpec(String id, String name, String vendor, String segment, Str
                    int pcieGen, int launchYear, double priceUsd, String priceDate, String source) {
         this(id, name, vendor, segment, formFactor, memoryGbNominal, memoryType, memoryBytesTotal, memoryBytesUsable,
                 memoryBandwidthGBps, fp32Tflops, tf32Tflops, fp16Tflops, fp8Tflops, int8Tops, tdpWatts, interconnect,
-                interconnectGBps, pcieGen, launchYear, priceUsd, priceDate, source, 0);
+                interconnectGBps, pcieGen, launchYear, priceUsd, priceDate, source, 0, FP64_UNKNOWN);
+    }
+
+    /** Whether the catalog gives this GPU's FP64 rate (0 included: no FP64 hardware). */
+    public boolean fp64Known() {
+        return fp64Tflops >= 0;
     }
 
     /**

@@ -1,5 +1,6 @@
 package com.vramadvisor.engine.hpc;
 
+import com.vramadvisor.engine.core.Fp64Need;
 import com.vramadvisor.engine.core.MemoryPart;
 import com.vramadvisor.engine.core.Sizable;
 import com.vramadvisor.engine.core.SizedEstimate;
@@ -85,6 +86,15 @@ public record GridProblem(long cells, double shapeX, double shapeY, double shape
     @Override
     public Optional<SizedEstimate> perGpu(int gpus) {
         return Optional.of(onGpus(gpus));
+    }
+
+    /**
+     * A double grid, and HPCG (double by its specification), compute in FP64 ({@link Fp64Need#HEAVY}); a single grid
+     * needs none. Grids have no mixed mode (one size per value).
+     */
+    @Override
+    public Fp64Need fp64Need() {
+        return solver == Solver.HPCG || precision == SimPrecision.DOUBLE ? Fp64Need.HEAVY : Fp64Need.NONE;
     }
 
     @Override

@@ -1,5 +1,6 @@
 package com.vramadvisor.engine.hpc;
 
+import com.vramadvisor.engine.core.Fp64Need;
 import com.vramadvisor.engine.core.MemoryPart;
 import com.vramadvisor.engine.core.Sizable;
 import com.vramadvisor.engine.core.SizedEstimate;
@@ -115,6 +116,20 @@ public record MdSystem(long atoms, Potential potential, SimPrecision precision, 
     @Override
     public Optional<SizedEstimate> perGpu(int gpus) {
         return Optional.of(onGpus(gpus));
+    }
+
+    /**
+     * Double precision ({@link Fp64Need#HEAVY}) computes in FP64; mixed ({@link Fp64Need#ACCUMULATE}) accumulates
+     * forces and energies in double (LAMMPS GPU package {@code lib/gpu/lal_precision.h}, {@code acctyp}); single needs
+     * no FP64.
+     */
+    @Override
+    public Fp64Need fp64Need() {
+        return switch (precision) {
+            case DOUBLE -> Fp64Need.HEAVY;
+            case MIXED -> Fp64Need.ACCUMULATE;
+            case SINGLE -> Fp64Need.NONE;
+        };
     }
 
     @Override

@@ -11,7 +11,9 @@ import java.util.function.Function;
  * that fit first, bought options before rented ones (a purchase price and an hourly rent are never ranked against
  * each other), then by what the option costs in its own currency (capital of whole machines, or rent per hour),
  * unknown prices last, then by headroom, largest first. Another column can be chosen as for language models, except
- * those that need a speed ({@link #SPEED_KEYS}): the domain estimators do not model throughput.
+ * those that need a speed ({@link #SPEED_KEYS}): the domain estimators do not model throughput. Rows marked
+ * {@link Reason#SLOW_FP64} (a double-precision workload on a GPU whose FP64 rate is below 1/8 of its FP32 rate) come
+ * after every row without that mark, whatever the column, after the fits-first split.
  */
 final class DomainOrder {
 
@@ -35,7 +37,8 @@ final class DomainOrder {
 
     /** The table's comparator for these options. */
     static Comparator<DomainRow> of(RankingOptions o) {
-        Comparator<DomainRow> order = column(o.sortKey(), o.descending());
+        Comparator<DomainRow> order = Comparator.comparing((DomainRow r) -> r.reasons().contains(Reason.SLOW_FP64))
+                .thenComparing(column(o.sortKey(), o.descending()));
         if (o.fitsFirst()) {
             order = Comparator.comparing((DomainRow r) -> !r.fits()).thenComparing(order);
         }

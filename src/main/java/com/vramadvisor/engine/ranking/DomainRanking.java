@@ -1,5 +1,6 @@
 package com.vramadvisor.engine.ranking;
 
+import com.vramadvisor.engine.core.Fp64Need;
 import com.vramadvisor.engine.core.Sizable;
 import com.vramadvisor.engine.core.SizedEstimate;
 import com.vramadvisor.engine.hardware.CloudOffer;
@@ -32,6 +33,17 @@ import java.util.Objects;
  *       does not ({@link Reason#DOES_NOT_SPREAD}); more GPUs do not pool memory.</li>
  *   <li>Money: capital of whole machines when bought (cards plus the node class's host per machine, or the systems'
  *       price), all instances' rent per hour when rented. There is no time, so no job cost and no energy.</li>
+ *   <li>Double precision ({@link Sizable#fp64Need}): a GPU without FP64 hardware ({@link GpuSpec#fp64Tflops} 0:
+ *       Intel Arc A-series, Apple GPUs, Intel Gaudi) cannot run a workload that accumulates or computes in double;
+ *       the row does not fit, {@link Reason#NO_FP64}. For a workload that computes in double
+ *       ({@link Fp64Need#HEAVY}), a GPU whose FP64 rate is below 1/8 of its FP32 rate is marked
+ *       {@link Reason#SLOW_FP64} and ranks after every row without that mark ({@link DomainOrder}). The 1/8 line
+ *       separates the vendors' published FP64:FP32 ratios: data-centre parts run FP64 at 1/2 or 1/1 (A100 9.7 vs
+ *       19.5 TFLOPS, H100 SXM 34 vs 67, MI300X 81.7 vs 163.4, Data Center GPU Max 1550 52 vs 52), GeForce and most
+ *       workstation and inference parts at 1/64 or 1/32 (RTX 4090 1.29 vs 82.6, Ada whitepaper; GA10x 1/64, Ampere
+ *       GA102 whitepaper; Radeon RDNA 3 1/32); a GPU without an FP32 figure is judged against
+ *       {@link #SLOW_FP64_FLOOR_TFLOPS}. A GPU whose FP64 rate the catalog does not give is judged on memory
+ *       alone and marked {@link Reason#FP64_UNKNOWN}.</li>
  * </ul>
  * Rows are filtered and sorted as {@link RankingOptions} says ({@link DomainOrder}); the budget bounds the capital of
  * bought options, and rented ones, whose bill depends on a time no estimator gives, are left out under a budget.
@@ -147,7 +159,12 @@ public final class DomainRanking {
         boolean machines = kind == HardwareKind.SYSTEM || kind == HardwareKind.CLOUD;
 
         List<Reason> reasons = new ArrayList<>();
-        if (!fits) {
+        boolean memoryFits = fits;
+        Reason fp64 = fp64Reason(need.fp64, g);
+        if (fp64 == Reason.NO_FP64) {
+            fits = false;
+        }
+        if (!memoryFits) {
             reasons.add(Reason.DOES_NOT_FIT);
             if (need.spreads && exhausted) {
                 reasons.add(Reason.EXCEEDS_MAX_GPUS);
@@ -155,7 +172,10 @@ public final class DomainRanking {
         } else if (usable - perGpu < o.tightFitFraction() * usable) {
             reasons.add(Reason.TIGHT_FIT);
         }
-        if (!need.spreads && (!fits || bought > 1)) {
+        if (fp64 != null) {
+            reasons.add(fp64);
+        }
+        if (!need.spreads && (!memoryFits || bought > 1)) {
             reasons.add(Reason.DOES_NOT_SPREAD);
         }
         if (!machines && rig.unitGpus() > 1) {
@@ -182,11 +202,39 @@ public final class DomainRanking {
         }
         String label = units > 1 || kind == HardwareKind.MULTI_GPU
                 ? (machines ? units + " x " + name : bought + " x " + g.name()) : name;
-        int needed = need.spreads ? count : fits ? 1 : 0;
+        int needed = fp64 == Reason.NO_FP64 ? 0 : need.spreads ? count : fits ? 1 : 0;
         return new DomainRow(id, label, kind, way, g.vendor(), g.formFactor(), g.id(), g.name(), fits, needed, bought,
                 units, nodes, Math.min(bought, rig.gpusPerNode()), interconnect, nodes > 1 ? rig.network() : "",
                 perGpu, usable, usable - perGpu, (double) (usable - perGpu) / usable, purchase, cards, rent,
                 reasons);
+    }
+
+    /** Slower than this fraction of the FP32 rate, a double-precision workload is marked {@link Reason#SLOW_FP64}. */
+    static final double SLOW_FP64_RATIO = 1.0 / 8;
+
+    /**
+     * For a GPU whose FP32 rate the catalog does not give, the FP64 rate below which it is marked
+     * {@link Reason#SLOW_FP64}: the catalog's full- and half-rate FP64 parts all run 7 TFLOPS or more (V100 PCIe 7),
+     * its rationed ones (1/16 to 1/64) 2 TFLOPS or less (RTX PRO 6000 Blackwell 1.95).
+     */
+    static final double SLOW_FP64_FLOOR_TFLOPS = 5;
+
+    /** The FP64 note for {@code g} under {@code need}, or {@code null} when there is none. */
+    static Reason fp64Reason(Fp64Need need, GpuSpec g) {
+        if (!need.needsFp64()) {
+            return null;
+        }
+        if (!g.fp64Known()) {
+            return Reason.FP64_UNKNOWN;
+        }
+        if (g.fp64Tflops() == 0) {
+            return Reason.NO_FP64;
+        }
+        if (need == Fp64Need.HEAVY && (g.fp32Tflops() > 0 ? g.fp64Tflops() < SLOW_FP64_RATIO * g.fp32Tflops()
+                : g.fp64Tflops() < SLOW_FP64_FLOOR_TFLOPS)) {
+            return Reason.SLOW_FP64;
+        }
+        return null;
     }
 
     private static DomainRow unknownGpu(String id, String name, HardwareKind kind, Acquisition way, Need need) {
@@ -249,12 +297,14 @@ public final class DomainRanking {
         private final Sizable workload;
         private final SizedEstimate single;
         private final boolean spreads;
+        private final Fp64Need fp64;
         private final Map<Integer, Long> peaks = new HashMap<>();
 
         Need(Sizable workload) {
             this.workload = workload;
             this.single = workload.estimate();
             this.spreads = workload.perGpu(2).isPresent();
+            this.fp64 = workload.fp64Need();
             peaks.put(1, single.peakBytes());
         }
 

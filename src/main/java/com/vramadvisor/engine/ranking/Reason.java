@@ -51,7 +51,13 @@ public enum Reason {
     IDLE_GPUS("idle-gpus",
             "The workload's parallelism uses fewer GPUs than this option has; the rest stay idle."),
     DOES_NOT_SPREAD("does-not-spread",
-            "One GPU must hold the whole workload: more GPUs do not pool their memory, each holds its own copy.");
+            "One GPU must hold the whole workload: more GPUs do not pool their memory, each holds its own copy."),
+    NO_FP64("no-fp64",
+            "The GPU has no double-precision (FP64) hardware, which this workload's precision needs."),
+    SLOW_FP64("slow-fp64",
+            "The GPU's FP64 rate is below 1/8 of its FP32 rate; a double-precision workload runs far slower here."),
+    FP64_UNKNOWN("fp64-unknown",
+            "The hardware list gives no FP64 rate for this GPU; whether it runs double precision well is not checked.");
 
     private final String code;
     private final String english;

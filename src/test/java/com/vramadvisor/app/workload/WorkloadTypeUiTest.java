@@ -3,12 +3,15 @@ package com.vramadvisor.app.workload;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.vramadvisor.app.MainWindowFixture;
+import com.vramadvisor.app.domain.DomainTableRow;
 import com.vramadvisor.app.shell.AppContext;
 import com.vramadvisor.engine.core.WorkloadKind;
 import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
 import javafx.scene.control.Slider;
+import javafx.scene.control.TableView;
 import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
@@ -74,6 +77,22 @@ class WorkloadTypeUiTest {
         assertThat(showing(robot, "#workloadPanel")).isTrue();
         assertThat(showing(robot, "#domainResultsView")).isFalse();
         assertThat(robot.lookup("#peakLabel").queryAs(Label.class).getText()).isEqualTo(languageModelPeak);
+    }
+
+    @Test
+    void theOtherTypesDecisionTableFillsAndARowChoosesTheGpuTheBreakdownMeasuresAgainst(FxRobot robot)
+            throws Exception {
+        chooseType(robot, "Molecular dynamics");
+        TableView<DomainTableRow> table = robot.lookup("#domainDecisionTable").queryTableView();
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !table.getItems().isEmpty());
+        assertThat(showing(robot, "#domainDecisionTable")).isTrue();
+        DomainTableRow rtx = table.getItems().stream().filter(r -> r.hardwareId().equals("rtx-4090")).findFirst()
+                .orElseThrow();
+        robot.interact(() -> table.getSelectionModel().select(rtx));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(context.workload().snapshot().gpuId()).isEqualTo("rtx-4090");
+        assertThat(robot.lookup("#domainCapacityLabel").queryAs(Label.class).getText())
+                .startsWith("NVIDIA GeForce RTX 4090");
     }
 
     @Test
