@@ -125,6 +125,10 @@ final class WorkloadOptions {
             description = "Adapted matrices: q,k,v,o,gate,up,down or all (default all).")
     String[] loraTargets;
 
+    @Option(names = "--lora-dropout", paramLabel = "P",
+            description = "PEFT's lora_dropout: each adapter keeps its own dropped-out input and mask (default 0).")
+    Double loraDropout;
+
     @Option(names = "--weights", paramLabel = "DTYPE", completionCandidates = WeightTypes.class,
             description = "Storage type of frozen/served weights: ${COMPLETION-CANDIDATES}.")
     String weights;
@@ -266,7 +270,13 @@ final class WorkloadOptions {
         if (m == Mode.LORA || m == Mode.QLORA) {
             int rank = loraRank == null ? 16 : loraRank;
             requireAtLeast(rank, 1, "--lora-rank");
-            b.lora(new LoraSpec(rank, targets()));
+            double drop = loraDropout == null ? 0 : loraDropout;
+            if (!(drop >= 0 && drop < 1)) {
+                throw new IllegalArgumentException("--lora-dropout must be at least 0 and below 1, got " + drop);
+            }
+            b.lora(new LoraSpec(rank, targets(), drop));
+        } else if (loraDropout != null) {
+            throw new IllegalArgumentException("--lora-dropout needs --mode lora or qlora");
         } else if (loraRank != null) {
             throw new IllegalArgumentException("--lora-rank needs --mode lora or qlora");
         } else if (loraTargets != null) {
