@@ -60,8 +60,8 @@ final class WorkloadOptions {
     static final class WeightTypes implements Iterable<String> {
         @Override
         public Iterator<String> iterator() {
-            return java.util.stream.Stream.concat(Arrays.stream(DataType.values()).map(DataType::id),
-                    java.util.stream.Stream.of("awq", "gptq")).iterator();
+            return java.util.stream.Stream.concat(java.util.stream.Stream.of("awq", "gptq"),
+                    Arrays.stream(DataType.values()).map(DataType::id)).iterator();
         }
     }
 
