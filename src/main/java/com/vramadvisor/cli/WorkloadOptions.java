@@ -60,7 +60,8 @@ final class WorkloadOptions {
     static final class WeightTypes implements Iterable<String> {
         @Override
         public Iterator<String> iterator() {
-            return Arrays.stream(DataType.values()).map(DataType::id).iterator();
+            return java.util.stream.Stream.concat(java.util.stream.Stream.of("awq", "gptq"),
+                    Arrays.stream(DataType.values()).map(DataType::id)).iterator();
         }
     }
 
@@ -132,6 +133,10 @@ final class WorkloadOptions {
     @Option(names = "--weights", paramLabel = "DTYPE", completionCandidates = WeightTypes.class,
             description = "Storage type of frozen/served weights: ${COMPLETION-CANDIDATES}.")
     String weights;
+
+    @Option(names = "--group-size", paramLabel = "G",
+            description = "Group size of awq/gptq/int4 weights: 32, 64, 128 (default), 256, or -1 for per-channel.")
+    Integer groupSize;
 
     @Option(names = "--kv-dtype", paramLabel = "DTYPE", description = "KV cache type (default fp16).")
     String kvDtype = "fp16";
@@ -262,8 +267,11 @@ final class WorkloadOptions {
             throw new IllegalArgumentException("--weights needs --mode lora, qlora or infer; full training stores"
                     + " its weights as --precision says");
         }
+        if (groupSize != null && weights == null) {
+            throw new IllegalArgumentException("--group-size needs --weights awq, gptq or int4");
+        }
         if (weights != null) {
-            b.weightType(dataType(weights, "--weights"));
+            b.weightType(weightType(weights, groupSize));
         } else if (storedWeights != null && m == Mode.INFER) {
             b.weightType(storedWeights);
         }
@@ -343,6 +351,26 @@ final class WorkloadOptions {
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("--implementation must be megatron or pytorch, got '" + text + "'");
         }
+    }
+
+    /**
+     * {@code --weights}: awq and gptq (and int4) are 4-bit group quantisation whose bits per weight depend on
+     * {@code --group-size} ({@link DataType#int4Group(int)}); other types take no group size.
+     */
+    private static DataType weightType(String text, Integer groupSize) {
+        String t = text.trim().toLowerCase(java.util.Locale.ROOT);
+        if (t.equals("awq") || t.equals("gptq") || t.equals("int4")) {
+            try {
+                return DataType.int4Group(groupSize == null ? 128 : groupSize);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("--group-size: " + e.getMessage());
+            }
+        }
+        if (groupSize != null) {
+            throw new IllegalArgumentException("--group-size applies to --weights awq, gptq or int4, not '"
+                    + text + "'");
+        }
+        return dataType(text, "--weights");
     }
 
     private static DataType dataType(String text, String flag) {
