@@ -141,22 +141,6 @@ final class OffloadMemory {
     }
 
     /**
-     * DeepSpeed ZeRO-3's reduce bucket without offload: {@code _setup_for_real_optimizer} in
-     * {@code deepspeed/runtime/zero/stage3.py} allocates {@code __ipg_bucket_flat_buffer}, {@code reduce_bucket_size}
-     * elements (5e8 by default, which Accelerate's generated configuration leaves unchanged) in the 16-bit type on the
-     * GPU whenever {@code contiguous_gradients} (default true), whatever is trainable: 1e9 bytes in bf16. Stages 1-2
-     * without offload allocate their buckets per reduction from the gradients and are not counted here; with
-     * optimizer offload {@link #gpu} counts the bucket. 0 for other layouts.
-     */
-    static double zero3ReduceBucket(Workload w) {
-        if (w.implementation() != Implementation.MEGATRON || w.parallelism().zeroStage() != 3 || w.mode() == Mode.INFER
-                || trainingApplies(w)) {
-            return 0;
-        }
-        return REDUCE_BUCKET_ELEMENTS * Bytes.activationBytes(w.precision());
-    }
-
-    /**
      * {host bytes, NVMe bytes} one GPU's process needs for offloaded training.
      *
      * @param states model states without offload {weights, master, gradients, optimizer}

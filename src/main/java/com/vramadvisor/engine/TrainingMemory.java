@@ -81,8 +81,6 @@ final class TrainingMemory {
             master = offloaded[1];
             grads = offloaded[2];
             opt = offloaded[3];
-        } else {
-            grads += OffloadMemory.zero3ReduceBucket(w);
         }
 
         double d = par.shardGroup();

@@ -168,11 +168,8 @@ class MeasuredRunsTest {
         // autocast keeps (fp32 residual stream), yet the DeepSpeed run measured 36.6 GB against FSDP's 35.6 GB. The
         // difference lies in DeepSpeed's own ZeRO-3 buffers, which Accelerate leaves at DeepSpeed's defaults when
         // the configuration is an Accelerate YAML file (no reduce_bucket_size, stage3_max_live_parameters 1e9,
-        // stage3_prefetch_bucket_size 5e7 are filled in; accelerate DeepSpeedPlugin.__post_init__). The engine
-        // counts the one buffer stage3.py allocates outright, the reduce bucket (5e8 bf16 elements, 1e9 bytes);
-        // the prefetch bucket and max live parameters bound what is gathered rather than allocate, and how many
-        // bnb 4-bit blocks stay gathered under them is not sourced. The guard: the miss stays a shortfall of 10 to
-        // 25 % (about 15 % with the bucket), so a change shows.
+        // stage3_prefetch_bucket_size 5e7 are filled in; accelerate DeepSpeedPlugin.__post_init__) and which the
+        // engine does not model. The guard: the miss stays a shortfall of 10 to 25 %, so a change shows.
         Case c = qloraZero3();
         double error = relative(estimate(c.flags()).get("processPeakBytes").asLong(), c);
         assertThat(error).isBetween(-0.25, -0.10);
