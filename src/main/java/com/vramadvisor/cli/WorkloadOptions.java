@@ -5,6 +5,7 @@ import com.vramadvisor.engine.DataType;
 import com.vramadvisor.engine.GradsBetweenSteps;
 import com.vramadvisor.engine.Implementation;
 import com.vramadvisor.engine.LoraSpec;
+import com.vramadvisor.engine.LossUpcast;
 import com.vramadvisor.engine.Mode;
 import com.vramadvisor.engine.Optimizer;
 import com.vramadvisor.engine.Parallelism;
@@ -149,6 +150,11 @@ final class WorkloadOptions {
             description = "Whether gradient buffers survive into the next forward (default freed).")
     String gradsBetweenSteps = "freed";
 
+    @Option(names = "--loss-upcast", paramLabel = "fp32|none",
+            description = "Training: fp32 (Hugging Face's causal-LM loss casts the logits to fp32: 16-bit logits plus"
+                    + " an fp32 log-softmax) or none (plain PyTorch cross-entropy on 16-bit logits). Default fp32.")
+    String lossUpcast;
+
     @Option(names = "--cuda-module-loading", paramLabel = "MODE", description = "lazy (CUDA 11.7 and later,"
             + " PyTorch's default since 1.13: a context of about 426 MiB) or eager (older CUDA or"
             + " CUDA_MODULE_LOADING=EAGER: about 1,343 MiB); sets the CUDA context in the runtime overhead"
@@ -289,6 +295,17 @@ final class WorkloadOptions {
             throw new IllegalArgumentException("--lora-rank needs --mode lora or qlora");
         } else if (loraTargets != null) {
             throw new IllegalArgumentException("--lora-targets needs --mode lora or qlora");
+        }
+        if (lossUpcast != null) {
+            if (m == Mode.INFER) {
+                throw new IllegalArgumentException("--loss-upcast needs --mode train, lora or qlora");
+            }
+            b.lossUpcast(switch (key(lossUpcast)) {
+                case "fp32" -> LossUpcast.FP32;
+                case "none" -> LossUpcast.NONE;
+                default -> throw new IllegalArgumentException(
+                        "--loss-upcast must be fp32 or none, got '" + lossUpcast + "'");
+            });
         }
         Workload w = b.build();
         if (m != Mode.INFER) {

@@ -40,7 +40,11 @@ public final class MemoryEstimator {
             + "measured for Hugging Face's GPT-2 (LayerNorm) and Llama (RMSNorm) blocks";
     private static final String LOGITS_UPCAST = "logits for every token in the compute type plus the fp32"
             + " log-softmax that cross-entropy saves (Hugging Face upcasts the logits in the loss; plain PyTorch on"
-            + " 16-bit logits keeps the log-softmax in the compute type, which the range's low end takes)";
+            + " 16-bit logits keeps the log-softmax in the compute type, which the range's low end takes;"
+            + " --loss-upcast none)";
+    private static final String LOGITS_PLAIN = "logits for every token and the log-softmax that cross-entropy saves,"
+            + " both in the compute type (plain PyTorch cross-entropy on 16-bit logits, --loss-upcast none; Hugging"
+            + " Face's loss upcasts them to fp32)";
     private static final String RUNTIME = "runtime overhead: the CUDA context and the caching allocator's reserve, a"
             + " fraction of the tensors freed and allocated again within a step; tensors allocated once (weights,"
             + " training states, a KV cache) carry none";
@@ -136,6 +140,9 @@ public final class MemoryEstimator {
             case LORA, QLORA -> megatron ? LORA_MEGATRON : LORA_PYTORCH;
             case INFER -> inferAssumptions(workload, model);
         };
+        if (workload.lossUpcast() == LossUpcast.NONE) {
+            assumptions = assumptions.stream().map(a -> a.equals(LOGITS_UPCAST) ? LOGITS_PLAIN : a).toList();
+        }
         long contextBytes = Math.min(peak, Bytes.saturate(context));
         long reserveBytes = Math.min(peak - contextBytes, Bytes.saturate(reserve));
         long allocated = peak - contextBytes - reserveBytes;
@@ -266,11 +273,12 @@ public final class MemoryEstimator {
      * cross-entropy, which keeps its log-softmax in fp32 ({@code e + 4} bytes per logit alive at the end of the
      * forward pass); plain PyTorch on 16-bit logits keeps it in the compute type ({@code 2e}). Measured on the CPU:
      * 6 and 4 bytes per logit in bf16 ({@code harness/framework-choices/results.json}). The estimate follows Hugging
-     * Face; the range's low end takes the other choice: {@code logits * (4 - e) / (e + 4)}.
+     * Face unless {@link LossUpcast#NONE} is chosen; the range's low end takes the plain choice:
+     * {@code logits * (4 - e) / (e + 4)}. With {@link LossUpcast#NONE} there is no upcast to remove.
      */
     private static long logitsUpcastBytes(List<PhaseBreakdown> breakdowns, Phase peakPhase, Workload workload) {
         double e = Bytes.activationBytes(workload.precision());
-        if (workload.mode() == Mode.INFER || e >= 4) {
+        if (workload.mode() == Mode.INFER || e >= 4 || workload.lossUpcast() == LossUpcast.NONE) {
             return 0;
         }
         for (PhaseBreakdown p : breakdowns) {

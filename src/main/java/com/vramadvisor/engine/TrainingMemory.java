@@ -7,10 +7,11 @@ package com.vramadvisor.engine;
  * <p>Phases (each an array indexed by {@link Component#ordinal()}):
  * <ul>
  *   <li>{@link Phase#FORWARD_END}: model states, all saved activations of the micro-batches in flight, and the
- *       logits with the fp32 log-softmax output that cross-entropy saves.</li>
+ *       logits with the log-softmax output that cross-entropy saves, in fp32 or the compute type as
+ *       {@link LossUpcast} says.</li>
  *   <li>{@link Phase#BACKWARD}: the largest of three instants. Between them activations are freed block by block
  *       while gradients are created, so the sum is linear in the block index and its maximum is at an end:
- *       (1) the loss backward: all activations, logits and their fp32 gradient; (2) the last block's
+ *       (1) the loss backward: all activations, logits and their gradient ({@link LossUpcast}); (2) the last block's
  *       recomputation: all activations plus one block's recomputed tensors; (3) the end: all gradients, one block's
  *       activations and its recomputation.</li>
  *   <li>{@link Phase#OPTIMIZER_STEP}: model states only.</li>
@@ -124,8 +125,9 @@ final class TrainingMemory {
         double logitsGrad = 0;
         if (last && m.head() == HeadKind.LM) {
             double sbv = (double) local.batch() * local.sequenceLength() * m.vocabSize() / par.tensorParallel();
-            logitsForward = sbv * (Bytes.activationBytes(prec) + 4);
-            logitsGrad = sbv * 4;
+            double e = Bytes.activationBytes(prec);
+            logitsForward = sbv * w.lossUpcast().forwardBytesPerLogit(e);
+            logitsGrad = sbv * w.lossUpcast().gradBytesPerLogit(e);
         }
         // DeepSpeed's offload buffers (reduce bucket, staging copy) are allocated before the loss backward.
         boolean gradsAlive = w.gradientAccumulation() > 1 || w.gradsBetweenSteps() == GradsBetweenSteps.KEPT

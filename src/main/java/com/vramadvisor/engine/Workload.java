@@ -38,6 +38,8 @@ import java.util.Objects;
  * @param offload            training states moved to host memory or NVMe (DeepSpeed ZeRO-Offload/Infinity, FSDP CPU
  *                           offload) and llama.cpp's GPU layers ({@link Offload}); {@code null} means
  *                           {@link Offload#NONE}
+ * @param lossUpcast         whether the loss casts the logits to fp32 ({@link LossUpcast}); {@code null} means
+ *                           {@link LossUpcast#FP32}, Hugging Face's causal-LM loss
  */
 public record Workload(
         Mode mode,
@@ -60,7 +62,8 @@ public record Workload(
         Implementation implementation,
         int prefillChunkTokens,
         int kvBlockTokens,
-        Offload offload) {
+        Offload offload,
+        LossUpcast lossUpcast) {
 
     /** Largest batch, sequence or context the engine accepts: larger values are rejected as input errors. */
     public static final int MAX_TOKENS = 1 << 26;
@@ -77,6 +80,7 @@ public record Workload(
         Objects.requireNonNull(gradsBetweenSteps, "gradsBetweenSteps");
         Objects.requireNonNull(implementation, "implementation");
         offload = offload == null ? Offload.NONE : offload;
+        lossUpcast = lossUpcast == null ? LossUpcast.FP32 : lossUpcast;
         if (batch < 1 || batch > MAX_TOKENS) {
             throw new IllegalArgumentException("batch must be between 1 and " + MAX_TOKENS + ", got " + batch);
         }
@@ -197,6 +201,7 @@ public record Workload(
         private int prefillChunkTokens;
         private int kvBlockTokens;
         private Offload offload = Offload.NONE;
+        private LossUpcast lossUpcast = LossUpcast.FP32;
 
         private Builder() {
         }
@@ -223,6 +228,7 @@ public record Workload(
             prefillChunkTokens = w.prefillChunkTokens;
             kvBlockTokens = w.kvBlockTokens;
             offload = w.offload;
+            lossUpcast = w.lossUpcast;
         }
 
         public Builder mode(Mode v) { mode = v; return this; }
@@ -246,12 +252,13 @@ public record Workload(
         public Builder prefillChunkTokens(int v) { prefillChunkTokens = v; return this; }
         public Builder kvBlockTokens(int v) { kvBlockTokens = v; return this; }
         public Builder offload(Offload v) { offload = v; return this; }
+        public Builder lossUpcast(LossUpcast v) { lossUpcast = v; return this; }
 
         public Workload build() {
             return new Workload(mode, batch, sequenceLength, context, precision, optimizer, parallelism,
                     gradientAccumulation, recompute, attention, dropout, lora, weightType, kvCacheType, overhead,
                     gradsBetweenSteps, gpuMemoryUtilization, implementation, prefillChunkTokens, kvBlockTokens,
-                    offload);
+                    offload, lossUpcast);
         }
     }
 }

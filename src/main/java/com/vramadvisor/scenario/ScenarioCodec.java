@@ -15,6 +15,7 @@ import com.vramadvisor.engine.DataType;
 import com.vramadvisor.engine.GradsBetweenSteps;
 import com.vramadvisor.engine.Implementation;
 import com.vramadvisor.engine.LoraSpec;
+import com.vramadvisor.engine.LossUpcast;
 import com.vramadvisor.engine.Mode;
 import com.vramadvisor.engine.Optimizer;
 import com.vramadvisor.engine.Parallelism;
@@ -122,6 +123,7 @@ public final class ScenarioCodec {
         o.put("gradsBetweenSteps", Ids.of(w.gradsBetweenSteps()));
         o.put("gpuMemoryUtilization", w.gpuMemoryUtilization());
         o.put("implementation", Ids.of(w.implementation()));
+        o.put("lossUpcast", Ids.of(w.lossUpcast()));
         return o;
     }
 
@@ -274,6 +276,7 @@ public final class ScenarioCodec {
                 // Files written before the field existed were estimated with the engine's default at reading time,
                 // which is PyTorch; reading them as PyTorch keeps their meaning in the app that opens them.
                 .implementation(w.optionalEnumValue("implementation", Implementation.class, Implementation.PYTORCH))
+                .lossUpcast(w.optionalEnumValue("lossUpcast", LossUpcast.class, LossUpcast.FP32))
                 .build();
     }
 }

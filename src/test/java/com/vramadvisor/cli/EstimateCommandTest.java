@@ -1,6 +1,7 @@
 package com.vramadvisor.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -107,6 +108,33 @@ class EstimateCommandTest {
         Result r = run("estimate", "--preset", "gpt2", "--bogus");
         assertThat(r.status()).isEqualTo(2);
         assertThat(r.err().strip()).contains("--bogus").doesNotContain("\n").doesNotContain("at com.");
+    }
+
+    @Test
+    void theLossUpcastSwitchTakesTheMeasuredBytesPerLogit() throws IOException {
+        // harness/framework-choices/results.json: bf16 logits keep 6 bytes per logit with Hugging Face's fp32
+        // upcast and 4 without it (plain PyTorch cross-entropy). GPT-2 in bf16 peaks in the loss backward, where
+        // the logits' gradient adds 4 bytes (fp32, upcast) or 2 (bf16, plain): (4 + 2) / (6 + 4).
+        ObjectMapper json = new ObjectMapper();
+        Result upcast = run("estimate", "--preset", "gpt2", "--precision", "bf16", "--format", "json");
+        Result plain = run("estimate", "--preset", "gpt2", "--precision", "bf16", "--loss-upcast", "none",
+                "--format", "json");
+        assertThat(plain.status()).as(plain.err()).isZero();
+        long a = json.readTree(upcast.out()).get("components").get("logits").asLong();
+        long b = json.readTree(plain.out()).get("components").get("logits").asLong();
+        assertThat(a).isPositive();
+        assertThat((double) b / a).isCloseTo(6.0 / 10.0, within(1e-9));
+        assertThat(json.readTree(plain.out()).get("assumptions").toString()).contains("--loss-upcast none");
+    }
+
+    @Test
+    void aBadLossUpcastIsNamedAndInferenceRefusesIt() {
+        Result bad = run("estimate", "--preset", "gpt2", "--loss-upcast", "fp16");
+        assertThat(bad.status()).isEqualTo(2);
+        assertThat(bad.err().strip()).contains("--loss-upcast").doesNotContain("\n");
+        Result infer = run("estimate", "--preset", "gpt2", "--mode", "infer", "--loss-upcast", "none");
+        assertThat(infer.status()).isEqualTo(2);
+        assertThat(infer.err().strip()).contains("--loss-upcast").doesNotContain("\n");
     }
 
     @Test

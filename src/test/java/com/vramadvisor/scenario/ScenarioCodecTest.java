@@ -188,6 +188,19 @@ class ScenarioCodecTest {
     }
 
     @Test
+    void theLossUpcastSurvivesARoundTripAndOlderFilesReadAsFp32() throws Exception {
+        ScenarioInputs d = ScenarioInputs.defaults();
+        ScenarioInputs plain = d.withWorkload(d.workload().toBuilder()
+                .lossUpcast(com.vramadvisor.engine.LossUpcast.NONE).build());
+        String json = codec.write(plain);
+        assertThat(json).contains("\"lossUpcast\" : \"none\"");
+        assertThat(codec.read(json)).isEqualTo(plain);
+        String older = json.replaceAll(",\\s*\"lossUpcast\" : \"none\"", "");
+        assertThat(older).doesNotContain("lossUpcast");
+        assertThat(codec.read(older).workload().lossUpcast()).isEqualTo(com.vramadvisor.engine.LossUpcast.FP32);
+    }
+
+    @Test
     void aFileWrittenBeforeTheImplementationFieldReadsAsPytorch() throws Exception {
         String json = codec.write(withImplementation(Implementation.MEGATRON))
                 .replaceAll(",\\s*\"implementation\" : \"megatron\"", "");
