@@ -32,6 +32,8 @@ public final class ExactValues {
     private final NumberInput tensorParallel;
     private final NumberInput pipelineParallel;
     private final NumberInput dataParallel;
+    private final NumberInput expertParallel;
+    private final NumberInput contextParallel;
     private final NumberInput gradientAccumulation;
     private final NumberInput loraRank;
     private final NumberInput maxBatchedTokens;
@@ -49,6 +51,10 @@ public final class ExactValues {
                 "workload.pipelineParallel.name", DECIMAL, messages);
         dataParallel = new NumberInput(vm.dataParallelProperty(), 1, MAX_DATA_PARALLEL, "workload.dataParallel.name",
                 DECIMAL, messages);
+        expertParallel = new NumberInput(vm.expertParallelProperty(), 1, MAX_PARALLEL,
+                "workload.expertParallel.name", DECIMAL, messages);
+        contextParallel = new NumberInput(vm.contextParallelProperty(), 1, MAX_PARALLEL,
+                "workload.contextParallel.name", DECIMAL, messages);
         gradientAccumulation = new NumberInput(vm.gradientAccumulationProperty(), 1, MAX_BATCH,
                 "workload.gradientAccumulation.name", DECIMAL, messages);
         loraRank = new NumberInput(vm.loraRankProperty(), 1, MAX_LORA_RANK, "workload.loraRank.name", DECIMAL,
@@ -83,6 +89,14 @@ public final class ExactValues {
 
     public NumberInput dataParallel() {
         return dataParallel;
+    }
+
+    public NumberInput expertParallel() {
+        return expertParallel;
+    }
+
+    public NumberInput contextParallel() {
+        return contextParallel;
     }
 
     public NumberInput gradientAccumulation() {

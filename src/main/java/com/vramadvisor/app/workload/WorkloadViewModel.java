@@ -84,6 +84,8 @@ public final class WorkloadViewModel {
     private final IntegerProperty tensorParallel = new SimpleIntegerProperty(this, "tensorParallel", 1);
     private final IntegerProperty pipelineParallel = new SimpleIntegerProperty(this, "pipelineParallel", 1);
     private final IntegerProperty dataParallel = new SimpleIntegerProperty(this, "dataParallel", 1);
+    private final IntegerProperty expertParallel = new SimpleIntegerProperty(this, "expertParallel", 1);
+    private final IntegerProperty contextParallel = new SimpleIntegerProperty(this, "contextParallel", 1);
     private final BooleanProperty sequenceParallel = new SimpleBooleanProperty(this, "sequenceParallel");
     private final IntegerProperty gradientAccumulation = new SimpleIntegerProperty(this, "gradientAccumulation", 1);
     private final ObjectProperty<Recompute> recompute = new SimpleObjectProperty<>(this, "recompute");
@@ -153,7 +155,7 @@ public final class WorkloadViewModel {
         this.gpus.setAll(gpus);
         apply(initial);
         Observable[] inputs = {mode, batch, sequenceLength, context, precision, weightType, kvCacheType, optimizer,
-            zeroStage, tensorParallel, pipelineParallel, dataParallel, sequenceParallel, gradientAccumulation,
+            zeroStage, tensorParallel, pipelineParallel, dataParallel, expertParallel, contextParallel, sequenceParallel, gradientAccumulation,
             recompute, attention, implementation, servingEngine, maxBatchedTokens, loraRank, runtimeOverhead, gpuId, sweepAxis, sizeUnit, tokenBudget,
             maxGpus, deadlineDays, kind, domain};
         for (Observable input : inputs) {
@@ -199,6 +201,8 @@ public final class WorkloadViewModel {
             pipelineParallel.set(p.pipelineParallel());
             dataParallel.set(p.dataParallel());
             sequenceParallel.set(p.sequenceParallel());
+            expertParallel.set(p.expertParallel());
+            contextParallel.set(p.contextParallel());
             gradientAccumulation.set(w.gradientAccumulation());
             recompute.set(w.recompute());
             attention.set(w.attention());
@@ -395,7 +399,7 @@ public final class WorkloadViewModel {
                 .kvCacheType(kvCacheType.get())
                 .optimizer(optimizer.get())
                 .parallelism(new Parallelism(tensorParallel.get(), pipelineParallel.get(), dataParallel.get(),
-                        zeroStage.get(), sequenceParallel.get()))
+                        zeroStage.get(), sequenceParallel.get(), expertParallel.get(), contextParallel.get()))
                 .gradientAccumulation(gradientAccumulation.get())
                 .recompute(recompute.get())
                 .attention(attention.get())
@@ -497,6 +501,12 @@ public final class WorkloadViewModel {
     public IntegerProperty pipelineParallelProperty() { return pipelineParallel; }
     public IntegerProperty dataParallelProperty() { return dataParallel; }
     public BooleanProperty sequenceParallelProperty() { return sequenceParallel; }
+
+    /** Expert-parallel size ep: routed experts sharded over ep GPUs; must divide data x context parallel. */
+    public IntegerProperty expertParallelProperty() { return expertParallel; }
+
+    /** Context-parallel size cp: each GPU holds s / cp tokens of every sequence. */
+    public IntegerProperty contextParallelProperty() { return contextParallel; }
     public IntegerProperty gradientAccumulationProperty() { return gradientAccumulation; }
     public ObjectProperty<Recompute> recomputeProperty() { return recompute; }
     public ObjectProperty<AttentionImpl> attentionProperty() { return attention; }
