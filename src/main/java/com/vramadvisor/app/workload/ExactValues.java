@@ -1,5 +1,6 @@
 package com.vramadvisor.app.workload;
 
+import com.vramadvisor.engine.Offload;
 import com.vramadvisor.app.ui.Messages;
 
 /**
@@ -34,6 +35,7 @@ public final class ExactValues {
     private final NumberInput dataParallel;
     private final NumberInput expertParallel;
     private final NumberInput contextParallel;
+    private final NumberInput gpuLayers;
     private final NumberInput gradientAccumulation;
     private final NumberInput loraRank;
     private final NumberInput maxBatchedTokens;
@@ -55,6 +57,8 @@ public final class ExactValues {
                 "workload.expertParallel.name", DECIMAL, messages);
         contextParallel = new NumberInput(vm.contextParallelProperty(), 1, MAX_PARALLEL,
                 "workload.contextParallel.name", DECIMAL, messages);
+        gpuLayers = new NumberInput(vm.gpuLayersProperty(), 0, Offload.MAX_GPU_LAYERS, "workload.gpuLayers.name",
+                DECIMAL, messages);
         gradientAccumulation = new NumberInput(vm.gradientAccumulationProperty(), 1, MAX_BATCH,
                 "workload.gradientAccumulation.name", DECIMAL, messages);
         loraRank = new NumberInput(vm.loraRankProperty(), 1, MAX_LORA_RANK, "workload.loraRank.name", DECIMAL,
@@ -97,6 +101,10 @@ public final class ExactValues {
 
     public NumberInput contextParallel() {
         return contextParallel;
+    }
+
+    public NumberInput gpuLayers() {
+        return gpuLayers;
     }
 
     public NumberInput gradientAccumulation() {

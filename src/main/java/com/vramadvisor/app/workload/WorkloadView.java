@@ -65,6 +65,7 @@ public final class WorkloadView {
                 new NumericsSection(vm, messages).root(),
                 trainingSection(),
                 parallelSection(),
+                new OffloadSection(vm, messages).root(),
                 new HardwareSection(vm, messages).root());
     }
 
