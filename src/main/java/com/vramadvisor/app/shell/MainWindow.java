@@ -21,6 +21,7 @@ import com.vramadvisor.app.calibration.CalibrationDialog;
 import com.vramadvisor.app.calibration.CalibrationViewModel;
 import com.vramadvisor.catalog.Catalog;
 import com.vramadvisor.catalog.CatalogLoader;
+import com.vramadvisor.catalog.model.LocalModels;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import java.io.File;
@@ -485,6 +486,12 @@ public final class MainWindow implements AppMenus.Actions {
             // Losing preferences must not keep the user from closing the window; the next start uses defaults.
             statusBar.show(messages.get("status.persistFailed", String.valueOf(e.getMessage())));
         }
+    }
+
+    @Override
+    public void openDownloadedModel() {
+        DownloadedModelDialog.ask(stage, messages, LocalModels.ofThisUser().searchedFolders())
+                .ifPresent(context.modelImport()::importNamed);
     }
 
     @Override
