@@ -122,6 +122,7 @@ public final class ScenarioCodec {
         o.put("gradsBetweenSteps", Ids.of(w.gradsBetweenSteps()));
         o.put("gpuMemoryUtilization", w.gpuMemoryUtilization());
         o.put("implementation", Ids.of(w.implementation()));
+        OffloadJson.write(o, w.offload());
         return o;
     }
 
@@ -274,6 +275,7 @@ public final class ScenarioCodec {
                 // Files written before the field existed were estimated with the engine's default at reading time,
                 // which is PyTorch; reading them as PyTorch keeps their meaning in the app that opens them.
                 .implementation(w.optionalEnumValue("implementation", Implementation.class, Implementation.PYTORCH))
+                .offload(OffloadJson.read(w))
                 .build();
     }
 }
