@@ -111,7 +111,7 @@ final class DomainRun {
         }
         out.printf(Locale.ROOT, "Workload    %s: %s%n", here.kind().id(), here.subject());
         out.printf(Locale.ROOT, "Target      %s%n%n", against);
-        out.printf(Locale.ROOT, "Largest %s that fits: %s%n", w.axis().label(),
+        out.printf(Locale.ROOT, "Largest value that fits (%s): %s%n", w.axis().label(),
                 largest == 0 ? "none (even " + w.axis().min() + " does not fit)" : Quantities.grouped(largest));
         out.printf(Locale.ROOT, "As described (%s %s): %s, %s%n", w.axis().label(), Quantities.grouped(w.axisValue()),
                 Quantities.gib(here.peakBytes()), here.peakBytes() <= usableBytes ? "fits" : "does not fit");

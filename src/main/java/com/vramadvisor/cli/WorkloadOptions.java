@@ -60,7 +60,8 @@ final class WorkloadOptions {
     static final class WeightTypes implements Iterable<String> {
         @Override
         public Iterator<String> iterator() {
-            return Arrays.stream(DataType.values()).map(DataType::id).iterator();
+            return java.util.stream.Stream.concat(java.util.stream.Stream.of("awq", "gptq"),
+                    Arrays.stream(DataType.values()).map(DataType::id)).iterator();
         }
     }
 
@@ -125,9 +126,17 @@ final class WorkloadOptions {
             description = "Adapted matrices: q,k,v,o,gate,up,down or all (default all).")
     String[] loraTargets;
 
+    @Option(names = "--lora-dropout", paramLabel = "P",
+            description = "PEFT's lora_dropout: each adapter keeps its own dropped-out input and mask (default 0).")
+    Double loraDropout;
+
     @Option(names = "--weights", paramLabel = "DTYPE", completionCandidates = WeightTypes.class,
             description = "Storage type of frozen/served weights: ${COMPLETION-CANDIDATES}.")
     String weights;
+
+    @Option(names = "--group-size", paramLabel = "G",
+            description = "Group size of awq/gptq/int4 weights: 32, 64, 128 (default), 256, or -1 for per-channel.")
+    Integer groupSize;
 
     @Option(names = "--kv-dtype", paramLabel = "DTYPE", description = "KV cache type (default fp16).")
     String kvDtype = "fp16";
@@ -258,15 +267,24 @@ final class WorkloadOptions {
             throw new IllegalArgumentException("--weights needs --mode lora, qlora or infer; full training stores"
                     + " its weights as --precision says");
         }
+        if (groupSize != null && weights == null) {
+            throw new IllegalArgumentException("--group-size needs --weights awq, gptq or int4");
+        }
         if (weights != null) {
-            b.weightType(dataType(weights, "--weights"));
+            b.weightType(weightType(weights, groupSize));
         } else if (storedWeights != null && m == Mode.INFER) {
             b.weightType(storedWeights);
         }
         if (m == Mode.LORA || m == Mode.QLORA) {
             int rank = loraRank == null ? 16 : loraRank;
             requireAtLeast(rank, 1, "--lora-rank");
-            b.lora(new LoraSpec(rank, targets()));
+            double drop = loraDropout == null ? 0 : loraDropout;
+            if (!(drop >= 0 && drop < 1)) {
+                throw new IllegalArgumentException("--lora-dropout must be at least 0 and below 1, got " + drop);
+            }
+            b.lora(new LoraSpec(rank, targets(), drop));
+        } else if (loraDropout != null) {
+            throw new IllegalArgumentException("--lora-dropout needs --mode lora or qlora");
         } else if (loraRank != null) {
             throw new IllegalArgumentException("--lora-rank needs --mode lora or qlora");
         } else if (loraTargets != null) {
@@ -333,6 +351,26 @@ final class WorkloadOptions {
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("--implementation must be megatron or pytorch, got '" + text + "'");
         }
+    }
+
+    /**
+     * {@code --weights}: awq and gptq (and int4) are 4-bit group quantisation whose bits per weight depend on
+     * {@code --group-size} ({@link DataType#int4Group(int)}); other types take no group size.
+     */
+    private static DataType weightType(String text, Integer groupSize) {
+        String t = text.trim().toLowerCase(java.util.Locale.ROOT);
+        if (t.equals("awq") || t.equals("gptq") || t.equals("int4")) {
+            try {
+                return DataType.int4Group(groupSize == null ? 128 : groupSize);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("--group-size: " + e.getMessage());
+            }
+        }
+        if (groupSize != null) {
+            throw new IllegalArgumentException("--group-size applies to --weights awq, gptq or int4, not '"
+                    + text + "'");
+        }
+        return dataType(text, "--weights");
     }
 
     private static DataType dataType(String text, String flag) {

@@ -49,7 +49,8 @@ import java.util.Set;
  * conservative simplification) and 4 for fp32. In the mixed modes the model runs under PyTorch autocast
  * (PyTorch docs, "Automatic Mixed Precision package", ops that autocast to float32): the residual stream and
  * therefore every norm input {@code [r]} stay fp32 (4 bytes), and softmax runs in fp32, so {@code [x]} is 4; in the
- * pure modes {@code r = x = e}. Under {@link Implementation#MEGATRON} norm statistics (mean, reciprocal standard
+ * pure modes, and under {@link Implementation#MEGATRON} (which casts the model to 16 bits instead of using autocast,
+ * see {@link #residualBytes}), {@code r = x = e}. Under {@link Implementation#MEGATRON} norm statistics (mean, reciprocal standard
  * deviation: 8 bytes per token and norm) are omitted, as in Korthikanti et al., and norms are fused (one saved
  * input) as in Megatron and Apex. Activation functions are fused in both ({@code nn.GELU}, {@code F.silu}: one saved
  * input); activations composed of Python ops, such as GPT-2's {@code gelu_new}, save several intermediates more.
@@ -70,7 +71,13 @@ import java.util.Set;
  * <p>LoRA/QLoRA: a frozen linear layer does not save its input (PyTorch's matmul saves an operand only when the
  * other one needs a gradient), so the inputs of matrices without adapters are dropped unless another op saves the
  * same tensor; an adapted matrix's input is saved by its adapter, and each adapter also saves its {@code sb*r}
- * intermediate ({@code lora.*.a.output}). Mixture-of-experts blocks: see {@link #perLayer(ModelSpec, Workload)}.
+ * intermediate ({@code lora.*.a.output}). With adapter dropout ({@link LoraSpec#dropout()} above 0, PEFT's
+ * {@code lora_B(lora_A(dropout(x)))}) each adapter saves its own dropped-out input ({@code lora.*.dropout.output}
+ * {@code [e]}) and the dropout's mask ({@code lora.*.dropout.mask} {@code [1]}, {@code native_dropout} keeps a bool
+ * mask for its backward) in place of the shared input, which nothing else keeps; where each projection already
+ * keeps its own autocast copy (Llama block under autocast) that copy is the adapter's input and only the mask is
+ * added (routed experts: over the {@code k * b * s} tokens they process). Mixture-of-experts blocks: see
+ * {@link #perLayer(ModelSpec, Workload)}.
  */
 public final class ActivationModel {
 
@@ -121,13 +128,18 @@ public final class ActivationModel {
         boolean kTrainable = train || targets.contains(LoraSpec.LoraTarget.K_PROJ);
         boolean vTrainable = train || targets.contains(LoraSpec.LoraTarget.V_PROJ);
         boolean qkvTrainable = qTrainable || kTrainable || vTrainable;
+        boolean loraDrop = !train && w.lora().dropout() > 0;
         if (perUseCasts(m, w)) {
             total += (qTrainable ? add(out, "attn.q_proj.input", e * sbh / seqShard) : 0)
                     + (kTrainable ? add(out, "attn.k_proj.input", e * sbh / seqShard) : 0)
                     + (vTrainable ? add(out, "attn.v_proj.input", e * sbh / seqShard) : 0);
-        } else if (qkvTrainable) {
+        } else if (qkvTrainable && !loraDrop) {
             total += add(out, "attn.qkv.input", e * sbh / seqShard);
         }
+        boolean ownCopy = !perUseCasts(m, w);
+        total += dropped(out, w, targets, LoraSpec.LoraTarget.Q_PROJ, "lora.q_proj", ownCopy, e, sbh / seqShard);
+        total += dropped(out, w, targets, LoraSpec.LoraTarget.K_PROJ, "lora.k_proj", ownCopy, e, sbh / seqShard);
+        total += dropped(out, w, targets, LoraSpec.LoraTarget.V_PROJ, "lora.v_proj", ownCopy, e, sbh / seqShard);
         total += lora(out, targets, LoraSpec.LoraTarget.Q_PROJ, "lora.q_proj.a.output", e * sb * rank);
         total += lora(out, targets, LoraSpec.LoraTarget.K_PROJ, "lora.k_proj.a.output", e * sb * rank);
         total += lora(out, targets, LoraSpec.LoraTarget.V_PROJ, "lora.v_proj.a.output", e * sb * rank);
@@ -144,7 +156,7 @@ public final class ActivationModel {
             if (flash) {
                 total += add(out, "attn.softmax.lse", 4 * sb * heads);
             } else {
-                double softmax = llama || w.precision().mixed() ? 4 : e;
+                double softmax = llama || w.autocast() ? 4 : e;
                 total += add(out, "attn.scores.softmax", softmax * scores);
                 if (dropout) {
                     total += add(out, "attn.dropout.mask", scores);
@@ -155,9 +167,10 @@ public final class ActivationModel {
             }
         }
         boolean outTrainable = train || targets.contains(LoraSpec.LoraTarget.O_PROJ);
-        if (outTrainable || flash) {
+        if (flash || (outTrainable && !loraDrop)) {
             total += add(out, flash && !outTrainable ? "attn.output" : "attn.proj.input", e * sb * qWidth);
         }
+        total += dropped(out, w, targets, LoraSpec.LoraTarget.O_PROJ, "lora.o_proj", true, e, sb * qWidth);
         total += lora(out, targets, LoraSpec.LoraTarget.O_PROJ, "lora.o_proj.a.output", e * sb * rank);
         boolean residualDropout = dropout && !llama;
         if (residualDropout) {
@@ -207,11 +220,16 @@ public final class ActivationModel {
     }
 
     /**
-     * Bytes per element of the residual stream and hence of every norm input: 4 in the mixed modes (autocast keeps
-     * the stream in fp32; PyTorch docs, "Automatic Mixed Precision package"), otherwise the activation size.
+     * Bytes per element of the residual stream and hence of every norm input: 4 under autocast (mixed precision with
+     * {@link Implementation#PYTORCH}: autocast keeps the stream in fp32; PyTorch docs, "Automatic Mixed Precision
+     * package"), otherwise the activation size. {@link Implementation#MEGATRON} in the mixed modes runs the whole
+     * model in 16 bits and keeps fp32 only in the optimizer: DeepSpeed casts the module ({@code self.module.bfloat16()}
+     * or {@code half()} in {@code DeepSpeedEngine._configure_distributed_model}, deepspeed/runtime/engine.py) and runs
+     * no autocast, and Megatron-LM keeps the residual in 16 bits unless {@code --fp32-residual-connection} is given
+     * (default off, megatron/training/arguments.py), as Korthikanti et al. count it ({@code 2sbh} per norm input).
      */
     static double residualBytes(Workload w) {
-        return w.precision().mixed() ? 4 : Bytes.activationBytes(w.precision());
+        return w.autocast() ? 4 : Bytes.activationBytes(w.precision());
     }
 
     /**
@@ -246,6 +264,9 @@ public final class ActivationModel {
         double inner = e * tokens * ffnPerRank;
         double adapter = e * tokens * rank;
         double total = 0;
+        boolean loraDrop = !train && w.lora().dropout() > 0;
+        double hiddenElements = tokens * m.hiddenSize()
+                / (w.parallelism().sequenceParallel() ? w.parallelism().tensorParallel() : 1);
         if (m.mlp() == MlpKind.GATED) {
             boolean gateTrainable = train || targets.contains(LoraSpec.LoraTarget.GATE_PROJ);
             boolean upTrainable = train || targets.contains(LoraSpec.LoraTarget.UP_PROJ);
@@ -254,29 +275,59 @@ public final class ActivationModel {
                 double copy = e * tokens * m.hiddenSize() / (par.sequenceParallel() ? par.tensorParallel() : 1);
                 total += (gateTrainable ? add(out, prefix, ".gate_proj.input", copy) : 0)
                         + (upTrainable ? add(out, prefix, ".up_proj.input", copy) : 0);
-            } else if ((gateTrainable || upTrainable) && inputElements > 0) {
+            } else if ((gateTrainable || upTrainable) && inputElements > 0 && !loraDrop) {
                 total += add(out, prefix, ".fc1.input", e * inputElements);
+            }
+            if (loraDrop) {
+                boolean own = !perUseCasts(m, w);
+                total += dropped(out, w, targets, LoraSpec.LoraTarget.GATE_PROJ, prefix + ".gate_proj.lora", own, e,
+                        hiddenElements);
+                total += dropped(out, w, targets, LoraSpec.LoraTarget.UP_PROJ, prefix + ".up_proj.lora", own, e,
+                        hiddenElements);
             }
             total += lora(out, targets, LoraSpec.LoraTarget.GATE_PROJ, prefix, ".gate_proj.lora.a.output", adapter);
             total += lora(out, targets, LoraSpec.LoraTarget.UP_PROJ, prefix, ".up_proj.lora.a.output", adapter);
             total += add(out, prefix, ".gate.output", inner);
             total += add(out, prefix, ".act.output", inner);
             total += add(out, prefix, ".up.output", inner);
-            if (train || targets.contains(LoraSpec.LoraTarget.DOWN_PROJ)) {
+            if (train || targets.contains(LoraSpec.LoraTarget.DOWN_PROJ) && !loraDrop) {
                 total += add(out, prefix, ".down.input", inner);
             }
         } else {
-            if ((train || targets.contains(LoraSpec.LoraTarget.UP_PROJ)) && inputElements > 0) {
+            if ((train || targets.contains(LoraSpec.LoraTarget.UP_PROJ)) && inputElements > 0 && !loraDrop) {
                 total += add(out, prefix, ".fc1.input", e * inputElements);
+            }
+            if (loraDrop) {
+                total += dropped(out, w, targets, LoraSpec.LoraTarget.UP_PROJ, prefix + ".up_proj.lora", true, e,
+                        hiddenElements);
             }
             total += lora(out, targets, LoraSpec.LoraTarget.UP_PROJ, prefix, ".up_proj.lora.a.output", adapter);
             total += add(out, prefix, ".fc1.output", inner);
-            if (train || targets.contains(LoraSpec.LoraTarget.DOWN_PROJ)) {
+            if (train || targets.contains(LoraSpec.LoraTarget.DOWN_PROJ) && !loraDrop) {
                 total += add(out, prefix, ".fc2.input", inner);
             }
         }
         total += lora(out, targets, LoraSpec.LoraTarget.DOWN_PROJ, prefix, ".down_proj.lora.a.output", adapter);
+        if (loraDrop) {
+            total += dropped(out, w, targets, LoraSpec.LoraTarget.DOWN_PROJ, prefix + ".down_proj.lora", true, e,
+                    inner / e);
+        }
         return total;
+    }
+
+    /**
+     * What an adapter's dropout keeps on an input of {@code elements} elements (see the class comment): the 1-byte
+     * mask, and with {@code ownCopy} its dropped-out output of {@code e} bytes per element. 0 without adapter
+     * dropout or without an adapter on {@code target}.
+     */
+    private static double dropped(List<SavedTensor> out, Workload w, Set<LoraSpec.LoraTarget> targets,
+                                  LoraSpec.LoraTarget target, String name, boolean ownCopy, double e,
+                                  double elements) {
+        if (w.mode() == Mode.TRAIN || w.lora() == null || w.lora().dropout() <= 0 || !targets.contains(target)) {
+            return 0;
+        }
+        return add(out, name, ".dropout.mask", elements) + (ownCopy ? add(out, name, ".dropout.output", e * elements)
+                : 0);
     }
 
     /**

@@ -11,7 +11,13 @@ import java.util.Locale;
  * in 18 bytes (one fp16 scale + 16 bytes of nibbles) = 4.5 bits per weight; {@code Q4_K} keeps 256 weights in a
  * 144-byte super-block = 4.5 bits; {@code Q6_K} 256 weights in 210 bytes = 6.5625 bits.
  * {@link #INT4} is GPTQ/AWQ-style group quantisation with group size 128, an fp16 scale and a packed 4-bit zero
- * point per group: 4 + 16/128 + 4/128 = 4.15625 bits. {@link #NF4} is QLoRA's 4-bit NormalFloat with double
+ * point per group: 4 + 16/128 + 4/128 = 4.15625 bits, the {@code qweight}/{@code qzeros}/{@code scales} layout of
+ * AutoAWQ's {@code WQLinear_GEMM} and AutoGPTQ's {@code QuantLinear} (int32-packed nibbles, one fp16 scale and one
+ * packed 4-bit zero per group of input channels). {@link #INT4_G32}, {@link #INT4_G64} and {@link #INT4_G256} are the
+ * same layout with other group sizes ({@code 4 + 20/g} bits, {@link #int4Group(int)}); {@link #INT4_PC} is
+ * per-channel (one scale and zero per output row: 20/in_features bits, below 0.5 % and not counted). GPTQ's
+ * {@code g_idx} (one int32 per input channel, i.e. 32/out_features bits per weight) is not counted either.
+ * {@link #NF4} is QLoRA's 4-bit NormalFloat with double
  * quantisation (Dettmers et al. 2023, section 3): 4 bits plus 8/64 + 32/(64*256) = 0.127 bits of constants.
  * {@link #MXFP4} is the OCP Microscaling format (OCP MX Specification v1.0, 2023, section 5): blocks of 32 FP4 (E2M1)
  * elements sharing one 8-bit E8M0 scale = 4 + 8/32 = 4.25 bits, the format of gpt-oss's expert weights (OpenAI,
@@ -29,6 +35,14 @@ public enum DataType {
     /** LLM.int8()/per-channel int8; the per-row scales (one fp32 per output row) are below 0.1 % and not counted. */
     INT8("int8", 8.0),
     INT4("int4", 4.0 + 16.0 / 128 + 4.0 / 128),
+    /** GPTQ/AWQ 4-bit with group size 32. */
+    INT4_G32("int4_g32", 4.0 + 16.0 / 32 + 4.0 / 32),
+    /** GPTQ/AWQ 4-bit with group size 64. */
+    INT4_G64("int4_g64", 4.0 + 16.0 / 64 + 4.0 / 64),
+    /** GPTQ/AWQ 4-bit with group size 256. */
+    INT4_G256("int4_g256", 4.0 + 16.0 / 256 + 4.0 / 256),
+    /** GPTQ 4-bit per-channel (group size -1): one fp16 scale and 4-bit zero per output row, not counted. */
+    INT4_PC("int4_pc", 4.0),
     NF4("nf4", 4.0 + 8.0 / 64 + 32.0 / (64 * 256)),
     MXFP4("mxfp4", 4.0 + 8.0 / 32),
     NVFP4("nvfp4", 4.0 + 8.0 / 16),
@@ -76,6 +90,33 @@ public enum DataType {
     /** Bytes per element including block scales; fractional for block formats. */
     public double bytesPerElement() {
         return bitsPerElement / 8.0;
+    }
+
+    /**
+     * The GPTQ/AWQ 4-bit type for a group size as {@code quantization_config.group_size} or {@code --group-size}
+     * gives it: 32, 64, 128 or 256, and -1 or 0 for per-channel. Bits per weight {@code 4 + 16/g + 4/g}: an fp16
+     * scale and a packed 4-bit zero point per group (AutoAWQ {@code awq/modules/linear/gemm.py}, AutoGPTQ
+     * {@code nn_modules/qlinear}).
+     *
+     * @throws IllegalArgumentException for any other group size
+     */
+    public static DataType int4Group(int groupSize) {
+        switch (groupSize) {
+            case -1:
+            case 0:
+                return INT4_PC;
+            case 32:
+                return INT4_G32;
+            case 64:
+                return INT4_G64;
+            case 128:
+                return INT4;
+            case 256:
+                return INT4_G256;
+            default:
+                throw new IllegalArgumentException("group size " + groupSize
+                        + " is not supported (expected 32, 64, 128, 256, or -1 for per-channel)");
+        }
     }
 
     /** Whether this is a GGUF block type from llama.cpp. */

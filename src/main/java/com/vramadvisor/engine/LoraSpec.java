@@ -7,10 +7,16 @@ import java.util.Set;
  * Low-rank adapters (Hu et al. 2021): each adapted {@code d_in x d_out} matrix gains trainable {@code A (d_in x r)}
  * and {@code B (r x d_out)}, i.e. {@code r * (d_in + d_out)} parameters.
  *
+ * <p>Adapter dropout: Hugging Face PEFT computes {@code result + lora_B(lora_A(dropout(x))) * scaling} with an
+ * {@code nn.Dropout(p=lora_dropout)} per adapter, or {@code nn.Identity()} at 0 ({@code LoraLayer.update_layer} and
+ * {@code Linear.forward} in peft/tuners/lora/layer.py), so above 0 each adapter keeps its own dropped-out copy of
+ * the input and a 1-byte mask ({@link ActivationModel}).
+ *
  * @param rank    adapter rank r
  * @param targets which matrices get adapters
+ * @param dropout PEFT's {@code lora_dropout}, in [0, 1)
  */
-public record LoraSpec(int rank, Set<LoraTarget> targets) {
+public record LoraSpec(int rank, Set<LoraTarget> targets, double dropout) {
 
     /** Adapters on all attention and MLP projections, QLoRA's recommended setting (Dettmers et al. 2023). */
     public static final Set<LoraTarget> ALL_LINEAR = Set.of(LoraTarget.values());
@@ -21,6 +27,14 @@ public record LoraSpec(int rank, Set<LoraTarget> targets) {
         }
         Objects.requireNonNull(targets, "targets");
         targets = Set.copyOf(targets);
+        if (!(dropout >= 0 && dropout < 1)) {
+            throw new IllegalArgumentException("LoRA dropout must be in [0, 1), got " + dropout);
+        }
+    }
+
+    /** Adapters without dropout. */
+    public LoraSpec(int rank, Set<LoraTarget> targets) {
+        this(rank, targets, 0);
     }
 
     /**

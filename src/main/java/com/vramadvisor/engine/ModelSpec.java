@@ -60,6 +60,8 @@ import java.util.Objects;
  * @param expertWeightType   storage of the routed experts' matrices as the checkpoint ships them (gpt-oss: MXFP4),
  *                           used for inference when it is smaller than the chosen weight type; {@code null} when the
  *                           experts are stored like the other weights
+ * @param storedWeights      the weights as an imported file stores them (type, bytes, elements), for inference in
+ *                           that type; {@code null} for presets and configurations without tensor headers
  */
 public record ModelSpec(
         String id,
@@ -97,7 +99,8 @@ public record ModelSpec(
         MlaSpec mla,
         int mtpLayers,
         long visionParams,
-        DataType expertWeightType) {
+        DataType expertWeightType,
+        StoredWeights storedWeights) {
 
     /**
      * Most transformer blocks a description may have. Published models have at most a few hundred (Llama 3.1 405B:
@@ -255,6 +258,7 @@ public record ModelSpec(
         private int mtpLayers;
         private long visionParams;
         private DataType expertWeightType;
+        private StoredWeights storedWeights;
 
         private Builder() {
         }
@@ -296,6 +300,7 @@ public record ModelSpec(
             mtpLayers = m.mtpLayers;
             visionParams = m.visionParams;
             expertWeightType = m.expertWeightType;
+            storedWeights = m.storedWeights;
         }
 
         public Builder id(String v) { id = v; return this; }
@@ -338,6 +343,7 @@ public record ModelSpec(
         public Builder mtpLayers(int v) { mtpLayers = v; return this; }
         public Builder visionParams(long v) { visionParams = v; return this; }
         public Builder expertWeightType(DataType v) { expertWeightType = v; return this; }
+        public Builder storedWeights(StoredWeights v) { storedWeights = v; return this; }
 
         /**
          * Builds the spec; head dimension defaults to {@code h / heads} and key/value heads to {@code heads}. With
@@ -354,7 +360,7 @@ public record ModelSpec(
             return new ModelSpec(id, name, arch, hiddenSize, layers, heads, kv, hd, ffnSize, mlp, vocabSize,
                     tiedEmbeddings, norm, normsPerLayer, finalNorm, embeddingNorm, qkvBias, outBias, mlpBias, position,
                     table, maxPositions, tokenTypes, head, classifierOutputs, pooler, parallelBlock, slidingWindow,
-                    moe, qkNorm, attentionSinks, globalEvery, mla, mtpLayers, visionParams, expertWeightType);
+                    moe, qkNorm, attentionSinks, globalEvery, mla, mtpLayers, visionParams, expertWeightType, storedWeights);
         }
     }
 }

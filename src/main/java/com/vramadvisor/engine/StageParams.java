@@ -187,9 +187,16 @@ final class StageParams {
      * Quantised types (int8, int4, NF4, fp8) quantise only the block matrices and keep the token table, LM head, norms
      * and biases at 16 bits (bitsandbytes, GPTQ and AWQ skip {@code lm_head} and embeddings). GGUF quantises every
      * matrix including the token table and output (llama.cpp), and keeps norms and biases in fp32; llama.cpp's file
-     * types (Q4_K_M, ...) choose each tensor's type as {@code llama-quantize} does ({@link LlamaCppMix}).
+     * types (Q4_K_M, ...) choose each tensor's type as {@code llama-quantize} does ({@link LlamaCppMix}); a model
+     * imported from a file of that type takes the file's own bytes instead ({@link StoredWeights}), shared out by
+     * this GPU's part of the parameters.
      */
     double bytesAs(DataType type) {
+        StoredWeights stored = model.storedWeights();
+        if (stored != null && stored.type() == type) {
+            // The file's own bytes, shared out by this GPU's part of the parameters.
+            return stored.bytes() * Math.min(1.0, total() / ParameterCounter.count(model).total());
+        }
         double bytes = type.bytesPerElement();
         if (!Bytes.quantized(type)) {
             return total() * bytes;

@@ -26,11 +26,16 @@ import com.vramadvisor.report.ReportModel.BreakdownChart;
 import com.vramadvisor.report.ReportModel.Capacity;
 import com.vramadvisor.report.ReportModel.Segment;
 
-/** The stacked bar of the components at the peak phase, with capacity lines, an axis in GiB and a legend. */
+/**
+ * The stacked bar of the components at the peak phase, with capacity lines, an axis in GiB and a legend; when the
+ * chart has a range, a translucent band over the bar spans the estimate's low to high end (docs/verifying.md).
+ */
 final class BreakdownPainter {
 
     private static final double WIDTH = ChartRenderer.WIDTH;
     private static final double BAR_HEIGHT = 30;
+    /** The range band: translucent grey, so the segments show through. */
+    static final Color RANGE_FILL = new Color(40, 40, 40, 40);
 
     private final ChartStyle style;
     private final ReportText text;
@@ -83,6 +88,15 @@ final class BreakdownPainter {
         g.setColor(TEXT);
         g.setStroke(new BasicStroke(0.8f));
         g.draw(new Rectangle2D.Double(left, top, x - left, BAR_HEIGHT));
+        if (chart.hasRange()) {
+            double lowX = left + chart.rangeLowBytes() * scale;
+            double highX = left + chart.rangeHighBytes() * scale;
+            g.setColor(RANGE_FILL);
+            g.fill(new Rectangle2D.Double(lowX, top - 3, highX - lowX, BAR_HEIGHT + 6));
+            g.setColor(MUTED);
+            g.draw(new Line2D.Double(lowX, top - 3, lowX, top + BAR_HEIGHT + 3));
+            g.draw(new Line2D.Double(highX, top - 3, highX, top + BAR_HEIGHT + 3));
+        }
 
         double axisY = top + BAR_HEIGHT + 4;
         g.setColor(MUTED);
@@ -172,7 +186,7 @@ final class BreakdownPainter {
     }
 
     private static double axisMaxBytes(BreakdownChart chart) {
-        long maxBytes = chart.totalBytes();
+        long maxBytes = Math.max(chart.totalBytes(), chart.hasRange() ? chart.rangeHighBytes() : 0);
         for (Capacity c : chart.capacities().subList(0, Math.min(chart.capacities().size(), MAX_CAPACITIES))) {
             maxBytes = Math.max(maxBytes, c.bytes());
         }

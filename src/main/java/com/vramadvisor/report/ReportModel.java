@@ -119,12 +119,23 @@ public record ReportModel(
      * @param capacities  usable memory of the GPUs to compare with, drawn as vertical lines
      */
     public record BreakdownChart(String title, List<Segment> segments, long totalBytes, String phaseLabel,
-                                 List<Capacity> capacities) {
+                                 List<Capacity> capacities, long rangeLowBytes, long rangeHighBytes) {
         public BreakdownChart {
             Objects.requireNonNull(title, "title");
             segments = List.copyOf(segments);
             Objects.requireNonNull(phaseLabel, "phaseLabel");
             capacities = List.copyOf(capacities);
+        }
+
+        /** A chart without a range band. */
+        public BreakdownChart(String title, List<Segment> segments, long totalBytes, String phaseLabel,
+                              List<Capacity> capacities) {
+            this(title, segments, totalBytes, phaseLabel, capacities, 0, 0);
+        }
+
+        /** Whether the estimate's range is drawn as a band: its high end above its low end. */
+        public boolean hasRange() {
+            return rangeHighBytes > rangeLowBytes && rangeLowBytes >= 0;
         }
     }
 

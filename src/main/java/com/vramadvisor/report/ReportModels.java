@@ -98,7 +98,8 @@ public final class ReportModels {
             lines.add(new Capacity(c.gpu().name(), c.capacityBytes()));
         }
         return new BreakdownChart(text.format("chart.breakdown.title", phase(text, estimate),
-                text.gib(estimate.peakBytes())), segments, estimate.peakBytes(), phase(text, estimate), lines);
+                text.gib(estimate.peakBytes())), segments, estimate.peakBytes(), phase(text, estimate), lines,
+                estimate.range().lowBytes(), estimate.range().highBytes());
     }
 
     private static List<String> highlights(ReportText text, Workload workload, Estimate estimate,

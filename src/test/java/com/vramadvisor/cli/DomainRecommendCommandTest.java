@@ -139,7 +139,7 @@ class DomainRecommendCommandTest {
         assertThat(r.status()).as(r.err()).isZero();
         try (PDDocument doc = Loader.loadPDF(pdf.toFile())) {
             String text = new PDFTextStripper().getText(doc).replaceAll("\\s+", " ");
-            assertThat(text).contains("GPU 显存估算报告", "4K game scene", "渲染目标", "纹理", "未估算", "最佳购买方案");
+            assertThat(text).contains("GPU 显存评估报告", "4K game scene", "渲染目标", "纹理", "未估算", "最佳购买方案");
         }
     }
 }

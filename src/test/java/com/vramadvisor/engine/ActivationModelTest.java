@@ -143,12 +143,24 @@ class ActivationModelTest {
 
     @Test
     void autocastKeepsNormInputsAndSoftmaxInFp32() {
-        Workload w = paperSetting().precision(Precision.BF16_MIXED).build();
+        Workload w = paperSetting().implementation(Implementation.PYTORCH).precision(Precision.BF16_MIXED).build();
         LayerActivations acts = ActivationModel.perLayer(GPT, w);
-        double expected = SBH * 38 + 7.0 * A * S * S * B;
+        // nn.LayerNorm's fp32 mean and rstd: 2 norms x 2 tensors x 4 bytes per token.
+        double expected = SBH * 38 + 7.0 * A * S * S * B + 16.0 * S * B;
         assertThat(acts.totalBytes()).isEqualTo((long) expected);
         assertThat(bytes(acts, "ln1.input")).isEqualTo((long) (4 * SBH));
         assertThat(bytes(acts, "attn.qkv.input")).isEqualTo((long) (2 * SBH));
+    }
+
+    @Test
+    void megatronAndDeepSpeedMixedPrecisionKeepKorthikantisSixteenBitActivations() {
+        // DeepSpeed casts the module to bf16 (engine.py, _configure_distributed_model) and Accelerate runs no
+        // autocast under DeepSpeed; Megatron-LM keeps the residual in 16 bits by default. The fp32 master weights
+        // change no activation, so the block keeps Korthikanti's sbh(34 + 5as/h), and 2sbh with full recomputation.
+        Workload w = paperSetting().precision(Precision.BF16_MIXED).build();
+        assertThat(perLayer(w)).isEqualTo((long) (SBH * (34 + 5.0 * A * S / H)));
+        assertThat(perLayer(paperSetting().precision(Precision.BF16_MIXED).recompute(Recompute.FULL).build()))
+                .isEqualTo((long) (2 * SBH));
     }
 
     @Test

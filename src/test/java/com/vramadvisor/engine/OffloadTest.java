@@ -71,8 +71,9 @@ class OffloadTest {
      * DeepSpeed's ZeRO-Offload tutorial (deepspeed.ai/tutorials/zero-offload, 2020-09): a 10B GPT-2 (50 layers,
      * hidden 4096, 32 heads, micro-batch 10, sequence 1024, activation checkpointing) trains on one V100 32 GB with
      * ZeRO-2 and {@code offload_optimizer: cpu}; its {@code nvidia-smi} screenshot shows 32290 MiB of 32480 MiB in
-     * use. The live tensors the estimate counts land within 5 % of that, while the same run without offload needs
-     * five times the card.
+     * use. The process total the estimate gives (what nvidia-smi shows) lands within 5 % of that, while the same run
+     * without offload needs five times the card. The model runs in fp16 without autocast (DeepSpeed casts the module
+     * to half), so the 50 checkpointed block inputs are 2 bytes per element.
      */
     @Test
     void zeroOffloadTrainsTenBillionParametersOnOneV100() {
@@ -80,7 +81,7 @@ class OffloadTest {
         Workload offload = training(2, 1, Offload.Target.OPTIMIZER).batch(10).build();
         Estimate e = estimator.estimate(gpt, offload);
         assertThat(e.parameters() / 1e9).isCloseTo(10.3, within(0.1));
-        assertThat(e.allocatedPeakBytes() / MIB).isCloseTo(32290, within(32290 * 0.05));
+        assertThat(e.processPeakBytes() / MIB).isCloseTo(32290, within(32290 * 0.05));
         assertThat(e.component(Component.OPTIMIZER_STATES)).isZero();
         assertThat(e.component(Component.MASTER_WEIGHTS)).isZero();
         Estimate onGpu = estimator.estimate(gpt, offload.toBuilder().offload(Offload.NONE).build());

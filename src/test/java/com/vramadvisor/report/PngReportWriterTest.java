@@ -79,6 +79,42 @@ class PngReportWriterTest {
     }
 
     @Test
+    void theBreakdownChartShadesTheEstimatesRangeAndNothingOutsideIt() {
+        long gib = 1L << 30;
+        List<Segment> segments = List.of(new Segment("weights", "Weights", 15 * gib),
+                new Segment("activations", "Activations", 5 * gib));
+        ChartStyle style = new ChartStyle(ReportText.of(ReportLanguage.EN.locale()));
+        BreakdownPainter painter = new BreakdownPainter(style);
+        List<Capacity> caps = List.of(new Capacity("NVIDIA A100 40GB", 40 * gib));
+        BreakdownChart plain = new BreakdownChart("t", segments, 20 * gib, "backward", caps);
+        BreakdownChart banded = new BreakdownChart("t", segments, 20 * gib, "backward", caps, 17 * gib, 26 * gib);
+        BufferedImage a = render(painter, plain);
+        BufferedImage b = render(painter, banded);
+        int inside = (int) Math.round(painter.capacityX(banded, new Capacity("", 23 * gib)));
+        int outside = (int) Math.round(painter.capacityX(banded, new Capacity("", 30 * gib)));
+        assertThat(columnDiffers(a, b, inside)).as("inside the band").isTrue();
+        assertThat(columnDiffers(a, b, outside)).as("outside the band").isFalse();
+    }
+
+    private static BufferedImage render(BreakdownPainter painter, BreakdownChart chart) {
+        BufferedImage image = new BufferedImage((int) ChartRenderer.WIDTH, (int) Math.ceil(painter.height(chart)),
+                BufferedImage.TYPE_INT_RGB);
+        Graphics2D g = image.createGraphics();
+        painter.draw(g, chart);
+        g.dispose();
+        return image;
+    }
+
+    private static boolean columnDiffers(BufferedImage a, BufferedImage b, int x) {
+        for (int y = 0; y < Math.min(a.getHeight(), b.getHeight()); y++) {
+            if (a.getRGB(x, y) != b.getRGB(x, y)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    @Test
     void capacityLinesLeaveAGapAtTheSharesTheyCrossAndSharesAreLegibleOnTheirSegment() {
         long gib = 1L << 30;
         List<Segment> segments = List.of(new Segment("weights", "Weights", 15 * gib),

@@ -40,6 +40,7 @@ public final class CalibrationViewModel {
     private final ObjectProperty<MeasurementSource> source =
             new SimpleObjectProperty<>(this, "source", MeasurementSource.NVIDIA_SMI);
     private final ReadOnlyStringWrapper result = new ReadOnlyStringWrapper(this, "result", "");
+    private CalibrationStatus.Applied applied;
 
     /**
      * @param gpus   the catalog GPU of an id
@@ -90,6 +91,7 @@ public final class CalibrationViewModel {
         } catch (FileWriteException e) {
             return fail(messages.get("calibration.error.save", e.getMessage()));
         }
+        applied = new CalibrationStatus.Applied(gpu.get().name(), file, profile.overhead());
         result.set(messages.get("calibration.result", gpu.get().name(),
                 percent(estimatedBefore, measured), percent(fit.predictedBytes(), measured), file.toString()));
         return Optional.of(current.withWorkload(w.toBuilder().overhead(profile.overhead()).build()));
@@ -99,7 +101,13 @@ public final class CalibrationViewModel {
         return String.format(messages.locale(), "%+.1f", 100.0 * (estimated - measured) / measured);
     }
 
+    /** The profile the last successful {@link #calibrate} saved and applied; empty before one or after a failure. */
+    public Optional<CalibrationStatus.Applied> applied() {
+        return Optional.ofNullable(applied);
+    }
+
     private Optional<ScenarioInputs> fail(String why) {
+        applied = null;
         result.set(why);
         return Optional.empty();
     }

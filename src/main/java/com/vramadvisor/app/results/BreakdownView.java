@@ -150,6 +150,7 @@ public final class BreakdownView extends VBox {
 
     private void refresh() {
         refreshPhases();
+        bar.showRange(viewModel.rangeLowBytesProperty().get(), viewModel.rangeHighBytesProperty().get());
         bar.show(viewModel.rows(), viewModel.peakBytesProperty().get(), viewModel.capacityBytesProperty().get(),
                 viewModel.capacityMarkerTextProperty().get(), viewModel.fitsProperty().get(), 0);
         List<ComponentRow> rows = viewModel.rows();

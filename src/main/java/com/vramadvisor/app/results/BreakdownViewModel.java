@@ -30,6 +30,8 @@ public final class BreakdownViewModel {
     private final ObservableList<PhaseRow> phases = FXCollections.observableArrayList();
     private final ObservableList<PhaseRow> readOnlyPhases = FXCollections.unmodifiableObservableList(phases);
     private final ReadOnlyLongWrapper peakBytes = new ReadOnlyLongWrapper(this, "peakBytes");
+    private final ReadOnlyLongWrapper rangeLowBytes = new ReadOnlyLongWrapper(this, "rangeLowBytes");
+    private final ReadOnlyLongWrapper rangeHighBytes = new ReadOnlyLongWrapper(this, "rangeHighBytes");
     private final ReadOnlyStringWrapper peakText = new ReadOnlyStringWrapper(this, "peakText", "");
     private final ReadOnlyStringWrapper peakPhaseText = new ReadOnlyStringWrapper(this, "peakPhaseText", "");
     private final ReadOnlyStringWrapper headline = new ReadOnlyStringWrapper(this, "headline", "");
@@ -62,6 +64,8 @@ public final class BreakdownViewModel {
         }
         phases.setAll(nextPhases);
         peakBytes.set(total);
+        rangeLowBytes.set(estimate.range().lowBytes());
+        rangeHighBytes.set(estimate.range().highBytes());
         peakText.set(format(unit, total));
         String phase = componentRows.phaseName(estimate);
         peakPhaseText.set(phase);
@@ -156,6 +160,16 @@ public final class BreakdownViewModel {
 
     public ReadOnlyLongProperty peakBytesProperty() {
         return peakBytes.getReadOnlyProperty();
+    }
+
+    /** Low end of the estimate's range (process total), bytes. */
+    public ReadOnlyLongProperty rangeLowBytesProperty() {
+        return rangeLowBytes.getReadOnlyProperty();
+    }
+
+    /** High end of the estimate's range (process total), bytes. */
+    public ReadOnlyLongProperty rangeHighBytesProperty() {
+        return rangeHighBytes.getReadOnlyProperty();
     }
 
     public ReadOnlyStringProperty peakTextProperty() {

@@ -13,7 +13,8 @@ import javafx.scene.layout.Region;
 /**
  * One horizontal bar: the components at the peak phase side by side, and a vertical marker at the chosen GPU's
  * usable memory. Both share one scale, so what sticks out past the marker is what does not fit. Several bars can share
- * one scale so their lengths compare.
+ * one scale so their lengths compare. With {@link #showRange(long, long)} a translucent band over the bar spans the
+ * estimate's range (low to high end of the process total, see docs/verifying.md).
  */
 public final class StackedMemoryBar extends Region {
 
@@ -29,6 +30,9 @@ public final class StackedMemoryBar extends Region {
     private final List<ComponentRow> rows = new ArrayList<>();
     private final Region marker = new Region();
     private final Label markerLabel = new Label();
+    private final Region band = new Region();
+    private long rangeLowBytes;
+    private long rangeHighBytes;
     private long peakBytes;
     private long capacityBytes;
     private long sharedScaleBytes;
@@ -39,7 +43,11 @@ public final class StackedMemoryBar extends Region {
         markerLabel.getStyleClass().add("capacity-marker-label");
         marker.setManaged(false);
         markerLabel.setManaged(false);
-        getChildren().addAll(marker, markerLabel);
+        band.getStyleClass().add("range-band");
+        band.setManaged(false);
+        band.setMouseTransparent(true);
+        band.setVisible(false);
+        getChildren().addAll(band, marker, markerLabel);
         setMinHeight(BAR_HEIGHT + 2 * MARKER_OVERHANG + 22);
         setPrefHeight(BAR_HEIGHT + 2 * MARKER_OVERHANG + 22);
     }
@@ -89,6 +97,17 @@ public final class StackedMemoryBar extends Region {
         requestLayout();
     }
 
+    /**
+     * The estimate's range, drawn as a translucent band over the bar; {@code high <= low} (or 0) draws none. Call
+     * before {@link #show}, which lays the bar out.
+     */
+    public void showRange(long lowBytes, long highBytes) {
+        rangeLowBytes = Math.max(0, lowBytes);
+        rangeHighBytes = Math.max(0, highBytes);
+        band.setVisible(rangeHighBytes > rangeLowBytes);
+        requestLayout();
+    }
+
     /** CSS class of a component's colour, e.g. {@code component-kv-cache}; the stylesheet maps it to a chart token. */
     public static String styleClassOf(Component component) {
         return "component-" + component.name().toLowerCase(Locale.ROOT).replace('_', '-');
@@ -102,7 +121,7 @@ public final class StackedMemoryBar extends Region {
         double barTop = in.getTop() + labelHeight + LABEL_GAP + MARKER_OVERHANG;
         // A little room right of the longer of bar and marker keeps the marker off the edge.
         double scaleBytes = Math.max(1, sharedScaleBytes > 0 ? sharedScaleBytes
-                : Math.max(peakBytes, capacityBytes) * 1.04);
+                : Math.max(Math.max(peakBytes, capacityBytes), band.isVisible() ? rangeHighBytes : 0) * 1.04);
         double x = in.getLeft();
         for (int i = 0; i < segments.size(); i++) {
             double w = width * rows.get(i).bytes() / scaleBytes;
@@ -111,6 +130,12 @@ public final class StackedMemoryBar extends Region {
             double right = snapPositionX(x + w);
             segments.get(i).resizeRelocate(left, barTop, Math.max(0, right - left), BAR_HEIGHT);
             x += w;
+        }
+        if (band.isVisible()) {
+            double left = snapPositionX(in.getLeft() + width * rangeLowBytes / scaleBytes);
+            double right = snapPositionX(in.getLeft() + width * Math.min(rangeHighBytes, scaleBytes) / scaleBytes);
+            band.resizeRelocate(left, barTop - MARKER_OVERHANG / 2, Math.max(1, right - left),
+                    BAR_HEIGHT + MARKER_OVERHANG);
         }
         if (capacityBytes > 0) {
             double mx = snapPositionX(in.getLeft() + width * capacityBytes / scaleBytes);

@@ -18,6 +18,7 @@ import com.vramadvisor.app.ui.Messages;
 import com.vramadvisor.app.workload.WorkloadPanel;
 import com.vramadvisor.app.settings.AppSettings;
 import com.vramadvisor.app.calibration.CalibrationDialog;
+import com.vramadvisor.app.calibration.CalibrationStatus;
 import com.vramadvisor.app.calibration.CalibrationViewModel;
 import com.vramadvisor.catalog.Catalog;
 import com.vramadvisor.catalog.CatalogLoader;
@@ -61,6 +62,7 @@ public final class MainWindow implements AppMenus.Actions {
     private MainView view;
     private AppMenus menus;
     private StatusBar statusBar;
+    private final CalibrationStatus calibrationStatus = new CalibrationStatus();
     private AppContext context;
     private Stage stage;
     private Scene scene;
@@ -125,6 +127,8 @@ public final class MainWindow implements AppMenus.Actions {
         chrome();
         menus.install(context.scenario(), context.settings(), this);
         statusBar.bind(context);
+        statusBar.bindCalibration(calibrationStatus, messages);
+        context.workload().snapshotProperty().addListener((obs, old, now) -> calibrationStatus.follow(now));
         context.export().errorProperty().addListener((obs, old, failure) -> {
             if (!failure.isEmpty()) {
                 dialogs.showError(stage, messages.get("export.failed.header"), failure);
@@ -503,6 +507,7 @@ public final class MainWindow implements AppMenus.Actions {
         }
         // Applied like any edit: the scenario's runtime overhead takes the fitted context and fragmentation.
         vm.calibrate(context.workload().snapshot()).ifPresent(context.workload()::apply);
+        vm.applied().ifPresent(calibrationStatus::apply);
         statusBar.show(vm.resultProperty().get());
     }
 

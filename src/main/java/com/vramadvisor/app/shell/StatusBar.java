@@ -1,5 +1,6 @@
 package com.vramadvisor.app.shell;
 
+import com.vramadvisor.app.calibration.CalibrationStatus;
 import com.vramadvisor.app.ui.Messages;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
@@ -11,8 +12,9 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 
 /**
- * The strip along the bottom: the last thing that happened (opened, saved, exported), a progress bar while a long
- * job runs, and what the catalog holds (with the number of entries it had to skip, if any).
+ * The strip along the bottom: the last thing that happened (opened, saved, exported), the calibration profile in
+ * effect (a lasting segment, shown only while one is), a progress bar while a long job runs, and what the catalog
+ * holds (with the number of entries it had to skip, if any).
  */
 final class StatusBar {
 
@@ -21,6 +23,7 @@ final class StatusBar {
     private final Label peak = new Label();
     private final Label verdict = new Label();
     private final Label catalog = new Label();
+    private final Label calibration = new Label();
     /** Held here: a binding that only weak listeners refer to could be collected before anything runs. */
     private BooleanBinding busy;
 
@@ -35,9 +38,13 @@ final class StatusBar {
         message.getStyleClass().add("status-message");
         catalog.setId("catalogStatusLabel");
         catalog.getStyleClass().add("status-catalog");
+        calibration.setId("calibrationStatusLabel");
+        calibration.getStyleClass().add("status-calibration");
+        calibration.visibleProperty().bind(calibration.textProperty().isNotEmpty());
+        calibration.managedProperty().bind(calibration.visibleProperty());
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
-        root.getChildren().addAll(peak, verdict, message, spacer, catalog);
+        root.getChildren().addAll(peak, verdict, message, spacer, calibration, catalog);
     }
 
     /** Shows the context's peak, verdict, catalog size and job progress. Called once. */
@@ -79,6 +86,14 @@ final class StatusBar {
         progress.visibleProperty().bind(busy);
         progress.managedProperty().bind(progress.visibleProperty());
         return progress;
+    }
+
+    /** Shows the calibration profile in effect, in the current language, for as long as it is. Called once. */
+    void bindCalibration(CalibrationStatus status, Messages messages) {
+        calibration.textProperty().bind(status.text(messages));
+        Tooltip tip = new Tooltip();
+        tip.textProperty().bind(status.tooltip(messages));
+        calibration.setTooltip(tip);
     }
 
     void show(String text) {

@@ -259,6 +259,13 @@ public final class HfConfigImporter {
         }
         if (type.isPresent()) {
             c.warn("quantization_config: weights are stored as " + type.get().id() + " (" + method + ")");
+        } else if ("gptq".equalsIgnoreCase(method) || "awq".equalsIgnoreCase(method)) {
+            c.warn("quantization_config: " + UntrustedText.escape(method) + " with bits "
+                    + UntrustedText.escape(q.path("bits").asText(q.path("w_bit").asText("?")))
+                    + " and group size " + UntrustedText.escape(q.path("group_size").asText(
+                            q.path("q_group_size").asText("128")))
+                    + " is not modelled (4 bits with group 32, 64, 128, 256 or -1 are); choose the weight precision by"
+                    + " hand");
         } else {
             c.warn("quantization_config with quant_method '" + UntrustedText.escape(method)
                     + "' is not modelled; choose the weight "

@@ -2,6 +2,7 @@ package com.vramadvisor.catalog.model;
 
 import com.vramadvisor.engine.DataType;
 import com.vramadvisor.engine.ParameterCounter;
+import com.vramadvisor.engine.StoredWeights;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -72,8 +73,16 @@ public final class ModelImporter {
                     + " own tensors are counted");
         }
         var spec = GgufModelMapper.map(g, warnings);
+        Optional<DataType> fileType = fileType(g);
+        WeightInventory inventory = g.inventory();
+        if (fileType.isPresent() && inventory.bytes() > 0 && inventory.parameters().orElse(0L) > 0) {
+            // Inference in the file's own type takes the file's tensor bytes, not llama.cpp's default rules.
+            StoredWeights stored = new StoredWeights(fileType.get(), inventory.bytes(),
+                    inventory.parameters().orElseThrow());
+            spec = spec.map(m -> m.toBuilder().storedWeights(stored).build());
+        }
         return new ImportedModel(file, SourceKind.GGUF, g.string("general.architecture").orElse(""), spec,
-                Optional.empty(), fileType(g), Optional.of(g.inventory()), warnings);
+                Optional.empty(), fileType, Optional.of(inventory), warnings);
     }
 
     /**

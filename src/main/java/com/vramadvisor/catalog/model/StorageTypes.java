@@ -54,8 +54,27 @@ final class StorageTypes {
     }
 
     /**
+     * The 4-bit group type for {@code group_size} (AutoAWQ also writes {@code q_group_size}), 128 when absent; empty
+     * for a group size the engine has no type for.
+     */
+    private static Optional<DataType> int4Group(JsonNode q) {
+        JsonNode g = q.has("group_size") ? q.path("group_size") : q.path("q_group_size");
+        if (g.isMissingNode() || g.isNull()) {
+            return Optional.of(DataType.INT4);
+        }
+        if (!g.isIntegralNumber()) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(DataType.int4Group(g.asInt()));
+        } catch (IllegalArgumentException e) {
+            return Optional.empty();
+        }
+    }
+
+    /**
      * The weight format a Hugging Face {@code quantization_config} declares: bitsandbytes 4-bit NF4 (QLoRA) or 8-bit
-     * int8, GPTQ/AWQ 4-bit group quantisation as int4, FP8 checkpoints as fp8. Empty when the method or its settings
+     * int8, GPTQ/AWQ 4-bit group quantisation as int4 of its group size, FP8 checkpoints as fp8. Empty when the method or its settings
      * have no engine type; the caller then reports the method in a warning.
      */
     static Optional<DataType> fromQuantizationConfig(JsonNode q) {
@@ -69,8 +88,7 @@ final class StorageTypes {
                 return q.path("load_in_8bit").asBoolean(false) ? Optional.of(DataType.INT8) : Optional.empty();
             case "gptq":
             case "awq":
-                return q.path("bits").asInt(q.path("w_bit").asInt(0)) == 4 ? Optional.of(DataType.INT4)
-                        : Optional.empty();
+                return q.path("bits").asInt(q.path("w_bit").asInt(0)) == 4 ? int4Group(q) : Optional.empty();
             case "fp8":
             case "fbgemm_fp8":
                 return Optional.of(DataType.FP8);

@@ -45,6 +45,31 @@ class CalibrationViewModelTest {
     }
 
     @Test
+    void theAppliedProfileIsShownUntilTheRuntimeOverheadIsReplacedInBothLanguages() {
+        ScenarioInputs s = ScenarioInputs.defaults().withGpuId("h100-sxm-80gb");
+        Estimate before = new MemoryEstimator().estimate(s.model(), s.workload());
+        CalibrationViewModel vm = vm();
+        vm.measuredMibProperty().set(String.valueOf((before.peakBytes() >> 20) + 900));
+        ScenarioInputs after = vm.calibrate(s).orElseThrow();
+        CalibrationStatus status = new CalibrationStatus();
+        Messages messages = new Messages(Locale.ENGLISH);
+        var text = status.text(messages);
+        assertThat(text.get()).isEmpty();
+        status.apply(vm.applied().orElseThrow());
+        assertThat(vm.applied().orElseThrow().file()).isEqualTo(tmp.resolve("h100-sxm-80gb.json"));
+        String gpu = CATALOG.gpu("h100-sxm-80gb").orElseThrow().name();
+        assertThat(text.get()).isEqualTo("Calibrated: " + gpu + " profile");
+        assertThat(status.tooltip(messages).get()).contains(tmp.resolve("h100-sxm-80gb.json").toString());
+        messages.setLocale(Locale.SIMPLIFIED_CHINESE);
+        assertThat(text.get()).isEqualTo("已校准：" + gpu + " 配置");
+        // An edit elsewhere keeps it; replacing the runtime overhead (a new scenario) ends it.
+        status.follow(after.withWorkload(after.workload().toBuilder().batch(3).build()));
+        assertThat(status.appliedProperty().get()).isNotNull();
+        status.follow(ScenarioInputs.defaults());
+        assertThat(text.get()).isEmpty();
+    }
+
+    @Test
     void badInputSaysWhyAndChangesNothing() {
         CalibrationViewModel vm = vm();
         vm.measuredMibProperty().set("lots");

@@ -51,6 +51,15 @@ class ResultsViewModelTest {
     }
 
     @Test
+    void theBreakdownCarriesTheEstimatesRangeForTheBand() {
+        setBatch(4);
+        var range = vm.estimateProperty().get().range();
+        assertThat(vm.breakdown().rangeLowBytesProperty().get()).isEqualTo(range.lowBytes());
+        assertThat(vm.breakdown().rangeHighBytesProperty().get()).isEqualTo(range.highBytes());
+        assertThat(range.lowBytes()).isLessThanOrEqualTo(vm.breakdown().peakBytesProperty().get());
+    }
+
+    @Test
     void sizesCarryTheChosenUnitAndNeverTheOther() {
         assertThat(vm.breakdown().peakTextProperty().get()).endsWith("GiB");
         assertThat(vm.breakdown().rows()).allSatisfy(r -> assertThat(r.sizeText()).endsWith("GiB"));
