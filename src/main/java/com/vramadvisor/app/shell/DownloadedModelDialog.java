@@ -5,29 +5,44 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
-import javafx.scene.control.TextInputDialog;
+import javafx.application.Platform;
+import javafx.scene.control.ButtonType;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Dialog;
+import javafx.scene.control.Label;
+import javafx.scene.layout.VBox;
 import javafx.stage.Window;
 
 /**
- * File > Open downloaded model: asks for the name of a model already on this computer ({@code ORG/NAME} in the
- * Hugging Face cache or LM Studio, {@code MODEL[:TAG]} in Ollama) and names the folders that are searched.
+ * File > Open downloaded model: offers the models found on this computer (the Hugging Face cache, LM Studio, Ollama)
+ * in an editable list, so a name can also be typed ({@code ORG/NAME}, {@code MODEL[:TAG]}), and names the folders
+ * that are searched.
  */
 final class DownloadedModelDialog {
 
     private DownloadedModelDialog() {
     }
 
-    /** The name typed, trimmed; empty when cancelled or blank. */
-    static Optional<String> ask(Window owner, Messages messages, List<Path> searched) {
-        TextInputDialog dialog = new TextInputDialog();
+    /** The name chosen or typed, trimmed; empty when cancelled or blank. */
+    static Optional<String> ask(Window owner, Messages messages, List<String> found, List<Path> searched) {
+        Dialog<String> dialog = new Dialog<>();
         dialog.initOwner(owner);
         dialog.setTitle(messages.get("dialog.downloaded.title"));
         dialog.setHeaderText(messages.get("dialog.downloaded.header",
                 searched.stream().map(Path::toString).collect(Collectors.joining("\n"))));
-        dialog.setContentText(messages.get("dialog.downloaded.label"));
         dialog.getDialogPane().setId("downloadedModelDialog");
-        dialog.getEditor().setId("downloadedModelField");
-        dialog.getEditor().setPromptText("meta-llama/Llama-3.1-8B");
+        ComboBox<String> names = new ComboBox<>();
+        names.setId("downloadedModelField");
+        names.setEditable(true);
+        names.getItems().setAll(found);
+        names.setMaxWidth(Double.MAX_VALUE);
+        names.setPromptText(found.isEmpty() ? "meta-llama/Llama-3.1-8B" : found.get(0));
+        Label label = new Label(messages.get("dialog.downloaded.label"));
+        label.setLabelFor(names);
+        dialog.getDialogPane().setContent(new VBox(6, label, names));
+        dialog.getDialogPane().getButtonTypes().addAll(ButtonType.OK, ButtonType.CANCEL);
+        dialog.setResultConverter(b -> b == ButtonType.OK ? names.getEditor().getText() : null);
+        Platform.runLater(names::requestFocus);
         return dialog.showAndWait().map(String::trim).filter(s -> !s.isEmpty());
     }
 }

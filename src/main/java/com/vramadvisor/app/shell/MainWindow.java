@@ -22,6 +22,7 @@ import com.vramadvisor.app.calibration.CalibrationStatus;
 import com.vramadvisor.app.calibration.CalibrationViewModel;
 import com.vramadvisor.catalog.Catalog;
 import com.vramadvisor.catalog.CatalogLoader;
+import com.vramadvisor.catalog.model.LocalModelNames;
 import com.vramadvisor.catalog.model.LocalModels;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -494,7 +495,8 @@ public final class MainWindow implements AppMenus.Actions {
 
     @Override
     public void openDownloadedModel() {
-        DownloadedModelDialog.ask(stage, messages, LocalModels.ofThisUser().searchedFolders())
+        LocalModels local = LocalModels.ofThisUser();
+        DownloadedModelDialog.ask(stage, messages, LocalModelNames.list(local), local.searchedFolders())
                 .ifPresent(context.modelImport()::importNamed);
     }
 
