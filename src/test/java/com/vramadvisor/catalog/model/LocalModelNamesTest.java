@@ -20,7 +20,7 @@ class LocalModelNamesTest {
     Path home;
 
     @Test
-    void everyToolsDownloadsAreListedByTheirFindableName() throws IOException {
+    void everyToolsDownloadsAreListedByTheirFindableName() throws Exception {
         Path hub = home.resolve(".cache/huggingface/hub");
         Path snapshot = Files.createDirectories(hub.resolve("models--mistralai--Mistral-7B-v0.1/snapshots/abc1234"));
         Files.createDirectories(hub.resolve("datasets--foo--bar/snapshots"));
