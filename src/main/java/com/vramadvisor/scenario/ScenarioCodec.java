@@ -124,6 +124,8 @@ public final class ScenarioCodec {
         o.put("gpuMemoryUtilization", w.gpuMemoryUtilization());
         o.put("implementation", Ids.of(w.implementation()));
         o.put("lossUpcast", Ids.of(w.lossUpcast()));
+
+        OffloadJson.write(o, w.offload());
         return o;
     }
 
@@ -277,6 +279,8 @@ public final class ScenarioCodec {
                 // which is PyTorch; reading them as PyTorch keeps their meaning in the app that opens them.
                 .implementation(w.optionalEnumValue("implementation", Implementation.class, Implementation.PYTORCH))
                 .lossUpcast(w.optionalEnumValue("lossUpcast", LossUpcast.class, LossUpcast.FP32))
+
+                .offload(OffloadJson.read(w))
                 .build();
     }
 }

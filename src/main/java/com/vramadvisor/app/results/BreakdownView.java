@@ -74,6 +74,15 @@ public final class BreakdownView extends VBox {
                 fit.pseudoClassStateChanged(StackedMemoryBar.OVER, !now));
         fit.pseudoClassStateChanged(StackedMemoryBar.OVER, !viewModel.fitsProperty().get());
 
+        // Host memory and NVMe that offload needs beside the GPU, under the per-GPU components; hidden when none.
+        Label offMemory = new Label();
+        offMemory.setId("offloadMemoryLabel");
+        offMemory.getStyleClass().add("hint-label");
+        offMemory.setWrapText(true);
+        offMemory.textProperty().bind(viewModel.offloadTextProperty());
+        offMemory.managedProperty().bind(offMemory.textProperty().isNotEmpty());
+        offMemory.visibleProperty().bind(offMemory.managedProperty());
+
         phasesTitle.textProperty().bind(messages.text("results.breakdown.phases.title"));
         phasesTitle.getStyleClass().add("section-title");
         phasesTitle.setWrapText(true);
@@ -106,7 +115,7 @@ public final class BreakdownView extends VBox {
 
         Region spacer = new Region();
         VBox.setVgrow(spacer, Priority.ALWAYS);
-        getChildren().addAll(title, headline, capacity, bar, fit, option, legend, spacer, phasesTitle,
+        getChildren().addAll(title, headline, capacity, bar, fit, option, legend, offMemory, spacer, phasesTitle,
                 phaseGrid);
         setSpacing(8);
 

@@ -41,6 +41,7 @@ public final class BreakdownViewModel {
     private final ReadOnlyStringWrapper capacityTooltip = new ReadOnlyStringWrapper(this, "capacityTooltip", "");
     private final ReadOnlyBooleanWrapper fits = new ReadOnlyBooleanWrapper(this, "fits", true);
     private final ReadOnlyStringWrapper fitText = new ReadOnlyStringWrapper(this, "fitText", "");
+    private final ReadOnlyStringWrapper offloadText = new ReadOnlyStringWrapper(this, "offloadText", "");
     private final ReadOnlyStringWrapper selectedOption = new ReadOnlyStringWrapper(this, "selectedOption", "");
 
     BreakdownViewModel(ResultsMessages messages) {
@@ -69,6 +70,7 @@ public final class BreakdownViewModel {
         String phase = componentRows.phaseName(estimate);
         peakPhaseText.set(phase);
         headline.set(messages.get("results.breakdown.headline", format(unit, total), phase));
+        offloadText.set(offloadLine(unit, estimate));
 
         if (gpu == null) {
             capacityBytes.set(0);
@@ -116,9 +118,28 @@ public final class BreakdownViewModel {
         capacityTooltip.set("");
         fits.set(false);
         fitText.set("");
+        offloadText.set("");
         rows.clear();
     }
 
+
+    /** "Host memory: 61.4 GiB; NVMe: 120 GiB" for what offload keeps off the GPU, per GPU; empty when none. */
+    private String offloadLine(SizeUnit unit, Estimate estimate) {
+        long host = estimate.hostBytes();
+        long nvme = estimate.nvmeBytes();
+        if (host == 0 && nvme == 0) {
+            return "";
+        }
+        if (nvme == 0) {
+            return messages.get("results.breakdown.host", format(unit, host));
+        }
+        return messages.get("results.breakdown.hostNvme", format(unit, host), format(unit, nvme));
+    }
+
+    /** Host memory (and NVMe) one GPU's process needs for offloaded states or CPU layers; empty when none. */
+    public ReadOnlyStringProperty offloadTextProperty() {
+        return offloadText.getReadOnlyProperty();
+    }
 
     private String format(SizeUnit unit, long bytes) {
         return messages.size(bytes, unit);

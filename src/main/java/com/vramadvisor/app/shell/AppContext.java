@@ -20,6 +20,7 @@ import com.vramadvisor.app.settings.SettingsViewModel;
 import com.vramadvisor.app.ui.Messages;
 import com.vramadvisor.app.workload.ImportedSpec;
 import com.vramadvisor.app.workload.ModelImportViewModel;
+import com.vramadvisor.catalog.model.LocalModels;
 import com.vramadvisor.scenario.ScenarioInputs;
 import com.vramadvisor.app.workload.WorkloadViewModel;
 import com.vramadvisor.catalog.Catalog;
@@ -157,6 +158,7 @@ public final class AppContext implements AutoCloseable {
             scenario.recentFiles().add(Path.of(recent));
         }
         this.modelImport = new ModelImportViewModel(AppContext::readModel, background, ui, workload, messages);
+        modelImport.findDownloadedWith(LocalModels.ofThisUser()::find);
         MemoryEstimator estimator = new MemoryEstimator();
         this.summary = new SummaryViewModel(workload.snapshotProperty(), estimator::estimate, catalog::gpu, messages,
                 new EngineDomainSizer());

@@ -29,6 +29,8 @@ final class AppMenus {
 
         void open();
 
+        void openDownloadedModel();
+
         void openRecent(Path file);
 
         void save();
@@ -87,6 +89,7 @@ final class AppMenus {
         file.getItems().addAll(
                 item("newMenuItem", "menu.file.new", "Shortcut+N", actions::newScenario),
                 item("openMenuItem", "menu.file.open", "Shortcut+O", actions::open),
+                item("openDownloadedMenuItem", "menu.file.openDownloaded", null, actions::openDownloadedModel),
                 recent,
                 new SeparatorMenuItem(),
                 item("saveMenuItem", "menu.file.save", "Shortcut+S", actions::save),

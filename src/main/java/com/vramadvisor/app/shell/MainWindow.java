@@ -22,6 +22,8 @@ import com.vramadvisor.app.calibration.CalibrationStatus;
 import com.vramadvisor.app.calibration.CalibrationViewModel;
 import com.vramadvisor.catalog.Catalog;
 import com.vramadvisor.catalog.CatalogLoader;
+import com.vramadvisor.catalog.model.LocalModelNames;
+import com.vramadvisor.catalog.model.LocalModels;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import java.io.File;
@@ -489,6 +491,13 @@ public final class MainWindow implements AppMenus.Actions {
             // Losing preferences must not keep the user from closing the window; the next start uses defaults.
             statusBar.show(messages.get("status.persistFailed", String.valueOf(e.getMessage())));
         }
+    }
+
+    @Override
+    public void openDownloadedModel() {
+        LocalModels local = LocalModels.ofThisUser();
+        DownloadedModelDialog.ask(stage, messages, LocalModelNames.list(local), local.searchedFolders())
+                .ifPresent(context.modelImport()::importNamed);
     }
 
     @Override

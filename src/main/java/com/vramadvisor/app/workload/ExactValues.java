@@ -1,5 +1,6 @@
 package com.vramadvisor.app.workload;
 
+import com.vramadvisor.engine.Offload;
 import com.vramadvisor.app.ui.Messages;
 
 /**
@@ -32,6 +33,9 @@ public final class ExactValues {
     private final NumberInput tensorParallel;
     private final NumberInput pipelineParallel;
     private final NumberInput dataParallel;
+    private final NumberInput expertParallel;
+    private final NumberInput contextParallel;
+    private final NumberInput gpuLayers;
     private final NumberInput gradientAccumulation;
     private final NumberInput loraRank;
     private final NumberInput maxBatchedTokens;
@@ -48,6 +52,12 @@ public final class ExactValues {
         pipelineParallel = new NumberInput(vm.pipelineParallelProperty(), 1, MAX_PARALLEL,
                 "workload.pipelineParallel.name", DECIMAL, messages);
         dataParallel = new NumberInput(vm.dataParallelProperty(), 1, MAX_DATA_PARALLEL, "workload.dataParallel.name",
+                DECIMAL, messages);
+        expertParallel = new NumberInput(vm.expertParallelProperty(), 1, MAX_PARALLEL,
+                "workload.expertParallel.name", DECIMAL, messages);
+        contextParallel = new NumberInput(vm.contextParallelProperty(), 1, MAX_PARALLEL,
+                "workload.contextParallel.name", DECIMAL, messages);
+        gpuLayers = new NumberInput(vm.gpuLayersProperty(), 0, Offload.MAX_GPU_LAYERS, "workload.gpuLayers.name",
                 DECIMAL, messages);
         gradientAccumulation = new NumberInput(vm.gradientAccumulationProperty(), 1, MAX_BATCH,
                 "workload.gradientAccumulation.name", DECIMAL, messages);
@@ -83,6 +93,18 @@ public final class ExactValues {
 
     public NumberInput dataParallel() {
         return dataParallel;
+    }
+
+    public NumberInput expertParallel() {
+        return expertParallel;
+    }
+
+    public NumberInput contextParallel() {
+        return contextParallel;
+    }
+
+    public NumberInput gpuLayers() {
+        return gpuLayers;
     }
 
     public NumberInput gradientAccumulation() {

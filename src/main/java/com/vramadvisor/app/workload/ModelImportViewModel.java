@@ -17,6 +17,9 @@ import javafx.beans.property.ReadOnlyStringWrapper;
 public final class ModelImportViewModel {
 
     private final ModelFileReader reader;
+    private ModelFinder finder = name -> {
+        throw new IllegalStateException("no downloaded models are searched");
+    };
     private final Executor background;
     private final Executor ui;
     private final WorkloadViewModel workload;
@@ -47,8 +50,30 @@ public final class ModelImportViewModel {
         });
     }
 
+    /** Where {@link #importNamed} looks for downloaded models (the Hugging Face cache, LM Studio, Ollama). */
+    public void findDownloadedWith(ModelFinder modelFinder) {
+        this.finder = modelFinder;
+    }
+
     /** Starts importing {@code path}; ignored while an import is running. */
     public void importPath(Path path) {
+        start(path.toString(), () -> path);
+    }
+
+    /**
+     * Starts importing a downloaded model by its name ({@code ORG/NAME}, {@code MODEL[:TAG]}), found with the
+     * {@link ModelFinder}; then read like an opened model file. Ignored while an import is running.
+     */
+    public void importNamed(String name) {
+        String trimmed = name == null ? "" : name.trim();
+        start(trimmed, () -> finder.find(trimmed));
+    }
+
+    private interface Locate {
+        Path path() throws Exception;
+    }
+
+    private void start(String shown, Locate locate) {
         if (busy.get()) {
             return;
         }
@@ -57,11 +82,15 @@ public final class ModelImportViewModel {
         notice.set("");
         background.execute(() -> {
             ImportedSpec result;
+            String what = shown;
             try {
+                Path path = locate.path();
+                what = name(path);
                 result = reader.read(path);
             } catch (Exception e) {
                 String reason = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-                ui.execute(() -> finish(null, messages.get("workload.import.failed", name(path), reason)));
+                String failed = what;
+                ui.execute(() -> finish(null, messages.get("workload.import.failed", failed, reason)));
                 return;
             }
             ImportedSpec imported = result;

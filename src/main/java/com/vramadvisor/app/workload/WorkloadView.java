@@ -65,6 +65,7 @@ public final class WorkloadView {
                 new NumericsSection(vm, messages).root(),
                 trainingSection(),
                 parallelSection(),
+                new OffloadSection(vm, messages).root(),
                 new HardwareSection(vm, messages).root());
     }
 
@@ -158,6 +159,11 @@ public final class WorkloadView {
                 messages);
         StepperField dp = new StepperField("dataParallelSpinner", "workload.dataParallel.label",
                 "workload.dataParallel.tooltip", vm.dataParallelProperty(), vm.exact().dataParallel(), messages);
+        StepperField ep = new StepperField("expertParallelSpinner", "workload.expertParallel.label",
+                "workload.expertParallel.tooltip", vm.expertParallelProperty(), vm.exact().expertParallel(), messages);
+        StepperField cp = new StepperField("contextParallelSpinner", "workload.contextParallel.label",
+                "workload.contextParallel.tooltip", vm.contextParallelProperty(), vm.exact().contextParallel(),
+                messages);
         CheckField sequenceParallel = new CheckField("sequenceParallelCheck", "workload.sequenceParallel.label",
                 "workload.sequenceParallel.tooltip", vm.sequenceParallelProperty(), messages);
         Label gpus = new Label();
@@ -165,11 +171,12 @@ public final class WorkloadView {
         gpus.getStyleClass().add("hint-label");
         gpus.textProperty().bind(Bindings.createStringBinding(() -> messages.get("workload.gpuCount",
                 (long) vm.tensorParallelProperty().get() * vm.pipelineParallelProperty().get()
-                        * vm.dataParallelProperty().get()),
+                        * vm.contextParallelProperty().get() * vm.dataParallelProperty().get()),
                 vm.tensorParallelProperty(), vm.pipelineParallelProperty(), vm.dataParallelProperty(),
+                vm.contextParallelProperty(),
                 messages.localeProperty()));
         return section("workload.section.parallel", zeroBox, FormRows.row(tp.root(), pp.root(), dp.root()),
-                sequenceParallel.root(), gpus);
+                FormRows.row(ep.root(), cp.root()), sequenceParallel.root(), gpus);
     }
 
     private ObservableStringValue enumText(Enum<?> value) {
@@ -202,7 +209,7 @@ public final class WorkloadView {
 
     static List<DataType> quantizations() {
         return Arrays.asList(null, DataType.FP16, DataType.BF16, DataType.FP8, DataType.INT8, DataType.INT4,
-                DataType.NF4);
+                DataType.NF4, DataType.MXFP4, DataType.NVFP4);
     }
 
     static String dataTypeLabel(DataType type) {

@@ -12,6 +12,7 @@ import com.vramadvisor.engine.Implementation;
 import com.vramadvisor.engine.LoraSpec;
 import com.vramadvisor.engine.Mode;
 import com.vramadvisor.engine.ModelSpec;
+import com.vramadvisor.engine.Offload;
 import com.vramadvisor.engine.Optimizer;
 import com.vramadvisor.engine.Parallelism;
 import com.vramadvisor.engine.Precision;
@@ -84,7 +85,15 @@ public final class WorkloadViewModel {
     private final IntegerProperty tensorParallel = new SimpleIntegerProperty(this, "tensorParallel", 1);
     private final IntegerProperty pipelineParallel = new SimpleIntegerProperty(this, "pipelineParallel", 1);
     private final IntegerProperty dataParallel = new SimpleIntegerProperty(this, "dataParallel", 1);
+    private final IntegerProperty expertParallel = new SimpleIntegerProperty(this, "expertParallel", 1);
+    private final IntegerProperty contextParallel = new SimpleIntegerProperty(this, "contextParallel", 1);
     private final BooleanProperty sequenceParallel = new SimpleBooleanProperty(this, "sequenceParallel");
+    private final ObjectProperty<Offload.Target> offloadTarget =
+            new SimpleObjectProperty<>(this, "offloadTarget", Offload.Target.NONE);
+    private final ObjectProperty<Offload.Device> offloadDevice =
+            new SimpleObjectProperty<>(this, "offloadDevice", Offload.Device.CPU);
+    private final BooleanProperty partialGpuLayers = new SimpleBooleanProperty(this, "partialGpuLayers");
+    private final IntegerProperty gpuLayers = new SimpleIntegerProperty(this, "gpuLayers", 0);
     private final IntegerProperty gradientAccumulation = new SimpleIntegerProperty(this, "gradientAccumulation", 1);
     private final ObjectProperty<Recompute> recompute = new SimpleObjectProperty<>(this, "recompute");
     private final ObjectProperty<AttentionImpl> attention = new SimpleObjectProperty<>(this, "attention");
@@ -153,7 +162,8 @@ public final class WorkloadViewModel {
         this.gpus.setAll(gpus);
         apply(initial);
         Observable[] inputs = {mode, batch, sequenceLength, context, precision, weightType, kvCacheType, optimizer,
-            zeroStage, tensorParallel, pipelineParallel, dataParallel, sequenceParallel, gradientAccumulation,
+            zeroStage, tensorParallel, pipelineParallel, dataParallel, expertParallel, contextParallel, sequenceParallel,
+            offloadTarget, offloadDevice, partialGpuLayers, gpuLayers, gradientAccumulation,
             recompute, attention, implementation, servingEngine, maxBatchedTokens, loraRank, runtimeOverhead, gpuId, sweepAxis, sizeUnit, tokenBudget,
             maxGpus, deadlineDays, kind, domain};
         for (Observable input : inputs) {
@@ -199,7 +209,16 @@ public final class WorkloadViewModel {
             pipelineParallel.set(p.pipelineParallel());
             dataParallel.set(p.dataParallel());
             sequenceParallel.set(p.sequenceParallel());
+            expertParallel.set(p.expertParallel());
+            contextParallel.set(p.contextParallel());
             gradientAccumulation.set(w.gradientAccumulation());
+            Offload o = w.offload();
+            offloadTarget.set(o.target());
+            offloadDevice.set(o.device());
+            partialGpuLayers.set(o.gpuLayers() >= 0);
+            if (o.gpuLayers() >= 0) {
+                gpuLayers.set(o.gpuLayers());
+            }
             recompute.set(w.recompute());
             attention.set(w.attention());
             implementation.set(w.implementation());
@@ -282,7 +301,10 @@ public final class WorkloadViewModel {
         String rejected = normalise();
         ScenarioInputs next;
         try {
-            next = new ScenarioInputs(model.get(), modelPresetId.get(), buildWorkload(), gpuId.get(),
+            Workload w = buildWorkload();
+            // As the CLI: an offload the chosen software cannot run is refused with the engine's reason.
+            w.requireRunnableOffload();
+            next = new ScenarioInputs(model.get(), modelPresetId.get(), w, gpuId.get(),
                     sweepAxis.get(), sizeUnit.get(), tokenBudget.get(), maxGpus.get(), deadlineDays.get(),
                     servingEngine.get(), storedBatchedTokens(), kind.get(), domain.get());
         } catch (IllegalArgumentException e) {
@@ -395,14 +417,30 @@ public final class WorkloadViewModel {
                 .kvCacheType(kvCacheType.get())
                 .optimizer(optimizer.get())
                 .parallelism(new Parallelism(tensorParallel.get(), pipelineParallel.get(), dataParallel.get(),
-                        zeroStage.get(), sequenceParallel.get()))
+                        zeroStage.get(), sequenceParallel.get(), expertParallel.get(), contextParallel.get()))
                 .gradientAccumulation(gradientAccumulation.get())
                 .recompute(recompute.get())
                 .attention(attention.get())
                 .implementation(implementation.get())
                 .lora(lora)
                 .overhead(overhead())
+                .offload(offload())
                 .build();
+    }
+
+    /**
+     * The offload the visible controls describe: training states for training, llama.cpp's GPU layers when llama.cpp
+     * serves; hidden controls keep their values but offload nothing.
+     */
+    private Offload offload() {
+        if (mode.get() != Mode.INFER) {
+            return offloadTarget.get() == Offload.Target.NONE ? Offload.NONE
+                    : new Offload(offloadTarget.get(), offloadDevice.get(), -1);
+        }
+        if (servingEngine.get() == ServingEngine.LLAMA_CPP && partialGpuLayers.get()) {
+            return new Offload(Offload.Target.NONE, Offload.Device.CPU, gpuLayers.get());
+        }
+        return Offload.NONE;
     }
 
     private RuntimeOverhead overhead() {
@@ -497,7 +535,31 @@ public final class WorkloadViewModel {
     public IntegerProperty pipelineParallelProperty() { return pipelineParallel; }
     public IntegerProperty dataParallelProperty() { return dataParallel; }
     public BooleanProperty sequenceParallelProperty() { return sequenceParallel; }
+
+    /** Expert-parallel size ep: routed experts sharded over ep GPUs; must divide data x context parallel. */
+    public IntegerProperty expertParallelProperty() { return expertParallel; }
+
+    /** Context-parallel size cp: each GPU holds s / cp tokens of every sequence. */
+    public IntegerProperty contextParallelProperty() { return contextParallel; }
     public IntegerProperty gradientAccumulationProperty() { return gradientAccumulation; }
+
+    /** Training states moved off the GPU (DeepSpeed ZeRO-Offload/Infinity, FSDP CPU offload). */
+    public ObjectProperty<Offload.Target> offloadTargetProperty() { return offloadTarget; }
+
+    /** Where offloaded training states go: host memory or NVMe (ZeRO-Infinity). */
+    public ObjectProperty<Offload.Device> offloadDeviceProperty() { return offloadDevice; }
+
+    /** Whether llama.cpp keeps only {@link #gpuLayersProperty()} blocks on the GPU ({@code -ngl}); else all. */
+    public BooleanProperty partialGpuLayersProperty() { return partialGpuLayers; }
+
+    /** llama.cpp's {@code --n-gpu-layers} while {@link #partialGpuLayersProperty()} is set. */
+    public IntegerProperty gpuLayersProperty() { return gpuLayers; }
+
+    /** Whether llama.cpp serves the model, so its GPU layers apply. */
+    public BooleanBinding llamaCppProperty() {
+        return Bindings.createBooleanBinding(
+                () -> mode.get() == Mode.INFER && servingEngine.get() == ServingEngine.LLAMA_CPP, mode, servingEngine);
+    }
     public ObjectProperty<Recompute> recomputeProperty() { return recompute; }
     public ObjectProperty<AttentionImpl> attentionProperty() { return attention; }
     public IntegerProperty loraRankProperty() { return loraRank; }
