@@ -162,10 +162,10 @@ public final class WorkloadViewModel {
         this.gpus.setAll(gpus);
         apply(initial);
         Observable[] inputs = {mode, batch, sequenceLength, context, precision, weightType, kvCacheType, optimizer,
-            zeroStage, tensorParallel, pipelineParallel, dataParallel, expertParallel, contextParallel, sequenceParallel,
-            offloadTarget, offloadDevice, partialGpuLayers, gpuLayers, gradientAccumulation,
-            recompute, attention, implementation, servingEngine, maxBatchedTokens, loraRank, runtimeOverhead, gpuId, sweepAxis, sizeUnit, tokenBudget,
-            maxGpus, deadlineDays, kind, domain};
+            zeroStage, tensorParallel, pipelineParallel, dataParallel, expertParallel, contextParallel,
+            sequenceParallel, offloadTarget, offloadDevice, partialGpuLayers, gpuLayers, gradientAccumulation,
+            recompute, attention, implementation, servingEngine, maxBatchedTokens, loraRank, runtimeOverhead, gpuId,
+            sweepAxis, sizeUnit, tokenBudget, maxGpus, deadlineDays, kind, domain};
         for (Observable input : inputs) {
             input.addListener(obs -> publish());
         }
