@@ -14,26 +14,26 @@ import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
- * Device memory of a GPU-resident molecular-dynamics run (LAMMPS KOKKOS or GPU package style), per GPU, for a
+ * Device memory of a GPU-resident molecular-dynamics run (as the LAMMPS KOKKOS package keeps it), per GPU, for a
  * periodic box of {@code atoms} at {@code density} ({@link BoxShape}: a cube unless said), split over GPUs by
  * {@link DomainSplit}.
  *
  * <p>Per GPU with {@code n} local atoms, reach {@code r = cutoff + skin}, storage size {@code p} and accumulator size
  * {@code a} ({@link SimPrecision}):
  * <ul>
- *   <li>atoms: {@code 1.1 n x (3p + 6a + 16)}: positions (3p), velocities and forces (6a), tag, type, mask and image
- *       (4 x 4 bytes) as {@code atom_vec_atomic_kokkos.cpp} keeps them on the device, plus a charge (p) for ReaxFF
- *       ({@code atom_style charge}); the 10 % is the headroom the
- *       GPU package allocates ({@code _max_atoms = 1.10 x inum} in {@code lib/gpu/lal_neighbor.cpp} and
- *       {@code lal_answer.cpp}).</li>
+ *   <li>atoms: {@code n x (3p + 6a + 16)}: positions (3p), velocities and forces (6a), tag, type, mask and image
+ *       (4 x 4 bytes), the arrays {@code AtomVecAtomicKokkos::grow()} ({@code atom_vec_atomic_kokkos.cpp}) keeps on
+ *       the device, plus a charge (p) for ReaxFF ({@code atom_style charge}). KOKKOS grows them by 1 % at a time,
+ *       which is left out.</li>
  *   <li>ghostAtoms: the same per-atom arrays for the atoms in the shell of thickness r around the subdomain
  *       ({@code density x ((x+2r)(y+2r)(z+2r) - xyz)}): LAMMPS sizes every per-atom array to
- *       {@code nmax >= nlocal + nghost} ({@code src/atom_vec.cpp grow()}).</li>
- *   <li>neighbourLists: {@code 1.1 n x (ceil(1.1 x k) + 2) x 4 bytes} with {@code k = density x 4/3 pi r^3}
- *       neighbours per atom for a full list, half that for a half list; the fixed-width rows, the two header ints and
- *       the 10 % growth are {@code lal_neighbor.cpp} ({@code dev_nbor.alloc((_max_nbors+2)*_max_atoms)},
- *       {@code resize_max_neighbors} grows by 1.10); plus 8 bytes per local and ghost atom for the cell binning
- *       ({@code dev_cell_id}, {@code dev_particle_id} in {@code lal_atom.h}).</li>
+ *       {@code nmax >= nlocal + nghost}.</li>
+ *   <li>neighbourLists: {@code n x (ceil(1.2 x 1.1 x k) + 2) x 4 bytes} with {@code k = density x 4/3 pi r^3}
+ *       neighbours per atom for a full list, half that for a half list: one fixed-width row of 4-byte indices per
+ *       local atom ({@code NPairKokkos::build} grows the list to {@code nlocal} rows), as wide as 1.2 x the fullest
+ *       atom's count ({@code list->maxneighs = data.h_new_maxneighs() * 1.2}), the fullest atom taken as 1.1 x the
+ *       mean; two ints per row ({@code d_numneigh}, {@code d_ilist}); plus 8 bytes per local and ghost atom for the
+ *       binning.</li>
  *   <li>longRange (with PPPM): {@code G = subdomain volume / h^3} grid points; 4 bricks of FFT scalars over the
  *       subdomain grid grown by {@code order + 2} points per side ({@link #pppmBrickPoints}), per point 7 doubles
  *       ({@code vg}, {@code greensfn}) and 5 FFT scalars (FFT buffers), plus 3 doubles per atom:
@@ -64,8 +64,10 @@ public record MdSystem(long atoms, Potential potential, SimPrecision precision, 
     public static final long CONTEXT_BYTES = 512L << 20;
     /** PPPM interpolation order (LAMMPS default 5): ghost grid planes around each brick. */
     public static final int PPPM_ORDER = 5;
-    /** Headroom of the GPU package's allocations (1.10 x the current count). */
-    static final double HEADROOM = 1.10;
+    /** The fullest atom's neighbours over the mean count: an assumption for a uniform liquid or solid. */
+    static final double MAX_OVER_MEAN = 1.10;
+    /** KOKKOS sizes a neighbour row at 1.2 x the fullest atom's count when a list overflows. */
+    static final double ROW_GROWTH = 1.2;
 
     public MdSystem {
         if (atoms < 1 || atoms > MAX_ATOMS) {
@@ -162,21 +164,21 @@ public record MdSystem(long atoms, Potential potential, SimPrecision precision, 
         int charge = potential == Potential.REAXFF ? p : 0;
         int perAtom = 3 * p + 6 * a + 16 + charge;
         double k = neighboursPerAtom(fullList);
-        double rowInts = Math.ceil(HEADROOM * k) + 2;
+        double rowInts = Math.ceil(ROW_GROWTH * MAX_OVER_MEAN * k) + 2;
 
         List<MemoryPart> parts = new ArrayList<>();
-        parts.add(part("atoms", "atoms", HEADROOM * local * perAtom, String.format(Locale.ROOT,
-                "1.1 x %,.0f local atoms x %d bytes (x, v, f at %d/%d/%d bytes per component; tag, type, mask,"
+        parts.add(part("atoms", "atoms", local * perAtom, String.format(Locale.ROOT,
+                "%,.0f local atoms x %d bytes (x, v, f at %d/%d/%d bytes per component; tag, type, mask,"
                         + " image 4 bytes each%s)", local, perAtom, p, a, a, charge > 0 ? "; charge " + charge
                         + " bytes" : "")));
-        parts.add(part("ghostAtoms", "ghost atoms", HEADROOM * ghost * perAtom, String.format(Locale.ROOT,
-                "1.1 x %,.0f ghost atoms (density %.4g x shell of %.3g %s around a %s subdomain) x %d bytes", ghost,
+        parts.add(part("ghostAtoms", "ghost atoms", ghost * perAtom, String.format(Locale.ROOT,
+                "%,.0f ghost atoms (density %.4g x shell of %.3g %s around a %s subdomain) x %d bytes", ghost,
                 density, reach, potential.lengthUnit(), split, perAtom)));
         parts.add(part("neighbourLists", "neighbour lists",
-                HEADROOM * local * rowInts * 4 + (local + ghost) * 8, String.format(Locale.ROOT,
-                        "1.1 x %,.0f atoms x (%.0f + 2) x 4 bytes (%s list, %.1f neighbours = %.4g x 4/3 pi %.3g^3%s)"
-                                + " + 8 bytes per atom for binning", local, rowInts - 2, fullList ? "full" : "half",
-                        k, density, reach, fullList ? "" : " / 2")));
+                local * rowInts * 4 + (local + ghost) * 8, String.format(Locale.ROOT,
+                        "%,.0f atoms x (%.0f + 2) x 4 bytes (%s list, rows 1.2 x 1.1 x %.1f neighbours = %.4g x 4/3"
+                                + " pi %.3g^3%s) + 8 bytes per atom for binning", local, rowInts - 2,
+                        fullList ? "full" : "half", k, density, reach, fullList ? "" : " / 2")));
         parts.add(longRange(split, box, local + ghost));
         parts.add(PotentialScratch.of(potential, local, ghost, density, cutoff, precision));
         parts.add(new MemoryPart("runtimeOverhead", "runtime overhead", CONTEXT_BYTES,
@@ -194,8 +196,8 @@ public record MdSystem(long atoms, Potential potential, SimPrecision precision, 
         caveats.add("NVLink speeds the ghost-atom exchange between GPUs; it does not pool their memory: each GPU"
                 + " must hold its own subdomain, its ghosts and its lists.");
         caveats.add("Neighbour counts assume uniform density; a crystal's discrete shells put the true count a few"
-                + " per cent off, and dense clusters or a compressed region need more (LAMMPS grows the lists by"
-                + " 10 % when they overflow).");
+                + " per cent off, and dense clusters or a compressed region need more (LAMMPS KOKKOS widens the"
+                + " lists to 1.2 x the fullest atom when they overflow).");
         if (potential == Potential.REAXFF) {
             caveats.add("ReaxFF counts every atom within 5 A as a possible bond slot: an upper bound; the bond"
                     + " arrays shrink when fewer pairs carry a bond order.");
