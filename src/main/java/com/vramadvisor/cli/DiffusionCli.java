@@ -12,12 +12,9 @@ import com.vramadvisor.engine.diffusion.DiffusionWorkload;
 import com.vramadvisor.engine.diffusion.MmditConfig;
 import com.vramadvisor.engine.diffusion.Offload;
 import com.vramadvisor.engine.diffusion.UNetConfig;
-import java.lang.reflect.Field;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
-import picocli.CommandLine.Option;
 
 /**
  * {@code --workload diffusion}: a text-to-image pipeline from {@code --preset} (sd-1.5, sdxl, sd3-medium,
@@ -58,11 +55,12 @@ final class DiffusionCli implements DomainCli {
 
     @Override
     public Sizable build(DomainRequest request) {
-        for (String flag : foreignFlags()) {
+        for (String flag : FOREIGN) {
             if (request.isGiven(flag)) {
                 throw new CliInputException(flag + " means nothing to --workload diffusion");
             }
         }
+        request.rejectOtherDomainFlags("--workload diffusion", OWN_DOMAIN);
         String presetId = request.model().preset;
         if (presetId == null) {
             throw new CliInputException("--workload diffusion needs --preset (" + DiffusionPresets.ids() + ")");
@@ -144,21 +142,6 @@ final class DiffusionCli implements DomainCli {
         }
     }
 
-    /** The language-model flags and the other kinds' domain flags, read off {@link DomainOptions}. */
-    private static List<String> foreignFlags() {
-        List<String> all = new ArrayList<>(FOREIGN);
-        for (Field f : DomainOptions.class.getDeclaredFields()) {
-            Option o = f.getAnnotation(Option.class);
-            if (o != null) {
-                for (String name : o.names()) {
-                    if (!OWN_DOMAIN.contains(name)) {
-                        all.add(name);
-                    }
-                }
-            }
-        }
-        return all;
-    }
 
     private static String flagFor(String message) {
         if (message.startsWith("batch")) {

@@ -31,7 +31,7 @@ final class GridCli implements DomainCli {
     @Override
     public Sizable build(DomainRequest request) {
         DomainOptions d = request.domain();
-        HpcFlags.rejectOtherDomainFlags(request, "--workload grid", FLAGS);
+        request.rejectOtherDomainFlags("--workload grid", FLAGS);
         HpcFlags.reject(request, "--workload grid", "--preset", "--mode", "--batch", "--optimizer");
         SimPrecision precision = HpcFlags.precision(request, SimPrecision.DOUBLE, "grids");
         if (precision == SimPrecision.MIXED) {

@@ -1,12 +1,7 @@
 package com.vramadvisor.cli;
 
 import com.vramadvisor.engine.hpc.SimPrecision;
-import java.lang.reflect.Field;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Locale;
-import java.util.Set;
-import picocli.CommandLine.Option;
 
 /** Reading the flags the simulation kinds share: precision, bounded numbers and flags that belong to another kind. */
 final class HpcFlags {
@@ -31,25 +26,6 @@ final class HpcFlags {
         }
     }
 
-    /**
-     * Rejects every domain flag the user typed that is not in {@code own}: the flags of the other kinds, including
-     * ones added to {@link DomainOptions} later, mean nothing to {@code kindWords}.
-     */
-    static void rejectOtherDomainFlags(DomainRequest request, String kindWords, Set<String> own) {
-        List<String> others = new ArrayList<>();
-        for (Field f : DomainOptions.class.getDeclaredFields()) {
-            Option option = f.getAnnotation(Option.class);
-            if (option == null) {
-                continue;
-            }
-            for (String name : option.names()) {
-                if (!own.contains(name) && !name.equals("--workload")) {
-                    others.add(name);
-                }
-            }
-        }
-        reject(request, kindWords, others.toArray(String[]::new));
-    }
 
     /** Rejects any of {@code flags} the user typed: they mean nothing to {@code kindWords}. */
     static void reject(DomainRequest request, String kindWords, String... flags) {

@@ -32,7 +32,7 @@ final class MdCli implements DomainCli {
     @Override
     public Sizable build(DomainRequest request) {
         DomainOptions d = request.domain();
-        HpcFlags.rejectOtherDomainFlags(request, "--workload md", FLAGS);
+        request.rejectOtherDomainFlags("--workload md", FLAGS);
         HpcFlags.reject(request, "--workload md", "--preset", "--mode", "--batch", "--optimizer");
         long atoms = DEFAULT_ATOMS;
         if (d.atoms != null) {

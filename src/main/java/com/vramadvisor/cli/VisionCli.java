@@ -6,12 +6,9 @@ import com.vramadvisor.engine.vision.VisionModel;
 import com.vramadvisor.engine.vision.VisionOptimizer;
 import com.vramadvisor.engine.vision.VisionPrecision;
 import com.vramadvisor.engine.vision.VisionWorkload;
-import java.lang.reflect.Field;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Supplier;
-import picocli.CommandLine.Option;
 
 /**
  * {@code --workload vision}: a torchvision classifier ({@code --preset resnet-50}) in training or inference.
@@ -41,11 +38,12 @@ final class VisionCli implements DomainCli {
 
     @Override
     public Sizable build(DomainRequest request) {
-        for (String flag : foreignFlags()) {
+        for (String flag : FOREIGN) {
             if (request.isGiven(flag)) {
                 throw new CliInputException(flag + " means nothing to --workload vision");
             }
         }
+        request.rejectOtherDomainFlags("--workload vision", OWN_DOMAIN);
         String preset = request.model().preset;
         if (preset == null) {
             throw new CliInputException("--workload vision needs --preset (resnet-18, resnet-50, resnet-101,"
@@ -95,21 +93,6 @@ final class VisionCli implements DomainCli {
                 sdpa, request.domain().channelsLast), "--resolution");
     }
 
-    /** The language-model flags and the other kinds' domain flags, read off {@link DomainOptions}. */
-    private static List<String> foreignFlags() {
-        List<String> all = new ArrayList<>(FOREIGN);
-        for (Field f : DomainOptions.class.getDeclaredFields()) {
-            Option o = f.getAnnotation(Option.class);
-            if (o != null) {
-                for (String name : o.names()) {
-                    if (!OWN_DOMAIN.contains(name)) {
-                        all.add(name);
-                    }
-                }
-            }
-        }
-        return all;
-    }
 
     /** {@code 224} (square) or {@code WxH}; default 224. */
     static int[] resolution(String text) {
