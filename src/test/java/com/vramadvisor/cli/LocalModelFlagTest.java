@@ -10,7 +10,10 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code --model NAME}: a model already on disk, found by name (LM Studio's folder does not depend on the environment). */
+/**
+ * {@code --model NAME}: a model already on disk, found by name (LM Studio's folder does not depend on the
+ * environment).
+ */
 class LocalModelFlagTest {
 
     @TempDir

@@ -21,6 +21,46 @@ import java.util.function.Consumer;
  */
 final class TinyGguf {
 
+    /** ggml type ids ({@code enum ggml_type}). */
+    static final long TYPE_F32 = 0;
+    static final long TYPE_Q8_0 = 8;
+    static final long TYPE_Q4_K = 12;
+    static final long TYPE_Q6_K = 14;
+
+    /**
+     * A two-block Llama with h 256, 4 query and 2 key/value heads, ffn 512, 100 tokens, Q4_K_M-style types
+     * (file type 15), its tensor data sizes stated by hand: the fixture of the mapper and stored-weights tests.
+     */
+    static TinyGguf tinyLlamaQ4km() {
+        TinyGguf g = new TinyGguf()
+                .string("general.architecture", "llama")
+                .string("general.name", "Tiny Llama")
+                .u32("llama.context_length", 256)
+                .u32("llama.embedding_length", 256)
+                .u32("llama.block_count", 2)
+                .u32("llama.feed_forward_length", 512)
+                .u32("llama.rope.dimension_count", 64)
+                .u32("llama.attention.head_count", 4)
+                .u32("llama.attention.head_count_kv", 2)
+                .u32("general.file_type", 15)
+                .tokens("tokenizer.ggml.tokens", 100)
+                .tensor("token_embd.weight", TYPE_Q8_0, 27_200, 256, 100);
+        for (int i = 0; i < 2; i++) {
+            String b = "blk." + i + ".";
+            g.tensor(b + "attn_norm.weight", TYPE_F32, 1024, 256)
+                    .tensor(b + "attn_q.weight", TYPE_Q4_K, 36_864, 256, 256)
+                    .tensor(b + "attn_k.weight", TYPE_Q4_K, 18_432, 256, 128)
+                    .tensor(b + "attn_v.weight", TYPE_Q6_K, 26_880, 256, 128)
+                    .tensor(b + "attn_output.weight", TYPE_Q4_K, 36_864, 256, 256)
+                    .tensor(b + "ffn_norm.weight", TYPE_F32, 1024, 256)
+                    .tensor(b + "ffn_gate.weight", TYPE_Q4_K, 73_728, 256, 512)
+                    .tensor(b + "ffn_up.weight", TYPE_Q4_K, 73_728, 256, 512)
+                    .tensor(b + "ffn_down.weight", TYPE_Q6_K, 107_520, 512, 256);
+        }
+        return g.tensor("output_norm.weight", TYPE_F32, 1024, 256)
+                .tensor("output.weight", TYPE_Q6_K, 21_000, 256, 100);
+    }
+
     private final List<Consumer<Out>> kvs = new ArrayList<>();
     private final List<long[]> tensorDims = new ArrayList<>();
     private final List<String> tensorNames = new ArrayList<>();
