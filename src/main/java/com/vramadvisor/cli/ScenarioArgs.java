@@ -55,6 +55,6 @@ final class ScenarioArgs {
         }
         ModelResolver.Resolved r = ModelResolver.resolve(model, workload, catalog, scenario, command);
         return new ModelResolver.Resolved(r.model(), calibration.apply(OffloadFlags.apply(r.workload(), this)),
-                r.tokenBudget(), r.maxGpus(), r.deadlineDays());
+                r.tokenBudget(), r.maxGpus(), r.deadlineDays(), r.servingTargets());
     }
 }

@@ -170,7 +170,7 @@ public final class DecisionTableViewModel {
      * goal. Read on the FX thread when a ranking is requested.
      */
     public RankingOptions rankingOptions(ScenarioInputs inputs) {
-        return inputs.rankingOptions().toBuilder().sortKey(goal.get().sortKey()).build();
+        return inputs.rankingOptions().toBuilder().rankBy(goal.get().sortKey()).build();
     }
 
     /** Where a row selection goes: the primary GPU id and the other selected rows' GPU ids. */

@@ -12,6 +12,7 @@ import com.vramadvisor.engine.hardware.GpuSpec;
 import com.vramadvisor.engine.hardware.HardwareList;
 import com.vramadvisor.engine.hardware.NodeSpec;
 import com.vramadvisor.engine.hardware.SystemSpec;
+import com.vramadvisor.engine.plan.Fabric;
 import com.vramadvisor.engine.plan.MemoryModel;
 import com.vramadvisor.engine.plan.PlanCandidate;
 import com.vramadvisor.engine.plan.PlanLayout;
@@ -318,14 +319,39 @@ public final class Recommender {
             }
             LayoutSearch.Layout copy = search.exactly(Parallelism.SINGLE_GPU, rig.capacityBytes())
                     .orElseThrow(() -> new IllegalArgumentException("the workload cannot be estimated on one GPU"));
-            rows.add(inferenceRow(one, copy, 1, !copy.fits() && options.maxGpus() == 1));
-            if (!copy.fits() && options.maxGpus() > 1) {
+            RecommendationRow first = inferenceRow(one, copy, 1, !copy.fits() && options.maxGpus() == 1);
+            rows.add(first);
+            if (!first.fits() && options.maxGpus() > 1) {
                 LayoutSearch.Layout several = search.fewest(rig.capacityBytes(), rig.gpusPerNode(),
                         options.maxGpus());
+                if (several != null && several.fits() && options.servingTargets().hasLatencyTarget()) {
+                    several = fastEnough(one, several, rig.gpusPerNode());
+                }
                 if (several != null && several.gpus() > 1) {
                     rows.add(inferenceRow(many, several, 1, !several.fits()));
                 }
             }
+        }
+
+        /**
+         * Loose cards serving within latency targets: the fewest-GPU layout, or when it serves nobody within them the
+         * first wider tensor-parallel layout (twice, four times ... its size, within a node and the GPU limit) that
+         * serves someone; the fewest-GPU layout when none does.
+         */
+        private LayoutSearch.Layout fastEnough(RowFactory.Offer offer, LayoutSearch.Layout fewest, int node) {
+            Parallelism p = fewest.parallelism();
+            if (usersServed(offer, fewest, fewest.gpus()) > 0) {
+                return fewest;
+            }
+            for (int t = p.tensorParallel() * 2; t <= node && t * p.pipelineParallel() <= options.maxGpus()
+                    && model.heads() % t == 0; t *= 2) {
+                LayoutSearch.Layout wider = search.exactly(new Parallelism(t, p.pipelineParallel(), 1, 0, false),
+                        offer.rig().capacityBytes()).orElse(null);
+                if (wider != null && wider.fits() && usersServed(offer, wider, wider.gpus()) > 0) {
+                    return wider;
+                }
+            }
+            return fewest;
         }
 
         /**
@@ -357,26 +383,63 @@ public final class Recommender {
                 return;
             }
             int units = (copy.gpus() + unit - 1) / unit;
+            if (copy.fits() && options.servingTargets().hasLatencyTarget()) {
+                copy = mostUsers(offer, copy, units * unit);
+            }
             int replicas = Math.max(1, units * unit / copy.gpus());
             rows.add(inferenceRow(offer, copy, replicas, !copy.fits()));
+        }
+
+        /**
+         * Serving within latency targets: of the fewest-GPU layout and the wider tensor-parallel ones (twice, four
+         * times ... its size, within a node and the GPUs the option has, the heads divisible), the one whose copies
+         * together serve the most users; the fewest GPUs per copy on a tie. Wider tensor parallelism shortens each
+         * decode step, so an option too slow for the targets with one GPU per copy may meet them with two.
+         */
+        private LayoutSearch.Layout mostUsers(RowFactory.Offer offer, LayoutSearch.Layout fewest, int gpus) {
+            Parallelism p = fewest.parallelism();
+            LayoutSearch.Layout best = fewest;
+            int bestUsers = usersServed(offer, fewest, gpus);
+            for (int t = p.tensorParallel() * 2; t <= offer.rig().gpusPerNode() && t * p.pipelineParallel() <= gpus
+                    && gpus % (t * p.pipelineParallel()) == 0 && model.heads() % t == 0; t *= 2) {
+                LayoutSearch.Layout wider = search.exactly(new Parallelism(t, p.pipelineParallel(), 1, 0, false),
+                        offer.rig().capacityBytes()).orElse(null);
+                if (wider == null || !wider.fits()) {
+                    continue;
+                }
+                int users = usersServed(offer, wider, gpus);
+                if (users > bestUsers) {
+                    best = wider;
+                    bestUsers = users;
+                }
+            }
+            return best;
+        }
+
+        private int usersServed(RowFactory.Offer offer, LayoutSearch.Layout copy, int gpus) {
+            ServingFigures f = factory.serving(offer.gpu(), offer.rig().fabric(copy.gpus()), copy.parallelism(),
+                    Math.max(1, gpus / copy.gpus()));
+            return f == null ? 0 : f.usersServed();
         }
 
         RecommendationRow trainingRow(RowFactory.Offer offer, PlanCandidate c, boolean exhausted) {
             Estimate e = memory.estimate(model, planner.workloadFor(c.layout()));
             RowFactory.Speed speed = c.fits() ? factory.trainingSpeed(c.step(), offer.gpu(), c.gpus())
                     : RowFactory.Speed.NONE;
-            return factory.build(offer, c.gpus(), 1, c.layout(), e, speed, exhausted);
+            return factory.build(offer, c.gpus(), 1, c.layout(), e, speed, null, exhausted);
         }
 
         private RecommendationRow inferenceRow(RowFactory.Offer offer, LayoutSearch.Layout copy, int replicas,
                                                boolean exhausted) {
             Estimate e = search.estimate(copy.parallelism()).orElseThrow(() -> new IllegalStateException(
                     "the estimator gave a peak but no estimate for " + copy.parallelism()));
-            RowFactory.Speed speed = copy.fits() ? factory.inferenceSpeed(offer.gpu(),
-                    offer.rig().fabric(copy.gpus()), copy.parallelism(), e, replicas) : RowFactory.Speed.NONE;
+            Fabric fabric = offer.rig().fabric(copy.gpus());
+            RowFactory.Speed speed = copy.fits() ? factory.inferenceSpeed(offer.gpu(), fabric, copy.parallelism(), e,
+                    replicas) : RowFactory.Speed.NONE;
+            ServingFigures serving = copy.fits() ? factory.serving(offer.gpu(), fabric, copy.parallelism(), replicas)
+                    : null;
             return factory.build(offer, copy.gpus() * replicas, replicas,
-                    new PlanLayout(copy.parallelism(), Recompute.NONE, 1), e, speed,
-                    exhausted);
+                    new PlanLayout(copy.parallelism(), Recompute.NONE, 1), e, speed, serving, exhausted);
         }
 
         /** A row at the workload's own layout (or one GPU of it). */
@@ -391,17 +454,19 @@ public final class Recommender {
             }
             boolean fits = e.peakBytes() <= offer.rig().capacityBytes();
             RowFactory.Speed speed = RowFactory.Speed.NONE;
+            ServingFigures serving = null;
             if (fits) {
                 if (training) {
                     StepTime step = planner.stepTimeModel().training(offer.gpu(), offer.rig().fabric(layout.gpus()),
                             layout);
                     speed = factory.trainingSpeed(step, offer.gpu(), layout.gpus());
                 } else {
-                    speed = factory.inferenceSpeed(offer.gpu(), offer.rig().fabric(layout.gpus()),
-                            layout.parallelism(), e, replicas);
+                    Fabric fabric = offer.rig().fabric(layout.gpus());
+                    speed = factory.inferenceSpeed(offer.gpu(), fabric, layout.parallelism(), e, replicas);
+                    serving = factory.serving(offer.gpu(), fabric, layout.parallelism(), replicas);
                 }
             }
-            return factory.build(offer, layout.gpus() * replicas, replicas, layout, e, speed, exhausted);
+            return factory.build(offer, layout.gpus() * replicas, replicas, layout, e, speed, serving, exhausted);
         }
     }
 
@@ -429,7 +494,7 @@ public final class Recommender {
         return new RecommendationRow(id, name, kind, acquisition, "", "", "", "", false, 0, 1, 1, 0, "", "", 1,
                 new PlanLayout(Parallelism.SINGLE_GPU, Recompute.NONE, 1), null,
                 single.peakBytes(), 0, 0, -single.peakBytes(), -1.0, null, null, null, null, null, null, null, null,
-                null, null, null, null, null, List.of(Reason.UNKNOWN_GPU));
+                null, null, null, null, null, null, List.of(Reason.UNKNOWN_GPU));
     }
 
     /** The rows the filters keep, in the table's order (the top-N cut comes after). */

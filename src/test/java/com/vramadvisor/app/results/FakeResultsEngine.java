@@ -123,6 +123,6 @@ public final class FakeResultsEngine implements ResultsEngine {
                 new PlanLayout(p, Recompute.NONE, 1), null, need, capacity, capacity, capacity - need,
                 (capacity - need) / (double) capacity, tps, null, null, hours, hours == null ? null : hours * gpus,
                 fits ? 0.4 : null, fits ? Bound.COMPUTE : null, rented ? null : price, rented ? null : price,
-                rented ? price : null, cost, energy, energyCost, reasons);
+                rented ? price : null, cost, energy, energyCost, null, reasons);
     }
 }
