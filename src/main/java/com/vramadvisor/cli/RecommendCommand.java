@@ -19,6 +19,7 @@ import com.vramadvisor.engine.ranking.Reason;
 import com.vramadvisor.engine.ranking.Recommender;
 import com.vramadvisor.engine.ranking.ServingFigures;
 import com.vramadvisor.engine.ranking.SortKey;
+import com.vramadvisor.engine.serving.ServingTargets;
 import com.vramadvisor.report.CsvReportWriter;
 import java.io.PrintWriter;
 import java.util.ArrayList;
@@ -387,12 +388,26 @@ final class RecommendCommand implements Callable<Integer> {
                 out.printf(Locale.ROOT, "     %d machines of %d GPUs over %s%n", r.nodes(), r.gpusPerNode(),
                         r.network());
             }
+            if (r.serving() != null) {
+                ServingFigures f = r.serving();
+                out.printf(Locale.ROOT, "     serves %s users (%s per copy), TPOT %.1f ms, TTFT %s, %s users per USD/hour%n",
+                        Quantities.grouped(f.usersServed()), Quantities.grouped(f.usersPerReplica()), f.tpotMs(),
+                        f.ttftMs() == null ? "unknown" : String.format(Locale.ROOT, "%.0f ms", f.ttftMs()),
+                        num(f.usersPerDollar(), "%,.2f"));
+            }
             List<String> notes = notes(r);
             if (!notes.isEmpty()) {
                 out.printf(Locale.ROOT, "     notes: %s%n", String.join(", ", notes));
             }
         }
         out.println();
+        if (w.mode() == Mode.INFER) {
+            ServingTargets t = o.servingTargets();
+            out.printf(Locale.ROOT, "Users served: concurrent sequences per copy within TPOT %s and TTFT %s, the KV cache"
+                    + " and %s, times the copies.%n", t.tpotMs() > 0 ? num(t.tpotMs(), "%.0f ms") : "(no target)",
+                    t.ttftMs() > 0 ? num(t.ttftMs(), "%.0f ms") : "(no target)",
+                    t.maxRunning() > 0 ? "at most " + t.maxRunning() + " running requests" : "the engine's request cap");
+        }
         out.println("Memory in GiB (2^30 bytes). Speed, time and cost formulas: docs/decision-table.md.");
     }
 

@@ -517,9 +517,10 @@ public final class Recommender {
         }
         Comparator<RecommendationRow> order = o.sortKey().comparator(o.descending());
         if (o.fitsFirst()) {
-            order = Comparator.comparing((RecommendationRow r) -> !r.fits())
-                    .thenComparing(r -> r.reasons().contains(Reason.PAST_DEADLINE))
-                    .thenComparing(order);
+            // Ranked by users served, the deadline of the token budget does not order the rows: serving has none.
+            Comparator<RecommendationRow> fitting = Comparator.comparing((RecommendationRow r) -> !r.fits());
+            order = o.sortKey().higherIsBetter() ? fitting.thenComparing(order)
+                    : fitting.thenComparing(r -> r.reasons().contains(Reason.PAST_DEADLINE)).thenComparing(order);
         }
         order = order.thenComparing(RecommendationRow::hardwareId).thenComparing(RecommendationRow::kind);
         kept.sort(order);
