@@ -218,7 +218,7 @@ final class RecommendCommand implements Callable<Integer> {
         "nodes", "gpusPerNode", "interconnect", "network", "layout", "tp", "pp", "dp", "zero", "recompute",
         "sequenceParallel", "microBatches", "perGpuBytes", "usableBytes", "headroom", "headroomBytes",
         "tokensPerSecond", "hours", "gpuHours", "mfu", "boundBy", "purchaseUsd", "cardsUsd", "rentalUsdPerHour",
-        "jobCostUsd", "energyKWh", "reasons"};
+        "jobCostUsd", "energyKWh", "usersServed", "usersPerDollar", "ttftMs", "tpotMs", "reasons"};
 
     private static List<String> cells(RecommendationRow r) {
         PlanLayout l = r.layout();
@@ -255,6 +255,11 @@ final class RecommendCommand implements Callable<Integer> {
         c.add(opt(r.rentalUsdPerHour()));
         c.add(opt(r.jobCostUsd()));
         c.add(opt(r.energyKWh()));
+        ServingFigures f = r.serving();
+        c.add(f == null ? "" : String.valueOf(f.usersServed()));
+        c.add(f == null ? "" : opt(f.usersPerDollar()));
+        c.add(f == null ? "" : opt(f.ttftMs()));
+        c.add(f == null ? "" : opt(f.tpotMs()));
         c.add(String.join(";", r.reasonCodes()));
         return c;
     }
