@@ -77,8 +77,8 @@ final class FitCommand implements Callable<Integer> {
         }
         ModelResolver.Resolved resolved = args.resolve();
         ModelSpec m = resolved.model();
-        Workload w = resolved.workload();
-        MemoryTargetOption.Target t = target.resolve(w, args.catalog, spec.commandLine().getErr());
+        MemoryTargetOption.Target t = target.resolve(resolved.workload(), args.catalog, spec.commandLine().getErr());
+        Workload w = args.onGpu(resolved.workload(), t.gpu());
         long budget = t.usableBytes();
         String against = t.description();
         int batch = InverseSolver.maxBatch(m, w, budget);

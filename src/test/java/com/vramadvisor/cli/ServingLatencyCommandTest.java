@@ -41,6 +41,30 @@ class ServingLatencyCommandTest {
                 .contains("tokens/s per user");
     }
 
+    /**
+     * vLLM's {@code EngineArgs.get_batch_defaults} ({@code vllm/engine/arg_utils.py}): {@code vllm serve} prefills
+     * 8192 tokens a step on GPUs of at least 70 GiB whose name lacks "a100", 2048 on others and on the A100 (PR
+     * #17885 measured lower throughput with the larger value there).
+     */
+    @Test
+    void vllmsDefaultPrefillChunkFollowsTheGpuUnlessTheFlagGivesOne() throws IOException {
+        String[] base = {"estimate", "--preset", "llama-3-8b", "--mode", "infer", "--seq", "1024", "--format", "json",
+                "--gpu"};
+        assertThat(json(concat(base, "h100-sxm-80gb")).get("prefillChunkTokens").asInt()).isEqualTo(8192);
+        assertThat(json(concat(base, "a100-sxm-80gb")).get("prefillChunkTokens").asInt()).isEqualTo(2048);
+        assertThat(json(concat(base, "l4")).get("prefillChunkTokens").asInt()).isEqualTo(2048);
+        assertThat(json(concat(base, "a100-sxm-80gb", "--max-batched-tokens", "4096")).get("prefillChunkTokens")
+                .asInt()).isEqualTo(4096);
+        assertThat(json("estimate", "--preset", "llama-3-8b", "--mode", "infer", "--seq", "1024", "--format", "json")
+                .get("prefillChunkTokens").asInt()).isEqualTo(8192);
+    }
+
+    private static String[] concat(String[] head, String... tail) {
+        String[] all = java.util.Arrays.copyOf(head, head.length + tail.length);
+        System.arraycopy(tail, 0, all, head.length, tail.length);
+        return all;
+    }
+
     @Test
     void withoutAGpuThereAreNoLatencyFiguresAndTrainingWithAGpuGetsAFitVerdictOnly() throws IOException {
         JsonNode j = json("estimate", "--preset", "llama-2-7b", "--mode", "infer", "--format", "json");
