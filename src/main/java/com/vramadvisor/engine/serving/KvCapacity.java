@@ -15,7 +15,8 @@ import com.vramadvisor.engine.Workload;
  * and the rest, in whole blocks, and divides those blocks by the blocks one request of the full context needs.
  *
  * <p>Here everything but the KV cache is the workload's own estimate at its peak phase (weights, the prefill or
- * decode activations, logits and runtime overhead). The cache is allocated once, in blocks of its own size, so the
+ * decode activations, logits and runtime overhead), and for vLLM also its CUDA graphs ({@link VllmCudaGraphs}),
+ * which vLLM 0.21 and later take out of the budget before sizing the cache. The cache is allocated once, in blocks of its own size, so the
  * caching allocator keeps no reserve over it ({@link com.vramadvisor.engine.allocator.CachingAllocator}: the
  * reserve is a fraction of the tensors freed and allocated again, the activations and logits) and a block costs
  * its own bytes:
@@ -91,13 +92,48 @@ public record KvCapacity(int blockTokens, double blockBytes, long blocks, long b
         double activations = (double) peak.get(Component.ACTIVATIONS) + peak.get(Component.LOGITS);
         int blockTokens = Math.max(1, workload.kvBlockTokens());
         double blockBytes = blockTokens * MemoryEstimator.kvBytesPerToken(model, workload);
-        double left = KvPool.bytes(ServingEngine.of(workload), budgetBytes, usableBytes, totalBytes, nonKv,
+        ServingEngine engine = ServingEngine.of(workload);
+        if (engine == ServingEngine.VLLM) {
+            nonKv += cudaGraphBytes(model, workload, totalBytes)
+                    + profiledLogitsBytes(workload, peak.get(Component.LOGITS), totalBytes);
+        }
+        double left = KvPool.bytes(engine, budgetBytes, usableBytes, totalBytes, nonKv,
                 activations, workload.gpuMemoryUtilization(), workload.prefillChunkTokens(),
                 workload.parallelism().tensorParallel(), workload.parallelism().pipelineParallel());
         long blocks = left <= 0 || blockBytes <= 0 ? 0 : (long) Math.floor(left / blockBytes);
         double attended = model.kvAttendedTokens(workload.effectiveContext());
         long perRequest = Math.max(1, (long) Math.ceil(attended / blockTokens));
         return new KvCapacity(blockTokens, blockBytes, blocks, perRequest, (double) blocks / perRequest);
+    }
+
+    /**
+     * The CUDA graph memory vLLM subtracts from the KV budget on a GPU of {@code totalBytes} ({@link VllmCudaGraphs}),
+     * with the default {@code max_num_seqs} for that memory ({@link SchedulerLimit}, the name unknown) and the
+     * workload's batched-token limit.
+     */
+    public static double cudaGraphBytes(ModelSpec model, Workload workload, long totalBytes) {
+        int stages = workload.parallelism().pipelineParallel();
+        int layersPerGpu = Math.max(1, (model.layers() + stages - 1) / stages);
+        int maxNumSeqs = (int) SchedulerLimit.defaultMaxRunning(ServingEngine.VLLM, 0, 1, totalBytes, "")
+                .orElse(SchedulerLimit.VLLM_MAX_NUM_SEQS_SMALL);
+        int batched = workload.prefillChunkTokens() > 0 ? workload.prefillChunkTokens()
+                : ServingEngine.VLLM.defaultBatchedTokens();
+        return VllmCudaGraphs.bytes(layersPerGpu, maxNumSeqs, batched);
+    }
+
+    /**
+     * The logits vLLM's profiling run adds over the workload's own: it samples {@code min(max_num_seqs,
+     * max_num_batched_tokens)} dummy requests ({@code GPUModelRunner.profile_run} and {@code _dummy_sampler_run},
+     * {@code vllm/v1/worker/gpu_model_runner.py}), each with the logits one sequence holds, where the workload holds
+     * {@code batch} of them.
+     */
+    private static double profiledLogitsBytes(Workload workload, long logitsBytes, long totalBytes) {
+        long maxNumSeqs = SchedulerLimit.defaultMaxRunning(ServingEngine.VLLM, 0, 1, totalBytes, "")
+                .orElse(SchedulerLimit.VLLM_MAX_NUM_SEQS_SMALL);
+        int batched = workload.prefillChunkTokens() > 0 ? workload.prefillChunkTokens()
+                : ServingEngine.VLLM.defaultBatchedTokens();
+        long rows = Math.min(maxNumSeqs, batched);
+        return workload.batch() >= rows ? 0 : (double) logitsBytes / workload.batch() * (rows - workload.batch());
     }
 
     /**
