@@ -80,6 +80,7 @@ final class EstimateCommand implements Callable<Integer> {
                 }
                 if (latency != null) {
                     LatencyFigures.putJson(root, gpu, latency);
+                    LatencyFigures.putLoadJson(root, w);
                 }
                 out.println(EstimateOutput.json().writeValueAsString(root));
             } catch (com.fasterxml.jackson.core.JsonProcessingException ex) {

@@ -34,6 +34,14 @@ class ServingLatencyCommandTest {
         assertThat(j.get("tokensPerSecondPerUser").asDouble())
                 .isCloseTo(1000 / j.get("tpotMs").asDouble(), withinPercentage(0.1));
         assertThat(j.get("tokensPerSecond").asDouble()).isEqualTo(j.get("tokensPerSecondPerUser").asDouble());
+        assertThat(j.get("arrivingPromptTokensPerStep").asDouble()).isZero();
+        // 25 users under vLLM: the 24 others' 5,000-token prompts over 500 output tokens, 240 a step, and each step
+        // is slower than one user's.
+        JsonNode loaded = json("estimate", "--preset", "llama-3.1-70b", "--mode", "infer", "--weights", "fp8",
+                "--kv-dtype", "fp8", "--seq", "5000", "--context", "5500", "--tp", "2", "--gpu", "h100-sxm-80gb",
+                "--batch", "25", "--format", "json");
+        assertThat(loaded.get("arrivingPromptTokensPerStep").asDouble()).isEqualTo(240.0);
+        assertThat(loaded.get("tpotMs").asDouble()).isGreaterThan(1.5 * j.get("tpotMs").asDouble());
 
         EstimateCommandTest.Result text = run("estimate", "--preset", "llama-3.1-70b", "--mode", "infer",
                 "--weights", "fp8", "--tp", "2", "--gpu", "h100-sxm-80gb");
