@@ -178,6 +178,23 @@ class ServingLatencyTest {
     }
 
     @Test
+    void underLoadMoreUsersNeverShortenEitherLatencyAndOneUserSeesNoLoad() {
+        double tpot = 0;
+        double ttft = 0;
+        for (int batch : new int[] {1, 2, 8, 32, 128, 512}) {
+            Workload w = ServingEngine.VLLM.configure(infer(DataType.BF16, DataType.FP16, batch, 1024, 2048, 1), 2048);
+            ServingLatency.Latency l = latency("llama-3-8b", w, "a100-sxm-80gb");
+            assertThat(l.tpotMs()).isGreaterThanOrEqualTo(tpot);
+            assertThat(l.ttftMs()).isGreaterThanOrEqualTo(ttft);
+            tpot = l.tpotMs();
+            ttft = l.ttftMs();
+        }
+        Workload one = infer(DataType.BF16, DataType.FP16, 1, 1024, 2048, 1);
+        assertThat(latency("llama-3-8b", ServingEngine.VLLM.configure(one, 2048), "a100-sxm-80gb").tpotMs())
+                .isCloseTo(latency("llama-3-8b", one, "a100-sxm-80gb").tpotMs(), within(1e-9));
+    }
+
+    @Test
     void tensorParallelismOverNvlinkShortensTheStepOfAModelThatFitsOneGpu() {
         ServingLatency.Latency one = latency("llama-3-70b", infer(DataType.FP8, DataType.FP8, 1, 512, 1024, 1),
                 "h100-sxm-80gb");
