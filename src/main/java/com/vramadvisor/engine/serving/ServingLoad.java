@@ -25,7 +25,8 @@ import com.vramadvisor.engine.plan.StepTimeModel;
  * scheduler fills a step with the running requests' decode tokens first and gives prompts what the budget leaves,
  * {@code vllm/v1/core/sched/scheduler.py}). The user's own prompt is prefilled before its first token, so it is in
  * the time to first token, not between tokens; at {@code c = 1} nothing is added. Hugging Face {@code generate}
- * runs a fixed batch that no new prompt joins: {@code n = 0}.
+ * runs a fixed batch that no new prompt joins: {@code n = 0}. A workload without output tokens (context = prompt)
+ * says nothing of how often prompts arrive, so none are added to it either.
  *
  * <p><b>Step.</b> The decode tokens keep the matrix multiplications bound by reading the weights and the KV cache;
  * the prompt tokens add their own compute, which that read does not hide:
@@ -55,14 +56,15 @@ public final class ServingLoad {
 
     /**
      * Prompt tokens of the other users' arriving requests that one decode step carries in steady state:
-     * {@code min((c - 1) P / O, max(0, budget - c))}, 0 for Hugging Face {@code generate} and for one user.
+     * {@code min((c - 1) P / O, max(0, budget - c))}; 0 for Hugging Face {@code generate}, for one user and without
+     * output tokens.
      */
     public static double arrivingPromptTokensPerStep(Workload workload) {
-        if (ServingEngine.of(workload) == ServingEngine.HF_GENERATE || workload.batch() <= 1) {
+        int prompt = workload.sequenceLength();
+        int output = workload.effectiveContext() - prompt;
+        if (ServingEngine.of(workload) == ServingEngine.HF_GENERATE || workload.batch() <= 1 || output <= 0) {
             return 0;
         }
-        int prompt = workload.sequenceLength();
-        int output = Math.max(1, workload.effectiveContext() - prompt);
         double tokens = (workload.batch() - 1.0) * prompt / output;
         int budget = workload.prefillChunkTokens();
         return budget > 0 ? Math.min(tokens, Math.max(0, budget - workload.batch())) : tokens;

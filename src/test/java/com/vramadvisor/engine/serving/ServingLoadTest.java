@@ -28,6 +28,9 @@ class ServingLoadTest {
                 .isZero();
         assertThat(ServingLoad.arrivingPromptTokensPerStep(ServingEngine.HF_GENERATE.configure(users(25, 5000, 5500),
                 0))).isZero();
+        // Without output tokens nothing tells how often prompts arrive.
+        assertThat(ServingLoad.arrivingPromptTokensPerStep(ServingEngine.VLLM.configure(users(25, 5000, 5000), 0)))
+                .isZero();
     }
 
     @Test
