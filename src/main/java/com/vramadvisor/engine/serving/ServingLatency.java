@@ -66,9 +66,11 @@ public final class ServingLatency {
      * The latency figures of a workload.
      *
      * @param concurrency sequences decoded together (the workload's batch)
-     * @param ttftSeconds time to first token; {@code null} when the GPU has no peak rate for the weights
+     * @param ttftSeconds time to first token, with the mean wait behind other users' prompts under load
+     *                    ({@link ServingLoad}); {@code null} when the GPU has no peak rate for the weights
      * @param ttftBound   what bounds the prefill; {@code null} with it
-     * @param tpotSeconds time per output token, one decode step of the whole batch
+     * @param tpotSeconds time per output token, one decode step of the whole batch with, under load, the other
+     *                    users' arriving prompt tokens in it
      * @param tpotBound   what bounds the decode step
      */
     public record Latency(int concurrency, Double ttftSeconds, Bound ttftBound, double tpotSeconds, Bound tpotBound) {
@@ -169,7 +171,8 @@ public final class ServingLatency {
     }
 
     /**
-     * TTFT and TPOT of {@code workload} (inference) on {@code gpu}, laid out as its own parallelism says.
+     * TTFT and TPOT of {@code workload} (inference) on {@code gpu}, laid out as its own parallelism says, under the
+     * steady load of {@code batch} users when the engine batches continuously ({@link ServingLoad}).
      *
      * @return empty when the GPU has no memory bandwidth figure
      * @throws IllegalArgumentException for a training workload
