@@ -83,6 +83,17 @@ public record KvCapacity(int blockTokens, double blockBytes, long blocks, long b
      */
     public static KvCapacity of(ModelSpec model, Workload workload, long budgetBytes, long usableBytes,
                                 long totalBytes) {
+        return of(model, workload, budgetBytes, usableBytes, totalBytes, "");
+    }
+
+    /**
+     * The KV capacity of {@code workload} (inference) on one GPU named {@code gpuName}: as
+     * {@link #of(ModelSpec, Workload, long, long, long)}, the name telling vLLM's default {@code max_num_seqs} on an
+     * A100 (256, not 1024; {@link SchedulerLimit}), which sets how many CUDA graphs it captures and how many requests
+     * its profiling run samples.
+     */
+    public static KvCapacity of(ModelSpec model, Workload workload, long budgetBytes, long usableBytes,
+                                long totalBytes, String gpuName) {
         if (workload.mode() != Mode.INFER) {
             throw new IllegalArgumentException("KV capacity is defined for inference only");
         }
@@ -94,8 +105,8 @@ public record KvCapacity(int blockTokens, double blockBytes, long blocks, long b
         double blockBytes = blockTokens * MemoryEstimator.kvBytesPerToken(model, workload);
         ServingEngine engine = ServingEngine.of(workload);
         if (engine == ServingEngine.VLLM) {
-            nonKv += cudaGraphBytes(model, workload, totalBytes)
-                    + profiledLogitsBytes(workload, peak.get(Component.LOGITS), totalBytes);
+            nonKv += cudaGraphBytes(model, workload, totalBytes, gpuName)
+                    + profiledLogitsBytes(workload, peak.get(Component.LOGITS), totalBytes, gpuName);
         }
         double left = KvPool.bytes(engine, budgetBytes, usableBytes, totalBytes, nonKv,
                 activations, workload.gpuMemoryUtilization(), workload.prefillChunkTokens(),
@@ -107,18 +118,24 @@ public record KvCapacity(int blockTokens, double blockBytes, long blocks, long b
     }
 
     /**
-     * The CUDA graph memory vLLM subtracts from the KV budget on a GPU of {@code totalBytes} ({@link VllmCudaGraphs}),
-     * with the default {@code max_num_seqs} for that memory ({@link SchedulerLimit}, the name unknown) and the
-     * workload's batched-token limit.
+     * The CUDA graph memory vLLM subtracts from the KV budget on a GPU of {@code totalBytes} named {@code gpuName}
+     * ({@link VllmCudaGraphs}), with vLLM's default {@code max_num_seqs} for that GPU ({@link SchedulerLimit}; ""
+     * when the name is unknown) and the workload's batched-token limit.
      */
-    public static double cudaGraphBytes(ModelSpec model, Workload workload, long totalBytes) {
+    public static double cudaGraphBytes(ModelSpec model, Workload workload, long totalBytes, String gpuName) {
         int stages = workload.parallelism().pipelineParallel();
         int layersPerGpu = Math.max(1, (model.layers() + stages - 1) / stages);
-        int maxNumSeqs = (int) SchedulerLimit.defaultMaxRunning(ServingEngine.VLLM, 0, 1, totalBytes, "")
+        return VllmCudaGraphs.bytes(layersPerGpu, vllmMaxNumSeqs(totalBytes, gpuName), vllmBatchedTokens(workload));
+    }
+
+    private static int vllmMaxNumSeqs(long totalBytes, String gpuName) {
+        return (int) SchedulerLimit.defaultMaxRunning(ServingEngine.VLLM, 0, 1, totalBytes, gpuName)
                 .orElse(SchedulerLimit.VLLM_MAX_NUM_SEQS_SMALL);
-        int batched = workload.prefillChunkTokens() > 0 ? workload.prefillChunkTokens()
+    }
+
+    private static int vllmBatchedTokens(Workload workload) {
+        return workload.prefillChunkTokens() > 0 ? workload.prefillChunkTokens()
                 : ServingEngine.VLLM.defaultBatchedTokens();
-        return VllmCudaGraphs.bytes(layersPerGpu, maxNumSeqs, batched);
     }
 
     /**
@@ -127,12 +144,9 @@ public record KvCapacity(int blockTokens, double blockBytes, long blocks, long b
      * {@code vllm/v1/worker/gpu_model_runner.py}), each with the logits one sequence holds, where the workload holds
      * {@code batch} of them.
      */
-    private static double profiledLogitsBytes(Workload workload, long logitsBytes, long totalBytes) {
-        long maxNumSeqs = SchedulerLimit.defaultMaxRunning(ServingEngine.VLLM, 0, 1, totalBytes, "")
-                .orElse(SchedulerLimit.VLLM_MAX_NUM_SEQS_SMALL);
-        int batched = workload.prefillChunkTokens() > 0 ? workload.prefillChunkTokens()
-                : ServingEngine.VLLM.defaultBatchedTokens();
-        long rows = Math.min(maxNumSeqs, batched);
+    private static double profiledLogitsBytes(Workload workload, long logitsBytes, long totalBytes,
+                                              String gpuName) {
+        long rows = Math.min(vllmMaxNumSeqs(totalBytes, gpuName), vllmBatchedTokens(workload));
         return workload.batch() >= rows ? 0 : (double) logitsBytes / workload.batch() * (rows - workload.batch());
     }
 

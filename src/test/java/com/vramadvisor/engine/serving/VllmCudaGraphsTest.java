@@ -34,6 +34,22 @@ class VllmCudaGraphsTest {
         assertThatThrownBy(() -> VllmCudaGraphs.bytes(0, 256, 2048)).isInstanceOf(IllegalArgumentException.class);
     }
 
+    @Test
+    void anA100CapturesFewerDecodeGraphsThanAnH100OfTheSameMemory() {
+        // vLLM's max_num_seqs is 256 on an A100 and 1024 on other GPUs of at least 70 GiB: 51 + 35 graphs against
+        // 51 + 51, at 32 layers and 180,344 bytes a graph and layer.
+        ModelSpec llama = CatalogLoader.shippedOnly().load().model("llama-3.1-8b").orElseThrow();
+        Workload w = ServingEngine.VLLM.configure(Workload.builder().mode(Mode.INFER).precision(Precision.BF16)
+                .weightType(DataType.BF16).batch(1).sequenceLength(1024).context(2048).build(), 0);
+        long total = 81_920L << 20;
+        assertThat(KvCapacity.cudaGraphBytes(llama, w, total, "NVIDIA A100-SXM4-80GB"))
+                .isEqualTo(86.0 * 32 * VllmCudaGraphs.BYTES_PER_GRAPH_LAYER);
+        assertThat(KvCapacity.cudaGraphBytes(llama, w, total, "NVIDIA H100 80GB HBM3"))
+                .isEqualTo(102.0 * 32 * VllmCudaGraphs.BYTES_PER_GRAPH_LAYER);
+        assertThat(KvCapacity.of(llama, w, total, total, total, "NVIDIA A100-SXM4-80GB").blocks())
+                .isGreaterThan(KvCapacity.of(llama, w, total, total, total, "NVIDIA H100 80GB HBM3").blocks());
+    }
+
     /**
      * LMCache issue #3430 (2026-05-28): Qwen/Qwen3-8B in bf16 on an RTX A5000 (24,564 MiB) with vLLM 0.21.0,
      * gpu_memory_utilization 0.9764, max_model_len 16,384: "Estimated CUDA graph memory: 0.52 GiB total",
@@ -51,8 +67,8 @@ class VllmCudaGraphsTest {
                 .context(16_384).overhead(RuntimeOverhead.OFF).gpuMemoryUtilization(0.9764).build(), 0),
                 total, "NVIDIA RTX A5000");
         assertThat(w.prefillChunkTokens()).isEqualTo(2048);
-        assertThat(KvCapacity.cudaGraphBytes(qwen, w, total) / GIB).isCloseTo(0.52, withinPercentage(1));
-        KvCapacity c = KvCapacity.of(qwen, w, (long) Math.floor(total * 0.9764), total, total);
+        assertThat(KvCapacity.cudaGraphBytes(qwen, w, total, "NVIDIA RTX A5000") / GIB).isCloseTo(0.52, withinPercentage(1));
+        KvCapacity c = KvCapacity.of(qwen, w, (long) Math.floor(total * 0.9764), total, total, "NVIDIA RTX A5000");
         // 52,832 tokens, +13.9 %: the sampler's sort buffers in the profiling run and memory outside PyTorch are not
         // counted. Without the graphs it would be 56,160 (+21 %).
         assertThat((double) c.tokens()).isCloseTo(46_368, withinPercentage(15));
