@@ -44,7 +44,7 @@ import com.vramadvisor.engine.plan.StepTimeModel;
  * <p><b>Waiting.</b> A new prompt waits while the engine prefills the prompts ahead of it. With {@code rho} the share
  * of the engine's time that arriving prompts take ({@code n x prefillFlops / rate} of each step) and {@code S} the
  * prompt's own prefill, the mean wait of a single queue with random arrivals and fixed service time
- * (Pollaczek-Khinchine, M/D/1: Kleinrock, <i>Queueing Systems</i> vol. 1, 1975, section 5.7) is
+ * (Pollaczek-Khinchine, M/D/1: Kleinrock, <i>Queueing Systems</i> vol. 1, 1975, chapter 5, M/G/1) is
  * <pre>
  *   wait = rho x S / (2 (1 - rho)),       TTFT = S + wait
  * </pre>
