@@ -51,7 +51,8 @@ class VllmCudaGraphsTest {
     }
 
     /**
-     * LMCache issue #3430 (2026-05-28): Qwen/Qwen3-8B in bf16 on an RTX A5000 (24,564 MiB) with vLLM 0.21.0,
+     * LMCache issue #3430 (2026-05-28): Qwen/Qwen3-8B in bf16 on an RTX A5000 with vLLM 0.21.0 (the log does not
+     * print the total; 24,564 MiB, what nvidia-smi shows for 24 GB cards of that generation, is assumed),
      * gpu_memory_utilization 0.9764, max_model_len 16,384: "Estimated CUDA graph memory: 0.52 GiB total",
      * "Available KV cache memory: 6.37 GiB", "GPU KV cache size: 46,368 tokens", "Maximum concurrency for 16,384
      * tokens per request: 2.83x". The graph constant comes from this log, so the check is of the rest: weights,
