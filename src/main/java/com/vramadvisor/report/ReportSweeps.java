@@ -97,7 +97,7 @@ final class ReportSweeps {
         }
         CapacityChoice.Choice c = capacities.get(0);
         double held = KvCapacity.of(model, workload, c.capacityBytes(), c.gpu().memoryBytesUsable(),
-                c.gpu().memoryBytesTotal()).maxConcurrency();
+                c.gpu().memoryBytesTotal(), c.gpu().name()).maxConcurrency();
         if (!(held > 0)) {
             return List.of();
         }

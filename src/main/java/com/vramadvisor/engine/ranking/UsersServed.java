@@ -35,7 +35,7 @@ final class UsersServed {
                              RankingOptions options, int replicas) {
         ServingTargets targets = options.servingTargets();
         KvCapacity kv = KvCapacity.of(model, atLayout, capacityBytes, gpu.memoryBytesUsable(),
-                gpu.memoryBytesTotal());
+                gpu.memoryBytesTotal(), gpu.name());
         long held = kv.wholeSequences();
         OptionalLong cap = targets.maxRunning() > 0 ? OptionalLong.of(targets.maxRunning())
                 : SchedulerLimit.defaultMaxRunning(ServingEngine.of(atLayout), kv.tokens(), model.maxPositions(),

@@ -29,7 +29,8 @@ public record ConcurrencyLimits(double kvMaxConcurrency, Long runningCap, Intege
     public static ConcurrencyLimits of(ModelSpec model, Workload workload, GpuSpec gpu, long budgetBytes,
                                        Fabric fabric, ServingTargets targets, double bandwidthEfficiency,
                                        double computeEfficiency) {
-        KvCapacity kv = KvCapacity.of(model, workload, budgetBytes, gpu.memoryBytesUsable(), gpu.memoryBytesTotal());
+        KvCapacity kv = KvCapacity.of(model, workload, budgetBytes, gpu.memoryBytesUsable(), gpu.memoryBytesTotal(),
+                gpu.name());
         OptionalLong cap = targets.maxRunning() > 0 ? OptionalLong.of(targets.maxRunning())
                 : SchedulerLimit.defaultMaxRunning(ServingEngine.of(workload), kv.tokens(), model.maxPositions(),
                 gpu.memoryBytesTotal(), gpu.name());

@@ -96,8 +96,8 @@ class ServingTableTest {
         Recommendation r = recommend(m, w, ServingTargets.NONE);
         RecommendationRow l4 = row(r, "l4", HardwareKind.GPU);
         GpuSpec gpu = catalog.gpu("l4").orElseThrow();
-        long held = KvCapacity.of(m, w, gpu.capacityBytes(w), gpu.memoryBytesUsable(), gpu.memoryBytesTotal())
-                .wholeSequences();
+        long held = KvCapacity.of(m, w, gpu.capacityBytes(w), gpu.memoryBytesUsable(), gpu.memoryBytesTotal(),
+                gpu.name()).wholeSequences();
         assertThat(l4.serving().kvSequencesPerReplica()).isEqualTo(held);
         // vLLM runs at most 256 requests on a GPU below 70 GiB (SchedulerLimit).
         assertThat(l4.serving().usersServed()).isEqualTo((int) Math.min(held, 256));
