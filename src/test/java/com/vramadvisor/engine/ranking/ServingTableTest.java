@@ -22,6 +22,7 @@ import java.util.Set;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
+import static org.assertj.core.api.Assertions.withinPercentage;
 
 /** The decision table for serving: users served within latency targets, and their price. */
 class ServingTableTest {
@@ -56,22 +57,35 @@ class ServingTableTest {
 
     /**
      * NVIDIA NIM for LLMs 1.8.0, Llama-3.3-70B-Instruct fp8 on 2 x H100 80GB, TP2, 5,000 in / 500 out (NIM LLM
-     * benchmarking guide, "Performance", docs.nvidia.com/nim/benchmarking/llm): the inter-token latency is 21.83 ms
-     * at concurrency 5. With that TPOT as the target, one TP2 copy on H100s serves about 5 users. The latency model
-     * leaves out the stalls that other users' prefills cause (docs/estimation.md), so it counts more users than the
-     * measurement at a given TPOT; the tolerance is a factor of two (3 to 10 users). An 8-GPU board holds four copies.
+     * benchmarking guide, "Performance", docs.nvidia.com/nim/benchmarking/llm), served with TensorRT-LLM's in-flight
+     * batching: inter-token latency 21.83, 38.75 and 59.73 ms at 5, 25 and 50 concurrent users. With each of those
+     * TPOTs as the target, one TP2 copy on H100s should serve about that many users. The latency model is 11-21 %
+     * slow there (ServingLatencyTest), and TPOT grows slowly with the users, so the users it counts fall short: 38
+     * and 18 of 50 and 25 (tolerance 30 %, so that the model's error in latency is not hidden by a loose bound), and
+     * 2 of 5 at the lightest load, where a TPOT error of 4 % (20.97 ms against 21.83) is a factor of 2.5 in users
+     * (tolerance: at least 1, at most 10). An 8-GPU board holds four copies.
      */
     @Test
-    void atTheTpotNimMeasuredAtFiveUsersOneTp2CopyOnH100sServesAboutFive() {
-        Recommendation r = recommend(model("llama-3.1-70b"), nimRun(2), new ServingTargets(21.83, 0, 0));
-        RecommendationRow board = row(r, "h100-sxm-80gb", HardwareKind.MULTI_GPU);
-        ServingFigures s = board.serving();
-        assertThat(board.fits()).isTrue();
-        assertThat(board.parallelism().tensorParallel()).isEqualTo(2);
-        assertThat(s.usersPerReplica()).isBetween(3, 10);
-        assertThat(s.usersServed()).isEqualTo(4 * s.usersPerReplica());
-        assertThat(s.tpotMs()).isLessThanOrEqualTo(21.83);
-        assertThat(s.usersPerGpu()).isCloseTo(s.usersServed() / 8.0, within(1e-9));
+    void atTheTpotsNimMeasuredTheTp2CopiesOnH100sServeAboutAsManyUsers() {
+        int[] published = {5, 25, 50};
+        double[] itl = {21.83, 38.75, 59.73};
+        for (int i = 0; i < published.length; i++) {
+            Recommendation r = recommend(model("llama-3.1-70b"), ServingEngine.TRTLLM.configure(nimRun(2), 0),
+                    new ServingTargets(itl[i], 0, 0));
+            RecommendationRow board = row(r, "h100-sxm-80gb", HardwareKind.MULTI_GPU);
+            ServingFigures s = board.serving();
+            assertThat(board.fits()).isTrue();
+            assertThat(board.parallelism().tensorParallel()).isEqualTo(2);
+            if (published[i] == 5) {
+                assertThat(s.usersPerReplica()).isBetween(1, 10);
+            } else {
+                assertThat((double) s.usersPerReplica()).as("users at %s ms", itl[i])
+                        .isCloseTo(published[i], withinPercentage(30));
+            }
+            assertThat(s.usersServed()).isEqualTo(4 * s.usersPerReplica());
+            assertThat(s.tpotMs()).isLessThanOrEqualTo(itl[i]);
+            assertThat(s.usersPerGpu()).isCloseTo(s.usersServed() / 8.0, within(1e-9));
+        }
     }
 
     @Test
