@@ -263,6 +263,7 @@ public final class Recommender {
         private final RowFactory factory;
         private final Planner planner;
         private final LayoutSearch search;
+        private final ServingLayouts serving;
         private final boolean training;
 
         Table(MemoryModel memory, ModelSpec model, Workload workload, RankingOptions options, Estimate single,
@@ -277,6 +278,7 @@ public final class Recommender {
             this.factory = new RowFactory(model, workload, options);
             this.search = new LayoutSearch(memory, model, workload);
             search.remember(Parallelism.SINGLE_GPU, single);
+            this.serving = new ServingLayouts(model, options, search, factory);
             this.planner = new Planner(memory, model, workload, single, new Planner.Settings(
                     options.computeEfficiency(), options.decodeBandwidthEfficiency(), options.tokenBudget(),
                     options.globalBatchTokens(), options.fixedRecompute()));
@@ -325,33 +327,12 @@ public final class Recommender {
                 LayoutSearch.Layout several = search.fewest(rig.capacityBytes(), rig.gpusPerNode(),
                         options.maxGpus());
                 if (several != null && several.fits() && options.servingTargets().hasLatencyTarget()) {
-                    several = fastEnough(one, several, rig.gpusPerNode());
+                    several = serving.fastEnough(one, several, rig.gpusPerNode());
                 }
                 if (several != null && several.gpus() > 1) {
                     rows.add(inferenceRow(many, several, 1, !several.fits()));
                 }
             }
-        }
-
-        /**
-         * Loose cards serving within latency targets: the fewest-GPU layout, or when it serves nobody within them the
-         * first wider tensor-parallel layout (twice, four times ... its size, within a node and the GPU limit) that
-         * serves someone; the fewest-GPU layout when none does.
-         */
-        private LayoutSearch.Layout fastEnough(RowFactory.Offer offer, LayoutSearch.Layout fewest, int node) {
-            Parallelism p = fewest.parallelism();
-            if (usersServed(offer, fewest, fewest.gpus()) > 0) {
-                return fewest;
-            }
-            for (int t = p.tensorParallel() * 2; t <= node && t * p.pipelineParallel() <= options.maxGpus()
-                    && model.heads() % t == 0; t *= 2) {
-                LayoutSearch.Layout wider = search.exactly(new Parallelism(t, p.pipelineParallel(), 1, 0, false),
-                        offer.rig().capacityBytes()).orElse(null);
-                if (wider != null && wider.fits() && usersServed(offer, wider, wider.gpus()) > 0) {
-                    return wider;
-                }
-            }
-            return fewest;
         }
 
         /**
@@ -384,42 +365,10 @@ public final class Recommender {
             }
             int units = (copy.gpus() + unit - 1) / unit;
             if (copy.fits() && options.servingTargets().hasLatencyTarget()) {
-                copy = mostUsers(offer, copy, units * unit);
+                copy = serving.mostUsers(offer, copy, units * unit);
             }
             int replicas = Math.max(1, units * unit / copy.gpus());
             rows.add(inferenceRow(offer, copy, replicas, !copy.fits()));
-        }
-
-        /**
-         * Serving within latency targets: of the fewest-GPU layout and the wider tensor-parallel ones (twice, four
-         * times ... its size, within a node and the GPUs the option has, the heads divisible), the one whose copies
-         * together serve the most users; the fewest GPUs per copy on a tie. Wider tensor parallelism shortens each
-         * decode step, so an option too slow for the targets with one GPU per copy may meet them with two.
-         */
-        private LayoutSearch.Layout mostUsers(RowFactory.Offer offer, LayoutSearch.Layout fewest, int gpus) {
-            Parallelism p = fewest.parallelism();
-            LayoutSearch.Layout best = fewest;
-            int bestUsers = usersServed(offer, fewest, gpus);
-            for (int t = p.tensorParallel() * 2; t <= offer.rig().gpusPerNode() && t * p.pipelineParallel() <= gpus
-                    && gpus % (t * p.pipelineParallel()) == 0 && model.heads() % t == 0; t *= 2) {
-                LayoutSearch.Layout wider = search.exactly(new Parallelism(t, p.pipelineParallel(), 1, 0, false),
-                        offer.rig().capacityBytes()).orElse(null);
-                if (wider == null || !wider.fits()) {
-                    continue;
-                }
-                int users = usersServed(offer, wider, gpus);
-                if (users > bestUsers) {
-                    best = wider;
-                    bestUsers = users;
-                }
-            }
-            return best;
-        }
-
-        private int usersServed(RowFactory.Offer offer, LayoutSearch.Layout copy, int gpus) {
-            ServingFigures f = factory.serving(offer.gpu(), offer.rig().fabric(copy.gpus()), copy.parallelism(),
-                    Math.max(1, gpus / copy.gpus()));
-            return f == null ? 0 : f.usersServed();
         }
 
         RecommendationRow trainingRow(RowFactory.Offer offer, PlanCandidate c, boolean exhausted) {
