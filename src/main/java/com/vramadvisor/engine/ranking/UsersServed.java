@@ -41,9 +41,10 @@ final class UsersServed {
                 : SchedulerLimit.defaultMaxRunning(ServingEngine.of(atLayout), kv.tokens(), model.maxPositions(),
                 gpu.memoryBytesTotal(), gpu.name());
         long limit = cap.isPresent() ? Math.min(held, cap.getAsLong()) : held;
-        int perReplica = ServingLatency.maxConcurrency(model, atLayout, gpu, fabric,
-                options.decodeBandwidthEfficiency(), options.computeEfficiency(), limit, targets.tpotTargetMs(),
-                targets.ttftTargetMs());
+        // Without a latency target every concurrency the memory and the scheduler allow is served; no search needed.
+        int perReplica = !targets.hasLatencyTarget() ? (int) Math.min(limit, Workload.MAX_TOKENS)
+                : ServingLatency.maxConcurrency(model, atLayout, gpu, fabric, options.decodeBandwidthEfficiency(),
+                options.computeEfficiency(), limit, targets.tpotTargetMs(), targets.ttftTargetMs());
         ServingLatency.Latency at = ServingLatency.of(model, atLayout.toBuilder().batch(Math.max(1, perReplica))
                         .build(), gpu, fabric, options.decodeBandwidthEfficiency(), options.computeEfficiency())
                 .orElseThrow(() -> new IllegalArgumentException(gpu.id() + " has no memory bandwidth figure"));
