@@ -15,6 +15,7 @@ import com.vramadvisor.engine.plan.SpeedModel;
 import com.vramadvisor.engine.plan.StepTime;
 import com.vramadvisor.engine.plan.StepTimeModel;
 import com.vramadvisor.engine.serving.ServingLatency;
+import com.vramadvisor.engine.serving.ServingLoad;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -91,6 +92,7 @@ final class RowFactory {
                             ServingFigures serving, boolean searchExhausted) {
         GpuSpec gpu = offer.gpu();
         Rig rig = offer.rig();
+        speed = atServedLoad(speed, serving);
         long capacity = capacityBytes(gpu);
         long need = e.peakBytes();
         boolean fits = need <= capacity;
@@ -283,6 +285,32 @@ final class RowFactory {
         }
         List<Reason> reasons = peak.fallback() ? List.of(Reason.PRECISION_FALLBACK) : List.of();
         return new Speed(decode, perSequence, prefill, seconds / 3600.0, null, bound, reasons);
+    }
+
+    /**
+     * The inference speed at the load the option serves ({@link ServingFigures#usersServed} sequences decoding
+     * together at {@link ServingFigures#tpotMs} each), so that the tokens/s, time and job cost of a serving row
+     * describe the same option as its users column: {@code tokens/s = usersServed x 1000 / tpotMs}, and the token
+     * budget takes {@code budget / tokens/s}. Under a serving engine's steady load the arriving prompts are inside
+     * TPOT already ({@link ServingLoad}); without that load (Hugging Face {@code generate}, no output length) the
+     * prompts' prefill is added as in {@link #inferenceSpeed}. Unchanged when nobody is served.
+     */
+    Speed atServedLoad(Speed single, ServingFigures serving) {
+        if (serving == null || serving.usersServed() <= 0 || !(serving.tpotMs() > 0) || single.tokensPerSecond() == null) {
+            return single;
+        }
+        double perSequence = 1000.0 / serving.tpotMs();
+        double decode = serving.usersServed() * perSequence;
+        double seconds = options.tokenBudget() / decode;
+        int prompt = workload.sequenceLength();
+        int generated = workload.effectiveContext() - prompt;
+        boolean loaded = ServingLoad.arrivingPromptTokensPerStep(
+                workload.toBuilder().batch(Math.max(1, serving.usersPerReplica())).build()) > 0;
+        if (!loaded && generated > 0 && single.prefill() != null) {
+            seconds += (double) options.tokenBudget() / generated * prompt / single.prefill();
+        }
+        Bound bound = serving.tpotBound() != null ? serving.tpotBound() : single.bound();
+        return new Speed(decode, perSequence, single.prefill(), seconds / 3600.0, null, bound, single.reasons());
     }
 
     static boolean isUnifiedMemory(GpuSpec gpu) {

@@ -1,5 +1,7 @@
 package com.vramadvisor.engine.ranking;
 
+import com.vramadvisor.engine.plan.Bound;
+
 /**
  * The serving side of an inference row of the decision table: how many users the option serves within the latency
  * targets, and what each costs. See {@code docs/decision-table.md}, "Users served".
@@ -25,15 +27,16 @@ package com.vramadvisor.engine.ranking;
  * @param usersPerDollar        {@code usersServed / usdPerHour}: users served per US dollar an hour of the option
  *                              costs; {@code null} without a cost
  * @param usersPerGpu           {@code usersServed / gpusUsed}
+ * @param tpotBound             what bounds the decode step at that concurrency, {@code null} when unknown
  */
 public record ServingFigures(int usersServed, int usersPerReplica, long kvSequencesPerReplica, Long runningCap,
                              Double ttftMs, double tpotMs, boolean meetsTargets, Double usdPerHour,
-                             Double usersPerDollar, double usersPerGpu) {
+                             Double usersPerDollar, double usersPerGpu, Bound tpotBound) {
 
     /** The same figures priced at {@code usdPerHour} (or unpriced with {@code null}) over {@code gpusUsed} GPUs. */
     ServingFigures priced(Double hourly, int gpusUsed) {
         Double perDollar = hourly == null || !(hourly > 0) ? null : usersServed / hourly;
         return new ServingFigures(usersServed, usersPerReplica, kvSequencesPerReplica, runningCap, ttftMs, tpotMs,
-                meetsTargets, hourly, perDollar, gpusUsed > 0 ? (double) usersServed / gpusUsed : 0);
+                meetsTargets, hourly, perDollar, gpusUsed > 0 ? (double) usersServed / gpusUsed : 0, tpotBound);
     }
 }

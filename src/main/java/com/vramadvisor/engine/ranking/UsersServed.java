@@ -50,6 +50,7 @@ final class UsersServed {
                 .orElseThrow(() -> new IllegalArgumentException(gpu.id() + " has no memory bandwidth figure"));
         long users = (long) perReplica * replicas;
         return new ServingFigures((int) Math.min(Integer.MAX_VALUE, users), perReplica, held,
-                cap.isPresent() ? cap.getAsLong() : null, at.ttftMs(), at.tpotMs(), perReplica > 0, null, null, 0);
+                cap.isPresent() ? cap.getAsLong() : null, at.ttftMs(), at.tpotMs(), perReplica > 0, null, null, 0,
+                at.tpotBound());
     }
 }

@@ -12,9 +12,9 @@ package com.vramadvisor.engine.serving;
  *       scenario and the 200 ms of its server scenario (MLCommons inference rules, TPOT at the 99th percentile).
  *       Databricks' "LLM Inference Performance Engineering: Best Practices" (October 2023) already puts a 100 ms TPOT
  *       (10 tokens/s, about 450 words per minute) above what a typical person reads.</li>
- *   <li>No TTFT target by default: the latency model's TTFT is that of a request whose prefill starts at once
- *       (queueing is not modelled, {@link ServingLatency}), so a default target would pass options that a loaded
- *       server misses. MLPerf's are 450 ms (interactive) and 2,000 ms (server) for Llama 2 70B.</li>
+ *   <li>No TTFT target by default: TTFT depends on how requests arrive, and the latency model's wait behind other
+ *       prompts is a mean for a steady closed loop of users ({@link ServingLoad}), so a default target would pass
+ *       options that a bursty server misses. MLPerf's are 450 ms (interactive) and 2,000 ms (server) for Llama 2 70B.</li>
  *   <li>No cap on running requests by default beyond the engine's own ({@link SchedulerLimit}).</li>
  * </ul>
  *
