@@ -30,10 +30,18 @@ final class MdCli implements DomainCli {
     }
 
     @Override
+    public Set<String> sharedFlags() {
+        return Set.of("--precision");
+    }
+
+    @Override
+    public Set<String> domainFlags() {
+        return FLAGS;
+    }
+
+    @Override
     public Sizable build(DomainRequest request) {
         DomainOptions d = request.domain();
-        request.rejectOtherDomainFlags("--workload md", FLAGS);
-        HpcFlags.reject(request, "--workload md", "--preset", "--mode", "--batch", "--optimizer");
         long atoms = DEFAULT_ATOMS;
         if (d.atoms != null) {
             try {
