@@ -180,7 +180,7 @@ public record MdSystem(long atoms, Potential potential, SimPrecision precision, 
                                 + " pi %.3g^3%s) + 8 bytes per atom for binning", local, rowInts - 2,
                         fullList ? "full" : "half", k, density, reach, fullList ? "" : " / 2")));
         parts.add(longRange(split, box, local + ghost));
-        parts.add(PotentialScratch.of(potential, local, ghost, density, cutoff, precision));
+        parts.add(PotentialScratch.of(potential, local, ghost, density, cutoff, skin, rowInts, precision));
         parts.add(new MemoryPart("runtimeOverhead", "runtime overhead", CONTEXT_BYTES,
                 "CUDA context and kernels: 512 MiB"));
 
@@ -199,8 +199,10 @@ public record MdSystem(long atoms, Potential potential, SimPrecision precision, 
                 + " per cent off, and dense clusters or a compressed region need more (LAMMPS KOKKOS widens the"
                 + " lists to 1.2 x the fullest atom when they overflow).");
         if (potential == Potential.REAXFF) {
-            caveats.add("ReaxFF counts every atom within 5 A as a possible bond slot: an upper bound; the bond"
-                    + " arrays shrink when fewer pairs carry a bond order.");
+            caveats.add("ReaxFF bond slots are counted inside 2.66 A, where the bond order of the nitramine force"
+                    + " field falls to its cutoff; a force field or structure with longer bonds needs more. The QEq"
+                    + " matrix is counted twice: LAMMPS KOKKOS allocates the new one before it frees the old one at"
+                    + " every neighbour-list build.");
         }
         String subject = String.format(Locale.ROOT, "%,d atoms, %s, %s precision", atoms, potential.id(),
                 precision.id());
