@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 
 import com.vramadvisor.engine.core.MemoryPart;
+import com.vramadvisor.engine.core.Sentence;
 import com.vramadvisor.engine.core.Sizable;
 import com.vramadvisor.engine.core.SizedEstimate;
 import com.vramadvisor.engine.hardware.GpuSpec;
@@ -27,8 +28,9 @@ import com.vramadvisor.report.ReportModel.SweepChart;
  * writer (PDF, PNG, Markdown, CSV, JSON) renders it as it renders a language model's report. The report's own words
  * come from the report bundle; in a Chinese report a part's label, the peak phase and the axis are translated where
  * the bundle knows them ({@code domain.part.<id>}, {@code domain.phase.<phase>}, {@code domain.axis.<id>}) and shown
- * as the estimator words them otherwise (always in English). The
- * estimator's subject, assumptions, caveats and formulas are its own sentences, in English.
+ * as the estimator words them otherwise (always in English). The estimator's assumptions, caveats and formulas are
+ * {@link com.vramadvisor.engine.core.Sentence}s, shown in the report's language through {@link EstimatorSentences};
+ * its subject stays as it words it.
  */
 public final class DomainReportModels {
 
@@ -99,8 +101,9 @@ public final class DomainReportModels {
                 break;
             }
         }
-        for (String caveat : e.caveats()) {
-            out.add(text.format("domain.summary.caveat", caveat));
+        EstimatorSentences sentences = EstimatorSentences.of(text.locale());
+        for (Sentence caveat : e.caveatSentences()) {
+            out.add(text.format("domain.summary.caveat", sentences.text(caveat)));
         }
         return out;
     }
@@ -153,19 +156,20 @@ public final class DomainReportModels {
     }
 
     private static List<String> assumptions(ReportText text, SizedEstimate e) {
+        EstimatorSentences sentences = EstimatorSentences.of(text.locale());
         List<String> out = new ArrayList<>();
-        if (!"en".equals(text.locale().getLanguage()) && !(e.assumptions().isEmpty() && e.parts().isEmpty())) {
-            out.add(text.get("domain.assumptions.english"));
+        for (Sentence a : e.assumptionSentences()) {
+            out.add(sentences.text(a));
         }
-        out.addAll(e.assumptions());
         return out;
     }
 
     private static List<Formula> formulas(ReportText text, SizedEstimate e) {
         List<Formula> out = new ArrayList<>();
         String reference = text.get("domain.formula.reference." + e.kind().id());
+        EstimatorSentences sentences = EstimatorSentences.of(text.locale());
         for (MemoryPart p : e.parts()) {
-            out.add(new Formula(partLabel(text, p), p.formula(), reference));
+            out.add(new Formula(partLabel(text, p), sentences.text(p.formulaSentence()), reference));
         }
         return out;
     }

@@ -14,12 +14,13 @@ import java.util.OptionalLong;
  * @param parameters  the model's parameter count where the workload has one (vision, diffusion); empty otherwise
  * @param parts       the parts at the peak, in the order charts stack them; their sum is {@link #peakBytes()}
  * @param peakPhase   when the peak happens, in words ("backward", "VAE decode", "steady state")
- * @param assumptions statements of what the estimate assumes, English, one sentence each
- * @param caveats     where intuition misleads for this workload ("int8 weights do not shrink the activations"),
- *                    shown beside the figures; may be empty
+ * @param assumptionSentences statements of what the estimate assumes, one sentence each, translatable
+ *                            ({@link Sentence}); {@link #assumptions()} gives them in English
+ * @param caveatSentences     where intuition misleads for this workload ("int8 weights do not shrink the
+ *                            activations"), shown beside the figures; may be empty; {@link #caveats()} in English
  */
 public record SizedEstimate(WorkloadKind kind, String subject, OptionalLong parameters, List<MemoryPart> parts,
-                            String peakPhase, List<String> assumptions, List<String> caveats) {
+                            String peakPhase, List<Sentence> assumptionSentences, List<Sentence> caveatSentences) {
 
     public SizedEstimate {
         Objects.requireNonNull(kind, "kind");
@@ -27,9 +28,19 @@ public record SizedEstimate(WorkloadKind kind, String subject, OptionalLong para
         Objects.requireNonNull(parameters, "parameters");
         Objects.requireNonNull(peakPhase, "peakPhase");
         parts = List.copyOf(parts);
-        assumptions = List.copyOf(assumptions);
-        caveats = List.copyOf(caveats);
+        assumptionSentences = List.copyOf(assumptionSentences);
+        caveatSentences = List.copyOf(caveatSentences);
         peakBytes(parts);
+    }
+
+    /** The assumptions in English, one sentence each. */
+    public List<String> assumptions() {
+        return assumptionSentences.stream().map(Sentence::english).toList();
+    }
+
+    /** The caveats in English, one sentence each. */
+    public List<String> caveats() {
+        return caveatSentences.stream().map(Sentence::english).toList();
     }
 
     /** The sum of the parts, saturating at {@link Long#MAX_VALUE}: what one GPU must hold. */

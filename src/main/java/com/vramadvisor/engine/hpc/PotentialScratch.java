@@ -1,7 +1,7 @@
 package com.vramadvisor.engine.hpc;
 
 import com.vramadvisor.engine.core.MemoryPart;
-import java.util.Locale;
+import com.vramadvisor.engine.core.Sentence;
 
 /**
  * The per-atom working memory a potential keeps on the device beyond positions, velocities, forces and the neighbour
@@ -94,13 +94,13 @@ final class PotentialScratch {
         int a = precision.accumulateBytes();
         double nmax = local + ghost;
         return switch (potential) {
-            case LJ -> new MemoryPart("potentialScratch", "potential scratch", 0,
-                    "pairwise Lennard-Jones keeps nothing per atom beyond forces");
-            case EAM -> part(2.0 * a * nmax, String.format(Locale.ROOT,
+            case LJ -> new MemoryPart("potentialScratch", "potential scratch", 0, Sentence.of("md.formula.scratch.lj",
+                    "pairwise Lennard-Jones keeps nothing per atom beyond forces"));
+            case EAM -> part(2.0 * a * nmax, Sentence.of("md.formula.scratch.eam",
                     "EAM rho and fp: 2 x %d bytes x %.0f local and ghost atoms", a, nmax));
             case TERSOFF -> {
                 double shortList = Math.ceil(1.1 * inside(density, cutoff)) + 1;
-                yield part(local * shortList * 4, String.format(Locale.ROOT,
+                yield part(local * shortList * 4, Sentence.of("md.formula.scratch.tersoff",
                         "Tersoff short list: %.0f local atoms x %.0f entries (1.1 x %.1f inside %.2f, plus a count)"
                                 + " x 4 bytes", local, shortList, inside(density, cutoff), cutoff));
             }
@@ -114,7 +114,7 @@ final class PotentialScratch {
                 double qeqRowInts = Math.ceil(MdSystem.ROW_GROWTH * MdSystem.MAX_OVER_MEAN * qeqEntries) + 2;
                 double lists = nmax * qeqRowInts * 4 + ghost * rowInts * 4;
                 double vectors = nmax * 10 * 8;
-                yield part(bonds + hbonds + qeqMatrix + lists + vectors, String.format(Locale.ROOT,
+                yield part(bonds + hbonds + qeqMatrix + lists + vectors, Sentence.of("md.formula.scratch.reaxff",
                         "ReaxFF: %,.0f atoms x (%.0f bond slots x %d bytes + %d) + %.0f H-bond slots x 4 bytes per"
                                 + " local atom + QEq matrix 2 x %,.0f local atoms x %.1f entries x %d bytes + QEq full"
                                 + " list %,.0f rows x %.0f x 4 bytes + %,.0f ghost rows of the pair list x %.0f x 4"
@@ -125,7 +125,7 @@ final class PotentialScratch {
                 double chunk = Math.min(local, SNAP_CHUNK);
                 double slots = Math.ceil(1.1 * inside(density, cutoff));
                 double perAtom = SNAP_REALS_PER_ATOM * (double) a + slots * (SNAP_REALS_PER_PAIR * a + 8);
-                yield part(chunk * perAtom, String.format(Locale.ROOT,
+                yield part(chunk * perAtom, Sentence.of("md.formula.scratch.snap",
                         "SNAP: %.0f atoms per pass x ((%d reals + %.0f neighbour slots x %d reals) x %d bytes + %.0f"
                                 + " slots x 8 bytes)", chunk, SNAP_REALS_PER_ATOM, slots, SNAP_REALS_PER_PAIR, a,
                         slots));
@@ -133,7 +133,7 @@ final class PotentialScratch {
         };
     }
 
-    private static MemoryPart part(double bytes, String formula) {
+    private static MemoryPart part(double bytes, Sentence formula) {
         return new MemoryPart("potentialScratch", "potential scratch", (long) Math.ceil(bytes), formula);
     }
 }
