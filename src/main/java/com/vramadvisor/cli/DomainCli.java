@@ -14,13 +14,15 @@ interface DomainCli {
     WorkloadKind kind();
 
     /**
-     * The shared flags this kind reads (names as {@link ModelOptions}, {@link WorkloadOptions},
-     * {@link ScenarioOption} and {@link CalibrationOption} declare them, e.g. {@code --preset}, {@code --batch}).
+     * The flags this kind reads: shared ones (names as {@link ModelOptions}, {@link WorkloadOptions},
+     * {@link ScenarioOption} and {@link CalibrationOption} declare them, e.g. {@code --preset}, {@code --batch}) and
+     * those of {@link DomainOptions}; {@code --workload} always belongs and need not be named.
      */
-    Set<String> sharedFlags();
+    Reads reads();
 
-    /** The flags of {@link DomainOptions} this kind reads; {@code --workload} always belongs and need not be named. */
-    Set<String> domainFlags();
+    /** The shared and domain flag names a kind reads. */
+    record Reads(Set<String> shared, Set<String> domain) {
+    }
 
     /** Words appended to "FLAG means nothing to --workload KIND" for {@code flag}, or empty. */
     default String hint(String flag) {
@@ -28,8 +30,8 @@ interface DomainCli {
     }
 
     /**
-     * The workload the flags describe. Flags outside {@link #sharedFlags()} and {@link #domainFlags()} have been
-     * refused already.
+     * The workload the flags describe. Flags outside {@link #reads()} have been refused
+     * already.
      *
      * @throws CliInputException with one line naming the flag and the problem when a value is missing or invalid
      */

@@ -63,7 +63,7 @@ final class DomainRequest {
     /**
      * Rejects, in one line, the first flag the user typed that {@code kind} does not read: a shared flag
      * ({@link ModelOptions}, {@link WorkloadOptions}, {@code --scenario}, {@code --calibration}) outside
-     * {@link DomainCli#sharedFlags()}, or a domain flag ({@link DomainOptions}) outside {@link DomainCli#domainFlags()}.
+     * {@link DomainCli#reads()}, or a domain flag ({@link DomainOptions}) outside it.
      * The names come from the option classes themselves, so a flag added to any of them later is refused too until
      * a kind says it reads it. {@code --workload} always belongs. Flags are checked in declaration order.
      *
@@ -72,12 +72,12 @@ final class DomainRequest {
     void rejectUnread(DomainCli kind) {
         String kindWords = "--workload " + kind.kind().id();
         for (String name : SHARED_FLAGS) {
-            if (!kind.sharedFlags().contains(name) && isGiven(name)) {
+            if (!kind.reads().shared().contains(name) && isGiven(name)) {
                 throw new CliInputException(name + " means nothing to " + kindWords + kind.hint(name));
             }
         }
         for (String name : DOMAIN_FLAGS) {
-            if (!kind.domainFlags().contains(name) && !name.equals("--workload") && isGiven(name)) {
+            if (!kind.reads().domain().contains(name) && !name.equals("--workload") && isGiven(name)) {
                 throw new CliInputException(name + " means nothing to " + kindWords + kind.hint(name));
             }
         }

@@ -29,13 +29,8 @@ final class GridCli implements DomainCli {
     }
 
     @Override
-    public Set<String> sharedFlags() {
-        return Set.of("--precision");
-    }
-
-    @Override
-    public Set<String> domainFlags() {
-        return FLAGS;
+    public Reads reads() {
+        return new Reads(Set.of("--precision"), FLAGS);
     }
 
     @Override

@@ -30,13 +30,8 @@ final class MdCli implements DomainCli {
     }
 
     @Override
-    public Set<String> sharedFlags() {
-        return Set.of("--precision");
-    }
-
-    @Override
-    public Set<String> domainFlags() {
-        return FLAGS;
+    public Reads reads() {
+        return new Reads(Set.of("--precision"), FLAGS);
     }
 
     @Override

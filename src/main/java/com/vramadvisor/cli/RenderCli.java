@@ -32,13 +32,8 @@ final class RenderCli implements DomainCli {
     }
 
     @Override
-    public Set<String> sharedFlags() {
-        return Set.of();
-    }
-
-    @Override
-    public Set<String> domainFlags() {
-        return DOMAIN;
+    public Reads reads() {
+        return new Reads(Set.of(), DOMAIN);
     }
 
     @Override

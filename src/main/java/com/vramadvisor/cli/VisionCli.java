@@ -32,13 +32,8 @@ final class VisionCli implements DomainCli {
     }
 
     @Override
-    public Set<String> sharedFlags() {
-        return SHARED;
-    }
-
-    @Override
-    public Set<String> domainFlags() {
-        return DOMAIN;
+    public Reads reads() {
+        return new Reads(SHARED, DOMAIN);
     }
 
     @Override

@@ -44,7 +44,7 @@ class DomainFlagsRefusedTest {
         List<String> checked = new ArrayList<>();
         for (DomainCli kind : DomainWorkloads.all()) {
             for (String flag : DomainRequest.sharedFlagNames()) {
-                if (!kind.sharedFlags().contains(flag)) {
+                if (!kind.reads().shared().contains(flag)) {
                     expectRefused(kind, flag);
                     checked.add(flag);
                 }
@@ -59,7 +59,7 @@ class DomainFlagsRefusedTest {
     void everyKindRefusesTheOtherKindsDomainFlags() {
         for (DomainCli kind : DomainWorkloads.all()) {
             for (String flag : DomainRequest.domainFlagNames()) {
-                if (!flag.equals("--workload") && !kind.domainFlags().contains(flag)) {
+                if (!flag.equals("--workload") && !kind.reads().domain().contains(flag)) {
                     expectRefused(kind, flag);
                 }
             }
@@ -69,8 +69,8 @@ class DomainFlagsRefusedTest {
     @Test
     void theFlagsAKindNamesExistSoARenamedFlagCannotSlipThrough() {
         for (DomainCli kind : DomainWorkloads.all()) {
-            assertThat(DomainRequest.sharedFlagNames()).as(kind.kind().id()).containsAll(kind.sharedFlags());
-            assertThat(DomainRequest.domainFlagNames()).as(kind.kind().id()).containsAll(kind.domainFlags());
+            assertThat(DomainRequest.sharedFlagNames()).as(kind.kind().id()).containsAll(kind.reads().shared());
+            assertThat(DomainRequest.domainFlagNames()).as(kind.kind().id()).containsAll(kind.reads().domain());
         }
     }
 

@@ -1,11 +1,10 @@
 package com.vramadvisor.cli;
 
-import static com.vramadvisor.cli.EstimateCommandTest.run;
+import static com.vramadvisor.cli.EstimateCommandTest.runJson;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -28,13 +27,7 @@ class MdLargestSystemTest {
         args[0] = command;
         System.arraycopy(HNS, 0, args, 1, HNS.length);
         System.arraycopy(more, 0, args, 1 + HNS.length, more.length);
-        return parse(args);
-    }
-
-    private static JsonNode parse(String... args) throws Exception {
-        EstimateCommandTest.Result r = run(args);
-        assertThat(r.status()).as(r.err()).isZero();
-        return new ObjectMapper().readTree(r.out());
+        return runJson(args);
     }
 
     @Test
@@ -62,7 +55,7 @@ class MdLargestSystemTest {
         // lammps/lammps issue 2040 (2020-04-28): the 20,000,000-atom in.melt LJ run (fcc at 0.8442, lj/cut 2.5,
         // neighbor 0.3: the LAMMPS bench defaults) ran on a Tesla V100-PCIE 32 GB with the GPU package in mixed
         // precision. A lower bound only: no larger run was published. The model answers 64.9 million.
-        JsonNode fit = parse("fit", "--workload", "md", "--potential", "lj", "--precision", "mixed", "--gpu",
+        JsonNode fit = runJson("fit", "--workload", "md", "--potential", "lj", "--precision", "mixed", "--gpu",
                 "v100-pcie-32gb", "--format", "json");
         assertThat(fit.get("maxAtoms").asLong()).isGreaterThanOrEqualTo(20_000_000L);
     }
