@@ -30,7 +30,7 @@ import com.vramadvisor.report.ReportModel.SweepChart;
  * the bundle knows them ({@code domain.part.<id>}, {@code domain.phase.<phase>}, {@code domain.axis.<id>}) and shown
  * as the estimator words them otherwise (always in English). The estimator's assumptions, caveats and formulas are
  * {@link com.vramadvisor.engine.core.Sentence}s, shown in the report's language through {@link EstimatorSentences};
- * its subject stays as it words it.
+ * so is the subject.
  */
 public final class DomainReportModels {
 
@@ -50,11 +50,12 @@ public final class DomainReportModels {
         String axisLabel = axisLabel(text, workload);
         List<SweepChart> sweeps = List.of(DomainSweep.of(text, workload, axisLabel, drawn));
         String phase = phase(text, e.peakPhase());
-        return new ReportModel(text.locale(), text.format("domain.title", e.subject()),
+        String subject = EstimatorSentences.of(text.locale()).text(e.subjectSentence());
+        return new ReportModel(text.locale(), text.format("domain.title", subject),
                 text.format("domain.subtitle", text.get("domain.kind." + e.kind().id()), phase), context.date(),
                 context.appVersion(), context.catalogVersion(),
                 highlights(text, workload, e, recommendation, capacities, sweeps.get(0), axisLabel),
-                inputs(text, workload, e, recommendation, axisLabel), components(text, e),
+                inputs(text, workload, e, recommendation, axisLabel, subject), components(text, e),
                 breakdown(text, e, drawn), sweeps, new DomainReportDecisions(text).of(recommendation),
                 assumptions(text, e), formulas(text, e));
     }
@@ -109,10 +110,10 @@ public final class DomainReportModels {
     }
 
     private static List<LabeledValue> inputs(ReportText text, Sizable workload, SizedEstimate e,
-                                             DomainRecommendation rec, String axisLabel) {
+                                             DomainRecommendation rec, String axisLabel, String subject) {
         List<LabeledValue> out = new ArrayList<>();
         out.add(new LabeledValue("workload", text.get("domain.input.kind"), text.get("domain.kind." + e.kind().id())));
-        out.add(new LabeledValue("subject", text.get("domain.input.subject"), e.subject()));
+        out.add(new LabeledValue("subject", text.get("domain.input.subject"), subject));
         e.parameters().ifPresent(p -> out.add(new LabeledValue("parameters", text.get("input.parameters"),
                 text.integer(p))));
         out.add(new LabeledValue(workload.axis().id().replaceFirst("^max", "").toLowerCase(Locale.ROOT),

@@ -23,8 +23,8 @@ import picocli.CommandLine;
 /**
  * A Chinese report of every workload kind shows no estimator sentence in English: each workload below is built as
  * the command line builds it, on one GPU and split over four, and every assumption, caveat and part formula (with
- * the sentences nested in them) must have a Chinese pattern that takes the same arguments. Only the scene file's own
- * item lists (formats, sizes) are shown as written.
+ * the sentences nested in them) and the subject must have a Chinese pattern that takes the same arguments. Only
+ * what a scene file or model names itself (item lists, names) is shown as written.
  */
 class DomainSentencesChineseTest {
 
@@ -57,6 +57,7 @@ class DomainSentencesChineseTest {
         Sizable w = build(workload);
         for (int gpus : new int[] {1, 4}) {
             SizedEstimate e = w.perGpu(gpus).orElse(w.estimate());
+            assertTranslated(workload + ": subject", e.subjectSentence());
             for (Sentence s : e.assumptionSentences()) {
                 assertTranslated(workload + ": assumption", s);
             }
@@ -71,6 +72,7 @@ class DomainSentencesChineseTest {
         }
         ReportModel zh = DomainReportModels.from(w, null, new ReportContext(ReportLanguage.ZH_CN,
                 LocalDate.of(2026, 12, 1), "0.9.0", "2026-12-01", List.of()));
+        assertThat(zh.title()).as(workload).containsPattern(HAN);
         assertThat(zh.assumptions()).as(workload).isNotEmpty().allSatisfy(a -> assertThat(a).containsPattern(HAN));
         assertThat(zh.formulas()).as(workload).filteredOn(f -> !f.expression().isEmpty())
                 .filteredOn(f -> !f.quantity().equals("几何体") && !f.quantity().equals("geometry"))

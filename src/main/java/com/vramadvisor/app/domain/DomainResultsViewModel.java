@@ -124,14 +124,15 @@ public final class DomainResultsViewModel {
         long total = e.peakBytes();
         workload.set(w);
         estimate.set(e);
+        EstimatorSentences sentences = EstimatorSentences.of(messages.locale());
+        String what = sentences.text(e.subjectSentence());
         subject.set(e.parameters().isPresent()
-                ? messages.get("domain.results.subject.parameters", e.subject(), messages.integer(
+                ? messages.get("domain.results.subject.parameters", what, messages.integer(
                         e.parameters().getAsLong()))
-                : e.subject());
+                : what);
         peakBytes.set(total);
         headline.set(messages.get("domain.results.headline", messages.size(total, unit), DomainTexts.phase(e.peakPhase(), messages.locale())));
         // The estimator's sentences in the window's language (English where the bundle has no wording for them).
-        EstimatorSentences sentences = EstimatorSentences.of(messages.locale());
         assumptions.setAll(e.assumptionSentences().stream().map(sentences::text).toList());
         caveats.setAll(e.caveatSentences().stream().map(sentences::text).toList());
         List<PartRow> next = new ArrayList<>();

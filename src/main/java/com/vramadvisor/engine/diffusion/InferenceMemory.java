@@ -152,9 +152,10 @@ final class InferenceMemory {
                         + " tensor bytes", DiffusionWorkload.ALLOCATOR_FRACTION * 100, tensors)
                 : Sentence.of("diffusion.formula.off", "off")));
 
-        String subject = String.format(Locale.ROOT, "%s, %d image%s at %d x %d, %s, %s attention%s", m.name(),
-                w.batch(), w.batch() == 1 ? "" : "s", w.width(), w.height(), dt, w.attention().id(),
-                w.offload() == Offload.NONE ? "" : ", " + w.offload().id() + " offload");
+        Sentence subject = Sentence.of(w.batch() == 1 ? "diffusion.subject.infer.one" : "diffusion.subject.infer",
+                "%s, %d image" + (w.batch() == 1 ? "" : "s") + " at %d x %d, %s, %s attention%s", m.name(), w.batch(),
+                w.width(), w.height(), dt, w.attention().id(), w.offload() == Offload.NONE ? Sentence.plain("")
+                        : Sentence.of("diffusion.subject.offload", ", %s offload", w.offload().id()));
         return new SizedEstimate(WorkloadKind.DIFFUSION, subject, OptionalLong.of(m.parameters()), parts,
                 p.name().english(), assumptions(w, upcast), caveats(w, p, denoise, dec));
     }

@@ -156,9 +156,12 @@ final class TrainingMemory {
                 ? Sentence.of("diffusion.formula.overhead5", "CUDA context 1 GiB + 5 %% allocator reserve of %,d tensor"
                         + " bytes", tensors) : Sentence.of("diffusion.formula.off", "off")));
 
-        String subject = String.format(Locale.ROOT, "%s %s, batch %d at %d x %d, %s, %s attention%s", m.name(),
-                w.mode().id(), w.batch(), w.width(), w.height(), mixed ? dt.id() + " mixed precision" : "fp32",
-                w.attention().id(), w.gradientCheckpointing() ? ", gradient checkpointing" : "");
+        Sentence subject = Sentence.of("diffusion.subject.train", "%s %s, batch %d at %d x %d, %s, %s attention%s",
+                m.name(), w.mode().id(), w.batch(), w.width(), w.height(), mixed
+                        ? Sentence.of("diffusion.subject.mixed", "%s mixed precision", dt.id()) : Sentence.plain("fp32"),
+                w.attention().id(), w.gradientCheckpointing()
+                        ? Sentence.of("diffusion.subject.checkpointing", ", gradient checkpointing")
+                        : Sentence.plain(""));
         List<Sentence> assumptions = new ArrayList<>();
         assumptions.add(Sentence.of("diffusion.assumption.scripts", "diffusers example training scripts: trained"
                 + " weights, gradients and optimizer states in fp32 (8-bit optimizer states where chosen), frozen"

@@ -164,9 +164,11 @@ public record GridProblem(long cells, double shapeX, double shapeY, double shape
                 Sentence.of("grid.caveat.preconditioners", "Preconditioners (ILU, algebraic multigrid) and FFT-based"
                         + " solvers add matrices and buffers that are not counted here, except HPCG's geometric"
                         + " multigrid."));
-        String subject = String.format(Locale.ROOT, "%,d cells x %d field(s), %s precision%s", cells, fields,
-                solver == Solver.HPCG ? "double" : precision.id(),
-                solver == Solver.NONE ? "" : ", " + solver.id() + " solver");
+        String precisionId = solver == Solver.HPCG ? "double" : precision.id();
+        Sentence subject = solver == Solver.NONE
+                ? Sentence.of("grid.subject", "%,d cells x %d field(s), %s precision", cells, fields, precisionId)
+                : Sentence.of("grid.subject.solver", "%,d cells x %d field(s), %s precision, %s solver", cells,
+                        fields, precisionId, solver.id());
         return new SizedEstimate(WorkloadKind.GRID, subject, OptionalLong.empty(), parts,
                 solver == Solver.NONE ? "the time-step update" : "the linear solve", assumptions, caveats);
     }

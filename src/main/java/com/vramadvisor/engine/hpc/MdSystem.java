@@ -212,7 +212,7 @@ public record MdSystem(long atoms, Potential potential, SimPrecision precision, 
                     + " bonds needs more. The QEq matrix is counted twice: LAMMPS KOKKOS allocates the new one before"
                     + " it frees the old one at every neighbour-list build."));
         }
-        String subject = String.format(Locale.ROOT, "%,d atoms, %s, %s precision", atoms, potential.id(),
+        Sentence subject = Sentence.of("md.subject", "%,d atoms, %s, %s precision", atoms, potential.id(),
                 precision.id());
         return new SizedEstimate(WorkloadKind.MD, subject, OptionalLong.empty(), parts, "the force computation",
                 assumptions, caveats);

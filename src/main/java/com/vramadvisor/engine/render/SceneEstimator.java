@@ -163,7 +163,9 @@ public final class SceneEstimator {
                 + " memory for rendering by itself, so a scene that does not fit one GPU does not fit two. The"
                 + " exception, not modelled here, is Cycles' opt-in \"Distribute Memory Across Devices\" over"
                 + " NVLink."));
-        String subject = s.name() + " at " + s.width() + " x " + s.height() + (v > 1 ? ", " + v + " viewers" : "");
+        Sentence subject = v > 1
+                ? Sentence.of("render.subject.viewers", "%s at %d x %d, %d viewers", s.name(), s.width(), s.height(), v)
+                : Sentence.of("render.subject", "%s at %d x %d", s.name(), s.width(), s.height());
         List<Sentence> assumptions = new ArrayList<>();
         assumptions.add(Sentence.of("render.assumption.steady", "Steady state: every resource a frame touches is"
                 + " resident; loading, build scratch and compaction copies are transient and not counted."));

@@ -141,8 +141,9 @@ final class VisionEstimator {
                     + " resolution, one per token."));
         }
         caveats(w, t, caveats);
-        String subject = String.format(Locale.ROOT, "%s %s, batch %d at %d x %d, %s", w.model().label(),
-                w.training() ? "training" : "inference", b, w.width(), w.height(), w.precision().id());
+        Sentence subject = Sentence.of(w.training() ? "vision.subject.train" : "vision.subject.infer",
+                "%s " + (w.training() ? "training" : "inference") + ", batch %d at %d x %d, %s", w.model().label(), b,
+                w.width(), w.height(), w.precision().id());
         return new SizedEstimate(WorkloadKind.VISION, subject, OptionalLong.of(p), parts, peakPhase, assumptions,
                 caveats);
     }

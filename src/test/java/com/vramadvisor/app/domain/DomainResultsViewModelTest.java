@@ -30,7 +30,7 @@ class DomainResultsViewModelTest {
     private record LinearMd(long atoms, int gpus) implements Sizable {
         @Override
         public SizedEstimate estimate() {
-            return new SizedEstimate(WorkloadKind.MD, atoms + " atoms", OptionalLong.empty(), List.of(
+            return new SizedEstimate(WorkloadKind.MD, Sentence.plain(atoms + " atoms"), OptionalLong.empty(), List.of(
                     new MemoryPart("atoms", "atoms", atoms / gpus * 1000, "1,000 bytes x atoms"),
                     new MemoryPart("runtimeOverhead", "runtime overhead", GIB, "CUDA context")),
                     "steady state", List.of(Sentence.plain("Half neighbour lists.")),

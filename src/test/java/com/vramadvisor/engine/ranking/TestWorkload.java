@@ -42,7 +42,7 @@ public record TestWorkload(WorkloadKind kind, long fixedBytes, long sharedBytes,
 
     private SizedEstimate on(int gpus) {
         estimates.incrementAndGet();
-        return new SizedEstimate(kind, "test workload of " + (fixedBytes + sharedBytes) + " bytes",
+        return new SizedEstimate(kind, Sentence.plain("test workload of " + (fixedBytes + sharedBytes) + " bytes"),
                 OptionalLong.empty(),
                 List.of(new MemoryPart("fixed", "fixed part", fixedBytes, fixedBytes + " bytes on every GPU"),
                         new MemoryPart("shared", "shared part", (sharedBytes + gpus - 1) / gpus,
