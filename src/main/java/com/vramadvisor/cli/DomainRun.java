@@ -24,11 +24,17 @@ final class DomainRun {
     private DomainRun() {
     }
 
-    /** The workload the flags describe; a one-line input error when the kind has no estimator. */
+    /**
+     * The workload the flags describe; a one-line input error when the kind has no estimator or a flag was typed
+     * that the kind does not read.
+     */
     static Sizable build(WorkloadKind kind, ScenarioArgs args, CommandSpec spec) {
         DomainCli cli = DomainWorkloads.of(kind).orElseThrow(() -> new CliInputException(
                 "--workload " + kind.id() + " has no estimator in this version"));
-        return cli.build(new DomainRequest(args, spec.commandLine().getParseResult(), spec.commandLine().getErr()));
+        DomainRequest request = new DomainRequest(args, spec.commandLine().getParseResult(),
+                spec.commandLine().getErr());
+        request.rejectUnread(cli);
+        return cli.build(request);
     }
 
     static void printEstimate(PrintWriter out, OutputFormat fmt, SizedEstimate e) {

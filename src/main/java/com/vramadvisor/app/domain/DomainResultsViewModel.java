@@ -7,6 +7,7 @@ import com.vramadvisor.engine.core.Sizable;
 import com.vramadvisor.engine.core.SizedEstimate;
 import com.vramadvisor.engine.core.WorkloadKind;
 import com.vramadvisor.engine.hardware.GpuSpec;
+import com.vramadvisor.report.EstimatorSentences;
 import com.vramadvisor.scenario.DomainInputs;
 import com.vramadvisor.scenario.ScenarioInputs;
 import com.vramadvisor.scenario.SizeUnit;
@@ -123,14 +124,17 @@ public final class DomainResultsViewModel {
         long total = e.peakBytes();
         workload.set(w);
         estimate.set(e);
+        EstimatorSentences sentences = EstimatorSentences.of(messages.locale());
+        String what = sentences.text(e.subjectSentence());
         subject.set(e.parameters().isPresent()
-                ? messages.get("domain.results.subject.parameters", e.subject(), messages.integer(
+                ? messages.get("domain.results.subject.parameters", what, messages.integer(
                         e.parameters().getAsLong()))
-                : e.subject());
+                : what);
         peakBytes.set(total);
         headline.set(messages.get("domain.results.headline", messages.size(total, unit), DomainTexts.phase(e.peakPhase(), messages.locale())));
-        assumptions.setAll(e.assumptions());
-        caveats.setAll(e.caveats());
+        // The estimator's sentences in the window's language (English where the bundle has no wording for them).
+        assumptions.setAll(e.assumptionSentences().stream().map(sentences::text).toList());
+        caveats.setAll(e.caveatSentences().stream().map(sentences::text).toList());
         List<PartRow> next = new ArrayList<>();
         int i = 0;
         for (MemoryPart p : e.parts()) {
@@ -138,7 +142,7 @@ public final class DomainResultsViewModel {
             String share = messages.percent(total == 0 ? 0 : p.bytes() / (double) total, 1);
             String size = messages.size(p.bytes(), unit);
             next.add(new PartRow(p.id(), name, p.bytes(), size, share, messages.get("domain.results.part.tooltip",
-                    name, size, messages.integer(p.bytes()), share, p.formula()), i % 16 + 1));
+                    name, size, messages.integer(p.bytes()), share, sentences.text(p.formulaSentence())), i % 16 + 1));
             i++;
         }
         boolean spreads = w.perGpu(2).isPresent();

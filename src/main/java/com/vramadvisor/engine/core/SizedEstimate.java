@@ -10,26 +10,43 @@ import java.util.OptionalLong;
  * the reports treat every kind alike.
  *
  * @param kind        the workload kind
- * @param subject     what is sized, for titles ("ResNet-50 training, batch 128 at 224 x 224", "4K game scene")
+ * @param subjectSentence what is sized, for titles ("ResNet-50 training, batch 128 at 224 x 224, bf16-mixed"),
+ *                        translatable ({@link Sentence}); {@link #subject()} gives it in English
  * @param parameters  the model's parameter count where the workload has one (vision, diffusion); empty otherwise
  * @param parts       the parts at the peak, in the order charts stack them; their sum is {@link #peakBytes()}
  * @param peakPhase   when the peak happens, in words ("backward", "VAE decode", "steady state")
- * @param assumptions statements of what the estimate assumes, English, one sentence each
- * @param caveats     where intuition misleads for this workload ("int8 weights do not shrink the activations"),
- *                    shown beside the figures; may be empty
+ * @param assumptionSentences statements of what the estimate assumes, one sentence each, translatable
+ *                            ({@link Sentence}); {@link #assumptions()} gives them in English
+ * @param caveatSentences     where intuition misleads for this workload ("int8 weights do not shrink the
+ *                            activations"), shown beside the figures; may be empty; {@link #caveats()} in English
  */
-public record SizedEstimate(WorkloadKind kind, String subject, OptionalLong parameters, List<MemoryPart> parts,
-                            String peakPhase, List<String> assumptions, List<String> caveats) {
+public record SizedEstimate(WorkloadKind kind, Sentence subjectSentence, OptionalLong parameters, List<MemoryPart> parts,
+                            String peakPhase, List<Sentence> assumptionSentences, List<Sentence> caveatSentences) {
 
     public SizedEstimate {
         Objects.requireNonNull(kind, "kind");
-        Objects.requireNonNull(subject, "subject");
+        Objects.requireNonNull(subjectSentence, "subjectSentence");
         Objects.requireNonNull(parameters, "parameters");
         Objects.requireNonNull(peakPhase, "peakPhase");
         parts = List.copyOf(parts);
-        assumptions = List.copyOf(assumptions);
-        caveats = List.copyOf(caveats);
+        assumptionSentences = List.copyOf(assumptionSentences);
+        caveatSentences = List.copyOf(caveatSentences);
         peakBytes(parts);
+    }
+
+    /** What is sized, in English. */
+    public String subject() {
+        return subjectSentence.english();
+    }
+
+    /** The assumptions in English, one sentence each. */
+    public List<String> assumptions() {
+        return assumptionSentences.stream().map(Sentence::english).toList();
+    }
+
+    /** The caveats in English, one sentence each. */
+    public List<String> caveats() {
+        return caveatSentences.stream().map(Sentence::english).toList();
     }
 
     /** The sum of the parts, saturating at {@link Long#MAX_VALUE}: what one GPU must hold. */
