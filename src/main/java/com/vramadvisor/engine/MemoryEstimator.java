@@ -48,13 +48,21 @@ public final class MemoryEstimator {
     private static final String RUNTIME = "runtime overhead: the CUDA context and the caching allocator's reserve, a"
             + " fraction of the tensors freed and allocated again within a step; tensors allocated once (weights,"
             + " training states, a KV cache) carry none";
+    private static final String ZERO_BUCKET = "DeepSpeed ZeRO at its defaults: a reduce bucket of 5e8 elements of the"
+            + " working type, counted in the runtime overhead";
+    private static final String ZERO3_BUFFERS = "DeepSpeed ZeRO-3 at its defaults: a reduce bucket of 5e8 elements of"
+            + " the working type and an fp32 gradient of this GPU's partition (at most 1e9 elements), counted in the"
+            + " runtime overhead; gathered blocks in full beside the partition";
+    private static final String QUANTIZED_LOAD = "model load: a quantised base is not built partitioned"
+            + " (Transformers skips zero.Init for it), so DeepSpeed moves the whole quantised model onto each GPU"
+            + " before ZeRO-3 partitions it";
     private static final List<String> TRAIN_TAIL = List.of(
             "saved activations counted tensor by tensor per block as autograd keeps them; mixed precision keeps the "
                     + "residual stream and softmax in fp32",
             "pipeline 1F1B: the first stage holds min(p, micro-batches) micro-batches in flight",
             LOGITS_UPCAST,
             "mixture-of-experts routing assumed balanced",
-            "temporary buffers of communication (ZeRO buckets, all-reduce) and of the optimizer step not counted");
+            "temporary buffers of communication (all-reduce, NCCL) and of the optimizer step not counted");
     private static final List<String> LORA_TAIL = List.of(
             "frozen base at its storage type (quantised types keep embeddings, head and norms at 16 bits); "
                     + "gradients and optimizer states for adapters only",
@@ -98,12 +106,13 @@ public final class MemoryEstimator {
      */
     public Estimate estimate(ModelSpec model, Workload workload) {
         double[][] phases = worstStage(model, workload);
-        Phase[] names = workload.mode() == Mode.INFER ? InferenceMemory.PHASES : TrainingMemory.PHASES;
+        Phase[] names = phaseNames(workload);
         RuntimeOverhead runtime = workload.overhead();
         double churn = transientPeak(phases, workload);
         double reserve = runtime.enabled() ? CachingAllocator.reserveBytes(churn, runtime.allocatorFraction()) : 0;
         double context = runtime.enabled() ? runtime.contextBytes() : 0;
-        double overhead = context + reserve;
+        double buffers = runtime.enabled() ? zeroBuffers(model, workload) : 0;
+        double overhead = context + reserve + buffers;
         int ro = Component.RUNTIME_OVERHEAD.ordinal();
         double[] maxima = phases[names.length];
         maxima[ro] = overhead;
@@ -111,7 +120,8 @@ public final class MemoryEstimator {
         long peak = -1;
         Phase peakPhase = names[0];
         for (int p = 0; p < names.length; p++) {
-            phases[p][ro] = overhead;
+            // Before training only the context exists: no step has filled the allocator's cache or the buckets.
+            phases[p][ro] = names[p] == Phase.MODEL_LOAD ? context : overhead;
             Map<Component, Long> bytes = new EnumMap<>(Component.class);
             for (int c = 0; c < COMPONENTS; c++) {
                 bytes.put(COMPONENT_VALUES[c], Bytes.saturate(phases[p][c]));
@@ -143,21 +153,39 @@ public final class MemoryEstimator {
         if (workload.lossUpcast() == LossUpcast.NONE) {
             assumptions = assumptions.stream().map(a -> a.equals(LOGITS_UPCAST) ? LOGITS_PLAIN : a).toList();
         }
+        boolean loadPeak = peakPhase == Phase.MODEL_LOAD;
         long contextBytes = Math.min(peak, Bytes.saturate(context));
-        long reserveBytes = Math.min(peak - contextBytes, Bytes.saturate(reserve));
+        long reserveBytes = loadPeak ? 0 : Math.min(peak - contextBytes, Bytes.saturate(reserve));
         long allocated = peak - contextBytes - reserveBytes;
         MemoryRange range = MemoryRange.point(peak);
         if (runtime.enabled()) {
+            long highReserve = Bytes.saturate(CachingAllocator.reserveBytes(churn,
+                    CachingAllocator.HIGH_FRAGMENTATION_FACTOR * runtime.allocatorFraction()));
             long low = Math.max(0, saturatingAdd(allocated, runtime.contextLowBytes())
                     - Math.min(allocated, logitsUpcastBytes(breakdowns, peakPhase, workload)));
-            long high = saturatingAdd(saturatingAdd(allocated, runtime.contextHighBytes()), Bytes.saturate(
-                    CachingAllocator.reserveBytes(churn,
-                            CachingAllocator.HIGH_FRAGMENTATION_FACTOR * runtime.allocatorFraction())));
+            long high = saturatingAdd(saturatingAdd(allocated, runtime.contextHighBytes()), loadPeak ? 0 : highReserve);
+            if (loadPeak) {
+                // The step after the load has its own range; the high end is the larger of the two.
+                PhaseBreakdown step = largestStepPhase(breakdowns);
+                if (step != null) {
+                    long stepTensors = step.totalBytes() - Bytes.saturate(overhead) + Bytes.saturate(buffers);
+                    high = Math.max(high, saturatingAdd(saturatingAdd(stepTensors, runtime.contextHighBytes()),
+                            highReserve));
+                }
+            }
             range = new MemoryRange(Math.min(low, peak), Math.max(high, peak));
         }
         if (runtime.enabled()) {
             List<String> all = new ArrayList<>(assumptions);
             all.add(RUNTIME);
+            if (buffers > 0) {
+                all.add(workload.parallelism().zeroStage() == 3 ? ZERO3_BUFFERS : ZERO_BUCKET);
+            }
+            assumptions = all;
+        }
+        if (names[0] == Phase.MODEL_LOAD) {
+            List<String> all = new ArrayList<>(assumptions);
+            all.add(QUANTIZED_LOAD);
             assumptions = all;
         }
         double[] offDevice = workload.mode() == Mode.INFER
@@ -173,17 +201,45 @@ public final class MemoryEstimator {
                 Bytes.saturate(offDevice[1]));
     }
 
+    /** The phases of this workload's estimate, in order. */
+    private static Phase[] phaseNames(Workload workload) {
+        return workload.mode() == Mode.INFER ? InferenceMemory.PHASES : TrainingMemory.phaseNames(workload);
+    }
+
+    /** The largest phase other than the load phase, or null. */
+    private static PhaseBreakdown largestStepPhase(List<PhaseBreakdown> breakdowns) {
+        PhaseBreakdown best = null;
+        for (PhaseBreakdown b : breakdowns) {
+            if (b.phase() != Phase.MODEL_LOAD && (best == null || b.totalBytes() > best.totalBytes())) {
+                best = b;
+            }
+        }
+        return best;
+    }
+
+    /** DeepSpeed's ZeRO buffers for the first pipeline stage's GPUs ({@link ZeroBuffers}); 0 where none apply. */
+    private static double zeroBuffers(ModelSpec model, Workload workload) {
+        if (!ZeroBuffers.apply(workload)) {
+            return 0;
+        }
+        StageParams sp = new StageParams(model, workload, true, workload.parallelism().pipelineParallel() == 1);
+        return ZeroBuffers.bytes(workload, TrainingMemory.trainable(workload, sp));
+    }
+
     /**
      * The peak of {@link #estimate(ModelSpec, Workload)} in bytes per GPU, without building the result records: for
      * searches that try many layouts or sizes and need only the total.
      */
     public long peakBytes(ModelSpec model, Workload workload) {
         double[][] phases = worstStage(model, workload);
-        long overhead = Bytes.saturate(overhead(phases, workload));
+        long overhead = Bytes.saturate(overhead(phases, workload) + (workload.overhead().enabled()
+                ? zeroBuffers(model, workload) : 0));
+        Phase[] names = phaseNames(workload);
+        long context = workload.overhead().enabled() ? workload.overhead().contextBytes() : 0;
         long peak = 0;
         for (int p = 0; p < phases.length - 1; p++) {
             double[] phase = phases[p];
-            long total = overhead;
+            long total = names[p] == Phase.MODEL_LOAD ? context : overhead;
             for (int c = 0; c < COMPONENTS; c++) {
                 total = saturatingAdd(total, Bytes.saturate(phase[c]));
             }
@@ -316,7 +372,9 @@ public final class MemoryEstimator {
         int rows = phases.length - 1;
         double stepWeights = training ? phases[rows - 1][weights] : 0;
         double peak = 0;
-        for (int p = 0; p < rows; p++) {
+        // The load phase comes before any step: its tensors are not reallocated within one.
+        int first = training && TrainingMemory.phaseNames(workload)[0] == Phase.MODEL_LOAD ? 1 : 0;
+        for (int p = first; p < rows; p++) {
             double t = phases[p][acts] + phases[p][logits];
             if (training) {
                 t += Math.max(0, phases[p][weights] - stepWeights);
