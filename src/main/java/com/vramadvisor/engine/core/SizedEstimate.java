@@ -17,19 +17,42 @@ import java.util.OptionalLong;
  * @param assumptions statements of what the estimate assumes, English, one sentence each
  * @param caveats     where intuition misleads for this workload ("int8 weights do not shrink the activations"),
  *                    shown beside the figures; may be empty
+ * @param range       the band the true peak lies in from the documented uncertainties (CUDA context by library
+ *                    set, allocator fragmentation: {@link CudaLibraries#range}); it holds {@link #peakBytes()}
  */
 public record SizedEstimate(WorkloadKind kind, String subject, OptionalLong parameters, List<MemoryPart> parts,
-                            String peakPhase, List<String> assumptions, List<String> caveats) {
+                            String peakPhase, List<String> assumptions, List<String> caveats, MemoryRange range) {
 
     public SizedEstimate {
         Objects.requireNonNull(kind, "kind");
         Objects.requireNonNull(subject, "subject");
         Objects.requireNonNull(parameters, "parameters");
         Objects.requireNonNull(peakPhase, "peakPhase");
+        Objects.requireNonNull(range, "range");
         parts = List.copyOf(parts);
         assumptions = List.copyOf(assumptions);
         caveats = List.copyOf(caveats);
-        peakBytes(parts);
+        long peak = peakBytes(parts);
+        if (!range.contains(peak)) {
+            throw new IllegalArgumentException("the range " + range.lowBytes() + ".." + range.highBytes()
+                    + " must hold the peak " + peak);
+        }
+    }
+
+    /** An estimate without documented uncertainty: its range is the peak alone. */
+    public SizedEstimate(WorkloadKind kind, String subject, OptionalLong parameters, List<MemoryPart> parts,
+                         String peakPhase, List<String> assumptions, List<String> caveats) {
+        this(kind, subject, parameters, parts, peakPhase, assumptions, caveats, MemoryRange.point(peakBytes(parts)));
+    }
+
+    /** This estimate with {@code newRange}, which must hold the peak. */
+    public SizedEstimate withRange(MemoryRange newRange) {
+        return new SizedEstimate(kind, subject, parameters, parts, peakPhase, assumptions, caveats, newRange);
+    }
+
+    /** Whether this estimate fits {@code capacityBytes}: three states from its range ({@link MemoryRange#verdict}). */
+    public FitVerdict verdict(long capacityBytes) {
+        return range.verdict(capacityBytes);
     }
 
     /** The sum of the parts, saturating at {@link Long#MAX_VALUE}: what one GPU must hold. */

@@ -1,5 +1,6 @@
 package com.vramadvisor.engine.diffusion;
 
+import com.vramadvisor.engine.core.CudaLibraries;
 import com.vramadvisor.engine.core.MemoryPart;
 import com.vramadvisor.engine.core.SizedEstimate;
 import com.vramadvisor.engine.core.WorkloadKind;
@@ -134,9 +135,8 @@ final class InferenceMemory {
         parts.add(new MemoryPart("vaeDecode", "VAE decode activations", p.decode(), p == dec
                 ? decode.formula() : elsewhere(p, "the VAE decode", decode)));
         long tensors = p.tensors();
-        long overhead = w.runtimeOverhead()
-                ? DiffusionWorkload.CUDA_CONTEXT_BYTES + Math.round(tensors * DiffusionWorkload.ALLOCATOR_FRACTION)
-                : 0;
+        long reserve = w.runtimeOverhead() ? Math.round(tensors * DiffusionWorkload.ALLOCATOR_FRACTION) : 0;
+        long overhead = w.runtimeOverhead() ? DiffusionWorkload.CUDA_CONTEXT_BYTES + reserve : 0;
         parts.add(new MemoryPart("runtimeOverhead", "runtime overhead", overhead, w.runtimeOverhead()
                 ? String.format(Locale.ROOT, "CUDA context 1 GiB + %.0f %% allocator reserve of %,d tensor bytes",
                 DiffusionWorkload.ALLOCATOR_FRACTION * 100, tensors) : "off"));
@@ -144,8 +144,10 @@ final class InferenceMemory {
         String subject = String.format(Locale.ROOT, "%s, %d image%s at %d x %d, %s, %s attention%s", m.name(),
                 w.batch(), w.batch() == 1 ? "" : "s", w.width(), w.height(), dt, w.attention().id(),
                 w.offload() == Offload.NONE ? "" : ", " + w.offload().id() + " offload");
-        return new SizedEstimate(WorkloadKind.DIFFUSION, subject, OptionalLong.of(m.parameters()), parts,
+        SizedEstimate e = new SizedEstimate(WorkloadKind.DIFFUSION, subject, OptionalLong.of(m.parameters()), parts,
                 p.name(), assumptions(w, upcast), caveats(w, p, denoise, dec));
+        return w.runtimeOverhead()
+                ? e.withRange(CudaLibraries.TORCH_CUDNN.range(e.peakBytes() - overhead, reserve)) : e;
     }
 
     private static String elsewhere(Phase peak, String where, Activations a) {

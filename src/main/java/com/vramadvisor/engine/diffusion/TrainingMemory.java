@@ -1,5 +1,6 @@
 package com.vramadvisor.engine.diffusion;
 
+import com.vramadvisor.engine.core.CudaLibraries;
 import com.vramadvisor.engine.core.MemoryPart;
 import com.vramadvisor.engine.core.SizedEstimate;
 import com.vramadvisor.engine.core.WorkloadKind;
@@ -137,9 +138,8 @@ final class TrainingMemory {
         parts.add(new MemoryPart("vaeEncode", "VAE encode activations", stage == Stage.ENCODE ? encode : 0,
                 String.format(Locale.ROOT, "3 x %d channels x %d x %d per image, %d images, %d bytes",
                         m.vae().blockOutChannels().get(0), w.width(), w.height(), samples, vaeBytes)));
-        long overhead = w.runtimeOverhead()
-                ? DiffusionWorkload.CUDA_CONTEXT_BYTES + Math.round(tensors * DiffusionWorkload.ALLOCATOR_FRACTION)
-                : 0;
+        long reserve = w.runtimeOverhead() ? Math.round(tensors * DiffusionWorkload.ALLOCATOR_FRACTION) : 0;
+        long overhead = w.runtimeOverhead() ? DiffusionWorkload.CUDA_CONTEXT_BYTES + reserve : 0;
         parts.add(new MemoryPart("runtimeOverhead", "runtime overhead", overhead, w.runtimeOverhead()
                 ? String.format(Locale.ROOT, "CUDA context 1 GiB + 5 %% allocator reserve of %,d tensor bytes",
                 tensors) : "off"));
@@ -168,8 +168,9 @@ final class TrainingMemory {
                     + " (xFormers/SDPA) does not.");
         }
         caveats.add("Convolution workspaces (cuDNN) are not modelled.");
-        return new SizedEstimate(WorkloadKind.DIFFUSION, subject, OptionalLong.of(m.parameters()), parts,
-                stage.label,
-                assumptions, caveats);
+        SizedEstimate e = new SizedEstimate(WorkloadKind.DIFFUSION, subject, OptionalLong.of(m.parameters()), parts,
+                stage.label, assumptions, caveats);
+        return w.runtimeOverhead()
+                ? e.withRange(CudaLibraries.TORCH_CUDNN.range(e.peakBytes() - overhead, reserve)) : e;
     }
 }
