@@ -18,8 +18,9 @@ import java.util.Map;
  * holds each component's largest value over every instant evaluated for that stage (the backward pass is evaluated
  * at several instants, of which the breakdown shows the largest). Runtime overhead
  * ({@link RuntimeOverhead}: the CUDA context plus the caching allocator's reserve, a fraction of the largest total
- * of tensors freed and allocated again within a step, {@link CachingAllocator}) is the same in every phase: the
- * allocator keeps what it reserved. {@link Estimate#range()} spans the allocator's fragmentation from 0
+ * of tensors freed and allocated again within a step, {@link CachingAllocator}, plus DeepSpeed's ZeRO buffers,
+ * {@link ZeroBuffers}) is the same in every phase: the allocator keeps what it reserved. The model-load phase, where
+ * there is one, has only the context beside its tensors. {@link Estimate#range()} spans the allocator's fragmentation from 0
  * (expandable segments) to twice its default and the CUDA context over its measured range. Model states follow {@link ModelStates}, activations {@link ActivationModel}, both in
  * the layout of the workload's {@link Implementation}; the formulas and references are collected in
  * {@code docs/estimation.md}. All results are bytes per GPU.
