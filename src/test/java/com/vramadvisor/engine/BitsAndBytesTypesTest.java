@@ -23,6 +23,23 @@ class BitsAndBytesTypesTest {
     }
 
     @Test
+    void aFourBitMatmulOfMoreThanOneTokenDequantisesItsLargestMatrix() {
+        // bitsandbytes matmul_4bit: one token goes through the 4-bit GEMV kernel; more than one through
+        // dequantize_4bit(B, quant_state).to(A.dtype): a 16-bit copy, plus an fp32 one under an fp32 compute type.
+        // Llama 2 13B's largest block matrix is the 5120 x 13824 feed-forward projection.
+        ModelSpec m = PublicModels.llama2_13b();
+        Workload fp32 = Workload.builder().mode(Mode.INFER).weightType(DataType.BNB_FP4).precision(Precision.FP32)
+                .build();
+        StageParams sp = new StageParams(m, fp32, true, true);
+        double matrix = 5120.0 * 13824;
+        assertThat(InferenceMemory.dequantised(fp32, sp, 20)).isEqualTo(matrix * (2 + 4));
+        Workload bf16 = fp32.toBuilder().precision(Precision.BF16).build();
+        assertThat(InferenceMemory.dequantised(bf16, sp, 20)).isEqualTo(matrix * 2);
+        assertThat(InferenceMemory.dequantised(fp32, sp, 1)).isZero();
+        assertThat(InferenceMemory.dequantised(fp32.toBuilder().weightType(DataType.INT4).build(), sp, 20)).isZero();
+    }
+
+    @Test
     void singleQuantisedNf4AndFp4KeepAnFp32AbsmaxPerBlock() {
         long bytes = WEIGHTS / 2 + BLOCKS * 4;
         assertThat(bytes).isEqualTo(9_437_184L);
