@@ -77,8 +77,8 @@ final class FitCommand implements Callable<Integer> {
         }
         ModelResolver.Resolved resolved = args.resolve();
         ModelSpec m = resolved.model();
-        Workload w = resolved.workload();
-        MemoryTargetOption.Target t = target.resolve(w, args.catalog, spec.commandLine().getErr());
+        MemoryTargetOption.Target t = target.resolve(resolved.workload(), args.catalog, spec.commandLine().getErr());
+        Workload w = args.onGpu(resolved.workload(), t.gpu());
         long budget = t.usableBytes();
         String against = t.description();
         int batch = InverseSolver.maxBatch(m, w, budget);
@@ -86,7 +86,8 @@ final class FitCommand implements Callable<Integer> {
         // For training the context is the sequence length, so its search would only repeat the one above.
         int context = w.mode() == Mode.INFER ? InverseSolver.maxContext(m, w, budget) : sequence;
         KvCapacity capacity = w.mode() == Mode.INFER ? (t.gpu() == null ? KvCapacity.of(m, w, budget)
-                : KvCapacity.of(m, w, budget, t.gpu().memoryBytesUsable(), t.gpu().memoryBytesTotal())) : null;
+                : KvCapacity.of(m, w, budget, t.gpu().memoryBytesUsable(), t.gpu().memoryBytesTotal(),
+                        t.gpu().name())) : null;
         int prefix = sharedPrefix(w);
         double concurrency = capacity == null ? 0 : capacity.maxConcurrencyWithSharedPrefix(prefix);
         OptionalLong scheduled = capacity == null ? OptionalLong.empty() : scheduledLimit(m, w, t, capacity);
