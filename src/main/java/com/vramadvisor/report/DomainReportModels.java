@@ -65,6 +65,10 @@ public final class DomainReportModels {
                                            SweepChart sweep, String axisLabel) {
         List<String> out = new ArrayList<>();
         out.add(text.format("domain.summary.peak", text.gib(e.peakBytes()), phase(text, e.peakPhase())));
+        if (e.range().lowBytes() < e.range().highBytes()) {
+            out.add(text.format("domain.summary.range", text.gib(e.range().lowBytes()),
+                    text.gib(e.range().highBytes())));
+        }
         boolean spreads = rec != null ? rec.spreads() : workload.perGpu(2).isPresent();
         out.add(text.get(spreads ? "domain.summary.spreads" : "domain.summary.whole"));
         if (rec != null && !rec.rows().isEmpty()) {

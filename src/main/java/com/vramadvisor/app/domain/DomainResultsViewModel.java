@@ -131,7 +131,11 @@ public final class DomainResultsViewModel {
                         e.parameters().getAsLong()))
                 : what);
         peakBytes.set(total);
-        headline.set(messages.get("domain.results.headline", messages.size(total, unit), DomainTexts.phase(e.peakPhase(), messages.locale())));
+        String phase = DomainTexts.phase(e.peakPhase(), messages.locale());
+        headline.set(e.range().lowBytes() == e.range().highBytes()
+                ? messages.get("domain.results.headline", messages.size(total, unit), phase)
+                : messages.get("domain.results.headline.range", messages.size(total, unit), phase,
+                        messages.size(e.range().lowBytes(), unit), messages.size(e.range().highBytes(), unit)));
         // The estimator's sentences in the window's language (English where the bundle has no wording for them).
         assumptions.setAll(e.assumptionSentences().stream().map(sentences::text).toList());
         caveats.setAll(e.caveatSentences().stream().map(sentences::text).toList());
@@ -160,10 +164,13 @@ public final class DomainResultsViewModel {
             capacityText.set(messages.get("domain.results.capacity", gpu.name(), messages.size(usable, unit)));
             capacityMarkerText.set(messages.get("results.breakdown.capacity.marker", messages.size(usable, unit)));
             fits.set(total <= usable);
-            fitText.set(total <= usable
-                    ? messages.get("results.breakdown.fits", messages.size(usable - total, unit),
-                            messages.percent((usable - total) / (double) usable, 0))
-                    : messages.get("results.breakdown.over", messages.size(total - usable, unit)));
+            fitText.set(switch (e.verdict(usable)) {
+                case FITS -> messages.get("results.breakdown.fits", messages.size(usable - total, unit),
+                        messages.percent((usable - total) / (double) usable, 0));
+                // Three states: the capacity lies inside the range, whether the peak itself fits or not.
+                case TIGHT -> messages.get("domain.results.tight", messages.size(e.range().highBytes(), unit));
+                case DOES_NOT_FIT -> messages.get("results.breakdown.over", messages.size(total - usable, unit));
+            });
             long largest = LargestFit.largest(w, usable);
             String axis = axisName(w);
             String count = messages.integer(w instanceof SpreadWorkload s ? s.gpus() : 1);

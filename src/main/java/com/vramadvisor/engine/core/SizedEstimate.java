@@ -19,19 +19,46 @@ import java.util.OptionalLong;
  *                            ({@link Sentence}); {@link #assumptions()} gives them in English
  * @param caveatSentences     where intuition misleads for this workload ("int8 weights do not shrink the
  *                            activations"), shown beside the figures; may be empty; {@link #caveats()} in English
+ * @param range               the band the true peak lies in from the documented uncertainties (CUDA context by
+ *                            library set, allocator fragmentation: {@link CudaLibraries#range}); it holds
+ *                            {@link #peakBytes()}
  */
 public record SizedEstimate(WorkloadKind kind, Sentence subjectSentence, OptionalLong parameters, List<MemoryPart> parts,
-                            String peakPhase, List<Sentence> assumptionSentences, List<Sentence> caveatSentences) {
+                            String peakPhase, List<Sentence> assumptionSentences, List<Sentence> caveatSentences,
+                            MemoryRange range) {
 
     public SizedEstimate {
         Objects.requireNonNull(kind, "kind");
         Objects.requireNonNull(subjectSentence, "subjectSentence");
         Objects.requireNonNull(parameters, "parameters");
         Objects.requireNonNull(peakPhase, "peakPhase");
+        Objects.requireNonNull(range, "range");
         parts = List.copyOf(parts);
         assumptionSentences = List.copyOf(assumptionSentences);
         caveatSentences = List.copyOf(caveatSentences);
-        peakBytes(parts);
+        long peak = peakBytes(parts);
+        if (!range.contains(peak)) {
+            throw new IllegalArgumentException("the range " + range.lowBytes() + ".." + range.highBytes()
+                    + " must hold the peak " + peak);
+        }
+    }
+
+    /** An estimate without documented uncertainty: its range is the peak alone. */
+    public SizedEstimate(WorkloadKind kind, Sentence subjectSentence, OptionalLong parameters, List<MemoryPart> parts,
+                         String peakPhase, List<Sentence> assumptionSentences, List<Sentence> caveatSentences) {
+        this(kind, subjectSentence, parameters, parts, peakPhase, assumptionSentences, caveatSentences,
+                MemoryRange.point(peakBytes(parts)));
+    }
+
+    /** This estimate with {@code newRange}, which must hold the peak. */
+    public SizedEstimate withRange(MemoryRange newRange) {
+        return new SizedEstimate(kind, subjectSentence, parameters, parts, peakPhase, assumptionSentences,
+                caveatSentences, newRange);
+    }
+
+    /** Whether this estimate fits {@code capacityBytes}: three states from its range ({@link MemoryRange#verdict}). */
+    public FitVerdict verdict(long capacityBytes) {
+        return range.verdict(capacityBytes);
     }
 
     /** What is sized, in English. */

@@ -1,5 +1,6 @@
 package com.vramadvisor.engine.diffusion;
 
+import com.vramadvisor.engine.core.CudaLibraries;
 import com.vramadvisor.engine.core.MemoryPart;
 import com.vramadvisor.engine.core.Sentence;
 import com.vramadvisor.engine.core.SizedEstimate;
@@ -144,9 +145,8 @@ final class InferenceMemory {
         parts.add(new MemoryPart("vaeDecode", "VAE decode activations", p.decode(), p == dec
                 ? decode.formula() : elsewhere(p, Sentence.of("diffusion.where.decode", "the VAE decode"), decode)));
         long tensors = p.tensors();
-        long overhead = w.runtimeOverhead()
-                ? DiffusionWorkload.CUDA_CONTEXT_BYTES + Math.round(tensors * DiffusionWorkload.ALLOCATOR_FRACTION)
-                : 0;
+        long reserve = w.runtimeOverhead() ? Math.round(tensors * DiffusionWorkload.ALLOCATOR_FRACTION) : 0;
+        long overhead = w.runtimeOverhead() ? DiffusionWorkload.CUDA_CONTEXT_BYTES + reserve : 0;
         parts.add(new MemoryPart("runtimeOverhead", "runtime overhead", overhead, w.runtimeOverhead()
                 ? Sentence.of("diffusion.formula.overhead", "CUDA context 1 GiB + %.0f %% allocator reserve of %,d"
                         + " tensor bytes", DiffusionWorkload.ALLOCATOR_FRACTION * 100, tensors)
@@ -156,8 +156,10 @@ final class InferenceMemory {
                 "%s, %d image" + (w.batch() == 1 ? "" : "s") + " at %d x %d, %s, %s attention%s", m.name(), w.batch(),
                 w.width(), w.height(), dt, w.attention().id(), w.offload() == Offload.NONE ? Sentence.plain("")
                         : Sentence.of("diffusion.subject.offload", ", %s offload", w.offload().id()));
-        return new SizedEstimate(WorkloadKind.DIFFUSION, subject, OptionalLong.of(m.parameters()), parts,
+        SizedEstimate e = new SizedEstimate(WorkloadKind.DIFFUSION, subject, OptionalLong.of(m.parameters()), parts,
                 p.name().english(), assumptions(w, upcast), caveats(w, p, denoise, dec));
+        return w.runtimeOverhead()
+                ? e.withRange(CudaLibraries.TORCH_CUDNN.range(e.peakBytes() - overhead, reserve)) : e;
     }
 
     private static Sentence elsewhere(Phase peak, Sentence where, Activations a) {

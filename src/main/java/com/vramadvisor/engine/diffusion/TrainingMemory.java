@@ -1,5 +1,6 @@
 package com.vramadvisor.engine.diffusion;
 
+import com.vramadvisor.engine.core.CudaLibraries;
 import com.vramadvisor.engine.core.MemoryPart;
 import com.vramadvisor.engine.core.Sentence;
 import com.vramadvisor.engine.core.SizedEstimate;
@@ -149,9 +150,8 @@ final class TrainingMemory {
         parts.add(new MemoryPart("vaeEncode", "VAE encode activations", stage == Stage.ENCODE ? encode : 0,
                 Sentence.of("diffusion.formula.vaeEncode", "3 x %d channels x %d x %d per image, %d images, %d bytes",
                         m.vae().blockOutChannels().get(0), w.width(), w.height(), samples, vaeBytes)));
-        long overhead = w.runtimeOverhead()
-                ? DiffusionWorkload.CUDA_CONTEXT_BYTES + Math.round(tensors * DiffusionWorkload.ALLOCATOR_FRACTION)
-                : 0;
+        long reserve = w.runtimeOverhead() ? Math.round(tensors * DiffusionWorkload.ALLOCATOR_FRACTION) : 0;
+        long overhead = w.runtimeOverhead() ? DiffusionWorkload.CUDA_CONTEXT_BYTES + reserve : 0;
         parts.add(new MemoryPart("runtimeOverhead", "runtime overhead", overhead, w.runtimeOverhead()
                 ? Sentence.of("diffusion.formula.overhead5", "CUDA context 1 GiB + 5 %% allocator reserve of %,d tensor"
                         + " bytes", tensors) : Sentence.of("diffusion.formula.off", "off")));
@@ -186,8 +186,9 @@ final class TrainingMemory {
                     + " memory-efficient attention (xFormers/SDPA) does not."));
         }
         caveats.add(Sentence.of("diffusion.caveat.cudnn", "Convolution workspaces (cuDNN) are not modelled."));
-        return new SizedEstimate(WorkloadKind.DIFFUSION, subject, OptionalLong.of(m.parameters()), parts,
-                stage.label,
-                assumptions, caveats);
+        SizedEstimate e = new SizedEstimate(WorkloadKind.DIFFUSION, subject, OptionalLong.of(m.parameters()), parts,
+                stage.label, assumptions, caveats);
+        return w.runtimeOverhead()
+                ? e.withRange(CudaLibraries.TORCH_CUDNN.range(e.peakBytes() - overhead, reserve)) : e;
     }
 }

@@ -1,5 +1,6 @@
 package com.vramadvisor.engine.hpc;
 
+import com.vramadvisor.engine.core.CudaLibraries;
 import com.vramadvisor.engine.core.Fp64Need;
 import com.vramadvisor.engine.core.MemoryPart;
 import com.vramadvisor.engine.core.Sentence;
@@ -169,8 +170,9 @@ public record GridProblem(long cells, double shapeX, double shapeY, double shape
                 ? Sentence.of("grid.subject", "%,d cells x %d field(s), %s precision", cells, fields, precisionId)
                 : Sentence.of("grid.subject.solver", "%,d cells x %d field(s), %s precision, %s solver", cells,
                         fields, precisionId, solver.id());
-        return new SizedEstimate(WorkloadKind.GRID, subject, OptionalLong.empty(), parts,
+        SizedEstimate e = new SizedEstimate(WorkloadKind.GRID, subject, OptionalLong.empty(), parts,
                 solver == Solver.NONE ? "the time-step update" : "the linear solve", assumptions, caveats);
+        return e.withRange(CudaLibraries.CUDA_RUNTIME.range(e.peakBytes() - MdSystem.CONTEXT_BYTES, 0));
     }
 
     private MemoryPart matrix(double rows, int b) {

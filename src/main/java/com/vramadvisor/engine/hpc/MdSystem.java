@@ -1,5 +1,6 @@
 package com.vramadvisor.engine.hpc;
 
+import com.vramadvisor.engine.core.CudaLibraries;
 import com.vramadvisor.engine.core.Fp64Need;
 import com.vramadvisor.engine.core.MemoryPart;
 import com.vramadvisor.engine.core.Sentence;
@@ -61,8 +62,11 @@ public record MdSystem(long atoms, Potential potential, SimPrecision precision, 
 
     /** The largest system {@code fit} considers: 10^12 atoms. */
     public static final long MAX_ATOMS = 1_000_000_000_000L;
-    /** CUDA context and kernels: the low end of the 0.3-1 GiB the language-model estimator documents. */
-    public static final long CONTEXT_BYTES = 512L << 20;
+    /**
+     * CUDA context and kernels of a CUDA program without PyTorch ({@link CudaLibraries#CUDA_RUNTIME}: 512 MiB); the
+     * range spans that set's measured contexts. No caching allocator: the packages allocate their arrays once.
+     */
+    public static final long CONTEXT_BYTES = CudaLibraries.CUDA_RUNTIME.contextBytes();
     /** PPPM interpolation order (LAMMPS default 5): ghost grid planes around each brick. */
     public static final int PPPM_ORDER = 5;
     /** The fullest atom's neighbours over the mean count: an assumption for a uniform liquid or solid. */
@@ -214,8 +218,9 @@ public record MdSystem(long atoms, Potential potential, SimPrecision precision, 
         }
         Sentence subject = Sentence.of("md.subject", "%,d atoms, %s, %s precision", atoms, potential.id(),
                 precision.id());
-        return new SizedEstimate(WorkloadKind.MD, subject, OptionalLong.empty(), parts, "the force computation",
-                assumptions, caveats);
+        SizedEstimate e = new SizedEstimate(WorkloadKind.MD, subject, OptionalLong.empty(), parts,
+                "the force computation", assumptions, caveats);
+        return e.withRange(CudaLibraries.CUDA_RUNTIME.range(e.peakBytes() - CONTEXT_BYTES, 0));
     }
 
     private MemoryPart longRange(DomainSplit split, double[] box, double nmax) {

@@ -1,5 +1,6 @@
 package com.vramadvisor.engine.vision;
 
+import com.vramadvisor.engine.core.CudaLibraries;
 import com.vramadvisor.engine.core.MemoryPart;
 import com.vramadvisor.engine.core.Sentence;
 import com.vramadvisor.engine.core.SizedEstimate;
@@ -29,10 +30,13 @@ import java.util.OptionalLong;
  * residual block's held input) times the batch, the input batch, context and reserve. The context and reserve
  * figures are the language-model estimator's ({@code RuntimeOverhead}: measured CUDA 12 contexts with cuBLAS loaded
  * are 0.5-1 GiB on data-centre GPUs; fragmentation 5 %).
+ *
+ * <p>Range ({@link CudaLibraries#range}): the context of {@link CudaLibraries#TORCH_CUDNN} from its smallest to its
+ * largest measured value, the reserve from none ({@code expandable_segments:True}) to twice 5 %.
  */
 final class VisionEstimator {
 
-    static final long CONTEXT_BYTES = 1L << 30;
+    static final long CONTEXT_BYTES = CudaLibraries.TORCH_CUDNN.contextBytes();
     static final double ALLOCATOR_FRACTION = 0.05;
     private static final double GIB = 1L << 30;
     private static final double MIB = 1L << 20;
@@ -122,7 +126,8 @@ final class VisionEstimator {
         }
         parts.add(new MemoryPart("cudaContext", "CUDA context", CONTEXT_BYTES, Sentence.of("vision.formula.context",
                 "1 GiB: CUDA context with cuBLAS and cuDNN loaded, their handles and workspaces")));
-        parts.add(new MemoryPart("allocatorReserve", "allocator reserve", (long) (tensors * ALLOCATOR_FRACTION),
+        long reserve = (long) (tensors * ALLOCATOR_FRACTION);
+        parts.add(new MemoryPart("allocatorReserve", "allocator reserve", reserve,
                 Sentence.of("vision.formula.allocator", "5 %% of the tensors: caching-allocator fragmentation"
                         + " (reserved over allocated)")));
         assumptions.add(Sentence.of("vision.assumption.layerTable", "Layer table built from the architecture: %,d"
@@ -145,7 +150,7 @@ final class VisionEstimator {
                 "%s " + (w.training() ? "training" : "inference") + ", batch %d at %d x %d, %s", w.model().label(), b,
                 w.width(), w.height(), w.precision().id());
         return new SizedEstimate(WorkloadKind.VISION, subject, OptionalLong.of(p), parts, peakPhase, assumptions,
-                caveats);
+                caveats, CudaLibraries.TORCH_CUDNN.range(tensors, reserve));
     }
 
     private static void caveats(VisionWorkload w, LayerTable t, List<Sentence> caveats) {
