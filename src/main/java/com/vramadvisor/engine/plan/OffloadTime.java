@@ -34,29 +34,28 @@ final class OffloadTime {
     /**
      * Seconds per step offload adds, or 0 when {@code workload} (with the layout's parallelism) offloads nothing.
      *
-     * @param trainablePerGpu trainable parameters per GPU before ZeRO
-     * @param paramsPerGpu    parameters per GPU before ZeRO
+     * @param trainableShard  trainable parameters of one GPU's ZeRO partition (its share of the data-parallel group)
+     * @param paramShard      parameters of one GPU's ZeRO partition
      * @param microBatches    micro-batches per step
      * @param gpuOptimizer    seconds of the optimizer step on the GPU, which the CPU step replaces
      */
-    static double seconds(Workload workload, Fabric fabric, int dataParallel, double trainablePerGpu,
-                          double paramsPerGpu, int microBatches, double gpuOptimizer) {
+    static double seconds(Workload workload, Fabric fabric, double trainableShard, double paramShard,
+                          int microBatches, double gpuOptimizer) {
         Offload.Target target = workload.offload().target();
         if (target == Offload.Target.NONE || !workload.offloadRunnable() || fabric.pcieGBps() <= 0) {
             return 0;
         }
         double pcie = fabric.pcieGBps() * 1e9;
-        double d = dataParallel;
-        double cpuStep = trainablePerGpu / d / CPU_ADAM_PARAMETERS_PER_SECOND - gpuOptimizer;
+        double cpuStep = trainableShard / CPU_ADAM_PARAMETERS_PER_SECOND - gpuOptimizer;
         if (workload.implementation() == Implementation.PYTORCH) {
-            return microBatches * 12 * paramsPerGpu / d / pcie + cpuStep;
+            return microBatches * 12 * paramShard / pcie + cpuStep;
         }
         double seconds = 0;
         if (target.optimizer()) {
-            seconds += 4 * trainablePerGpu / d / pcie + cpuStep;
+            seconds += 4 * trainableShard / pcie + cpuStep;
         }
         if (target.parameters()) {
-            seconds += microBatches * 4 * paramsPerGpu / d / pcie;
+            seconds += microBatches * 4 * paramShard / pcie;
         }
         return seconds;
     }
