@@ -1,5 +1,6 @@
 package com.vramadvisor.cli;
 
+import com.vramadvisor.engine.ActivationOffload;
 import com.vramadvisor.engine.AttentionImpl;
 import com.vramadvisor.engine.DataType;
 import com.vramadvisor.engine.GradsBetweenSteps;
@@ -155,6 +156,13 @@ final class WorkloadOptions {
                     + " an fp32 log-softmax) or none (plain PyTorch cross-entropy on 16-bit logits). Default fp32.")
     String lossUpcast;
 
+    @Option(names = "--activation-offload", paramLabel = "none|cpu-checkpointing|save-on-cpu",
+            description = "Training: move saved activations to host memory. cpu-checkpointing: DeepSpeed's"
+                    + " cpu_checkpointing, the checkpointed block inputs (needs --recompute full and --implementation"
+                    + " megatron); save-on-cpu: PyTorch's torch.autograd.graph.save_on_cpu around the blocks. The GPU"
+                    + " keeps one block's activations; the host bytes are reported. Default none.")
+    String activationOffload;
+
     @Option(names = "--cuda-module-loading", paramLabel = "MODE", description = "lazy (CUDA 11.7 and later,"
             + " PyTorch's default since 1.13: a context of about 426 MiB) or eager (older CUDA or"
             + " CUDA_MODULE_LOADING=EAGER: about 1,343 MiB); sets the CUDA context in the runtime overhead"
@@ -307,7 +315,19 @@ final class WorkloadOptions {
                         "--loss-upcast must be fp32 or none, got '" + lossUpcast + "'");
             });
         }
+        if (activationOffload != null) {
+            try {
+                b.activationOffload(ActivationOffload.parse(activationOffload));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("--activation-offload: " + e.getMessage());
+            }
+        }
         Workload w = b.build();
+        try {
+            w.requireRunnableActivationOffload();
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--activation-offload: " + e.getMessage());
+        }
         if (m != Mode.INFER) {
             if (engine != null) {
                 throw new IllegalArgumentException("--engine needs --mode infer");

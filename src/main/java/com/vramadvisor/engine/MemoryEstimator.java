@@ -82,6 +82,8 @@ public final class MemoryEstimator {
     private static final String OFFLOAD_TRAIN = "offload as DeepSpeed allocates it (ZeRO-Offload/Infinity: pinned"
             + " fp32 partitions and optimizer states on the host, 16-bit parameters and a 5e8-element reduce bucket"
             + " on the GPU) or FSDP CPU offload; PCIe transfer time not included";
+    private static final String OFFLOAD_ACTIVATIONS = "activation offload (--activation-offload): the blocks' saved"
+            + " activations in host memory, one block's on the GPU; PCIe transfer time not included";
     private static final String OFFLOAD_LAYERS = "llama.cpp -ngl: the last N blocks and their KV cache on the GPU,"
             + " the output layer only when N exceeds the blocks, the token table in host memory; the compute buffer"
             + " stays on the GPU";
@@ -166,6 +168,11 @@ public final class MemoryEstimator {
         if (OffloadMemory.trainingApplies(workload) || OffloadMemory.layersApply(workload)) {
             List<String> all = new ArrayList<>(assumptions);
             all.add(workload.mode() == Mode.INFER ? OFFLOAD_LAYERS : OFFLOAD_TRAIN);
+            assumptions = all;
+        }
+        if (workload.activationsOffloaded()) {
+            List<String> all = new ArrayList<>(assumptions);
+            all.add(OFFLOAD_ACTIVATIONS);
             assumptions = all;
         }
         return new Estimate(count.total(), count.active(), trainable, components, breakdowns, peak, peakPhase,

@@ -1,5 +1,6 @@
 package com.vramadvisor.engine.plan;
 
+import com.vramadvisor.engine.ActivationOffload;
 import com.vramadvisor.engine.Implementation;
 import com.vramadvisor.engine.Offload;
 import com.vramadvisor.engine.Workload;
@@ -17,6 +18,10 @@ import com.vramadvisor.engine.Workload;
  *       host in the forward and again in the backward pass, {@code 2 x 2} bytes per parameter of the partition.</li>
  *   <li>FSDP CPU offload: each micro-batch fetches the fp32 parameter shard twice and returns its fp32 gradient
  *       ({@code 3 x 4} bytes per parameter of the shard); the optimizer runs on the CPU as above.</li>
+ *   <li>Activation offload ({@link ActivationOffload}: DeepSpeed {@code cpu_checkpointing}, PyTorch
+ *       {@code save_on_cpu}): every saved byte goes to the host in the forward pass and comes back in the backward,
+ *       {@code 2 x} the saved bytes per micro-batch, synchronously (neither copies from pinned memory on a side
+ *       stream by default).</li>
  * </ul>
  */
 final class OffloadTime {
@@ -58,5 +63,18 @@ final class OffloadTime {
             seconds += microBatches * 4 * paramShard / pcie;
         }
         return seconds;
+    }
+
+    /**
+     * Seconds per micro-batch that activation offload adds: {@code 2 x savedBytes / PCIe}, or 0 when
+     * {@code workload} (with the layout's parallelism and recomputation) offloads no activations.
+     *
+     * @param savedBytes bytes the GPU's blocks save per micro-batch
+     */
+    static double activationSeconds(Workload workload, Fabric fabric, double savedBytes) {
+        if (!workload.activationsOffloaded() || fabric.pcieGBps() <= 0) {
+            return 0;
+        }
+        return 2 * savedBytes / (fabric.pcieGBps() * 1e9);
     }
 }

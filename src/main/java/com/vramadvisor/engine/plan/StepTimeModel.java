@@ -1,5 +1,6 @@
 package com.vramadvisor.engine.plan;
 
+import com.vramadvisor.engine.DataType;
 import com.vramadvisor.engine.Implementation;
 import com.vramadvisor.engine.Mode;
 import com.vramadvisor.engine.ModelSpec;
@@ -43,7 +44,10 @@ import com.vramadvisor.engine.hardware.GpuSpec;
  *       prefetched gathers overlap each micro-batch's computation. Only what exceeds that window is counted.</li>
  *   <li><b>Optimizer</b>: AdamW reads and writes fp32 parameters, gradients and two moments (about 32 bytes per
  *       parameter it updates) at the memory bandwidth. With offload the step runs on the CPU and the PCIe transfers
- *       are added to this term ({@link OffloadTime}).</li>
+ *       are added to this term ({@link OffloadTime}). Activation offload adds its PCIe copies to each
+ *       micro-batch's compute instead: the block inputs ({@code h} values per token and layer, over {@code t} with
+ *       sequence parallelism) under full recomputation, the {@code 34 h} bytes per token and layer above otherwise,
+ *       to the host and back.</li>
  * </ul>
  * <ul>
  *   <li><b>Context parallelism</b> ({@code cp}): each GPU computes {@code s / cp} tokens of every sequence, so the
@@ -157,7 +161,12 @@ public final class StepTimeModel {
                 : SAVED_REPLICATED_WITHOUT_SP + (SAVED_PER_LAYER - SAVED_REPLICATED_WITHOUT_SP) / t;
         double passes = rc == Recompute.FULL ? 8 : 6;
         double elementwise = localTokens * layersPerStage * savedPerToken * h * passes / memBytesPerSecond;
-        double computePerMb = gemm + elementwise;
+        Workload laidOut = workload.toBuilder().parallelism(layout.parallelism()).recompute(rc).build();
+        // Activation offload: the saved bytes of every block go to the host and back (OffloadTime).
+        double savedBytesPerToken = rc == Recompute.FULL
+                ? h * (workload.precision().compute() == DataType.FP32 ? 4 : 2) / (sp ? t : 1) : savedPerToken * h;
+        double computePerMb = gemm + elementwise
+                + OffloadTime.activationSeconds(laidOut, fabric, localTokens * layersPerStage * savedBytesPerToken);
 
         double actBytes = localTokens * h * 2;
         double tpPerMb = 0;
@@ -204,7 +213,7 @@ public final class StepTimeModel {
         }
         double updated = layout.zero() >= 1 ? denseTrainable / dg + expertsPerGpu / eg : trainablePerGpu;
         double optimizer = updated * OPTIMIZER_BYTES_PER_PARAMETER / memBytesPerSecond;
-        optimizer += OffloadTime.seconds(workload.toBuilder().parallelism(layout.parallelism()).build(), fabric,
+        optimizer += OffloadTime.seconds(laidOut, fabric,
                 denseTrainable / dg + expertsPerGpu / eg, denseParams / dg + expertsPerGpu / eg, m, optimizer);
 
         double compute = m * computePerMb;
