@@ -140,6 +140,10 @@ final class WorkloadOptions {
             description = "Group size of awq/gptq/int4 weights: 32, 64, 128 (default), 256, or -1 for per-channel.")
     Integer groupSize;
 
+    @Option(names = "--bits", paramLabel = "3|4|8",
+            description = "Bits of --weights gptq: 3, 4 (default) or 8 (AutoGPTQ/GPTQModel packing); awq is 4-bit.")
+    Integer bits;
+
     @Option(names = "--kv-dtype", paramLabel = "DTYPE", description = "KV cache type (default fp16).")
     String kvDtype = "fp16";
 
@@ -284,8 +288,11 @@ final class WorkloadOptions {
         if (groupSize != null && weights == null) {
             throw new IllegalArgumentException("--group-size needs --weights awq, gptq or int4");
         }
+        if (bits != null && weights == null) {
+            throw new IllegalArgumentException("--bits needs --weights gptq");
+        }
         if (weights != null) {
-            b.weightType(weightType(weights, groupSize));
+            b.weightType(weightType(weights, groupSize, bits));
         } else if (storedWeights != null && m == Mode.INFER) {
             b.weightType(storedWeights);
         }
@@ -391,21 +398,30 @@ final class WorkloadOptions {
     }
 
     /**
-     * {@code --weights}: awq and gptq (and int4) are 4-bit group quantisation whose bits per weight depend on
+     * {@code --weights}: awq and gptq (and int4) are group quantisation (gptq of {@code --bits} 3, 4 or 8, the others
+     * 4-bit) whose bits per weight depend on
      * {@code --group-size} ({@link DataType#int4Group(int)}); other types take no group size.
      */
-    private static DataType weightType(String text, Integer groupSize) {
+    private static DataType weightType(String text, Integer groupSize, Integer bits) {
         String t = text.trim().toLowerCase(java.util.Locale.ROOT);
         if (t.equals("awq") || t.equals("gptq") || t.equals("int4")) {
+            int b = bits == null ? 4 : bits;
+            if (b != 4 && !t.equals("gptq")) {
+                throw new IllegalArgumentException("--bits " + b + " needs --weights gptq (" + t + " is 4-bit)");
+            }
             try {
-                return DataType.int4Group(groupSize == null ? 128 : groupSize);
+                return DataType.groupQuantised(b, groupSize == null ? 128 : groupSize);
             } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("--group-size: " + e.getMessage());
+                throw new IllegalArgumentException((e.getMessage().startsWith("group") ? "--group-size: "
+                        : "--bits: ") + e.getMessage());
             }
         }
         if (groupSize != null) {
             throw new IllegalArgumentException("--group-size applies to --weights awq, gptq or int4, not '"
                     + text + "'");
+        }
+        if (bits != null) {
+            throw new IllegalArgumentException("--bits applies to --weights gptq, not '" + text + "'");
         }
         return dataType(text, "--weights");
     }
