@@ -10,6 +10,7 @@ import com.vramadvisor.engine.AttentionImpl;
 import com.vramadvisor.engine.DataType;
 import com.vramadvisor.engine.Implementation;
 import com.vramadvisor.engine.LoraSpec;
+import com.vramadvisor.engine.LossUpcast;
 import com.vramadvisor.engine.Mode;
 import com.vramadvisor.engine.ModelSpec;
 import com.vramadvisor.engine.Offload;
@@ -96,6 +97,8 @@ public final class WorkloadViewModel {
     private final IntegerProperty gpuLayers = new SimpleIntegerProperty(this, "gpuLayers", 0);
     private final IntegerProperty gradientAccumulation = new SimpleIntegerProperty(this, "gradientAccumulation", 1);
     private final ObjectProperty<Recompute> recompute = new SimpleObjectProperty<>(this, "recompute");
+    private final ObjectProperty<LossUpcast> lossUpcast = new SimpleObjectProperty<>(this, "lossUpcast",
+            LossUpcast.FP32);
     private final ObjectProperty<AttentionImpl> attention = new SimpleObjectProperty<>(this, "attention");
     private final ObjectProperty<Implementation> implementation =
             new SimpleObjectProperty<>(this, "implementation", Implementation.PYTORCH);
@@ -164,8 +167,8 @@ public final class WorkloadViewModel {
         Observable[] inputs = {mode, batch, sequenceLength, context, precision, weightType, kvCacheType, optimizer,
             zeroStage, tensorParallel, pipelineParallel, dataParallel, expertParallel, contextParallel,
             sequenceParallel, offloadTarget, offloadDevice, partialGpuLayers, gpuLayers, gradientAccumulation,
-            recompute, attention, implementation, servingEngine, maxBatchedTokens, loraRank, runtimeOverhead, gpuId,
-            sweepAxis, sizeUnit, tokenBudget, maxGpus, deadlineDays, kind, domain};
+            recompute, lossUpcast, attention, implementation, servingEngine, maxBatchedTokens, loraRank,
+            runtimeOverhead, gpuId, sweepAxis, sizeUnit, tokenBudget, maxGpus, deadlineDays, kind, domain};
         for (Observable input : inputs) {
             input.addListener(obs -> publish());
         }
@@ -220,6 +223,7 @@ public final class WorkloadViewModel {
                 gpuLayers.set(o.gpuLayers());
             }
             recompute.set(w.recompute());
+            lossUpcast.set(w.lossUpcast());
             attention.set(w.attention());
             implementation.set(w.implementation());
             servingEngine.set(inputs.servingEngine());
@@ -420,6 +424,7 @@ public final class WorkloadViewModel {
                         zeroStage.get(), sequenceParallel.get(), expertParallel.get(), contextParallel.get()))
                 .gradientAccumulation(gradientAccumulation.get())
                 .recompute(recompute.get())
+                .lossUpcast(lossUpcast.get() == null ? LossUpcast.FP32 : lossUpcast.get())
                 .attention(attention.get())
                 .implementation(implementation.get())
                 .lora(lora)
@@ -528,6 +533,8 @@ public final class WorkloadViewModel {
     public IntegerProperty contextProperty() { return context; }
     public ObjectProperty<Precision> precisionProperty() { return precision; }
     public ObjectProperty<DataType> weightTypeProperty() { return weightType; }
+    /** Whether the training loss casts the logits to fp32 ({@link LossUpcast}; {@code --loss-upcast}). */
+    public ObjectProperty<LossUpcast> lossUpcastProperty() { return lossUpcast; }
     public ObjectProperty<DataType> kvCacheTypeProperty() { return kvCacheType; }
     public ObjectProperty<Optimizer> optimizerProperty() { return optimizer; }
     public IntegerProperty zeroStageProperty() { return zeroStage; }
