@@ -54,13 +54,14 @@ public enum ActivationOffload {
         }
         if (this == CPU_CHECKPOINTING) {
             if (implementation != Implementation.MEGATRON) {
-                return "cpu-checkpointing is DeepSpeed's (--implementation megatron); PyTorch has save-on-cpu";
+                return "cpu-checkpointing is DeepSpeed's (the Megatron/DeepSpeed implementation); PyTorch has"
+                        + " save-on-cpu";
             }
             if (recompute != Recompute.FULL) {
-                return "cpu-checkpointing moves the checkpointed block inputs and needs --recompute full";
+                return "cpu-checkpointing moves the checkpointed block inputs and needs full recomputation";
             }
         } else if (implementation != Implementation.PYTORCH) {
-            return "save-on-cpu is PyTorch's (--implementation pytorch); DeepSpeed has cpu-checkpointing";
+            return "save-on-cpu is PyTorch's (the PyTorch implementation); DeepSpeed has cpu-checkpointing";
         }
         return null;
     }

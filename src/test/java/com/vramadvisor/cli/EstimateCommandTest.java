@@ -149,7 +149,7 @@ class EstimateCommandTest {
         Result selective = run("estimate", "--preset", "llama-2-7b", "--implementation", "megatron",
                 "--activation-offload", "cpu-checkpointing");
         assertThat(selective.status()).isEqualTo(2);
-        assertThat(selective.err().strip()).contains("--activation-offload").contains("--recompute full")
+        assertThat(selective.err().strip()).contains("--activation-offload").contains("full recomputation")
                 .doesNotContain("\n");
         Result bad = run("estimate", "--preset", "llama-2-7b", "--activation-offload", "gpu");
         assertThat(bad.status()).isEqualTo(2);

@@ -55,7 +55,7 @@ class ActivationOffloadTest {
     void eachOffloadNeedsItsFrameworkAndCpuCheckpointingNeedsFullRecomputation() {
         assertThatThrownBy(() -> llama7bFullRecompute().recompute(Recompute.SELECTIVE)
                 .activationOffload(ActivationOffload.CPU_CHECKPOINTING).build().requireRunnableActivationOffload())
-                .hasMessageContaining("--recompute full");
+                .hasMessageContaining("full recomputation");
         assertThatThrownBy(() -> llama7bFullRecompute().implementation(Implementation.PYTORCH)
                 .activationOffload(ActivationOffload.CPU_CHECKPOINTING).build().requireRunnableActivationOffload())
                 .hasMessageContaining("save-on-cpu");

@@ -6,6 +6,7 @@ import com.vramadvisor.engine.core.WorkloadKind;
 import com.vramadvisor.scenario.SweepAxis;
 import com.vramadvisor.scenario.SizeUnit;
 import com.vramadvisor.app.ui.Messages;
+import com.vramadvisor.engine.ActivationOffload;
 import com.vramadvisor.engine.AttentionImpl;
 import com.vramadvisor.engine.DataType;
 import com.vramadvisor.engine.Implementation;
@@ -97,6 +98,8 @@ public final class WorkloadViewModel {
     private final IntegerProperty gpuLayers = new SimpleIntegerProperty(this, "gpuLayers", 0);
     private final IntegerProperty gradientAccumulation = new SimpleIntegerProperty(this, "gradientAccumulation", 1);
     private final ObjectProperty<Recompute> recompute = new SimpleObjectProperty<>(this, "recompute");
+    private final ObjectProperty<ActivationOffload> activationOffload = new SimpleObjectProperty<>(this,
+            "activationOffload", ActivationOffload.NONE);
     private final ObjectProperty<LossUpcast> lossUpcast = new SimpleObjectProperty<>(this, "lossUpcast",
             LossUpcast.FP32);
     private final ObjectProperty<AttentionImpl> attention = new SimpleObjectProperty<>(this, "attention");
@@ -166,9 +169,9 @@ public final class WorkloadViewModel {
         apply(initial);
         Observable[] inputs = {mode, batch, sequenceLength, context, precision, weightType, kvCacheType, optimizer,
             zeroStage, tensorParallel, pipelineParallel, dataParallel, expertParallel, contextParallel,
-            sequenceParallel, offloadTarget, offloadDevice, partialGpuLayers, gpuLayers, gradientAccumulation,
-            recompute, lossUpcast, attention, implementation, servingEngine, maxBatchedTokens, loraRank,
-            runtimeOverhead, gpuId, sweepAxis, sizeUnit, tokenBudget, maxGpus, deadlineDays, kind, domain};
+            sequenceParallel, offloadTarget, offloadDevice, activationOffload, partialGpuLayers, gpuLayers,
+            gradientAccumulation, recompute, lossUpcast, attention, implementation, servingEngine, maxBatchedTokens,
+            loraRank, runtimeOverhead, gpuId, sweepAxis, sizeUnit, tokenBudget, maxGpus, deadlineDays, kind, domain};
         for (Observable input : inputs) {
             input.addListener(obs -> publish());
         }
@@ -218,6 +221,7 @@ public final class WorkloadViewModel {
             Offload o = w.offload();
             offloadTarget.set(o.target());
             offloadDevice.set(o.device());
+            activationOffload.set(w.activationOffload());
             partialGpuLayers.set(o.gpuLayers() >= 0);
             if (o.gpuLayers() >= 0) {
                 gpuLayers.set(o.gpuLayers());
@@ -308,6 +312,7 @@ public final class WorkloadViewModel {
             Workload w = buildWorkload();
             // As the CLI: an offload the chosen software cannot run is refused with the engine's reason.
             w.requireRunnableOffload();
+            w.requireRunnableActivationOffload();
             next = new ScenarioInputs(model.get(), modelPresetId.get(), w, gpuId.get(),
                     sweepAxis.get(), sizeUnit.get(), tokenBudget.get(), maxGpus.get(), deadlineDays.get(),
                     servingEngine.get(), storedBatchedTokens(), kind.get(), domain.get());
@@ -430,6 +435,7 @@ public final class WorkloadViewModel {
                 .lora(lora)
                 .overhead(overhead())
                 .offload(offload())
+                .activationOffload(mode.get() == Mode.INFER ? ActivationOffload.NONE : activationOffload.get())
                 .build();
     }
 
@@ -533,6 +539,8 @@ public final class WorkloadViewModel {
     public IntegerProperty contextProperty() { return context; }
     public ObjectProperty<Precision> precisionProperty() { return precision; }
     public ObjectProperty<DataType> weightTypeProperty() { return weightType; }
+    /** Saved activations moved to host memory ({@link ActivationOffload}; {@code --activation-offload}). */
+    public ObjectProperty<ActivationOffload> activationOffloadProperty() { return activationOffload; }
     /** Whether the training loss casts the logits to fp32 ({@link LossUpcast}; {@code --loss-upcast}). */
     public ObjectProperty<LossUpcast> lossUpcastProperty() { return lossUpcast; }
     public ObjectProperty<DataType> kvCacheTypeProperty() { return kvCacheType; }

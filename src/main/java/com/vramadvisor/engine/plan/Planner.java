@@ -65,11 +65,6 @@ public final class Planner {
     private record Key(Parallelism parallelism, Recompute recompute, int inFlight, boolean accumulates) {
     }
 
-    /** A layout without its split of the {@code d x cp} ranks between data and context parallelism. */
-    private record ContextKey(int t, int p, int zero, int ep, int dataTimesContext, Recompute recompute,
-                              int inFlight, boolean accumulates) {
-    }
-
     private static final Recompute[] RECOMPUTE = Recompute.values();
     private final MemoryModel memory;
     private final ModelSpec model;
@@ -77,8 +72,7 @@ public final class Planner {
     private final Settings settings;
     private final StepTimeModel steps;
     private final Map<Key, Long> peaks = new HashMap<>();
-    /** Per layout without its data/context split: the largest context-parallel size known not to fit. */
-    private final Map<ContextKey, Integer> failedContext = new HashMap<>();
+    private final FitBounds bounds;
     private final int[] expertSizes;
     private final int[] contextSizes;
     private int estimates;
@@ -93,6 +87,7 @@ public final class Planner {
         this.settings = settings;
         this.steps = new StepTimeModel(model, workload, single.parameters(), single.activeParameters(),
                 single.trainableParameters(), settings.computeEfficiency(), settings.bandwidthEfficiency());
+        this.bounds = new FitBounds(this::peak, settings.fixedRecompute());
         this.expertSizes = SearchedSizes.expert(model, workload);
         this.contextSizes = SearchedSizes.context(workload);
     }
@@ -143,14 +138,14 @@ public final class Planner {
             if (fitting.size() >= Math.max(1, alternatives)) {
                 break;
             }
-            if (!mayFit(c.layout(), rig)) {
+            if (!bounds.mayFit(c.layout(), rig.capacityBytes())) {
                 continue;
             }
             PlanCandidate checked = withMemory(c, rig);
             if (checked.fits()) {
                 fitting.add(checked);
             } else {
-                failed(c.layout());
+                bounds.failed(checked);
             }
         }
         if (fitting.isEmpty()) {
@@ -163,52 +158,16 @@ public final class Planner {
     /** The fastest layout at {@code gpus} GPUs that fits, or {@code null} when none does. */
     public PlanCandidate bestAt(Rig rig, int gpus) {
         for (PlanCandidate c : ordered(rig, gpus)) {
-            if (!mayFit(c.layout(), rig)) {
+            if (!bounds.mayFit(c.layout(), rig.capacityBytes())) {
                 continue;
             }
             PlanCandidate checked = withMemory(c, rig);
             if (checked.fits()) {
                 return checked;
             }
-            failed(c.layout());
+            bounds.failed(checked);
         }
         return null;
-    }
-
-    /**
-     * Whether a layout may fit; false when a layout it cannot beat on memory is known not to fit: the same parallel
-     * sizes with ZeRO-3 (where there is data parallelism) and full recomputation, which keep the fewest parameters
-     * and activations; or the same layout with a larger context-parallel size over the same {@code d x cp} ranks
-     * (same ZeRO group, same micro-batches in flight, activations and K/V ring buffers shrinking as {@code 1/cp}).
-     * Both keep GPU counts where little fits (long sequences, large models) from costing an estimate per variant.
-     */
-    private boolean mayFit(PlanLayout layout, Rig rig) {
-        Parallelism p = layout.parallelism();
-        Integer failedCp = failedContext.get(contextKey(layout));
-        if (failedCp != null && failedCp >= p.contextParallel()) {
-            return false;
-        }
-        int zero = p.zeroStage() == 0 ? 0 : 3;
-        Recompute r = settings.fixedRecompute() == null ? Recompute.FULL : settings.fixedRecompute();
-        if (zero == p.zeroStage() && r == layout.recompute()) {
-            return true;
-        }
-        Parallelism frugal = new Parallelism(p.tensorParallel(), p.pipelineParallel(), p.dataParallel(), zero,
-                p.sequenceParallel(), p.expertParallel(), p.contextParallel());
-        long least = peak(new PlanLayout(frugal, r, layout.microBatches()));
-        return least >= 0 && least <= rig.capacityBytes();
-    }
-
-    /** Records that {@code layout} does not fit, for {@link #mayFit}. */
-    private void failed(PlanLayout layout) {
-        failedContext.merge(contextKey(layout), layout.parallelism().contextParallel(), Math::max);
-    }
-
-    private ContextKey contextKey(PlanLayout layout) {
-        Parallelism p = layout.parallelism();
-        return new ContextKey(p.tensorParallel(), p.pipelineParallel(), p.zeroStage(), p.expertParallel(),
-                p.shardGroup(), layout.recompute(), Math.min(p.pipelineParallel(), layout.microBatches()),
-                layout.microBatches() > 1);
     }
 
     /** The layout needing the least memory at {@code gpus} GPUs (fitting or not), or {@code null} when none runs. */

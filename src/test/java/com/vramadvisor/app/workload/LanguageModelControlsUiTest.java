@@ -129,6 +129,23 @@ class LanguageModelControlsUiTest {
     }
 
     @Test
+    void activationOffloadIsChosenBesideTheStateOffload(FxRobot robot) {
+        robot.interact(() -> {
+            context.workload().implementationProperty().set(Implementation.MEGATRON);
+            context.workload().recomputeProperty().set(com.vramadvisor.engine.Recompute.FULL);
+        });
+        ToggleButton cpuCheckpointing = robot.lookup("#activationOffloadToggle-1").queryAs(ToggleButton.class);
+        assertThat(shown(cpuCheckpointing)).isTrue();
+        robot.interact(cpuCheckpointing::requestFocus);
+        robot.type(KeyCode.SPACE);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(context.workload().snapshot().workload().activationOffload())
+                .isEqualTo(com.vramadvisor.engine.ActivationOffload.CPU_CHECKPOINTING);
+        robot.interact(() -> context.workload().modeProperty().set(Mode.INFER));
+        assertThat(shown(cpuCheckpointing)).isFalse();
+    }
+
+    @Test
     void trainingOffloadAndLlamaCppLayersAreChosenWithTheKeyboard(FxRobot robot) {
         robot.interact(() -> {
             context.workload().implementationProperty().set(Implementation.MEGATRON);

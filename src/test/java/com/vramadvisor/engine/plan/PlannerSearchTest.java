@@ -82,6 +82,20 @@ class PlannerSearchTest {
     }
 
     @Test
+    void aLayoutThatFailedOnASmallCardIsStillTriedOnALargeOne() {
+        // One planner serves every option of a table: what did not fit in 12 GB must not be ruled out for 192 GB.
+        Workload w = Workload.builder().sequenceLength(4096).build();
+        Planner shared = planner(ReferenceModels.llama2_7b(), w, 0);
+        Rig small = boards(TestHardware.rtx3060());
+        Rig large = boards(TestHardware.mi300x());
+        shared.bestAt(small, 1);
+        PlanCandidate afterSmall = shared.bestAt(large, 1);
+        PlanCandidate fresh = planner(ReferenceModels.llama2_7b(), w, 0).bestAt(large, 1);
+        assertThat(afterSmall.layout()).isEqualTo(fresh.layout());
+        assertThat(afterSmall.layout().label()).isEqualTo("single");
+    }
+
+    @Test
     void aDenseShortSequenceSearchIsUnchanged() {
         Planner planner = planner(ReferenceModels.llama2_70b(), MEGATRON_4K, 4L << 20);
         assertThat(planner.layouts(64, 8)).allMatch(l -> l.parallelism().expertParallel() == 1
