@@ -202,12 +202,12 @@ public final class StepTimeModel {
         double dpExposed = 0;
         if (dg > 1) {
             if (layout.zero() == 3) {
-                double perMb = zero3Seconds(fabric, denseParams, denseTrainable, dg, t, paramBytes, gradBytes)
-                        + zero3Seconds(fabric, expertsPerGpu, expertsPerGpu, eg, t * ep, paramBytes, gradBytes);
+                double perMb = DataParallelTime.zero3Seconds(fabric, denseParams, denseTrainable, dg, t, paramBytes, gradBytes)
+                        + DataParallelTime.zero3Seconds(fabric, expertsPerGpu, expertsPerGpu, eg, t * ep, paramBytes, gradBytes);
                 dpExposed = m * Math.max(0, perMb - computePerMb);
             } else {
-                double traffic = gradientSeconds(fabric, layout.zero(), denseTrainable, dg, t, paramBytes, gradBytes)
-                        + gradientSeconds(fabric, layout.zero(), expertsPerGpu, eg, t * ep, paramBytes, gradBytes);
+                double traffic = DataParallelTime.gradientSeconds(fabric, layout.zero(), denseTrainable, dg, t, paramBytes, gradBytes)
+                        + DataParallelTime.gradientSeconds(fabric, layout.zero(), expertsPerGpu, eg, t * ep, paramBytes, gradBytes);
                 dpExposed = Math.max(0, traffic - computePerMb);
             }
         }
@@ -243,35 +243,6 @@ public final class StepTimeModel {
         }
         return new StepTime(tokens, compute, tp, sends, bubble, dpExposed, optimizer, step, mfu, bound,
                 dpOverNetwork, expertContext);
-    }
-
-    /**
-     * Seconds of one step's gradient traffic for {@code trainable} parameters per GPU reduced over {@code group}
-     * ranks {@code stride} apart: an all-reduce without ZeRO, a reduce-scatter of gradients and an all-gather of the
-     * updated 16-bit parameters under ZeRO-1/2.
-     */
-    private static double gradientSeconds(Fabric fabric, int zero, double trainable, int group, int stride,
-                                          double paramBytes, double gradBytes) {
-        if (group <= 1 || trainable <= 0) {
-            return 0;
-        }
-        return zero == 0
-                ? fabric.allReduceSeconds(trainable * gradBytes, group, stride)
-                : fabric.gatherSeconds(trainable * gradBytes, group, stride)
-                + fabric.gatherSeconds(trainable * paramBytes, group, stride);
-    }
-
-    /**
-     * Seconds of ZeRO-3's traffic per micro-batch over {@code group} ranks {@code stride} apart: two all-gathers of
-     * the parameters (forward and backward) and a reduce-scatter of the gradients.
-     */
-    private static double zero3Seconds(Fabric fabric, double params, double trainable, int group, int stride,
-                                       double paramBytes, double gradBytes) {
-        if (group <= 1 || params <= 0) {
-            return 0;
-        }
-        return 2 * fabric.gatherSeconds(params * paramBytes, group, stride)
-                + fabric.gatherSeconds(trainable * gradBytes, group, stride);
     }
 
     /**
