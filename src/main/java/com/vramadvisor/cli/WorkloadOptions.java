@@ -141,7 +141,7 @@ final class WorkloadOptions {
     Integer groupSize;
 
     @Option(names = "--bits", paramLabel = "3|4|8",
-            description = "Bits of --weights gptq: 3, 4 (default) or 8 (AutoGPTQ/GPTQModel packing); awq is 4-bit.")
+            description = "Bits of --weights gptq: 3, 4 (default) or 8 (AutoGPTQ's packing); awq is 4-bit.")
     Integer bits;
 
     @Option(names = "--kv-dtype", paramLabel = "DTYPE", description = "KV cache type (default fp16).")

@@ -142,12 +142,12 @@ public enum DataType {
     /**
      * The GPTQ type for {@code bits} (3, 4 or 8) and a group size (32, 64, 128, 256, or -1/0 for per-channel), as
      * {@code quantization_config.bits}/{@code group_size} or {@code --bits}/{@code --group-size} give them. Bits per
-     * weight {@code b + (16 + b)/g}: AutoGPTQ's and GPTQModel's {@code QuantLinear} pack {@code qweight} as int32
-     * {@code [in/32 x b, out]} ({@code b} bits a weight), {@code qzeros} as int32 {@code [in/g, out/32 x b]}
-     * ({@code b} bits a group and output), and keep {@code scales} as fp16 {@code [in/g, out]}
-     * ({@code auto_gptq/nn_modules/qlinear/qlinear_cuda_old.py}, {@code gptqmodel/nn_modules/qlinear/__init__.py},
-     * {@code PackableQuantLinear.pack}). {@code g_idx} (int32 {@code [in]}, {@code 32/out} bits a weight, 0.1 % at
-     * {@code out = 4096}) and per-channel scales are not counted. 8-bit per-channel is {@link #INT8}.
+     * weight {@code b + (16 + b)/g}: AutoGPTQ's {@code QuantLinear} registers {@code qweight} as int32
+     * {@code [in/32 x b, out]} ({@code b} bits a weight), {@code qzeros} as int32 {@code [ceil(in/g), out/32 x b]}
+     * ({@code b} bits a group and output) and {@code scales} as fp16 {@code [ceil(in/g), out]}
+     * ({@code auto_gptq/nn_modules/qlinear/qlinear_cuda_old.py}, AutoGPTQ commit 179776bd, {@code __init__} and
+     * {@code pack}, for 2, 3, 4 and 8 bits). {@code g_idx} (int32 {@code [in]}, {@code 32/out} bits a weight, 0.1 %
+     * at {@code out = 4096}) and per-channel scales are not counted. 8-bit per-channel is {@link #INT8}.
      *
      * @throws IllegalArgumentException for other bit widths or group sizes
      */

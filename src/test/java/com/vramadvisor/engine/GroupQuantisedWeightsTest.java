@@ -48,7 +48,7 @@ class GroupQuantisedWeightsTest {
     }
 
     /**
-     * Exact bytes of a GPTQ checkpoint of Llama 2 7B from the tensor shapes AutoGPTQ's and GPTQModel's
+     * Exact bytes of a GPTQ checkpoint of Llama 2 7B from the tensor shapes AutoGPTQ's
      * {@code QuantLinear} pack (qweight int32 {@code [in/32 x b, out]}, qzeros int32 {@code [in/g, out/32 x b]},
      * scales fp16 {@code [in/g, out]}, g_idx int32 {@code [in]}) for the seven matrices of each of the 32 blocks, plus
      * the fp16 token table, LM head and norms. The estimate leaves out g_idx (0.1 %).

@@ -87,7 +87,7 @@ final class StorageTypes {
                 }
                 return q.path("load_in_8bit").asBoolean(false) ? Optional.of(DataType.INT8) : Optional.empty();
             case "gptq":
-                // GPTQ packs 3, 4 and 8 bits (AutoGPTQ/GPTQModel QuantLinear); AutoAWQ only 4.
+                // GPTQ packs 3, 4 and 8 bits (AutoGPTQ's QuantLinear); AutoAWQ only 4.
                 return groupQuantised(q, q.path("bits").asInt(0));
             case "awq":
                 return q.path("bits").asInt(q.path("w_bit").asInt(0)) == 4 ? groupQuantised(q, 4) : Optional.empty();
