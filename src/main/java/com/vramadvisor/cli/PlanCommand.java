@@ -158,6 +158,6 @@ final class PlanCommand implements Callable<Integer> {
         }
         out.println();
         out.println("Layout: tp tensor, pp pipeline, dp data parallel, zeroN ZeRO stage, sp sequence parallelism, "
-                + "rc recomputation. Formulas: docs/decision-table.md.");
+                + "cp context parallel, ep expert parallel, rc recomputation. Formulas: docs/decision-table.md.");
     }
 }

@@ -1,5 +1,6 @@
 package com.vramadvisor.cli;
 
+import com.vramadvisor.engine.ActivationOffload;
 import com.vramadvisor.engine.AttentionImpl;
 import com.vramadvisor.engine.DataType;
 import com.vramadvisor.engine.GradsBetweenSteps;
@@ -139,6 +140,10 @@ final class WorkloadOptions {
             description = "Group size of awq/gptq/int4 weights: 32, 64, 128 (default), 256, or -1 for per-channel.")
     Integer groupSize;
 
+    @Option(names = "--bits", paramLabel = "3|4|8",
+            description = "Bits of --weights gptq: 3, 4 (default) or 8 (AutoGPTQ's packing); awq is 4-bit.")
+    Integer bits;
+
     @Option(names = "--kv-dtype", paramLabel = "DTYPE", description = "KV cache type (default fp16).")
     String kvDtype = "fp16";
 
@@ -154,6 +159,13 @@ final class WorkloadOptions {
             description = "Training: fp32 (Hugging Face's causal-LM loss casts the logits to fp32: 16-bit logits plus"
                     + " an fp32 log-softmax) or none (plain PyTorch cross-entropy on 16-bit logits). Default fp32.")
     String lossUpcast;
+
+    @Option(names = "--activation-offload", paramLabel = "none|cpu-checkpointing|save-on-cpu",
+            description = "Training: move saved activations to host memory. cpu-checkpointing: DeepSpeed's"
+                    + " cpu_checkpointing, the checkpointed block inputs (needs --recompute full and --implementation"
+                    + " megatron); save-on-cpu: PyTorch's torch.autograd.graph.save_on_cpu around the blocks. The GPU"
+                    + " keeps one block's activations; the host bytes are reported. Default none.")
+    String activationOffload;
 
     @Option(names = "--cuda-module-loading", paramLabel = "MODE", description = "lazy (CUDA 11.7 and later,"
             + " PyTorch's default since 1.13: a context of about 426 MiB) or eager (older CUDA or"
@@ -276,8 +288,11 @@ final class WorkloadOptions {
         if (groupSize != null && weights == null) {
             throw new IllegalArgumentException("--group-size needs --weights awq, gptq or int4");
         }
+        if (bits != null && weights == null) {
+            throw new IllegalArgumentException("--bits needs --weights gptq");
+        }
         if (weights != null) {
-            b.weightType(weightType(weights, groupSize));
+            b.weightType(weightType(weights, groupSize, bits));
         } else if (storedWeights != null && m == Mode.INFER) {
             b.weightType(storedWeights);
         }
@@ -307,7 +322,19 @@ final class WorkloadOptions {
                         "--loss-upcast must be fp32 or none, got '" + lossUpcast + "'");
             });
         }
+        if (activationOffload != null) {
+            try {
+                b.activationOffload(ActivationOffload.parse(activationOffload));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("--activation-offload: " + e.getMessage());
+            }
+        }
         Workload w = b.build();
+        try {
+            w.requireRunnableActivationOffload();
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--activation-offload: " + e.getMessage());
+        }
         if (m != Mode.INFER) {
             if (engine != null) {
                 throw new IllegalArgumentException("--engine needs --mode infer");
@@ -371,21 +398,30 @@ final class WorkloadOptions {
     }
 
     /**
-     * {@code --weights}: awq and gptq (and int4) are 4-bit group quantisation whose bits per weight depend on
+     * {@code --weights}: awq and gptq (and int4) are group quantisation (gptq of {@code --bits} 3, 4 or 8, the others
+     * 4-bit) whose bits per weight depend on
      * {@code --group-size} ({@link DataType#int4Group(int)}); other types take no group size.
      */
-    private static DataType weightType(String text, Integer groupSize) {
+    private static DataType weightType(String text, Integer groupSize, Integer bits) {
         String t = text.trim().toLowerCase(java.util.Locale.ROOT);
         if (t.equals("awq") || t.equals("gptq") || t.equals("int4")) {
+            int b = bits == null ? 4 : bits;
+            if (b != 4 && !t.equals("gptq")) {
+                throw new IllegalArgumentException("--bits " + b + " needs --weights gptq (" + t + " is 4-bit)");
+            }
             try {
-                return DataType.int4Group(groupSize == null ? 128 : groupSize);
+                return DataType.groupQuantised(b, groupSize == null ? 128 : groupSize);
             } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("--group-size: " + e.getMessage());
+                throw new IllegalArgumentException((e.getMessage().startsWith("group") ? "--group-size: "
+                        : "--bits: ") + e.getMessage());
             }
         }
         if (groupSize != null) {
             throw new IllegalArgumentException("--group-size applies to --weights awq, gptq or int4, not '"
                     + text + "'");
+        }
+        if (bits != null) {
+            throw new IllegalArgumentException("--bits applies to --weights gptq, not '" + text + "'");
         }
         return dataType(text, "--weights");
     }

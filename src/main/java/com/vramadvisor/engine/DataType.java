@@ -17,6 +17,8 @@ import java.util.Locale;
  * same layout with other group sizes ({@code 4 + 20/g} bits, {@link #int4Group(int)}); {@link #INT4_PC} is
  * per-channel (one scale and zero per output row: 20/in_features bits, below 0.5 % and not counted). GPTQ's
  * {@code g_idx} (one int32 per input channel, i.e. 32/out_features bits per weight) is not counted either.
+ * GPTQ's 3- and 8-bit types ({@link #INT3}, {@link #INT8_G128} and their group sizes) use the same layout with
+ * {@code b + (16 + b)/g} bits ({@link #groupQuantised(int, int)}).
  * {@link #NF4} is QLoRA's 4-bit NormalFloat with double
  * quantisation (Dettmers et al. 2023, section 3): 4 bits plus 8/64 + 32/(64*256) = 0.127 bits of constants: an 8-bit
  * absmax per block of 64 weights and an fp32 absmax per 256 of those blocks (bitsandbytes {@code Params4bit}, blocksize
@@ -47,6 +49,24 @@ public enum DataType {
     INT4_G256("int4_g256", 4.0 + 16.0 / 256 + 4.0 / 256),
     /** GPTQ 4-bit per-channel (group size -1): one fp16 scale and 4-bit zero per output row, not counted. */
     INT4_PC("int4_pc", 4.0),
+    /** GPTQ 3-bit with group size 128: {@code 3 + (16 + 3)/128} bits ({@link #groupQuantised(int, int)}). */
+    INT3("int3", 3.0 + 19.0 / 128),
+    /** GPTQ 3-bit with group size 32. */
+    INT3_G32("int3_g32", 3.0 + 19.0 / 32),
+    /** GPTQ 3-bit with group size 64. */
+    INT3_G64("int3_g64", 3.0 + 19.0 / 64),
+    /** GPTQ 3-bit with group size 256. */
+    INT3_G256("int3_g256", 3.0 + 19.0 / 256),
+    /** GPTQ 3-bit per-channel (group size -1). */
+    INT3_PC("int3_pc", 3.0),
+    /** GPTQ 8-bit with group size 32: {@code 8 + (16 + 8)/32} bits. Per-channel GPTQ 8-bit is {@link #INT8}. */
+    INT8_G32("int8_g32", 8.0 + 24.0 / 32),
+    /** GPTQ 8-bit with group size 64. */
+    INT8_G64("int8_g64", 8.0 + 24.0 / 64),
+    /** GPTQ 8-bit with group size 128. */
+    INT8_G128("int8_g128", 8.0 + 24.0 / 128),
+    /** GPTQ 8-bit with group size 256. */
+    INT8_G256("int8_g256", 8.0 + 24.0 / 256),
     NF4("nf4", 4.0 + 8.0 / 64 + 32.0 / (64 * 256)),
     /** bitsandbytes NF4 without double quantisation: one fp32 absmax per 64 weights, 4 + 32/64 = 4.5 bits. */
     NF4_SINGLE("nf4_single", 4.0 + 32.0 / 64),
@@ -128,6 +148,52 @@ public enum DataType {
                 throw new IllegalArgumentException("group size " + groupSize
                         + " is not supported (expected 32, 64, 128, 256, or -1 for per-channel)");
         }
+    }
+
+    /**
+     * The GPTQ type for {@code bits} (3, 4 or 8) and a group size (32, 64, 128, 256, or -1/0 for per-channel), as
+     * {@code quantization_config.bits}/{@code group_size} or {@code --bits}/{@code --group-size} give them. Bits per
+     * weight {@code b + (16 + b)/g}: AutoGPTQ's {@code QuantLinear} registers {@code qweight} as int32
+     * {@code [in/32 x b, out]} ({@code b} bits a weight), {@code qzeros} as int32 {@code [ceil(in/g), out/32 x b]}
+     * ({@code b} bits a group and output) and {@code scales} as fp16 {@code [ceil(in/g), out]}
+     * ({@code auto_gptq/nn_modules/qlinear/qlinear_cuda_old.py}, AutoGPTQ commit 179776bd, {@code __init__} and
+     * {@code pack}, for 2, 3, 4 and 8 bits). {@code g_idx} (int32 {@code [in]}, {@code 32/out} bits a weight, 0.1 %
+     * at {@code out = 4096}) and per-channel scales are not counted. 8-bit per-channel is {@link #INT8}.
+     *
+     * @throws IllegalArgumentException for other bit widths or group sizes
+     */
+    public static DataType groupQuantised(int bits, int groupSize) {
+        if (bits == 4) {
+            return int4Group(groupSize);
+        }
+        if (bits != 3 && bits != 8) {
+            throw new IllegalArgumentException("GPTQ bits " + bits + " are not supported (expected 3, 4 or 8)");
+        }
+        boolean three = bits == 3;
+        switch (groupSize) {
+            case -1:
+            case 0:
+                return three ? INT3_PC : INT8;
+            case 32:
+                return three ? INT3_G32 : INT8_G32;
+            case 64:
+                return three ? INT3_G64 : INT8_G64;
+            case 128:
+                return three ? INT3 : INT8_G128;
+            case 256:
+                return three ? INT3_G256 : INT8_G256;
+            default:
+                throw new IllegalArgumentException("group size " + groupSize
+                        + " is not supported (expected 32, 64, 128, 256, or -1 for per-channel)");
+        }
+    }
+
+    /**
+     * The GPTQ/AWQ group-quantised types (3-, 4- and 8-bit at every group size) in the order a chooser lists them.
+     */
+    public static java.util.List<DataType> groupQuantisedTypes() {
+        return java.util.List.of(INT3_G32, INT3_G64, INT3, INT3_G256, INT3_PC, INT4_G32, INT4_G64, INT4, INT4_G256,
+                INT4_PC, INT8_G32, INT8_G64, INT8_G128, INT8_G256);
     }
 
     /** Whether this is a GGUF block type from llama.cpp. */

@@ -73,6 +73,8 @@ final class EstimateAssumptions {
     private static final String OFFLOAD_LAYERS = "llama.cpp -ngl: the last N blocks and their KV cache on the GPU,"
             + " the output layer only when N exceeds the blocks, the token table in host memory; the compute buffer"
             + " stays on the GPU";
+    private static final String OFFLOAD_ACTIVATIONS = "activation offload (--activation-offload): the blocks' saved"
+            + " activations in host memory, one block's on the GPU; PCIe transfer time not included";
 
     private EstimateAssumptions() {
     }
@@ -106,6 +108,9 @@ final class EstimateAssumptions {
         }
         if (OffloadMemory.trainingApplies(workload) || OffloadMemory.layersApply(workload)) {
             all.add(workload.mode() == Mode.INFER ? OFFLOAD_LAYERS : OFFLOAD_TRAIN);
+        }
+        if (workload.activationsOffloaded()) {
+            all.add(OFFLOAD_ACTIVATIONS);
         }
         return List.copyOf(all);
     }

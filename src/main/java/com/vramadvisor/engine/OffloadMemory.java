@@ -36,7 +36,7 @@ package com.vramadvisor.engine;
  * the gathered units (two blocks in the mixed-precision policy's 16 bits) and one unit's gradient before it is
  * reduced and moved to the host.
  *
- * <p>Activation checkpoints stay on the GPU (DeepSpeed's {@code cpu_checkpointing} is not modelled). The PCIe
+ * <p>Saved activations move only with {@link ActivationOffload}, which {@link TrainingMemory} counts. The PCIe
  * transfers that offload adds (ZeRO-Offload moves {@code 2 Psi} of gradients to the host and {@code 2 Psi} of
  * parameters back per step) cost time, not memory, and are not in this estimate.
  */

@@ -45,6 +45,20 @@ public final class ParameterCounter {
         return new ParameterCount(total, active, embedding, blocks, finalNorm, head, vision, mtpParams(m));
     }
 
+    /**
+     * Parameters of the routed experts of every mixture-of-experts block (matrices and biases, the router and shared
+     * experts excluded): {@code (L - denseLayers) x E x} one expert's feed-forward block; 0 for a dense model. These are
+     * what expert parallelism shards over {@code ep} GPUs and what Megatron-Core reduces over its expert
+     * data-parallel group.
+     */
+    public static long routedExpertParams(ModelSpec m) {
+        if (!m.isMoe()) {
+            return 0;
+        }
+        long moeLayers = m.layers() - m.moe().denseLayers();
+        return moeLayers * m.moe().experts() * mlpParams(m, m.moe().expertFfnSize());
+    }
+
     /** Parameters of the multi-token-prediction modules shipped beside the main model (see the class comment). */
     static long mtpParams(ModelSpec m) {
         if (m.mtpLayers() == 0) {

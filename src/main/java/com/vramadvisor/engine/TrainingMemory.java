@@ -58,6 +58,8 @@ package com.vramadvisor.engine;
  *
  * <p>Offload ({@link Offload}): DeepSpeed ZeRO-Offload/ZeRO-Infinity and FSDP CPU offload replace the GPU's model
  * states by what {@link OffloadMemory} leaves there (16-bit parameters or gathered blocks, reduce buckets).
+ * Activation offload ({@link ActivationOffload}) keeps one block's saved activations on the GPU instead of every
+ * block's of every micro-batch in flight; the rest is host memory ({@link #offDevice}).
  *
  * <p>The harness measures these copies at exactly 2 bytes per weight of a block ({@code weightCast} in
  * {@code harness/activations/results.json}).
@@ -116,8 +118,13 @@ final class TrainingMemory {
         double embedding = first ? ActivationModel.embeddingBytes(m, local, null) : 0;
         double head = last ? ActivationModel.headBytes(m, local, null) : 0;
         double ring = ContextParallel.ringBufferBytes(m, w);
-        double forwardActs = inFlight * (sp.denseLayers * dense + sp.moeLayers * moe + embedding) + head + ring;
         double oneBlock = Math.max(dense, moe);
+        double blockActs = inFlight * (sp.denseLayers * dense + sp.moeLayers * moe);
+        if (w.activationsOffloaded()) {
+            // The blocks' saved activations live on the host; the GPU holds one block's (ActivationOffload).
+            blockActs = Math.min(blockActs, oneBlock);
+        }
+        double forwardActs = blockActs + inFlight * embedding + head + ring;
         double recompute = 0;
         if (w.recompute() != Recompute.NONE) {
             double denseFull = sp.denseLayers > 0
@@ -162,13 +169,30 @@ final class TrainingMemory {
         return new double[][] {forwardEnd, backward, step, maxima};
     }
 
-    /** {host bytes, NVMe bytes} of offloaded training on the first pipeline stage's GPUs ({@link OffloadMemory}). */
+    /**
+     * {host bytes, NVMe bytes} of offloaded training on the first pipeline stage's GPUs: model states
+     * ({@link OffloadMemory}) and saved activations ({@link ActivationOffload}).
+     */
     static double[] offDevice(ModelSpec m, Workload w) {
-        if (!OffloadMemory.trainingApplies(w)) {
+        boolean states = OffloadMemory.trainingApplies(w);
+        if (!states && !w.activationsOffloaded()) {
             return new double[2];
         }
         StageParams sp = new StageParams(m, w, true, w.parallelism().pipelineParallel() == 1);
-        return OffloadMemory.offDevice(w, sp, trainable(w, sp), states(w, sp));
+        double[] out = states ? OffloadMemory.offDevice(w, sp, trainable(w, sp), states(w, sp)) : new double[2];
+        if (w.activationsOffloaded()) {
+            out[0] += offloadedActivationBytes(m, w, sp);
+        }
+        return out;
+    }
+
+    /** The saved activations of the first stage's blocks, all micro-batches in flight: what activation offload moves. */
+    static double offloadedActivationBytes(ModelSpec m, Workload w, StageParams sp) {
+        int inFlight = Math.min(w.parallelism().pipelineParallel(), w.gradientAccumulation());
+        Workload local = ContextParallel.localWorkload(w);
+        double dense = sp.denseLayers > 0 ? ActivationModel.layerBytes(m, local, false, w.recompute(), null) : 0;
+        double moe = sp.moeLayers > 0 ? ActivationModel.layerBytes(m, local, true, w.recompute(), null) : 0;
+        return inFlight * (sp.denseLayers * dense + sp.moeLayers * moe);
     }
 
     static final Phase[] PHASES = {Phase.FORWARD_END, Phase.BACKWARD, Phase.OPTIMIZER_STEP};

@@ -40,6 +40,8 @@ import java.util.Objects;
  *                           {@link Offload#NONE}
  * @param lossUpcast         whether the loss casts the logits to fp32 ({@link LossUpcast}); {@code null} means
  *                           {@link LossUpcast#FP32}, Hugging Face's causal-LM loss
+ * @param activationOffload  saved activations moved to host memory ({@link ActivationOffload}: DeepSpeed
+ *                           {@code cpu_checkpointing}, PyTorch {@code save_on_cpu}); {@code null} means none
  */
 public record Workload(
         Mode mode,
@@ -63,7 +65,8 @@ public record Workload(
         int prefillChunkTokens,
         int kvBlockTokens,
         Offload offload,
-        LossUpcast lossUpcast) {
+        LossUpcast lossUpcast,
+        ActivationOffload activationOffload) {
 
     /** Largest batch, sequence or context the engine accepts: larger values are rejected as input errors. */
     public static final int MAX_TOKENS = 1 << 26;
@@ -81,6 +84,7 @@ public record Workload(
         Objects.requireNonNull(implementation, "implementation");
         offload = offload == null ? Offload.NONE : offload;
         lossUpcast = lossUpcast == null ? LossUpcast.FP32 : lossUpcast;
+        activationOffload = activationOffload == null ? ActivationOffload.NONE : activationOffload;
         if (batch < 1 || batch > MAX_TOKENS) {
             throw new IllegalArgumentException("batch must be between 1 and " + MAX_TOKENS + ", got " + batch);
         }
@@ -137,6 +141,25 @@ public record Workload(
     /** Whether the offload (if any) can run with this mode, layout and implementation. */
     public boolean offloadRunnable() {
         return OffloadMemory.problem(mode, parallelism, implementation, offload) == null;
+    }
+
+    /**
+     * Rejects an activation offload the software cannot run with this mode, recomputation and implementation; the
+     * estimate ignores such an offload, as it does for {@link #requireRunnableOffload()}.
+     *
+     * @throws IllegalArgumentException naming the reason
+     */
+    public void requireRunnableActivationOffload() {
+        String problem = activationOffload.problem(mode, recompute, implementation);
+        if (problem != null) {
+            throw new IllegalArgumentException(problem);
+        }
+    }
+
+    /** Whether saved activations are moved to host memory: asked for and runnable with this workload. */
+    public boolean activationsOffloaded() {
+        return activationOffload != ActivationOffload.NONE
+                && activationOffload.problem(mode, recompute, implementation) == null;
     }
 
     /** Tokens per sequence held in the KV cache during inference. */
@@ -202,6 +225,7 @@ public record Workload(
         private int kvBlockTokens;
         private Offload offload = Offload.NONE;
         private LossUpcast lossUpcast = LossUpcast.FP32;
+        private ActivationOffload activationOffload = ActivationOffload.NONE;
 
         private Builder() {
         }
@@ -229,6 +253,7 @@ public record Workload(
             kvBlockTokens = w.kvBlockTokens;
             offload = w.offload;
             lossUpcast = w.lossUpcast;
+            activationOffload = w.activationOffload;
         }
 
         public Builder mode(Mode v) { mode = v; return this; }
@@ -253,12 +278,13 @@ public record Workload(
         public Builder kvBlockTokens(int v) { kvBlockTokens = v; return this; }
         public Builder offload(Offload v) { offload = v; return this; }
         public Builder lossUpcast(LossUpcast v) { lossUpcast = v; return this; }
+        public Builder activationOffload(ActivationOffload v) { activationOffload = v; return this; }
 
         public Workload build() {
             return new Workload(mode, batch, sequenceLength, context, precision, optimizer, parallelism,
                     gradientAccumulation, recompute, attention, dropout, lora, weightType, kvCacheType, overhead,
                     gradsBetweenSteps, gpuMemoryUtilization, implementation, prefillChunkTokens, kvBlockTokens,
-                    offload, lossUpcast);
+                    offload, lossUpcast, activationOffload);
         }
     }
 }

@@ -10,6 +10,7 @@ import com.vramadvisor.scenario.ScenarioFileException.Reason;
 import com.vramadvisor.scenario.SizeUnit;
 import com.vramadvisor.scenario.ScenarioInputs;
 import com.vramadvisor.scenario.SweepAxis;
+import com.vramadvisor.engine.ActivationOffload;
 import com.vramadvisor.engine.AttentionImpl;
 import com.vramadvisor.engine.DataType;
 import com.vramadvisor.engine.GradsBetweenSteps;
@@ -129,6 +130,9 @@ public final class ScenarioCodec {
         o.put("gpuMemoryUtilization", w.gpuMemoryUtilization());
         o.put("implementation", Ids.of(w.implementation()));
         o.put("lossUpcast", Ids.of(w.lossUpcast()));
+        if (w.activationOffload() != ActivationOffload.NONE) {
+            o.put("activationOffload", Ids.of(w.activationOffload()));
+        }
 
         OffloadJson.write(o, w.offload());
         return o;
@@ -291,6 +295,8 @@ public final class ScenarioCodec {
                 // which is PyTorch; reading them as PyTorch keeps their meaning in the app that opens them.
                 .implementation(w.optionalEnumValue("implementation", Implementation.class, Implementation.PYTORCH))
                 .lossUpcast(w.optionalEnumValue("lossUpcast", LossUpcast.class, LossUpcast.FP32))
+                .activationOffload(w.optionalEnumValue("activationOffload", ActivationOffload.class,
+                        ActivationOffload.NONE))
 
                 .offload(OffloadJson.read(w))
                 .build();

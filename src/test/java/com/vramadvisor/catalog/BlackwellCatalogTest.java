@@ -131,6 +131,21 @@ class BlackwellCatalogTest {
     }
 
     @Test
+    void gcpA2OffersCarryTheSpotAndOneYearRatesOfTheirDatedPriceFile() {
+        // Cyclenerd/google-cloud-pricing-cost-calculator pricing.yml, generated 2025-03-06, us-central1:
+        // a2-highgpu-1g hour 3.673385, hour_spot 1.293355, month_1y 1689.3711392 (730 hours a month);
+        // a2-ultragpu-1g hour 5.06879789041096, hour_spot 2.02746835616438, no month_1y.
+        CloudOffer highgpu = CATALOG.cloudOffer("gcp-a2-highgpu-1g").orElseThrow();
+        assertThat(highgpu.spotUsdPerHour()).isEqualTo(1.293355);
+        assertThat(highgpu.reservedOneYearUsdPerHour()).isCloseTo(1689.3711392 / 730, within(1e-8));
+        assertThat(highgpu.priceDate()).isEqualTo("2025-03-06");
+        CloudOffer ultragpu = CATALOG.cloudOffer("gcp-a2-ultragpu-1g").orElseThrow();
+        assertThat(ultragpu.spotUsdPerHour()).isCloseTo(2.02746835616438, within(1e-8));
+        assertThat(ultragpu.reservedOneYearUsdPerHour()).isZero();
+        assertThat(ultragpu.spotUsdPerHour()).isLessThan(ultragpu.priceUsdPerHour());
+    }
+
+    @Test
     void theLoaderReadsFp4AndTheSpotAndOneYearRates() throws IOException {
         Files.writeString(dir.resolve("gpus.json"), """
                 {"catalogVersion": "1", "gpus": [

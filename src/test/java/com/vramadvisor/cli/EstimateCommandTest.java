@@ -145,6 +145,25 @@ class EstimateCommandTest {
     }
 
     @Test
+    void activationOffloadReportsItsHostBytesAndNamesWhatItNeeds() throws Exception {
+        // 32 block inputs of 4,096 x 4,096 bf16 values: 1 GiB on the host (DeepSpeed cpu_checkpointing).
+        Result r = run("estimate", "--preset", "llama-2-7b", "--seq", "4096", "--implementation", "megatron",
+                "--recompute", "full", "--activation-offload", "cpu-checkpointing", "--format", "json");
+        assertThat(r.status()).as(r.err()).isZero();
+        com.fasterxml.jackson.databind.JsonNode tree = new ObjectMapper().readTree(r.out());
+        assertThat(tree.toString()).contains("--activation-offload");
+        assertThat(r.out()).contains("1073741824");
+        Result selective = run("estimate", "--preset", "llama-2-7b", "--implementation", "megatron",
+                "--activation-offload", "cpu-checkpointing");
+        assertThat(selective.status()).isEqualTo(2);
+        assertThat(selective.err().strip()).contains("--activation-offload").contains("full recomputation")
+                .doesNotContain("\n");
+        Result bad = run("estimate", "--preset", "llama-2-7b", "--activation-offload", "gpu");
+        assertThat(bad.status()).isEqualTo(2);
+        assertThat(bad.err().strip()).contains("--activation-offload").doesNotContain("\n");
+    }
+
+    @Test
     void negativeBatchIsNamed() {
         Result r = run("estimate", "--preset", "gpt2", "--batch", "-4");
         assertThat(r.status()).isEqualTo(2);

@@ -70,4 +70,35 @@ class GroupSizeFlagTest {
         EstimateCommandTest.Result unknown = run("estimate", "--config", config.toString(), "--mode", "infer");
         assertThat(unknown.err() + unknown.out()).contains("gptq with bits 4 and group size 48 is not modelled");
     }
+
+    @Test
+    void gptqTakesThreeFourOrEightBitsAndAwqOnlyFour() throws IOException {
+        long four = weights(llama2_13b("--weights", "gptq"));
+        long three = weights(llama2_13b("--weights", "gptq", "--bits", "3"));
+        long eight = weights(llama2_13b("--weights", "gptq", "--bits", "8", "--group-size", "64"));
+        assertThat(three).isLessThan(four);
+        assertThat(eight).isGreaterThan(four);
+        assertThat(three).isEqualTo(weights(llama2_13b("--weights", "int3")));
+        assertThat(eight).isEqualTo(weights(llama2_13b("--weights", "int8_g64")));
+        for (String[] bad : new String[][] {{"--weights", "gptq", "--bits", "2"}, {"--weights", "awq", "--bits", "8"},
+            {"--weights", "fp16", "--bits", "8"}, {"--bits", "8"}}) {
+            EstimateCommandTest.Result r = run(llama2_13b(bad));
+            assertThat(r.status()).isEqualTo(2);
+            assertThat(r.err()).contains("--bits").doesNotContain("Exception");
+            assertThat(r.err().strip().lines().count()).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void anEightBitGptqConfigImportsAsEightBits() throws IOException {
+        Path config = dir.resolve("config.json");
+        Files.writeString(config, """
+                {"model_type": "llama", "architectures": ["LlamaForCausalLM"], "hidden_size": 5120,
+                 "intermediate_size": 13824, "num_attention_heads": 40, "num_key_value_heads": 40,
+                 "num_hidden_layers": 40, "vocab_size": 32000, "max_position_embeddings": 4096,
+                 "rms_norm_eps": 1e-05, "tie_word_embeddings": false, "torch_dtype": "float16",
+                 "quantization_config": {"quant_method": "gptq", "bits": 8, "group_size": 128, "desc_act": true}}""");
+        long imported = weights("estimate", "--config", config.toString(), "--mode", "infer", "--format", "json");
+        assertThat(imported).isEqualTo(weights(llama2_13b("--weights", "gptq", "--bits", "8")));
+    }
 }

@@ -83,6 +83,15 @@ class ParameterCounterTest {
     }
 
     @Test
+    void mixtralsRoutedExpertsAreFourFifthsOfThePublishedTotalLessTheActiveShare() {
+        // Published total 46,702,792,704 less 1.6B of attention, routers, norms and embeddings (Mistral AI: "47B
+        // total, 13B active"): the 8 experts of 32 layers are 8/6 of the total-less-active difference.
+        long routed = ParameterCounter.routedExpertParams(PublicModels.mixtral8x7b());
+        assertThat(routed * 6 / 8).isEqualTo(46_702_792_704L - 12_879_925_248L);
+        assertThat(ParameterCounter.routedExpertParams(PublicModels.mistral7b())).isZero();
+    }
+
+    @Test
     void gemma7bWithWideHeadsAndTiedEmbeddingsHasItsPublishedCount() {
         // 8,537,680,896: KerasHub preset metadata for gemma_7b_en ("params": 8537680896).
         assertThat(ParameterCounter.count(PublicModels.gemma7b()).total()).isEqualTo(8_537_680_896L);

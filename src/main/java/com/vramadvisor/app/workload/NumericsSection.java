@@ -4,6 +4,7 @@ import com.vramadvisor.app.ui.Messages;
 import com.vramadvisor.app.ui.SegmentedChoice;
 import com.vramadvisor.app.ui.Tips;
 import com.vramadvisor.engine.DataType;
+import com.vramadvisor.engine.LossUpcast;
 import com.vramadvisor.engine.Mode;
 import com.vramadvisor.engine.Precision;
 import java.util.Arrays;
@@ -19,8 +20,9 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.VBox;
 
 /**
- * Numerics: training precision, the storage type of frozen or served weights (quantisation, including llama.cpp's
- * GGUF types in a drop-down), and the KV-cache type for serving.
+ * Numerics: training precision, the storage type of frozen or served weights (quantisation, with GPTQ/AWQ bits and
+ * group sizes and llama.cpp's GGUF types in drop-downs), the KV-cache type for serving, and whether the training loss
+ * upcasts the logits to fp32.
  */
 final class NumericsSection {
 
@@ -62,7 +64,8 @@ final class NumericsSection {
         if (vm.weightTypeProperty().get() != null && vm.weightTypeProperty().get().isGguf()) {
             gguf.setValue(vm.weightTypeProperty().get());
         }
-        HBox quantizationRow = new HBox(quantization.control(), gguf);
+        ComboBox<DataType> grouped = groupQuantisedCombo(vm, messages);
+        HBox quantizationRow = new HBox(quantization.control(), grouped, gguf);
         quantizationRow.getStyleClass().add("form-row");
         VBox quantizationBox = field(messages, "workload.quantization.label", "workload.quantization.tooltip",
                 quantization.selectedButton(), quantizationRow);
@@ -80,7 +83,58 @@ final class NumericsSection {
         kvBox.visibleProperty().bind(vm.inferenceProperty());
         kvBox.managedProperty().bind(kvBox.visibleProperty());
 
-        root = FormRows.section(messages, "workload.section.numerics", precisionBox, quantizationBox, kvBox);
+        SegmentedChoice<LossUpcast> upcast = new SegmentedChoice<>("lossUpcastToggle",
+                List.of(LossUpcast.FP32, LossUpcast.NONE), u -> messages.text(EnumTexts.key(u)),
+                vm.lossUpcastProperty());
+        upcast.setTooltip(Tips.of(messages, "workload.lossUpcast.tooltip"));
+        VBox upcastBox = field(messages, "workload.lossUpcast.label", "workload.lossUpcast.tooltip",
+                upcast.selectedButton(), upcast.control());
+        upcastBox.visibleProperty().bind(vm.trainingProperty());
+        upcastBox.managedProperty().bind(upcastBox.visibleProperty());
+
+        root = FormRows.section(messages, "workload.section.numerics", precisionBox, quantizationBox, kvBox,
+                upcastBox);
+    }
+
+    /**
+     * GPTQ/AWQ group quantisation by bits and group size ({@code --weights gptq --bits B --group-size G}): the
+     * segmented choice keeps INT4 at group 128; this drop-down holds every bit width and group size.
+     */
+    private static ComboBox<DataType> groupQuantisedCombo(WorkloadViewModel vm, Messages messages) {
+        ComboBox<DataType> grouped = new ComboBox<>();
+        grouped.setId("groupQuantCombo");
+        grouped.getItems().setAll(DataType.groupQuantisedTypes());
+        grouped.promptTextProperty().bind(messages.text("workload.quantization.group"));
+        grouped.setCellFactory(l -> new ChoiceField.TextCell<>(t -> groupText(messages, t)));
+        grouped.setButtonCell(new ChoiceField.TextCell<>(t -> groupText(messages, t)));
+        grouped.setTooltip(Tips.of(messages, "workload.quantization.group.tooltip"));
+        grouped.setOnAction(e -> {
+            if (grouped.getValue() != null) {
+                vm.weightTypeProperty().set(grouped.getValue());
+            }
+        });
+        vm.weightTypeProperty().addListener((obs, old, now) -> grouped.setValue(groupQuantised(now) ? now : null));
+        DataType current = vm.weightTypeProperty().get();
+        grouped.setValue(groupQuantised(current) ? current : null);
+        return grouped;
+    }
+
+    private static boolean groupQuantised(DataType type) {
+        return type != null && DataType.groupQuantisedTypes().contains(type);
+    }
+
+    /** "4-bit, group 128" or "8-bit, per-channel", in the locale's words. */
+    static ObservableStringValue groupText(Messages messages, DataType type) {
+        return Bindings.createStringBinding(() -> {
+            int bits = (int) Math.floor(type.bitsPerElement());
+            String id = type.id();
+            int cut = id.indexOf("_g");
+            if (id.endsWith("_pc") || type == DataType.INT8) {
+                return messages.get("workload.quantization.groupPerChannel", bits);
+            }
+            int group = cut < 0 ? 128 : Integer.parseInt(id.substring(cut + 2));
+            return messages.get("workload.quantization.groupItem", bits, group);
+        }, messages.localeProperty());
     }
 
     static List<DataType> kvTypes() {

@@ -3,6 +3,7 @@ package com.vramadvisor.app.workload;
 import com.vramadvisor.app.ui.Messages;
 import com.vramadvisor.app.ui.SegmentedChoice;
 import com.vramadvisor.app.ui.Tips;
+import com.vramadvisor.engine.ActivationOffload;
 import com.vramadvisor.engine.Offload;
 import java.util.List;
 import java.util.Locale;
@@ -14,7 +15,8 @@ import javafx.scene.layout.VBox;
 
 /**
  * Memory moved off the GPU: for training, which states DeepSpeed ZeRO-Offload/Infinity or FSDP CPU offload move
- * (none, optimizer, parameters, all) and where (host memory or NVMe); for llama.cpp serving, how many blocks stay on
+ * (none, optimizer, parameters, all) and where (host memory or NVMe), and whether saved activations go to host memory
+ * (DeepSpeed {@code cpu_checkpointing}, PyTorch {@code save_on_cpu}); for llama.cpp serving, how many blocks stay on
  * the GPU ({@code -ngl}). The engine counts what this costs on the GPU and in host memory ({@code OffloadMemory},
  * {@code PartialLayers}); the results show the host and NVMe figures under the breakdown.
  */
@@ -46,6 +48,16 @@ final class OffloadSection {
         deviceBox.visibleProperty().bind(offloading);
         deviceBox.managedProperty().bind(deviceBox.visibleProperty());
 
+        SegmentedChoice<ActivationOffload> activations = new SegmentedChoice<>("activationOffloadToggle",
+                List.of(ActivationOffload.values()),
+                a -> messages.text("workload.offload.activations." + a.name().toLowerCase(Locale.ROOT)),
+                vm.activationOffloadProperty());
+        activations.setTooltip(Tips.of(messages, "workload.offload.activations.tooltip"));
+        VBox activationsBox = field(messages, "workload.offload.activations.label",
+                "workload.offload.activations.tooltip", activations.selectedButton(), activations.control());
+        activationsBox.visibleProperty().bind(vm.trainingProperty());
+        activationsBox.managedProperty().bind(activationsBox.visibleProperty());
+
         CheckField partial = new CheckField("partialGpuLayersCheck", "workload.gpuLayers.partial.label",
                 "workload.gpuLayers.tooltip", vm.partialGpuLayersProperty(), messages);
         BooleanBinding llamaCpp = vm.llamaCppProperty();
@@ -55,8 +67,8 @@ final class OffloadSection {
                 "workload.gpuLayers.tooltip", vm.gpuLayersProperty(), vm.exact().gpuLayers(), messages);
         layers.bindVisible(llamaCpp.and(vm.partialGpuLayersProperty()));
 
-        root = FormRows.section(messages, "workload.section.offload", targetBox, deviceBox, partial.root(),
-                layers.root());
+        root = FormRows.section(messages, "workload.section.offload", targetBox, deviceBox, activationsBox,
+                partial.root(), layers.root());
     }
 
     private static VBox field(Messages messages, String labelKey, String tipKey, Node target, Node content) {

@@ -6,10 +6,12 @@ import com.vramadvisor.engine.core.WorkloadKind;
 import com.vramadvisor.scenario.SweepAxis;
 import com.vramadvisor.scenario.SizeUnit;
 import com.vramadvisor.app.ui.Messages;
+import com.vramadvisor.engine.ActivationOffload;
 import com.vramadvisor.engine.AttentionImpl;
 import com.vramadvisor.engine.DataType;
 import com.vramadvisor.engine.Implementation;
 import com.vramadvisor.engine.LoraSpec;
+import com.vramadvisor.engine.LossUpcast;
 import com.vramadvisor.engine.Mode;
 import com.vramadvisor.engine.ModelSpec;
 import com.vramadvisor.engine.Offload;
@@ -96,6 +98,10 @@ public final class WorkloadViewModel {
     private final IntegerProperty gpuLayers = new SimpleIntegerProperty(this, "gpuLayers", 0);
     private final IntegerProperty gradientAccumulation = new SimpleIntegerProperty(this, "gradientAccumulation", 1);
     private final ObjectProperty<Recompute> recompute = new SimpleObjectProperty<>(this, "recompute");
+    private final ObjectProperty<ActivationOffload> activationOffload = new SimpleObjectProperty<>(this,
+            "activationOffload", ActivationOffload.NONE);
+    private final ObjectProperty<LossUpcast> lossUpcast = new SimpleObjectProperty<>(this, "lossUpcast",
+            LossUpcast.FP32);
     private final ObjectProperty<AttentionImpl> attention = new SimpleObjectProperty<>(this, "attention");
     private final ObjectProperty<Implementation> implementation =
             new SimpleObjectProperty<>(this, "implementation", Implementation.PYTORCH);
@@ -165,9 +171,9 @@ public final class WorkloadViewModel {
         apply(initial);
         Observable[] inputs = {mode, batch, sequenceLength, context, precision, weightType, kvCacheType, optimizer,
             zeroStage, tensorParallel, pipelineParallel, dataParallel, expertParallel, contextParallel,
-            sequenceParallel, offloadTarget, offloadDevice, partialGpuLayers, gpuLayers, gradientAccumulation,
-            recompute, attention, implementation, servingEngine, maxBatchedTokens, loraRank, runtimeOverhead, gpuId,
-            sweepAxis, sizeUnit, tokenBudget, maxGpus, deadlineDays, kind, domain};
+            sequenceParallel, offloadTarget, offloadDevice, activationOffload, partialGpuLayers, gpuLayers,
+            gradientAccumulation, recompute, lossUpcast, attention, implementation, servingEngine, maxBatchedTokens,
+            loraRank, runtimeOverhead, gpuId, sweepAxis, sizeUnit, tokenBudget, maxGpus, deadlineDays, kind, domain};
         for (Observable input : inputs) {
             input.addListener(obs -> publish());
         }
@@ -220,11 +226,13 @@ public final class WorkloadViewModel {
             Offload o = w.offload();
             offloadTarget.set(o.target());
             offloadDevice.set(o.device());
+            activationOffload.set(w.activationOffload());
             partialGpuLayers.set(o.gpuLayers() >= 0);
             if (o.gpuLayers() >= 0) {
                 gpuLayers.set(o.gpuLayers());
             }
             recompute.set(w.recompute());
+            lossUpcast.set(w.lossUpcast());
             attention.set(w.attention());
             implementation.set(w.implementation());
             servingEngine.set(inputs.servingEngine());
@@ -310,6 +318,7 @@ public final class WorkloadViewModel {
             Workload w = buildWorkload();
             // As the CLI: an offload the chosen software cannot run is refused with the engine's reason.
             w.requireRunnableOffload();
+            w.requireRunnableActivationOffload();
             next = new ScenarioInputs(model.get(), modelPresetId.get(), w, gpuId.get(),
                     sweepAxis.get(), sizeUnit.get(), tokenBudget.get(), maxGpus.get(), deadlineDays.get(),
                     servingEngine.get(), storedBatchedTokens(), kind.get(), domain.get(), serving.targets());
@@ -426,11 +435,13 @@ public final class WorkloadViewModel {
                         zeroStage.get(), sequenceParallel.get(), expertParallel.get(), contextParallel.get()))
                 .gradientAccumulation(gradientAccumulation.get())
                 .recompute(recompute.get())
+                .lossUpcast(lossUpcast.get() == null ? LossUpcast.FP32 : lossUpcast.get())
                 .attention(attention.get())
                 .implementation(implementation.get())
                 .lora(lora)
                 .overhead(overhead())
                 .offload(offload())
+                .activationOffload(mode.get() == Mode.INFER ? ActivationOffload.NONE : activationOffload.get())
                 .build();
     }
 
@@ -534,6 +545,10 @@ public final class WorkloadViewModel {
     public IntegerProperty contextProperty() { return context; }
     public ObjectProperty<Precision> precisionProperty() { return precision; }
     public ObjectProperty<DataType> weightTypeProperty() { return weightType; }
+    /** Saved activations moved to host memory ({@link ActivationOffload}; {@code --activation-offload}). */
+    public ObjectProperty<ActivationOffload> activationOffloadProperty() { return activationOffload; }
+    /** Whether the training loss casts the logits to fp32 ({@link LossUpcast}; {@code --loss-upcast}). */
+    public ObjectProperty<LossUpcast> lossUpcastProperty() { return lossUpcast; }
     public ObjectProperty<DataType> kvCacheTypeProperty() { return kvCacheType; }
     public ObjectProperty<Optimizer> optimizerProperty() { return optimizer; }
     public IntegerProperty zeroStageProperty() { return zeroStage; }

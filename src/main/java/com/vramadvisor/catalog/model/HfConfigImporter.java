@@ -264,7 +264,8 @@ public final class HfConfigImporter {
                     + UntrustedText.escape(q.path("bits").asText(q.path("w_bit").asText("?")))
                     + " and group size " + UntrustedText.escape(q.path("group_size").asText(
                             q.path("q_group_size").asText("128")))
-                    + " is not modelled (4 bits with group 32, 64, 128, 256 or -1 are); choose the weight precision by"
+                    + " is not modelled (GPTQ 3, 4 or 8 bits and AWQ 4 bits with group 32, 64, 128, 256 or -1 are);"
+                    + " choose the weight precision by"
                     + " hand");
         } else {
             c.warn("quantization_config with quant_method '" + UntrustedText.escape(method)

@@ -57,16 +57,16 @@ final class StorageTypes {
      * The 4-bit group type for {@code group_size} (AutoAWQ also writes {@code q_group_size}), 128 when absent; empty
      * for a group size the engine has no type for.
      */
-    private static Optional<DataType> int4Group(JsonNode q) {
+    private static Optional<DataType> groupQuantised(JsonNode q, int bits) {
         JsonNode g = q.has("group_size") ? q.path("group_size") : q.path("q_group_size");
         if (g.isMissingNode() || g.isNull()) {
-            return Optional.of(DataType.INT4);
+            g = com.fasterxml.jackson.databind.node.IntNode.valueOf(128);
         }
         if (!g.isIntegralNumber()) {
             return Optional.empty();
         }
         try {
-            return Optional.of(DataType.int4Group(g.asInt()));
+            return Optional.of(DataType.groupQuantised(bits, g.asInt()));
         } catch (IllegalArgumentException e) {
             return Optional.empty();
         }
@@ -74,7 +74,7 @@ final class StorageTypes {
 
     /**
      * The weight format a Hugging Face {@code quantization_config} declares: bitsandbytes 4-bit NF4 or FP4 (QLoRA) or 8-bit
-     * int8, GPTQ/AWQ 4-bit group quantisation as int4 of its group size, FP8 checkpoints as fp8. Empty when the method or its settings
+     * int8, GPTQ 3-, 4- or 8-bit and AWQ 4-bit group quantisation of their group size, FP8 checkpoints as fp8. Empty when the method or its settings
      * have no engine type; the caller then reports the method in a warning.
      */
     static Optional<DataType> fromQuantizationConfig(JsonNode q) {
@@ -94,8 +94,10 @@ final class StorageTypes {
                 }
                 return q.path("load_in_8bit").asBoolean(false) ? Optional.of(DataType.INT8) : Optional.empty();
             case "gptq":
+                // GPTQ packs 3, 4 and 8 bits (AutoGPTQ's QuantLinear); AutoAWQ only 4.
+                return groupQuantised(q, q.path("bits").asInt(0));
             case "awq":
-                return q.path("bits").asInt(q.path("w_bit").asInt(0)) == 4 ? int4Group(q) : Optional.empty();
+                return q.path("bits").asInt(q.path("w_bit").asInt(0)) == 4 ? groupQuantised(q, 4) : Optional.empty();
             case "fp8":
             case "fbgemm_fp8":
                 return Optional.of(DataType.FP8);

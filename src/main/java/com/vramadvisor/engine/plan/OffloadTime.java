@@ -1,5 +1,6 @@
 package com.vramadvisor.engine.plan;
 
+import com.vramadvisor.engine.ActivationOffload;
 import com.vramadvisor.engine.Implementation;
 import com.vramadvisor.engine.Offload;
 import com.vramadvisor.engine.Workload;
@@ -17,6 +18,10 @@ import com.vramadvisor.engine.Workload;
  *       host in the forward and again in the backward pass, {@code 2 x 2} bytes per parameter of the partition.</li>
  *   <li>FSDP CPU offload: each micro-batch fetches the fp32 parameter shard twice and returns its fp32 gradient
  *       ({@code 3 x 4} bytes per parameter of the shard); the optimizer runs on the CPU as above.</li>
+ *   <li>Activation offload ({@link ActivationOffload}: DeepSpeed {@code cpu_checkpointing}, PyTorch
+ *       {@code save_on_cpu}): every saved byte goes to the host in the forward pass and comes back in the backward,
+ *       {@code 2 x} the saved bytes per micro-batch, synchronously (neither copies from pinned memory on a side
+ *       stream by default).</li>
  * </ul>
  */
 final class OffloadTime {
@@ -34,30 +39,42 @@ final class OffloadTime {
     /**
      * Seconds per step offload adds, or 0 when {@code workload} (with the layout's parallelism) offloads nothing.
      *
-     * @param trainablePerGpu trainable parameters per GPU before ZeRO
-     * @param paramsPerGpu    parameters per GPU before ZeRO
+     * @param trainableShard  trainable parameters of one GPU's ZeRO partition (its share of the data-parallel group)
+     * @param paramShard      parameters of one GPU's ZeRO partition
      * @param microBatches    micro-batches per step
      * @param gpuOptimizer    seconds of the optimizer step on the GPU, which the CPU step replaces
      */
-    static double seconds(Workload workload, Fabric fabric, int dataParallel, double trainablePerGpu,
-                          double paramsPerGpu, int microBatches, double gpuOptimizer) {
+    static double seconds(Workload workload, Fabric fabric, double trainableShard, double paramShard,
+                          int microBatches, double gpuOptimizer) {
         Offload.Target target = workload.offload().target();
         if (target == Offload.Target.NONE || !workload.offloadRunnable() || fabric.pcieGBps() <= 0) {
             return 0;
         }
         double pcie = fabric.pcieGBps() * 1e9;
-        double d = dataParallel;
-        double cpuStep = trainablePerGpu / d / CPU_ADAM_PARAMETERS_PER_SECOND - gpuOptimizer;
+        double cpuStep = trainableShard / CPU_ADAM_PARAMETERS_PER_SECOND - gpuOptimizer;
         if (workload.implementation() == Implementation.PYTORCH) {
-            return microBatches * 12 * paramsPerGpu / d / pcie + cpuStep;
+            return microBatches * 12 * paramShard / pcie + cpuStep;
         }
         double seconds = 0;
         if (target.optimizer()) {
-            seconds += 4 * trainablePerGpu / d / pcie + cpuStep;
+            seconds += 4 * trainableShard / pcie + cpuStep;
         }
         if (target.parameters()) {
-            seconds += microBatches * 4 * paramsPerGpu / d / pcie;
+            seconds += microBatches * 4 * paramShard / pcie;
         }
         return seconds;
+    }
+
+    /**
+     * Seconds per micro-batch that activation offload adds: {@code 2 x savedBytes / PCIe}, or 0 when
+     * {@code workload} (with the layout's parallelism and recomputation) offloads no activations.
+     *
+     * @param savedBytes bytes the GPU's blocks save per micro-batch
+     */
+    static double activationSeconds(Workload workload, Fabric fabric, double savedBytes) {
+        if (!workload.activationsOffloaded() || fabric.pcieGBps() <= 0) {
+            return 0;
+        }
+        return 2 * savedBytes / (fabric.pcieGBps() * 1e9);
     }
 }

@@ -18,7 +18,10 @@ import java.util.Objects;
  * within a node that divide the attention heads), every pipeline depth that divides the rest, the data-parallel size
  * that remains, ZeRO stages 1-3 (0 without data parallelism), no, selective or full recomputation, and sequence
  * parallelism wherever tensor parallelism is on; it orders them by {@link StepTimeModel} and keeps the fastest whose
- * per-GPU peak fits. Over GPU counts it finds the fewest that fit and finish the token budget within a deadline.
+ * per-GPU peak fits. Unless the workload sets an expert- or context-parallel size (then both are kept as given), it
+ * also tries, for a mixture-of-experts model, expert-parallel sizes that divide the routed experts
+ * ({@link SearchedSizes#expert}) and, for long sequences, context-parallel sizes ({@link SearchedSizes#context}); both multiply the
+ * layouts only where they apply, so dense short-sequence searches are unchanged. Over GPU counts it finds the fewest that fit and finish the token budget within a deadline.
  *
  * <p>Micro-batches per step: with a global batch, {@code sequences / (d x b)} (a data-parallel size above
  * {@code sequences / b} is not tried: the batch cannot be split further), so deeper pipelines get the micro-batches
@@ -63,13 +66,15 @@ public final class Planner {
     }
 
     private static final Recompute[] RECOMPUTE = Recompute.values();
-
     private final MemoryModel memory;
     private final ModelSpec model;
     private final Workload workload;
     private final Settings settings;
     private final StepTimeModel steps;
     private final Map<Key, Long> peaks = new HashMap<>();
+    private final FitBounds bounds;
+    private final int[] expertSizes;
+    private final int[] contextSizes;
     private int estimates;
 
     /**
@@ -82,6 +87,9 @@ public final class Planner {
         this.settings = settings;
         this.steps = new StepTimeModel(model, workload, single.parameters(), single.activeParameters(),
                 single.trainableParameters(), settings.computeEfficiency(), settings.bandwidthEfficiency());
+        this.bounds = new FitBounds(this::peak, settings.fixedRecompute());
+        this.expertSizes = SearchedSizes.expert(model, workload);
+        this.contextSizes = SearchedSizes.context(workload);
     }
 
     /** Memory estimates computed so far (each layout once), for benchmarks and tests. */
@@ -130,9 +138,14 @@ public final class Planner {
             if (fitting.size() >= Math.max(1, alternatives)) {
                 break;
             }
+            if (!bounds.mayFit(c.layout(), rig.capacityBytes())) {
+                continue;
+            }
             PlanCandidate checked = withMemory(c, rig);
             if (checked.fits()) {
                 fitting.add(checked);
+            } else {
+                bounds.failed(checked);
             }
         }
         if (fitting.isEmpty()) {
@@ -145,10 +158,14 @@ public final class Planner {
     /** The fastest layout at {@code gpus} GPUs that fits, or {@code null} when none does. */
     public PlanCandidate bestAt(Rig rig, int gpus) {
         for (PlanCandidate c : ordered(rig, gpus)) {
+            if (!bounds.mayFit(c.layout(), rig.capacityBytes())) {
+                continue;
+            }
             PlanCandidate checked = withMemory(c, rig);
             if (checked.fits()) {
                 return checked;
             }
+            bounds.failed(checked);
         }
         return null;
     }
@@ -178,48 +195,51 @@ public final class Planner {
         out.sort(Comparator.comparingDouble((PlanCandidate c) -> c.step() == null ? 0 : c.step().stepSeconds()
                         / c.step().tokensPerStep())
                 .thenComparingInt(c -> c.layout().zero())
-                .thenComparing(c -> c.layout().recompute()));
+                .thenComparing(c -> c.layout().recompute())
+                .thenComparingInt(c -> c.layout().parallelism().expertParallel())
+                .thenComparingInt(c -> c.layout().parallelism().contextParallel()));
         return out;
     }
 
     /** Every layout the planner tries at {@code n} GPUs in nodes of {@code perNode}. */
     List<PlanLayout> layouts(int n, int perNode) {
         List<PlanLayout> out = new ArrayList<>();
-        // The workload's expert- and context-parallel sizes are kept: cp takes its share of the GPUs, and ep must
-        // divide the data x context-parallel ranks (Parallelism).
-        int cp = workload.parallelism().contextParallel();
-        int ep = workload.parallelism().expertParallel();
-        if (n % cp != 0) {
-            return out;
-        }
-        for (int t = 1; t <= Math.min(n / cp, perNode); t *= 2) {
-            if ((n / cp) % t != 0 || model.heads() % t != 0) {
+        for (int cp : contextSizes) {
+            if (n % cp != 0) {
                 continue;
             }
-            int rest = n / cp / t;
-            for (int p = 1; p <= Math.min(rest, model.layers()); p++) {
-                if (rest % p != 0) {
+            for (int t = 1; t <= Math.min(n / cp, perNode); t *= 2) {
+                if ((n / cp) % t != 0 || model.heads() % t != 0) {
                     continue;
                 }
-                int d = rest / p;
-                int m = microBatches(d, p);
-                if (m < 1) {
-                    continue;
-                }
-                if (((long) d * cp) % ep != 0) {
-                    continue;
-                }
-                int[] zeros = d > 1 ? new int[] {1, 2, 3} : new int[] {0};
-                for (int z : zeros) {
-                    Parallelism par = new Parallelism(t, p, d, z, t > 1, ep, cp);
-                    for (Recompute r : settings.fixedRecompute() == null ? RECOMPUTE
-                            : new Recompute[] {settings.fixedRecompute()}) {
-                        out.add(new PlanLayout(par, r, m));
+                int rest = n / cp / t;
+                for (int p = 1; p <= Math.min(rest, model.layers()); p++) {
+                    if (rest % p != 0) {
+                        continue;
+                    }
+                    int d = rest / p;
+                    int m = microBatches(d, p);
+                    if (m < 1) {
+                        continue;
+                    }
+                    for (int ep : SearchedSizes.dividing(expertSizes, d * cp)) {
+                        addZeroAndRecompute(out, t, p, d, ep, cp, m);
                     }
                 }
             }
         }
         return out;
+    }
+
+    private void addZeroAndRecompute(List<PlanLayout> out, int t, int p, int d, int ep, int cp, int m) {
+        int[] zeros = d * cp > 1 ? new int[] {1, 2, 3} : new int[] {0};
+        for (int z : zeros) {
+            Parallelism par = new Parallelism(t, p, d, z, t > 1, ep, cp);
+            for (Recompute r : settings.fixedRecompute() == null ? RECOMPUTE
+                    : new Recompute[] {settings.fixedRecompute()}) {
+                out.add(new PlanLayout(par, r, m));
+            }
+        }
     }
 
     /** Micro-batches per replica and step (see the class comment); 0 when the global batch cannot feed d replicas. */

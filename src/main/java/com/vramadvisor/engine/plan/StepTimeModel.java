@@ -1,7 +1,10 @@
 package com.vramadvisor.engine.plan;
 
+import com.vramadvisor.engine.DataType;
 import com.vramadvisor.engine.Implementation;
+import com.vramadvisor.engine.Mode;
 import com.vramadvisor.engine.ModelSpec;
+import com.vramadvisor.engine.ParameterCounter;
 import com.vramadvisor.engine.Precision;
 import com.vramadvisor.engine.Recompute;
 import com.vramadvisor.engine.Workload;
@@ -41,7 +44,10 @@ import com.vramadvisor.engine.hardware.GpuSpec;
  *       prefetched gathers overlap each micro-batch's computation. Only what exceeds that window is counted.</li>
  *   <li><b>Optimizer</b>: AdamW reads and writes fp32 parameters, gradients and two moments (about 32 bytes per
  *       parameter it updates) at the memory bandwidth. With offload the step runs on the CPU and the PCIe transfers
- *       are added to this term ({@link OffloadTime}).</li>
+ *       are added to this term ({@link OffloadTime}). Activation offload adds its PCIe copies to each
+ *       micro-batch's compute instead: the block inputs ({@code h} values per token and layer, over {@code t} with
+ *       sequence parallelism) under full recomputation, the {@code 34 h} bytes per token and layer above otherwise,
+ *       to the host and back.</li>
  * </ul>
  * <ul>
  *   <li><b>Context parallelism</b> ({@code cp}): each GPU computes {@code s / cp} tokens of every sequence, so the
@@ -57,7 +63,14 @@ import com.vramadvisor.engine.hardware.GpuSpec;
  *       ({@code tokens} = the GPU's {@code b s / cp}, over {@code t} with sequence parallelism) over the group of
  *       {@code ep} ranks {@code t cp} apart (Megatron-Core's rank order tp-cp-ep-dp-pp), at the bandwidth of the
  *       slowest link it spans; exposed (Megatron-Core's default token dispatcher does not overlap it). Balanced
- *       routing is assumed.</li>
+ *       routing is assumed. Each GPU holds {@code E / ep} routed experts, and their gradients (and ZeRO traffic) are
+ *       reduced over the expert data-parallel group of {@code d cp / ep} ranks, {@code t ep} apart, not over the
+ *       {@code d cp} ranks that reduce the rest: Megatron-Core {@code parallel_state.py} builds the expert groups
+ *       from the rank order tp-ep-dp-pp with expert data-parallel size {@code world / (etp x ep x pp)} and its
+ *       {@code DistributedDataParallel} reduces expert gradients over that group; DeepSpeed-MoE does the same
+ *       ({@code deepspeed/utils/groups.py}, {@code _create_expert_and_data_parallel}: expert data-parallel groups of
+ *       {@code world / ep} ranks; Rajbhandari et al. 2022, "DeepSpeed-MoE", section 5). Only full training splits
+ *       this way; LoRA adapters are reduced as one group.</li>
  * </ul>
  * Both are 0 at {@code ep = cp = 1}. The bounding term is the largest of compute, tensor-parallel traffic, pipeline sends plus bubble, and exposed
  * data-parallel traffic. Immutable and thread-safe.
@@ -85,6 +98,8 @@ public final class StepTimeModel {
     private final long activeParameters;
     private final long trainableParameters;
     private final long parameters;
+    /** Routed-expert parameters of the whole model ({@link ParameterCounter#routedExpertParams}). */
+    private final long routedExperts;
     private final double computeEfficiency;
     private final double bandwidthEfficiency;
 
@@ -103,6 +118,7 @@ public final class StepTimeModel {
         this.model = model;
         this.workload = workload;
         this.parameters = parameters;
+        this.routedExperts = ParameterCounter.routedExpertParams(model);
         this.activeParameters = activeParameters;
         this.trainableParameters = trainableParameters;
         this.computeEfficiency = computeEfficiency;
@@ -145,7 +161,12 @@ public final class StepTimeModel {
                 : SAVED_REPLICATED_WITHOUT_SP + (SAVED_PER_LAYER - SAVED_REPLICATED_WITHOUT_SP) / t;
         double passes = rc == Recompute.FULL ? 8 : 6;
         double elementwise = localTokens * layersPerStage * savedPerToken * h * passes / memBytesPerSecond;
-        double computePerMb = gemm + elementwise;
+        Workload laidOut = workload.toBuilder().parallelism(layout.parallelism()).recompute(rc).build();
+        // Activation offload: the saved bytes of every block go to the host and back (OffloadTime).
+        double savedBytesPerToken = rc == Recompute.FULL
+                ? h * (workload.precision().compute() == DataType.FP32 ? 4 : 2) / (sp ? t : 1) : savedPerToken * h;
+        double computePerMb = gemm + elementwise
+                + OffloadTime.activationSeconds(laidOut, fabric, localTokens * layersPerStage * savedBytesPerToken);
 
         double actBytes = localTokens * h * 2;
         double tpPerMb = 0;
@@ -157,7 +178,7 @@ public final class StepTimeModel {
         double sendPerMb = 0;
         if (p > 1) {
             double sendBytes = actBytes / (sp || t > 1 ? t : 1);
-            sendPerMb = 2.0 * chunks * fabric.sendSeconds(sendBytes, t * d);
+            sendPerMb = 2.0 * chunks * fabric.sendSeconds(sendBytes, t * d * cp);
         }
         double expertContextPerMb = ExpertContextTime.contextRingSeconds(model, fabric, t, cp, b, s, layersPerStage,
                 peakFlops * computeEfficiency)
@@ -165,33 +186,35 @@ public final class StepTimeModel {
         double microBatchSeconds = computePerMb + tpPerMb + sendPerMb + expertContextPerMb;
         double bubble = p > 1 ? (p - 1.0) / chunks * microBatchSeconds : 0;
 
-        double paramsPerGpu = (double) parameters / ((double) t * p);
-        double trainablePerGpu = (double) trainableParameters / ((double) t * p);
+        // Routed experts: E / ep of them per GPU, their gradients reduced over the expert data-parallel group of
+        // d * cp / ep ranks, t * ep apart (see the class comment); everything else over the d * cp ranks, t apart.
+        double experts = workload.mode() == Mode.TRAIN && ep > 1 ? Math.min(routedExperts, trainableParameters) : 0;
+        double tp1 = (double) t * p;
+        double denseParams = (parameters - experts) / tp1;
+        double denseTrainable = (trainableParameters - experts) / tp1;
+        double expertsPerGpu = experts / tp1 / ep;
+        double paramsPerGpu = denseParams + expertsPerGpu;
+        double trainablePerGpu = denseTrainable + expertsPerGpu;
         double gradBytes = gradientBytes();
         double paramBytes = workload.precision().compute().bytesPerElement();
+        int dg = d * cp;
+        int eg = dg / ep;
         double dpExposed = 0;
-        double dpTotal = 0;
-        // Gradients are reduced over the data x context-parallel ranks (cp ranks hold the same parameters).
-        d = d * cp;
-        if (d > 1) {
+        if (dg > 1) {
             if (layout.zero() == 3) {
-                double perMb = 2 * fabric.gatherSeconds(paramsPerGpu * paramBytes, d, t)
-                        + fabric.gatherSeconds(trainablePerGpu * gradBytes, d, t);
-                dpTotal = m * perMb;
+                double perMb = DataParallelTime.zero3Seconds(fabric, denseParams, denseTrainable, dg, t, paramBytes, gradBytes)
+                        + DataParallelTime.zero3Seconds(fabric, expertsPerGpu, expertsPerGpu, eg, t * ep, paramBytes, gradBytes);
                 dpExposed = m * Math.max(0, perMb - computePerMb);
             } else {
-                double traffic = layout.zero() == 0
-                        ? fabric.allReduceSeconds(trainablePerGpu * gradBytes, d, t)
-                        : fabric.gatherSeconds(trainablePerGpu * gradBytes, d, t)
-                        + fabric.gatherSeconds(trainablePerGpu * paramBytes, d, t);
-                dpTotal = traffic;
+                double traffic = DataParallelTime.gradientSeconds(fabric, layout.zero(), denseTrainable, dg, t, paramBytes, gradBytes)
+                        + DataParallelTime.gradientSeconds(fabric, layout.zero(), expertsPerGpu, eg, t * ep, paramBytes, gradBytes);
                 dpExposed = Math.max(0, traffic - computePerMb);
             }
         }
-        double updated = layout.zero() >= 1 ? trainablePerGpu / d : trainablePerGpu;
+        double updated = layout.zero() >= 1 ? denseTrainable / dg + expertsPerGpu / eg : trainablePerGpu;
         double optimizer = updated * OPTIMIZER_BYTES_PER_PARAMETER / memBytesPerSecond;
-        optimizer += OffloadTime.seconds(workload.toBuilder().parallelism(layout.parallelism()).build(), fabric, d,
-                trainablePerGpu, paramsPerGpu, m, optimizer);
+        optimizer += OffloadTime.seconds(laidOut, fabric,
+                denseTrainable / dg + expertsPerGpu / eg, denseParams / dg + expertsPerGpu / eg, m, optimizer);
 
         double compute = m * computePerMb;
         double tp = m * tpPerMb;
@@ -200,7 +223,7 @@ public final class StepTimeModel {
         double step = compute + tp + sends + bubble + dpExposed + optimizer + expertContext;
         double tokens = tokensPerMicroBatch * m * layout.dp();
         double mfu = modelFlops * tokens / (step * layout.gpus() * peakFlops);
-        boolean dpOverNetwork = d > 1 && !fabric.withinNode(d, t);
+        boolean dpOverNetwork = dg > 1 && !fabric.withinNode(dg, t);
         Bound bound = Bound.COMPUTE;
         double largest = compute;
         if (tp > largest) {
@@ -208,7 +231,7 @@ public final class StepTimeModel {
             largest = tp;
         }
         if (bubble + sends > largest) {
-            bound = bubble >= sends ? Bound.BUBBLE : (fabric.withinNode(2, t * d) ? Bound.GPU_LINK : Bound.NETWORK);
+            bound = bubble >= sends ? Bound.BUBBLE : (fabric.withinNode(2, t * dg) ? Bound.GPU_LINK : Bound.NETWORK);
             largest = bubble + sends;
         }
         if (dpExposed > largest) {

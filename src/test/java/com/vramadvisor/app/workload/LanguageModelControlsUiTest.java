@@ -105,6 +105,47 @@ class LanguageModelControlsUiTest {
     }
 
     @Test
+    @SuppressWarnings("unchecked")
+    void gptqBitsAndGroupSizesAndTheLossUpcastAreChosenInTheWindow(FxRobot robot) {
+        robot.interact(() -> context.workload().modeProperty().set(Mode.INFER));
+        javafx.scene.control.ComboBox<DataType> grouped = robot.lookup("#groupQuantCombo")
+                .queryAs(javafx.scene.control.ComboBox.class);
+        assertThat(shown(grouped)).isTrue();
+        assertThat(grouped.getItems()).contains(DataType.INT3_G32, DataType.INT8_G128);
+        robot.interact(() -> grouped.getSelectionModel().select(DataType.INT8_G64));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(context.workload().snapshot().workload().weightType()).isEqualTo(DataType.INT8_G64);
+        assertThat(robot.lookup("#lossUpcastToggle-1").tryQuery()).isPresent();
+        assertThat(shown(robot.lookup("#lossUpcastToggle-1").query())).isFalse();
+
+        robot.interact(() -> context.workload().modeProperty().set(Mode.TRAIN));
+        ToggleButton plain = robot.lookup("#lossUpcastToggle-1").queryAs(ToggleButton.class);
+        assertThat(shown(plain)).isTrue();
+        robot.interact(plain::requestFocus);
+        robot.type(KeyCode.SPACE);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(context.workload().snapshot().workload().lossUpcast())
+                .isEqualTo(com.vramadvisor.engine.LossUpcast.NONE);
+    }
+
+    @Test
+    void activationOffloadIsChosenBesideTheStateOffload(FxRobot robot) {
+        robot.interact(() -> {
+            context.workload().implementationProperty().set(Implementation.MEGATRON);
+            context.workload().recomputeProperty().set(com.vramadvisor.engine.Recompute.FULL);
+        });
+        ToggleButton cpuCheckpointing = robot.lookup("#activationOffloadToggle-1").queryAs(ToggleButton.class);
+        assertThat(shown(cpuCheckpointing)).isTrue();
+        robot.interact(cpuCheckpointing::requestFocus);
+        robot.type(KeyCode.SPACE);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(context.workload().snapshot().workload().activationOffload())
+                .isEqualTo(com.vramadvisor.engine.ActivationOffload.CPU_CHECKPOINTING);
+        robot.interact(() -> context.workload().modeProperty().set(Mode.INFER));
+        assertThat(shown(cpuCheckpointing)).isFalse();
+    }
+
+    @Test
     void trainingOffloadAndLlamaCppLayersAreChosenWithTheKeyboard(FxRobot robot) {
         robot.interact(() -> {
             context.workload().implementationProperty().set(Implementation.MEGATRON);

@@ -2,9 +2,11 @@ package com.vramadvisor.app.workload;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.vramadvisor.engine.ActivationOffload;
 import com.vramadvisor.engine.Implementation;
 import com.vramadvisor.engine.Mode;
 import com.vramadvisor.engine.Offload;
+import com.vramadvisor.engine.Recompute;
 import com.vramadvisor.engine.serving.ServingEngine;
 import com.vramadvisor.scenario.ScenarioInputs;
 import java.util.List;
@@ -50,6 +52,21 @@ class OffloadViewModelTest {
         assertThat(vm.problemProperty().get()).isEmpty();
         assertThat(vm.snapshot().workload().offload())
                 .isEqualTo(new Offload(Offload.Target.ALL, Offload.Device.NVME, -1));
+    }
+
+    @Test
+    void cpuCheckpointingNeedsFullRecomputationAndServingOffloadsNoActivations() {
+        WorkloadViewModel vm = newViewModel();
+        vm.implementationProperty().set(Implementation.MEGATRON);
+        vm.recomputeProperty().set(Recompute.FULL);
+        vm.activationOffloadProperty().set(ActivationOffload.CPU_CHECKPOINTING);
+        assertThat(vm.problemProperty().get()).isEmpty();
+        assertThat(vm.snapshot().workload().activationOffload()).isEqualTo(ActivationOffload.CPU_CHECKPOINTING);
+        vm.recomputeProperty().set(Recompute.SELECTIVE);
+        assertThat(vm.problemProperty().get()).contains("needs full recomputation");
+        vm.recomputeProperty().set(Recompute.FULL);
+        vm.modeProperty().set(Mode.INFER);
+        assertThat(vm.snapshot().workload().activationOffload()).isEqualTo(ActivationOffload.NONE);
     }
 
     @Test

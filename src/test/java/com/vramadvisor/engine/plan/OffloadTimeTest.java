@@ -1,5 +1,6 @@
 package com.vramadvisor.engine.plan;
 
+import com.vramadvisor.engine.ActivationOffload;
 import com.vramadvisor.engine.Implementation;
 import com.vramadvisor.engine.Offload;
 import com.vramadvisor.engine.Parallelism;
@@ -48,5 +49,26 @@ class OffloadTimeTest {
         // A layout that cannot offload (ZeRO-0) is timed without it.
         assertThat(step(Offload.Target.OPTIMIZER, 0).stepSeconds()).isEqualTo(step(Offload.Target.NONE, 0)
                 .stepSeconds());
+    }
+
+    @Test
+    void cpuCheckpointingSendsEveryBlockInputToTheHostAndBackEachMicroBatch() {
+        Workload w = Workload.builder().sequenceLength(2048).implementation(Implementation.MEGATRON)
+                .recompute(Recompute.FULL).build();
+        StepTimeModel plain = new StepTimeModel(ReferenceModels.llama2_7b(), w, N, N, N, 0.5, 0.6);
+        StepTimeModel offloaded = new StepTimeModel(ReferenceModels.llama2_7b(),
+                w.toBuilder().activationOffload(ActivationOffload.CPU_CHECKPOINTING).build(), N, N, N, 0.5, 0.6);
+        Fabric fabric = Fabric.of(TestHardware.a100Sxm80(), HGX, 1);
+        PlanLayout layout = new PlanLayout(new Parallelism(1, 1, 1, 0, false), Recompute.FULL, 4);
+        StepTime a = plain.training(TestHardware.a100Sxm80(), fabric, layout);
+        StepTime b = offloaded.training(TestHardware.a100Sxm80(), fabric, layout);
+        // 32 block inputs of 2048 x 4096 bf16 values to the host and back, 4 micro-batches, over PCIe 4.0 x16.
+        double bytes = 32.0 * 2048 * 4096 * 2;
+        assertThat(b.computeSeconds() - a.computeSeconds()).isCloseTo(4 * 2 * bytes / (fabric.pcieGBps() * 1e9),
+                withinPercentage(1e-6));
+        // Selective recomputation leaves nothing for cpu_checkpointing to move: ignored.
+        PlanLayout selective = new PlanLayout(new Parallelism(1, 1, 1, 0, false), Recompute.SELECTIVE, 4);
+        assertThat(offloaded.training(TestHardware.a100Sxm80(), fabric, selective).stepSeconds())
+                .isEqualTo(plain.training(TestHardware.a100Sxm80(), fabric, selective).stepSeconds());
     }
 }
