@@ -176,8 +176,8 @@ public final class ReportCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         Options options = output.toOptions();
         if (args.kind() != WorkloadKind.LLM) {
-            RankingOptions ranking = limits.domainBuilder(args).build();
             Sizable w = DomainRun.build(args.kind(), args, spec);
+            RankingOptions ranking = limits.domainBuilder(args, w.defaultJob().isPresent()).build();
             Catalog c = args.catalog.catalog(err);
             return write(() -> domainModel(w, c, ranking, options.language(), LocalDate.now(), appVersion()),
                     options, out, err);
