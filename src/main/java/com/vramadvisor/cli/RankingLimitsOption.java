@@ -75,8 +75,9 @@ final class RankingLimitsOption {
         String[][] tokenFlags = {{"--tokens", tokens}, {"--global-batch", globalBatch}};
         for (String[] f : tokenFlags) {
             if (f[1] != null) {
-                throw new CliInputException(f[0] + " counts language-model tokens; for --workload " + args.kind().id()
-                        + " give the job with --epochs and --dataset-size, --images or --steps");
+                throw new CliInputException(f[0] + " counts language-model tokens; it means nothing to --workload "
+                        + args.kind().id() + (timed ? " (give the job with --epochs and --dataset-size, --images or"
+                        + " --steps)" : ""));
             }
         }
         if (!timed) {
