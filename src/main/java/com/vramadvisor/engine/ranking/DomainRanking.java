@@ -3,7 +3,6 @@ package com.vramadvisor.engine.ranking;
 import com.vramadvisor.engine.core.Fp64Need;
 import com.vramadvisor.engine.core.JobSize;
 import com.vramadvisor.engine.core.Sizable;
-import com.vramadvisor.engine.core.SizedEstimate;
 import com.vramadvisor.engine.hardware.CloudOffer;
 import com.vramadvisor.engine.hardware.GpuSpec;
 import com.vramadvisor.engine.hardware.HardwareList;
@@ -84,7 +83,7 @@ public final class DomainRanking {
         Objects.requireNonNull(workload, "workload");
         Objects.requireNonNull(hardware, "hardware");
         Objects.requireNonNull(options, "options");
-        Need need = new Need(workload, new DomainTiming(workload, job, options));
+        DomainNeed need = new DomainNeed(workload, new DomainTiming(workload, job, options));
         DomainOrder.check(options.sortKey(), need.timing.active());
         Map<String, GpuSpec> byId = new HashMap<>();
         for (GpuSpec g : hardware.gpus()) {
@@ -135,7 +134,8 @@ public final class DomainRanking {
     }
 
     /** One card where the GPU is sold loose; several cards, or whole boards, where one card does not do. */
-    private static void addGpuRows(List<DomainRow> rows, Need need, GpuSpec g, NodeSpec node, RankingOptions o) {
+    private static void addGpuRows(List<DomainRow> rows, DomainNeed need, GpuSpec g, NodeSpec node,
+                                   RankingOptions o) {
         long usable = g.memoryBytesUsable();
         Rig rig = Rig.of(g, node, usable);
         Double host = node.hasHostPrice() ? node.hostPriceUsd() : null;
@@ -143,14 +143,14 @@ public final class DomainRanking {
         if (rig.unitGpus() == 1 && wants(o, HardwareKind.GPU)) {
             // Under a limit of one GPU, a card that does not hold a workload that spreads has exhausted the search.
             rows.add(build(need, g, rig, g.id(), g.name(), HardwareKind.GPU, Acquisition.PURCHASE, g.interconnect(),
-                    new Layout(1, o.maxGpus() < 2, false), host, null, hostPower, null, o));
+                    new DomainNeed.Layout(1, o.maxGpus() < 2, false), host, null, hostPower, null, o));
         }
         boolean oneFits = need.peak(1) <= usable;
         boolean oneDoes = rig.unitGpus() == 1 && (oneFits && need.meetsDeadline(g, rig, 1) || !need.spreads
                 || o.maxGpus() < 2);
         if (!oneDoes && wants(o, HardwareKind.MULTI_GPU)) {
-            Layout l = need.inTime(g, rig, need.layout(rig, usable, o.maxGpus()), o.maxGpus());
-            if (l.count > 1 || rig.unitGpus() > 1) {
+            DomainNeed.Layout l = need.inTime(g, rig, need.layout(rig, usable, o.maxGpus()), o.maxGpus());
+            if (l.count() > 1 || rig.unitGpus() > 1) {
                 rows.add(build(need, g, rig, g.id(), g.name(), HardwareKind.MULTI_GPU, Acquisition.PURCHASE,
                         g.interconnect(), l, host, null, hostPower, null, o));
             }
@@ -158,12 +158,13 @@ public final class DomainRanking {
     }
 
     /** The fewest whole systems or instances (one when the workload does not spread). */
-    private static DomainRow unitRow(Need need, GpuSpec g, NodeSpec node, String id, String name, HardwareKind kind,
-                                     Acquisition way, int gpuCount, String network, double networkGbps,
-                                     String interconnect, Double unitPrice, Double unitPower, RankingOptions o) {
+    private static DomainRow unitRow(DomainNeed need, GpuSpec g, NodeSpec node, String id, String name,
+                                     HardwareKind kind, Acquisition way, int gpuCount, String network,
+                                     double networkGbps, String interconnect, Double unitPrice, Double unitPower,
+                                     RankingOptions o) {
         long usable = g.memoryBytesUsable();
         Rig rig = Rig.units(g, gpuCount, network, networkGbps, node, usable);
-        Layout l = need.inTime(g, rig, need.layout(rig, usable, o.maxGpus()), o.maxGpus());
+        DomainNeed.Layout l = need.inTime(g, rig, need.layout(rig, usable, o.maxGpus()), o.maxGpus());
         Double hostPower = unitPower == null && node.hasHostPower() ? (double) node.hostPowerWatts() : null;
         return build(need, g, rig, id, name, kind, way, interconnect, l, null, unitPrice, hostPower, unitPower, o);
     }
@@ -176,11 +177,11 @@ public final class DomainRanking {
      * @param hostPower the node class's host power per machine, watts, {@code null} when unknown or not needed
      * @param unitPower systems: the power of one, watts, {@code null} when unknown (GPUs and hosts are added up)
      */
-    private static DomainRow build(Need need, GpuSpec g, Rig rig, String id, String name, HardwareKind kind,
-                                   Acquisition way, String interconnect, Layout layout, Double hostPrice,
+    private static DomainRow build(DomainNeed need, GpuSpec g, Rig rig, String id, String name, HardwareKind kind,
+                                   Acquisition way, String interconnect, DomainNeed.Layout layout, Double hostPrice,
                                    Double unitPrice, Double hostPower, Double unitPower, RankingOptions o) {
-        int count = layout.count;
-        boolean exhausted = layout.exhausted;
+        int count = layout.count();
+        boolean exhausted = layout.exhausted();
         long usable = rig.capacityBytes();
         long perGpu = need.peak(need.spreads ? count : 1);
         boolean fits = perGpu <= usable;
@@ -235,7 +236,7 @@ public final class DomainRanking {
                 : null;
         CostModel.Costs costs = null;
         if (t != null) {
-            if (layout.late || !need.timing.meets(t)) {
+            if (layout.late() || !need.timing.meets(t)) {
                 reasons.add(Reason.PAST_DEADLINE);
             }
             if (t.fallback()) {
@@ -295,7 +296,7 @@ public final class DomainRanking {
         return null;
     }
 
-    private static DomainRow unknownGpu(String id, String name, HardwareKind kind, Acquisition way, Need need) {
+    private static DomainRow unknownGpu(String id, String name, HardwareKind kind, Acquisition way, DomainNeed need) {
         long peak = need.single.peakBytes();
         return new DomainRow(id, name, kind, way, "", "", "", "", false, 0, 0, 1, 1, 0, "", "", peak, 0, -peak, -1.0,
                 null, null, null, List.of(Reason.UNKNOWN_GPU), null, null, null, null, null, "");
@@ -344,128 +345,5 @@ public final class DomainRanking {
 
     private static String lower(String s) {
         return s == null ? "" : s.trim().toLowerCase(Locale.ROOT);
-    }
-
-    /**
-     * A GPU count of a rig, whether the search ran out of counts within the GPU limit without a fit, and whether it
-     * ran out of counts without finishing the job within the deadline.
-     */
-    private record Layout(int count, boolean exhausted, boolean late) {
-    }
-
-    /** The workload's per-GPU peak by GPU count, each count estimated once per table. */
-    private static final class Need {
-        /** Counts up to this are all on the ladder; beyond it, the powers of two. */
-        private static final int LADDER_STEP = 8;
-
-        private final Sizable workload;
-        private final SizedEstimate single;
-        private final boolean spreads;
-        private final Fp64Need fp64;
-        private final Map<Integer, Long> peaks = new HashMap<>();
-        private final DomainTiming timing;
-
-        Need(Sizable workload, DomainTiming timing) {
-            this.workload = workload;
-            this.timing = timing;
-            this.single = workload.estimate();
-            this.spreads = workload.perGpu(2).isPresent();
-            this.fp64 = workload.fp64Need();
-            peaks.put(1, single.peakBytes());
-        }
-
-        /** The per-GPU peak on {@code gpus} GPUs; {@link Long#MAX_VALUE} where the workload cannot use that many. */
-        long peak(int gpus) {
-            return peaks.computeIfAbsent(gpus, n -> workload.perGpu(n).map(SizedEstimate::peakBytes)
-                    .orElse(Long.MAX_VALUE));
-        }
-
-        /**
-         * The fewest counts of {@code rig} whose peak fits: a galloping search over the rig's counts (the 1st, 2nd,
-         * 4th, 8th, ... up to the last within the GPU limit), then bisection between the last that does not fit and
-         * the first that does, so a workload that fits on few GPUs never estimates the large counts; the largest
-         * count within the limit when none fits. A workload that does not spread uses the rig's first count.
-         */
-        Layout layout(Rig rig, long usable, int maxGpus) {
-            if (!spreads) {
-                return new Layout(1, false, false);
-            }
-            int last = Math.max(1, rig.index(maxGpus));
-            int lo = 0;
-            int hi = 1;
-            while (!fits(rig.count(hi), usable)) {
-                if (hi == last) {
-                    return new Layout(rig.count(last), true, false);
-                }
-                lo = hi;
-                hi = (int) Math.min(last, 2L * hi);
-            }
-            while (hi - lo > 1) {
-                int mid = (lo + hi) >>> 1;
-                if (fits(rig.count(mid), usable)) {
-                    hi = mid;
-                } else {
-                    lo = mid;
-                }
-            }
-            return new Layout(rig.count(hi), false, false);
-        }
-
-        /** Whether {@code gpus} GPUs of {@code rig} finish the job within the deadline (true without a speed). */
-        boolean meetsDeadline(GpuSpec g, Rig rig, int gpus) {
-            return !timing.active() || timing.meets(timing.at(g, rig, gpus));
-        }
-
-        /**
-         * From a layout that fits, the fewest further counts of {@code rig} (doubling its index, then bisecting) that
-         * finish the job within the deadline; the largest count within the GPU limit, marked late, when none does.
-         * A layout that does not fit, or a table without a speed, is returned as it is.
-         */
-        Layout inTime(GpuSpec g, Rig rig, Layout fitting, int maxGpus) {
-            if (!timing.active() || !spreads || fitting.exhausted || meetsDeadline(g, rig, fitting.count)) {
-                return fitting;
-            }
-            int last = Math.max(1, rig.index(maxGpus));
-            int lo = rig.index(fitting.count);
-            if (lo >= last) {
-                return new Layout(fitting.count, false, true);
-            }
-            int hi = Math.min(last, Math.max(lo + 1, 2 * lo));
-            while (!meetsDeadline(g, rig, rig.count(hi))) {
-                if (hi == last) {
-                    return new Layout(rig.count(last), false, true);
-                }
-                lo = hi;
-                hi = Math.min(last, 2 * hi);
-            }
-            while (hi - lo > 1) {
-                int mid = (lo + hi) >>> 1;
-                if (meetsDeadline(g, rig, rig.count(mid))) {
-                    hi = mid;
-                } else {
-                    lo = mid;
-                }
-            }
-            return new Layout(rig.count(hi), false, false);
-        }
-
-        /**
-         * Whether the peak on {@code gpus} GPUs fits {@code usable}, answered where it can from the ladder of counts
-         * every option shares (1 to 8, then powers of two, as {@code LargestFit#fewestGpus} counts): per-GPU memory
-         * never grows with the count, so a smaller ladder count that fits, or a larger one that does not, decides.
-         * Only counts between two ladder points that disagree are estimated themselves, so the options' different
-         * machine sizes (towers of 4, servers of 8, instances of 1 to 8) share a few dozen estimates in all.
-         */
-        boolean fits(int gpus, long usable) {
-            int below = gpus <= LADDER_STEP ? gpus : Integer.highestOneBit(gpus);
-            if (below != gpus && peak(below) <= usable) {
-                return true;
-            }
-            int above = gpus <= LADDER_STEP ? gpus : below == gpus ? gpus : below << 1;
-            if (above != gpus && above > 0 && peak(above) > usable) {
-                return false;
-            }
-            return peak(gpus) <= usable;
-        }
     }
 }
