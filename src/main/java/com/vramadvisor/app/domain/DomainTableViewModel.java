@@ -87,7 +87,9 @@ public final class DomainTableViewModel {
             note.set("");
             return;
         }
-        RankingOptions options = RankingOptions.builder().maxGpus(in.maxGpus()).build();
+        // The scenario's deadline, as the language-model table uses it: options take the fewest GPUs that finish in it.
+        RankingOptions options = RankingOptions.builder().maxGpus(in.maxGpus()).deadlineDays(in.deadlineDays())
+                .build();
         Request next = new Request(generation + 1, w, options, in.sizeUnit());
         if (last != null && last.workload().equals(w) && last.options().equals(options)
                 && last.unit() == in.sizeUnit()) {
