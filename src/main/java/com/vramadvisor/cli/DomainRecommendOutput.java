@@ -168,7 +168,7 @@ final class DomainRecommendOutput {
                 "need/GPU", "headroom", "capital USD", "USD/hour", speedHeads);
         for (DomainRow r : rec.rows()) {
             String speed = rec.hasSpeed() ? String.format(Locale.ROOT, " %12s %10s %11s",
-                    num(r.itemsPerSecond(), "%,.1f"), num(r.hours(), "%,.1f"), num(r.jobCostUsd(), "%,.0f")) : "";
+                    num(r.itemsPerSecond(), "%,.1f"), small(r.hours(), "%,.1f"), small(r.jobCostUsd(), "%,.0f")) : "";
             out.printf(Locale.ROOT, "%-4s %-4s %-36s %5s %10s %9s %12s %12s%s%n", r.fits() ? "yes" : "no",
                     r.acquisition() == Acquisition.PURCHASE ? "buy" : "rent", truncate(r.hardwareName(), 36),
                     r.gpusNeeded() == 0 ? "-" : String.valueOf(r.gpusNeeded()), Quantities.gib(r.perGpuBytes()),
@@ -203,10 +203,18 @@ final class DomainRecommendOutput {
         if (r == null) {
             return "";
         }
-        String money = r.jobCostUsd() != null ? num(r.jobCostUsd(), "%,.0f USD for the job")
+        String money = r.jobCostUsd() != null ? small(r.jobCostUsd(), "%,.0f") + " USD for the job"
                 : r.acquisition() == Acquisition.PURCHASE ? num(r.purchaseUsd(), "%,.0f USD")
                 : num(r.rentalUsdPerHour(), "%,.2f USD/hour");
         return label + r.hardwareName() + " (" + money + ").";
+    }
+
+    /** {@code pattern} from 10 up; below, three significant digits, so a short job does not read as 0. */
+    private static String small(Double v, String pattern) {
+        if (v == null || v >= 10 || v == 0) {
+            return num(v, pattern);
+        }
+        return new java.math.BigDecimal(v).round(new java.math.MathContext(3)).stripTrailingZeros().toPlainString();
     }
 
     private static String opt(Double v) {

@@ -164,8 +164,10 @@ public final class DomainTableViewModel {
                 cost(r), reasons, r.itemsPerSecond(), r.itemsPerSecond() == null ? "\u2014"
                         : messages.get("domain.table.speed", messages.decimal(r.itemsPerSecond(),
                         r.itemsPerSecond() < 100 ? 1 : 0), itemUnit), r.hours(),
-                r.hours() == null ? "\u2014" : messages.get("domain.table.hours", messages.decimal(r.hours(), 1)),
-                r.jobCostUsd(), r.jobCostUsd() == null ? "\u2014" : messages.usd(r.jobCostUsd()));
+                r.hours() == null ? "\u2014" : messages.get("domain.table.hours", messages.decimal(r.hours(),
+                        r.hours() < 1 ? 3 : 1)),
+                r.jobCostUsd(), r.jobCostUsd() == null ? "\u2014" : r.jobCostUsd() < 10
+                        ? "$" + messages.decimal(r.jobCostUsd(), 2) : messages.usd(r.jobCostUsd()));
     }
 
     private String signed(long bytes, SizeUnit unit) {
