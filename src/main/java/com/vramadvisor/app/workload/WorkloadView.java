@@ -62,6 +62,7 @@ public final class WorkloadView {
                         "workload.kind.tooltip"), kind.control()),
                 modelSection.root(),
                 batchSection(adjusting),
+                new ServingSection(vm, messages).root(),
                 new NumericsSection(vm, messages).root(),
                 trainingSection(),
                 parallelSection(),
