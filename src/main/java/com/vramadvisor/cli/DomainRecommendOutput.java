@@ -17,14 +17,16 @@ import java.util.Map;
 
 /**
  * {@code recommend --workload X} for the workload kinds beyond language models: the decision table as text, JSON or
- * CSV, with the language-model table's column names where they apply. Speed, time and the cost of a job are not
- * estimated for these kinds: JSON gives them as {@code null}, text says so once.
+ * CSV, with the language-model table's column names where they apply. Where the workload has a throughput model
+ * (vision, MD with a pair potential, stencil grids, HPCG) rows carry items per second (images, time steps,
+ * iterations), hours for the job and its cost; otherwise JSON gives them as {@code null} and text says so once.
  */
 final class DomainRecommendOutput {
 
     private static final String[] COLUMNS = {"hardware", "hardwareId", "kind", "acquisition", "fits", "gpusNeeded",
         "gpusBought", "nodes", "gpusPerNode", "interconnect", "network", "perGpuBytes", "usableBytes", "headroom",
-        "headroomBytes", "purchaseUsd", "cardsUsd", "rentalUsdPerHour", "reasons"};
+        "headroomBytes", "purchaseUsd", "cardsUsd", "rentalUsdPerHour", "itemsPerSecond", "hours", "jobCostUsd",
+        "reasons"};
 
     private DomainRecommendOutput() {
     }
@@ -57,7 +59,10 @@ final class DomainRecommendOutput {
         root.put("singleGpuPeakBytes", e.peakBytes());
         root.put("peakPhase", e.peakPhase());
         root.put("spreadsOverGpus", rec.spreads());
-        root.put("speedEstimated", false);
+        root.put("speedEstimated", rec.hasSpeed());
+        root.put("job", rec.job() == null ? null : rec.job().description());
+        root.put("jobItems", rec.job() == null ? null : rec.job().items());
+        root.put("itemUnit", rec.itemUnit().isEmpty() ? null : rec.itemUnit());
         root.put("optionsConsidered", rec.optionsConsidered());
         root.put("optionsFitting", rec.optionsFitting());
         root.put("maxGpus", rec.options().maxGpus());
@@ -72,7 +77,10 @@ final class DomainRecommendOutput {
         return root;
     }
 
-    /** One row as JSON, with the language-model row's names; speed, time and job cost are unknown ({@code null}). */
+    /**
+     * One row as JSON, with the language-model row's names; speed, time and job cost are {@code null} where not
+     * estimated. Speed is in items ({@code itemsPerSecond}); {@code tokensPerSecond} stays {@code null}.
+     */
     static Map<String, Object> rowJson(DomainRow r) {
         Map<String, Object> row = new LinkedHashMap<>();
         row.put("hardware", r.hardwareName());
@@ -96,11 +104,15 @@ final class DomainRecommendOutput {
         row.put("headroom", r.headroomFraction());
         row.put("headroomBytes", r.headroomBytes());
         row.put("tokensPerSecond", null);
-        row.put("hours", null);
+        row.put("itemsPerSecond", r.itemsPerSecond());
+        row.put("stepSeconds", r.stepSeconds());
+        row.put("bound", r.bound().isEmpty() ? null : r.bound());
+        row.put("hours", r.hours());
         row.put("purchaseUsd", r.purchaseUsd());
         row.put("cardsUsd", r.cardsUsd());
         row.put("rentalUsdPerHour", r.rentalUsdPerHour());
-        row.put("jobCostUsd", null);
+        row.put("jobCostUsd", r.jobCostUsd());
+        row.put("energyKWh", r.energyKWh());
         row.put("reasons", r.reasonCodes());
         return row;
     }
@@ -125,6 +137,9 @@ final class DomainRecommendOutput {
         c.add(opt(r.purchaseUsd()));
         c.add(opt(r.cardsUsd()));
         c.add(opt(r.rentalUsdPerHour()));
+        c.add(opt(r.itemsPerSecond()));
+        c.add(opt(r.hours()));
+        c.add(opt(r.jobCostUsd()));
         c.add(String.join(";", r.reasonCodes()));
         return c;
     }
@@ -137,18 +152,29 @@ final class DomainRecommendOutput {
         out.println(rec.spreads()
                 ? "It spreads over several GPUs: each option takes the fewest GPUs that hold it, in whole machines."
                 : "It does not spread: one GPU must hold it all; more GPUs do not pool their memory.");
-        out.println("Speed and time are not estimated for this kind: ranked by fit, then cost (capital to buy, rent "
-                + "per hour; never against each other), then headroom.");
+        if (rec.hasSpeed()) {
+            out.printf(Locale.ROOT, "Job: %s, within %.0f days. Ranked by fit, then the deadline, then the job's cost"
+                    + " (bought: the capital's share over %.0f years plus electricity; rented: rent x hours; bought"
+                    + " and rented never against each other), then headroom.%n", rec.job().description(),
+                    rec.options().deadlineDays(), rec.options().amortizationYears());
+        } else {
+            out.println("Speed and time are not estimated for this workload: ranked by fit, then cost (capital to"
+                    + " buy, rent per hour; never against each other), then headroom.");
+        }
         out.printf(Locale.ROOT, "%d of %d options fit.%s%s%n%n", rec.optionsFitting(), rec.optionsConsidered(),
                 best(" Best to buy: ", rec.bestPurchase()), best(" Best to rent: ", rec.bestRental()));
-        out.printf(Locale.ROOT, "%-4s %-4s %-36s %5s %10s %9s %12s %12s%n", "fit", "way", "hardware", "GPUs",
-                "need/GPU", "headroom", "capital USD", "USD/hour");
+        String speedHeads = rec.hasSpeed() ? String.format(Locale.ROOT, " %12s %10s %11s", shortUnit(rec) + "/s",
+                "hours", "job USD") : "";
+        out.printf(Locale.ROOT, "%-4s %-4s %-36s %5s %10s %9s %12s %12s%s%n", "fit", "way", "hardware", "GPUs",
+                "need/GPU", "headroom", "capital USD", "USD/hour", speedHeads);
         for (DomainRow r : rec.rows()) {
-            out.printf(Locale.ROOT, "%-4s %-4s %-36s %5s %10s %9s %12s %12s%n", r.fits() ? "yes" : "no",
+            String speed = rec.hasSpeed() ? String.format(Locale.ROOT, " %12s %10s %11s",
+                    num(r.itemsPerSecond(), "%,.1f"), small(r.hours(), "%,.1f"), small(r.jobCostUsd(), "%,.0f")) : "";
+            out.printf(Locale.ROOT, "%-4s %-4s %-36s %5s %10s %9s %12s %12s%s%n", r.fits() ? "yes" : "no",
                     r.acquisition() == Acquisition.PURCHASE ? "buy" : "rent", truncate(r.hardwareName(), 36),
                     r.gpusNeeded() == 0 ? "-" : String.valueOf(r.gpusNeeded()), Quantities.gib(r.perGpuBytes()),
                     r.fits() ? String.format(Locale.ROOT, "%.1f%%", 100 * r.headroomFraction()) : "-",
-                    num(r.purchaseUsd(), "%,.0f"), num(r.rentalUsdPerHour(), "%,.2f"));
+                    num(r.purchaseUsd(), "%,.0f"), num(r.rentalUsdPerHour(), "%,.2f"), speed);
             if (r.nodes() > 1) {
                 out.printf(Locale.ROOT, "     %d machines of %d GPUs over %s%n", r.nodes(), r.gpusPerNode(),
                         r.network());
@@ -168,13 +194,28 @@ final class DomainRecommendOutput {
                 + "docs/decision-table.md.");
     }
 
+    /** "images", "steps", "iterations": the unit's first word, short enough for a column head. */
+    private static String shortUnit(DomainRecommendation rec) {
+        String u = rec.itemUnit();
+        return u.startsWith("time ") ? "steps" : u;
+    }
+
     private static String best(String label, DomainRow r) {
         if (r == null) {
             return "";
         }
-        String money = r.acquisition() == Acquisition.PURCHASE ? num(r.purchaseUsd(), "%,.0f USD")
+        String money = r.jobCostUsd() != null ? small(r.jobCostUsd(), "%,.0f") + " USD for the job"
+                : r.acquisition() == Acquisition.PURCHASE ? num(r.purchaseUsd(), "%,.0f USD")
                 : num(r.rentalUsdPerHour(), "%,.2f USD/hour");
         return label + r.hardwareName() + " (" + money + ").";
+    }
+
+    /** {@code pattern} from 10 up; below, three significant digits, so a short job does not read as 0. */
+    private static String small(Double v, String pattern) {
+        if (v == null || v >= 10 || v == 0) {
+            return num(v, pattern);
+        }
+        return new java.math.BigDecimal(v).round(new java.math.MathContext(3)).stripTrailingZeros().toPlainString();
     }
 
     private static String opt(Double v) {

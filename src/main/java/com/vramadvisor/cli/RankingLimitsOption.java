@@ -62,22 +62,34 @@ final class RankingLimitsOption {
     }
 
     /**
-     * A ranking for a workload beyond language models: the GPU limit and the top-N cut. The flags that feed the speed
-     * and job-cost models are refused, since no speed is estimated for those kinds, and so is a scenario file, which
-     * describes a language model.
+     * A ranking for a workload beyond language models: the GPU limit and the top-N cut, and, where the workload has a
+     * throughput model ({@code timed}), the deadline, efficiency, amortisation, electricity and PUE flags. The token
+     * flags ({@code --tokens}, {@code --global-batch}) are refused, since their job is given in images or steps, and so
+     * is every speed and cost flag for a workload without a throughput model, and a scenario file, which describes a
+     * language model.
      */
-    RankingOptions.Builder domainBuilder(ScenarioArgs args) {
+    RankingOptions.Builder domainBuilder(ScenarioArgs args, boolean timed) {
         if (args.scenario.file != null) {
             throw new CliInputException("--scenario describes a language-model workload; it does not apply to"
                     + " --workload " + args.kind().id());
         }
-        String[][] speedFlags = {{"--tokens", tokens}, {"--days", str(days)}, {"--global-batch", globalBatch},
-            {"--compute-efficiency", str(computeEfficiency)}, {"--amortize-years", str(amortizeYears)},
-            {"--electricity-usd-kwh", str(electricity)}, {"--pue", str(pue)}};
-        for (String[] f : speedFlags) {
+        String[][] tokenFlags = {{"--tokens", tokens}, {"--global-batch", globalBatch}};
+        for (String[] f : tokenFlags) {
             if (f[1] != null) {
-                throw new CliInputException(f[0] + " feeds the speed and job-cost models, which workloads beyond"
-                        + " language models do not have; leave it out");
+                throw new CliInputException(f[0] + " counts language-model tokens; it means nothing to --workload "
+                        + args.kind().id() + (timed ? " (give the job with --epochs and --dataset-size, --images or"
+                        + " --steps)" : ""));
+            }
+        }
+        if (!timed) {
+            String[][] speedFlags = {{"--days", str(days)}, {"--compute-efficiency", str(computeEfficiency)},
+                {"--amortize-years", str(amortizeYears)}, {"--electricity-usd-kwh", str(electricity)},
+                {"--pue", str(pue)}};
+            for (String[] f : speedFlags) {
+                if (f[1] != null) {
+                    throw new CliInputException(f[0] + " feeds the speed and job-cost models, which this workload"
+                            + " does not have; leave it out");
+                }
             }
         }
         RankingOptions.Builder b = RankingOptions.builder();
@@ -93,7 +105,7 @@ final class RankingLimitsOption {
             }
             b.topN(top);
         }
-        return b;
+        return costFlags(b);
     }
 
     private static String str(Object o) {
@@ -129,18 +141,23 @@ final class RankingLimitsOption {
             }
             b.topN(top);
         }
-        if (days != null) {
-            if (!(days > 0) || days > 36_500) {
-                throw new CliInputException("--days must be above 0 and at most 36500, got " + days);
-            }
-            b.deadlineDays(days);
-        }
         if (globalBatch != null) {
             long tokensPerStep = Quantities.parseCount(globalBatch);
             if (tokensPerStep < 1) {
                 throw new CliInputException("--global-batch must be at least 1 token, got " + globalBatch);
             }
             b.globalBatchTokens(tokensPerStep);
+        }
+        return costFlags(b);
+    }
+
+    /** The deadline, efficiency, amortisation, electricity and PUE flags, each checked. */
+    private RankingOptions.Builder costFlags(RankingOptions.Builder b) {
+        if (days != null) {
+            if (!(days > 0) || days > 36_500) {
+                throw new CliInputException("--days must be above 0 and at most 36500, got " + days);
+            }
+            b.deadlineDays(days);
         }
         if (computeEfficiency != null) {
             if (!(computeEfficiency > 0 && computeEfficiency <= 1)) {

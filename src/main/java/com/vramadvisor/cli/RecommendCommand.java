@@ -48,7 +48,8 @@ final class RecommendCommand implements Callable<Integer> {
     @Mixin
     ScenarioArgs args;
 
-    @Option(names = "--budget-usd", paramLabel = "USD", description = "Only options whose cost of the job is within this; for --workload other than llm, bought options whose capital is.")
+    @Option(names = "--budget-usd", paramLabel = "USD", description = "Only options whose cost of the job is within this; for a --workload other than llm without a "
+                    + "speed model, bought options whose capital is.")
     Double budgetUsd;
 
     @Option(names = "--vendor", paramLabel = "LIST", split = ",", description = "Only these GPU vendors.")
@@ -73,6 +74,9 @@ final class RecommendCommand implements Callable<Integer> {
     @Mixin
     ServingTargetsOption targets;
 
+    @Mixin
+    DomainJobOption job = new DomainJobOption();
+
     @Option(names = "--acquisition", paramLabel = "WAY",
             description = "buy or rent: only bought or only rented options.")
     String acquisition;
@@ -80,7 +84,8 @@ final class RecommendCommand implements Callable<Integer> {
     @Option(names = "--sort", paramLabel = "KEY", completionCandidates = SortKeys.class,
             description = "What to rank by: cost (of the job, the default), time (to result), capital (purchase "
                     + "price), or a column. Accepted: ${COMPLETION-CANDIDATES}. For --workload other than llm, cost "
-                    + "is the capital to buy or the rent per hour, and keys that need a speed are refused.")
+                    + "is the job's cost where the workload has a speed model (vision, md lj, grid), else the capital "
+                    + "to buy or the rent per hour, and keys that need a speed are refused.")
     String sort;
 
     @Option(names = "--desc", description = "Sort descending.")
@@ -98,9 +103,9 @@ final class RecommendCommand implements Callable<Integer> {
                 throw new CliInputException("--tpot-ms, --ttft-ms and --max-num-seqs are serving inputs for language"
                         + " models");
             }
-            RankingOptions o = filters(limits.domainBuilder(args)).build();
             Sizable w = DomainRun.build(args.kind(), args, spec);
-            DomainRecommendation rec = DomainRanking.rank(w, args.catalog.catalog(err).hardware(), o);
+            RankingOptions o = filters(limits.domainBuilder(args, w.defaultJob().isPresent())).build();
+            DomainRecommendation rec = DomainRanking.rank(w, args.catalog.catalog(err).hardware(), o, job.job(w));
             DomainRecommendOutput.print(spec.commandLine().getOut(), fmt, rec);
             return 0;
         }

@@ -15,6 +15,7 @@ import java.util.function.Supplier;
 import com.vramadvisor.catalog.Catalog;
 import com.vramadvisor.engine.ModelSpec;
 import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.core.JobSize;
 import com.vramadvisor.engine.core.Sizable;
 import com.vramadvisor.engine.core.WorkloadKind;
 import com.vramadvisor.engine.ranking.DomainRanking;
@@ -170,16 +171,20 @@ public final class ReportCommand implements Callable<Integer> {
     @Mixin
     RankingLimitsOption limits;
 
+    @Mixin
+    DomainJobOption job = new DomainJobOption();
+
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         Options options = output.toOptions();
         if (args.kind() != WorkloadKind.LLM) {
-            RankingOptions ranking = limits.domainBuilder(args).build();
             Sizable w = DomainRun.build(args.kind(), args, spec);
+            RankingOptions ranking = limits.domainBuilder(args, w.defaultJob().isPresent()).build();
             Catalog c = args.catalog.catalog(err);
-            return write(() -> domainModel(w, c, ranking, options.language(), LocalDate.now(), appVersion()),
+            JobSize j = job.job(w);
+            return write(() -> domainModel(w, c, ranking, j, options.language(), LocalDate.now(), appVersion()),
                     options, out, err);
         }
         ModelResolver.Resolved resolved = args.resolve();
@@ -257,8 +262,14 @@ public final class ReportCommand implements Callable<Integer> {
      */
     public static ReportModel domainModel(Sizable workload, Catalog catalog, RankingOptions ranking,
                                           ReportLanguage language, LocalDate date, String appVersion) {
+        return domainModel(workload, catalog, ranking, null, language, date, appVersion);
+    }
+
+    /** The same for a job other than the workload's default ({@code null}: the default). */
+    public static ReportModel domainModel(Sizable workload, Catalog catalog, RankingOptions ranking, JobSize job,
+                                          ReportLanguage language, LocalDate date, String appVersion) {
         DomainRecommendation recommendation = catalog.gpus().isEmpty() ? null
-                : DomainRanking.rank(workload, catalog.hardware(), ranking);
+                : DomainRanking.rank(workload, catalog.hardware(), ranking, job);
         return DomainReportModels.from(workload, recommendation,
                 new ReportContext(language, date, appVersion, catalogVersion(catalog), catalog.gpus()));
     }

@@ -14,13 +14,14 @@ import com.vramadvisor.report.ReportModel.DecisionValues;
 
 /**
  * The decision table of a report on a workload beyond language models: fit, GPUs, memory, headroom and money, in
- * the ranking's order. The time column says "not estimated" on every row: the domain estimators model no speed.
+ * the ranking's order, and the time and cost of the job where the workload has a throughput model; otherwise those
+ * columns say "not estimated" on every row.
  */
 final class DomainReportDecisions {
 
     private static final String[] COLUMNS = {"hardware", "acquisition", "fits", "gpus", "perGpu", "headroom", "time",
-        "capital", "rent"};
-    private static final boolean[] NUMERIC = {false, false, false, true, true, true, false, true, true};
+        "capital", "rent", "jobCost"};
+    private static final boolean[] NUMERIC = {false, false, false, true, true, true, false, true, true, true};
 
     private final ReportText text;
 
@@ -33,17 +34,20 @@ final class DomainReportDecisions {
             return DecisionTable.empty();
         }
         List<Column> columns = new ArrayList<>();
-        for (int i = 0; i < COLUMNS.length; i++) {
+        // The job-cost column only where there is a speed: without one it would say "not estimated" on every row.
+        int shown = rec.hasSpeed() ? COLUMNS.length : COLUMNS.length - 1;
+        for (int i = 0; i < shown; i++) {
             columns.add(new Column(COLUMNS[i], text.get("decision." + COLUMNS[i]), NUMERIC[i]));
         }
         List<DecisionRow> rows = new ArrayList<>();
         for (DomainRow r : rec.rows()) {
-            rows.add(new DecisionRow(cells(r), values(r)));
+            List<String> cells = cells(r, rec.hasSpeed());
+            rows.add(new DecisionRow(cells.subList(0, shown), values(r)));
         }
         return new DecisionTable(columns, rows, notes(rec));
     }
 
-    private List<String> cells(DomainRow r) {
+    private List<String> cells(DomainRow r, boolean timed) {
         String fits = !r.fits() ? text.get("table.no")
                 : r.reasons().contains(Reason.TIGHT_FIT) ? text.get("decision.fits.tight") : text.get("table.yes");
         boolean cards = r.kind() == HardwareKind.GPU || r.kind() == HardwareKind.MULTI_GPU;
@@ -54,22 +58,28 @@ final class DomainReportDecisions {
                 : text.integer(r.gpusNeeded());
         return List.of(hardware, text.get("decision.acquisition." + r.acquisition().id()), fits, gpus,
                 text.gib(r.perGpuBytes()), r.fits() ? text.percent(r.headroomFraction()) : unknown(),
-                text.get("domain.decision.notEstimated"), usd(r.purchaseUsd()),
-                r.rentalUsdPerHour() == null ? unknown() : "$" + text.number(r.rentalUsdPerHour(), 2));
+                r.hours() != null ? text.format("decision.hours", text.number(r.hours(), 1))
+                        : r.fits() || !timed ? text.get("domain.decision.notEstimated") : unknown(),
+                usd(r.purchaseUsd()),
+                r.rentalUsdPerHour() == null ? unknown() : "$" + text.number(r.rentalUsdPerHour(), 2),
+                r.jobCostUsd() != null ? usd(r.jobCostUsd())
+                        : timed ? unknown() : text.get("domain.decision.notEstimated"));
     }
 
     private static DecisionValues values(DomainRow r) {
         double nan = Double.NaN;
         return new DecisionValues(r.hardwareId(), r.kind().id(), r.acquisition().id(), r.fits(), r.gpusNeeded(),
                 r.nodes(), r.gpusPerNode(), r.network(), "", r.perGpuBytes(), r.usableBytes(), r.usableBytes(),
-                r.headroomFraction(), nan, nan, nan, nan, "", orNaN(r.purchaseUsd()), orNaN(r.cardsUsd()),
-                orNaN(r.rentalUsdPerHour()), nan, nan, r.reasonCodes());
+                r.headroomFraction(), nan, orNaN(r.hours()), orNaN(r.gpuHours()), nan, r.bound(),
+                orNaN(r.purchaseUsd()), orNaN(r.cardsUsd()), orNaN(r.rentalUsdPerHour()), orNaN(r.jobCostUsd()),
+                orNaN(r.energyKWh()), r.reasonCodes());
     }
 
     private List<String> notes(DomainRecommendation rec) {
         List<String> notes = new ArrayList<>();
         notes.add(text.format("domain.decision.note.cost"));
-        notes.add(text.get("domain.decision.note.speed"));
+        notes.add(rec.hasSpeed() ? text.format("domain.decision.note.timed", rec.job().description(),
+                text.integer(Math.round(rec.options().deadlineDays()))) : text.get("domain.decision.note.speed"));
         notes.add(text.get(rec.spreads() ? "domain.decision.note.spreads" : "domain.decision.note.whole"));
         notes.add(text.format("decision.note.maxGpus", text.integer(rec.options().maxGpus())));
         fp64Note(notes, rec, Reason.NO_FP64, "domain.decision.note.noFp64");

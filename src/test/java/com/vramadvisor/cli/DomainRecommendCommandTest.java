@@ -20,16 +20,52 @@ class DomainRecommendCommandTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"--tokens=1B", "--days=30", "--pue=1.2", "--amortize-years=4", "--compute-efficiency=0.4"})
-    void flagsThatFeedTheSpeedModelAreRefusedByName(String flag) {
+    void flagsThatFeedTheSpeedModelAreRefusedByNameForAWorkloadWithoutOne(String flag) {
         String name = flag.substring(0, flag.indexOf('='));
         for (String command : new String[] {"recommend", "report"}) {
             EstimateCommandTest.Result r = command.equals("report")
-                    ? run(command, "--workload", "md", "--atoms", "1M", flag, "--md", "x.md")
-                    : run(command, "--workload", "md", "--atoms", "1M", flag);
+                    ? run(command, "--workload", "md", "--atoms", "1M", "--potential", "eam", flag, "--md", "x.md")
+                    : run(command, "--workload", "md", "--atoms", "1M", "--potential", "eam", flag);
             assertThat(r.status()).as(command + " " + flag).isEqualTo(2);
-            assertThat(r.err()).contains(name, "workloads beyond language models").doesNotContain("Exception");
+            assertThat(r.err()).contains(name).doesNotContain("Exception");
             assertThat(r.err().strip().lines()).hasSize(1);
         }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"--tokens=1B", "--global-batch=4M"})
+    void tokenFlagsAreRefusedEvenWhereThereIsASpeedModel(String flag) {
+        EstimateCommandTest.Result r = run("recommend", "--workload", "md", "--atoms", "1M", flag);
+        assertThat(r.status()).isEqualTo(2);
+        assertThat(r.err()).contains(flag.substring(0, flag.indexOf('=')), "--steps");
+        assertThat(r.err().strip().lines()).hasSize(1);
+    }
+
+    @Test
+    void aTimedWorkloadTakesTheDeadlineAndTheJobFromItsFlags() throws IOException {
+        JsonNode rec = json("recommend", "--workload", "vision", "--preset", "resnet-50", "--mode", "train",
+                "--batch", "256", "--epochs", "10", "--dataset-size", "100K", "--days", "2", "--format", "json");
+        assertThat(rec.get("speedEstimated").asBoolean()).isTrue();
+        assertThat(rec.get("jobItems").asDouble()).isEqualTo(1_000_000.0);
+        assertThat(rec.get("itemUnit").asText()).isEqualTo("images");
+        JsonNode first = rec.get("rows").get(0);
+        assertThat(first.get("itemsPerSecond").asDouble()).isPositive();
+        assertThat(first.get("hours").asDouble()).isCloseTo(1e6 / first.get("itemsPerSecond").asDouble() / 3600,
+                org.assertj.core.api.Assertions.within(1e-6));
+    }
+
+    @Test
+    void jobFlagsThatMeanNothingToTheWorkloadAreRefusedInOneLine() {
+        EstimateCommandTest.Result steps = run("recommend", "--workload", "vision", "--preset", "resnet-50",
+                "--steps", "100");
+        assertThat(steps.status()).isEqualTo(2);
+        assertThat(steps.err()).contains("--steps means nothing");
+        EstimateCommandTest.Result epochs = run("recommend", "--workload", "md", "--atoms", "1M", "--epochs", "3");
+        assertThat(epochs.status()).isEqualTo(2);
+        assertThat(epochs.err()).contains("--epochs means nothing");
+        EstimateCommandTest.Result bad = run("recommend", "--workload", "md", "--atoms", "1M", "--steps", "lots");
+        assertThat(bad.status()).isEqualTo(2);
+        assertThat(bad.err().strip().lines()).hasSize(1);
     }
 
     @Test
@@ -42,7 +78,8 @@ class DomainRecommendCommandTest {
 
     @Test
     void aGpuLimitBelowOneIsRefused() {
-        EstimateCommandTest.Result r = run("recommend", "--workload", "render", "--max-gpus", "0");
+        EstimateCommandTest.Result r = run("recommend", "--workload", "render", "--scene", "game-4k", "--max-gpus",
+                "0");
         assertThat(r.status()).isEqualTo(2);
         assertThat(r.err()).contains("--max-gpus must be at least 1");
     }
@@ -71,7 +108,7 @@ class DomainRecommendCommandTest {
         JsonNode estimate = json("estimate", "--workload", "md", "--atoms", "100M", "--potential", "lj", "--format",
                 "json");
         assertThat(rec.get("spreadsOverGpus").asBoolean()).isTrue();
-        assertThat(rec.get("speedEstimated").asBoolean()).isFalse();
+        assertThat(rec.get("speedEstimated").asBoolean()).isTrue();
         assertThat(rec.get("singleGpuPeakBytes").asLong()).isEqualTo(estimate.get("peakBytes").asLong());
         // One V100 32GB does not hold it; the table's several-card row takes as many as fit's inverse search does.
         JsonNode one = row(rec.get("rows"), "v100-pcie-32gb", "gpu");
@@ -80,8 +117,9 @@ class DomainRecommendCommandTest {
         assertThat(several.get("fits").asBoolean()).isTrue();
         assertThat(several.get("gpusNeeded").asInt()).isEqualTo(fit.get("gpusNeeded").asInt());
         assertThat(several.get("perGpuBytes").asLong()).isLessThan(several.get("usableBytes").asLong());
-        assertThat(several.get("hours").isNull()).isTrue();
-        assertThat(several.get("jobCostUsd").isNull()).isTrue();
+        // 10^6 LJ time steps: hours from the bandwidth-bound step, never unknown for a row that fits.
+        assertThat(several.get("hours").asDouble()).isPositive();
+        assertThat(several.get("itemsPerSecond").asDouble()).isPositive();
         // Bought rows come before rented ones among those that fit, each by its own cost.
         boolean rentedSeen = false;
         for (JsonNode r : rec.get("rows")) {
@@ -116,7 +154,8 @@ class DomainRecommendCommandTest {
 
     @Test
     void sortingByTimeIsRefusedInOneLine() {
-        EstimateCommandTest.Result r = run("recommend", "--workload", "md", "--atoms", "1M", "--sort", "time");
+        EstimateCommandTest.Result r = run("recommend", "--workload", "md", "--atoms", "1M", "--potential", "eam",
+                "--sort", "time");
         assertThat(r.status()).isEqualTo(2);
         assertThat(r.err()).contains("cannot sort by time", "no speed estimate");
         assertThat(r.err().strip().lines()).hasSize(1);

@@ -111,4 +111,20 @@ class DomainReportTest {
                 .usableBytes(80)).findFirst().orElseThrow();
         assertThat(line.largestFitting()).isEqualTo(TestHardware.usableBytes(80) - TestWorkload.GIB);
     }
+
+    @Test
+    void aTimedWorkloadsTableHasTheTimeAndTheJobCostOfItsRows() {
+        var w = new com.vramadvisor.engine.vision.VisionWorkload(com.vramadvisor.engine.vision.VisionModel.RESNET_50,
+                true, 256, 224, 224, com.vramadvisor.engine.vision.VisionPrecision.FP16_MIXED,
+                com.vramadvisor.engine.vision.VisionOptimizer.SGD_MOMENTUM, false, true, true);
+        DomainRecommendation rec = DomainRanking.rank(w, HW, RankingOptions.defaults());
+        ReportModel.DecisionTable table = DomainReportModels.from(w, rec,
+                new ReportContext(ReportLanguage.EN, DATE, "0.9.0", "2026-12-01", HW.gpus())).decisions();
+        assertThat(table.columns()).extracting(ReportModel.Column::key).contains("time", "jobCost");
+        ReportModel.DecisionRow first = table.rows().get(0);
+        assertThat(first.cells().get(6)).endsWith(" h");
+        assertThat(first.raw().hours()).isPositive();
+        assertThat(table.notes()).anyMatch(n -> n.contains("90 epochs of 1,281,167 images")
+                && n.contains("90-day deadline") && n.contains("GPU's dense peak"));
+    }
 }

@@ -2,7 +2,8 @@ package com.vramadvisor.app.domain;
 
 /**
  * One option of the decision table for a workload beyond language models, as the table shows it. Numbers are kept
- * beside their texts so the columns sort by value.
+ * beside their texts so the columns sort by value. Speed, time and job cost exist only for workloads with a
+ * throughput model (vision, MD with a pair potential, stencil grids, HPCG).
  *
  * @param hardwareId    catalog id of the GPU, system or cloud offer
  * @param gpuId         catalog id of the GPU the option is built from; selecting the row draws the breakdown for it
@@ -19,8 +20,16 @@ package com.vramadvisor.app.domain;
  * @param cost          capital in US dollars when bought, dollars an hour when rented; {@code null} when unpriced
  * @param costText      the same with its unit ("$32,000", "$2.50/h", "—")
  * @param reasons       why it does not fit and what matters, one sentence each, for the tooltip
+ * @param itemsPerSecond items (images, time steps) per second; {@code null} without a speed
+ * @param speedText     the same with its unit ("9,175 images/s", "—")
+ * @param hours         hours for the job; {@code null} without a speed
+ * @param hoursText     the same ("3.5 h", "—")
+ * @param jobCost       the job's cost in US dollars; {@code null} when unknown
+ * @param jobCostText   the same ("$27", "—")
  */
 public record DomainTableRow(String hardwareId, String gpuId, String hardware, String acquisition, boolean fits,
                              String fitText, int gpusNeeded, String gpusText, long perGpuBytes, String perGpuText,
-                             long headroomBytes, String headroomText, Double cost, String costText, String reasons) {
+                             long headroomBytes, String headroomText, Double cost, String costText, String reasons,
+                             Double itemsPerSecond, String speedText, Double hours, String hoursText, Double jobCost,
+                             String jobCostText) {
 }

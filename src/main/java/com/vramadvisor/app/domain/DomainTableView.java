@@ -45,7 +45,7 @@ public final class DomainTableView extends VBox {
         Label note = new Label();
         note.getStyleClass().add("domain-note");
         note.setWrapText(true);
-        note.textProperty().bind(messages.text("domain.table.noSpeed"));
+        note.textProperty().bind(vm.noteProperty());
 
         TableView<DomainTableRow> table = new TableView<>();
         table.setId("domainDecisionTable");
@@ -67,6 +67,15 @@ public final class DomainTableView extends VBox {
         table.getColumns().add(sortedBy("domainCostColumn", messages, "domain.table.column.cost",
                 DomainTableRow::costText, Comparator.comparing(DomainTableRow::cost,
                         Comparator.nullsLast(Comparator.naturalOrder())), 110));
+        table.getColumns().add(sortedBy("domainSpeedColumn", messages, "domain.table.column.speed",
+                DomainTableRow::speedText, Comparator.comparing(DomainTableRow::itemsPerSecond,
+                        Comparator.nullsLast(Comparator.reverseOrder())), 130));
+        table.getColumns().add(sortedBy("domainHoursColumn", messages, "domain.table.column.hours",
+                DomainTableRow::hoursText, Comparator.comparing(DomainTableRow::hours,
+                        Comparator.nullsLast(Comparator.naturalOrder())), 90));
+        table.getColumns().add(sortedBy("domainJobCostColumn", messages, "domain.table.column.jobCost",
+                DomainTableRow::jobCostText, Comparator.comparing(DomainTableRow::jobCost,
+                        Comparator.nullsLast(Comparator.naturalOrder())), 100));
         table.setRowFactory(t -> new TableRow<>() {
             @Override
             protected void updateItem(DomainTableRow item, boolean empty) {

@@ -26,8 +26,9 @@ import javafx.collections.ObservableList;
 /**
  * The decision table for a workload beyond language models: every GPU, system and cloud offer of the catalog with
  * whether the workload fits, on how many GPUs, the headroom, and the price to buy or the rent an hour
- * ({@link DomainRanking}, {@code docs/decision-table.md}). The estimators give no speed, so there is no time or job
- * cost column. Ranked on the injected worker for each new workload or GPU limit; requests carry a generation number
+ * ({@link DomainRanking}, {@code docs/decision-table.md}), and, where the workload has a throughput model, the speed,
+ * the time to finish its default job and the job's cost; otherwise those cells are empty and the note says why.
+ * Ranked on the injected worker for each new workload or GPU limit; requests carry a generation number
  * and a result that a newer request has overtaken is dropped, as the language-model table does.
  */
 public final class DomainTableViewModel {
@@ -42,6 +43,7 @@ public final class DomainTableViewModel {
     private final ObservableList<DomainTableRow> rows = FXCollections.observableArrayList();
     private final ObservableList<DomainTableRow> readOnlyRows = FXCollections.unmodifiableObservableList(rows);
     private final ReadOnlyStringWrapper summary = new ReadOnlyStringWrapper(this, "summary", "");
+    private final ReadOnlyStringWrapper note = new ReadOnlyStringWrapper(this, "note", "");
     private long generation;
     private Request last;
 
@@ -82,9 +84,12 @@ public final class DomainTableViewModel {
             last = null;
             rows.clear();
             summary.set("");
+            note.set("");
             return;
         }
-        RankingOptions options = RankingOptions.builder().maxGpus(in.maxGpus()).build();
+        // The scenario's deadline, as the language-model table uses it: options take the fewest GPUs that finish in it.
+        RankingOptions options = RankingOptions.builder().maxGpus(in.maxGpus()).deadlineDays(in.deadlineDays())
+                .build();
         Request next = new Request(generation + 1, w, options, in.sizeUnit());
         if (last != null && last.workload().equals(w) && last.options().equals(options)
                 && last.unit() == in.sizeUnit()) {
@@ -121,12 +126,16 @@ public final class DomainTableViewModel {
         if (rec == null) {
             rows.clear();
             summary.set("");
+            note.set("");
             return;
         }
         List<DomainTableRow> next = new ArrayList<>();
+        String itemUnit = unitWord(rec.itemUnit());
         for (DomainRow r : rec.rows()) {
-            next.add(row(r, unit));
+            next.add(row(r, unit, itemUnit));
         }
+        note.set(rec.hasSpeed() ? messages.get("domain.table.timed", rec.job().description(),
+                messages.decimal(rec.options().deadlineDays(), 0)) : messages.get("domain.table.noSpeed"));
         summary.set(messages.get("domain.table.summary", messages.integer(rec.optionsFitting()),
                 messages.integer(rec.optionsConsidered()), best(rec.bestPurchase(), unit),
                 best(rec.bestRental(), unit)));
@@ -135,10 +144,17 @@ public final class DomainTableViewModel {
 
     private String best(DomainRow r, SizeUnit unit) {
         return r == null ? messages.get("domain.table.none") : messages.get("domain.table.best", r.hardwareName(),
-                cost(r));
+                r.jobCostUsd() != null ? messages.get("domain.table.forTheJob", messages.usd(r.jobCostUsd()))
+                        : cost(r));
     }
 
-    private DomainTableRow row(DomainRow r, SizeUnit unit) {
+    /** The localised word for the table's items ("images", "time steps", "iterations"). */
+    private String unitWord(String itemUnit) {
+        String key = "domain.table.unit." + itemUnit.replace(' ', '-');
+        return messages.has(key) ? messages.get(key) : itemUnit;
+    }
+
+    private DomainTableRow row(DomainRow r, SizeUnit unit, String itemUnit) {
         String reasons = r.reasons().stream().map(this::reason).collect(Collectors.joining("\n"));
         return new DomainTableRow(r.hardwareId(), r.gpuId(), r.hardwareName(),
                 messages.get(r.acquisition() == Acquisition.PURCHASE ? "domain.table.buy" : "domain.table.rent"),
@@ -149,7 +165,13 @@ public final class DomainTableViewModel {
                 }), r.gpusNeeded(),
                 r.gpusNeeded() == 0 ? "\u2014" : messages.integer(r.gpusNeeded()), r.perGpuBytes(),
                 messages.size(r.perGpuBytes(), unit), r.headroomBytes(), signed(r.headroomBytes(), unit), r.cost(),
-                cost(r), reasons);
+                cost(r), reasons, r.itemsPerSecond(), r.itemsPerSecond() == null ? "\u2014"
+                        : messages.get("domain.table.speed", messages.decimal(r.itemsPerSecond(),
+                        r.itemsPerSecond() < 100 ? 1 : 0), itemUnit), r.hours(),
+                r.hours() == null ? "\u2014" : messages.get("domain.table.hours", messages.decimal(r.hours(),
+                        r.hours() < 1 ? 3 : 1)),
+                r.jobCostUsd(), r.jobCostUsd() == null ? "\u2014" : r.jobCostUsd() < 10
+                        ? "$" + messages.decimal(r.jobCostUsd(), 2) : messages.usd(r.jobCostUsd()));
     }
 
     private String signed(long bytes, SizeUnit unit) {
@@ -169,9 +191,14 @@ public final class DomainTableViewModel {
         return messages.has(key) ? messages.get(key) : reason.code();
     }
 
-    /** The options, fitting first, then by cost and headroom; replaced once per ranking. */
+    /** The options, fitting first, then within the deadline, then by cost and headroom; replaced once per ranking. */
     public ObservableList<DomainTableRow> rows() {
         return readOnlyRows;
+    }
+
+    /** What the time and job cost are for, or why there are none. */
+    public ReadOnlyStringProperty noteProperty() {
+        return note.getReadOnlyProperty();
     }
 
     /** How many options fit, and the best to buy and the best to rent. */

@@ -171,7 +171,7 @@ public final class ExportViewModel {
                 messages.get("domain.kind." + inputs.kind().id())));
         DomainRecommendation recommendation = catalog.gpus().isEmpty() ? null
                 : DomainRanking.rank(workload, catalog.hardware(),
-                        RankingOptions.builder().maxGpus(inputs.maxGpus()).build());
+                        RankingOptions.builder().maxGpus(inputs.maxGpus()).deadlineDays(inputs.deadlineDays()).build());
         String catalogVersion = String.join(", ", new TreeSet<>(catalog.versions().values()));
         return DomainReportModels.from(workload, recommendation,
                 new ReportContext(language, today.get(), appVersion, catalogVersion, catalog.gpus(), shown));

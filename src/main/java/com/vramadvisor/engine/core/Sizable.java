@@ -39,4 +39,20 @@ public interface Sizable {
     default Fp64Need fp64Need() {
         return Fp64Need.NONE;
     }
+
+    /**
+     * What one step asks of each GPU when the workload runs on {@code gpus} GPUs (arithmetic, memory traffic, bytes
+     * on the wire), or empty when the workload has no throughput model (a rendering scene's frames are not a
+     * throughput job).
+     *
+     * @param gpus at least 1; a workload that does not spread answers for 1 only
+     */
+    default Optional<StepWork> work(int gpus) {
+        return Optional.empty();
+    }
+
+    /** The job the decision table times when none is given: empty when the workload has no throughput model. */
+    default Optional<JobSize> defaultJob() {
+        return Optional.empty();
+    }
 }

@@ -2,11 +2,13 @@ package com.vramadvisor.engine.hpc;
 
 import com.vramadvisor.engine.core.CudaLibraries;
 import com.vramadvisor.engine.core.Fp64Need;
+import com.vramadvisor.engine.core.JobSize;
 import com.vramadvisor.engine.core.MemoryPart;
 import com.vramadvisor.engine.core.Sentence;
 import com.vramadvisor.engine.core.Sizable;
 import com.vramadvisor.engine.core.SizedEstimate;
 import com.vramadvisor.engine.core.SizingAxis;
+import com.vramadvisor.engine.core.StepWork;
 import com.vramadvisor.engine.core.WorkloadKind;
 import java.util.ArrayList;
 import java.util.List;
@@ -97,6 +99,27 @@ public record GridProblem(long cells, double shapeX, double shapeY, double shape
     @Override
     public Fp64Need fp64Need() {
         return solver == Solver.HPCG || precision == SimPrecision.DOUBLE ? Fp64Need.HEAVY : Fp64Need.NONE;
+    }
+
+    /**
+     * One time step of an explicit stencil update, or one HPCG iteration ({@link GridThroughput}); empty for CG and
+     * GMRES on a general grid, whose iterations per step are not known.
+     */
+    @Override
+    public Optional<StepWork> work(int gpus) {
+        return GridThroughput.work(this, gpus);
+    }
+
+    /** 10^4 time steps or HPCG iterations, where the grid has a throughput model. */
+    @Override
+    public Optional<JobSize> defaultJob() {
+        return solver == Solver.NONE || solver == Solver.HPCG
+                ? Optional.of(GridThroughput.job(this, GridThroughput.DEFAULT_STEPS)) : Optional.empty();
+    }
+
+    /** A job of {@code steps} time steps (HPCG: iterations). */
+    public JobSize job(long steps) {
+        return GridThroughput.job(this, steps);
     }
 
     @Override

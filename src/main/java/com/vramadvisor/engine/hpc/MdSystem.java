@@ -2,11 +2,13 @@ package com.vramadvisor.engine.hpc;
 
 import com.vramadvisor.engine.core.CudaLibraries;
 import com.vramadvisor.engine.core.Fp64Need;
+import com.vramadvisor.engine.core.JobSize;
 import com.vramadvisor.engine.core.MemoryPart;
 import com.vramadvisor.engine.core.Sentence;
 import com.vramadvisor.engine.core.Sizable;
 import com.vramadvisor.engine.core.SizedEstimate;
 import com.vramadvisor.engine.core.SizingAxis;
+import com.vramadvisor.engine.core.StepWork;
 import com.vramadvisor.engine.core.WorkloadKind;
 import java.util.ArrayList;
 import java.util.List;
@@ -137,6 +139,24 @@ public record MdSystem(long atoms, Potential potential, SimPrecision precision, 
             case MIXED -> Fp64Need.ACCUMULATE;
             case SINGLE -> Fp64Need.NONE;
         };
+    }
+
+    /** One time step ({@link MdThroughput}); empty for the many-body potentials, which have no throughput model. */
+    @Override
+    public Optional<StepWork> work(int gpus) {
+        return MdThroughput.work(this, gpus);
+    }
+
+    /** 10^6 time steps, where the potential has a throughput model. */
+    @Override
+    public Optional<JobSize> defaultJob() {
+        return potential == Potential.LJ ? Optional.of(MdThroughput.job(MdThroughput.DEFAULT_STEPS))
+                : Optional.empty();
+    }
+
+    /** A job of {@code steps} time steps. */
+    public JobSize job(long steps) {
+        return MdThroughput.job(steps);
     }
 
     @Override

@@ -1,8 +1,8 @@
 package com.vramadvisor.engine.ranking;
 
 import com.vramadvisor.engine.core.Fp64Need;
+import com.vramadvisor.engine.core.JobSize;
 import com.vramadvisor.engine.core.Sizable;
-import com.vramadvisor.engine.core.SizedEstimate;
 import com.vramadvisor.engine.hardware.CloudOffer;
 import com.vramadvisor.engine.hardware.GpuSpec;
 import com.vramadvisor.engine.hardware.HardwareList;
@@ -33,7 +33,14 @@ import java.util.Objects;
  *   <li>For a workload that does not spread (a rendering scene), one GPU holds it all: 1 GPU when it fits, none when it
  *       does not ({@link Reason#DOES_NOT_SPREAD}); more GPUs do not pool memory.</li>
  *   <li>Money: capital of whole machines when bought (cards plus the node class's host per machine, or the systems'
- *       price), all instances' rent per hour when rented. There is no time, so no job cost and no energy.</li>
+ *       price), all instances' rent per hour when rented.</li>
+ *   <li>Speed, where the workload has a throughput model ({@link Sizable#work}; {@link DomainSpeed}): items per
+ *       second, hours for the job ({@link JobSize}: the workload's default or the one given) and the job's cost
+ *       ({@link CostModel}: bought, the capital's share over the amortisation plus electricity; rented, rent x
+ *       hours). As for language models, an option takes the fewest GPUs that fit <em>and</em> finish the job within
+ *       the deadline ({@link RankingOptions#deadlineDays()}), searched over its counts up to the GPU limit; where none
+ *       does, the largest count, marked {@link Reason#PAST_DEADLINE}. A multi-GPU row is built where one card does
+ *       not fit or misses the deadline.</li>
  *   <li>Double precision ({@link Sizable#fp64Need}): a GPU without FP64 hardware ({@link GpuSpec#fp64Tflops} 0:
  *       Intel Arc A-series, Apple GPUs, Intel Gaudi) cannot run a workload that accumulates or computes in double;
  *       the row does not fit, {@link Reason#NO_FP64}. For a workload that computes in double
@@ -46,8 +53,9 @@ import java.util.Objects;
  *       {@link #SLOW_FP64_FLOOR_TFLOPS}. A GPU whose FP64 rate the catalog does not give is judged on memory
  *       alone and marked {@link Reason#FP64_UNKNOWN}.</li>
  * </ul>
- * Rows are filtered and sorted as {@link RankingOptions} says ({@link DomainOrder}); the budget bounds the capital of
- * bought options, and rented ones, whose bill depends on a time no estimator gives, are left out under a budget.
+ * Rows are filtered and sorted as {@link RankingOptions} says ({@link DomainOrder}); with a speed model the budget
+ * bounds the job cost (rows whose job cost is unknown are left out), as for language models; without one it bounds
+ * the capital of bought options, and rented ones, whose bill depends on a time no estimator gives, are left out.
  *
  * <p>Immutable inputs, no shared state: safe to call from any thread. Per-GPU memory does not depend on the GPU, so
  * each GPU count is estimated once per call and shared by every option; a catalog of about 150 entries ranks in well
@@ -59,14 +67,25 @@ public final class DomainRanking {
     }
 
     /**
-     * @throws IllegalArgumentException for a sort key that needs a speed ({@link DomainOrder#SPEED_KEYS})
+     * The table for the workload's default job ({@link Sizable#defaultJob}).
+     *
+     * @throws IllegalArgumentException for a sort key that needs a speed the workload does not have
      */
     public static DomainRecommendation rank(Sizable workload, HardwareList hardware, RankingOptions options) {
+        return rank(workload, hardware, options, null);
+    }
+
+    /**
+     * @param job the job to time, or {@code null} for the workload's default; ignored without a throughput model
+     * @throws IllegalArgumentException for a sort key that needs a speed the workload does not have
+     */
+    public static DomainRecommendation rank(Sizable workload, HardwareList hardware, RankingOptions options,
+                                            JobSize job) {
         Objects.requireNonNull(workload, "workload");
         Objects.requireNonNull(hardware, "hardware");
         Objects.requireNonNull(options, "options");
-        DomainOrder.check(options.sortKey());
-        Need need = new Need(workload);
+        DomainNeed need = new DomainNeed(workload, new DomainTiming(workload, job, options));
+        DomainOrder.check(options.sortKey(), need.timing.active());
         Map<String, GpuSpec> byId = new HashMap<>();
         for (GpuSpec g : hardware.gpus()) {
             byId.putIfAbsent(g.id(), g);
@@ -84,7 +103,8 @@ public final class DomainRanking {
                 rows.add(g == null ? unknownGpu(s.id(), s.name(), HardwareKind.SYSTEM, Acquisition.PURCHASE, need)
                         : unitRow(need, g, hardware.nodeFor(g), s.id(), s.name(), HardwareKind.SYSTEM,
                         Acquisition.PURCHASE, s.gpuCount(), s.network(), s.networkGbps(), s.interconnect(),
-                        s.priceUsd() > 0 ? s.priceUsd() : null, options));
+                        s.priceUsd() > 0 ? s.priceUsd() : null, s.powerWatts() > 0 ? (double) s.powerWatts() : null,
+                        options));
             }
         }
         for (CloudOffer c : hardware.cloud()) {
@@ -95,62 +115,74 @@ public final class DomainRanking {
                 rows.add(g == null ? unknownGpu(c.id(), name, HardwareKind.CLOUD, Acquisition.RENTAL, need)
                         : unitRow(need, g, hardware.nodeFor(g), c.id(), name, HardwareKind.CLOUD, Acquisition.RENTAL,
                         c.gpuCount(), c.network(), c.networkGbps(), c.gpuCount() > 1 ? g.interconnect() : "",
-                        c.priceUsdPerHour() > 0 ? c.priceUsdPerHour() : null, options));
+                        c.priceUsdPerHour() > 0 ? c.priceUsdPerHour() : null, null, options));
             }
         }
         int considered = rows.size();
         int fitting = (int) rows.stream().filter(DomainRow::fits).count();
         List<DomainRow> kept = new ArrayList<>();
         for (DomainRow r : rows) {
-            if (keeps(r, options)) {
+            if (keeps(r, options, need.timing.active())) {
                 kept.add(r);
             }
         }
-        kept.sort(DomainOrder.of(options));
+        kept.sort(DomainOrder.of(options, need.timing.active()));
         List<DomainRow> shown = options.topN() > 0 && kept.size() > options.topN()
                 ? kept.subList(0, options.topN()) : kept;
         return new DomainRecommendation(shown, considered, fitting, need.single, need.spreads, options,
-                first(kept, Acquisition.PURCHASE), first(kept, Acquisition.RENTAL));
+                first(kept, Acquisition.PURCHASE), first(kept, Acquisition.RENTAL), need.timing.job(),
+                need.timing.itemUnit());
     }
 
     /** One card where the GPU is sold loose; several cards, or whole boards, where one card does not do. */
-    private static void addGpuRows(List<DomainRow> rows, Need need, GpuSpec g, NodeSpec node, RankingOptions o) {
+    private static void addGpuRows(List<DomainRow> rows, DomainNeed need, GpuSpec g, NodeSpec node,
+                                   RankingOptions o) {
         long usable = g.memoryBytesUsable();
         Rig rig = Rig.of(g, node, usable);
         Double host = node.hasHostPrice() ? node.hostPriceUsd() : null;
+        Double hostPower = node.hasHostPower() ? (double) node.hostPowerWatts() : null;
         if (rig.unitGpus() == 1 && wants(o, HardwareKind.GPU)) {
             // Under a limit of one GPU, a card that does not hold a workload that spreads has exhausted the search.
             rows.add(build(need, g, rig, g.id(), g.name(), HardwareKind.GPU, Acquisition.PURCHASE, g.interconnect(),
-                    1, o.maxGpus() < 2, host, null, o));
+                    new DomainNeed.Layout(1, o.maxGpus() < 2, false), host, null, hostPower, null, o));
         }
-        boolean oneDoes = rig.unitGpus() == 1 && (need.peak(1) <= usable || !need.spreads || o.maxGpus() < 2);
+        boolean oneFits = need.peak(1) <= usable;
+        boolean oneDoes = rig.unitGpus() == 1 && (oneFits && need.meetsDeadline(g, rig, 1) || !need.spreads
+                || o.maxGpus() < 2);
         if (!oneDoes && wants(o, HardwareKind.MULTI_GPU)) {
-            Layout l = need.layout(rig, usable, o.maxGpus());
-            if (l.count > 1 || rig.unitGpus() > 1) {
+            DomainNeed.Layout l = need.inTime(g, rig, need.layout(rig, usable, o.maxGpus()), o.maxGpus());
+            if (l.count() > 1 || rig.unitGpus() > 1) {
                 rows.add(build(need, g, rig, g.id(), g.name(), HardwareKind.MULTI_GPU, Acquisition.PURCHASE,
-                        g.interconnect(), l.count, l.exhausted, host, null, o));
+                        g.interconnect(), l, host, null, hostPower, null, o));
             }
         }
     }
 
     /** The fewest whole systems or instances (one when the workload does not spread). */
-    private static DomainRow unitRow(Need need, GpuSpec g, NodeSpec node, String id, String name, HardwareKind kind,
-                                     Acquisition way, int gpuCount, String network, double networkGbps,
-                                     String interconnect, Double unitPrice, RankingOptions o) {
+    private static DomainRow unitRow(DomainNeed need, GpuSpec g, NodeSpec node, String id, String name,
+                                     HardwareKind kind, Acquisition way, int gpuCount, String network,
+                                     double networkGbps, String interconnect, Double unitPrice, Double unitPower,
+                                     RankingOptions o) {
         long usable = g.memoryBytesUsable();
         Rig rig = Rig.units(g, gpuCount, network, networkGbps, node, usable);
-        Layout l = need.layout(rig, usable, o.maxGpus());
-        return build(need, g, rig, id, name, kind, way, interconnect, l.count, l.exhausted, null, unitPrice, o);
+        DomainNeed.Layout l = need.inTime(g, rig, need.layout(rig, usable, o.maxGpus()), o.maxGpus());
+        Double hostPower = unitPower == null && node.hasHostPower() ? (double) node.hostPowerWatts() : null;
+        return build(need, g, rig, id, name, kind, way, interconnect, l, null, unitPrice, hostPower, unitPower, o);
     }
 
     /**
-     * @param count     GPUs the workload is laid out on (a count of the rig); 1 for a workload that does not spread
+     * @param layout    GPUs the workload is laid out on (a count of the rig; 1 for a workload that does not spread),
+     *                  whether the memory search ran out, and whether the time search did
      * @param hostPrice cards: the node class's host price per machine, {@code null} when unknown
      * @param unitPrice systems: the price of one; cloud: the rent of one instance per hour; {@code null} unpriced
+     * @param hostPower the node class's host power per machine, watts, {@code null} when unknown or not needed
+     * @param unitPower systems: the power of one, watts, {@code null} when unknown (GPUs and hosts are added up)
      */
-    private static DomainRow build(Need need, GpuSpec g, Rig rig, String id, String name, HardwareKind kind,
-                                   Acquisition way, String interconnect, int count, boolean exhausted,
-                                   Double hostPrice, Double unitPrice, RankingOptions o) {
+    private static DomainRow build(DomainNeed need, GpuSpec g, Rig rig, String id, String name, HardwareKind kind,
+                                   Acquisition way, String interconnect, DomainNeed.Layout layout, Double hostPrice,
+                                   Double unitPrice, Double hostPower, Double unitPower, RankingOptions o) {
+        int count = layout.count();
+        boolean exhausted = layout.exhausted();
         long usable = rig.capacityBytes();
         long perGpu = need.peak(need.spreads ? count : 1);
         boolean fits = perGpu <= usable;
@@ -202,13 +234,40 @@ public final class DomainRanking {
         if ((way == Acquisition.RENTAL ? rent : purchase) == null) {
             reasons.add(Reason.NO_PRICE);
         }
+        DomainTiming.Timing t = fits && need.timing.active() ? need.timing.at(g, rig, need.spreads ? count : 1)
+                : null;
+        CostModel.Costs costs = null;
+        if (t != null) {
+            if (layout.late() || !need.timing.meets(t)) {
+                reasons.add(Reason.PAST_DEADLINE);
+            }
+            if (t.fallback()) {
+                reasons.add(Reason.PRECISION_FALLBACK);
+            }
+            CostModel money = new CostModel(o);
+            if (way == Acquisition.RENTAL) {
+                costs = money.rental(rent, t.hours());
+            } else {
+                Double gpuPower = g.tdpWatts() > 0 ? (double) g.tdpWatts() * bought : null;
+                Double power = unitPower != null ? Double.valueOf(unitPower * units)
+                        : gpuPower == null || hostPower == null ? null : gpuPower + hostPower * nodes;
+                costs = money.purchase(purchase, cards, power, t.hours());
+                if (power == null) {
+                    reasons.add(Reason.NO_POWER_FIGURE);
+                }
+            }
+        } else if (fits && need.timing.active()) {
+            reasons.add(Reason.NO_THROUGHPUT_FIGURES);
+        }
         String label = units > 1 || kind == HardwareKind.MULTI_GPU
                 ? (machines ? units + " x " + name : bought + " x " + g.name()) : name;
         int needed = fp64 == Reason.NO_FP64 ? 0 : need.spreads ? count : fits ? 1 : 0;
         return new DomainRow(id, label, kind, way, g.vendor(), g.formFactor(), g.id(), g.name(), fits, needed, bought,
                 units, nodes, Math.min(bought, rig.gpusPerNode()), interconnect, nodes > 1 ? rig.network() : "",
                 perGpu, usable, usable - perGpu, (double) (usable - perGpu) / usable, purchase, cards, rent,
-                reasons);
+                reasons, t == null ? null : t.itemsPerSecond(), t == null ? null : t.stepSeconds(),
+                t == null ? null : t.hours(), costs == null ? null : costs.jobCostUsd(),
+                costs == null ? null : costs.energyKWh(), t == null ? "" : t.bound().id());
     }
 
     /** Slower than this fraction of the FP32 rate, a double-precision workload is marked {@link Reason#SLOW_FP64}. */
@@ -239,19 +298,22 @@ public final class DomainRanking {
         return null;
     }
 
-    private static DomainRow unknownGpu(String id, String name, HardwareKind kind, Acquisition way, Need need) {
+    private static DomainRow unknownGpu(String id, String name, HardwareKind kind, Acquisition way, DomainNeed need) {
         long peak = need.single.peakBytes();
         return new DomainRow(id, name, kind, way, "", "", "", "", false, 0, 0, 1, 1, 0, "", "", peak, 0, -peak, -1.0,
-                null, null, null, List.of(Reason.UNKNOWN_GPU));
+                null, null, null, List.of(Reason.UNKNOWN_GPU), null, null, null, null, null, "");
     }
 
     /** The budget, fits-only, kind and GPU-limit filters. */
-    private static boolean keeps(DomainRow r, RankingOptions o) {
+    private static boolean keeps(DomainRow r, RankingOptions o, boolean timed) {
         if (o.fitsOnly() && !r.fits()) {
             return false;
         }
         if (r.gpusBought() > o.maxGpus()) {
             return false;
+        }
+        if (o.maxBudgetUsd() > 0 && timed) {
+            return r.jobCostUsd() != null && r.jobCostUsd() <= o.maxBudgetUsd();
         }
         if (o.maxBudgetUsd() > 0) {
             return r.acquisition() == Acquisition.PURCHASE && r.purchaseUsd() != null
@@ -285,93 +347,5 @@ public final class DomainRanking {
 
     private static String lower(String s) {
         return s == null ? "" : s.trim().toLowerCase(Locale.ROOT);
-    }
-
-    /** A GPU count of a rig, and whether the search ran out of counts within the GPU limit without a fit. */
-    private record Layout(int count, boolean exhausted) {
-    }
-
-    /** The workload's per-GPU peak by GPU count, each count estimated once per table. */
-    private static final class Need {
-        /** Counts up to this are all on the ladder; beyond it, the powers of two. */
-        private static final int LADDER_STEP = 8;
-
-        private final Sizable workload;
-        private final SizedEstimate single;
-        private final boolean spreads;
-        private final Fp64Need fp64;
-        private final Map<Integer, Long> peaks = new HashMap<>();
-        private final Map<Integer, Long> highs = new HashMap<>();
-
-        Need(Sizable workload) {
-            this.workload = workload;
-            this.single = workload.estimate();
-            this.spreads = workload.perGpu(2).isPresent();
-            this.fp64 = workload.fp64Need();
-            peaks.put(1, single.peakBytes());
-            highs.put(1, single.range().highBytes());
-        }
-
-        /** The high end of the per-GPU range on {@code gpus} GPUs; {@link Long#MAX_VALUE} where it cannot run. */
-        long high(int gpus) {
-            return highs.computeIfAbsent(gpus, n -> workload.perGpu(n).map(e -> e.range().highBytes())
-                    .orElse(Long.MAX_VALUE));
-        }
-
-        /** The per-GPU peak on {@code gpus} GPUs; {@link Long#MAX_VALUE} where the workload cannot use that many. */
-        long peak(int gpus) {
-            return peaks.computeIfAbsent(gpus, n -> workload.perGpu(n).map(SizedEstimate::peakBytes)
-                    .orElse(Long.MAX_VALUE));
-        }
-
-        /**
-         * The fewest counts of {@code rig} whose peak fits: a galloping search over the rig's counts (the 1st, 2nd,
-         * 4th, 8th, ... up to the last within the GPU limit), then bisection between the last that does not fit and
-         * the first that does, so a workload that fits on few GPUs never estimates the large counts; the largest
-         * count within the limit when none fits. A workload that does not spread uses the rig's first count.
-         */
-        Layout layout(Rig rig, long usable, int maxGpus) {
-            if (!spreads) {
-                return new Layout(1, false);
-            }
-            int last = Math.max(1, rig.index(maxGpus));
-            int lo = 0;
-            int hi = 1;
-            while (!fits(rig.count(hi), usable)) {
-                if (hi == last) {
-                    return new Layout(rig.count(last), true);
-                }
-                lo = hi;
-                hi = (int) Math.min(last, 2L * hi);
-            }
-            while (hi - lo > 1) {
-                int mid = (lo + hi) >>> 1;
-                if (fits(rig.count(mid), usable)) {
-                    hi = mid;
-                } else {
-                    lo = mid;
-                }
-            }
-            return new Layout(rig.count(hi), false);
-        }
-
-        /**
-         * Whether the peak on {@code gpus} GPUs fits {@code usable}, answered where it can from the ladder of counts
-         * every option shares (1 to 8, then powers of two, as {@code LargestFit#fewestGpus} counts): per-GPU memory
-         * never grows with the count, so a smaller ladder count that fits, or a larger one that does not, decides.
-         * Only counts between two ladder points that disagree are estimated themselves, so the options' different
-         * machine sizes (towers of 4, servers of 8, instances of 1 to 8) share a few dozen estimates in all.
-         */
-        boolean fits(int gpus, long usable) {
-            int below = gpus <= LADDER_STEP ? gpus : Integer.highestOneBit(gpus);
-            if (below != gpus && peak(below) <= usable) {
-                return true;
-            }
-            int above = gpus <= LADDER_STEP ? gpus : below == gpus ? gpus : below << 1;
-            if (above != gpus && above > 0 && peak(above) > usable) {
-                return false;
-            }
-            return peak(gpus) <= usable;
-        }
     }
 }

@@ -1,5 +1,6 @@
 package com.vramadvisor.engine.ranking;
 
+import com.vramadvisor.engine.core.JobSize;
 import com.vramadvisor.engine.core.SizedEstimate;
 
 import java.util.List;
@@ -18,15 +19,24 @@ import java.util.Objects;
  * @param bestPurchase      the first bought option that fits, in the table's order before the top-N cut, or
  *                          {@code null}
  * @param bestRental        the first rented option that fits likewise, or {@code null}
+ * @param job               the job the rows' hours and job cost are for; {@code null} when the workload has no
+ *                          throughput model (the rows then have no speed)
+ * @param itemUnit          what the rows' items per second count ("images", "time steps"); empty without a speed
  */
 public record DomainRecommendation(List<DomainRow> rows, int optionsConsidered, int optionsFitting,
                                    SizedEstimate estimate, boolean spreads, RankingOptions options,
-                                   DomainRow bestPurchase, DomainRow bestRental) {
+                                   DomainRow bestPurchase, DomainRow bestRental, JobSize job, String itemUnit) {
 
     public DomainRecommendation {
         rows = List.copyOf(rows);
         Objects.requireNonNull(estimate, "estimate");
         Objects.requireNonNull(options, "options");
+        itemUnit = itemUnit == null ? "" : itemUnit;
+    }
+
+    /** Whether the rows carry a speed, time and job cost. */
+    public boolean hasSpeed() {
+        return job != null;
     }
 
     /** The best option that fits, bought or rented as asked, or {@code null}. */

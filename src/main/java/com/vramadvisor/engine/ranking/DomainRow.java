@@ -7,10 +7,11 @@ import java.util.Objects;
 
 /**
  * One option of the decision table for a workload beyond language models (vision, diffusion, rendering, molecular
- * dynamics, grids). Memory is in bytes. The domain estimators do not model throughput, so a row has no speed, time or
- * job cost: only whether the workload fits, on how many GPUs, and what the option costs to buy or to rent per hour.
- * Values that cannot be known (a price missing from the catalog) are {@code null}. Formulas:
- * {@code docs/decision-table.md}, section "Workloads beyond language models".
+ * dynamics, grids). Memory is in bytes. Whether the workload fits, on how many GPUs, what the option costs to buy or
+ * to rent per hour, and, where the workload has a throughput model ({@code Sizable#work}: vision, MD with a pair
+ * potential, stencil grids, HPCG), its speed, the time to finish the job and the job's cost ({@link DomainSpeed}).
+ * Values that cannot be known (a price missing from the catalog, a speed for a rendering scene) are {@code null}.
+ * Formulas: {@code docs/decision-table.md}, section "Workloads beyond language models".
  *
  * @param hardwareId        id of the GPU, system or cloud offer
  * @param hardwareName      display name ({@code 4 x NVIDIA RTX 6000 Ada} for several cards)
@@ -41,12 +42,25 @@ import java.util.Objects;
  * @param cardsUsd          bought: the GPUs alone; {@code null} when rented or unknown
  * @param rentalUsdPerHour  rented: all instances per hour; {@code null} when bought or unpriced
  * @param reasons           why it does not fit, and which assumptions matter
+ * @param itemsPerSecond    items (images, time steps, iterations) the option completes per second; {@code null}
+ *                          when it does not fit or no speed is modelled
+ * @param stepSeconds       one step (a global batch, a time step) on {@code gpusNeeded} GPUs; {@code null} likewise
+ * @param hours             the job: {@code items / itemsPerSecond / 3600}; {@code null} likewise
+ * @param jobCostUsd        bought: the share of the capital the job uses over the amortisation plus its electricity;
+ *                          rented: {@code hours x rentalUsdPerHour}; {@code null} when a price, power or speed is
+ *                          missing
+ * @param energyKWh         bought: electricity drawn for the job including the PUE; {@code null} when rented or
+ *                          unknown
+ * @param bound             what bounds the step ({@code compute}, {@code memory}, {@code network}); empty without a
+ *                          speed
  */
 public record DomainRow(String hardwareId, String hardwareName, HardwareKind kind, Acquisition acquisition,
                         String vendor, String formFactor, String gpuId, String gpuName, boolean fits, int gpusNeeded,
                         int gpusBought, int units, int nodes, int gpusPerNode, String interconnect, String network,
                         long perGpuBytes, long usableBytes, long headroomBytes, double headroomFraction,
-                        Double purchaseUsd, Double cardsUsd, Double rentalUsdPerHour, List<Reason> reasons) {
+                        Double purchaseUsd, Double cardsUsd, Double rentalUsdPerHour, List<Reason> reasons,
+                        Double itemsPerSecond, Double stepSeconds, Double hours, Double jobCostUsd, Double energyKWh,
+                        String bound) {
 
     public DomainRow {
         Objects.requireNonNull(hardwareId, "hardwareId");
@@ -69,6 +83,17 @@ public record DomainRow(String hardwareId, String hardwareName, HardwareKind kin
             throw new IllegalArgumentException(hardwareId + ": a bought option has no hourly rent");
         }
         reasons = List.copyOf(reasons);
+        bound = bound == null ? "" : bound;
+    }
+
+    /** Whether the row has a speed. */
+    public boolean hasSpeed() {
+        return itemsPerSecond != null;
+    }
+
+    /** GPU-hours of the job ({@code hours x gpusNeeded}), or {@code null} without a speed. */
+    public Double gpuHours() {
+        return hours == null ? null : hours * gpusNeeded;
     }
 
     /**

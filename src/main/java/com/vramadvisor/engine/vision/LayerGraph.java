@@ -22,6 +22,14 @@ import java.util.Map;
  *   <li>additions save nothing and promote float16 + float32 to float32.</li>
  * </ul>
  * A tensor saved by several ops counts once (autograd keeps one storage). Sizes are per sample, in bytes.
+ *
+ * <p>The same walk counts the forward pass's work per sample: FLOPs of the dense convolutions and matrix multiplies
+ * ({@code 2 x k x k x Cin/groups x Cout x Hout x Wout} for a convolution, {@code 2 x in x out} per row for a linear
+ * layer, {@code 4 x N^2 x E} per attention layer for the {@code QK^T} and {@code AV} products), which run on tensor
+ * cores, and the bytes the other ops read and write (each op reads its input and writes its output; an in-place op
+ * reads and writes its input), which are bandwidth-bound. Grouped (depthwise) convolutions, at about
+ * {@code 2 k^2 / (2 x bytes)} FLOPs per byte (25 for a 7 x 7 kernel in 16 bits, far below any tensor-core GPU's
+ * ridge point of 100 or more), are counted among the bandwidth-bound ops, their FLOPs kept in the total only.
  */
 final class LayerGraph {
 
@@ -45,6 +53,11 @@ final class LayerGraph {
     private long held;
     private int heldId = -1;
     private boolean inBlock;
+    private long tensorFlops;
+    private long otherFlops;
+    private long streamBytes;
+    private long pendingFlops;
+    private boolean pendingTensor;
 
     /** @param autocast whether the forward pass runs under {@code torch.autocast} with a 16-bit type */
     LayerGraph(boolean autocast) {
@@ -63,6 +76,8 @@ final class LayerGraph {
         saveCompute(x);
         Tensor y = fresh(out, (x.h() + 2L * pad - k) / stride + 1, (x.w() + 2L * pad - k) / stride + 1, false);
         castParams += weights;
+        pendingFlops = 2 * weights * y.h() * y.w();
+        pendingTensor = groups == 1;
         return row(name, weights + (bias ? out : 0), x, y);
     }
 
@@ -106,6 +121,8 @@ final class LayerGraph {
     Tensor linear(String name, Tensor x, long out, boolean bias) {
         saveCompute(x);
         castParams += x.c() * out;
+        pendingFlops = 2 * x.c() * out * x.h() * x.w();
+        pendingTensor = true;
         return row(name, x.c() * out + (bias ? out : 0), x, fresh(out, x.h(), x.w(), false));
     }
 
@@ -213,6 +230,12 @@ final class LayerGraph {
     void addLinearParams(long weights, long biases) {
         params += weights + biases;
         castParams += weights;
+        tensorFlops += 2 * weights;
+    }
+
+    /** FLOPs of a matrix product that no recorded op carries (attention's {@code QK^T} and {@code AV}). */
+    void matmulFlops(long flops) {
+        tensorFlops += flops;
     }
 
     boolean autocast() {
@@ -232,7 +255,8 @@ final class LayerGraph {
         for (long b : blockSaved) {
             outside -= b;
         }
-        return new LayerTable(name, params, castParams, savedNow, outside, blockInputs, blockSaved, rows);
+        return new LayerTable(name, params, castParams, savedNow, outside, blockInputs, blockSaved, rows,
+                tensorFlops, otherFlops, streamBytes);
     }
 
     private Tensor row(String name, long p, Tensor in, Tensor out) {
@@ -240,6 +264,14 @@ final class LayerGraph {
         long inBytes = in.elements() * bytes(in);
         long outBytes = out == in ? 0 : out.elements() * bytes(out);
         long live = in.elements() + (out == in ? 0 : out.elements()) + (in.id() == heldId ? 0 : held);
+        if (pendingTensor) {
+            tensorFlops += pendingFlops;
+        } else {
+            otherFlops += pendingFlops;
+            streamBytes += inBytes + (out == in ? inBytes : outBytes);
+        }
+        pendingFlops = 0;
+        pendingTensor = false;
         rows.add(new LayerTable.Row(name, p, rowSaved, savedNow, inBytes + Math.max(outBytes, inBytes), live));
         rowSaved = 0;
         return out;

@@ -17,9 +17,13 @@ import java.util.Objects;
  * @param blockInputBytes    per residual block, the bytes of its input per sample (what a checkpointed block keeps)
  * @param blockSavedBytes    per residual block, the bytes its ops keep per sample
  * @param rows               the ops in forward order
+ * @param tensorFlops        forward FLOPs per sample of dense convolutions and matrix multiplies (tensor cores)
+ * @param otherFlops         forward FLOPs per sample of grouped (depthwise) convolutions, which are bandwidth-bound
+ * @param streamBytes        forward bytes per sample that the other ops read and write in device memory
  */
 public record LayerTable(String name, long params, long castParams, long savedBytes, long savedOutsideBlocks,
-                         List<Long> blockInputBytes, List<Long> blockSavedBytes, List<Row> rows) {
+                         List<Long> blockInputBytes, List<Long> blockSavedBytes, List<Row> rows, long tensorFlops,
+                         long otherFlops, long streamBytes) {
 
     /**
      * One op of the forward pass.
@@ -87,5 +91,13 @@ public record LayerTable(String name, long params, long castParams, long savedBy
             worst = Math.max(worst, r.liveElements());
         }
         return worst;
+    }
+
+    /**
+     * Forward FLOPs per sample of every convolution and matrix multiply: twice the multiply-accumulates that
+     * torchvision's model documentation lists as "GFLOPS".
+     */
+    public long forwardFlops() {
+        return tensorFlops + otherFlops;
     }
 }

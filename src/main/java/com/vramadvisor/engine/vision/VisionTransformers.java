@@ -68,6 +68,8 @@ final class VisionTransformers {
         long e = h.c();
         long s = h.h();
         Tensor proj = g.linear(n + "in_proj", h, 3 * e, true);
+        // QK^T and AV over all heads: 2 x s x s x e FLOPs each.
+        g.matmulFlops(4 * s * s * e);
         Tensor qkv = g.copy(n + "qkv_contiguous", proj, 3 * e, s, 1, false, 0);
         g.save(qkv);
         Tensor out;

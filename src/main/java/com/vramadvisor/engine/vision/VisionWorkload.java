@@ -1,8 +1,10 @@
 package com.vramadvisor.engine.vision;
 
+import com.vramadvisor.engine.core.JobSize;
 import com.vramadvisor.engine.core.Sizable;
 import com.vramadvisor.engine.core.SizedEstimate;
 import com.vramadvisor.engine.core.SizingAxis;
+import com.vramadvisor.engine.core.StepWork;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -76,6 +78,26 @@ public record VisionWorkload(VisionModel model, boolean training, long batch, in
             throw new IllegalArgumentException("gpus must be at least 1, got " + gpus);
         }
         return Optional.of(withBatch((batch + gpus - 1) / gpus).estimate());
+    }
+
+    /** One global batch on {@code gpus} GPUs ({@link VisionThroughput}). */
+    @Override
+    public Optional<StepWork> work(int gpus) {
+        return Optional.of(VisionThroughput.work(this, gpus));
+    }
+
+    /** Training: 90 epochs of ImageNet-1k's 1,281,167 images; inference: its 50,000 validation images. */
+    @Override
+    public Optional<JobSize> defaultJob() {
+        return Optional.of(VisionThroughput.defaultJob(training));
+    }
+
+    /**
+     * A job of {@code epochs} passes over {@code datasetImages} in training, or {@code datasetImages} images in
+     * inference (epochs ignored).
+     */
+    public JobSize job(int epochs, long datasetImages) {
+        return VisionThroughput.job(training, epochs, datasetImages);
     }
 
     public VisionWorkload withBatch(long b) {

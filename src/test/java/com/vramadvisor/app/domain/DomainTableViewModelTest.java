@@ -78,4 +78,23 @@ class DomainTableViewModelTest {
                 .findFirst().orElseThrow();
         assertThat(h100.gpusNeeded()).isGreaterThan(1);
     }
+
+    @Test
+    void aTimedWorkloadShowsSpeedTimeAndJobCostAndASceneSaysWhyItHasNone() {
+        DomainTableViewModel table = new DomainTableViewModel(snapshot, results.workloadProperty(),
+                catalog.hardware(), messages, Runnable::run, Runnable::run);
+        snapshot.set(md(1_000_000));
+        DomainTableRow h100 = table.rows().stream().filter(r -> r.hardwareId().equals("h100-sxm-80gb"))
+                .findFirst().orElseThrow();
+        assertThat(h100.itemsPerSecond()).isPositive();
+        assertThat(h100.speedText()).endsWith("steps/s");
+        assertThat(h100.hoursText()).endsWith(" h");
+        assertThat(table.noteProperty().get()).contains("1,000,000 time steps", "90-day deadline");
+
+        ScenarioInputs s = ScenarioInputs.defaults().withKind(WorkloadKind.RENDER);
+        snapshot.set(s.withDomain(s.domain().withRender(new RenderInputs("game-4k", "", 3840, 2160, 1))));
+        assertThat(table.rows()).isNotEmpty().allMatch(r -> r.itemsPerSecond() == null
+                && r.speedText().equals("\u2014") && r.jobCostText().equals("\u2014"));
+        assertThat(table.noteProperty().get()).contains("no speed estimate", "not a throughput job");
+    }
 }

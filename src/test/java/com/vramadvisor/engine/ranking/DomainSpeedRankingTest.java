@@ -1,0 +1,136 @@
+package com.vramadvisor.engine.ranking;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import com.vramadvisor.catalog.CatalogLoader;
+import com.vramadvisor.engine.core.JobSize;
+import com.vramadvisor.engine.hardware.HardwareList;
+import com.vramadvisor.engine.hpc.MdSystem;
+import com.vramadvisor.engine.hpc.Potential;
+import com.vramadvisor.engine.hpc.SimPrecision;
+import com.vramadvisor.engine.render.RenderWorkload;
+import com.vramadvisor.engine.vision.VisionModel;
+import com.vramadvisor.engine.vision.VisionOptimizer;
+import com.vramadvisor.engine.vision.VisionPrecision;
+import com.vramadvisor.engine.vision.VisionWorkload;
+import com.vramadvisor.scene.ScenePresets;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The domain decision table with speed, time and job cost, over the shipped catalog. */
+class DomainSpeedRankingTest {
+
+    private static final HardwareList HW = CatalogLoader.shippedOnly().load().hardware();
+
+    private static final VisionWorkload VIT_L_512 = new VisionWorkload(VisionModel.VIT_L_16, true, 512, 224, 224,
+            VisionPrecision.BF16_MIXED, VisionOptimizer.ADAMW, false, true, false);
+
+    private static DomainRow row(DomainRecommendation rec, String id, HardwareKind kind) {
+        return rec.rows().stream().filter(r -> r.hardwareId().equals(id) && r.kind() == kind).findFirst()
+                .orElseThrow(() -> new AssertionError("no " + kind + " row for " + id));
+    }
+
+    @Test
+    void vitLargeTrainingIsNotLedByTwelveConsumerCardsOverTenGigabitEthernet() {
+        DomainRecommendation rec = DomainRanking.rank(VIT_L_512, HW, RankingOptions.defaults());
+        assertThat(rec.hasSpeed()).isTrue();
+        assertThat(rec.itemUnit()).isEqualTo("images");
+        DomainRow first = rec.rows().get(0);
+        assertThat(first.fits()).isTrue();
+        assertThat(first.reasons()).doesNotContain(Reason.MULTI_NODE, Reason.PAST_DEADLINE);
+        assertThat(first.nodes()).isEqualTo(1);
+
+        // The rig that led the table by capital: 12 Arc A770s in three towers over 10 GbE.
+        DomainRow arc = row(rec, "arc-a770-16gb", HardwareKind.MULTI_GPU);
+        assertThat(arc.fits()).isTrue();
+        assertThat(arc.nodes()).isGreaterThan(1);
+        assertThat(arc.network()).startsWith("10 GbE");
+        DomainRow board = row(rec, "h100-sxm-80gb", HardwareKind.MULTI_GPU);
+        assertThat(board.hours()).isLessThan(arc.hours() / 10);
+        assertThat(board.jobCostUsd()).isLessThan(arc.jobCostUsd());
+        assertThat(rec.rows().indexOf(board)).isLessThan(rec.rows().indexOf(arc));
+    }
+
+    @Test
+    void hoursAndJobCostFollowFromTheSpeedTheJobAndThePrice() {
+        DomainRecommendation rec = DomainRanking.rank(VIT_L_512, HW, RankingOptions.defaults());
+        assertThat(rec.job().items()).isEqualTo(90.0 * 1_281_167);
+        for (DomainRow r : rec.rows()) {
+            if (r.hasSpeed()) {
+                assertThat(r.hours()).isCloseTo(rec.job().items() / r.itemsPerSecond() / 3600,
+                        within(1e-9 * r.hours()));
+                assertThat(r.stepSeconds()).isCloseTo(512 / r.itemsPerSecond(), within(1e-12));
+                if (r.acquisition() == Acquisition.RENTAL && r.rentalUsdPerHour() != null) {
+                    assertThat(r.jobCostUsd()).isCloseTo(r.hours() * r.rentalUsdPerHour(), within(1e-6));
+                }
+            } else {
+                assertThat(r.hours()).isNull();
+                assertThat(r.jobCostUsd()).isNull();
+            }
+        }
+    }
+
+    @Test
+    void aShortDeadlineTakesMoreGpusOrMarksTheRowPastIt() {
+        JobSize job = new JobSize(90.0 * 1_281_167, "90 epochs");
+        RankingOptions relaxed = RankingOptions.defaults();
+        RankingOptions tight = RankingOptions.builder().deadlineDays(0.5).build();
+        DomainRow slow = row(DomainRanking.rank(VIT_L_512, HW, relaxed, job), "rtx-6000-ada", HardwareKind.MULTI_GPU);
+        DomainRow fast = row(DomainRanking.rank(VIT_L_512, HW, tight, job), "rtx-6000-ada", HardwareKind.MULTI_GPU);
+        assertThat(fast.gpusNeeded()).isGreaterThan(slow.gpusNeeded());
+        assertThat(fast.hours() <= 12 || fast.reasons().contains(Reason.PAST_DEADLINE)).isTrue();
+        assertThat(slow.reasons()).doesNotContain(Reason.PAST_DEADLINE);
+    }
+
+    @Test
+    void aBudgetBoundsTheJobCostWhenThereIsASpeed() {
+        RankingOptions budget = RankingOptions.builder().maxBudgetUsd(300).build();
+        DomainRecommendation rec = DomainRanking.rank(VIT_L_512, HW, budget);
+        assertThat(rec.rows()).isNotEmpty().allMatch(r -> r.jobCostUsd() != null && r.jobCostUsd() <= 300);
+        // Rented options stay in when their bill is within the budget (the capital-only rule dropped them all).
+        assertThat(rec.rows()).anyMatch(r -> r.acquisition() == Acquisition.RENTAL);
+        assertThat(DomainRanking.rank(VIT_L_512, HW, RankingOptions.defaults()).rows())
+                .anyMatch(r -> r.jobCostUsd() != null && r.jobCostUsd() > 300);
+    }
+
+    @Test
+    void timeIsASortKeyForTimedWorkloadsButMfuNever() {
+        RankingOptions byTime = RankingOptions.builder().sortKey(SortKey.HOURS).build();
+        List<DomainRow> rows = DomainRanking.rank(VIT_L_512, HW, byTime).rows();
+        List<DomainRow> timed = rows.stream().filter(DomainRow::hasSpeed)
+                .filter(r -> !r.reasons().contains(Reason.PAST_DEADLINE)).toList();
+        for (int i = 1; i < timed.size(); i++) {
+            assertThat(timed.get(i).hours()).isGreaterThanOrEqualTo(timed.get(i - 1).hours());
+        }
+        RankingOptions byMfu = RankingOptions.builder().sortKey(SortKey.MFU).build();
+        assertThatThrownBy(() -> DomainRanking.rank(VIT_L_512, HW, byMfu)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("mfu");
+    }
+
+    @Test
+    void renderingStaysWithoutSpeedBecauseFramesAreNotAThroughputJob() {
+        DomainRecommendation rec = DomainRanking.rank(new RenderWorkload(ScenePresets.load("game-4k")), HW,
+                RankingOptions.defaults());
+        assertThat(rec.hasSpeed()).isFalse();
+        assertThat(rec.job()).isNull();
+        assertThat(rec.rows()).allMatch(r -> r.itemsPerSecond() == null && r.jobCostUsd() == null);
+        RankingOptions byTime = RankingOptions.builder().sortKey(SortKey.HOURS).build();
+        assertThatThrownBy(() -> DomainRanking.rank(new RenderWorkload(ScenePresets.load("game-4k")), HW, byTime))
+                .hasMessageContaining("no speed estimate");
+    }
+
+    @Test
+    void manyBodyPotentialsHaveNoSpeedButLennardJonesDoes() {
+        assertThat(DomainRanking.rank(MdSystem.of(1_000_000, Potential.EAM, SimPrecision.MIXED), HW,
+                RankingOptions.defaults()).hasSpeed()).isFalse();
+        DomainRecommendation lj = DomainRanking.rank(MdSystem.of(1_000_000, Potential.LJ, SimPrecision.MIXED), HW,
+                RankingOptions.defaults());
+        assertThat(lj.hasSpeed()).isTrue();
+        assertThat(lj.itemUnit()).isEqualTo("time steps");
+        // Bandwidth-bound: an H100 SXM (3,350 GB/s) steps faster than an A100 80GB SXM (2,039 GB/s).
+        assertThat(row(lj, "h100-sxm-80gb", HardwareKind.MULTI_GPU).stepSeconds())
+                .isLessThan(row(lj, "a100-sxm-80gb", HardwareKind.MULTI_GPU).stepSeconds());
+    }
+}
