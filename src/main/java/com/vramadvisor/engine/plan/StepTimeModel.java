@@ -2,6 +2,7 @@ package com.vramadvisor.engine.plan;
 
 import com.vramadvisor.engine.Implementation;
 import com.vramadvisor.engine.ModelSpec;
+import com.vramadvisor.engine.Offload;
 import com.vramadvisor.engine.Precision;
 import com.vramadvisor.engine.Recompute;
 import com.vramadvisor.engine.Workload;
@@ -190,8 +191,12 @@ public final class StepTimeModel {
         }
         double updated = layout.zero() >= 1 ? trainablePerGpu / d : trainablePerGpu;
         double optimizer = updated * OPTIMIZER_BYTES_PER_PARAMETER / memBytesPerSecond;
-        optimizer += OffloadTime.seconds(workload.toBuilder().parallelism(layout.parallelism()).build(), fabric, d,
-                trainablePerGpu, paramsPerGpu, m, optimizer);
+        if (workload.offload().target() != Offload.Target.NONE) {
+            // Only offloading needs the workload at this layout; building it for every layout was a fifth of a
+            // planner search.
+            optimizer += OffloadTime.seconds(workload.toBuilder().parallelism(layout.parallelism()).build(), fabric,
+                    d, trainablePerGpu, paramsPerGpu, m, optimizer);
+        }
 
         double compute = m * computePerMb;
         double tp = m * tpPerMb;
