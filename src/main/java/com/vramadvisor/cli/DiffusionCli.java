@@ -14,6 +14,7 @@ import com.vramadvisor.engine.diffusion.Offload;
 import com.vramadvisor.engine.diffusion.UNetConfig;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import java.util.function.Function;
 
 /**
@@ -26,19 +27,14 @@ import java.util.function.Function;
  */
 final class DiffusionCli implements DomainCli {
 
-    /** Language-model flags that mean nothing to a diffusion pipeline. */
-    private static final List<String> FOREIGN = List.of("--config", "--params", "--hidden", "--layers", "--heads",
-            "--kv-heads", "--head-dim", "--ffn", "--vocab", "--mlp", "--norm", "--position", "--bias", "--tied",
-            "--untied", "--max-position", "--experts", "--experts-per-token", "--expert-ffn", "--arch", "--head",
-            "--seq", "--context", "--zero", "--tp", "--pp", "--dp", "--sequence-parallel", "--grad-accum",
-            "--recompute", "--dropout", "--lora-targets", "--weights", "--kv-dtype", "--grads-between-steps",
-            "--implementation", "--gpu-memory-utilization", "--engine", "--max-batched-tokens", "--scenario");
+    /** The shared flags diffusion reads. */
+    private static final Set<String> SHARED = Set.of("--preset", "--mode", "--batch", "--precision", "--attention",
+            "--optimizer", "--lora-rank", "--runtime-overhead");
 
-    /** The domain flags diffusion reads; every other flag of {@link DomainOptions} belongs to another kind. */
-    private static final List<String> OWN_DOMAIN = List.of("--workload", "--resolution", "--offload",
-            "--vae-slicing", "--vae-tiling", "--attention-slice", "--no-cfg", "--no-safety-checker",
-            "--gradient-checkpointing", "--train-text-encoder", "--ema", "--no-t5", "--text-encoder-precision",
-            "--vae-precision");
+    /** The domain flags diffusion reads. */
+    private static final Set<String> DOMAIN = Set.of("--resolution", "--offload", "--vae-slicing", "--vae-tiling",
+            "--attention-slice", "--no-cfg", "--no-safety-checker", "--gradient-checkpointing", "--train-text-encoder",
+            "--ema", "--no-t5", "--text-encoder-precision", "--vae-precision");
 
     /** Flags for generation only. */
     private static final List<String> INFERENCE_ONLY = List.of("--offload", "--vae-slicing", "--vae-tiling",
@@ -54,13 +50,12 @@ final class DiffusionCli implements DomainCli {
     }
 
     @Override
+    public Reads reads() {
+        return new Reads(SHARED, DOMAIN);
+    }
+
+    @Override
     public Sizable build(DomainRequest request) {
-        for (String flag : FOREIGN) {
-            if (request.isGiven(flag)) {
-                throw new CliInputException(flag + " means nothing to --workload diffusion");
-            }
-        }
-        request.rejectOtherDomainFlags("--workload diffusion", OWN_DOMAIN);
         String presetId = request.model().preset;
         if (presetId == null) {
             throw new CliInputException("--workload diffusion needs --preset (" + DiffusionPresets.ids() + ")");

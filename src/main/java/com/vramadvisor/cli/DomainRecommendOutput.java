@@ -82,6 +82,7 @@ final class DomainRecommendOutput {
         row.put("vendor", r.vendor());
         row.put("formFactor", r.formFactor());
         row.put("fits", r.fits());
+        row.put("verdict", r.verdict().id());
         row.put("gpusNeeded", r.gpusNeeded() == 0 ? null : r.gpusNeeded());
         row.put("gpusBought", r.gpusBought());
         row.put("units", r.units());

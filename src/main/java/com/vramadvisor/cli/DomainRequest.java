@@ -4,7 +4,6 @@ import com.vramadvisor.catalog.Catalog;
 import java.io.PrintWriter;
 import java.lang.reflect.Field;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 import picocli.CommandLine.Option;
@@ -17,7 +16,9 @@ import picocli.CommandLine.ParseResult;
  */
 final class DomainRequest {
 
-    private static final List<String> DOMAIN_FLAGS = domainFlagNames();
+    private static final List<String> SHARED_FLAGS = optionNames(ModelOptions.class, WorkloadOptions.class,
+            ScenarioOption.class, CalibrationOption.class);
+    private static final List<String> DOMAIN_FLAGS = optionNames(DomainOptions.class);
 
     private final ScenarioArgs args;
     private final ParseResult parsed;
@@ -60,27 +61,50 @@ final class DomainRequest {
     }
 
     /**
-     * Rejects, in one line and in the order {@link DomainOptions} declares them, every domain flag the user typed
-     * that is not in {@code own}: the other kinds' flags, including ones added to {@link DomainOptions} later, mean
-     * nothing to {@code kindWords} ("--workload md"). {@code --workload} itself always belongs.
+     * Rejects, in one line, the first flag the user typed that {@code kind} does not read: a shared flag
+     * ({@link ModelOptions}, {@link WorkloadOptions}, {@code --scenario}, {@code --calibration}) outside
+     * {@link DomainCli#reads()}, or a domain flag ({@link DomainOptions}) outside it.
+     * The names come from the option classes themselves, so a flag added to any of them later is refused too until
+     * a kind says it reads it. {@code --workload} always belongs. Flags are checked in declaration order.
      *
-     * @throws CliInputException naming the first such flag
+     * @throws CliInputException "FLAG means nothing to --workload KIND", plus the kind's hint for that flag
      */
-    void rejectOtherDomainFlags(String kindWords, Collection<String> own) {
+    void rejectUnread(DomainCli kind) {
+        String kindWords = "--workload " + kind.kind().id();
+        for (String name : SHARED_FLAGS) {
+            if (!kind.reads().shared().contains(name) && isGiven(name)) {
+                throw new CliInputException(name + " means nothing to " + kindWords + kind.hint(name));
+            }
+        }
         for (String name : DOMAIN_FLAGS) {
-            if (!own.contains(name) && !name.equals("--workload") && isGiven(name)) {
-                throw new CliInputException(name + " means nothing to " + kindWords);
+            if (!kind.reads().domain().contains(name) && !name.equals("--workload") && isGiven(name)) {
+                throw new CliInputException(name + " means nothing to " + kindWords + kind.hint(name));
             }
         }
     }
 
+    /**
+     * Every name of every shared option a workload kind beyond language models may or may not read: the model and
+     * workload groups, {@code --scenario} and {@code --calibration}, in declaration order.
+     */
+    static List<String> sharedFlagNames() {
+        return SHARED_FLAGS;
+    }
+
     /** Every name of every option {@link DomainOptions} declares, in declaration order. */
-    private static List<String> domainFlagNames() {
+    static List<String> domainFlagNames() {
+        return DOMAIN_FLAGS;
+    }
+
+    /** Every name of every option the classes declare, in declaration order. */
+    private static List<String> optionNames(Class<?>... types) {
         List<String> names = new ArrayList<>();
-        for (Field f : DomainOptions.class.getDeclaredFields()) {
-            Option option = f.getAnnotation(Option.class);
-            if (option != null) {
-                names.addAll(List.of(option.names()));
+        for (Class<?> type : types) {
+            for (Field f : type.getDeclaredFields()) {
+                Option option = f.getAnnotation(Option.class);
+                if (option != null) {
+                    names.addAll(List.of(option.names()));
+                }
             }
         }
         return List.copyOf(names);

@@ -24,11 +24,17 @@ final class DomainRun {
     private DomainRun() {
     }
 
-    /** The workload the flags describe; a one-line input error when the kind has no estimator. */
+    /**
+     * The workload the flags describe; a one-line input error when the kind has no estimator or a flag was typed
+     * that the kind does not read.
+     */
     static Sizable build(WorkloadKind kind, ScenarioArgs args, CommandSpec spec) {
         DomainCli cli = DomainWorkloads.of(kind).orElseThrow(() -> new CliInputException(
                 "--workload " + kind.id() + " has no estimator in this version"));
-        return cli.build(new DomainRequest(args, spec.commandLine().getParseResult(), spec.commandLine().getErr()));
+        DomainRequest request = new DomainRequest(args, spec.commandLine().getParseResult(),
+                spec.commandLine().getErr());
+        request.rejectUnread(cli);
+        return cli.build(request);
     }
 
     static void printEstimate(PrintWriter out, OutputFormat fmt, SizedEstimate e) {
@@ -36,13 +42,13 @@ final class DomainRun {
     }
 
     /**
-     * The estimate and, with a target GPU, whether it fits that GPU with the headroom. These estimates are points,
-     * not bands, so the answer has two states (fits, does not fit); the JSON {@code fit} object has the shape the
-     * language-model {@code estimate --gpu} gives.
+     * The estimate with its range and, with a target GPU, whether it fits that GPU in three states from the range
+     * (fits, tight, does not fit) with the headroom at the estimate; the JSON {@code range} and {@code fit} objects
+     * have the shapes the language-model {@code estimate --gpu} gives.
      */
     static void printEstimate(PrintWriter out, OutputFormat fmt, SizedEstimate e, MemoryTargetOption.Target gpu) {
         long headroom = gpu == null ? 0 : gpu.usableBytes() - e.peakBytes();
-        FitVerdict verdict = headroom >= 0 ? FitVerdict.FITS : FitVerdict.DOES_NOT_FIT;
+        FitVerdict verdict = gpu == null ? FitVerdict.FITS : e.verdict(gpu.usableBytes());
         if (fmt == OutputFormat.JSON) {
             Map<String, Object> root = estimateJson(e);
             if (gpu != null) {
@@ -76,6 +82,11 @@ final class DomainRun {
         }
         out.printf(Locale.ROOT, "%-28s %14s %20s%n", "Peak", Quantities.gib(e.peakBytes()),
                 Quantities.grouped(e.peakBytes()));
+        if (e.range().lowBytes() != e.range().highBytes()) {
+            out.printf(Locale.ROOT, "Range       %s to %s (CUDA context and allocator fragmentation; see"
+                    + " docs/verifying.md)%n", Quantities.gib(e.range().lowBytes()),
+                    Quantities.gib(e.range().highBytes()));
+        }
         out.printf(Locale.ROOT, "%nThe peak is reached at %s.%n", e.peakPhase());
         printList(out, "How each part is computed:", e.parts().stream()
                 .map(p -> p.label() + ": " + p.formula()).toList());
@@ -104,6 +115,7 @@ final class DomainRun {
             root.put(w.axis().id(), largest);
             root.put("peakBytes", here.peakBytes());
             root.put("fits", here.peakBytes() <= usableBytes);
+            root.put("verdict", here.verdict(usableBytes).id());
             root.put("spreadsOverGpus", spreads);
             root.put("gpusNeeded", gpus == 0 ? null : gpus);
             printJson(out, root);
@@ -114,7 +126,7 @@ final class DomainRun {
         out.printf(Locale.ROOT, "Largest value that fits (%s): %s%n", w.axis().label(),
                 largest == 0 ? "none (even " + w.axis().min() + " does not fit)" : Quantities.grouped(largest));
         out.printf(Locale.ROOT, "As described (%s %s): %s, %s%n", w.axis().label(), Quantities.grouped(w.axisValue()),
-                Quantities.gib(here.peakBytes()), here.peakBytes() <= usableBytes ? "fits" : "does not fit");
+                Quantities.gib(here.peakBytes()), here.verdict(usableBytes).label());
         if (spreads) {
             out.printf(Locale.ROOT, "GPUs needed as described: %s%n",
                     gpus == 0 ? "more than " + MAX_GPUS : String.valueOf(gpus));
@@ -145,6 +157,10 @@ final class DomainRun {
         }
         root.put("components", components);
         root.put("peakBytes", e.peakBytes());
+        Map<String, Long> range = new LinkedHashMap<>();
+        range.put("lowBytes", e.range().lowBytes());
+        range.put("highBytes", e.range().highBytes());
+        root.put("range", range);
         root.put("peakPhase", e.peakPhase());
         root.put("formulas", formulas);
         root.put("assumptions", e.assumptions());

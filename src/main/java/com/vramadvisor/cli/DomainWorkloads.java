@@ -13,6 +13,11 @@ final class DomainWorkloads {
     private DomainWorkloads() {
     }
 
+    /** Every kind, in the order of {@link WorkloadKind}'s documentation. */
+    static List<DomainCli> all() {
+        return KINDS;
+    }
+
     static Optional<DomainCli> of(WorkloadKind kind) {
         return KINDS.stream().filter(k -> k.kind() == kind).findFirst();
     }

@@ -56,13 +56,13 @@ final class EstimateCommand implements Callable<Integer> {
         }
         ModelResolver.Resolved resolved = args.resolve();
         ModelSpec m = resolved.model();
-        Workload w = resolved.workload();
+        GpuSpec gpu = gpuId == null ? null : LatencyFigures.gpu(args.catalog.catalog(spec.commandLine().getErr()),
+                gpuId);
+        Workload w = args.onGpu(resolved.workload(), gpu);
         Estimate e = new MemoryEstimator().estimate(m, w);
-        GpuSpec gpu = null;
         ServingLatency.Latency latency = null;
         FitAnswer fit = null;
-        if (gpuId != null) {
-            gpu = LatencyFigures.gpu(args.catalog.catalog(spec.commandLine().getErr()), gpuId);
+        if (gpu != null) {
             long capacity = gpu.capacityBytes(w);
             fit = FitAnswer.of(e, capacity, gpu.name() + " (" + Quantities.gib(capacity) + " usable)");
             if (w.mode() == Mode.INFER) {
@@ -80,6 +80,7 @@ final class EstimateCommand implements Callable<Integer> {
                 }
                 if (latency != null) {
                     LatencyFigures.putJson(root, gpu, latency);
+                    LatencyFigures.putLoadJson(root, w);
                 }
                 out.println(EstimateOutput.json().writeValueAsString(root));
             } catch (com.fasterxml.jackson.core.JsonProcessingException ex) {

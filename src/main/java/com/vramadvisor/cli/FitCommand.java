@@ -45,29 +45,19 @@ final class FitCommand implements Callable<Integer> {
     @Option(names = "--format", paramLabel = "FORMAT", description = "text or json (default text).")
     String format = "text";
 
-    @Option(names = "--tpot-ms", paramLabel = "MS", description = "Inference with --gpu: also answer the most"
-            + " concurrent sequences whose time per output token is at most MS milliseconds.")
-    Double tpotMs;
-
-    @Option(names = "--ttft-ms", paramLabel = "MS", description = "Inference with --gpu: also answer the most"
-            + " concurrent sequences whose time to first token is at most MS milliseconds.")
-    Double ttftMs;
+    @Mixin
+    ServingTargetsOption targets;
 
     @Option(names = "--shared-prefix", paramLabel = "N", description = "Inference: tokens every request shares at"
             + " the start of its prompt (a system prompt), held once by prefix caching (vllm, trtllm: whole KV blocks;"
             + " sglang: every token). Default 0.")
     Integer sharedPrefix;
 
-    @Option(names = "--max-num-seqs", paramLabel = "N", description = "Inference: the engine's cap on running"
-            + " requests (vLLM max_num_seqs, SGLang max_running_requests, TensorRT-LLM max_batch_size). Default: the"
-            + " engine's own.")
-    Integer maxNumSeqs;
-
     @Override
     public Integer call() throws Exception {
         OutputFormat fmt = OutputFormat.parse(format, OutputFormat.TEXT, OutputFormat.JSON);
         if (args.kind() != WorkloadKind.LLM) {
-            if (tpotMs != null || ttftMs != null) {
+            if (targets.anyTarget()) {
                 throw new CliInputException("--tpot-ms and --ttft-ms are serving targets for language models");
             }
             Sizable w = DomainRun.build(args.kind(), args, spec);
@@ -77,8 +67,8 @@ final class FitCommand implements Callable<Integer> {
         }
         ModelResolver.Resolved resolved = args.resolve();
         ModelSpec m = resolved.model();
-        Workload w = resolved.workload();
-        MemoryTargetOption.Target t = target.resolve(w, args.catalog, spec.commandLine().getErr());
+        MemoryTargetOption.Target t = target.resolve(resolved.workload(), args.catalog, spec.commandLine().getErr());
+        Workload w = args.onGpu(resolved.workload(), t.gpu());
         long budget = t.usableBytes();
         String against = t.description();
         int batch = InverseSolver.maxBatch(m, w, budget);
@@ -86,13 +76,14 @@ final class FitCommand implements Callable<Integer> {
         // For training the context is the sequence length, so its search would only repeat the one above.
         int context = w.mode() == Mode.INFER ? InverseSolver.maxContext(m, w, budget) : sequence;
         KvCapacity capacity = w.mode() == Mode.INFER ? (t.gpu() == null ? KvCapacity.of(m, w, budget)
-                : KvCapacity.of(m, w, budget, t.gpu().memoryBytesUsable(), t.gpu().memoryBytesTotal())) : null;
+                : KvCapacity.of(m, w, budget, t.gpu().memoryBytesUsable(), t.gpu().memoryBytesTotal(),
+                        t.gpu().name())) : null;
         int prefix = sharedPrefix(w);
         double concurrency = capacity == null ? 0 : capacity.maxConcurrencyWithSharedPrefix(prefix);
         OptionalLong scheduled = capacity == null ? OptionalLong.empty() : scheduledLimit(m, w, t, capacity);
         FitAnswer asGiven = FitAnswer.of(new MemoryEstimator().estimate(m, w), budget, against);
         Integer withinTargets = null;
-        if (tpotMs != null || ttftMs != null) {
+        if (targets.anyTarget()) {
             long held = (long) Math.floor(concurrency);
             withinTargets = withinTargets(m, w, t, scheduled.isPresent() ? Math.min(held, scheduled.getAsLong()) : held);
         }
@@ -128,8 +119,8 @@ final class FitCommand implements Callable<Integer> {
             }
             if (withinTargets != null) {
                 root.put("gpu", t.gpu().id());
-                root.put("tpotTargetMs", tpotMs);
-                root.put("ttftTargetMs", ttftMs);
+                root.put("tpotTargetMs", targets.tpotMs);
+                root.put("ttftTargetMs", targets.ttftMs);
                 root.put("maxConcurrencyWithinTargets", withinTargets);
             }
             out.println(EstimateOutput.json().writeValueAsString(root));
@@ -200,11 +191,9 @@ final class FitCommand implements Callable<Integer> {
 
     /** {@code --max-num-seqs}, or the engine's default ({@link SchedulerLimit}). */
     private OptionalLong scheduledLimit(ModelSpec m, Workload w, MemoryTargetOption.Target t, KvCapacity capacity) {
-        if (maxNumSeqs != null) {
-            if (maxNumSeqs < 1 || maxNumSeqs > 1_000_000) {
-                throw new CliInputException("--max-num-seqs must be between 1 and 1,000,000, got " + maxNumSeqs);
-            }
-            return OptionalLong.of(maxNumSeqs);
+        if (targets.maxNumSeqs != null) {
+            targets.check(false);
+            return OptionalLong.of(targets.maxNumSeqs);
         }
         return SchedulerLimit.defaultMaxRunning(ServingEngine.of(w), capacity.tokens(), m.maxPositions(),
                 t.gpu() == null ? 0 : t.gpu().memoryBytesTotal(), t.gpu() == null ? "" : t.gpu().name());
@@ -218,11 +207,7 @@ final class FitCommand implements Callable<Integer> {
         if (w.mode() != Mode.INFER || t.gpu() == null) {
             throw new CliInputException("--tpot-ms and --ttft-ms need --mode infer and a catalog GPU (--gpu ID)");
         }
-        for (Double target : new Double[] {tpotMs, ttftMs}) {
-            if (target != null && !(target > 0 && target < 1e9)) {
-                throw new CliInputException("--tpot-ms and --ttft-ms must be above 0 milliseconds, got " + target);
-            }
-        }
+        targets.check(false);
         if (t.gpu().memoryBandwidthGBps() <= 0) {
             throw new CliInputException("the catalog gives '" + t.gpu().id()
                     + "' no memory bandwidth, so its latency cannot be estimated");
@@ -230,16 +215,17 @@ final class FitCommand implements Callable<Integer> {
         return ServingLatency.maxConcurrency(m, w, t.gpu(),
                 LatencyFigures.fabric(args.catalog.catalog(spec.commandLine().getErr()), t.gpu(), w),
                 LatencyFigures.BANDWIDTH_EFFICIENCY, LatencyFigures.COMPUTE_EFFICIENCY, held,
-                tpotMs, ttftMs);
+                targets.tpotMs, targets.ttftMs);
     }
 
     private String targets() {
         StringBuilder s = new StringBuilder();
-        if (tpotMs != null) {
-            s.append(String.format(Locale.ROOT, "TPOT <= %s ms", tpotMs));
+        if (targets.tpotMs != null) {
+            s.append(String.format(Locale.ROOT, "TPOT <= %s ms", targets.tpotMs));
         }
-        if (ttftMs != null) {
-            s.append(s.length() > 0 ? " and " : "").append(String.format(Locale.ROOT, "TTFT <= %s ms", ttftMs));
+        if (targets.ttftMs != null) {
+            s.append(s.length() > 0 ? " and " : "").append(String.format(Locale.ROOT, "TTFT <= %s ms",
+                    targets.ttftMs));
         }
         return s.toString();
     }

@@ -29,10 +29,13 @@ final class GridCli implements DomainCli {
     }
 
     @Override
+    public Reads reads() {
+        return new Reads(Set.of("--precision"), FLAGS);
+    }
+
+    @Override
     public Sizable build(DomainRequest request) {
         DomainOptions d = request.domain();
-        request.rejectOtherDomainFlags("--workload grid", FLAGS);
-        HpcFlags.reject(request, "--workload grid", "--preset", "--mode", "--batch", "--optimizer");
         SimPrecision precision = HpcFlags.precision(request, SimPrecision.DOUBLE, "grids");
         if (precision == SimPrecision.MIXED) {
             throw new CliInputException("--precision mixed: grids store every value at one size (single or double)");

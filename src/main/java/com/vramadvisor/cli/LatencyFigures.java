@@ -8,6 +8,7 @@ import com.vramadvisor.engine.plan.Fabric;
 import com.vramadvisor.engine.plan.StepTimeModel;
 import com.vramadvisor.engine.ranking.RankingOptions;
 import com.vramadvisor.engine.serving.ServingLatency;
+import com.vramadvisor.engine.serving.ServingLoad;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
@@ -67,6 +68,11 @@ final class LatencyFigures {
         root.put("tokensPerSecond", round(l.tokensPerSecond()));
     }
 
+    /** Adds the steady-load figure of {@code w} ({@link ServingLoad}) to an estimate's JSON. */
+    static void putLoadJson(Map<String, Object> root, Workload w) {
+        root.put("arrivingPromptTokensPerStep", round(ServingLoad.arrivingPromptTokensPerStep(w)));
+    }
+
     static void printText(PrintWriter out, GpuSpec gpu, Workload w, ServingLatency.Latency l) {
         var p = w.parallelism();
         out.printf(Locale.ROOT, "Latency on %s, TP %d x PP %d, %d concurrent sequence(s):%n", gpu.name(),
@@ -76,6 +82,11 @@ final class LatencyFigures {
         out.printf(Locale.ROOT, "  time per output token   %.2f ms (%s)%n", l.tpotMs(), l.tpotBound().code());
         out.printf(Locale.ROOT, "  tokens/s per user       %.1f%n", l.tokensPerSecondPerUser());
         out.printf(Locale.ROOT, "  tokens/s in total       %.1f (one model copy)%n", l.tokensPerSecond());
+        double arriving = ServingLoad.arrivingPromptTokensPerStep(w);
+        if (arriving > 0) {
+            out.printf(Locale.ROOT, "  under steady load: each step also prefills %.0f prompt tokens of the other"
+                    + " users' new requests, and a new prompt waits behind them%n", arriving);
+        }
         out.printf(Locale.ROOT, "  (roofline at %.0f %% of peak bandwidth and %.0f %% of peak compute;"
                 + " docs/estimation.md)%n", BANDWIDTH_EFFICIENCY * 100, COMPUTE_EFFICIENCY * 100);
     }

@@ -30,10 +30,13 @@ final class MdCli implements DomainCli {
     }
 
     @Override
+    public Reads reads() {
+        return new Reads(Set.of("--precision"), FLAGS);
+    }
+
+    @Override
     public Sizable build(DomainRequest request) {
         DomainOptions d = request.domain();
-        request.rejectOtherDomainFlags("--workload md", FLAGS);
-        HpcFlags.reject(request, "--workload md", "--preset", "--mode", "--batch", "--optimizer");
         long atoms = DEFAULT_ATOMS;
         if (d.atoms != null) {
             try {

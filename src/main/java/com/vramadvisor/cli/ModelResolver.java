@@ -7,6 +7,7 @@ import com.vramadvisor.engine.Mode;
 import com.vramadvisor.engine.ModelSpec;
 import com.vramadvisor.engine.Workload;
 import com.vramadvisor.engine.ranking.RankingOptions;
+import com.vramadvisor.engine.serving.ServingTargets;
 import com.vramadvisor.scenario.ScenarioInputs;
 import java.io.PrintWriter;
 import picocli.CommandLine.Model.CommandSpec;
@@ -22,11 +23,12 @@ final class ModelResolver {
      * budget, GPU limit and deadline of a scenario file (the ranking's defaults when the flags describe the
      * workload). A command's own {@code --tokens}, {@code --max-gpus} or {@code --days} replaces them.
      */
-    record Resolved(ModelSpec model, Workload workload, long tokenBudget, int maxGpus, double deadlineDays) {
+    record Resolved(ModelSpec model, Workload workload, long tokenBudget, int maxGpus, double deadlineDays,
+                    ServingTargets servingTargets) {
 
         Resolved(ModelSpec model, Workload workload) {
             this(model, workload, RankingOptions.DEFAULT_TOKEN_BUDGET, RankingOptions.DEFAULT_MAX_GPUS,
-                    RankingOptions.DEFAULT_DEADLINE_DAYS);
+                    RankingOptions.DEFAULT_DEADLINE_DAYS, ServingTargets.DEFAULTS);
         }
     }
 
@@ -41,7 +43,7 @@ final class ModelResolver {
             requireUsefulLoraRank(fromFile.model(), fromFile.workload(), scenario.file + ": the scenario's LoRA rank");
             requireContextWithinLimits(fromFile.model(), fromFile.workload(), scenario.file + ": ");
             return new Resolved(fromFile.model(), fromFile.workload(), fromFile.tokenBudget(), fromFile.maxGpus(),
-                    fromFile.deadlineDays());
+                    fromFile.deadlineDays(), fromFile.servingTargets());
         }
         ModelSpec m = resolve(model, catalog, spec.commandLine().getErr());
         Workload w = workload.toWorkload(model.importedWeightType);

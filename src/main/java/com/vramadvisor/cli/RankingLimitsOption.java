@@ -1,5 +1,6 @@
 package com.vramadvisor.cli;
 
+import com.vramadvisor.engine.Mode;
 import com.vramadvisor.engine.ranking.RankingOptions;
 import picocli.CommandLine.Option;
 
@@ -99,10 +100,17 @@ final class RankingLimitsOption {
         return o == null ? null : o.toString();
     }
 
-    /** A ranking with the scenario's token budget and GPU limit, then these flags; a one-line error for bad values. */
+    /**
+     * A ranking with the scenario's token budget, GPU limit and (inference) serving targets, then these flags; a
+     * one-line error for bad values.
+     */
     RankingOptions.Builder builder(ModelResolver.Resolved resolved) {
         RankingOptions.Builder b = RankingOptions.builder().tokenBudget(resolved.tokenBudget())
                 .maxGpus(resolved.maxGpus()).deadlineDays(resolved.deadlineDays());
+        if (resolved.workload().mode() == Mode.INFER) {
+            // Serving: users within the scenario's latency targets (or the defaults), most per dollar first.
+            b.servingTargets(resolved.servingTargets()).rankByUsersPerDollar();
+        }
         if (recomputeGiven) {
             b.fixedRecompute(resolved.workload().recompute());
         }

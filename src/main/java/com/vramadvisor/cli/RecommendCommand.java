@@ -2,6 +2,7 @@ package com.vramadvisor.cli;
 
 import com.vramadvisor.catalog.Catalog;
 import com.vramadvisor.engine.MemoryEstimator;
+import com.vramadvisor.engine.Mode;
 import com.vramadvisor.engine.plan.PlanLayout;
 import com.vramadvisor.engine.core.Sizable;
 import com.vramadvisor.engine.core.WorkloadKind;
@@ -16,7 +17,9 @@ import com.vramadvisor.engine.ranking.Recommendation;
 import com.vramadvisor.engine.ranking.RecommendationRow;
 import com.vramadvisor.engine.ranking.Reason;
 import com.vramadvisor.engine.ranking.Recommender;
+import com.vramadvisor.engine.ranking.ServingFigures;
 import com.vramadvisor.engine.ranking.SortKey;
+import com.vramadvisor.engine.serving.ServingTargets;
 import com.vramadvisor.report.CsvReportWriter;
 import java.io.PrintWriter;
 import java.util.ArrayList;
@@ -67,6 +70,9 @@ final class RecommendCommand implements Callable<Integer> {
     @Mixin
     RankingLimitsOption limits;
 
+    @Mixin
+    ServingTargetsOption targets;
+
     @Option(names = "--acquisition", paramLabel = "WAY",
             description = "buy or rent: only bought or only rented options.")
     String acquisition;
@@ -88,6 +94,10 @@ final class RecommendCommand implements Callable<Integer> {
         OutputFormat fmt = OutputFormat.parse(format, OutputFormat.TEXT, OutputFormat.JSON, OutputFormat.CSV);
         PrintWriter err = spec.commandLine().getErr();
         if (args.kind() != WorkloadKind.LLM) {
+            if (targets.anyTarget() || targets.maxNumSeqs != null) {
+                throw new CliInputException("--tpot-ms, --ttft-ms and --max-num-seqs are serving inputs for language"
+                        + " models");
+            }
             RankingOptions o = filters(limits.domainBuilder(args)).build();
             Sizable w = DomainRun.build(args.kind(), args, spec);
             DomainRecommendation rec = DomainRanking.rank(w, args.catalog.catalog(err).hardware(), o);
@@ -116,9 +126,18 @@ final class RecommendCommand implements Callable<Integer> {
         return 0;
     }
 
-    /** The ranking: a scenario file's token budget and GPU limit unless the flags give them, then the flags. */
+    /**
+     * The ranking: a scenario file's token budget, GPU limit and serving targets unless the flags give them, then the
+     * flags; inference ranks by users per dollar unless {@code --sort} says otherwise.
+     */
     private RankingOptions options(ModelResolver.Resolved resolved) {
-        return filters(limits.given(args).builder(resolved)).build();
+        RankingOptions.Builder b = limits.given(args).builder(resolved);
+        if (resolved.workload().mode() == Mode.INFER) {
+            b.servingTargets(targets.over(resolved.servingTargets())).rankByUsersPerDollar();
+        } else if (targets.anyTarget() || targets.maxNumSeqs != null) {
+            throw new CliInputException("--tpot-ms, --ttft-ms and --max-num-seqs need --mode infer");
+        }
+        return filters(b).build();
     }
 
     /** The filters and sort order of the table, for language models and the other workload kinds alike. */
@@ -151,7 +170,7 @@ final class RecommendCommand implements Callable<Integer> {
             b.acquisitions(Set.of(acquisition(acquisition)));
         }
         if (sort != null) {
-            b.sortKey(SortKey.parse(sort));
+            b.rankBy(SortKey.parse(sort));
         }
         if (descending) {
             b.descending(true);
@@ -199,7 +218,7 @@ final class RecommendCommand implements Callable<Integer> {
         "nodes", "gpusPerNode", "interconnect", "network", "layout", "tp", "pp", "dp", "zero", "recompute",
         "sequenceParallel", "microBatches", "perGpuBytes", "usableBytes", "headroom", "headroomBytes",
         "tokensPerSecond", "hours", "gpuHours", "mfu", "boundBy", "purchaseUsd", "cardsUsd", "rentalUsdPerHour",
-        "jobCostUsd", "energyKWh", "reasons"};
+        "jobCostUsd", "energyKWh", "usersServed", "usersPerDollar", "ttftMs", "tpotMs", "reasons"};
 
     private static List<String> cells(RecommendationRow r) {
         PlanLayout l = r.layout();
@@ -236,6 +255,11 @@ final class RecommendCommand implements Callable<Integer> {
         c.add(opt(r.rentalUsdPerHour()));
         c.add(opt(r.jobCostUsd()));
         c.add(opt(r.energyKWh()));
+        ServingFigures f = r.serving();
+        c.add(f == null ? "" : String.valueOf(f.usersServed()));
+        c.add(f == null ? "" : opt(f.usersPerDollar()));
+        c.add(f == null ? "" : opt(f.ttftMs()));
+        c.add(f == null ? "" : opt(f.tpotMs()));
         c.add(String.join(";", r.reasonCodes()));
         return c;
     }
@@ -274,6 +298,12 @@ final class RecommendCommand implements Callable<Integer> {
         root.put("amortizationYears", o.amortizationYears());
         root.put("electricityUsdPerKWh", o.electricityUsdPerKWh());
         root.put("pue", o.pue());
+        if (w.mode() == Mode.INFER) {
+            root.put("tpotTargetMs", o.servingTargets().tpotTargetMs());
+            root.put("ttftTargetMs", o.servingTargets().ttftTargetMs());
+            root.put("maxRunningRequests", o.servingTargets().maxRunning() > 0 ? o.servingTargets().maxRunning()
+                    : null);
+        }
         List<Map<String, Object>> rows = new ArrayList<>();
         for (RecommendationRow r : rec.rows()) {
             rows.add(rowJson(r));
@@ -317,6 +347,18 @@ final class RecommendCommand implements Callable<Integer> {
         row.put("rentalUsdPerHour", r.rentalUsdPerHour());
         row.put("jobCostUsd", r.jobCostUsd());
         row.put("energyKWh", r.energyKWh());
+        ServingFigures s = r.serving();
+        if (s != null) {
+            row.put("usersServed", s.usersServed());
+            row.put("usersPerReplica", s.usersPerReplica());
+            row.put("kvSequencesPerReplica", s.kvSequencesPerReplica());
+            row.put("maxRunningPerReplica", s.runningCap());
+            row.put("usdPerHour", s.usdPerHour());
+            row.put("usersPerDollar", s.usersPerDollar());
+            row.put("usersPerGpu", s.usersPerGpu());
+            row.put("ttftMs", s.ttftMs() == null ? null : LatencyFigures.round(s.ttftMs()));
+            row.put("tpotMs", LatencyFigures.round(s.tpotMs()));
+        }
         row.put("reasons", r.reasonCodes());
         return row;
     }
@@ -351,12 +393,26 @@ final class RecommendCommand implements Callable<Integer> {
                 out.printf(Locale.ROOT, "     %d machines of %d GPUs over %s%n", r.nodes(), r.gpusPerNode(),
                         r.network());
             }
+            if (r.serving() != null) {
+                ServingFigures f = r.serving();
+                out.printf(Locale.ROOT, "     serves %s users (%s per copy), TPOT %.1f ms, TTFT %s, %s users per USD/hour%n",
+                        Quantities.grouped(f.usersServed()), Quantities.grouped(f.usersPerReplica()), f.tpotMs(),
+                        f.ttftMs() == null ? "unknown" : String.format(Locale.ROOT, "%.0f ms", f.ttftMs()),
+                        num(f.usersPerDollar(), "%,.2f"));
+            }
             List<String> notes = notes(r);
             if (!notes.isEmpty()) {
                 out.printf(Locale.ROOT, "     notes: %s%n", String.join(", ", notes));
             }
         }
         out.println();
+        if (w.mode() == Mode.INFER) {
+            ServingTargets t = o.servingTargets();
+            out.printf(Locale.ROOT, "Users served: concurrent sequences per copy within TPOT %s and TTFT %s, the KV cache"
+                    + " and %s, times the copies.%n", t.tpotMs() > 0 ? num(t.tpotMs(), "%.0f ms") : "(no target)",
+                    t.ttftMs() > 0 ? num(t.ttftMs(), "%.0f ms") : "(no target)",
+                    t.maxRunning() > 0 ? "at most " + t.maxRunning() + " running requests" : "the engine's request cap");
+        }
         out.println("Memory in GiB (2^30 bytes). Speed, time and cost formulas: docs/decision-table.md.");
     }
 

@@ -10,29 +10,21 @@ import com.vramadvisor.scene.ScenePresets;
 import com.vramadvisor.scene.SceneReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * {@code --workload render}: a scene from {@code --scene FILE} or {@code --scene PRESET} (a file of that name wins;
  * presets are listed by {@code catalog list scenes}), with {@code --resolution WxH} (or a name such as {@code 4k})
  * and {@code --viewers N}
- * overriding the scene's own. The language-model flags mean nothing here and are rejected.
+ * overriding the scene's own. The shared language-model flags mean nothing here and are
+ * rejected.
  */
 final class RenderCli implements DomainCli {
 
-    /** Language-model and other-kind flags that mean nothing to a scene. */
-    private static final List<String> FOREIGN = List.of("--preset", "--config", "--model", "--params", "--hidden",
-            "--layers", "--heads", "--kv-heads", "--head-dim", "--ffn", "--vocab", "--mlp", "--norm", "--position",
-            "--bias", "--tied", "--untied", "--max-position", "--experts", "--experts-per-token", "--expert-ffn",
-            "--arch", "--head", "--mode", "--batch", "--seq", "--context", "--precision", "--optimizer", "--zero",
-            "--tp", "--pp", "--dp", "--sequence-parallel", "--grad-accum", "--recompute", "--attention", "--dropout",
-            "--lora-rank", "--lora-targets", "--weights", "--kv-dtype", "--runtime-overhead",
-            "--grads-between-steps", "--implementation", "--gpu-memory-utilization", "--engine",
-            "--max-batched-tokens", "--channels-last", "--atoms", "--potential", "--cutoff", "--density", "--skin",
-            "--list", "--kspace", "--grid-spacing", "--cells", "--fields", "--halo", "--time-levels", "--solver",
-            "--restart", "--stencil");
+    /** The domain flags a scene reads; it reads none of the shared flags. */
+    private static final Set<String> DOMAIN = Set.of("--scene", "--resolution", "--viewers");
 
     @Override
     public WorkloadKind kind() {
@@ -40,13 +32,17 @@ final class RenderCli implements DomainCli {
     }
 
     @Override
+    public Reads reads() {
+        return new Reads(Set.of(), DOMAIN);
+    }
+
+    @Override
+    public String hint(String flag) {
+        return flag.equals("--preset") ? "; name a scene preset with --scene ID" : "";
+    }
+
+    @Override
     public Sizable build(DomainRequest request) {
-        for (String flag : FOREIGN) {
-            if (request.isGiven(flag)) {
-                throw new CliInputException(flag + " means nothing to --workload render"
-                        + (flag.equals("--preset") ? "; name a scene preset with --scene ID" : ""));
-            }
-        }
         DomainOptions o = request.domain();
         if (o.scene == null) {
             throw new CliInputException("--workload render needs --scene FILE or --scene PRESET (presets: "

@@ -1,6 +1,9 @@
 package com.vramadvisor.cli;
 
+import com.vramadvisor.engine.Workload;
 import com.vramadvisor.engine.core.WorkloadKind;
+import com.vramadvisor.engine.hardware.GpuSpec;
+import com.vramadvisor.engine.serving.ServingEngine;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -55,6 +58,18 @@ final class ScenarioArgs {
         }
         ModelResolver.Resolved r = ModelResolver.resolve(model, workload, catalog, scenario, command);
         return new ModelResolver.Resolved(r.model(), calibration.apply(OffloadFlags.apply(r.workload(), this)),
-                r.tokenBudget(), r.maxGpus(), r.deadlineDays());
+                r.tokenBudget(), r.maxGpus(), r.deadlineDays(), r.servingTargets());
+    }
+
+    /**
+     * The workload with its engine's default prefill chunk for {@code gpu} (vLLM: 8192 tokens on GPUs of at least
+     * 70 GiB other than the A100, 2048 otherwise; SGLang by memory tier), when neither {@code --max-batched-tokens}
+     * nor a scenario file set it; unchanged otherwise or without a GPU.
+     */
+    Workload onGpu(Workload w, GpuSpec gpu) {
+        if (gpu == null || workload.maxBatchedTokens != null || scenario.file != null) {
+            return w;
+        }
+        return ServingEngine.of(w).onGpu(w, gpu.memoryBytesTotal(), gpu.name());
     }
 }

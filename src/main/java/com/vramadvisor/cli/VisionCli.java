@@ -6,8 +6,8 @@ import com.vramadvisor.engine.vision.VisionModel;
 import com.vramadvisor.engine.vision.VisionOptimizer;
 import com.vramadvisor.engine.vision.VisionPrecision;
 import com.vramadvisor.engine.vision.VisionWorkload;
-import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import java.util.function.Supplier;
 
 /**
@@ -19,17 +19,12 @@ import java.util.function.Supplier;
  */
 final class VisionCli implements DomainCli {
 
-    /** Language-model and other-kind flags that mean nothing to a vision workload. */
-    private static final List<String> FOREIGN = List.of("--config", "--params", "--hidden", "--layers", "--heads",
-            "--kv-heads", "--head-dim", "--ffn", "--vocab", "--mlp", "--norm", "--position", "--bias", "--tied",
-            "--untied", "--max-position", "--experts", "--experts-per-token", "--expert-ffn", "--arch", "--head",
-            "--seq", "--context", "--zero", "--tp", "--pp", "--dp", "--sequence-parallel", "--grad-accum",
-            "--dropout", "--lora-rank", "--lora-targets", "--weights", "--kv-dtype", "--runtime-overhead",
-            "--grads-between-steps", "--implementation", "--gpu-memory-utilization", "--engine",
-            "--max-batched-tokens");
+    /** The shared flags vision reads. */
+    private static final Set<String> SHARED = Set.of("--preset", "--mode", "--batch", "--precision", "--optimizer",
+            "--recompute", "--attention");
 
-    /** The domain flags vision reads; every other flag of {@link DomainOptions} belongs to another kind. */
-    private static final List<String> OWN_DOMAIN = List.of("--workload", "--resolution", "--channels-last");
+    /** The domain flags vision reads. */
+    private static final Set<String> DOMAIN = Set.of("--resolution", "--channels-last");
 
     @Override
     public WorkloadKind kind() {
@@ -37,13 +32,12 @@ final class VisionCli implements DomainCli {
     }
 
     @Override
+    public Reads reads() {
+        return new Reads(SHARED, DOMAIN);
+    }
+
+    @Override
     public Sizable build(DomainRequest request) {
-        for (String flag : FOREIGN) {
-            if (request.isGiven(flag)) {
-                throw new CliInputException(flag + " means nothing to --workload vision");
-            }
-        }
-        request.rejectOtherDomainFlags("--workload vision", OWN_DOMAIN);
         String preset = request.model().preset;
         if (preset == null) {
             throw new CliInputException("--workload vision needs --preset (resnet-18, resnet-50, resnet-101,"

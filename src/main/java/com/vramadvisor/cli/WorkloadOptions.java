@@ -12,7 +12,7 @@ import com.vramadvisor.engine.Parallelism;
 import com.vramadvisor.engine.Precision;
 import com.vramadvisor.engine.Recompute;
 import com.vramadvisor.engine.RuntimeOverhead;
-import com.vramadvisor.engine.allocator.CudaContext;
+import com.vramadvisor.engine.core.CudaContext;
 import com.vramadvisor.engine.Workload;
 import com.vramadvisor.engine.serving.ServingEngine;
 import com.vramadvisor.scenario.ScenarioInputs;

@@ -12,6 +12,7 @@ public enum Component {
     ACTIVATIONS("activations", "activations"),
     LOGITS("logits", "logits"),
     KV_CACHE("kvCache", "KV cache"),
+    /** The CUDA context, the caching allocator's reserve and DeepSpeed's ZeRO buffers ({@link RuntimeOverhead}). */
     RUNTIME_OVERHEAD("runtimeOverhead", "runtime overhead");
 
     private final String jsonName;

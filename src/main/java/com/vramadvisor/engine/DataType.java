@@ -18,7 +18,11 @@ import java.util.Locale;
  * per-channel (one scale and zero per output row: 20/in_features bits, below 0.5 % and not counted). GPTQ's
  * {@code g_idx} (one int32 per input channel, i.e. 32/out_features bits per weight) is not counted either.
  * {@link #NF4} is QLoRA's 4-bit NormalFloat with double
- * quantisation (Dettmers et al. 2023, section 3): 4 bits plus 8/64 + 32/(64*256) = 0.127 bits of constants.
+ * quantisation (Dettmers et al. 2023, section 3): 4 bits plus 8/64 + 32/(64*256) = 0.127 bits of constants: an 8-bit
+ * absmax per block of 64 weights and an fp32 absmax per 256 of those blocks (bitsandbytes {@code Params4bit}, blocksize
+ * 64; {@code compress_statistics=True}, which {@code bnb_4bit_use_double_quant} sets). Without double quantisation
+ * each block of 64 keeps its fp32 absmax: {@link #NF4_SINGLE} and {@link #BNB_FP4} (bitsandbytes' other 4-bit type,
+ * {@code load_in_4bit}'s default), 4 + 32/64 = 4.5 bits. The per-tensor 16-entry code and offset are not counted.
  * {@link #MXFP4} is the OCP Microscaling format (OCP MX Specification v1.0, 2023, section 5): blocks of 32 FP4 (E2M1)
  * elements sharing one 8-bit E8M0 scale = 4 + 8/32 = 4.25 bits, the format of gpt-oss's expert weights (OpenAI,
  * gpt-oss model card, 2025). {@link #NVFP4} is NVIDIA's FP4 with one FP8 (E4M3) scale per 16 elements = 4 + 8/16 =
@@ -44,6 +48,13 @@ public enum DataType {
     /** GPTQ 4-bit per-channel (group size -1): one fp16 scale and 4-bit zero per output row, not counted. */
     INT4_PC("int4_pc", 4.0),
     NF4("nf4", 4.0 + 8.0 / 64 + 32.0 / (64 * 256)),
+    /** bitsandbytes NF4 without double quantisation: one fp32 absmax per 64 weights, 4 + 32/64 = 4.5 bits. */
+    NF4_SINGLE("nf4_single", 4.0 + 32.0 / 64),
+    /**
+     * bitsandbytes FP4 ({@code load_in_4bit} with its default {@code bnb_4bit_quant_type="fp4"}, no double
+     * quantisation): one fp32 absmax per 64 weights, 4.5 bits.
+     */
+    BNB_FP4("bnb_fp4", 4.0 + 32.0 / 64),
     MXFP4("mxfp4", 4.0 + 8.0 / 32),
     NVFP4("nvfp4", 4.0 + 8.0 / 16),
     GGUF_Q2_K("q2_k", 84 * 8.0 / 256),

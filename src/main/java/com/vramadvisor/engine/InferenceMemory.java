@@ -29,7 +29,8 @@ package com.vramadvisor.engine;
  *       {@code b*V*(e+4)}. vLLM and Hugging Face {@code generate} (since {@code logits_to_keep}) compute only the last
  *       position; a plain forward over the prompt would hold {@code b*s*V}.</li>
  * </ul>
- * Element size {@code e} is 4 when the precision is fp32 and 2 otherwise. With llama.cpp's GPU layers
+ * Element size {@code e} is 4 when the precision is fp32 and 2 otherwise. A bitsandbytes 4-bit base adds the matrix it
+ * dequantises for a matmul of more than one token ({@link #dequantised}), counted under weights. With llama.cpp's GPU layers
  * ({@link Offload#gpuLayers()}) the GPU keeps only its blocks' weights and KV cache ({@link PartialLayers}).
  */
 final class InferenceMemory {
@@ -60,9 +61,28 @@ final class InferenceMemory {
             weights = split[0];
             kv *= split[2];
         }
-        double[] prefillRow = row(weights, kv, prefill, logits);
-        double[] decodeRow = row(weights, kv, decode, logits);
+        double prefillTokens = chunk > 0 ? Math.min(chunk, promptTokens) : promptTokens;
+        double[] prefillRow = row(weights + dequantised(w, sp, prefillTokens), kv, prefill, logits);
+        double[] decodeRow = row(weights + dequantised(w, sp, w.batch()), kv, decode, logits);
         return new double[][] {prefillRow, decodeRow, TrainingMemory.max(prefillRow, decodeRow)};
+    }
+
+    /**
+     * The matrix a bitsandbytes 4-bit layer dequantises for one matmul when more than one token passes through it,
+     * bytes: bitsandbytes' {@code matmul_4bit} serves a single token with its 4-bit GEMV kernel and otherwise runs
+     * {@code dequantize_4bit(B, quant_state).to(A.dtype)}, a 16-bit copy of the weight (the model's type) and, when the
+     * compute type is wider, a copy in it; the largest block matrix at {@code 2 + e} bytes per element, {@code e}
+     * the compute type's size (4 for an fp32 precision, the default {@code bnb_4bit_compute_dtype} of Transformers'
+     * {@code BitsAndBytesConfig}; 2 otherwise, where the second copy is the first). 0 for other weight types.
+     */
+    static double dequantised(Workload w, StageParams sp, double tokens) {
+        DataType t = w.effectiveWeightType();
+        boolean bnb4 = t == DataType.NF4 || t == DataType.NF4_SINGLE || t == DataType.BNB_FP4;
+        if (!bnb4 || tokens <= 1) {
+            return 0;
+        }
+        double e = Bytes.activationBytes(w.precision());
+        return sp.largestMatrix * (e > 2 ? 2 + e : 2);
     }
 
     /**

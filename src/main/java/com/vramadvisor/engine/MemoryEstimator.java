@@ -18,8 +18,9 @@ import java.util.Map;
  * holds each component's largest value over every instant evaluated for that stage (the backward pass is evaluated
  * at several instants, of which the breakdown shows the largest). Runtime overhead
  * ({@link RuntimeOverhead}: the CUDA context plus the caching allocator's reserve, a fraction of the largest total
- * of tensors freed and allocated again within a step, {@link CachingAllocator}) is the same in every phase: the
- * allocator keeps what it reserved. {@link Estimate#range()} spans the allocator's fragmentation from 0
+ * of tensors freed and allocated again within a step, {@link CachingAllocator}, plus DeepSpeed's ZeRO buffers,
+ * {@link ZeroBuffers}) is the same in every phase: the allocator keeps what it reserved. The model-load phase, where
+ * there is one, has only the context beside its tensors. {@link Estimate#range()} spans the allocator's fragmentation from 0
  * (expandable segments) to twice its default and the CUDA context over its measured range. Model states follow {@link ModelStates}, activations {@link ActivationModel}, both in
  * the layout of the workload's {@link Implementation}; the formulas and references are collected in
  * {@code docs/estimation.md}. All results are bytes per GPU.
@@ -28,63 +29,6 @@ public final class MemoryEstimator {
 
     static final int COMPONENTS = Component.values().length;
     private static final Component[] COMPONENT_VALUES = Component.values();
-
-    private static final String PEAK =
-            "peak over forward end, backward and optimizer step; activations are freed as gradients are created";
-    private static final String MEGATRON_LAYOUT = "Megatron/DeepSpeed layout: in mixed precision 16-bit weights and "
-            + "gradients, fp32 master weights and optimizer states ((2+2+K) bytes per parameter); fused norms "
-            + "without their statistics, as Korthikanti et al. 2022 count them";
-    private static final String PYTORCH_LAYOUT = "PyTorch autocast layout (Hugging Face Transformers): in mixed "
-            + "precision fp32 weights, gradients and optimizer states without a master copy, plus a 16-bit copy of "
-            + "every matmul weight from forward until backward (counted under weights); block activations as "
-            + "measured for Hugging Face's GPT-2 (LayerNorm) and Llama (RMSNorm) blocks";
-    private static final String LOGITS_UPCAST = "logits for every token in the compute type plus the fp32"
-            + " log-softmax that cross-entropy saves (Hugging Face upcasts the logits in the loss; plain PyTorch on"
-            + " 16-bit logits keeps the log-softmax in the compute type, which the range's low end takes;"
-            + " --loss-upcast none)";
-    private static final String LOGITS_PLAIN = "logits for every token and the log-softmax that cross-entropy saves,"
-            + " both in the compute type (plain PyTorch cross-entropy on 16-bit logits, --loss-upcast none; Hugging"
-            + " Face's loss upcasts them to fp32)";
-    private static final String RUNTIME = "runtime overhead: the CUDA context and the caching allocator's reserve, a"
-            + " fraction of the tensors freed and allocated again within a step; tensors allocated once (weights,"
-            + " training states, a KV cache) carry none";
-    private static final List<String> TRAIN_TAIL = List.of(
-            "saved activations counted tensor by tensor per block as autograd keeps them; mixed precision keeps the "
-                    + "residual stream and softmax in fp32",
-            "pipeline 1F1B: the first stage holds min(p, micro-batches) micro-batches in flight",
-            LOGITS_UPCAST,
-            "mixture-of-experts routing assumed balanced",
-            "temporary buffers of communication (ZeRO buckets, all-reduce) and of the optimizer step not counted");
-    private static final List<String> LORA_TAIL = List.of(
-            "frozen base at its storage type (quantised types keep embeddings, head and norms at 16 bits); "
-                    + "gradients and optimizer states for adapters only",
-            "frozen linear layers without adapters do not save their inputs; adapted ones do",
-            "a quantised base dequantises one matrix at a time to 16 bits",
-            LOGITS_UPCAST);
-    private static final List<String> TRAIN_MEGATRON = assumptions(MEGATRON_LAYOUT, TRAIN_TAIL);
-    private static final List<String> TRAIN_PYTORCH = assumptions(PYTORCH_LAYOUT, TRAIN_TAIL);
-    private static final List<String> LORA_MEGATRON = assumptions(MEGATRON_LAYOUT, LORA_TAIL);
-    private static final List<String> LORA_PYTORCH = assumptions(PYTORCH_LAYOUT, LORA_TAIL);
-    private static final String INFER_KV = "KV cache pre-allocated for the full context (sliding window caps it)";
-    private static final String INFER_PAGED = "paged KV cache: each sequence's context is rounded up to whole blocks"
-            + " (vLLM: 16 tokens)";
-    private static final String INFER_ONE_PASS =
-            "prefill processes the whole prompt in one pass; activations are one block's transient buffers";
-    private static final String INFER_CHUNKED = "chunked prefill: one pass processes at most the batched-token limit"
-            + " (vLLM max_num_batched_tokens, llama.cpp n_ubatch); activations are one block's transient buffers";
-    private static final List<String> INFER_TAIL = List.of(
-            "logits only for the last position of each sequence (vLLM, Hugging Face generate)",
-            "quantised weight types keep embeddings, LM head and norms at 16 bits, except GGUF which quantises "
-                    + "every matrix",
-            "the serving reservation (gpu_memory_utilization) is not added: compare the peak with "
-                    + "utilization times device memory");
-
-    private static final String OFFLOAD_TRAIN = "offload as DeepSpeed allocates it (ZeRO-Offload/Infinity: pinned"
-            + " fp32 partitions and optimizer states on the host, 16-bit parameters and a 5e8-element reduce bucket"
-            + " on the GPU) or FSDP CPU offload; PCIe transfer time not included";
-    private static final String OFFLOAD_LAYERS = "llama.cpp -ngl: the last N blocks and their KV cache on the GPU,"
-            + " the output layer only when N exceeds the blocks, the token table in host memory; the compute buffer"
-            + " stays on the GPU";
 
     /** Creates an estimator; it holds no state, so one instance can serve all threads. */
     public MemoryEstimator() {
@@ -98,12 +42,13 @@ public final class MemoryEstimator {
      */
     public Estimate estimate(ModelSpec model, Workload workload) {
         double[][] phases = worstStage(model, workload);
-        Phase[] names = workload.mode() == Mode.INFER ? InferenceMemory.PHASES : TrainingMemory.PHASES;
+        Phase[] names = phaseNames(workload);
         RuntimeOverhead runtime = workload.overhead();
         double churn = transientPeak(phases, workload);
         double reserve = runtime.enabled() ? CachingAllocator.reserveBytes(churn, runtime.allocatorFraction()) : 0;
         double context = runtime.enabled() ? runtime.contextBytes() : 0;
-        double overhead = context + reserve;
+        double buffers = runtime.enabled() ? zeroBuffers(model, workload) : 0;
+        double overhead = context + reserve + buffers;
         int ro = Component.RUNTIME_OVERHEAD.ordinal();
         double[] maxima = phases[names.length];
         maxima[ro] = overhead;
@@ -111,7 +56,8 @@ public final class MemoryEstimator {
         long peak = -1;
         Phase peakPhase = names[0];
         for (int p = 0; p < names.length; p++) {
-            phases[p][ro] = overhead;
+            // Before training only the context exists: no step has filled the allocator's cache or the buckets.
+            phases[p][ro] = names[p] == Phase.MODEL_LOAD ? context : overhead;
             Map<Component, Long> bytes = new EnumMap<>(Component.class);
             for (int c = 0; c < COMPONENTS; c++) {
                 bytes.put(COMPONENT_VALUES[c], Bytes.saturate(phases[p][c]));
@@ -134,43 +80,61 @@ public final class MemoryEstimator {
             case LORA, QLORA -> Bytes.saturate(StageParams.loraTotal(model, workload.lora()));
             case INFER -> 0;
         };
-        boolean megatron = workload.implementation() == Implementation.MEGATRON;
-        List<String> assumptions = switch (workload.mode()) {
-            case TRAIN -> megatron ? TRAIN_MEGATRON : TRAIN_PYTORCH;
-            case LORA, QLORA -> megatron ? LORA_MEGATRON : LORA_PYTORCH;
-            case INFER -> inferAssumptions(workload, model);
-        };
-        if (workload.lossUpcast() == LossUpcast.NONE) {
-            assumptions = assumptions.stream().map(a -> a.equals(LOGITS_UPCAST) ? LOGITS_PLAIN : a).toList();
-        }
+        boolean loadPeak = peakPhase == Phase.MODEL_LOAD;
         long contextBytes = Math.min(peak, Bytes.saturate(context));
-        long reserveBytes = Math.min(peak - contextBytes, Bytes.saturate(reserve));
+        long reserveBytes = loadPeak ? 0 : Math.min(peak - contextBytes, Bytes.saturate(reserve));
         long allocated = peak - contextBytes - reserveBytes;
         MemoryRange range = MemoryRange.point(peak);
         if (runtime.enabled()) {
+            long highReserve = Bytes.saturate(CachingAllocator.reserveBytes(churn,
+                    CachingAllocator.HIGH_FRAGMENTATION_FACTOR * runtime.allocatorFraction()));
             long low = Math.max(0, saturatingAdd(allocated, runtime.contextLowBytes())
                     - Math.min(allocated, logitsUpcastBytes(breakdowns, peakPhase, workload)));
-            long high = saturatingAdd(saturatingAdd(allocated, runtime.contextHighBytes()), Bytes.saturate(
-                    CachingAllocator.reserveBytes(churn,
-                            CachingAllocator.HIGH_FRAGMENTATION_FACTOR * runtime.allocatorFraction())));
+            long high = saturatingAdd(saturatingAdd(allocated, runtime.contextHighBytes()), loadPeak ? 0 : highReserve);
+            if (loadPeak) {
+                // The step after the load has its own range; the high end is the larger of the two.
+                PhaseBreakdown step = largestStepPhase(breakdowns);
+                if (step != null) {
+                    long stepTensors = step.totalBytes() - Bytes.saturate(overhead) + Bytes.saturate(buffers);
+                    high = Math.max(high, saturatingAdd(saturatingAdd(stepTensors, runtime.contextHighBytes()),
+                            highReserve));
+                }
+            }
             range = new MemoryRange(Math.min(low, peak), Math.max(high, peak));
-        }
-        if (runtime.enabled()) {
-            List<String> all = new ArrayList<>(assumptions);
-            all.add(RUNTIME);
-            assumptions = all;
         }
         double[] offDevice = workload.mode() == Mode.INFER
                 ? InferenceMemory.offDevice(model, workload)
                 : TrainingMemory.offDevice(model, workload);
-        if (OffloadMemory.trainingApplies(workload) || OffloadMemory.layersApply(workload)) {
-            List<String> all = new ArrayList<>(assumptions);
-            all.add(workload.mode() == Mode.INFER ? OFFLOAD_LAYERS : OFFLOAD_TRAIN);
-            assumptions = all;
-        }
+        List<String> assumptions = EstimateAssumptions.of(model, workload, runtime.enabled(), buffers > 0,
+                names[0] == Phase.MODEL_LOAD);
         return new Estimate(count.total(), count.active(), trainable, components, breakdowns, peak, peakPhase,
                 assumptions, contextBytes, reserveBytes, range, Bytes.saturate(offDevice[0]),
                 Bytes.saturate(offDevice[1]));
+    }
+
+    /** The phases of this workload's estimate, in order. */
+    private static Phase[] phaseNames(Workload workload) {
+        return workload.mode() == Mode.INFER ? InferenceMemory.PHASES : TrainingMemory.phaseNames(workload);
+    }
+
+    /** The largest phase other than the load phase, or null. */
+    private static PhaseBreakdown largestStepPhase(List<PhaseBreakdown> breakdowns) {
+        PhaseBreakdown best = null;
+        for (PhaseBreakdown b : breakdowns) {
+            if (b.phase() != Phase.MODEL_LOAD && (best == null || b.totalBytes() > best.totalBytes())) {
+                best = b;
+            }
+        }
+        return best;
+    }
+
+    /** DeepSpeed's ZeRO buffers for the first pipeline stage's GPUs ({@link ZeroBuffers}); 0 where none apply. */
+    private static double zeroBuffers(ModelSpec model, Workload workload) {
+        if (!ZeroBuffers.apply(workload)) {
+            return 0;
+        }
+        StageParams sp = new StageParams(model, workload, true, workload.parallelism().pipelineParallel() == 1);
+        return ZeroBuffers.bytes(workload, TrainingMemory.trainable(workload, sp));
     }
 
     /**
@@ -179,11 +143,14 @@ public final class MemoryEstimator {
      */
     public long peakBytes(ModelSpec model, Workload workload) {
         double[][] phases = worstStage(model, workload);
-        long overhead = Bytes.saturate(overhead(phases, workload));
+        long overhead = Bytes.saturate(overhead(phases, workload) + (workload.overhead().enabled()
+                ? zeroBuffers(model, workload) : 0));
+        Phase[] names = phaseNames(workload);
+        long context = workload.overhead().enabled() ? workload.overhead().contextBytes() : 0;
         long peak = 0;
         for (int p = 0; p < phases.length - 1; p++) {
             double[] phase = phases[p];
-            long total = overhead;
+            long total = names[p] == Phase.MODEL_LOAD ? context : overhead;
             for (int c = 0; c < COMPONENTS; c++) {
                 total = saturatingAdd(total, Bytes.saturate(phase[c]));
             }
@@ -233,26 +200,6 @@ public final class MemoryEstimator {
                 ? InferenceMemory.phases(model, workload, false, true)
                 : TrainingMemory.phases(model, workload, false, true);
         return peakOf(last) > peakOf(first) ? last : first;
-    }
-
-    private static List<String> inferAssumptions(Workload w, ModelSpec model) {
-        List<String> all = new ArrayList<>(INFER_TAIL.size() + 8);
-        all.add(INFER_KV);
-        if (w.kvBlockTokens() > 0) {
-            all.add(INFER_PAGED);
-        }
-        all.add(w.prefillChunkTokens() > 0 ? INFER_CHUNKED : INFER_ONE_PASS);
-        all.addAll(INFER_TAIL);
-        all.addAll(ArchitectureNotes.inference(model, w));
-        return List.copyOf(all);
-    }
-
-    private static List<String> assumptions(String layout, List<String> tail) {
-        List<String> all = new ArrayList<>(tail.size() + 2);
-        all.add(PEAK);
-        all.add(layout);
-        all.addAll(tail);
-        return List.copyOf(all);
     }
 
     private static long saturatingAdd(long a, long b) {
@@ -316,7 +263,9 @@ public final class MemoryEstimator {
         int rows = phases.length - 1;
         double stepWeights = training ? phases[rows - 1][weights] : 0;
         double peak = 0;
-        for (int p = 0; p < rows; p++) {
+        // The load phase comes before any step: its tensors are not reallocated within one.
+        int first = training && TrainingMemory.phaseNames(workload)[0] == Phase.MODEL_LOAD ? 1 : 0;
+        for (int p = first; p < rows; p++) {
             double t = phases[p][acts] + phases[p][logits];
             if (training) {
                 t += Math.max(0, phases[p][weights] - stepWeights);

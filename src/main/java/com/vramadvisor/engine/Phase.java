@@ -11,7 +11,12 @@ public enum Phase {
     /** Inference prefill: the prompt is processed in one forward pass. */
     PREFILL("prefill"),
     /** Inference decode: one token per sequence per step against a full KV cache. */
-    DECODE("decode");
+    DECODE("decode"),
+    /**
+     * Before training: the whole model on each GPU for a moment, before ZeRO-3 partitions it (adapters on a
+     * quantised base under DeepSpeed, which cannot be built already partitioned; {@link ZeroBuffers}).
+     */
+    MODEL_LOAD("model-load");
 
     private final String id;
 

@@ -1,7 +1,7 @@
 package com.vramadvisor.engine;
 
 import com.vramadvisor.engine.allocator.CachingAllocator;
-import com.vramadvisor.engine.allocator.CudaContext;
+import com.vramadvisor.engine.core.CudaContext;
 
 /**
  * Memory the process uses beyond its live tensors: the CUDA context with its kernels ({@link CudaContext}) and the

@@ -51,6 +51,11 @@ package com.vramadvisor.engine;
  * fp32 parameters under plain autocast would keep full 16-bit copies of every matrix until backward, which is why
  * FSDP's documentation recommends its own mixed-precision policy.
  *
+ * <p>DeepSpeed ({@link Implementation#MEGATRON}) gathers a block into a new full-size buffer and keeps its own
+ * partition beside it, so the two gathered blocks count whole; its reduce bucket and fp32 gradient buffer are runtime
+ * overhead ({@link ZeroBuffers}). Adapters on a quantised base under DeepSpeed ZeRO-3 add a first phase,
+ * {@link Phase#MODEL_LOAD}: the whole quantised model on each GPU before stage 3 partitions it.
+ *
  * <p>Offload ({@link Offload}): DeepSpeed ZeRO-Offload/ZeRO-Infinity and FSDP CPU offload replace the GPU's model
  * states by what {@link OffloadMemory} leaves there (16-bit parameters or gathered blocks, reduce buckets).
  *
@@ -91,7 +96,10 @@ final class TrainingMemory {
                     w.implementation());
             double bytesPerParam = (trainable * work + frozenBytes)
                     / Math.max(1, sp.total() + (full ? 0 : sp.loraParams));
-            transientWeights += 2 * sp.largestBlock * bytesPerParam * (1 - 1 / d);
+            // DeepSpeed gathers into a new full-size buffer beside the partition it keeps (partition_parameters.py,
+            // all_gather_coalesced: torch.empty(partition_sz * world_size)); FSDP counts the other ranks' part.
+            double gathered = w.implementation() == Implementation.MEGATRON ? 1 : 1 - 1 / d;
+            transientWeights += 2 * sp.largestBlock * bytesPerParam * gathered;
         }
         if (offloaded != null && offloaded[4] >= 0) {
             // Offloaded parameters are gathered whole onto the GPU; nothing of them stays there between uses.
@@ -145,6 +153,12 @@ final class TrainingMemory {
         double[] backward = larger(larger(lossBackward, lastBlock), backwardEnd);
         double[] step = row(weights, master, grads, opt, 0, 0);
         double[] maxima = max(max(forwardEnd, lossBackward), max(max(lastBlock, backwardEnd), step));
+        if (ZeroBuffers.loadsWholeQuantizedModel(w)) {
+            // The whole quantised base, the adapters in the working type and one matrix in 16 bits being quantised.
+            double work = ModelStates.weightBytesPerParam(prec, w.implementation());
+            double[] load = row(frozenBytes + sp.loraParams * work + 2 * sp.largestMatrix, 0, 0, 0, 0, 0);
+            return new double[][] {load, forwardEnd, backward, step, max(maxima, load)};
+        }
         return new double[][] {forwardEnd, backward, step, maxima};
     }
 
@@ -158,6 +172,13 @@ final class TrainingMemory {
     }
 
     static final Phase[] PHASES = {Phase.FORWARD_END, Phase.BACKWARD, Phase.OPTIMIZER_STEP};
+    private static final Phase[] WITH_LOAD = {Phase.MODEL_LOAD, Phase.FORWARD_END, Phase.BACKWARD,
+        Phase.OPTIMIZER_STEP};
+
+    /** The phases {@link #phases} returns rows for, in order: the load phase first where it applies. */
+    static Phase[] phaseNames(Workload w) {
+        return ZeroBuffers.loadsWholeQuantizedModel(w) ? WITH_LOAD.clone() : PHASES.clone();
+    }
 
     /** Parameters that receive gradients on this GPU before ZeRO: all for full training, the adapters for LoRA. */
     static double trainable(Workload w, StageParams sp) {

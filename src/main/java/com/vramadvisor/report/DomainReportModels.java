@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 
 import com.vramadvisor.engine.core.MemoryPart;
+import com.vramadvisor.engine.core.Sentence;
 import com.vramadvisor.engine.core.Sizable;
 import com.vramadvisor.engine.core.SizedEstimate;
 import com.vramadvisor.engine.hardware.GpuSpec;
@@ -27,8 +28,9 @@ import com.vramadvisor.report.ReportModel.SweepChart;
  * writer (PDF, PNG, Markdown, CSV, JSON) renders it as it renders a language model's report. The report's own words
  * come from the report bundle; in a Chinese report a part's label, the peak phase and the axis are translated where
  * the bundle knows them ({@code domain.part.<id>}, {@code domain.phase.<phase>}, {@code domain.axis.<id>}) and shown
- * as the estimator words them otherwise (always in English). The
- * estimator's subject, assumptions, caveats and formulas are its own sentences, in English.
+ * as the estimator words them otherwise (always in English). The estimator's assumptions, caveats and formulas are
+ * {@link com.vramadvisor.engine.core.Sentence}s, shown in the report's language through {@link EstimatorSentences};
+ * so is the subject.
  */
 public final class DomainReportModels {
 
@@ -48,11 +50,12 @@ public final class DomainReportModels {
         String axisLabel = axisLabel(text, workload);
         List<SweepChart> sweeps = List.of(DomainSweep.of(text, workload, axisLabel, drawn));
         String phase = phase(text, e.peakPhase());
-        return new ReportModel(text.locale(), text.format("domain.title", e.subject()),
+        String subject = EstimatorSentences.of(text.locale()).text(e.subjectSentence());
+        return new ReportModel(text.locale(), text.format("domain.title", subject),
                 text.format("domain.subtitle", text.get("domain.kind." + e.kind().id()), phase), context.date(),
                 context.appVersion(), context.catalogVersion(),
                 highlights(text, workload, e, recommendation, capacities, sweeps.get(0), axisLabel),
-                inputs(text, workload, e, recommendation, axisLabel), components(text, e),
+                inputs(text, workload, e, recommendation, axisLabel, subject), components(text, e),
                 breakdown(text, e, drawn), sweeps, new DomainReportDecisions(text).of(recommendation),
                 assumptions(text, e), formulas(text, e));
     }
@@ -62,6 +65,10 @@ public final class DomainReportModels {
                                            SweepChart sweep, String axisLabel) {
         List<String> out = new ArrayList<>();
         out.add(text.format("domain.summary.peak", text.gib(e.peakBytes()), phase(text, e.peakPhase())));
+        if (e.range().lowBytes() < e.range().highBytes()) {
+            out.add(text.format("domain.summary.range", text.gib(e.range().lowBytes()),
+                    text.gib(e.range().highBytes())));
+        }
         boolean spreads = rec != null ? rec.spreads() : workload.perGpu(2).isPresent();
         out.add(text.get(spreads ? "domain.summary.spreads" : "domain.summary.whole"));
         if (rec != null && !rec.rows().isEmpty()) {
@@ -99,17 +106,18 @@ public final class DomainReportModels {
                 break;
             }
         }
-        for (String caveat : e.caveats()) {
-            out.add(text.format("domain.summary.caveat", caveat));
+        EstimatorSentences sentences = EstimatorSentences.of(text.locale());
+        for (Sentence caveat : e.caveatSentences()) {
+            out.add(text.format("domain.summary.caveat", sentences.text(caveat)));
         }
         return out;
     }
 
     private static List<LabeledValue> inputs(ReportText text, Sizable workload, SizedEstimate e,
-                                             DomainRecommendation rec, String axisLabel) {
+                                             DomainRecommendation rec, String axisLabel, String subject) {
         List<LabeledValue> out = new ArrayList<>();
         out.add(new LabeledValue("workload", text.get("domain.input.kind"), text.get("domain.kind." + e.kind().id())));
-        out.add(new LabeledValue("subject", text.get("domain.input.subject"), e.subject()));
+        out.add(new LabeledValue("subject", text.get("domain.input.subject"), subject));
         e.parameters().ifPresent(p -> out.add(new LabeledValue("parameters", text.get("input.parameters"),
                 text.integer(p))));
         out.add(new LabeledValue(workload.axis().id().replaceFirst("^max", "").toLowerCase(Locale.ROOT),
@@ -153,19 +161,20 @@ public final class DomainReportModels {
     }
 
     private static List<String> assumptions(ReportText text, SizedEstimate e) {
+        EstimatorSentences sentences = EstimatorSentences.of(text.locale());
         List<String> out = new ArrayList<>();
-        if (!"en".equals(text.locale().getLanguage()) && !(e.assumptions().isEmpty() && e.parts().isEmpty())) {
-            out.add(text.get("domain.assumptions.english"));
+        for (Sentence a : e.assumptionSentences()) {
+            out.add(sentences.text(a));
         }
-        out.addAll(e.assumptions());
         return out;
     }
 
     private static List<Formula> formulas(ReportText text, SizedEstimate e) {
         List<Formula> out = new ArrayList<>();
         String reference = text.get("domain.formula.reference." + e.kind().id());
+        EstimatorSentences sentences = EstimatorSentences.of(text.locale());
         for (MemoryPart p : e.parts()) {
-            out.add(new Formula(partLabel(text, p), p.formula(), reference));
+            out.add(new Formula(partLabel(text, p), sentences.text(p.formulaSentence()), reference));
         }
         return out;
     }

@@ -153,6 +153,9 @@ public final class MarkdownReportWriter implements ReportWriter {
                     ? text.format("chart.sweep.fitsNone", capacity, text.integer(s.xs().get(0)))
                     : text.format("chart.sweep.fitsUpTo", capacity, text.integer(c.largestFitting())))).append('\n');
         }
+        for (ReportModel.Marker m : s.markers()) {
+            md.append("- ").append(inline(m.label())).append('\n');
+        }
         md.append('\n');
     }
 

@@ -8,6 +8,7 @@ import com.vramadvisor.engine.ranking.RankingOptions;
 import com.vramadvisor.engine.ranking.Reason;
 import com.vramadvisor.engine.ranking.Recommendation;
 import com.vramadvisor.engine.ranking.RecommendationRow;
+import com.vramadvisor.engine.serving.ServingTargets;
 import com.vramadvisor.report.ReportModel.Column;
 import com.vramadvisor.report.ReportModel.DecisionRow;
 import com.vramadvisor.report.ReportModel.DecisionTable;
@@ -20,6 +21,11 @@ final class ReportDecisions {
         "headroom", "tokensPerSecond", "time", "bound", "capital", "rent", "jobCost"};
     private static final boolean[] NUMERIC = {false, false, false, true, false, true, true, true, true, false, true,
         true, true};
+    /** Serving: users served, users per dollar-hour and TPOT take the places of throughput, time and bound. */
+    private static final String[] SERVING_COLUMNS = {"hardware", "acquisition", "fits", "gpus", "layout", "perGpu",
+        "headroom", "users", "usersPerDollar", "tpot", "capital", "rent", "jobCost"};
+    private static final boolean[] SERVING_NUMERIC = {false, false, false, true, false, true, true, true, true, true,
+        true, true, true};
 
     private final ReportText text;
 
@@ -31,13 +37,26 @@ final class ReportDecisions {
         if (recommendation == null || recommendation.rows().isEmpty()) {
             return DecisionTable.empty();
         }
+        boolean serving = recommendation.rows().stream().anyMatch(r -> r.serving() != null);
+        String[] ids = serving ? SERVING_COLUMNS : COLUMNS;
+        boolean[] numeric = serving ? SERVING_NUMERIC : NUMERIC;
         List<Column> columns = new ArrayList<>();
-        for (int i = 0; i < COLUMNS.length; i++) {
-            columns.add(new Column(COLUMNS[i], text.get("decision." + COLUMNS[i]), NUMERIC[i]));
+        for (int i = 0; i < ids.length; i++) {
+            columns.add(new Column(ids[i], text.get("decision." + ids[i]), numeric[i]));
         }
         List<DecisionRow> rows = new ArrayList<>();
         for (RecommendationRow r : recommendation.rows()) {
-            rows.add(new DecisionRow(cells(r), values(r)));
+            List<String> cells = cells(r);
+            if (serving) {
+                cells = new ArrayList<>(cells);
+                // Throughput, time and bound (7, 8, 9) give way to the users and their latency.
+                cells.set(7, r.serving() == null ? unknown() : text.integer(r.serving().usersServed()));
+                cells.set(8, r.serving() == null || r.serving().usersPerDollar() == null ? unknown()
+                        : text.number(r.serving().usersPerDollar(), 2));
+                cells.set(9, r.serving() == null ? unknown()
+                        : text.format("decision.ms", text.number(r.serving().tpotMs(), 1)));
+            }
+            rows.add(new DecisionRow(List.copyOf(cells), values(r)));
         }
         return new DecisionTable(columns, rows, notes(recommendation));
     }
@@ -85,6 +104,12 @@ final class ReportDecisions {
                 text.percent(o.computeEfficiency()), text.percent(o.decodeBandwidthEfficiency()),
                 ReportInputs.days(text, o.deadlineDays())));
         notes.add(text.format("decision.note.maxGpus", text.integer(o.maxGpus())));
+        if (recommendation.rows().stream().anyMatch(r -> r.serving() != null)) {
+            ServingTargets t = o.servingTargets();
+            notes.add(text.format("decision.note.serving",
+                    t.tpotMs() > 0 ? text.format("decision.ms", text.number(t.tpotMs(), 0)) : unknown(),
+                    t.ttftMs() > 0 ? text.format("decision.ms", text.number(t.ttftMs(), 0)) : unknown()));
+        }
         List<String> networks = new ArrayList<>();
         for (RecommendationRow r : recommendation.rows()) {
             if (r.nodes() > 1 && !networks.contains(r.network())) {

@@ -168,10 +168,19 @@ public record ReportModel(
      * @param peakBytes   the peak per GPU at each value, same length as {@code xs}
      * @param current     the value the workload uses, marked on the curve
      * @param capacities  horizontal capacity lines with the largest value that fits under each
+     * @param markers     vertical lines at values of the swept parameter (serving: the sequences the KV cache holds)
      */
     public record SweepChart(String id, String title, String axisLabel, List<Long> xs, List<Long> peakBytes,
-                             long current, List<CapacityLine> capacities) {
+                             long current, List<CapacityLine> capacities, List<Marker> markers) {
+
+        /** A sweep without vertical markers. */
+        public SweepChart(String id, String title, String axisLabel, List<Long> xs, List<Long> peakBytes,
+                          long current, List<CapacityLine> capacities) {
+            this(id, title, axisLabel, xs, peakBytes, current, capacities, List.of());
+        }
+
         public SweepChart {
+            markers = markers == null ? List.of() : List.copyOf(markers);
             Objects.requireNonNull(id, "id");
             Objects.requireNonNull(title, "title");
             Objects.requireNonNull(axisLabel, "axisLabel");
@@ -186,6 +195,18 @@ public record ReportModel(
                     throw new IllegalArgumentException("sweep x values must ascend");
                 }
             }
+        }
+    }
+
+    /**
+     * A vertical line on a sweep chart.
+     *
+     * @param label what it marks, drawn beside it
+     * @param x     where, in values of the swept parameter
+     */
+    public record Marker(String label, double x) {
+        public Marker {
+            Objects.requireNonNull(label, "label");
         }
     }
 

@@ -11,7 +11,9 @@ import com.vramadvisor.engine.MemoryEstimator;
 import com.vramadvisor.engine.Mode;
 import com.vramadvisor.engine.ModelSpec;
 import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.serving.KvCapacity;
 import com.vramadvisor.report.ReportModel.CapacityLine;
+import com.vramadvisor.report.ReportModel.Marker;
 import com.vramadvisor.report.ReportModel.SweepChart;
 
 /**
@@ -35,32 +37,36 @@ final class ReportSweeps {
     List<SweepChart> of(ModelSpec model, Workload workload, List<CapacityChoice.Choice> capacities) {
         boolean infer = workload.mode() == Mode.INFER;
         List<SweepChart> out = new ArrayList<>();
-        out.add(sweep("batch", text.get(infer ? "sweep.batch.infer.title" : "sweep.batch.train.title"),
+        List<Marker> markers = infer ? kvMarker(model, workload, capacities) : List.of();
+        SweepChart batch = sweep("batch", text.get(infer ? "sweep.batch.infer.title" : "sweep.batch.train.title"),
                 text.get(infer ? "input.batch.infer" : "input.batch.train"), workload.batch(), 1, 32,
                 MAX_BATCH_SHOWN, capacities, v -> workload.toBuilder().batch(v).build(),
-                c -> InverseSolver.maxBatch(model, workload, c), model));
+                c -> InverseSolver.maxBatch(model, workload, c), model,
+                markers.isEmpty() ? 0 : (long) Math.ceil(markers.get(0).x()));
+        out.add(new SweepChart(batch.id(), batch.title(), batch.axisLabel(), batch.xs(), batch.peakBytes(),
+                batch.current(), batch.capacities(), markers));
         if (infer) {
             int prompt = workload.sequenceLength();
             out.add(sweep("context", text.get("sweep.context.title"), text.get("input.context"),
                     workload.effectiveContext(), 512, 8192, MAX_LENGTH_SHOWN, capacities,
                     v -> workload.toBuilder().context(v).sequenceLength(Math.min(prompt, v)).build(),
-                    c -> InverseSolver.maxContext(model, workload, c), model));
+                    c -> InverseSolver.maxContext(model, workload, c), model, 0));
         } else {
             int context = workload.context();
             out.add(sweep("sequence", text.get("sweep.sequence.title"), text.get("input.sequence.train"),
                     workload.sequenceLength(), 512, 8192, MAX_LENGTH_SHOWN, capacities,
                     v -> workload.toBuilder().sequenceLength(v).context(context == 0 ? 0 : Math.max(context, v))
                             .build(),
-                    c -> InverseSolver.maxSequenceLength(model, workload, c), model));
+                    c -> InverseSolver.maxSequenceLength(model, workload, c), model, 0));
         }
         return out;
     }
 
     private SweepChart sweep(String id, String title, String axis, int current, long low, long high, long cap,
                              List<CapacityChoice.Choice> capacities, IntFunction<Workload> at,
-                             ToIntFunction<Long> largestFitting, ModelSpec model) {
+                             ToIntFunction<Long> largestFitting, ModelSpec model, long shown) {
         List<CapacityLine> lines = new ArrayList<>();
-        long largest = 0;
+        long largest = Math.min(shown, cap);
         for (CapacityChoice.Choice c : capacities) {
             int fit = largestFitting.applyAsInt(c.capacityBytes());
             largest = Math.max(largest, fit);
@@ -79,6 +85,24 @@ final class ReportSweeps {
             peaks.add(ESTIMATOR.estimate(model, at.apply((int) x)).peakBytes());
         }
         return new SweepChart(id, title, axis, List.copyOf(xs), peaks, current, lines);
+    }
+
+    /**
+     * Serving: the sequences of the workload's context the first GPU's KV cache holds ({@link KvCapacity}, vLLM's
+     * "maximum concurrency"), as a vertical line on the concurrency sweep; none without a GPU.
+     */
+    private List<Marker> kvMarker(ModelSpec model, Workload workload, List<CapacityChoice.Choice> capacities) {
+        if (capacities.isEmpty()) {
+            return List.of();
+        }
+        CapacityChoice.Choice c = capacities.get(0);
+        double held = KvCapacity.of(model, workload, c.capacityBytes(), c.gpu().memoryBytesUsable(),
+                c.gpu().memoryBytesTotal(), c.gpu().name()).maxConcurrency();
+        if (!(held > 0)) {
+            return List.of();
+        }
+        return List.of(new Marker(text.format("sweep.kvMarker", c.gpu().name(),
+                text.number(Math.floor(held * 100) / 100, 2)), held));
     }
 
     private static long ceilPowerOfTwo(long v) {

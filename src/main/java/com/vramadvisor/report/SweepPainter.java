@@ -33,6 +33,9 @@ import com.vramadvisor.report.ReportModel.SweepChart;
  */
 final class SweepPainter {
 
+    /** The serving marker (KV capacity) colour: an amber apart from the curve and the capacity lines. */
+    private static final java.awt.Color MARKER = new java.awt.Color(0xB0, 0x6A, 0x00);
+
     private static final double WIDTH = ChartRenderer.WIDTH;
     private static final double PLOT_HEIGHT = 180;
 
@@ -195,6 +198,18 @@ final class SweepPainter {
                 g.fill(marker);
             }
         }
+        g.setFont(small);
+        for (ReportModel.Marker m : chart.markers()) {
+            if (m.x() < xs.get(0) || m.x() > xs.get(xs.size() - 1)) {
+                continue;
+            }
+            double mx = xScale.map(Math.max(1, m.x()));
+            g.setColor(MARKER);
+            g.setStroke(dashed(1.4f));
+            g.draw(new Line2D.Double(mx, top, mx, bottom));
+            double w = width(m.label(), small);
+            drawString(g, m.label(), mx + 4 + w > right ? mx - 4 - w : mx + 4, top + 12);
+        }
         g.setClip(oldClip);
 
         double legendY = bottom + 36 + ROW - 4;
@@ -257,7 +272,7 @@ final class SweepPainter {
 
     /** Logarithmic (base 2) when the values span a factor of 8 or more, as batch and length sweeps do; else linear. */
     private record XScale(long min, long max, double left, double right) {
-        double map(long x) {
+        double map(double x) {
             if (max == min) {
                 return (left + right) / 2;
             }

@@ -26,6 +26,7 @@ import com.vramadvisor.engine.Workload;
 import com.vramadvisor.engine.core.WorkloadKind;
 import com.vramadvisor.engine.ranking.RankingOptions;
 import com.vramadvisor.engine.serving.ServingEngine;
+import com.vramadvisor.engine.serving.ServingTargets;
 import java.util.EnumSet;
 import java.util.Locale;
 import java.util.Set;
@@ -73,6 +74,10 @@ public final class ScenarioCodec {
         } else {
             ranking.put("deadlineDays", days);
         }
+        ServingTargets targets = inputs.servingTargets();
+        ranking.put("tpotTargetMs", targets.tpotMs());
+        ranking.put("ttftTargetMs", targets.ttftMs());
+        ranking.put("maxRunningRequests", targets.maxRunning());
         root.set("domainWorkloads", DomainInputsJson.write(inputs.domain()));
         return JsonTrees.pretty(root) + System.lineSeparator();
     }
@@ -181,6 +186,7 @@ public final class ScenarioCodec {
             long tokenBudget = RankingOptions.DEFAULT_TOKEN_BUDGET;
             int maxGpus = RankingOptions.DEFAULT_MAX_GPUS;
             double deadlineDays = RankingOptions.DEFAULT_DEADLINE_DAYS;
+            ServingTargets targets = ServingTargets.DEFAULTS;
             // Optional: files written before the decision table's inputs were part of the scenario rank with the
             // defaults the table started with.
             if (r.has("ranking")) {
@@ -193,6 +199,12 @@ public final class ScenarioCodec {
                     throw new ScenarioFileException(Reason.INVALID_VALUE,
                             "$.ranking.deadlineDays: 0 is not a positive number of days");
                 }
+                // Optional: files written before the serving targets were inputs use the defaults.
+                targets = new ServingTargets(
+                        ranking.optionalDecimal("tpotTargetMs", 0, ServingTargets.MAX_TARGET_MS, targets.tpotMs()),
+                        ranking.optionalDecimal("ttftTargetMs", 0, ServingTargets.MAX_TARGET_MS, targets.ttftMs()),
+                        ranking.optionalInteger("maxRunningRequests", 0, ServingTargets.MAX_RUNNING,
+                                targets.maxRunning()));
             }
             // Optional: files written before other kinds existed are language-model scenarios.
             WorkloadKind kind = WorkloadKind.LLM;
@@ -207,7 +219,7 @@ public final class ScenarioCodec {
             DomainInputs domain = r.has("domainWorkloads") ? DomainInputsJson.read(r.object("domainWorkloads"))
                     : DomainInputs.defaults();
             return new ScenarioInputs(spec, presetId, workload, gpuId, axis, unit, tokenBudget, maxGpus,
-                    deadlineDays, engine, batchedTokens, kind, domain);
+                    deadlineDays, engine, batchedTokens, kind, domain, targets);
         } catch (IllegalArgumentException e) {
             throw new ScenarioFileException(Reason.INVALID_VALUE, UntrustedText.escape(e.getMessage(), 400), e);
         }

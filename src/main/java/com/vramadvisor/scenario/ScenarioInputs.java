@@ -13,6 +13,7 @@ import com.vramadvisor.engine.Workload;
 import com.vramadvisor.engine.core.WorkloadKind;
 import com.vramadvisor.engine.ranking.RankingOptions;
 import com.vramadvisor.engine.serving.ServingEngine;
+import com.vramadvisor.engine.serving.ServingTargets;
 import java.util.Objects;
 
 /**
@@ -44,11 +45,13 @@ import java.util.Objects;
  * @param kind          what is sized: {@link WorkloadKind#LLM} uses every field above; any other kind is described by
  *                      its record in {@code domain}, and the language-model fields are kept for switching back
  * @param domain        the inputs of every kind beyond language models
+ * @param servingTargets inference: the TPOT and TTFT targets and the cap on running requests that the decision
+ *                      table counts users served within; {@link RankingOptions#servingTargets()}
  */
 public record ScenarioInputs(ModelSpec model, String modelPresetId, Workload workload, String gpuId,
                              SweepAxis sweepAxis, SizeUnit sizeUnit, long tokenBudget, int maxGpus,
                              double deadlineDays, ServingEngine servingEngine, int maxBatchedTokens,
-                             WorkloadKind kind, DomainInputs domain) {
+                             WorkloadKind kind, DomainInputs domain, ServingTargets servingTargets) {
 
     /** Catalog id of the default model. */
     public static final String DEFAULT_MODEL_ID = "llama-3-8b";
@@ -63,6 +66,7 @@ public record ScenarioInputs(ModelSpec model, String modelPresetId, Workload wor
         Objects.requireNonNull(servingEngine, "servingEngine");
         Objects.requireNonNull(kind, "kind");
         Objects.requireNonNull(domain, "domain");
+        Objects.requireNonNull(servingTargets, "servingTargets");
         if (maxBatchedTokens < 0 || maxBatchedTokens > Workload.MAX_TOKENS) {
             throw new IllegalArgumentException("max batched tokens must be between 0 and " + Workload.MAX_TOKENS
                     + ", got " + maxBatchedTokens);
@@ -82,6 +86,15 @@ public record ScenarioInputs(ModelSpec model, String modelPresetId, Workload wor
             throw new IllegalArgumentException("deadline must be a positive number of days up to "
                     + (long) MAX_DEADLINE_DAYS + ", got " + deadlineDays);
         }
+    }
+
+    /** A scenario with the default serving targets ({@link ServingTargets#DEFAULTS}). */
+    public ScenarioInputs(ModelSpec model, String modelPresetId, Workload workload, String gpuId,
+                          SweepAxis sweepAxis, SizeUnit sizeUnit, long tokenBudget, int maxGpus,
+                          double deadlineDays, ServingEngine servingEngine, int maxBatchedTokens,
+                          WorkloadKind kind, DomainInputs domain) {
+        this(model, modelPresetId, workload, gpuId, sweepAxis, sizeUnit, tokenBudget, maxGpus, deadlineDays,
+                servingEngine, maxBatchedTokens, kind, domain, ServingTargets.DEFAULTS);
     }
 
     /** A language-model scenario, every other kind at its defaults. */
@@ -154,42 +167,42 @@ public record ScenarioInputs(ModelSpec model, String modelPresetId, Workload wor
 
     public ScenarioInputs withModel(ModelSpec newModel, String newPresetId) {
         return new ScenarioInputs(newModel, newPresetId, workload, gpuId, sweepAxis, sizeUnit, tokenBudget,
-                maxGpus, deadlineDays, servingEngine, maxBatchedTokens, kind, domain);
+                maxGpus, deadlineDays, servingEngine, maxBatchedTokens, kind, domain, servingTargets);
     }
 
     public ScenarioInputs withWorkload(Workload newWorkload) {
         return new ScenarioInputs(model, modelPresetId, newWorkload, gpuId, sweepAxis, sizeUnit, tokenBudget,
-                maxGpus, deadlineDays, servingEngine, maxBatchedTokens, kind, domain);
+                maxGpus, deadlineDays, servingEngine, maxBatchedTokens, kind, domain, servingTargets);
     }
 
     public ScenarioInputs withGpuId(String newGpuId) {
         return new ScenarioInputs(model, modelPresetId, workload, newGpuId, sweepAxis, sizeUnit, tokenBudget,
-                maxGpus, deadlineDays, servingEngine, maxBatchedTokens, kind, domain);
+                maxGpus, deadlineDays, servingEngine, maxBatchedTokens, kind, domain, servingTargets);
     }
 
     public ScenarioInputs withSweepAxis(SweepAxis newAxis) {
         return new ScenarioInputs(model, modelPresetId, workload, gpuId, newAxis, sizeUnit, tokenBudget,
-                maxGpus, deadlineDays, servingEngine, maxBatchedTokens, kind, domain);
+                maxGpus, deadlineDays, servingEngine, maxBatchedTokens, kind, domain, servingTargets);
     }
 
     public ScenarioInputs withSizeUnit(SizeUnit newUnit) {
         return new ScenarioInputs(model, modelPresetId, workload, gpuId, sweepAxis, newUnit, tokenBudget,
-                maxGpus, deadlineDays, servingEngine, maxBatchedTokens, kind, domain);
+                maxGpus, deadlineDays, servingEngine, maxBatchedTokens, kind, domain, servingTargets);
     }
 
     public ScenarioInputs withTokenBudget(long newTokenBudget) {
         return new ScenarioInputs(model, modelPresetId, workload, gpuId, sweepAxis, sizeUnit, newTokenBudget,
-                maxGpus, deadlineDays, servingEngine, maxBatchedTokens, kind, domain);
+                maxGpus, deadlineDays, servingEngine, maxBatchedTokens, kind, domain, servingTargets);
     }
 
     public ScenarioInputs withMaxGpus(int newMaxGpus) {
         return new ScenarioInputs(model, modelPresetId, workload, gpuId, sweepAxis, sizeUnit, tokenBudget,
-                newMaxGpus, deadlineDays, servingEngine, maxBatchedTokens, kind, domain);
+                newMaxGpus, deadlineDays, servingEngine, maxBatchedTokens, kind, domain, servingTargets);
     }
 
     public ScenarioInputs withDeadlineDays(double newDeadlineDays) {
         return new ScenarioInputs(model, modelPresetId, workload, gpuId, sweepAxis, sizeUnit, tokenBudget, maxGpus,
-                newDeadlineDays, servingEngine, maxBatchedTokens, kind, domain);
+                newDeadlineDays, servingEngine, maxBatchedTokens, kind, domain, servingTargets);
     }
 
     /** The same scenario served by {@code engine} with {@code batchedTokens} per pass (0: the engine's default). */
@@ -201,13 +214,19 @@ public record ScenarioInputs(ModelSpec model, String modelPresetId, Workload wor
     /** The same inputs with {@code newKind} as what is sized. */
     public ScenarioInputs withKind(WorkloadKind newKind) {
         return new ScenarioInputs(model, modelPresetId, workload, gpuId, sweepAxis, sizeUnit, tokenBudget, maxGpus,
-                deadlineDays, servingEngine, maxBatchedTokens, newKind, domain);
+                deadlineDays, servingEngine, maxBatchedTokens, newKind, domain, servingTargets);
     }
 
     /** The same scenario with other inputs for the kinds beyond language models. */
     public ScenarioInputs withDomain(DomainInputs newDomain) {
         return new ScenarioInputs(model, modelPresetId, workload, gpuId, sweepAxis, sizeUnit, tokenBudget, maxGpus,
-                deadlineDays, servingEngine, maxBatchedTokens, kind, newDomain);
+                deadlineDays, servingEngine, maxBatchedTokens, kind, newDomain, servingTargets);
+    }
+
+    /** The same scenario with other serving targets. */
+    public ScenarioInputs withServingTargets(ServingTargets newTargets) {
+        return new ScenarioInputs(model, modelPresetId, workload, gpuId, sweepAxis, sizeUnit, tokenBudget, maxGpus,
+                deadlineDays, servingEngine, maxBatchedTokens, kind, domain, newTargets);
     }
 
     /** Whether a language model is sized (the model, workload and serving fields apply). */
@@ -216,11 +235,17 @@ public record ScenarioInputs(ModelSpec model, String modelPresetId, Workload wor
     }
 
     /**
-     * The decision table's options for this scenario: its token budget, GPU limit and deadline, every other option
-     * at the ranking's default.
+     * The decision table's options for this scenario: its token budget, GPU limit, deadline and serving targets,
+     * every other option at the ranking's default; an inference scenario ranks by users per dollar
+     * ({@link RankingOptions.Builder#rankByUsersPerDollar()}).
      */
     public RankingOptions rankingOptions() {
-        return RankingOptions.builder().tokenBudget(tokenBudget).maxGpus(maxGpus).deadlineDays(deadlineDays).build();
+        RankingOptions.Builder b = RankingOptions.builder().tokenBudget(tokenBudget).maxGpus(maxGpus)
+                .deadlineDays(deadlineDays).servingTargets(servingTargets);
+        if (workload.mode() == Mode.INFER) {
+            b.rankByUsersPerDollar();
+        }
+        return b.build();
     }
 
     /** GPUs the job occupies, tensor x pipeline x data parallel. */

@@ -29,6 +29,13 @@ class EstimateCommandTest {
         return new Result(status, out.toString(), err.toString());
     }
 
+    /** Runs a command that must succeed and reads its standard output as JSON. */
+    static JsonNode runJson(String... args) throws IOException {
+        Result r = run(args);
+        assertThat(r.status()).as(r.err()).isZero();
+        return new ObjectMapper().readTree(r.out());
+    }
+
     @Test
     void jsonOutputCarriesTheDocumentedFieldsAndTheOfficialParameterCount() throws IOException {
         // Llama-3-8B: 8,030,261,248 parameters (meta-llama/Meta-Llama-3-8B model card / safetensors metadata).

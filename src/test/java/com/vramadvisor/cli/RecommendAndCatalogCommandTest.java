@@ -58,11 +58,13 @@ class RecommendAndCatalogCommandTest {
         assertThat(pair.get("fits").asBoolean()).isTrue();
         assertThat(pair.get("gpusNeeded").asInt()).isGreaterThanOrEqualTo(2);
         assertThat(pair.get("acquisition").asText()).isEqualTo("purchase");
-        // SXM cards come on boards of eight: no single-card row; the board holds four copies of two GPUs each.
+        // SXM cards come on boards of eight: no single-card row; the board is filled with copies. Serving within the
+        // default TPOT target, one copy over all eight (more KV cache per copy) serves more users than four of two.
         assertThat(rows.findValuesAsText("hardwareId").stream().filter("h100-sxm-80gb"::equals)).hasSize(1);
         JsonNode board = row(rows, "h100-sxm-80gb", "multi-gpu");
         assertThat(board.get("gpusNeeded").asInt()).isEqualTo(8);
-        assertThat(board.get("replicas").asInt()).isEqualTo(4);
+        assertThat(board.get("replicas").asInt() * board.get("layout").get("tp").asInt()).isEqualTo(8);
+        assertThat(board.get("usersServed").asInt()).isPositive();
         assertThat(board.get("reasons").toString()).contains("whole-boards");
     }
 

@@ -84,13 +84,14 @@ class ServingFlagsTest {
     @Test
     void fitGivesTheConcurrencyTheKvBlocksHoldAtTheContext() throws IOException {
         // Worked by hand in KvCapacityTest: Llama 3 8B in bf16, 2,048-token requests, 40 GiB without runtime
-        // overhead leave 26,678,665,728 bytes for 12,721 blocks of 2 MiB; 128 blocks a request make 99.38x.
+        // overhead leave 25,986,127,360 bytes after vLLM's CUDA graphs and profiling logits, 12,391 blocks of 2 MiB;
+        // 128 blocks a request make 96.80x.
         JsonNode fit = json("fit", "--preset", "llama-3-8b", "--mode", "infer", "--weights", "bf16", "--seq", "2048",
                 "--context", "2048", "--budget-gib", "40", "--runtime-overhead", "off", "--format", "json");
         assertThat(fit.get("kvBlockTokens").asInt()).isEqualTo(16);
-        assertThat(fit.get("kvBlocks").asLong()).isEqualTo(12_721);
-        assertThat(fit.get("kvCacheTokens").asLong()).isEqualTo(12_721L * 16);
-        assertThat(fit.get("maxConcurrency").asDouble()).isEqualTo(99.38);
+        assertThat(fit.get("kvBlocks").asLong()).isEqualTo(12_391);
+        assertThat(fit.get("kvCacheTokens").asLong()).isEqualTo(12_391L * 16);
+        assertThat(fit.get("maxConcurrency").asDouble()).isEqualTo(96.8);
     }
 
     @Test
@@ -98,8 +99,8 @@ class ServingFlagsTest {
         JsonNode fit = json("fit", "--preset", "llama-3.1-8b", "--mode", "infer", "--weights", "bf16", "--gpu",
                 "h100-sxm-80gb", "--gpu-memory-utilization", "0.9", "--format", "json");
         double concurrency = fit.get("maxConcurrency").asDouble();
-        assertThat(fit.get("maxBatch").asInt()).isLessThanOrEqualTo((int) concurrency)
-                .isGreaterThan((int) (0.97 * concurrency));
+        // The estimate does not count vLLM's CUDA graphs (about 0.6 GiB), so its batch is within a few percent.
+        assertThat((double) fit.get("maxBatch").asInt()).isBetween(0.97 * concurrency, 1.03 * concurrency);
         JsonNode hf = json("fit", "--preset", "llama-3.1-8b", "--mode", "infer", "--weights", "bf16", "--gpu",
                 "h100-sxm-80gb", "--gpu-memory-utilization", "0.9", "--engine", "hf", "--format", "json");
         assertThat(hf.get("maxBatch").asInt()).isLessThan(fit.get("maxBatch").asInt());

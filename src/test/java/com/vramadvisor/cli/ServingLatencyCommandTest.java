@@ -34,11 +34,43 @@ class ServingLatencyCommandTest {
         assertThat(j.get("tokensPerSecondPerUser").asDouble())
                 .isCloseTo(1000 / j.get("tpotMs").asDouble(), withinPercentage(0.1));
         assertThat(j.get("tokensPerSecond").asDouble()).isEqualTo(j.get("tokensPerSecondPerUser").asDouble());
+        assertThat(j.get("arrivingPromptTokensPerStep").asDouble()).isZero();
+        // 25 users under vLLM: the 24 others' 5,000-token prompts over 500 output tokens, 240 a step, and each step
+        // is slower than one user's.
+        JsonNode loaded = json("estimate", "--preset", "llama-3.1-70b", "--mode", "infer", "--weights", "fp8",
+                "--kv-dtype", "fp8", "--seq", "5000", "--context", "5500", "--tp", "2", "--gpu", "h100-sxm-80gb",
+                "--batch", "25", "--format", "json");
+        assertThat(loaded.get("arrivingPromptTokensPerStep").asDouble()).isEqualTo(240.0);
+        assertThat(loaded.get("tpotMs").asDouble()).isGreaterThan(1.5 * j.get("tpotMs").asDouble());
 
         EstimateCommandTest.Result text = run("estimate", "--preset", "llama-3.1-70b", "--mode", "infer",
                 "--weights", "fp8", "--tp", "2", "--gpu", "h100-sxm-80gb");
         assertThat(text.out()).contains("time to first token").contains("time per output token")
                 .contains("tokens/s per user");
+    }
+
+    /**
+     * vLLM's {@code EngineArgs.get_batch_defaults} ({@code vllm/engine/arg_utils.py}): {@code vllm serve} prefills
+     * 8192 tokens a step on GPUs of at least 70 GiB whose name lacks "a100", 2048 on others and on the A100 (PR
+     * #17885 measured lower throughput with the larger value there).
+     */
+    @Test
+    void vllmsDefaultPrefillChunkFollowsTheGpuUnlessTheFlagGivesOne() throws IOException {
+        String[] base = {"estimate", "--preset", "llama-3-8b", "--mode", "infer", "--seq", "1024", "--format", "json",
+                "--gpu"};
+        assertThat(json(concat(base, "h100-sxm-80gb")).get("prefillChunkTokens").asInt()).isEqualTo(8192);
+        assertThat(json(concat(base, "a100-sxm-80gb")).get("prefillChunkTokens").asInt()).isEqualTo(2048);
+        assertThat(json(concat(base, "l4")).get("prefillChunkTokens").asInt()).isEqualTo(2048);
+        assertThat(json(concat(base, "a100-sxm-80gb", "--max-batched-tokens", "4096")).get("prefillChunkTokens")
+                .asInt()).isEqualTo(4096);
+        assertThat(json("estimate", "--preset", "llama-3-8b", "--mode", "infer", "--seq", "1024", "--format", "json")
+                .get("prefillChunkTokens").asInt()).isEqualTo(8192);
+    }
+
+    private static String[] concat(String[] head, String... tail) {
+        String[] all = java.util.Arrays.copyOf(head, head.length + tail.length);
+        System.arraycopy(tail, 0, all, head.length, tail.length);
+        return all;
     }
 
     @Test

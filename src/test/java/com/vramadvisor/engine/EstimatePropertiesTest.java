@@ -75,7 +75,11 @@ class EstimatePropertiesTest {
                 long base = estimator.estimate(m, w).peakBytes();
                 Workload biggerBatch = w.toBuilder().batch(w.batch() * 2).build();
                 Workload longerSeq = w.toBuilder().sequenceLength(w.sequenceLength() * 2).build();
-                assertThat(estimator.estimate(m, biggerBatch).peakBytes()).as("%s %s", m.id(), w).isGreaterThan(base);
+                // The model-load phase (a quantised base under DeepSpeed ZeRO-3) holds no batch; the step grows.
+                assertThat(stepPeak(estimator.estimate(m, biggerBatch))).as("%s %s", m.id(), w)
+                        .isGreaterThan(stepPeak(estimator.estimate(m, w)));
+                assertThat(estimator.estimate(m, biggerBatch).peakBytes()).as("%s %s", m.id(), w)
+                        .isGreaterThanOrEqualTo(base);
                 assertThat(estimator.estimate(m, longerSeq).peakBytes()).as("%s %s", m.id(), w)
                         .isGreaterThanOrEqualTo(base);
                 // A larger batch may move the worst pipeline stage, whose components differ; compare single stages.
@@ -86,6 +90,29 @@ class EstimatePropertiesTest {
                 }
             }
         }
+    }
+
+    /** The largest phase total other than the model load. */
+    private static long stepPeak(Estimate e) {
+        return e.phases().stream().filter(p -> p.phase() != Phase.MODEL_LOAD).mapToLong(PhaseBreakdown::totalBytes)
+                .max().orElseThrow();
+    }
+
+    /**
+     * What DeepSpeed adds going to the next ZeRO stage whatever the model's size (ZeroBuffers): the reduce bucket
+     * (5e8 elements from stage 1), stage 3's fp32 partition gradient and its two gathered blocks in full beside their
+     * partitions, at most 4 bytes per parameter, with the allocator's reserve over them at twice the default. For a
+     * small model these outweigh what the stage shards, as they do in DeepSpeed.
+     */
+    private static long deepSpeedAllowance(ModelSpec m, Workload from, Workload to) {
+        if (!to.overhead().enabled() || to.implementation() != Implementation.MEGATRON) {
+            return 0;
+        }
+        StageParams sp = new StageParams(m, to, true, to.parallelism().pipelineParallel() == 1);
+        double trainable = TrainingMemory.trainable(to, sp);
+        double buffers = ZeroBuffers.bytes(to, trainable) - ZeroBuffers.bytes(from, trainable);
+        double gathered = to.parallelism().zeroStage() == 3 ? 2 * sp.largestBlock * 4 * 1.56 : 0;
+        return (long) Math.ceil(Math.max(0, buffers) + gathered);
     }
 
     @ParameterizedTest
@@ -101,8 +128,9 @@ class EstimatePropertiesTest {
                 if (par.zeroStage() < 3) {
                     Parallelism more = new Parallelism(par.tensorParallel(), par.pipelineParallel(),
                             par.dataParallel(), par.zeroStage() + 1, par.sequenceParallel());
-                    assertThat(estimator.estimate(m, w.toBuilder().parallelism(more).build()).peakBytes())
-                            .as("ZeRO %s %s", m.id(), w).isLessThanOrEqualTo(peak);
+                    Workload next = w.toBuilder().parallelism(more).build();
+                    assertThat(estimator.estimate(m, next).peakBytes())
+                            .as("ZeRO %s %s", m.id(), w).isLessThanOrEqualTo(peak + deepSpeedAllowance(m, w, next));
                 }
                 Parallelism wider = new Parallelism(par.tensorParallel() * 2, par.pipelineParallel(),
                         par.dataParallel(), par.zeroStage(), par.sequenceParallel());

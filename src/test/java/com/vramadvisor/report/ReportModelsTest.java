@@ -183,6 +183,25 @@ class ReportModelsTest {
     }
 
     @Test
+    void theInferenceConcurrencySweepMarksWhatTheKvCacheHoldsNearTheLargestBatchThatFits() {
+        Workload infer = Workload.builder().mode(Mode.INFER).weightType(DataType.FP16).batch(4).sequenceLength(1024)
+                .context(8192).build();
+        ReportModel report = ReportModels.from(ReferenceModels.llama3_8b(), infer, null, context(ReportLanguage.EN));
+        SweepChart batch = report.sweeps().get(0);
+        assertThat(batch.capacities()).isNotEmpty();
+        assertThat(batch.markers()).hasSize(1);
+        ReportModel.Marker kv = batch.markers().get(0);
+        assertThat(kv.label()).startsWith("KV cache of " + batch.capacities().get(0).label() + ": ");
+        // Two ways to the same limit: whole KV blocks left after the rest (vLLM's count) and the largest batch whose
+        // whole estimate fits. The blocks are allocated once and carry no caching-allocator reserve (KvCapacity),
+        // the estimate's cache does, so the blocks hold at least as many sequences, here 64 against 56.
+        long fit = batch.capacities().get(0).largestFitting();
+        assertThat(kv.x()).isBetween((double) fit, fit * 1.2);
+        assertThat(batch.xs().get(batch.xs().size() - 1)).isGreaterThanOrEqualTo((long) kv.x());
+        assertThat(report.sweeps().get(1).markers()).isEmpty();
+    }
+
+    @Test
     void formulasFollowTheWorkloadsMemoryLayout() {
         ModelSpec model = ReferenceModels.llama3_8b();
         ReportModel pytorch = ReportModels.from(model, defaultScenario(), null, context(ReportLanguage.EN));

@@ -226,7 +226,8 @@ class ScenarioCodecTest {
                 .withDeadlineDays(30);
         String json = codec.write(original);
         assertThat(json).containsPattern("\"ranking\" : \\{\\s*\"tokenBudget\" : 2000000000,\\s*\"maxGpus\" : 16,"
-                + "\\s*\"deadlineDays\" : 30\\s*}");
+                + "\\s*\"deadlineDays\" : 30,\\s*\"tpotTargetMs\" : 50.0,\\s*\"ttftTargetMs\" : 0.0,"
+                + "\\s*\"maxRunningRequests\" : 0\\s*}");
         ScenarioInputs read = codec.read(json);
         assertThat(read.tokenBudget()).isEqualTo(2_000_000_000L);
         assertThat(read.maxGpus()).isEqualTo(16);

@@ -1,10 +1,14 @@
 package com.vramadvisor.app.calibration;
 
+import com.vramadvisor.app.settings.AppSettings;
 import com.vramadvisor.app.ui.Messages;
 import com.vramadvisor.engine.RuntimeOverhead;
 import com.vramadvisor.scenario.ScenarioInputs;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.Objects;
+import java.util.Optional;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.StringBinding;
 import javafx.beans.property.ReadOnlyObjectProperty;
@@ -14,7 +18,8 @@ import javafx.beans.property.ReadOnlyObjectWrapper;
  * Which calibration profile the window's scenario runs on, for the lasting segment of the status bar: set when
  * "Calibrate from a measurement..." applies a profile, and ended by any edit that replaces the runtime overhead the
  * profile put in (a new or opened scenario, or the overhead changed by hand), since the estimate then no longer uses
- * the fitted context and fragmentation.
+ * the fitted context and fragmentation. The settings remember the profile in effect when the window closes
+ * ({@link #remembered()}), and the next start restores it ({@link #restore}), or says that its file is gone.
  */
 public final class CalibrationStatus {
 
@@ -28,6 +33,38 @@ public final class CalibrationStatus {
     }
 
     private final ReadOnlyObjectWrapper<Applied> applied = new ReadOnlyObjectWrapper<>(this, "applied");
+
+    /**
+     * Restores the profile in effect when the window last closed ({@code remembered}, from the settings) onto the
+     * restored scenario, whose saved runtime overhead is the one the profile applied.
+     *
+     * @param remembered the remembered profile, {@code null} for none
+     * @param snapshot   the restored scenario, {@code null} when none was restored (nothing is then in effect)
+     * @return a status-bar message when the profile file is gone (the scenario keeps the fitted overhead, the status
+     *         bar no longer names a profile), else empty
+     */
+    public Optional<String> restore(AppSettings.Calibration remembered, ScenarioInputs snapshot, Messages messages) {
+        if (remembered == null || snapshot == null) {
+            return Optional.empty();
+        }
+        Path file;
+        try {
+            file = Path.of(remembered.file());
+        } catch (InvalidPathException e) {
+            return Optional.of(messages.get("status.calibrationGone", remembered.gpuName(), remembered.file()));
+        }
+        if (!Files.isRegularFile(file)) {
+            return Optional.of(messages.get("status.calibrationGone", remembered.gpuName(), remembered.file()));
+        }
+        apply(new Applied(remembered.gpuName(), file, snapshot.workload().overhead()));
+        return Optional.empty();
+    }
+
+    /** The profile in effect as the settings remember it, {@code null} for none. */
+    public AppSettings.Calibration remembered() {
+        Applied now = applied.get();
+        return now == null ? null : new AppSettings.Calibration(now.gpuName(), now.file().toString());
+    }
 
     /** Records that {@code profile} now drives the scenario's runtime overhead. */
     public void apply(Applied profile) {

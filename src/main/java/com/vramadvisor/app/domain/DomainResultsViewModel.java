@@ -7,6 +7,7 @@ import com.vramadvisor.engine.core.Sizable;
 import com.vramadvisor.engine.core.SizedEstimate;
 import com.vramadvisor.engine.core.WorkloadKind;
 import com.vramadvisor.engine.hardware.GpuSpec;
+import com.vramadvisor.report.EstimatorSentences;
 import com.vramadvisor.scenario.DomainInputs;
 import com.vramadvisor.scenario.ScenarioInputs;
 import com.vramadvisor.scenario.SizeUnit;
@@ -123,14 +124,21 @@ public final class DomainResultsViewModel {
         long total = e.peakBytes();
         workload.set(w);
         estimate.set(e);
+        EstimatorSentences sentences = EstimatorSentences.of(messages.locale());
+        String what = sentences.text(e.subjectSentence());
         subject.set(e.parameters().isPresent()
-                ? messages.get("domain.results.subject.parameters", e.subject(), messages.integer(
+                ? messages.get("domain.results.subject.parameters", what, messages.integer(
                         e.parameters().getAsLong()))
-                : e.subject());
+                : what);
         peakBytes.set(total);
-        headline.set(messages.get("domain.results.headline", messages.size(total, unit), DomainTexts.phase(e.peakPhase(), messages.locale())));
-        assumptions.setAll(e.assumptions());
-        caveats.setAll(e.caveats());
+        String phase = DomainTexts.phase(e.peakPhase(), messages.locale());
+        headline.set(e.range().lowBytes() == e.range().highBytes()
+                ? messages.get("domain.results.headline", messages.size(total, unit), phase)
+                : messages.get("domain.results.headline.range", messages.size(total, unit), phase,
+                        messages.size(e.range().lowBytes(), unit), messages.size(e.range().highBytes(), unit)));
+        // The estimator's sentences in the window's language (English where the bundle has no wording for them).
+        assumptions.setAll(e.assumptionSentences().stream().map(sentences::text).toList());
+        caveats.setAll(e.caveatSentences().stream().map(sentences::text).toList());
         List<PartRow> next = new ArrayList<>();
         int i = 0;
         for (MemoryPart p : e.parts()) {
@@ -138,7 +146,7 @@ public final class DomainResultsViewModel {
             String share = messages.percent(total == 0 ? 0 : p.bytes() / (double) total, 1);
             String size = messages.size(p.bytes(), unit);
             next.add(new PartRow(p.id(), name, p.bytes(), size, share, messages.get("domain.results.part.tooltip",
-                    name, size, messages.integer(p.bytes()), share, p.formula()), i % 16 + 1));
+                    name, size, messages.integer(p.bytes()), share, sentences.text(p.formulaSentence())), i % 16 + 1));
             i++;
         }
         boolean spreads = w.perGpu(2).isPresent();
@@ -156,10 +164,13 @@ public final class DomainResultsViewModel {
             capacityText.set(messages.get("domain.results.capacity", gpu.name(), messages.size(usable, unit)));
             capacityMarkerText.set(messages.get("results.breakdown.capacity.marker", messages.size(usable, unit)));
             fits.set(total <= usable);
-            fitText.set(total <= usable
-                    ? messages.get("results.breakdown.fits", messages.size(usable - total, unit),
-                            messages.percent((usable - total) / (double) usable, 0))
-                    : messages.get("results.breakdown.over", messages.size(total - usable, unit)));
+            fitText.set(switch (e.verdict(usable)) {
+                case FITS -> messages.get("results.breakdown.fits", messages.size(usable - total, unit),
+                        messages.percent((usable - total) / (double) usable, 0));
+                // Three states: the capacity lies inside the range, whether the peak itself fits or not.
+                case TIGHT -> messages.get("domain.results.tight", messages.size(e.range().highBytes(), unit));
+                case DOES_NOT_FIT -> messages.get("results.breakdown.over", messages.size(total - usable, unit));
+            });
             long largest = LargestFit.largest(w, usable);
             String axis = axisName(w);
             String count = messages.integer(w instanceof SpreadWorkload s ? s.gpus() : 1);

@@ -142,7 +142,11 @@ public final class DomainTableViewModel {
         String reasons = r.reasons().stream().map(this::reason).collect(Collectors.joining("\n"));
         return new DomainTableRow(r.hardwareId(), r.gpuId(), r.hardwareName(),
                 messages.get(r.acquisition() == Acquisition.PURCHASE ? "domain.table.buy" : "domain.table.rent"),
-                r.fits(), messages.get(r.fits() ? "compare.fits.yes" : "compare.fits.no"), r.gpusNeeded(),
+                r.fits(), messages.get(switch (r.verdict()) {
+                    case FITS -> "compare.fits.yes";
+                    case TIGHT -> "domain.table.tight";
+                    case DOES_NOT_FIT -> "compare.fits.no";
+                }), r.gpusNeeded(),
                 r.gpusNeeded() == 0 ? "\u2014" : messages.integer(r.gpusNeeded()), r.perGpuBytes(),
                 messages.size(r.perGpuBytes(), unit), r.headroomBytes(), signed(r.headroomBytes(), unit), r.cost(),
                 cost(r), reasons);

@@ -152,7 +152,7 @@ public final class ExportViewModel {
         Recommendation recommendation = null;
         if (!catalog.gpus().isEmpty()) {
             recommendation = new Recommender().recommend(inputs.model(), inputs.workload(), catalog.hardware(),
-                    inputs.rankingOptions().toBuilder().sortKey(order).build());
+                    inputs.rankingOptions().toBuilder().rankBy(order).build());
         }
         String catalogVersion = String.join(", ", new TreeSet<>(catalog.versions().values()));
         return ReportModels.from(inputs.model(), inputs.workload(), recommendation,

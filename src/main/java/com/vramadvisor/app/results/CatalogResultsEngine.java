@@ -13,6 +13,13 @@ import com.vramadvisor.engine.ranking.Recommendation;
 import com.vramadvisor.engine.ranking.Recommender;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import com.vramadvisor.engine.plan.Fabric;
+import com.vramadvisor.engine.plan.StepTimeModel;
+import com.vramadvisor.engine.serving.ConcurrencyLimits;
+import com.vramadvisor.engine.serving.ServingLatency;
+import com.vramadvisor.engine.serving.ServingTargets;
 
 /**
  * The result views' engine: the memory estimator, the inverse solver and the recommender over one catalog, with its
@@ -50,5 +57,28 @@ public final class CatalogResultsEngine implements ResultsEngine {
     @Override
     public Recommendation recommend(ModelSpec model, Workload workload, RankingOptions options) {
         return recommender.recommend(model, workload, catalog.hardware(), options);
+    }
+
+    @Override
+    public Optional<ConcurrencyLimits> concurrencyLimits(ModelSpec model, Workload workload, GpuSpec gpu,
+                                                         long budgetBytes, ServingTargets targets) {
+        return Optional.of(ConcurrencyLimits.of(model, workload, gpu, budgetBytes, fabric(gpu, workload), targets,
+                RankingOptions.DEFAULT_DECODE_BANDWIDTH_EFFICIENCY, StepTimeModel.DEFAULT_COMPUTE_EFFICIENCY));
+    }
+
+    @Override
+    public OptionalDouble tpotMs(ModelSpec model, Workload workload, GpuSpec gpu) {
+        if (gpu.memoryBandwidthGBps() <= 0) {
+            return OptionalDouble.empty();
+        }
+        return ServingLatency.of(model, workload, gpu, fabric(gpu, workload),
+                        RankingOptions.DEFAULT_DECODE_BANDWIDTH_EFFICIENCY, StepTimeModel.DEFAULT_COMPUTE_EFFICIENCY)
+                .map(l -> OptionalDouble.of(l.tpotMs())).orElse(OptionalDouble.empty());
+    }
+
+    /** The wires between the tp x pp GPUs of one copy, in the GPU's catalog node class (as the command line). */
+    private Fabric fabric(GpuSpec gpu, Workload workload) {
+        var p = workload.parallelism();
+        return Fabric.of(gpu, catalog.hardware().nodeFor(gpu), p.tensorParallel() * p.pipelineParallel());
     }
 }

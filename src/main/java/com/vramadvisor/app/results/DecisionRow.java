@@ -65,6 +65,8 @@ import com.vramadvisor.engine.ranking.HardwareKind;
  *                         the name's tooltip above the GPU's figures
  * @param layout           the layout itself, what "Use this layout" sets in the scenario
  * @param gpuMemoryBytes   the GPU's total memory as the driver reports it, bytes; 0 when the GPU is unknown
+ * @param serving          inference: users served within the latency targets, their latency and price;
+ *                         {@link DecisionServing#NONE} otherwise
  */
 public record DecisionRow(String hardwareId, String gpuId, String name, String hardwareText, HardwareKind kind,
                           String kindText, Acquisition acquisition, String acquisitionText, String acquisitionTip,
@@ -78,7 +80,7 @@ public record DecisionRow(String hardwareId, String gpuId, String name, String h
                           String capitalTip, Double rentalUsdPerHour, String rentText, String rentTip,
                           Double jobCostUsd, String jobCostText, String jobCostTip, Double energyKWh,
                           String energyText, String rowTip, PlanLayout layout,
-                          long gpuMemoryBytes) {
+                          long gpuMemoryBytes, DecisionServing serving) {
 
     /**
      * Identifies the row across recomputes: the hardware id alone is not unique, since one GPU model gives both a

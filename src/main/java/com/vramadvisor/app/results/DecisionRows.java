@@ -8,6 +8,7 @@ import com.vramadvisor.engine.ranking.HardwareKind;
 import com.vramadvisor.engine.ranking.RankingOptions;
 import com.vramadvisor.engine.ranking.Reason;
 import com.vramadvisor.engine.ranking.RecommendationRow;
+import com.vramadvisor.engine.ranking.ServingFigures;
 import java.util.Locale;
 import java.util.Map;
 
@@ -74,7 +75,29 @@ final class DecisionRows {
                 r.boundBy(), bound, plans.boundTip(r.boundBy()), r.purchaseUsd(), costs.capital(r),
                 costs.capitalTip(r), r.rentalUsdPerHour(), costs.rent(r), costs.rentTip(r), r.jobCostUsd(),
                 costs.jobCost(r), costs.jobCostTip(r, options), r.energyKWh(), energy(r), rowTip, r.layout(),
-                gpu == null ? 0 : gpu.memoryBytesTotal());
+                gpu == null ? 0 : gpu.memoryBytesTotal(), serving(r));
+    }
+
+    /** The serving cells: users, users per dollar-hour, TPOT and TTFT at the operating point, and how they came. */
+    private DecisionServing serving(RecommendationRow r) {
+        ServingFigures f = r.serving();
+        if (f == null) {
+            return DecisionServing.NONE;
+        }
+        String users = messages.integer(f.usersServed());
+        String perDollar = f.usersPerDollar() == null ? UNKNOWN
+                : messages.get("results.table.usersPerDollar", messages.decimal(f.usersPerDollar(), 2));
+        String tpot = messages.get("results.table.ms", messages.decimal(f.tpotMs(), 1));
+        String ttft = f.ttftMs() == null ? UNKNOWN : messages.get("results.table.ms", messages.decimal(f.ttftMs(), 0));
+        String cap = f.runningCap() == null ? messages.get("results.table.serving.noCap")
+                : messages.integer(f.runningCap());
+        String cost = f.usdPerHour() == null ? messages.get("results.table.serving.noCost")
+                : messages.get("results.table.serving.cost", messages.usd(f.usdPerHour()));
+        String tip = messages.get("results.table.serving.tip", users, messages.integer(f.usersPerReplica()),
+                messages.integer(r.replicas()), messages.integer(f.kvSequencesPerReplica()), cap, tpot, ttft,
+                messages.integer(Math.max(1, f.usersPerReplica()))) + "\n" + cost;
+        return new DecisionServing(f.usersServed(), users, f.usersPerDollar(), perDollar, f.tpotMs(), tpot,
+                f.ttftMs(), ttft, tip);
     }
 
     private String acquisitionTip(Acquisition acquisition, RankingOptions options) {

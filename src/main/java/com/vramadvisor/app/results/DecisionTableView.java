@@ -40,6 +40,8 @@ public final class DecisionTableView extends VBox {
     private TableColumn<DecisionRow, DecisionRow> jobCostColumn;
     private TableColumn<DecisionRow, DecisionRow> timeColumn;
     private TableColumn<DecisionRow, DecisionRow> capitalColumn;
+    private TableColumn<DecisionRow, DecisionRow> usersColumn;
+    private TableColumn<DecisionRow, DecisionRow> usersPerDollarColumn;
     private boolean restoring;
 
     public DecisionTableView(DecisionTableViewModel viewModel, ResultsMessages messages) {
@@ -122,6 +124,19 @@ public final class DecisionTableView extends VBox {
                 .thenComparingInt(DecisionRow::gpusNeeded), 108, DecisionRow::machinesText, DecisionRow::machinesTip);
         addText("layout", "results.table.column.layout", Comparator.comparing(DecisionRow::layoutText), 170,
                 DecisionRow::layoutText, DecisionRow::layoutTip);
+        // Serving: who the option serves within the latency targets, and at what price each; inference only.
+        usersColumn = addText("usersServed", "results.table.column.users",
+                nullsLast(r -> r.serving().usersRank()), 90, r -> r.serving().usersText(), r -> r.serving().tip());
+        usersPerDollarColumn = addText("usersPerDollar", "results.table.column.usersPerDollar",
+                nullsLast(r -> r.serving().perDollarRank()), 120, r -> r.serving().perDollarText(),
+                r -> r.serving().tip());
+        TableColumn<DecisionRow, DecisionRow> tpot = addText("tpot", "results.table.column.tpot",
+                nullsLast(r -> r.serving().tpotMs()), 90, r -> r.serving().tpotText(), r -> r.serving().tip());
+        TableColumn<DecisionRow, DecisionRow> ttft = addText("ttft", "results.table.column.ttft",
+                nullsLast(r -> r.serving().ttftMs()), 90, r -> r.serving().ttftText(), r -> r.serving().tip());
+        for (TableColumn<DecisionRow, DecisionRow> c : List.of(usersColumn, usersPerDollarColumn, tpot, ttft)) {
+            c.visibleProperty().bind(viewModel.servingProperty());
+        }
         jobCostColumn = addText("jobCost", "results.table.column.jobCost", nullsLast(DecisionRow::jobCostUsd), 100,
                 DecisionRow::jobCostText, DecisionRow::jobCostTip);
         timeColumn = column("time", "results.table.column.time", nullsLast(DecisionRow::hours), 96);
@@ -168,11 +183,12 @@ public final class DecisionTableView extends VBox {
         viewModel.rows().addListener((ListChangeListener<DecisionRow>) c -> restoreSelection());
     }
 
-    /** Sorts by the verdict, then by the goal's column, cheapest or soonest first. */
+    /** Sorts by the verdict, then by the goal's column, cheapest, soonest or most users per dollar first. */
     private void sortByGoal(RankingGoal goal) {
         TableColumn<DecisionRow, DecisionRow> column = switch (goal == null ? RankingGoal.COST : goal) {
             case TIME -> timeColumn;
             case CAPITAL -> capitalColumn;
+            case USERS -> usersPerDollarColumn;
             default -> jobCostColumn;
         };
         column.setSortType(TableColumn.SortType.ASCENDING);

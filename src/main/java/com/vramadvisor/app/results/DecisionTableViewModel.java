@@ -3,6 +3,7 @@ package com.vramadvisor.app.results;
 import com.vramadvisor.app.workload.NumberParser;
 import com.vramadvisor.scenario.ScenarioInputs;
 import com.vramadvisor.scenario.SizeUnit;
+import com.vramadvisor.engine.Mode;
 import com.vramadvisor.engine.ranking.Acquisition;
 import com.vramadvisor.engine.ranking.HardwareKind;
 import com.vramadvisor.engine.ranking.RankingOptions;
@@ -16,6 +17,8 @@ import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.DoubleProperty;
 import javafx.beans.property.IntegerProperty;
@@ -90,6 +93,7 @@ public final class DecisionTableViewModel {
     private final ReadOnlyStringWrapper filterProblem = new ReadOnlyStringWrapper(this, "filterProblem", "");
     private final ReadOnlyStringWrapper summary = new ReadOnlyStringWrapper(this, "summary", "");
     private final ReadOnlyStringWrapper selectedOption = new ReadOnlyStringWrapper(this, "selectedOption", "");
+    private final ReadOnlyBooleanWrapper serving = new ReadOnlyBooleanWrapper(this, "serving");
 
     private BiConsumer<String, List<String>> gpuSelection = (primary, others) -> { };
     private final ReadOnlyStringWrapper memoryFilterLabel = new ReadOnlyStringWrapper(this, "memoryFilterLabel", "");
@@ -165,7 +169,30 @@ public final class DecisionTableViewModel {
      * goal. Read on the FX thread when a ranking is requested.
      */
     public RankingOptions rankingOptions(ScenarioInputs inputs) {
-        return inputs.rankingOptions().toBuilder().sortKey(goal.get().sortKey()).build();
+        return inputs.rankingOptions().toBuilder().rankBy(goal.get().sortKey()).build();
+    }
+
+    /**
+     * Follows the scenario's mode: serving shows the users columns and, switching from training with the default
+     * goal (cost), ranks by users per dollar; back to training, the users goal goes back to cost. A goal the user
+     * chose otherwise stays.
+     */
+    void followMode(Mode mode) {
+        boolean now = mode == Mode.INFER;
+        if (now == serving.get()) {
+            return;
+        }
+        serving.set(now);
+        if (now && goal.get() == RankingGoal.COST) {
+            goal.set(RankingGoal.USERS);
+        } else if (!now && goal.get() == RankingGoal.USERS) {
+            goal.set(RankingGoal.COST);
+        }
+    }
+
+    /** Whether the scenario serves a model (inference), so the users columns apply. */
+    public ReadOnlyBooleanProperty servingProperty() {
+        return serving.getReadOnlyProperty();
     }
 
     /** Where a row selection goes: the primary GPU id and the other selected rows' GPU ids. */
@@ -229,7 +256,7 @@ public final class DecisionTableViewModel {
         maxCostText.set("");
         minMemoryText.set("");
         fitsOnly.set(false);
-        goal.set(RankingGoal.COST);
+        goal.set(serving.get() ? RankingGoal.USERS : RankingGoal.COST);
         resets.set(resets.get() + 1);
     }
 

@@ -12,7 +12,9 @@ public enum RankingGoal {
     /** The wall-clock time to process the token budget. */
     TIME("time", SortKey.HOURS),
     /** What the machines cost to buy; rented options have none and come last. */
-    CAPITAL("capital", SortKey.PURCHASE_USD);
+    CAPITAL("capital", SortKey.PURCHASE_USD),
+    /** Serving: users served within the latency targets per US dollar an hour, most first; inference's default. */
+    USERS("users", SortKey.USERS_PER_DOLLAR);
 
     private final String id;
     private final SortKey sortKey;

@@ -8,6 +8,10 @@ import com.vramadvisor.engine.hardware.GpuSpec;
 import com.vramadvisor.engine.ranking.RankingOptions;
 import com.vramadvisor.engine.ranking.Recommendation;
 import java.util.List;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import com.vramadvisor.engine.serving.ConcurrencyLimits;
+import com.vramadvisor.engine.serving.ServingTargets;
 
 /**
  * What the result views ask of the engine and the catalog. The application passes one backed by the real estimator,
@@ -34,4 +38,18 @@ public interface ResultsEngine {
      * options' order (fitting rows first, then by the sort key). May be called from a worker thread.
      */
     Recommendation recommend(ModelSpec model, Workload workload, RankingOptions options);
+
+    /**
+     * Serving on {@code gpu} at the workload's own layout, for the sweep over concurrency: what the KV cache holds
+     * and how many sequences meet the latency targets; empty where this engine does not model serving.
+     */
+    default Optional<ConcurrencyLimits> concurrencyLimits(ModelSpec model, Workload workload, GpuSpec gpu,
+                                                          long budgetBytes, ServingTargets targets) {
+        return Optional.empty();
+    }
+
+    /** The time per output token of {@code workload} on {@code gpu}, milliseconds; empty when unknown. */
+    default OptionalDouble tpotMs(ModelSpec model, Workload workload, GpuSpec gpu) {
+        return OptionalDouble.empty();
+    }
 }

@@ -133,6 +133,8 @@ public final class ResultsViewModel {
             // Another kind has results of its own; these stay as they were for when the user switches back.
             return;
         }
+        // Serving ranks by users per dollar unless the user chose another goal; a goal change recomputes at once.
+        table.followMode(inputs.workload().mode());
         // The table's selection reaches us twice when the shell binds it to the workload panel's GPU (directly and
         // through the next snapshot); the second time nothing has changed and nothing is redone.
         Key key = new Key(inputs.withGpuId("").withDomain(DomainInputs.defaults()), selectedGpuId.get(), List.copyOf(comparedGpuIds),

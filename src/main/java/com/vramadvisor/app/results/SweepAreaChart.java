@@ -27,6 +27,12 @@ final class SweepAreaChart extends AreaChart<Number, Number> {
     private final Tooltip currentTip = new Tooltip();
     private final Line hoverLine = new Line();
     private final Label hoverLabel = new Label();
+    private final Line kvLine = new Line();
+    private final Label kvLabel = new Label();
+    private final Line targetLine = new Line();
+    private final Label targetLabel = new Label();
+    private final Tooltip servingTip = Tooltips.explaining("");
+    private ServingMarks marks = ServingMarks.NONE;
     private List<SweepPoint> points = List.of();
     private double currentX;
     private double currentY;
@@ -79,6 +85,19 @@ final class SweepAreaChart extends AreaChart<Number, Number> {
             n.setVisible(false);
             n.setMouseTransparent(true);
         }
+        kvLine.getStyleClass().add("kv-capacity-line");
+        kvLabel.getStyleClass().add("serving-line-label");
+        kvLabel.setId("sweepKvCapacityLabel");
+        targetLine.getStyleClass().add("latency-target-line");
+        targetLabel.getStyleClass().add("serving-line-label");
+        targetLabel.setId("sweepLatencyLabel");
+        kvLabel.setTooltip(servingTip);
+        targetLabel.setTooltip(servingTip);
+        for (Node n : List.of(kvLine, kvLabel, targetLine, targetLabel)) {
+            n.setManaged(false);
+            n.setVisible(false);
+        }
+        getPlotChildren().addAll(kvLine, targetLine, kvLabel, targetLabel);
         getPlotChildren().addAll(currentDot, hoverLine, hoverLabel);
         setOnMouseMoved(e -> hover(e.getSceneX(), e.getSceneY()));
         setOnMouseExited(e -> {
@@ -124,6 +143,21 @@ final class SweepAreaChart extends AreaChart<Number, Number> {
         hoverLine.setVisible(true);
         hoverLabel.setVisible(true);
         hoverLabel.toFront();
+    }
+
+    /** The serving lines over concurrent sequences; {@link ServingMarks#NONE} hides them. */
+    void showServing(ServingMarks newMarks) {
+        marks = newMarks;
+        boolean kv = marks.kvX() > 0 && marks.kvX() <= xAxis.getUpperBound();
+        boolean target = marks.targetX() >= 0 && marks.targetX() <= xAxis.getUpperBound();
+        kvLine.setVisible(kv);
+        kvLabel.setVisible(kv);
+        targetLine.setVisible(target);
+        targetLabel.setVisible(target);
+        kvLabel.setText(marks.kvLabel());
+        targetLabel.setText(marks.targetLabel());
+        servingTip.setText(marks.tip());
+        requestChartLayout();
     }
 
     /** Replaces the overlays; called once per recompute, after the series data. */
@@ -200,6 +234,23 @@ final class SweepAreaChart extends AreaChart<Number, Number> {
             o.fitDot.resizeRelocate(Math.round(fx) - 5, Math.round(y) - 5, 10, 10);
         }
         currentDot.resizeRelocate(Math.round(cx) - 6, Math.round(cy) - 6, 12, 12);
+        double top = yAxis.getDisplayPosition(yAxis.getUpperBound());
+        placeVertical(kvLine, kvLabel, marks.kvX(), top, bottom, right, 0);
+        placeVertical(targetLine, targetLabel, marks.targetX(), top, bottom, right, kvLabel.prefHeight(-1) + 2);
+    }
+
+    /** A vertical line at {@code x} over the whole plot, its label at the top, right of it unless that runs out. */
+    private void placeVertical(Line line, Label label, double x, double top, double bottom, double right,
+                               double below) {
+        double px = snap(xAxis.getDisplayPosition(x));
+        line.setStartX(px);
+        line.setEndX(px);
+        line.setStartY(top);
+        line.setEndY(bottom);
+        double w = label.prefWidth(-1);
+        double h = label.prefHeight(-1);
+        double lx = px + 4 + w > right ? px - 4 - w : px + 4;
+        label.resizeRelocate(Math.round(lx), Math.round(top + 2 + below), w, h);
     }
 
     /**

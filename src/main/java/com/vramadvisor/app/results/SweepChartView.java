@@ -96,6 +96,7 @@ public final class SweepChartView extends VBox {
         chart.setPoints(points);
         chart.showOverlays(viewModel.capacityLines(), viewModel.currentXProperty().get(),
                 viewModel.currentValueProperty().get(), viewModel.currentTextProperty().get());
+        chart.showServing(viewModel.servingMarksProperty().get());
     }
 
     /** Rounds an axis end up to a round number, so the last tick sits at the top. */

@@ -24,7 +24,9 @@ import javafx.collections.ObservableList;
 
 /**
  * Peak memory against micro-batch, sequence length or context over a range that shows the current value and the
- * largest value that fits each chosen GPU, with those GPUs' usable capacities as horizontal lines.
+ * largest value that fits each chosen GPU, with those GPUs' usable capacities as horizontal lines. Over concurrent
+ * sequences (inference) it also marks where the primary GPU's KV cache and the latency targets stop the
+ * concurrency ({@link ServingMarks}), and each point's tooltip gives the time per output token there.
  */
 public final class SweepViewModel {
 
@@ -48,6 +50,8 @@ public final class SweepViewModel {
     private final ReadOnlyStringWrapper valueAxisLabel = new ReadOnlyStringWrapper(this, "valueAxisLabel", "");
     private final ReadOnlyStringWrapper currentText = new ReadOnlyStringWrapper(this, "currentText", "");
     private final ReadOnlyStringWrapper fitSummary = new ReadOnlyStringWrapper(this, "fitSummary", "");
+    private final ReadOnlyObjectWrapper<ServingMarks> servingMarks =
+            new ReadOnlyObjectWrapper<>(this, "servingMarks", ServingMarks.NONE);
 
     SweepViewModel(ResultsMessages messages) {
         this.messages = messages;
@@ -79,14 +83,30 @@ public final class SweepViewModel {
                     fitText(effective, workload.mode(), gpu, fit), i == 0));
         }
 
-        int upper = upperBound(effective, current, largestFit, model);
+        // Serving over concurrent sequences: where the primary GPU's KV cache and the latency targets stop it.
+        GpuSpec primaryGpu = gpus.isEmpty() ? null : gpus.get(0);
+        boolean serving = effective == SweepAxis.BATCH && workload.mode() == Mode.INFER && primaryGpu != null;
+        ServingMarks marks = serving ? marks(inputs, primaryGpu, capacity.applyAsLong(primaryGpu), engine)
+                : ServingMarks.NONE;
+        int widest = Math.max(largestFit, Math.max((int) Math.min(MAX_BATCH, Math.floor(marks.kvX())),
+                marks.targetX()));
+        int upper = upperBound(effective, current, widest, model);
         List<SweepPoint> next = new ArrayList<>();
         String what = messages.get("results.sweep.what." + axisKey(effective, workload.mode()));
         for (int x : xValues(upper)) {
             try {
-                long bytes = engine.estimate(model, with(effective, workload, x)).peakBytes();
-                next.add(new SweepPoint(x, bytes, unit.fromBytes(bytes), messages.get("results.sweep.point.tooltip",
-                        what, messages.integer(x), messages.size(bytes, unit))));
+                Workload at = with(effective, workload, x);
+                long bytes = engine.estimate(model, at).peakBytes();
+                String text = messages.get("results.sweep.point.tooltip", what, messages.integer(x),
+                        messages.size(bytes, unit));
+                if (serving) {
+                    var tpot = engine.tpotMs(model, at, primaryGpu);
+                    if (tpot.isPresent()) {
+                        text = messages.get("results.sweep.point.tpot", text,
+                                messages.decimal(tpot.getAsDouble(), 1));
+                    }
+                }
+                next.add(new SweepPoint(x, bytes, unit.fromBytes(bytes), text));
             } catch (IllegalArgumentException e) {
                 // A value the engine rejects (e.g. past what the parallel layout supports) is simply not drawn.
             }
@@ -101,12 +121,14 @@ public final class SweepViewModel {
         currentText.set(messages.get("results.sweep.current", what, messages.integer(current),
                 messages.size(currentPeakBytes, unit)));
         fitSummary.set(lines.isEmpty() ? messages.get("results.sweep.noGpu") : lines.get(0).fitText());
+        servingMarks.set(marks);
         capacityLines.setAll(lines);
         // Replaced last: a view that listens only to the points sees every other property already updated.
         points.setAll(next);
     }
 
     void clear() {
+        servingMarks.set(ServingMarks.NONE);
         capacityLines.clear();
         points.clear();
         currentText.set("");
@@ -203,6 +225,42 @@ public final class SweepViewModel {
         return xs;
     }
 
+    /** The KV capacity and latency-target lines on {@code gpu}; none where the engine does not model serving. */
+    private ServingMarks marks(ScenarioInputs inputs, GpuSpec gpu, long budgetBytes, ResultsEngine engine) {
+        var limits = engine.concurrencyLimits(inputs.model(), inputs.workload(), gpu, budgetBytes,
+                inputs.servingTargets());
+        if (limits.isEmpty()) {
+            return ServingMarks.NONE;
+        }
+        double kv = limits.get().kvMaxConcurrency();
+        String kvText = messages.decimal(Math.floor(kv * 100) / 100, 2);
+        String kvLabel = messages.get("results.sweep.kvLine", kvText);
+        String tip = messages.get("results.sweep.kvTip", gpu.name(), kvText,
+                messages.integer(inputs.workload().effectiveContext()),
+                limits.get().runningCap() == null ? messages.get("results.table.serving.noCap")
+                        : messages.integer(limits.get().runningCap()));
+        Integer within = limits.get().withinTargets();
+        if (within == null) {
+            return new ServingMarks(kv, kvLabel, -1, "", tip);
+        }
+        String targetLabel = messages.get("results.sweep.targetLine", messages.integer(within));
+        return new ServingMarks(kv, kvLabel, within, targetLabel,
+                tip + "\n" + messages.get("results.sweep.targetTip", messages.integer(within),
+                        targets(inputs)));
+    }
+
+    private String targets(ScenarioInputs inputs) {
+        var t = inputs.servingTargets();
+        List<String> parts = new ArrayList<>();
+        if (t.tpotMs() > 0) {
+            parts.add("TPOT \u2264 " + messages.get("results.table.ms", messages.decimal(t.tpotMs(), 0)));
+        }
+        if (t.ttftMs() > 0) {
+            parts.add("TTFT \u2264 " + messages.get("results.table.ms", messages.decimal(t.ttftMs(), 0)));
+        }
+        return String.join(", ", parts);
+    }
+
     private String fitText(SweepAxis axis, Mode mode, GpuSpec gpu, int fit) {
         String what = messages.get("results.sweep.what." + axisKey(axis, mode));
         return fit == 0
@@ -252,6 +310,14 @@ public final class SweepViewModel {
     /** The current point in words. */
     public ReadOnlyStringProperty currentTextProperty() {
         return currentText.getReadOnlyProperty();
+    }
+
+    /**
+     * Serving over concurrent sequences: the primary GPU's KV capacity and the most sequences within the latency
+     * targets, as vertical lines; {@link ServingMarks#NONE} on other axes and for training.
+     */
+    public ReadOnlyObjectProperty<ServingMarks> servingMarksProperty() {
+        return servingMarks.getReadOnlyProperty();
     }
 
     /** The largest value that fits the primary GPU, in words. */

@@ -94,7 +94,12 @@ public final class SettingsStore {
                 window = null;
             }
         }
-        return new AppSettings(language, theme, unit, recent, window);
+        AppSettings.Calibration calibration = null;
+        JsonNode c = root.path("calibration");
+        if (c.path("gpuName").isTextual() && c.path("file").isTextual()) {
+            calibration = new AppSettings.Calibration(c.path("gpuName").textValue(), c.path("file").textValue());
+        }
+        return new AppSettings(language, theme, unit, recent, window, calibration);
     }
 
     /** Writes the settings atomically, creating the configuration folder on the first save. */
@@ -112,6 +117,11 @@ public final class SettingsStore {
             w.put("width", settings.window().width());
             w.put("height", settings.window().height());
             w.put("maximized", settings.window().maximized());
+        }
+        if (settings.calibration() != null) {
+            ObjectNode c = root.putObject("calibration");
+            c.put("gpuName", settings.calibration().gpuName());
+            c.put("file", settings.calibration().file());
         }
         AtomicFiles.writeString(settingsFile(), MissingFolder.CREATE, JsonTrees.pretty(root) + System.lineSeparator());
     }

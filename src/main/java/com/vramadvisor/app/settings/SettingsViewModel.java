@@ -75,6 +75,12 @@ public final class SettingsViewModel {
 
     /** The current preferences with the given recent files and window geometry, for saving. */
     public AppSettings toSettings(List<String> recentFiles, WindowGeometry window) {
-        return new AppSettings(language.get(), theme.get(), sizeUnit.get(), recentFiles, window);
+        return toSettings(recentFiles, window, null);
+    }
+
+    /** The current preferences with the calibration profile in effect ({@code null} for none), for saving. */
+    public AppSettings toSettings(List<String> recentFiles, WindowGeometry window,
+                                  AppSettings.Calibration calibration) {
+        return new AppSettings(language.get(), theme.get(), sizeUnit.get(), recentFiles, window, calibration);
     }
 }

@@ -384,6 +384,9 @@ public final class MainWindow implements AppMenus.Actions {
         }
         if (!context.restoreProblem().isEmpty()) {
             statusBar.show(messages.get("status.restoreFailed", context.restoreProblem()));
+        } else {
+            calibrationStatus.restore(stored.calibration(), context.workload().snapshot(), messages)
+                    .ifPresent(statusBar::show);
         }
     }
 
@@ -478,7 +481,8 @@ public final class MainWindow implements AppMenus.Actions {
                 stage.isMaximized());
         var recent = context.scenario().recentFiles().stream().map(Path::toString).toList();
         try {
-            context.settingsStore().save(context.settings().toSettings(recent, geometry));
+            context.settingsStore().save(context.settings().toSettings(recent, geometry,
+                    calibrationStatus.remembered()));
             new ScenarioStore().save(context.settingsStore().lastScenarioFile(),
                     context.workload().snapshot());
         } catch (Exception e) {

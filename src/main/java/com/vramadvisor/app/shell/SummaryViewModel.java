@@ -123,8 +123,12 @@ public final class SummaryViewModel {
             return;
         }
         long usable = gpu.get().memoryBytesUsable();
-        verdict.set(messages.get(e.peakBytes() <= usable ? "summary.fits" : "summary.doesNotFit", gpu.get().name(),
-                s.sizeUnit().format(usable, messages.locale())));
+        String key = switch (e.verdict(usable)) {
+            case FITS -> "summary.fits";
+            case TIGHT -> "summary.tight";
+            case DOES_NOT_FIT -> "summary.doesNotFit";
+        };
+        verdict.set(messages.get(key, gpu.get().name(), s.sizeUnit().format(usable, messages.locale())));
     }
 
     /**

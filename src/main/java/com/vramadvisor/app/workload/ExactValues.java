@@ -1,5 +1,6 @@
 package com.vramadvisor.app.workload;
 
+import com.vramadvisor.engine.serving.ServingTargets;
 import com.vramadvisor.engine.Offload;
 import com.vramadvisor.app.ui.Messages;
 
@@ -39,6 +40,9 @@ public final class ExactValues {
     private final NumberInput gradientAccumulation;
     private final NumberInput loraRank;
     private final NumberInput maxBatchedTokens;
+    private final NumberInput tpotTarget;
+    private final NumberInput ttftTarget;
+    private final NumberInput maxRunning;
 
     ExactValues(WorkloadViewModel vm, Messages messages) {
         parameters = new NumberInput(vm.parameterCountProperty(), MIN_PARAMETERS, MAX_PARAMETERS,
@@ -65,6 +69,12 @@ public final class ExactValues {
                 messages);
         maxBatchedTokens = new NumberInput(vm.maxBatchedTokensProperty(), 1, MAX_TOKENS,
                 "workload.maxBatchedTokens.name", BINARY, messages);
+        tpotTarget = new NumberInput(vm.serving().tpotTargetMsProperty(), 0, (long) ServingTargets.MAX_TARGET_MS,
+                "workload.tpotTarget.name", DECIMAL, messages);
+        ttftTarget = new NumberInput(vm.serving().ttftTargetMsProperty(), 0, (long) ServingTargets.MAX_TARGET_MS,
+                "workload.ttftTarget.name", DECIMAL, messages);
+        maxRunning = new NumberInput(vm.serving().maxRunningProperty(), 0, ServingTargets.MAX_RUNNING,
+                "workload.maxRunning.name", DECIMAL, messages);
     }
 
     public NumberInput parameters() {
@@ -117,5 +127,17 @@ public final class ExactValues {
 
     public NumberInput maxBatchedTokens() {
         return maxBatchedTokens;
+    }
+
+    public NumberInput tpotTarget() {
+        return tpotTarget;
+    }
+
+    public NumberInput ttftTarget() {
+        return ttftTarget;
+    }
+
+    public NumberInput maxRunning() {
+        return maxRunning;
     }
 }

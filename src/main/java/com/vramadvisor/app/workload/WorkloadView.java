@@ -62,6 +62,7 @@ public final class WorkloadView {
                         "workload.kind.tooltip"), kind.control()),
                 modelSection.root(),
                 batchSection(adjusting),
+                new ServingSection(vm, messages).root(),
                 new NumericsSection(vm, messages).root(),
                 trainingSection(),
                 parallelSection(),
@@ -209,7 +210,7 @@ public final class WorkloadView {
 
     static List<DataType> quantizations() {
         return Arrays.asList(null, DataType.FP16, DataType.BF16, DataType.FP8, DataType.INT8, DataType.INT4,
-                DataType.NF4, DataType.MXFP4, DataType.NVFP4);
+                DataType.NF4, DataType.NF4_SINGLE, DataType.BNB_FP4, DataType.MXFP4, DataType.NVFP4);
     }
 
     static String dataTypeLabel(DataType type) {

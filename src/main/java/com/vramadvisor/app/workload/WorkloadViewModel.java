@@ -124,6 +124,7 @@ public final class WorkloadViewModel {
     private final ReadOnlyStringWrapper customModelText = new ReadOnlyStringWrapper(this, "customModelText", "");
     private final ExactValues exact;
     private final DomainForms forms;
+    private final ServingInputs serving;
 
     /** Workload fields the panel has no control for (dropout, LoRA targets, ...), kept so files round-trip. */
     private Workload base;
@@ -160,6 +161,7 @@ public final class WorkloadViewModel {
         this.messages = messages;
         this.presets.setAll(presets);
         this.gpus.setAll(gpus);
+        this.serving = new ServingInputs(servingEngine, messages);
         apply(initial);
         Observable[] inputs = {mode, batch, sequenceLength, context, precision, weightType, kvCacheType, optimizer,
             zeroStage, tensorParallel, pipelineParallel, dataParallel, expertParallel, contextParallel,
@@ -167,6 +169,9 @@ public final class WorkloadViewModel {
             recompute, attention, implementation, servingEngine, maxBatchedTokens, loraRank, runtimeOverhead, gpuId,
             sweepAxis, sizeUnit, tokenBudget, maxGpus, deadlineDays, kind, domain};
         for (Observable input : inputs) {
+            input.addListener(obs -> publish());
+        }
+        for (Observable input : serving.inputs()) {
             input.addListener(obs -> publish());
         }
         selectedPreset.addListener((obs, old, preset) -> {
@@ -237,6 +242,7 @@ public final class WorkloadViewModel {
             deadlineDays.set(inputs.deadlineDays());
             kind.set(inputs.kind());
             domain.set(inputs.domain());
+            serving.apply(inputs.servingTargets());
         } finally {
             applying = false;
         }
@@ -306,7 +312,7 @@ public final class WorkloadViewModel {
             w.requireRunnableOffload();
             next = new ScenarioInputs(model.get(), modelPresetId.get(), w, gpuId.get(),
                     sweepAxis.get(), sizeUnit.get(), tokenBudget.get(), maxGpus.get(), deadlineDays.get(),
-                    servingEngine.get(), storedBatchedTokens(), kind.get(), domain.get());
+                    servingEngine.get(), storedBatchedTokens(), kind.get(), domain.get(), serving.targets());
         } catch (IllegalArgumentException e) {
             problem.set(messages.get("workload.problem.engine", e.getMessage()));
             return;
@@ -572,6 +578,9 @@ public final class WorkloadViewModel {
      * always at least 1, the engine's default until changed; unused by Hugging Face generate.
      */
     public IntegerProperty maxBatchedTokensProperty() { return maxBatchedTokens; }
+
+    /** The serving targets and running-request cap of inference mode, and the engine's KV block size. */
+    public ServingInputs serving() { return serving; }
 
     /** Whether the selected engine prefills in chunks, so the batched-token limit applies. */
     public BooleanBinding chunkedPrefillProperty() {

@@ -73,7 +73,7 @@ final class StorageTypes {
     }
 
     /**
-     * The weight format a Hugging Face {@code quantization_config} declares: bitsandbytes 4-bit NF4 (QLoRA) or 8-bit
+     * The weight format a Hugging Face {@code quantization_config} declares: bitsandbytes 4-bit NF4 or FP4 (QLoRA) or 8-bit
      * int8, GPTQ/AWQ 4-bit group quantisation as int4 of its group size, FP8 checkpoints as fp8. Empty when the method or its settings
      * have no engine type; the caller then reports the method in a warning.
      */
@@ -82,8 +82,15 @@ final class StorageTypes {
         switch (method) {
             case "bitsandbytes":
                 if (q.path("load_in_4bit").asBoolean(false)) {
+                    // BitsAndBytesConfig defaults: quant type "fp4", no double quantisation. Double quantisation
+                    // gives NF4's 4.127 bits for either 4-bit type; without it an fp32 absmax per 64 weights.
                     String type = q.path("bnb_4bit_quant_type").asText("fp4");
-                    return "nf4".equals(type) ? Optional.of(DataType.NF4) : Optional.empty();
+                    boolean nested = q.path("bnb_4bit_use_double_quant").asBoolean(false);
+                    if (!"nf4".equals(type) && !"fp4".equals(type)) {
+                        return Optional.empty();
+                    }
+                    return Optional.of(nested ? DataType.NF4 : "nf4".equals(type) ? DataType.NF4_SINGLE
+                            : DataType.BNB_FP4);
                 }
                 return q.path("load_in_8bit").asBoolean(false) ? Optional.of(DataType.INT8) : Optional.empty();
             case "gptq":

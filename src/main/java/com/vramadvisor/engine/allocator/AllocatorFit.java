@@ -1,5 +1,7 @@
 package com.vramadvisor.engine.allocator;
 
+import com.vramadvisor.engine.core.CudaContext;
+
 /**
  * Fits the CUDA context and the allocator's fragmentation to one measured figure, keeping the tensor estimate as it
  * is. One figure cannot separate two unknowns, so the residual is given to the one whose documented uncertainty is

@@ -1,5 +1,6 @@
 package com.vramadvisor.engine.diffusion;
 
+import com.vramadvisor.engine.core.Sentence;
 import java.util.Objects;
 
 /**
@@ -11,7 +12,7 @@ import java.util.Objects;
  *                            intermediates, saved tensors for backward)
  * @param formula             how the figure was computed, with the numbers put in
  */
-public record Activations(long attentionScoreBytes, long otherBytes, String formula) {
+public record Activations(long attentionScoreBytes, long otherBytes, Sentence formula) {
 
     public Activations {
         Objects.requireNonNull(formula, "formula");

@@ -1,5 +1,6 @@
 package com.vramadvisor.engine.diffusion;
 
+import com.vramadvisor.engine.core.CudaLibraries;
 import com.vramadvisor.engine.core.Sizable;
 import com.vramadvisor.engine.core.SizedEstimate;
 import com.vramadvisor.engine.core.SizingAxis;
@@ -46,8 +47,11 @@ public record DiffusionWorkload(DiffusionModel model, DiffusionMode mode, int ba
 
     /** Largest image side {@code fit} considers, in pixels. */
     public static final int MAX_SIDE = 16_384;
-    /** CUDA context with cuDNN and cuBLAS loaded: 1 GiB, the figure the language-model estimator uses too. */
-    public static final long CUDA_CONTEXT_BYTES = 1L << 30;
+    /**
+     * CUDA context with cuDNN and cuBLAS loaded ({@link CudaLibraries#TORCH_CUDNN}: 1 GiB); the estimate's range
+     * spans that set's measured contexts and the reserve from none to twice {@link #ALLOCATOR_FRACTION}.
+     */
+    public static final long CUDA_CONTEXT_BYTES = CudaLibraries.TORCH_CUDNN.contextBytes();
     /** Caching-allocator reserve over the allocated tensors: 5 % of the tensor peak. */
     public static final double ALLOCATOR_FRACTION = 0.05;
 

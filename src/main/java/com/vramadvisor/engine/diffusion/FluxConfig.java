@@ -1,6 +1,6 @@
 package com.vramadvisor.engine.diffusion;
 
-import java.util.Locale;
+import com.vramadvisor.engine.core.Sentence;
 
 /**
  * A diffusers {@code FluxTransformer2DModel} (FLUX.1 by Black Forest Labs) as its {@code transformer/config.json}
@@ -117,7 +117,8 @@ public record FluxConfig(int inChannels, int layers, int singleLayers, int heads
         };
         double scores = 2.0 * live * n * n;
         double work = Math.max(ATTENTION_LIVE * d * n * batch, SINGLE_LIVE * d * n * batch - scores);
-        String formula = String.format(Locale.ROOT, "one block over %,d tokens (image patches + %d T5 tokens), width"
+        Sentence formula = Sentence.of("diffusion.formula.flux.infer",
+                "one block over %,d tokens (image patches + %d T5 tokens), width"
                         + " %d: %,.0f score elements (2 x %d rows x N^2, %s attention) + %,.0f working elements,"
                         + " batch %d, %d bytes each", n, textTokens, d, scores, live, attention.id(), work, batch,
                 bytes);
@@ -135,10 +136,13 @@ public record FluxConfig(int inChannels, int layers, int singleLayers, int heads
                 : ((double) layers * DOUBLE_SAVED + (double) singleLayers * SINGLE_SAVED) * d * n;
         double scores = checkpointing ? UNetActivations.SOFTMAX_BACKWARD * probs
                 : (blocks + UNetActivations.SOFTMAX_BACKWARD - 1) * probs;
-        String formula = String.format(Locale.ROOT, "%d double and %d single blocks over %,d tokens, width %d: %s,"
+        Sentence formula = Sentence.of("diffusion.formula.flux.train",
+                "%d double and %d single blocks over %,d tokens, width %d: %s,"
                         + " %s attention scores %,.0f elements per sample, batch %d, %d bytes each", layers,
-                singleLayers, n, d, checkpointing ? "block inputs kept and one block recomputed"
-                        : DOUBLE_SAVED + " (double) or " + SINGLE_SAVED + " (single) x d saved per token",
+                singleLayers, n, d, checkpointing
+                        ? Sentence.of("diffusion.formula.checkpointed", "block inputs kept and one block recomputed")
+                        : Sentence.of("diffusion.formula.flux.saved", "%d (double) or %d (single) x d saved per token",
+                                DOUBLE_SAVED, SINGLE_SAVED),
                 attention.id(), scores, batch, bytes);
         return new Activations(Activations.saturated(scores * batch * bytes),
                 Activations.saturated(saved * batch * bytes), formula);

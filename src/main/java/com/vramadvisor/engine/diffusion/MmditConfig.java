@@ -1,6 +1,6 @@
 package com.vramadvisor.engine.diffusion;
 
-import java.util.Locale;
+import com.vramadvisor.engine.core.Sentence;
 
 /**
  * A diffusers {@code SD3Transformer2DModel} (the MMDiT of Stable Diffusion 3; Esser et al. 2024, "Scaling Rectified
@@ -110,7 +110,8 @@ public record MmditConfig(int inChannels, int patchSize, int layers, int heads, 
         long attn = ATTENTION_LIVE * d * n * batch;
         long ff = FEED_FORWARD_LIVE * d * n * batch;
         long work = Math.max(attn, ff - scores);
-        String formula = String.format(Locale.ROOT, "joint block over %,d tokens (image patches + %d text tokens),"
+        Sentence formula = Sentence.of("diffusion.formula.mmdit.infer",
+                "joint block over %,d tokens (image patches + %d text tokens),"
                         + " width %d: %,d score elements (2 x %d rows x N^2, %s attention) + %,d working elements,"
                         + " batch %d, %d bytes each", n, textTokens, d, scores, live, attention.id(), work, batch,
                 bytes);
@@ -128,10 +129,13 @@ public record MmditConfig(int inChannels, int patchSize, int layers, int heads, 
         long saved = checkpointing ? layers * d * n + block : layers * block;
         long scores = checkpointing ? UNetActivations.SOFTMAX_BACKWARD * probs
                 : (layers + UNetActivations.SOFTMAX_BACKWARD - 1) * probs;
-        String formula = String.format(Locale.ROOT, "%d joint blocks over %,d tokens, width %d: %s, %s attention"
+        Sentence formula = Sentence.of("diffusion.formula.mmdit.train",
+                "%d joint blocks over %,d tokens, width %d: %s, %s attention"
                         + " scores %,d elements per sample, batch %d, %d bytes each", layers, n, d,
-                checkpointing ? "block inputs kept and one block (" + BLOCK_SAVED + " x d per token) recomputed"
-                        : BLOCK_SAVED + " x d saved per token and block", attention.id(), scores, batch, bytes);
+                checkpointing ? Sentence.of("diffusion.formula.mmdit.checkpointed", "block inputs kept and one block"
+                        + " (%d x d per token) recomputed", BLOCK_SAVED)
+                        : Sentence.of("diffusion.formula.mmdit.saved", "%d x d saved per token and block", BLOCK_SAVED),
+                attention.id(), scores, batch, bytes);
         return new Activations(Activations.saturated((double) scores * batch * bytes),
                 Activations.saturated((double) saved * batch * bytes), formula);
     }

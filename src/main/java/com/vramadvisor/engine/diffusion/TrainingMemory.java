@@ -1,6 +1,8 @@
 package com.vramadvisor.engine.diffusion;
 
+import com.vramadvisor.engine.core.CudaLibraries;
 import com.vramadvisor.engine.core.MemoryPart;
+import com.vramadvisor.engine.core.Sentence;
 import com.vramadvisor.engine.core.SizedEstimate;
 import com.vramadvisor.engine.core.WorkloadKind;
 import java.util.ArrayList;
@@ -104,72 +106,89 @@ final class TrainingMemory {
         boolean step = stage == Stage.STEP;
 
         List<MemoryPart> parts = new ArrayList<>();
-        String trainedWhat = lora ? String.format(Locale.ROOT, "%,d LoRA parameters (rank %d)", loraParams,
-                w.loraRank()) : String.format(Locale.ROOT, "%,d %s parameters", denoiserParams,
-                m.denoiser().kindLabel());
+        Sentence trainedWhat = lora ? Sentence.of("diffusion.trained.lora", "%,d LoRA parameters (rank %d)",
+                loraParams, w.loraRank()) : Sentence.of("diffusion.trained.denoiser", "%,d %s parameters",
+                denoiserParams, m.denoiser().kindLabel());
         if (trainedText > 0) {
-            trainedWhat += String.format(Locale.ROOT, " + %,d text-encoder parameters", trainedText);
+            trainedWhat = Sentence.of("diffusion.trained.text", "%s + %,d text-encoder parameters", trainedWhat,
+                    trainedText);
         }
-        parts.add(new MemoryPart("denoiserWeights", m.denoiser().kindLabel() + " weights", denoiserW,
-                String.format(Locale.ROOT, "%,d parameters x %d bytes (%s)", denoiserParams,
-                        lora ? frozenBytes : 4, lora ? "frozen, " + dt.id() : "trained, fp32")));
+        Sentence none = Sentence.of("diffusion.formula.none", "none");
+        parts.add(new MemoryPart("denoiserWeights", m.denoiser().kindLabel() + " weights", denoiserW, lora
+                ? Sentence.of("diffusion.formula.weights.frozen", "%,d parameters x %d bytes (frozen, %s)",
+                        denoiserParams, frozenBytes, dt.id())
+                : Sentence.of("diffusion.formula.weights.trained", "%,d parameters x 4 bytes (trained, fp32)",
+                        denoiserParams)));
+        Sentence text = InferenceMemory.textFormula(m, w.textDtype());
         parts.add(new MemoryPart("textEncoders", "text encoders", stage == Stage.PRECOMPUTE ? textW : stepText,
-                InferenceMemory.textFormula(m, w.textDtype()) + (trainedText > 0 ? "; the CLIP encoders trained in fp32"
-                        : precompute ? ", frozen; freed once the prompts are encoded" : ", frozen")));
-        parts.add(new MemoryPart("vae", "VAE weights", vaeW, String.format(Locale.ROOT,
+                trainedText > 0 ? Sentence.of("diffusion.formula.text.trained", "%s; the CLIP encoders trained in"
+                        + " fp32", text)
+                        : precompute ? Sentence.of("diffusion.formula.text.precomputed", "%s, frozen; freed once the"
+                        + " prompts are encoded", text)
+                        : Sentence.of("diffusion.formula.text.frozen", "%s, frozen", text)));
+        parts.add(new MemoryPart("vae", "VAE weights", vaeW, Sentence.of("diffusion.formula.vae.frozen",
                 "%,d parameters x %d bytes, frozen", m.vae().parameters(), vaeBytes)));
-        parts.add(new MemoryPart("loraAdapters", "LoRA adapters", loraW, lora ? String.format(Locale.ROOT,
+        parts.add(new MemoryPart("loraAdapters", "LoRA adapters", loraW, lora ? Sentence.of("diffusion.formula.lora",
                 "%,d parameters x 4 bytes: rank %d on the attention projections", loraParams, w.loraRank())
-                : "none"));
+                : none));
         parts.add(new MemoryPart("autocastCopies", "autocast weight copies", step ? autocast : 0,
-                mixed ? trainedWhat + " x 2 bytes" : "none: fp32 training"));
-        parts.add(new MemoryPart("gradients", "gradients", step ? grads : 0, trainedWhat + " x 4 bytes"));
+                mixed ? Sentence.of("diffusion.formula.times", "%s x %d bytes", trainedWhat, 2)
+                        : Sentence.of("diffusion.formula.fp32Training", "none: fp32 training")));
+        parts.add(new MemoryPart("gradients", "gradients", step ? grads : 0, Sentence.of("diffusion.formula.times",
+                "%s x %d bytes", trainedWhat, 4)));
         parts.add(new MemoryPart("optimizerStates", "optimizer states", stage == Stage.PRECOMPUTE ? 0 : states,
-                String.format(Locale.ROOT, "%s x %d bytes (%s)", trainedWhat, state, w.optimizer().id())));
-        parts.add(new MemoryPart("emaWeights", "EMA weights", emaW, emaW > 0 ? trainedWhat + " x 4 bytes"
-                : "none"));
+                Sentence.of("diffusion.formula.optimizer", "%s x %d bytes (%s)", trainedWhat, state,
+                        w.optimizer().id())));
+        parts.add(new MemoryPart("emaWeights", "EMA weights", emaW, emaW > 0
+                ? Sentence.of("diffusion.formula.times", "%s x %d bytes", trainedWhat, 4) : none));
         parts.add(new MemoryPart("latents", "latents and text embeddings", step ? latents : 0,
-                String.format(Locale.ROOT, "latents, noise, noisy latents and target of %d samples at %d x %d x %d",
-                        samples, m.vae().latentChannels(), lw, lh)));
+                Sentence.of("diffusion.formula.trainLatents", "latents, noise, noisy latents and target of %d samples"
+                        + " at %d x %d x %d", samples, m.vae().latentChannels(), lw, lh)));
         parts.add(new MemoryPart("attentionScores", "attention scores", step ? a.attentionScoreBytes() : 0,
                 a.formula()));
         parts.add(new MemoryPart("activations", "saved activations", step ? a.otherBytes() : 0, a.formula()));
         parts.add(new MemoryPart("vaeEncode", "VAE encode activations", stage == Stage.ENCODE ? encode : 0,
-                String.format(Locale.ROOT, "3 x %d channels x %d x %d per image, %d images, %d bytes",
+                Sentence.of("diffusion.formula.vaeEncode", "3 x %d channels x %d x %d per image, %d images, %d bytes",
                         m.vae().blockOutChannels().get(0), w.width(), w.height(), samples, vaeBytes)));
-        long overhead = w.runtimeOverhead()
-                ? DiffusionWorkload.CUDA_CONTEXT_BYTES + Math.round(tensors * DiffusionWorkload.ALLOCATOR_FRACTION)
-                : 0;
+        long reserve = w.runtimeOverhead() ? Math.round(tensors * DiffusionWorkload.ALLOCATOR_FRACTION) : 0;
+        long overhead = w.runtimeOverhead() ? DiffusionWorkload.CUDA_CONTEXT_BYTES + reserve : 0;
         parts.add(new MemoryPart("runtimeOverhead", "runtime overhead", overhead, w.runtimeOverhead()
-                ? String.format(Locale.ROOT, "CUDA context 1 GiB + 5 %% allocator reserve of %,d tensor bytes",
-                tensors) : "off"));
+                ? Sentence.of("diffusion.formula.overhead5", "CUDA context 1 GiB + 5 %% allocator reserve of %,d tensor"
+                        + " bytes", tensors) : Sentence.of("diffusion.formula.off", "off")));
 
-        String subject = String.format(Locale.ROOT, "%s %s, batch %d at %d x %d, %s, %s attention%s", m.name(),
-                w.mode().id(), w.batch(), w.width(), w.height(), mixed ? dt.id() + " mixed precision" : "fp32",
-                w.attention().id(), w.gradientCheckpointing() ? ", gradient checkpointing" : "");
-        List<String> assumptions = new ArrayList<>();
-        assumptions.add("diffusers example training scripts: trained weights, gradients and optimizer states in fp32"
-                + " (8-bit optimizer states where chosen), frozen weights in " + dt.id() + ".");
+        Sentence subject = Sentence.of("diffusion.subject.train", "%s %s, batch %d at %d x %d, %s, %s attention%s",
+                m.name(), w.mode().id(), w.batch(), w.width(), w.height(), mixed
+                        ? Sentence.of("diffusion.subject.mixed", "%s mixed precision", dt.id()) : Sentence.plain("fp32"),
+                w.attention().id(), w.gradientCheckpointing()
+                        ? Sentence.of("diffusion.subject.checkpointing", ", gradient checkpointing")
+                        : Sentence.plain(""));
+        List<Sentence> assumptions = new ArrayList<>();
+        assumptions.add(Sentence.of("diffusion.assumption.scripts", "diffusers example training scripts: trained"
+                + " weights, gradients and optimizer states in fp32 (8-bit optimizer states where chosen), frozen"
+                + " weights in %s.", dt.id()));
         if (w.mode() == DiffusionMode.DREAMBOOTH) {
-            assumptions.add("DreamBooth with prior preservation: each step trains " + samples
-                    + " images (instance + class).");
+            assumptions.add(Sentence.of("diffusion.assumption.dreambooth", "DreamBooth with prior preservation: each"
+                    + " step trains %d images (instance + class).", samples));
         }
-        assumptions.add("Backward peak counted with all saved activations and all gradients at once.");
+        assumptions.add(Sentence.of("diffusion.assumption.backwardPeak", "Backward peak counted with all saved"
+                + " activations and all gradients at once."));
         if (precompute) {
-            assumptions.add("As the " + m.id() + " training scripts do, the prompts are encoded once and the frozen"
-                    + " text encoders freed before the first step.");
+            assumptions.add(Sentence.of("diffusion.assumption.precompute", "As the %s training scripts do, the"
+                    + " prompts are encoded once and the frozen text encoders freed before the first step.", m.id()));
         }
-        List<String> caveats = new ArrayList<>();
+        List<Sentence> caveats = new ArrayList<>();
         if (!w.gradientCheckpointing()) {
-            caveats.add("Gradient checkpointing keeps only block inputs and recomputes one block at a time.");
+            caveats.add(Sentence.of("diffusion.caveat.checkpointing", "Gradient checkpointing keeps only block inputs"
+                    + " and recomputes one block at a time."));
         }
         if (a.attentionScoreBytes() > tensors / 5) {
-            caveats.add("Eager attention saves N x N probabilities for backward; memory-efficient attention"
-                    + " (xFormers/SDPA) does not.");
+            caveats.add(Sentence.of("diffusion.caveat.eager", "Eager attention saves N x N probabilities for backward;"
+                    + " memory-efficient attention (xFormers/SDPA) does not."));
         }
-        caveats.add("Convolution workspaces (cuDNN) are not modelled.");
-        return new SizedEstimate(WorkloadKind.DIFFUSION, subject, OptionalLong.of(m.parameters()), parts,
-                stage.label,
-                assumptions, caveats);
+        caveats.add(Sentence.of("diffusion.caveat.cudnn", "Convolution workspaces (cuDNN) are not modelled."));
+        SizedEstimate e = new SizedEstimate(WorkloadKind.DIFFUSION, subject, OptionalLong.of(m.parameters()), parts,
+                stage.label, assumptions, caveats);
+        return w.runtimeOverhead()
+                ? e.withRange(CudaLibraries.TORCH_CUDNN.range(e.peakBytes() - overhead, reserve)) : e;
     }
 }

@@ -1,6 +1,6 @@
 package com.vramadvisor.engine.diffusion;
 
-import java.util.Locale;
+import com.vramadvisor.engine.core.Sentence;
 
 /**
  * Activation memory of a {@link UNetConfig}, level by level: tokens at level i are the latent pixels after i
@@ -56,7 +56,7 @@ final class UNetActivations {
         long skips = (long) u.blockOutChannels().get(0) * tokens(latentH, latentW, 0);
         long bestWork = 0;
         long bestScores = 0;
-        String bestWhere = "";
+        Sentence bestWhere = Sentence.plain("");
         for (UNetConfig.Layer l : u.layers()) {
             long n = tokens(latentH, latentW, l.level());
             if (l.skipOut()) {
@@ -88,7 +88,8 @@ final class UNetActivations {
             }
         }
         long skipElements = skips * batch;
-        String formula = String.format(Locale.ROOT, "skip connections %,d elements x %d bytes + busiest layer (%s):"
+        Sentence formula = Sentence.of("diffusion.formula.unet.infer",
+                "skip connections %,d elements x %d bytes + busiest layer (%s):"
                         + " %,d score elements (2 x rows x N x (N + %d text tokens), %s attention) + %,d working"
                         + " elements, batch %d", skipElements, bytes, bestWhere, bestScores, textTokens,
                 attention.id(), bestWork, batch);
@@ -96,12 +97,12 @@ final class UNetActivations {
                 Activations.saturated(((double) skipElements + bestWork) * bytes), formula);
     }
 
-    private static String describe(UNetConfig.Layer l, long tokens) {
-        return String.format(Locale.ROOT, "%s at level %d, %d channels, %,d tokens", switch (l.kind()) {
-            case RESNET -> "ResNet";
-            case ATTENTION -> "attention, " + l.heads() + " heads";
-            case DOWNSAMPLE -> "downsampler";
-            case UPSAMPLE -> "upsampler";
+    private static Sentence describe(UNetConfig.Layer l, long tokens) {
+        return Sentence.of("diffusion.layer", "%s at level %d, %d channels, %,d tokens", switch (l.kind()) {
+            case RESNET -> Sentence.plain("ResNet");
+            case ATTENTION -> Sentence.of("diffusion.layer.attention", "attention, %d heads", l.heads());
+            case DOWNSAMPLE -> Sentence.of("diffusion.layer.downsampler", "downsampler");
+            case UPSAMPLE -> Sentence.of("diffusion.layer.upsampler", "upsampler");
         }, l.level(), l.outChannels(), tokens);
     }
 
@@ -142,10 +143,13 @@ final class UNetActivations {
         double scores = (double) (checkpointing ? recomputeScores : savedScores + (SOFTMAX_BACKWARD - 1) * maxProbs)
                 * batch;
         double other = (double) (saved + (checkpointing ? recompute : 0)) * batch;
-        String formula = String.format(Locale.ROOT, "%s: %,d saved elements per sample%s, %s attention scores %,.0f"
-                        + " elements, batch %d, %d bytes each",
-                checkpointing ? "gradient checkpointing (block inputs kept, one block recomputed)" : "no checkpointing",
-                saved, checkpointing ? " + " + String.format(Locale.ROOT, "%,d", recompute) + " recomputed" : "",
+        Sentence formula = Sentence.of("diffusion.formula.unet.train", "%s: %,d saved elements per sample%s, %s"
+                        + " attention scores %,.0f elements, batch %d, %d bytes each",
+                checkpointing ? Sentence.of("diffusion.formula.unet.checkpointing", "gradient checkpointing (block"
+                        + " inputs kept, one block recomputed)")
+                        : Sentence.of("diffusion.formula.unet.noCheckpointing", "no checkpointing"),
+                saved, checkpointing ? Sentence.of("diffusion.formula.unet.recomputed", " + %,d recomputed", recompute)
+                        : Sentence.plain(""),
                 attention.id(), scores, batch, bytes);
         return new Activations(Activations.saturated(scores * bytes), Activations.saturated(other * bytes),
                 formula);

@@ -1,7 +1,7 @@
 package com.vramadvisor.engine.diffusion;
 
+import com.vramadvisor.engine.core.Sentence;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * A diffusers {@code AutoencoderKL} as its {@code vae/config.json} describes it, built as
@@ -152,7 +152,8 @@ public record VaeConfig(List<Integer> blockOutChannels, int layersPerBlock, int 
             long cols = ceilDiv(ceilDiv(width, scaleFactor()), strideLatent);
             long[] one = decodeElements(tile, tile, eagerAttention);
             long kept = (rows * cols * 3 * tile * tile + 3 * height * width) * images;
-            String formula = String.format(Locale.ROOT, "tiled decode: %d x %d tiles of %d px (overlap %.0f %%);"
+            Sentence formula = Sentence.of("diffusion.formula.vae.tiled",
+                    "tiled decode: %d x %d tiles of %d px (overlap %.0f %%);"
                             + " one tile's decode %,d elements per image + %,d elements of decoded tiles and output,"
                             + " %d image(s), %d bytes each", rows, cols, tile, TILE_OVERLAP * 100,
                     one[0] + one[1], kept, images, bytes);
@@ -160,10 +161,12 @@ public record VaeConfig(List<Integer> blockOutChannels, int layersPerBlock, int 
                     Activations.saturated(((double) one[1] * images + kept) * bytes), formula);
         }
         long[] per = decodeElements(height, width, eagerAttention);
-        String formula = String.format(Locale.ROOT, "decode of %d image(s) at %d x %d px: %,d elements each (the"
+        Sentence formula = Sentence.of("diffusion.formula.vae.decode",
+                "decode of %d image(s) at %d x %d px: %,d elements each (the"
                         + " larger of 3 x the widest ResNet input x H x W at its stage and the mid-block attention%s,"
                         + " plus the RGB output), %d bytes each", images, width, height, per[0] + per[1],
-                eagerAttention ? " with its 2 x N^2 eager scores" : "", bytes);
+                eagerAttention ? Sentence.of("diffusion.formula.vae.eagerScores", " with its 2 x N^2 eager scores")
+                        : Sentence.plain(""), bytes);
         return new Activations(Activations.saturated((double) per[0] * images * bytes),
                 Activations.saturated((double) per[1] * images * bytes), formula);
     }

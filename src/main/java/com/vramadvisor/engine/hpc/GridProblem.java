@@ -1,7 +1,9 @@
 package com.vramadvisor.engine.hpc;
 
+import com.vramadvisor.engine.core.CudaLibraries;
 import com.vramadvisor.engine.core.Fp64Need;
 import com.vramadvisor.engine.core.MemoryPart;
+import com.vramadvisor.engine.core.Sentence;
 import com.vramadvisor.engine.core.Sizable;
 import com.vramadvisor.engine.core.SizedEstimate;
 import com.vramadvisor.engine.core.SizingAxis;
@@ -128,75 +130,87 @@ public record GridProblem(long cells, double shapeX, double shapeY, double shape
 
         List<MemoryPart> parts = new ArrayList<>();
         if (solver == Solver.HPCG) {
-            parts.add(new MemoryPart("grids", "grids", 0, "HPCG keeps no fields beyond its solver vectors"));
-            parts.add(new MemoryPart("halos", "halos", 0, "HPCG's halo entries are counted with its vectors"));
+            parts.add(new MemoryPart("grids", "grids", 0, Sentence.of("grid.formula.grids.hpcg",
+                    "HPCG keeps no fields beyond its solver vectors")));
+            parts.add(new MemoryPart("halos", "halos", 0, Sentence.of("grid.formula.halos.hpcg",
+                    "HPCG's halo entries are counted with its vectors")));
         } else {
-            parts.add(part("grids", "grids", local * copies * b, String.format(Locale.ROOT,
+            parts.add(part("grids", "grids", local * copies * b, Sentence.of("grid.formula.grids",
                     "%,.0f cells x %d field(s) x %d time level(s) x %d bytes", local, fields, timeLevels, b)));
-            parts.add(part("halos", "halos", haloCells * copies * b, String.format(Locale.ROOT,
+            parts.add(part("halos", "halos", haloCells * copies * b, Sentence.of("grid.formula.halos",
                     "%,.0f ghost cells (%d layer(s) around a %.0f x %.0f x %.0f subdomain, split %s) x %d field(s)"
                             + " x %d time level(s) x %d bytes", haloCells, halo, s[0] / split.px(),
-                    s[1] / split.py(), s[2] / split.pz(), split, fields, timeLevels, b)));
+                    s[1] / split.py(), s[2] / split.pz(), split.toString(), fields, timeLevels, b)));
         }
         parts.add(matrix(local, b));
         parts.add(vectors(local, external, b));
         parts.add(new MemoryPart("runtimeOverhead", "runtime overhead", MdSystem.CONTEXT_BYTES,
-                "CUDA context and kernels: 512 MiB"));
+                Sentence.of("md.formula.runtimeOverhead", "CUDA context and kernels: 512 MiB")));
 
-        List<String> assumptions = new ArrayList<>();
-        assumptions.add(String.format(Locale.ROOT, "A %.0f x %.0f x %.0f grid split %s over %d GPU(s); every GPU"
-                + " holds its subdomain, its halo and its share of the solver.", s[0], s[1], s[2], split, gpus));
+        List<Sentence> assumptions = new ArrayList<>();
+        assumptions.add(Sentence.of("grid.assumption.split", "A %.0f x %.0f x %.0f grid split %s over %d GPU(s);"
+                + " every GPU holds its subdomain, its halo and its share of the solver.", s[0], s[1], s[2],
+                split.toString(), gpus));
         if (solver == Solver.HPCG) {
-            assumptions.add("HPCG counts as its reference implementation does: one equation per cell, 27"
-                    + " non-zeros per row with 8-byte values, 4-byte local and 8-byte global indices, a 4-level"
-                    + " multigrid.");
+            assumptions.add(Sentence.of("grid.assumption.hpcg", "HPCG counts as its reference implementation does:"
+                    + " one equation per cell, 27 non-zeros per row with 8-byte values, 4-byte local and 8-byte global"
+                    + " indices, a 4-level multigrid."));
         } else if (solver != Solver.NONE) {
-            assumptions.add(String.format(Locale.ROOT, "One equation per cell, %d non-zeros per row, 4-byte column"
-                    + " indices (CSR).", stencil));
+            assumptions.add(Sentence.of("grid.assumption.csr", "One equation per cell, %d non-zeros per row, 4-byte"
+                    + " column indices (CSR).", stencil));
         }
-        List<String> caveats = List.of(
-                "NVLink speeds the halo exchange between GPUs; it does not pool their memory: each GPU holds its own"
-                        + " subdomain.",
-                "Preconditioners (ILU, algebraic multigrid) and FFT-based solvers add matrices and buffers that"
-                        + " are not counted here, except HPCG's geometric multigrid.");
-        String subject = String.format(Locale.ROOT, "%,d cells x %d field(s), %s precision%s", cells, fields,
-                solver == Solver.HPCG ? "double" : precision.id(),
-                solver == Solver.NONE ? "" : ", " + solver.id() + " solver");
-        return new SizedEstimate(WorkloadKind.GRID, subject, OptionalLong.empty(), parts,
+        List<Sentence> caveats = List.of(
+                Sentence.of("grid.caveat.nvlink", "NVLink speeds the halo exchange between GPUs; it does not pool"
+                        + " their memory: each GPU holds its own subdomain."),
+                Sentence.of("grid.caveat.preconditioners", "Preconditioners (ILU, algebraic multigrid) and FFT-based"
+                        + " solvers add matrices and buffers that are not counted here, except HPCG's geometric"
+                        + " multigrid."));
+        String precisionId = solver == Solver.HPCG ? "double" : precision.id();
+        Sentence subject = solver == Solver.NONE
+                ? Sentence.of("grid.subject", "%,d cells x %d field(s), %s precision", cells, fields, precisionId)
+                : Sentence.of("grid.subject.solver", "%,d cells x %d field(s), %s precision, %s solver", cells,
+                        fields, precisionId, solver.id());
+        SizedEstimate e = new SizedEstimate(WorkloadKind.GRID, subject, OptionalLong.empty(), parts,
                 solver == Solver.NONE ? "the time-step update" : "the linear solve", assumptions, caveats);
+        return e.withRange(CudaLibraries.CUDA_RUNTIME.range(e.peakBytes() - MdSystem.CONTEXT_BYTES, 0));
     }
 
     private MemoryPart matrix(double rows, int b) {
         return switch (solver) {
-            case NONE -> new MemoryPart("matrix", "matrix", 0, "no linear solver");
-            case HPCG -> part("matrix", "matrix", HpcgReference.matrixBytes(rows), String.format(Locale.ROOT,
-                    "HPCG reference: %,.0f rows x %d bytes, and 1/8, 1/64, 1/512 of that for the coarse levels",
-                    rows, HpcgReference.MATRIX_BYTES_PER_ROW));
-            default -> part("matrix", "matrix", rows * stencil * (b + 4.0) + (rows + 1) * 4, String.format(
-                    Locale.ROOT, "CSR: %,.0f rows x %d non-zeros x (%d + 4) bytes + %,.0f row pointers x 4 bytes",
-                    rows, stencil, b, rows + 1));
+            case NONE -> new MemoryPart("matrix", "matrix", 0, Sentence.of("grid.formula.noSolver",
+                    "no linear solver"));
+            case HPCG -> part("matrix", "matrix", HpcgReference.matrixBytes(rows),
+                    Sentence.of("grid.formula.matrix.hpcg", "HPCG reference: %,.0f rows x %d bytes, and 1/8, 1/64,"
+                            + " 1/512 of that for the coarse levels", rows, HpcgReference.MATRIX_BYTES_PER_ROW));
+            default -> part("matrix", "matrix", rows * stencil * (b + 4.0) + (rows + 1) * 4, Sentence.of(
+                    "grid.formula.matrix.csr", "CSR: %,.0f rows x %d non-zeros x (%d + 4) bytes + %,.0f row pointers"
+                            + " x 4 bytes", rows, stencil, b, rows + 1));
         };
     }
 
     private MemoryPart vectors(double rows, double external, int b) {
         return switch (solver) {
-            case NONE -> new MemoryPart("solverVectors", "solver vectors", 0, "no linear solver");
+            case NONE -> new MemoryPart("solverVectors", "solver vectors", 0, Sentence.of("grid.formula.noSolver",
+                    "no linear solver"));
             case HPCG -> part("solverVectors", "solver vectors", HpcgReference.vectorBytes(rows, external),
-                    String.format(Locale.ROOT, "HPCG reference: %,.0f rows x 5 x 8 bytes + (rows + %,.0f external"
+                    Sentence.of("grid.formula.vectors.hpcg",
+                            "HPCG reference: %,.0f rows x 5 x 8 bytes + (rows + %,.0f external"
                             + " columns) x 2 x 8 bytes, plus the coarse levels' vectors", rows, external));
             default -> {
                 int n = solver.vectors(restart);
                 double hessenberg = solver == Solver.GMRES ? (restart + 1.0) * restart * b : 0;
                 yield part("solverVectors", "solver vectors", rows * n * b + external * b + hessenberg,
-                        String.format(Locale.ROOT, "%s: %d vectors x %,.0f rows x %d bytes + %,.0f ghost entries%s",
-                                solver == Solver.CG ? "CG (x, b, r, p, Ap)" : "GMRES(" + restart + ") (x, b, w and "
-                                        + (restart + 1) + " basis vectors)", n, rows, b, external,
-                                solver == Solver.GMRES ? " + the Hessenberg matrix" : ""));
+                        solver == Solver.CG
+                                ? Sentence.of("grid.formula.vectors.cg", "CG (x, b, r, p, Ap): %d vectors x %,.0f rows"
+                                        + " x %d bytes + %,.0f ghost entries", n, rows, b, external)
+                                : Sentence.of("grid.formula.vectors.gmres", "GMRES(%d) (x, b, w and %d basis vectors):"
+                                        + " %d vectors x %,.0f rows x %d bytes + %,.0f ghost entries + the Hessenberg"
+                                        + " matrix", restart, restart + 1, n, rows, b, external));
             }
         };
     }
 
-    private static MemoryPart part(String id, String label, double bytes, String formula) {
+    private static MemoryPart part(String id, String label, double bytes, Sentence formula) {
         return new MemoryPart(id, label, (long) Math.ceil(bytes), formula);
     }
 }

@@ -1,7 +1,9 @@
 package com.vramadvisor.engine.hpc;
 
+import com.vramadvisor.engine.core.CudaLibraries;
 import com.vramadvisor.engine.core.Fp64Need;
 import com.vramadvisor.engine.core.MemoryPart;
+import com.vramadvisor.engine.core.Sentence;
 import com.vramadvisor.engine.core.Sizable;
 import com.vramadvisor.engine.core.SizedEstimate;
 import com.vramadvisor.engine.core.SizingAxis;
@@ -60,8 +62,11 @@ public record MdSystem(long atoms, Potential potential, SimPrecision precision, 
 
     /** The largest system {@code fit} considers: 10^12 atoms. */
     public static final long MAX_ATOMS = 1_000_000_000_000L;
-    /** CUDA context and kernels: the low end of the 0.3-1 GiB the language-model estimator documents. */
-    public static final long CONTEXT_BYTES = 512L << 20;
+    /**
+     * CUDA context and kernels of a CUDA program without PyTorch ({@link CudaLibraries#CUDA_RUNTIME}: 512 MiB); the
+     * range spans that set's measured contexts. No caching allocator: the packages allocate their arrays once.
+     */
+    public static final long CONTEXT_BYTES = CudaLibraries.CUDA_RUNTIME.contextBytes();
     /** PPPM interpolation order (LAMMPS default 5): ghost grid planes around each brick. */
     public static final int PPPM_ORDER = 5;
     /** The fullest atom's neighbours over the mean count: an assumption for a uniform liquid or solid. */
@@ -167,50 +172,61 @@ public record MdSystem(long atoms, Potential potential, SimPrecision precision, 
         double rowInts = Math.ceil(ROW_GROWTH * MAX_OVER_MEAN * k) + 2;
 
         List<MemoryPart> parts = new ArrayList<>();
-        parts.add(part("atoms", "atoms", local * perAtom, String.format(Locale.ROOT,
-                "%,.0f local atoms x %d bytes (x, v, f at %d/%d/%d bytes per component; tag, type, mask,"
-                        + " image 4 bytes each%s)", local, perAtom, p, a, a, charge > 0 ? "; charge " + charge
-                        + " bytes" : "")));
-        parts.add(part("ghostAtoms", "ghost atoms", ghost * perAtom, String.format(Locale.ROOT,
+        parts.add(part("atoms", "atoms", local * perAtom, charge > 0
+                ? Sentence.of("md.formula.atomsCharge", "%,.0f local atoms x %d bytes (x, v, f at %d/%d/%d bytes per"
+                        + " component; tag, type, mask, image 4 bytes each; charge %d bytes)", local, perAtom, p, a, a,
+                        charge)
+                : Sentence.of("md.formula.atoms", "%,.0f local atoms x %d bytes (x, v, f at %d/%d/%d bytes per"
+                        + " component; tag, type, mask, image 4 bytes each)", local, perAtom, p, a, a)));
+        parts.add(part("ghostAtoms", "ghost atoms", ghost * perAtom, Sentence.of("md.formula.ghostAtoms",
                 "%,.0f ghost atoms (density %.4g x shell of %.3g %s around a %s subdomain) x %d bytes", ghost,
-                density, reach, potential.lengthUnit(), split, perAtom)));
-        parts.add(part("neighbourLists", "neighbour lists",
-                local * rowInts * 4 + (local + ghost) * 8, String.format(Locale.ROOT,
-                        "%,.0f atoms x (%.0f + 2) x 4 bytes (%s list, rows 1.2 x 1.1 x %.1f neighbours = %.4g x 4/3"
-                                + " pi %.3g^3%s) + 8 bytes per atom for binning", local, rowInts - 2,
-                        fullList ? "full" : "half", k, density, reach, fullList ? "" : " / 2")));
+                density, reach, potential.lengthUnit(), split.toString(), perAtom)));
+        parts.add(part("neighbourLists", "neighbour lists", local * rowInts * 4 + (local + ghost) * 8, fullList
+                ? Sentence.of("md.formula.neighbourLists.full", "%,.0f atoms x (%.0f + 2) x 4 bytes (full list, rows"
+                        + " 1.2 x 1.1 x %.1f neighbours = %.4g x 4/3 pi %.3g^3) + 8 bytes per atom for binning", local,
+                        rowInts - 2, k, density, reach)
+                : Sentence.of("md.formula.neighbourLists.half", "%,.0f atoms x (%.0f + 2) x 4 bytes (half list, rows"
+                        + " 1.2 x 1.1 x %.1f neighbours = %.4g x 4/3 pi %.3g^3 / 2) + 8 bytes per atom for binning",
+                        local, rowInts - 2, k, density, reach)));
         parts.add(longRange(split, box, local + ghost));
-        parts.add(PotentialScratch.of(potential, local, ghost, density, cutoff, precision));
+        parts.add(PotentialScratch.of(potential, local, ghost, density, cutoff, skin, rowInts, precision));
         parts.add(new MemoryPart("runtimeOverhead", "runtime overhead", CONTEXT_BYTES,
-                "CUDA context and kernels: 512 MiB"));
+                Sentence.of("md.formula.runtimeOverhead", "CUDA context and kernels: 512 MiB")));
 
-        List<String> assumptions = new ArrayList<>();
-        assumptions.add(String.format(Locale.ROOT, "A periodic %.4g x %.4g x %.4g %s box at %.4g atoms per cubic %s,"
-                + " split %s over %d GPU(s); uniform density.", box[0], box[1], box[2], potential.lengthUnit(),
-                density, potential.lengthUnit(), split, gpus));
-        assumptions.add(String.format(Locale.ROOT, "%s, cutoff %.4g + skin %.3g %s, %s neighbour lists, %s"
-                + " precision (%d-byte positions, %d-byte accumulators).", potential.label(), cutoff, skin,
-                potential.lengthUnit(), fullList ? "full" : "half", precision.id(), p, a));
-        assumptions.add("Everything lives on the GPU for the whole run (KOKKOS-style); host copies are not counted.");
-        List<String> caveats = new ArrayList<>();
-        caveats.add("NVLink speeds the ghost-atom exchange between GPUs; it does not pool their memory: each GPU"
-                + " must hold its own subdomain, its ghosts and its lists.");
-        caveats.add("Neighbour counts assume uniform density; a crystal's discrete shells put the true count a few"
-                + " per cent off, and dense clusters or a compressed region need more (LAMMPS KOKKOS widens the"
-                + " lists to 1.2 x the fullest atom when they overflow).");
+        List<Sentence> assumptions = new ArrayList<>();
+        assumptions.add(Sentence.of("md.assumption.box", "A periodic %.4g x %.4g x %.4g %s box at %.4g atoms per"
+                + " cubic %s, split %s over %d GPU(s); uniform density.", box[0], box[1], box[2],
+                potential.lengthUnit(), density, potential.lengthUnit(), split.toString(), gpus));
+        assumptions.add(Sentence.of(fullList ? "md.assumption.potential.full" : "md.assumption.potential.half",
+                "%s, cutoff %.4g + skin %.3g %s, " + (fullList ? "full" : "half") + " neighbour lists, %s precision"
+                + " (%d-byte positions, %d-byte accumulators).",
+                Sentence.of("md.potential." + potential.id(), potential.label()), cutoff, skin,
+                potential.lengthUnit(), precision.id(), p, a));
+        assumptions.add(Sentence.of("md.assumption.resident", "Everything lives on the GPU for the whole run"
+                + " (KOKKOS-style); host copies are not counted."));
+        List<Sentence> caveats = new ArrayList<>();
+        caveats.add(Sentence.of("md.caveat.nvlink", "NVLink speeds the ghost-atom exchange between GPUs; it does not"
+                + " pool their memory: each GPU must hold its own subdomain, its ghosts and its lists."));
+        caveats.add(Sentence.of("md.caveat.uniform", "Neighbour counts assume uniform density; a crystal's discrete"
+                + " shells put the true count a few per cent off, and dense clusters or a compressed region need"
+                + " more (LAMMPS KOKKOS widens the lists to 1.2 x the fullest atom when they overflow)."));
         if (potential == Potential.REAXFF) {
-            caveats.add("ReaxFF counts every atom within 5 A as a possible bond slot: an upper bound; the bond"
-                    + " arrays shrink when fewer pairs carry a bond order.");
+            caveats.add(Sentence.of("md.caveat.reaxff", "ReaxFF bond slots are counted inside 2.66 A, where the bond"
+                    + " order of the nitramine force field falls to its cutoff; a force field or structure with longer"
+                    + " bonds needs more. The QEq matrix is counted twice: LAMMPS KOKKOS allocates the new one before"
+                    + " it frees the old one at every neighbour-list build."));
         }
-        String subject = String.format(Locale.ROOT, "%,d atoms, %s, %s precision", atoms, potential.id(),
+        Sentence subject = Sentence.of("md.subject", "%,d atoms, %s, %s precision", atoms, potential.id(),
                 precision.id());
-        return new SizedEstimate(WorkloadKind.MD, subject, OptionalLong.empty(), parts, "the force computation",
-                assumptions, caveats);
+        SizedEstimate e = new SizedEstimate(WorkloadKind.MD, subject, OptionalLong.empty(), parts,
+                "the force computation", assumptions, caveats);
+        return e.withRange(CudaLibraries.CUDA_RUNTIME.range(e.peakBytes() - CONTEXT_BYTES, 0));
     }
 
     private MemoryPart longRange(DomainSplit split, double[] box, double nmax) {
         if (!pppm) {
-            return new MemoryPart("longRange", "long-range grid", 0, "no long-range solver (--kspace none)");
+            return new MemoryPart("longRange", "long-range grid", 0, Sentence.of("md.formula.longRange.none",
+                    "no long-range solver (--kspace none)"));
         }
         double nx = box[0] / split.px() / gridSpacing;
         double ny = box[1] / split.py() / gridSpacing;
@@ -219,7 +235,7 @@ public record MdSystem(long atoms, Potential potential, SimPrecision precision, 
         double brick = pppmBrickPoints(nx, ny, nz);
         int fft = precision == SimPrecision.SINGLE ? 4 : 8;
         double bytes = 4.0 * brick * fft + points * (7 * 8 + 5 * fft) + nmax * 3 * 8;
-        return part("longRange", "long-range grid", bytes, String.format(Locale.ROOT,
+        return part("longRange", "long-range grid", bytes, Sentence.of("md.formula.longRange.pppm",
                 "PPPM: %,.0f grid points (spacing %.3g) x (7 x 8 + 5 x %d bytes) + 4 bricks of %,.0f points x %d bytes"
                         + " + 24 bytes per atom", points, gridSpacing, fft, brick, fft));
     }
@@ -234,7 +250,7 @@ public record MdSystem(long atoms, Potential potential, SimPrecision precision, 
         return (gx + grow) * (gy + grow) * (gz + grow);
     }
 
-    private static MemoryPart part(String id, String label, double bytes, String formula) {
+    private static MemoryPart part(String id, String label, double bytes, Sentence formula) {
         return new MemoryPart(id, label, (long) Math.ceil(bytes), formula);
     }
 }

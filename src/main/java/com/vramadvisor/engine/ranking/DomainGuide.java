@@ -75,54 +75,45 @@ public final class DomainGuide {
                 .orElse(null);
         DomainRow ruleOption = ruleGpu.map(g -> ruleOption(r, g.id())).orElse(null);
 
-        List<GuideFinding> findings = new ArrayList<>();
-        List<String> text = new ArrayList<>();
+        GuideFindings found = new GuideFindings();
         if (ruleGpu.isEmpty()) {
-            add(findings, text, GuideFinding.RULE_GPU_NOT_LISTED, String.format(Locale.ROOT,
-                    "The hardware list has no %s to check the rule of thumb against.", rule.recommendation()));
+            found.ruleGpuNotListed(rule);
         } else if (ruleOption != null && ruleOption.kind() == HardwareKind.GPU && ruleOption.fits()) {
-            add(findings, text, GuideFinding.RULE_GPU_FITS, String.format(Locale.ROOT,
-                    "Needs %s on one GPU; the %s can allocate %s, so the rule of thumb holds (%.0f%% headroom).",
-                    gb(need), ruleOption.hardwareName(), gb(ruleOption.usableBytes()),
-                    100 * ruleOption.headroomFraction()));
+            found.ruleGpuFits(need, ruleOption.hardwareName(), ruleOption.usableBytes(),
+                    ruleOption.headroomFraction());
         } else {
             GpuSpec g = ruleGpu.get();
             String how = !r.spreads() ? "more of them do not help, since every GPU holds the whole workload"
                     : ruleOption != null && ruleOption.fits()
                     ? String.format(Locale.ROOT, "it takes %d of them, each holding a share", ruleOption.gpusNeeded())
                     : "not even the largest number of them searched holds it";
-            String bigger = smallest == null ? "" : String.format(Locale.ROOT, ", or one %s (%s GB)",
-                    smallest.hardwareName(), num(nominalGb(smallest, byId)));
-            add(findings, text, GuideFinding.RULE_GPU_TOO_SMALL, String.format(Locale.ROOT,
-                    "Needs %s on one GPU (largest part: %s, %s), more than the %s %s can allocate; %s%s.",
-                    gb(need), largest.label(), gb(largest.bytes()), gb(g.memoryBytesUsable()), g.name(), how,
-                    bigger));
+            found.ruleGpuTooSmall(need, largest.label(), largest.bytes(), g.memoryBytesUsable(), g.name(), how,
+                    smallest == null ? null : smallest.hardwareName(),
+                    smallest == null ? 0 : nominalGb(smallest, byId));
         }
         if (smallest != null && ruleGpu.isPresent() && nominalGb(smallest, byId) < ruleGpu.get().memoryGbNominal()) {
-            add(findings, text, GuideFinding.SMALLER_GPU_FITS, String.format(Locale.ROOT,
-                    "A card with less memory than the rule's %s GB is enough: the %s (%s GB) holds it with %.0f%% "
-                            + "headroom.", num(rule.memoryGbNominal()), smallest.hardwareName(),
-                    num(nominalGb(smallest, byId)), 100 * smallest.headroomFraction()));
+            found.smallerGpuFits(rule, smallest.hardwareName(), nominalGb(smallest, byId),
+                    smallest.headroomFraction());
         }
         if (smallest == null && fewest != null) {
-            add(findings, text, GuideFinding.NEEDS_SEVERAL_GPUS, String.format(Locale.ROOT,
+            found.add(GuideFinding.NEEDS_SEVERAL_GPUS, String.format(Locale.ROOT,
                     "No single card in the list holds it; the fewest GPUs that do are %s, each holding a share.",
                     fewest.hardwareName()));
         }
         if (cheapest != null && (ruleOption == null || !ruleOption.fits() || ruleOption.purchaseUsd() == null
                 || cheapest.purchaseUsd() < ruleOption.purchaseUsd())
                 && (ruleOption == null || !same(cheapest, ruleOption))) {
-            add(findings, text, GuideFinding.CHEAPER_OPTION_FITS, String.format(Locale.ROOT,
+            found.add(GuideFinding.CHEAPER_OPTION_FITS, String.format(Locale.ROOT,
                     "The cheapest purchase with a known price that holds it is %s at %,.0f USD.",
                     cheapest.hardwareName(), cheapest.purchaseUsd()));
         }
         if (fewest == null) {
-            add(findings, text, GuideFinding.NOTHING_FITS, String.format(Locale.ROOT, r.spreads()
+            found.add(GuideFinding.NOTHING_FITS, String.format(Locale.ROOT, r.spreads()
                     ? "Nothing in the list holds %s within the GPU limit."
-                    : "No GPU in the list holds %s, and more GPUs do not pool their memory.", gb(need)));
+                    : "No GPU in the list holds %s, and more GPUs do not pool their memory.", GuideFindings.gb(need)));
         }
         return new DomainGuideRow(s, rule, need, largest, r.spreads(), ruleOption, smallest, fewest, cheapest,
-                findings, text);
+                found.codes(), found.text());
     }
 
     private static DomainRow ruleOption(DomainRecommendation r, String gpuId) {
@@ -145,19 +136,5 @@ public final class DomainGuide {
     private static double nominalGb(DomainRow row, Map<String, GpuSpec> byId) {
         GpuSpec g = byId.get(row.gpuId());
         return g == null ? Double.MAX_VALUE : g.memoryGbNominal();
-    }
-
-    private static void add(List<GuideFinding> findings, List<String> text, GuideFinding f, String sentence) {
-        findings.add(f);
-        text.add(sentence);
-    }
-
-    /** Bytes as GB (10^9), one decimal, as the language-model lines say them. */
-    private static String gb(long bytes) {
-        return String.format(Locale.ROOT, "%.1f GB", bytes / 1e9);
-    }
-
-    private static String num(double v) {
-        return v == Math.rint(v) ? String.valueOf((long) v) : String.valueOf(v);
     }
 }

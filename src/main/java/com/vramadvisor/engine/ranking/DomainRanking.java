@@ -22,7 +22,8 @@ import java.util.Objects;
  * offer of the hardware list, built as the language-model table builds its rows (node classes, whole boards, whole
  * machines, buy and rent apart; {@code docs/decision-table.md}) but without a speed model.
  * <ul>
- *   <li>Fit: the per-GPU peak against the GPU's usable memory ({@link GpuSpec#memoryBytesUsable}); headroom is
+ *   <li>Fit: the per-GPU peak against the GPU's usable memory ({@link GpuSpec#memoryBytesUsable}), in three states
+ *       with the estimate's range ({@link DomainRow#verdict()}: tight when the capacity lies inside it); headroom is
  *       {@code usable - peak}.</li>
  *   <li>GPUs needed, for a workload that spreads ({@link Sizable#perGpu} present beyond one GPU: domain decomposition,
  *       a sharded batch): the fewest GPUs the option comes in ({@link Rig#count}: cards up to one machine of the
@@ -169,7 +170,8 @@ public final class DomainRanking {
             if (need.spreads && exhausted) {
                 reasons.add(Reason.EXCEEDS_MAX_GPUS);
             }
-        } else if (usable - perGpu < o.tightFitFraction() * usable) {
+        } else if (usable - perGpu < o.tightFitFraction() * usable || need.high(need.spreads ? count : 1) > usable) {
+            // Tight: small headroom, or the capacity lies inside the estimate's range (SizedEstimate#range).
             reasons.add(Reason.TIGHT_FIT);
         }
         if (fp64 != null) {
@@ -299,6 +301,7 @@ public final class DomainRanking {
         private final boolean spreads;
         private final Fp64Need fp64;
         private final Map<Integer, Long> peaks = new HashMap<>();
+        private final Map<Integer, Long> highs = new HashMap<>();
 
         Need(Sizable workload) {
             this.workload = workload;
@@ -306,6 +309,13 @@ public final class DomainRanking {
             this.spreads = workload.perGpu(2).isPresent();
             this.fp64 = workload.fp64Need();
             peaks.put(1, single.peakBytes());
+            highs.put(1, single.range().highBytes());
+        }
+
+        /** The high end of the per-GPU range on {@code gpus} GPUs; {@link Long#MAX_VALUE} where it cannot run. */
+        long high(int gpus) {
+            return highs.computeIfAbsent(gpus, n -> workload.perGpu(n).map(e -> e.range().highBytes())
+                    .orElse(Long.MAX_VALUE));
         }
 
         /** The per-GPU peak on {@code gpus} GPUs; {@link Long#MAX_VALUE} where the workload cannot use that many. */

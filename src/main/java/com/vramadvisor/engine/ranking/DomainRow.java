@@ -1,5 +1,6 @@
 package com.vramadvisor.engine.ranking;
 
+import com.vramadvisor.engine.core.FitVerdict;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -76,6 +77,18 @@ public record DomainRow(String hardwareId, String hardwareName, HardwareKind kin
      */
     public Double cost() {
         return acquisition == Acquisition.PURCHASE ? purchaseUsd : rentalUsdPerHour;
+    }
+
+    /**
+     * The three-state fit: {@link FitVerdict#DOES_NOT_FIT} when the row does not fit, {@link FitVerdict#TIGHT} when
+     * it fits at the estimate but the capacity lies inside the estimate's range or the headroom is small
+     * ({@link Reason#TIGHT_FIT}), else {@link FitVerdict#FITS}; as {@link RecommendationRow#verdict()}.
+     */
+    public FitVerdict verdict() {
+        if (!fits) {
+            return FitVerdict.DOES_NOT_FIT;
+        }
+        return reasons.contains(Reason.TIGHT_FIT) ? FitVerdict.TIGHT : FitVerdict.FITS;
     }
 
     /** The reason codes as strings, in order ({@code does-not-fit}, {@code does-not-spread}, ...). */

@@ -90,37 +90,29 @@ public final class HardwareGuide {
                         .thenComparing(RecommendationRow::hardwareId)).orElse(null);
         RecommendationRow ruleOption = ruleGpu.map(g -> ruleOption(r, g.id())).orElse(null);
 
-        List<GuideFinding> findings = new ArrayList<>();
-        List<String> text = new ArrayList<>();
+        GuideFindings found = new GuideFindings();
         if (ruleGpu.isEmpty()) {
-            add(findings, text, GuideFinding.RULE_GPU_NOT_LISTED, String.format(Locale.ROOT,
-                    "The hardware list has no %s to check the rule of thumb against.", rule.recommendation()));
+            found.ruleGpuNotListed(rule);
         } else if (ruleOption != null && ruleOption.kind() == HardwareKind.GPU) {
-            add(findings, text, GuideFinding.RULE_GPU_FITS, String.format(Locale.ROOT,
-                    "Needs %s on one GPU; the %s can allocate %s, so the rule of thumb holds (%.0f%% headroom).",
-                    gb(need), ruleOption.hardwareName(), gb(ruleOption.capacityBytes()),
-                    100 * ruleOption.headroomFraction()));
+            found.ruleGpuFits(need, ruleOption.hardwareName(), ruleOption.capacityBytes(),
+                    ruleOption.headroomFraction());
         } else {
             GpuSpec g = ruleGpu.get();
             String how = ruleOption != null && ruleOption.fits()
                     ? String.format(Locale.ROOT, "it takes %d of them (%s)", ruleOption.gpusNeeded(),
                     ruleOption.sharding())
                     : "not even the largest number of them searched holds it";
-            String bigger = smallest == null ? "" : String.format(Locale.ROOT,
-                    ", or one %s (%s GB)", smallest.hardwareName(), num(nominalGb(smallest, byId)));
-            add(findings, text, GuideFinding.RULE_GPU_TOO_SMALL, String.format(Locale.ROOT,
-                    "Needs %s on one GPU (largest part: %s, %s), more than the %s %s can allocate; %s%s.",
-                    gb(need), largest.label(), gb(largestBytes), gb(capacity(r, g)), g.name(), how, bigger));
+            found.ruleGpuTooSmall(need, largest.label(), largestBytes, capacity(r, g), g.name(), how,
+                    smallest == null ? null : smallest.hardwareName(),
+                    smallest == null ? 0 : nominalGb(smallest, byId));
         }
         if (smallest != null && ruleGpu.isPresent()
                 && nominalGb(smallest, byId) < ruleGpu.get().memoryGbNominal()) {
-            add(findings, text, GuideFinding.SMALLER_GPU_FITS, String.format(Locale.ROOT,
-                    "A card with less memory than the rule's %s GB is enough: the %s (%s GB) holds it with %.0f%% "
-                            + "headroom.", num(rule.memoryGbNominal()), smallest.hardwareName(),
-                    num(nominalGb(smallest, byId)), 100 * smallest.headroomFraction()));
+            found.smallerGpuFits(rule, smallest.hardwareName(), nominalGb(smallest, byId),
+                    smallest.headroomFraction());
         }
         if (smallest == null && fewest != null) {
-            add(findings, text, GuideFinding.NEEDS_SEVERAL_GPUS, String.format(Locale.ROOT,
+            found.add(GuideFinding.NEEDS_SEVERAL_GPUS, String.format(Locale.ROOT,
                     "No single card in the list holds it; the fewest GPUs that do are %s (%s).",
                     fewest.hardwareName(), fewest.sharding()));
         }
@@ -130,16 +122,16 @@ public final class HardwareGuide {
             String caveat = cheapest.reasons().contains(Reason.PCIE_ONLY) ? ", its GPUs linked by PCIe only" : "";
             String time = cheapest.hours() == null ? "" : String.format(Locale.ROOT,
                     ", about %,.0f hours for the token budget", cheapest.hours());
-            add(findings, text, GuideFinding.CHEAPER_OPTION_FITS, String.format(Locale.ROOT,
+            found.add(GuideFinding.CHEAPER_OPTION_FITS, String.format(Locale.ROOT,
                     "The cheapest purchase with a known price that holds it is %s at %,.0f USD%s%s.",
                     cheapest.hardwareName(), cheapest.purchaseUsd(), time, caveat));
         }
         if (fewest == null) {
-            add(findings, text, GuideFinding.NOTHING_FITS, String.format(Locale.ROOT,
-                    "Nothing in the list holds %s per GPU within the GPU limit.", gb(need)));
+            found.add(GuideFinding.NOTHING_FITS, String.format(Locale.ROOT,
+                    "Nothing in the list holds %s per GPU within the GPU limit.", GuideFindings.gb(need)));
         }
-        return new GuideRow(s, rule, need, largest, largestBytes, ruleOption, smallest, fewest, cheapest, findings,
-                text);
+        return new GuideRow(s, rule, need, largest, largestBytes, ruleOption, smallest, fewest, cheapest,
+                found.codes(), found.text());
     }
 
     /**
@@ -199,19 +191,5 @@ public final class HardwareGuide {
     private static double nominalGb(RecommendationRow row, Map<String, GpuSpec> byId) {
         GpuSpec g = byId.get(row.gpuId());
         return g == null ? Double.MAX_VALUE : g.memoryGbNominal();
-    }
-
-    private static void add(List<GuideFinding> findings, List<String> text, GuideFinding f, String sentence) {
-        findings.add(f);
-        text.add(sentence);
-    }
-
-    /** Bytes as GB (10^9), one decimal. */
-    private static String gb(long bytes) {
-        return String.format(Locale.ROOT, "%.1f GB", bytes / 1e9);
-    }
-
-    private static String num(double v) {
-        return v == Math.rint(v) ? String.valueOf((long) v) : String.valueOf(v);
     }
 }

@@ -2,6 +2,7 @@ package com.vramadvisor.engine.ranking;
 
 import com.vramadvisor.engine.Recompute;
 import com.vramadvisor.engine.plan.StepTimeModel;
+import com.vramadvisor.engine.serving.ServingTargets;
 
 import java.util.EnumSet;
 import java.util.Locale;
@@ -49,6 +50,9 @@ import java.util.TreeSet;
  * @param fitsFirst                         put rows that fit before rows that do not, and rows within the
  *                                          deadline before those past it, whatever the sort key
  * @param topN                              keep the first N rows after sorting; 0 keeps all
+ * @param servingTargets                    inference: the latency targets and running-request cap that users served
+ *                                          are counted within ({@link ServingTargets#NONE} by default here; the
+ *                                          command line and the window start from {@link ServingTargets#DEFAULTS})
  */
 public record RankingOptions(double computeEfficiency, double decodeBandwidthEfficiency, long tokenBudget,
                              long globalBatchTokens, Recompute fixedRecompute, double deadlineDays,
@@ -57,7 +61,7 @@ public record RankingOptions(double computeEfficiency, double decodeBandwidthEff
                              double tightFitFraction, Set<String> vendors, Set<String> formFactors,
                              Set<HardwareKind> kinds, Set<Acquisition> acquisitions, double maxBudgetUsd,
                              double minMemoryGbPerGpu, boolean fitsOnly, SortKey sortKey, boolean descending,
-                             boolean fitsFirst, int topN) {
+                             boolean fitsFirst, int topN, ServingTargets servingTargets) {
 
     /**
      * 0.60: NVIDIA's published TensorRT-LLM latencies for Llama-2-7B at batch 1 (NeMo Framework performance page,
@@ -123,6 +127,7 @@ public record RankingOptions(double computeEfficiency, double decodeBandwidthEff
         }
         Objects.requireNonNull(sharding, "sharding");
         Objects.requireNonNull(sortKey, "sortKey");
+        Objects.requireNonNull(servingTargets, "servingTargets");
         if (maxGpus < 1) {
             throw new IllegalArgumentException("the GPU limit must be at least 1");
         }
@@ -200,6 +205,7 @@ public record RankingOptions(double computeEfficiency, double decodeBandwidthEff
         private boolean descending;
         private boolean fitsFirst = true;
         private int topN;
+        private ServingTargets servingTargets = ServingTargets.NONE;
 
         private Builder() {
         }
@@ -228,6 +234,7 @@ public record RankingOptions(double computeEfficiency, double decodeBandwidthEff
             descending = o.descending;
             fitsFirst = o.fitsFirst;
             topN = o.topN;
+            servingTargets = o.servingTargets;
         }
 
         public Builder computeEfficiency(double v) { computeEfficiency = v; return this; }
@@ -253,12 +260,22 @@ public record RankingOptions(double computeEfficiency, double decodeBandwidthEff
         public Builder descending(boolean v) { descending = v; return this; }
         public Builder fitsFirst(boolean v) { fitsFirst = v; return this; }
         public Builder topN(int v) { topN = v; return this; }
+        public Builder servingTargets(ServingTargets v) { servingTargets = v; return this; }
+
+        /**
+         * The decision table's order for serving: most users per dollar first ({@link SortKey#USERS_PER_DOLLAR},
+         * descending).
+         */
+        public Builder rankByUsersPerDollar() { return rankBy(SortKey.USERS_PER_DOLLAR); }
+
+        /** Ranks by {@code key}, best first: descending where more is better ({@link SortKey#higherIsBetter()}). */
+        public Builder rankBy(SortKey key) { sortKey = key; descending = key.higherIsBetter(); return this; }
 
         public RankingOptions build() {
             return new RankingOptions(computeEfficiency, decodeBandwidthEfficiency, tokenBudget, globalBatchTokens,
                     fixedRecompute, deadlineDays, electricityUsdPerKWh, pue, amortizationYears, sharding, maxGpus,
                     tightFitFraction, vendors, formFactors, kinds, acquisitions, maxBudgetUsd, minMemoryGbPerGpu,
-                    fitsOnly, sortKey, descending, fitsFirst, topN);
+                    fitsOnly, sortKey, descending, fitsFirst, topN, servingTargets);
         }
     }
 

@@ -56,6 +56,8 @@ public enum Reason {
             "The GPU has no double-precision (FP64) hardware, which this workload's precision needs."),
     SLOW_FP64("slow-fp64",
             "The GPU's FP64 rate is below 1/8 of its FP32 rate; a double-precision workload runs far slower here."),
+    MISSES_LATENCY_TARGETS("misses-latency-targets",
+            "Fits in memory, but not even one user gets the TPOT and TTFT targets; the option serves nobody."),
     FP64_UNKNOWN("fp64-unknown",
             "The hardware list gives no FP64 rate for this GPU; whether it runs double precision well is not checked.");
 

@@ -58,6 +58,9 @@ import java.util.Objects;
  * @param energyKWh                   electricity for the token budget at board and host power times the PUE, kWh;
  *                                    {@code null} when a power figure is missing or there is no speed
  * @param energyCostUsd               {@code energyKWh x electricity price} for purchases; {@code null} when rented
+ * @param serving                     inference: users served within the latency targets, their latency and what
+ *                                    each costs ({@link ServingFigures}); {@code null} for training and for rows
+ *                                    that do not fit in memory or have no speed
  * @param reasons                     why it does not fit, and which assumptions matter
  */
 public record RecommendationRow(String hardwareId, String hardwareName, HardwareKind kind, Acquisition acquisition,
@@ -68,7 +71,8 @@ public record RecommendationRow(String hardwareId, String hardwareName, Hardware
                                 Double tokensPerSecond, Double decodeTokensPerSecondPerSequence,
                                 Double prefillTokensPerSecond, Double hours, Double gpuHours, Double mfu,
                                 Bound boundBy, Double purchaseUsd, Double cardsUsd, Double rentalUsdPerHour,
-                                Double jobCostUsd, Double energyKWh, Double energyCostUsd, List<Reason> reasons) {
+                                Double jobCostUsd, Double energyKWh, Double energyCostUsd, ServingFigures serving,
+                                List<Reason> reasons) {
 
     public RecommendationRow {
         Objects.requireNonNull(hardwareId, "hardwareId");

@@ -12,6 +12,7 @@ import com.vramadvisor.engine.hardware.GpuSpec;
 import com.vramadvisor.engine.hardware.HardwareList;
 import com.vramadvisor.engine.hardware.NodeSpec;
 import com.vramadvisor.engine.hardware.SystemSpec;
+import com.vramadvisor.engine.plan.Fabric;
 import com.vramadvisor.engine.plan.MemoryModel;
 import com.vramadvisor.engine.plan.PlanCandidate;
 import com.vramadvisor.engine.plan.PlanLayout;
@@ -262,6 +263,7 @@ public final class Recommender {
         private final RowFactory factory;
         private final Planner planner;
         private final LayoutSearch search;
+        private final ServingLayouts serving;
         private final boolean training;
 
         Table(MemoryModel memory, ModelSpec model, Workload workload, RankingOptions options, Estimate single,
@@ -276,6 +278,7 @@ public final class Recommender {
             this.factory = new RowFactory(model, workload, options);
             this.search = new LayoutSearch(memory, model, workload);
             search.remember(Parallelism.SINGLE_GPU, single);
+            this.serving = new ServingLayouts(model, options, search, factory);
             this.planner = new Planner(memory, model, workload, single, new Planner.Settings(
                     options.computeEfficiency(), options.decodeBandwidthEfficiency(), options.tokenBudget(),
                     options.globalBatchTokens(), options.fixedRecompute()));
@@ -318,10 +321,14 @@ public final class Recommender {
             }
             LayoutSearch.Layout copy = search.exactly(Parallelism.SINGLE_GPU, rig.capacityBytes())
                     .orElseThrow(() -> new IllegalArgumentException("the workload cannot be estimated on one GPU"));
-            rows.add(inferenceRow(one, copy, 1, !copy.fits() && options.maxGpus() == 1));
-            if (!copy.fits() && options.maxGpus() > 1) {
+            RecommendationRow first = inferenceRow(one, copy, 1, !copy.fits() && options.maxGpus() == 1);
+            rows.add(first);
+            if (!first.fits() && options.maxGpus() > 1) {
                 LayoutSearch.Layout several = search.fewest(rig.capacityBytes(), rig.gpusPerNode(),
                         options.maxGpus());
+                if (several != null && several.fits() && options.servingTargets().hasLatencyTarget()) {
+                    several = serving.fastEnough(one, several, rig.gpusPerNode());
+                }
                 if (several != null && several.gpus() > 1) {
                     rows.add(inferenceRow(many, several, 1, !several.fits()));
                 }
@@ -357,6 +364,9 @@ public final class Recommender {
                 return;
             }
             int units = (copy.gpus() + unit - 1) / unit;
+            if (copy.fits() && options.servingTargets().hasLatencyTarget()) {
+                copy = serving.mostUsers(offer, copy, units * unit);
+            }
             int replicas = Math.max(1, units * unit / copy.gpus());
             rows.add(inferenceRow(offer, copy, replicas, !copy.fits()));
         }
@@ -365,18 +375,20 @@ public final class Recommender {
             Estimate e = memory.estimate(model, planner.workloadFor(c.layout()));
             RowFactory.Speed speed = c.fits() ? factory.trainingSpeed(c.step(), offer.gpu(), c.gpus())
                     : RowFactory.Speed.NONE;
-            return factory.build(offer, c.gpus(), 1, c.layout(), e, speed, exhausted);
+            return factory.build(offer, c.gpus(), 1, c.layout(), e, speed, null, exhausted);
         }
 
         private RecommendationRow inferenceRow(RowFactory.Offer offer, LayoutSearch.Layout copy, int replicas,
                                                boolean exhausted) {
             Estimate e = search.estimate(copy.parallelism()).orElseThrow(() -> new IllegalStateException(
                     "the estimator gave a peak but no estimate for " + copy.parallelism()));
-            RowFactory.Speed speed = copy.fits() ? factory.inferenceSpeed(offer.gpu(),
-                    offer.rig().fabric(copy.gpus()), copy.parallelism(), e, replicas) : RowFactory.Speed.NONE;
+            Fabric fabric = offer.rig().fabric(copy.gpus());
+            RowFactory.Speed speed = copy.fits() ? factory.inferenceSpeed(offer.gpu(), fabric, copy.parallelism(), e,
+                    replicas) : RowFactory.Speed.NONE;
+            ServingFigures serving = copy.fits() ? factory.serving(offer.gpu(), fabric, copy.parallelism(), replicas)
+                    : null;
             return factory.build(offer, copy.gpus() * replicas, replicas,
-                    new PlanLayout(copy.parallelism(), Recompute.NONE, 1), e, speed,
-                    exhausted);
+                    new PlanLayout(copy.parallelism(), Recompute.NONE, 1), e, speed, serving, exhausted);
         }
 
         /** A row at the workload's own layout (or one GPU of it). */
@@ -391,17 +403,19 @@ public final class Recommender {
             }
             boolean fits = e.peakBytes() <= offer.rig().capacityBytes();
             RowFactory.Speed speed = RowFactory.Speed.NONE;
+            ServingFigures serving = null;
             if (fits) {
                 if (training) {
                     StepTime step = planner.stepTimeModel().training(offer.gpu(), offer.rig().fabric(layout.gpus()),
                             layout);
                     speed = factory.trainingSpeed(step, offer.gpu(), layout.gpus());
                 } else {
-                    speed = factory.inferenceSpeed(offer.gpu(), offer.rig().fabric(layout.gpus()),
-                            layout.parallelism(), e, replicas);
+                    Fabric fabric = offer.rig().fabric(layout.gpus());
+                    speed = factory.inferenceSpeed(offer.gpu(), fabric, layout.parallelism(), e, replicas);
+                    serving = factory.serving(offer.gpu(), fabric, layout.parallelism(), replicas);
                 }
             }
-            return factory.build(offer, layout.gpus() * replicas, replicas, layout, e, speed, exhausted);
+            return factory.build(offer, layout.gpus() * replicas, replicas, layout, e, speed, serving, exhausted);
         }
     }
 
@@ -429,7 +443,7 @@ public final class Recommender {
         return new RecommendationRow(id, name, kind, acquisition, "", "", "", "", false, 0, 1, 1, 0, "", "", 1,
                 new PlanLayout(Parallelism.SINGLE_GPU, Recompute.NONE, 1), null,
                 single.peakBytes(), 0, 0, -single.peakBytes(), -1.0, null, null, null, null, null, null, null, null,
-                null, null, null, null, null, List.of(Reason.UNKNOWN_GPU));
+                null, null, null, null, null, null, List.of(Reason.UNKNOWN_GPU));
     }
 
     /** The rows the filters keep, in the table's order (the top-N cut comes after). */
@@ -452,9 +466,10 @@ public final class Recommender {
         }
         Comparator<RecommendationRow> order = o.sortKey().comparator(o.descending());
         if (o.fitsFirst()) {
-            order = Comparator.comparing((RecommendationRow r) -> !r.fits())
-                    .thenComparing(r -> r.reasons().contains(Reason.PAST_DEADLINE))
-                    .thenComparing(order);
+            // Ranked by users served, the deadline of the token budget does not order the rows: serving has none.
+            Comparator<RecommendationRow> fitting = Comparator.comparing((RecommendationRow r) -> !r.fits());
+            order = o.sortKey().higherIsBetter() ? fitting.thenComparing(order)
+                    : fitting.thenComparing(r -> r.reasons().contains(Reason.PAST_DEADLINE)).thenComparing(order);
         }
         order = order.thenComparing(RecommendationRow::hardwareId).thenComparing(RecommendationRow::kind);
         kept.sort(order);

@@ -15,6 +15,7 @@ import com.vramadvisor.engine.plan.SpeedModel;
 import com.vramadvisor.engine.plan.StepTime;
 import com.vramadvisor.engine.plan.StepTimeModel;
 import com.vramadvisor.engine.serving.ServingLatency;
+import com.vramadvisor.engine.serving.ServingLoad;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -84,15 +85,19 @@ final class RowFactory {
      * @param layout          the layout of one copy
      * @param e               the full estimate at that layout
      * @param speed           the speed at that layout, {@link Speed#NONE} when it does not fit
+     * @param serving         inference: the users served, unpriced ({@link #serving}); {@code null} otherwise
      * @param searchExhausted whether the layout search ran out of GPUs to try
      */
     RecommendationRow build(Offer offer, int gpusUsed, int replicas, PlanLayout layout, Estimate e, Speed speed,
-                            boolean searchExhausted) {
+                            ServingFigures serving, boolean searchExhausted) {
         GpuSpec gpu = offer.gpu();
         Rig rig = offer.rig();
+        speed = atServedLoad(speed, serving);
         long capacity = capacityBytes(gpu);
         long need = e.peakBytes();
         boolean fits = need <= capacity;
+        boolean missesTargets = fits && serving != null && !serving.meetsTargets()
+                && options.servingTargets().hasLatencyTarget();
         long headroom = capacity - need;
         int bought = roundUp(gpusUsed, rig.unitGpus());
         int units = bought / rig.unitGpus();
@@ -108,6 +113,9 @@ final class RowFactory {
         } else if (headroom < options.tightFitFraction() * capacity || e.range().highBytes() > capacity) {
             // Tight: the capacity lies inside the estimate's range (docs/verifying.md), or the headroom is small.
             reasons.add(Reason.TIGHT_FIT);
+        }
+        if (missesTargets) {
+            reasons.add(Reason.MISSES_LATENCY_TARGETS);
         }
         if (capacity < gpu.memoryBytesUsable()) {
             reasons.add(Reason.SERVING_RESERVATION);
@@ -140,13 +148,38 @@ final class RowFactory {
         String name = units > 1 || (offer.kind() == HardwareKind.MULTI_GPU) ? countLabel(offer, bought, units)
                 : offer.name();
         Double gpuHours = hours == null ? null : hours * gpusUsed;
+        ServingFigures priced = serving == null ? null : serving.priced(hourlyCost(offer, money, hours), bought);
         return new RecommendationRow(offer.id(), name, offer.kind(), offer.acquisition(), gpu.vendor(),
-                gpu.formFactor(), gpu.id(), gpu.name(), fits, gpusUsed, units, nodes, perNode, offer.interconnect(),
+                gpu.formFactor(), gpu.id(), gpu.name(), fits && !missesTargets, gpusUsed, units, nodes, perNode, offer.interconnect(),
                 nodes > 1 ? rig.network() : "", replicas, layout, null, need, gpu.memoryBytesUsable(), capacity,
                 headroom, (double) headroom / capacity, speed.tokensPerSecond(), speed.perSequence(),
                 speed.prefill(), hours, gpuHours, speed.mfu(), speed.bound(), money.purchaseUsd(), money.cardsUsd(),
-                money.rentalUsdPerHour(), money.jobCostUsd(), money.energyKWh(), money.energyCostUsd(),
+                money.rentalUsdPerHour(), money.jobCostUsd(), money.energyKWh(), money.energyCostUsd(), priced,
                 dedupe(reasons));
+    }
+
+    /**
+     * What the option costs per hour of serving: the rent, or for a purchase the job cost over its hours (the
+     * amortised share of the price, {@code purchase / (years x 8,760)}, plus the energy of an hour), so that bought
+     * and rented options meet in one unit; {@code null} when unknown.
+     */
+    private static Double hourlyCost(Offer offer, CostModel.Costs money, Double hours) {
+        if (offer.acquisition() == Acquisition.RENTAL) {
+            return money.rentalUsdPerHour();
+        }
+        return money.jobCostUsd() == null || hours == null || !(hours > 0) ? null : money.jobCostUsd() / hours;
+    }
+
+    /**
+     * Users served by {@code replicas} copies of layout {@code p} ({@link UsersServed}); {@code null} for training or
+     * a GPU without a memory bandwidth figure.
+     */
+    ServingFigures serving(GpuSpec gpu, Fabric fabric, Parallelism p, int replicas) {
+        if (workload.mode() != Mode.INFER || gpu.memoryBandwidthGBps() <= 0) {
+            return null;
+        }
+        return UsersServed.of(model, workload.toBuilder().parallelism(p).build(), gpu, capacityBytes(gpu), fabric,
+                options, replicas);
     }
 
     private static String countLabel(Offer offer, int bought, int units) {
@@ -252,6 +285,32 @@ final class RowFactory {
         }
         List<Reason> reasons = peak.fallback() ? List.of(Reason.PRECISION_FALLBACK) : List.of();
         return new Speed(decode, perSequence, prefill, seconds / 3600.0, null, bound, reasons);
+    }
+
+    /**
+     * The inference speed at the load the option serves ({@link ServingFigures#usersServed} sequences decoding
+     * together at {@link ServingFigures#tpotMs} each), so that the tokens/s, time and job cost of a serving row
+     * describe the same option as its users column: {@code tokens/s = usersServed x 1000 / tpotMs}, and the token
+     * budget takes {@code budget / tokens/s}. Under a serving engine's steady load the arriving prompts are inside
+     * TPOT already ({@link ServingLoad}); without that load (Hugging Face {@code generate}, no output length) the
+     * prompts' prefill is added as in {@link #inferenceSpeed}. Unchanged when nobody is served.
+     */
+    Speed atServedLoad(Speed single, ServingFigures serving) {
+        if (serving == null || serving.usersServed() <= 0 || !(serving.tpotMs() > 0) || single.tokensPerSecond() == null) {
+            return single;
+        }
+        double perSequence = 1000.0 / serving.tpotMs();
+        double decode = serving.usersServed() * perSequence;
+        double seconds = options.tokenBudget() / decode;
+        int prompt = workload.sequenceLength();
+        int generated = workload.effectiveContext() - prompt;
+        boolean loaded = ServingLoad.arrivingPromptTokensPerStep(
+                workload.toBuilder().batch(Math.max(1, serving.usersPerReplica())).build()) > 0;
+        if (!loaded && generated > 0 && single.prefill() != null) {
+            seconds += (double) options.tokenBudget() / generated * prompt / single.prefill();
+        }
+        Bound bound = serving.tpotBound() != null ? serving.tpotBound() : single.bound();
+        return new Speed(decode, perSequence, single.prefill(), seconds / 3600.0, null, bound, single.reasons());
     }
 
     static boolean isUnifiedMemory(GpuSpec gpu) {

@@ -30,7 +30,14 @@ public enum SortKey {
     PURCHASE_USD(RecommendationRow::purchaseUsd),
     CARDS_USD(RecommendationRow::cardsUsd),
     RENTAL_USD_PER_HOUR(RecommendationRow::rentalUsdPerHour),
-    ENERGY_KWH(RecommendationRow::energyKWh);
+    ENERGY_KWH(RecommendationRow::energyKWh),
+    /** Inference: concurrent users served within the latency targets (training rows have none and sort last). */
+    USERS_SERVED(r -> r.serving() == null ? null : (double) r.serving().usersServed()),
+    /** Inference: users served per US dollar an hour of the option costs; the serving table's default, descending. */
+    USERS_PER_DOLLAR(r -> r.serving() == null ? null : r.serving().usersPerDollar()),
+    USERS_PER_GPU(r -> r.serving() == null ? null : r.serving().usersPerGpu()),
+    TTFT_MS(r -> r.serving() == null ? null : r.serving().ttftMs()),
+    TPOT_MS(r -> r.serving() == null ? null : r.serving().tpotMs());
 
     private final Comparator<RecommendationRow> ascending;
     private final Function<RecommendationRow, Double> nullableValue;
@@ -43,6 +50,14 @@ public enum SortKey {
     SortKey(Function<RecommendationRow, Double> nullableValue) {
         this.ascending = Comparator.comparing(nullableValue, Comparator.nullsLast(Comparator.naturalOrder()));
         this.nullableValue = nullableValue;
+    }
+
+    /**
+     * Whether more is better for this column, so that a ranking by it puts the largest first (users served and their
+     * ratios); {@link RankingOptions.Builder#rankBy} sorts those descending.
+     */
+    public boolean higherIsBetter() {
+        return this == USERS_SERVED || this == USERS_PER_DOLLAR || this == USERS_PER_GPU;
     }
 
     /** Orders rows by this column; unknown values last whichever the direction. */
@@ -59,7 +74,7 @@ public enum SortKey {
     /**
      * Parses a column name as the command line spells it ({@code job-cost-usd}, {@code tokensPerSecond},
      * {@code TOKENS_PER_SECOND}), case-insensitive, or one of the three goals: {@code time} (hours), {@code cost}
-     * (job cost) and {@code capital} (purchase price).
+     * (job cost), {@code capital} (purchase price) and {@code users} (users per dollar, for serving).
      *
      * @throws IllegalArgumentException naming the accepted keys
      */
@@ -74,6 +89,8 @@ public enum SortKey {
             case "capital":
             case "priceusd":
                 return PURCHASE_USD;
+            case "users":
+                return USERS_PER_DOLLAR;
             default:
                 break;
         }
@@ -85,7 +102,7 @@ public enum SortKey {
             }
             names.append(names.length() == 0 ? "" : ", ").append(k.name().toLowerCase(Locale.ROOT).replace('_', '-'));
         }
-        throw new IllegalArgumentException("unknown sort key '" + text + "' (expected time, cost, capital or one of "
+        throw new IllegalArgumentException("unknown sort key '" + text + "' (expected time, cost, capital, users or one of "
                 + names + ")");
     }
 }

@@ -1,6 +1,6 @@
 package com.vramadvisor.engine.render;
 
-import java.util.Locale;
+import com.vramadvisor.engine.core.Sentence;
 
 /**
  * Unreal Engine 5's Lumen global illumination: the world-space data it keeps resident, with the engine's defaults.
@@ -119,20 +119,21 @@ public record Lumen(boolean enabled, int atlasSize, boolean softwareTracing) {
         return enabled && softwareTracing ? MESH_SDF_ATLAS_BYTES : 0;
     }
 
-    String describe(int viewers) {
+    Sentence describe(int viewers) {
         if (!enabled) {
-            return "no Lumen";
+            return Sentence.of("render.formula.lumen.none", "no Lumen");
         }
-        String perViewer = viewers > 1 ? " x " + viewers + " viewers" : "";
-        String s = String.format(Locale.ROOT, "surface cache %d^2 x %d B + (radiance cache (128 x 32)^2 x 4 B +"
-                + " (128 x 34)^2 x 4 B + 192 x 48^2 x 4 B", atlasSize, SURFACE_CACHE_BYTES_PER_TEXEL);
+        Sentence perViewer = viewers > 1 ? Sentence.of("render.perViewer", " x %d viewers", viewers)
+                : Sentence.plain("");
         if (softwareTracing) {
-            s += " + global distance field: page atlas 128 x 128 x 7 pages x 8^3 B, coverage 4^3 B per page, 3 page"
-                    + " tables 36^2 x 144 x 4 B, mips 63^2 x 252 B)" + perViewer
-                    + " + mesh distance field atlas 128 x 128 x 32 bricks x 8^3 B";
-        } else {
-            s += ")" + perViewer;
+            return Sentence.of("render.formula.lumen.software", "surface cache %d^2 x %d B + (radiance cache"
+                    + " (128 x 32)^2 x 4 B + (128 x 34)^2 x 4 B + 192 x 48^2 x 4 B + global distance field: page atlas"
+                    + " 128 x 128 x 7 pages x 8^3 B, coverage 4^3 B per page, 3 page tables 36^2 x 144 x 4 B, mips"
+                    + " 63^2 x 252 B)%s + mesh distance field atlas 128 x 128 x 32 bricks x 8^3 B", atlasSize,
+                    SURFACE_CACHE_BYTES_PER_TEXEL, perViewer);
         }
-        return s;
+        return Sentence.of("render.formula.lumen.hardware", "surface cache %d^2 x %d B + (radiance cache"
+                + " (128 x 32)^2 x 4 B + (128 x 34)^2 x 4 B + 192 x 48^2 x 4 B)%s", atlasSize,
+                SURFACE_CACHE_BYTES_PER_TEXEL, perViewer);
     }
 }

@@ -1,9 +1,9 @@
 package com.vramadvisor.engine.render;
 
+import com.vramadvisor.engine.core.Sentence;
 import com.vramadvisor.engine.core.MemoryPart;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.TreeSet;
 
 /**
@@ -18,8 +18,8 @@ final class PoolParts {
 
     static MemoryPart pools(StreamingPools p, long streamed, long resident, long otherTextures,
                             TreeSet<String> virtualFormats, long instances, long naniteMeshes, long naniteTriangles,
-                            List<String> caveats) {
-        List<String> text = new ArrayList<>();
+                            List<Sentence> caveats) {
+        List<Sentence> text = new ArrayList<>();
         long sum = 0;
         long fixedPools = 0;
         if (!virtualFormats.isEmpty()) {
@@ -30,21 +30,22 @@ final class PoolParts {
             TexturePoolBudget.Budget budget = TexturePoolBudget.of(p, resident, Bytes.add(otherTextures, fixedPools));
             long used = Math.min(streamed, budget.bytes());
             sum = Bytes.add(sum, used);
-            text.add(String.format(Locale.ROOT, "texture streaming min(%,d B wanted, %s)", streamed,
-                    budget.formula()));
+            text.add(Sentence.of("render.formula.textureStreaming", "texture streaming min(%,d B wanted, %s)",
+                    streamed, budget.formula()));
             if (streamed > budget.bytes()) {
-                caveats.add(String.format(Locale.ROOT, "Streamed textures want %.2f GiB at full detail but the"
-                        + " streaming budget is %.2f GiB: the streamer drops mips (blurry textures) rather than"
+                caveats.add(Sentence.of("render.caveat.streaming", "Streamed textures want %.2f GiB at full detail"
+                        + " but the streaming budget is %.2f GiB: the streamer drops mips (blurry textures) rather than"
                         + " running out.", streamed / (double) (1L << 30), budget.bytes() / (double) (1L << 30)));
             }
         }
         if (p.naniteStreamingMiB() > 0 && naniteMeshes > 0) {
             long roots = Bytes.mul(naniteMeshes, StreamingPools.NANITE_ROOT_PAGE_BYTES);
             sum = Bytes.add(sum, Bytes.add(StreamingPools.mib(p.naniteStreamingMiB()), roots));
-            text.add(p.naniteStreamingMiB() + " MiB Nanite pool + " + naniteMeshes + " root pages x 32 KiB");
+            text.add(Sentence.of("render.formula.nanitePool", "%d MiB Nanite pool + %d root pages x 32 KiB",
+                    p.naniteStreamingMiB(), naniteMeshes));
             double wanted = naniteTriangles * SceneEstimator.NANITE_BYTES_PER_INPUT_TRIANGLE;
             if (wanted > StreamingPools.mib(p.naniteStreamingMiB())) {
-                caveats.add(String.format(Locale.ROOT, "All Nanite clusters at full detail would be %.2f GiB"
+                caveats.add(Sentence.of("render.caveat.nanite", "All Nanite clusters at full detail would be %.2f GiB"
                         + " (17.7 B per input triangle); the %d MiB pool holds what the view needs, and lowers detail"
                         + " when a view needs more.", wanted / (1L << 30), p.naniteStreamingMiB()));
             }
@@ -52,21 +53,26 @@ final class PoolParts {
         if (!virtualFormats.isEmpty()) {
             long vt = Bytes.mul(StreamingPools.mib(p.virtualTextureMiB()), (long) virtualFormats.size());
             sum = Bytes.add(sum, vt);
-            text.add(virtualFormats.size() + " virtual-texture pools (" + String.join(", ", virtualFormats) + ") x "
-                    + p.virtualTextureMiB() + " MiB");
+            text.add(Sentence.of("render.formula.virtualTextures", "%d virtual-texture pools (%s) x %d MiB",
+                    virtualFormats.size(), String.join(", ", virtualFormats), p.virtualTextureMiB()));
         }
         if (p.virtualShadowMapPages() > 0) {
             sum = Bytes.add(sum, Bytes.mul(p.virtualShadowMapPages(), StreamingPools.VSM_PAGE_BYTES));
-            text.add(p.virtualShadowMapPages() + " virtual shadow map pages x 128 x 128 x 4 B");
+            text.add(Sentence.of("render.formula.virtualShadowMaps", "%d virtual shadow map pages x 128 x 128 x 4 B",
+                    p.virtualShadowMapPages()));
         }
         long gpuScene = p.instanceDataBytes(instances);
         if (gpuScene > 0) {
             sum = Bytes.add(sum, gpuScene);
-            text.add(String.format(Locale.ROOT, "GPU Scene instance data %,d instances rounded up to %,d x %d B",
+            text.add(Sentence.of("render.formula.gpuScene", "GPU Scene instance data %,d instances rounded up to %,d"
+                    + " x %d B",
                     instances, gpuScene / p.instanceBytes(), p.instanceBytes()));
         }
-        return new MemoryPart("streamingPools", "streaming pools", sum, text.isEmpty() ? "no streaming pools"
-                : String.join(" + ", text));
+        Sentence formula = text.isEmpty() ? Sentence.of("render.formula.noPools", "no streaming pools") : text.get(0);
+        for (int i = 1; i < text.size(); i++) {
+            formula = Sentence.of("render.formula.plus", "%s + %s", formula, text.get(i));
+        }
+        return new MemoryPart("streamingPools", "streaming pools", sum, formula);
     }
 
 }

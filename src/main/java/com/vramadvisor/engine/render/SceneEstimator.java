@@ -1,11 +1,11 @@
 package com.vramadvisor.engine.render;
 
 import com.vramadvisor.engine.core.MemoryPart;
+import com.vramadvisor.engine.core.Sentence;
 import com.vramadvisor.engine.core.SizedEstimate;
 import com.vramadvisor.engine.core.WorkloadKind;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.OptionalLong;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
@@ -32,32 +32,33 @@ public final class SceneEstimator {
 
     public static SizedEstimate estimate(Scene s) {
         List<MemoryPart> parts = new ArrayList<>();
-        List<String> caveats = new ArrayList<>();
+        List<Sentence> caveats = new ArrayList<>();
         int v = s.viewers();
-        String perViewer = v > 1 ? " x " + v + " viewers" : "";
+        Sentence perViewer = v > 1 ? Sentence.of("render.perViewer", " x %d viewers", v) : Sentence.plain("");
 
         long rt = 0;
         for (RenderTarget t : s.renderTargets()) {
             rt = Bytes.add(rt, t.bytes(s.width(), s.height()));
         }
-        parts.add(part("renderTargets", "render targets", Bytes.mul(rt, v),
-                list(s.renderTargets().stream().map(RenderTarget::describe).toList()) + " at " + s.width() + " x "
-                        + s.height() + perViewer));
+        parts.add(part("renderTargets", "render targets", Bytes.mul(rt, v), Sentence.of("render.formula.targets",
+                "%s at %d x %d%s", list(s.renderTargets().stream().map(RenderTarget::describe).toList()), s.width(),
+                s.height(), perViewer)));
 
         long effects = 0;
         for (RenderTarget t : s.effectTargets()) {
             effects = Bytes.add(effects, t.bytes(s.width(), s.height()));
         }
         parts.add(part("effectTargets", "lighting and post targets", Bytes.mul(effects, v),
-                list(s.effectTargets().stream().map(RenderTarget::describe).toList()) + " at " + s.width() + " x "
-                        + s.height() + perViewer));
+                Sentence.of("render.formula.targets", "%s at %d x %d%s",
+                        list(s.effectTargets().stream().map(RenderTarget::describe).toList()), s.width(), s.height(),
+                        perViewer)));
 
         long shadows = 0;
         for (ShadowMap m : s.shadowMaps()) {
             shadows = Bytes.add(shadows, m.bytes());
         }
-        parts.add(part("shadowMaps", "shadow maps", Bytes.mul(shadows, v),
-                list(s.shadowMaps().stream().map(ShadowMap::describe).toList()) + perViewer));
+        parts.add(part("shadowMaps", "shadow maps", Bytes.mul(shadows, v), Sentence.of("render.formula.items",
+                "%s%s", list(s.shadowMaps().stream().map(ShadowMap::describe).toList()), perViewer)));
 
         long resident = 0;
         long streamed = 0;
@@ -73,8 +74,9 @@ public final class SceneEstimator {
                 case VIRTUAL -> virtualFormats.add(t.format().id());
             }
         }
-        parts.add(part("textures", "textures", resident, list(residentText)
-                + (residentText.isEmpty() ? "" : ", each level rounded up to whole blocks")));
+        parts.add(part("textures", "textures", resident, residentText.isEmpty() ? list(residentText)
+                : Sentence.of("render.formula.textures", "%s, each level rounded up to whole blocks",
+                        list(residentText))));
 
         long geometry = 0;
         long blasTriangles = 0;
@@ -92,26 +94,28 @@ public final class SceneEstimator {
                 fallbackUnknown |= m.fallbackTriangles() == Mesh.DERIVED;
             }
         }
-        parts.add(part("geometry", "geometry", geometry,
-                list(s.meshes().stream().map(Mesh::describe).toList())));
+        parts.add(part("geometry", "geometry", geometry, list(s.meshes().stream().map(Mesh::describe).toList())));
 
         RayTracing ray = s.rayTracing();
         long as = 0;
-        String asFormula = "no hardware ray tracing";
+        Sentence asFormula = Sentence.of("render.formula.noRayTracing", "no hardware ray tracing");
         if (ray.enabled()) {
             long blas = ray.blasBytes(blasTriangles);
             long tlas = ray.tlasBytes(instances);
             as = Bytes.add(blas, tlas);
-            asFormula = String.format(Locale.ROOT, "BLAS %,d triangles x %.1f B (%s, %s) + TLAS %,d instances x %d B",
-                    blasTriangles, ray.blasBytesPerTriangle(), ray.profile().id(),
-                    ray.compaction() ? "compacted" : "not compacted", instances,
+            asFormula = Sentence.of(ray.compaction() ? "render.formula.rayTracing.compacted"
+                    : "render.formula.rayTracing", "BLAS %,d triangles x %.1f B (%s, " + (ray.compaction()
+                    ? "compacted" : "not compacted") + ") + TLAS %,d instances x %d B", blasTriangles,
+                    ray.blasBytesPerTriangle(), ray.profile().id(), instances,
                     RayTracing.INSTANCE_DESC_BYTES + RayTracing.TLAS_BYTES_PER_INSTANCE);
             if (fallbackUnknown) {
-                caveats.add("A Nanite mesh without a fallback triangle count is ray traced at full detail here: an"
-                        + " upper bound; give fallbackTriangles for the fallback mesh the engine actually builds.");
+                caveats.add(Sentence.of("render.caveat.naniteFallback", "A Nanite mesh without a fallback triangle"
+                        + " count is ray traced at full detail here: an upper bound; give fallbackTriangles for the"
+                        + " fallback mesh the engine actually builds."));
             }
-            caveats.add("BLAS sizes are driver measurements with fp16 positions (Kapoulkine 2025); other drivers and"
-                    + " fp32 positions differ, up to 137 B per triangle measured with radv.");
+            caveats.add(Sentence.of("render.caveat.blas", "BLAS sizes are driver measurements with fp16 positions"
+                    + " (Kapoulkine 2025); other drivers and fp32 positions differ, up to 137 B per triangle measured"
+                    + " with radv."));
         }
         parts.add(part("accelerationStructures", "acceleration structures", as, asFormula));
 
@@ -126,64 +130,72 @@ public final class SceneEstimator {
 
         PathTracer pt = s.pathTracer();
         long ptBytes = 0;
-        String ptFormula = "no path tracer";
+        Sentence ptFormula = Sentence.of("render.formula.noPathTracer", "no path tracer");
         if (pt.enabled()) {
             ptBytes = Bytes.add(pt.renderBufferBytes(s.width(), s.height()), pt.pathStateBytes());
-            ptFormula = String.format(Locale.ROOT, "%,d pixels%s x %d float channels x 4 B + %,d path states x %d B%s",
-                    pt.pixels(s.width(), s.height()), pt.tileSize() > 0 ? " (tile " + pt.tileSize() + ")" : "",
+            ptFormula = Sentence.of("render.formula.pathTracer", "%,d pixels%s x %d float channels x 4 B + %,d path"
+                    + " states x %d B%s", pt.pixels(s.width(), s.height()), pt.tileSize() > 0
+                    ? Sentence.of("render.tile", " (tile %d)", pt.tileSize()) : Sentence.plain(""),
                     pt.floatChannels(), pt.pathStates(), pt.bytesPerPathState(), perViewer);
             if (pt.bytesPerPathState() == 0) {
-                caveats.add("The path tracer's per-path integrator state is not counted (no bytesPerPathState given);"
-                        + " Cycles keeps at least 1,048,576 paths in flight.");
+                caveats.add(Sentence.of("render.caveat.pathState", "The path tracer's per-path integrator state is not"
+                        + " counted (no bytesPerPathState given); Cycles keeps at least 1,048,576 paths in flight."));
             }
         }
         parts.add(part("pathTracer", "path tracer", Bytes.mul(ptBytes, v), ptFormula));
 
         Denoiser dn = s.denoiser();
         long dnBytes = 0;
-        String dnFormula = "no denoiser";
+        Sentence dnFormula = Sentence.of("render.formula.noDenoiser", "no denoiser");
         if (dn.enabled()) {
             dnBytes = Bytes.add(dn.imageBytes(s.width(), s.height()), StreamingPools.mib(dn.scratchMiB()));
-            dnFormula = String.format(Locale.ROOT, "%d float3 images x %d x %d x 12 B + %,d MiB scratch%s",
+            dnFormula = Sentence.of("render.formula.denoiser", "%d float3 images x %d x %d x 12 B + %,d MiB scratch%s",
                     dn.images(), s.width(), s.height(), dn.scratchMiB(), perViewer);
         }
         parts.add(part("denoiser", "denoiser", Bytes.mul(dnBytes, v), dnFormula));
 
         parts.add(part("driverOverhead", "driver overhead", StreamingPools.mib(s.driverOverheadMiB()),
-                s.driverOverheadMiB() + " MiB for the driver, runtime and command buffers, once per process"));
+                Sentence.of("render.formula.driver", "%d MiB for the driver, runtime and command buffers, once per"
+                        + " process", s.driverOverheadMiB())));
 
-        caveats.add("Every GPU holds its own copy of the scene: multi-GPU renderers (Cycles, Omniverse RTX,"
-                + " alternate-frame rendering) replicate it, and NVLink does not pool memory for rendering by"
-                + " itself, so a scene that does not fit one GPU does not fit two. The exception, not modelled here, is"
-                + " Cycles' opt-in \"Distribute Memory Across Devices\" over NVLink.");
-        String subject = s.name() + " at " + s.width() + " x " + s.height() + (v > 1 ? ", " + v + " viewers" : "");
-        List<String> assumptions = new ArrayList<>();
-        assumptions.add("Steady state: every resource a frame touches is resident; loading, build scratch and"
-                + " compaction copies are transient and not counted.");
-        assumptions.add("Per-view buffers (render and effect targets, shadow maps, Lumen's radiance cache and global"
-                + " distance field, path tracer, denoiser) are repeated for each viewer; textures, geometry,"
-                + " acceleration structures, Lumen's surface cache and pools are shared by the viewers on one GPU.");
+        caveats.add(Sentence.of("render.caveat.replicated", "Every GPU holds its own copy of the scene: multi-GPU"
+                + " renderers (Cycles, Omniverse RTX, alternate-frame rendering) replicate it, and NVLink does not pool"
+                + " memory for rendering by itself, so a scene that does not fit one GPU does not fit two. The"
+                + " exception, not modelled here, is Cycles' opt-in \"Distribute Memory Across Devices\" over"
+                + " NVLink."));
+        Sentence subject = v > 1
+                ? Sentence.of("render.subject.viewers", "%s at %d x %d, %d viewers", s.name(), s.width(), s.height(), v)
+                : Sentence.of("render.subject", "%s at %d x %d", s.name(), s.width(), s.height());
+        List<Sentence> assumptions = new ArrayList<>();
+        assumptions.add(Sentence.of("render.assumption.steady", "Steady state: every resource a frame touches is"
+                + " resident; loading, build scratch and compaction copies are transient and not counted."));
+        assumptions.add(Sentence.of("render.assumption.perView", "Per-view buffers (render and effect targets,"
+                + " shadow maps, Lumen's radiance cache and global distance field, path tracer, denoiser) are repeated"
+                + " for each viewer; textures, geometry, acceleration structures, Lumen's surface cache and pools are"
+                + " shared by the viewers on one GPU."));
         if (!s.effectTargets().isEmpty()) {
-            assumptions.add("Each transient target is counted once: the render graph aliases them within a frame and"
-                    + " reuses them across frames; only the swap chain keeps one buffer per frame in flight.");
+            assumptions.add(Sentence.of("render.assumption.aliased", "Each transient target is counted once: the"
+                    + " render graph aliases them within a frame and reuses them across frames; only the swap chain"
+                    + " keeps one buffer per frame in flight."));
         }
         if (!s.source().isBlank()) {
-            assumptions.add("Scene figures: " + s.source());
+            assumptions.add(Sentence.of("render.assumption.source", "Scene figures: %s", s.source()));
         }
         return new SizedEstimate(WorkloadKind.RENDER, subject, OptionalLong.empty(), parts,
                 "steady-state rendering", assumptions, caveats);
     }
 
-    private static MemoryPart part(String id, String label, long bytes, String formula) {
+    private static MemoryPart part(String id, String label, long bytes, Sentence formula) {
         return new MemoryPart(id, label, bytes, formula);
     }
 
     /** Items joined with " + "; after {@value #LISTED} items the rest are counted, so a formula stays readable. */
-    private static String list(List<String> items) {
+    private static Sentence list(List<String> items) {
         if (items.isEmpty()) {
-            return "none";
+            return Sentence.of("render.formula.none", "none");
         }
         String shown = items.stream().limit(LISTED).collect(Collectors.joining(" + "));
-        return items.size() <= LISTED ? shown : shown + " + " + (items.size() - LISTED) + " more groups";
+        return items.size() <= LISTED ? Sentence.plain(shown)
+                : Sentence.of("render.formula.moreGroups", "%s + %d more groups", shown, items.size() - LISTED);
     }
 }

@@ -1,6 +1,6 @@
 package com.vramadvisor.engine.render;
 
-import java.util.Locale;
+import com.vramadvisor.engine.core.Sentence;
 
 /**
  * What Unreal Engine 5's texture streamer may fill on a PC: the budget for streamed mips, as the engine computes it
@@ -36,7 +36,7 @@ public final class TexturePoolBudget {
     public static final int UE_VRAM_PERCENT = 70;
 
     /** The budget in bytes ({@link Long#MAX_VALUE} = no limit) and how it was reached. */
-    public record Budget(long bytes, String formula) {
+    public record Budget(long bytes, Sentence formula) {
     }
 
     private TexturePoolBudget() {
@@ -49,31 +49,33 @@ public final class TexturePoolBudget {
      */
     public static Budget of(StreamingPools p, long residentTextures, long otherTextures) {
         if (p.textureStreamingMiB() == 0 && p.vramPercent() == 0) {
-            return new Budget(Long.MAX_VALUE, "no limit");
+            return new Budget(Long.MAX_VALUE, Sentence.of("render.budget.noLimit", "no limit"));
         }
         long total = 0;
         long pool;
-        String poolText;
+        Sentence poolText;
         if (p.vramPercent() > 0) {
             total = StreamingPools.mib(p.targetCardMiB()) / 10 * 9;
         }
         if (p.textureStreamingMiB() > 0) {
             pool = StreamingPools.mib(p.textureStreamingMiB());
-            poolText = p.textureStreamingMiB() + " MiB pool";
+            poolText = Sentence.of("render.budget.pool", "%d MiB pool", p.textureStreamingMiB());
         } else {
             pool = StreamingPools.mib((long) (total * (p.vramPercent() / 100.0)) >> 20);
-            poolText = String.format(Locale.ROOT, "pool %d%% x 0.9 x %,d MiB card = %,d MiB", p.vramPercent(),
+            poolText = Sentence.of("render.budget.poolPercent", "pool %d%% x 0.9 x %,d MiB card = %,d MiB",
+                    p.vramPercent(),
                     p.targetCardMiB(), pool >> 20);
         }
         long available = Math.max(0, pool - residentTextures);
-        String text = poolText + " - resident textures";
+        Sentence text = Sentence.of("render.budget.available", "%s - resident textures", poolText);
         if (p.vramPercent() > 0) {
             long usable = Math.max((long) (total * (p.vramPercent() / 100.0)),
                     total - StreamingPools.mib(VRAM_PERCENTAGE_CLAMP_MIB));
             long vram = Math.min(usable - otherTextures - residentTextures, pool);
             if (vram > available) {
                 available = vram;
-                text = String.format(Locale.ROOT, "min(usable %,d MiB = max(%d%%, all - 1024 MiB) of 0.9 x %,d MiB"
+                text = Sentence.of("render.budget.usable",
+                        "min(usable %,d MiB = max(%d%%, all - 1024 MiB) of 0.9 x %,d MiB"
                         + " - render targets and other textures - resident textures, %s)", usable >> 20,
                         p.vramPercent(), p.targetCardMiB(), poolText);
             }

@@ -15,7 +15,8 @@ import com.vramadvisor.engine.Workload;
  * and the rest, in whole blocks, and divides those blocks by the blocks one request of the full context needs.
  *
  * <p>Here everything but the KV cache is the workload's own estimate at its peak phase (weights, the prefill or
- * decode activations, logits and runtime overhead). The cache is allocated once, in blocks of its own size, so the
+ * decode activations, logits and runtime overhead), and for vLLM also its CUDA graphs ({@link VllmCudaGraphs}),
+ * which vLLM 0.21 and later take out of the budget before sizing the cache. The cache is allocated once, in blocks of its own size, so the
  * caching allocator keeps no reserve over it ({@link com.vramadvisor.engine.allocator.CachingAllocator}: the
  * reserve is a fraction of the tensors freed and allocated again, the activations and logits) and a block costs
  * its own bytes:
@@ -82,6 +83,17 @@ public record KvCapacity(int blockTokens, double blockBytes, long blocks, long b
      */
     public static KvCapacity of(ModelSpec model, Workload workload, long budgetBytes, long usableBytes,
                                 long totalBytes) {
+        return of(model, workload, budgetBytes, usableBytes, totalBytes, "");
+    }
+
+    /**
+     * The KV capacity of {@code workload} (inference) on one GPU named {@code gpuName}: as
+     * {@link #of(ModelSpec, Workload, long, long, long)}, the name telling vLLM's default {@code max_num_seqs} on an
+     * A100 (256, not 1024; {@link SchedulerLimit}), which sets how many CUDA graphs it captures and how many requests
+     * its profiling run samples.
+     */
+    public static KvCapacity of(ModelSpec model, Workload workload, long budgetBytes, long usableBytes,
+                                long totalBytes, String gpuName) {
         if (workload.mode() != Mode.INFER) {
             throw new IllegalArgumentException("KV capacity is defined for inference only");
         }
@@ -91,13 +103,51 @@ public record KvCapacity(int blockTokens, double blockBytes, long blocks, long b
         double activations = (double) peak.get(Component.ACTIVATIONS) + peak.get(Component.LOGITS);
         int blockTokens = Math.max(1, workload.kvBlockTokens());
         double blockBytes = blockTokens * MemoryEstimator.kvBytesPerToken(model, workload);
-        double left = KvPool.bytes(ServingEngine.of(workload), budgetBytes, usableBytes, totalBytes, nonKv,
+        ServingEngine engine = ServingEngine.of(workload);
+        if (engine == ServingEngine.VLLM) {
+            nonKv += cudaGraphBytes(model, workload, totalBytes, gpuName)
+                    + profiledLogitsBytes(workload, peak.get(Component.LOGITS), totalBytes, gpuName);
+        }
+        double left = KvPool.bytes(engine, budgetBytes, usableBytes, totalBytes, nonKv,
                 activations, workload.gpuMemoryUtilization(), workload.prefillChunkTokens(),
                 workload.parallelism().tensorParallel(), workload.parallelism().pipelineParallel());
         long blocks = left <= 0 || blockBytes <= 0 ? 0 : (long) Math.floor(left / blockBytes);
         double attended = model.kvAttendedTokens(workload.effectiveContext());
         long perRequest = Math.max(1, (long) Math.ceil(attended / blockTokens));
         return new KvCapacity(blockTokens, blockBytes, blocks, perRequest, (double) blocks / perRequest);
+    }
+
+    /**
+     * The CUDA graph memory vLLM subtracts from the KV budget on a GPU of {@code totalBytes} named {@code gpuName}
+     * ({@link VllmCudaGraphs}), with vLLM's default {@code max_num_seqs} for that GPU ({@link SchedulerLimit}; ""
+     * when the name is unknown) and the workload's batched-token limit.
+     */
+    public static double cudaGraphBytes(ModelSpec model, Workload workload, long totalBytes, String gpuName) {
+        int stages = workload.parallelism().pipelineParallel();
+        int layersPerGpu = Math.max(1, (model.layers() + stages - 1) / stages);
+        return VllmCudaGraphs.bytes(layersPerGpu, vllmMaxNumSeqs(totalBytes, gpuName), vllmBatchedTokens(workload));
+    }
+
+    private static int vllmMaxNumSeqs(long totalBytes, String gpuName) {
+        return (int) SchedulerLimit.defaultMaxRunning(ServingEngine.VLLM, 0, 1, totalBytes, gpuName)
+                .orElse(SchedulerLimit.VLLM_MAX_NUM_SEQS_SMALL);
+    }
+
+    private static int vllmBatchedTokens(Workload workload) {
+        return workload.prefillChunkTokens() > 0 ? workload.prefillChunkTokens()
+                : ServingEngine.VLLM.defaultBatchedTokens();
+    }
+
+    /**
+     * The logits vLLM's profiling run adds over the workload's own: it samples {@code min(max_num_seqs,
+     * max_num_batched_tokens)} dummy requests ({@code GPUModelRunner.profile_run} and {@code _dummy_sampler_run},
+     * {@code vllm/v1/worker/gpu_model_runner.py}), each with the logits one sequence holds, where the workload holds
+     * {@code batch} of them.
+     */
+    private static double profiledLogitsBytes(Workload workload, long logitsBytes, long totalBytes,
+                                              String gpuName) {
+        long rows = Math.min(vllmMaxNumSeqs(totalBytes, gpuName), vllmBatchedTokens(workload));
+        return workload.batch() >= rows ? 0 : (double) logitsBytes / workload.batch() * (rows - workload.batch());
     }
 
     /**

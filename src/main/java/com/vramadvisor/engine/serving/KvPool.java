@@ -7,7 +7,8 @@ package com.vramadvisor.engine.serving;
  *   <li>vLLM, Hugging Face {@code generate}, llama.cpp: the budget ({@code gpu_memory_utilization * total} for vLLM)
  *       less everything else at the peak (weights, the profiled activation peak, runtime overhead):
  *       {@code pool = budget - nonKv} (vLLM {@code determine_available_memory}, {@code vllm/v1/worker/
- *       gpu_worker.py}).</li>
+ *       gpu_worker.py}); for vLLM {@code nonKv} also holds its CUDA graphs and its profiling run's logits
+ *       ({@link KvCapacity#of}).</li>
  *   <li>SGLang: weights and pool share {@code mem_fraction_static} of the GPU's total memory, and the activations
  *       and CUDA graph buffers live in the rest ({@code ModelRunner.profile_max_num_token}, {@code python/sglang/srt/
  *       model_executor/model_runner.py}: {@code rest = available_after_weights - total * (1 - mem_fraction_static)}):

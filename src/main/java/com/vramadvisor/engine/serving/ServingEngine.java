@@ -16,8 +16,10 @@ import java.util.Locale;
  *       none is given, {@code check_and_update_config} in {@code vllm/platforms/cuda.py}) and chunked prefill, always
  *       on in the V1 engine ({@code _set_default_args_v1} in {@code vllm/engine/arg_utils.py}), with
  *       {@code max_num_batched_tokens} tokens per step. Its default for {@code vllm serve} is 8192 tokens on GPUs of
- *       at least 70 GiB other than the A100 and 2048 on smaller ones (16384 and 8192 for the offline {@code LLM}
- *       class), {@code EngineArgs.get_batch_defaults} in {@code vllm/engine/arg_utils.py}; 8192 is used here.</li>
+ *       at least 70 GiB other than the A100 and 2048 on smaller ones and on the A100 (16384 and 8192 for the offline
+ *       {@code LLM} class), {@code EngineArgs.get_batch_defaults} in {@code vllm/engine/arg_utils.py}: "Setting large
+ *       {@code max_num_batched_tokens} for A100 reduces throughput, see PR #17885". 8192 is used when the GPU is not
+ *       known; {@link #defaultBatchedTokens(long, String)} picks it from the GPU.</li>
  *   <li>{@link #HF_GENERATE}: Hugging Face Transformers {@code generate} with a static or dynamic cache: each
  *       sequence's cache holds its whole context, and the prompts of the batch are prefilled in one forward
  *       pass.</li>
@@ -69,6 +71,34 @@ public enum ServingEngine {
     /** Prompt tokens one forward pass processes by default; 0 when the whole batch is prefilled in one pass. */
     public int defaultBatchedTokens() {
         return defaultBatchedTokens;
+    }
+
+    /**
+     * Prompt tokens one forward pass processes by default on a GPU of {@code gpuTotalBytes} total memory named
+     * {@code gpuName}: vLLM's {@code max_num_batched_tokens} for {@code vllm serve} is 8192 on GPUs of at least
+     * 70 GiB whose name lacks "a100" and 2048 otherwise ({@code EngineArgs.get_batch_defaults}, {@code vllm/engine/
+     * arg_utils.py}); SGLang's {@code chunked_prefill_size} follows the GPU's memory
+     * ({@link SglangDefaults#chunkedPrefillSize(long)}); the other engines do not look at the GPU.
+     */
+    public int defaultBatchedTokens(long gpuTotalBytes, String gpuName) {
+        return switch (this) {
+            case VLLM -> gpuTotalBytes >= 70L * (1L << 30) && !gpuName.toLowerCase(Locale.ROOT).contains("a100")
+                    ? 8192 : 2048;
+            case SGLANG -> SglangDefaults.chunkedPrefillSize(gpuTotalBytes);
+            default -> defaultBatchedTokens;
+        };
+    }
+
+    /**
+     * A workload {@link #configure configured} with this engine's default limit, its prefill chunk set to the
+     * default for the GPU ({@link #defaultBatchedTokens(long, String)}); unchanged for an engine that does not
+     * chunk or does not look at the GPU.
+     */
+    public Workload onGpu(Workload configured, long gpuTotalBytes, String gpuName) {
+        if (!chunksPrefill() || configured.mode() != Mode.INFER) {
+            return configured;
+        }
+        return configured.toBuilder().prefillChunkTokens(defaultBatchedTokens(gpuTotalBytes, gpuName)).build();
     }
 
     /** Whether the engine prefills in chunks of a batched-token limit. */

@@ -34,9 +34,9 @@ import java.util.Optional;
  * ({@link Workload#prefillChunkTokens()}; in one pass when it has none), and each chunk's forward pass carries the
  * decode tokens of the other {@code batch - 1} sequences, as vLLM's chunked prefill and TensorRT-LLM's in-flight
  * batching do. Each pass pays two tensor-parallel all-reduces of its tokens' activations per layer (Shoeybi et al.
- * 2019) with their start-up latency. TTFT is that of a request whose prefill starts at once: waiting in a queue
- * behind other requests' prefills, which published TTFTs at high concurrency include, is not modelled; nor are the
- * prefills of arriving requests that interrupt the decode steps.
+ * 2019) with their start-up latency. Engines that batch continuously serve {@code batch} users in a closed loop:
+ * {@link ServingLoad} adds the other users' arriving prompts to each decode step (TPOT) and the mean wait behind them
+ * to the TTFT; Hugging Face {@code generate} runs a fixed batch without either.
  *
  * <p>Pure functions of their arguments; efficiencies are passed in (the decision table's defaults are
  * {@link StepTimeModel#DEFAULT_COMPUTE_EFFICIENCY} and 0.60 of the memory bandwidth). The comparison with published
@@ -66,9 +66,11 @@ public final class ServingLatency {
      * The latency figures of a workload.
      *
      * @param concurrency sequences decoded together (the workload's batch)
-     * @param ttftSeconds time to first token; {@code null} when the GPU has no peak rate for the weights
+     * @param ttftSeconds time to first token, with the mean wait behind other users' prompts under load
+     *                    ({@link ServingLoad}); {@code null} when the GPU has no peak rate for the weights
      * @param ttftBound   what bounds the prefill; {@code null} with it
-     * @param tpotSeconds time per output token, one decode step of the whole batch
+     * @param tpotSeconds time per output token, one decode step of the whole batch with, under load, the other
+     *                    users' arriving prompt tokens in it
      * @param tpotBound   what bounds the decode step
      */
     public record Latency(int concurrency, Double ttftSeconds, Bound ttftBound, double tpotSeconds, Bound tpotBound) {
@@ -169,7 +171,8 @@ public final class ServingLatency {
     }
 
     /**
-     * TTFT and TPOT of {@code workload} (inference) on {@code gpu}, laid out as its own parallelism says.
+     * TTFT and TPOT of {@code workload} (inference) on {@code gpu}, laid out as its own parallelism says, under the
+     * steady load of {@code batch} users when the engine batches continuously ({@link ServingLoad}).
      *
      * @return empty when the GPU has no memory bandwidth figure
      * @throws IllegalArgumentException for a training workload
@@ -184,9 +187,12 @@ public final class ServingLatency {
         }
         Estimate e = ESTIMATOR.estimate(model, workload);
         Parallelism p = workload.parallelism();
-        Step decode = decodeStep(model, workload, e, gpu, fabric, p, bandwidthEfficiency, computeEfficiency);
+        Step decode = ServingLoad.loadedStep(model, workload, e, gpu, fabric, p, computeEfficiency,
+                decodeStep(model, workload, e, gpu, fabric, p, bandwidthEfficiency, computeEfficiency));
+        double rho = ServingLoad.prefillShare(model, workload, e, gpu, computeEfficiency, decode);
         Optional<Step> prefill = prefill(model, workload, e, gpu, fabric, p, bandwidthEfficiency, computeEfficiency);
-        return Optional.of(new Latency(workload.batch(), prefill.map(Step::seconds).orElse(null),
+        return Optional.of(new Latency(workload.batch(),
+                prefill.map(s -> s.seconds() + ServingLoad.queueWaitSeconds(rho, s.seconds())).orElse(null),
                 prefill.map(Step::bound).orElse(null), decode.seconds(), decode.bound()));
     }
 
@@ -257,7 +263,7 @@ public final class ServingLatency {
                 : memory >= step - comm ? Bound.MEMORY_BANDWIDTH : Bound.COMPUTE;
     }
 
-    private static Bound linkBound(Fabric fabric, Parallelism p) {
+    static Bound linkBound(Fabric fabric, Parallelism p) {
         return fabric.withinNode(p.tensorParallel() * p.pipelineParallel(), 1) ? Bound.TP_LINK : Bound.NETWORK;
     }
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.vramadvisor.app.results.ResultsMessages;
 import com.vramadvisor.catalog.CatalogLoader;
 import com.vramadvisor.engine.core.MemoryPart;
+import com.vramadvisor.engine.core.Sentence;
 import com.vramadvisor.engine.core.Sizable;
 import com.vramadvisor.engine.core.SizedEstimate;
 import com.vramadvisor.engine.core.SizingAxis;
@@ -29,10 +30,11 @@ class DomainResultsViewModelTest {
     private record LinearMd(long atoms, int gpus) implements Sizable {
         @Override
         public SizedEstimate estimate() {
-            return new SizedEstimate(WorkloadKind.MD, atoms + " atoms", OptionalLong.empty(), List.of(
+            return new SizedEstimate(WorkloadKind.MD, Sentence.plain(atoms + " atoms"), OptionalLong.empty(), List.of(
                     new MemoryPart("atoms", "atoms", atoms / gpus * 1000, "1,000 bytes x atoms"),
                     new MemoryPart("runtimeOverhead", "runtime overhead", GIB, "CUDA context")),
-                    "steady state", List.of("Half neighbour lists."), List.of("NVLink does not pool memory."));
+                    "steady state", List.of(Sentence.plain("Half neighbour lists.")),
+                    List.of(Sentence.plain("NVLink does not pool memory.")));
         }
 
         @Override

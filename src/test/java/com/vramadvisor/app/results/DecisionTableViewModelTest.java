@@ -360,6 +360,29 @@ class DecisionTableViewModelTest {
     }
 
     @Test
+    void servingRanksByUsersPerDollarWithTheTargetsAndTrainingGoesBackToCost() {
+        assertThat(table.servingProperty().get()).isFalse();
+        workload.modeProperty().set(com.vramadvisor.engine.Mode.INFER);
+        assertThat(table.servingProperty().get()).isTrue();
+        assertThat(table.goalProperty().get()).isEqualTo(RankingGoal.USERS);
+        assertThat(engine.options.sortKey()).isEqualTo(SortKey.USERS_PER_DOLLAR);
+        assertThat(engine.options.descending()).as("most users per dollar first").isTrue();
+        assertThat(engine.options.servingTargets().tpotMs()).isEqualTo(50);
+        workload.serving().tpotTargetMsProperty().set(25);
+        assertThat(engine.options.servingTargets().tpotMs()).isEqualTo(25);
+        // A goal the user chooses stays; cost is ranked cheapest first again.
+        table.goalProperty().set(RankingGoal.COST);
+        assertThat(engine.options.descending()).isFalse();
+        workload.modeProperty().set(com.vramadvisor.engine.Mode.TRAIN);
+        assertThat(table.goalProperty().get()).isEqualTo(RankingGoal.COST);
+        workload.modeProperty().set(com.vramadvisor.engine.Mode.INFER);
+        table.goalProperty().set(RankingGoal.USERS);
+        workload.modeProperty().set(com.vramadvisor.engine.Mode.TRAIN);
+        assertThat(table.goalProperty().get()).isEqualTo(RankingGoal.COST);
+        assertThat(engine.options.sortKey()).isEqualTo(SortKey.JOB_COST_USD);
+    }
+
+    @Test
     void aTypedDeadlineGoesToTheRankingAndMarksRowsThatFinishLater() {
         assertThat(table.deadlineTextProperty().get()).isEqualTo("90");
         assertThat(engine.options.deadlineDays()).isEqualTo(90);

@@ -123,6 +123,24 @@ public final class FakeResultsEngine implements ResultsEngine {
                 new PlanLayout(p, Recompute.NONE, 1), null, need, capacity, capacity, capacity - need,
                 (capacity - need) / (double) capacity, tps, null, null, hours, hours == null ? null : hours * gpus,
                 fits ? 0.4 : null, fits ? Bound.COMPUTE : null, rented ? null : price, rented ? null : price,
-                rented ? price : null, cost, energy, energyCost, reasons);
+                rented ? price : null, cost, energy, energyCost, null, reasons);
+    }
+
+    /**
+     * Serving in the fake: the KV cache holds what the capacity leaves after the weights, at 100 kB per token of
+     * context; 7 sequences meet any latency target.
+     */
+    @Override
+    public java.util.Optional<com.vramadvisor.engine.serving.ConcurrencyLimits> concurrencyLimits(ModelSpec model,
+            Workload workload, GpuSpec gpu, long budgetBytes, com.vramadvisor.engine.serving.ServingTargets targets) {
+        double kv = (double) (budgetBytes - WEIGHT_BYTES) / (BYTES_PER_TOKEN * workload.effectiveContext());
+        return java.util.Optional.of(new com.vramadvisor.engine.serving.ConcurrencyLimits(kv, 256L,
+                targets.hasLatencyTarget() ? 7 : null));
+    }
+
+    /** Ten milliseconds plus half a millisecond per sequence. */
+    @Override
+    public java.util.OptionalDouble tpotMs(ModelSpec model, Workload workload, GpuSpec gpu) {
+        return java.util.OptionalDouble.of(10 + 0.5 * workload.batch());
     }
 }

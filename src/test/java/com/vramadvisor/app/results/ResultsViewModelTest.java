@@ -106,6 +106,28 @@ class ResultsViewModelTest {
     }
 
     @Test
+    void servingOverConcurrentSequencesMarksTheKvCapacityAndTheLatencyLimit() {
+        ScenarioInputs s = snapshot.get();
+        snapshot.set(s.withWorkload(s.workload().toBuilder().mode(com.vramadvisor.engine.Mode.INFER).batch(2)
+                .sequenceLength(1024).context(2048).build()).withGpuId(FakeResultsEngine.BIG.id()));
+        ServingMarks marks = vm.sweep().servingMarksProperty().get();
+        // (84,825,604,096 - 16e9 bytes) / (100 kB x 2,048 tokens) = 336.06 sequences.
+        assertThat(marks.kvX()).isCloseTo((79.0 * (1L << 30) - 16e9) / (1e5 * 2048), org.assertj.core.api
+                .Assertions.within(1e-6));
+        assertThat(marks.kvLabel()).isEqualTo("KV cache holds 336.06");
+        assertThat(marks.targetX()).isEqualTo(7);
+        assertThat(marks.tip()).contains("Big 80GB").contains("2,048 tokens").contains("256")
+                .contains("7 concurrent sequences meet TPOT \u2264 50 ms");
+        assertThat(vm.sweep().upperXProperty().get()).as("the axis reaches the KV line").isGreaterThan(336);
+        assertThat(vm.sweep().points().get(0).text()).endsWith("TPOT 10.5 ms");
+        // Without a target there is no latency line; training and other axes have no serving lines.
+        snapshot.set(snapshot.get().withServingTargets(com.vramadvisor.engine.serving.ServingTargets.NONE));
+        assertThat(vm.sweep().servingMarksProperty().get().targetX()).isEqualTo(-1);
+        snapshot.set(snapshot.get().withSweepAxis(SweepAxis.CONTEXT));
+        assertThat(vm.sweep().servingMarksProperty().get()).isEqualTo(ServingMarks.NONE);
+    }
+
+    @Test
     void theSweepRisesWithTheBatchAndMarksTheLargestFitForEachCapacity() {
         vm.selectedGpuIdProperty().set(FakeResultsEngine.BIG.id());
         vm.comparedGpuIds().setAll(FakeResultsEngine.SMALL.id(), FakeResultsEngine.BIG.id());

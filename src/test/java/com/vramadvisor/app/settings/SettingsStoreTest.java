@@ -27,6 +27,17 @@ class SettingsStoreTest {
     }
 
     @Test
+    void theCalibrationProfileInEffectSurvivesASaveAndLoad() throws Exception {
+        SettingsStore store = new SettingsStore(dir);
+        AppSettings saved = new AppSettings("", Theme.LIGHT, SizeUnit.GIB, List.of(), null,
+                new AppSettings.Calibration("NVIDIA H100 SXM 80GB", "/home/u/.config/calibration/h100.json"));
+        store.save(saved);
+        assertThat(store.load()).isEqualTo(saved);
+        store.save(AppSettings.defaults());
+        assertThat(store.load().calibration()).isNull();
+    }
+
+    @Test
     void aMissingOrBrokenFileGivesTheDefaults() throws Exception {
         SettingsStore store = new SettingsStore(dir);
         assertThat(store.load()).isEqualTo(AppSettings.defaults());

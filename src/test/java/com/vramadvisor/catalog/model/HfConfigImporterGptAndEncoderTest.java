@@ -227,8 +227,9 @@ class HfConfigImporterGptAndEncoderTest {
         assertThat(m.head()).isEqualTo(HeadKind.NONE);
         assertThat(m.qkvBias() || m.outBias() || m.mlpBias()).isFalse();
         assertThat(imported.declaredDtype()).contains(DataType.FP16);
-        assertThat(imported.quantization()).contains(DataType.NF4);
-        assertThat(imported.weightStorageType()).contains(DataType.NF4);
+        // bnb_4bit_quant_type nf4 with bnb_4bit_use_double_quant false: an fp32 absmax per 64 weights, 4.5 bits.
+        assertThat(imported.quantization()).contains(DataType.NF4_SINGLE);
+        assertThat(imported.weightStorageType()).contains(DataType.NF4_SINGLE);
         assertThat(imported.warnings()).anyMatch(w -> w.contains("relative position bias"))
                 .anyMatch(w -> w.contains("nf4"));
     }

@@ -3,6 +3,7 @@ package com.vramadvisor.engine.allocator;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.vramadvisor.engine.core.CudaContext;
 import com.vramadvisor.engine.core.FitVerdict;
 import com.vramadvisor.engine.core.MemoryRange;
 import org.junit.jupiter.api.Test;

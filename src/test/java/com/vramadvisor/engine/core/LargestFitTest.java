@@ -18,7 +18,7 @@ class LargestFitTest {
         }
 
         private SizedEstimate of(long n) {
-            return new SizedEstimate(WorkloadKind.MD, n + " items", OptionalLong.empty(),
+            return new SizedEstimate(WorkloadKind.MD, Sentence.plain(n + " items"), OptionalLong.empty(),
                     List.of(new MemoryPart("fixed", "fixed", 1_000, "1,000 bytes"),
                             new MemoryPart("items", "items", 10 * n, n + " x 10 bytes")),
                     "steady state", List.of(), List.of());
@@ -65,7 +65,7 @@ class LargestFitTest {
 
     @Test
     void partsSumToThePeakAndSaturate() {
-        var e = new SizedEstimate(WorkloadKind.RENDER, "s", OptionalLong.empty(),
+        var e = new SizedEstimate(WorkloadKind.RENDER, Sentence.plain("s"), OptionalLong.empty(),
                 List.of(new MemoryPart("a", "a", Long.MAX_VALUE - 1, ""), new MemoryPart("b", "b", 5, "")),
                 "frame", List.of(), List.of());
         assertThat(e.peakBytes()).isEqualTo(Long.MAX_VALUE);

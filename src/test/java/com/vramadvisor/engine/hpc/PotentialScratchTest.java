@@ -38,25 +38,27 @@ class PotentialScratchTest {
 
     @Test
     void eamKeepsTwoAccumulatorsPerLocalAndGhostAtom() {
-        var part = PotentialScratch.of(Potential.EAM, 1000, 500, 0.08, 4.95, SimPrecision.DOUBLE);
+        var part = PotentialScratch.of(Potential.EAM, 1000, 500, 0.08, 4.95, 1.0, 100, SimPrecision.DOUBLE);
         assertThat(part.bytes()).isEqualTo(2L * 8 * 1500);
-        assertThat(PotentialScratch.of(Potential.LJ, 1000, 500, 0.8, 2.5, SimPrecision.DOUBLE).bytes()).isZero();
+        assertThat(PotentialScratch.of(Potential.LJ, 1000, 500, 0.8, 2.5, 1.0, 100, SimPrecision.DOUBLE).bytes())
+                .isZero();
     }
 
     @Test
     void reaxffScratchGrowsWithDensityAndPrecision() {
-        var dilute = PotentialScratch.of(Potential.REAXFF, 10_000, 5_000, 0.05, 10, SimPrecision.DOUBLE);
-        var dense = PotentialScratch.of(Potential.REAXFF, 10_000, 5_000, 0.10, 10, SimPrecision.DOUBLE);
-        var single = PotentialScratch.of(Potential.REAXFF, 10_000, 5_000, 0.10, 10, SimPrecision.SINGLE);
+        var dilute = PotentialScratch.of(Potential.REAXFF, 10_000, 5_000, 0.05, 10, 1.0, 100, SimPrecision.DOUBLE);
+        var dense = PotentialScratch.of(Potential.REAXFF, 10_000, 5_000, 0.10, 10, 1.0, 100, SimPrecision.DOUBLE);
+        var single = PotentialScratch.of(Potential.REAXFF, 10_000, 5_000, 0.10, 10, 1.0, 100, SimPrecision.SINGLE);
         assertThat(dense.bytes()).isGreaterThan(dilute.bytes());
         assertThat(single.bytes()).isLessThan(dense.bytes());
     }
 
     @Test
     void snapWorksOnOneChunkOfAtomsAtATime() {
-        var small = PotentialScratch.of(Potential.SNAP, 1_000, 500, 0.0622, 4.73, SimPrecision.DOUBLE);
-        var big = PotentialScratch.of(Potential.SNAP, 1_000_000, 50_000, 0.0622, 4.73, SimPrecision.DOUBLE);
-        var bigger = PotentialScratch.of(Potential.SNAP, 10_000_000, 200_000, 0.0622, 4.73, SimPrecision.DOUBLE);
+        var small = PotentialScratch.of(Potential.SNAP, 1_000, 500, 0.0622, 4.73, 1.0, 100, SimPrecision.DOUBLE);
+        var big = PotentialScratch.of(Potential.SNAP, 1_000_000, 50_000, 0.0622, 4.73, 1.0, 100, SimPrecision.DOUBLE);
+        var bigger = PotentialScratch.of(Potential.SNAP, 10_000_000, 200_000, 0.0622, 4.73, 1.0, 100,
+                SimPrecision.DOUBLE);
         assertThat(big.bytes()).isGreaterThan(small.bytes());
         assertThat(bigger.bytes()).isEqualTo(big.bytes());
     }

@@ -12,6 +12,7 @@ import com.vramadvisor.engine.hardware.GpuSpec;
 import com.vramadvisor.engine.plan.PlanCandidate;
 import com.vramadvisor.engine.plan.Planner;
 import com.vramadvisor.engine.plan.Rig;
+import com.vramadvisor.engine.serving.ServingTargets;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -122,7 +123,10 @@ class RecommenderHandCheckedTest {
     void decodeOfA7bFp16ModelOnH100SxmIsAbout248TokensPerSecondBeforeEfficiency() {
         Workload serve = Workload.builder().mode(Mode.INFER).batch(1).sequenceLength(64).context(128)
                 .weightType(DataType.FP16).build();
-        RankingOptions ideal = RankingOptions.builder().decodeBandwidthEfficiency(1.0).build();
+        // One running request per copy, so the row's speed is that of the single sequence (a serving row's speed is
+        // taken at the load it serves).
+        ServingTargets one = new ServingTargets(0, 0, 1);
+        RankingOptions ideal = RankingOptions.builder().decodeBandwidthEfficiency(1.0).servingTargets(one).build();
         RecommendationRow h100 = row(recommend(ReferenceModels.llama2_7b(), serve, ideal), "h100-sxm-80gb",
                 HardwareKind.MULTI_GPU);
         // Bytes per step: weights 6,738,415,616 x 2 = 13,476,831,232 plus the KV cache at its mean length while
@@ -132,7 +136,8 @@ class RecommenderHandCheckedTest {
                 .isCloseTo(3350e9 / (13_476_831_232L + 50_331_648L), withinPercentage(0.01));
         assertThat(h100.decodeTokensPerSecondPerSequence()).isCloseTo(248, withinPercentage(0.5));
 
-        RecommendationRow realistic = row(recommend(ReferenceModels.llama2_7b(), serve, RankingOptions.defaults()),
+        RecommendationRow realistic = row(recommend(ReferenceModels.llama2_7b(), serve,
+                RankingOptions.builder().servingTargets(one).build()),
                 "h100-sxm-80gb", HardwareKind.MULTI_GPU);
         assertThat(realistic.tokensPerSecond()).isCloseTo(0.60 * h100.tokensPerSecond(), withinPercentage(0.01));
     }

@@ -167,11 +167,11 @@ class RecommenderLogicTest {
         }
         assertThatThrownBy(() -> new RecommendationRow("x", "x", HardwareKind.GPU, Acquisition.PURCHASE, "", "", "",
                 "", true, 1, 1, 1, 1, "", "", 1, new PlanLayout(Parallelism.SINGLE_GPU, Recompute.NONE, 1), null, 101,
-                100, 100, -1, -0.01, null, null, null, null, null, null, null, null, null, null, null, null, null,
+                100, 100, -1, -0.01, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
                 List.of())).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> new RecommendationRow("x", "x", HardwareKind.CLOUD, Acquisition.RENTAL, "", "", "",
                 "", true, 1, 1, 1, 1, "", "", 1, new PlanLayout(Parallelism.SINGLE_GPU, Recompute.NONE, 1), null, 99,
-                100, 100, 1, 0.01, null, null, null, null, null, null, null, 10.0, null, null, null, null, null,
+                100, 100, 1, 0.01, null, null, null, null, null, null, null, 10.0, null, null, null, null, null, null,
                 List.of())).hasMessageContaining("rented option has no purchase price");
     }
 

@@ -1,6 +1,7 @@
 package com.vramadvisor.engine.ranking;
 
 import com.vramadvisor.engine.core.MemoryPart;
+import com.vramadvisor.engine.core.Sentence;
 import com.vramadvisor.engine.core.Sizable;
 import com.vramadvisor.engine.core.SizedEstimate;
 import com.vramadvisor.engine.core.SizingAxis;
@@ -41,12 +42,13 @@ public record TestWorkload(WorkloadKind kind, long fixedBytes, long sharedBytes,
 
     private SizedEstimate on(int gpus) {
         estimates.incrementAndGet();
-        return new SizedEstimate(kind, "test workload of " + (fixedBytes + sharedBytes) + " bytes",
+        return new SizedEstimate(kind, Sentence.plain("test workload of " + (fixedBytes + sharedBytes) + " bytes"),
                 OptionalLong.empty(),
                 List.of(new MemoryPart("fixed", "fixed part", fixedBytes, fixedBytes + " bytes on every GPU"),
                         new MemoryPart("shared", "shared part", (sharedBytes + gpus - 1) / gpus,
                                 sharedBytes + " bytes / " + gpus + " GPUs")),
-                "steady state", List.of("every GPU holds the fixed part"), List.of("a test caveat"));
+                "steady state", List.of(Sentence.plain("every GPU holds the fixed part")),
+                List.of(Sentence.plain("a test caveat")));
     }
 
     @Override

@@ -36,6 +36,30 @@ class ServingEngineTest {
         return e.phases().stream().filter(p -> p.phase() == phase).findFirst().orElseThrow().get(c);
     }
 
+    /**
+     * vLLM {@code EngineArgs.get_batch_defaults} ({@code vllm/engine/arg_utils.py}): {@code max_num_batched_tokens}
+     * 8192 for {@code vllm serve} when the device has at least 70 GiB and its name lacks "a100", 2048 otherwise.
+     * SGLang {@code _handle_gpu_memory_settings}: 2048 below 35 GiB, 4096 below 60, 8192 below 160, 16384 above.
+     */
+    @Test
+    void theDefaultPrefillChunkFollowsTheGpuAsVllmAndSglangPickIt() {
+        long gib = 1L << 30;
+        assertThat(ServingEngine.VLLM.defaultBatchedTokens(81_559L << 20, "NVIDIA H100 80GB HBM3")).isEqualTo(8192);
+        assertThat(ServingEngine.VLLM.defaultBatchedTokens(81_920L << 20, "NVIDIA A100-SXM4-80GB")).isEqualTo(2048);
+        assertThat(ServingEngine.VLLM.defaultBatchedTokens(48 * gib, "NVIDIA L40S")).isEqualTo(2048);
+        assertThat(ServingEngine.VLLM.defaultBatchedTokens(69 * gib, "NVIDIA H100 NVL")).isEqualTo(2048);
+        assertThat(ServingEngine.SGLANG.defaultBatchedTokens(24 * gib, "NVIDIA L4")).isEqualTo(2048);
+        assertThat(ServingEngine.SGLANG.defaultBatchedTokens(141 * gib, "NVIDIA H200")).isEqualTo(8192);
+        assertThat(ServingEngine.SGLANG.defaultBatchedTokens(180 * gib, "NVIDIA B200")).isEqualTo(16384);
+        assertThat(ServingEngine.TRTLLM.defaultBatchedTokens(24 * gib, "NVIDIA L4")).isEqualTo(8192);
+        Workload onA100 = ServingEngine.VLLM.onGpu(ServingEngine.VLLM.configure(infer(1, 1024, 2048), 0),
+                80 * gib, "NVIDIA A100 80GB SXM");
+        assertThat(onA100.prefillChunkTokens()).isEqualTo(2048);
+        assertThat(onA100.kvBlockTokens()).isEqualTo(16);
+        Workload hf = ServingEngine.HF_GENERATE.configure(infer(1, 1024, 2048), 0);
+        assertThat(ServingEngine.HF_GENERATE.onGpu(hf, 80 * gib, "NVIDIA A100 80GB SXM")).isEqualTo(hf);
+    }
+
     @Test
     void vllmPagesTheCacheInBlocksOf16TokensAndTheOtherEnginesAllocateTheContextExactly() {
         Workload w = infer(1, 1024, 2049);

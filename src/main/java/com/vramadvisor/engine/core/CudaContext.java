@@ -1,4 +1,4 @@
-package com.vramadvisor.engine.allocator;
+package com.vramadvisor.engine.core;
 
 import java.util.Locale;
 
