@@ -55,7 +55,8 @@ public final class WorkloadPanel {
         builders.put(WorkloadKind.RENDER, forms::render);
         builders.put(WorkloadKind.MD, forms::md);
         builders.put(WorkloadKind.GRID, forms::grid);
-        // Margins like the forms' own, as the section follows them.
+        // Under the key null: the other kinds' target GPU, below whichever of their forms is shown. Margins like
+        // the forms' own, as the section follows them.
         builders.put(null, () -> {
             VBox hardware = new VBox(new HardwareSection(vm, messages, "domainGpuCombo", false).root());
             hardware.getStyleClass().add("workload-panel");
