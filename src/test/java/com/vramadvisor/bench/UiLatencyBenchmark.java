@@ -6,6 +6,7 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -61,6 +62,8 @@ public final class UiLatencyBenchmark {
     private static final List<String> INHERITED = List.of("glass.platform", "monocle.platform", "prism.order",
             "prism.text", "java.awt.headless", "headless.geometry");
     private static final double FRAME_MS = 1000.0 / 60;
+    /** The application's compute thread (AppContext), which ranks the decision table beside the FX thread. */
+    private static final String RANKING_THREAD = "vram-advisor-compute";
 
     private UiLatencyBenchmark() {
     }
@@ -274,7 +277,7 @@ public final class UiLatencyBenchmark {
         AtomicReference<SliderRun> created = new AtomicReference<>();
         CountDownLatch setUp = new CountDownLatch(1);
         Platform.runLater(() -> {
-            created.set(new SliderRun(shown.get(), warmup + changes));
+            created.set(new SliderRun(shown.get(), warmup, warmup + changes));
             setUp.countDown();
         });
         setUp.await();
@@ -309,6 +312,14 @@ public final class UiLatencyBenchmark {
         System.out.printf(Locale.ROOT, "    of which: change handled (all results recomputed) median %.1f ms, "
                 + "p99 %.1f ms; CSS and layout of the pulse median %.1f ms, p99 %.1f ms%n", median(handler),
                 percentile(handler, 99), median(pulse), percentile(pulse, 99));
+        List<Double> workCpu = run.workCpuMs.subList(warmup, run.workCpuMs.size());
+        System.out.printf(Locale.ROOT, "  the same work in CPU time of the FX thread (what other processes on the machine "
+                + "do not change): median %.1f ms, p95 %.1f ms, p99 %.1f ms, max %.1f ms; over one frame: %d of %d%n",
+                median(workCpu), percentile(workCpu, 95), percentile(workCpu, 99), Collections.max(workCpu),
+                workCpu.stream().filter(w -> w > FRAME_MS).count(), workCpu.size());
+        System.out.printf(Locale.ROOT, "  FX thread CPU per change, everything included (the decision table's rows "
+                + "arriving later too): %.1f ms; the ranking thread's: %.1f ms%n", run.measuredCpu / 1e6 / changes,
+                run.rankingCpu / 1e6 / changes);
     }
 
     /** Waits until the workload panel and the decision table are in the scene. */
@@ -335,6 +346,7 @@ public final class UiLatencyBenchmark {
         private final Slider slider;
         private final Label total;
         private final int count;
+        private final int warmupSteps;
         private final CountDownLatch done = new CountDownLatch(1);
         private final List<Double> chartsMs = new ArrayList<>();
         private final List<Double> tableMs = new ArrayList<>();
@@ -342,7 +354,15 @@ public final class UiLatencyBenchmark {
         private final List<Double> handlerMs = new ArrayList<>();
         private final List<Double> pulseMs = new ArrayList<>();
         private final List<Double> workMs = new ArrayList<>();
+        private final List<Double> workCpuMs = new ArrayList<>();
+        private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         private long pulseStart;
+        private long pulseStartCpu;
+        private long handlerCpu;
+        private long measuredFromCpu;
+        private long measuredCpu;
+        private long rankingFromCpu;
+        private long rankingCpu;
         private int labelChanges;
         private int misses;
         private int step;
@@ -353,16 +373,30 @@ public final class UiLatencyBenchmark {
         private int pulses;
         private String totalBefore;
 
-        SliderRun(Scene scene, int count) {
+        SliderRun(Scene scene, int warmup, int count) {
             this.scene = scene;
+            this.warmupSteps = warmup;
             this.count = count;
             this.slider = find(scene, "#batchSizeSlider", Slider.class);
             this.total = find(scene, "#peakLabel", Label.class);
             TableView<?> table = find(scene, "#decisionTable", TableView.class);
             table.getItems().addListener((ListChangeListener<Object>) c -> tableChanged = true);
-            scene.addPreLayoutPulseListener(() -> pulseStart = System.nanoTime());
+            scene.addPreLayoutPulseListener(() -> {
+                pulseStart = System.nanoTime();
+                pulseStartCpu = threads.getCurrentThreadCpuTime();
+            });
             scene.addPostLayoutPulseListener(this::pulse);
             slider.setValueChanging(true);
+        }
+
+        /** CPU time of the application's ranking thread so far, in nanoseconds; 0 without one. */
+        private long rankingThreadCpu() {
+            for (Thread t : Thread.getAllStackTraces().keySet()) {
+                if (t.getName().equals(RANKING_THREAD)) {
+                    return Math.max(0, threads.getThreadCpuTime(t.getId()));
+                }
+            }
+            return 0;
         }
 
         private static <T> T find(Scene scene, String id, Class<T> type) {
@@ -386,9 +420,15 @@ public final class UiLatencyBenchmark {
             chartsShown = false;
             pulses = 0;
             pending = true;
+            long cpu = threads.getCurrentThreadCpuTime();
+            if (step == warmupSteps) {
+                measuredFromCpu = cpu;
+                rankingFromCpu = rankingThreadCpu();
+            }
             changedAt = System.nanoTime();
             slider.setValue(position == slider.getValue() ? position + 1 : position);
             handlerMs.add((System.nanoTime() - changedAt) / 1e6);
+            handlerCpu = threads.getCurrentThreadCpuTime() - cpu;
         }
 
         private void finish(double ms) {
@@ -397,6 +437,8 @@ public final class UiLatencyBenchmark {
             pending = false;
             step++;
             if (step >= count) {
+                measuredCpu = threads.getCurrentThreadCpuTime() - measuredFromCpu;
+                rankingCpu = rankingThreadCpu() - rankingFromCpu;
                 slider.setValueChanging(false);
                 done.countDown();
             }
@@ -417,6 +459,7 @@ public final class UiLatencyBenchmark {
                 double pulse = (now - pulseStart) / 1e6;
                 pulseMs.add(pulse);
                 workMs.add(handlerMs.get(handlerMs.size() - 1) + pulse);
+                workCpuMs.add((handlerCpu + threads.getCurrentThreadCpuTime() - pulseStartCpu) / 1e6);
                 if (!total.getText().equals(totalBefore)) {
                     labelChanges++;
                 }

@@ -1,12 +1,15 @@
 package com.vramadvisor.app.results;
 
+import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import javafx.css.PseudoClass;
 import javafx.geometry.Pos;
+import javafx.scene.Node;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableCell;
 import javafx.scene.control.Tooltip;
+import javafx.scene.input.MouseEvent;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
@@ -34,7 +37,7 @@ final class DecisionCells {
         private final Function<DecisionRow, String> text;
         private final Function<DecisionRow, String> tip;
         private final Predicate<DecisionRow> late;
-        private final Tooltip tooltip = Tooltips.explaining("");
+        private final HoverTip tooltip;
 
         TextCell(Function<DecisionRow, String> text, Function<DecisionRow, String> tip) {
             this(text, tip, null);
@@ -44,9 +47,7 @@ final class DecisionCells {
             this.text = text;
             this.tip = tip;
             this.late = late;
-            if (tip != null) {
-                setTooltip(tooltip);
-            }
+            this.tooltip = tip == null ? null : new HoverTip(this, this::setTooltip);
         }
 
         @Override
@@ -54,7 +55,7 @@ final class DecisionCells {
             super.updateItem(row, empty);
             boolean none = empty || row == null;
             setText(none ? null : text.apply(row));
-            if (tip != null) {
+            if (tooltip != null) {
                 tooltip.setText(none ? "" : tip.apply(row));
             }
             if (late != null) {
@@ -70,12 +71,11 @@ final class DecisionCells {
     static final class FitCell extends TableCell<DecisionRow, DecisionRow> {
         private final ResultsMessages messages;
         private final Label icon = new Label();
-        private final Tooltip tooltip = Tooltips.explaining("");
+        private final HoverTip tooltip = new HoverTip(icon, t -> Tooltip.install(icon, t));
 
         FitCell(ResultsMessages messages) {
             this.messages = messages;
             icon.getStyleClass().add("fit-icon");
-            Tooltip.install(icon, tooltip);
             setAlignment(Pos.CENTER);
             // Set once and hidden when empty: changing a cell's graphic re-styles it, on every slider step.
             setGraphic(icon);
@@ -93,6 +93,32 @@ final class DecisionCells {
             icon.pseudoClassStateChanged(StackedMemoryBar.OVER, !row.fits());
             icon.pseudoClassStateChanged(LATE, row.pastDeadline());
             tooltip.setText(row.fitText());
+        }
+    }
+
+    /**
+     * A cell's explaining tooltip, made when the pointer first enters the node: a table shows a few hundred cells and
+     * a {@code Tooltip} is a popup control with its own styling, so making one per cell up front cost about a tenth
+     * of the work of the table's first frame. The tooltip appears on the pointer's next movement over the node.
+     */
+    static final class HoverTip {
+        private Tooltip tooltip;
+        private String text = "";
+
+        HoverTip(Node node, Consumer<Tooltip> install) {
+            node.addEventHandler(MouseEvent.MOUSE_ENTERED, e -> {
+                if (tooltip == null) {
+                    tooltip = Tooltips.explaining(text);
+                    install.accept(tooltip);
+                }
+            });
+        }
+
+        void setText(String text) {
+            this.text = text;
+            if (tooltip != null) {
+                tooltip.setText(text);
+            }
         }
     }
 

@@ -9,6 +9,7 @@ import com.vramadvisor.engine.ranking.RankingOptions;
 import com.vramadvisor.engine.ranking.Reason;
 import com.vramadvisor.engine.ranking.RecommendationRow;
 import com.vramadvisor.engine.ranking.ServingFigures;
+import java.util.Locale;
 import java.util.Map;
 
 /** Turns the engine's recommendation rows into table rows with texts for the current locale and display unit. */
@@ -26,13 +27,18 @@ final class DecisionRows {
 
     /** What a hardware tooltip depends on: the option, its GPU, the size unit and the language. */
     private record HardwareKey(HardwareKind kind, String name, int gpus, String gpuId, SizeUnit unit,
-                               java.util.Locale locale) {
+                               Locale locale) {
     }
 
     DecisionRows(ResultsMessages messages) {
         this.messages = messages;
         this.plans = new PlanTexts(messages);
         this.costs = new CostTexts(messages);
+    }
+
+    /** The language the rows are written in. */
+    Locale locale() {
+        return messages.locale();
     }
 
     /**

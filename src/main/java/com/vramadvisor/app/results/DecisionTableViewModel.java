@@ -4,14 +4,11 @@ import com.vramadvisor.app.workload.NumberParser;
 import com.vramadvisor.scenario.ScenarioInputs;
 import com.vramadvisor.scenario.SizeUnit;
 import com.vramadvisor.engine.Mode;
-import com.vramadvisor.engine.hardware.GpuSpec;
 import com.vramadvisor.engine.ranking.Acquisition;
 import com.vramadvisor.engine.ranking.HardwareKind;
 import com.vramadvisor.engine.ranking.RankingOptions;
-import com.vramadvisor.engine.ranking.RecommendationRow;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
 import java.util.TreeSet;
@@ -67,7 +64,6 @@ import javafx.collections.transformation.SortedList;
 public final class DecisionTableViewModel {
 
     private final ResultsMessages messages;
-    private final DecisionRows formatter;
     private final ObservableList<DecisionRow> source = FXCollections.observableArrayList();
     private final FilteredList<DecisionRow> filtered = new FilteredList<>(source);
     private final SortedList<DecisionRow> sorted = new SortedList<>(filtered);
@@ -115,7 +111,6 @@ public final class DecisionTableViewModel {
 
     DecisionTableViewModel(ResultsMessages messages) {
         this.messages = messages;
-        this.formatter = new DecisionRows(messages);
         this.plans = new PlanTexts(messages);
         showMemoryFilterLabel();
         messages.localeProperty().addListener((obs, old, now) -> showMemoryFilterLabel());
@@ -206,16 +201,13 @@ public final class DecisionTableViewModel {
     }
 
     /**
-     * @param rows              the ranked rows, all within the GPU limit
+     * @param next              the ranked rows, all within the GPU limit, formatted ({@link DecisionRows})
      * @param optionsConsidered the options the ranking built, including those it left out for the GPU limit
      * @param options           what the rows were ranked with
      */
-    void update(ScenarioInputs inputs, List<RecommendationRow> rows, int optionsConsidered,
-                Map<String, GpuSpec> gpusById, RankingOptions options) {
-        List<DecisionRow> next = new ArrayList<>(rows.size());
+    void update(ScenarioInputs inputs, List<DecisionRow> next, int optionsConsidered, RankingOptions options) {
         TreeSet<String> vendorNames = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
-        for (RecommendationRow r : rows) {
-            next.add(formatter.row(r, inputs.sizeUnit(), inputs.workload().mode(), gpusById, options));
+        for (DecisionRow r : next) {
             if (!r.vendor().isEmpty()) {
                 vendorNames.add(r.vendor());
             }

@@ -10,6 +10,7 @@ import com.vramadvisor.engine.ranking.RecommendationRow;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.Executor;
@@ -57,6 +58,8 @@ public final class ResultsViewModel {
     private final ObservableList<String> comparedGpuIds = FXCollections.observableArrayList();
     private final ReadOnlyObjectWrapper<GpuSpec> selectedGpu = new ReadOnlyObjectWrapper<>(this, "selectedGpu");
     private Key lastKey;
+    /** The worker's row formatter; touched only by the worker (one thread, or the caller's when inline). */
+    private DecisionRows workerRows;
     private boolean selecting;
 
     /**
@@ -162,11 +165,14 @@ public final class ResultsViewModel {
         breakdown.update(inputs, e, primary, capacity);
         sweep.update(inputs, e.peakBytes(), capacityGpus(primary), g -> g.capacityBytes(inputs.workload()),
                 engine);
-        requestRanking(new RankingRequest(request, inputs, table.rankingOptions(inputs)));
+        requestRanking(new RankingRequest(request, inputs, table.rankingOptions(inputs), messages.locale()));
     }
 
-    /** One ranking to compute: the inputs, the options built from them and the goal, and the generation that asked. */
-    private record RankingRequest(long generation, ScenarioInputs inputs, RankingOptions options) {
+    /**
+     * One ranking to compute: the inputs, the options built from them and the goal, the language of the table's
+     * texts, and the generation that asked.
+     */
+    private record RankingRequest(long generation, ScenarioInputs inputs, RankingOptions options, Locale locale) {
     }
 
     private void requestRanking(RankingRequest request) {
@@ -176,7 +182,11 @@ public final class ResultsViewModel {
         }
     }
 
-    /** On the worker: ranks the latest waiting request and hands the rows to the FX thread. */
+    /**
+     * On the worker: ranks the latest waiting request, formats the table's rows (about a thousand numbers and
+     * texts) and hands them to the FX thread, which then only replaces the table's items. The worker formats with
+     * texts of its own, for the request's language: {@link ResultsMessages} is not shared between threads.
+     */
     private void rankPending() {
         RankingRequest request = pendingRanking.getAndSet(null);
         if (request == null) {
@@ -191,9 +201,16 @@ public final class ResultsViewModel {
         }
         List<RecommendationRow> ranked = recommendation == null ? List.of() : recommendation.rows();
         int considered = recommendation == null ? 0 : recommendation.optionsConsidered();
+        if (workerRows == null || !workerRows.locale().equals(request.locale())) {
+            workerRows = new DecisionRows(new ResultsMessages(request.locale()));
+        }
+        List<DecisionRow> rows = new ArrayList<>(ranked.size());
+        for (RecommendationRow r : ranked) {
+            rows.add(workerRows.row(r, in.sizeUnit(), in.workload().mode(), gpusById, request.options()));
+        }
         ui.execute(() -> {
             if (request.generation() == generation) {
-                table.update(in, ranked, considered, gpusById, request.options());
+                table.update(in, rows, considered, request.options());
             }
         });
     }

@@ -13,6 +13,7 @@ import com.vramadvisor.app.results.ResultsView;
 import com.vramadvisor.scenario.FileProblem;
 import com.vramadvisor.app.scenario.ScenarioStore;
 import com.vramadvisor.app.settings.WindowGeometry;
+import com.vramadvisor.app.ui.BuiltWhenShown;
 import com.vramadvisor.app.ui.CjkFonts;
 import com.vramadvisor.app.ui.Messages;
 import com.vramadvisor.app.workload.WorkloadPanel;
@@ -32,8 +33,6 @@ import java.util.Optional;
 import javafx.application.Platform;
 import javafx.css.PseudoClass;
 import javafx.geometry.Rectangle2D;
-import javafx.beans.value.ObservableBooleanValue;
-import javafx.scene.Node;
 import javafx.scene.Parent;
 import javafx.scene.Scene;
 import javafx.scene.control.Tab;
@@ -201,17 +200,17 @@ public final class MainWindow implements AppMenus.Actions {
         ResultsMessages texts = context.resultsMessages();
         // Language models keep their charts and decision table; the other kinds show their own breakdown instead.
         DomainResultsViewModel domain = context.domainResults();
-        ResultsView languageModel = new ResultsView(context.results());
-        DomainResultsView other = new DomainResultsView(domain);
-        showWhen(other, domain.activeProperty());
-        showWhen(languageModel, domain.activeProperty().not());
-        view.setResultsPane(new StackPane(languageModel, other));
-        DecisionTableView table = new DecisionTableView(context.results().table(), texts);
-        DomainTableView otherTable = new DomainTableView(context.domainTable(),
-                gpuId -> context.workload().gpuIdProperty().set(gpuId));
-        showWhen(table, domain.activeProperty().not());
-        showWhen(otherTable, domain.activeProperty());
-        view.setDecisionPane(new StackPane(table, otherTable));
+        // Each pair is built as its kind is first shown: most windows never show the other kinds' views.
+        StackPane results = new StackPane();
+        BuiltWhenShown.add(results, domain.activeProperty().not(), () -> new ResultsView(context.results()));
+        BuiltWhenShown.add(results, domain.activeProperty(), () -> new DomainResultsView(domain));
+        view.setResultsPane(results);
+        StackPane decisions = new StackPane();
+        BuiltWhenShown.add(decisions, domain.activeProperty().not(),
+                () -> new DecisionTableView(context.results().table(), texts));
+        BuiltWhenShown.add(decisions, domain.activeProperty(), () -> new DomainTableView(context.domainTable(),
+                gpuId -> context.workload().gpuIdProperty().set(gpuId)));
+        view.setDecisionPane(decisions);
         Tab compareTab = view.addLazyTab("compareTab", texts.text("compare.tab"),
                 () -> new CompareView(context.compare(), texts));
         // The comparison rebuilds only while its tab is showing.
@@ -232,11 +231,6 @@ public final class MainWindow implements AppMenus.Actions {
         planTip.textProperty().bind(texts.text("plan.tab.tooltip"));
         planTab.setTooltip(planTip);
         planTab.disableProperty().bind(domain.activeProperty());
-    }
-
-    private static void showWhen(Node node, ObservableBooleanValue visible) {
-        node.visibleProperty().bind(visible);
-        node.managedProperty().bind(visible);
     }
 
     /** Builds the whole window, then shows it. */

@@ -2,10 +2,10 @@ package com.vramadvisor.app.workload;
 
 import com.vramadvisor.app.ui.Messages;
 import com.vramadvisor.engine.core.WorkloadKind;
+import java.util.HashMap;
 import java.util.Map;
+import java.util.function.Supplier;
 import javafx.beans.property.BooleanProperty;
-import javafx.beans.value.ObservableBooleanValue;
-import javafx.beans.binding.Bindings;
 import javafx.scene.Node;
 import javafx.geometry.Pos;
 import javafx.scene.control.Label;
@@ -17,12 +17,15 @@ import javafx.scene.layout.VBox;
  * The left-hand panel: the workload type first (language model, vision, diffusion, rendering, molecular dynamics,
  * grid), then the inputs of that type. The language-model inputs are {@link WorkloadView}, unchanged; each other
  * type has its form from {@link DomainFormsView} and the target GPU below it. Switching the type swaps the inputs
- * shown; every type's inputs stay in the scenario, so switching back finds them as they were.
+ * shown; every type's inputs stay in the scenario, so switching back finds them as they were. A type's inputs are
+ * built when it is first chosen.
  */
 public final class WorkloadPanel {
 
     private final VBox root = new VBox();
     private final WorkloadView languageModel;
+    private final Map<WorkloadKind, Supplier<Node>> builders = new HashMap<>();
+    private final Map<WorkloadKind, Node> built = new HashMap<>();
 
     /**
      * @param adjusting set while a slider is dragged (the scenario's undo history makes a drag one step)
@@ -46,30 +49,74 @@ public final class WorkloadPanel {
         kindBox.getStyleClass().add("workload-type-box");
 
         DomainFormsView forms = new DomainFormsView(vm.forms(), messages, adjusting);
-        Map<WorkloadKind, Node> byKind = Map.of(
-                WorkloadKind.LLM, languageModel.root(),
-                WorkloadKind.VISION, forms.vision(),
-                WorkloadKind.DIFFUSION, forms.diffusion(),
-                WorkloadKind.RENDER, forms.render(),
-                WorkloadKind.MD, forms.md(),
-                WorkloadKind.GRID, forms.grid());
+        builders.put(WorkloadKind.LLM, languageModel::root);
+        builders.put(WorkloadKind.VISION, forms::vision);
+        builders.put(WorkloadKind.DIFFUSION, forms::diffusion);
+        builders.put(WorkloadKind.RENDER, forms::render);
+        builders.put(WorkloadKind.MD, forms::md);
+        builders.put(WorkloadKind.GRID, forms::grid);
+        // Under the key null: the other kinds' target GPU, below whichever of their forms is shown. Margins like
+        // the forms' own, as the section follows them.
+        builders.put(null, () -> {
+            VBox hardware = new VBox(new HardwareSection(vm, messages, "domainGpuCombo", false).root());
+            hardware.getStyleClass().add("workload-panel");
+            return hardware;
+        });
         root.getChildren().add(kindBox);
-        for (WorkloadKind k : DomainChoices.kinds()) {
-            Node node = byKind.get(k);
-            showWhen(node, Bindings.createBooleanBinding(() -> vm.kindProperty().get() == k, vm.kindProperty()));
-            root.getChildren().add(node);
-        }
-        // Margins like the forms' own, as the section follows them.
-        VBox hardware = new VBox(new HardwareSection(vm, messages, "domainGpuCombo", false).root());
-        hardware.getStyleClass().add("workload-panel");
-        showWhen(hardware, Bindings.createBooleanBinding(() -> vm.kindProperty().get() != WorkloadKind.LLM,
-                vm.kindProperty()));
-        root.getChildren().add(hardware);
+        show(vm.kindProperty().get());
+        vm.kindProperty().addListener((obs, old, now) -> show(now));
     }
 
-    private static void showWhen(Node node, ObservableBooleanValue visible) {
-        node.visibleProperty().bind(visible);
-        node.managedProperty().bind(visible);
+    /**
+     * Shows the inputs of {@code kind}, building them the first time. A hidden form would still get its first CSS
+     * pass and its controls' skins with the window's first complete frame: building only the shown kind's form
+     * halves the panel's nodes on the way to that frame. Forms once built stay (hidden) in the panel, so switching
+     * back costs nothing and keeps their state.
+     */
+    private void show(WorkloadKind kind) {
+        WorkloadKind shown = kind == null ? WorkloadKind.LLM : kind;
+        for (WorkloadKind k : DomainChoices.kinds()) {
+            if (k == shown) {
+                form(k).setVisible(true);
+            } else if (built.containsKey(k)) {
+                built.get(k).setVisible(false);
+            }
+        }
+        if (shown != WorkloadKind.LLM) {
+            form(null).setVisible(true);
+        } else if (built.containsKey(null)) {
+            built.get(null).setVisible(false);
+        }
+    }
+
+    /** The inputs of one kind ({@code null}: the other kinds' target GPU), built and added on first need. */
+    private Node form(WorkloadKind kind) {
+        Node node = built.get(kind);
+        if (node == null) {
+            node = builders.get(kind).get();
+            node.managedProperty().bind(node.visibleProperty());
+            built.put(kind, node);
+            // The kinds in their menu order, the target GPU last, whichever is built first.
+            int index = 1;
+            for (Node child : root.getChildren().subList(1, root.getChildren().size())) {
+                if (order(child) < order(node)) {
+                    index++;
+                }
+            }
+            root.getChildren().add(index, node);
+        }
+        return node;
+    }
+
+    private int order(Node node) {
+        int i = 0;
+        for (WorkloadKind k : DomainChoices.kinds()) {
+            if (built.get(k) == node) {
+                return i;
+            }
+            i++;
+        }
+        return i;
     }
 
     public Node root() {

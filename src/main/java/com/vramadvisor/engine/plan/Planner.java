@@ -9,6 +9,7 @@ import com.vramadvisor.engine.Workload;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -75,6 +76,8 @@ public final class Planner {
     private final FitBounds bounds;
     private final int[] expertSizes;
     private final int[] contextSizes;
+    /** Ordered layouts per rig (by identity) and GPU count: a search asks for the same count more than once. */
+    private final Map<Rig, Map<Integer, List<PlanCandidate>>> orderedByRig = new IdentityHashMap<>();
     private int estimates;
 
     /**
@@ -182,8 +185,15 @@ public final class Planner {
         return best;
     }
 
-    /** Every layout at {@code gpus} GPUs with its step time, fastest first; memory not yet checked. */
+    /**
+     * Every layout at {@code gpus} GPUs with its step time, fastest first; memory not yet checked. Computed once per
+     * rig and count: the bisections and the answer at the chosen count ask again for counts they have ordered.
+     */
     List<PlanCandidate> ordered(Rig rig, int gpus) {
+        return orderedByRig.computeIfAbsent(rig, r -> new HashMap<>()).computeIfAbsent(gpus, n -> order(rig, n));
+    }
+
+    private List<PlanCandidate> order(Rig rig, int gpus) {
         Fabric fabric = rig.fabric(gpus);
         List<PlanCandidate> out = new ArrayList<>();
         for (PlanLayout layout : layouts(gpus, rig.gpusPerNode())) {
@@ -198,7 +208,7 @@ public final class Planner {
                 .thenComparing(c -> c.layout().recompute())
                 .thenComparingInt(c -> c.layout().parallelism().expertParallel())
                 .thenComparingInt(c -> c.layout().parallelism().contextParallel()));
-        return out;
+        return List.copyOf(out);
     }
 
     /** Every layout the planner tries at {@code n} GPUs in nodes of {@code perNode}. */

@@ -195,11 +195,16 @@ class ResultsViewModelTest {
         ResultsViewModel live = new ResultsViewModel(snapshot, engine,
                 new ResultsMessages(locale), Runnable::run, Runnable::run);
         assertThat(live.breakdown().headlineProperty().get()).contains("backward pass");
+        assertThat(live.table().rows()).isNotEmpty().extracting(DecisionRow::acquisitionText)
+                .containsOnly("Buy", "Rent");
 
         locale.set(Locale.SIMPLIFIED_CHINESE);
 
         assertThat(live.breakdown().headlineProperty().get()).contains("反向传播");
         assertThat(live.sweep().axisLabelProperty().get()).isEqualTo("微批大小（每块 GPU 的序列数）");
+        // The table's rows are formatted with the ranking, in the language the ranking was asked in.
+        assertThat(live.table().rows()).isNotEmpty().extracting(DecisionRow::acquisitionText)
+                .containsOnly("购买", "租用");
     }
 
     @Test

@@ -22,6 +22,7 @@ import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
+import javafx.scene.control.TableCell;
 import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
@@ -104,6 +105,27 @@ class ResultsViewsUiTest {
         setBatch(robot, 2);
         assertThat(table.getSelectionModel().getSelectedItems()).extracting(DecisionRow::key)
                 .containsExactly("gpu:rtx-4090");
+    }
+
+    @Test
+    void aCellGetsItsExplainingTooltipWhenThePointerComesOverItAndItFollowsTheRow(FxRobot robot) {
+        TableView<DecisionRow> table = robot.lookup("#decisionTable").queryTableView();
+        DecisionRow first = table.getItems().get(0);
+        TableCell<?, ?> name = robot.lookup(".table-row-cell").match((TableRow<DecisionRow> r) ->
+                r.getItem() == first).lookup(".table-cell").match((TableCell<?, ?> c) ->
+                c.getTableColumn().getId().equals("hardwareColumn")).query();
+        assertThat(name.getTooltip()).as("no tooltip before the pointer comes").isNull();
+
+        robot.moveTo(name);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(name.getTooltip()).isNotNull();
+        assertThat(name.getTooltip().getText()).startsWith(first.rowTip()).endsWith(first.hardwareText());
+        assertThat(name.getTooltip().isWrapText()).isTrue();
+
+        // The cell keeps its tooltip and changes its text with the row it shows.
+        setBatch(robot, 8);
+        DecisionRow now = (DecisionRow) name.getItem();
+        assertThat(name.getTooltip().getText()).startsWith(now.rowTip()).endsWith(now.hardwareText());
     }
 
     @Test

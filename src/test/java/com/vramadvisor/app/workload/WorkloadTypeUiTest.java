@@ -42,8 +42,12 @@ class WorkloadTypeUiTest {
         context.close();
     }
 
+    /** Whether the node is in the scene and it and its parents are visible; a type's form is built when chosen. */
     private static boolean showing(FxRobot robot, String query) {
-        Node n = robot.lookup(query).query();
+        Node n = robot.lookup(query).tryQuery().orElse(null);
+        if (n == null) {
+            return false;
+        }
         for (Node p = n; p != null; p = p.getParent()) {
             if (!p.isVisible()) {
                 return false;
