@@ -7,6 +7,7 @@ import java.util.function.Function;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.binding.Bindings;
 import javafx.collections.ListChangeListener;
+import javafx.css.PseudoClass;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
@@ -98,6 +99,10 @@ public final class DecisionTableView extends VBox {
         table.setFixedCellSize(ROW_HEIGHT);
         table.setPrefHeight(ROW_HEIGHT * ROWS_SHOWN + TABLE_CHROME_HEIGHT);
         table.setMinHeight(ROW_HEIGHT * 2 + TABLE_CHROME_HEIGHT);
+        // ":ranking" while the rows shown belong to an earlier scenario and a ranking for the current one runs.
+        PseudoClass rankingState = PseudoClass.getPseudoClass("ranking");
+        viewModel.rankingProperty().addListener((obs, was, now) -> table.pseudoClassStateChanged(rankingState, now));
+        table.pseudoClassStateChanged(rankingState, viewModel.rankingProperty().get());
         Label empty = new Label();
         empty.textProperty().bind(messages.text("results.table.empty"));
         table.setPlaceholder(empty);

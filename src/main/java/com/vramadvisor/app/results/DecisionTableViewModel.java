@@ -94,6 +94,7 @@ public final class DecisionTableViewModel {
     private final ReadOnlyStringWrapper summary = new ReadOnlyStringWrapper(this, "summary", "");
     private final ReadOnlyStringWrapper selectedOption = new ReadOnlyStringWrapper(this, "selectedOption", "");
     private final ReadOnlyBooleanWrapper serving = new ReadOnlyBooleanWrapper(this, "serving");
+    private final ReadOnlyBooleanWrapper ranking = new ReadOnlyBooleanWrapper(this, "ranking");
 
     private BiConsumer<String, List<String>> gpuSelection = (primary, others) -> { };
     private final ReadOnlyStringWrapper memoryFilterLabel = new ReadOnlyStringWrapper(this, "memoryFilterLabel", "");
@@ -190,6 +191,19 @@ public final class DecisionTableViewModel {
         }
     }
 
+    /**
+     * Whether a ranking was asked for and its rows have not arrived yet: the rows shown are those of an earlier
+     * scenario and will be replaced. The view marks the table with the {@code :ranking} pseudo-class.
+     */
+    public ReadOnlyBooleanProperty rankingProperty() {
+        return ranking.getReadOnlyProperty();
+    }
+
+    /** A ranking for the current inputs was asked for; its rows follow through {@link #update}. */
+    void rankingStarted() {
+        ranking.set(true);
+    }
+
     /** Whether the scenario serves a model (inference), so the users columns apply. */
     public ReadOnlyBooleanProperty servingProperty() {
         return serving.getReadOnlyProperty();
@@ -231,9 +245,11 @@ public final class DecisionTableViewModel {
         }
         updateSummary();
         describeSelection();
+        ranking.set(false);
     }
 
     void clear() {
+        ranking.set(false);
         optionsConsidered = 0;
         replacing = true;
         try {

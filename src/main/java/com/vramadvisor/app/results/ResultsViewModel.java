@@ -176,6 +176,7 @@ public final class ResultsViewModel {
     }
 
     private void requestRanking(RankingRequest request) {
+        table.rankingStarted();
         // Only an empty slot needs a new worker turn; otherwise the turn already queued will take this request.
         if (pendingRanking.getAndSet(request) == null) {
             worker.execute(this::rankPending);

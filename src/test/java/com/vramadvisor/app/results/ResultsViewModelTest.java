@@ -304,4 +304,24 @@ class ResultsViewModelTest {
         snapshot.set(s.withWorkload(s.workload().toBuilder().mode(Mode.INFER).build()));
         assertThat(vm.breakdown().rows().get(1).formula()).contains("prefill").doesNotContain("backward pass,");
     }
+
+    @Test
+    void theTableSaysARankingIsUnderWayUntilTheRowsOfTheLatestRequestArrive() {
+        List<Runnable> worker = new ArrayList<>();
+        List<Runnable> ui = new ArrayList<>();
+        ResultsViewModel deferred = new ResultsViewModel(snapshot, engine, new ResultsMessages(Locale.US),
+                worker::add, ui::add);
+        assertThat(deferred.table().rankingProperty().get()).isTrue();
+
+        worker.remove(0).run();
+        setBatch(4);
+        // The first result arrives after a second request: it is stale and leaves the table still waiting.
+        ui.remove(0).run();
+        assertThat(deferred.table().rankingProperty().get()).isTrue();
+
+        worker.remove(0).run();
+        ui.remove(0).run();
+        assertThat(deferred.table().rankingProperty().get()).isFalse();
+        assertThat(vm.table().rankingProperty().get()).as("an inline ranking is never under way").isFalse();
+    }
 }

@@ -9,6 +9,7 @@ import com.vramadvisor.app.shell.AppContext;
 import com.vramadvisor.engine.hardware.GpuSpec;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
+import javafx.css.PseudoClass;
 import javafx.scene.Node;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
@@ -177,8 +178,9 @@ class TargetGpuUiTest {
     void aGpuChosenInTheDecisionTableGivesWayToTheDefaultOnFileNewAndUndoBringsItBack(FxRobot robot)
             throws Exception {
         TableView<DecisionRow> table = robot.lookup("#decisionTable").queryTableView();
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS,
-                () -> table.getItems().stream().anyMatch(r -> r.key().equals("gpu:" + RTX_4090)));
+        // Wait for the ranking of the current scenario: rows of an earlier one may still be replaced under the click.
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !table.getPseudoClassStates().contains(RANKING)
+                && table.getItems().stream().anyMatch(r -> r.key().equals("gpu:" + RTX_4090)));
         int index = table.getItems().indexOf(table.getItems().stream()
                 .filter(r -> r.key().equals("gpu:" + RTX_4090)).findFirst().orElseThrow());
         robot.interact(() -> table.scrollTo(index));
@@ -195,6 +197,8 @@ class TargetGpuUiTest {
         clickShowing(robot, "#editMenu", "#undoMenuItem");
         assertGpu(robot, RTX_4090, RTX_4090_CAPACITY);
     }
+
+    private static final PseudoClass RANKING = PseudoClass.getPseudoClass("ranking");
 
     private static boolean isRtx4090(TableRow<DecisionRow> row) {
         return row.getItem() != null && row.getItem().key().equals("gpu:" + RTX_4090) && row.isVisible();
