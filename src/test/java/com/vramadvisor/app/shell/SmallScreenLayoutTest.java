@@ -10,7 +10,9 @@ import javafx.application.Platform;
 import com.vramadvisor.app.results.DecisionRow;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import javafx.geometry.Bounds;
+import javafx.css.PseudoClass;
 import javafx.scene.Node;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.TableRow;
@@ -80,8 +82,14 @@ class SmallScreenLayoutTest {
 
     @Test
     void theDecisionTableShowsAtLeastEightRowsAt1280By720(FxRobot robot) throws Exception {
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> table(robot).getItems().size() > 20);
-        WaitForAsyncUtils.waitForFxEvents();
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> table(robot).getItems().size() > 20
+                && !table(robot).getPseudoClassStates().contains(PseudoClass.getPseudoClass("ranking")));
+        // The rows' cells are laid out in a pulse after the items arrive; on a loaded machine that can take a while.
+        try {
+            WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> fullyVisibleRows(table(robot)) >= 8);
+        } catch (TimeoutException settled) {
+            // The assertion below reports how many rows the settled layout shows.
+        }
         assertThat(robot.lookup("#analysisSplitPane").query().getScene().getHeight()).isLessThanOrEqualTo(720);
         assertThat(fullyVisibleRows(table(robot))).isGreaterThanOrEqualTo(8);
     }
