@@ -101,6 +101,20 @@ public enum ServingEngine {
         return configured.toBuilder().prefillChunkTokens(defaultBatchedTokens(gpuTotalBytes, gpuName)).build();
     }
 
+    /**
+     * Whether, with pipeline parallelism, the engine keeps one micro-batch of its running requests in flight per
+     * stage, so that every stage works while the others do: TensorRT-LLM's in-flight batcher
+     * ({@code TrtGptModelInflightBatching}: {@code mNumMicroBatches = getPipelineParallelism()}), vLLM's V1 executor
+     * ({@code max_concurrent_batches} is {@code pipeline_parallel_size}: that many scheduled batches in flight; the
+     * V0 engine had one "virtual engine" per stage) and SGLang ({@code pp_max_micro_batch_size = max(
+     * max_running_requests // pp_size, 1)} in its scheduler). Hugging Face {@code generate} over a device map runs
+     * the stages one after the other with one batch, and llama.cpp pipelines only the micro-batches of one prompt's
+     * evaluation, not decoding sequences.
+     */
+    public boolean pipelinesMicroBatches() {
+        return this == VLLM || this == SGLANG || this == TRTLLM;
+    }
+
     /** Whether the engine prefills in chunks of a batched-token limit. */
     public boolean chunksPrefill() {
         return defaultBatchedTokens > 0;

@@ -36,7 +36,10 @@ import java.util.Optional;
  * batching do. Each pass pays two tensor-parallel all-reduces of its tokens' activations per layer (Shoeybi et al.
  * 2019) with their start-up latency. Engines that batch continuously serve {@code batch} users in a closed loop:
  * {@link ServingLoad} adds the other users' arriving prompts to each decode step (TPOT) and the mean wait behind them
- * to the TTFT; Hugging Face {@code generate} runs a fixed batch without either.
+ * to the TTFT; Hugging Face {@code generate} runs a fixed batch without either. With pipeline parallelism the
+ * engines that keep one micro-batch per stage in flight ({@link ServingEngine#pipelinesMicroBatches}) split the
+ * batch into {@code p} micro-batches of {@code ceil(batch / p)} sequences: TPOT and TTFT are those of one
+ * micro-batch through all stages, and the copy delivers {@code batch / TPOT} tokens per second.
  *
  * <p>Pure functions of their arguments; efficiencies are passed in (the decision table's defaults are
  * {@link StepTimeModel#DEFAULT_COMPUTE_EFFICIENCY} and 0.60 of the memory bandwidth). The comparison with published
@@ -185,15 +188,33 @@ public final class ServingLatency {
         if (gpu.memoryBandwidthGBps() <= 0) {
             return Optional.empty();
         }
+        Parallelism p = workload.parallelism();
+        int stages = p.pipelineParallel();
+        if (stages > 1 && workload.batch() > 1 && ServingEngine.of(workload).pipelinesMicroBatches()) {
+            // One micro-batch per stage in flight (ServingEngine#pipelinesMicroBatches): each micro-batch of
+            // ceil(batch / p) sequences passes the stages in turn, one token per pass, while the others fill the
+            // other stages; every sequence sees that micro-batch's TPOT, and the copy delivers batch / TPOT.
+            int perMicroBatch = (workload.batch() + stages - 1) / stages;
+            Latency one = serial(model, workload.toBuilder().batch(perMicroBatch).build(), gpu, fabric,
+                    bandwidthEfficiency, computeEfficiency);
+            return Optional.of(new Latency(workload.batch(), one.ttftSeconds(), one.ttftBound(), one.tpotSeconds(),
+                    one.tpotBound()));
+        }
+        return Optional.of(serial(model, workload, gpu, fabric, bandwidthEfficiency, computeEfficiency));
+    }
+
+    /** The latency of one batch passing every pipeline stage in turn. */
+    private static Latency serial(ModelSpec model, Workload workload, GpuSpec gpu, Fabric fabric,
+                                  double bandwidthEfficiency, double computeEfficiency) {
         Estimate e = ESTIMATOR.estimate(model, workload);
         Parallelism p = workload.parallelism();
         Step decode = ServingLoad.loadedStep(model, workload, e, gpu, fabric, p, computeEfficiency,
                 decodeStep(model, workload, e, gpu, fabric, p, bandwidthEfficiency, computeEfficiency));
         double rho = ServingLoad.prefillShare(model, workload, e, gpu, computeEfficiency, decode);
         Optional<Step> prefill = prefill(model, workload, e, gpu, fabric, p, bandwidthEfficiency, computeEfficiency);
-        return Optional.of(new Latency(workload.batch(),
+        return new Latency(workload.batch(),
                 prefill.map(s -> s.seconds() + ServingLoad.queueWaitSeconds(rho, s.seconds())).orElse(null),
-                prefill.map(Step::bound).orElse(null), decode.seconds(), decode.bound()));
+                prefill.map(Step::bound).orElse(null), decode.seconds(), decode.bound());
     }
 
     /**

@@ -41,12 +41,13 @@ import org.junit.jupiter.api.Test;
  * per stage in flight ({@code TrtGptModelInflightBatching}: {@code mNumMicroBatches =
  * mWorldConfig.getPipelineParallelism()}), each scheduled within {@code max_num_tokens}. So while one micro-batch
  * passes stage 1 the other passes stage 2, and a copy delivers {@code pp} micro-batches' tokens per serial pass.
- * {@link ServingLatency} gives the serial pass: its TPOT of a micro-batch of {@code c} sequences through both stages.
+ * {@link ServingLatency} runs TensorRT-LLM's pipeline so ({@link ServingEngine#pipelinesMicroBatches}): the TPOT of
+ * {@code pp x c} sequences is that of a micro-batch of {@code c} through both stages.
  * In steady state each step of a micro-batch carries its {@code c} decode tokens and the prompts of the sequences
  * that replace finished ones, {@code (c - 1) P / O} tokens ({@link ServingLoad}), and the two fill the 1,024-token
  * pass: {@code c = floor(1024 O / (P + O)) = 512}. Then
  * <pre>
- *   tokens/s = copies x pp x c / TPOT(micro-batch of c)
+ *   tokens/s = copies x (pp x c) / TPOT(micro-batch of c)
  * </pre>
  */
 class MlperfLlama2OfflineTest {
@@ -73,10 +74,11 @@ class MlperfLlama2OfflineTest {
         int sequences = PASS_TOKENS * OUTPUT / (prompt + OUTPUT);
         Workload w = microBatch(prompt, sequences, prompt + OUTPUT);
         assertThat(w.batch() + ServingLoad.arrivingPromptTokensPerStep(w)).isLessThanOrEqualTo(PASS_TOKENS);
-        ServingLatency.Latency serial = ServingLatency.of(model, w, h100, fabric,
+        Workload copy = microBatch(prompt, PP * sequences, prompt + OUTPUT);
+        ServingLatency.Latency pipelined = ServingLatency.of(model, copy, h100, fabric,
                 RankingOptions.DEFAULT_DECODE_BANDWIDTH_EFFICIENCY, StepTimeModel.DEFAULT_COMPUTE_EFFICIENCY)
                 .orElseThrow();
-        return COPIES * PP * serial.tokensPerSecond();
+        return COPIES * pipelined.tokensPerSecond();
     }
 
     @Test
