@@ -88,13 +88,14 @@ public final class BreakdownViewModel {
 
     private void updateCapacity(SizeUnit unit, GpuSpec gpu, long usable, long total) {
         capacityBytes.set(usable);
-        // The other unit in brackets: a card sold as "141GB" offers 150 GB usable, which reads like a mistake unless
-        // the GiB figure (140 GiB) beside it shows where the name's number comes from.
-        SizeUnit other = unit == SizeUnit.GIB ? SizeUnit.GB : SizeUnit.GIB;
+        // One unit for every figure (View > Units); the total beside the usable memory shows what the driver and the
+        // firmware keep, and the tooltip gives the figure the card is sold by, which for some cards ("141GB") is
+        // neither unit's reading of the total.
         capacityText.set(usable < gpu.memoryBytesUsable()
                 ? messages.get("results.breakdown.capacity.serving", gpu.name(), format(unit, usable),
-                        format(other, usable))
-                : messages.get("results.breakdown.capacity", gpu.name(), format(unit, usable), format(other, usable)));
+                        format(unit, gpu.memoryBytesUsable()))
+                : messages.get("results.breakdown.capacity", gpu.name(), format(unit, usable),
+                        format(unit, gpu.memoryBytesTotal())));
         capacityMarkerText.set(messages.get("results.breakdown.capacity.marker", format(unit, usable)));
         capacityTooltip.set(messages.get("results.breakdown.capacity.tooltip", gpu.name(),
                 format(unit, gpu.memoryBytesTotal()), format(unit, gpu.memoryBytesUsable()),

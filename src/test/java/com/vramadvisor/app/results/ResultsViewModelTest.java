@@ -82,11 +82,12 @@ class ResultsViewModelTest {
 
         assertThat(vm.selectedGpuProperty().get()).isEqualTo(FakeResultsEngine.SMALL);
         assertThat(vm.breakdown().capacityBytesProperty().get()).isEqualTo(23L << 30);
-        assertThat(vm.breakdown().capacityTextProperty().get()).isEqualTo("Small 24GB: 23.0\u00a0GiB usable (24.7\u00a0GB)");
-        // 23 GiB = 24.7 GB: in GB the card sold as "24GB" offers more than 24, so the GiB figure goes beside it.
+        assertThat(vm.breakdown().capacityTextProperty().get())
+                .isEqualTo("Small 24GB: 23.0\u00a0GiB usable of 24.0\u00a0GiB");
+        // One unit per figure: in GB, 23 GiB usable of 24 GiB in all are 24.7 GB of 25.8 GB.
         snapshot.set(snapshot.get().withSizeUnit(SizeUnit.GB));
         assertThat(vm.breakdown().capacityTextProperty().get())
-                .isEqualTo("Small 24GB: 24.7\u00a0GB usable (23.0\u00a0GiB)");
+                .isEqualTo("Small 24GB: 24.7\u00a0GB usable of 25.8\u00a0GB");
         snapshot.set(snapshot.get().withSizeUnit(SizeUnit.GIB));
         // 16 GB + 4096 x 100 kB = 16.41 GB < 23 GiB usable.
         assertThat(vm.breakdown().fitsProperty().get()).isTrue();
