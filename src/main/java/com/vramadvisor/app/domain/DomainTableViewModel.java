@@ -144,7 +144,7 @@ public final class DomainTableViewModel {
 
     private String best(DomainRow r, SizeUnit unit) {
         return r == null ? messages.get("domain.table.none") : messages.get("domain.table.best", r.hardwareName(),
-                r.jobCostUsd() != null ? messages.get("domain.table.forTheJob", messages.usd(r.jobCostUsd()))
+                r.jobCostUsd() != null ? messages.get("domain.table.forTheJob", jobCost(r.jobCostUsd()))
                         : cost(r));
     }
 
@@ -170,8 +170,12 @@ public final class DomainTableViewModel {
                         r.itemsPerSecond() < 100 ? 1 : 0), itemUnit), r.hours(),
                 r.hours() == null ? "\u2014" : messages.get("domain.table.hours", messages.decimal(r.hours(),
                         r.hours() < 1 ? 3 : 1)),
-                r.jobCostUsd(), r.jobCostUsd() == null ? "\u2014" : r.jobCostUsd() < 10
-                        ? "$" + messages.decimal(r.jobCostUsd(), 2) : messages.usd(r.jobCostUsd()));
+                r.jobCostUsd(), r.jobCostUsd() == null ? "\u2014" : jobCost(r.jobCostUsd()));
+    }
+
+    /** A job's cost: cents below 10 dollars, so that a short job on owned hardware never reads "$0". */
+    private String jobCost(double usd) {
+        return usd < 10 ? "$" + messages.decimal(usd, 2) : messages.usd(usd);
     }
 
     private String signed(long bytes, SizeUnit unit) {

@@ -97,4 +97,16 @@ class DomainTableViewModelTest {
                 && r.speedText().equals("\u2014") && r.jobCostText().equals("\u2014"));
         assertThat(table.noteProperty().get()).contains("no speed estimate", "not a throughput job");
     }
+
+    @Test
+    void aShortJobOnOwnedHardwareCostsCentsNotZeroDollars() {
+        DomainTableViewModel table = new DomainTableViewModel(snapshot, results.workloadProperty(),
+                catalog.hardware(), messages, Runnable::run, Runnable::run);
+        // A million atoms for a million steps take well under an hour on a bought card: its share of the price
+        // over three years is cents, which the summary and the table must not round to "$0".
+        snapshot.set(md(1_000_000));
+        assertThat(table.summaryProperty().get()).contains("for the job").doesNotContain("$0 for the job");
+        assertThat(table.rows()).filteredOn(r -> r.jobCost() != null && r.jobCost() > 0)
+                .noneMatch(r -> r.jobCostText().equals("$0"));
+    }
 }
