@@ -322,13 +322,18 @@ public final class DomainRanking {
         return true;
     }
 
+    /** The first fitting row acquired that way with room to spare, else the first tight one (as the LLM table). */
     private static DomainRow first(List<DomainRow> rows, Acquisition way) {
+        DomainRow tight = null;
         for (DomainRow r : rows) {
             if (r.fits() && r.acquisition() == way) {
-                return r;
+                if (!r.reasons().contains(Reason.TIGHT_FIT)) {
+                    return r;
+                }
+                tight = tight == null ? r : tight;
             }
         }
-        return null;
+        return tight;
     }
 
     private static boolean wants(RankingOptions o, HardwareKind kind) {

@@ -43,14 +43,22 @@ public record Recommendation(List<RecommendationRow> rows, int optionsConsidered
                 first(rows, Acquisition.RENTAL));
     }
 
-    /** The first row of {@code rows} that fits and is acquired that way, or {@code null}. */
+    /**
+     * The first row of {@code rows} acquired that way that fits with room to spare, else the first that fits only
+     * tightly ({@link Reason#TIGHT_FIT}: the capacity lies inside the estimate's range, or the headroom is small), or
+     * {@code null}: the option named as the best is one a user can buy without betting on the low end of the range.
+     */
     static RecommendationRow first(List<RecommendationRow> rows, Acquisition way) {
+        RecommendationRow tight = null;
         for (RecommendationRow r : rows) {
             if (r.fits() && r.acquisition() == way) {
-                return r;
+                if (!r.reasons().contains(Reason.TIGHT_FIT)) {
+                    return r;
+                }
+                tight = tight == null ? r : tight;
             }
         }
-        return null;
+        return tight;
     }
 
     /** The best option that fits, bought or rented as asked, or {@code null}. */
