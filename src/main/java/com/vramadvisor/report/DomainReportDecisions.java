@@ -58,11 +58,11 @@ final class DomainReportDecisions {
                 : text.integer(r.gpusNeeded());
         return List.of(hardware, text.get("decision.acquisition." + r.acquisition().id()), fits, gpus,
                 text.gib(r.perGpuBytes()), r.fits() ? text.percent(r.headroomFraction()) : unknown(),
-                r.hours() != null ? text.format("decision.hours", text.number(r.hours(), 1))
+                r.hours() != null ? hours(r.hours())
                         : r.fits() || !timed ? text.get("domain.decision.notEstimated") : unknown(),
                 usd(r.purchaseUsd()),
                 r.rentalUsdPerHour() == null ? unknown() : "$" + text.number(r.rentalUsdPerHour(), 2),
-                r.jobCostUsd() != null ? usd(r.jobCostUsd())
+                r.jobCostUsd() != null ? jobUsd(r.jobCostUsd())
                         : timed ? unknown() : text.get("domain.decision.notEstimated"));
     }
 
@@ -104,6 +104,16 @@ final class DomainReportDecisions {
         if (rec.rows().stream().anyMatch(r -> r.reasons().contains(reason))) {
             notes.add(text.get(key));
         }
+    }
+
+    /** A job's hours: three decimals under one hour, so that a short job never reads "0.0 h". */
+    String hours(double h) {
+        return text.format("decision.hours", text.number(h, h < 1 ? 3 : 1));
+    }
+
+    /** A job's cost: cents below 10 dollars, so that a short job on owned hardware never reads "$0". */
+    String jobUsd(double v) {
+        return v < 10 ? "$" + text.number(v, 2) : usd(v);
     }
 
     String usd(Double v) {

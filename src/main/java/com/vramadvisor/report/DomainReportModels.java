@@ -82,11 +82,16 @@ public final class DomainReportModels {
                     String money = way == Acquisition.PURCHASE ? cells.usd(r.purchaseUsd())
                             : r.rentalUsdPerHour() == null ? text.get("decision.unknown")
                             : "$" + text.number(r.rentalUsdPerHour(), 2);
-                    out.add(text.format("domain.summary.best." + way.id(), r.hardwareName(),
-                            text.integer(r.gpusNeeded()), text.gib(r.perGpuBytes()), money));
+                    out.add(rec.hasSpeed() && r.hours() != null && r.jobCostUsd() != null
+                            ? text.format("domain.summary.best." + way.id() + ".timed", r.hardwareName(),
+                                    text.integer(r.gpusNeeded()), text.gib(r.perGpuBytes()), money,
+                                    cells.hours(r.hours()), cells.jobUsd(r.jobCostUsd()))
+                            : text.format("domain.summary.best." + way.id(), r.hardwareName(),
+                                    text.integer(r.gpusNeeded()), text.gib(r.perGpuBytes()), money));
                 }
             }
-            out.add(text.get("domain.summary.speed"));
+            out.add(rec.hasSpeed() ? text.format("domain.summary.timed", rec.job().description(),
+                    text.integer(Math.round(rec.options().deadlineDays()))) : text.get("domain.summary.speed"));
         }
         capacities.stream().filter(c -> c.capacityBytes() >= e.peakBytes())
                 .reduce((a, b) -> a.capacityBytes() <= b.capacityBytes() ? a : b)

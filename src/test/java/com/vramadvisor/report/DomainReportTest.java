@@ -127,4 +127,22 @@ class DomainReportTest {
         assertThat(table.notes()).anyMatch(n -> n.contains("90 epochs of 1,281,167 images")
                 && n.contains("90-day deadline") && n.contains("GPU's dense peak"));
     }
+
+    @Test
+    void aTimedWorkloadsSummaryGivesTheBestOptionsJobAndNeverSaysSpeedIsNotEstimated() {
+        var w = new com.vramadvisor.engine.vision.VisionWorkload(com.vramadvisor.engine.vision.VisionModel.RESNET_50,
+                true, 256, 224, 224, com.vramadvisor.engine.vision.VisionPrecision.FP16_MIXED,
+                com.vramadvisor.engine.vision.VisionOptimizer.SGD_MOMENTUM, false, true, true);
+        DomainRecommendation rec = DomainRanking.rank(w, HW, RankingOptions.defaults());
+        for (ReportLanguage language : ReportLanguage.values()) {
+            List<String> summary = DomainReportModels.from(w, rec,
+                    new ReportContext(language, DATE, "0.9.0", "2026-12-01", HW.gpus())).highlights();
+            String all = String.join(" ", summary);
+            assertThat(all).as(language.toString()).doesNotContain("not estimated").doesNotContain("不估算");
+            if (language == ReportLanguage.EN) {
+                assertThat(all).contains("the job takes").contains("90 epochs of 1,281,167 images")
+                        .doesNotContain("costs $0.");
+            }
+        }
+    }
 }
