@@ -358,6 +358,7 @@ final class RecommendCommand implements Callable<Integer> {
             row.put("usersPerReplica", s.usersPerReplica());
             row.put("kvSequencesPerReplica", s.kvSequencesPerReplica());
             row.put("maxRunningPerReplica", s.runningCap());
+            row.put("peakBytesAtLoad", s.peakBytesAtLoad());
             row.put("usdPerHour", s.usdPerHour());
             row.put("usersPerDollar", s.usersPerDollar());
             row.put("usersPerGpu", s.usersPerGpu());
@@ -400,8 +401,10 @@ final class RecommendCommand implements Callable<Integer> {
             }
             if (r.serving() != null) {
                 ServingFigures f = r.serving();
-                out.printf(Locale.ROOT, "     serves %s users (%s per copy), TPOT %.1f ms, TTFT %s, %s users per USD/hour%n",
-                        Quantities.grouped(f.usersServed()), Quantities.grouped(f.usersPerReplica()), f.tpotMs(),
+                out.printf(Locale.ROOT, "     serves %s users (%s per copy, %s per GPU at that load), TPOT %.1f ms, TTFT %s,"
+                                + " %s users per USD/hour%n",
+                        Quantities.grouped(f.usersServed()), Quantities.grouped(f.usersPerReplica()),
+                        Quantities.gib(f.peakBytesAtLoad()), f.tpotMs(),
                         f.ttftMs() == null ? "unknown" : String.format(Locale.ROOT, "%.0f ms", f.ttftMs()),
                         num(f.usersPerDollar(), "%,.2f"));
             }

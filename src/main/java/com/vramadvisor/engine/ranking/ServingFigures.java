@@ -28,15 +28,20 @@ import com.vramadvisor.engine.plan.Bound;
  *                              costs; {@code null} without a cost
  * @param usersPerGpu           {@code usersServed / gpusUsed}
  * @param tpotBound             what bounds the decode step at that concurrency, {@code null} when unknown
+ * @param peakBytesAtLoad       the per-GPU peak with {@code max(1, usersPerReplica)} sequences per copy (weights, their
+ *                              KV cache and activations): what the users served take, beside the row's peak for the
+ *                              workload's own batch
  */
 public record ServingFigures(int usersServed, int usersPerReplica, long kvSequencesPerReplica, Long runningCap,
                              Double ttftMs, double tpotMs, boolean meetsTargets, Double usdPerHour,
-                             Double usersPerDollar, double usersPerGpu, Bound tpotBound) {
+                             Double usersPerDollar, double usersPerGpu, Bound tpotBound,
+                             long peakBytesAtLoad) {
 
     /** The same figures priced at {@code usdPerHour} (or unpriced with {@code null}) over {@code gpusUsed} GPUs. */
     ServingFigures priced(Double hourly, int gpusUsed) {
         Double perDollar = hourly == null || !(hourly > 0) ? null : usersServed / hourly;
         return new ServingFigures(usersServed, usersPerReplica, kvSequencesPerReplica, runningCap, ttftMs, tpotMs,
-                meetsTargets, hourly, perDollar, gpusUsed > 0 ? (double) usersServed / gpusUsed : 0, tpotBound);
+                meetsTargets, hourly, perDollar, gpusUsed > 0 ? (double) usersServed / gpusUsed : 0, tpotBound,
+                peakBytesAtLoad);
     }
 }

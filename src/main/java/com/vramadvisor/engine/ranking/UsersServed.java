@@ -1,5 +1,6 @@
 package com.vramadvisor.engine.ranking;
 
+import com.vramadvisor.engine.MemoryEstimator;
 import com.vramadvisor.engine.ModelSpec;
 import com.vramadvisor.engine.Workload;
 import com.vramadvisor.engine.hardware.GpuSpec;
@@ -20,6 +21,8 @@ import java.util.OptionalLong;
  * model is used only through its public API, so a change to it changes the users served.
  */
 final class UsersServed {
+
+    private static final MemoryEstimator ESTIMATOR = new MemoryEstimator();
 
     private UsersServed() {
     }
@@ -45,12 +48,13 @@ final class UsersServed {
         int perReplica = !targets.hasLatencyTarget() ? (int) Math.min(limit, Workload.MAX_TOKENS)
                 : ServingLatency.maxConcurrency(model, atLayout, gpu, fabric, options.decodeBandwidthEfficiency(),
                 options.computeEfficiency(), limit, targets.tpotTargetMs(), targets.ttftTargetMs());
-        ServingLatency.Latency at = ServingLatency.of(model, atLayout.toBuilder().batch(Math.max(1, perReplica))
-                        .build(), gpu, fabric, options.decodeBandwidthEfficiency(), options.computeEfficiency())
+        Workload atLoad = atLayout.toBuilder().batch(Math.max(1, perReplica)).build();
+        ServingLatency.Latency at = ServingLatency.of(model, atLoad, gpu, fabric, options.decodeBandwidthEfficiency(),
+                        options.computeEfficiency())
                 .orElseThrow(() -> new IllegalArgumentException(gpu.id() + " has no memory bandwidth figure"));
         long users = (long) perReplica * replicas;
         return new ServingFigures((int) Math.min(Integer.MAX_VALUE, users), perReplica, held,
                 cap.isPresent() ? cap.getAsLong() : null, at.ttftMs(), at.tpotMs(), perReplica > 0, null, null, 0,
-                at.tpotBound());
+                at.tpotBound(), ESTIMATOR.estimate(model, atLoad).peakBytes());
     }
 }

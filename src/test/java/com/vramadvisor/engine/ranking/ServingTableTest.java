@@ -4,6 +4,7 @@ import com.vramadvisor.catalog.Catalog;
 import com.vramadvisor.catalog.CatalogLoader;
 import com.vramadvisor.engine.DataType;
 import com.vramadvisor.engine.Mode;
+import com.vramadvisor.engine.MemoryEstimator;
 import com.vramadvisor.engine.ModelSpec;
 import com.vramadvisor.engine.Parallelism;
 import com.vramadvisor.engine.Precision;
@@ -115,6 +116,11 @@ class ServingTableTest {
         assertThat(l4.serving().kvSequencesPerReplica()).isEqualTo(held);
         // vLLM runs at most 256 requests on a GPU below 70 GiB (SchedulerLimit).
         assertThat(l4.serving().usersServed()).isEqualTo((int) Math.min(held, 256));
+        // The memory those users take: more than the row's one-sequence peak by at least the other sequences' KV
+        // cache (a larger prefill chunk's activations come on top).
+        double kvPerSequence = MemoryEstimator.kvBytesPerToken(m, w) * 2000;
+        assertThat((double) (l4.serving().peakBytesAtLoad() - l4.perGpuBytes()))
+                .isGreaterThanOrEqualTo((l4.serving().usersPerReplica() - 1) * kvPerSequence);
     }
 
     @Test
