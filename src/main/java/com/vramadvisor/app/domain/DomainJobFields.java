@@ -138,7 +138,7 @@ public final class DomainJobFields {
      * The job {@code w} is timed for with the scenario's {@code job}, or {@code null} for its default job (the
      * counts are the defaults, or the workload has no speed model).
      */
-    static JobSize jobFor(Sizable w, DomainJob job) {
+    public static JobSize jobFor(Sizable w, DomainJob job) {
         DomainJob d = DomainJob.defaults();
         if (w.defaultJob().isEmpty()) {
             return null;
