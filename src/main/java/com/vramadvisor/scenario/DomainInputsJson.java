@@ -5,7 +5,8 @@ import com.vramadvisor.json.JsonTrees;
 
 /**
  * The {@code domainWorkloads} object of a scenario file: one object per kind beyond language models, each optional
- * field by field, so a file names only what differs from the defaults and an older file reads with defaults.
+ * field by field, so a file names only what differs from the defaults and an older file reads with defaults (a file
+ * without {@code job} times the default jobs).
  */
 final class DomainInputsJson {
 
@@ -59,6 +60,13 @@ final class DomainInputsJson {
         grid.put("precision", g.precision());
         grid.put("solver", g.solver());
         grid.put("gpus", g.gpus());
+        DomainJob j = d.job();
+        ObjectNode job = root.putObject("job");
+        job.put("epochs", j.epochs());
+        job.put("datasetSize", j.datasetSize());
+        job.put("images", j.images());
+        job.put("mdSteps", j.mdSteps());
+        job.put("gridSteps", j.gridSteps());
         return root;
     }
 
@@ -115,6 +123,15 @@ final class DomainInputsJson {
                     o.optionalInteger("fields", 1, 1024, g.fields()), o.optionalInteger("halo", 0, 64, g.halo()),
                     o.optionalText("precision", g.precision()), o.optionalText("solver", g.solver()),
                     o.optionalInteger("gpus", 1, GridInputs.MAX_GPUS, g.gpus())));
+        }
+        if (r.has("job")) {
+            JsonReader o = r.object("job");
+            DomainJob j = d.job();
+            d = d.withJob(new DomainJob(o.optionalInteger("epochs", 1, DomainJob.MAX_EPOCHS, j.epochs()),
+                    o.optionalLong("datasetSize", 1, DomainJob.MAX_COUNT, j.datasetSize()),
+                    o.optionalLong("images", 1, DomainJob.MAX_COUNT, j.images()),
+                    o.optionalLong("mdSteps", 1, DomainJob.MAX_COUNT, j.mdSteps()),
+                    o.optionalLong("gridSteps", 1, DomainJob.MAX_COUNT, j.gridSteps())));
         }
         return d;
     }

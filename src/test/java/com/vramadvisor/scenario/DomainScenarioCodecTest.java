@@ -19,7 +19,28 @@ class DomainScenarioCodecTest {
                 new DiffusionInputs("sd-1.5", "lora", 2, 512, 768, "bf16-mixed", "eager", true, "sequential"),
                 new RenderInputs("archviz-path-traced", "/tmp/scenes/lobby.json", 1920, 1080, 3),
                 new MdInputs(32_000_000, "eam", "double", 4.95, 8),
-                new GridInputs(1024, 1024, 512, 7, 3, "single", "gmres", 4));
+                new GridInputs(1024, 1024, 512, 7, 3, "single", "gmres", 4),
+                new DomainJob(300, 14_197_122, 2_000_000, 5_000_000_000L, 250));
+    }
+
+    @Test
+    void aFileWithoutAJobTimesTheDefaultJobs() throws Exception {
+        ScenarioInputs original = ScenarioInputs.defaults().withDomain(edited()).withKind(WorkloadKind.MD);
+        String json = codec.write(original).replaceAll(",\\s*\"job\" : \\{[^}]*\\}", "");
+        assertThat(json).contains("\"grid\"").doesNotContain("mdSteps");
+        ScenarioInputs read = codec.read(json);
+        assertThat(read.domain().job()).isEqualTo(DomainJob.defaults());
+        assertThat(read.domain().md()).isEqualTo(edited().md());
+    }
+
+    @Test
+    void aJobMayNameOnlyOneCountAndAnOutOfRangeCountIsRefused() throws Exception {
+        String json = codec.write(ScenarioInputs.defaults().withKind(WorkloadKind.GRID))
+                .replaceAll("\"domainWorkloads\" : \\{[\\s\\S]*\\}\\s*\\}\\s*\\}\\s*$",
+                        "\"domainWorkloads\" : { \"job\" : { \"gridSteps\" : 500 } }\n}");
+        assertThat(codec.read(json).domain().job()).isEqualTo(DomainJob.defaults().withGridSteps(500));
+        assertThatThrownBy(() -> codec.read(json.replace("500", "0"))).isInstanceOf(ScenarioFileException.class)
+                .hasMessageContaining("gridSteps");
     }
 
     @ParameterizedTest

@@ -91,7 +91,7 @@ public final class DomainTableView extends VBox {
             }
         });
         VBox.setVgrow(table, Priority.ALWAYS);
-        getChildren().addAll(title, summary, note, table);
+        getChildren().addAll(title, summary, DomainJobBar.of(vm.job(), messages), note, table);
     }
 
     private static TableColumn<DomainTableRow, String> column(String id, ResultsMessages messages, String key,

@@ -1,6 +1,7 @@
 package com.vramadvisor.app.domain;
 
 import com.vramadvisor.app.results.ResultsMessages;
+import com.vramadvisor.engine.core.JobSize;
 import com.vramadvisor.engine.core.Sizable;
 import com.vramadvisor.engine.hardware.HardwareList;
 import com.vramadvisor.engine.ranking.Acquisition;
@@ -9,6 +10,7 @@ import com.vramadvisor.engine.ranking.DomainRecommendation;
 import com.vramadvisor.engine.ranking.DomainRow;
 import com.vramadvisor.engine.ranking.RankingOptions;
 import com.vramadvisor.engine.ranking.Reason;
+import com.vramadvisor.scenario.DomainInputs;
 import com.vramadvisor.scenario.ScenarioInputs;
 import com.vramadvisor.scenario.SizeUnit;
 import java.util.ArrayList;
@@ -17,9 +19,11 @@ import java.util.Objects;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Collectors;
+import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleObjectProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
@@ -27,7 +31,8 @@ import javafx.collections.ObservableList;
  * The decision table for a workload beyond language models: every GPU, system and cloud offer of the catalog with
  * whether the workload fits, on how many GPUs, the headroom, and the price to buy or the rent an hour
  * ({@link DomainRanking}, {@code docs/decision-table.md}), and, where the workload has a throughput model, the speed,
- * the time to finish its default job and the job's cost; otherwise those cells are empty and the note says why.
+ * the time to finish the scenario's job ({@link DomainJobFields}; the default job unless the user gives another) and
+ * the job's cost; otherwise those cells are empty and the note says why.
  * Ranked on the injected worker for each new workload or GPU limit; requests carry a generation number
  * and a result that a newer request has overtaken is dropped, as the language-model table does.
  */
@@ -44,10 +49,13 @@ public final class DomainTableViewModel {
     private final ObservableList<DomainTableRow> readOnlyRows = FXCollections.unmodifiableObservableList(rows);
     private final ReadOnlyStringWrapper summary = new ReadOnlyStringWrapper(this, "summary", "");
     private final ReadOnlyStringWrapper note = new ReadOnlyStringWrapper(this, "note", "");
+    private final ObjectProperty<DomainInputs> domain = new SimpleObjectProperty<>(this, "domain",
+            DomainInputs.defaults());
+    private final DomainJobFields job;
     private long generation;
     private Request last;
 
-    private record Request(long generation, Sizable workload, RankingOptions options, SizeUnit unit) {
+    private record Request(long generation, Sizable workload, RankingOptions options, SizeUnit unit, JobSize job) {
     }
 
     /**
@@ -64,6 +72,7 @@ public final class DomainTableViewModel {
         this.messages = Objects.requireNonNull(messages, "messages");
         this.worker = Objects.requireNonNull(worker, "worker");
         this.ui = Objects.requireNonNull(ui, "ui");
+        this.job = new DomainJobFields(domain, workload, messages);
         workload.addListener(obs -> request());
         snapshot.addListener(obs -> request());
         messages.localeProperty().addListener(obs -> {
@@ -90,9 +99,10 @@ public final class DomainTableViewModel {
         // The scenario's deadline, as the language-model table uses it: options take the fewest GPUs that finish in it.
         RankingOptions options = RankingOptions.builder().maxGpus(in.maxGpus()).deadlineDays(in.deadlineDays())
                 .build();
-        Request next = new Request(generation + 1, w, options, in.sizeUnit());
+        JobSize size = DomainJobFields.jobFor(w, in.domain().job());
+        Request next = new Request(generation + 1, w, options, in.sizeUnit(), size);
         if (last != null && last.workload().equals(w) && last.options().equals(options)
-                && last.unit() == in.sizeUnit()) {
+                && last.unit() == in.sizeUnit() && Objects.equals(last.job(), size)) {
             return;
         }
         generation++;
@@ -110,7 +120,7 @@ public final class DomainTableViewModel {
         }
         DomainRecommendation recommendation;
         try {
-            recommendation = DomainRanking.rank(r.workload(), hardware, r.options());
+            recommendation = DomainRanking.rank(r.workload(), hardware, r.options(), r.job());
         } catch (IllegalArgumentException e) {
             recommendation = null;
         }
@@ -208,6 +218,20 @@ public final class DomainTableViewModel {
     /** How many options fit, and the best to buy and the best to rent. */
     public ReadOnlyStringProperty summaryProperty() {
         return summary.getReadOnlyProperty();
+    }
+
+    /** The job fields: which show for the workload, their texts, commits and problem. */
+    public DomainJobFields job() {
+        return job;
+    }
+
+    /**
+     * The scenario's domain inputs, whose job the job fields edit. The application binds it to the workload
+     * view-model's, so a committed job is one undoable change and an opened file or undo shows in the fields; the
+     * ranking itself reads the job from the scenario snapshot.
+     */
+    public ObjectProperty<DomainInputs> domainProperty() {
+        return domain;
     }
 
     public ResultsMessages messages() {

@@ -3,6 +3,7 @@ package com.vramadvisor.app.export;
 import com.vramadvisor.app.ui.Messages;
 import com.vramadvisor.scenario.ScenarioInputs;
 import com.vramadvisor.app.domain.DomainSizer;
+import com.vramadvisor.app.domain.DomainJobFields;
 import com.vramadvisor.engine.core.Sizable;
 import com.vramadvisor.engine.ranking.DomainRanking;
 import com.vramadvisor.engine.ranking.DomainRecommendation;
@@ -161,7 +162,7 @@ public final class ExportViewModel {
 
     /**
      * The report of a workload beyond language models: its breakdown, assumptions and caveats, and its decision table
-     * over the catalog's hardware with the scenario's GPU limit, in the table's own order (fitting first, then by
+     * over the catalog's hardware with the scenario's GPU limit, deadline and job, in the table's own order (fitting first, then by
      * cost), since these workloads have no speed to sort by.
      *
      * @throws IllegalArgumentException with the estimator's reason when the inputs cannot be estimated
@@ -171,7 +172,8 @@ public final class ExportViewModel {
                 messages.get("domain.kind." + inputs.kind().id())));
         DomainRecommendation recommendation = catalog.gpus().isEmpty() ? null
                 : DomainRanking.rank(workload, catalog.hardware(),
-                        RankingOptions.builder().maxGpus(inputs.maxGpus()).deadlineDays(inputs.deadlineDays()).build());
+                        RankingOptions.builder().maxGpus(inputs.maxGpus()).deadlineDays(inputs.deadlineDays()).build(),
+                        DomainJobFields.jobFor(workload, inputs.domain().job()));
         String catalogVersion = String.join(", ", new TreeSet<>(catalog.versions().values()));
         return DomainReportModels.from(workload, recommendation,
                 new ReportContext(language, today.get(), appVersion, catalogVersion, catalog.gpus(), shown));

@@ -10,7 +10,7 @@ import javafx.beans.property.StringProperty;
  * undoable change of the scenario rather than one per keystroke. The text shows the value again whenever the value
  * changes (a commit, undo, an opened file) and on {@link #revert()} (Escape).
  */
-final class CommitField {
+public final class CommitField {
 
     private final StringProperty text;
     private final Property<Number> value;
@@ -27,7 +27,7 @@ final class CommitField {
      * @param problem what is wrong with a typed text, in a sentence
      * @param report  where problems go; an empty string clears the last one
      */
-    CommitField(StringProperty text, Property<Number> value, Function<String, Number> parse,
+    public CommitField(StringProperty text, Property<Number> value, Function<String, Number> parse,
                 Function<Number, String> show, Function<String, String> problem, Consumer<String> report) {
         this.text = text;
         this.value = value;
@@ -45,7 +45,7 @@ final class CommitField {
      *
      * @return whether the text was applied
      */
-    boolean commit() {
+    public boolean commit() {
         String typed = text.get() == null ? "" : text.get();
         Number parsed = parse.apply(typed);
         if (parsed == null) {
@@ -59,7 +59,7 @@ final class CommitField {
     }
 
     /** Shows the scenario's value again, dropping what was typed. */
-    void revert() {
+    public void revert() {
         text.set(show.apply(value.getValue()));
     }
 }

@@ -292,6 +292,7 @@ public final class AppContext implements AutoCloseable {
         if (domainTable == null) {
             domainTable = new DomainTableViewModel(workload.snapshotProperty(), domainResults().workloadProperty(),
                     catalog.hardware(), resultsMessages(), compute, publish);
+            domainTable.domainProperty().bindBidirectional(workload.domainProperty());
         }
         return domainTable;
     }

@@ -41,6 +41,17 @@ class DomainExportTest {
     }
 
     @Test
+    void aSimulationReportTimesTheScenariosJob() throws Exception {
+        ScenarioInputs s = ScenarioInputs.defaults().withKind(WorkloadKind.MD);
+        s = s.withDomain(s.domain().withJob(s.domain().job().withMdSteps(3_000_000)));
+        Path md = dir.resolve("md-job.md");
+        ExportViewModel vm = exporter(Locale.ENGLISH, s);
+        vm.export(ExportFormat.MARKDOWN, md);
+        assertThat(vm.errorProperty().get()).isEmpty();
+        assertThat(Files.readString(md)).contains("3,000,000 time steps").doesNotContain("1,000,000 time steps");
+    }
+
+    @Test
     void aChineseDiffusionReportIsAPdfWithText() throws Exception {
         Path pdf = dir.resolve("sdxl.pdf");
         ExportViewModel vm = exporter(Locale.SIMPLIFIED_CHINESE,

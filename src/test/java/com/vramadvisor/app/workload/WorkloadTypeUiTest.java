@@ -12,6 +12,7 @@ import javafx.scene.Node;
 import javafx.scene.control.Label;
 import javafx.scene.control.Slider;
 import javafx.scene.control.TableView;
+import javafx.scene.control.TextField;
 import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
@@ -113,5 +114,30 @@ class WorkloadTypeUiTest {
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(context.workload().snapshot().domain().md().atoms()).isEqualTo(1_000_000);
         assertThat(context.workload().snapshot().kind()).isEqualTo(WorkloadKind.MD);
+    }
+
+    @Test
+    void theStepsFieldAppliesOnEnterAsOneUndoStepAndEscapeRestoresIt(FxRobot robot) throws Exception {
+        chooseType(robot, "Grid and solver");
+        TableView<DomainTableRow> table = robot.lookup("#domainDecisionTable").queryTableView();
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !table.getItems().isEmpty());
+        assertThat(showing(robot, "#domainJobStepsField")).isTrue();
+        assertThat(showing(robot, "#domainJobEpochsField")).isFalse();
+        TextField steps = robot.lookup("#domainJobStepsField").queryAs(TextField.class);
+        robot.doubleClickOn(steps);
+        robot.interact(steps::selectAll);
+        robot.write("20000").type(KeyCode.ENTER);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(context.workload().snapshot().domain().job().gridSteps()).isEqualTo(20_000);
+
+        robot.interact(steps::selectAll);
+        robot.write("x").type(KeyCode.ESCAPE);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(steps.getText()).isEqualTo("20,000");
+
+        robot.interact(() -> context.scenario().undo());
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(context.workload().snapshot().domain().job().gridSteps()).isEqualTo(10_000);
+        assertThat(steps.getText()).isEqualTo("10,000");
     }
 }

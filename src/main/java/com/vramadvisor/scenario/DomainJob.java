@@ -1,0 +1,62 @@
+package com.vramadvisor.scenario;
+
+/**
+ * The job the decision table times for the workload kinds with a speed model (ADR 22): vision training's epochs over
+ * a dataset, vision inference's images, a simulation's and a grid's time steps. The defaults are the engine's default
+ * jobs: 90 epochs of ImageNet-1k's 1,281,167 training images (the ResNet recipe of He et al. 2016 and torchvision's
+ * reference scripts), its 50,000 validation images, 10^6 MD steps and 10^4 grid steps.
+ *
+ * @param epochs      passes over the dataset in vision training, 1 to {@link #MAX_EPOCHS}
+ * @param datasetSize images per epoch in vision training, 1 to {@link #MAX_COUNT}
+ * @param images      images to classify in vision inference, 1 to {@link #MAX_COUNT}
+ * @param mdSteps     molecular-dynamics time steps, 1 to {@link #MAX_COUNT}
+ * @param gridSteps   grid time steps (HPCG: iterations), 1 to {@link #MAX_COUNT}
+ */
+public record DomainJob(int epochs, long datasetSize, long images, long mdSteps, long gridSteps) {
+
+    /** The most epochs accepted, the bound of the CLI's {@code --epochs}. */
+    public static final int MAX_EPOCHS = 100_000;
+    /** The largest count accepted, the engine's bound on a job (10^15 items). */
+    public static final long MAX_COUNT = 1_000_000_000_000_000L;
+
+    public DomainJob {
+        if (epochs < 1 || epochs > MAX_EPOCHS) {
+            throw new IllegalArgumentException("epochs must be 1 to " + MAX_EPOCHS + ", got " + epochs);
+        }
+        check("datasetSize", datasetSize);
+        check("images", images);
+        check("mdSteps", mdSteps);
+        check("gridSteps", gridSteps);
+    }
+
+    private static void check(String name, long n) {
+        if (n < 1 || n > MAX_COUNT) {
+            throw new IllegalArgumentException(name + " must be 1 to " + MAX_COUNT + ", got " + n);
+        }
+    }
+
+    /** The engine's default jobs. */
+    public static DomainJob defaults() {
+        return new DomainJob(90, 1_281_167, 50_000, 1_000_000, 10_000);
+    }
+
+    public DomainJob withEpochs(int v) {
+        return new DomainJob(v, datasetSize, images, mdSteps, gridSteps);
+    }
+
+    public DomainJob withDatasetSize(long v) {
+        return new DomainJob(epochs, v, images, mdSteps, gridSteps);
+    }
+
+    public DomainJob withImages(long v) {
+        return new DomainJob(epochs, datasetSize, v, mdSteps, gridSteps);
+    }
+
+    public DomainJob withMdSteps(long v) {
+        return new DomainJob(epochs, datasetSize, images, v, gridSteps);
+    }
+
+    public DomainJob withGridSteps(long v) {
+        return new DomainJob(epochs, datasetSize, images, mdSteps, v);
+    }
+}
