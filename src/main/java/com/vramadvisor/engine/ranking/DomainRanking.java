@@ -130,8 +130,8 @@ public final class DomainRanking {
         List<DomainRow> shown = options.topN() > 0 && kept.size() > options.topN()
                 ? kept.subList(0, options.topN()) : kept;
         return new DomainRecommendation(shown, considered, fitting, need.single, need.spreads, options,
-                first(kept, Acquisition.PURCHASE), first(kept, Acquisition.RENTAL), need.timing.job(),
-                need.timing.itemUnit());
+                RankedOption.best(kept, Acquisition.PURCHASE), RankedOption.best(kept, Acquisition.RENTAL),
+                need.timing.job(), need.timing.itemUnit());
     }
 
     /** One card where the GPU is sold loose; several cards, or whole boards, where one card does not do. */
@@ -322,19 +322,6 @@ public final class DomainRanking {
         return true;
     }
 
-    /** The first fitting row acquired that way with room to spare, else the first tight one (as the LLM table). */
-    private static DomainRow first(List<DomainRow> rows, Acquisition way) {
-        DomainRow tight = null;
-        for (DomainRow r : rows) {
-            if (r.fits() && r.acquisition() == way) {
-                if (!r.reasons().contains(Reason.TIGHT_FIT)) {
-                    return r;
-                }
-                tight = tight == null ? r : tight;
-            }
-        }
-        return tight;
-    }
 
     private static boolean wants(RankingOptions o, HardwareKind kind) {
         return o.kinds().isEmpty() || o.kinds().contains(kind);

@@ -16,9 +16,10 @@ import java.util.Objects;
  * @param spreads           whether the workload spreads over several GPUs ({@code Sizable#perGpu} is present beyond
  *                          one GPU); when it does not, one GPU must hold it all
  * @param options           the options the table was built with
- * @param bestPurchase      the first bought option that fits, in the table's order before the top-N cut, or
- *                          {@code null}
- * @param bestRental        the first rented option that fits likewise, or {@code null}
+ * @param bestPurchase      the bought option to name as the best, in the table's order before the top-N cut: the
+ *                          first that fits with room to spare, else the first tight fit ({@link RankedOption#best});
+ *                          {@code null} when none fits
+ * @param bestRental        the rented one likewise
  * @param job               the job the rows' hours and job cost are for; {@code null} when the workload has no
  *                          throughput model (the rows then have no speed)
  * @param itemUnit          what the rows' items per second count ("images", "time steps"); empty without a speed

@@ -60,7 +60,7 @@ public record DomainRow(String hardwareId, String hardwareName, HardwareKind kin
                         long perGpuBytes, long usableBytes, long headroomBytes, double headroomFraction,
                         Double purchaseUsd, Double cardsUsd, Double rentalUsdPerHour, List<Reason> reasons,
                         Double itemsPerSecond, Double stepSeconds, Double hours, Double jobCostUsd, Double energyKWh,
-                        String bound) {
+                        String bound) implements RankedOption {
 
     public DomainRow {
         Objects.requireNonNull(hardwareId, "hardwareId");

@@ -72,7 +72,7 @@ public record RecommendationRow(String hardwareId, String hardwareName, Hardware
                                 Double prefillTokensPerSecond, Double hours, Double gpuHours, Double mfu,
                                 Bound boundBy, Double purchaseUsd, Double cardsUsd, Double rentalUsdPerHour,
                                 Double jobCostUsd, Double energyKWh, Double energyCostUsd, ServingFigures serving,
-                                List<Reason> reasons) {
+                                List<Reason> reasons) implements RankedOption {
 
     public RecommendationRow {
         Objects.requireNonNull(hardwareId, "hardwareId");

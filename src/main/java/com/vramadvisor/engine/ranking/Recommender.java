@@ -136,8 +136,8 @@ public final class Recommender {
         List<RecommendationRow> shown = options.topN() > 0 && sorted.size() > options.topN()
                 ? sorted.subList(0, options.topN()) : sorted;
         int fitting = (int) rows.stream().filter(RecommendationRow::fits).count();
-        return new Recommendation(shown, considered, single, options, Recommendation.first(sorted,
-                Acquisition.PURCHASE), Recommendation.first(sorted, Acquisition.RENTAL), fitting);
+        return new Recommendation(shown, considered, single, options, RankedOption.best(sorted,
+                Acquisition.PURCHASE), RankedOption.best(sorted, Acquisition.RENTAL), fitting);
     }
 
     /**

@@ -1,0 +1,34 @@
+package com.vramadvisor.engine.ranking;
+
+import java.util.List;
+
+/**
+ * What both decision tables' rows ({@link RecommendationRow}, {@link DomainRow}) say about fit, so that one rule names
+ * the best option of either ({@link #best}).
+ */
+interface RankedOption {
+
+    boolean fits();
+
+    Acquisition acquisition();
+
+    List<Reason> reasons();
+
+    /**
+     * The first row of {@code rows} acquired that way that fits with room to spare, else the first that fits only
+     * tightly ({@link Reason#TIGHT_FIT}: the capacity lies inside the estimate's range, or the headroom is small), or
+     * {@code null}: the option named as the best is one a user can buy without betting on the low end of the range.
+     */
+    static <R extends RankedOption> R best(List<R> rows, Acquisition way) {
+        R tight = null;
+        for (R r : rows) {
+            if (r.fits() && r.acquisition() == way) {
+                if (!r.reasons().contains(Reason.TIGHT_FIT)) {
+                    return r;
+                }
+                tight = tight == null ? r : tight;
+            }
+        }
+        return tight;
+    }
+}
