@@ -263,7 +263,6 @@ final class RowFactory {
             return new Speed(null, null, null, null, null, null, List.of(Reason.NO_THROUGHPUT_FIGURES));
         }
         int prompt = workload.sequenceLength();
-        int context = workload.effectiveContext();
         int batch = workload.batch();
         SpeedModel.PeakRate peak = SpeedModel.inferencePeak(gpu, workload.effectiveWeightType());
         ServingLatency.Step decodeStep = ServingLatency.decodeStep(model, workload, e, gpu, fabric, p,
@@ -278,11 +277,7 @@ final class RowFactory {
             prefill = replicas * p.tensorParallel() * peak.tflops() * 1e12 * options.computeEfficiency()
                     / SpeedModel.prefillFlopsPerToken(e.activeParameters(), model, prompt);
         }
-        double seconds = options.tokenBudget() / decode;
-        int generatedPerSequence = context - prompt;
-        if (generatedPerSequence > 0 && prefill != null) {
-            seconds += (double) options.tokenBudget() / generatedPerSequence * prompt / prefill;
-        }
+        double seconds = options.tokenBudget() / decode + promptSeconds(prefill);
         List<Reason> reasons = peak.fallback() ? List.of(Reason.PRECISION_FALLBACK) : List.of();
         return new Speed(decode, perSequence, prefill, seconds / 3600.0, null, bound, reasons);
     }
@@ -296,21 +291,28 @@ final class RowFactory {
      * prompts' prefill is added as in {@link #inferenceSpeed}. Unchanged when nobody is served.
      */
     Speed atServedLoad(Speed single, ServingFigures serving) {
-        if (serving == null || serving.usersServed() <= 0 || !(serving.tpotMs() > 0) || single.tokensPerSecond() == null) {
+        if (serving == null || serving.usersServed() <= 0 || !(serving.tpotMs() > 0)
+                || single.tokensPerSecond() == null) {
             return single;
         }
         double perSequence = 1000.0 / serving.tpotMs();
         double decode = serving.usersServed() * perSequence;
-        double seconds = options.tokenBudget() / decode;
-        int prompt = workload.sequenceLength();
-        int generated = workload.effectiveContext() - prompt;
         boolean loaded = ServingLoad.arrivingPromptTokensPerStep(
                 workload.toBuilder().batch(Math.max(1, serving.usersPerReplica())).build()) > 0;
-        if (!loaded && generated > 0 && single.prefill() != null) {
-            seconds += (double) options.tokenBudget() / generated * prompt / single.prefill();
-        }
+        double seconds = options.tokenBudget() / decode + (loaded ? 0 : promptSeconds(single.prefill()));
         Bound bound = serving.tpotBound() != null ? serving.tpotBound() : single.bound();
         return new Speed(decode, perSequence, single.prefill(), seconds / 3600.0, null, bound, single.reasons());
+    }
+
+    /**
+     * Seconds the token budget's prompts take to prefill at {@code prefill} tokens per second: the budget counts
+     * generated tokens, so {@code budget / (context - prompt)} requests of {@code prompt} tokens each; 0 without
+     * generated tokens or a prefill rate.
+     */
+    private double promptSeconds(Double prefill) {
+        int prompt = workload.sequenceLength();
+        int generated = workload.effectiveContext() - prompt;
+        return generated > 0 && prefill != null ? (double) options.tokenBudget() / generated * prompt / prefill : 0;
     }
 
     static boolean isUnifiedMemory(GpuSpec gpu) {
