@@ -28,6 +28,12 @@ import javafx.util.Duration;
  */
 public final class DecisionTableView extends VBox {
 
+    /**
+     * On the table while the rows shown belong to an earlier scenario and a ranking for the current one runs
+     * ({@link DecisionTableViewModel#rankingProperty}).
+     */
+    public static final PseudoClass RANKING = PseudoClass.getPseudoClass("ranking");
+
     private static final double ROW_HEIGHT = 30;
     /** Rows the table asks room for; the window gives it that height before the charts get theirs. */
     public static final int ROWS_SHOWN = 8;
@@ -99,10 +105,8 @@ public final class DecisionTableView extends VBox {
         table.setFixedCellSize(ROW_HEIGHT);
         table.setPrefHeight(ROW_HEIGHT * ROWS_SHOWN + TABLE_CHROME_HEIGHT);
         table.setMinHeight(ROW_HEIGHT * 2 + TABLE_CHROME_HEIGHT);
-        // ":ranking" while the rows shown belong to an earlier scenario and a ranking for the current one runs.
-        PseudoClass rankingState = PseudoClass.getPseudoClass("ranking");
-        viewModel.rankingProperty().addListener((obs, was, now) -> table.pseudoClassStateChanged(rankingState, now));
-        table.pseudoClassStateChanged(rankingState, viewModel.rankingProperty().get());
+        viewModel.rankingProperty().addListener((obs, was, now) -> table.pseudoClassStateChanged(RANKING, now));
+        table.pseudoClassStateChanged(RANKING, viewModel.rankingProperty().get());
         Label empty = new Label();
         empty.textProperty().bind(messages.text("results.table.empty"));
         table.setPlaceholder(empty);

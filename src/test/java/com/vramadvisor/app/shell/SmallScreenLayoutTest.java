@@ -8,11 +8,11 @@ import java.nio.file.Files;
 import java.util.Locale;
 import javafx.application.Platform;
 import com.vramadvisor.app.results.DecisionRow;
+import com.vramadvisor.app.results.DecisionTableView;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import javafx.geometry.Bounds;
-import javafx.css.PseudoClass;
 import javafx.scene.Node;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.TableRow;
@@ -83,7 +83,7 @@ class SmallScreenLayoutTest {
     @Test
     void theDecisionTableShowsAtLeastEightRowsAt1280By720(FxRobot robot) throws Exception {
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> table(robot).getItems().size() > 20
-                && !table(robot).getPseudoClassStates().contains(PseudoClass.getPseudoClass("ranking")));
+                && !table(robot).getPseudoClassStates().contains(DecisionTableView.RANKING));
         // The rows' cells are laid out in a pulse after the items arrive; on a loaded machine that can take a while.
         try {
             WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> fullyVisibleRows(table(robot)) >= 8);

@@ -5,11 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.vramadvisor.app.MainWindowFixture;
 import com.vramadvisor.app.results.DecisionRow;
+import com.vramadvisor.app.results.DecisionTableView;
 import com.vramadvisor.app.shell.AppContext;
 import com.vramadvisor.engine.hardware.GpuSpec;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
-import javafx.css.PseudoClass;
 import javafx.scene.Node;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
@@ -179,7 +179,8 @@ class TargetGpuUiTest {
             throws Exception {
         TableView<DecisionRow> table = robot.lookup("#decisionTable").queryTableView();
         // Wait for the ranking of the current scenario: rows of an earlier one may still be replaced under the click.
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !table.getPseudoClassStates().contains(RANKING)
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS,
+                () -> !table.getPseudoClassStates().contains(DecisionTableView.RANKING)
                 && table.getItems().stream().anyMatch(r -> r.key().equals("gpu:" + RTX_4090)));
         int index = table.getItems().indexOf(table.getItems().stream()
                 .filter(r -> r.key().equals("gpu:" + RTX_4090)).findFirst().orElseThrow());
@@ -197,8 +198,6 @@ class TargetGpuUiTest {
         clickShowing(robot, "#editMenu", "#undoMenuItem");
         assertGpu(robot, RTX_4090, RTX_4090_CAPACITY);
     }
-
-    private static final PseudoClass RANKING = PseudoClass.getPseudoClass("ranking");
 
     private static boolean isRtx4090(TableRow<DecisionRow> row) {
         return row.getItem() != null && row.getItem().key().equals("gpu:" + RTX_4090) && row.isVisible();
