@@ -60,6 +60,7 @@ public final class DesktopLauncher extends Application {
     @Override
     public void start(Stage stage) {
         ShellSettings settings = shell != null ? shell.join() : readShell();
+        StartupTrace.installIfAsked();
         window = new MainWindow(settings);
         if (scenario != null) {
             window.openWhenReady(scenario);
