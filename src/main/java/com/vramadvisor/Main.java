@@ -1,21 +1,18 @@
 package com.vramadvisor;
 
 import com.vramadvisor.app.WindowStartProblem;
+import com.vramadvisor.scenario.ScenarioFileNames;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
-import java.util.Locale;
 import java.util.Optional;
 
 /**
  * Entry point of the runnable jar. Without arguments it opens the desktop window; with a scenario file as the only
- * argument (what a double-click on a {@code .vram.json} file passes) it opens the window with that scenario; with any
+ * argument (what a double-click on a {@code .vram} or {@code .vram.json} file passes) it opens the window with that scenario; with any
  * other arguments it is the command line interface and never loads a JavaFX class.
  */
 public final class Main {
-
-    /** Extension of scenario files, as the window's File menu saves them and the installers register them. */
-    static final String SCENARIO_EXTENSION = ".vram.json";
 
     private Main() {
     }
@@ -33,13 +30,13 @@ public final class Main {
 
     /**
      * The scenario file to open in the window: the only argument, when it names an existing regular file whose name
-     * ends in {@code .vram.json} (in any case, as Windows may pass it). Anything else is for the command line, which
+     * ends in {@code .vram} or {@code .vram.json} (in any case, as Windows may pass it; {@link ScenarioFileNames}). Anything else is for the command line, which
      * reports a name it does not know as an unmatched argument.
      *
      * @param args the program's arguments
      */
     static Optional<Path> scenarioToOpen(String[] args) {
-        if (args.length != 1 || !args[0].toLowerCase(Locale.ROOT).endsWith(SCENARIO_EXTENSION)) {
+        if (args.length != 1 || !ScenarioFileNames.isScenario(args[0])) {
             return Optional.empty();
         }
         try {

@@ -2,6 +2,7 @@ package com.vramadvisor;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.vramadvisor.scenario.ScenarioFileNames;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -35,19 +36,26 @@ class PackagingTest {
 
     @Test
     void theMenuEntryPassesADoubleClickedFileAsTheLaunchersOnlyArgument() throws Exception {
-        // %f: one local path, which Main opens in the window when it names a .vram.json file.
+        // %f: one local path, which Main opens in the window when it names a .vram or .vram.json file.
         assertThat(desktopEntry("Exec")).containsExactly("/opt/vram-advisor/bin/vram-advisor %f");
+    }
+
+    private static List<Element> globs(Element mimeType) {
+        var nodes = mimeType.getElementsByTagName("glob");
+        return java.util.stream.IntStream.range(0, nodes.getLength()).mapToObj(i -> (Element) nodes.item(i)).toList();
     }
 
     @Test
     void theMenuEntryHandlesTheMimeTypeThatMatchesScenarioFileNames() throws Exception {
         Element type = scenarioMimeType();
-        Element glob = (Element) type.getElementsByTagName("glob").item(0);
 
         assertThat(desktopEntry("MimeType")).containsExactly(type.getAttribute("type") + ";");
-        assertThat(glob.getAttribute("pattern")).isEqualTo("*" + Main.SCENARIO_EXTENSION);
+        // Every name the launcher opens, and no other.
+        assertThat(globs(type)).extracting(glob -> glob.getAttribute("pattern"))
+                .containsExactlyInAnyOrderElementsOf(ScenarioFileNames.globs());
         // Above the weight of application/json's *.json (50), so a scenario is not just any JSON file.
-        assertThat(Integer.parseInt(glob.getAttribute("weight"))).isGreaterThan(50);
+        assertThat(globs(type)).allSatisfy(glob ->
+                assertThat(Integer.parseInt(glob.getAttribute("weight"))).isGreaterThan(50));
     }
 
     @Test
