@@ -95,4 +95,49 @@ class PackagingTest {
         // It inherits the main launcher's jar, class and options: none overridden.
         assertThat(properties.stringPropertyNames()).doesNotContain("main-jar", "main-class", "java-options");
     }
+
+    private static final Path JPACKAGE = Path.of("packaging/jpackage");
+
+    /** The properties file an args file gives to {@code --file-associations}, which must be there exactly once. */
+    private static java.util.Properties fileAssociation(String argsFile) throws Exception {
+        List<String> options = read(JPACKAGE.resolve(argsFile)).lines()
+                .filter(line -> line.startsWith("--file-associations ")).toList();
+        assertThat(options).as(argsFile).hasSize(1);
+        Path file = Path.of(options.get(0).substring("--file-associations ".length()).trim());
+        var properties = new java.util.Properties();
+        try (var in = Files.newBufferedReader(file)) {
+            properties.load(in);
+        }
+        return properties;
+    }
+
+    @Test
+    void theMsiAndTheMacAppRegisterTheExtensionTheLauncherOpensWithTheLinuxMimeType() throws Exception {
+        Element linux = scenarioMimeType();
+        String englishComment = linux.getElementsByTagName("comment").item(0).getTextContent();
+        // jpackage 17 reads file associations when it builds the .msi (Windows) but when it builds the app image on
+        // macOS, where they go into Info.plist: hence the .msi's and the app image's args files.
+        for (String args : List.of("windows-msi.args", "mac.args")) {
+            var association = fileAssociation(args);
+            String extension = association.getProperty("extension");
+
+            assertThat(extension).as(args).doesNotContain(".");
+            assertThat(ScenarioFileNames.isScenario("sizing." + extension)).as(args).isTrue();
+            assertThat("." + extension).isEqualTo(ScenarioFileNames.EXTENSION);
+            assertThat(association.getProperty("mime-type")).as(args).isEqualTo(linux.getAttribute("type"));
+            assertThat(association.getProperty("description")).as(args).isEqualTo(englishComment);
+            assertThat(Path.of(association.getProperty("icon"))).as(args).isRegularFile();
+        }
+        assertThat(fileAssociation("windows-msi.args").getProperty("icon")).endsWith(".ico");
+        assertThat(fileAssociation("mac.args").getProperty("icon")).endsWith(".icns");
+    }
+
+    @Test
+    void theDebKeepsItsOwnMimeTypeAndMenuEntryInsteadOfJpackagesGeneratedOnes() throws Exception {
+        // A --file-associations here would make jpackage write a second MIME type and its own postinst lines beside
+        // packaging/linux's.
+        for (String args : List.of("linux.args", "linux-deb.args", "app-image.args", "windows.args", "mac-dmg.args")) {
+            assertThat(read(JPACKAGE.resolve(args))).as(args).doesNotContain("--file-associations");
+        }
+    }
 }
