@@ -2,15 +2,14 @@ package com.vramadvisor;
 
 import com.vramadvisor.app.WindowStartProblem;
 import com.vramadvisor.scenario.ScenarioFileNames;
-import java.nio.file.Files;
-import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.Optional;
 
 /**
  * Entry point of the runnable jar. Without arguments it opens the desktop window; with a scenario file as the only
- * argument (what a double-click on a {@code .vram} or {@code .vram.json} file passes) it opens the window with that scenario; with any
- * other arguments it is the command line interface and never loads a JavaFX class.
+ * argument (what a double-click on a {@code .vram} or {@code .vram.json} file passes) it hands the file to the window
+ * this user already has open and exits, or else opens a window with that scenario; with any other arguments it is
+ * the command line interface and never loads a JavaFX class.
  */
 public final class Main {
 
@@ -30,22 +29,13 @@ public final class Main {
 
     /**
      * The scenario file to open in the window: the only argument, when it names an existing regular file whose name
-     * ends in {@code .vram} or {@code .vram.json} (in any case, as Windows may pass it; {@link ScenarioFileNames}). Anything else is for the command line, which
-     * reports a name it does not know as an unmatched argument.
+     * ends in {@code .vram} or {@code .vram.json} (in any case, as Windows may pass it; {@link ScenarioFileNames}).
+     * Anything else is for the command line, which reports a name it does not know as an unmatched argument.
      *
      * @param args the program's arguments
      */
     static Optional<Path> scenarioToOpen(String[] args) {
-        if (args.length != 1 || !ScenarioFileNames.isScenario(args[0])) {
-            return Optional.empty();
-        }
-        try {
-            Path file = Path.of(args[0]);
-            // Absolute, as the recent files list keeps it for later starts from other folders.
-            return Files.isRegularFile(file) ? Optional.of(file.toAbsolutePath()) : Optional.empty();
-        } catch (InvalidPathException e) {
-            return Optional.empty();
-        }
+        return args.length == 1 ? ScenarioFileNames.existing(args[0]) : Optional.empty();
     }
 
     /**

@@ -6,6 +6,7 @@ import com.vramadvisor.scenario.ScenarioFileNames;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
 import javax.xml.parsers.DocumentBuilderFactory;
 import org.junit.jupiter.api.Test;
 import org.w3c.dom.Element;
@@ -139,5 +140,24 @@ class PackagingTest {
         for (String args : List.of("linux.args", "linux-deb.args", "app-image.args", "windows.args", "mac-dmg.args")) {
             assertThat(read(JPACKAGE.resolve(args))).as(args).doesNotContain("--file-associations");
         }
+    }
+
+    @Test
+    void thePackagedRuntimeExportsEveryJavaFxInternalPackageTheApplicationImports() throws Exception {
+        // JavaFX is a module in the packaged runtime and the application is on the class path: an internal package
+        // it uses without an --add-exports fails there with IllegalAccessError, though the jar and the tests work.
+        Set<String> imported = new java.util.TreeSet<>();
+        try (var files = Files.walk(Path.of("src/main/java"))) {
+            for (Path file : files.filter(f -> f.toString().endsWith(".java")).toList()) {
+                read(file).lines().filter(line -> line.startsWith("import com.sun."))
+                        .map(line -> line.substring("import ".length(), line.lastIndexOf('.')))
+                        .forEach(imported::add);
+            }
+        }
+        String args = read(JPACKAGE.resolve("app-image.args"));
+
+        assertThat(imported).as("the macOS open-files handler").contains("com.sun.glass.ui");
+        assertThat(imported).allSatisfy(pkg -> assertThat(args).contains("--java-options --add-exports=javafx.")
+                .containsPattern("--add-exports=javafx\\.[a-z]+/" + pkg.replace(".", "\\.") + "=ALL-UNNAMED"));
     }
 }

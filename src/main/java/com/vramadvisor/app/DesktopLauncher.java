@@ -1,5 +1,7 @@
 package com.vramadvisor.app;
 
+import com.vramadvisor.app.open.MacOpenFiles;
+import com.vramadvisor.app.open.OpenFileRequests;
 import com.vramadvisor.app.settings.SettingsStore;
 import com.vramadvisor.app.shell.AppContext;
 import com.vramadvisor.app.shell.MainWindow;
@@ -26,6 +28,8 @@ public final class DesktopLauncher extends Application {
 
     private static CompletableFuture<ShellSettings> shell;
     private static Path scenario;
+    /** Files the desktop asks the running window to open (macOS documents, later launches' files). */
+    private static final OpenFileRequests REQUESTS = new OpenFileRequests();
 
     private MainWindow window;
 
@@ -64,6 +68,10 @@ public final class DesktopLauncher extends Application {
         if (scenario != null) {
             window.openWhenReady(scenario);
         }
+        if (MacOpenFiles.applies()) {
+            MacOpenFiles.install(REQUESTS);
+        }
+        REQUESTS.deliverTo(window::openFromDesktop, Platform::runLater);
         window.showProgressively(stage, DesktopLauncher::loadCatalog,
                 catalog -> new AppContext(settings, catalog, Platform::runLater));
     }

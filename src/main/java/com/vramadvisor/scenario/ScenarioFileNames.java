@@ -1,7 +1,11 @@
 package com.vramadvisor.scenario;
 
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * The names of scenario files (docs/adr/0023-scenario-file-extension-and-one-window.md). A scenario is JSON either
@@ -36,6 +40,23 @@ public final class ScenarioFileNames {
      */
     public static String forSaving(String typed) {
         return isScenario(typed) || typed.toLowerCase(Locale.ROOT).endsWith(".json") ? typed : typed + EXTENSION;
+    }
+
+    /**
+     * The scenario file a name given from outside (a launcher argument, a file the desktop asks the window to open)
+     * names: an existing regular file with a scenario name, made absolute (as the recent files list keeps it for
+     * later starts from other folders). Empty for anything else, including a name that is no path on this system.
+     */
+    public static Optional<Path> existing(String name) {
+        if (name == null || !isScenario(name)) {
+            return Optional.empty();
+        }
+        try {
+            Path file = Path.of(name);
+            return Files.isRegularFile(file) ? Optional.of(file.toAbsolutePath()) : Optional.empty();
+        } catch (InvalidPathException e) {
+            return Optional.empty();
+        }
     }
 
     /** Glob patterns for a file chooser's filter: both extensions. */

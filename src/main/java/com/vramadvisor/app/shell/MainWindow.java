@@ -156,6 +156,18 @@ public final class MainWindow implements AppMenus.Actions {
         }
     }
 
+    /**
+     * Opens a scenario file the desktop asked for while the window runs (a macOS document event, a file handed over
+     * by a later launch) as {@link #openWhenReady} does, and brings the window to the front, out of the task bar.
+     */
+    public void openFromDesktop(Path file) {
+        openWhenReady(file);
+        if (stage != null) {
+            stage.setIconified(false);
+            stage.toFront();
+        }
+    }
+
     /** The context, or {@code null} while the window is still starting. */
     public AppContext context() {
         return context;
