@@ -1,6 +1,7 @@
 package com.vramadvisor;
 
 import com.vramadvisor.app.WindowStartProblem;
+import com.vramadvisor.app.open.WindowHandoff;
 import com.vramadvisor.scenario.ScenarioFileNames;
 import java.nio.file.Path;
 import java.util.Optional;
@@ -20,6 +21,10 @@ public final class Main {
         Optional<Path> scenario = scenarioToOpen(args);
         if (args.length > 0 && scenario.isEmpty()) {
             System.exit(com.vramadvisor.cli.Cli.run(args));
+        }
+        // A later double-click on a scenario file: the window this user has open takes it, and this launch is done.
+        if (scenario.isPresent() && WindowHandoff.forwardToRunningWindow(scenario.get())) {
+            return;
         }
         int status = openWindow(scenario.orElse(null));
         if (status != 0) {

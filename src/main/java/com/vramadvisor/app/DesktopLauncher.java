@@ -2,6 +2,7 @@ package com.vramadvisor.app;
 
 import com.vramadvisor.app.open.MacOpenFiles;
 import com.vramadvisor.app.open.OpenFileRequests;
+import com.vramadvisor.app.open.WindowHandoff;
 import com.vramadvisor.app.settings.SettingsStore;
 import com.vramadvisor.app.shell.AppContext;
 import com.vramadvisor.app.shell.MainWindow;
@@ -11,6 +12,7 @@ import com.vramadvisor.catalog.CatalogLoader;
 import com.vramadvisor.engine.MemoryEstimator;
 import com.vramadvisor.scenario.ScenarioInputs;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 import javafx.application.Application;
@@ -30,6 +32,7 @@ public final class DesktopLauncher extends Application {
     private static Path scenario;
     /** Files the desktop asks the running window to open (macOS documents, later launches' files). */
     private static final OpenFileRequests REQUESTS = new OpenFileRequests();
+    private static WindowHandoff handoff;
 
     private MainWindow window;
 
@@ -41,6 +44,9 @@ public final class DesktopLauncher extends Application {
      */
     public static void launch(Path scenarioFile) {
         scenario = scenarioFile;
+        // Later launches with a file hand it to this window; the listener starts on its own low-priority thread.
+        handoff = WindowHandoff.listenInBackground(SettingsStore.defaultConfigDir(),
+                path -> REQUESTS.submit(List.of(path)));
         shell = CompletableFuture.supplyAsync(DesktopLauncher::readShell, runnable -> {
             Thread t = new Thread(runnable, "vram-advisor-settings");
             t.setDaemon(true);
@@ -78,6 +84,9 @@ public final class DesktopLauncher extends Application {
 
     @Override
     public void stop() {
+        if (handoff != null) {
+            handoff.close();
+        }
         if (window != null && window.context() != null) {
             window.context().close();
         }
