@@ -17,6 +17,7 @@ import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 import javafx.application.Application;
 import javafx.application.Platform;
+import javafx.scene.Scene;
 import javafx.stage.Stage;
 
 /**
@@ -44,9 +45,6 @@ public final class DesktopLauncher extends Application {
      */
     public static void launch(Path scenarioFile) {
         scenario = scenarioFile;
-        // Later launches with a file hand it to this window; the listener starts on its own low-priority thread.
-        handoff = WindowHandoff.listenInBackground(SettingsStore.defaultConfigDir(),
-                path -> REQUESTS.submit(List.of(path)));
         shell = CompletableFuture.supplyAsync(DesktopLauncher::readShell, runnable -> {
             Thread t = new Thread(runnable, "vram-advisor-settings");
             t.setDaemon(true);
@@ -80,6 +78,27 @@ public final class DesktopLauncher extends Application {
         REQUESTS.deliverTo(window::openFromDesktop, Platform::runLater);
         window.showProgressively(stage, DesktopLauncher::loadCatalog,
                 catalog -> new AppContext(settings, catalog, Platform::runLater));
+        listenForLaterLaunchesAfterFirstPulse(stage.getScene());
+    }
+
+    /**
+     * Later launches with a scenario file hand it to this window (WindowHandoff). Its listener (about 35 ms of CPU,
+     * most of it the secure random generator's set-up) starts on its own thread once the first frame is laid out, so
+     * it does not delay the first frame.
+     */
+    private static void listenForLaterLaunchesAfterFirstPulse(Scene scene) {
+        Runnable listen = () -> handoff = WindowHandoff.listenInBackground(SettingsStore.defaultConfigDir(),
+                path -> REQUESTS.submit(List.of(path)));
+        if (scene == null) {
+            listen.run();
+            return;
+        }
+        Runnable[] once = new Runnable[1];
+        once[0] = () -> {
+            scene.removePostLayoutPulseListener(once[0]);
+            listen.run();
+        };
+        scene.addPostLayoutPulseListener(once[0]);
     }
 
     @Override

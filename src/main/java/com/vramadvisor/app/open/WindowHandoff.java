@@ -126,8 +126,12 @@ public final class WindowHandoff implements AutoCloseable {
             try {
                 HandoffFile.write(file, own);
                 endpoint = own;
-            } catch (IOException e) {
+                // Also when the process is ended (log out, SIGTERM), where the window's stop() is not called.
+                Runtime.getRuntime().addShutdownHook(new Thread(this::close, "vram-advisor-handoff-close"));
+            } catch (IOException | IllegalStateException e) {
+                // IllegalStateException: the process is exiting already.
                 closeQuietly(socket);
+                HandoffFile.deleteIfOurs(file, own);
                 return;
             }
         }
