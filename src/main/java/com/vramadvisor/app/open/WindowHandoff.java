@@ -17,6 +17,7 @@ import java.security.MessageDigest;
 import java.security.SecureRandom;
 import java.util.HexFormat;
 import java.util.Optional;
+import java.util.concurrent.Semaphore;
 import java.util.function.Predicate;
 
 /**
@@ -27,18 +28,25 @@ import java.util.function.Predicate;
  * 128-bit token to {@link HandoffFile} in the configuration folder. A launch with a file reads it, connects within
  * {@link #CONNECT_TIMEOUT_MS}, sends one line, {@code <token> TAB <absolute path> LF} in UTF-8, and gets {@code ok} when
  * the window took the file. Anything else (no file, nobody listening, a stale port, a wrong token, no answer within
- * {@link #READ_TIMEOUT_MS}) and the launch opens its own window, as before. The listener trusts nothing it reads: at
- * most {@link #MAX_LINE_BYTES} bytes, one line, within the read timeout; the token compared in constant time; the
- * path must be absolute, and {@link OpenFileRequests} opens it only if it is an existing scenario file, which the
- * window then reads with its usual size limit. Peers are served one at a time. Nothing here is reachable from
- * another machine: both ends use the loopback address only.
+ * {@link #ANSWER_TIMEOUT_MS}) and the launch opens its own window, as before. The listener trusts nothing it reads:
+ * at most {@link #MAX_LINE_BYTES} bytes, one line, within {@link #READ_TIMEOUT_MS}; the token compared in constant
+ * time; the path must be absolute, and {@link OpenFileRequests} opens it only if it is an existing scenario file,
+ * which the window then reads with its usual size limit. At most {@link #MAX_PEERS} peers are served at once, each on
+ * its own thread. Nothing here is reachable from another machine: both ends use the loopback address only.
  */
 public final class WindowHandoff implements AutoCloseable {
 
     /** How long a launch waits to connect to a window that its file names. */
     static final int CONNECT_TIMEOUT_MS = 500;
-    /** How long either end waits for the other's line. */
-    static final int READ_TIMEOUT_MS = 2_000;
+    /** How long the window waits for a peer's line after accepting it. */
+    static final int READ_TIMEOUT_MS = 1_000;
+    /**
+     * How long a launch waits for the window's answer: well past the window's own read timeout, so a window that
+     * takes the file has answered before the launch gives up and opens a window of its own.
+     */
+    static final int ANSWER_TIMEOUT_MS = 3 * READ_TIMEOUT_MS;
+    /** Peers served at once; more are refused at once, and those launches open their own windows. */
+    static final int MAX_PEERS = 4;
     /** Longest request line: a 32-digit token, a tab and a path of up to about 8,000 UTF-8 bytes. */
     static final int MAX_LINE_BYTES = 8_192;
 
@@ -79,7 +87,7 @@ public final class WindowHandoff implements AutoCloseable {
         try (Socket socket = new Socket()) {
             socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), window.get().port()),
                     CONNECT_TIMEOUT_MS);
-            socket.setSoTimeout(READ_TIMEOUT_MS);
+            socket.setSoTimeout(ANSWER_TIMEOUT_MS);
             socket.getOutputStream().write(request);
             socket.getOutputStream().flush();
             return "ok".equals(readLine(socket.getInputStream(), OK.length));
@@ -105,7 +113,7 @@ public final class WindowHandoff implements AutoCloseable {
         return handoff;
     }
 
-    /** Opens the port, writes the handoff file, then serves peers one at a time until closed. */
+    /** Opens the port, writes the handoff file, then serves peers until closed. */
     private void listen() {
         ServerSocket socket;
         try {
@@ -135,14 +143,52 @@ public final class WindowHandoff implements AutoCloseable {
                 return;
             }
         }
+        Semaphore peers = new Semaphore(MAX_PEERS);
         while (!socket.isClosed()) {
-            try (Socket peer = socket.accept()) {
-                peer.setSoTimeout(READ_TIMEOUT_MS);
-                boolean taken = serve(new BufferedInputStream(peer.getInputStream(), 1024), own.token());
-                peer.getOutputStream().write(taken ? OK : NO);
-            } catch (IOException | RuntimeException e) {
-                // This peer is done with (timed out, went away, or the listener closed); the next may come.
+            Socket peer;
+            try {
+                peer = socket.accept();
+            } catch (IOException e) {
+                // Closed (the loop ends), or a connection that failed before it was made.
+                pauseAfterFailedAccept();
+                continue;
             }
+            if (!peers.tryAcquire()) {
+                answer(peer, NO);
+                continue;
+            }
+            // Each peer on its own short-lived thread, so a silent one holds up nobody for its read timeout.
+            Thread serving = new Thread(() -> {
+                try {
+                    peer.setSoTimeout(READ_TIMEOUT_MS);
+                    boolean taken = serve(new BufferedInputStream(peer.getInputStream(), 1024), own.token());
+                    answer(peer, taken ? OK : NO);
+                } catch (IOException | RuntimeException e) {
+                    answer(peer, NO);
+                } finally {
+                    peers.release();
+                }
+            }, "vram-advisor-handoff-peer");
+            serving.setDaemon(true);
+            serving.start();
+        }
+    }
+
+    /** A short pause, so that accept failing again and again (no file handles left) does not spin a core. */
+    private static void pauseAfterFailedAccept() {
+        try {
+            Thread.sleep(50);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Writes the answer and closes the connection; a peer that has gone away is done with. */
+    private static void answer(Socket peer, byte[] answer) {
+        try (peer) {
+            peer.getOutputStream().write(answer);
+        } catch (IOException e) {
+            // The launch gave up or ended; it opens its own window.
         }
     }
 

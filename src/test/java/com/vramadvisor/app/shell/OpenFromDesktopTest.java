@@ -73,6 +73,9 @@ class OpenFromDesktopTest {
         Path file = Files.writeString(Files.createTempDirectory(dirs, "files").resolve("fp32-batch8.vram"),
                 new ScenarioCodec().write(fp32));
 
+        Path notes = Files.writeString(file.resolveSibling("notes.json"), "{}");
+        assertThat(forward(notes)).as("not a scenario: the later launch opens its own window").isFalse();
+
         assertThat(forward(file)).as("the later launch is told the window took it").isTrue();
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS,
                 () -> window.context().workload().snapshot().workload().batch() == 8);
@@ -83,13 +86,6 @@ class OpenFromDesktopTest {
         assertThat(robot.lookup("#statusMessageLabel").queryAs(Label.class).getText())
                 .isEqualTo("Opened fp32-batch8.vram.");
         assertThat(window.context().scenario().recentFiles()).contains(file.toAbsolutePath());
-    }
-
-    @Test
-    void aFileThatIsNoScenarioIsNotTakenAndTheLaterLaunchOpensItsOwnWindow(FxRobot robot) throws Exception {
-        Path notes = Files.writeString(Files.createTempDirectory(dirs, "files").resolve("notes.json"), "{}");
-
-        assertThat(forward(notes)).isFalse();
     }
 
     /** A later launch's handoff, once the window's listener has written its file. */
