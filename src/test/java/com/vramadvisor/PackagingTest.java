@@ -128,6 +128,9 @@ class PackagingTest {
             assertThat(association.getProperty("mime-type")).as(args).isEqualTo(linux.getAttribute("type"));
             assertThat(association.getProperty("description")).as(args).isEqualTo(englishComment);
             assertThat(Path.of(association.getProperty("icon"))).as(args).isRegularFile();
+            // Building a package from an app image, jpackage ignores --file-associations silently without --name
+            // (JabRef issue 17006).
+            assertThat(read(JPACKAGE.resolve(args)).lines()).as(args).anyMatch(line -> line.startsWith("--name "));
         }
         assertThat(fileAssociation("windows-msi.args").getProperty("icon")).endsWith(".ico");
         assertThat(fileAssociation("mac.args").getProperty("icon")).endsWith(".icns");
