@@ -207,11 +207,39 @@ public final class UiLatencyBenchmark {
                 if (scene.lookup("#batchSizeSlider") != null && table instanceof TableView<?> t
                         && !t.getItems().isEmpty()) {
                     System.out.println(COMPLETE + " " + sinceJvmStart() + " " + cpuMs());
+                    if (Boolean.getBoolean("bench.threads")) {
+                        printThreadCpu();
+                    }
                     System.out.flush();
+                    if (Boolean.getBoolean("bench.exit")) {
+                        // A normal exit, so that a flight recording started with the child is written out.
+                        System.exit(0);
+                    }
                     Runtime.getRuntime().halt(0);
                 }
             });
         });
+    }
+
+    /** Prints the CPU time of every thread of this process (Linux: /proc/self/task), largest first. */
+    private static void printThreadCpu() {
+        long tck = 100;
+        List<String> rows = new ArrayList<>();
+        try (var tasks = Files.list(Path.of("/proc/self/task"))) {
+            for (Path task : (Iterable<Path>) tasks::iterator) {
+                String stat = Files.readString(task.resolve("stat"));
+                String name = stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+                String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+                long ms = (Long.parseLong(f[11]) + Long.parseLong(f[12])) * 1000 / tck;
+                if (ms > 0) {
+                    rows.add(String.format(Locale.ROOT, "%6d ms  %s", ms, name));
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            rows.add("per-thread CPU unavailable: " + e);
+        }
+        rows.sort(Collections.reverseOrder());
+        rows.forEach(r -> System.out.println("  thread " + r));
     }
 
     private static long sinceJvmStart() {
