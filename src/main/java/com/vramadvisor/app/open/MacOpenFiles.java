@@ -22,7 +22,9 @@ import java.util.function.Consumer;
  *
  * <p>{@code com.sun.glass.ui} is internal: the packaged runtime exports it to the application
  * ({@code --add-exports} in packaging/jpackage/app-image.args); the runnable jar has JavaFX on the class path and needs
- * nothing. This path is checked on Linux only for its routing (OpenFileRequestsTest, MacOpenFilesTest), not on a Mac.
+ * nothing. It is tested on Linux only, not on a Mac: the forwarding (MacOpenFilesTest), and glass's Java side on
+ * the headless toolkit, from {@code Application.notifyOpenFiles} (which the native side calls) before and after the
+ * handler is installed, to the file open in the window (MacOpenFilesUiTest).
  */
 public final class MacOpenFiles {
 
