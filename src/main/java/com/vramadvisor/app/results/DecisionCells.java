@@ -1,15 +1,12 @@
 package com.vramadvisor.app.results;
 
-import java.util.function.Consumer;
+import com.vramadvisor.app.ui.HoverTip;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import javafx.css.PseudoClass;
 import javafx.geometry.Pos;
-import javafx.scene.Node;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableCell;
-import javafx.scene.control.Tooltip;
-import javafx.scene.input.MouseEvent;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
@@ -47,7 +44,7 @@ final class DecisionCells {
             this.text = text;
             this.tip = tip;
             this.late = late;
-            this.tooltip = tip == null ? null : new HoverTip(this, this::setTooltip);
+            this.tooltip = tip == null ? null : Tooltips.explainingOnHover().attach(this);
         }
 
         @Override
@@ -71,7 +68,7 @@ final class DecisionCells {
     static final class FitCell extends TableCell<DecisionRow, DecisionRow> {
         private final ResultsMessages messages;
         private final Label icon = new Label();
-        private final HoverTip tooltip = new HoverTip(icon, t -> Tooltip.install(icon, t));
+        private final HoverTip tooltip = Tooltips.explainingOnHover().attach(icon);
 
         FitCell(ResultsMessages messages) {
             this.messages = messages;
@@ -93,32 +90,6 @@ final class DecisionCells {
             icon.pseudoClassStateChanged(StackedMemoryBar.OVER, !row.fits());
             icon.pseudoClassStateChanged(LATE, row.pastDeadline());
             tooltip.setText(row.fitText());
-        }
-    }
-
-    /**
-     * A cell's explaining tooltip, made when the pointer first enters the node: a table shows a few hundred cells and
-     * a {@code Tooltip} is a popup control with its own styling, so making one per cell up front cost about a tenth
-     * of the work of the table's first frame. The tooltip appears on the pointer's next movement over the node.
-     */
-    static final class HoverTip {
-        private Tooltip tooltip;
-        private String text = "";
-
-        HoverTip(Node node, Consumer<Tooltip> install) {
-            node.addEventHandler(MouseEvent.MOUSE_ENTERED, e -> {
-                if (tooltip == null) {
-                    tooltip = Tooltips.explaining(text);
-                    install.accept(tooltip);
-                }
-            });
-        }
-
-        void setText(String text) {
-            this.text = text;
-            if (tooltip != null) {
-                tooltip.setText(text);
-            }
         }
     }
 

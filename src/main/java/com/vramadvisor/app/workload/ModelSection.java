@@ -1,7 +1,7 @@
 package com.vramadvisor.app.workload;
 
 import com.vramadvisor.app.ui.Messages;
-import com.vramadvisor.app.ui.Tips;
+import com.vramadvisor.app.ui.HoverTip;
 import com.vramadvisor.engine.ModelSpec;
 import java.io.File;
 import javafx.beans.property.BooleanProperty;
@@ -65,12 +65,12 @@ public final class ModelSection {
                 setText(empty || item == null ? vm.customModelTextProperty().get() : item.name());
             }
         });
-        picker.setTooltip(Tips.of(messages, "workload.model.tooltip"));
+        HoverTip.of(messages, "workload.model.tooltip").attach(picker);
 
         Button openFile = new Button();
         openFile.setId("openModelButton");
         openFile.textProperty().bind(messages.text("workload.model.openFile"));
-        openFile.setTooltip(Tips.of(messages, "workload.model.openFile.tooltip"));
+        HoverTip.of(messages, "workload.model.openFile.tooltip").attach(openFile);
         openFile.setOnAction(e -> {
             FileChooser chooser = new FileChooser();
             chooser.titleProperty().bind(messages.text("workload.model.openFile.title"));
@@ -84,7 +84,7 @@ public final class ModelSection {
         Button openFolder = new Button();
         openFolder.setId("openModelFolderButton");
         openFolder.textProperty().bind(messages.text("workload.model.openFolder"));
-        openFolder.setTooltip(Tips.of(messages, "workload.model.openFolder.tooltip"));
+        HoverTip.of(messages, "workload.model.openFolder.tooltip").attach(openFolder);
         openFolder.setOnAction(e -> {
             DirectoryChooser chooser = new DirectoryChooser();
             chooser.titleProperty().bind(messages.text("workload.model.openFolder"));
