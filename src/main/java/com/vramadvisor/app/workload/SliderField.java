@@ -1,5 +1,6 @@
 package com.vramadvisor.app.workload;
 
+import com.vramadvisor.app.ui.BuiltWhenShown;
 import com.vramadvisor.app.ui.Messages;
 import com.vramadvisor.app.ui.HoverTip;
 import javafx.beans.binding.Bindings;
@@ -106,7 +107,7 @@ final class SliderField {
 
         HBox row = new HBox(slider, field);
         row.getStyleClass().add("slider-row");
-        root.getChildren().addAll(label, row, error);
+        root.getChildren().addAll(label, row, BuiltWhenShown.inPlaceOf(error));
         root.getStyleClass().add("slider-field");
     }
 

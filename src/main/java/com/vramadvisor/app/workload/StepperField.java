@@ -1,5 +1,6 @@
 package com.vramadvisor.app.workload;
 
+import com.vramadvisor.app.ui.BuiltWhenShown;
 import com.vramadvisor.app.ui.Messages;
 import com.vramadvisor.app.ui.HoverTip;
 import java.text.NumberFormat;
@@ -71,7 +72,7 @@ final class StepperField {
                 spinner.getEditor().pseudoClassStateChanged(SliderField.INVALID, !now.isEmpty()));
 
         HoverTip.of(messages, tipKey).attach(spinner, label);
-        root.getChildren().addAll(label, spinner, error);
+        root.getChildren().addAll(label, spinner, BuiltWhenShown.inPlaceOf(error));
         root.getStyleClass().add("stepper-field");
     }
 

@@ -1,5 +1,6 @@
 package com.vramadvisor.app.workload;
 
+import com.vramadvisor.app.ui.BuiltWhenShown;
 import com.vramadvisor.app.ui.Messages;
 import com.vramadvisor.app.ui.SegmentedChoice;
 import com.vramadvisor.app.ui.HoverTip;
@@ -57,7 +58,7 @@ public final class WorkloadView {
         kind.setTip(HoverTip.of(messages, "workload.kind.tooltip"));
         modelSection = new ModelSection(vm, messages, adjusting, importer);
 
-        root.getChildren().addAll(problem,
+        for (Node part : List.of(problem,
                 section("workload.section.kind", labelled("workload.kind.label", kind.selectedButton(),
                         "workload.kind.tooltip"), kind.control()),
                 modelSection.root(),
@@ -67,7 +68,9 @@ public final class WorkloadView {
                 trainingSection(),
                 parallelSection(),
                 new OffloadSection(vm, messages).root(),
-                new HardwareSection(vm, messages).root());
+                new HardwareSection(vm, messages).root())) {
+            root.getChildren().add(BuiltWhenShown.inPlaceOf(part));
+        }
     }
 
     private Node batchSection(BooleanProperty adjusting) {
