@@ -5,12 +5,15 @@ import com.vramadvisor.app.ui.HoverTip;
 import com.vramadvisor.engine.ModelSpec;
 import java.io.File;
 import javafx.beans.property.BooleanProperty;
+import javafx.beans.value.ChangeListener;
+import javafx.beans.value.ObservableValue;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
 import javafx.scene.control.ProgressIndicator;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.stage.DirectoryChooser;
 import javafx.stage.FileChooser;
@@ -22,6 +25,8 @@ import org.controlsfx.control.SearchableComboBox;
  * slider for "a model of about this size" questions.
  */
 public final class ModelSection {
+
+    private static final double BUSY_SIZE = 18;
 
     private final VBox root;
     private final SearchableComboBox<ModelSpec> picker = new SearchableComboBox<>();
@@ -93,11 +98,24 @@ public final class ModelSection {
                 importer.importPath(dir.toPath());
             }
         });
-        ProgressIndicator busy = new ProgressIndicator();
-        busy.setId("modelImportProgress");
-        busy.setPrefSize(18, 18);
-        busy.visibleProperty().bind(importer.busyProperty());
-        HBox buttons = new HBox(openFile, openFolder, busy);
+        // The spinner is made the first time an import runs: hidden, it would still cost its skin and fifteen nodes
+        // with the window's first complete frame. Until then an empty region of its size keeps its place.
+        Region busySlot = new Region();
+        busySlot.setPrefSize(BUSY_SIZE, BUSY_SIZE);
+        HBox buttons = new HBox(openFile, openFolder, busySlot);
+        importer.busyProperty().addListener(new ChangeListener<Boolean>() {
+            @Override
+            public void changed(ObservableValue<? extends Boolean> obs, Boolean was, Boolean now) {
+                if (now) {
+                    importer.busyProperty().removeListener(this);
+                    ProgressIndicator busy = new ProgressIndicator();
+                    busy.setId("modelImportProgress");
+                    busy.setPrefSize(BUSY_SIZE, BUSY_SIZE);
+                    busy.visibleProperty().bind(importer.busyProperty());
+                    buttons.getChildren().set(buttons.getChildren().indexOf(busySlot), busy);
+                }
+            }
+        });
         buttons.getStyleClass().add("button-row");
 
         Label summary = new Label();
