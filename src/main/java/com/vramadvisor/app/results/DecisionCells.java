@@ -5,9 +5,7 @@ import java.util.function.Function;
 import java.util.function.Predicate;
 import javafx.css.PseudoClass;
 import javafx.geometry.Pos;
-import javafx.scene.control.Label;
 import javafx.scene.control.TableCell;
-import javafx.scene.layout.HBox;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
 
@@ -67,68 +65,67 @@ final class DecisionCells {
      */
     static final class FitCell extends TableCell<DecisionRow, DecisionRow> {
         private final ResultsMessages messages;
-        private final Label icon = new Label();
-        private final HoverTip tooltip = Tooltips.explainingOnHover().attach(icon);
+        private final HoverTip tooltip = Tooltips.explainingOnHover().attach(this);
 
         FitCell(ResultsMessages messages) {
             this.messages = messages;
-            icon.getStyleClass().add("fit-icon");
+            // The glyph is the cell's own text, not a label in it: a label is two more nodes per row to style.
+            getStyleClass().add("fit-cell");
             setAlignment(Pos.CENTER);
-            // Set once and hidden when empty: changing a cell's graphic re-styles it, on every slider step.
-            setGraphic(icon);
         }
 
         @Override
         protected void updateItem(DecisionRow row, boolean empty) {
             super.updateItem(row, empty);
-            icon.setVisible(!empty && row != null);
-            if (empty || row == null) {
-                return;
-            }
-            icon.setText(messages.get(!row.fits() ? "results.table.fit.icon.no"
+            boolean none = empty || row == null;
+            setText(none ? null : messages.get(!row.fits() ? "results.table.fit.icon.no"
                     : row.pastDeadline() ? "results.table.fit.icon.late" : "results.table.fit.icon.yes"));
-            icon.pseudoClassStateChanged(StackedMemoryBar.OVER, !row.fits());
-            icon.pseudoClassStateChanged(LATE, row.pastDeadline());
-            tooltip.setText(row.fitText());
+            pseudoClassStateChanged(StackedMemoryBar.OVER, !none && !row.fits());
+            pseudoClassStateChanged(LATE, !none && row.pastDeadline());
+            tooltip.setText(none ? "" : row.fitText());
         }
     }
 
     /** How full each GPU is, as a bar, with the spare or missing memory as text. */
     static final class HeadroomCell extends TableCell<DecisionRow, DecisionRow> {
         private static final double BAR_WIDTH = 56;
-        private final Region track = new Region();
+        private static final double BAR_HEIGHT = 10;
         private final Region fill = new Region();
-        private final Label text = new Label();
-        private final HBox box;
+        private final StackPane bar;
 
         HeadroomCell() {
+            Region track = new Region();
             track.getStyleClass().add("headroom-track");
             fill.getStyleClass().add("headroom-fill");
-            text.getStyleClass().add("headroom-text");
-            StackPane bar = new StackPane(track, fill);
+            bar = new StackPane(track, fill);
             bar.setAlignment(Pos.CENTER_LEFT);
             bar.setMinWidth(BAR_WIDTH);
             bar.setPrefWidth(BAR_WIDTH);
             bar.setMaxWidth(BAR_WIDTH);
-            bar.setMaxHeight(10);
+            bar.setMinHeight(BAR_HEIGHT);
+            bar.setPrefHeight(BAR_HEIGHT);
+            bar.setMaxHeight(BAR_HEIGHT);
             fill.setMaxWidth(Region.USE_PREF_SIZE);
-            box = new HBox(8, bar, text);
-            box.setAlignment(Pos.CENTER_LEFT);
-            setGraphic(box);
+            // The bar is the cell's graphic and the figure its own text, not a box with a label in it: fewer nodes
+            // per row to style. Set once and hidden when empty: changing a cell's graphic re-styles it.
+            setGraphic(bar);
+            setGraphicTextGap(8);
+            setAlignment(Pos.CENTER_LEFT);
         }
 
         @Override
         protected void updateItem(DecisionRow row, boolean empty) {
             super.updateItem(row, empty);
-            box.setVisible(!empty && row != null);
-            if (empty || row == null) {
+            boolean none = empty || row == null;
+            bar.setVisible(!none);
+            setText(none ? null : row.headroomText());
+            if (none) {
                 return;
             }
             double used = row.capacityBytes() == 0 ? 1 : Math.min(1, row.perGpuBytes() / (double) row.capacityBytes());
             fill.setPrefWidth(Math.max(2, BAR_WIDTH * used));
             fill.pseudoClassStateChanged(StackedMemoryBar.OVER, !row.fits());
             fill.pseudoClassStateChanged(TIGHT, row.fits() && row.headroomFraction() < TIGHT_FRACTION);
-            text.setText(row.headroomText());
         }
     }
 }
