@@ -9,8 +9,11 @@ import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import javafx.scene.control.Slider;
+import javafx.scene.control.Tab;
+import javafx.scene.control.TabPane;
 import javafx.scene.control.TextField;
 import javafx.scene.control.Tooltip;
+import javafx.scene.layout.Region;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -74,5 +77,29 @@ class HoverTipUiTest {
 
         robot.interact(() -> context.messages().setLocale(Locale.ENGLISH));
         assertThat(tip.getText()).contains(BATCH_TIP);
+    }
+
+    @Test
+    void aBarSegmentAndATabGetTheirTooltipsWhenThePointerComes(FxRobot robot) throws Exception {
+        // A tab is no node: its tooltip is made when the pointer first enters the tab pane.
+        TabPane tabs = robot.lookup("#mainTabPane").queryAs(TabPane.class);
+        Tab advice = tabs.getTabs().stream().filter(t -> "adviceTab".equals(t.getId())).findFirst().orElseThrow();
+        assertThat(advice.getTooltip()).isNull();
+        robot.moveTo(advice.getText());
+        robot.moveBy(2, 0);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(advice.getTooltip()).isNotNull();
+        assertThat(advice.getTooltip().getText()).startsWith("What to change first when the workload does not fit");
+
+        // A plain region (Tooltip.install rather than a control's own tooltip).
+        Region segment = robot.lookup(".stacked-memory-bar .segment").queryAs(Region.class);
+        robot.moveTo(segment);
+        robot.moveBy(1, 0);
+        WaitForAsyncUtils.waitForFxEvents();
+        Tooltip segmentTip = HoverTip.tooltipOf(segment);
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, segmentTip::isShowing);
+        assertThat(segmentTip.getText()).isNotBlank();
+
+        robot.moveTo("#peakSummaryLabel");
     }
 }
