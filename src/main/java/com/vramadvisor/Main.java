@@ -1,21 +1,18 @@
 package com.vramadvisor;
 
 import com.vramadvisor.app.WindowStartProblem;
-import java.nio.file.Files;
-import java.nio.file.InvalidPathException;
+import com.vramadvisor.app.open.WindowHandoff;
+import com.vramadvisor.scenario.ScenarioFileNames;
 import java.nio.file.Path;
-import java.util.Locale;
 import java.util.Optional;
 
 /**
  * Entry point of the runnable jar. Without arguments it opens the desktop window; with a scenario file as the only
- * argument (what a double-click on a {@code .vram.json} file passes) it opens the window with that scenario; with any
- * other arguments it is the command line interface and never loads a JavaFX class.
+ * argument (what a double-click on a {@code .vram} or {@code .vram.json} file passes) it hands the file to the window
+ * this user already has open and exits, or else opens a window with that scenario; with any other arguments it is
+ * the command line interface and never loads a JavaFX class.
  */
 public final class Main {
-
-    /** Extension of scenario files, as the window's File menu saves them and the installers register them. */
-    static final String SCENARIO_EXTENSION = ".vram.json";
 
     private Main() {
     }
@@ -25,6 +22,10 @@ public final class Main {
         if (args.length > 0 && scenario.isEmpty()) {
             System.exit(com.vramadvisor.cli.Cli.run(args));
         }
+        // A later double-click on a scenario file: the window this user has open takes it, and this launch is done.
+        if (scenario.isPresent() && WindowHandoff.forwardToRunningWindow(scenario.get())) {
+            return;
+        }
         int status = openWindow(scenario.orElse(null));
         if (status != 0) {
             System.exit(status);
@@ -33,22 +34,13 @@ public final class Main {
 
     /**
      * The scenario file to open in the window: the only argument, when it names an existing regular file whose name
-     * ends in {@code .vram.json} (in any case, as Windows may pass it). Anything else is for the command line, which
-     * reports a name it does not know as an unmatched argument.
+     * ends in {@code .vram} or {@code .vram.json} (in any case, as Windows may pass it; {@link ScenarioFileNames}).
+     * Anything else is for the command line, which reports a name it does not know as an unmatched argument.
      *
      * @param args the program's arguments
      */
     static Optional<Path> scenarioToOpen(String[] args) {
-        if (args.length != 1 || !args[0].toLowerCase(Locale.ROOT).endsWith(SCENARIO_EXTENSION)) {
-            return Optional.empty();
-        }
-        try {
-            Path file = Path.of(args[0]);
-            // Absolute, as the recent files list keeps it for later starts from other folders.
-            return Files.isRegularFile(file) ? Optional.of(file.toAbsolutePath()) : Optional.empty();
-        } catch (InvalidPathException e) {
-            return Optional.empty();
-        }
+        return args.length == 1 ? ScenarioFileNames.existing(args[0]) : Optional.empty();
     }
 
     /**

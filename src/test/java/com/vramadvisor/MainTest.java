@@ -21,6 +21,15 @@ class MainTest {
     }
 
     @Test
+    void aScenarioFileNamedWithTheRegisteredExtensionOpensTheWindowToo() throws Exception {
+        Path file = Files.writeString(dir.resolve("sizing.vram"), "{}");
+        Path upper = Files.writeString(dir.resolve("SIZING2.VRAM"), "{}");
+
+        assertThat(Main.scenarioToOpen(new String[] {file.toString()})).contains(file);
+        assertThat(Main.scenarioToOpen(new String[] {upper.toString()})).contains(upper);
+    }
+
+    @Test
     void aRelativePathIsMadeAbsoluteForTheRecentFilesList() throws Exception {
         Path file = Files.writeString(Files.createTempFile(Path.of("target"), "relative", ".vram.json"), "{}");
         try {
@@ -43,10 +52,12 @@ class MainTest {
     void aMissingScenarioFileAFolderOrAnotherFileStayTheCommandLine() throws Exception {
         Path folder = Files.createDirectory(dir.resolve("folder.vram.json"));
         Path config = Files.writeString(dir.resolve("config.json"), "{}");
+        Path vramSomething = Files.writeString(dir.resolve("notes.vramx"), "{}");
 
         assertThat(Main.scenarioToOpen(new String[] {dir.resolve("missing.vram.json").toString()})).isEmpty();
         assertThat(Main.scenarioToOpen(new String[] {folder.toString()})).isEmpty();
         assertThat(Main.scenarioToOpen(new String[] {config.toString()})).isEmpty();
+        assertThat(Main.scenarioToOpen(new String[] {vramSomething.toString()})).isEmpty();
     }
 
     @Test

@@ -1,5 +1,8 @@
 package com.vramadvisor.app;
 
+import com.vramadvisor.app.open.MacOpenFiles;
+import com.vramadvisor.app.open.OpenFileRequests;
+import com.vramadvisor.app.open.WindowHandoff;
 import com.vramadvisor.app.settings.SettingsStore;
 import com.vramadvisor.app.shell.AppContext;
 import com.vramadvisor.app.shell.MainWindow;
@@ -9,10 +12,12 @@ import com.vramadvisor.catalog.CatalogLoader;
 import com.vramadvisor.engine.MemoryEstimator;
 import com.vramadvisor.scenario.ScenarioInputs;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 import javafx.application.Application;
 import javafx.application.Platform;
+import javafx.scene.Scene;
 import javafx.stage.Stage;
 
 /**
@@ -26,6 +31,9 @@ public final class DesktopLauncher extends Application {
 
     private static CompletableFuture<ShellSettings> shell;
     private static Path scenario;
+    /** Files the desktop asks the running window to open (macOS documents, later launches' files). */
+    private static final OpenFileRequests REQUESTS = new OpenFileRequests();
+    private static WindowHandoff handoff;
 
     private MainWindow window;
 
@@ -60,16 +68,45 @@ public final class DesktopLauncher extends Application {
     @Override
     public void start(Stage stage) {
         ShellSettings settings = shell != null ? shell.join() : readShell();
+        StartupTrace.installIfAsked();
         window = new MainWindow(settings);
         if (scenario != null) {
             window.openWhenReady(scenario);
         }
+        if (MacOpenFiles.applies()) {
+            MacOpenFiles.install(REQUESTS);
+        }
+        REQUESTS.deliverTo(window::openFromDesktop, Platform::runLater);
         window.showProgressively(stage, DesktopLauncher::loadCatalog,
                 catalog -> new AppContext(settings, catalog, Platform::runLater));
+        listenForLaterLaunchesAfterFirstPulse(stage.getScene());
+    }
+
+    /**
+     * Later launches with a scenario file hand it to this window (WindowHandoff). Its listener (about 35 ms of CPU,
+     * most of it the secure random generator's set-up) starts on its own thread once the first frame is laid out, so
+     * it does not delay the first frame.
+     */
+    private static void listenForLaterLaunchesAfterFirstPulse(Scene scene) {
+        Runnable listen = () -> handoff = WindowHandoff.listenInBackground(SettingsStore.defaultConfigDir(),
+                path -> REQUESTS.submit(List.of(path)));
+        if (scene == null) {
+            listen.run();
+            return;
+        }
+        Runnable[] once = new Runnable[1];
+        once[0] = () -> {
+            scene.removePostLayoutPulseListener(once[0]);
+            listen.run();
+        };
+        scene.addPostLayoutPulseListener(once[0]);
     }
 
     @Override
     public void stop() {
+        if (handoff != null) {
+            handoff.close();
+        }
         if (window != null && window.context() != null) {
             window.context().close();
         }

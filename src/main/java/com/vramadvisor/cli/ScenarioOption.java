@@ -19,8 +19,9 @@ import picocli.CommandLine.Option;
 final class ScenarioOption {
 
     @Option(names = "--scenario", paramLabel = "FILE",
-            description = "Model and workload from a scenario file saved by the window (*.vram.json); recommend and "
-                    + "report also take its token budget and GPU limit unless --tokens or --max-gpus is given.")
+            description = "Model and workload from a scenario file saved by the window (*.vram, *.vram.json); "
+                    + "recommend and report also take its token budget and GPU limit unless --tokens or --max-gpus "
+                    + "is given.")
     Path file;
 
     /**

@@ -67,9 +67,13 @@ class LayeringTest {
 
     @ArchTest
     static final ArchRule noNetwork = noClasses()
+            // The one exception: a later launch hands its scenario file to the open window over the loopback address
+            // (WindowHandoff, ADR 23); WindowHandoffTest checks it listens on loopback only.
+            .that().doNotHaveFullyQualifiedName("com.vramadvisor.app.open.WindowHandoff")
             .should().dependOnClassesThat().resideInAnyPackage("java.net.http..")
             .orShould().dependOnClassesThat().haveFullyQualifiedName("java.net.Socket")
             .orShould().dependOnClassesThat().haveFullyQualifiedName("java.net.HttpURLConnection")
+            .orShould().dependOnClassesThat().haveFullyQualifiedName("java.net.ServerSocket")
             .because("the application works fully offline");
 
     @ArchTest

@@ -1,6 +1,7 @@
 package com.vramadvisor.bench;
 
 import com.sun.management.OperatingSystemMXBean;
+import com.vramadvisor.app.StartupTrace;
 import com.vramadvisor.app.settings.SettingsStore;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -76,6 +77,7 @@ public final class UiLatencyBenchmark {
             return;
         }
         if (child.equals("app")) {
+            // For profiling one start by hand (-Dbench.threads, -Dbench.exit); the timed runs use startApp.
             reportWhenShown(true);
             com.vramadvisor.Main.main(new String[0]);
             return;
@@ -84,7 +86,7 @@ public final class UiLatencyBenchmark {
         System.setProperty("user.home", home.toString());
         System.setProperty(SettingsStore.CONFIG_DIR_PROPERTY, home.resolve("config").toString());
         if (!flag(args, "skip-startup")) {
-            startup(Integer.parseInt(option(args, "startup-runs", "5")), home);
+            startup(Integer.parseInt(option(args, "startup-runs", "5")), home, AppLaunch.from(args));
         }
         if (!flag(args, "skip-latency")) {
             latency(Integer.parseInt(option(args, "changes", "300")), Integer.parseInt(option(args, "warmup", "100")),
@@ -98,14 +100,15 @@ public final class UiLatencyBenchmark {
 
     // ---- start-up ---------------------------------------------------------------------------------------------------
 
-    private static void startup(int runs, Path home) throws IOException, InterruptedException {
-        startChild("bare", home);
-        startChild("app", home);
+    private static void startup(int runs, Path home, AppLaunch launch) throws IOException, InterruptedException {
+        System.out.printf(Locale.ROOT, "%nThe application is started as: %s%n", launch.describe());
+        startBare(home);
+        startApp(home, launch);
         List<Start> bare = new ArrayList<>();
         List<Start> app = new ArrayList<>();
         for (int i = 0; i < runs; i++) {
-            bare.add(startChild("bare", home));
-            app.add(startChild("app", home));
+            bare.add(startBare(home));
+            app.add(startApp(home, launch));
         }
         double bareWall = median(bare, Start::wallMs);
         double bareCpu = median(bare, Start::cpuMs);
@@ -133,23 +136,58 @@ public final class UiLatencyBenchmark {
     private record Start(double wallMs, double cpuMs, double chromeMs, double completeMs, double completeCpuMs) {
     }
 
-    /** Starts a child JVM showing one window kind and times it to its first shown pulse (and, for the app, on). */
-    private static Start startChild(String kind, Path home) throws IOException, InterruptedException {
+    /** Starts a child JVM showing the bare window and times it to its first shown pulse. */
+    private static Start startBare(Path home) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>();
-        command.add(ProcessHandle.current().info().command().orElse("java"));
-        for (String p : INHERITED) {
-            if (System.getProperty(p) != null) {
-                command.add("-D" + p + "=" + System.getProperty(p));
-            }
-        }
+        command.add(javaCommand());
+        command.addAll(inheritedProperties());
         command.add("-Duser.home=" + home);
-        command.add("-D" + SettingsStore.CONFIG_DIR_PROPERTY + "=" + home.resolve("config"));
         command.add("-cp");
         command.add(System.getProperty("java.class.path"));
         command.add(UiLatencyBenchmark.class.getName());
-        command.add("--child=" + kind);
+        command.add("--child=bare");
         long start = System.nanoTime();
         Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        try (BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(),
+                StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = out.readLine()) != null) {
+                if (line.startsWith(SHOWN)) {
+                    double ms = (System.nanoTime() - start) / 1e6;
+                    double cpu = Double.parseDouble(line.split(" ")[2]);
+                    process.waitFor(10, TimeUnit.SECONDS);
+                    return new Start(ms, cpu, ms, ms, cpu);
+                }
+            }
+        } finally {
+            process.destroy();
+            process.waitFor(10, TimeUnit.SECONDS);
+        }
+        throw new IllegalStateException("the bare window never reported being shown (exit " + process.exitValue()
+                + ")");
+    }
+
+    /**
+     * Starts the application as {@code launch} says, with its start-up trace on ({@link StartupTrace}), and times it
+     * from the launch to the frames the trace reports: shown, chrome, complete. Ends it with SIGTERM once complete.
+     */
+    private static Start startApp(Path home, AppLaunch launch) throws IOException, InterruptedException {
+        boolean threads = Boolean.getBoolean("bench.threads");
+        List<String> traceOptions = new ArrayList<>(inheritedProperties());
+        traceOptions.add("-Duser.home=" + home);
+        traceOptions.add("-D" + SettingsStore.CONFIG_DIR_PROPERTY + "=" + home.resolve("config"));
+        traceOptions.add("-D" + StartupTrace.PROPERTY + "=" + (threads ? "threads" : "true"));
+        ProcessBuilder builder = new ProcessBuilder(launch.command(traceOptions)).redirectErrorStream(true);
+        builder.environment().put("HOME", home.toString());
+        if (launch.launcher() != null) {
+            // An installed launcher takes JVM options only from its configuration or from the environment.
+            builder.environment().put("JAVA_TOOL_OPTIONS", String.join(" ", traceOptions));
+        }
+        long start = System.nanoTime();
+        Process process = builder.start();
+        // A child that never reports (a launcher without the trace, a dialog) must not hang the benchmark.
+        ScheduledExecutorService watchdog = Executors.newSingleThreadScheduledExecutor();
+        watchdog.schedule(process::destroyForcibly, 120, TimeUnit.SECONDS);
         double shown = -1;
         double shownCpu = -1;
         double chrome = -1;
@@ -158,29 +196,97 @@ public final class UiLatencyBenchmark {
             String line;
             while ((line = out.readLine()) != null) {
                 double ms = (System.nanoTime() - start) / 1e6;
-                if (line.startsWith(SHOWN)) {
-                    shown = ms;
-                    shownCpu = Double.parseDouble(line.split(" ")[2]);
-                    if (kind.equals("bare")) {
-                        break;
+                if (!line.startsWith(StartupTrace.PREFIX + " ")) {
+                    continue;
+                }
+                String[] words = line.split(" +");
+                switch (words[1]) {
+                    case "shown" -> {
+                        shown = ms;
+                        shownCpu = Double.parseDouble(words[3]);
                     }
-                } else if (line.startsWith(CHROME)) {
-                    chrome = ms;
-                } else if (line.startsWith(COMPLETE)) {
-                    double cpu = Double.parseDouble(line.split(" ")[2]);
-                    process.destroy();
-                    process.waitFor(10, TimeUnit.SECONDS);
-                    return new Start(shown, shownCpu, chrome, ms, cpu);
+                    case "chrome" -> chrome = ms;
+                    case "complete" -> {
+                        double cpu = Double.parseDouble(words[3]);
+                        if (threads) {
+                            // The per-thread lines follow at once.
+                            for (String row; (row = out.readLine()) != null && row.startsWith(StartupTrace.PREFIX); ) {
+                                System.out.println("  " + row);
+                            }
+                        }
+                        return new Start(shown, shownCpu, chrome, ms, cpu);
+                    }
+                    default -> {
+                    }
                 }
             }
+        } finally {
+            watchdog.shutdownNow();
+            process.destroy();
+            process.waitFor(10, TimeUnit.SECONDS);
         }
-        process.destroy();
-        process.waitFor(10, TimeUnit.SECONDS);
-        if (kind.equals("bare") && shown >= 0) {
-            return new Start(shown, shownCpu, shown, shown, shownCpu);
-        }
-        throw new IllegalStateException("the " + kind + " window never reported being "
+        throw new IllegalStateException("the application never reported being "
                 + (shown < 0 ? "shown" : "complete") + " (exit " + process.exitValue() + ")");
+    }
+
+    private static String javaCommand() {
+        return ProcessHandle.current().info().command().orElse("java");
+    }
+
+    private static List<String> inheritedProperties() {
+        List<String> properties = new ArrayList<>();
+        for (String p : INHERITED) {
+            if (System.getProperty(p) != null) {
+                properties.add("-D" + p + "=" + System.getProperty(p));
+            }
+        }
+        return properties;
+    }
+
+    /**
+     * How the application child is started: by default like the bare window, the same JVM on this benchmark's class
+     * path with no JVM options ({@code com.vramadvisor.Main}); {@code --app-jar=JAR} runs {@code java -jar JAR} as
+     * the README's run command does, with {@code --app-java-options="..."} before {@code -jar} (the options that
+     * command gives); {@code --app-launcher=PATH} runs an installed launcher (the app image's {@code bin/vram-advisor}),
+     * which applies its own JVM options and runtime, and gets the benchmark's through {@code JAVA_TOOL_OPTIONS}.
+     */
+    record AppLaunch(String jar, List<String> javaOptions, String launcher) {
+
+        static AppLaunch from(String[] args) {
+            String options = option(args, "app-java-options", "").trim();
+            List<String> javaOptions = options.isEmpty() ? List.of() : List.of(options.split(" +"));
+            String jar = option(args, "app-jar", "");
+            String launcher = option(args, "app-launcher", "");
+            return new AppLaunch(jar.isEmpty() ? null : jar, javaOptions, launcher.isEmpty() ? null : launcher);
+        }
+
+        List<String> command(List<String> traceOptions) {
+            List<String> command = new ArrayList<>();
+            if (launcher != null) {
+                command.add(launcher);
+                return command;
+            }
+            command.add(javaCommand());
+            command.addAll(javaOptions);
+            command.addAll(traceOptions);
+            if (jar != null) {
+                command.add("-jar");
+                command.add(jar);
+            } else {
+                command.add("-cp");
+                command.add(System.getProperty("java.class.path"));
+                command.add(com.vramadvisor.Main.class.getName());
+            }
+            return command;
+        }
+
+        String describe() {
+            if (launcher != null) {
+                return launcher + " (its own runtime and JVM options)";
+            }
+            return "java " + String.join(" ", javaOptions) + (javaOptions.isEmpty() ? "" : " ")
+                    + (jar != null ? "-jar " + jar : "-cp <the benchmark's class path> com.vramadvisor.Main");
+        }
     }
 
     /**

@@ -11,6 +11,7 @@ import com.vramadvisor.app.results.DecisionTableView;
 import com.vramadvisor.app.results.ResultsMessages;
 import com.vramadvisor.app.results.ResultsView;
 import com.vramadvisor.scenario.FileProblem;
+import com.vramadvisor.scenario.ScenarioFileNames;
 import com.vramadvisor.app.scenario.ScenarioStore;
 import com.vramadvisor.app.settings.WindowGeometry;
 import com.vramadvisor.app.ui.BuiltWhenShown;
@@ -52,8 +53,6 @@ import javafx.stage.Stage;
  */
 public final class MainWindow implements AppMenus.Actions {
 
-    /** Extension of scenario files, so a double-click or a drop can tell them from a model's config.json. */
-    static final String SCENARIO_EXTENSION = ".vram.json";
     /** Outlines the window while files are dragged over it, so the user sees it accepts them. */
     private static final PseudoClass DROP_TARGET = PseudoClass.getPseudoClass("drop-target");
 
@@ -147,7 +146,7 @@ public final class MainWindow implements AppMenus.Actions {
 
     /**
      * Opens a scenario file as File &gt; Open does, at once if the window has its context, else as soon as it gets
-     * it: for a file given on the command line (a double-click on a {@code .vram.json} file), which replaces the last
+     * it: for a file given on the command line (a double-click on a {@code .vram} file), which replaces the last
      * session's scenario.
      */
     public void openWhenReady(Path file) {
@@ -155,6 +154,18 @@ public final class MainWindow implements AppMenus.Actions {
             openScenario(file);
         } else {
             scenarioOnStart = file;
+        }
+    }
+
+    /**
+     * Opens a scenario file the desktop asked for while the window runs (a macOS document event, a file handed over
+     * by a later launch) as {@link #openWhenReady} does, and brings the window to the front, out of the task bar.
+     */
+    public void openFromDesktop(Path file) {
+        openWhenReady(file);
+        if (stage != null) {
+            stage.setIconified(false);
+            stage.toFront();
         }
     }
 
@@ -442,9 +453,12 @@ public final class MainWindow implements AppMenus.Actions {
         });
     }
 
-    /** A dropped scenario file is opened; anything else is read as a model (config.json, folder, safetensors, GGUF). */
+    /**
+     * A dropped scenario file ({@code .vram} or {@code .vram.json}) is opened; anything else is read as a model
+     * (config.json, folder, safetensors, GGUF).
+     */
     void openDropped(Path path) {
-        if (path.getFileName() != null && path.getFileName().toString().endsWith(SCENARIO_EXTENSION)) {
+        if (path.getFileName() != null && ScenarioFileNames.isScenario(path.getFileName().toString())) {
             openScenario(path);
         } else {
             context.modelImport().importPath(path);
@@ -553,13 +567,11 @@ public final class MainWindow implements AppMenus.Actions {
     @Override
     public void saveAs() {
         FileChooser chooser = scenarioChooser("dialog.save.title");
-        chooser.setInitialFileName(messages.get("dialog.save.initialName") + SCENARIO_EXTENSION);
+        chooser.setInitialFileName(messages.get("dialog.save.initialName") + ScenarioFileNames.EXTENSION);
         File file = chooser.showSaveDialog(stage);
         if (file != null) {
             Path path = file.toPath();
-            if (!path.getFileName().toString().endsWith(".json")) {
-                path = path.resolveSibling(path.getFileName() + SCENARIO_EXTENSION);
-            }
+            path = path.resolveSibling(ScenarioFileNames.forSaving(path.getFileName().toString()));
             report(context.scenario().saveAs(path));
         }
     }
@@ -575,9 +587,11 @@ public final class MainWindow implements AppMenus.Actions {
     private FileChooser scenarioChooser(String titleKey) {
         FileChooser chooser = new FileChooser();
         chooser.setTitle(messages.get(titleKey));
+        // *.json too: scenarios saved under another JSON name, which Save As keeps as typed.
+        var scenarioGlobs = new java.util.ArrayList<>(ScenarioFileNames.globs());
+        scenarioGlobs.add("*.json");
         chooser.getExtensionFilters().addAll(
-                new FileChooser.ExtensionFilter(messages.get("dialog.filter.scenario"), "*" + SCENARIO_EXTENSION,
-                        "*.json"),
+                new FileChooser.ExtensionFilter(messages.get("dialog.filter.scenario"), scenarioGlobs),
                 new FileChooser.ExtensionFilter(messages.get("dialog.filter.all"), "*"));
         Path current = context.scenario().currentFileProperty().get();
         if (current != null && current.getParent() != null && current.getParent().toFile().isDirectory()) {

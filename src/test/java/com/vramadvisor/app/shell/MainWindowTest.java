@@ -246,4 +246,14 @@ class MainWindowTest {
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(context.workload().snapshot().workload().precision()).isEqualTo(Precision.FP32);
     }
+
+    @Test
+    void aDroppedScenarioFileWithTheRegisteredExtensionIsOpened(FxRobot robot) throws Exception {
+        Path vram = Files.copy(savedScenario, dir.resolve("fp32-batch8.vram"));
+        robot.interact(() -> window.openDropped(vram));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(context.workload().snapshot().workload().precision()).isEqualTo(Precision.FP32);
+        assertThat(robot.lookup("#statusMessageLabel").queryAs(Label.class).getText())
+                .isEqualTo("Opened fp32-batch8.vram.");
+    }
 }

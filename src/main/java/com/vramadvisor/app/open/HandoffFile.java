@@ -1,0 +1,90 @@
+package com.vramadvisor.app.open;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.FileAttribute;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The file in the user's configuration folder through which a launch finds the window that is already open: one line,
+ * {@code <port> <token>}, the loopback port the window listens on and the secret a sender must present. It is
+ * written atomically (a temporary file renamed over it) and, where the file system has POSIX permissions, readable by
+ * its owner only from the moment it exists; elsewhere (Windows) it inherits the configuration folder's per-user
+ * access. Whatever is read back is checked: a file that is too long, or not exactly a port and a 32-digit hex token,
+ * counts as no window.
+ */
+final class HandoffFile {
+
+    /** Its name in the configuration folder. */
+    static final String NAME = "window-handoff";
+    /** More than a valid file can hold ({@code 65535} + space + 32 hex digits + line end). */
+    static final int MAX_BYTES = 64;
+
+    private static final Pattern LINE = Pattern.compile("([0-9]{1,5}) ([0-9a-f]{32})\\r?\\n?");
+
+    /** Where a window listens, as its file says. */
+    record Endpoint(int port, String token) {
+    }
+
+    private HandoffFile() {
+    }
+
+    /** Writes {@code endpoint} to {@code file}, replacing what was there in one step; creates the folder. */
+    static void write(Path file, Endpoint endpoint) throws IOException {
+        Path folder = file.toAbsolutePath().getParent();
+        Files.createDirectories(folder);
+        FileAttribute<?>[] ownerOnly = folder.getFileSystem().supportedFileAttributeViews().contains("posix")
+                ? new FileAttribute<?>[] {PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString(
+                        "rw-------"))}
+                : new FileAttribute<?>[0];
+        Path temp = Files.createTempFile(folder, "." + NAME, ".tmp", ownerOnly);
+        try {
+            Files.writeString(temp, endpoint.port() + " " + endpoint.token() + "\n", StandardCharsets.US_ASCII);
+            try {
+                Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING);
+            }
+        } finally {
+            Files.deleteIfExists(temp);
+        }
+    }
+
+    /** The endpoint {@code file} names; empty when it is missing, unreadable, too long or malformed. */
+    static Optional<Endpoint> read(Path file) {
+        byte[] bytes;
+        try (InputStream in = Files.newInputStream(file)) {
+            bytes = in.readNBytes(MAX_BYTES + 1);
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty();
+        }
+        if (bytes.length > MAX_BYTES) {
+            return Optional.empty();
+        }
+        Matcher m = LINE.matcher(new String(bytes, StandardCharsets.US_ASCII));
+        if (!m.matches()) {
+            return Optional.empty();
+        }
+        int port = Integer.parseInt(m.group(1));
+        return port >= 1 && port <= 65_535 ? Optional.of(new Endpoint(port, m.group(2))) : Optional.empty();
+    }
+
+    /** Removes {@code file} if it still names {@code endpoint}: a window started later may have replaced it. */
+    static void deleteIfOurs(Path file, Endpoint endpoint) {
+        if (read(file).filter(endpoint::equals).isPresent()) {
+            try {
+                Files.deleteIfExists(file);
+            } catch (IOException e) {
+                // A stale file is harmless: the next launch finds nobody listening and opens its own window.
+            }
+        }
+    }
+}
