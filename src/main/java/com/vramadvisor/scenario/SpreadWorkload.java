@@ -1,4 +1,4 @@
-package com.vramadvisor.app.domain;
+package com.vramadvisor.scenario;
 
 import com.vramadvisor.engine.core.Sizable;
 import com.vramadvisor.engine.core.SizedEstimate;
@@ -14,16 +14,16 @@ import java.util.Optional;
  * @param inner the workload as described, on one GPU
  * @param gpus  GPUs it is spread over, at least 1
  */
-record SpreadWorkload(Sizable inner, int gpus) implements Sizable {
+public record SpreadWorkload(Sizable inner, int gpus) implements Sizable {
 
-    SpreadWorkload {
+    public SpreadWorkload {
         if (gpus < 1) {
             throw new IllegalArgumentException("GPUs must be at least 1, got " + gpus);
         }
     }
 
     /** {@code inner} itself on one GPU or when it does not spread, else the spread workload. */
-    static Sizable over(Sizable inner, int gpus) {
+    public static Sizable over(Sizable inner, int gpus) {
         return gpus == 1 || inner.perGpu(2).isEmpty() ? inner : new SpreadWorkload(inner, gpus);
     }
 
