@@ -105,7 +105,8 @@ final class RecommendCommand implements Callable<Integer> {
             }
             Sizable w = DomainRun.build(args.kind(), args, spec);
             RankingOptions o = filters(limits.domainBuilder(args, w.defaultJob().isPresent())).build();
-            DomainRecommendation rec = DomainRanking.rank(w, args.catalog.catalog(err).hardware(), o, job.job(w));
+            DomainRecommendation rec = DomainRanking.rank(w, args.catalog.catalog(err).hardware(), o,
+                    DomainRun.job(job, w, args));
             DomainRecommendOutput.print(spec.commandLine().getOut(), fmt, rec);
             return 0;
         }

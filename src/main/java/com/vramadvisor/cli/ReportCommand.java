@@ -183,7 +183,7 @@ public final class ReportCommand implements Callable<Integer> {
             Sizable w = DomainRun.build(args.kind(), args, spec);
             RankingOptions ranking = limits.domainBuilder(args, w.defaultJob().isPresent()).build();
             Catalog c = args.catalog.catalog(err);
-            JobSize j = job.job(w);
+            JobSize j = DomainRun.job(job, w, args);
             return write(() -> domainModel(w, c, ranking, j, options.language(), LocalDate.now(), appVersion()),
                     options, out, err);
         }

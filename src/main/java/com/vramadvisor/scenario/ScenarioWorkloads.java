@@ -1,5 +1,6 @@
 package com.vramadvisor.scenario;
 
+import com.vramadvisor.engine.core.JobSize;
 import com.vramadvisor.engine.core.Sizable;
 import com.vramadvisor.engine.diffusion.AttentionKind;
 import com.vramadvisor.engine.diffusion.DiffusionDtype;
@@ -58,6 +59,37 @@ public final class ScenarioWorkloads {
             case MD -> Optional.of(md(inputs.domain().md()));
             case GRID -> Optional.of(grid(inputs.domain().grid()));
         };
+    }
+
+    /**
+     * The job {@code w} (built by {@link #build}) is timed for with the scenario's {@code job}, as the window's job
+     * fields give it: vision training's epochs over its dataset, vision inference's images, a simulation's or grid's
+     * steps; {@code null} for the workload's default job (the counts are {@link DomainJob#defaults()}, or the
+     * workload has no speed model, which ignores the job).
+     *
+     * @throws IllegalArgumentException with a one-line reason when the engine refuses the job (a total beyond its
+     *                                  bound)
+     */
+    public static JobSize job(Sizable w, DomainJob job) {
+        DomainJob d = DomainJob.defaults();
+        if (w.defaultJob().isEmpty()) {
+            return null;
+        }
+        Sizable base = SpreadWorkload.unspread(w);
+        if (base instanceof VisionWorkload v) {
+            if (v.training()) {
+                return job.epochs() == d.epochs() && job.datasetSize() == d.datasetSize() ? null
+                        : v.job(job.epochs(), job.datasetSize());
+            }
+            return job.images() == d.images() ? null : v.job(1, job.images());
+        }
+        if (base instanceof MdSystem md) {
+            return job.mdSteps() == d.mdSteps() ? null : md.job(job.mdSteps());
+        }
+        if (base instanceof GridProblem g) {
+            return job.gridSteps() == d.gridSteps() ? null : g.job(job.gridSteps());
+        }
+        return null;
     }
 
     static Sizable vision(VisionInputs v) {
