@@ -74,6 +74,18 @@ class DomainJobFieldsTest {
     }
 
     @Test
+    void aSystemSplitOverFourGpusKeepsItsStepsAndIsTimedLikeTheWholeSystem() {
+        snapshot.set(snapshot.get().withKind(WorkloadKind.MD));
+        Map<String, Double> one = hoursByOption();
+        snapshot.set(snapshot.get().withDomain(snapshot.get().domain().withMd(snapshot.get().domain().md()
+                .withGpus(4))));
+        assertThat(table.job().shownProperty().get()).isEqualTo(Shown.STEPS);
+        // The table counts GPUs from the whole system, so a split entered in the workload panel times each option
+        // as the undivided system does.
+        assertThat(hoursByOption()).isNotEmpty().isEqualTo(one);
+    }
+
+    @Test
     void badTextSaysWhatIsWrongAndKeepsTheJobAndEscapeShowsItAgain() {
         snapshot.set(snapshot.get().withKind(WorkloadKind.GRID));
         DomainJobFields job = table.job();
