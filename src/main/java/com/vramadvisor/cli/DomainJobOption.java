@@ -2,6 +2,7 @@ package com.vramadvisor.cli;
 
 import com.vramadvisor.engine.core.JobSize;
 import com.vramadvisor.engine.core.Sizable;
+import com.vramadvisor.engine.diffusion.DiffusionWorkload;
 import com.vramadvisor.engine.hpc.GridProblem;
 import com.vramadvisor.engine.hpc.MdSystem;
 import com.vramadvisor.engine.vision.VisionWorkload;
@@ -9,8 +10,9 @@ import picocli.CommandLine.Option;
 
 /**
  * The job a decision table beyond language models times: vision training's epochs over a dataset, vision inference's
- * images, a simulation's or grid's steps. Each flag applies to the kinds that have a throughput model; elsewhere it
- * is refused in one line.
+ * images, diffusion generation's images, diffusion fine-tuning's optimizer steps or epochs over a dataset, a
+ * simulation's or grid's steps. Each flag applies to the kinds that have a throughput model; elsewhere it is refused
+ * in one line.
  */
 final class DomainJobOption {
 
@@ -18,19 +20,22 @@ final class DomainJobOption {
     static final int MAX_EPOCHS = 100_000;
 
     @Option(names = "--epochs", paramLabel = "N",
-            description = "Vision training: passes over the dataset the time and job cost are for (default 90).")
+            description = "Vision or diffusion training: passes over the dataset the time and job cost are for (vision"
+                    + " default 90; diffusion needs --dataset-size with it).")
     Integer epochs;
 
     @Option(names = "--dataset-size", paramLabel = "N",
-            description = "Vision training: images per epoch (default ImageNet-1k's 1,281,167).")
+            description = "Vision or diffusion training: images per epoch (vision default ImageNet-1k's 1,281,167).")
     String datasetSize;
 
     @Option(names = "--images", paramLabel = "N",
-            description = "Vision inference: images to classify (default 50,000, ImageNet-1k's validation set).")
+            description = "Vision inference: images to classify (default 50,000, ImageNet-1k's validation set);"
+                    + " diffusion inference: images to generate (default 5,000, MLPerf's text-to-image set).")
     String images;
 
     @Option(names = "--steps", paramLabel = "N",
-            description = "md and grid: time steps (HPCG: iterations) to run (default 1M for md, 10K for grid).")
+            description = "md and grid: time steps (HPCG: iterations) to run (default 1M for md, 10K for grid);"
+                    + " diffusion training: optimizer steps (default 10,000 for train, 500 for lora and dreambooth).")
     String steps;
 
     /**
@@ -59,6 +64,9 @@ final class DomainJobOption {
                     : count("--images", images);
             return check(() -> v.job(e, n), v.training() ? "--dataset-size" : "--images");
         }
+        if (w instanceof DiffusionWorkload dw) {
+            return diffusion(dw);
+        }
         refuse(epochs, "--epochs", "this workload (it applies to vision training)");
         refuse(datasetSize, "--dataset-size", "this workload (it applies to vision training)");
         refuse(images, "--images", "this workload (it applies to vision inference)");
@@ -67,7 +75,7 @@ final class DomainJobOption {
         }
         if (!timed) {
             throw new CliInputException("--steps means nothing to this workload: it has no speed model (many-body"
-                    + " potentials, CG and GMRES grids, rendering and diffusion are not timed)");
+                    + " potentials, CG and GMRES grids and rendering are not timed)");
         }
         long n = count("--steps", steps);
         if (w instanceof MdSystem md) {
@@ -77,6 +85,37 @@ final class DomainJobOption {
             return check(() -> g.job(n), "--steps");
         }
         throw new CliInputException("--steps means nothing to this workload");
+    }
+
+    private JobSize diffusion(DiffusionWorkload w) {
+        if (w.defaultJob().isEmpty() && (epochs != null || datasetSize != null || images != null || steps != null)) {
+            throw new CliInputException("the job flags mean nothing to an offloaded diffusion pipeline: it has no"
+                    + " speed model");
+        }
+        if (!w.mode().isTraining()) {
+            refuse(epochs, "--epochs", "diffusion inference (give --images)");
+            refuse(datasetSize, "--dataset-size", "diffusion inference (give --images)");
+            refuse(steps, "--steps", "diffusion inference (give --images; --sampling-steps sets the denoising"
+                    + " steps)");
+            return images == null ? null : check(() -> w.imagesJob(count("--images", images)), "--images");
+        }
+        refuse(images, "--images", "diffusion training (give --steps, or --epochs and --dataset-size)");
+        if (steps != null) {
+            refuse(epochs, "--epochs", "diffusion training with --steps (give one of the two)");
+            refuse(datasetSize, "--dataset-size", "diffusion training with --steps (give one of the two)");
+            return check(() -> w.stepsJob(count("--steps", steps)), "--steps");
+        }
+        if (epochs == null && datasetSize == null) {
+            return null;
+        }
+        if (epochs == null || datasetSize == null) {
+            throw new CliInputException("diffusion training needs --epochs and --dataset-size together");
+        }
+        if (epochs < 1 || epochs > MAX_EPOCHS) {
+            throw new CliInputException("--epochs must be 1 to " + MAX_EPOCHS + ", got " + epochs);
+        }
+        long n = count("--dataset-size", datasetSize);
+        return check(() -> w.epochsJob(epochs, n), "--dataset-size");
     }
 
     private static void refuse(Object value, String flag, String where) {
