@@ -209,15 +209,12 @@ public record DiffusionWorkload(DiffusionModel model, DiffusionMode mode, int ba
     }
 
     /**
-     * The same estimate on every count: generation runs a whole copy of the pipeline on each GPU, and the diffusers
-     * training scripts' {@code --train_batch_size} is per GPU, so more GPUs add throughput, not memory relief.
+     * Generation runs a whole copy of the pipeline on each GPU, and the diffusers training scripts'
+     * {@code --train_batch_size} is per GPU: more GPUs add throughput, not memory relief.
      */
     @Override
-    public Optional<SizedEstimate> perGpu(int gpus) {
-        if (gpus < 1) {
-            throw new IllegalArgumentException("gpus must be at least 1, got " + gpus);
-        }
-        return Optional.of(estimate());
+    public boolean copies() {
+        return true;
     }
 
     /** {@link DiffusionThroughput}; empty for an offloaded pipeline. */

@@ -78,10 +78,11 @@ class DiffusionFlopsTest {
     }
 
     @Test
-    void copiesOnMoreGpusMultiplyTheImagesPerStepAndKeepTheMemory() {
+    void copiesOnMoreGpusMultiplyTheImagesPerStepAndMemoryDoesNotSpread() {
         DiffusionWorkload xl = DiffusionWorkload.of(DiffusionPresets.SDXL, DiffusionMode.INFER);
         assertThat(xl.work(4).orElseThrow().itemsPerStep()).isEqualTo(4);
-        assertThat(xl.perGpu(4)).contains(xl.estimate());
+        assertThat(xl.copies()).isTrue();
+        assertThat(xl.perGpu(4)).isEmpty();
     }
 
     @Test
