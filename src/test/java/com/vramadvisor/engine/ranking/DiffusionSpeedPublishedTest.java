@@ -87,6 +87,24 @@ class DiffusionSpeedPublishedTest {
     }
 
     /**
+     * FLUX.1-dev, 1024 x 1024, 28 steps, batch 1, guidance scale 3.5 (distilled: one transformer pass per step),
+     * diffusers end to end in bf16: github.com/varadrane1707/BenchmarkFlux, README at commit 35368dfb, "A100 GPU
+     * Performance" 15.65 s and "H100 GPU Performance" 7.11 s (BF16 rows). The README names neither the A100's memory
+     * nor the H100's form factor. The model gives 15.3 s on the A100 80GB SXM (-2 %; 15.8 s on the 40 GB part) and
+     * 5.36 s on the H100 SXM, 7.40 s on the H100 PCIe: the published H100 time lies between the two parts'.
+     * Tolerance 10 % on the A100.
+     */
+    @Test
+    void fluxDevOnAnA100MatchesThePublishedTimeAndTheH100TimeLiesBetweenItsTwoFormFactors() {
+        DiffusionWorkload flux = DiffusionWorkload.of(DiffusionPresets.FLUX_1_DEV, DiffusionMode.INFER)
+                .withDtype(DiffusionDtype.BF16);
+        assertThat(flux.effectiveSamplingSteps()).isEqualTo(28);
+        assertThat(secondsPerImage("a100-sxm-80gb", flux)).isCloseTo(15.65, within(0.10 * 15.65));
+        assertThat(secondsPerImage("a100-sxm-40gb", flux)).isCloseTo(15.65, within(0.10 * 15.65));
+        assertThat(7.11).isBetween(secondsPerImage("h100-sxm-80gb", flux), secondsPerImage("h100-pcie-80gb", flux));
+    }
+
+    /**
      * Stable Diffusion 2 base (stabilityai/stable-diffusion-2-base unet/config.json: SD 1.5's blocks with
      * attention_head_dim [5, 10, 20, 20] and cross_attention_dim 1024; text_encoder OpenCLIP ViT-H/14, 1024 wide,
      * 23 layers), as MosaicML trained it: github.com/mosaicml/diffusion, README at commit 066e68fa, "How many GPUs do I
