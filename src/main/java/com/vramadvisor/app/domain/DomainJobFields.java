@@ -25,10 +25,10 @@ import javafx.beans.property.StringProperty;
 /**
  * The job fields of the domain decision table: epochs and dataset size for vision training, images for vision
  * inference, time steps for MD and grid workloads ({@link DomainJob}, ADR 22), images and sampling steps for diffusion
- * generation, optimizer steps for diffusion fine-tuning (ADR 24). A diffusion default (sampling or training steps 0)
- * shows as the count the workload is timed for. Like the language-model table's token
- * budget they edit the scenario only when committed (Enter, leaving the field), one undoable change each; Escape
- * shows the scenario's value again; a text that is not a count says so in one line and keeps the last good value.
+ * generation, optimizer steps for diffusion fine-tuning (ADR 24); a diffusion default (sampling or training steps 0)
+ * shows as the count the workload is timed for. Like the language-model table's token budget they edit the scenario
+ * only when committed (Enter, leaving the field), one undoable change each; Escape shows the scenario's value again;
+ * a text that is not a count says so in one line and keeps the last good value.
  */
 public final class DomainJobFields {
 
