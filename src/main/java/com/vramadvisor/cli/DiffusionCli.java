@@ -22,7 +22,8 @@ import java.util.function.Function;
  * flux.1-dev) with {@code --mode infer|train|lora|dreambooth} (default infer), {@code --batch}, {@code --resolution}
  * (side or WIDTHxHEIGHT, default the model's native size), {@code --precision fp16|bf16|fp32} (default fp16),
  * {@code --attention eager|sliced|sdpa} (default sdpa), {@code --optimizer} and {@code --lora-rank} (default 4, the
- * diffusers scripts' default) for training, and the diffusion flags of {@link DomainOptions}. {@code fit} answers the
+ * diffusers scripts' default) for training, {@code --sampling-steps} for generation's speed, and the diffusion flags
+ * of {@link DomainOptions}. {@code fit} answers the
  * largest square side ({@code maxResolution}).
  */
 final class DiffusionCli implements DomainCli {
@@ -34,11 +35,11 @@ final class DiffusionCli implements DomainCli {
     /** The domain flags diffusion reads. */
     private static final Set<String> DOMAIN = Set.of("--resolution", "--offload", "--vae-slicing", "--vae-tiling",
             "--attention-slice", "--no-cfg", "--no-safety-checker", "--gradient-checkpointing", "--train-text-encoder",
-            "--ema", "--no-t5", "--text-encoder-precision", "--vae-precision");
+            "--ema", "--no-t5", "--text-encoder-precision", "--vae-precision", "--sampling-steps");
 
     /** Flags for generation only. */
     private static final List<String> INFERENCE_ONLY = List.of("--offload", "--vae-slicing", "--vae-tiling",
-            "--attention-slice", "--no-cfg", "--no-safety-checker", "--no-t5");
+            "--attention-slice", "--no-cfg", "--no-safety-checker", "--no-t5", "--sampling-steps");
 
     /** Flags for training only. */
     private static final List<String> TRAINING_ONLY = List.of("--gradient-checkpointing", "--train-text-encoder",
@@ -119,6 +120,11 @@ final class DiffusionCli implements DomainCli {
             case "off", "false", "no" -> false;
             default -> throw new CliInputException("--runtime-overhead must be on or off");
         };
+        int steps = d.samplingSteps == null ? 0 : d.samplingSteps;
+        if (d.samplingSteps != null && (steps < 1 || steps > DiffusionWorkload.MAX_SAMPLING_STEPS)) {
+            throw new CliInputException("--sampling-steps must be 1 to " + DiffusionWorkload.MAX_SAMPLING_STEPS
+                    + ", got " + steps);
+        }
         int[] size = resolution(d.resolution, model);
         try {
             return DiffusionWorkload.of(model, mode)
@@ -131,7 +137,8 @@ final class DiffusionCli implements DomainCli {
                     .withPipeline(offload, !d.noCfg && model.classifierFreeGuidance(), !d.noSafetyChecker)
                     .withTraining(d.gradientCheckpointing, optimizer, rank, d.trainTextEncoder, d.ema)
                     .withRuntimeOverhead(overhead)
-                    .withoutT5(d.noT5);
+                    .withoutT5(d.noT5)
+                    .withSamplingSteps(steps);
         } catch (IllegalArgumentException e) {
             throw new CliInputException(flagFor(e.getMessage()) + e.getMessage());
         }

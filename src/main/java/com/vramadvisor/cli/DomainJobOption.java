@@ -2,6 +2,7 @@ package com.vramadvisor.cli;
 
 import com.vramadvisor.engine.core.JobSize;
 import com.vramadvisor.engine.core.Sizable;
+import com.vramadvisor.engine.diffusion.DiffusionWorkload;
 import com.vramadvisor.engine.hpc.GridProblem;
 import com.vramadvisor.engine.hpc.MdSystem;
 import com.vramadvisor.engine.vision.VisionWorkload;
@@ -13,8 +14,9 @@ import picocli.CommandLine.Option;
 
 /**
  * The job a decision table beyond language models times: vision training's epochs over a dataset, vision inference's
- * images, a simulation's or grid's steps. Each flag applies to the kinds that have a throughput model; elsewhere it
- * is refused in one line. A scenario file's job is the default these flags override, count by count.
+ * images, diffusion generation's images, diffusion fine-tuning's optimizer steps or epochs over a dataset, a
+ * simulation's or grid's steps. Each flag applies to the kinds that have a throughput model; elsewhere it is refused
+ * in one line. A scenario file's job is the default these flags override, count by count.
  */
 final class DomainJobOption {
 
@@ -22,23 +24,25 @@ final class DomainJobOption {
     static final int MAX_EPOCHS = 100_000;
 
     @Option(names = "--epochs", paramLabel = "N",
-            description = "Vision training: passes over the dataset the time and job cost are for (default: the"
-                    + " scenario file's, else 90).")
+            description = "Vision or diffusion training: passes over the dataset the time and job cost are for"
+                    + " (default: the scenario file's, else 90 for vision; diffusion needs --dataset-size with it).")
     Integer epochs;
 
     @Option(names = "--dataset-size", paramLabel = "N",
-            description = "Vision training: images per epoch (default: the scenario file's, else ImageNet-1k's"
-                    + " 1,281,167).")
+            description = "Vision or diffusion training: images per epoch (default: the scenario file's, else"
+                    + " ImageNet-1k's 1,281,167 for vision).")
     String datasetSize;
 
     @Option(names = "--images", paramLabel = "N",
             description = "Vision inference: images to classify (default: the scenario file's, else 50,000,"
-                    + " ImageNet-1k's validation set).")
+                    + " ImageNet-1k's validation set); diffusion inference: images to generate (default: the scenario"
+                    + " file's, else 5,000, MLPerf's text-to-image set).")
     String images;
 
     @Option(names = "--steps", paramLabel = "N",
             description = "md and grid: time steps (HPCG: iterations) to run (default: the scenario file's, else 1M"
-                    + " for md, 10K for grid).")
+                    + " for md, 10K for grid); diffusion training: optimizer steps (default: the scenario file's, else"
+                    + " 10,000 for train, 500 for lora and dreambooth).")
     String steps;
 
     /**
@@ -62,6 +66,17 @@ final class DomainJobOption {
      */
     JobSize job(Sizable spread, DomainJob fromFile, Path file) {
         Sizable w = SpreadWorkload.unspread(spread);
+        if (w instanceof DiffusionWorkload dw) {
+            boolean typed = epochs != null || datasetSize != null || images != null || steps != null;
+            if (fromFile == null || typed) {
+                return diffusion(dw);
+            }
+            try {
+                return ScenarioWorkloads.job(spread, fromFile);
+            } catch (IllegalArgumentException e) {
+                throw new CliInputException(file + ": the scenario's job: " + e.getMessage());
+            }
+        }
         if (fromFile != null) {
             checkFlagsApply(w);
             if (w.defaultJob().isEmpty()) {
@@ -132,8 +147,39 @@ final class DomainJobOption {
         refuse(images, "--images", "this workload (it applies to vision inference)");
         if (steps != null && w.defaultJob().isEmpty()) {
             throw new CliInputException("--steps means nothing to this workload: it has no speed model (many-body"
-                    + " potentials, CG and GMRES grids, rendering and diffusion are not timed)");
+                    + " potentials, CG and GMRES grids and rendering are not timed)");
         }
+    }
+
+    private JobSize diffusion(DiffusionWorkload w) {
+        if (w.defaultJob().isEmpty() && (epochs != null || datasetSize != null || images != null || steps != null)) {
+            throw new CliInputException("the job flags mean nothing to an offloaded diffusion pipeline: it has no"
+                    + " speed model");
+        }
+        if (!w.mode().isTraining()) {
+            refuse(epochs, "--epochs", "diffusion inference (give --images)");
+            refuse(datasetSize, "--dataset-size", "diffusion inference (give --images)");
+            refuse(steps, "--steps", "diffusion inference (give --images; --sampling-steps sets the denoising"
+                    + " steps)");
+            return images == null ? null : check(() -> w.imagesJob(count("--images", images)), "--images");
+        }
+        refuse(images, "--images", "diffusion training (give --steps, or --epochs and --dataset-size)");
+        if (steps != null) {
+            refuse(epochs, "--epochs", "diffusion training with --steps (give one of the two)");
+            refuse(datasetSize, "--dataset-size", "diffusion training with --steps (give one of the two)");
+            return check(() -> w.stepsJob(count("--steps", steps)), "--steps");
+        }
+        if (epochs == null && datasetSize == null) {
+            return null;
+        }
+        if (epochs == null || datasetSize == null) {
+            throw new CliInputException("diffusion training needs --epochs and --dataset-size together");
+        }
+        if (epochs < 1 || epochs > MAX_EPOCHS) {
+            throw new CliInputException("--epochs must be 1 to " + MAX_EPOCHS + ", got " + epochs);
+        }
+        long n = count("--dataset-size", datasetSize);
+        return check(() -> w.epochsJob(epochs, n), "--dataset-size");
     }
 
     private static void refuse(Object value, String flag, String where) {

@@ -114,6 +114,11 @@ final class DomainOptions {
             description = "Diffusion inference: no classifier-free guidance (the denoiser batch is not doubled).")
     boolean noCfg;
 
+    @Option(names = "--sampling-steps", paramLabel = "N",
+            description = "Diffusion inference: denoising steps per image for the speed and job cost (default the"
+                    + " pipeline's num_inference_steps: 50 for SD 1.5 and SDXL, 28 for SD3 and FLUX.1-dev).")
+    Integer samplingSteps;
+
     @Option(names = "--no-safety-checker", description = "Diffusion inference: SD 1.5 without its safety checker.")
     boolean noSafetyChecker;
 

@@ -59,6 +59,7 @@ final class DomainRecommendOutput {
         root.put("singleGpuPeakBytes", e.peakBytes());
         root.put("peakPhase", e.peakPhase());
         root.put("spreadsOverGpus", rec.spreads());
+        root.put("runsCopies", rec.copies());
         root.put("speedEstimated", rec.hasSpeed());
         root.put("job", rec.job() == null ? null : rec.job().description());
         root.put("jobItems", rec.job() == null ? null : rec.job().items());
@@ -151,6 +152,8 @@ final class DomainRecommendOutput {
                 e.peakPhase());
         out.println(rec.spreads()
                 ? "It spreads over several GPUs: each option takes the fewest GPUs that hold it, in whole machines."
+                : rec.copies()
+                ? "It does not spread: every GPU holds a whole copy; more GPUs run copies side by side, for speed."
                 : "It does not spread: one GPU must hold it all; more GPUs do not pool their memory.");
         if (rec.hasSpeed()) {
             out.printf(Locale.ROOT, "Job: %s, within %.0f days. Ranked by fit, then the deadline, then the job's cost"

@@ -42,8 +42,10 @@ final class DomainRun {
                         + " measures a language-model run); drop it or the scenario");
             }
             try {
-                return ScenarioWorkloads.build(fromFile).orElseThrow(() -> new CliInputException(
-                        args.scenario.file + ": a " + kind.id() + " scenario has no estimator in this version"));
+                // The file's job can change the work itself (a diffusion pipeline's sampling steps), as in the window.
+                return ScenarioWorkloads.build(fromFile).map(w -> ScenarioWorkloads.timed(w, fromFile.domain().job()))
+                        .orElseThrow(() -> new CliInputException(args.scenario.file + ": a " + kind.id()
+                                + " scenario has no estimator in this version"));
             } catch (IllegalArgumentException e) {
                 throw new CliInputException(args.scenario.file + ": " + UntrustedText.escape(e.getMessage(), 400));
             }

@@ -85,7 +85,7 @@ final class RecommendCommand implements Callable<Integer> {
     @Option(names = "--sort", paramLabel = "KEY", completionCandidates = SortKeys.class,
             description = "What to rank by: cost (of the job, the default), time (to result), capital (purchase "
                     + "price), or a column. Accepted: ${COMPLETION-CANDIDATES}. For --workload other than llm, cost "
-                    + "is the job's cost where the workload has a speed model (vision, md lj, grid), else the capital "
+                    + "is the job's cost where the workload has a speed model (vision, diffusion without offload, md lj, grid), else the capital "
                     + "to buy or the rent per hour, and keys that need a speed are refused.")
     String sort;
 

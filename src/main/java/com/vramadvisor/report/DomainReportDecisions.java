@@ -80,7 +80,8 @@ final class DomainReportDecisions {
         notes.add(text.format("domain.decision.note.cost"));
         notes.add(rec.hasSpeed() ? text.format("domain.decision.note.timed", rec.job().description(),
                 text.integer(Math.round(rec.options().deadlineDays()))) : text.get("domain.decision.note.speed"));
-        notes.add(text.get(rec.spreads() ? "domain.decision.note.spreads" : "domain.decision.note.whole"));
+        notes.add(text.get(rec.spreads() ? "domain.decision.note.spreads"
+                : rec.copies() ? "domain.decision.note.copies" : "domain.decision.note.whole"));
         notes.add(text.format("decision.note.maxGpus", text.integer(rec.options().maxGpus())));
         fp64Note(notes, rec, Reason.NO_FP64, "domain.decision.note.noFp64");
         fp64Note(notes, rec, Reason.SLOW_FP64, "domain.decision.note.slowFp64");

@@ -67,6 +67,9 @@ final class DomainInputsJson {
         job.put("images", j.images());
         job.put("mdSteps", j.mdSteps());
         job.put("gridSteps", j.gridSteps());
+        job.put("diffusionImages", j.diffusionImages());
+        job.put("samplingSteps", j.samplingSteps());
+        job.put("trainingSteps", j.trainingSteps());
         return root;
     }
 
@@ -131,7 +134,10 @@ final class DomainInputsJson {
                     o.optionalLong("datasetSize", 1, DomainJob.MAX_COUNT, j.datasetSize()),
                     o.optionalLong("images", 1, DomainJob.MAX_COUNT, j.images()),
                     o.optionalLong("mdSteps", 1, DomainJob.MAX_COUNT, j.mdSteps()),
-                    o.optionalLong("gridSteps", 1, DomainJob.MAX_COUNT, j.gridSteps())));
+                    o.optionalLong("gridSteps", 1, DomainJob.MAX_COUNT, j.gridSteps()),
+                    o.optionalLong("diffusionImages", 1, DomainJob.MAX_COUNT, j.diffusionImages()),
+                    o.optionalInteger("samplingSteps", 0, DomainJob.MAX_SAMPLING_STEPS, j.samplingSteps()),
+                    o.optionalLong("trainingSteps", 0, DomainJob.MAX_COUNT, j.trainingSteps())));
         }
         return d;
     }

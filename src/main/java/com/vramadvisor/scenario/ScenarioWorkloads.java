@@ -89,7 +89,24 @@ public final class ScenarioWorkloads {
         if (base instanceof GridProblem g) {
             return job.gridSteps() == d.gridSteps() ? null : g.job(job.gridSteps());
         }
+        if (base instanceof DiffusionWorkload dw) {
+            if (dw.mode().isTraining()) {
+                return job.trainingSteps() == 0 ? null : dw.stepsJob(job.trainingSteps());
+            }
+            return job.diffusionImages() == d.diffusionImages() ? null : dw.imagesJob(job.diffusionImages());
+        }
         return null;
+    }
+
+    /**
+     * {@code w} with the job's settings that change the work itself: a diffusion pipeline's sampling steps (0: the
+     * pipeline's own count). Other workloads are returned as they are.
+     */
+    public static Sizable timed(Sizable w, DomainJob job) {
+        if (w instanceof DiffusionWorkload d && !d.mode().isTraining() && job.samplingSteps() > 0) {
+            return d.withSamplingSteps(job.samplingSteps());
+        }
+        return w;
     }
 
     static Sizable vision(VisionInputs v) {

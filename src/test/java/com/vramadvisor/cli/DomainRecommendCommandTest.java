@@ -55,6 +55,32 @@ class DomainRecommendCommandTest {
     }
 
     @Test
+    void aDiffusionTableIsTimedForItsImagesOrStepsAndRunsCopiesOnEveryGpuItBuys() throws IOException {
+        JsonNode gen = json("recommend", "--workload", "diffusion", "--preset", "sdxl", "--images", "2000",
+                "--sampling-steps", "30", "--format", "json");
+        assertThat(gen.get("speedEstimated").asBoolean()).isTrue();
+        assertThat(gen.get("jobItems").asDouble()).isEqualTo(2_000.0);
+        assertThat(gen.get("spreadsOverGpus").asBoolean()).isFalse();
+        assertThat(gen.get("runsCopies").asBoolean()).isTrue();
+        JsonNode one = row(gen.get("rows"), "rtx-4090", "gpu");
+        JsonNode two = row(gen.get("rows"), "workstation-2x-rtx-4090", "system");
+        // Two copies on the two cards of the machine: twice one card's images per second.
+        assertThat(two.get("itemsPerSecond").asDouble()).isCloseTo(2 * one.get("itemsPerSecond").asDouble(),
+                org.assertj.core.api.Assertions.within(1e-6 * one.get("itemsPerSecond").asDouble()));
+        JsonNode lora = json("recommend", "--workload", "diffusion", "--preset", "sd-1.5", "--mode", "lora",
+                "--batch", "4", "--steps", "1000", "--format", "json");
+        assertThat(lora.get("jobItems").asDouble()).isEqualTo(4_000.0);
+        EstimateCommandTest.Result steps = run("recommend", "--workload", "diffusion", "--preset", "sdxl",
+                "--steps", "30");
+        assertThat(steps.status()).isEqualTo(2);
+        assertThat(steps.err()).contains("--steps means nothing to diffusion inference", "--sampling-steps");
+        EstimateCommandTest.Result half = run("recommend", "--workload", "diffusion", "--preset", "sdxl", "--mode",
+                "train", "--epochs", "3");
+        assertThat(half.status()).isEqualTo(2);
+        assertThat(half.err().strip().lines()).hasSize(1);
+    }
+
+    @Test
     void jobFlagsThatMeanNothingToTheWorkloadAreRefusedInOneLine() {
         EstimateCommandTest.Result steps = run("recommend", "--workload", "vision", "--preset", "resnet-50",
                 "--steps", "100");

@@ -20,7 +20,7 @@ class DomainScenarioCodecTest {
                 new RenderInputs("archviz-path-traced", "/tmp/scenes/lobby.json", 1920, 1080, 3),
                 new MdInputs(32_000_000, "eam", "double", 4.95, 8),
                 new GridInputs(1024, 1024, 512, 7, 3, "single", "gmres", 4),
-                new DomainJob(300, 14_197_122, 2_000_000, 5_000_000_000L, 250));
+                new DomainJob(300, 14_197_122, 2_000_000, 5_000_000_000L, 250, 12_000, 30, 2_500));
     }
 
     @Test

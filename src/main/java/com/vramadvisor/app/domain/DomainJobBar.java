@@ -31,7 +31,12 @@ final class DomainJobBar {
         HBox dataset = box(messages, job, "domainJobDatasetField", "domain.job.dataset", job.datasetTextProperty(),
                 job::commitDatasetSize, Shown.TRAINING);
         HBox images = box(messages, job, "domainJobImagesField", "domain.job.images", job.imagesTextProperty(),
-                job::commitImages, Shown.INFERENCE);
+                job::commitImages, job.shownProperty().isEqualTo(Shown.INFERENCE)
+                        .or(job.shownProperty().isEqualTo(Shown.GENERATION)));
+        HBox sampling = box(messages, job, "domainJobSamplingStepsField", "domain.job.samplingSteps",
+                job.samplingStepsTextProperty(), job::commitSamplingSteps, Shown.GENERATION);
+        HBox training = box(messages, job, "domainJobTrainingStepsField", "domain.job.trainingSteps",
+                job.trainingStepsTextProperty(), job::commitTrainingSteps, Shown.FINE_TUNING);
         HBox steps = box(messages, job, "domainJobStepsField", "domain.job.steps", job.stepsTextProperty(),
                 job::commitSteps, Shown.STEPS);
         Label problem = new Label();
@@ -39,7 +44,7 @@ final class DomainJobBar {
         problem.getStyleClass().add("filter-problem");
         problem.textProperty().bind(job.problemProperty());
         visibleWhen(problem, job.problemProperty().isNotEmpty());
-        FlowPane bar = new FlowPane(14, 8, epochs, dataset, images, steps, problem);
+        FlowPane bar = new FlowPane(14, 8, epochs, dataset, images, sampling, training, steps, problem);
         bar.setId("domainJobBar");
         bar.setAlignment(Pos.CENTER_LEFT);
         bar.getStyleClass().addAll("filter-bar", "question-bar");
@@ -49,6 +54,11 @@ final class DomainJobBar {
 
     private static HBox box(ResultsMessages messages, DomainJobFields job, String id, String key,
                             StringProperty text, BooleanSupplier commit, Shown when) {
+        return box(messages, job, id, key, text, commit, job.shownProperty().isEqualTo(when));
+    }
+
+    private static HBox box(ResultsMessages messages, DomainJobFields job, String id, String key,
+                            StringProperty text, BooleanSupplier commit, BooleanBinding when) {
         TextField f = new TextField();
         f.setId(id);
         f.setPrefColumnCount(9);
@@ -67,7 +77,7 @@ final class DomainJobBar {
             }
         });
         HBox box = Labelled.box(messages, key, f);
-        visibleWhen(box, job.shownProperty().isEqualTo(when));
+        visibleWhen(box, when);
         return box;
     }
 

@@ -169,8 +169,8 @@ public final class ExportViewModel {
      * @throws IllegalArgumentException with the estimator's reason when the inputs cannot be estimated
      */
     private ReportModel domainModel(ScenarioInputs inputs, ReportLanguage language, List<GpuSpec> shown) {
-        Sizable workload = domain.build(inputs).orElseThrow(() -> new IllegalArgumentException(
-                messages.get("domain.kind." + inputs.kind().id())));
+        Sizable workload = DomainJobFields.timed(domain.build(inputs).orElseThrow(() -> new IllegalArgumentException(
+                messages.get("domain.kind." + inputs.kind().id()))), inputs.domain().job());
         DomainRecommendation recommendation = catalog.gpus().isEmpty() ? null
                 : DomainRanking.rank(SpreadWorkload.unspread(workload), catalog.hardware(),
                         RankingOptions.builder().maxGpus(inputs.maxGpus()).deadlineDays(inputs.deadlineDays()).build(),

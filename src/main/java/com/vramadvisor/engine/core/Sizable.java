@@ -33,6 +33,17 @@ public interface Sizable {
     }
 
     /**
+     * Whether more GPUs run independent copies of the whole workload, each holding all of it ({@link #perGpu} stays
+     * empty beyond one GPU: memory does not spread), that together finish a job sooner: a diffusion pipeline
+     * generating images on every GPU, or fine-tuned with a per-GPU batch. The decision table then times an option on
+     * all the GPUs it buys and adds GPUs for the deadline as it does for a workload that spreads. False unless the
+     * workload says otherwise.
+     */
+    default boolean copies() {
+        return false;
+    }
+
+    /**
      * What the workload needs from double-precision arithmetic ({@link Fp64Need}); {@link Fp64Need#NONE} unless the
      * workload says otherwise.
      */

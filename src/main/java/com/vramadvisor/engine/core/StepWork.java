@@ -29,21 +29,34 @@ import java.util.Objects;
  * @param itemsPerStep       items the whole step completes on all GPUs (images of the global batch; 1 for a time
  *                           step or a solver iteration)
  * @param itemUnit           what an item is, plural, English ("images", "time steps")
+ * @param secondFlops        floating-point operations of compute-bound kernels that run at another rate than
+ *                           {@code rate} in the same step, one after the other (a diffusion pipeline's VAE decoded in
+ *                           float32 after a 16-bit denoiser); 0 for none
+ * @param secondRate         the peak rate {@code secondFlops} run at
  */
 public record StepWork(double computeFlops, ComputeRate rate, double streamBytes, boolean fused,
                        double allReduceBytes, double overlapFraction, double lastBucketBytes, double haloBytes, int haloMessages,
-                       double itemsPerStep, String itemUnit) {
+                       double itemsPerStep, String itemUnit, double secondFlops, ComputeRate secondRate) {
 
     public StepWork {
         Objects.requireNonNull(rate, "rate");
         Objects.requireNonNull(itemUnit, "itemUnit");
+        Objects.requireNonNull(secondRate, "secondRate");
         if (!(computeFlops >= 0) || !(streamBytes >= 0) || !(allReduceBytes >= 0) || !(haloBytes >= 0)
-                || !(lastBucketBytes >= 0) || haloMessages < 0 || !(itemsPerStep > 0)) {
+                || !(lastBucketBytes >= 0) || haloMessages < 0 || !(itemsPerStep > 0) || !(secondFlops >= 0)) {
             throw new IllegalArgumentException("step work must be finite and not negative, items per step positive");
         }
         if (!(overlapFraction >= 0 && overlapFraction <= 1)) {
             throw new IllegalArgumentException("overlap fraction must be 0 to 1: " + overlapFraction);
         }
+    }
+
+    /** Work whose compute-bound kernels all run at one rate. */
+    public StepWork(double computeFlops, ComputeRate rate, double streamBytes, boolean fused, double allReduceBytes,
+                    double overlapFraction, double lastBucketBytes, double haloBytes, int haloMessages,
+                    double itemsPerStep, String itemUnit) {
+        this(computeFlops, rate, streamBytes, fused, allReduceBytes, overlapFraction, lastBucketBytes, haloBytes,
+                haloMessages, itemsPerStep, itemUnit, 0, rate);
     }
 
     /** Work without any traffic between GPUs (one GPU, or independent copies). */

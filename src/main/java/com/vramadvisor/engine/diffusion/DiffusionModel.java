@@ -87,4 +87,13 @@ public record DiffusionModel(String id, String name, Denoiser denoiser, VaeConfi
         }
         return clip + t5;
     }
+
+    /**
+     * Sampling steps the diffusers pipeline runs when none is given ({@code num_inference_steps}): 50 for
+     * {@code StableDiffusionPipeline} and {@code StableDiffusionXLPipeline}, 28 for {@code StableDiffusion3Pipeline}
+     * and {@code FluxPipeline}.
+     */
+    public int defaultSamplingSteps() {
+        return denoiser instanceof UNetConfig ? 50 : 28;
+    }
 }

@@ -1,10 +1,13 @@
 package com.vramadvisor.engine.diffusion;
 
 import com.vramadvisor.engine.core.CudaLibraries;
+import com.vramadvisor.engine.core.JobSize;
 import com.vramadvisor.engine.core.Sizable;
 import com.vramadvisor.engine.core.SizedEstimate;
 import com.vramadvisor.engine.core.SizingAxis;
+import com.vramadvisor.engine.core.StepWork;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * A diffusion pipeline run as described: generation ({@link DiffusionMode#INFER}) or a fine-tuning step, at a batch
@@ -36,6 +39,9 @@ import java.util.Objects;
  * @param runtimeOverhead       whether to add the CUDA context and allocator reserve
  * @param withoutT5             inference: the pipeline loaded with {@code text_encoder_3=None} (SD3: the prompt's
  *                              T5 embeddings are zeros of the same shape)
+ * @param samplingSteps         inference: denoising steps per image ({@code num_inference_steps}); 0 for the
+ *                              pipeline's default ({@link DiffusionModel#defaultSamplingSteps()}); only the speed
+ *                              depends on it
  */
 public record DiffusionWorkload(DiffusionModel model, DiffusionMode mode, int batch, int width, int height,
                                 DiffusionDtype dtype, DiffusionDtype textDtype, DiffusionDtype vaeDtype,
@@ -43,7 +49,7 @@ public record DiffusionWorkload(DiffusionModel model, DiffusionMode mode, int ba
                                 boolean vaeTiling, Offload offload, boolean guidance, boolean safetyChecker,
                                 boolean gradientCheckpointing, DiffusionOptimizer optimizer, int loraRank,
                                 boolean trainTextEncoder, boolean ema, boolean runtimeOverhead,
-                                boolean withoutT5) implements Sizable {
+                                boolean withoutT5, int samplingSteps) implements Sizable {
 
     /** Largest image side {@code fit} considers, in pixels. */
     public static final int MAX_SIDE = 16_384;
@@ -52,6 +58,8 @@ public record DiffusionWorkload(DiffusionModel model, DiffusionMode mode, int ba
      * spans that set's measured contexts and the reserve from none to twice {@link #ALLOCATOR_FRACTION}.
      */
     public static final long CUDA_CONTEXT_BYTES = CudaLibraries.TORCH_CUDNN.contextBytes();
+    /** The most sampling steps accepted, a bound on untrusted input. */
+    public static final int MAX_SAMPLING_STEPS = 10_000;
     /** Caching-allocator reserve over the allocated tensors: 5 % of the tensor peak. */
     public static final double ALLOCATOR_FRACTION = 0.05;
 
@@ -73,6 +81,10 @@ public record DiffusionWorkload(DiffusionModel model, DiffusionMode mode, int ba
             throw new IllegalArgumentException("image sides must be multiples of " + multiple + " from " + multiple
                     + " to " + MAX_SIDE + " pixels for " + model.id() + ", got " + width + " x " + height);
         }
+        if (samplingSteps < 0 || samplingSteps > MAX_SAMPLING_STEPS) {
+            throw new IllegalArgumentException("sampling steps must be 1 to " + MAX_SAMPLING_STEPS + ", got "
+                    + samplingSteps);
+        }
         if (sliceRows < 0 || loraRank < 1 || loraRank > 4_096) {
             throw new IllegalArgumentException("slice size must be at least 0 and the LoRA rank 1 to 4096");
         }
@@ -88,34 +100,34 @@ public record DiffusionWorkload(DiffusionModel model, DiffusionMode mode, int ba
                 DiffusionDtype.FP16, DiffusionDtype.FP16, AttentionKind.SDPA, 0, false,
                 false, Offload.NONE, model.classifierFreeGuidance(), model.safetyCheckerParameters() > 0, false,
                 DiffusionOptimizer.ADAMW, 4,
-                false, false, true, false);
+                false, false, true, false, 0);
     }
 
     public DiffusionWorkload withBatch(int b) {
         return new DiffusionWorkload(model, mode, b, width, height, dtype, textDtype, vaeDtype,
                 attention, sliceRows, vaeSlicing,
                 vaeTiling, offload, guidance, safetyChecker, gradientCheckpointing, optimizer, loraRank,
-                trainTextEncoder, ema, runtimeOverhead, withoutT5);
+                trainTextEncoder, ema, runtimeOverhead, withoutT5, samplingSteps);
     }
 
     public DiffusionWorkload withSize(int w, int h) {
         return new DiffusionWorkload(model, mode, batch, w, h, dtype, textDtype, vaeDtype,
                 attention, sliceRows, vaeSlicing,
                 vaeTiling, offload, guidance, safetyChecker, gradientCheckpointing, optimizer, loraRank,
-                trainTextEncoder, ema, runtimeOverhead, withoutT5);
+                trainTextEncoder, ema, runtimeOverhead, withoutT5, samplingSteps);
     }
 
     public DiffusionWorkload withDtype(DiffusionDtype d) {
         return new DiffusionWorkload(model, mode, batch, width, height, d, d, d, attention, sliceRows, vaeSlicing,
                 vaeTiling, offload, guidance, safetyChecker, gradientCheckpointing, optimizer, loraRank,
-                trainTextEncoder, ema, runtimeOverhead, withoutT5);
+                trainTextEncoder, ema, runtimeOverhead, withoutT5, samplingSteps);
     }
 
     /** Text encoders and VAE in types of their own (the denoiser keeps {@link #dtype()}). */
     public DiffusionWorkload withComponentDtypes(DiffusionDtype text, DiffusionDtype vae) {
         return new DiffusionWorkload(model, mode, batch, width, height, dtype, text, vae, attention, sliceRows,
                 vaeSlicing, vaeTiling, offload, guidance, safetyChecker, gradientCheckpointing, optimizer, loraRank,
-                trainTextEncoder, ema, runtimeOverhead, withoutT5);
+                trainTextEncoder, ema, runtimeOverhead, withoutT5, samplingSteps);
     }
 
     /** The type the VAE decodes in: fp32 when the pipeline upcasts an fp16 VAE (SDXL's force_upcast). */
@@ -126,21 +138,21 @@ public record DiffusionWorkload(DiffusionModel model, DiffusionMode mode, int ba
     public DiffusionWorkload withAttention(AttentionKind a, int rows) {
         return new DiffusionWorkload(model, mode, batch, width, height, dtype, textDtype, vaeDtype, a, rows, vaeSlicing,
                 vaeTiling, offload, guidance, safetyChecker, gradientCheckpointing, optimizer, loraRank,
-                trainTextEncoder, ema, runtimeOverhead, withoutT5);
+                trainTextEncoder, ema, runtimeOverhead, withoutT5, samplingSteps);
     }
 
     public DiffusionWorkload withVae(boolean slicing, boolean tiling) {
         return new DiffusionWorkload(model, mode, batch, width, height, dtype, textDtype, vaeDtype,
                 attention, sliceRows, slicing,
                 tiling, offload, guidance, safetyChecker, gradientCheckpointing, optimizer, loraRank,
-                trainTextEncoder, ema, runtimeOverhead, withoutT5);
+                trainTextEncoder, ema, runtimeOverhead, withoutT5, samplingSteps);
     }
 
     public DiffusionWorkload withPipeline(Offload o, boolean cfg, boolean checker) {
         return new DiffusionWorkload(model, mode, batch, width, height, dtype, textDtype, vaeDtype,
                 attention, sliceRows, vaeSlicing,
                 vaeTiling, o, cfg, checker && model.safetyCheckerParameters() > 0, gradientCheckpointing, optimizer,
-                loraRank, trainTextEncoder, ema, runtimeOverhead, withoutT5);
+                loraRank, trainTextEncoder, ema, runtimeOverhead, withoutT5, samplingSteps);
     }
 
     public DiffusionWorkload withTraining(boolean checkpointing, DiffusionOptimizer opt, int rank,
@@ -148,7 +160,7 @@ public record DiffusionWorkload(DiffusionModel model, DiffusionMode mode, int ba
         return new DiffusionWorkload(model, mode, batch, width, height, dtype, textDtype, vaeDtype,
                 attention, sliceRows, vaeSlicing,
                 vaeTiling, offload, guidance, safetyChecker, checkpointing, opt, rank, textEncoder, useEma,
-                runtimeOverhead, withoutT5);
+                runtimeOverhead, withoutT5, samplingSteps);
     }
 
     /** The pipeline without its T5 encoder ({@code text_encoder_3=None}); only for models that have one. */
@@ -159,14 +171,27 @@ public record DiffusionWorkload(DiffusionModel model, DiffusionMode mode, int ba
         return new DiffusionWorkload(model, mode, batch, width, height, dtype, textDtype, vaeDtype,
                 attention, sliceRows, vaeSlicing,
                 vaeTiling, offload, guidance, safetyChecker, gradientCheckpointing, optimizer, loraRank,
-                trainTextEncoder, ema, runtimeOverhead, drop);
+                trainTextEncoder, ema, runtimeOverhead, drop, samplingSteps);
     }
 
     public DiffusionWorkload withRuntimeOverhead(boolean on) {
         return new DiffusionWorkload(model, mode, batch, width, height, dtype, textDtype, vaeDtype,
                 attention, sliceRows, vaeSlicing,
                 vaeTiling, offload, guidance, safetyChecker, gradientCheckpointing, optimizer, loraRank,
-                trainTextEncoder, ema, on, withoutT5);
+                trainTextEncoder, ema, on, withoutT5, samplingSteps);
+    }
+
+    /** The same pipeline run for {@code steps} denoising steps per image (0: the pipeline's default). */
+    public DiffusionWorkload withSamplingSteps(int steps) {
+        return new DiffusionWorkload(model, mode, batch, width, height, dtype, textDtype, vaeDtype,
+                attention, sliceRows, vaeSlicing,
+                vaeTiling, offload, guidance, safetyChecker, gradientCheckpointing, optimizer, loraRank,
+                trainTextEncoder, ema, runtimeOverhead, withoutT5, steps);
+    }
+
+    /** Denoising steps per image: the given count, or the pipeline's default. */
+    public int effectiveSamplingSteps() {
+        return samplingSteps > 0 ? samplingSteps : model.defaultSamplingSteps();
     }
 
     /** Latent height: pixels / the VAE's scale factor (8). */
@@ -181,6 +206,45 @@ public record DiffusionWorkload(DiffusionModel model, DiffusionMode mode, int ba
     @Override
     public SizedEstimate estimate() {
         return mode == DiffusionMode.INFER ? InferenceMemory.estimate(this) : TrainingMemory.estimate(this);
+    }
+
+    /**
+     * Generation runs a whole copy of the pipeline on each GPU, and the diffusers training scripts'
+     * {@code --train_batch_size} is per GPU: more GPUs add throughput, not memory relief.
+     */
+    @Override
+    public boolean copies() {
+        return true;
+    }
+
+    /** {@link DiffusionThroughput}; empty for an offloaded pipeline. */
+    @Override
+    public Optional<StepWork> work(int gpus) {
+        return DiffusionThroughput.work(this, gpus);
+    }
+
+    /**
+     * Generation: 5,000 images (MLPerf Inference's text-to-image set); fine-tuning: 10,000 optimizer steps (full) or
+     * 500 (LoRA, DreamBooth), the diffusers SDXL examples' {@code --max_train_steps}.
+     */
+    @Override
+    public Optional<JobSize> defaultJob() {
+        return DiffusionThroughput.defaultJob(this);
+    }
+
+    /** Generation of {@code images} images. */
+    public JobSize imagesJob(long images) {
+        return DiffusionThroughput.images(images, effectiveSamplingSteps());
+    }
+
+    /** Fine-tuning for {@code steps} optimizer steps of this batch. */
+    public JobSize stepsJob(long steps) {
+        return DiffusionThroughput.trainingSteps(steps, batch);
+    }
+
+    /** Fine-tuning for {@code epochs} passes over {@code datasetImages} images. */
+    public JobSize epochsJob(int epochs, long datasetImages) {
+        return DiffusionThroughput.epochs(epochs, datasetImages);
     }
 
     @Override

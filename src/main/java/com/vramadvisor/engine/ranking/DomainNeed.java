@@ -29,6 +29,8 @@ final class DomainNeed {
     private final Sizable workload;
     final SizedEstimate single;
     final boolean spreads;
+    /** Whether more GPUs run copies of the whole workload ({@link Sizable#copies}): memory per GPU stays the one's. */
+    final boolean copies;
     final Fp64Need fp64;
     private final Map<Integer, Long> peaks = new HashMap<>();
     private final Map<Integer, Long> highs = new HashMap<>();
@@ -39,6 +41,7 @@ final class DomainNeed {
         this.timing = timing;
         this.single = workload.estimate();
         this.spreads = workload.perGpu(2).isPresent();
+        this.copies = !spreads && workload.copies();
         this.fp64 = workload.fp64Need();
         peaks.put(1, single.peakBytes());
         highs.put(1, single.range().highBytes());
@@ -46,12 +49,18 @@ final class DomainNeed {
 
     /** The high end of the per-GPU range on {@code gpus} GPUs; {@link Long#MAX_VALUE} where it cannot run. */
     long high(int gpus) {
+        if (copies) {
+            return highs.get(1);
+        }
         return highs.computeIfAbsent(gpus, n -> workload.perGpu(n).map(e -> e.range().highBytes())
                 .orElse(Long.MAX_VALUE));
     }
 
     /** The per-GPU peak on {@code gpus} GPUs; {@link Long#MAX_VALUE} where the workload cannot use that many. */
     long peak(int gpus) {
+        if (copies) {
+            return peaks.get(1);
+        }
         return peaks.computeIfAbsent(gpus, n -> workload.perGpu(n).map(SizedEstimate::peakBytes)
                 .orElse(Long.MAX_VALUE));
     }
@@ -63,6 +72,9 @@ final class DomainNeed {
      * count within the limit when none fits. A workload that does not spread uses the rig's first count.
      */
     Layout layout(Rig rig, long usable, int maxGpus) {
+        if (copies) {
+            return new Layout(rig.count(1), false, false);
+        }
         if (!spreads) {
             return new Layout(1, false, false);
         }
@@ -87,6 +99,11 @@ final class DomainNeed {
         return new Layout(rig.count(hi), false, false);
     }
 
+    /** Whether more GPUs of an option shorten the job: the workload spreads or runs copies. */
+    boolean scales() {
+        return spreads || copies;
+    }
+
     /** Whether {@code gpus} GPUs of {@code rig} finish the job within the deadline (true without a speed). */
     boolean meetsDeadline(GpuSpec g, Rig rig, int gpus) {
         return !timing.active() || timing.meets(timing.at(g, rig, gpus));
@@ -98,7 +115,8 @@ final class DomainNeed {
      * A layout that does not fit, or a table without a speed, is returned as it is.
      */
     Layout inTime(GpuSpec g, Rig rig, Layout fitting, int maxGpus) {
-        if (!timing.active() || !spreads || fitting.exhausted() || meetsDeadline(g, rig, fitting.count())) {
+        if (!timing.active() || !scales() || fitting.exhausted() || meetsDeadline(g, rig, fitting.count())
+                || copies && peak(1) > rig.capacityBytes()) {
             return fitting;
         }
         int last = Math.max(1, rig.index(maxGpus));

@@ -31,7 +31,9 @@ import java.util.Objects;
  *       bisection over those counts up to {@link RankingOptions#maxGpus()} (per-GPU memory never grows with the GPU
  *       count); when none fits, the largest count is shown, marked {@link Reason#EXCEEDS_MAX_GPUS}.</li>
  *   <li>For a workload that does not spread (a rendering scene), one GPU holds it all: 1 GPU when it fits, none when it
- *       does not ({@link Reason#DOES_NOT_SPREAD}); more GPUs do not pool memory.</li>
+ *       does not ({@link Reason#DOES_NOT_SPREAD}); more GPUs do not pool memory. A workload that runs copies
+ *       ({@link Sizable#copies}: diffusion) fits the same way, but is timed on every GPU the option buys, and adds
+ *       GPUs for the deadline as a workload that spreads does.</li>
  *   <li>Money: capital of whole machines when bought (cards plus the node class's host per machine, or the systems'
  *       price), all instances' rent per hour when rented.</li>
  *   <li>Speed, where the workload has a throughput model ({@link Sizable#work}; {@link DomainSpeed}): items per
@@ -129,7 +131,7 @@ public final class DomainRanking {
         kept.sort(DomainOrder.of(options, need.timing.active()));
         List<DomainRow> shown = options.topN() > 0 && kept.size() > options.topN()
                 ? kept.subList(0, options.topN()) : kept;
-        return new DomainRecommendation(shown, considered, fitting, need.single, need.spreads, options,
+        return new DomainRecommendation(shown, considered, fitting, need.single, need.spreads, need.copies, options,
                 RankedOption.best(kept, Acquisition.PURCHASE), RankedOption.best(kept, Acquisition.RENTAL),
                 need.timing.job(), need.timing.itemUnit());
     }
@@ -147,7 +149,8 @@ public final class DomainRanking {
                     new DomainNeed.Layout(1, o.maxGpus() < 2, false), host, null, hostPower, null, o));
         }
         boolean oneFits = need.peak(1) <= usable;
-        boolean oneDoes = rig.unitGpus() == 1 && (oneFits && need.meetsDeadline(g, rig, 1) || !need.spreads
+        boolean oneDoes = rig.unitGpus() == 1 && (oneFits && need.meetsDeadline(g, rig, 1) || !need.scales()
+                || need.copies && !oneFits
                 || o.maxGpus() < 2);
         if (!oneDoes && wants(o, HardwareKind.MULTI_GPU)) {
             DomainNeed.Layout l = need.inTime(g, rig, need.layout(rig, usable, o.maxGpus()), o.maxGpus());
@@ -184,9 +187,9 @@ public final class DomainRanking {
         int count = layout.count();
         boolean exhausted = layout.exhausted();
         long usable = rig.capacityBytes();
-        long perGpu = need.peak(need.spreads ? count : 1);
+        long perGpu = need.peak(need.scales() ? count : 1);
         boolean fits = perGpu <= usable;
-        int bought = need.spreads ? count : rig.unitGpus();
+        int bought = need.scales() ? count : rig.unitGpus();
         int units = bought / rig.unitGpus();
         int nodes = (bought + rig.gpusPerNode() - 1) / rig.gpusPerNode();
         boolean machines = kind == HardwareKind.SYSTEM || kind == HardwareKind.CLOUD;
@@ -209,7 +212,7 @@ public final class DomainRanking {
         if (fp64 != null) {
             reasons.add(fp64);
         }
-        if (!need.spreads && (!memoryFits || bought > 1)) {
+        if (!need.spreads && (!memoryFits || bought > 1 && !need.copies)) {
             reasons.add(Reason.DOES_NOT_SPREAD);
         }
         if (!machines && rig.unitGpus() > 1) {
@@ -234,7 +237,7 @@ public final class DomainRanking {
         if ((way == Acquisition.RENTAL ? rent : purchase) == null) {
             reasons.add(Reason.NO_PRICE);
         }
-        DomainTiming.Timing t = fits && need.timing.active() ? need.timing.at(g, rig, need.spreads ? count : 1)
+        DomainTiming.Timing t = fits && need.timing.active() ? need.timing.at(g, rig, need.scales() ? count : 1)
                 : null;
         CostModel.Costs costs = null;
         if (t != null) {
@@ -261,7 +264,7 @@ public final class DomainRanking {
         }
         String label = units > 1 || kind == HardwareKind.MULTI_GPU
                 ? (machines ? units + " x " + name : bought + " x " + g.name()) : name;
-        int needed = fp64 == Reason.NO_FP64 ? 0 : need.spreads ? count : fits ? 1 : 0;
+        int needed = fp64 == Reason.NO_FP64 ? 0 : need.spreads ? count : fits ? need.copies ? count : 1 : 0;
         return new DomainRow(id, label, kind, way, g.vendor(), g.formFactor(), g.id(), g.name(), fits, needed, bought,
                 units, nodes, Math.min(bought, rig.gpusPerNode()), interconnect, nodes > 1 ? rig.network() : "",
                 perGpu, usable, usable - perGpu, (double) (usable - perGpu) / usable, purchase, cards, rent,

@@ -15,6 +15,8 @@ import java.util.Objects;
  * @param estimate          the workload's memory on one GPU as described
  * @param spreads           whether the workload spreads over several GPUs ({@code Sizable#perGpu} is present beyond
  *                          one GPU); when it does not, one GPU must hold it all
+ * @param copies            whether more GPUs run copies of the whole workload for speed ({@code Sizable#copies}:
+ *                          diffusion); memory still does not spread
  * @param options           the options the table was built with
  * @param bestPurchase      the bought option to name as the best, in the table's order before the top-N cut: the
  *                          first that fits with room to spare, else the first tight fit ({@link RankedOption#best});
@@ -25,7 +27,8 @@ import java.util.Objects;
  * @param itemUnit          what the rows' items per second count ("images", "time steps"); empty without a speed
  */
 public record DomainRecommendation(List<DomainRow> rows, int optionsConsidered, int optionsFitting,
-                                   SizedEstimate estimate, boolean spreads, RankingOptions options,
+                                   SizedEstimate estimate, boolean spreads, boolean copies,
+                                   RankingOptions options,
                                    DomainRow bestPurchase, DomainRow bestRental, JobSize job, String itemUnit) {
 
     public DomainRecommendation {

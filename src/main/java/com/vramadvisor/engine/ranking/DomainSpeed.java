@@ -1,5 +1,6 @@
 package com.vramadvisor.engine.ranking;
 
+import com.vramadvisor.engine.core.ComputeRate;
 import com.vramadvisor.engine.core.StepWork;
 import com.vramadvisor.engine.hardware.GpuSpec;
 import com.vramadvisor.engine.plan.Fabric;
@@ -8,7 +9,7 @@ import com.vramadvisor.engine.plan.Fabric;
  * Time of one step of a workload beyond language models on one hardware option, from the step's work on each GPU
  * ({@link StepWork}) and the option's GPU and wires ({@link Fabric}):
  * <pre>
- *   compute = computeFlops / (peak(rate) x computeEfficiency)
+ *   compute = computeFlops / (peak(rate) x computeEfficiency) + secondFlops / (peak(secondRate) x computeEfficiency)
  *   stream  = streamBytes / (memory bandwidth x bandwidthEfficiency)
  *   local   = max(compute, stream) when the work is one fused kernel class (MD, stencils), compute + stream otherwise
  *   wire    = max(allReduce - overlap x local, allReduce(last bucket)) + halo exchange
@@ -63,29 +64,14 @@ final class DomainSpeed {
         if (g.memoryBandwidthGBps() <= 0) {
             return null;
         }
-        double peak;
-        boolean fallback = false;
-        switch (work.rate()) {
-            case FP64 -> peak = g.fp64Known() ? g.fp64Tflops() : 0;
-            case FP32 -> peak = g.fp32Tflops();
-            case TF32 -> {
-                peak = g.tf32Tflops() > 0 ? g.tf32Tflops() : g.fp32Tflops();
-                fallback = g.tf32Tflops() <= 0;
-            }
-            case FP16 -> {
-                peak = g.fp16Tflops() > 0 ? g.fp16Tflops() : g.fp32Tflops();
-                fallback = g.fp16Tflops() <= 0;
-            }
-            case INT8 -> {
-                peak = g.int8Tops() > 0 ? g.int8Tops() : g.fp16Tflops() > 0 ? g.fp16Tflops() : g.fp32Tflops();
-                fallback = g.int8Tops() <= 0;
-            }
-            default -> throw new IllegalStateException(work.rate().name());
-        }
-        if (peak <= 0 && work.computeFlops() > 0) {
+        double[] peak = peak(work.rate(), g);
+        double[] second = work.secondFlops() > 0 ? peak(work.secondRate(), g) : new double[] {1, 0};
+        boolean fallback = peak[1] > 0 || second[1] > 0;
+        if (peak[0] <= 0 && work.computeFlops() > 0 || second[0] <= 0) {
             return null;
         }
-        double compute = work.computeFlops() > 0 ? work.computeFlops() / (peak * 1e12 * computeEfficiency) : 0;
+        double compute = (work.computeFlops() > 0 ? work.computeFlops() / (peak[0] * 1e12 * computeEfficiency) : 0)
+                + (work.secondFlops() > 0 ? work.secondFlops() / (second[0] * 1e12 * computeEfficiency) : 0);
         double stream = work.streamBytes() / (g.memoryBandwidthGBps() * 1e9 * bandwidthEfficiency);
         double local = work.fused() ? Math.max(compute, stream) : compute + stream;
         double wire = 0;
@@ -102,5 +88,17 @@ final class DomainSpeed {
         Bound bound = wire > Math.max(compute, stream) ? Bound.NETWORK
                 : compute >= stream ? Bound.COMPUTE : Bound.MEMORY;
         return new Step(local + wire, bound, fallback);
+    }
+
+    /** {TFLOPS of {@code rate} on {@code g} (0 when unknown), 1 when it fell back to a slower rate else 0}. */
+    private static double[] peak(ComputeRate rate, GpuSpec g) {
+        return switch (rate) {
+            case FP64 -> new double[] {g.fp64Known() ? g.fp64Tflops() : 0, 0};
+            case FP32 -> new double[] {g.fp32Tflops(), 0};
+            case TF32 -> g.tf32Tflops() > 0 ? new double[] {g.tf32Tflops(), 0} : new double[] {g.fp32Tflops(), 1};
+            case FP16 -> g.fp16Tflops() > 0 ? new double[] {g.fp16Tflops(), 0} : new double[] {g.fp32Tflops(), 1};
+            case INT8 -> g.int8Tops() > 0 ? new double[] {g.int8Tops(), 0}
+                    : new double[] {g.fp16Tflops() > 0 ? g.fp16Tflops() : g.fp32Tflops(), 1};
+        };
     }
 }

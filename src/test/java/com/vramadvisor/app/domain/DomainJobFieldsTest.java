@@ -89,6 +89,54 @@ class DomainJobFieldsTest {
     }
 
     @Test
+    void diffusionGenerationShowsImagesAndTheDefaultSamplingStepsAndHalfTheStepsTakeAboutHalfTheHours() {
+        snapshot.set(snapshot.get().withKind(WorkloadKind.DIFFUSION));
+        DomainJobFields job = table.job();
+        assertThat(job.shownProperty().get()).isEqualTo(Shown.GENERATION);
+        assertThat(job.imagesTextProperty().get()).isEqualTo("5,000");
+        assertThat(job.samplingStepsTextProperty().get()).isEqualTo("50");
+        Map<String, Double> before = hoursByOption();
+        assertThat(before).isNotEmpty();
+
+        job.samplingStepsTextProperty().set("25");
+        assertThat(job.commitSamplingSteps()).isTrue();
+        assertThat(snapshot.get().domain().job().samplingSteps()).isEqualTo(25);
+        assertThat(snapshot.get().domain().job().images()).isEqualTo(DomainJob.defaults().images());
+        // The denoiser's work halves; the text encoders and the VAE decode do not: a little over half the hours.
+        Map<String, Double> after = hoursByOption();
+        int compared = 0;
+        for (Map.Entry<String, Double> e : before.entrySet()) {
+            if (after.containsKey(e.getKey())) {
+                assertThat(after.get(e.getKey()) / e.getValue()).isBetween(0.5, 0.6);
+                compared++;
+            }
+        }
+        assertThat(compared).isGreaterThan(5);
+
+        job.imagesTextProperty().set("10K");
+        assertThat(job.commitImages()).isTrue();
+        assertThat(snapshot.get().domain().job().diffusionImages()).isEqualTo(10_000);
+        assertThat(snapshot.get().domain().job().images()).isEqualTo(DomainJob.defaults().images());
+    }
+
+    @Test
+    void diffusionFineTuningShowsTheModesDefaultStepsAndTakesTypedOnes() {
+        snapshot.set(snapshot.get().withKind(WorkloadKind.DIFFUSION));
+        table.domainProperty().set(snapshot.get().domain().withDiffusion(
+                snapshot.get().domain().diffusion().withMode("lora")));
+        DomainJobFields job = table.job();
+        assertThat(job.shownProperty().get()).isEqualTo(Shown.FINE_TUNING);
+        assertThat(job.trainingStepsTextProperty().get()).isEqualTo("500");
+        job.trainingStepsTextProperty().set("0");
+        assertThat(job.commitTrainingSteps()).isFalse();
+        assertThat(job.problemProperty().get()).contains("Training steps");
+        job.trainingStepsTextProperty().set("2,000");
+        assertThat(job.commitTrainingSteps()).isTrue();
+        assertThat(snapshot.get().domain().job().trainingSteps()).isEqualTo(2_000);
+        assertThat(table.noteProperty().get()).contains("2,000");
+    }
+
+    @Test
     void badTextSaysWhatIsWrongAndKeepsTheJobAndEscapeShowsItAgain() {
         snapshot.set(snapshot.get().withKind(WorkloadKind.GRID));
         DomainJobFields job = table.job();
@@ -134,7 +182,10 @@ class DomainJobFieldsTest {
     void kindsWithoutASpeedModelShowNoJobField() {
         snapshot.set(snapshot.get().withKind(WorkloadKind.RENDER));
         assertThat(table.job().shownProperty().get()).isEqualTo(Shown.NONE);
+        // A pipeline offloaded to the CPU is not timed (the PCIe transfers are outside the speed model).
         snapshot.set(snapshot.get().withKind(WorkloadKind.DIFFUSION));
+        table.domainProperty().set(snapshot.get().domain().withDiffusion(
+                snapshot.get().domain().diffusion().withOffload("model")));
         assertThat(table.job().shownProperty().get()).isEqualTo(Shown.NONE);
     }
 }

@@ -140,4 +140,26 @@ class WorkloadTypeUiTest {
         assertThat(context.workload().snapshot().domain().job().gridSteps()).isEqualTo(10_000);
         assertThat(steps.getText()).isEqualTo("10,000");
     }
+
+    @Test
+    void aDiffusionPipelineShowsImagesAndSamplingStepsAndTheTypedStepsAreOneUndoStep(FxRobot robot) throws Exception {
+        chooseType(robot, "Diffusion pipeline");
+        TableView<DomainTableRow> table = robot.lookup("#domainDecisionTable").queryTableView();
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !table.getItems().isEmpty());
+        assertThat(showing(robot, "#domainJobImagesField")).isTrue();
+        assertThat(showing(robot, "#domainJobSamplingStepsField")).isTrue();
+        assertThat(showing(robot, "#domainJobStepsField")).isFalse();
+        TextField sampling = robot.lookup("#domainJobSamplingStepsField").queryAs(TextField.class);
+        assertThat(sampling.getText()).isEqualTo("50");
+        robot.doubleClickOn(sampling);
+        robot.interact(sampling::selectAll);
+        robot.write("30").type(KeyCode.ENTER);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(context.workload().snapshot().domain().job().samplingSteps()).isEqualTo(30);
+
+        robot.interact(() -> context.scenario().undo());
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(context.workload().snapshot().domain().job().samplingSteps()).isZero();
+        assertThat(sampling.getText()).isEqualTo("50");
+    }
 }
