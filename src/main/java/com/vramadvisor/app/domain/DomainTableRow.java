@@ -28,16 +28,15 @@ import java.util.Comparator;
  * @param itemsPerSecond items (images, time steps) per second; {@code null} without a speed
  * @param speedText     the same with its unit ("9,175 images/s", "—")
  * @param hours         hours for the job; {@code null} without a speed
- * @param hoursText     the same ("3.5 h", "—")
+ * @param hoursText     the same ("38 s", "3.5 h", "—")
  * @param jobCost       the job's cost in US dollars; {@code null} when unknown
- * @param jobCostText   the same ("$27", "—")
+ * @param jobCostText   the same ("&lt; $0.01", "$0.42", "$27", "—")
  */
 public record DomainTableRow(String hardwareId, String gpuId, String hardware, String acquisition, Acquisition way,
-                             boolean fits,
-                             String fitText, int gpusNeeded, String gpusText, long perGpuBytes, String perGpuText,
-                             long headroomBytes, String headroomText, Double cost, String costText, String reasons,
-                             Double itemsPerSecond, String speedText, Double hours, String hoursText, Double jobCost,
-                             String jobCostText) {
+                             boolean fits, String fitText, int gpusNeeded, String gpusText, long perGpuBytes,
+                             String perGpuText, long headroomBytes, String headroomText, Double cost, String costText,
+                             String reasons, Double itemsPerSecond, String speedText, Double hours, String hoursText,
+                             Double jobCost, String jobCostText) {
 
     /** The job-cost column's order: as the engine ranks job costs ({@link JobCostOrder}), unknown last. */
     public static final Comparator<DomainTableRow> BY_JOB_COST = JobCostOrder.comparator(DomainTableRow::jobCost,
