@@ -167,17 +167,19 @@ final class DomainRecommendOutput {
         out.printf(Locale.ROOT, "%d of %d options fit.%s%s%n%n", rec.optionsFitting(), rec.optionsConsidered(),
                 best(" Best to buy: ", rec.bestPurchase()), best(" Best to rent: ", rec.bestRental()));
         String speedHeads = rec.hasSpeed() ? String.format(Locale.ROOT, " %12s %10s %11s", shortUnit(rec) + "/s",
-                "hours", "job USD") : "";
+                "time", "job cost") : "";
         out.printf(Locale.ROOT, "%-4s %-4s %-36s %5s %10s %9s %12s %12s%s%n", "fit", "way", "hardware", "GPUs",
-                "need/GPU", "headroom", "capital USD", "USD/hour", speedHeads);
+                "need/GPU", "headroom", "capital", "rent/hour", speedHeads);
         for (DomainRow r : rec.rows()) {
             String speed = rec.hasSpeed() ? String.format(Locale.ROOT, " %12s %10s %11s",
-                    num(r.itemsPerSecond(), "%,.1f"), small(r.hours(), "%,.1f"), small(r.jobCostUsd(), "%,.0f")) : "";
+                    num(r.itemsPerSecond(), "%,.1f"), RecommendCommand.TIME.hours(r.hours(), "-"),
+                    RecommendCommand.MONEY.amount(r.jobCostUsd(), "-")) : "";
             out.printf(Locale.ROOT, "%-4s %-4s %-36s %5s %10s %9s %12s %12s%s%n", r.fits() ? "yes" : "no",
                     r.acquisition() == Acquisition.PURCHASE ? "buy" : "rent", truncate(r.hardwareName(), 36),
                     r.gpusNeeded() == 0 ? "-" : String.valueOf(r.gpusNeeded()), Quantities.gib(r.perGpuBytes()),
                     r.fits() ? String.format(Locale.ROOT, "%.1f%%", 100 * r.headroomFraction()) : "-",
-                    num(r.purchaseUsd(), "%,.0f"), num(r.rentalUsdPerHour(), "%,.2f"), speed);
+                    RecommendCommand.MONEY.amount(r.purchaseUsd(), "-"),
+                    RecommendCommand.MONEY.rate(r.rentalUsdPerHour(), "-"), speed);
             if (r.nodes() > 1) {
                 out.printf(Locale.ROOT, "     %d machines of %d GPUs over %s%n", r.nodes(), r.gpusPerNode(),
                         r.network());
@@ -207,18 +209,10 @@ final class DomainRecommendOutput {
         if (r == null) {
             return "";
         }
-        String money = r.jobCostUsd() != null ? small(r.jobCostUsd(), "%,.0f") + " USD for the job"
-                : r.acquisition() == Acquisition.PURCHASE ? num(r.purchaseUsd(), "%,.0f USD")
-                : num(r.rentalUsdPerHour(), "%,.2f USD/hour");
+        String money = r.jobCostUsd() != null ? RecommendCommand.MONEY.amount(r.jobCostUsd()) + " for the job"
+                : r.acquisition() == Acquisition.PURCHASE ? RecommendCommand.MONEY.amount(r.purchaseUsd(), "-")
+                : RecommendCommand.MONEY.rate(r.rentalUsdPerHour(), "-") + " an hour";
         return label + r.hardwareName() + " (" + money + ").";
-    }
-
-    /** {@code pattern} from 10 up; below, three significant digits, so a short job does not read as 0. */
-    private static String small(Double v, String pattern) {
-        if (v == null || v >= 10 || v == 0) {
-            return num(v, pattern);
-        }
-        return new java.math.BigDecimal(v).round(new java.math.MathContext(3)).stripTrailingZeros().toPlainString();
     }
 
     private static String opt(Double v) {

@@ -142,7 +142,7 @@ final class GuideCommand implements Callable<Integer> {
         if (row == null) {
             return "none in the catalog";
         }
-        String price = row.purchaseUsd() == null ? "" : String.format(Locale.ROOT, ", $%,.0f", row.purchaseUsd());
+        String price = row.purchaseUsd() == null ? "" : ", " + RecommendCommand.MONEY.amount(row.purchaseUsd());
         String fit = row.fits() ? "" : ", does not fit";
         return String.format(Locale.ROOT, "%s (%s per GPU of %s%s%s)", row.hardwareName(),
                 Quantities.gb(row.perGpuBytes()), Quantities.gb(row.usableBytes()), price, fit);
@@ -156,7 +156,7 @@ final class GuideCommand implements Callable<Integer> {
         if (row == null) {
             return "none in the catalog";
         }
-        String price = row.purchaseUsd() == null ? "" : String.format(Locale.ROOT, ", $%,.0f", row.purchaseUsd());
+        String price = row.purchaseUsd() == null ? "" : ", " + RecommendCommand.MONEY.amount(row.purchaseUsd());
         return String.format(Locale.ROOT, "%s (%s per GPU of %s%s)", row.hardwareName(),
                 Quantities.gb(row.perGpuBytes()), Quantities.gb(row.usableBytes()), price);
     }

@@ -145,7 +145,7 @@ final class PlanCommand implements Callable<Integer> {
                 best.hours() == null ? "speed unknown" : RecommendCommand.duration(best.hours()));
         out.println();
         out.printf(Locale.ROOT, "%5s %-30s %10s %5s %12s %10s %12s %-16s %12s%n", "GPUs", "layout", "need/GPU", "MFU",
-                "tokens/s", "time", "GPU-hours", "bound by", "job USD");
+                "tokens/s", "time", "GPU-hours", "bound by", "job cost");
         for (RecommendationRow r : plan.layouts()) {
             out.printf(Locale.ROOT, "%5d %-30s %10s %5s %12s %10s %12s %-16s %12s%n", r.gpusNeeded(),
                     r.sharding(), Quantities.gib(r.perGpuBytes()),
@@ -154,7 +154,7 @@ final class PlanCommand implements Callable<Integer> {
                     r.hours() == null ? "-" : RecommendCommand.duration(r.hours()),
                     r.gpuHours() == null ? "-" : String.format(Locale.ROOT, "%,.0f", r.gpuHours()),
                     r.boundBy() == null ? "-" : r.boundBy().code(),
-                    r.jobCostUsd() == null ? "-" : String.format(Locale.ROOT, "%,.0f", r.jobCostUsd()));
+                    RecommendCommand.MONEY.amount(r.jobCostUsd(), "-"));
         }
         out.println();
         out.println("Layout: tp tensor, pp pipeline, dp data parallel, zeroN ZeRO stage, sp sequence parallelism, "

@@ -20,6 +20,8 @@ import com.vramadvisor.engine.ranking.Recommender;
 import com.vramadvisor.engine.ranking.ServingFigures;
 import com.vramadvisor.engine.ranking.SortKey;
 import com.vramadvisor.engine.serving.ServingTargets;
+import com.vramadvisor.figures.DurationText;
+import com.vramadvisor.figures.MoneyText;
 import com.vramadvisor.report.CsvReportWriter;
 import com.vramadvisor.scenario.SpreadWorkload;
 import java.io.PrintWriter;
@@ -223,6 +225,10 @@ final class RecommendCommand implements Callable<Integer> {
         throw new CliInputException("--kind takes gpu, multi-gpu, system or cloud, got '" + text + "'");
     }
 
+    /** The text tables' durations and money, in English like the rest of the command line's output. */
+    static final DurationText TIME = DurationText.of(Locale.ENGLISH);
+    static final MoneyText MONEY = MoneyText.of(Locale.ENGLISH);
+
     private static final String[] COLUMNS = {"hardware", "hardwareId", "kind", "acquisition", "fits", "gpusNeeded",
         "nodes", "gpusPerNode", "interconnect", "network", "layout", "tp", "pp", "dp", "zero", "recompute",
         "sequenceParallel", "microBatches", "perGpuBytes", "usableBytes", "headroom", "headroomBytes",
@@ -385,7 +391,7 @@ final class RecommendCommand implements Callable<Integer> {
                 num(o.pue(), "%.2f"));
         out.printf(Locale.ROOT, "%-5s %-4s %-36s %5s %-24s %10s %8s %10s %10s %5s %-16s %12s %12s %12s%n",
                 "fit", "way", "hardware", "GPUs", "layout", "need/GPU", "headroom", "tokens/s", "time", "MFU",
-                "bound by", "capital USD", "USD/hour", "job USD");
+                "bound by", "capital", "rent/hour", "job cost");
         for (RecommendationRow r : rec.rows()) {
             out.printf(Locale.ROOT, "%-5s %-4s %-36s %5d %-24s %10s %7.1f%% %10s %10s %5s %-16s %12s %12s %12s%n",
                     switch (r.verdict()) {
@@ -397,8 +403,8 @@ final class RecommendCommand implements Callable<Integer> {
                     Quantities.gib(r.perGpuBytes()), 100 * r.headroomFraction(), num(r.tokensPerSecond(), "%,.0f"),
                     r.hours() == null ? "-" : duration(r.hours()),
                     r.mfu() == null ? "-" : String.format(Locale.ROOT, "%.0f%%", 100 * r.mfu()),
-                    r.boundBy() == null ? "-" : r.boundBy().code(), num(r.purchaseUsd(), "%,.0f"),
-                    num(r.rentalUsdPerHour(), "%,.2f"), num(r.jobCostUsd(), "%,.0f"));
+                    r.boundBy() == null ? "-" : r.boundBy().code(), MONEY.amount(r.purchaseUsd(), "-"),
+                    MONEY.rate(r.rentalUsdPerHour(), "-"), MONEY.amount(r.jobCostUsd(), "-"));
             if (r.nodes() > 1) {
                 out.printf(Locale.ROOT, "     %d machines of %d GPUs over %s%n", r.nodes(), r.gpusPerNode(),
                         r.network());
@@ -442,14 +448,9 @@ final class RecommendCommand implements Callable<Integer> {
         return notes;
     }
 
-    /** Hours below two days, days below two years, then years. */
+    /** A duration as every table shows it ({@link DurationText}): "38 s", "12 min", "3.5 h", "41 days". */
     static String duration(double hours) {
-        if (hours < 48) {
-            return String.format(Locale.ROOT, "%.1f h", hours);
-        }
-        double days = hours / 24;
-        return days < 730 ? String.format(Locale.ROOT, "%,.1f d", days) : String.format(Locale.ROOT, "%.1f y",
-                days / 365);
+        return TIME.hours(hours);
     }
 
     private static String num(Double v, String pattern) {

@@ -1,6 +1,7 @@
 package com.vramadvisor.report;
 
 import java.io.IOException;
+import java.math.BigDecimal;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -102,10 +103,10 @@ public final class CsvReportWriter implements ReportWriter {
                         v.kind(), v.acquisition(), v.fits() ? text.get("table.yes") : text.get("table.no"),
                         Integer.toString(v.gpusNeeded()), Integer.toString(v.nodes()), v.network(), v.sharding(),
                         gib(v.perGpuBytes()), gib(v.usableBytes()), gib(v.capacityBytes()),
-                        plain(v.headroomFraction(), 4), plain(v.tokensPerSecond(), 1), plain(v.hours(), 2),
-                        plain(v.gpuHours(), 1), plain(v.mfu(), 4), v.boundBy(), plain(v.purchaseUsd(), 2),
-                        plain(v.cardsUsd(), 2), plain(v.rentalUsdPerHour(), 4), plain(v.jobCostUsd(), 2),
-                        plain(v.energyKWh(), 1), String.join(" ", v.reasons())));
+                        plain(v.headroomFraction(), 4), plain(v.tokensPerSecond(), 1), exact(v.hours()),
+                        exact(v.gpuHours()), plain(v.mfu(), 4), v.boundBy(), plain(v.purchaseUsd(), 2),
+                        plain(v.cardsUsd(), 2), plain(v.rentalUsdPerHour(), 4), exact(v.jobCostUsd()),
+                        exact(v.energyKWh()), String.join(" ", v.reasons())));
             }
             tables.add(decisions);
         }
@@ -150,6 +151,18 @@ public final class CsvReportWriter implements ReportWriter {
 
     private static String gib(long bytes) {
         return plain(bytes / ReportText.BYTES_PER_GIB, 4);
+    }
+
+    /**
+     * A number for machines at full precision (dot decimal separator, no grouping, no exponent, empty when unknown):
+     * time, job cost and energy span from a second and a fraction of a cent to years and millions, so a fixed count
+     * of decimals would write a short job as 0. Like JSON, the CSV keeps raw numbers; the tables show them rounded.
+     */
+    private static String exact(double value) {
+        if (Double.isNaN(value) || Double.isInfinite(value)) {
+            return "";
+        }
+        return new BigDecimal(Double.toString(value)).stripTrailingZeros().toPlainString();
     }
 
     /** A number for machines: dot decimal separator, no grouping, empty when unknown. */

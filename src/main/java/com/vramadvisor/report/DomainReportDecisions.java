@@ -58,11 +58,10 @@ final class DomainReportDecisions {
                 : text.integer(r.gpusNeeded());
         return List.of(hardware, text.get("decision.acquisition." + r.acquisition().id()), fits, gpus,
                 text.gib(r.perGpuBytes()), r.fits() ? text.percent(r.headroomFraction()) : unknown(),
-                r.hours() != null ? hours(r.hours())
+                r.hours() != null ? text.duration(r.hours())
                         : r.fits() || !timed ? text.get("domain.decision.notEstimated") : unknown(),
-                usd(r.purchaseUsd()),
-                r.rentalUsdPerHour() == null ? unknown() : "$" + text.number(r.rentalUsdPerHour(), 2),
-                r.jobCostUsd() != null ? jobUsd(r.jobCostUsd())
+                text.usd(r.purchaseUsd()), text.usdRate(r.rentalUsdPerHour()),
+                r.jobCostUsd() != null ? text.usd(r.jobCostUsd())
                         : timed ? unknown() : text.get("domain.decision.notEstimated"));
     }
 
@@ -105,20 +104,6 @@ final class DomainReportDecisions {
         if (rec.rows().stream().anyMatch(r -> r.reasons().contains(reason))) {
             notes.add(text.get(key));
         }
-    }
-
-    /** A job's hours: three decimals under one hour, so that a short job never reads "0.0 h". */
-    String hours(double h) {
-        return text.format("decision.hours", text.number(h, h < 1 ? 3 : 1));
-    }
-
-    /** A job's cost: cents below 10 dollars, so that a short job on owned hardware never reads "$0". */
-    String jobUsd(double v) {
-        return v < 10 ? "$" + text.number(v, 2) : usd(v);
-    }
-
-    String usd(Double v) {
-        return v == null ? unknown() : "$" + text.integer(Math.round(v));
     }
 
     private String unknown() {

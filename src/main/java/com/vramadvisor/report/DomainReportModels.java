@@ -75,17 +75,15 @@ public final class DomainReportModels {
             int considered = Math.max(rec.optionsConsidered(), rec.rows().size());
             out.add(rec.optionsFitting() == 0 ? text.format("domain.summary.noneFits", text.integer(considered))
                     : text.format("summary.fitCount", text.integer(rec.optionsFitting()), text.integer(considered)));
-            DomainReportDecisions cells = new DomainReportDecisions(text);
             for (Acquisition way : Acquisition.values()) {
                 DomainRow r = rec.best(way);
                 if (r != null) {
-                    String money = way == Acquisition.PURCHASE ? cells.usd(r.purchaseUsd())
-                            : r.rentalUsdPerHour() == null ? text.get("decision.unknown")
-                            : "$" + text.number(r.rentalUsdPerHour(), 2);
+                    String money = way == Acquisition.PURCHASE ? text.usd(r.purchaseUsd())
+                            : text.usdRate(r.rentalUsdPerHour());
                     out.add(rec.hasSpeed() && r.hours() != null && r.jobCostUsd() != null
                             ? text.format("domain.summary.best." + way.id() + ".timed", r.hardwareName(),
                                     text.integer(r.gpusNeeded()), text.gib(r.perGpuBytes()), money,
-                                    cells.hours(r.hours()), cells.jobUsd(r.jobCostUsd()))
+                                    text.duration(r.hours()), text.usd(r.jobCostUsd()))
                             : text.format("domain.summary.best." + way.id(), r.hardwareName(),
                                     text.integer(r.gpusNeeded()), text.gib(r.perGpuBytes()), money));
                 }

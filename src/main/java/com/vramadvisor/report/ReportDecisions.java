@@ -68,7 +68,7 @@ final class ReportDecisions {
         boolean cards = r.kind() == HardwareKind.GPU || r.kind() == HardwareKind.MULTI_GPU;
         String hardware = cards && r.nodes() > 1
                 ? text.format("decision.machines", r.hardwareName(), text.integer(r.nodes())) : r.hardwareName();
-        String time = r.hours() == null ? unknown() : duration(r.hours());
+        String time = r.hours() == null ? unknown() : text.duration(r.hours());
         if (r.hours() != null && r.reasons().contains(Reason.PAST_DEADLINE)) {
             time = text.format("decision.pastDeadline", time);
         }
@@ -78,12 +78,7 @@ final class ReportDecisions {
                 r.fits() ? text.percent(r.headroomFraction()) : unknown(),
                 r.tokensPerSecond() == null ? unknown() : text.integer(Math.round(r.tokensPerSecond())), time,
                 r.boundBy() == null ? unknown() : text.get("decision.bound." + r.boundBy().code()),
-                usd(r.purchaseUsd()), r.rentalUsdPerHour() == null ? unknown()
-                        : "$" + text.number(r.rentalUsdPerHour(), 2), usd(r.jobCostUsd()));
-    }
-
-    private String usd(Double v) {
-        return v == null ? unknown() : "$" + text.integer(Math.round(v));
+                text.usd(r.purchaseUsd()), text.usdRate(r.rentalUsdPerHour()), text.usd(r.jobCostUsd()));
     }
 
     private static DecisionValues values(RecommendationRow r) {
@@ -122,12 +117,6 @@ final class ReportDecisions {
             notes.add(text.format("decision.note.more", text.integer(left)));
         }
         return notes;
-    }
-
-    /** Hours up to two days, then days: a run of 300 hours reads better as 12.5 days. */
-    String duration(double hours) {
-        return hours < 48 ? text.format("decision.hours", text.number(hours, 1))
-                : text.format("decision.days", text.number(hours / 24, 1));
     }
 
     private String unknown() {

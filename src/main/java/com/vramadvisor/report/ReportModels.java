@@ -123,18 +123,16 @@ public final class ReportModels {
             int fitting = recommendation.optionsFitting();
             out.add(fitting == 0 ? text.format("summary.noneFits", text.integer(considered))
                     : text.format("summary.fitCount", text.integer(fitting), text.integer(considered)));
-            ReportDecisions cells = new ReportDecisions(text);
             // Bought and rented options answer different questions (capital against a bill): one line each, the
             // first of each in the table's order, also where the table's top-N cut leaves one kind out.
             for (Acquisition way : Acquisition.values()) {
                 Optional.ofNullable(recommendation.best(way)).ifPresent(r -> {
                     String money = way == Acquisition.PURCHASE
-                            ? text.format("summary.capital", usd(text, r.purchaseUsd()))
-                            : text.format("summary.rent", r.rentalUsdPerHour() == null ? text.get("decision.unknown")
-                            : "$" + text.number(r.rentalUsdPerHour(), 2));
+                            ? text.format("summary.capital", text.usd(r.purchaseUsd()))
+                            : text.format("summary.rent", text.usdRate(r.rentalUsdPerHour()));
                     out.add(text.format("summary.best." + way.id(), r.hardwareName(), text.integer(r.gpusNeeded()),
-                            r.sharding(), r.hours() == null ? text.get("decision.unknown") : cells.duration(r.hours()),
-                            usd(text, r.jobCostUsd()), money, r.boundBy() == null ? text.get("decision.unknown")
+                            r.sharding(), r.hours() == null ? text.get("decision.unknown") : text.duration(r.hours()),
+                            text.usd(r.jobCostUsd()), money, r.boundBy() == null ? text.get("decision.unknown")
                                     : text.get("decision.bound." + r.boundBy().code())));
                 });
             }
@@ -163,10 +161,6 @@ public final class ReportModels {
             }
         }
         return out;
-    }
-
-    private static String usd(ReportText text, Double v) {
-        return v == null ? text.get("decision.unknown") : "$" + text.integer(Math.round(v));
     }
 
     private static String phase(ReportText text, Estimate estimate) {

@@ -1,5 +1,7 @@
 package com.vramadvisor.report;
 
+import com.vramadvisor.figures.DurationText;
+import com.vramadvisor.figures.MoneyText;
 import java.text.MessageFormat;
 import java.text.NumberFormat;
 import java.time.LocalDate;
@@ -22,12 +24,16 @@ public final class ReportText {
 
     private final Locale locale;
     private final ResourceBundle bundle;
+    private final DurationText durations;
+    private final MoneyText money;
 
     private ReportText(Locale locale) {
         this.locale = locale;
         // No fallback to the JVM's default locale: an English report stays English on a Chinese desktop.
         this.bundle = ResourceBundle.getBundle(BUNDLE, locale,
                 ResourceBundle.Control.getNoFallbackControl(ResourceBundle.Control.FORMAT_PROPERTIES));
+        this.durations = DurationText.of(locale);
+        this.money = MoneyText.of(locale);
     }
 
     public static ReportText of(Locale locale) {
@@ -86,6 +92,24 @@ public final class ReportText {
     /** A whole number with grouping: {@code 8,030,261,248}. */
     public String integer(long value) {
         return NumberFormat.getIntegerInstance(locale).format(value);
+    }
+
+    /** A duration in the unit its size reads best in ({@link DurationText}): "38 s", "12 min", "3.5 h", "41 days". */
+    public String duration(double hours) {
+        return durations.hours(hours);
+    }
+
+    /**
+     * US dollars as every table shows them ({@link MoneyText#amount}): "&lt; $0.01", cents below $10, whole dollars
+     * above; the unknown mark for {@code null}.
+     */
+    public String usd(Double usd) {
+        return usd == null ? get("decision.unknown") : money.amount(usd);
+    }
+
+    /** A price per hour in dollars and cents ({@link MoneyText#rate}); the unknown mark for {@code null}. */
+    public String usdRate(Double usd) {
+        return usd == null ? get("decision.unknown") : money.rate(usd);
     }
 
     /** A fraction as a percentage with one decimal: {@code 24.0 %}. */

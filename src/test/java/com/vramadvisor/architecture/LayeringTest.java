@@ -52,6 +52,14 @@ class LayeringTest {
             .because("reports, scenarios, settings and the window snapshot all write through it");
 
     @ArchTest
+    static final ArchRule figuresStandBelowEveryFrontEnd = classes()
+            .that().resideInAPackage("com.vramadvisor.figures..")
+            .should().onlyDependOnClassesThat().resideInAnyPackage("com.vramadvisor.figures..",
+                    "com.vramadvisor.engine.ranking..", "java..")
+            .because("the command line, the window and the reports show durations and money through it, at the"
+                    + " precision the ranking compares job costs at");
+
+    @ArchTest
     static final ArchRule viewModelsDoNotTouchTheSceneGraph = noClasses()
             .that().haveSimpleNameEndingWith("ViewModel")
             .should().dependOnClassesThat().resideInAnyPackage("javafx.scene..", "javafx.stage..")

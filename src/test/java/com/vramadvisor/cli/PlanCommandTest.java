@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.vramadvisor.engine.ranking.JobCostOrder;
 import java.io.IOException;
 import org.junit.jupiter.api.Test;
 
@@ -104,12 +105,20 @@ class PlanCommandTest {
             assertThat(r.get("purchaseUsd").isNull()).isEqualTo(rented || r.get("purchaseUsd").isNull());
             assertThat(r.get("rentalUsdPerHour").isNull()).isEqualTo(!rented);
         }
-        // Ranked by the cost of the job by default.
+        // Ranked by the cost of the job by default, as the table shows it (cents below $10, whole dollars above);
+        // where two read the same, the lower capital first.
         double previous = 0;
+        double previousCapital = 0;
         for (JsonNode r : rows) {
             if (r.get("fits").asBoolean() && !r.get("jobCostUsd").isNull()) {
-                assertThat(r.get("jobCostUsd").asDouble()).isGreaterThanOrEqualTo(previous);
-                previous = r.get("jobCostUsd").asDouble();
+                double shown = JobCostOrder.shownUsd(r.get("jobCostUsd").asDouble());
+                double capital = r.get("purchaseUsd").asDouble();
+                assertThat(shown).isGreaterThanOrEqualTo(previous);
+                if (shown == previous && r.get("acquisition").asText().equals("purchase")) {
+                    assertThat(capital).isGreaterThanOrEqualTo(previousCapital);
+                }
+                previous = shown;
+                previousCapital = capital;
             }
         }
     }

@@ -74,8 +74,7 @@ public final class DomainTableView extends VBox {
                 DomainTableRow::hoursText, Comparator.comparing(DomainTableRow::hours,
                         Comparator.nullsLast(Comparator.naturalOrder())), 90));
         table.getColumns().add(sortedBy("domainJobCostColumn", messages, "domain.table.column.jobCost",
-                DomainTableRow::jobCostText, Comparator.comparing(DomainTableRow::jobCost,
-                        Comparator.nullsLast(Comparator.naturalOrder())), 100));
+                DomainTableRow::jobCostText, DomainTableRow.BY_JOB_COST, 100));
         table.setRowFactory(t -> new TableRow<>() {
             @Override
             protected void updateItem(DomainTableRow item, boolean empty) {

@@ -158,7 +158,7 @@ public final class DomainTableViewModel {
 
     private String best(DomainRow r, SizeUnit unit) {
         return r == null ? messages.get("domain.table.none") : messages.get("domain.table.best", r.hardwareName(),
-                r.jobCostUsd() != null ? messages.get("domain.table.forTheJob", jobCost(r.jobCostUsd()))
+                r.jobCostUsd() != null ? messages.get("domain.table.forTheJob", messages.usd(r.jobCostUsd()))
                         : cost(r));
     }
 
@@ -172,7 +172,7 @@ public final class DomainTableViewModel {
         String reasons = r.reasons().stream().map(this::reason).collect(Collectors.joining("\n"));
         return new DomainTableRow(r.hardwareId(), r.gpuId(), r.hardwareName(),
                 messages.get(r.acquisition() == Acquisition.PURCHASE ? "domain.table.buy" : "domain.table.rent"),
-                r.fits(), messages.get(switch (r.verdict()) {
+                r.acquisition(), r.fits(), messages.get(switch (r.verdict()) {
                     case FITS -> "compare.fits.yes";
                     case TIGHT -> "domain.table.tight";
                     case DOES_NOT_FIT -> "compare.fits.no";
@@ -182,14 +182,8 @@ public final class DomainTableViewModel {
                 cost(r), reasons, r.itemsPerSecond(), r.itemsPerSecond() == null ? "\u2014"
                         : messages.get("domain.table.speed", messages.decimal(r.itemsPerSecond(),
                         r.itemsPerSecond() < 100 ? 1 : 0), itemUnit), r.hours(),
-                r.hours() == null ? "\u2014" : messages.get("domain.table.hours", messages.decimal(r.hours(),
-                        r.hours() < 1 ? 3 : 1)),
-                r.jobCostUsd(), r.jobCostUsd() == null ? "\u2014" : jobCost(r.jobCostUsd()));
-    }
-
-    /** A job's cost: cents below 10 dollars, so that a short job on owned hardware never reads "$0". */
-    private String jobCost(double usd) {
-        return usd < 10 ? "$" + messages.decimal(usd, 2) : messages.usd(usd);
+                r.hours() == null ? "\u2014" : messages.duration(r.hours()),
+                r.jobCostUsd(), r.jobCostUsd() == null ? "\u2014" : messages.usd(r.jobCostUsd()));
     }
 
     private String signed(long bytes, SizeUnit unit) {
@@ -201,7 +195,7 @@ public final class DomainTableViewModel {
             return "\u2014";
         }
         return r.acquisition() == Acquisition.PURCHASE ? messages.usd(r.cost())
-                : messages.get("domain.table.perHour", "$" + messages.decimal(r.cost(), 2));
+                : messages.get("domain.table.perHour", messages.usdRate(r.cost()));
     }
 
     private String reason(Reason reason) {

@@ -21,9 +21,9 @@ final class CostTexts {
         this.messages = messages;
     }
 
-    /** Whole dollars from $100 up, cents below, where a cheap job would otherwise read as $0 or $4. */
+    /** An amount as every table shows it: "&lt; $0.01" below a cent, cents below $10, whole dollars above. */
     String usd(double amount) {
-        return Math.abs(amount) < 100 ? "$" + messages.decimal(amount, 2) : messages.usd(amount);
+        return messages.usd(amount);
     }
 
     /** The purchase price; blank for a rented option, a dash when no price is known. */
@@ -55,7 +55,7 @@ final class CostTexts {
             return "";
         }
         return r.rentalUsdPerHour() == null ? PlanTexts.UNKNOWN
-                : messages.get("results.table.rent", "$" + messages.decimal(r.rentalUsdPerHour(), 2));
+                : messages.get("results.table.rent", messages.usdRate(r.rentalUsdPerHour()));
     }
 
     String rentTip(RecommendationRow r) {
@@ -67,8 +67,7 @@ final class CostTexts {
         }
         int units = Math.max(1, r.units());
         return messages.get("results.table.rent.tip", messages.integer(units),
-                "$" + messages.decimal(r.rentalUsdPerHour() / units, 2),
-                "$" + messages.decimal(r.rentalUsdPerHour(), 2));
+                messages.usdRate(r.rentalUsdPerHour() / units), messages.usdRate(r.rentalUsdPerHour()));
     }
 
     private String years(double years) {
@@ -97,10 +96,11 @@ final class CostTexts {
             }
             return messages.get("results.table.jobCost.unknown", String.join(", ", missing));
         }
-        String hours = messages.decimal(r.hours(), r.hours() < 10 ? 2 : 1);
+        // The formula's own operand: hours with enough decimals that a job of seconds does not read as 0.
+        String hours = messages.decimal(r.hours(), r.hours() < 0.1 ? 3 : r.hours() < 10 ? 2 : 1);
         if (r.acquisition() == Acquisition.RENTAL) {
             return messages.get("results.table.jobCost.rent.tip", hours,
-                    "$" + messages.decimal(r.rentalUsdPerHour(), 2), usd(r.jobCostUsd()));
+                    messages.usdRate(r.rentalUsdPerHour()), usd(r.jobCostUsd()));
         }
         double energyCost = r.energyCostUsd() == null ? 0 : r.energyCostUsd();
         double amortised = r.jobCostUsd() - energyCost;

@@ -4,6 +4,8 @@ import com.vramadvisor.engine.plan.Bound;
 import com.vramadvisor.engine.plan.PlanLayout;
 import com.vramadvisor.engine.ranking.Acquisition;
 import com.vramadvisor.engine.ranking.HardwareKind;
+import com.vramadvisor.engine.ranking.JobCostOrder;
+import java.util.Comparator;
 
 /**
  * One option of the decision table, with raw values to sort and filter on and texts formatted for the locale and the
@@ -100,4 +102,12 @@ public record DecisionRow(String hardwareId, String gpuId, String name, String h
         }
         return pastDeadline ? 1 : 2;
     }
+
+    /**
+     * The job-cost column's order, as the engine ranks job costs ({@link JobCostOrder}): at the precision shown,
+     * then the lower capital or hourly rate; unknown last. The window's default sort is this column, so the table
+     * keeps the engine's order on a tie.
+     */
+    public static final Comparator<DecisionRow> BY_JOB_COST = JobCostOrder.comparator(DecisionRow::jobCostUsd,
+            DecisionRow::acquisition, DecisionRow::purchaseUsd, DecisionRow::rentalUsdPerHour, false);
 }

@@ -92,7 +92,7 @@ final class DecisionRows {
         String cap = f.runningCap() == null ? messages.get("results.table.serving.noCap")
                 : messages.integer(f.runningCap());
         String cost = f.usdPerHour() == null ? messages.get("results.table.serving.noCost")
-                : messages.get("results.table.serving.cost", messages.usd(f.usdPerHour()));
+                : messages.get("results.table.serving.cost", messages.usdRate(f.usdPerHour()));
         String tip = messages.get("results.table.serving.tip", users, messages.integer(f.usersPerReplica()),
                 messages.integer(r.replicas()), messages.integer(f.kvSequencesPerReplica()), cap, tpot, ttft,
                 messages.integer(Math.max(1, f.usersPerReplica()))) + "\n" + cost;

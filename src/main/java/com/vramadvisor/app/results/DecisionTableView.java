@@ -145,7 +145,7 @@ public final class DecisionTableView extends VBox {
         for (TableColumn<DecisionRow, DecisionRow> c : List.of(usersColumn, usersPerDollarColumn, tpot, ttft)) {
             c.visibleProperty().bind(viewModel.servingProperty());
         }
-        jobCostColumn = addText("jobCost", "results.table.column.jobCost", nullsLast(DecisionRow::jobCostUsd), 100,
+        jobCostColumn = addText("jobCost", "results.table.column.jobCost", DecisionRow.BY_JOB_COST, 100,
                 DecisionRow::jobCostText, DecisionRow::jobCostTip);
         timeColumn = column("time", "results.table.column.time", nullsLast(DecisionRow::hours), 96);
         timeColumn.setCellFactory(c -> new DecisionCells.TextCell(DecisionRow::timeText, DecisionRow::timeTip,

@@ -14,9 +14,6 @@ public final class PlanTexts {
     /** Shown for a value the engine cannot know (no speed when it does not fit, no price in the catalog). */
     public static final String UNKNOWN = "\u2014";
 
-    private static final double HOURS_PER_DAY = 24;
-    private static final double DAYS_PER_YEAR = 365;
-
     private final ResultsMessages messages;
 
     public PlanTexts(ResultsMessages messages) {
@@ -75,22 +72,9 @@ public final class PlanTexts {
                 : messages.get("results.table.speed", messages.integer(Math.round(tokensPerSecond)));
     }
 
-    /** A duration in minutes, hours, days or years, whichever reads best. */
+    /** A duration in the unit its size reads best in ({@link ResultsMessages#duration}): "38 s", "3.5 h". */
     public String time(Double hours) {
-        if (hours == null) {
-            return UNKNOWN;
-        }
-        if (hours < 1) {
-            return messages.get("results.table.time.minutes", messages.integer(Math.max(1, Math.round(hours * 60))));
-        }
-        if (hours < 2 * HOURS_PER_DAY) {
-            return messages.get("results.table.time.hours", messages.decimal(hours, 1));
-        }
-        double days = hours / HOURS_PER_DAY;
-        if (days < 2 * DAYS_PER_YEAR) {
-            return messages.get("results.table.time.days", messages.decimal(days, 1));
-        }
-        return messages.get("results.table.time.years", messages.decimal(days / DAYS_PER_YEAR, 1));
+        return hours == null ? UNKNOWN : messages.duration(hours);
     }
 
     /** A number of days as typed: whole days without decimals, a fraction with up to two. */

@@ -1,5 +1,7 @@
 package com.vramadvisor.app.results;
 
+import com.vramadvisor.figures.DurationText;
+import com.vramadvisor.figures.MoneyText;
 import com.vramadvisor.scenario.SizeUnit;
 import java.text.MessageFormat;
 import java.text.NumberFormat;
@@ -39,6 +41,8 @@ public final class ResultsMessages {
     private NumberFormat integerFormat;
     private NumberFormat[] decimalFormats;
     private NumberFormat[] percentFormats;
+    private DurationText durations;
+    private MoneyText money;
 
     /** Texts that follow {@code appLocale}, typically the application messages' locale property. */
     public ResultsMessages(ObservableValue<Locale> appLocale) {
@@ -64,6 +68,8 @@ public final class ResultsMessages {
             decimalFormats[digits] = fixed(NumberFormat.getNumberInstance(requested), digits);
             percentFormats[digits] = fixed(NumberFormat.getPercentInstance(requested), digits);
         }
+        durations = DurationText.of(requested);
+        money = MoneyText.of(requested);
         // Set last: listeners re-format through the formats above.
         locale.set(requested);
     }
@@ -116,9 +122,22 @@ public final class ResultsMessages {
         return percentFormats[digits].format(fraction);
     }
 
-    /** A US-dollar amount in whole dollars, e.g. {@code $12,400}. */
+    /**
+     * A US-dollar amount as every table and report shows it ({@link MoneyText#amount}): "&lt; $0.01" below a cent,
+     * cents below $10, whole dollars from $10 ({@code $12,400}).
+     */
     public String usd(double amount) {
-        return "$" + integerFormat.format(Math.round(amount));
+        return money.amount(amount);
+    }
+
+    /** A price per hour in dollars and cents at any size ({@link MoneyText#rate}): {@code $98.32}. */
+    public String usdRate(double amount) {
+        return money.rate(amount);
+    }
+
+    /** A duration in the unit its size reads best in ({@link DurationText}): "38 s", "12 min", "3.5 h", "41 days". */
+    public String duration(double hours) {
+        return durations.hours(hours);
     }
 
     /**

@@ -10,9 +10,9 @@ import java.util.function.Function;
  * The order of the decision table for workloads beyond language models. By default (sort key {@code cost}): rows
  * that fit first, then rows that finish the job within the deadline before those past it, bought options before
  * rented ones (bought and rented options are never ranked against each other), then by the job's cost where the
- * workload has a throughput model (the capital's share plus electricity, or rent x hours), or else by what the
- * option costs in its own currency (capital of whole machines, or rent per hour); unknown values last; then by
- * headroom, largest first. Another column can be chosen as for language models; those that need a speed
+ * workload has a throughput model (the capital's share plus electricity, or rent x hours, at the precision shown and
+ * then the lower capital or hourly rate: {@link JobCostOrder}), or else by what the option costs in its own
+ * currency (capital of whole machines, or rent per hour); unknown values last; then by headroom, largest first. Another column can be chosen as for language models; those that need a speed
  * ({@link #SPEED_KEYS}) only where the workload has a throughput model, and MFU never (the work of these kinds is not
  * a model-FLOPs count). Rows marked {@link Reason#SLOW_FP64} (a double-precision workload on a GPU whose FP64 rate is
  * below 1/8 of its FP32 rate) come after every row without that mark, whatever the column, after the fits-first
@@ -57,8 +57,8 @@ final class DomainOrder {
 
     private static Comparator<DomainRow> column(SortKey key, boolean descending, boolean timed) {
         Comparator<DomainRow> c = switch (key) {
-            case JOB_COST_USD -> Comparator.comparing(DomainRow::acquisition)
-                    .thenComparing(nullable(timed ? DomainRow::jobCostUsd : DomainRow::cost, descending));
+            case JOB_COST_USD -> Comparator.comparing(DomainRow::acquisition).thenComparing(timed
+                    ? JobCostOrder.<DomainRow>of(descending) : nullable(DomainRow::cost, descending));
             case TOKENS_PER_SECOND -> nullable(DomainRow::itemsPerSecond, descending);
             case HOURS -> nullable(DomainRow::hours, descending);
             case GPU_HOURS -> nullable(DomainRow::gpuHours, descending);

@@ -3,8 +3,9 @@ package com.vramadvisor.engine.ranking;
 import java.util.List;
 
 /**
- * What both decision tables' rows ({@link RecommendationRow}, {@link DomainRow}) say about fit, so that one rule names
- * the best option of either ({@link #best}).
+ * What both decision tables' rows ({@link RecommendationRow}, {@link DomainRow}) say about fit and money, so that one
+ * rule names the best option of either ({@link #best}) and one order ranks them by the job's cost
+ * ({@link JobCostOrder}).
  */
 interface RankedOption {
 
@@ -13,6 +14,15 @@ interface RankedOption {
     Acquisition acquisition();
 
     List<Reason> reasons();
+
+    /** The cost of the job, US dollars; {@code null} when unknown. */
+    Double jobCostUsd();
+
+    /** Bought: the capital, US dollars; {@code null} when rented or unpriced. */
+    Double purchaseUsd();
+
+    /** Rented: the rent of all instances per hour, US dollars; {@code null} when bought or unpriced. */
+    Double rentalUsdPerHour();
 
     /**
      * The first row of {@code rows} acquired that way that fits with room to spare, else the first that fits only

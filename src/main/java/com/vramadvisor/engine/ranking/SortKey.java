@@ -24,7 +24,10 @@ public enum SortKey {
     HOURS(RecommendationRow::hours),
     GPU_HOURS(RecommendationRow::gpuHours),
     MFU(RecommendationRow::mfu),
-    /** Cost of the job: rent for its hours, or the amortised purchase plus energy. */
+    /**
+     * Cost of the job: rent for its hours, or the amortised purchase plus energy; at the precision shown, then what
+     * the option costs to have ({@link JobCostOrder}).
+     */
     JOB_COST_USD(RecommendationRow::jobCostUsd),
     /** Capital: what the machines cost to buy (rented options have none and sort last). */
     PURCHASE_USD(RecommendationRow::purchaseUsd),
@@ -62,6 +65,9 @@ public enum SortKey {
 
     /** Orders rows by this column; unknown values last whichever the direction. */
     public Comparator<RecommendationRow> comparator(boolean descending) {
+        if (this == JOB_COST_USD) {
+            return JobCostOrder.of(descending);
+        }
         if (!descending) {
             return ascending;
         }

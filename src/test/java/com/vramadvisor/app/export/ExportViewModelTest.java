@@ -101,11 +101,19 @@ class ExportViewModelTest {
         return report.lines().filter(l -> l.contains("Best option to buy")).findFirst().orElseThrow();
     }
 
-    /** The hours in a top-option line ({@code 1.7 h} or {@code 2.2 d}). */
+    /** The hours in a top-option line ({@code 38 s}, {@code 11 min}, {@code 1.7 h}, {@code 2.2 days}). */
     private static double hours(String line) {
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("([0-9.]+) (h|d)\\b").matcher(line);
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("([0-9.,]+) (s|min|h|days|years)\\b")
+                .matcher(line);
         assertThat(m.find()).as(line).isTrue();
-        return Double.parseDouble(m.group(1)) * (m.group(2).equals("d") ? 24 : 1);
+        double value = Double.parseDouble(m.group(1).replace(",", ""));
+        return value * switch (m.group(2)) {
+            case "s" -> 1 / 3600.0;
+            case "min" -> 1 / 60.0;
+            case "days" -> 24;
+            case "years" -> 24 * 365;
+            default -> 1;
+        };
     }
 
     @Test

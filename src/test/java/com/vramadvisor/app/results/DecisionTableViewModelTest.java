@@ -73,10 +73,11 @@ class DecisionTableViewModelTest {
     @Test
     void rowsCarryFormattedTextsInTheChosenUnit() {
         DecisionRow big = row("big-80gb");
-        // 16e9 + 4096 x 100 kB = 16.41e9 B = 15.3 GiB of 79 GiB; 1e9 tokens at 1,000 tokens/s = 277.8 h = 11.6 days.
+        // 16e9 + 4096 x 100 kB = 16.41e9 B = 15.3 GiB of 79 GiB; 1e9 tokens at 1,000 tokens/s = 277.8 h = 11.6 days,
+        // shown in whole days from 10 days.
         assertThat(big.memoryText()).isEqualTo("15.3 / 79.0\u00a0GiB");
         assertThat(big.speedText()).isEqualTo("1,000 tok/s");
-        assertThat(big.timeText()).isEqualTo("11.6 days");
+        assertThat(big.timeText()).isEqualTo("12 days");
         assertThat(big.capitalText()).isEqualTo("$30,000");
         assertThat(row("small-24gb").capitalText()).isEqualTo("\u2014");
         assertThat(row("cloud-8x-big").gpusText()).isEqualTo("8 \u00b7 zero3-dp8");
@@ -317,6 +318,21 @@ class DecisionTableViewModelTest {
     }
 
     @Test
+    void aShortJobReadsInSecondsAndBelowACentRatherThanAsNothing() {
+        assertThat(typeTokenBudget("20000")).isTrue();
+        DecisionRow big = row("big-80gb");
+        DecisionRow cloud = row("cloud-8x-big");
+        // 20,000 tokens at 1,000 tokens/s = 20 s: $30,000 x (20 / 3,600) h / (3 x 8,760 h) = $0.0063 of the purchase,
+        // plus 0.7 kW x 20 s = 0.0039 kWh at $0.124 = $0.0005: $0.0068, under a cent.
+        assertThat(big.timeText()).isEqualTo("20 s");
+        assertThat(big.jobCostText()).isEqualTo("< $0.01");
+        assertThat(big.capitalText()).isEqualTo("$30,000");
+        // The cloud: 8,000 tokens/s, 2.5 s x $40/h = $0.028.
+        assertThat(cloud.timeText()).isEqualTo("3 s");
+        assertThat(cloud.jobCostText()).isEqualTo("$0.03");
+    }
+
+    @Test
     void purchaseAndRentalKeepTheirOwnMoneyColumnsAndShareOnlyTheJobCost() {
         DecisionRow big = row("big-80gb");
         DecisionRow cloud = row("cloud-8x-big");
@@ -332,10 +348,11 @@ class DecisionTableViewModelTest {
                 + "the price's date.");
 
         // 1e9 tokens at 1,000 tokens/s = 277.8 h: $30,000 x 277.8 / (3 x 8,760) = $317.10 of the purchase, plus
-        // 277.8 h x 0.7 kW = 194.4 kWh at $0.124 = $24.11; the cloud: 34.7 h x $40 = $1,389.
+        // 277.8 h x 0.7 kW = 194.4 kWh at $0.124 = $24.11 (shown in whole dollars from $10); the cloud:
+        // 34.7 h x $40 = $1,389.
         assertThat(big.jobCostText()).isEqualTo("$341");
         assertThat(big.jobCostTip()).isEqualTo("Capital $30,000 x 277.8 h / (3 years x 8,760 h) = $317 of the "
-                + "purchase\n+ electricity 194.4 kWh x $0.124 per kWh = $24.11 (PUE 1.58 included in the kWh)\n= $341");
+                + "purchase\n+ electricity 194.4 kWh x $0.124 per kWh = $24 (PUE 1.58 included in the kWh)\n= $341");
         assertThat(cloud.jobCostText()).isEqualTo("$1,389");
         assertThat(cloud.jobCostTip()).isEqualTo("34.7 h x $40.00 per hour = $1,389");
         assertThat(row("small-24gb").jobCostTip()).isEqualTo("Unknown: no price.");
@@ -394,7 +411,7 @@ class DecisionTableViewModelTest {
         DecisionRow big = row("big-80gb");
         assertThat(big.pastDeadline()).isTrue();
         assertThat(big.fitRank()).isEqualTo(1);
-        assertThat(big.timeTip()).isEqualTo("1,000,000,000 tokens at 1,000 tok/s: 11.6 days, past the deadline of 10 "
+        assertThat(big.timeTip()).isEqualTo("1,000,000,000 tokens at 1,000 tok/s: 12 days, past the deadline of 10 "
                 + "days even on the most GPUs searched.");
         assertThat(row("cloud-8x-big").pastDeadline()).isFalse();
         assertThat(row("cloud-8x-big").fitRank()).isEqualTo(2);

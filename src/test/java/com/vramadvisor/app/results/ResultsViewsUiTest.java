@@ -8,6 +8,7 @@ import com.vramadvisor.app.compare.CompareViewModel;
 import com.vramadvisor.app.workload.WorkloadViewModel;
 import com.vramadvisor.engine.ModelShapes;
 import com.vramadvisor.engine.ParameterCounter;
+import com.vramadvisor.engine.ranking.JobCostOrder;
 import com.vramadvisor.scenario.ScenarioInputs;
 import com.vramadvisor.catalog.Catalog;
 import com.vramadvisor.catalog.CatalogLoader;
@@ -247,7 +248,8 @@ class ResultsViewsUiTest {
     void theTableStartsSortedByFitThenJobCostWithTheJobCostColumnInView(FxRobot robot) {
         TableView<DecisionRow> table = robot.lookup("#decisionTable").queryTableView();
         assertThat(table.getSortOrder()).extracting(c -> c.getId()).containsExactly("fitColumn", "jobCostColumn");
-        assertSortedWithin(table, DecisionRow::jobCostUsd);
+        // By the job cost as shown (cents below $10, whole dollars above); equal texts by what the option costs to have.
+        assertSortedWithin(table, r -> r.jobCostUsd() == null ? null : JobCostOrder.shownUsd(r.jobCostUsd()));
         // The job cost column starts within the first 800 pixels, so a window of ordinary width shows it.
         double left = 0;
         for (var column : table.getColumns()) {
