@@ -8,6 +8,7 @@ import com.vramadvisor.engine.Workload;
 import com.vramadvisor.engine.core.Sizable;
 import com.vramadvisor.engine.core.WorkloadKind;
 import com.vramadvisor.engine.hardware.GpuSpec;
+import com.vramadvisor.engine.serving.ServingEngine;
 import com.vramadvisor.engine.serving.ServingLatency;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -63,7 +64,7 @@ final class EstimateCommand implements Callable<Integer> {
         ServingLatency.Latency latency = null;
         FitAnswer fit = null;
         if (gpu != null) {
-            long capacity = gpu.capacityBytes(w);
+            long capacity = ServingEngine.capacityBytes(gpu, w);
             fit = FitAnswer.of(e, capacity, gpu.name() + " (" + Quantities.gib(capacity) + " usable)");
             if (w.mode() == Mode.INFER) {
                 latency = LatencyFigures.of(m, w, args.catalog.catalog(spec.commandLine().getErr()), gpu)

@@ -1,6 +1,7 @@
 package com.vramadvisor.app.shell;
 
 import com.vramadvisor.app.ui.Messages;
+import com.vramadvisor.engine.serving.ServingEngine;
 import com.vramadvisor.scenario.ScenarioInputs;
 import com.vramadvisor.app.domain.DomainSizer;
 import com.vramadvisor.app.domain.DomainTexts;
@@ -89,7 +90,8 @@ public final class SummaryViewModel {
             verdict.set("");
             return;
         }
-        long usable = gpu.get().memoryBytesUsable();
+        // Inference is judged against what the serving engine lets itself use (vLLM: 0.9 of the total by default).
+        long usable = ServingEngine.capacityBytes(gpu.get(), s.workload());
         // Three states (docs/verifying.md): tight when the usable memory lies inside the estimate's range.
         String key = switch (e.range().verdict(usable)) {
             case FITS -> "summary.fits";
@@ -136,8 +138,11 @@ public final class SummaryViewModel {
      * sized as the workload's engine sizes it), as {@code fit} on the command line reports it.
      */
     private String concurrency(String fits, ScenarioInputs s, GpuSpec gpu) {
-        KvCapacity capacity = KvCapacity.of(s.model(), s.workload(), gpu.capacityBytes(s.workload()),
-                gpu.memoryBytesUsable(), gpu.memoryBytesTotal());
+        // Without a chunk of its own the engine takes its default for this GPU, as its profiling run does.
+        Workload w = s.maxBatchedTokens() == 0
+                ? s.servingEngine().onGpu(s.workload(), gpu.memoryBytesTotal(), gpu.name()) : s.workload();
+        KvCapacity capacity = KvCapacity.of(s.model(), w, ServingEngine.capacityBytes(gpu, w),
+                gpu.memoryBytesUsable(), gpu.memoryBytesTotal(), gpu.name());
         NumberFormat times = NumberFormat.getNumberInstance(messages.locale());
         times.setMinimumFractionDigits(1);
         times.setMaximumFractionDigits(1);

@@ -31,7 +31,7 @@ final class UsersServed {
      * The serving figures of {@code replicas} copies of {@code atLayout} (the workload at one copy's layout) on
      * {@code gpu}, unpriced.
      *
-     * @param capacityBytes the serving budget per GPU ({@link GpuSpec#capacityBytes})
+     * @param capacityBytes the serving budget per GPU ({@link ServingEngine#capacityBytes})
      * @param fabric        the wires between the GPUs of one copy
      */
     static ServingFigures of(ModelSpec model, Workload atLayout, GpuSpec gpu, long capacityBytes, Fabric fabric,

@@ -22,9 +22,6 @@ package com.vramadvisor.engine.serving;
  */
 public final class KvPool {
 
-    /** TensorRT-LLM's default {@code KvCacheConfig.free_gpu_memory_fraction}. */
-    public static final double TRTLLM_FREE_FRACTION = 0.9;
-
     private KvPool() {
     }
 
@@ -53,7 +50,8 @@ public final class KvPool {
                         : SglangDefaults.memFractionStatic(totalBytes, chunkTokens, tensorParallel, pipelineParallel);
                 yield totalBytes * fraction - (nonKvBytes - activationBytes);
             }
-            case TRTLLM -> (utilization > 0 ? utilization : TRTLLM_FREE_FRACTION) * (usableBytes - nonKvBytes);
+            case TRTLLM -> (utilization > 0 ? utilization : ServingEngine.TRTLLM_FREE_GPU_MEMORY_FRACTION)
+                    * (usableBytes - nonKvBytes);
             default -> budgetBytes - nonKvBytes;
         };
         return Math.max(0, pool);

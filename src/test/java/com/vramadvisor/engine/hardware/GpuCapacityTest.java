@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.vramadvisor.catalog.CatalogLoader;
 import com.vramadvisor.engine.Mode;
 import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.serving.ServingEngine;
 import org.junit.jupiter.api.Test;
 
 /** The one rule every fit is judged by: usable memory, or for serving the smaller of it and vLLM's reservation. */
@@ -23,19 +24,19 @@ class GpuCapacityTest {
 
     @Test
     void trainingAndUnreservedServingGetTheUsableMemory() {
-        assertThat(h100.capacityBytes(Workload.builder().mode(Mode.TRAIN).build())).isEqualTo(USABLE);
+        assertThat(ServingEngine.capacityBytes(h100, Workload.builder().mode(Mode.TRAIN).build())).isEqualTo(USABLE);
         // A reservation is a serving engine's setting: training ignores it.
-        assertThat(h100.capacityBytes(Workload.builder().mode(Mode.TRAIN).gpuMemoryUtilization(0.5).build()))
+        assertThat(ServingEngine.capacityBytes(h100, Workload.builder().mode(Mode.TRAIN).gpuMemoryUtilization(0.5).build()))
                 .isEqualTo(USABLE);
-        assertThat(h100.capacityBytes(Workload.builder().mode(Mode.INFER).build())).isEqualTo(USABLE);
+        assertThat(ServingEngine.capacityBytes(h100, Workload.builder().mode(Mode.INFER).build())).isEqualTo(USABLE);
     }
 
     @Test
     void servingWithAReservationGetsItsFractionOfTheTotalWhenThatIsSmaller() {
         // vLLM's gpu_memory_utilization is a fraction of the device's total memory.
-        assertThat(h100.capacityBytes(Workload.builder().mode(Mode.INFER).gpuMemoryUtilization(0.9).build()))
+        assertThat(ServingEngine.capacityBytes(h100, Workload.builder().mode(Mode.INFER).gpuMemoryUtilization(0.9).build()))
                 .isEqualTo((long) Math.floor(TOTAL * 0.9));
-        assertThat(h100.capacityBytes(Workload.builder().mode(Mode.INFER).gpuMemoryUtilization(0.999).build()))
+        assertThat(ServingEngine.capacityBytes(h100, Workload.builder().mode(Mode.INFER).gpuMemoryUtilization(0.999).build()))
                 .isEqualTo(USABLE);
     }
 }

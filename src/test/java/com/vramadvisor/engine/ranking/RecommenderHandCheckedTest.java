@@ -12,6 +12,7 @@ import com.vramadvisor.engine.hardware.GpuSpec;
 import com.vramadvisor.engine.plan.PlanCandidate;
 import com.vramadvisor.engine.plan.Planner;
 import com.vramadvisor.engine.plan.Rig;
+import com.vramadvisor.engine.serving.ServingEngine;
 import com.vramadvisor.engine.serving.ServingTargets;
 import org.junit.jupiter.api.Test;
 
@@ -108,7 +109,7 @@ class RecommenderHandCheckedTest {
         GpuSpec a100 = TestHardware.a100Sxm80();
         Planner planner = new Planner(Recommender.estimatorModel(new MemoryEstimator()), ReferenceModels.llama2_7b(),
                 train, need, new Planner.Settings(0.6, 0.6, 1_000_000_000L, 0, null));
-        Rig loose = new Rig(a100, 1, 8, 16, "InfiniBand", 50, a100.capacityBytes(train));
+        Rig loose = new Rig(a100, 1, 8, 16, "InfiniBand", 50, ServingEngine.capacityBytes(a100, train));
         assertThat(planner.bestAt(loose, 1)).isNull();
         PlanCandidate two = planner.bestAt(loose, 2);
         // Sharding over the two (ZeRO-1 already halves the 12 bytes of fp32 master weights and moments: 10 bytes a
