@@ -7,10 +7,14 @@ import java.math.BigDecimal;
  * {@code --gpu-memory-utilization} ({@link ServingEngine#reservation}).
  *
  * <ul>
- *   <li>{@link Basis#TOTAL}: a fraction of the GPU's total memory that holds everything the engine allocates (vLLM's
+ *   <li>{@link Basis#TOTAL}: a fraction of the GPU's memory that holds everything the engine allocates (vLLM's
  *       {@code gpu_memory_utilization}, default 0.9; vLLM's {@code request_memory}, {@code vllm/v1/worker/utils.py}:
- *       {@code requested_memory = ceil(total_memory * gpu_memory_utilization)}). The fit is judged against
- *       {@code min(usable, floor(total * fraction))}.</li>
+ *       {@code requested_memory = ceil(total_memory * gpu_memory_utilization)}). vLLM's {@code total_memory} is the
+ *       total CUDA reports ({@code torch.cuda.mem_get_info()}), which is {@code nvidia-smi}'s total less what the
+ *       driver reserves: the catalog's usable memory. A published vLLM log on an H200 shows it: "Free memory on
+ *       device (139.21/139.81 GiB) on startup. Desired GPU memory utilization is (0.9, 125.83 GiB)", where
+ *       {@code nvidia-smi} gives 143,771 MiB (140.40 GiB) in all; 0.9 x 139.81 = 125.83. The fit and the KV pool are
+ *       judged against {@code ceil(usable * fraction)}.</li>
  *   <li>{@link Basis#WEIGHTS_AND_KV}: SGLang's {@code mem_fraction_static}, the share of the total memory that the
  *       weights and the KV pool take together; activations and CUDA graph buffers live in the rest, so the fit is
  *       judged against the usable memory and the fraction only sizes the pool ({@link KvPool}).</li>
@@ -18,8 +22,8 @@ import java.math.BigDecimal;
  *       weights and activations; the fit is judged against the usable memory.</li>
  *   <li>{@link Basis#NONE}: no reservation (Hugging Face {@code generate}, llama.cpp): the usable memory.</li>
  * </ul>
- * A fraction given on the command line or in a scenario ({@code given}) caps the fit at {@code total * fraction}
- * for every engine, as {@code --gpu-memory-utilization} always has.
+ * A fraction given on the command line or in a scenario ({@code given}) caps the fit at
+ * {@code ceil(usable * fraction)} for every engine.
  *
  * @param engine   the serving engine
  * @param fraction the share in [0, 1]; 0 for {@link Basis#NONE}
@@ -31,7 +35,7 @@ public record MemoryReservation(ServingEngine engine, double fraction, Basis bas
 
     /** What a reservation's fraction is a share of. */
     public enum Basis {
-        TOTAL("total"), WEIGHTS_AND_KV("total-for-weights-and-kv-cache"), FREE("free-after-weights-and-activations"),
+        TOTAL("device-memory"), WEIGHTS_AND_KV("total-for-weights-and-kv-cache"), FREE("free-after-weights-and-activations"),
         NONE("none");
 
         private final String id;
@@ -53,13 +57,13 @@ public record MemoryReservation(ServingEngine engine, double fraction, Basis bas
     }
 
     /**
-     * The memory the fit is judged against on a GPU of {@code totalBytes} total and {@code usableBytes} allocatable
-     * memory: {@code min(usable, floor(total * fraction))} for a share of the total or a given share, the usable
-     * memory otherwise.
+     * The memory the fit and the KV pool are judged against on a GPU of {@code usableBytes} allocatable memory (the
+     * total CUDA reports): {@code ceil(usable * fraction)} for a share of the device memory or a given share, the
+     * usable memory otherwise. ({@code totalBytes}, {@code nvidia-smi}'s total, is not what vLLM multiplies.)
      */
     public long budgetBytes(long usableBytes, long totalBytes) {
         if (basis == Basis.TOTAL || given && fraction > 0) {
-            return Math.min(usableBytes, (long) Math.floor(totalBytes * fraction));
+            return Math.min(usableBytes, (long) Math.ceil(usableBytes * fraction));
         }
         return usableBytes;
     }
@@ -86,7 +90,7 @@ public record MemoryReservation(ServingEngine engine, double fraction, Basis bas
     }
 
     /**
-     * One phrase for the text output: "vllm gpu_memory_utilization 0.90 of total memory (engine default)",
+     * One phrase for the text output: "vllm gpu_memory_utilization 0.90 of the device memory (engine default)",
      * "sglang mem_fraction_static 0.835 of total memory for weights and KV cache (engine default)", "no serving
      * reservation (hf)".
      */
@@ -97,7 +101,7 @@ public record MemoryReservation(ServingEngine engine, double fraction, Basis bas
         String of = switch (basis) {
             case WEIGHTS_AND_KV -> "of total memory for weights and KV cache";
             case FREE -> "of the memory free after weights and activations";
-            default -> "of total memory";
+            default -> "of the device memory";
         };
         return engine.id() + " " + parameter() + " " + fractionText() + " " + of + " ("
                 + (given ? "--gpu-memory-utilization" : "engine default") + ")";

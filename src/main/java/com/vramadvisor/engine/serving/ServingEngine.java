@@ -44,7 +44,8 @@ import java.util.Locale;
  * <p><b>Memory reservation.</b> What each engine lets itself use when {@code --gpu-memory-utilization} is not given
  * ({@link #reservation}, {@link #capacityBytes}), the one place the defaults live:
  * <ul>
- *   <li>vLLM: {@code gpu_memory_utilization = 0.9} of the GPU's <i>total</i> memory ({@code EngineArgs
+ *   <li>vLLM: {@code gpu_memory_utilization = 0.9} of the GPU's memory as CUDA reports its total (the catalog's
+ *       usable memory, {@link MemoryReservation}), not of the memory left free ({@code EngineArgs
  *       .gpu_memory_utilization} in {@code vllm/engine/arg_utils.py}, {@code CacheConfig.gpu_memory_utilization} in
  *       later versions; 0.9 since 2023, vLLM issue #1018: "originally set to 0.95 by default but changed to 0.9").
  *       The V1 worker requests {@code ceil(total * util)}
@@ -53,7 +54,7 @@ import java.util.Locale;
  *       {@code vllm/v1/worker/gpu_worker.py}: {@code available_kv_cache_memory = requested_memory -
  *       non_kv_cache_memory}); the V0 worker did the same ({@code Worker.determine_num_available_blocks},
  *       {@code vllm/worker/worker.py}: {@code total_gpu_memory * gpu_memory_utilization - peak_memory}). The fit and
- *       the KV pool both take {@code min(usable, floor(total * 0.9))}.</li>
+ *       the KV pool both take {@code ceil(usable * 0.9)}.</li>
  *   <li>SGLang: {@code mem_fraction_static} for the weights and the KV pool together, by the GPU's memory, the
  *       prefill chunk and the parallel sizes ({@link SglangDefaults#memFractionStatic}); activations and graphs use
  *       the rest, so the fit is judged against the usable memory.</li>
@@ -160,8 +161,8 @@ public enum ServingEngine {
      * The memory {@code workload} may use on one {@code gpu}, as every fit and every serving capacity is judged
      * (decision table, charts, reports, {@code fit}, {@code estimate}, {@code advise}, the KV pool): the usable memory
      * for training, and for inference the budget of the workload's engine's {@link #reservation}
-     * ({@link MemoryReservation#budgetBytes}): under vLLM {@code min(usable, floor(total * 0.9))} unless another
-     * fraction is given. A workload configured with no engine counts as Hugging Face {@code generate}
+     * ({@link MemoryReservation#budgetBytes}): under vLLM {@code ceil(usable * 0.9)} unless another fraction is
+     * given. A workload configured with no engine counts as Hugging Face {@code generate}
      * ({@link #of(Workload)}).
      */
     public static long capacityBytes(GpuSpec gpu, Workload workload) {
