@@ -65,7 +65,7 @@ final class EstimateCommand implements Callable<Integer> {
         FitAnswer fit = null;
         if (gpu != null) {
             long capacity = ServingEngine.capacityBytes(gpu, w);
-            fit = FitAnswer.of(e, capacity, gpu.name() + " (" + Quantities.gib(capacity) + " usable)");
+            fit = FitAnswer.of(e, capacity, ReservationOutput.against(gpu, w, capacity));
             if (w.mode() == Mode.INFER) {
                 latency = LatencyFigures.of(m, w, args.catalog.catalog(spec.commandLine().getErr()), gpu)
                         .orElseThrow(() -> new CliInputException("the catalog gives '" + gpuId
@@ -78,6 +78,7 @@ final class EstimateCommand implements Callable<Integer> {
                 Map<String, Object> root = EstimateOutput.toJson(m, w, e);
                 if (fit != null) {
                     fit.putJson(root);
+                    ReservationOutput.putJson(root, gpu, w, fit.capacityBytes());
                 }
                 if (latency != null) {
                     LatencyFigures.putJson(root, gpu, latency);

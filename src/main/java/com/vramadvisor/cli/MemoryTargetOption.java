@@ -52,7 +52,7 @@ final class MemoryTargetOption {
             Catalog catalog = catalogOption.catalog(err);
             GpuSpec gpu = LatencyFigures.gpu(catalog, gpuId);
             long usable = ServingEngine.capacityBytes(gpu, workload);
-            return new Target(usable, gpu.name() + ", " + Quantities.gib(usable) + " usable", gpu);
+            return new Target(usable, ReservationOutput.against(gpu, workload, usable), gpu);
         }
         if (!(memoryGib > 0 && memoryGib < 1e6)) {
             throw new CliInputException("--memory-gib must be above 0 and below 1e6, got " + memoryGib);

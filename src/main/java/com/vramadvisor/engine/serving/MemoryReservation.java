@@ -90,9 +90,9 @@ public record MemoryReservation(ServingEngine engine, double fraction, Basis bas
     }
 
     /**
-     * One phrase for the text output: "vllm gpu_memory_utilization 0.90 of the device memory (engine default)",
-     * "sglang mem_fraction_static 0.835 of total memory for weights and KV cache (engine default)", "no serving
-     * reservation (hf)".
+     * One phrase for the text output: "vllm gpu_memory_utilization 0.90 of the device memory, engine default",
+     * "sglang mem_fraction_static 0.835 of total memory for weights and KV cache, engine default", "vllm
+     * gpu_memory_utilization 0.95 of the device memory, given", "no serving reservation (hf)".
      */
     public String describe() {
         if (basis == Basis.NONE && !given) {
@@ -103,7 +103,7 @@ public record MemoryReservation(ServingEngine engine, double fraction, Basis bas
             case FREE -> "of the memory free after weights and activations";
             default -> "of the device memory";
         };
-        return engine.id() + " " + parameter() + " " + fractionText() + " " + of + " ("
-                + (given ? "--gpu-memory-utilization" : "engine default") + ")";
+        return engine.id() + " " + parameter() + " " + fractionText() + " " + of + ", "
+                + (given ? "given" : "engine default");
     }
 }

@@ -52,7 +52,7 @@ class GpuCapacityTest {
         assertThat(ServingEngine.capacityBytes(h100, vllm)).isEqualTo((long) Math.ceil(USABLE * 0.9));
         MemoryReservation r = ServingEngine.VLLM.reservation(vllm, TOTAL);
         assertThat(r.given()).isFalse();
-        assertThat(r.describe()).isEqualTo("vllm gpu_memory_utilization 0.90 of the device memory (engine default)");
+        assertThat(r.describe()).isEqualTo("vllm gpu_memory_utilization 0.90 of the device memory, engine default");
         // SGLang's mem_fraction_static (0.835 on this GPU at TP 1 with its 8,192-token chunk) holds the weights and
         // the pool; activations use the rest, so the fit is judged against the usable memory.
         Workload sglang = ServingEngine.SGLANG.configure(infer, 0);
@@ -66,7 +66,7 @@ class GpuCapacityTest {
         // A given fraction replaces the default and says so.
         Workload given = vllm.toBuilder().gpuMemoryUtilization(0.95).build();
         assertThat(ServingEngine.VLLM.reservation(given, TOTAL).describe())
-                .isEqualTo("vllm gpu_memory_utilization 0.95 of the device memory (--gpu-memory-utilization)");
+                .isEqualTo("vllm gpu_memory_utilization 0.95 of the device memory, given");
     }
 
     /**

@@ -68,4 +68,26 @@ class KvCapacityTest {
         assertThat(new MemoryEstimator().peakBytes(ServingEngineTest.LLAMA_3_8B,
                 withOverhead.toBuilder().batch((int) c.wholeSequences()).build())).isLessThanOrEqualTo(budget);
     }
+
+    @Test
+    void vllmSizesItsPoolAfterAFullChunkHoweverShortThePrompts() {
+        // vLLM profiles one pass over max_num_batched_tokens (2,048 on an L4) before it sizes the pool, whatever the
+        // prompts it will serve (GPUModelRunner.profile_run -> _dummy_run(max_num_tokens)); so 1,000-token prompts
+        // leave the same blocks as 2,048-token ones at the same 4,096-token context. Sized from the workload's own
+        // 1,000-token pass the pool would be 2 * 1048 * (2 * 4096 + 3 * 14336) = 107 MB larger than vLLM's.
+        long l4Usable = 22_478L << 20;
+        Workload shortPrompts = ServingEngine.VLLM.configure(ServingEngineTest.infer(1, 1000, 4096), 2048);
+        Workload chunkPrompts = ServingEngine.VLLM.configure(ServingEngineTest.infer(1, 2048, 4096), 2048);
+        long budget = (long) Math.ceil(l4Usable * 0.9);
+        KvCapacity a = KvCapacity.of(ServingEngineTest.LLAMA_3_8B, shortPrompts, budget, l4Usable, 23_034L << 20,
+                "NVIDIA L4");
+        KvCapacity b = KvCapacity.of(ServingEngineTest.LLAMA_3_8B, chunkPrompts, budget, l4Usable, 23_034L << 20,
+                "NVIDIA L4");
+        assertThat(a.blocks()).isEqualTo(b.blocks());
+        Workload profiled = KvCapacity.profileRun(shortPrompts, 23_034L << 20, "NVIDIA L4");
+        assertThat((long) profiled.batch() * profiled.sequenceLength()).isGreaterThanOrEqualTo(2048);
+        // Whatever the pool holds also fits the budget by the estimate.
+        assertThat(new MemoryEstimator().peakBytes(ServingEngineTest.LLAMA_3_8B,
+                shortPrompts.toBuilder().batch((int) a.wholeSequences()).build())).isLessThanOrEqualTo(budget);
+    }
 }
