@@ -7,7 +7,7 @@ import java.math.BigDecimal;
  * {@code --gpu-memory-utilization} ({@link ServingEngine#reservation}).
  *
  * <ul>
- *   <li>{@link Basis#TOTAL}: a fraction of the GPU's memory that holds everything the engine allocates (vLLM's
+ *   <li>{@link Basis#DEVICE}: a fraction of the GPU's memory that holds everything the engine allocates (vLLM's
  *       {@code gpu_memory_utilization}, default 0.9; vLLM's {@code request_memory}, {@code vllm/v1/worker/utils.py}:
  *       {@code requested_memory = ceil(total_memory * gpu_memory_utilization)}). vLLM's {@code total_memory} is the
  *       total CUDA reports ({@code torch.cuda.mem_get_info()}), which is {@code nvidia-smi}'s total less what the
@@ -35,7 +35,9 @@ public record MemoryReservation(ServingEngine engine, double fraction, Basis bas
 
     /** What a reservation's fraction is a share of. */
     public enum Basis {
-        TOTAL("device-memory"), WEIGHTS_AND_KV("total-for-weights-and-kv-cache"), FREE("free-after-weights-and-activations"),
+        DEVICE("device-memory"),
+        WEIGHTS_AND_KV("total-for-weights-and-kv-cache"),
+        FREE("free-after-weights-and-activations"),
         NONE("none");
 
         private final String id;
@@ -62,7 +64,7 @@ public record MemoryReservation(ServingEngine engine, double fraction, Basis bas
      * usable memory otherwise. ({@code totalBytes}, {@code nvidia-smi}'s total, is not what vLLM multiplies.)
      */
     public long budgetBytes(long usableBytes, long totalBytes) {
-        if (basis == Basis.TOTAL || given && fraction > 0) {
+        if (basis == Basis.DEVICE || given && fraction > 0) {
             return Math.min(usableBytes, (long) Math.ceil(usableBytes * fraction));
         }
         return usableBytes;

@@ -139,10 +139,10 @@ public enum ServingEngine {
     public MemoryReservation reservation(Workload workload, long totalBytes) {
         double given = workload.gpuMemoryUtilization();
         MemoryReservation.Basis basis = switch (this) {
-            case VLLM -> MemoryReservation.Basis.TOTAL;
+            case VLLM -> MemoryReservation.Basis.DEVICE;
             case SGLANG -> MemoryReservation.Basis.WEIGHTS_AND_KV;
             case TRTLLM -> MemoryReservation.Basis.FREE;
-            default -> given > 0 ? MemoryReservation.Basis.TOTAL : MemoryReservation.Basis.NONE;
+            default -> given > 0 ? MemoryReservation.Basis.DEVICE : MemoryReservation.Basis.NONE;
         };
         if (given > 0) {
             return new MemoryReservation(this, given, basis, true);

@@ -65,10 +65,12 @@ class RecommenderHandCheckedTest {
                 .gpuMemoryUtilization(0.9).build();
         RecommendationRow rtx4090 = row(recommend(ReferenceModels.llama3_8b(), serve, RankingOptions.defaults()),
                 "rtx-4090", HardwareKind.GPU);
-        // floor(24,576 MiB x 0.9 = 22,118.4 MiB) = 23,192,823,398 bytes, below the 25,182,601,216 usable.
-        assertThat(rtx4090.capacityBytes()).isEqualTo(23_192_823_398L);
+        // vLLM's request_memory: ceil(total_memory x 0.9), total_memory being what CUDA reports, nvidia-smi's total
+        // less the driver's reserve (the 25,182,601,216 usable, not the 24,576 MiB total):
+        // ceil(22,664,341,094.4) = 22,664,341,095 bytes.
+        assertThat(rtx4090.capacityBytes()).isEqualTo(22_664_341_095L);
         assertThat(rtx4090.reasons()).contains(Reason.SERVING_RESERVATION);
-        assertThat(rtx4090.headroomBytes()).isEqualTo(23_192_823_398L - rtx4090.perGpuBytes());
+        assertThat(rtx4090.headroomBytes()).isEqualTo(22_664_341_095L - rtx4090.perGpuBytes());
     }
 
     @Test
