@@ -78,7 +78,8 @@ public record KvCapacity(int blockTokens, double blockBytes, long blocks, long b
      * The KV capacity of {@code workload} (inference) on one GPU, the pool sized as the workload's engine
      * ({@link ServingEngine#of}) sizes it ({@link KvPool}).
      *
-     * @param budgetBytes the serving budget per GPU (vLLM: {@code total * gpu_memory_utilization})
+     * @param budgetBytes the serving budget per GPU ({@link ServingEngine#capacityBytes}; vLLM:
+     *                    {@code ceil(usable * gpu_memory_utilization)}, 0.9 by default)
      * @param usableBytes the GPU's allocatable memory
      * @param totalBytes  the GPU's total memory
      * @throws IllegalArgumentException for a training workload

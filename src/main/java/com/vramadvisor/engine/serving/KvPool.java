@@ -4,7 +4,8 @@ package com.vramadvisor.engine.serving;
  * The bytes each engine gives its KV cache pool on one GPU, from the memory the rest of the workload takes.
  *
  * <ul>
- *   <li>vLLM, Hugging Face {@code generate}, llama.cpp: the budget ({@code gpu_memory_utilization * total} for vLLM)
+ *   <li>vLLM, Hugging Face {@code generate}, llama.cpp: the budget ({@code ceil(usable * gpu_memory_utilization)} for vLLM,
+ *       0.9 by default, {@link ServingEngine#reservation})
  *       less everything else at the peak (weights, the profiled activation peak, runtime overhead):
  *       {@code pool = budget - nonKv} (vLLM {@code determine_available_memory}, {@code vllm/v1/worker/
  *       gpu_worker.py}); for vLLM {@code nonKv} also holds its CUDA graphs and its profiling run's logits
@@ -29,7 +30,7 @@ public final class KvPool {
      * Pool bytes per GPU.
      *
      * @param engine           the engine
-     * @param budgetBytes      the serving budget per GPU (usable memory, or {@code total * gpu_memory_utilization})
+     * @param budgetBytes      the serving budget per GPU ({@link ServingEngine#capacityBytes})
      * @param usableBytes      the GPU's allocatable memory (TensorRT-LLM's free memory is of it)
      * @param totalBytes       the GPU's total memory (SGLang's fraction is of it)
      * @param nonKvBytes       everything but the KV cache at the peak phase
