@@ -49,7 +49,8 @@ public final class Main {
      */
     private static int openWindow(Path scenario) {
         try {
-            com.vramadvisor.app.DesktopLauncher.launch(scenario);
+            // Standard output is where the window's start-up trace goes when asked for (app.StartupTrace).
+            com.vramadvisor.app.DesktopLauncher.launch(scenario, System.out);
             return 0;
         } catch (RuntimeException | LinkageError e) {
             Optional<String> hint = WindowStartProblem.hint(e);

@@ -11,6 +11,7 @@ import com.vramadvisor.catalog.Catalog;
 import com.vramadvisor.catalog.CatalogLoader;
 import com.vramadvisor.engine.MemoryEstimator;
 import com.vramadvisor.scenario.ScenarioInputs;
+import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -31,6 +32,7 @@ public final class DesktopLauncher extends Application {
 
     private static CompletableFuture<ShellSettings> shell;
     private static Path scenario;
+    private static PrintStream console;
     /** Files the desktop asks the running window to open (macOS documents, later launches' files). */
     private static final OpenFileRequests REQUESTS = new OpenFileRequests();
     private static WindowHandoff handoff;
@@ -42,9 +44,11 @@ public final class DesktopLauncher extends Application {
      *
      * @param scenarioFile a scenario file to open once the window has its content, as File &gt; Open does, or
      *                     {@code null} for the last session's scenario
+     * @param console      where the start-up trace goes when the {@link StartupTrace#PROPERTY} property asks for it
      */
-    public static void launch(Path scenarioFile) {
+    public static void launch(Path scenarioFile, PrintStream console) {
         scenario = scenarioFile;
+        DesktopLauncher.console = console;
         shell = CompletableFuture.supplyAsync(DesktopLauncher::readShell, runnable -> {
             Thread t = new Thread(runnable, "vram-advisor-settings");
             t.setDaemon(true);
@@ -68,7 +72,9 @@ public final class DesktopLauncher extends Application {
     @Override
     public void start(Stage stage) {
         ShellSettings settings = shell != null ? shell.join() : readShell();
-        StartupTrace.installIfAsked();
+        if (console != null) {
+            StartupTrace.installIfAsked(console);
+        }
         window = new MainWindow(settings);
         if (scenario != null) {
             window.openWhenReady(scenario);

@@ -52,13 +52,17 @@ public final class StartupTrace {
         this.threads = threads;
     }
 
-    /** Starts tracing the first window shown when the property asks for it; call before the window is shown. */
-    public static void installIfAsked() {
+    /**
+     * Starts tracing the first window shown when the property asks for it; call before the window is shown.
+     *
+     * @param out the console the lines go to (the launcher's standard output)
+     */
+    public static void installIfAsked(PrintStream out) {
         String value = System.getProperty(PROPERTY, "");
         if (value.isEmpty() || value.equalsIgnoreCase("false")) {
             return;
         }
-        new StartupTrace(System.out, value.equalsIgnoreCase("threads")).watchWindows();
+        new StartupTrace(out, value.equalsIgnoreCase("threads")).watchWindows();
     }
 
     private void watchWindows() {

@@ -14,9 +14,10 @@ interface DomainCli {
     WorkloadKind kind();
 
     /**
-     * The flags this kind reads: shared ones (names as {@link ModelOptions}, {@link WorkloadOptions},
-     * {@link ScenarioOption} and {@link CalibrationOption} declare them, e.g. {@code --preset}, {@code --batch}) and
-     * those of {@link DomainOptions}; {@code --workload} always belongs and need not be named.
+     * The flags this kind reads: shared ones (names as {@link ModelOptions}, {@link WorkloadOptions} and
+     * {@link CalibrationOption} declare them, e.g. {@code --preset}, {@code --batch}) and those of
+     * {@link DomainOptions}; {@code --workload} always belongs and need not be named. A scenario file
+     * ({@code --scenario}) replaces all of them and is built without this class ({@link DomainRun#build}).
      */
     Reads reads();
 

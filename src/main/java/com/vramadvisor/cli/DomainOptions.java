@@ -11,7 +11,8 @@ import picocli.CommandLine.Option;
 final class DomainOptions {
 
     @Option(names = "--workload", paramLabel = "KIND",
-            description = "llm (default), vision, diffusion, render, md or grid.")
+            description = "llm (default), vision, diffusion, render, md or grid. With --scenario the file gives"
+                    + " the kind; this may only repeat it.")
     String workload = "llm";
 
     @Option(names = "--resolution", paramLabel = "R",

@@ -17,7 +17,7 @@ import picocli.CommandLine.ParseResult;
 final class DomainRequest {
 
     private static final List<String> SHARED_FLAGS = optionNames(ModelOptions.class, WorkloadOptions.class,
-            ScenarioOption.class, CalibrationOption.class);
+            CalibrationOption.class);
     private static final List<String> DOMAIN_FLAGS = optionNames(DomainOptions.class);
 
     private final ScenarioArgs args;
@@ -62,7 +62,7 @@ final class DomainRequest {
 
     /**
      * Rejects, in one line, the first flag the user typed that {@code kind} does not read: a shared flag
-     * ({@link ModelOptions}, {@link WorkloadOptions}, {@code --scenario}, {@code --calibration}) outside
+     * ({@link ModelOptions}, {@link WorkloadOptions}, {@code --calibration}) outside
      * {@link DomainCli#reads()}, or a domain flag ({@link DomainOptions}) outside it.
      * The names come from the option classes themselves, so a flag added to any of them later is refused too until
      * a kind says it reads it. {@code --workload} always belongs. Flags are checked in declaration order.
@@ -85,7 +85,8 @@ final class DomainRequest {
 
     /**
      * Every name of every shared option a workload kind beyond language models may or may not read: the model and
-     * workload groups, {@code --scenario} and {@code --calibration}, in declaration order.
+     * workload groups and {@code --calibration}, in declaration order. {@code --scenario} is not among them: every kind
+     * reads a scenario file, through {@link DomainRun#build} before any flag is read.
      */
     static List<String> sharedFlagNames() {
         return SHARED_FLAGS;

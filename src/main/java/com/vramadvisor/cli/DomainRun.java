@@ -2,12 +2,16 @@ package com.vramadvisor.cli;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.vramadvisor.engine.core.FitVerdict;
+import com.vramadvisor.engine.core.JobSize;
 import com.vramadvisor.engine.core.LargestFit;
 import com.vramadvisor.engine.core.MemoryPart;
 import com.vramadvisor.engine.core.Sizable;
 import com.vramadvisor.engine.core.SizedEstimate;
 import com.vramadvisor.engine.core.WorkloadKind;
 import com.vramadvisor.engine.hardware.GpuSpec;
+import com.vramadvisor.files.UntrustedText;
+import com.vramadvisor.scenario.ScenarioInputs;
+import com.vramadvisor.scenario.ScenarioWorkloads;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.util.LinkedHashMap;
@@ -25,10 +29,25 @@ final class DomainRun {
     }
 
     /**
-     * The workload the flags describe; a one-line input error when the kind has no estimator or a flag was typed
-     * that the kind does not read.
+     * The workload a scenario file describes, built as the window builds it ({@link ScenarioWorkloads}), or else the
+     * one the flags describe; a one-line input error when the kind has no estimator, a flag was typed that the kind
+     * does not read, or the estimator refuses the file's inputs (naming the file).
      */
     static Sizable build(WorkloadKind kind, ScenarioArgs args, CommandSpec spec) {
+        ScenarioInputs fromFile = args.scenarioFile();
+        if (fromFile != null) {
+            // The model and workload flags were refused when the file was read; --calibration is the one left.
+            if (args.calibration.file != null) {
+                throw new CliInputException("--calibration means nothing to a " + kind.id() + " scenario (it"
+                        + " measures a language-model run); drop it or the scenario");
+            }
+            try {
+                return ScenarioWorkloads.build(fromFile).orElseThrow(() -> new CliInputException(
+                        args.scenario.file + ": a " + kind.id() + " scenario has no estimator in this version"));
+            } catch (IllegalArgumentException e) {
+                throw new CliInputException(args.scenario.file + ": " + UntrustedText.escape(e.getMessage(), 400));
+            }
+        }
         DomainCli cli = DomainWorkloads.of(kind).orElseThrow(() -> new CliInputException(
                 "--workload " + kind.id() + " has no estimator in this version"));
         DomainRequest request = new DomainRequest(args, spec.commandLine().getParseResult(),
@@ -136,6 +155,28 @@ final class DomainRun {
         out.println();
         out.println("1 GiB = 2^30 bytes.");
         out.flush();
+    }
+
+    /** The job the flags give, over a scenario file's job when {@code --scenario} is given. */
+    static JobSize job(DomainJobOption flags, Sizable w, ScenarioArgs args) {
+        ScenarioInputs fromFile = args.scenarioFile();
+        return fromFile == null ? flags.job(w) : flags.job(w, fromFile.domain().job(), args.scenario.file);
+    }
+
+    /**
+     * The GPU {@code estimate} and {@code fit} measure against when neither {@code --gpu} nor {@code --memory-gib}
+     * is given: the one a scenario file of a kind beyond language models stores, or {@code null}.
+     *
+     * @throws CliInputException naming the file when the catalog has no such GPU
+     */
+    static GpuSpec scenarioGpu(ScenarioArgs args, PrintWriter err) {
+        ScenarioInputs fromFile = args.scenarioFile();
+        if (fromFile == null || fromFile.gpuId().isBlank()) {
+            return null;
+        }
+        return args.catalog.catalog(err).gpu(fromFile.gpuId().trim()).orElseThrow(() -> new CliInputException(
+                args.scenario.file + ": the scenario's GPU '" + fromFile.gpuId() + "' is not in the catalog; give"
+                        + " --gpu ID (run 'catalog list gpus' for the ids)"));
     }
 
     /** The usable bytes and description of a catalog GPU for a workload beyond language models. */

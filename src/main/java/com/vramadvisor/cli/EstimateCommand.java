@@ -42,7 +42,8 @@ final class EstimateCommand implements Callable<Integer> {
     @Option(names = "--gpu", paramLabel = "ID", description = "A GPU id from 'catalog list gpus' or 'mine' (this"
             + " machine's GPU): answers fits,"
             + " tight or does not fit on that GPU with the headroom; for inference also the time to first token,"
-            + " time per output token and tokens/s at --tp and --pp on that GPU.")
+            + " time per output token and tokens/s at --tp and --pp on that GPU. Default for a --scenario of a kind"
+            + " other than llm: the GPU the file names, if any.")
     String gpuId;
 
     @Override
@@ -50,8 +51,9 @@ final class EstimateCommand implements Callable<Integer> {
         OutputFormat fmt = OutputFormat.parse(format, OutputFormat.TEXT, OutputFormat.JSON);
         if (args.kind() != WorkloadKind.LLM) {
             Sizable workload = DomainRun.build(args.kind(), args, spec);
-            MemoryTargetOption.Target target = gpuId == null ? null : DomainRun.target(
-                    LatencyFigures.gpu(args.catalog.catalog(spec.commandLine().getErr()), gpuId));
+            GpuSpec gpu = gpuId == null ? DomainRun.scenarioGpu(args, spec.commandLine().getErr())
+                    : LatencyFigures.gpu(args.catalog.catalog(spec.commandLine().getErr()), gpuId);
+            MemoryTargetOption.Target target = gpu == null ? null : DomainRun.target(gpu);
             DomainRun.printEstimate(spec.commandLine().getOut(), fmt, workload.estimate(), target);
             return 0;
         }

@@ -7,6 +7,7 @@ import com.vramadvisor.engine.ModelSpec;
 import com.vramadvisor.engine.Workload;
 import com.vramadvisor.engine.core.Sizable;
 import com.vramadvisor.engine.core.WorkloadKind;
+import com.vramadvisor.engine.hardware.GpuSpec;
 import com.vramadvisor.engine.serving.KvCapacity;
 import com.vramadvisor.engine.serving.SchedulerLimit;
 import com.vramadvisor.engine.serving.ServingEngine;
@@ -61,7 +62,9 @@ final class FitCommand implements Callable<Integer> {
                 throw new CliInputException("--tpot-ms and --ttft-ms are serving targets for language models");
             }
             Sizable w = DomainRun.build(args.kind(), args, spec);
-            MemoryTargetOption.Target t = target.resolveDevice(args.catalog, spec.commandLine().getErr());
+            GpuSpec fromFile = target.gpuId == null && target.memoryGib == null
+                    ? DomainRun.scenarioGpu(args, spec.commandLine().getErr()) : null;
+            MemoryTargetOption.Target t = target.resolveDevice(args.catalog, spec.commandLine().getErr(), fromFile);
             DomainRun.printFit(spec.commandLine().getOut(), fmt, w, t.usableBytes(), t.description());
             return 0;
         }

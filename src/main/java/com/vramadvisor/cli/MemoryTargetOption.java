@@ -14,7 +14,8 @@ import picocli.CommandLine.Option;
 final class MemoryTargetOption {
 
     @Option(names = "--gpu", paramLabel = "ID", description = "A GPU id from 'catalog list gpus' (its usable"
-            + " memory), or 'mine' for this machine's GPU ('catalog detect').")
+            + " memory), or 'mine' for this machine's GPU ('catalog detect'). fit with a --scenario of a kind other"
+            + " than llm: default the GPU the file names, if any.")
     String gpuId;
 
     @Option(names = {"--memory-gib", "--budget-gib"}, paramLabel = "GiB",
@@ -31,9 +32,12 @@ final class MemoryTargetOption {
 
     /**
      * The target for a workload beyond language models: a catalog GPU's usable memory (no serving memory fraction)
-     * or the GiB given.
+     * or the GiB given; {@code fallback} (a scenario file's GPU, or {@code null}) when neither flag is given.
      */
-    Target resolveDevice(CatalogOption catalogOption, PrintWriter err) {
+    Target resolveDevice(CatalogOption catalogOption, PrintWriter err, GpuSpec fallback) {
+        if (gpuId == null && memoryGib == null && fallback != null) {
+            return DomainRun.target(fallback);
+        }
         if ((gpuId == null) == (memoryGib == null)) {
             throw new CliInputException("give exactly one of --gpu ID and --memory-gib GiB (also --budget-gib)");
         }

@@ -2,12 +2,14 @@ package com.vramadvisor.cli;
 
 import com.vramadvisor.engine.Mode;
 import com.vramadvisor.engine.ranking.RankingOptions;
+import com.vramadvisor.scenario.ScenarioInputs;
 import picocli.CommandLine.Option;
 
 /**
  * The ranking flags {@code recommend}, {@code report} and {@code plan} share: the token budget, the GPU limit, how many
  * rows to keep, the deadline and global batch of the layout planner, and what efficiency, amortisation, electricity
- * and PUE the speed and cost assume. A scenario file's token budget and GPU limit apply unless the flags give them.
+ * and PUE the speed and cost assume. A scenario file's token budget, GPU limit and deadline apply unless the flags
+ * give them.
  */
 final class RankingLimitsOption {
 
@@ -65,14 +67,10 @@ final class RankingLimitsOption {
      * A ranking for a workload beyond language models: the GPU limit and the top-N cut, and, where the workload has a
      * throughput model ({@code timed}), the deadline, efficiency, amortisation, electricity and PUE flags. The token
      * flags ({@code --tokens}, {@code --global-batch}) are refused, since their job is given in images or steps, and so
-     * is every speed and cost flag for a workload without a throughput model, and a scenario file, which describes a
-     * language model.
+     * is every speed and cost flag for a workload without a throughput model. A scenario file's GPU limit and
+     * deadline apply unless {@code --max-gpus} or {@code --days} is given, as the window's table uses them.
      */
     RankingOptions.Builder domainBuilder(ScenarioArgs args, boolean timed) {
-        if (args.scenario.file != null) {
-            throw new CliInputException("--scenario describes a language-model workload; it does not apply to"
-                    + " --workload " + args.kind().id());
-        }
         String[][] tokenFlags = {{"--tokens", tokens}, {"--global-batch", globalBatch}};
         for (String[] f : tokenFlags) {
             if (f[1] != null) {
@@ -93,6 +91,10 @@ final class RankingLimitsOption {
             }
         }
         RankingOptions.Builder b = RankingOptions.builder();
+        ScenarioInputs fromFile = args.scenarioFile();
+        if (fromFile != null) {
+            b.maxGpus(fromFile.maxGpus()).deadlineDays(fromFile.deadlineDays());
+        }
         if (maxGpus != null) {
             if (maxGpus < 1) {
                 throw new CliInputException("--max-gpus must be at least 1, got " + maxGpus);

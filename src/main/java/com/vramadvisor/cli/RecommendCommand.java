@@ -21,6 +21,7 @@ import com.vramadvisor.engine.ranking.ServingFigures;
 import com.vramadvisor.engine.ranking.SortKey;
 import com.vramadvisor.engine.serving.ServingTargets;
 import com.vramadvisor.report.CsvReportWriter;
+import com.vramadvisor.scenario.SpreadWorkload;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -105,7 +106,10 @@ final class RecommendCommand implements Callable<Integer> {
             }
             Sizable w = DomainRun.build(args.kind(), args, spec);
             RankingOptions o = filters(limits.domainBuilder(args, w.defaultJob().isPresent())).build();
-            DomainRecommendation rec = DomainRanking.rank(w, args.catalog.catalog(err).hardware(), o, job.job(w));
+            // The table counts GPUs from the whole workload, however many GPUs a scenario file split it over.
+            DomainRecommendation rec = DomainRanking.rank(SpreadWorkload.unspread(w),
+                    args.catalog.catalog(err).hardware(), o,
+                    DomainRun.job(job, w, args));
             DomainRecommendOutput.print(spec.commandLine().getOut(), fmt, rec);
             return 0;
         }

@@ -35,6 +35,7 @@ import com.vramadvisor.report.ReportModel;
 import com.vramadvisor.report.ReportModels;
 import com.vramadvisor.report.ReportWriteException;
 import com.vramadvisor.report.ReportWriter;
+import com.vramadvisor.scenario.SpreadWorkload;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -183,7 +184,7 @@ public final class ReportCommand implements Callable<Integer> {
             Sizable w = DomainRun.build(args.kind(), args, spec);
             RankingOptions ranking = limits.domainBuilder(args, w.defaultJob().isPresent()).build();
             Catalog c = args.catalog.catalog(err);
-            JobSize j = job.job(w);
+            JobSize j = DomainRun.job(job, w, args);
             return write(() -> domainModel(w, c, ranking, j, options.language(), LocalDate.now(), appVersion()),
                     options, out, err);
         }
@@ -269,7 +270,7 @@ public final class ReportCommand implements Callable<Integer> {
     public static ReportModel domainModel(Sizable workload, Catalog catalog, RankingOptions ranking, JobSize job,
                                           ReportLanguage language, LocalDate date, String appVersion) {
         DomainRecommendation recommendation = catalog.gpus().isEmpty() ? null
-                : DomainRanking.rank(workload, catalog.hardware(), ranking, job);
+                : DomainRanking.rank(SpreadWorkload.unspread(workload), catalog.hardware(), ranking, job);
         return DomainReportModels.from(workload, recommendation,
                 new ReportContext(language, date, appVersion, catalogVersion(catalog), catalog.gpus()));
     }

@@ -4,6 +4,7 @@ import com.vramadvisor.engine.Workload;
 import com.vramadvisor.engine.core.WorkloadKind;
 import com.vramadvisor.engine.hardware.GpuSpec;
 import com.vramadvisor.engine.serving.ServingEngine;
+import com.vramadvisor.scenario.ScenarioInputs;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -36,13 +37,32 @@ final class ScenarioArgs {
     @Mixin
     CalibrationOption calibration;
 
-    /** The workload kind {@code --workload} names (language model by default). */
+    /**
+     * The workload kind: a scenario file's, else the one {@code --workload} names (language model by default).
+     *
+     * @throws CliInputException for an unknown kind, or a {@code --workload} that names another kind than the file's
+     */
     WorkloadKind kind() {
+        WorkloadKind flag;
         try {
-            return WorkloadKind.parse(domain.workload);
+            flag = WorkloadKind.parse(domain.workload);
         } catch (IllegalArgumentException e) {
             throw new CliInputException(e.getMessage());
         }
+        ScenarioInputs fromFile = scenario.read(command);
+        if (fromFile == null) {
+            return flag;
+        }
+        if (flag != fromFile.kind() && command.commandLine().getParseResult().hasMatchedOption("--workload")) {
+            throw new CliInputException(scenario.file + ": a " + fromFile.kind().id() + " scenario, not --workload "
+                    + flag.id() + "; drop --workload or give --workload " + fromFile.kind().id());
+        }
+        return fromFile.kind();
+    }
+
+    /** The scenario file's inputs, or {@code null} without {@code --scenario}. */
+    ScenarioInputs scenarioFile() {
+        return scenario.read(command);
     }
 
     /**
@@ -53,8 +73,9 @@ final class ScenarioArgs {
     ModelResolver.Resolved resolve() {
         WorkloadKind kind = kind();
         if (kind != WorkloadKind.LLM) {
-            throw new CliInputException("'" + command.name() + "' sizes language models only; --workload "
-                    + kind.id() + " works with estimate, fit, recommend and report");
+            throw new CliInputException("'" + command.name() + "' sizes language models only; "
+                    + (scenario.file == null ? "--workload " + kind.id() : scenario.file + ", a " + kind.id()
+                    + " scenario,") + " works with estimate, fit, recommend and report");
         }
         ModelResolver.Resolved r = ModelResolver.resolve(model, workload, catalog, scenario, command);
         return new ModelResolver.Resolved(r.model(), calibration.apply(OffloadFlags.apply(r.workload(), this)),

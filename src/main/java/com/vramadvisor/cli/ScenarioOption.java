@@ -11,21 +11,28 @@ import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
 
 /**
- * {@code --scenario FILE}: model and workload from a scenario file saved by the window (format in
- * {@code docs/scenario-format.md}). It replaces the model and workload flags, so giving both is an error. The file's
- * token budget and GPU limit are defaults for the ranking commands, which an explicit {@code --tokens} or
- * {@code --max-gpus} overrides.
+ * {@code --scenario FILE}: the workload from a scenario file saved by the window (format in
+ * {@code docs/scenario-format.md}), of any kind: a language model with its model, or a vision, diffusion, rendering,
+ * molecular-dynamics or grid workload built by {@link com.vramadvisor.scenario.ScenarioWorkloads}, as the window
+ * builds it. It replaces the model and workload flags, so giving both is an error; {@code --workload} may name the
+ * file's own kind. The file's token budget, GPU limit, deadline and (for the other kinds) job are defaults for the
+ * ranking commands, which the explicit flags override.
  */
 final class ScenarioOption {
 
     @Option(names = "--scenario", paramLabel = "FILE",
-            description = "Model and workload from a scenario file saved by the window (*.vram, *.vram.json); "
-                    + "recommend and report also take its token budget and GPU limit unless --tokens or --max-gpus "
-                    + "is given.")
+            description = "The workload from a scenario file saved by the window (*.vram, *.vram.json), of any"
+                    + " kind (llm, vision, diffusion, render, md, grid), instead of the model and workload flags;"
+                    + " recommend and report also take its token budget, GPU limit, deadline and job (--epochs,"
+                    + " --dataset-size, --images, --steps) unless those flags are given, and estimate and fit its GPU"
+                    + " for a kind other than llm unless --gpu or --memory-gib is.")
     Path file;
 
+    private ScenarioInputs loaded;
+
     /**
-     * Reads the scenario, or returns {@code null} when {@code --scenario} is absent.
+     * Reads the scenario once, or returns {@code null} when {@code --scenario} is absent. {@code --workload} is the
+     * one workload flag allowed beside it; {@link ScenarioArgs#kind()} checks that it names the file's kind.
      *
      * @throws CliInputException when model or workload flags are given too, or the file is unusable
      */
@@ -33,8 +40,11 @@ final class ScenarioOption {
         if (file == null) {
             return null;
         }
+        if (loaded != null) {
+            return loaded;
+        }
         for (OptionSpec o : spec.commandLine().getParseResult().matchedOptions()) {
-            if (o.group() != null) {
+            if (o.group() != null && !o.longestName().equals("--workload")) {
                 throw new CliInputException("--scenario already gives the model and workload; drop " + o.longestName()
                         + " or the scenario");
             }
@@ -52,12 +62,7 @@ final class ScenarioOption {
             throw new CliInputException(file + ": " + e.reason().name().toLowerCase(Locale.ROOT).replace('_', ' ')
                     + " scenario file: " + e.detail());
         }
-        if (!inputs.languageModel()) {
-            // Its language-model fields are only kept for the window's type switch: using them would size the wrong
-            // workload.
-            throw new CliInputException(file + ": a " + inputs.kind().id() + " scenario; --scenario reads"
-                    + " language-model scenarios, give --workload " + inputs.kind().id() + " and its flags instead");
-        }
+        loaded = inputs;
         return inputs;
     }
 }

@@ -53,7 +53,10 @@ import javafx.stage.Window;
  *
  * <p>Options: {@code --changes=N} (measured slider changes, default 300), {@code --warmup=N} (unmeasured changes
  * first, default 100), {@code --interval-ms=N} (default 23), {@code --startup-runs=N} (per window kind, default 5),
- * {@code --skip-startup}, {@code --skip-latency}.
+ * {@code --skip-startup}, {@code --skip-latency}; {@code --synthetic} adds a third child to the start-up runs, a
+ * window of the same composition from plain controls without application logic ({@link SyntheticWindow}); and how
+ * the application child is started ({@code --app-jar}, {@code --app-java-options}, {@code --app-launcher}: see
+ * {@link AppLaunch}).
  */
 public final class UiLatencyBenchmark {
 
@@ -76,6 +79,11 @@ public final class UiLatencyBenchmark {
             Application.launch(BareWindow.class);
             return;
         }
+        if (child.equals("synthetic")) {
+            reportWhenShown(false);
+            Application.launch(SyntheticWindow.class);
+            return;
+        }
         if (child.equals("app")) {
             // For profiling one start by hand (-Dbench.threads, -Dbench.exit); the timed runs use startApp.
             reportWhenShown(true);
@@ -86,7 +94,8 @@ public final class UiLatencyBenchmark {
         System.setProperty("user.home", home.toString());
         System.setProperty(SettingsStore.CONFIG_DIR_PROPERTY, home.resolve("config").toString());
         if (!flag(args, "skip-startup")) {
-            startup(Integer.parseInt(option(args, "startup-runs", "5")), home, AppLaunch.from(args));
+            startup(Integer.parseInt(option(args, "startup-runs", "5")), home, AppLaunch.from(args),
+                    flag(args, "synthetic"));
         }
         if (!flag(args, "skip-latency")) {
             latency(Integer.parseInt(option(args, "changes", "300")), Integer.parseInt(option(args, "warmup", "100")),
@@ -100,15 +109,23 @@ public final class UiLatencyBenchmark {
 
     // ---- start-up ---------------------------------------------------------------------------------------------------
 
-    private static void startup(int runs, Path home, AppLaunch launch) throws IOException, InterruptedException {
+    private static void startup(int runs, Path home, AppLaunch launch, boolean synthetic)
+            throws IOException, InterruptedException {
         System.out.printf(Locale.ROOT, "%nThe application is started as: %s%n", launch.describe());
-        startBare(home);
+        startBare(home, "bare");
         startApp(home, launch);
+        if (synthetic) {
+            startBare(home, "synthetic");
+        }
         List<Start> bare = new ArrayList<>();
         List<Start> app = new ArrayList<>();
+        List<Start> reference = new ArrayList<>();
         for (int i = 0; i < runs; i++) {
-            bare.add(startBare(home));
+            bare.add(startBare(home, "bare"));
             app.add(startApp(home, launch));
+            if (synthetic) {
+                reference.add(startBare(home, "synthetic"));
+            }
         }
         double bareWall = median(bare, Start::wallMs);
         double bareCpu = median(bare, Start::cpuMs);
@@ -127,6 +144,12 @@ public final class UiLatencyBenchmark {
         System.out.printf(Locale.ROOT, "  complete (workload panel, charts and decision table filled): %.0f ms "
                 + "(%.2f); CPU %.0f ms%n", median(app, Start::completeMs), median(app, Start::completeMs) / bareWall,
                 median(app, Start::completeCpuMs));
+        if (synthetic) {
+            System.out.printf(Locale.ROOT, "Reference: the same composition of plain controls in one frame, no "
+                    + "application logic (SyntheticWindow):%n  first frame: wall median %.0f ms (runs: %s) (%.2f); "
+                    + "CPU median %.0f ms%n", median(reference, Start::wallMs), list(reference, Start::wallMs),
+                    median(reference, Start::wallMs) / bareWall, median(reference, Start::cpuMs));
+        }
     }
 
     /**
@@ -136,8 +159,8 @@ public final class UiLatencyBenchmark {
     private record Start(double wallMs, double cpuMs, double chromeMs, double completeMs, double completeCpuMs) {
     }
 
-    /** Starts a child JVM showing the bare window and times it to its first shown pulse. */
-    private static Start startBare(Path home) throws IOException, InterruptedException {
+    /** Starts a child JVM showing the bare or the synthetic window and times it to its first shown pulse. */
+    private static Start startBare(Path home, String kind) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>();
         command.add(javaCommand());
         command.addAll(inheritedProperties());
@@ -145,7 +168,7 @@ public final class UiLatencyBenchmark {
         command.add("-cp");
         command.add(System.getProperty("java.class.path"));
         command.add(UiLatencyBenchmark.class.getName());
-        command.add("--child=bare");
+        command.add("--child=" + kind);
         long start = System.nanoTime();
         Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
         try (BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(),
@@ -163,8 +186,8 @@ public final class UiLatencyBenchmark {
             process.destroy();
             process.waitFor(10, TimeUnit.SECONDS);
         }
-        throw new IllegalStateException("the bare window never reported being shown (exit " + process.exitValue()
-                + ")");
+        throw new IllegalStateException("the " + kind + " window never reported being shown (exit "
+                + process.exitValue() + ")");
     }
 
     /**
@@ -297,6 +320,9 @@ public final class UiLatencyBenchmark {
     private static void reportWhenShown(boolean untilComplete) {
         onFirstShownPulse(scene -> {
             System.out.println(SHOWN + " " + sinceJvmStart() + " " + cpuMs());
+            if (!untilComplete && Boolean.getBoolean("bench.nodes")) {
+                printNodeCounts(scene.getRoot());
+            }
             System.out.flush();
             if (!untilComplete) {
                 // Halt, not exit: the application's shutdown would save settings into the scratch home for nothing.
@@ -316,6 +342,9 @@ public final class UiLatencyBenchmark {
                     if (Boolean.getBoolean("bench.threads")) {
                         printThreadCpu();
                     }
+                    if (Boolean.getBoolean("bench.nodes")) {
+                        printNodeCounts(scene.getRoot());
+                    }
                     System.out.flush();
                     if (Boolean.getBoolean("bench.exit")) {
                         // A normal exit, so that a flight recording started with the child is written out.
@@ -325,6 +354,30 @@ public final class UiLatencyBenchmark {
                 }
             });
         });
+    }
+
+    /** Prints how many nodes the scene holds under each of the main view's parts (ids), and in all. */
+    private static void printNodeCounts(javafx.scene.Parent root) {
+        java.util.Map<String, int[]> byPart = new java.util.TreeMap<>();
+        count(root, "-", byPart);
+        byPart.forEach((part, n) -> System.out.printf(Locale.ROOT, "  nodes %6d (%d shown) %s%n", n[0], n[1], part));
+    }
+
+    private static void count(Node node, String part, java.util.Map<String, int[]> byPart) {
+        String id = node.getId();
+        String here = id != null && (id.endsWith("Panel") || id.endsWith("Pane") || id.endsWith("Table")
+                || id.endsWith("View") || id.endsWith("Chart") || id.endsWith("Bar") || id.endsWith("Section"))
+                ? id : part;
+        int[] n = byPart.computeIfAbsent(here, k -> new int[2]);
+        n[0]++;
+        if (node.isVisible()) {
+            n[1]++;
+        }
+        if (node instanceof javafx.scene.Parent p) {
+            for (Node child : p.getChildrenUnmodifiable()) {
+                count(child, here, byPart);
+            }
+        }
     }
 
     /** Prints the CPU time of every thread of this process (Linux: /proc/self/task), largest first. */

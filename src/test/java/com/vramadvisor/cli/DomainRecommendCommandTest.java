@@ -69,11 +69,12 @@ class DomainRecommendCommandTest {
     }
 
     @Test
-    void aScenarioFileIsRefusedForOtherWorkloads(@TempDir Path dir) throws IOException {
-        Path file = java.nio.file.Files.writeString(dir.resolve("s.json"), "{}");
+    void aScenarioFileOfAnotherKindThanTheWorkloadFlagIsRefused(@TempDir Path dir) throws IOException {
+        Path file = java.nio.file.Files.writeString(dir.resolve("s.json"), new com.vramadvisor.scenario.ScenarioCodec()
+                .write(com.vramadvisor.scenario.ScenarioInputs.defaults()));
         EstimateCommandTest.Result r = run("recommend", "--workload", "grid", "--scenario", file.toString());
         assertThat(r.status()).isEqualTo(2);
-        assertThat(r.err()).contains("--scenario", "--workload grid");
+        assertThat(r.err()).contains("s.json", "llm scenario", "--workload grid");
     }
 
     @Test

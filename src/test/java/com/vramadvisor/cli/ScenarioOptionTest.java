@@ -51,15 +51,14 @@ class ScenarioOptionTest {
     }
 
     @Test
-    void aScenarioOfAnotherWorkloadTypeIsRefusedNamingTheTypeRatherThanSizingItsHiddenLanguageModel()
-            throws IOException {
+    void aScenarioOfAnotherWorkloadTypeSizesThatWorkloadRatherThanItsHiddenLanguageModel() throws IOException {
         Path file = tmp.resolve("md.vram.json");
         Files.writeString(file, new ScenarioCodec().write(ScenarioInputs.defaults()
                 .withKind(com.vramadvisor.engine.core.WorkloadKind.MD)), StandardCharsets.UTF_8);
-        EstimateCommandTest.Result r = run("estimate", "--scenario", file.toString());
-        assertThat(r.status()).isEqualTo(2);
-        assertThat(r.out()).isEmpty();
-        assertThat(r.err().strip()).contains("md.vram.json").contains("--workload md").doesNotContain("\n");
+        JsonNode json = new ObjectMapper().readTree(run("estimate", "--scenario", file.toString(), "--format",
+                "json").out());
+        assertThat(json.get("workload").asText()).isEqualTo("md");
+        assertThat(json.has("model")).isFalse();
     }
 
     @Test

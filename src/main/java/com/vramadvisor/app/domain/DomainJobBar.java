@@ -3,6 +3,7 @@ package com.vramadvisor.app.domain;
 import com.vramadvisor.app.domain.DomainJobFields.Shown;
 import com.vramadvisor.app.results.Labelled;
 import com.vramadvisor.app.results.ResultsMessages;
+import com.vramadvisor.app.results.Tooltips;
 import java.util.function.BooleanSupplier;
 import javafx.beans.binding.BooleanBinding;
 import javafx.beans.property.StringProperty;
@@ -10,7 +11,6 @@ import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
 import javafx.scene.control.TextField;
-import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyCode;
 import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.HBox;
@@ -53,11 +53,7 @@ final class DomainJobBar {
         f.setId(id);
         f.setPrefColumnCount(9);
         f.textProperty().bindBidirectional(text);
-        Tooltip tip = new Tooltip();
-        tip.textProperty().bind(messages.text(key + ".tooltip"));
-        tip.setWrapText(true);
-        tip.setMaxWidth(420);
-        f.setTooltip(tip);
+        Tooltips.describing(messages.text(key + ".tooltip")).attach(f);
         f.setOnAction(e -> commit.getAsBoolean());
         f.focusedProperty().addListener((obs, was, focused) -> {
             if (!focused) {

@@ -10,6 +10,8 @@ import com.vramadvisor.engine.hpc.MdSystem;
 import com.vramadvisor.engine.vision.VisionWorkload;
 import com.vramadvisor.scenario.DomainInputs;
 import com.vramadvisor.scenario.DomainJob;
+import com.vramadvisor.scenario.ScenarioWorkloads;
+import com.vramadvisor.scenario.SpreadWorkload;
 import java.util.OptionalLong;
 import java.util.function.Function;
 import javafx.beans.property.ObjectProperty;
@@ -94,7 +96,8 @@ public final class DomainJobFields {
         return max == DomainJob.MAX_EPOCHS ? (Number) (int) v.getAsLong() : (Number) v.getAsLong();
     }
 
-    private void show(Sizable w) {
+    private void show(Sizable spread) {
+        Sizable w = spread == null ? null : SpreadWorkload.unspread(spread);
         gridSteps = w instanceof GridProblem;
         if (w == null || w.defaultJob().isEmpty()) {
             shown.set(Shown.NONE);
@@ -139,28 +142,11 @@ public final class DomainJobFields {
      * counts are the defaults, or the workload has no speed model).
      */
     public static JobSize jobFor(Sizable w, DomainJob job) {
-        DomainJob d = DomainJob.defaults();
-        if (w.defaultJob().isEmpty()) {
-            return null;
-        }
         try {
-            if (w instanceof VisionWorkload v) {
-                if (v.training()) {
-                    return job.epochs() == d.epochs() && job.datasetSize() == d.datasetSize() ? null
-                            : v.job(job.epochs(), job.datasetSize());
-                }
-                return job.images() == d.images() ? null : v.job(1, job.images());
-            }
-            if (w instanceof MdSystem md) {
-                return job.mdSteps() == d.mdSteps() ? null : md.job(job.mdSteps());
-            }
-            if (w instanceof GridProblem g) {
-                return job.gridSteps() == d.gridSteps() ? null : g.job(job.gridSteps());
-            }
+            return ScenarioWorkloads.job(w, job);
         } catch (IllegalArgumentException e) {
             return null;
         }
-        return null;
     }
 
     /** Applies the typed epochs; {@code false} and a problem when the text is not an acceptable count. */

@@ -133,10 +133,7 @@ public final class DomainResultsView extends GridPane {
             size.getStyleClass().add("legend-size");
             Label share = new Label(row.shareText());
             share.getStyleClass().add("legend-share");
-            var tip = Tooltips.explaining(row.tooltip());
-            for (Label l : List.of(name, size, share)) {
-                l.setTooltip(tip);
-            }
+            Tooltips.explainingOnHover().attach(name, size, share).setText(row.tooltip());
             legend.addRow(r, swatch, name, size, share);
         }
     }

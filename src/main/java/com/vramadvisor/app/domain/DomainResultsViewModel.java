@@ -10,6 +10,7 @@ import com.vramadvisor.engine.hardware.GpuSpec;
 import com.vramadvisor.report.EstimatorSentences;
 import com.vramadvisor.scenario.DomainInputs;
 import com.vramadvisor.scenario.ScenarioInputs;
+import com.vramadvisor.scenario.SpreadWorkload;
 import com.vramadvisor.scenario.SizeUnit;
 import java.util.ArrayList;
 import java.util.List;

@@ -13,6 +13,7 @@ import com.vramadvisor.engine.ranking.Reason;
 import com.vramadvisor.scenario.DomainInputs;
 import com.vramadvisor.scenario.ScenarioInputs;
 import com.vramadvisor.scenario.SizeUnit;
+import com.vramadvisor.scenario.SpreadWorkload;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -120,7 +121,9 @@ public final class DomainTableViewModel {
         }
         DomainRecommendation recommendation;
         try {
-            recommendation = DomainRanking.rank(r.workload(), hardware, r.options(), r.job());
+            // The table counts GPUs from the whole workload, however many GPUs the panel split it over.
+            recommendation = DomainRanking.rank(SpreadWorkload.unspread(r.workload()), hardware, r.options(),
+                    r.job());
         } catch (IllegalArgumentException e) {
             recommendation = null;
         }

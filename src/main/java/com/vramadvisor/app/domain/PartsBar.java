@@ -6,7 +6,6 @@ import java.util.List;
 import javafx.css.PseudoClass;
 import javafx.geometry.Insets;
 import javafx.scene.control.Label;
-import javafx.scene.control.Tooltip;
 import javafx.scene.layout.Region;
 
 /**
@@ -50,7 +49,7 @@ final class PartsBar extends Region {
             Region segment = new Region();
             segment.getStyleClass().addAll("segment", "part-colour-" + row.colour());
             segment.setManaged(false);
-            Tooltip.install(segment, Tooltips.explaining(row.tooltip()));
+            Tooltips.explainingOnHover().attach(segment).setText(row.tooltip());
             segments.add(segment);
         }
         getChildren().addAll(0, segments);

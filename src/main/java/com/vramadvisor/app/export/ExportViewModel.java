@@ -2,6 +2,7 @@ package com.vramadvisor.app.export;
 
 import com.vramadvisor.app.ui.Messages;
 import com.vramadvisor.scenario.ScenarioInputs;
+import com.vramadvisor.scenario.SpreadWorkload;
 import com.vramadvisor.app.domain.DomainSizer;
 import com.vramadvisor.app.domain.DomainJobFields;
 import com.vramadvisor.engine.core.Sizable;
@@ -171,7 +172,7 @@ public final class ExportViewModel {
         Sizable workload = domain.build(inputs).orElseThrow(() -> new IllegalArgumentException(
                 messages.get("domain.kind." + inputs.kind().id())));
         DomainRecommendation recommendation = catalog.gpus().isEmpty() ? null
-                : DomainRanking.rank(workload, catalog.hardware(),
+                : DomainRanking.rank(SpreadWorkload.unspread(workload), catalog.hardware(),
                         RankingOptions.builder().maxGpus(inputs.maxGpus()).deadlineDays(inputs.deadlineDays()).build(),
                         DomainJobFields.jobFor(workload, inputs.domain().job()));
         String catalogVersion = String.join(", ", new TreeSet<>(catalog.versions().values()));

@@ -1,5 +1,6 @@
 package com.vramadvisor.app.results;
 
+import com.vramadvisor.app.ui.HoverTip;
 import java.util.ArrayList;
 import java.util.List;
 import javafx.beans.binding.StringBinding;
@@ -7,7 +8,6 @@ import javafx.collections.ListChangeListener;
 import javafx.css.PseudoClass;
 import javafx.geometry.HPos;
 import javafx.scene.control.Label;
-import javafx.scene.control.Tooltip;
 import javafx.scene.layout.ColumnConstraints;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.Priority;
@@ -27,6 +27,7 @@ public final class BreakdownView extends VBox {
     private final GridPane legend = new GridPane();
     private final List<ComponentRow> legendRows = new ArrayList<>();
     private final List<List<Label>> legendLabels = new ArrayList<>();
+    private final List<HoverTip> legendTips = new ArrayList<>();
     private final Label phasesTitle = new Label();
     private final GridPane phaseGrid = new GridPane();
     private final StringBinding peakMarkText;
@@ -52,11 +53,7 @@ public final class BreakdownView extends VBox {
         capacity.setId("capacityLabel");
         capacity.getStyleClass().add("capacity-text");
         capacity.textProperty().bind(viewModel.capacityTextProperty());
-        Tooltip capacityTip = new Tooltip();
-        capacityTip.textProperty().bind(viewModel.capacityTooltipProperty());
-        capacityTip.setWrapText(true);
-        capacityTip.setMaxWidth(420);
-        capacity.setTooltip(capacityTip);
+        Tooltips.explainingOnHover().attach(capacity).textProperty().bind(viewModel.capacityTooltipProperty());
 
         Label option = new Label();
         option.setId("selectedOptionLabel");
@@ -161,6 +158,7 @@ public final class BreakdownView extends VBox {
         if (!sameComponents) {
             legend.getChildren().clear();
             legendLabels.clear();
+            legendTips.clear();
             for (int r = 0; r < rows.size(); r++) {
                 Region swatch = new Region();
                 swatch.getStyleClass().addAll("swatch", StackedMemoryBar.styleClassOf(rows.get(r).component()));
@@ -170,10 +168,7 @@ public final class BreakdownView extends VBox {
                 size.getStyleClass().add("legend-size");
                 Label share = new Label();
                 share.getStyleClass().add("legend-share");
-                Tooltip tip = Tooltips.explaining("");
-                for (Label l : List.of(name, size, share)) {
-                    l.setTooltip(tip);
-                }
+                legendTips.add(Tooltips.explainingOnHover().attach(name, size, share));
                 legend.addRow(r, swatch, name, size, share);
                 legendLabels.add(List.of(name, size, share));
             }
@@ -186,7 +181,7 @@ public final class BreakdownView extends VBox {
             labels.get(0).setText(row.name());
             labels.get(1).setText(row.sizeText());
             labels.get(2).setText(row.shareText());
-            labels.get(0).getTooltip().setText(row.tooltip());
+            legendTips.get(r).setText(row.tooltip());
         }
     }
 }

@@ -1,16 +1,11 @@
 package com.vramadvisor.app.results;
 
-import java.util.function.Consumer;
+import com.vramadvisor.app.ui.HoverTip;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import javafx.css.PseudoClass;
 import javafx.geometry.Pos;
-import javafx.scene.Node;
-import javafx.scene.control.Label;
 import javafx.scene.control.TableCell;
-import javafx.scene.control.Tooltip;
-import javafx.scene.input.MouseEvent;
-import javafx.scene.layout.HBox;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
 
@@ -47,7 +42,7 @@ final class DecisionCells {
             this.text = text;
             this.tip = tip;
             this.late = late;
-            this.tooltip = tip == null ? null : new HoverTip(this, this::setTooltip);
+            this.tooltip = tip == null ? null : Tooltips.explainingOnHover().attach(this);
         }
 
         @Override
@@ -70,94 +65,67 @@ final class DecisionCells {
      */
     static final class FitCell extends TableCell<DecisionRow, DecisionRow> {
         private final ResultsMessages messages;
-        private final Label icon = new Label();
-        private final HoverTip tooltip = new HoverTip(icon, t -> Tooltip.install(icon, t));
+        private final HoverTip tooltip = Tooltips.explainingOnHover().attach(this);
 
         FitCell(ResultsMessages messages) {
             this.messages = messages;
-            icon.getStyleClass().add("fit-icon");
+            // The glyph is the cell's own text, not a label in it: a label is two more nodes per row to style.
+            getStyleClass().add("fit-cell");
             setAlignment(Pos.CENTER);
-            // Set once and hidden when empty: changing a cell's graphic re-styles it, on every slider step.
-            setGraphic(icon);
         }
 
         @Override
         protected void updateItem(DecisionRow row, boolean empty) {
             super.updateItem(row, empty);
-            icon.setVisible(!empty && row != null);
-            if (empty || row == null) {
-                return;
-            }
-            icon.setText(messages.get(!row.fits() ? "results.table.fit.icon.no"
+            boolean none = empty || row == null;
+            setText(none ? null : messages.get(!row.fits() ? "results.table.fit.icon.no"
                     : row.pastDeadline() ? "results.table.fit.icon.late" : "results.table.fit.icon.yes"));
-            icon.pseudoClassStateChanged(StackedMemoryBar.OVER, !row.fits());
-            icon.pseudoClassStateChanged(LATE, row.pastDeadline());
-            tooltip.setText(row.fitText());
-        }
-    }
-
-    /**
-     * A cell's explaining tooltip, made when the pointer first enters the node: a table shows a few hundred cells and
-     * a {@code Tooltip} is a popup control with its own styling, so making one per cell up front cost about a tenth
-     * of the work of the table's first frame. The tooltip appears on the pointer's next movement over the node.
-     */
-    static final class HoverTip {
-        private Tooltip tooltip;
-        private String text = "";
-
-        HoverTip(Node node, Consumer<Tooltip> install) {
-            node.addEventHandler(MouseEvent.MOUSE_ENTERED, e -> {
-                if (tooltip == null) {
-                    tooltip = Tooltips.explaining(text);
-                    install.accept(tooltip);
-                }
-            });
-        }
-
-        void setText(String text) {
-            this.text = text;
-            if (tooltip != null) {
-                tooltip.setText(text);
-            }
+            pseudoClassStateChanged(StackedMemoryBar.OVER, !none && !row.fits());
+            pseudoClassStateChanged(LATE, !none && row.pastDeadline());
+            tooltip.setText(none ? "" : row.fitText());
         }
     }
 
     /** How full each GPU is, as a bar, with the spare or missing memory as text. */
     static final class HeadroomCell extends TableCell<DecisionRow, DecisionRow> {
         private static final double BAR_WIDTH = 56;
-        private final Region track = new Region();
+        private static final double BAR_HEIGHT = 10;
         private final Region fill = new Region();
-        private final Label text = new Label();
-        private final HBox box;
+        private final StackPane bar;
 
         HeadroomCell() {
+            Region track = new Region();
             track.getStyleClass().add("headroom-track");
             fill.getStyleClass().add("headroom-fill");
-            text.getStyleClass().add("headroom-text");
-            StackPane bar = new StackPane(track, fill);
+            bar = new StackPane(track, fill);
             bar.setAlignment(Pos.CENTER_LEFT);
             bar.setMinWidth(BAR_WIDTH);
             bar.setPrefWidth(BAR_WIDTH);
             bar.setMaxWidth(BAR_WIDTH);
-            bar.setMaxHeight(10);
+            bar.setMinHeight(BAR_HEIGHT);
+            bar.setPrefHeight(BAR_HEIGHT);
+            bar.setMaxHeight(BAR_HEIGHT);
             fill.setMaxWidth(Region.USE_PREF_SIZE);
-            box = new HBox(8, bar, text);
-            box.setAlignment(Pos.CENTER_LEFT);
-            setGraphic(box);
+            // The bar is the cell's graphic and the figure its own text, not a box with a label in it: fewer nodes
+            // per row to style. Set once and hidden when empty: changing a cell's graphic re-styles it.
+            setGraphic(bar);
+            setGraphicTextGap(8);
+            setAlignment(Pos.CENTER_LEFT);
         }
 
         @Override
         protected void updateItem(DecisionRow row, boolean empty) {
             super.updateItem(row, empty);
-            box.setVisible(!empty && row != null);
-            if (empty || row == null) {
+            boolean none = empty || row == null;
+            bar.setVisible(!none);
+            setText(none ? null : row.headroomText());
+            if (none) {
                 return;
             }
             double used = row.capacityBytes() == 0 ? 1 : Math.min(1, row.perGpuBytes() / (double) row.capacityBytes());
             fill.setPrefWidth(Math.max(2, BAR_WIDTH * used));
             fill.pseudoClassStateChanged(StackedMemoryBar.OVER, !row.fits());
             fill.pseudoClassStateChanged(TIGHT, row.fits() && row.headroomFraction() < TIGHT_FRACTION);
-            text.setText(row.headroomText());
         }
     }
 }

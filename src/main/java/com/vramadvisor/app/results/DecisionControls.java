@@ -1,21 +1,19 @@
 package com.vramadvisor.app.results;
 
+import com.vramadvisor.app.ui.HoverTip;
 import com.vramadvisor.engine.ranking.Acquisition;
 import com.vramadvisor.engine.ranking.HardwareKind;
 import com.vramadvisor.engine.ranking.RankingOptions;
 import java.util.function.Function;
 import javafx.beans.binding.Bindings;
-import javafx.beans.value.ObservableValue;
 import javafx.collections.ListChangeListener;
 import javafx.geometry.Pos;
 import javafx.scene.control.CheckBox;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.ListCell;
 import javafx.scene.control.TextField;
-import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyCode;
 import javafx.scene.layout.FlowPane;
-import javafx.util.Duration;
 
 /** The controls above the decision table: the question it answers, and the filters that narrow its rows. */
 final class DecisionControls {
@@ -39,7 +37,7 @@ final class DecisionControls {
         Function<RankingGoal, String> goalName = g -> messages.get("results.goal." + g.id());
         named(goal, goalName);
         goal.valueProperty().bindBidirectional(viewModel.goalProperty());
-        goal.setTooltip(tooltip("results.goal.tooltip"));
+        tooltip("results.goal.tooltip").attach(goal);
 
         TextField tokens = field("tokenBudgetField", "results.filter.tokens", tooltip("results.filter.tokens.tooltip"));
         tokens.textProperty().bindBidirectional(viewModel.tokenBudgetTextProperty());
@@ -51,7 +49,8 @@ final class DecisionControls {
         deadline.setPrefColumnCount(5);
         appliesOnCommit(deadline, viewModel::commitDeadline, viewModel::revertDeadline);
         // The tooltip says what an empty field means, the ranking's own limit, from the constant itself.
-        TextField gpus = field("maxGpusField", "results.filter.gpus.prompt", tooltip(Bindings.createStringBinding(
+        TextField gpus = field("maxGpusField", "results.filter.gpus.prompt",
+                Tooltips.describing(Bindings.createStringBinding(
                 () -> messages.get("results.filter.gpus.tooltip", messages.integer(RankingOptions.DEFAULT_MAX_GPUS)),
                 messages.localeProperty())));
         gpus.textProperty().bindBidirectional(viewModel.maxGpusTextProperty());
@@ -80,7 +79,7 @@ final class DecisionControls {
         });
         named(vendor, v -> v.isEmpty() ? messages.get("results.filter.vendor.all") : v);
         vendor.valueProperty().bindBidirectional(viewModel.vendorFilterProperty());
-        vendor.setTooltip(tooltip("results.filter.vendor.tooltip"));
+        tooltip("results.filter.vendor.tooltip").attach(vendor);
 
         ComboBox<HardwareKind> kind = new ComboBox<>();
         kind.setId("kindFilterComboBox");
@@ -90,7 +89,7 @@ final class DecisionControls {
                 : messages.get("results.kind." + k.id());
         named(kind, kindName);
         kind.valueProperty().bindBidirectional(viewModel.kindFilterProperty());
-        kind.setTooltip(tooltip("results.filter.kind.tooltip"));
+        tooltip("results.filter.kind.tooltip").attach(kind);
 
         ComboBox<Acquisition> acquisition = new ComboBox<>();
         acquisition.setId("acquisitionFilterComboBox");
@@ -100,7 +99,7 @@ final class DecisionControls {
                 : messages.get("results.acquisition." + a.id());
         named(acquisition, acquisitionName);
         acquisition.valueProperty().bindBidirectional(viewModel.acquisitionFilterProperty());
-        acquisition.setTooltip(tooltip("results.filter.acquisition.tooltip"));
+        tooltip("results.filter.acquisition.tooltip").attach(acquisition);
 
         TextField cost = field("maxCostField", "results.filter.cost.prompt", tooltip("results.filter.cost.tooltip"));
         cost.textProperty().bindBidirectional(viewModel.maxCostTextProperty());
@@ -114,7 +113,7 @@ final class DecisionControls {
         fitsOnly.setId("fitsOnlyCheckBox");
         fitsOnly.textProperty().bind(messages.text("results.filter.fitsOnly"));
         fitsOnly.selectedProperty().bindBidirectional(viewModel.fitsOnlyProperty());
-        fitsOnly.setTooltip(tooltip("results.filter.fitsOnly.tooltip"));
+        tooltip("results.filter.fitsOnly.tooltip").attach(fitsOnly);
 
         FlowPane bar = new FlowPane(14, 8, Labelled.box(messages, "results.filter.vendor", vendor),
                 Labelled.box(messages, "results.filter.kind", kind),
@@ -126,12 +125,12 @@ final class DecisionControls {
         return bar;
     }
 
-    private TextField field(String id, String promptKey, Tooltip tooltip) {
+    private TextField field(String id, String promptKey, HoverTip tooltip) {
         TextField f = new TextField();
         f.setId(id);
         f.promptTextProperty().bind(messages.text(promptKey));
         f.setPrefColumnCount(7);
-        f.setTooltip(tooltip);
+        tooltip.attach(f);
         return f;
     }
 
@@ -155,17 +154,8 @@ final class DecisionControls {
         });
     }
 
-    private Tooltip tooltip(String key) {
-        return tooltip(messages.text(key));
-    }
-
-    private Tooltip tooltip(ObservableValue<String> text) {
-        Tooltip t = new Tooltip();
-        t.textProperty().bind(text);
-        t.setWrapText(true);
-        t.setMaxWidth(420);
-        t.setShowDelay(Duration.millis(300));
-        return t;
+    private HoverTip tooltip(String key) {
+        return Tooltips.describing(messages.text(key));
     }
 
     /**

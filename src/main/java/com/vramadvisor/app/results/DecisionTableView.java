@@ -1,5 +1,6 @@
 package com.vramadvisor.app.results;
 
+import com.vramadvisor.app.ui.HoverTip;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -14,12 +15,10 @@ import javafx.scene.control.Label;
 import javafx.scene.control.SelectionMode;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
-import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
-import javafx.util.Duration;
 
 /**
  * The decision table: every option ranked for the workload, with the question above it (what to rank by, the token
@@ -72,7 +71,7 @@ public final class DecisionTableView extends VBox {
         Button useLayout = new Button();
         useLayout.setId("useLayoutButton");
         useLayout.textProperty().bind(messages.text("results.table.useLayout"));
-        useLayout.setTooltip(tooltip("results.table.useLayout.tooltip"));
+        tooltip("results.table.useLayout.tooltip").attach(useLayout);
         useLayout.setMinWidth(Region.USE_PREF_SIZE);
         useLayout.disableProperty().bind(Bindings.createBooleanBinding(
                 () -> !viewModel.canUseLayout(table.getSelectionModel().getSelectedItem()),
@@ -248,7 +247,7 @@ public final class DecisionTableView extends VBox {
         col.setId(id + "Column");
         Label header = new Label();
         header.textProperty().bind(messages.text(key));
-        header.setTooltip(tooltip(key + ".tooltip"));
+        tooltip(key + ".tooltip").attach(header);
         col.setGraphic(header);
         col.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue()));
         col.setComparator(comparator);
@@ -265,12 +264,7 @@ public final class DecisionTableView extends VBox {
         return col;
     }
 
-    private Tooltip tooltip(String key) {
-        Tooltip t = new Tooltip();
-        t.textProperty().bind(messages.text(key));
-        t.setWrapText(true);
-        t.setMaxWidth(420);
-        t.setShowDelay(Duration.millis(300));
-        return t;
+    private HoverTip tooltip(String key) {
+        return Tooltips.describing(messages.text(key));
     }
 }

@@ -1,5 +1,6 @@
 package com.vramadvisor.app.results;
 
+import com.vramadvisor.app.ui.HoverTip;
 import com.vramadvisor.engine.Component;
 import java.util.ArrayList;
 import java.util.List;
@@ -7,7 +8,6 @@ import java.util.Locale;
 import javafx.css.PseudoClass;
 import javafx.geometry.Insets;
 import javafx.scene.control.Label;
-import javafx.scene.control.Tooltip;
 import javafx.scene.layout.Region;
 
 /**
@@ -26,7 +26,7 @@ public final class StackedMemoryBar extends Region {
     private static final double LABEL_GAP = 4;
 
     private final List<Region> segments = new ArrayList<>();
-    private final List<Tooltip> tips = new ArrayList<>();
+    private final List<HoverTip> tips = new ArrayList<>();
     private final List<ComponentRow> rows = new ArrayList<>();
     private final Region marker = new Region();
     private final Label markerLabel = new Label();
@@ -80,8 +80,8 @@ public final class StackedMemoryBar extends Region {
                 Region segment = new Region();
                 segment.getStyleClass().addAll("segment", styleClassOf(row.component()));
                 segment.setManaged(false);
-                Tooltip tip = Tooltips.explaining(row.tooltip());
-                Tooltip.install(segment, tip);
+                HoverTip tip = Tooltips.explainingOnHover().attach(segment);
+                tip.setText(row.tooltip());
                 segments.add(segment);
                 tips.add(tip);
             }

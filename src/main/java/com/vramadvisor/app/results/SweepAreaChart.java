@@ -1,5 +1,6 @@
 package com.vramadvisor.app.results;
 
+import com.vramadvisor.app.ui.HoverTip;
 import java.util.ArrayList;
 import java.util.List;
 import javafx.css.PseudoClass;
@@ -24,14 +25,14 @@ final class SweepAreaChart extends AreaChart<Number, Number> {
     private final NumberAxis yAxis;
     private final List<Overlay> overlays = new ArrayList<>();
     private final Region currentDot = new Region();
-    private final Tooltip currentTip = new Tooltip();
+    private final HoverTip currentTip = HoverTip.styled(SweepAreaChart::quickTooltip);
     private final Line hoverLine = new Line();
     private final Label hoverLabel = new Label();
     private final Line kvLine = new Line();
     private final Label kvLabel = new Label();
     private final Line targetLine = new Line();
     private final Label targetLabel = new Label();
-    private final Tooltip servingTip = Tooltips.explaining("");
+    private final HoverTip servingTip = Tooltips.explainingOnHover();
     private ServingMarks marks = ServingMarks.NONE;
     private List<SweepPoint> points = List.of();
     private double currentX;
@@ -43,7 +44,7 @@ final class SweepAreaChart extends AreaChart<Number, Number> {
         private final Label label = new Label();
         private final Line fitLine = new Line();
         private final Region fitDot = new Region();
-        private final Tooltip tip = Tooltips.explaining("");
+        private final HoverTip tip = Tooltips.explainingOnHover();
         private CapacityLine capacity;
 
         Overlay() {
@@ -51,8 +52,7 @@ final class SweepAreaChart extends AreaChart<Number, Number> {
             label.getStyleClass().add("capacity-line-label");
             fitLine.getStyleClass().add("fit-line");
             fitDot.getStyleClass().add("fit-marker");
-            Tooltip.install(fitDot, tip);
-            label.setTooltip(tip);
+            tip.attach(fitDot, label);
             for (Node n : nodes()) {
                 n.setManaged(false);
             }
@@ -76,8 +76,7 @@ final class SweepAreaChart extends AreaChart<Number, Number> {
         setLegendVisible(false);
         currentDot.getStyleClass().add("current-marker");
         currentDot.setManaged(false);
-        currentTip.setShowDelay(Duration.millis(100));
-        Tooltip.install(currentDot, currentTip);
+        currentTip.attach(currentDot);
         hoverLine.getStyleClass().add("hover-line");
         hoverLabel.getStyleClass().add("hover-label");
         for (Node n : List.of(hoverLine, hoverLabel)) {
@@ -91,8 +90,7 @@ final class SweepAreaChart extends AreaChart<Number, Number> {
         targetLine.getStyleClass().add("latency-target-line");
         targetLabel.getStyleClass().add("serving-line-label");
         targetLabel.setId("sweepLatencyLabel");
-        kvLabel.setTooltip(servingTip);
-        targetLabel.setTooltip(servingTip);
+        servingTip.attach(kvLabel, targetLabel);
         for (Node n : List.of(kvLine, kvLabel, targetLine, targetLabel)) {
             n.setManaged(false);
             n.setVisible(false);
@@ -291,5 +289,12 @@ final class SweepAreaChart extends AreaChart<Number, Number> {
     /** Half-pixel offset keeps 1 px lines crisp. */
     private static double snap(double v) {
         return Math.floor(v) + 0.5;
+    }
+
+    /** The current point's tooltip opens a little sooner than an explaining one: it is a value, not a paragraph. */
+    private static Tooltip quickTooltip() {
+        Tooltip t = new Tooltip();
+        t.setShowDelay(Duration.millis(100));
+        return t;
     }
 }

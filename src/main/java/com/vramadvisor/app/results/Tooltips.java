@@ -1,5 +1,7 @@
 package com.vramadvisor.app.results;
 
+import com.vramadvisor.app.ui.HoverTip;
+import javafx.beans.value.ObservableValue;
 import javafx.scene.control.Tooltip;
 import javafx.util.Duration;
 
@@ -7,6 +9,7 @@ import javafx.util.Duration;
 public final class Tooltips {
 
     private static final double MAX_WIDTH = 460;
+    private static final double CONTROL_MAX_WIDTH = 420;
 
     private Tooltips() {
     }
@@ -18,5 +21,26 @@ public final class Tooltips {
         t.setWrapText(true);
         t.setMaxWidth(MAX_WIDTH);
         return t;
+    }
+
+    /**
+     * A control's tooltip (the decision table's headers and filters): wrapped, opening after a short rest, made when
+     * the pointer first comes over one of its nodes.
+     */
+    public static HoverTip describing(ObservableValue<String> text) {
+        HoverTip tip = HoverTip.styled(() -> {
+            Tooltip t = new Tooltip();
+            t.setWrapText(true);
+            t.setMaxWidth(CONTROL_MAX_WIDTH);
+            t.setShowDelay(Duration.millis(300));
+            return t;
+        });
+        tip.textProperty().bind(text);
+        return tip;
+    }
+
+    /** An explaining tooltip made when the pointer first comes over one of its nodes; its text is set on the tip. */
+    public static HoverTip explainingOnHover() {
+        return HoverTip.styled(() -> explaining(""));
     }
 }

@@ -16,6 +16,7 @@ import com.vramadvisor.app.scenario.ScenarioStore;
 import com.vramadvisor.app.settings.WindowGeometry;
 import com.vramadvisor.app.ui.BuiltWhenShown;
 import com.vramadvisor.app.ui.CjkFonts;
+import com.vramadvisor.app.ui.HoverTip;
 import com.vramadvisor.app.ui.Messages;
 import com.vramadvisor.app.workload.WorkloadPanel;
 import com.vramadvisor.app.settings.AppSettings;
@@ -228,9 +229,8 @@ public final class MainWindow implements AppMenus.Actions {
         context.compare().activeProperty().bind(compareTab.selectedProperty());
         Tab adviceTab = view.addLazyTab("adviceTab", texts.text("advice.tab"),
                 () -> new AdviceView(context.advice(), texts));
-        Tooltip adviceTip = new Tooltip();
-        adviceTip.textProperty().bind(texts.text("advice.tab.tooltip"));
-        adviceTab.setTooltip(adviceTip);
+        HoverTip.styled(Tooltip::new).attach(adviceTab, view.tabs())
+                .textProperty().bind(texts.text("advice.tab.tooltip"));
         // The advice and the planner change language-model inputs; the other types have no such changes yet.
         adviceTab.disableProperty().bind(domain.activeProperty());
         // Like the comparison, the advice is computed only while its tab is showing.
@@ -238,9 +238,8 @@ public final class MainWindow implements AppMenus.Actions {
         // The planner searches only when asked (its Plan button), so it needs no such binding.
         Tab planTab = view.addLazyTab("planTab", texts.text("plan.tab"),
                 () -> new PlannerView(context.planner(), texts));
-        Tooltip planTip = new Tooltip();
-        planTip.textProperty().bind(texts.text("plan.tab.tooltip"));
-        planTab.setTooltip(planTip);
+        HoverTip.styled(Tooltip::new).attach(planTab, view.tabs())
+                .textProperty().bind(texts.text("plan.tab.tooltip"));
         planTab.disableProperty().bind(domain.activeProperty());
     }
 

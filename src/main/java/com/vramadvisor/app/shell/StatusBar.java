@@ -1,6 +1,7 @@
 package com.vramadvisor.app.shell;
 
 import com.vramadvisor.app.calibration.CalibrationStatus;
+import com.vramadvisor.app.ui.HoverTip;
 import com.vramadvisor.app.ui.Messages;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
@@ -67,7 +68,7 @@ final class StatusBar {
         if (skipped > 0) {
             StringBuilder details = new StringBuilder();
             context.catalog().problems().forEach(p -> details.append(p).append('\n'));
-            catalog.setTooltip(new Tooltip(details.toString().strip()));
+            HoverTip.styled(Tooltip::new).attach(catalog).setText(details.toString().strip());
         }
         busy = context.export().busyProperty().or(context.modelImport().busyProperty());
         // The progress bar is made the first time something runs: hidden, it would still cost its skin and an
@@ -91,9 +92,7 @@ final class StatusBar {
     /** Shows the calibration profile in effect, in the current language, for as long as it is. Called once. */
     void bindCalibration(CalibrationStatus status, Messages messages) {
         calibration.textProperty().bind(status.text(messages));
-        Tooltip tip = new Tooltip();
-        tip.textProperty().bind(status.tooltip(messages));
-        calibration.setTooltip(tip);
+        HoverTip.styled(Tooltip::new).attach(calibration).textProperty().bind(status.tooltip(messages));
     }
 
     void show(String text) {

@@ -9,7 +9,6 @@ import javafx.beans.value.ObservableStringValue;
 import javafx.scene.control.Toggle;
 import javafx.scene.control.ToggleButton;
 import javafx.scene.control.ToggleGroup;
-import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.VBox;
 
@@ -124,9 +123,9 @@ public final class SegmentedChoice<T> {
         return b != null ? b : buttons.values().iterator().next();
     }
 
-    /** Gives every button the same tooltip. */
-    public void setTooltip(Tooltip tooltip) {
-        buttons.values().forEach(b -> b.setTooltip(tooltip));
+    /** Gives every button the same tooltip, made when the pointer first comes over one. */
+    public void setTip(HoverTip tip) {
+        tip.attach(buttons.values().toArray(new ToggleButton[0]));
     }
 
 }

@@ -1,10 +1,9 @@
 package com.vramadvisor.app.workload;
 
 import com.vramadvisor.app.ui.Messages;
-import com.vramadvisor.app.ui.Tips;
+import com.vramadvisor.app.ui.HoverTip;
 import javafx.beans.property.BooleanProperty;
 import javafx.scene.control.CheckBox;
-import javafx.scene.control.Tooltip;
 
 /** A check box with a mnemonic label and a tooltip, bound both ways to a boolean property. */
 final class CheckField {
@@ -16,8 +15,7 @@ final class CheckField {
         check.textProperty().bind(messages.text(labelKey));
         check.setMnemonicParsing(true);
         check.selectedProperty().bindBidirectional(value);
-        Tooltip tip = Tips.of(messages, tipKey);
-        check.setTooltip(tip);
+        HoverTip.of(messages, tipKey).attach(check);
         check.getStyleClass().add("field");
     }
 

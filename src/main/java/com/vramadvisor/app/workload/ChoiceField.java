@@ -1,7 +1,7 @@
 package com.vramadvisor.app.workload;
 
 import com.vramadvisor.app.ui.Messages;
-import com.vramadvisor.app.ui.Tips;
+import com.vramadvisor.app.ui.HoverTip;
 import java.util.List;
 import java.util.function.Function;
 import javafx.beans.property.ObjectProperty;
@@ -9,7 +9,6 @@ import javafx.beans.value.ObservableStringValue;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
-import javafx.scene.control.Tooltip;
 import javafx.scene.layout.VBox;
 
 /** A labelled drop-down over a fixed list of choices, bound both ways to an object property. */
@@ -31,9 +30,7 @@ final class ChoiceField<T> {
         combo.setMaxWidth(Double.MAX_VALUE);
         combo.setCellFactory(list -> new TextCell<>(text));
         combo.setButtonCell(new TextCell<>(text));
-        Tooltip tip = Tips.of(messages, tipKey);
-        combo.setTooltip(tip);
-        label.setTooltip(tip);
+        HoverTip.of(messages, tipKey).attach(combo, label);
         root.getChildren().addAll(label, combo);
         root.getStyleClass().add("field");
     }

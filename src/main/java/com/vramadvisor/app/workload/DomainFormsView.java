@@ -1,7 +1,7 @@
 package com.vramadvisor.app.workload;
 
 import com.vramadvisor.app.ui.Messages;
-import com.vramadvisor.app.ui.Tips;
+import com.vramadvisor.app.ui.HoverTip;
 import java.io.File;
 import java.util.List;
 import java.util.Locale;
@@ -227,7 +227,7 @@ final class DomainFormsView {
         b.setId(id);
         b.textProperty().bind(messages.text(key));
         b.setMnemonicParsing(true);
-        b.setTooltip(Tips.of(messages, tipKey));
+        HoverTip.of(messages, tipKey).attach(b);
         return b;
     }
 

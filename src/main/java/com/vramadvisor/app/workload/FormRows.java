@@ -1,5 +1,6 @@
 package com.vramadvisor.app.workload;
 
+import com.vramadvisor.app.ui.BuiltWhenShown;
 import com.vramadvisor.app.ui.Messages;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
@@ -19,17 +20,21 @@ final class FormRows {
         title.textProperty().bind(messages.text(titleKey));
         title.getStyleClass().add("section-title");
         VBox box = new VBox(title);
-        box.getChildren().addAll(children);
+        // Inputs the current mode hides join the scene when first shown (BuiltWhenShown.inPlaceOf).
+        for (Node child : children) {
+            box.getChildren().add(BuiltWhenShown.inPlaceOf(child));
+        }
         box.getStyleClass().add("form-section");
         return box;
     }
 
     /** Inputs side by side, sharing the width equally. */
     static HBox row(Node... children) {
-        HBox row = new HBox(children);
+        HBox row = new HBox();
         row.getStyleClass().add("form-row");
         for (Node c : children) {
             HBox.setHgrow(c, Priority.ALWAYS);
+            row.getChildren().add(BuiltWhenShown.inPlaceOf(c));
         }
         return row;
     }

@@ -1,10 +1,9 @@
 package com.vramadvisor.app.workload;
 
 import com.vramadvisor.app.ui.Messages;
-import com.vramadvisor.app.ui.Tips;
+import com.vramadvisor.app.ui.HoverTip;
 import com.vramadvisor.engine.hardware.GpuSpec;
 import javafx.scene.control.Label;
-import javafx.scene.control.Tooltip;
 import javafx.scene.layout.VBox;
 import javafx.util.StringConverter;
 import org.controlsfx.control.SearchableComboBox;
@@ -69,14 +68,12 @@ final class HardwareSection {
             }
         });
         select(gpu, vm, vm.gpuIdProperty().get());
-        Tooltip tip = Tips.of(messages, "workload.gpu.tooltip");
-        gpu.setTooltip(tip);
         Label label = new Label();
         label.textProperty().bind(messages.text("workload.gpu.label"));
         label.setLabelFor(gpu);
         label.setMnemonicParsing(true);
         label.getStyleClass().add("field-label");
-        label.setTooltip(tip);
+        HoverTip.of(messages, "workload.gpu.tooltip").attach(gpu, label);
         VBox gpuBox = new VBox(label, gpu);
         gpuBox.getStyleClass().add("field");
         if (withOverhead) {

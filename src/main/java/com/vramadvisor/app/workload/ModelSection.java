@@ -1,16 +1,19 @@
 package com.vramadvisor.app.workload;
 
 import com.vramadvisor.app.ui.Messages;
-import com.vramadvisor.app.ui.Tips;
+import com.vramadvisor.app.ui.HoverTip;
 import com.vramadvisor.engine.ModelSpec;
 import java.io.File;
 import javafx.beans.property.BooleanProperty;
+import javafx.beans.value.ChangeListener;
+import javafx.beans.value.ObservableValue;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
 import javafx.scene.control.ProgressIndicator;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.stage.DirectoryChooser;
 import javafx.stage.FileChooser;
@@ -22,6 +25,8 @@ import org.controlsfx.control.SearchableComboBox;
  * slider for "a model of about this size" questions.
  */
 public final class ModelSection {
+
+    private static final double BUSY_SIZE = 18;
 
     private final VBox root;
     private final SearchableComboBox<ModelSpec> picker = new SearchableComboBox<>();
@@ -65,12 +70,12 @@ public final class ModelSection {
                 setText(empty || item == null ? vm.customModelTextProperty().get() : item.name());
             }
         });
-        picker.setTooltip(Tips.of(messages, "workload.model.tooltip"));
+        HoverTip.of(messages, "workload.model.tooltip").attach(picker);
 
         Button openFile = new Button();
         openFile.setId("openModelButton");
         openFile.textProperty().bind(messages.text("workload.model.openFile"));
-        openFile.setTooltip(Tips.of(messages, "workload.model.openFile.tooltip"));
+        HoverTip.of(messages, "workload.model.openFile.tooltip").attach(openFile);
         openFile.setOnAction(e -> {
             FileChooser chooser = new FileChooser();
             chooser.titleProperty().bind(messages.text("workload.model.openFile.title"));
@@ -84,7 +89,7 @@ public final class ModelSection {
         Button openFolder = new Button();
         openFolder.setId("openModelFolderButton");
         openFolder.textProperty().bind(messages.text("workload.model.openFolder"));
-        openFolder.setTooltip(Tips.of(messages, "workload.model.openFolder.tooltip"));
+        HoverTip.of(messages, "workload.model.openFolder.tooltip").attach(openFolder);
         openFolder.setOnAction(e -> {
             DirectoryChooser chooser = new DirectoryChooser();
             chooser.titleProperty().bind(messages.text("workload.model.openFolder"));
@@ -93,11 +98,24 @@ public final class ModelSection {
                 importer.importPath(dir.toPath());
             }
         });
-        ProgressIndicator busy = new ProgressIndicator();
-        busy.setId("modelImportProgress");
-        busy.setPrefSize(18, 18);
-        busy.visibleProperty().bind(importer.busyProperty());
-        HBox buttons = new HBox(openFile, openFolder, busy);
+        // The spinner is made the first time an import runs: hidden, it would still cost its skin and fifteen nodes
+        // with the window's first complete frame. Until then an empty region of its size keeps its place.
+        Region busySlot = new Region();
+        busySlot.setPrefSize(BUSY_SIZE, BUSY_SIZE);
+        HBox buttons = new HBox(openFile, openFolder, busySlot);
+        importer.busyProperty().addListener(new ChangeListener<Boolean>() {
+            @Override
+            public void changed(ObservableValue<? extends Boolean> obs, Boolean was, Boolean now) {
+                if (now) {
+                    importer.busyProperty().removeListener(this);
+                    ProgressIndicator busy = new ProgressIndicator();
+                    busy.setId("modelImportProgress");
+                    busy.setPrefSize(BUSY_SIZE, BUSY_SIZE);
+                    busy.visibleProperty().bind(importer.busyProperty());
+                    buttons.getChildren().set(buttons.getChildren().indexOf(busySlot), busy);
+                }
+            }
+        });
         buttons.getStyleClass().add("button-row");
 
         Label summary = new Label();

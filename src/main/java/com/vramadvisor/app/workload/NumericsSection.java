@@ -2,7 +2,7 @@ package com.vramadvisor.app.workload;
 
 import com.vramadvisor.app.ui.Messages;
 import com.vramadvisor.app.ui.SegmentedChoice;
-import com.vramadvisor.app.ui.Tips;
+import com.vramadvisor.app.ui.HoverTip;
 import com.vramadvisor.engine.DataType;
 import com.vramadvisor.engine.LossUpcast;
 import com.vramadvisor.engine.Mode;
@@ -31,7 +31,7 @@ final class NumericsSection {
     NumericsSection(WorkloadViewModel vm, Messages messages) {
         SegmentedChoice<Precision> precision = new SegmentedChoice<>("precisionToggle",
                 WorkloadView.precisions(), p -> messages.text(EnumTexts.key(p)), vm.precisionProperty(), 4);
-        precision.setTooltip(Tips.of(messages, "workload.precision.tooltip"));
+        precision.setTip(HoverTip.of(messages, "workload.precision.tooltip"));
         VBox precisionBox = field(messages, "workload.precision.label", "workload.precision.tooltip",
                 precision.selectedButton(), precision.control());
         precisionBox.visibleProperty().bind(vm.trainingProperty());
@@ -39,7 +39,7 @@ final class NumericsSection {
 
         SegmentedChoice<DataType> quantization = new SegmentedChoice<>("quantizationToggle",
                 WorkloadView.quantizations(), t -> typeText(messages, t), vm.weightTypeProperty(), 4);
-        quantization.setTooltip(Tips.of(messages, "workload.quantization.tooltip"));
+        quantization.setTip(HoverTip.of(messages, "workload.quantization.tooltip"));
         ComboBox<DataType> gguf = new ComboBox<>();
         gguf.setId("ggufTypeCombo");
         gguf.getItems().setAll(Stream.of(DataType.values()).filter(DataType::isGguf).toList());
@@ -48,7 +48,7 @@ final class NumericsSection {
                 () -> WorkloadView.dataTypeLabel(t))));
         gguf.setButtonCell(new ChoiceField.TextCell<>(t -> Bindings.createStringBinding(
                 () -> WorkloadView.dataTypeLabel(t))));
-        gguf.setTooltip(Tips.of(messages, "workload.quantization.gguf.tooltip"));
+        HoverTip.of(messages, "workload.quantization.gguf.tooltip").attach(gguf);
         gguf.setOnAction(e -> {
             if (gguf.getValue() != null) {
                 vm.weightTypeProperty().set(gguf.getValue());
@@ -77,7 +77,7 @@ final class NumericsSection {
 
         SegmentedChoice<DataType> kv = new SegmentedChoice<>("kvCacheToggle", kvTypes(),
                 t -> typeText(messages, t), vm.kvCacheTypeProperty());
-        kv.setTooltip(Tips.of(messages, "workload.kvCache.tooltip"));
+        kv.setTip(HoverTip.of(messages, "workload.kvCache.tooltip"));
         VBox kvBox = field(messages, "workload.kvCache.label", "workload.kvCache.tooltip", kv.selectedButton(),
                 kv.control());
         kvBox.visibleProperty().bind(vm.inferenceProperty());
@@ -86,7 +86,7 @@ final class NumericsSection {
         SegmentedChoice<LossUpcast> upcast = new SegmentedChoice<>("lossUpcastToggle",
                 List.of(LossUpcast.FP32, LossUpcast.NONE), u -> messages.text(EnumTexts.key(u)),
                 vm.lossUpcastProperty());
-        upcast.setTooltip(Tips.of(messages, "workload.lossUpcast.tooltip"));
+        upcast.setTip(HoverTip.of(messages, "workload.lossUpcast.tooltip"));
         VBox upcastBox = field(messages, "workload.lossUpcast.label", "workload.lossUpcast.tooltip",
                 upcast.selectedButton(), upcast.control());
         upcastBox.visibleProperty().bind(vm.trainingProperty());
@@ -107,7 +107,7 @@ final class NumericsSection {
         grouped.promptTextProperty().bind(messages.text("workload.quantization.group"));
         grouped.setCellFactory(l -> new ChoiceField.TextCell<>(t -> groupText(messages, t)));
         grouped.setButtonCell(new ChoiceField.TextCell<>(t -> groupText(messages, t)));
-        grouped.setTooltip(Tips.of(messages, "workload.quantization.group.tooltip"));
+        HoverTip.of(messages, "workload.quantization.group.tooltip").attach(grouped);
         grouped.setOnAction(e -> {
             if (grouped.getValue() != null) {
                 vm.weightTypeProperty().set(grouped.getValue());
@@ -155,7 +155,7 @@ final class NumericsSection {
         label.setLabelFor(target);
         label.setMnemonicParsing(true);
         label.getStyleClass().add("field-label");
-        label.setTooltip(Tips.of(messages, tipKey));
+        HoverTip.of(messages, tipKey).attach(label);
         VBox box = new VBox(label);
         box.getChildren().addAll(content);
         box.getStyleClass().add("field");

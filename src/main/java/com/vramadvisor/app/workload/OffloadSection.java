@@ -2,7 +2,7 @@ package com.vramadvisor.app.workload;
 
 import com.vramadvisor.app.ui.Messages;
 import com.vramadvisor.app.ui.SegmentedChoice;
-import com.vramadvisor.app.ui.Tips;
+import com.vramadvisor.app.ui.HoverTip;
 import com.vramadvisor.engine.ActivationOffload;
 import com.vramadvisor.engine.Offload;
 import java.util.List;
@@ -29,7 +29,7 @@ final class OffloadSection {
                 List.of(Offload.Target.values()),
                 t -> messages.text("workload.offload.target." + t.name().toLowerCase(Locale.ROOT)),
                 vm.offloadTargetProperty());
-        target.setTooltip(Tips.of(messages, "workload.offload.tooltip"));
+        target.setTip(HoverTip.of(messages, "workload.offload.tooltip"));
         VBox targetBox = field(messages, "workload.offload.label", "workload.offload.tooltip", target.selectedButton(),
                 target.control());
         targetBox.visibleProperty().bind(vm.trainingProperty());
@@ -39,7 +39,7 @@ final class OffloadSection {
                 List.of(Offload.Device.values()),
                 d -> messages.text("workload.offload.device." + d.name().toLowerCase(Locale.ROOT)),
                 vm.offloadDeviceProperty());
-        device.setTooltip(Tips.of(messages, "workload.offload.device.tooltip"));
+        device.setTip(HoverTip.of(messages, "workload.offload.device.tooltip"));
         VBox deviceBox = field(messages, "workload.offload.device.label", "workload.offload.device.tooltip",
                 device.selectedButton(), device.control());
         BooleanBinding offloading = Bindings.createBooleanBinding(() -> vm.trainingProperty().get()
@@ -52,7 +52,7 @@ final class OffloadSection {
                 List.of(ActivationOffload.values()),
                 a -> messages.text("workload.offload.activations." + a.name().toLowerCase(Locale.ROOT)),
                 vm.activationOffloadProperty());
-        activations.setTooltip(Tips.of(messages, "workload.offload.activations.tooltip"));
+        activations.setTip(HoverTip.of(messages, "workload.offload.activations.tooltip"));
         VBox activationsBox = field(messages, "workload.offload.activations.label",
                 "workload.offload.activations.tooltip", activations.selectedButton(), activations.control());
         activationsBox.visibleProperty().bind(vm.trainingProperty());
@@ -77,7 +77,7 @@ final class OffloadSection {
         label.setLabelFor(target);
         label.setMnemonicParsing(true);
         label.getStyleClass().add("field-label");
-        label.setTooltip(Tips.of(messages, tipKey));
+        HoverTip.of(messages, tipKey).attach(label);
         VBox box = new VBox(label, content);
         box.getStyleClass().add("field");
         return box;

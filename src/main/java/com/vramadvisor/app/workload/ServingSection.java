@@ -1,7 +1,7 @@
 package com.vramadvisor.app.workload;
 
 import com.vramadvisor.app.ui.Messages;
-import com.vramadvisor.app.ui.Tips;
+import com.vramadvisor.app.ui.HoverTip;
 import javafx.scene.control.Label;
 import javafx.scene.layout.VBox;
 
@@ -25,7 +25,7 @@ final class ServingSection {
         Label block = new Label();
         block.setId("kvBlockLabel");
         block.textProperty().bind(serving.kvBlockTextProperty());
-        block.setTooltip(Tips.of(messages, "workload.kvBlock.tooltip"));
+        HoverTip.of(messages, "workload.kvBlock.tooltip").attach(block);
         block.getStyleClass().add("field-label");
         root = FormRows.section(messages, "workload.section.serving", tpot.root(), ttft.root(), running.root(),
                 block);

@@ -1,7 +1,8 @@
 package com.vramadvisor.app.workload;
 
+import com.vramadvisor.app.ui.BuiltWhenShown;
 import com.vramadvisor.app.ui.Messages;
-import com.vramadvisor.app.ui.Tips;
+import com.vramadvisor.app.ui.HoverTip;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.Property;
@@ -10,7 +11,6 @@ import javafx.css.PseudoClass;
 import javafx.scene.control.Label;
 import javafx.scene.control.Slider;
 import javafx.scene.control.TextField;
-import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyCode;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
@@ -95,24 +95,19 @@ final class SliderField {
         field.pseudoClassStateChanged(INVALID, false);
         input.errorProperty().addListener((obs, old, now) -> field.pseudoClassStateChanged(INVALID, !now.isEmpty()));
 
-        Tooltip tip = Tips.of(messages, tipKey);
-        slider.setTooltip(tip);
+        HoverTip tip = HoverTip.of(messages, tipKey).attach(slider, label);
         if (input.compact()) {
             // The field shows a short form; its tooltip gives every digit first.
-            Tooltip exact = Tips.of(messages, tipKey);
-            exact.textProperty().unbind();
-            exact.textProperty().bind(Bindings.createStringBinding(
+            HoverTip.wrapped().attach(field).textProperty().bind(Bindings.createStringBinding(
                     () -> messages.get("input.exact", input.exactTextProperty().get()) + "\n\n" + tip.getText(),
                     input.exactTextProperty(), tip.textProperty(), messages.localeProperty()));
-            field.setTooltip(exact);
         } else {
-            field.setTooltip(tip);
+            tip.attach(field);
         }
-        label.setTooltip(tip);
 
         HBox row = new HBox(slider, field);
         row.getStyleClass().add("slider-row");
-        root.getChildren().addAll(label, row, error);
+        root.getChildren().addAll(label, row, BuiltWhenShown.inPlaceOf(error));
         root.getStyleClass().add("slider-field");
     }
 

@@ -1,7 +1,8 @@
 package com.vramadvisor.app.workload;
 
+import com.vramadvisor.app.ui.BuiltWhenShown;
 import com.vramadvisor.app.ui.Messages;
-import com.vramadvisor.app.ui.Tips;
+import com.vramadvisor.app.ui.HoverTip;
 import java.text.NumberFormat;
 import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.ObjectProperty;
@@ -9,7 +10,6 @@ import javafx.beans.value.ObservableBooleanValue;
 import javafx.scene.control.Label;
 import javafx.scene.control.Spinner;
 import javafx.scene.control.SpinnerValueFactory;
-import javafx.scene.control.Tooltip;
 import javafx.scene.layout.VBox;
 import javafx.util.StringConverter;
 
@@ -71,10 +71,8 @@ final class StepperField {
         input.errorProperty().addListener((obs, old, now) ->
                 spinner.getEditor().pseudoClassStateChanged(SliderField.INVALID, !now.isEmpty()));
 
-        Tooltip tip = Tips.of(messages, tipKey);
-        spinner.setTooltip(tip);
-        label.setTooltip(tip);
-        root.getChildren().addAll(label, spinner, error);
+        HoverTip.of(messages, tipKey).attach(spinner, label);
+        root.getChildren().addAll(label, spinner, BuiltWhenShown.inPlaceOf(error));
         root.getStyleClass().add("stepper-field");
     }
 

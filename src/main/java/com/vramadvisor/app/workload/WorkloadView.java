@@ -1,8 +1,9 @@
 package com.vramadvisor.app.workload;
 
+import com.vramadvisor.app.ui.BuiltWhenShown;
 import com.vramadvisor.app.ui.Messages;
 import com.vramadvisor.app.ui.SegmentedChoice;
-import com.vramadvisor.app.ui.Tips;
+import com.vramadvisor.app.ui.HoverTip;
 import com.vramadvisor.engine.AttentionImpl;
 import com.vramadvisor.engine.DataType;
 import com.vramadvisor.engine.Implementation;
@@ -54,10 +55,10 @@ public final class WorkloadView {
 
         SegmentedChoice<Mode> kind = new SegmentedChoice<>("workloadKindToggle", List.of(Mode.values()),
                 this::enumText, vm.modeProperty());
-        kind.setTooltip(Tips.of(messages, "workload.kind.tooltip"));
+        kind.setTip(HoverTip.of(messages, "workload.kind.tooltip"));
         modelSection = new ModelSection(vm, messages, adjusting, importer);
 
-        root.getChildren().addAll(problem,
+        for (Node part : List.of(problem,
                 section("workload.section.kind", labelled("workload.kind.label", kind.selectedButton(),
                         "workload.kind.tooltip"), kind.control()),
                 modelSection.root(),
@@ -67,7 +68,9 @@ public final class WorkloadView {
                 trainingSection(),
                 parallelSection(),
                 new OffloadSection(vm, messages).root(),
-                new HardwareSection(vm, messages).root());
+                new HardwareSection(vm, messages).root())) {
+            root.getChildren().add(BuiltWhenShown.inPlaceOf(part));
+        }
     }
 
     private Node batchSection(BooleanProperty adjusting) {
@@ -111,7 +114,7 @@ public final class WorkloadView {
         SegmentedChoice<Implementation> implementation = new SegmentedChoice<>("implementationToggle",
                 List.of(Implementation.PYTORCH, Implementation.MEGATRON), this::enumText,
                 vm.implementationProperty());
-        implementation.setTooltip(Tips.of(messages, "workload.implementation.tooltip"));
+        implementation.setTip(HoverTip.of(messages, "workload.implementation.tooltip"));
         VBox implementationBox = new VBox(labelled("workload.implementation.label",
                 implementation.selectedButton(), "workload.implementation.tooltip"), implementation.control());
         implementationBox.getStyleClass().add("field");
@@ -123,10 +126,10 @@ public final class WorkloadView {
                 List.of(Optimizer.values()), vm.optimizerProperty(), this::enumText, messages);
         SegmentedChoice<Recompute> recompute = new SegmentedChoice<>("recomputeToggle",
                 List.of(Recompute.values()), this::enumText, vm.recomputeProperty());
-        recompute.setTooltip(Tips.of(messages, "workload.recompute.tooltip"));
+        recompute.setTip(HoverTip.of(messages, "workload.recompute.tooltip"));
         SegmentedChoice<AttentionImpl> attention = new SegmentedChoice<>("attentionToggle",
                 List.of(AttentionImpl.values()), this::enumText, vm.attentionProperty());
-        attention.setTooltip(Tips.of(messages, "workload.attention.tooltip"));
+        attention.setTip(HoverTip.of(messages, "workload.attention.tooltip"));
         StepperField rank = new StepperField("loraRankSpinner", "workload.loraRank.label", "workload.loraRank.tooltip",
                 vm.loraRankProperty(), vm.exact().loraRank(), messages);
         rank.bindVisible(vm.adaptersProperty());
@@ -147,7 +150,7 @@ public final class WorkloadView {
     private Node parallelSection() {
         SegmentedChoice<Integer> zero = new SegmentedChoice<>("zeroStageToggle", List.of(0, 1, 2, 3),
                 stage -> messages.text("workload.zero.stage", stage), vm.zeroStageProperty().asObject());
-        zero.setTooltip(Tips.of(messages, "workload.zero.tooltip"));
+        zero.setTip(HoverTip.of(messages, "workload.zero.tooltip"));
         VBox zeroBox = new VBox(labelled("workload.zero.label", zero.selectedButton(), "workload.zero.tooltip"),
                 zero.control());
         zeroBox.getStyleClass().add("field");
@@ -191,7 +194,7 @@ public final class WorkloadView {
         l.setLabelFor(target);
         l.setMnemonicParsing(true);
         l.getStyleClass().add("field-label");
-        l.setTooltip(Tips.of(messages, tipKey));
+        HoverTip.of(messages, tipKey).attach(l);
         return l;
     }
 

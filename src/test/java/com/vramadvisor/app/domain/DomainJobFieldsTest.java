@@ -12,6 +12,7 @@ import com.vramadvisor.scenario.DomainJob;
 import com.vramadvisor.scenario.ScenarioInputs;
 import com.vramadvisor.scenario.VisionInputs;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import javafx.beans.property.SimpleObjectProperty;
@@ -71,6 +72,20 @@ class DomainJobFieldsTest {
             }
         }
         assertThat(compared).isGreaterThan(5);
+    }
+
+    @Test
+    void aSystemSplitOverFourGpusKeepsItsStepsAndIsTimedLikeTheWholeSystem() {
+        snapshot.set(snapshot.get().withKind(WorkloadKind.MD));
+        Map<String, Double> one = hoursByOption();
+        List<DomainTableRow> rows = List.copyOf(table.rows());
+        snapshot.set(snapshot.get().withDomain(snapshot.get().domain().withMd(snapshot.get().domain().md()
+                .withGpus(4))));
+        assertThat(table.job().shownProperty().get()).isEqualTo(Shown.STEPS);
+        // The table counts GPUs from the whole system, so a split entered in the workload panel ranks and times each
+        // option as the undivided system does: one GPU holds all of it, not a quarter.
+        assertThat(hoursByOption()).isNotEmpty().isEqualTo(one);
+        assertThat(table.rows()).isNotEmpty().containsExactlyElementsOf(rows);
     }
 
     @Test

@@ -2,6 +2,7 @@ package com.vramadvisor.app.results;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.vramadvisor.app.ui.HoverTip;
 import com.vramadvisor.app.compare.CompareView;
 import com.vramadvisor.app.compare.CompareViewModel;
 import com.vramadvisor.app.workload.WorkloadViewModel;
@@ -148,7 +149,7 @@ class ResultsViewsUiTest {
         assertThat(table.getItems()).anyMatch(r -> r.gpusNeeded() > 4);
         TextField field = robot.lookup("#maxGpusField").queryAs(TextField.class);
         assertThat(field.getPromptText()).isEqualTo("no limit");
-        assertThat(field.getTooltip().getText()).contains("1,024");
+        assertThat(HoverTip.tooltipOf(field).getText()).contains("1,024");
 
         robot.clickOn("#deadlineField").type(KeyCode.TAB);
         assertThat(field.isFocused()).as("Tab from the deadline reaches the GPU limit").isTrue();

@@ -56,6 +56,11 @@ class LanguageModelControlsUiTest {
         return true;
     }
 
+    /** Shown on screen; an input the window has not shown yet is not in the scene at all (BuiltWhenShown). */
+    private static boolean shown(FxRobot robot, String query) {
+        return robot.lookup(query).tryQuery().map(n -> shown(n)).orElse(false);
+    }
+
     @SuppressWarnings("unchecked")
     private static Spinner<Integer> spinner(FxRobot robot, String id) {
         return robot.lookup(id).queryAs(Spinner.class);
@@ -152,22 +157,21 @@ class LanguageModelControlsUiTest {
             context.workload().zeroStageProperty().set(2);
         });
         ToggleButton optimizer = robot.lookup("#offloadTargetToggle-1").queryAs(ToggleButton.class);
-        Node device = robot.lookup("#offloadDeviceToggle-0").query();
-        assertThat(shown(device)).as("nothing offloaded yet").isFalse();
+        assertThat(shown(robot, "#offloadDeviceToggle-0")).as("nothing offloaded yet").isFalse();
         robot.interact(optimizer::requestFocus);
         robot.type(KeyCode.SPACE);
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(context.workload().snapshot().workload().offload())
                 .isEqualTo(new Offload(Offload.Target.OPTIMIZER, Offload.Device.CPU, -1));
-        assertThat(shown(device)).isTrue();
+        assertThat(shown(robot, "#offloadDeviceToggle-0")).isTrue();
 
-        CheckBox partial = robot.lookup("#partialGpuLayersCheck").queryAs(CheckBox.class);
-        assertThat(shown(partial)).as("training has no GPU layers").isFalse();
+        assertThat(shown(robot, "#partialGpuLayersCheck")).as("training has no GPU layers").isFalse();
         robot.interact(() -> {
             context.workload().modeProperty().set(Mode.INFER);
             context.workload().servingEngineProperty().set(ServingEngine.LLAMA_CPP);
         });
         assertThat(shown(optimizer)).isFalse();
+        CheckBox partial = robot.lookup("#partialGpuLayersCheck").queryAs(CheckBox.class);
         assertThat(shown(partial)).isTrue();
         robot.interact(partial::requestFocus);
         robot.type(KeyCode.SPACE);

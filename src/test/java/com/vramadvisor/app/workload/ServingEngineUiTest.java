@@ -2,6 +2,7 @@ package com.vramadvisor.app.workload;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.vramadvisor.app.ui.HoverTip;
 import com.vramadvisor.app.MainWindowFixture;
 import com.vramadvisor.app.shell.AppContext;
 import com.vramadvisor.engine.Estimate;
@@ -74,9 +75,9 @@ class ServingEngineUiTest {
         ComboBox<ServingEngine> engine = robot.lookup("#servingEngineCombo").queryAs(ComboBox.class);
         Spinner<?> chunk = robot.lookup("#maxBatchedTokensSpinner").queryAs(Spinner.class);
         assertThat(engine.getValue()).isEqualTo(ServingEngine.VLLM);
-        assertThat(engine.getTooltip().getText()).contains("blocks of 16 tokens").contains("one forward pass");
+        assertThat(HoverTip.tooltipOf(engine).getText()).contains("blocks of 16 tokens").contains("one forward pass");
         assertThat(shown(chunk)).isTrue();
-        assertThat(chunk.getTooltip().getText()).contains("max_num_batched_tokens");
+        assertThat(HoverTip.tooltipOf(chunk).getText()).contains("max_num_batched_tokens");
         long vllmPeak = peakFor(ServingEngine.VLLM);
 
         robot.interact(engine::requestFocus);

@@ -50,15 +50,20 @@ class ServingTargetsUiTest {
         return true;
     }
 
+    /** Shown on screen; an input the window has not shown yet is not in the scene at all (BuiltWhenShown). */
+    private static boolean shown(FxRobot robot, String query) {
+        return robot.lookup(query).tryQuery().map(n -> shown(n)).orElse(false);
+    }
+
     @Test
     void aTypedTpotTargetReachesTheScenarioAndTheTableAndUndoTakesItBack(FxRobot robot) {
-        @SuppressWarnings("unchecked")
-        Spinner<Integer> tpot = robot.lookup("#tpotTargetSpinner").queryAs(Spinner.class);
-        Label block = robot.lookup("#kvBlockLabel").queryAs(Label.class);
-        assertThat(shown(tpot)).as("training has no serving targets").isFalse();
+        assertThat(shown(robot, "#tpotTargetSpinner")).as("training has no serving targets").isFalse();
 
         robot.interact(() -> context.workload().modeProperty().set(Mode.INFER));
         WaitForAsyncUtils.waitForFxEvents();
+        @SuppressWarnings("unchecked")
+        Spinner<Integer> tpot = robot.lookup("#tpotTargetSpinner").queryAs(Spinner.class);
+        Label block = robot.lookup("#kvBlockLabel").queryAs(Label.class);
         assertThat(shown(tpot)).isTrue();
         assertThat(tpot.getValue()).isEqualTo(50);
         assertThat(block.getText()).isEqualTo("16 tokens per KV block");

@@ -2,6 +2,7 @@ package com.vramadvisor.app.workload;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.vramadvisor.app.ui.HoverTip;
 import com.vramadvisor.app.MainWindowFixture;
 import com.vramadvisor.app.shell.AppContext;
 import com.vramadvisor.engine.Implementation;
@@ -58,7 +59,7 @@ class TrainingImplementationUiTest {
         assertThat(pytorch.getText()).isEqualTo("PyTorch / Hugging Face");
         assertThat(pytorch.isSelected()).as("PyTorch is the default").isTrue();
         assertThat(megatron.getText()).isEqualTo("Megatron / DeepSpeed");
-        assertThat(megatron.getTooltip().getText()).contains("fp32 master copy");
+        assertThat(HoverTip.tooltipOf(megatron).getText()).contains("fp32 master copy");
 
         // The panel scrolls to the focused input, as it does when a user tabs to it.
         robot.interact(megatron::requestFocus);

@@ -1,4 +1,4 @@
-package com.vramadvisor.app.domain;
+package com.vramadvisor.scenario;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -9,13 +9,6 @@ import com.vramadvisor.cli.Cli;
 import com.vramadvisor.engine.core.Sizable;
 import com.vramadvisor.engine.core.SizedEstimate;
 import com.vramadvisor.engine.core.WorkloadKind;
-import com.vramadvisor.scenario.DiffusionInputs;
-import com.vramadvisor.scenario.DomainInputs;
-import com.vramadvisor.scenario.GridInputs;
-import com.vramadvisor.scenario.MdInputs;
-import com.vramadvisor.scenario.RenderInputs;
-import com.vramadvisor.scenario.ScenarioInputs;
-import com.vramadvisor.scenario.VisionInputs;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -23,16 +16,14 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The window builds each kind through its estimator exactly as the command line does for the same inputs. */
-class EngineDomainSizerTest {
+/** A scenario builds each kind through its estimator exactly as the command line's flags do for the same inputs. */
+class ScenarioWorkloadsTest {
 
     @TempDir
     Path dir;
 
-    private final EngineDomainSizer sizer = new EngineDomainSizer();
-
     private Sizable build(WorkloadKind kind, DomainInputs domain) {
-        return sizer.build(ScenarioInputs.defaults().withDomain(domain).withKind(kind)).orElseThrow();
+        return ScenarioWorkloads.build(ScenarioInputs.defaults().withDomain(domain).withKind(kind)).orElseThrow();
     }
 
     private static JsonNode cli(String... args) throws Exception {
