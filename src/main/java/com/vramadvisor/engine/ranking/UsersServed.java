@@ -37,6 +37,10 @@ final class UsersServed {
     static ServingFigures of(ModelSpec model, Workload atLayout, GpuSpec gpu, long capacityBytes, Fabric fabric,
                              RankingOptions options, int replicas) {
         ServingTargets targets = options.servingTargets();
+        if (options.servingChunkPerGpu()) {
+            // No chunk was given: the engine takes its default for this GPU, and profiles at it.
+            atLayout = ServingEngine.of(atLayout).onGpu(atLayout, gpu.memoryBytesTotal(), gpu.name());
+        }
         KvCapacity kv = KvCapacity.of(model, atLayout, capacityBytes, gpu.memoryBytesUsable(),
                 gpu.memoryBytesTotal(), gpu.name());
         long held = kv.wholeSequences();
