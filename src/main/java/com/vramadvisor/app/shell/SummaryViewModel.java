@@ -90,13 +90,15 @@ public final class SummaryViewModel {
             verdict.set("");
             return;
         }
-        // Inference is judged against what the serving engine lets itself use (vLLM: 0.9 of the total by default).
+        // Inference is judged against what the serving engine lets itself use (vLLM: 0.9 of the device memory by
+        // default), and the text says so when that is less than the usable memory.
         long usable = ServingEngine.capacityBytes(gpu.get(), s.workload());
+        String reserved = usable < gpu.get().memoryBytesUsable() ? ".serving" : "";
         // Three states (docs/verifying.md): tight when the usable memory lies inside the estimate's range.
         String key = switch (e.range().verdict(usable)) {
-            case FITS -> "summary.fits";
-            case TIGHT -> "summary.tight";
-            case DOES_NOT_FIT -> "summary.doesNotFit";
+            case FITS -> "summary.fits" + reserved;
+            case TIGHT -> "summary.tight" + reserved;
+            case DOES_NOT_FIT -> "summary.doesNotFit" + reserved;
         };
         String fits = messages.get(key, gpu.get().name(), s.sizeUnit().format(usable, messages.locale()));
         verdict.set(s.workload().mode() == Mode.INFER ? concurrency(fits, s, gpu.get()) : fits);
