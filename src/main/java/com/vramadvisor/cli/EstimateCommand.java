@@ -8,6 +8,7 @@ import com.vramadvisor.engine.Workload;
 import com.vramadvisor.engine.core.Sizable;
 import com.vramadvisor.engine.core.WorkloadKind;
 import com.vramadvisor.engine.hardware.GpuSpec;
+import com.vramadvisor.engine.serving.ServingEngine;
 import com.vramadvisor.engine.serving.ServingLatency;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -65,8 +66,8 @@ final class EstimateCommand implements Callable<Integer> {
         ServingLatency.Latency latency = null;
         FitAnswer fit = null;
         if (gpu != null) {
-            long capacity = gpu.capacityBytes(w);
-            fit = FitAnswer.of(e, capacity, gpu.name() + " (" + Quantities.gib(capacity) + " usable)");
+            long capacity = ServingEngine.capacityBytes(gpu, w);
+            fit = FitAnswer.of(e, capacity, ReservationOutput.against(gpu, w, capacity));
             if (w.mode() == Mode.INFER) {
                 latency = LatencyFigures.of(m, w, args.catalog.catalog(spec.commandLine().getErr()), gpu)
                         .orElseThrow(() -> new CliInputException("the catalog gives '" + gpuId
@@ -79,6 +80,7 @@ final class EstimateCommand implements Callable<Integer> {
                 Map<String, Object> root = EstimateOutput.toJson(m, w, e);
                 if (fit != null) {
                     fit.putJson(root);
+                    ReservationOutput.putJson(root, gpu, w, fit.capacityBytes());
                 }
                 if (latency != null) {
                     LatencyFigures.putJson(root, gpu, latency);

@@ -81,6 +81,11 @@ final class FitCommand implements Callable<Integer> {
         KvCapacity capacity = w.mode() == Mode.INFER ? (t.gpu() == null ? KvCapacity.of(m, w, budget)
                 : KvCapacity.of(m, w, budget, t.gpu().memoryBytesUsable(), t.gpu().memoryBytesTotal(),
                         t.gpu().name())) : null;
+        if (capacity != null && ServingEngine.of(w).pipelinesMicroBatches()) {
+            // vLLM, SGLang and TensorRT-LLM run no more sequences than their KV pool holds, which they size after
+            // their own reservation, profiling run and graphs: the pool, not the estimate alone, sets the answer.
+            batch = (int) Math.min(batch, capacity.wholeSequences());
+        }
         int prefix = sharedPrefix(w);
         double concurrency = capacity == null ? 0 : capacity.maxConcurrencyWithSharedPrefix(prefix);
         OptionalLong scheduled = capacity == null ? OptionalLong.empty() : scheduledLimit(m, w, t, capacity);
@@ -95,6 +100,9 @@ final class FitCommand implements Callable<Integer> {
             Map<String, Object> root = new LinkedHashMap<>();
             root.put("model", EstimateOutput.modelLabel(m));
             root.put("budgetBytes", budget);
+            if (t.gpu() != null) {
+                ReservationOutput.putJson(root, t.gpu(), w, budget);
+            }
             asGiven.putJson(root);
             root.put("maxBatch", batch);
             root.put("maxSequenceLength", sequence);

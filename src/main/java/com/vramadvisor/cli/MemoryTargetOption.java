@@ -3,12 +3,13 @@ package com.vramadvisor.cli;
 import com.vramadvisor.catalog.Catalog;
 import com.vramadvisor.engine.Workload;
 import com.vramadvisor.engine.hardware.GpuSpec;
+import com.vramadvisor.engine.serving.ServingEngine;
 import java.io.PrintWriter;
 import picocli.CommandLine.Option;
 
 /**
  * What a workload must fit on one GPU, for {@code fit} and {@code advise}: a catalog GPU's capacity for the workload
- * ({@link GpuSpec#capacityBytes}, as the decision table judges fit) or a number of GiB given directly.
+ * ({@link ServingEngine#capacityBytes}, as the decision table judges fit) or a number of GiB given directly.
  */
 final class MemoryTargetOption {
 
@@ -54,8 +55,8 @@ final class MemoryTargetOption {
         if (gpuId != null) {
             Catalog catalog = catalogOption.catalog(err);
             GpuSpec gpu = LatencyFigures.gpu(catalog, gpuId);
-            long usable = gpu.capacityBytes(workload);
-            return new Target(usable, gpu.name() + ", " + Quantities.gib(usable) + " usable", gpu);
+            long usable = ServingEngine.capacityBytes(gpu, workload);
+            return new Target(usable, ReservationOutput.against(gpu, workload, usable), gpu);
         }
         if (!(memoryGib > 0 && memoryGib < 1e6)) {
             throw new CliInputException("--memory-gib must be above 0 and below 1e6, got " + memoryGib);

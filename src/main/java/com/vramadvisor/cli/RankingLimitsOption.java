@@ -57,9 +57,13 @@ final class RankingLimitsOption {
     /** Set by the command when the user gave --recompute, so that layouts keep it. */
     boolean recomputeGiven;
 
+    /** Whether the serving engine picks its prefill chunk per GPU ({@link ScenarioArgs#chunkLeftToEngine()}). */
+    boolean chunkLeftToEngine;
+
     /** These flags, told whether the workload flags gave a recomputation. */
     RankingLimitsOption given(ScenarioArgs args) {
         recomputeGiven = args.workload.recomputeGiven();
+        chunkLeftToEngine = args.chunkLeftToEngine();
         return this;
     }
 
@@ -123,7 +127,7 @@ final class RankingLimitsOption {
                 .maxGpus(resolved.maxGpus()).deadlineDays(resolved.deadlineDays());
         if (resolved.workload().mode() == Mode.INFER) {
             // Serving: users within the scenario's latency targets (or the defaults), most per dollar first.
-            b.servingTargets(resolved.servingTargets()).rankByUsersPerDollar();
+            b.servingTargets(resolved.servingTargets()).rankByUsersPerDollar().servingChunkPerGpu(chunkLeftToEngine);
         }
         if (recomputeGiven) {
             b.fixedRecompute(resolved.workload().recompute());

@@ -82,13 +82,18 @@ final class ScenarioArgs {
                 r.tokenBudget(), r.maxGpus(), r.deadlineDays(), r.servingTargets());
     }
 
+    /** Whether neither {@code --max-batched-tokens} nor a scenario file set the prefill chunk. */
+    boolean chunkLeftToEngine() {
+        return workload.maxBatchedTokens == null && scenario.file == null;
+    }
+
     /**
      * The workload with its engine's default prefill chunk for {@code gpu} (vLLM: 8192 tokens on GPUs of at least
      * 70 GiB other than the A100, 2048 otherwise; SGLang by memory tier), when neither {@code --max-batched-tokens}
      * nor a scenario file set it; unchanged otherwise or without a GPU.
      */
     Workload onGpu(Workload w, GpuSpec gpu) {
-        if (gpu == null || workload.maxBatchedTokens != null || scenario.file != null) {
+        if (gpu == null || !chunkLeftToEngine()) {
             return w;
         }
         return ServingEngine.of(w).onGpu(w, gpu.memoryBytesTotal(), gpu.name());

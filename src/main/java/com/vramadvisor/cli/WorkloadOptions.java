@@ -180,7 +180,10 @@ final class WorkloadOptions {
     String implementation = "pytorch";
 
     @Option(names = "--gpu-memory-utilization", paramLabel = "F",
-            description = "Serving engine reservation, e.g. 0.9 as in vLLM (default none).")
+            description = "Inference: the serving engine's memory share, in place of its default: vllm"
+                    + " gpu_memory_utilization (default 0.9 of the device memory), sglang mem_fraction_static (default by"
+                    + " GPU memory), trtllm free_gpu_memory_fraction (default 0.9 of the free memory); hf and llama.cpp"
+                    + " have none.")
     double gpuMemoryUtilization;
 
     @Option(names = "--engine", paramLabel = "ENGINE",

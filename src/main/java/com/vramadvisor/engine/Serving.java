@@ -3,9 +3,9 @@ package com.vramadvisor.engine;
 /**
  * The memory a serving engine lets itself use.
  *
- * <p>vLLM reserves {@code gpu_memory_utilization * total GPU memory} (default 0.9) for the whole engine (weights,
- * activation peak and the KV-cache blocks it pre-allocates into what is left) and leaves the rest to other
- * processes (vLLM docs, "Engine arguments", {@code --gpu-memory-utilization}). The estimate reports what the
+ * <p>vLLM reserves {@code gpu_memory_utilization} (default 0.9) of the GPU memory CUDA reports for the whole
+ * engine (weights, activation peak and the KV-cache blocks it pre-allocates into what is left) and leaves the rest
+ * to other processes (vLLM docs, "Engine arguments", {@code --gpu-memory-utilization}). The estimate reports what the
  * workload needs as is; compare it with {@link #usableBudget(long, double)} to decide whether it fits.
  */
 public final class Serving {

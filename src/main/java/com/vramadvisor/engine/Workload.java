@@ -26,7 +26,8 @@ import java.util.Objects;
  * @param kvCacheType        KV cache element type for inference
  * @param overhead           CUDA context and allocator reserve
  * @param gradsBetweenSteps  whether gradient buffers survive into the next forward pass
- * @param gpuMemoryUtilization serving engine's reservation (vLLM {@code gpu_memory_utilization}, e.g. 0.9); 0 for none
+ * @param gpuMemoryUtilization serving engine's reservation (vLLM {@code gpu_memory_utilization}, e.g. 0.9); 0 for the
+ *                           engine's default (vLLM 0.9; {@code ServingEngine.reservation})
  * @param implementation     training software whose memory layout is followed (see {@link Implementation}); the
  *                           builder's default is {@link Implementation#PYTORCH}, Hugging Face Transformers under
  *                           PyTorch autocast, what most fine-tuning and single-node training runs use

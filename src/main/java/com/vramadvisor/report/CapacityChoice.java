@@ -7,6 +7,7 @@ import java.util.function.ToLongFunction;
 
 import com.vramadvisor.engine.Workload;
 import com.vramadvisor.engine.hardware.GpuSpec;
+import com.vramadvisor.engine.serving.ServingEngine;
 
 /**
  * Picks the GPUs whose capacity lines a report draws: up to three that bracket the per-GPU need, so the charts show
@@ -25,7 +26,7 @@ final class CapacityChoice {
 
     /** The chosen GPUs, largest capacity first. */
     static List<Choice> choose(List<GpuSpec> gpus, Workload workload, long needBytes) {
-        return choose(gpus, g -> g.capacityBytes(workload), needBytes);
+        return choose(gpus, g -> ServingEngine.capacityBytes(g, workload), needBytes);
     }
 
     /** The chosen GPUs, largest capacity first, each judged by {@code capacity} (usable memory, a reservation). */

@@ -67,6 +67,11 @@ final class ReportInputs {
             if (workload.gpuMemoryUtilization() > 0) {
                 add(out, "gpuMemoryUtilization", "input.gpuMemoryUtilization",
                         text.percent(workload.gpuMemoryUtilization()));
+            } else if (ServingEngine.of(workload) == ServingEngine.VLLM) {
+                // The fit and the KV pool use vLLM's own default (ServingEngine.reservation); say so.
+                add(out, "gpuMemoryUtilization", "input.gpuMemoryUtilization",
+                        text.format("input.gpuMemoryUtilization.engineDefault",
+                                text.percent(ServingEngine.VLLM_GPU_MEMORY_UTILIZATION)));
             }
         } else {
             add(out, "gradientAccumulation", "input.gradAccum", text.integer(workload.gradientAccumulation()));

@@ -13,6 +13,7 @@ import com.vramadvisor.engine.PhaseBreakdown;
 import com.vramadvisor.engine.Workload;
 import com.vramadvisor.engine.ranking.Recommendation;
 import com.vramadvisor.engine.ranking.Acquisition;
+import com.vramadvisor.engine.serving.ServingEngine;
 import com.vramadvisor.report.ReportModel.BreakdownChart;
 import com.vramadvisor.report.ReportModel.Capacity;
 import com.vramadvisor.report.ReportModel.CapacityLine;
@@ -46,7 +47,7 @@ public final class ReportModels {
         List<CapacityChoice.Choice> capacities = CapacityChoice.choose(context.gpus(), workload, estimate.peakBytes());
         // The charts draw the GPUs a window shows when it says which; the summary keeps the bracketing choice.
         List<CapacityChoice.Choice> drawn = context.shownGpus().isEmpty() ? capacities
-                : context.shownGpus().stream().map(g -> new CapacityChoice.Choice(g, g.capacityBytes(workload)))
+                : context.shownGpus().stream().map(g -> new CapacityChoice.Choice(g, ServingEngine.capacityBytes(g, workload)))
                         .toList();
         List<SweepChart> sweeps = new ReportSweeps(text).of(model, workload, drawn);
         ReportFormulas formulas = new ReportFormulas(text);

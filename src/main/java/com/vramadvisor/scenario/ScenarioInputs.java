@@ -241,7 +241,7 @@ public record ScenarioInputs(ModelSpec model, String modelPresetId, Workload wor
      */
     public RankingOptions rankingOptions() {
         RankingOptions.Builder b = RankingOptions.builder().tokenBudget(tokenBudget).maxGpus(maxGpus)
-                .deadlineDays(deadlineDays).servingTargets(servingTargets);
+                .deadlineDays(deadlineDays).servingTargets(servingTargets).servingChunkPerGpu(maxBatchedTokens == 0);
         if (workload.mode() == Mode.INFER) {
             b.rankByUsersPerDollar();
         }

@@ -50,8 +50,10 @@ class AdviseCommandTest {
         advice.get("levers").forEach(l -> ids.add(l.get("lever").asText()));
         assertThat(ids).contains("kv-cache-fp8", "weights-int8", "weights-int4", "halve-sequences", "halve-context")
                 .doesNotContain("lora", "full-recompute", "zero3-data-parallel");
-        // The L4 has 24 GB (NVIDIA L4 datasheet); the usable figure is below it.
-        assertThat(advice.get("usableBytesPerGpu").asLong()).isLessThan(24_000_000_000L).isGreaterThan(20L << 30);
+        // The L4 has 24 GB (NVIDIA L4 datasheet); CUDA reports 22,478 MiB of it (nvidia-smi's 23,034 MiB less 556
+        // reserved), and vLLM, the default engine, takes 0.9 of that: ceil(0.9 x 23,570,350,080) bytes.
+        assertThat(advice.get("usableBytesPerGpu").asLong()).isLessThan(24_000_000_000L)
+                .isEqualTo((long) Math.ceil(0.9 * (22_478L << 20)));
     }
 
     @Test

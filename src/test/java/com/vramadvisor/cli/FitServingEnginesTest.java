@@ -42,10 +42,11 @@ class FitServingEnginesTest {
         JsonNode trt = fit("--engine", "trtllm");
         assertThat(trt.get("kvBlockTokens").asInt()).isEqualTo(32);
         assertThat(trt.get("maxRunningRequests").asLong()).isEqualTo(2048);
-        // Without --gpu-memory-utilization vLLM's budget here is the whole usable memory, while TensorRT-LLM keeps a
-        // tenth of what is free after the weights back, so it holds fewer sequences.
-        assertThat(trt.get("maxConcurrency").asDouble()).isGreaterThan(100)
-                .isLessThan(vllm.get("maxConcurrency").asDouble());
+        // Without --gpu-memory-utilization vLLM takes 0.9 of the device memory for everything (pool = 0.9 * usable
+        // - the rest), while TensorRT-LLM keeps back a tenth of what is free after the rest (pool = 0.9 * (usable -
+        // the rest)): a tenth of the rest more, about 1.7 GiB of an 8B model's 16 GiB of weights and activations.
+        assertThat(trt.get("maxConcurrency").asDouble()).isGreaterThan(vllm.get("maxConcurrency").asDouble());
+        assertThat(vllm.get("maxConcurrency").asDouble()).isGreaterThan(100);
     }
 
     @Test

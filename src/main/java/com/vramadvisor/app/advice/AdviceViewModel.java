@@ -9,6 +9,7 @@ import com.vramadvisor.engine.advice.FitAdvisor;
 import com.vramadvisor.engine.advice.Lever;
 import com.vramadvisor.engine.advice.LeverKind;
 import com.vramadvisor.engine.hardware.GpuSpec;
+import com.vramadvisor.engine.serving.ServingEngine;
 import com.vramadvisor.scenario.ScenarioInputs;
 import com.vramadvisor.scenario.SizeUnit;
 import java.util.ArrayList;
@@ -85,7 +86,7 @@ public final class AdviceViewModel {
         }
         GpuSpec target = gpu.getValue();
         Workload w = in.workload();
-        long usable = target == null ? Long.MAX_VALUE : target.capacityBytes(w);
+        long usable = target == null ? Long.MAX_VALUE : ServingEngine.capacityBytes(target, w);
         SizeUnit unit = in.sizeUnit();
         List<Lever> levers;
         long current;

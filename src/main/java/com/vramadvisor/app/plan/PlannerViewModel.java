@@ -18,6 +18,7 @@ import com.vramadvisor.engine.plan.Rig;
 import com.vramadvisor.engine.plan.StepTimeModel;
 import com.vramadvisor.engine.ranking.RankingOptions;
 import com.vramadvisor.engine.ranking.Recommender;
+import com.vramadvisor.engine.serving.ServingEngine;
 import com.vramadvisor.scenario.ScenarioInputs;
 import com.vramadvisor.scenario.SizeUnit;
 import com.vramadvisor.scenario.SweepAxis;
@@ -234,7 +235,7 @@ public final class PlannerViewModel {
             Planner planner = new Planner(memory, in.model(), w, single, new Planner.Settings(
                     StepTimeModel.DEFAULT_COMPUTE_EFFICIENCY, RankingOptions.DEFAULT_DECODE_BANDWIDTH_EFFICIENCY,
                     in.tokenBudget(), r.globalBatchTokens(), null));
-            Rig rig = r.target().rig(r.target().gpu().capacityBytes(w));
+            Rig rig = r.target().rig(ServingEngine.capacityBytes(r.target().gpu(), w));
             Planner.Answer answer = planner.plan(rig, in.maxGpus(), r.deadlineDays() * 24, ALTERNATIVES);
             return new Outcome(in, r.target(), r.deadlineDays(), rig, answer, null);
         } catch (IllegalArgumentException rejected) {

@@ -1,5 +1,6 @@
 package com.vramadvisor.app.results;
 
+import com.vramadvisor.engine.serving.ServingEngine;
 import com.vramadvisor.scenario.DomainInputs;
 import com.vramadvisor.scenario.ScenarioInputs;
 import com.vramadvisor.engine.Estimate;
@@ -161,9 +162,9 @@ public final class ResultsViewModel {
         }
         error.set("");
         estimate.set(e);
-        long capacity = primary == null ? 0 : primary.capacityBytes(inputs.workload());
+        long capacity = primary == null ? 0 : ServingEngine.capacityBytes(primary, inputs.workload());
         breakdown.update(inputs, e, primary, capacity);
-        sweep.update(inputs, e.peakBytes(), capacityGpus(primary), g -> g.capacityBytes(inputs.workload()),
+        sweep.update(inputs, e.peakBytes(), capacityGpus(primary), g -> ServingEngine.capacityBytes(g, inputs.workload()),
                 engine);
         requestRanking(new RankingRequest(request, inputs, table.rankingOptions(inputs), messages.locale()));
     }

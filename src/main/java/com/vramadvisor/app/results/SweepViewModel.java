@@ -227,8 +227,11 @@ public final class SweepViewModel {
 
     /** The KV capacity and latency-target lines on {@code gpu}; none where the engine does not model serving. */
     private ServingMarks marks(ScenarioInputs inputs, GpuSpec gpu, long budgetBytes, ResultsEngine engine) {
-        var limits = engine.concurrencyLimits(inputs.model(), inputs.workload(), gpu, budgetBytes,
-                inputs.servingTargets());
+        // Without a chunk of its own the engine profiles its default chunk for this GPU, as the summary's figure does.
+        Workload w = inputs.maxBatchedTokens() == 0
+                ? inputs.servingEngine().onGpu(inputs.workload(), gpu.memoryBytesTotal(), gpu.name())
+                : inputs.workload();
+        var limits = engine.concurrencyLimits(inputs.model(), w, gpu, budgetBytes, inputs.servingTargets());
         if (limits.isEmpty()) {
             return ServingMarks.NONE;
         }

@@ -1,6 +1,7 @@
 package com.vramadvisor.app.shell;
 
 import com.vramadvisor.app.ui.Messages;
+import com.vramadvisor.engine.serving.ServingEngine;
 import com.vramadvisor.scenario.ScenarioInputs;
 import com.vramadvisor.app.domain.DomainSizer;
 import com.vramadvisor.app.domain.DomainTexts;
@@ -89,12 +90,15 @@ public final class SummaryViewModel {
             verdict.set("");
             return;
         }
-        long usable = gpu.get().memoryBytesUsable();
+        // Inference is judged against what the serving engine lets itself use (vLLM: 0.9 of the device memory by
+        // default), and the text says so when that is less than the usable memory.
+        long usable = ServingEngine.capacityBytes(gpu.get(), s.workload());
+        String reserved = usable < gpu.get().memoryBytesUsable() ? ".serving" : "";
         // Three states (docs/verifying.md): tight when the usable memory lies inside the estimate's range.
         String key = switch (e.range().verdict(usable)) {
-            case FITS -> "summary.fits";
-            case TIGHT -> "summary.tight";
-            case DOES_NOT_FIT -> "summary.doesNotFit";
+            case FITS -> "summary.fits" + reserved;
+            case TIGHT -> "summary.tight" + reserved;
+            case DOES_NOT_FIT -> "summary.doesNotFit" + reserved;
         };
         String fits = messages.get(key, gpu.get().name(), s.sizeUnit().format(usable, messages.locale()));
         verdict.set(s.workload().mode() == Mode.INFER ? concurrency(fits, s, gpu.get()) : fits);
@@ -136,8 +140,11 @@ public final class SummaryViewModel {
      * sized as the workload's engine sizes it), as {@code fit} on the command line reports it.
      */
     private String concurrency(String fits, ScenarioInputs s, GpuSpec gpu) {
-        KvCapacity capacity = KvCapacity.of(s.model(), s.workload(), gpu.capacityBytes(s.workload()),
-                gpu.memoryBytesUsable(), gpu.memoryBytesTotal());
+        // Without a chunk of its own the engine takes its default for this GPU, as its profiling run does.
+        Workload w = s.maxBatchedTokens() == 0
+                ? s.servingEngine().onGpu(s.workload(), gpu.memoryBytesTotal(), gpu.name()) : s.workload();
+        KvCapacity capacity = KvCapacity.of(s.model(), w, ServingEngine.capacityBytes(gpu, w),
+                gpu.memoryBytesUsable(), gpu.memoryBytesTotal(), gpu.name());
         NumberFormat times = NumberFormat.getNumberInstance(messages.locale());
         times.setMinimumFractionDigits(1);
         times.setMaximumFractionDigits(1);

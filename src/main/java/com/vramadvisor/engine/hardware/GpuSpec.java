@@ -1,8 +1,5 @@
 package com.vramadvisor.engine.hardware;
 
-import com.vramadvisor.engine.Mode;
-import com.vramadvisor.engine.Serving;
-import com.vramadvisor.engine.Workload;
 import java.util.Objects;
 
 /**
@@ -86,20 +83,6 @@ public record GpuSpec(String id, String name, String vendor, String segment, Str
     /** Whether the catalog gives this GPU's FP64 rate (0 included: no FP64 hardware). */
     public boolean fp64Known() {
         return fp64Tflops >= 0;
-    }
-
-    /**
-     * The memory {@code workload} may use on this GPU, as every fit is judged (decision table, charts, reports,
-     * {@code fit} and {@code advise}): the usable memory or, for inference with a serving reservation (vLLM's
-     * {@code gpu_memory_utilization}, a fraction of the total memory, {@link Serving#usableBudget}), the smaller of
-     * that reservation and the usable memory.
-     */
-    public long capacityBytes(Workload workload) {
-        double util = workload.gpuMemoryUtilization();
-        if (workload.mode() == Mode.INFER && util > 0) {
-            return Math.min(memoryBytesUsable, Serving.usableBudget(memoryBytesTotal, util));
-        }
-        return memoryBytesUsable;
     }
 
     /** Whether the vendor offers a price we can cite. */

@@ -53,6 +53,11 @@ import java.util.TreeSet;
  * @param servingTargets                    inference: the latency targets and running-request cap that users served
  *                                          are counted within ({@link ServingTargets#NONE} by default here; the
  *                                          command line and the window start from {@link ServingTargets#DEFAULTS})
+ * @param servingChunkPerGpu                inference: whether the serving engine picks its prefill chunk for each GPU
+ *                                          ({@code ServingEngine.onGpu}: vLLM 2,048 tokens below 70 GiB and on the
+ *                                          A100, 8,192 above), because no chunk was given; the KV pool of each row is
+ *                                          then profiled at that chunk, as {@code fit --gpu} does. {@code false} keeps
+ *                                          the workload's chunk for every GPU
  */
 public record RankingOptions(double computeEfficiency, double decodeBandwidthEfficiency, long tokenBudget,
                              long globalBatchTokens, Recompute fixedRecompute, double deadlineDays,
@@ -61,7 +66,8 @@ public record RankingOptions(double computeEfficiency, double decodeBandwidthEff
                              double tightFitFraction, Set<String> vendors, Set<String> formFactors,
                              Set<HardwareKind> kinds, Set<Acquisition> acquisitions, double maxBudgetUsd,
                              double minMemoryGbPerGpu, boolean fitsOnly, SortKey sortKey, boolean descending,
-                             boolean fitsFirst, int topN, ServingTargets servingTargets) {
+                             boolean fitsFirst, int topN, ServingTargets servingTargets,
+                             boolean servingChunkPerGpu) {
 
     /**
      * 0.60: NVIDIA's published TensorRT-LLM latencies for Llama-2-7B at batch 1 (NeMo Framework performance page,
@@ -206,6 +212,7 @@ public record RankingOptions(double computeEfficiency, double decodeBandwidthEff
         private boolean fitsFirst = true;
         private int topN;
         private ServingTargets servingTargets = ServingTargets.NONE;
+        private boolean servingChunkPerGpu;
 
         private Builder() {
         }
@@ -235,6 +242,7 @@ public record RankingOptions(double computeEfficiency, double decodeBandwidthEff
             fitsFirst = o.fitsFirst;
             topN = o.topN;
             servingTargets = o.servingTargets;
+            servingChunkPerGpu = o.servingChunkPerGpu;
         }
 
         public Builder computeEfficiency(double v) { computeEfficiency = v; return this; }
@@ -261,6 +269,7 @@ public record RankingOptions(double computeEfficiency, double decodeBandwidthEff
         public Builder fitsFirst(boolean v) { fitsFirst = v; return this; }
         public Builder topN(int v) { topN = v; return this; }
         public Builder servingTargets(ServingTargets v) { servingTargets = v; return this; }
+        public Builder servingChunkPerGpu(boolean v) { servingChunkPerGpu = v; return this; }
 
         /**
          * The decision table's order for serving: most users per dollar first ({@link SortKey#USERS_PER_DOLLAR},
@@ -275,7 +284,7 @@ public record RankingOptions(double computeEfficiency, double decodeBandwidthEff
             return new RankingOptions(computeEfficiency, decodeBandwidthEfficiency, tokenBudget, globalBatchTokens,
                     fixedRecompute, deadlineDays, electricityUsdPerKWh, pue, amortizationYears, sharding, maxGpus,
                     tightFitFraction, vendors, formFactors, kinds, acquisitions, maxBudgetUsd, minMemoryGbPerGpu,
-                    fitsOnly, sortKey, descending, fitsFirst, topN, servingTargets);
+                    fitsOnly, sortKey, descending, fitsFirst, topN, servingTargets, servingChunkPerGpu);
         }
     }
 

@@ -14,6 +14,7 @@ import com.vramadvisor.engine.plan.Rig;
 import com.vramadvisor.engine.plan.SpeedModel;
 import com.vramadvisor.engine.plan.StepTime;
 import com.vramadvisor.engine.plan.StepTimeModel;
+import com.vramadvisor.engine.serving.ServingEngine;
 import com.vramadvisor.engine.serving.ServingLatency;
 import com.vramadvisor.engine.serving.ServingLoad;
 
@@ -74,9 +75,9 @@ final class RowFactory {
         this.costs = new CostModel(options);
     }
 
-    /** Memory the fit is judged against ({@link GpuSpec#capacityBytes}). */
+    /** Memory the fit is judged against ({@link ServingEngine#capacityBytes}). */
     long capacityBytes(GpuSpec gpu) {
-        return gpu.capacityBytes(workload);
+        return ServingEngine.capacityBytes(gpu, workload);
     }
 
     /**

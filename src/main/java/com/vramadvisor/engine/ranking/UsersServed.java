@@ -31,12 +31,16 @@ final class UsersServed {
      * The serving figures of {@code replicas} copies of {@code atLayout} (the workload at one copy's layout) on
      * {@code gpu}, unpriced.
      *
-     * @param capacityBytes the serving budget per GPU ({@link GpuSpec#capacityBytes})
+     * @param capacityBytes the serving budget per GPU ({@link ServingEngine#capacityBytes})
      * @param fabric        the wires between the GPUs of one copy
      */
     static ServingFigures of(ModelSpec model, Workload atLayout, GpuSpec gpu, long capacityBytes, Fabric fabric,
                              RankingOptions options, int replicas) {
         ServingTargets targets = options.servingTargets();
+        if (options.servingChunkPerGpu()) {
+            // No chunk was given: the engine takes its default for this GPU, and profiles at it.
+            atLayout = ServingEngine.of(atLayout).onGpu(atLayout, gpu.memoryBytesTotal(), gpu.name());
+        }
         KvCapacity kv = KvCapacity.of(model, atLayout, capacityBytes, gpu.memoryBytesUsable(),
                 gpu.memoryBytesTotal(), gpu.name());
         long held = kv.wholeSequences();

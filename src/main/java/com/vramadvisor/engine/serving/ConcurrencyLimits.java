@@ -23,7 +23,7 @@ public record ConcurrencyLimits(double kvMaxConcurrency, Long runningCap, Intege
     /**
      * The limits of {@code workload} (inference, at its own layout) on {@code gpu}.
      *
-     * @param budgetBytes the serving budget per GPU ({@link GpuSpec#capacityBytes})
+     * @param budgetBytes the serving budget per GPU ({@link ServingEngine#capacityBytes})
      * @param fabric      the wires between the GPUs of one copy
      */
     public static ConcurrencyLimits of(ModelSpec model, Workload workload, GpuSpec gpu, long budgetBytes,

@@ -15,7 +15,9 @@ import com.vramadvisor.engine.Workload;
  * and the rest, in whole blocks, and divides those blocks by the blocks one request of the full context needs.
  *
  * <p>Here everything but the KV cache is the workload's own estimate at its peak phase (weights, the prefill or
- * decode activations, logits and runtime overhead), and for vLLM also its CUDA graphs ({@link VllmCudaGraphs}),
+ * decode activations, logits and runtime overhead), for vLLM taken at its profiling run's load ({@link #profileRun}:
+ * a full {@code max_num_batched_tokens} chunk, even when the workload's prompts are shorter), and for vLLM also its
+ * CUDA graphs ({@link VllmCudaGraphs}),
  * which vLLM 0.21 and later take out of the budget before sizing the cache. The cache is allocated once, in blocks of its own size, so the
  * caching allocator keeps no reserve over it ({@link com.vramadvisor.engine.allocator.CachingAllocator}: the
  * reserve is a fraction of the tensors freed and allocated again, the activations and logits) and a block costs
@@ -76,7 +78,8 @@ public record KvCapacity(int blockTokens, double blockBytes, long blocks, long b
      * The KV capacity of {@code workload} (inference) on one GPU, the pool sized as the workload's engine
      * ({@link ServingEngine#of}) sizes it ({@link KvPool}).
      *
-     * @param budgetBytes the serving budget per GPU (vLLM: {@code total * gpu_memory_utilization})
+     * @param budgetBytes the serving budget per GPU ({@link ServingEngine#capacityBytes}; vLLM:
+     *                    {@code ceil(usable * gpu_memory_utilization)}, 0.9 by default)
      * @param usableBytes the GPU's allocatable memory
      * @param totalBytes  the GPU's total memory
      * @throws IllegalArgumentException for a training workload
@@ -97,16 +100,17 @@ public record KvCapacity(int blockTokens, double blockBytes, long blocks, long b
         if (workload.mode() != Mode.INFER) {
             throw new IllegalArgumentException("KV capacity is defined for inference only");
         }
-        Estimate e = ESTIMATOR.estimate(model, workload);
+        ServingEngine engine = ServingEngine.of(workload);
+        Workload profiled = engine == ServingEngine.VLLM ? profileRun(workload, totalBytes, gpuName) : workload;
+        Estimate e = ESTIMATOR.estimate(model, profiled);
         PhaseBreakdown peak = e.phases().stream().filter(p -> p.phase() == e.peakPhase()).findFirst().orElseThrow();
         double nonKv = (double) peak.totalBytes() - peak.get(Component.KV_CACHE);
         double activations = (double) peak.get(Component.ACTIVATIONS) + peak.get(Component.LOGITS);
         int blockTokens = Math.max(1, workload.kvBlockTokens());
         double blockBytes = blockTokens * MemoryEstimator.kvBytesPerToken(model, workload);
-        ServingEngine engine = ServingEngine.of(workload);
         if (engine == ServingEngine.VLLM) {
             nonKv += cudaGraphBytes(model, workload, totalBytes, gpuName)
-                    + profiledLogitsBytes(workload, peak.get(Component.LOGITS), totalBytes, gpuName);
+                    + profiledLogitsBytes(profiled, peak.get(Component.LOGITS), totalBytes, gpuName);
         }
         double left = KvPool.bytes(engine, budgetBytes, usableBytes, totalBytes, nonKv,
                 activations, workload.gpuMemoryUtilization(), workload.prefillChunkTokens(),
@@ -136,6 +140,33 @@ public record KvCapacity(int blockTokens, double blockBytes, long blocks, long b
     private static int vllmBatchedTokens(Workload workload) {
         return workload.prefillChunkTokens() > 0 ? workload.prefillChunkTokens()
                 : ServingEngine.VLLM.defaultBatchedTokens();
+    }
+
+    /**
+     * The workload as vLLM's profiling run loads the GPU before it sizes the cache: one forward pass over a full
+     * chunk of {@code max_num_batched_tokens} prompt tokens, whatever the prompts the workload serves
+     * ({@code GPUModelRunner.profile_run} calls {@code _dummy_run(self.max_num_tokens)}, which spreads those tokens
+     * over {@code min(max_num_seqs, max_num_tokens)} dummy requests, {@code vllm/v1/worker/gpu_model_runner.py}).
+     * A workload whose {@code batch x prompt} already fills the chunk is returned as it is; a shorter one gets
+     * {@code ceil(chunk / prompt)} sequences, at most {@code max_num_seqs} (never fewer than its own batch), each
+     * prompt lengthened to {@code ceil(chunk / sequences)} when even that many do not fill the chunk, so that the
+     * estimate's prefill pass holds a full chunk. Only the non-KV part of its estimate is used; the KV cache and the
+     * blocks a request needs come from the workload itself.
+     */
+    static Workload profileRun(Workload workload, long totalBytes, String gpuName) {
+        int chunk = vllmBatchedTokens(workload);
+        int prompt = workload.sequenceLength();
+        if ((long) workload.batch() * prompt >= chunk) {
+            return workload;
+        }
+        int sequences = Math.max(workload.batch(),
+                Math.min(vllmMaxNumSeqs(totalBytes, gpuName), (chunk + prompt - 1) / prompt));
+        int length = Math.max(prompt, (chunk + sequences - 1) / sequences);
+        Workload.Builder b = workload.toBuilder().batch(sequences).sequenceLength(length);
+        if (workload.context() != 0 && workload.context() < length) {
+            b.context(length);
+        }
+        return b.build();
     }
 
     /**

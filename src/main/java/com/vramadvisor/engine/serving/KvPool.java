@@ -4,7 +4,8 @@ package com.vramadvisor.engine.serving;
  * The bytes each engine gives its KV cache pool on one GPU, from the memory the rest of the workload takes.
  *
  * <ul>
- *   <li>vLLM, Hugging Face {@code generate}, llama.cpp: the budget ({@code gpu_memory_utilization * total} for vLLM)
+ *   <li>vLLM, Hugging Face {@code generate}, llama.cpp: the budget ({@code ceil(usable * gpu_memory_utilization)} for vLLM,
+ *       0.9 by default, {@link ServingEngine#reservation})
  *       less everything else at the peak (weights, the profiled activation peak, runtime overhead):
  *       {@code pool = budget - nonKv} (vLLM {@code determine_available_memory}, {@code vllm/v1/worker/
  *       gpu_worker.py}); for vLLM {@code nonKv} also holds its CUDA graphs and its profiling run's logits
@@ -22,9 +23,6 @@ package com.vramadvisor.engine.serving;
  */
 public final class KvPool {
 
-    /** TensorRT-LLM's default {@code KvCacheConfig.free_gpu_memory_fraction}. */
-    public static final double TRTLLM_FREE_FRACTION = 0.9;
-
     private KvPool() {
     }
 
@@ -32,7 +30,7 @@ public final class KvPool {
      * Pool bytes per GPU.
      *
      * @param engine           the engine
-     * @param budgetBytes      the serving budget per GPU (usable memory, or {@code total * gpu_memory_utilization})
+     * @param budgetBytes      the serving budget per GPU ({@link ServingEngine#capacityBytes})
      * @param usableBytes      the GPU's allocatable memory (TensorRT-LLM's free memory is of it)
      * @param totalBytes       the GPU's total memory (SGLang's fraction is of it)
      * @param nonKvBytes       everything but the KV cache at the peak phase
@@ -53,7 +51,8 @@ public final class KvPool {
                         : SglangDefaults.memFractionStatic(totalBytes, chunkTokens, tensorParallel, pipelineParallel);
                 yield totalBytes * fraction - (nonKvBytes - activationBytes);
             }
-            case TRTLLM -> (utilization > 0 ? utilization : TRTLLM_FREE_FRACTION) * (usableBytes - nonKvBytes);
+            case TRTLLM -> (utilization > 0 ? utilization : ServingEngine.TRTLLM_FREE_GPU_MEMORY_FRACTION)
+                    * (usableBytes - nonKvBytes);
             default -> budgetBytes - nonKvBytes;
         };
         return Math.max(0, pool);

@@ -3,6 +3,7 @@ package com.vramadvisor.engine.serving;
 import com.vramadvisor.engine.DataType;
 import com.vramadvisor.engine.Mode;
 import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.hardware.GpuSpec;
 import java.util.Locale;
 
 /**
@@ -39,6 +40,29 @@ import java.util.Locale;
  *       {@code TorchLlmArgs} defaults in {@code tensorrt_llm/llmapi/llm_args.py}); the pool takes
  *       {@code free_gpu_memory_fraction = 0.9} of the memory left after weights and activations ({@link KvPool}).</li>
  * </ul>
+ *
+ * <p><b>Memory reservation.</b> What each engine lets itself use when {@code --gpu-memory-utilization} is not given
+ * ({@link #reservation}, {@link #capacityBytes}), the one place the defaults live:
+ * <ul>
+ *   <li>vLLM: {@code gpu_memory_utilization = 0.9} of the GPU's memory as CUDA reports its total (the catalog's
+ *       usable memory, {@link MemoryReservation}), not of the memory left free ({@code EngineArgs
+ *       .gpu_memory_utilization} in {@code vllm/engine/arg_utils.py}, {@code CacheConfig.gpu_memory_utilization} in
+ *       later versions; 0.9 since 2023, vLLM issue #1018: "originally set to 0.95 by default but changed to 0.9").
+ *       The V1 worker requests {@code ceil(total * util)}
+ *       ({@code request_memory}, {@code vllm/v1/worker/utils.py}) and gives the KV cache that less the weights, the
+ *       peak of its profiling run and the memory outside PyTorch ({@code Worker.determine_available_memory},
+ *       {@code vllm/v1/worker/gpu_worker.py}: {@code available_kv_cache_memory = requested_memory -
+ *       non_kv_cache_memory}); the V0 worker did the same ({@code Worker.determine_num_available_blocks},
+ *       {@code vllm/worker/worker.py}: {@code total_gpu_memory * gpu_memory_utilization - peak_memory}). The fit and
+ *       the KV pool both take {@code ceil(usable * 0.9)}.</li>
+ *   <li>SGLang: {@code mem_fraction_static} for the weights and the KV pool together, by the GPU's memory, the
+ *       prefill chunk and the parallel sizes ({@link SglangDefaults#memFractionStatic}); activations and graphs use
+ *       the rest, so the fit is judged against the usable memory.</li>
+ *   <li>TensorRT-LLM: {@code free_gpu_memory_fraction = 0.9} of what is free after the weights and activations
+ *       ({@code KvCacheConfig}, {@code tensorrt_llm/llmapi/llm_args.py}); the fit is judged against the usable
+ *       memory.</li>
+ *   <li>Hugging Face {@code generate}, llama.cpp: none; the usable memory.</li>
+ * </ul>
  */
 public enum ServingEngine {
 
@@ -47,6 +71,11 @@ public enum ServingEngine {
     LLAMA_CPP("llama.cpp", 0, 512),
     SGLANG("sglang", 1, 8192),
     TRTLLM("trtllm", 32, 8192);
+
+    /** vLLM's default {@code gpu_memory_utilization}: the share of the GPU's total memory the engine may use. */
+    public static final double VLLM_GPU_MEMORY_UTILIZATION = 0.9;
+    /** TensorRT-LLM's default {@code KvCacheConfig.free_gpu_memory_fraction}. */
+    public static final double TRTLLM_FREE_GPU_MEMORY_FRACTION = 0.9;
 
     private final String id;
     private final int kvBlockTokens;
@@ -99,6 +128,49 @@ public enum ServingEngine {
             return configured;
         }
         return configured.toBuilder().prefillChunkTokens(defaultBatchedTokens(gpuTotalBytes, gpuName)).build();
+    }
+
+    /**
+     * The share of a GPU of {@code totalBytes} total memory this engine lets itself use for {@code workload}: the
+     * workload's {@link Workload#gpuMemoryUtilization()} when given (above 0), the engine's default otherwise (vLLM
+     * 0.9 of the total, SGLang {@code mem_fraction_static} for the GPU, chunk and parallel sizes, TensorRT-LLM 0.9 of
+     * the free memory, none for Hugging Face {@code generate} and llama.cpp).
+     */
+    public MemoryReservation reservation(Workload workload, long totalBytes) {
+        double given = workload.gpuMemoryUtilization();
+        MemoryReservation.Basis basis = switch (this) {
+            case VLLM -> MemoryReservation.Basis.DEVICE;
+            case SGLANG -> MemoryReservation.Basis.WEIGHTS_AND_KV;
+            case TRTLLM -> MemoryReservation.Basis.FREE;
+            default -> given > 0 ? MemoryReservation.Basis.DEVICE : MemoryReservation.Basis.NONE;
+        };
+        if (given > 0) {
+            return new MemoryReservation(this, given, basis, true);
+        }
+        double fraction = switch (this) {
+            case VLLM -> VLLM_GPU_MEMORY_UTILIZATION;
+            case SGLANG -> SglangDefaults.memFractionStatic(totalBytes, workload.prefillChunkTokens(),
+                    workload.parallelism().tensorParallel(), workload.parallelism().pipelineParallel());
+            case TRTLLM -> TRTLLM_FREE_GPU_MEMORY_FRACTION;
+            default -> 0;
+        };
+        return new MemoryReservation(this, fraction, basis, false);
+    }
+
+    /**
+     * The memory {@code workload} may use on one {@code gpu}, as every fit and every serving capacity is judged
+     * (decision table, charts, reports, {@code fit}, {@code estimate}, {@code advise}, the KV pool): the usable memory
+     * for training, and for inference the budget of the workload's engine's {@link #reservation}
+     * ({@link MemoryReservation#budgetBytes}): under vLLM {@code ceil(usable * 0.9)} unless another fraction is
+     * given. A workload configured with no engine counts as Hugging Face {@code generate}
+     * ({@link #of(Workload)}).
+     */
+    public static long capacityBytes(GpuSpec gpu, Workload workload) {
+        if (workload.mode() != Mode.INFER) {
+            return gpu.memoryBytesUsable();
+        }
+        return of(workload).reservation(workload, gpu.memoryBytesTotal())
+                .budgetBytes(gpu.memoryBytesUsable(), gpu.memoryBytesTotal());
     }
 
     /**

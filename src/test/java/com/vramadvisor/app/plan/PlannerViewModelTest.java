@@ -19,6 +19,7 @@ import com.vramadvisor.engine.plan.Planner;
 import com.vramadvisor.engine.plan.StepTimeModel;
 import com.vramadvisor.engine.ranking.RankingOptions;
 import com.vramadvisor.engine.ranking.Recommender;
+import com.vramadvisor.engine.serving.ServingEngine;
 import com.vramadvisor.scenario.ScenarioInputs;
 import java.util.ArrayList;
 import java.util.List;
@@ -66,7 +67,7 @@ class PlannerViewModelTest {
                 new Planner.Settings(StepTimeModel.DEFAULT_COMPUTE_EFFICIENCY,
                         RankingOptions.DEFAULT_DECODE_BANDWIDTH_EFFICIENCY, in.tokenBudget(), 0, null));
         GpuSpec gpu = catalog.gpu(H100).orElseThrow();
-        return p.plan(PlanTarget.all(catalog.hardware()).get(indexOf("gpu:" + H100)).rig(gpu.capacityBytes(w)),
+        return p.plan(PlanTarget.all(catalog.hardware()).get(indexOf("gpu:" + H100)).rig(ServingEngine.capacityBytes(gpu, w)),
                 in.maxGpus(), deadlineDays * 24, PlannerViewModel.ALTERNATIVES);
     }
 

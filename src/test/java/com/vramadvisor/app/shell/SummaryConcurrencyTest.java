@@ -39,7 +39,7 @@ class SummaryConcurrencyTest {
         SimpleObjectProperty<ScenarioInputs> snapshot = new SimpleObjectProperty<>(serving());
         SummaryViewModel vm = summary(snapshot);
         KvCapacity capacity = KvCapacity.of(serving().model(), serving().workload(),
-                H100.capacityBytes(serving().workload()));
+                ServingEngine.capacityBytes(H100, serving().workload()));
         // Llama-3-8B in bf16 leaves most of 80 GB to 2 MiB blocks of 16 tokens: hundreds of 2,048-token requests.
         assertThat(capacity.maxConcurrency()).isGreaterThan(100);
         assertThat(vm.verdictProperty().get()).startsWith("Fits NVIDIA H100 SXM 80GB")

@@ -12,6 +12,7 @@ import com.vramadvisor.engine.hardware.GpuSpec;
 import com.vramadvisor.engine.plan.PlanCandidate;
 import com.vramadvisor.engine.plan.Planner;
 import com.vramadvisor.engine.plan.Rig;
+import com.vramadvisor.engine.serving.ServingEngine;
 import com.vramadvisor.engine.serving.ServingTargets;
 import org.junit.jupiter.api.Test;
 
@@ -64,10 +65,12 @@ class RecommenderHandCheckedTest {
                 .gpuMemoryUtilization(0.9).build();
         RecommendationRow rtx4090 = row(recommend(ReferenceModels.llama3_8b(), serve, RankingOptions.defaults()),
                 "rtx-4090", HardwareKind.GPU);
-        // floor(24,576 MiB x 0.9 = 22,118.4 MiB) = 23,192,823,398 bytes, below the 25,182,601,216 usable.
-        assertThat(rtx4090.capacityBytes()).isEqualTo(23_192_823_398L);
+        // vLLM's request_memory: ceil(total_memory x 0.9), total_memory being what CUDA reports, nvidia-smi's total
+        // less the driver's reserve (the 25,182,601,216 usable, not the 24,576 MiB total):
+        // ceil(22,664,341,094.4) = 22,664,341,095 bytes.
+        assertThat(rtx4090.capacityBytes()).isEqualTo(22_664_341_095L);
         assertThat(rtx4090.reasons()).contains(Reason.SERVING_RESERVATION);
-        assertThat(rtx4090.headroomBytes()).isEqualTo(23_192_823_398L - rtx4090.perGpuBytes());
+        assertThat(rtx4090.headroomBytes()).isEqualTo(22_664_341_095L - rtx4090.perGpuBytes());
     }
 
     @Test
@@ -108,7 +111,7 @@ class RecommenderHandCheckedTest {
         GpuSpec a100 = TestHardware.a100Sxm80();
         Planner planner = new Planner(Recommender.estimatorModel(new MemoryEstimator()), ReferenceModels.llama2_7b(),
                 train, need, new Planner.Settings(0.6, 0.6, 1_000_000_000L, 0, null));
-        Rig loose = new Rig(a100, 1, 8, 16, "InfiniBand", 50, a100.capacityBytes(train));
+        Rig loose = new Rig(a100, 1, 8, 16, "InfiniBand", 50, ServingEngine.capacityBytes(a100, train));
         assertThat(planner.bestAt(loose, 1)).isNull();
         PlanCandidate two = planner.bestAt(loose, 2);
         // Sharding over the two (ZeRO-1 already halves the 12 bytes of fp32 master weights and moments: 10 bytes a

@@ -111,7 +111,7 @@ class ServingTableTest {
         Recommendation r = recommend(m, w, ServingTargets.NONE);
         RecommendationRow l4 = row(r, "l4", HardwareKind.GPU);
         GpuSpec gpu = catalog.gpu("l4").orElseThrow();
-        long held = KvCapacity.of(m, w, gpu.capacityBytes(w), gpu.memoryBytesUsable(), gpu.memoryBytesTotal(),
+        long held = KvCapacity.of(m, w, ServingEngine.capacityBytes(gpu, w), gpu.memoryBytesUsable(), gpu.memoryBytesTotal(),
                 gpu.name()).wholeSequences();
         assertThat(l4.serving().kvSequencesPerReplica()).isEqualTo(held);
         // vLLM runs at most 256 requests on a GPU below 70 GiB (SchedulerLimit).

@@ -96,7 +96,7 @@ class MlperfLlama2OfflineTest {
         GpuSpec h100 = CATALOG.gpu("h100-sxm-80gb").orElseThrow();
         Workload inFlight = microBatch(294, PP * 512, 294 + OUTPUT / 2);
         assertThat(new MemoryEstimator().estimate(model, inFlight).peakBytes())
-                .isLessThanOrEqualTo(h100.capacityBytes(inFlight));
+                .isLessThanOrEqualTo(ServingEngine.capacityBytes(h100, inFlight));
     }
 
     @Test
