@@ -103,7 +103,10 @@ final class PdfFlow {
         stream = new PDPageContentStream(document, page);
         y = MARGIN_TOP;
         if (document.getNumberOfPages() > 1 && !runningHeader.isEmpty()) {
-            text(null, runningHeader, 8, MUTED, false, MARGIN_X, MARGIN_TOP - 22);
+            // One line across the content width: a long subject is cut at a word and ends in an ellipsis.
+            List<String> header = wrap(runningHeader, 8, contentWidth() - width(" \u2026", 8));
+            text(null, header.size() > 1 ? header.get(0) + " \u2026" : runningHeader, 8, MUTED, false, MARGIN_X,
+                    MARGIN_TOP - 22);
             rule(MARGIN_TOP - 16, RULE, 0.5f);
         }
     }
