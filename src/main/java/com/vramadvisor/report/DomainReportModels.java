@@ -190,8 +190,11 @@ public final class DomainReportModels {
         return translated(text, "domain.part." + p.id(), p.label());
     }
 
-    /** The peak phase in the report's language where the bundle knows it, else as the estimator words it. */
-    static String phase(ReportText text, String phase) {
+    /**
+     * The peak phase in the report's language where the bundle knows it, else as the estimator words it; the
+     * window's words for it too ({@code app.domain.DomainTexts}).
+     */
+    public static String phase(ReportText text, String phase) {
         String key = "domain.phase." + phase.trim().toLowerCase(Locale.ROOT).replaceFirst("^the ", "")
                 .replaceAll("[^a-z0-9]+", "-").replaceAll("^-|-$", "");
         String forward = "the forward pass at ";

@@ -14,6 +14,7 @@ import com.vramadvisor.report.ReportModel;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -58,6 +59,8 @@ class DomainSentencesChineseTest {
         for (int gpus : new int[] {1, 4}) {
             SizedEstimate e = w.perGpu(gpus).orElse(w.estimate());
             assertTranslated(workload + ": subject", e.subjectSentence());
+            assertThat(com.vramadvisor.app.domain.DomainTexts.phase(e.peakPhase(), Locale.SIMPLIFIED_CHINESE))
+                    .as(workload + ": the peak's phase, '" + e.peakPhase() + "'").containsPattern(HAN);
             for (Sentence s : e.assumptionSentences()) {
                 assertTranslated(workload + ": assumption", s);
             }

@@ -2,6 +2,7 @@ package com.vramadvisor.app.domain;
 
 import com.vramadvisor.engine.core.MemoryPart;
 import com.vramadvisor.engine.core.SizingAxis;
+import com.vramadvisor.report.DomainReportModels;
 import com.vramadvisor.report.ReportText;
 import java.util.Locale;
 
@@ -18,9 +19,7 @@ public final class DomainTexts {
 
     /** The peak phase ("VAE decode"). */
     public static String phase(String phase, Locale locale) {
-        String key = "domain.phase." + phase.trim().toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-")
-                .replaceAll("^-|-$", "");
-        return translated(key, phase, locale);
+        return "en".equals(locale.getLanguage()) ? phase : DomainReportModels.phase(ReportText.of(locale), phase);
     }
 
     /** A part's name ("neighbour lists"). */
