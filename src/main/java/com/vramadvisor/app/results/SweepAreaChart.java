@@ -218,7 +218,7 @@ final class SweepAreaChart extends AreaChart<Number, Number> {
             // previous label moves right of it.
             double labelLeft = !Double.isNaN(previousLabelTop) && Math.abs(top - previousLabelTop) < h
                     ? previousLabelRight + 12 : left + 6;
-            double[] at = clearOfPoint(labelLeft, top, w, h, y, cx, cy, right);
+            double[] at = clearOfPoint(labelLeft, top, w, h, y, cx, cy, right, bottom);
             labelLeft = at[0];
             top = at[1];
             o.label.resizeRelocate(Math.round(labelLeft), Math.round(top), w, h);
@@ -253,23 +253,25 @@ final class SweepAreaChart extends AreaChart<Number, Number> {
 
     /**
      * Where a capacity line's label goes so that it does not cover the current point: where it was if it stays clear
-     * of the point's marker, else below its line, else just right of the point (above the line).
+     * of the point's marker, else below its line where that stays above the plot's bottom edge (the x axis would cut
+     * it), else just right of the point (above the line).
      *
      * @param x     the label's left edge, in plot pixels
      * @param top   its top edge (the label sits above its line)
      * @param lineY the line's y
      * @param dotX  the current point's x
      * @param dotY  the current point's y
-     * @param right the plot's right edge
+     * @param right  the plot's right edge
+     * @param bottom the plot's bottom edge (the x axis)
      * @return the label's left and top edges
      */
     static double[] clearOfPoint(double x, double top, double w, double h, double lineY, double dotX, double dotY,
-                                 double right) {
+                                 double right, double bottom) {
         if (!covers(x, top, w, h, dotX, dotY)) {
             return new double[] {x, top};
         }
         double below = lineY + 2;
-        if (!covers(x, below, w, h, dotX, dotY)) {
+        if (below + h <= bottom && !covers(x, below, w, h, dotX, dotY)) {
             return new double[] {x, below};
         }
         double besideX = dotX + CLEARANCE;
