@@ -155,6 +155,17 @@ final class EstimateOutput {
         out.flush();
     }
 
+    /**
+     * The KV cache's paging: blocks of several tokens (vLLM 16, TensorRT-LLM 32), one token per page (SGLang's token
+     * pool), or nothing for a cache that is not paged.
+     */
+    static String kvBlocks(int blockTokens) {
+        if (blockTokens == 1) {
+            return ", KV cache paged per token";
+        }
+        return blockTokens > 1 ? String.format(Locale.ROOT, ", KV blocks of %d tokens", blockTokens) : "";
+    }
+
     static String describe(Workload w) {
         StringBuilder s = new StringBuilder(w.mode().name().toLowerCase(Locale.ROOT));
         switch (w.mode()) {
@@ -164,8 +175,7 @@ final class EstimateOutput {
                     .append(w.prefillChunkTokens() > 0
                             ? String.format(Locale.ROOT, ", prefill in chunks of %d tokens", w.prefillChunkTokens())
                             : ", prefill in one pass")
-                    .append(w.kvBlockTokens() > 0
-                            ? String.format(Locale.ROOT, ", KV blocks of %d tokens", w.kvBlockTokens()) : "");
+                    .append(kvBlocks(w.kvBlockTokens()));
             default -> {
                 s.append(String.format(Locale.ROOT, ", %s, %s, micro-batch %d x %d tokens", w.precision().id(),
                         w.optimizer().id(), w.batch(), w.sequenceLength()));
