@@ -3,6 +3,7 @@ package com.vramadvisor.cli;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.vramadvisor.engine.Component;
+import com.vramadvisor.engine.DataType;
 import com.vramadvisor.engine.Estimate;
 import com.vramadvisor.engine.Implementation;
 import com.vramadvisor.engine.Mode;
@@ -16,6 +17,8 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /** Renders an estimate as a readable text table or as the documented JSON object. */
 final class EstimateOutput {
@@ -104,7 +107,7 @@ final class EstimateOutput {
         if (e.activeParameters() != e.parameters()) {
             out.printf(Locale.ROOT, "            %s active per token%n", Quantities.grouped(e.activeParameters()));
         }
-        out.printf(Locale.ROOT, "Workload    %s%n", describe(w));
+        out.printf(Locale.ROOT, "Workload    %s%n", describe(model, w));
         out.println();
         out.printf(Locale.ROOT, "%-20s %14s %20s %14s%n", "Component (per GPU)", "largest", "bytes",
                 "at " + e.peakPhase().id());
@@ -164,6 +167,23 @@ final class EstimateOutput {
             return ", KV cache paged per token";
         }
         return blockTokens > 1 ? String.format(Locale.ROOT, ", KV blocks of %d tokens", blockTokens) : "";
+    }
+
+    /**
+     * {@link #describe(Workload)} of {@code w} on {@code m}: for inference of a model whose routed experts ship in a
+     * smaller type than the weights (gpt-oss: MXFP4), "weights bf16 (routed experts mxfp4)", as the estimate holds
+     * them ({@code ArchitectureNotes}).
+     */
+    static String describe(ModelSpec m, Workload w) {
+        String text = describe(w);
+        DataType experts = m.expertWeightType();
+        if (w.mode() == Mode.INFER && experts != null
+                && experts.bytesPerElement() < w.effectiveWeightType().bytesPerElement()) {
+            String weights = "weights " + w.effectiveWeightType().id();
+            return text.replaceFirst(Pattern.quote(weights),
+                    Matcher.quoteReplacement(weights + " (routed experts " + experts.id() + ")"));
+        }
+        return text;
     }
 
     static String describe(Workload w) {

@@ -137,7 +137,7 @@ final class FitCommand implements Callable<Integer> {
             out.println(EstimateOutput.json().writeValueAsString(root));
         } else {
             out.printf(Locale.ROOT, "Model       %s%n", m.name());
-            out.printf(Locale.ROOT, "Workload    %s%n", EstimateOutput.describe(w));
+            out.printf(Locale.ROOT, "Workload    %s%n", EstimateOutput.describe(m, w));
             out.printf(Locale.ROOT, "Budget      %s per GPU%n%n", against);
             asGiven.printText(out);
             out.println();

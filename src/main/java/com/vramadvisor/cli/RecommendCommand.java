@@ -382,7 +382,7 @@ final class RecommendCommand implements Callable<Integer> {
     private static void printText(PrintWriter out, ModelSpec m, Workload w, Recommendation rec) {
         RankingOptions o = rec.options();
         out.printf(Locale.ROOT, "Model       %s%n", m.name());
-        out.printf(Locale.ROOT, "Workload    %s%n", EstimateOutput.describe(w));
+        out.printf(Locale.ROOT, "Workload    %s%n", EstimateOutput.describe(m, w));
         out.printf(Locale.ROOT, "One GPU needs %s at its peak; token budget %s; deadline %s days; ranked by %s.%n",
                 Quantities.gib(rec.singleGpuEstimate().peakBytes()), Quantities.compactCount(o.tokenBudget()),
                 num(o.deadlineDays(), "%,.0f"), o.sortKey().name().toLowerCase(Locale.ROOT).replace('_', '-'));
