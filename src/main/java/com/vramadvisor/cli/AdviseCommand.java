@@ -103,7 +103,7 @@ final class AdviseCommand implements Callable<Integer> {
                                   List<Lever> levers) {
         long current = now.peakBytes();
         out.printf(Locale.ROOT, "Model       %s%n", m.name());
-        out.printf(Locale.ROOT, "Workload    %s%n", EstimateOutput.describe(w));
+        out.printf(Locale.ROOT, "Workload    %s%n", EstimateOutput.describe(m, w));
         out.printf(Locale.ROOT, "Usable      %s per GPU%n", against);
         out.printf(Locale.ROOT, "Peak now    %s per GPU (range %s to %s): %s%n%n", Quantities.gib(current),
                 Quantities.gib(now.range().lowBytes()), Quantities.gib(now.range().highBytes()),

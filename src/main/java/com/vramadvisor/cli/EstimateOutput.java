@@ -3,6 +3,7 @@ package com.vramadvisor.cli;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.vramadvisor.engine.Component;
+import com.vramadvisor.engine.DataType;
 import com.vramadvisor.engine.Estimate;
 import com.vramadvisor.engine.Implementation;
 import com.vramadvisor.engine.Mode;
@@ -16,6 +17,8 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /** Renders an estimate as a readable text table or as the documented JSON object. */
 final class EstimateOutput {
@@ -104,7 +107,7 @@ final class EstimateOutput {
         if (e.activeParameters() != e.parameters()) {
             out.printf(Locale.ROOT, "            %s active per token%n", Quantities.grouped(e.activeParameters()));
         }
-        out.printf(Locale.ROOT, "Workload    %s%n", describe(w));
+        out.printf(Locale.ROOT, "Workload    %s%n", describe(model, w));
         out.println();
         out.printf(Locale.ROOT, "%-20s %14s %20s %14s%n", "Component (per GPU)", "largest", "bytes",
                 "at " + e.peakPhase().id());
@@ -155,6 +158,34 @@ final class EstimateOutput {
         out.flush();
     }
 
+    /**
+     * The KV cache's paging: blocks of several tokens (vLLM 16, TensorRT-LLM 32), one token per page (SGLang's token
+     * pool), or nothing for a cache that is not paged.
+     */
+    static String kvBlocks(int blockTokens) {
+        if (blockTokens == 1) {
+            return ", KV cache paged per token";
+        }
+        return blockTokens > 1 ? String.format(Locale.ROOT, ", KV blocks of %d tokens", blockTokens) : "";
+    }
+
+    /**
+     * {@link #describe(Workload)} of {@code w} on {@code m}: for inference of a model whose routed experts ship in a
+     * smaller type than the weights (gpt-oss: MXFP4), "weights bf16 (routed experts mxfp4)", as the estimate holds
+     * them ({@code ArchitectureNotes}).
+     */
+    static String describe(ModelSpec m, Workload w) {
+        String text = describe(w);
+        DataType experts = m.expertWeightType();
+        if (w.mode() == Mode.INFER && experts != null
+                && experts.bytesPerElement() < w.effectiveWeightType().bytesPerElement()) {
+            String weights = "weights " + w.effectiveWeightType().id();
+            return text.replaceFirst(Pattern.quote(weights),
+                    Matcher.quoteReplacement(weights + " (routed experts " + experts.id() + ")"));
+        }
+        return text;
+    }
+
     static String describe(Workload w) {
         StringBuilder s = new StringBuilder(w.mode().name().toLowerCase(Locale.ROOT));
         switch (w.mode()) {
@@ -164,8 +195,7 @@ final class EstimateOutput {
                     .append(w.prefillChunkTokens() > 0
                             ? String.format(Locale.ROOT, ", prefill in chunks of %d tokens", w.prefillChunkTokens())
                             : ", prefill in one pass")
-                    .append(w.kvBlockTokens() > 0
-                            ? String.format(Locale.ROOT, ", KV blocks of %d tokens", w.kvBlockTokens()) : "");
+                    .append(kvBlocks(w.kvBlockTokens()));
             default -> {
                 s.append(String.format(Locale.ROOT, ", %s, %s, micro-batch %d x %d tokens", w.precision().id(),
                         w.optimizer().id(), w.batch(), w.sequenceLength()));

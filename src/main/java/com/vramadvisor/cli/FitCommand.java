@@ -137,7 +137,7 @@ final class FitCommand implements Callable<Integer> {
             out.println(EstimateOutput.json().writeValueAsString(root));
         } else {
             out.printf(Locale.ROOT, "Model       %s%n", m.name());
-            out.printf(Locale.ROOT, "Workload    %s%n", EstimateOutput.describe(w));
+            out.printf(Locale.ROOT, "Workload    %s%n", EstimateOutput.describe(m, w));
             out.printf(Locale.ROOT, "Budget      %s per GPU%n%n", against);
             asGiven.printText(out);
             out.println();
@@ -155,9 +155,14 @@ final class FitCommand implements Callable<Integer> {
             if (w.mode() == Mode.INFER) {
                 out.printf(Locale.ROOT, "Largest context (KV cache tokens per sequence), at batch %d: %s%n", w.batch(),
                         answer(m, context));
-                out.printf(Locale.ROOT, "KV cache left within the budget: %s blocks of %d tokens (%s tokens)%n",
-                        Quantities.grouped(capacity.blocks()), capacity.blockTokens(),
-                        Quantities.grouped(capacity.tokens()));
+                if (capacity.blockTokens() > 1) {
+                    out.printf(Locale.ROOT, "KV cache left within the budget: %s blocks of %d tokens (%s tokens)%n",
+                            Quantities.grouped(capacity.blocks()), capacity.blockTokens(),
+                            Quantities.grouped(capacity.tokens()));
+                } else {
+                    out.printf(Locale.ROOT, "KV cache left within the budget: %s tokens%n",
+                            Quantities.grouped(capacity.tokens()));
+                }
                 out.printf(Locale.ROOT, "Maximum concurrency for %s tokens per request: %.2fx%s%n",
                         Quantities.grouped(w.effectiveContext()), Math.floor(concurrency * 100) / 100,
                         prefix > 0 ? String.format(Locale.ROOT, " (%s shared prefix tokens held once)",

@@ -84,11 +84,23 @@ final class LatencyFigures {
         out.printf(Locale.ROOT, "  tokens/s in total       %.1f (one model copy)%n", l.tokensPerSecond());
         double arriving = ServingLoad.arrivingPromptTokensPerStep(w);
         if (arriving > 0) {
-            out.printf(Locale.ROOT, "  under steady load: each step also prefills %.0f prompt tokens of the other"
-                    + " users' new requests, and a new prompt waits behind them%n", arriving);
+            out.printf(Locale.ROOT, "  under steady load: each step also prefills %s prompt tokens of the other"
+                    + " users' new requests, and a new prompt waits behind them%n", tokensPerStep(arriving));
         }
         out.printf(Locale.ROOT, "  (roofline at %.0f %% of peak bandwidth and %.0f %% of peak compute;"
                 + " docs/estimation.md)%n", BANDWIDTH_EFFICIENCY * 100, COMPUTE_EFFICIENCY * 100);
+    }
+
+    /**
+     * Prompt tokens per step as the text shows them: whole tokens from 10, one decimal below, "under 0.1" for less
+     * (a long output spreads the other users' prompts thin: 3 x 4,096 tokens over 126,976 steps is 0.1 a step), so a
+     * load above 0 never reads "0".
+     */
+    static String tokensPerStep(double tokens) {
+        if (tokens >= 9.95) {
+            return String.format(Locale.ROOT, "%,.0f", tokens);
+        }
+        return tokens >= 0.05 ? String.format(Locale.ROOT, "%.1f", tokens) : "under 0.1";
     }
 
     /** Four significant decimals are far below the model's error; JSON keeps three decimals. */

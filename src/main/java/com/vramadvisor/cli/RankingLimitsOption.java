@@ -21,7 +21,7 @@ final class RankingLimitsOption {
     @Option(names = "--max-gpus", paramLabel = "N",
             description = "Most GPUs one option may use; an option that needs more is laid out on at most N and "
                     + "marked exceeds-max-gpus (default: the scenario file's, else "
-                    + RankingOptions.DEFAULT_MAX_GPUS + ").")
+                    + RankingOptions.DEFAULT_MAX_GPUS + "; plan: " + PlanCommand.DEFAULT_MAX_GPUS + ").")
     Integer maxGpus;
 
     @Option(names = "--top", paramLabel = "N", description = "Keep only the first N hardware options.")

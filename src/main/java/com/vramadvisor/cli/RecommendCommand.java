@@ -25,6 +25,8 @@ import com.vramadvisor.figures.MoneyText;
 import com.vramadvisor.report.CsvReportWriter;
 import com.vramadvisor.scenario.SpreadWorkload;
 import java.io.PrintWriter;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
@@ -382,7 +384,7 @@ final class RecommendCommand implements Callable<Integer> {
     private static void printText(PrintWriter out, ModelSpec m, Workload w, Recommendation rec) {
         RankingOptions o = rec.options();
         out.printf(Locale.ROOT, "Model       %s%n", m.name());
-        out.printf(Locale.ROOT, "Workload    %s%n", EstimateOutput.describe(w));
+        out.printf(Locale.ROOT, "Workload    %s%n", EstimateOutput.describe(m, w));
         out.printf(Locale.ROOT, "One GPU needs %s at its peak; token budget %s; deadline %s days; ranked by %s.%n",
                 Quantities.gib(rec.singleGpuEstimate().peakBytes()), Quantities.compactCount(o.tokenBudget()),
                 num(o.deadlineDays(), "%,.0f"), o.sortKey().name().toLowerCase(Locale.ROOT).replace('_', '-'));
@@ -427,8 +429,8 @@ final class RecommendCommand implements Callable<Integer> {
         if (w.mode() == Mode.INFER) {
             ServingTargets t = o.servingTargets();
             out.printf(Locale.ROOT, "Users served: concurrent sequences per copy within TPOT %s and TTFT %s, the KV cache"
-                    + " and %s, times the copies.%n", t.tpotMs() > 0 ? num(t.tpotMs(), "%.0f ms") : "(no target)",
-                    t.ttftMs() > 0 ? num(t.ttftMs(), "%.0f ms") : "(no target)",
+                    + " and %s, times the copies.%n", t.tpotMs() > 0 ? targetMs(t.tpotMs()) : "(no target)",
+                    t.ttftMs() > 0 ? targetMs(t.ttftMs()) : "(no target)",
                     t.maxRunning() > 0 ? "at most " + t.maxRunning() + " running requests" : "the engine's request cap");
         }
         out.println("Memory in GiB (2^30 bytes). Speed, time and cost formulas: docs/decision-table.md.");
@@ -451,6 +453,11 @@ final class RecommendCommand implements Callable<Integer> {
     /** A duration as every table shows it ({@link DurationText}): "38 s", "12 min", "3.5 h", "41 days". */
     static String duration(double hours) {
         return TIME.hours(hours);
+    }
+
+    /** A latency target as given, up to three decimals: "7.5 ms", "0.001 ms", "50 ms" (never rounded to "0 ms"). */
+    static String targetMs(double ms) {
+        return BigDecimal.valueOf(ms).setScale(3, RoundingMode.HALF_UP).stripTrailingZeros().toPlainString() + " ms";
     }
 
     private static String num(Double v, String pattern) {

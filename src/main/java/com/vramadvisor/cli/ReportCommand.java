@@ -13,6 +13,7 @@ import java.util.concurrent.Callable;
 import java.util.function.Supplier;
 
 import com.vramadvisor.catalog.Catalog;
+import com.vramadvisor.engine.Mode;
 import com.vramadvisor.engine.ModelSpec;
 import com.vramadvisor.engine.Workload;
 import com.vramadvisor.engine.core.JobSize;
@@ -175,12 +176,20 @@ public final class ReportCommand implements Callable<Integer> {
     @Mixin
     DomainJobOption job = new DomainJobOption();
 
+    /** Serving: the latency targets users are counted within, as {@code recommend} takes them. */
+    @Mixin
+    ServingTargetsOption targets = new ServingTargetsOption();
+
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         Options options = output.toOptions();
         if (args.kind() != WorkloadKind.LLM) {
+            if (targets.anyTarget() || targets.maxNumSeqs != null) {
+                throw new CliInputException("--tpot-ms, --ttft-ms and --max-num-seqs need --mode infer of a"
+                        + " language model; they mean nothing to --workload " + args.kind().id());
+            }
             Sizable w = DomainRun.build(args.kind(), args, spec);
             RankingOptions ranking = limits.domainBuilder(args, w.defaultJob().isPresent()).build();
             Catalog c = args.catalog.catalog(err);
@@ -191,10 +200,14 @@ public final class ReportCommand implements Callable<Integer> {
         ModelResolver.Resolved resolved = args.resolve();
         ModelSpec m = resolved.model();
         Workload w = resolved.workload();
+        RankingOptions.Builder ranking = limits.given(args).builder(resolved);
+        if (w.mode() == Mode.INFER) {
+            ranking.servingTargets(targets.over(resolved.servingTargets()));
+        } else if (targets.anyTarget() || targets.maxNumSeqs != null) {
+            throw new CliInputException("--tpot-ms, --ttft-ms and --max-num-seqs need --mode infer");
+        }
         Catalog c = args.catalog.catalog(err);
-        return run(new Scenario(m, w, c, limits.given(args).builder(resolved).build()), options, LocalDate.now(),
-                appVersion(),
-                out, err);
+        return run(new Scenario(m, w, c, ranking.build()), options, LocalDate.now(), appVersion(), out, err);
     }
 
     /**

@@ -183,7 +183,7 @@ final class WorkloadOptions {
             description = "Inference: the serving engine's memory share, in place of its default: vllm"
                     + " gpu_memory_utilization (default 0.9 of the device memory), sglang mem_fraction_static (default by"
                     + " GPU memory), trtllm free_gpu_memory_fraction (default 0.9 of the free memory); hf and llama.cpp"
-                    + " have none.")
+                    + " have none: with them it only caps the memory the fit is judged against.")
     double gpuMemoryUtilization;
 
     @Option(names = "--engine", paramLabel = "ENGINE",

@@ -1,5 +1,7 @@
 package com.vramadvisor.report;
 
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -102,8 +104,10 @@ final class ReportDecisions {
         if (recommendation.rows().stream().anyMatch(r -> r.serving() != null)) {
             ServingTargets t = o.servingTargets();
             notes.add(text.format("decision.note.serving",
-                    t.tpotMs() > 0 ? text.format("decision.ms", text.number(t.tpotMs(), 0)) : unknown(),
-                    t.ttftMs() > 0 ? text.format("decision.ms", text.number(t.ttftMs(), 0)) : unknown()));
+                    t.tpotMs() > 0 ? text.format("decision.ms", text.number(t.tpotMs(), decimals(t.tpotMs())))
+                            : unknown(),
+                    t.ttftMs() > 0 ? text.format("decision.ms", text.number(t.ttftMs(), decimals(t.ttftMs())))
+                            : unknown()));
         }
         List<String> networks = new ArrayList<>();
         for (RecommendationRow r : recommendation.rows()) {
@@ -125,5 +129,10 @@ final class ReportDecisions {
 
     private static double orNaN(Double v) {
         return v == null ? Double.NaN : v;
+    }
+
+    /** Decimals that show a latency target as given, at most three: 50 ms, 7.5 ms, 0.001 ms (never "0 ms"). */
+    static int decimals(double ms) {
+        return Math.max(0, BigDecimal.valueOf(ms).setScale(3, RoundingMode.HALF_UP).stripTrailingZeros().scale());
     }
 }

@@ -147,10 +147,11 @@ class DomainRecommendCommandTest {
         // 10^6 LJ time steps: hours from the bandwidth-bound step, never unknown for a row that fits.
         assertThat(several.get("hours").asDouble()).isPositive();
         assertThat(several.get("itemsPerSecond").asDouble()).isPositive();
-        // Bought rows come before rented ones among those that fit, each by its own cost.
+        // Bought rows come before rented ones among those that fit within the deadline, each by its own cost (rows
+        // without a time, not known to meet the deadline, follow them).
         boolean rentedSeen = false;
         for (JsonNode r : rec.get("rows")) {
-            if (!r.get("fits").asBoolean()) {
+            if (!r.get("fits").asBoolean() || r.get("hours").isNull()) {
                 break;
             }
             rentedSeen |= r.get("acquisition").asText().equals("rental");

@@ -297,4 +297,14 @@ class EstimateCommandTest {
                 .contains("Number value length (1001) exceeds the maximum allowed (1000)");
         assertThat(s.err().strip().lines()).hasSize(1);
     }
+
+    @Test
+    void theWorkloadLineSaysWhenRoutedExpertsKeepTheirReleasedType() {
+        // gpt-oss ships its routed experts in MXFP4 and "fits into a single 80GB GPU" (OpenAI, gpt-oss model card,
+        // 2025-08-05); the estimate holds them so, and the line must not read as if all weights were bf16.
+        Result r = run("estimate", "--preset", "gpt-oss-120b", "--mode", "infer", "--gpu", "h100-sxm-80gb");
+        assertThat(r.status()).as(r.err()).isZero();
+        assertThat(r.out()).contains("weights bf16 (routed experts mxfp4)").contains(": fits;");
+        assertThat(run("estimate", "--preset", "llama-3-8b", "--mode", "infer").out()).contains("weights bf16,");
+    }
 }

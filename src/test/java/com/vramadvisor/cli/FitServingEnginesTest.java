@@ -50,6 +50,22 @@ class FitServingEnginesTest {
     }
 
     @Test
+    void aCachePagedPerTokenIsNotDescribedAsBlocksOfOneTokens() {
+        // SGLang's token pool has page size 1 and llama.cpp's cache is not paged: "blocks of 1 tokens" reads wrong.
+        for (String engine : new String[] {"sglang", "llama.cpp"}) {
+            EstimateCommandTest.Result r = run("fit", "--preset", "llama-3.1-8b", "--mode", "infer", "--seq", "1024",
+                    "--context", "2048", "--gpu", "h100-sxm-80gb", "--engine", engine);
+            assertThat(r.status()).as(r.err()).isZero();
+            assertThat(r.out()).as(engine).doesNotContain("1 tokens").contains("KV cache left within the budget: ");
+        }
+        EstimateCommandTest.Result sglang = run("estimate", "--preset", "llama-3.1-8b", "--mode", "infer",
+                "--engine", "sglang");
+        assertThat(sglang.out()).doesNotContain("1 tokens").contains("KV cache paged per token");
+        EstimateCommandTest.Result vllm = run("estimate", "--preset", "llama-3.1-8b", "--mode", "infer");
+        assertThat(vllm.out()).contains("KV blocks of 16 tokens");
+    }
+
+    @Test
     void maxNumSeqsCapsTheScheduledConcurrencyButNotWhatMemoryHolds() throws IOException {
         JsonNode free = fit();
         JsonNode capped = fit("--max-num-seqs", "64");

@@ -131,4 +131,11 @@ class PlanCommandTest {
         assertThat(r.out()).contains("     notes: ").contains("multi-node").contains("machines of 8 GPUs over");
         assertThat(r.out()).contains("(1 GPU), ZeRO-0").doesNotContain("(1 GPUs)");
     }
+
+    @Test
+    void helpGivesTheGpuLimitPlanUses() {
+        // plan searches up to 65,536 GPUs unless told otherwise; its help said the decision table's 1024.
+        EstimateCommandTest.Result r = run("plan", "--help");
+        assertThat(r.out().replaceAll("\\s+", " ")).contains("plan: 65536");
+    }
 }

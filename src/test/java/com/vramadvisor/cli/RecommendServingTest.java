@@ -7,6 +7,8 @@ import static org.assertj.core.api.Assertions.within;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
 /** {@code recommend} for serving: users served within --tpot-ms/--ttft-ms, in JSON and as the default order. */
@@ -75,5 +77,25 @@ class RecommendServingTest {
                 "--max-num-seqs", "0");
         assertThat(cap.status()).isEqualTo(2);
         assertThat(cap.err()).contains("--max-num-seqs");
+    }
+
+    @Test
+    void aLatencyTargetIsShownAsGivenNotRoundedToWholeMilliseconds() throws IOException {
+        // "--tpot-ms 7.5" read "within TPOT 8 ms", and "--tpot-ms 0.001" "within TPOT 0 ms".
+        EstimateCommandTest.Result r = run("recommend", "--preset", "llama-3.1-8b", "--mode", "infer", "--tpot-ms",
+                "7.5", "--kind", "cloud", "--top", "1");
+        assertThat(r.status()).as(r.err()).isZero();
+        assertThat(r.out()).contains("within TPOT 7.5 ms");
+        assertThat(RecommendCommand.targetMs(0.001)).isEqualTo("0.001 ms");
+        assertThat(RecommendCommand.targetMs(50)).isEqualTo("50 ms");
+        Path md = Files.createTempFile("serving", ".md");
+        try {
+            EstimateCommandTest.Result report = run("report", "--preset", "llama-3.1-8b", "--mode", "infer",
+                    "--tpot-ms", "7.5", "--md", md.toString());
+            assertThat(report.status()).as(report.err()).isZero();
+            assertThat(Files.readString(md)).contains("within TPOT 7.5 ms");
+        } finally {
+            Files.deleteIfExists(md);
+        }
     }
 }

@@ -58,6 +58,18 @@ class ReportCommandTest {
     }
 
     @Test
+    void aServingReportCountsUsersWithinTheLatencyTargetGivenAsRecommendDoes() throws Exception {
+        Path md = dir.resolve("s.md");
+        int status = Cli.run(new PrintWriter(out, true), new PrintWriter(err, true), "report", "--preset",
+                "llama-3.1-70b", "--mode", "infer", "--tpot-ms", "30", "--md", md.toString());
+        assertThat(status).as(err.toString()).isZero();
+        assertThat(Files.readString(md)).contains("within TPOT 30 ms");
+        // Training has no users to count: the targets are refused on one line, as recommend refuses them.
+        assertThat(execute("--tpot-ms", "30", "--md", dir.resolve("t.md").toString())).isEqualTo(2);
+        assertThat(err.toString()).contains("--tpot-ms, --ttft-ms and --max-num-seqs need --mode infer");
+    }
+
+    @Test
     void noOutputIsBadInput() {
         assertThat(execute("--lang", "en")).isEqualTo(ReportCommand.BAD_INPUT);
         assertThat(err.toString()).isEqualTo(

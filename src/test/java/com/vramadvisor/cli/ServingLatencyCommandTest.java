@@ -112,6 +112,18 @@ class ServingLatencyCommandTest {
     }
 
     @Test
+    void aThinSteadyLoadNeverReadsAsZeroPromptTokensAStep() {
+        // 4 users, 4,096-token prompts, 131,072-token contexts: the 3 others' prompts spread over 126,976 output
+        // steps, 3 x 4,096 / 126,976 = 0.097 tokens a step; "%.0f" printed "prefills 0 prompt tokens".
+        EstimateCommandTest.Result r = run("estimate", "--preset", "llama-3.1-8b", "--mode", "infer", "--batch", "4",
+                "--context", "131072", "--gpu", "h200-sxm-141gb");
+        assertThat(r.status()).as(r.err()).isZero();
+        assertThat(r.out()).contains("each step also prefills 0.1 prompt tokens").doesNotContain("prefills 0 prompt");
+        assertThat(LatencyFigures.tokensPerStep(0.01)).isEqualTo("under 0.1");
+        assertThat(LatencyFigures.tokensPerStep(2_500.4)).isEqualTo("2,500");
+    }
+
+    @Test
     void latencyTargetsNeedACatalogGpuAndInference() {
         assertThat(run("fit", "--preset", "llama-3-8b", "--mode", "infer", "--budget-gib", "40", "--tpot-ms", "20")
                 .err()).contains("--gpu");

@@ -8,7 +8,8 @@ import java.util.function.Function;
 
 /**
  * The order of the decision table for workloads beyond language models. By default (sort key {@code cost}): rows
- * that fit first, then rows that finish the job within the deadline before those past it, bought options before
+ * that fit first, then rows that finish the job within the deadline before those past it or without a time (where
+ * the workload has a throughput model, a GPU without figures is not known to meet the deadline), bought options before
  * rented ones (bought and rented options are never ranked against each other), then by the job's cost where the
  * workload has a throughput model (the capital's share plus electricity, or rent x hours, at the precision shown and
  * then the lower capital or hourly rate: {@link JobCostOrder}), or else by what the option costs in its own
@@ -48,8 +49,10 @@ final class DomainOrder {
         Comparator<DomainRow> order = Comparator.comparing((DomainRow r) -> r.reasons().contains(Reason.SLOW_FP64))
                 .thenComparing(column(o.sortKey(), o.descending(), timed));
         if (o.fitsFirst()) {
+            // In a timed table a row without a time (no throughput figures) is not known to meet the deadline.
             order = Comparator.comparing((DomainRow r) -> !r.fits())
-                    .thenComparing(r -> r.reasons().contains(Reason.PAST_DEADLINE)).thenComparing(order);
+                    .thenComparing(r -> timed && r.hours() == null || r.reasons().contains(Reason.PAST_DEADLINE))
+                    .thenComparing(order);
         }
         return order.thenComparing(Comparator.comparingLong(DomainRow::headroomBytes).reversed())
                 .thenComparing(DomainRow::hardwareId).thenComparing(DomainRow::kind);

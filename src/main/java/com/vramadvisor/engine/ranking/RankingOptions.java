@@ -48,7 +48,8 @@ import java.util.TreeSet;
  * @param sortKey                           column to sort by
  * @param descending                        sort direction
  * @param fitsFirst                         put rows that fit before rows that do not, and rows within the
- *                                          deadline before those past it, whatever the sort key
+ *                                          deadline before those past it or without a time (no throughput
+ *                                          figures: not known to meet it), whatever the sort key
  * @param topN                              keep the first N rows after sorting; 0 keeps all
  * @param servingTargets                    inference: the latency targets and running-request cap that users served
  *                                          are counted within ({@link ServingTargets#NONE} by default here; the

@@ -467,9 +467,11 @@ public final class Recommender {
         Comparator<RecommendationRow> order = o.sortKey().comparator(o.descending());
         if (o.fitsFirst()) {
             // Ranked by users served, the deadline of the token budget does not order the rows: serving has none.
+            // A row without a time is not known to meet the deadline, so it ranks with those past it.
             Comparator<RecommendationRow> fitting = Comparator.comparing((RecommendationRow r) -> !r.fits());
             order = o.sortKey().higherIsBetter() ? fitting.thenComparing(order)
-                    : fitting.thenComparing(r -> r.reasons().contains(Reason.PAST_DEADLINE)).thenComparing(order);
+                    : fitting.thenComparing(r -> r.hours() == null || r.reasons().contains(Reason.PAST_DEADLINE))
+                    .thenComparing(order);
         }
         order = order.thenComparing(RecommendationRow::hardwareId).thenComparing(RecommendationRow::kind);
         kept.sort(order);

@@ -94,7 +94,8 @@ public record MemoryReservation(ServingEngine engine, double fraction, Basis bas
     /**
      * One phrase for the text output: "vllm gpu_memory_utilization 0.90 of the device memory, engine default",
      * "sglang mem_fraction_static 0.835 of total memory for weights and KV cache, engine default", "vllm
-     * gpu_memory_utilization 0.95 of the device memory, given", "no serving reservation (hf)".
+     * gpu_memory_utilization 0.95 of the device memory, given", "no serving reservation (hf)", "a memory share of 0.50
+     * of the device memory, given (llama.cpp has no such setting)".
      */
     public String describe() {
         if (basis == Basis.NONE && !given) {
@@ -105,6 +106,11 @@ public record MemoryReservation(ServingEngine engine, double fraction, Basis bas
             case FREE -> "of the memory free after weights and activations";
             default -> "of the device memory";
         };
+        if (basis == Basis.DEVICE && engine != ServingEngine.VLLM) {
+            // Hugging Face generate and llama.cpp have no such setting: a given share is a cap on the budget only.
+            return "a memory share of " + fractionText() + " " + of + ", given (" + engine.id()
+                    + " has no such setting)";
+        }
         return engine.id() + " " + parameter() + " " + fractionText() + " " + of + ", "
                 + (given ? "given" : "engine default");
     }

@@ -67,6 +67,12 @@ class GpuCapacityTest {
         Workload given = vllm.toBuilder().gpuMemoryUtilization(0.95).build();
         assertThat(ServingEngine.VLLM.reservation(given, TOTAL).describe())
                 .isEqualTo("vllm gpu_memory_utilization 0.95 of the device memory, given");
+        // llama.cpp and HF generate have no memory share of their own: a given one caps the budget, and the text
+        // names no setting they lack (llama.cpp's flags: -ngl, -c, -ub; no gpu_memory_utilization).
+        Workload llamaCpp = ServingEngine.LLAMA_CPP.configure(infer, 0).toBuilder().gpuMemoryUtilization(0.5).build();
+        assertThat(ServingEngine.LLAMA_CPP.reservation(llamaCpp, TOTAL).describe())
+                .isEqualTo("a memory share of 0.50 of the device memory, given (llama.cpp has no such setting)");
+        assertThat(ServingEngine.capacityBytes(h100, llamaCpp)).isEqualTo((long) Math.ceil(USABLE * 0.5));
     }
 
     /**

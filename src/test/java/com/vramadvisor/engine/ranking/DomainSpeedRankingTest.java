@@ -85,6 +85,34 @@ class DomainSpeedRankingTest {
     }
 
     @Test
+    void rowsWithoutATimeDoNotLeadATableWhoseTimedRowsAllMissTheDeadline() {
+        // A job no option finishes within 90 days: every timed row is past the deadline. Rows without throughput
+        // figures (Apple silicon, Gaudi 2 in the shipped catalog) are not known to meet it either, so they may not
+        // head the table (they did: "Best to buy: Apple M3 Ultra (-)" for 10^15 SDXL images).
+        JobSize huge = new JobSize(1e15, "1e15 images");
+        List<DomainRow> rows = DomainRanking.rank(VIT_L_512, HW, RankingOptions.defaults(), huge).rows();
+        assertThat(rows).anyMatch(r -> r.fits() && r.hours() == null);
+        assertThat(rows).anyMatch(r -> r.fits() && r.reasons().contains(Reason.PAST_DEADLINE));
+        DomainRow first = rows.get(0);
+        assertThat(first.hours()).as(first.hardwareName()).isNotNull();
+        // Bought and rented are never ranked against each other: within each, no row with a time and a job cost
+        // after one without a time (rows with a time but no price and rows without a time both have no cost).
+        for (Acquisition way : Acquisition.values()) {
+            boolean unknownSeen = false;
+            for (DomainRow r : rows) {
+                if (!r.fits()) {
+                    break;
+                }
+                if (r.acquisition() == way) {
+                    assertThat(unknownSeen && r.jobCostUsd() != null).as(r.hardwareName() + " " + r.kind())
+                            .isFalse();
+                    unknownSeen |= r.hours() == null;
+                }
+            }
+        }
+    }
+
+    @Test
     void aBudgetBoundsTheJobCostWhenThereIsASpeed() {
         RankingOptions budget = RankingOptions.builder().maxBudgetUsd(300).build();
         DomainRecommendation rec = DomainRanking.rank(VIT_L_512, HW, budget);

@@ -6,6 +6,7 @@ import com.vramadvisor.engine.Parallelism;
 import com.vramadvisor.engine.Recompute;
 import com.vramadvisor.engine.Workload;
 import com.vramadvisor.engine.hardware.GpuSpec;
+import com.vramadvisor.engine.hardware.HardwareList;
 import com.vramadvisor.engine.hardware.SystemSpec;
 import com.vramadvisor.engine.plan.PlanLayout;
 import org.junit.jupiter.api.Test;
@@ -13,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -152,6 +154,33 @@ class RecommenderLogicTest {
             boolean past = r.reasons().contains(Reason.PAST_DEADLINE);
             assertThat(late && !past).as(r.hardwareName()).isFalse();
             late |= past;
+        }
+    }
+
+    @Test
+    void rowsWithoutThroughputFiguresDoNotRankAboveRowsKnownToMissTheDeadline() {
+        // An A100 80GB with its compute rates left out, as a catalog entry without tensor figures reads: it fits, but
+        // no one can say whether it finishes 50e9 tokens in 7 days, so it may not head a table whose other rows are
+        // known to miss the deadline (as 96 Apple M1 Max over 10 GbE headed "Llama 3 70B, 2T tokens, 7 days").
+        GpuSpec a = TestHardware.a100Sxm80();
+        GpuSpec unrated = new GpuSpec("a100-unrated", "A100 without rates", a.vendor(), a.segment(), a.formFactor(),
+                a.memoryGbNominal(), a.memoryType(), a.memoryBytesTotal(), a.memoryBytesUsable(),
+                a.memoryBandwidthGBps(), 0, 0, 0, 0, 0, a.tdpWatts(), a.interconnect(), a.interconnectGBps(), a.pcieGen(), a.launchYear(), 15_000, "2024",
+                "test");
+        HardwareList list = new HardwareList(List.of(TestHardware.a100Sxm40(), unrated), List.of(), List.of(),
+                Map.of("board", TestHardware.board()), Map.of("a100-sxm-40gb", "board", "a100-unrated", "board"));
+        RankingOptions tight = RankingOptions.builder().tokenBudget(50_000_000_000L).deadlineDays(7).maxGpus(8)
+                .build();
+        List<RecommendationRow> rows = new Recommender(MEMORY).recommend(MODEL, TRAIN, list, tight).rows();
+        assertThat(rows).anyMatch(x -> x.fits() && x.reasons().contains(Reason.PAST_DEADLINE));
+        assertThat(rows).anyMatch(x -> x.fits() && x.hours() == null);
+        boolean unknownSeen = false;
+        for (RecommendationRow r : rows) {
+            if (!r.fits()) {
+                break;
+            }
+            assertThat(unknownSeen && r.hours() != null).as(r.hardwareName() + " " + r.kind()).isFalse();
+            unknownSeen |= r.hours() == null;
         }
     }
 
