@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeSet;
@@ -54,6 +55,9 @@ import picocli.CommandLine.Spec;
         description = "Write the sizing report of a workload as PDF, PNG, Markdown, CSV or JSON.")
 public final class ReportCommand implements Callable<Integer> {
 
+    /** The file name that sends a text format to standard output. */
+    static final String STANDARD_OUTPUT = "-";
+
     /** Exit status when a report file cannot be written. */
     public static final int WRITE_FAILED = 1;
     /** Exit status for bad input. */
@@ -99,6 +103,10 @@ public final class ReportCommand implements Callable<Integer> {
                 if (path.toString().isEmpty()) {
                     throw new IllegalArgumentException(g.getKey() + " needs a file name");
                 }
+                if (isStandardOutput(path) && (g.getKey().equals("--pdf") || g.getKey().equals("--png"))) {
+                    throw new IllegalArgumentException(g.getKey() + " - : " + g.getKey().substring(2).toUpperCase(
+                            Locale.ROOT) + " is binary; give a file name (standard output takes --md, --csv or --json)");
+                }
                 for (Map.Entry<Path, String> earlier : seen.entrySet()) {
                     if (sameFile(earlier.getKey(), path)) {
                         throw new IllegalArgumentException(earlier.getValue() + " and " + g.getKey()
@@ -107,6 +115,11 @@ public final class ReportCommand implements Callable<Integer> {
                 }
                 seen.put(path, g.getKey());
             }
+        }
+
+        /** {@code -}: the text formats go to standard output instead of a file. */
+        static boolean isStandardOutput(Path path) {
+            return path.toString().equals(STANDARD_OUTPUT);
         }
 
         /** The same path spelled two ways, or two names (links) of one existing file. */
@@ -139,17 +152,41 @@ public final class ReportCommand implements Callable<Integer> {
         }
     }
 
+    /** What a text writer writes, through a temporary file (the writers write files atomically), as text. */
+    private static String toText(ReportWriter writer, ReportModel model) throws ReportWriteException {
+        Path tmp = null;
+        try {
+            tmp = Files.createTempFile("vram-advisor-report", ".tmp");
+            writer.write(model, tmp);
+            return Files.readString(tmp, java.nio.charset.StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new ReportWriteException(Path.of(STANDARD_OUTPUT), com.vramadvisor.files.FileWriteException.Reason.FAILED,
+                    String.valueOf(e.getMessage()), e);
+        } finally {
+            if (tmp != null) {
+                try {
+                    Files.deleteIfExists(tmp);
+                } catch (IOException ignored) {
+                    // A temporary file left behind is the operating system's to clean.
+                }
+            }
+        }
+    }
+
     /** The output flags, as a picocli mixin. */
     public static final class Output {
         @Option(names = "--pdf", paramLabel = "FILE", description = "Write the report as PDF.")
         Path pdf;
         @Option(names = "--png", paramLabel = "FILE", description = "Write the charts as PNG at 2x scale.")
         Path png;
-        @Option(names = "--md", paramLabel = "FILE", description = "Write the report as Markdown.")
+        @Option(names = "--md", paramLabel = "FILE", description = "Write the report as Markdown (- for standard"
+                + " output).")
         Path markdown;
-        @Option(names = "--csv", paramLabel = "FILE", description = "Write the report's tables as CSV.")
+        @Option(names = "--csv", paramLabel = "FILE", description = "Write the report's tables as CSV (- for"
+                + " standard output).")
         Path csv;
-        @Option(names = "--json", paramLabel = "FILE", description = "Write the report model as JSON.")
+        @Option(names = "--json", paramLabel = "FILE", description = "Write the report model as JSON (- for"
+                + " standard output).")
         Path json;
         @Option(names = "--lang", paramLabel = "en|zh-CN", defaultValue = "en",
                 description = "Report language: en or zh-CN (default: ${DEFAULT-VALUE}).")
@@ -246,6 +283,10 @@ public final class ReportCommand implements Callable<Integer> {
         int status = 0;
         for (Map.Entry<Path, ReportWriter> o : outputs.entrySet()) {
             try {
+                if (Options.isStandardOutput(o.getKey())) {
+                    out.print(toText(o.getValue(), model));
+                    continue;
+                }
                 o.getValue().write(model, o.getKey());
                 out.println("wrote " + o.getKey());
             } catch (ReportWriteException e) {

@@ -35,6 +35,25 @@ class ReportCommandTest {
     }
 
     @Test
+    void aDashSendsATextFormatToStandardOutputAndWritesNoFileNamedDash() throws Exception {
+        Path dash = Path.of("-");
+        boolean before = Files.exists(dash);
+        int status = execute("--md", "-", "--json", dir.resolve("r.json").toString());
+
+        assertThat(status).as(err.toString()).isZero();
+        assertThat(out.toString()).startsWith("# ").contains("Llama 3 8B").contains("wrote " + dir.resolve("r.json"))
+                .doesNotContain("wrote -");
+        assertThat(Files.exists(dash)).as("a file named '-' in the working folder").isEqualTo(before);
+    }
+
+    @Test
+    void aDashForABinaryFormatIsAUsageError() {
+        assertThat(execute("--pdf", "-")).isEqualTo(ReportCommand.BAD_INPUT);
+        assertThat(err.toString()).contains("--pdf - : PDF is binary");
+        assertThat(execute("--png", "-")).isEqualTo(ReportCommand.BAD_INPUT);
+    }
+
+    @Test
     void writesEveryRequestedFormatInChinese() throws Exception {
         Path pdf = dir.resolve("r.pdf");
         int status = execute("--pdf", pdf.toString(), "--png", dir.resolve("r.png").toString(),
