@@ -95,13 +95,11 @@ public final class StartupTrace {
                     shown = true;
                     line("shown");
                 }
-                if (!chrome && scene.lookup(MENU_BAR) != null) {
+                if (!chrome && hasChrome(scene)) {
                     chrome = true;
                     line("chrome");
                 }
-                Node table = scene.lookup(DECISION_TABLE);
-                if (!complete && scene.lookup(BATCH_SLIDER) != null && table instanceof TableView<?> t
-                        && !t.getItems().isEmpty()) {
+                if (!complete && isComplete(scene)) {
                     complete = true;
                     line("complete");
                     if (threads) {
@@ -112,6 +110,17 @@ public final class StartupTrace {
                 }
             }
         });
+    }
+
+    /** Whether the real menu bar is in {@code scene}: the "chrome" frame. */
+    public static boolean hasChrome(Scene scene) {
+        return scene.lookup(MENU_BAR) != null;
+    }
+
+    /** Whether {@code scene} is the complete window: the workload panel's batch slider and a decision table with rows. */
+    public static boolean isComplete(Scene scene) {
+        Node table = scene.lookup(DECISION_TABLE);
+        return scene.lookup(BATCH_SLIDER) != null && table instanceof TableView<?> t && !t.getItems().isEmpty();
     }
 
     private void line(String what) {
@@ -126,7 +135,7 @@ public final class StartupTrace {
      * The CPU time of each thread of this process, largest first, from {@code /proc/self/task} (Linux; the kernel
      * counts in clock ticks of 10 ms); empty elsewhere.
      */
-    static List<String> threadCpu() {
+    public static List<String> threadCpu() {
         List<String> rows = new ArrayList<>();
         Path tasks = Path.of("/proc/self/task");
         if (!Files.isDirectory(tasks)) {

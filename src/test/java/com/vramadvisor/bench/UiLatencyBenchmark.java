@@ -330,17 +330,15 @@ public final class UiLatencyBenchmark {
             }
             boolean[] chrome = new boolean[1];
             scene.addPostLayoutPulseListener(() -> {
-                if (!chrome[0] && scene.lookup("#mainMenuBar") != null) {
+                if (!chrome[0] && StartupTrace.hasChrome(scene)) {
                     chrome[0] = true;
                     System.out.println(CHROME + " " + sinceJvmStart() + " " + cpuMs());
                     System.out.flush();
                 }
-                Node table = scene.lookup("#decisionTable");
-                if (scene.lookup("#batchSizeSlider") != null && table instanceof TableView<?> t
-                        && !t.getItems().isEmpty()) {
+                if (StartupTrace.isComplete(scene)) {
                     System.out.println(COMPLETE + " " + sinceJvmStart() + " " + cpuMs());
                     if (Boolean.getBoolean("bench.threads")) {
-                        printThreadCpu();
+                        StartupTrace.threadCpu().forEach(row -> System.out.println("  thread " + row));
                     }
                     if (Boolean.getBoolean("bench.nodes")) {
                         printNodeCounts(scene.getRoot());
@@ -378,27 +376,6 @@ public final class UiLatencyBenchmark {
                 count(child, here, byPart);
             }
         }
-    }
-
-    /** Prints the CPU time of every thread of this process (Linux: /proc/self/task), largest first. */
-    private static void printThreadCpu() {
-        long tck = 100;
-        List<String> rows = new ArrayList<>();
-        try (var tasks = Files.list(Path.of("/proc/self/task"))) {
-            for (Path task : (Iterable<Path>) tasks::iterator) {
-                String stat = Files.readString(task.resolve("stat"));
-                String name = stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-                String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-                long ms = (Long.parseLong(f[11]) + Long.parseLong(f[12])) * 1000 / tck;
-                if (ms > 0) {
-                    rows.add(String.format(Locale.ROOT, "%6d ms  %s", ms, name));
-                }
-            }
-        } catch (IOException | RuntimeException e) {
-            rows.add("per-thread CPU unavailable: " + e);
-        }
-        rows.sort(Collections.reverseOrder());
-        rows.forEach(r -> System.out.println("  thread " + r));
     }
 
     private static long sinceJvmStart() {
