@@ -1,7 +1,9 @@
 package com.vramadvisor.cli;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;
@@ -25,6 +27,7 @@ import com.vramadvisor.engine.ranking.DomainRecommendation;
 import com.vramadvisor.engine.ranking.RankingOptions;
 import com.vramadvisor.engine.ranking.Recommendation;
 import com.vramadvisor.engine.ranking.Recommender;
+import com.vramadvisor.files.FileWriteException;
 import com.vramadvisor.report.CsvReportWriter;
 import com.vramadvisor.report.DomainReportModels;
 import com.vramadvisor.report.JsonReportWriter;
@@ -37,6 +40,7 @@ import com.vramadvisor.report.ReportModel;
 import com.vramadvisor.report.ReportModels;
 import com.vramadvisor.report.ReportWriteException;
 import com.vramadvisor.report.ReportWriter;
+import com.vramadvisor.report.TextReportWriter;
 import com.vramadvisor.scenario.SpreadWorkload;
 
 import picocli.CommandLine.Command;
@@ -152,25 +156,20 @@ public final class ReportCommand implements Callable<Integer> {
         }
     }
 
-    /** What a text writer writes, through a temporary file (the writers write files atomically), as text. */
+    /** What a text format writes, as the text standard output shows. */
     private static String toText(ReportWriter writer, ReportModel model) throws ReportWriteException {
-        Path tmp = null;
-        try {
-            tmp = Files.createTempFile("vram-advisor-report", ".tmp");
-            writer.write(model, tmp);
-            return Files.readString(tmp, java.nio.charset.StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new ReportWriteException(Path.of(STANDARD_OUTPUT), com.vramadvisor.files.FileWriteException.Reason.FAILED,
-                    String.valueOf(e.getMessage()), e);
-        } finally {
-            if (tmp != null) {
-                try {
-                    Files.deleteIfExists(tmp);
-                } catch (IOException ignored) {
-                    // A temporary file left behind is the operating system's to clean.
-                }
-            }
+        if (!(writer instanceof TextReportWriter text)) {
+            // Options refuses '-' for the binary formats.
+            throw new IllegalStateException(writer.getClass().getSimpleName() + " writes no text");
         }
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try {
+            text.render(model, bytes);
+        } catch (IOException e) {
+            throw new ReportWriteException(Path.of(STANDARD_OUTPUT), FileWriteException.Reason.FAILED,
+                    String.valueOf(e.getMessage()), e);
+        }
+        return bytes.toString(StandardCharsets.UTF_8);
     }
 
     /** The output flags, as a picocli mixin. */

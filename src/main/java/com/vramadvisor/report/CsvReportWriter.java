@@ -24,7 +24,7 @@ import com.vramadvisor.report.ReportModel.SweepChart;
  * by an empty line: inputs, components, one per sweep, then the decision table. Quantities are plain numbers (dot
  * as decimal separator, no grouping) so spreadsheets can compute with them; memory is in bytes and in GiB (2^30).
  */
-public final class CsvReportWriter implements ReportWriter {
+public final class CsvReportWriter implements TextReportWriter {
 
     private static final byte[] UTF8_BOM = {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF};
 
@@ -33,6 +33,7 @@ public final class CsvReportWriter implements ReportWriter {
         ReportFiles.write(target, out -> render(model, out));
     }
 
+    @Override
     public void render(ReportModel model, OutputStream out) throws IOException {
         out.write(UTF8_BOM);
         out.write(toCsv(model).getBytes(StandardCharsets.UTF_8));

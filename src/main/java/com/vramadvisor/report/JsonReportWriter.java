@@ -20,7 +20,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * component name, bytes as integers, unknown numbers as {@code null}, the date as ISO {@code yyyy-mm-dd} and the
  * language as a BCP 47 tag, inside an envelope naming the format and its version.
  */
-public final class JsonReportWriter implements ReportWriter {
+public final class JsonReportWriter implements TextReportWriter {
 
     /** Identifies the file kind; {@link #FORMAT_VERSION} grows when a field changes meaning or is removed. */
     public static final String FORMAT = "vram-advisor-report";
@@ -66,6 +66,7 @@ public final class JsonReportWriter implements ReportWriter {
         ReportFiles.write(target, out -> render(model, out));
     }
 
+    @Override
     public void render(ReportModel model, OutputStream out) throws IOException {
         mapper.writeValue(out, toTree(model));
     }

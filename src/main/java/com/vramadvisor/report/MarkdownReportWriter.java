@@ -17,13 +17,14 @@ import com.vramadvisor.report.ReportModel.LabeledValue;
 import com.vramadvisor.report.ReportModel.SweepChart;
 
 /** The report as GitHub-flavoured Markdown (UTF-8): the same sections and tables as the PDF, charts as tables. */
-public final class MarkdownReportWriter implements ReportWriter {
+public final class MarkdownReportWriter implements TextReportWriter {
 
     @Override
     public void write(ReportModel model, Path target) throws ReportWriteException {
         ReportFiles.write(target, out -> render(model, out));
     }
 
+    @Override
     public void render(ReportModel model, OutputStream out) throws IOException {
         Writer w = new OutputStreamWriter(out, StandardCharsets.UTF_8);
         w.write(toMarkdown(model));
