@@ -177,14 +177,6 @@ public final class DomainJobFields {
         }
     }
 
-    /**
-     * {@code w} with the job's settings that change the work itself: a diffusion pipeline's sampling steps. Other
-     * workloads are returned as they are.
-     */
-    public static Sizable timed(Sizable w, DomainJob job) {
-        return ScenarioWorkloads.timed(w, job);
-    }
-
     /** Applies the typed epochs; {@code false} and a problem when the text is not an acceptable count. */
     public boolean commitEpochs() {
         return epochsField.commit();

@@ -14,6 +14,7 @@ import com.vramadvisor.scenario.DomainInputs;
 import com.vramadvisor.scenario.ScenarioInputs;
 import com.vramadvisor.scenario.SizeUnit;
 import com.vramadvisor.scenario.SpreadWorkload;
+import com.vramadvisor.scenario.ScenarioWorkloads;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -100,7 +101,7 @@ public final class DomainTableViewModel {
         // The scenario's deadline, as the language-model table uses it: options take the fewest GPUs that finish in it.
         RankingOptions options = RankingOptions.builder().maxGpus(in.maxGpus()).deadlineDays(in.deadlineDays())
                 .build();
-        w = DomainJobFields.timed(w, in.domain().job());
+        w = ScenarioWorkloads.timed(w, in.domain().job());
         JobSize size = DomainJobFields.jobFor(w, in.domain().job());
         Request next = new Request(generation + 1, w, options, in.sizeUnit(), size);
         if (last != null && last.workload().equals(w) && last.options().equals(options)

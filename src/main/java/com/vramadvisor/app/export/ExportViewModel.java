@@ -3,6 +3,7 @@ package com.vramadvisor.app.export;
 import com.vramadvisor.app.ui.Messages;
 import com.vramadvisor.scenario.ScenarioInputs;
 import com.vramadvisor.scenario.SpreadWorkload;
+import com.vramadvisor.scenario.ScenarioWorkloads;
 import com.vramadvisor.app.domain.DomainSizer;
 import com.vramadvisor.app.domain.DomainJobFields;
 import com.vramadvisor.engine.core.Sizable;
@@ -169,7 +170,7 @@ public final class ExportViewModel {
      * @throws IllegalArgumentException with the estimator's reason when the inputs cannot be estimated
      */
     private ReportModel domainModel(ScenarioInputs inputs, ReportLanguage language, List<GpuSpec> shown) {
-        Sizable workload = DomainJobFields.timed(domain.build(inputs).orElseThrow(() -> new IllegalArgumentException(
+        Sizable workload = ScenarioWorkloads.timed(domain.build(inputs).orElseThrow(() -> new IllegalArgumentException(
                 messages.get("domain.kind." + inputs.kind().id()))), inputs.domain().job());
         DomainRecommendation recommendation = catalog.gpus().isEmpty() ? null
                 : DomainRanking.rank(SpreadWorkload.unspread(workload), catalog.hardware(),
