@@ -12,6 +12,7 @@ import com.vramadvisor.engine.serving.KvCapacity;
 import com.vramadvisor.engine.serving.SchedulerLimit;
 import com.vramadvisor.engine.serving.ServingEngine;
 import com.vramadvisor.engine.serving.ServingLatency;
+import com.vramadvisor.engine.speed.SpeedSettings;
 import java.io.PrintWriter;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -230,8 +231,8 @@ final class FitCommand implements Callable<Integer> {
         }
         return ServingLatency.maxConcurrency(m, w, t.gpu(),
                 LatencyFigures.fabric(args.catalog.catalog(spec.commandLine().getErr()), t.gpu(), w),
-                LatencyFigures.BANDWIDTH_EFFICIENCY, LatencyFigures.COMPUTE_EFFICIENCY, held,
-                targets.tpotMs, targets.ttftMs);
+                ServingLatency.efficiency(SpeedSettings.fitted(), t.gpu(), w), held, targets.tpotMs,
+                targets.ttftMs);
     }
 
     private String targets() {

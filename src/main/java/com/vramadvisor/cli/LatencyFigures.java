@@ -5,10 +5,11 @@ import com.vramadvisor.engine.ModelSpec;
 import com.vramadvisor.engine.Workload;
 import com.vramadvisor.engine.hardware.GpuSpec;
 import com.vramadvisor.engine.plan.Fabric;
-import com.vramadvisor.engine.plan.StepTimeModel;
-import com.vramadvisor.engine.ranking.RankingOptions;
 import com.vramadvisor.engine.serving.ServingLatency;
 import com.vramadvisor.engine.serving.ServingLoad;
+import com.vramadvisor.engine.speed.Efficiency;
+import com.vramadvisor.engine.speed.SpeedSettings;
+import com.vramadvisor.engine.speed.Stack;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
@@ -17,13 +18,10 @@ import java.util.Optional;
 
 /**
  * Serving latency on a catalog GPU for {@code estimate --gpu} and {@code fit --tpot-ms/--ttft-ms}: the GPU in its
- * catalog node class, the layout of the workload's {@code --tp} and {@code --pp}, and the decision table's default
- * efficiencies.
+ * catalog node class, the layout of the workload's {@code --tp} and {@code --pp}, and the efficiencies fitted for the
+ * GPU's stack and the serving engine ({@code catalog/efficiency.json}).
  */
 final class LatencyFigures {
-
-    static final double BANDWIDTH_EFFICIENCY = RankingOptions.DEFAULT_DECODE_BANDWIDTH_EFFICIENCY;
-    static final double COMPUTE_EFFICIENCY = StepTimeModel.DEFAULT_COMPUTE_EFFICIENCY;
 
     private LatencyFigures() {
     }
@@ -53,8 +51,7 @@ final class LatencyFigures {
 
     /** TTFT and TPOT of the workload on the GPU; empty when the catalog gives the GPU no memory bandwidth. */
     static Optional<ServingLatency.Latency> of(ModelSpec model, Workload workload, Catalog catalog, GpuSpec gpu) {
-        return ServingLatency.of(model, workload, gpu, fabric(catalog, gpu, workload), BANDWIDTH_EFFICIENCY,
-                COMPUTE_EFFICIENCY);
+        return ServingLatency.of(model, workload, gpu, fabric(catalog, gpu, workload), SpeedSettings.fitted());
     }
 
     /** The JSON fields: ttftMs, ttftBound, tpotMs, tpotBound, tokensPerSecondPerUser, tokensPerSecond. */
@@ -87,8 +84,10 @@ final class LatencyFigures {
             out.printf(Locale.ROOT, "  under steady load: each step also prefills %s prompt tokens of the other"
                     + " users' new requests, and a new prompt waits behind them%n", tokensPerStep(arriving));
         }
-        out.printf(Locale.ROOT, "  (roofline at %.0f %% of peak bandwidth and %.0f %% of peak compute;"
-                + " docs/estimation.md)%n", BANDWIDTH_EFFICIENCY * 100, COMPUTE_EFFICIENCY * 100);
+        Efficiency eff = ServingLatency.efficiency(SpeedSettings.fitted(), gpu, w);
+        out.printf(Locale.ROOT, "  (weights read at %.0f %% of peak bandwidth, matrix multiplications at %.0f %% of peak"
+                + " compute, as fitted for the %s stack on published measurements; docs/verifying.md)%n",
+                eff.decodeGemv() * 100, eff.gemm() * 100, Stack.vendorStack(gpu).id());
     }
 
     /**

@@ -311,7 +311,8 @@ final class RecommendCommand implements Callable<Integer> {
         root.put("deadlineDays", o.deadlineDays());
         root.put("globalBatchTokens", o.globalBatchTokens() > 0 ? o.globalBatchTokens() : null);
         root.put("sortedBy", o.sortKey().name().toLowerCase(Locale.ROOT).replace('_', '-'));
-        root.put("computeEfficiency", o.computeEfficiency());
+        root.put("computeEfficiency", o.speed().computeOverride());
+        root.put("bandwidthEfficiency", o.speed().bandwidthOverride());
         root.put("amortizationYears", o.amortizationYears());
         root.put("electricityUsdPerKWh", o.electricityUsdPerKWh());
         root.put("pue", o.pue());

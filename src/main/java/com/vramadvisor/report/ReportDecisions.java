@@ -98,7 +98,10 @@ final class ReportDecisions {
         notes.add(text.format("decision.note.cost", text.number(o.amortizationYears(), 1),
                 text.number(o.electricityUsdPerKWh(), 3), text.number(o.pue(), 2)));
         notes.add(text.format("decision.note.speed", text.integer(o.tokenBudget()),
-                text.percent(o.computeEfficiency()), text.percent(o.decodeBandwidthEfficiency()),
+                o.speed().computeOverride() != null ? text.percent(o.speed().computeOverride())
+                        : text.get("decision.note.fitted"),
+                o.speed().bandwidthOverride() != null ? text.percent(o.speed().bandwidthOverride())
+                        : text.get("decision.note.fitted"),
                 ReportInputs.days(text, o.deadlineDays())));
         notes.add(text.format("decision.note.maxGpus", text.integer(o.maxGpus())));
         if (recommendation.rows().stream().anyMatch(r -> r.serving() != null)) {

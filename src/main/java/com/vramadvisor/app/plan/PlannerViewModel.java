@@ -15,7 +15,7 @@ import com.vramadvisor.engine.plan.MemoryModel;
 import com.vramadvisor.engine.plan.PlanCandidate;
 import com.vramadvisor.engine.plan.Planner;
 import com.vramadvisor.engine.plan.Rig;
-import com.vramadvisor.engine.plan.StepTimeModel;
+import com.vramadvisor.engine.speed.SpeedSettings;
 import com.vramadvisor.engine.ranking.RankingOptions;
 import com.vramadvisor.engine.ranking.Recommender;
 import com.vramadvisor.engine.serving.ServingEngine;
@@ -233,8 +233,7 @@ public final class PlannerViewModel {
             MemoryModel memory = Recommender.estimatorModel(new MemoryEstimator());
             Estimate single = memory.estimate(in.model(), w.toBuilder().parallelism(Parallelism.SINGLE_GPU).build());
             Planner planner = new Planner(memory, in.model(), w, single, new Planner.Settings(
-                    StepTimeModel.DEFAULT_COMPUTE_EFFICIENCY, RankingOptions.DEFAULT_DECODE_BANDWIDTH_EFFICIENCY,
-                    in.tokenBudget(), r.globalBatchTokens(), null));
+                    SpeedSettings.fitted(), in.tokenBudget(), r.globalBatchTokens(), null));
             Rig rig = r.target().rig(ServingEngine.capacityBytes(r.target().gpu(), w));
             Planner.Answer answer = planner.plan(rig, in.maxGpus(), r.deadlineDays() * 24, ALTERNATIVES);
             return new Outcome(in, r.target(), r.deadlineDays(), rig, answer, null);

@@ -16,7 +16,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import com.vramadvisor.engine.plan.Fabric;
-import com.vramadvisor.engine.plan.StepTimeModel;
+import com.vramadvisor.engine.speed.SpeedSettings;
 import com.vramadvisor.engine.serving.ConcurrencyLimits;
 import com.vramadvisor.engine.serving.ServingLatency;
 import com.vramadvisor.engine.serving.ServingTargets;
@@ -63,7 +63,7 @@ public final class CatalogResultsEngine implements ResultsEngine {
     public Optional<ConcurrencyLimits> concurrencyLimits(ModelSpec model, Workload workload, GpuSpec gpu,
                                                          long budgetBytes, ServingTargets targets) {
         return Optional.of(ConcurrencyLimits.of(model, workload, gpu, budgetBytes, fabric(gpu, workload), targets,
-                RankingOptions.DEFAULT_DECODE_BANDWIDTH_EFFICIENCY, StepTimeModel.DEFAULT_COMPUTE_EFFICIENCY));
+                SpeedSettings.fitted()));
     }
 
     @Override
@@ -71,8 +71,7 @@ public final class CatalogResultsEngine implements ResultsEngine {
         if (gpu.memoryBandwidthGBps() <= 0) {
             return OptionalDouble.empty();
         }
-        return ServingLatency.of(model, workload, gpu, fabric(gpu, workload),
-                        RankingOptions.DEFAULT_DECODE_BANDWIDTH_EFFICIENCY, StepTimeModel.DEFAULT_COMPUTE_EFFICIENCY)
+        return ServingLatency.of(model, workload, gpu, fabric(gpu, workload), SpeedSettings.fitted())
                 .map(l -> OptionalDouble.of(l.tpotMs())).orElse(OptionalDouble.empty());
     }
 

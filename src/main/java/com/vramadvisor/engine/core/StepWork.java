@@ -33,22 +33,40 @@ import java.util.Objects;
  *                           {@code rate} in the same step, one after the other (a diffusion pipeline's VAE decoded in
  *                           float32 after a 16-bit denoiser); 0 for none
  * @param secondRate         the peak rate {@code secondFlops} run at
+ * @param hostPasses         forward passes of the network per step on each GPU whose host-side fixed cost the
+ *                           framework pays (a diffusion pipeline's denoiser calls); 0 where none is counted
+ * @param kernelLaunches     kernels the host launches one by one per step on each GPU (an eager PyTorch network's
+ *                           operators, forward and backward); 0 where none is counted. With the passes, the host time
+ *                           that the GPU waits for when its own work is shorter (latency-bound small batches)
+ * @param framework          the framework that launches them ({@code pytorch}, {@code diffusers}), whose fitted
+ *                           host costs apply; empty when the host is not counted
  */
 public record StepWork(double computeFlops, ComputeRate rate, double streamBytes, boolean fused,
                        double allReduceBytes, double overlapFraction, double lastBucketBytes, double haloBytes, int haloMessages,
-                       double itemsPerStep, String itemUnit, double secondFlops, ComputeRate secondRate) {
+                       double itemsPerStep, String itemUnit, double secondFlops, ComputeRate secondRate,
+                       double hostPasses, double kernelLaunches, String framework) {
 
     public StepWork {
         Objects.requireNonNull(rate, "rate");
         Objects.requireNonNull(itemUnit, "itemUnit");
         Objects.requireNonNull(secondRate, "secondRate");
+        framework = framework == null ? "" : framework;
         if (!(computeFlops >= 0) || !(streamBytes >= 0) || !(allReduceBytes >= 0) || !(haloBytes >= 0)
-                || !(lastBucketBytes >= 0) || haloMessages < 0 || !(itemsPerStep > 0) || !(secondFlops >= 0)) {
+                || !(lastBucketBytes >= 0) || haloMessages < 0 || !(itemsPerStep > 0) || !(secondFlops >= 0)
+                || !(hostPasses >= 0) || !(kernelLaunches >= 0)) {
             throw new IllegalArgumentException("step work must be finite and not negative, items per step positive");
         }
         if (!(overlapFraction >= 0 && overlapFraction <= 1)) {
             throw new IllegalArgumentException("overlap fraction must be 0 to 1: " + overlapFraction);
         }
+    }
+
+    /** Work whose kernels run at two rates, without host-side counts. */
+    public StepWork(double computeFlops, ComputeRate rate, double streamBytes, boolean fused, double allReduceBytes,
+                    double overlapFraction, double lastBucketBytes, double haloBytes, int haloMessages,
+                    double itemsPerStep, String itemUnit, double secondFlops, ComputeRate secondRate) {
+        this(computeFlops, rate, streamBytes, fused, allReduceBytes, overlapFraction, lastBucketBytes, haloBytes,
+                haloMessages, itemsPerStep, itemUnit, secondFlops, secondRate, 0, 0, "");
     }
 
     /** Work whose compute-bound kernels all run at one rate. */
@@ -57,6 +75,12 @@ public record StepWork(double computeFlops, ComputeRate rate, double streamBytes
                     double itemsPerStep, String itemUnit) {
         this(computeFlops, rate, streamBytes, fused, allReduceBytes, overlapFraction, lastBucketBytes, haloBytes,
                 haloMessages, itemsPerStep, itemUnit, 0, rate);
+    }
+
+    /** This work with its host-side counts ({@link #hostPasses}, {@link #kernelLaunches}) and framework. */
+    public StepWork withHostWork(double passes, double launches, String framework) {
+        return new StepWork(computeFlops, rate, streamBytes, fused, allReduceBytes, overlapFraction, lastBucketBytes,
+                haloBytes, haloMessages, itemsPerStep, itemUnit, secondFlops, secondRate, passes, launches, framework);
     }
 
     /** Work without any traffic between GPUs (one GPU, or independent copies). */

@@ -34,6 +34,9 @@ import java.util.Optional;
  *       float32 convolutions on TF32 tensor cores by default, {@code torch.backends.cudnn.allow_tf32 = True}); a VAE
  *       that the pipeline upcasts (SDXL in fp16) decodes at the TF32 rate as the step's second compute term.</li>
  * </ul>
+ * Host: each denoiser call of generation is one pass whose host-side cost the framework pays (diffusers runs the
+ * pipeline eagerly; classifier-free guidance batches the two prompts into one call), fitted per framework
+ * ({@code passSeconds} of {@code catalog/efficiency.json}); {@code samplingSteps} passes per image batch.
  * Offloaded pipelines are not timed: the PCIe transfers of CPU offload are outside this model.
  */
 final class DiffusionThroughput {
@@ -94,7 +97,7 @@ final class DiffusionThroughput {
         }
         ComputeRate other = main == ComputeRate.FP16 ? ComputeRate.TF32 : ComputeRate.FP16;
         return new StepWork(flops, main, stream, false, 0, 0, 0, 0, 0, (double) w.batch() * gpus, "images",
-                second, other);
+                second, other, steps, 0, "diffusers");
     }
 
     private static StepWork training(DiffusionWorkload w, int gpus) {
@@ -126,7 +129,8 @@ final class DiffusionThroughput {
         double flops = fwd.flops() * passes + encode.flops() + text.flops();
         double gradients = 4 * trainable;
         return new StepWork(flops, rate(w.dtype()), stream, false, gpus > 1 ? gradients : 0, (passes - 1) / passes,
-                gpus > 1 ? Math.min(gradients, DDP_BUCKET_BYTES) : 0, 0, 0, (double) w.batch() * gpus, "images");
+                gpus > 1 ? Math.min(gradients, DDP_BUCKET_BYTES) : 0, 0, 0, (double) w.batch() * gpus, "images")
+                .withHostWork(1, 0, "diffusers");
     }
 
     /** One prompt through every text encoder the pipeline runs (T5 left out with {@code withoutT5}). */

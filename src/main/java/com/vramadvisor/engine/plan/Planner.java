@@ -5,6 +5,7 @@ import com.vramadvisor.engine.ModelSpec;
 import com.vramadvisor.engine.Parallelism;
 import com.vramadvisor.engine.Recompute;
 import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.speed.SpeedSettings;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -37,16 +38,26 @@ public final class Planner {
     /**
      * The planner's settings.
      *
-     * @param computeEfficiency   fraction of peak that matrix multiplications reach
-     * @param bandwidthEfficiency fraction of peak memory bandwidth memory-bound kernels reach
+     * @param speed             the efficiencies per GPU stack and framework (fitted, or a user's override)
      * @param tokenBudget         tokens to train on
      * @param globalBatchTokens   tokens per optimizer step over all replicas; 0 for the workload's own batch and
      *                            accumulation per replica
      * @param fixedRecompute      the only recomputation to try (a run that must keep its own); {@code null} to
      *                            search none, selective and full
      */
-    public record Settings(double computeEfficiency, double bandwidthEfficiency, long tokenBudget,
-                           long globalBatchTokens, Recompute fixedRecompute) {
+    public record Settings(SpeedSettings speed, long tokenBudget, long globalBatchTokens, Recompute fixedRecompute) {
+
+        /**
+         * Settings with one compute and one bandwidth efficiency for every GPU ({@link SpeedSettings#uniform}).
+         *
+         * @param computeEfficiency   fraction of peak that matrix multiplications reach
+         * @param bandwidthEfficiency fraction of peak memory bandwidth memory-bound kernels reach
+         */
+        public Settings(double computeEfficiency, double bandwidthEfficiency, long tokenBudget,
+                        long globalBatchTokens, Recompute fixedRecompute) {
+            this(SpeedSettings.uniform(computeEfficiency, bandwidthEfficiency), tokenBudget, globalBatchTokens,
+                    fixedRecompute);
+        }
     }
 
     /**
@@ -89,7 +100,7 @@ public final class Planner {
         this.workload = workload;
         this.settings = settings;
         this.steps = new StepTimeModel(model, workload, single.parameters(), single.activeParameters(),
-                single.trainableParameters(), settings.computeEfficiency(), settings.bandwidthEfficiency());
+                single.trainableParameters(), settings.speed());
         this.bounds = new FitBounds(this::peak, settings.fixedRecompute());
         this.expertSizes = SearchedSizes.expert(model, workload);
         this.contextSizes = SearchedSizes.context(workload);

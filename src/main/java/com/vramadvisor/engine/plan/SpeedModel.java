@@ -8,10 +8,13 @@ import com.vramadvisor.engine.Precision;
 import com.vramadvisor.engine.Recompute;
 import com.vramadvisor.engine.Workload;
 import com.vramadvisor.engine.hardware.GpuSpec;
+import com.vramadvisor.engine.speed.MoeWork;
+import com.vramadvisor.engine.speed.PrecisionRates;
 
 /**
- * FLOPs per token for training, prefill and decode, peak rates by precision, and the memory-bandwidth roofline of a
- * decode step; {@link StepTimeModel} builds the training step and the communication on them. Pure functions; units
+ * FLOPs per token for training, prefill and decode, peak rates by precision, and the share of the weights a decode
+ * step reads; {@link StepTimeModel} builds the training step and the communication on them, the serving latency model
+ * the decode step. Pure functions; units
  * are in the method names or documented.
  *
  * <p>Sources: Kaplan et al. 2020 ("Scaling Laws for Neural Language Models", section 2.1: {@code 2N} forward FLOPs
@@ -39,7 +42,8 @@ public final class SpeedModel {
     /**
      * The peak rate training runs at: FP32 without tensor cores for {@code fp32}, TF32 tensor for {@code tf32},
      * FP16/BF16 tensor for the 16-bit and mixed modes, FP8 tensor for {@code fp8-mixed}. Missing rates fall back
-     * to the next slower precision (FP8 to FP16, FP16 and TF32 to FP32).
+     * to the next slower precision (FP8 to FP16, BF16 to FP16 on GPUs without BF16 ({@link PrecisionRates}: V100,
+     * T4, as the frameworks run it), FP16 and TF32 to FP32).
      */
     public static PeakRate trainingPeak(GpuSpec gpu, Precision precision) {
         switch (precision) {
@@ -49,6 +53,9 @@ public final class SpeedModel {
                 return firstNonZero(gpu.tf32Tflops(), gpu.fp32Tflops());
             case FP8_MIXED:
                 return firstNonZero(gpu.fp8Tflops(), gpu.fp16Tflops(), gpu.fp32Tflops());
+            case BF16:
+            case BF16_MIXED:
+                return firstNonZero(PrecisionRates.bf16Tflops(gpu), gpu.fp16Tflops(), gpu.fp32Tflops());
             default:
                 return firstNonZero(gpu.fp16Tflops(), gpu.fp32Tflops());
         }
@@ -56,8 +63,9 @@ public final class SpeedModel {
 
     /**
      * The peak rate prefill runs at for weights stored as {@code weights}: FP8 tensor for FP8 weights, FP32 for
-     * FP32/TF32, and FP16/BF16 tensor otherwise, because weight-only formats (INT8 per-channel, INT4, NF4, GGUF)
-     * are dequantised to 16 bits for the matrix multiplications.
+     * FP32/TF32, BF16 tensor for BF16 weights (FP16 where the GPU has no BF16, {@link PrecisionRates}), and FP16
+     * tensor otherwise, because weight-only formats (INT8 per-channel, INT4, NF4, GGUF) are dequantised to 16 bits
+     * for the matrix multiplications.
      */
     public static PeakRate inferencePeak(GpuSpec gpu, DataType weights) {
         switch (weights) {
@@ -67,6 +75,8 @@ public final class SpeedModel {
                 return firstNonZero(gpu.tf32Tflops(), gpu.fp32Tflops());
             case FP8:
                 return firstNonZero(gpu.fp8Tflops(), gpu.fp16Tflops(), gpu.fp32Tflops());
+            case BF16:
+                return firstNonZero(PrecisionRates.bf16Tflops(gpu), gpu.fp16Tflops(), gpu.fp32Tflops());
             default:
                 return firstNonZero(gpu.fp16Tflops(), gpu.fp32Tflops());
         }
@@ -142,17 +152,17 @@ public final class SpeedModel {
      * Fraction of all weight bytes one decode step reads. Dense models read every weight once per step. A
      * mixture-of-experts layer reads only the experts its tokens visit: with {@code B} tokens each choosing
      * {@code k} of {@code E} experts uniformly at random, the expected number of distinct experts is
-     * {@code E (1 - (1 - k/E)^B)}, which is {@code k} for one token and approaches {@code E} for large batches.
+     * {@code E (1 - (1 - k/E)^B)} ({@link MoeWork#distinctExperts}), which is {@code k} for one token and approaches
+     * {@code E} for large batches.
      * The parameters of one expert over all layers are {@code (total - active) / (E - k)}.
      */
     public static double weightReadFraction(long totalParameters, long activeParameters, MoeSpec moe, int batch) {
         if (moe == null || totalParameters <= 0 || moe.experts() <= moe.expertsPerToken()) {
             return 1.0;
         }
-        double e = moe.experts();
         double k = moe.expertsPerToken();
-        double perExpert = (double) (totalParameters - activeParameters) / (e - k);
-        double distinct = e * (1 - Math.pow(1 - k / e, batch));
+        double perExpert = (double) (totalParameters - activeParameters) / (moe.experts() - k);
+        double distinct = MoeWork.distinctExperts(moe.experts(), moe.expertsPerToken(), batch);
         double read = activeParameters - k * perExpert + distinct * perExpert;
         return Math.min(1.0, read / totalParameters);
     }
@@ -166,31 +176,5 @@ public final class SpeedModel {
             return 1.0;
         }
         return (promptTokens + (double) contextTokens) / (2.0 * contextTokens);
-    }
-
-    /**
-     * Seconds for one decode step of one model copy: the larger of the memory time and the compute time (the
-     * roofline), plus the communication the step waits for. Memory time is
-     * {@code stages x bytesPerGpu / (bandwidth x efficiency)}: every GPU of a stage reads its share of the weights
-     * and KV cache in parallel, and pipeline stages run one after another. Compute time is
-     * {@code flopsPerStep / (tp x peak x efficiency)}.
-     *
-     * @param bytesReadPerGpu     weight and KV-cache bytes one GPU reads per step
-     * @param bandwidthGBps       peak memory bandwidth of one GPU, 10^9 bytes per second
-     * @param flopsPerStep        FLOPs of one step for the whole batch
-     * @param tensorParallel      GPUs splitting each layer
-     * @param pipelineStages      stages run in sequence
-     * @param commSeconds         tensor-parallel all-reduces and pipeline sends of the step (see
-     *                            {@link StepTimeModel#decodeCommSeconds})
-     */
-    public static double decodeStepSeconds(double bytesReadPerGpu, double bandwidthGBps,
-                                           double bandwidthEfficiency, double flopsPerStep, double peakTflops,
-                                           double computeEfficiency, int tensorParallel, int pipelineStages,
-                                           double commSeconds) {
-        double memory = pipelineStages * bytesReadPerGpu / (bandwidthGBps * 1e9 * bandwidthEfficiency);
-        double compute = peakTflops > 0
-                ? flopsPerStep / (tensorParallel * peakTflops * 1e12 * computeEfficiency)
-                : 0;
-        return Math.max(memory, compute) + commSeconds;
     }
 }

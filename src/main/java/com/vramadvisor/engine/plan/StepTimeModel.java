@@ -11,6 +11,10 @@ import com.vramadvisor.engine.Precision;
 import com.vramadvisor.engine.Recompute;
 import com.vramadvisor.engine.Workload;
 import com.vramadvisor.engine.hardware.GpuSpec;
+import com.vramadvisor.engine.speed.Efficiency;
+import com.vramadvisor.engine.speed.MoeWork;
+import com.vramadvisor.engine.speed.PassTime;
+import com.vramadvisor.engine.speed.SpeedSettings;
 
 /**
  * Time of one training step for a layout on one hardware option, from what the GPUs and the wires do:
@@ -102,8 +106,7 @@ public final class StepTimeModel {
     private final long parameters;
     /** Routed-expert parameters of the whole model ({@link ParameterCounter#routedExpertParams}). */
     private final long routedExperts;
-    private final double computeEfficiency;
-    private final double bandwidthEfficiency;
+    private final SpeedSettings speed;
 
     /**
      * @param model               the model
@@ -112,19 +115,35 @@ public final class StepTimeModel {
      * @param parameters          total parameters
      * @param activeParameters    parameters a token passes through
      * @param trainableParameters parameters that receive gradients
-     * @param computeEfficiency   fraction of peak the matrix multiplications reach (0-1]
-     * @param bandwidthEfficiency fraction of peak memory bandwidth memory-bound kernels reach (0-1]
+     * @param computeEfficiency   fraction of peak the matrix multiplications reach (0-1], on every GPU
+     * @param bandwidthEfficiency fraction of peak memory bandwidth memory-bound kernels reach (0-1], on every GPU
      */
     public StepTimeModel(ModelSpec model, Workload workload, long parameters, long activeParameters,
                          long trainableParameters, double computeEfficiency, double bandwidthEfficiency) {
+        this(model, workload, parameters, activeParameters, trainableParameters,
+                SpeedSettings.uniform(computeEfficiency, bandwidthEfficiency));
+    }
+
+    /**
+     * A step-time model whose efficiencies come from {@code speed} for each GPU's stack and the workload's
+     * implementation ({@link SpeedSettings#forGpu}).
+     *
+     * @param model               the model
+     * @param workload            micro-batch, sequence length, mode and precision
+     * @param parameters          total parameters
+     * @param activeParameters    parameters a token passes through
+     * @param trainableParameters parameters that receive gradients
+     * @param speed               the fitted efficiencies and any user override
+     */
+    public StepTimeModel(ModelSpec model, Workload workload, long parameters, long activeParameters,
+                         long trainableParameters, SpeedSettings speed) {
         this.model = model;
         this.workload = workload;
         this.parameters = parameters;
         this.routedExperts = ParameterCounter.routedExpertParams(model);
         this.activeParameters = activeParameters;
         this.trainableParameters = trainableParameters;
-        this.computeEfficiency = computeEfficiency;
-        this.bandwidthEfficiency = bandwidthEfficiency;
+        this.speed = speed;
     }
 
     /**
@@ -136,8 +155,9 @@ public final class StepTimeModel {
         if (peak.tflops() <= 0 || gpu.memoryBandwidthGBps() <= 0) {
             return null;
         }
+        Efficiency eff = speed.forGpu(gpu, workload.implementation().id());
         double peakFlops = peak.tflops() * 1e12;
-        double memBytesPerSecond = gpu.memoryBandwidthGBps() * 1e9 * bandwidthEfficiency;
+        double memBytesPerSecond = gpu.memoryBandwidthGBps() * 1e9 * eff.elementwise();
         int t = layout.tp();
         int p = layout.pp();
         int d = layout.dp();
@@ -157,7 +177,13 @@ public final class StepTimeModel {
                 workload.mode(), s, rc);
         double modelFlops = SpeedModel.trainingFlopsPerToken(activeParameters, trainableParameters, model,
                 workload.mode(), s, Recompute.NONE);
-        double gemm = localTokens * hwFlops / ((double) t * p) / (peakFlops * computeEfficiency);
+        // The step's FLOPs by kernel class: attention (the s-dependent term), routed experts (grouped GEMMs) and the
+        // dense rest, each at its class's share of peak.
+        double attentionFlops = hwFlops - SpeedModel.trainingFlopsPerToken(activeParameters, trainableParameters,
+                model, workload.mode(), 0, rc);
+        double expertFlops = Math.min(hwFlops - attentionFlops, expertFlopsPerToken(rc));
+        double gemm = localTokens / ((double) t * p) * PassTime.computeSeconds(eff, peakFlops,
+                hwFlops - attentionFlops - expertFlops, expertFlops, attentionFlops);
         boolean sp = layout.parallelism().sequenceParallel() && t > 1;
         double savedPerToken = sp ? SAVED_PER_LAYER / t
                 : SAVED_REPLICATED_WITHOUT_SP + (SAVED_PER_LAYER - SAVED_REPLICATED_WITHOUT_SP) / t;
@@ -179,17 +205,17 @@ public final class StepTimeModel {
         double tpPerMb = 0;
         if (t > 1) {
             int collectives = rc == Recompute.FULL ? 6 : 4;
-            tpPerMb = layersPerStage * collectives * fabric.allReduceSeconds(actBytes, t, 1);
+            tpPerMb = eff.collectiveSeconds(layersPerStage * collectives * fabric.allReduceSeconds(actBytes, t, 1));
         }
         int chunks = interleave(p);
         double sendPerMb = 0;
         if (p > 1) {
             double sendBytes = actBytes / (sp || t > 1 ? t : 1);
-            sendPerMb = 2.0 * chunks * fabric.sendSeconds(sendBytes, t * d * cp);
+            sendPerMb = eff.collectiveSeconds(2.0 * chunks * fabric.sendSeconds(sendBytes, t * d * cp));
         }
-        double expertContextPerMb = ExpertContextTime.contextRingSeconds(model, fabric, t, cp, b, s, layersPerStage,
-                peakFlops * computeEfficiency)
-                + ExpertContextTime.allToAllSeconds(model, fabric, t, cp, ep, localTokens / (sp ? t : 1), p);
+        double expertContextPerMb = eff.collectiveSeconds(ExpertContextTime.contextRingSeconds(model, fabric, t, cp,
+                b, s, layersPerStage, peakFlops * eff.attentionPrefill())
+                + ExpertContextTime.allToAllSeconds(model, fabric, t, cp, ep, localTokens / (sp ? t : 1), p));
         double microBatchSeconds = computePerMb + tpPerMb + sendPerMb + expertContextPerMb;
         double bubble = p > 1 ? (p - 1.0) / chunks * microBatchSeconds : 0;
 
@@ -211,11 +237,11 @@ public final class StepTimeModel {
             if (layout.zero() == 3) {
                 double perMb = DataParallelTime.zero3Seconds(fabric, denseParams, denseTrainable, dg, t, paramBytes, gradBytes)
                         + DataParallelTime.zero3Seconds(fabric, expertsPerGpu, expertsPerGpu, eg, t * ep, paramBytes, gradBytes);
-                dpExposed = m * Math.max(0, perMb - computePerMb);
+                dpExposed = m * Math.max(0, eff.collectiveSeconds(perMb) - computePerMb);
             } else {
                 double traffic = DataParallelTime.gradientSeconds(fabric, layout.zero(), denseTrainable, dg, t, paramBytes, gradBytes)
                         + DataParallelTime.gradientSeconds(fabric, layout.zero(), expertsPerGpu, eg, t * ep, paramBytes, gradBytes);
-                dpExposed = Math.max(0, traffic - computePerMb);
+                dpExposed = Math.max(0, eff.collectiveSeconds(traffic) - computePerMb);
             }
         }
         double updated = layout.zero() >= 1 ? denseTrainable / dg + expertsPerGpu / eg : trainablePerGpu;
@@ -252,6 +278,17 @@ public final class StepTimeModel {
         }
         return new StepTime(tokens, compute, tp, sends, bubble, dpExposed, optimizer, step, mfu, bound,
                 dpOverNetwork, expertContext);
+    }
+
+    /**
+     * FLOPs per token of the routed experts' grouped matrix multiplications: {@code 6} per active expert parameter
+     * for full training (forward and both backward products), {@code 4} for LoRA/QLoRA (no weight gradient of the
+     * frozen experts), plus {@code 2} under full recomputation.
+     */
+    private double expertFlopsPerToken(Recompute rc) {
+        double active = MoeWork.activeExpertParameters(model);
+        boolean adapters = workload.mode() == Mode.LORA || workload.mode() == Mode.QLORA;
+        return active * ((adapters ? 4 : 6) + (rc == Recompute.FULL ? 2 : 0));
     }
 
     /**

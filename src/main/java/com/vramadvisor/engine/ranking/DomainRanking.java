@@ -36,8 +36,9 @@ import java.util.Objects;
  *       GPUs for the deadline as a workload that spreads does.</li>
  *   <li>Money: capital of whole machines when bought (cards plus the node class's host per machine, or the systems'
  *       price), all instances' rent per hour when rented.</li>
- *   <li>Speed, where the workload has a throughput model ({@link Sizable#work}; {@link DomainSpeed}): items per
- *       second, hours for the job ({@link JobSize}: the workload's default or the one given) and the job's cost
+ *   <li>Speed, where the workload has a throughput model ({@link Sizable#work};
+ *       {@link com.vramadvisor.engine.speed.DomainStepTime}): items per second, hours for the job ({@link JobSize}:
+ *       the workload's default or the one given) and the job's cost
  *       ({@link CostModel}: bought, the capital's share over the amortisation plus electricity; rented, rent x
  *       hours). As for language models, an option takes the fewest GPUs that fit <em>and</em> finish the job within
  *       the deadline ({@link RankingOptions#deadlineDays()}), searched over its counts up to the GPU limit; where none

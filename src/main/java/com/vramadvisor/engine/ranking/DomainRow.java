@@ -9,7 +9,8 @@ import java.util.Objects;
  * One option of the decision table for a workload beyond language models (vision, diffusion, rendering, molecular
  * dynamics, grids). Memory is in bytes. Whether the workload fits, on how many GPUs, what the option costs to buy or
  * to rent per hour, and, where the workload has a throughput model ({@code Sizable#work}: vision, MD with a pair
- * potential, stencil grids, HPCG), its speed, the time to finish the job and the job's cost ({@link DomainSpeed}).
+ * potential, stencil grids, HPCG), its speed, the time to finish the job and the job's cost
+ * ({@link com.vramadvisor.engine.speed.DomainStepTime}).
  * Values that cannot be known (a price missing from the catalog, a speed for a rendering scene) are {@code null}.
  * Formulas: {@code docs/decision-table.md}, section "Workloads beyond language models".
  *

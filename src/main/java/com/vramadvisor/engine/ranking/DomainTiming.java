@@ -5,6 +5,7 @@ import com.vramadvisor.engine.core.Sizable;
 import com.vramadvisor.engine.core.StepWork;
 import com.vramadvisor.engine.hardware.GpuSpec;
 import com.vramadvisor.engine.plan.Rig;
+import com.vramadvisor.engine.speed.DomainStepTime;
 
 import java.util.HashMap;
 import java.util.Map;
@@ -13,12 +14,12 @@ import java.util.Optional;
 /**
  * The time side of one domain decision table: a workload's step work by GPU count (each count asked once per table,
  * shared by every option), the job, and the deadline. {@code hours = job items / items per step x step seconds /
- * 3600} ({@link DomainSpeed}); a row meets the deadline when {@code hours <= deadlineDays x 24}.
+ * 3600} ({@link DomainStepTime}); a row meets the deadline when {@code hours <= deadlineDays x 24}.
  */
 final class DomainTiming {
 
     /** One option's speed at a GPU count. */
-    record Timing(double itemsPerSecond, double stepSeconds, double hours, DomainSpeed.Bound bound,
+    record Timing(double itemsPerSecond, double stepSeconds, double hours, DomainStepTime.Bound bound,
                   boolean fallback) {
     }
 
@@ -65,8 +66,8 @@ final class DomainTiming {
         if (w.isEmpty()) {
             return null;
         }
-        DomainSpeed.Step s = DomainSpeed.of(w.get(), g, rig.fabric(gpus), gpus, options.computeEfficiency(),
-                options.decodeBandwidthEfficiency());
+        DomainStepTime.Step s = DomainStepTime.of(w.get(), g, rig.fabric(gpus), gpus,
+                options.speed().forGpu(g, w.get().framework()));
         if (s == null || !(s.seconds() > 0)) {
             return null;
         }

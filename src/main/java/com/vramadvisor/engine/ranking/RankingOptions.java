@@ -1,8 +1,8 @@
 package com.vramadvisor.engine.ranking;
 
 import com.vramadvisor.engine.Recompute;
-import com.vramadvisor.engine.plan.StepTimeModel;
 import com.vramadvisor.engine.serving.ServingTargets;
+import com.vramadvisor.engine.speed.SpeedSettings;
 
 import java.util.EnumSet;
 import java.util.Locale;
@@ -16,10 +16,9 @@ import java.util.TreeSet;
  * sort order of the table. Immutable; start from {@link #defaults()} or {@link #builder()}. The defaults and their
  * sources are in {@code docs/decision-table.md}.
  *
- * @param computeEfficiency                 fraction of the dense peak that the matrix multiplications of training
- *                                          and prefill reach (0-1]; see
- *                                          {@link StepTimeModel#DEFAULT_COMPUTE_EFFICIENCY}
- * @param decodeBandwidthEfficiency         fraction of peak memory bandwidth memory-bound kernels achieve (0-1]
+ * @param speed                             the speed models' efficiencies: the fitted data
+ *                                          ({@code catalog/efficiency.json}) per GPU stack, kernel class and engine,
+ *                                          with a user's compute or bandwidth override
  * @param tokenBudget                       training: tokens to train on; inference: tokens to generate
  * @param globalBatchTokens                 training: tokens per optimizer step over all replicas; 0 keeps the
  *                                          workload's batch and gradient accumulation per replica
@@ -60,7 +59,7 @@ import java.util.TreeSet;
  *                                          then profiled at that chunk, as {@code fit --gpu} does. {@code false} keeps
  *                                          the workload's chunk for every GPU
  */
-public record RankingOptions(double computeEfficiency, double decodeBandwidthEfficiency, long tokenBudget,
+public record RankingOptions(SpeedSettings speed, long tokenBudget,
                              long globalBatchTokens, Recompute fixedRecompute, double deadlineDays,
                              double electricityUsdPerKWh, double pue, double amortizationYears,
                              ShardingSearch sharding, int maxGpus,
@@ -70,12 +69,6 @@ public record RankingOptions(double computeEfficiency, double decodeBandwidthEff
                              boolean fitsFirst, int topN, ServingTargets servingTargets,
                              boolean servingChunkPerGpu) {
 
-    /**
-     * 0.60: NVIDIA's published TensorRT-LLM latencies for Llama-2-7B at batch 1 (NeMo Framework performance page,
-     * 128 prompt and 20 generated tokens: 153.8 ms on H100 SXM, 234.0 ms on A100 80GB SXM) imply at least 52-57 %
-     * of the bandwidth roofline even with the prompt's time counted against the 20 tokens.
-     */
-    public static final double DEFAULT_DECODE_BANDWIDTH_EFFICIENCY = 0.60;
     /** 10^9 tokens: a round budget that makes hours and cost comparable between rows. */
     public static final long DEFAULT_TOKEN_BUDGET = 1_000_000_000L;
     /**
@@ -111,8 +104,7 @@ public record RankingOptions(double computeEfficiency, double decodeBandwidthEff
     public static final double DEFAULT_TIGHT_FIT_FRACTION = 0.05;
 
     public RankingOptions {
-        requireFraction(computeEfficiency, "compute efficiency");
-        requireFraction(decodeBandwidthEfficiency, "decode bandwidth efficiency");
+        Objects.requireNonNull(speed, "speed");
         if (globalBatchTokens < 0) {
             throw new IllegalArgumentException("global batch must be 0 (none) or more tokens, got "
                     + globalBatchTokens);
@@ -157,12 +149,6 @@ public record RankingOptions(double computeEfficiency, double decodeBandwidthEff
                 : Set.copyOf(EnumSet.copyOf(acquisitions));
     }
 
-    private static void requireFraction(double v, String what) {
-        if (!(v > 0 && v <= 1)) {
-            throw new IllegalArgumentException(what + " must be in (0, 1], got " + v);
-        }
-    }
-
     private static Set<String> lowercase(Set<String> values) {
         if (values == null) {
             return Set.of();
@@ -189,8 +175,7 @@ public record RankingOptions(double computeEfficiency, double decodeBandwidthEff
     }
 
     public static final class Builder {
-        private double computeEfficiency = StepTimeModel.DEFAULT_COMPUTE_EFFICIENCY;
-        private double decodeBandwidthEfficiency = DEFAULT_DECODE_BANDWIDTH_EFFICIENCY;
+        private SpeedSettings speed = SpeedSettings.fitted();
         private long tokenBudget = DEFAULT_TOKEN_BUDGET;
         private long globalBatchTokens;
         private Recompute fixedRecompute;
@@ -219,8 +204,7 @@ public record RankingOptions(double computeEfficiency, double decodeBandwidthEff
         }
 
         private Builder(RankingOptions o) {
-            computeEfficiency = o.computeEfficiency;
-            decodeBandwidthEfficiency = o.decodeBandwidthEfficiency;
+            speed = o.speed;
             tokenBudget = o.tokenBudget;
             globalBatchTokens = o.globalBatchTokens;
             fixedRecompute = o.fixedRecompute;
@@ -246,8 +230,13 @@ public record RankingOptions(double computeEfficiency, double decodeBandwidthEff
             servingChunkPerGpu = o.servingChunkPerGpu;
         }
 
-        public Builder computeEfficiency(double v) { computeEfficiency = v; return this; }
-        public Builder decodeBandwidthEfficiency(double v) { decodeBandwidthEfficiency = v; return this; }
+        public Builder speed(SpeedSettings v) { speed = v; return this; }
+
+        /** A user's compute efficiency in place of the fitted ones ({@link SpeedSettings#computeOverride}). */
+        public Builder computeEfficiency(double v) { speed = speed.withComputeOverride(v); return this; }
+
+        /** A user's bandwidth efficiency in place of the fitted ones ({@link SpeedSettings#bandwidthOverride}). */
+        public Builder decodeBandwidthEfficiency(double v) { speed = speed.withBandwidthOverride(v); return this; }
         public Builder tokenBudget(long v) { tokenBudget = v; return this; }
         public Builder globalBatchTokens(long v) { globalBatchTokens = v; return this; }
         public Builder fixedRecompute(Recompute v) { fixedRecompute = v; return this; }
@@ -282,7 +271,7 @@ public record RankingOptions(double computeEfficiency, double decodeBandwidthEff
         public Builder rankBy(SortKey key) { sortKey = key; descending = key.higherIsBetter(); return this; }
 
         public RankingOptions build() {
-            return new RankingOptions(computeEfficiency, decodeBandwidthEfficiency, tokenBudget, globalBatchTokens,
+            return new RankingOptions(speed, tokenBudget, globalBatchTokens,
                     fixedRecompute, deadlineDays, electricityUsdPerKWh, pue, amortizationYears, sharding, maxGpus,
                     tightFitFraction, vendors, formFactors, kinds, acquisitions, maxBudgetUsd, minMemoryGbPerGpu,
                     fitsOnly, sortKey, descending, fitsFirst, topN, servingTargets, servingChunkPerGpu);

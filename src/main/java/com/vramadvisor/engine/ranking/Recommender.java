@@ -279,9 +279,8 @@ public final class Recommender {
             this.search = new LayoutSearch(memory, model, workload);
             search.remember(Parallelism.SINGLE_GPU, single);
             this.serving = new ServingLayouts(model, options, search, factory);
-            this.planner = new Planner(memory, model, workload, single, new Planner.Settings(
-                    options.computeEfficiency(), options.decodeBandwidthEfficiency(), options.tokenBudget(),
-                    options.globalBatchTokens(), options.fixedRecompute()));
+            this.planner = new Planner(memory, model, workload, single, new Planner.Settings(options.speed(),
+                    options.tokenBudget(), options.globalBatchTokens(), options.fixedRecompute()));
         }
 
         /** The single card and, where it does not do the job alone, the several-card option. */

@@ -16,6 +16,7 @@ import com.vramadvisor.engine.plan.StepTime;
 import com.vramadvisor.engine.plan.StepTimeModel;
 import com.vramadvisor.engine.serving.ServingEngine;
 import com.vramadvisor.engine.serving.ServingLatency;
+import com.vramadvisor.engine.speed.Efficiency;
 import com.vramadvisor.engine.serving.ServingLoad;
 
 import java.util.ArrayList;
@@ -266,8 +267,8 @@ final class RowFactory {
         int prompt = workload.sequenceLength();
         int batch = workload.batch();
         SpeedModel.PeakRate peak = SpeedModel.inferencePeak(gpu, workload.effectiveWeightType());
-        ServingLatency.Step decodeStep = ServingLatency.decodeStep(model, workload, e, gpu, fabric, p,
-                options.decodeBandwidthEfficiency(), options.computeEfficiency());
+        Efficiency eff = ServingLatency.efficiency(options.speed(), gpu, workload);
+        ServingLatency.Step decodeStep = ServingLatency.decodeStep(model, workload, e, gpu, fabric, p, eff);
         double step = decodeStep.seconds();
         Bound bound = decodeStep.bound();
         double perSequence = 1.0 / step;
@@ -275,8 +276,8 @@ final class RowFactory {
 
         Double prefill = null;
         if (peak.tflops() > 0) {
-            prefill = replicas * p.tensorParallel() * peak.tflops() * 1e12 * options.computeEfficiency()
-                    / SpeedModel.prefillFlopsPerToken(e.activeParameters(), model, prompt);
+            prefill = replicas * prompt / ServingLatency.passCompute(model, e, eff, peak.tflops(), p, prompt, prompt,
+                    0, 0);
         }
         double seconds = options.tokenBudget() / decode + promptSeconds(prefill);
         List<Reason> reasons = peak.fallback() ? List.of(Reason.PRECISION_FALLBACK) : List.of();

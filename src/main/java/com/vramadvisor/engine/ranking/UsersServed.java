@@ -50,11 +50,11 @@ final class UsersServed {
         long limit = cap.isPresent() ? Math.min(held, cap.getAsLong()) : held;
         // Without a latency target every concurrency the memory and the scheduler allow is served; no search needed.
         int perReplica = !targets.hasLatencyTarget() ? (int) Math.min(limit, Workload.MAX_TOKENS)
-                : ServingLatency.maxConcurrency(model, atLayout, gpu, fabric, options.decodeBandwidthEfficiency(),
-                options.computeEfficiency(), limit, targets.tpotTargetMs(), targets.ttftTargetMs());
+                : ServingLatency.maxConcurrency(model, atLayout, gpu, fabric,
+                ServingLatency.efficiency(options.speed(), gpu, atLayout), limit, targets.tpotTargetMs(),
+                targets.ttftTargetMs());
         Workload atLoad = atLayout.toBuilder().batch(Math.max(1, perReplica)).build();
-        ServingLatency.Latency at = ServingLatency.of(model, atLoad, gpu, fabric, options.decodeBandwidthEfficiency(),
-                        options.computeEfficiency())
+        ServingLatency.Latency at = ServingLatency.of(model, atLoad, gpu, fabric, options.speed())
                 .orElseThrow(() -> new IllegalArgumentException(gpu.id() + " has no memory bandwidth figure"));
         long users = (long) perReplica * replicas;
         return new ServingFigures((int) Math.min(Integer.MAX_VALUE, users), perReplica, held,

@@ -4,6 +4,7 @@ import com.vramadvisor.engine.ModelSpec;
 import com.vramadvisor.engine.Workload;
 import com.vramadvisor.engine.hardware.GpuSpec;
 import com.vramadvisor.engine.plan.Fabric;
+import com.vramadvisor.engine.speed.SpeedSettings;
 
 import java.util.OptionalLong;
 
@@ -25,10 +26,10 @@ public record ConcurrencyLimits(double kvMaxConcurrency, Long runningCap, Intege
      *
      * @param budgetBytes the serving budget per GPU ({@link ServingEngine#capacityBytes})
      * @param fabric      the wires between the GPUs of one copy
+     * @param speed       the efficiencies (fitted, or a user's override)
      */
     public static ConcurrencyLimits of(ModelSpec model, Workload workload, GpuSpec gpu, long budgetBytes,
-                                       Fabric fabric, ServingTargets targets, double bandwidthEfficiency,
-                                       double computeEfficiency) {
+                                       Fabric fabric, ServingTargets targets, SpeedSettings speed) {
         KvCapacity kv = KvCapacity.of(model, workload, budgetBytes, gpu.memoryBytesUsable(), gpu.memoryBytesTotal(),
                 gpu.name());
         OptionalLong cap = targets.maxRunning() > 0 ? OptionalLong.of(targets.maxRunning())
@@ -37,8 +38,8 @@ public record ConcurrencyLimits(double kvMaxConcurrency, Long runningCap, Intege
         Integer within = null;
         if (targets.hasLatencyTarget() && gpu.memoryBandwidthGBps() > 0) {
             long held = kv.wholeSequences();
-            within = ServingLatency.maxConcurrency(model, workload, gpu, fabric, bandwidthEfficiency,
-                    computeEfficiency, cap.isPresent() ? Math.min(held, cap.getAsLong()) : held,
+            within = ServingLatency.maxConcurrency(model, workload, gpu, fabric,
+                    ServingLatency.efficiency(speed, gpu, workload), cap.isPresent() ? Math.min(held, cap.getAsLong()) : held,
                     targets.tpotTargetMs(), targets.ttftTargetMs());
         }
         return new ConcurrencyLimits(kv.maxConcurrency(), cap.isPresent() ? cap.getAsLong() : null, within);

@@ -12,6 +12,10 @@ import com.vramadvisor.engine.plan.Bound;
 import com.vramadvisor.engine.plan.Fabric;
 import com.vramadvisor.engine.plan.SpeedModel;
 import com.vramadvisor.engine.plan.StepTimeModel;
+import com.vramadvisor.engine.speed.Efficiency;
+import com.vramadvisor.engine.speed.MoeWork;
+import com.vramadvisor.engine.speed.PassTime;
+import com.vramadvisor.engine.speed.SpeedSettings;
 
 import java.util.Optional;
 
@@ -22,12 +26,12 @@ import java.util.Optional;
  * the wires ({@link StepTimeModel#decodeCommSeconds}); the decision table reads it from {@link #decodeStep} too.
  *
  * <pre>
- *   TPOT  = max( p x (weightsRead + meanKv) / (bandwidth x bandwidthEfficiency),
- *                batch x (2N + 4 L H Q cMean) / (t x peak x computeEfficiency) ) + decodeComm(batch)
+ *   TPOT  = max( p x (weightsRead / (bandwidth x decodeGemv) + meanKv / (bandwidth x attentionDecode)),
+ *                batch x (2N + 4 L H Q cMean) / (t x peak x class efficiencies) ) + decodeComm(batch) + fixed
  *   TTFT  = sum over the prompt's chunks of
- *           max( (chunk x (2N + 4 L H Q s) + (batch - 1) x (2N + 4 L H Q cMean)) / (t x peak x computeEfficiency),
- *                p x (weightsRead + meanKv of the other batch - 1 sequences) / (bandwidth x bandwidthEfficiency) )
- *           + decodeComm(chunk + batch - 1)
+ *           max( (chunk x (2N + 4 L H Q s) + (batch - 1) x (2N + 4 L H Q cMean)) / (t x peak x class efficiencies),
+ *                p x (weightsRead and meanKv of the other batch - 1 sequences at their efficiencies) )
+ *           + decodeComm(chunk + batch - 1) + fixed
  *   tokens/s per user = 1 / TPOT, tokens/s in total = batch / TPOT
  * </pre>
  * A request's prompt of {@code s} tokens is prefilled in chunks of the engine's batched-token limit
@@ -41,9 +45,12 @@ import java.util.Optional;
  * batch into {@code p} micro-batches of {@code ceil(batch / p)} sequences: TPOT and TTFT are those of one
  * micro-batch through all stages, and the copy delivers {@code batch / TPOT} tokens per second.
  *
- * <p>Pure functions of their arguments; efficiencies are passed in (the decision table's defaults are
- * {@link StepTimeModel#DEFAULT_COMPUTE_EFFICIENCY} and 0.60 of the memory bandwidth). The comparison with published
- * measurements is in {@code docs/estimation.md}.
+ * The FLOPs are split by kernel class (dense, routed-expert and attention, {@link PassTime}); each class, the
+ * weight read, the KV read and the collectives run at the share of peak fitted for the GPU's software stack, and
+ * {@code fixed} is the engine's fitted cost per pass and layer ({@link Efficiency}, {@code catalog/efficiency.json}).
+ *
+ * <p>Pure functions of their arguments; efficiencies are passed in. The comparison with published measurements is
+ * the benchmark corpus gate ({@code docs/verifying.md}).
  */
 public final class ServingLatency {
 
@@ -101,28 +108,46 @@ public final class ServingLatency {
 
     /**
      * One decode step of {@code workload}'s batch in layout {@code p}: the memory time of the weights a step reads
-     * ({@link SpeedModel#weightReadFraction}) and the KV cache at its mean length ({@link SpeedModel#meanKvFraction}),
-     * or the compute time of the batch's tokens, whichever is larger, plus {@link StepTimeModel#decodeCommSeconds}.
+     * ({@link SpeedModel#weightReadFraction}: the experts its tokens touch, {@link MoeWork}) at the decode weight-read
+     * efficiency and of the KV cache at its mean length ({@link SpeedModel#meanKvFraction}) at the KV-read efficiency,
+     * or the compute time of the batch's tokens (dense, expert and attention FLOPs each at its class's efficiency,
+     * {@link PassTime}), whichever is larger; plus {@link StepTimeModel#decodeCommSeconds} at the stack's collective
+     * efficiency and the engine's fixed costs per pass and layer.
      *
-     * @param e the estimate at layout {@code p} (its weights and KV-cache components are bytes per GPU)
+     * @param e   the estimate at layout {@code p} (its weights and KV-cache components are bytes per GPU)
+     * @param eff the efficiencies of the GPU's stack and the engine
      * @throws IllegalArgumentException when the GPU has no memory bandwidth figure
      */
     public static Step decodeStep(ModelSpec model, Workload workload, Estimate e, GpuSpec gpu, Fabric fabric,
-                                  Parallelism p, double bandwidthEfficiency, double computeEfficiency) {
+                                  Parallelism p, Efficiency eff) {
         requireBandwidth(gpu);
         int prompt = workload.sequenceLength();
         int context = workload.effectiveContext();
         int batch = workload.batch();
         double peak = SpeedModel.inferencePeak(gpu, workload.effectiveWeightType()).tflops();
-        double bytes = weightsRead(model, e, batch) + e.component(Component.KV_CACHE)
-                * SpeedModel.meanKvFraction(prompt, context);
-        double flops = batch * SpeedModel.decodeFlopsPerToken(e.activeParameters(), model, meanCached(prompt, context));
-        double comm = StepTimeModel.decodeCommSeconds(model, fabric, p.tensorParallel(), p.pipelineParallel(), batch);
-        double memory = memorySeconds(bytes, gpu, p, bandwidthEfficiency);
-        double step = SpeedModel.decodeStepSeconds(bytes, gpu.memoryBandwidthGBps(), bandwidthEfficiency, flops,
-                peak, computeEfficiency, p.tensorParallel(), p.pipelineParallel(), comm);
-        double compute = computeSeconds(flops, peak, computeEfficiency, p);
-        return new Step(step, memory, compute, comm, bound(fabric, p, memory, step, comm));
+        double memory = p.pipelineParallel() * PassTime.memorySeconds(eff, gpu.memoryBandwidthGBps() * 1e9,
+                weightsRead(model, e, batch), e.component(Component.KV_CACHE)
+                        * SpeedModel.meanKvFraction(prompt, context));
+        double compute = passCompute(model, e, eff, peak, p, 0, 0, batch, meanCached(prompt, context));
+        double comm = eff.collectiveSeconds(StepTimeModel.decodeCommSeconds(model, fabric, p.tensorParallel(),
+                p.pipelineParallel(), batch));
+        double step = Math.max(memory, compute) + comm + PassTime.fixedSeconds(eff, model.layers());
+        return new Step(step, memory, compute, comm, bound(fabric, p, memory, compute, comm));
+    }
+
+    /**
+     * Compute seconds of one pass over {@code promptTokens} prompt tokens attending over {@code promptLength} and
+     * {@code decodeTokens} decode tokens attending over {@code cached} tokens each: dense, routed-expert and attention
+     * FLOPs at their classes' efficiencies over the tensor-parallel group.
+     */
+    public static double passCompute(ModelSpec model, Estimate e, Efficiency eff, double peakTflops, Parallelism p,
+                              double promptTokens, int promptLength, double decodeTokens, double cached) {
+        double tokens = promptTokens + decodeTokens;
+        double expert = 2 * MoeWork.activeExpertParameters(model) * tokens;
+        double dense = 2.0 * e.activeParameters() * tokens - expert;
+        double attention = promptTokens * SpeedModel.attentionForwardFlopsPerToken(model, promptLength)
+                + decodeTokens * 4.0 * model.layers() * model.queryWidth() * cached;
+        return PassTime.computeSeconds(eff, p.tensorParallel() * peakTflops * 1e12, dense, expert, attention);
     }
 
     /**
@@ -130,7 +155,7 @@ public final class ServingLatency {
      * the class comment); empty when the GPU has no peak rate for the weights.
      */
     public static Optional<Step> prefill(ModelSpec model, Workload workload, Estimate e, GpuSpec gpu, Fabric fabric,
-                                         Parallelism p, double bandwidthEfficiency, double computeEfficiency) {
+                                         Parallelism p, Efficiency eff) {
         requireBandwidth(gpu);
         double peak = SpeedModel.inferencePeak(gpu, workload.effectiveWeightType()).tflops();
         if (peak <= 0) {
@@ -145,11 +170,9 @@ public final class ServingLatency {
         int others = batch - 1;
         double kvOthers = batch > 0 ? e.component(Component.KV_CACHE) * others / batch
                 * SpeedModel.meanKvFraction(prompt, context) : 0;
-        double bytes = weightsRead(model, e, batch) + kvOthers;
-        double memoryPerPass = memorySeconds(bytes, gpu, p, bandwidthEfficiency);
-        double promptFlopsPerToken = SpeedModel.prefillFlopsPerToken(e.activeParameters(), model, prompt);
-        double othersFlops = others * SpeedModel.decodeFlopsPerToken(e.activeParameters(), model,
-                meanCached(prompt, context));
+        double memoryPerPass = p.pipelineParallel() * PassTime.memorySeconds(eff, gpu.memoryBandwidthGBps() * 1e9,
+                weightsRead(model, e, batch), kvOthers);
+        double fixed = PassTime.fixedSeconds(eff, model.layers());
         double memory = 0;
         double compute = 0;
         double comm = 0;
@@ -160,13 +183,13 @@ public final class ServingLatency {
             if (passes == 0) {
                 continue;
             }
-            double c = computeSeconds(tokens * promptFlopsPerToken + othersFlops, peak, computeEfficiency, p);
-            double w = StepTimeModel.decodeCommSeconds(model, fabric, p.tensorParallel(), p.pipelineParallel(),
-                    tokens + others);
+            double c = passCompute(model, e, eff, peak, p, tokens, prompt, others, meanCached(prompt, context));
+            double w = eff.collectiveSeconds(StepTimeModel.decodeCommSeconds(model, fabric, p.tensorParallel(),
+                    p.pipelineParallel(), tokens + others));
             memory += passes * memoryPerPass;
             compute += passes * c;
             comm += passes * w;
-            total += passes * (Math.max(memoryPerPass, c) + w);
+            total += passes * (Math.max(memoryPerPass, c) + w + fixed);
         }
         Bound bound = comm > total - comm ? linkBound(fabric, p)
                 : memory >= compute ? Bound.MEMORY_BANDWIDTH : Bound.COMPUTE;
@@ -181,7 +204,25 @@ public final class ServingLatency {
      * @throws IllegalArgumentException for a training workload
      */
     public static Optional<Latency> of(ModelSpec model, Workload workload, GpuSpec gpu, Fabric fabric,
-                                       double bandwidthEfficiency, double computeEfficiency) {
+                                       SpeedSettings speed) {
+        return of(model, workload, gpu, fabric, efficiency(speed, gpu, workload));
+    }
+
+    /**
+     * The efficiencies {@code speed} gives the workload's serving engine on {@code gpu} (the vendor's stack, the
+     * engine's fixed costs).
+     */
+    public static Efficiency efficiency(SpeedSettings speed, GpuSpec gpu, Workload workload) {
+        return speed.forGpu(gpu, ServingEngine.of(workload).id());
+    }
+
+    /**
+     * {@link #of(ModelSpec, Workload, GpuSpec, Fabric, SpeedSettings)} with the efficiencies given.
+     *
+     * @param eff the efficiencies of the GPU's stack and the engine
+     */
+    public static Optional<Latency> of(ModelSpec model, Workload workload, GpuSpec gpu, Fabric fabric,
+                                       Efficiency eff) {
         if (workload.mode() != Mode.INFER) {
             throw new IllegalArgumentException("serving latency is defined for inference only");
         }
@@ -195,23 +236,21 @@ public final class ServingLatency {
             // ceil(batch / p) sequences passes the stages in turn, one token per pass, while the others fill the
             // other stages; every sequence sees that micro-batch's TPOT, and the copy delivers batch / TPOT.
             int perMicroBatch = (workload.batch() + stages - 1) / stages;
-            Latency one = serial(model, workload.toBuilder().batch(perMicroBatch).build(), gpu, fabric,
-                    bandwidthEfficiency, computeEfficiency);
+            Latency one = serial(model, workload.toBuilder().batch(perMicroBatch).build(), gpu, fabric, eff);
             return Optional.of(new Latency(workload.batch(), one.ttftSeconds(), one.ttftBound(), one.tpotSeconds(),
                     one.tpotBound()));
         }
-        return Optional.of(serial(model, workload, gpu, fabric, bandwidthEfficiency, computeEfficiency));
+        return Optional.of(serial(model, workload, gpu, fabric, eff));
     }
 
     /** The latency of one batch passing every pipeline stage in turn. */
-    private static Latency serial(ModelSpec model, Workload workload, GpuSpec gpu, Fabric fabric,
-                                  double bandwidthEfficiency, double computeEfficiency) {
+    private static Latency serial(ModelSpec model, Workload workload, GpuSpec gpu, Fabric fabric, Efficiency eff) {
         Estimate e = ESTIMATOR.estimate(model, workload);
         Parallelism p = workload.parallelism();
-        Step decode = ServingLoad.loadedStep(model, workload, e, gpu, fabric, p, computeEfficiency,
-                decodeStep(model, workload, e, gpu, fabric, p, bandwidthEfficiency, computeEfficiency));
-        double rho = ServingLoad.prefillShare(model, workload, e, gpu, computeEfficiency, decode);
-        Optional<Step> prefill = prefill(model, workload, e, gpu, fabric, p, bandwidthEfficiency, computeEfficiency);
+        Step decode = ServingLoad.loadedStep(model, workload, e, gpu, fabric, p, eff,
+                decodeStep(model, workload, e, gpu, fabric, p, eff));
+        double rho = ServingLoad.prefillShare(model, workload, e, gpu, eff, decode);
+        Optional<Step> prefill = prefill(model, workload, e, gpu, fabric, p, eff);
         return new Latency(workload.batch(),
                 prefill.map(s -> s.seconds() + ServingLoad.queueWaitSeconds(rho, s.seconds())).orElse(null),
                 prefill.map(Step::bound).orElse(null), decode.seconds(), decode.bound());
@@ -222,20 +261,20 @@ public final class ServingLatency {
      * Both grow with the batch (more KV cache to read, more tokens to compute and to all-reduce), so the answer is
      * found by bisection; 0 when not even one sequence meets them.
      *
+     * @param eff           the efficiencies of the GPU's stack and the engine ({@link #efficiency})
      * @param limit         the most sequences memory holds ({@link KvCapacity#wholeSequences()})
      * @param tpotTargetMs  the TPOT target in milliseconds, or {@code null} for none
      * @param ttftTargetMs  the TTFT target in milliseconds, or {@code null} for none; a GPU without a peak rate
      *                      never meets one
      */
     public static int maxConcurrency(ModelSpec model, Workload workload, GpuSpec gpu, Fabric fabric,
-                                     double bandwidthEfficiency, double computeEfficiency, long limit,
-                                     Double tpotTargetMs, Double ttftTargetMs) {
+                                     Efficiency eff, long limit, Double tpotTargetMs, Double ttftTargetMs) {
         int hi = (int) Math.min(limit, Workload.MAX_TOKENS);
         int lo = 0;
         while (lo < hi) {
             int mid = lo + (hi - lo + 1) / 2;
-            if (meets(of(model, workload.toBuilder().batch(mid).build(), gpu, fabric, bandwidthEfficiency,
-                    computeEfficiency), tpotTargetMs, ttftTargetMs)) {
+            if (meets(of(model, workload.toBuilder().batch(mid).build(), gpu, fabric, eff), tpotTargetMs,
+                    ttftTargetMs)) {
                 lo = mid;
             } else {
                 hi = mid - 1;
@@ -271,17 +310,9 @@ public final class ServingLatency {
         return context > prompt ? (prompt + (double) context) / 2.0 : context;
     }
 
-    private static double memorySeconds(double bytesPerGpu, GpuSpec gpu, Parallelism p, double efficiency) {
-        return p.pipelineParallel() * bytesPerGpu / (gpu.memoryBandwidthGBps() * 1e9 * efficiency);
-    }
-
-    private static double computeSeconds(double flops, double peakTflops, double efficiency, Parallelism p) {
-        return peakTflops > 0 ? flops / (p.tensorParallel() * peakTflops * 1e12 * efficiency) : 0;
-    }
-
-    private static Bound bound(Fabric fabric, Parallelism p, double memory, double step, double comm) {
-        return comm > step - comm ? linkBound(fabric, p)
-                : memory >= step - comm ? Bound.MEMORY_BANDWIDTH : Bound.COMPUTE;
+    private static Bound bound(Fabric fabric, Parallelism p, double memory, double compute, double comm) {
+        return comm > Math.max(memory, compute) ? linkBound(fabric, p)
+                : memory >= compute ? Bound.MEMORY_BANDWIDTH : Bound.COMPUTE;
     }
 
     static Bound linkBound(Fabric fabric, Parallelism p) {

@@ -9,6 +9,8 @@ import com.vramadvisor.engine.plan.Bound;
 import com.vramadvisor.engine.plan.Fabric;
 import com.vramadvisor.engine.plan.SpeedModel;
 import com.vramadvisor.engine.plan.StepTimeModel;
+import com.vramadvisor.engine.speed.Efficiency;
+import com.vramadvisor.engine.speed.PassTime;
 
 /**
  * Serving under steady load: {@code c} users, each sending a prompt of {@code P} tokens, reading {@code O} output
@@ -32,7 +34,7 @@ import com.vramadvisor.engine.plan.StepTimeModel;
  * the prompt tokens add their own compute, which that read does not hide:
  * <pre>
  *   TPOT = max( memory(weightsRead + KV),  c x decodeFlops / rate )  +  n x prefillFlops(P) / rate
- *          + decodeComm(c + n),          rate = t x peak x computeEfficiency
+ *          + decodeComm(c + n) + fixed,  rate = t x peak x each kernel class's efficiency
  * </pre>
  * Taking the roofline's larger term over the whole mixed batch instead ({@code max(memory, (c + n) flops / rate)})
  * would hide the prompt tokens' compute under the weight read whenever the batch sits near the GPU's ridge point,
@@ -77,19 +79,19 @@ public final class ServingLoad {
      * @param decode the plain decode step of the same workload and layout
      */
     public static ServingLatency.Step loadedStep(ModelSpec model, Workload workload, Estimate e, GpuSpec gpu,
-                                                 Fabric fabric, Parallelism p, double computeEfficiency,
+                                                 Fabric fabric, Parallelism p, Efficiency eff,
                                                  ServingLatency.Step decode) {
         double tokens = arrivingPromptTokensPerStep(workload);
         double peak = SpeedModel.inferencePeak(gpu, workload.effectiveWeightType()).tflops();
         if (tokens <= 0 || peak <= 0) {
             return decode;
         }
-        double prefill = prefillSeconds(model, workload, e, peak, computeEfficiency, p, tokens);
+        double prefill = prefillSeconds(model, workload, e, peak, eff, p, tokens);
         int passTokens = (int) Math.min(Workload.MAX_TOKENS, Math.ceil(workload.batch() + tokens));
-        double comm = StepTimeModel.decodeCommSeconds(model, fabric, p.tensorParallel(), p.pipelineParallel(),
-                passTokens);
+        double comm = eff.collectiveSeconds(StepTimeModel.decodeCommSeconds(model, fabric, p.tensorParallel(),
+                p.pipelineParallel(), passTokens));
         double roofline = Math.max(decode.memorySeconds(), decode.computeSeconds());
-        double seconds = roofline + prefill + comm;
+        double seconds = roofline + prefill + comm + PassTime.fixedSeconds(eff, model.layers());
         double compute = decode.computeSeconds() + prefill;
         Bound bound = comm > seconds - comm ? ServingLatency.linkBound(fabric, p)
                 : decode.memorySeconds() >= compute ? Bound.MEMORY_BANDWIDTH : Bound.COMPUTE;
@@ -101,14 +103,14 @@ public final class ServingLoad {
      * loaded step; 0 without load.
      */
     public static double prefillShare(ModelSpec model, Workload workload, Estimate e, GpuSpec gpu,
-                                      double computeEfficiency, ServingLatency.Step loaded) {
+                                      Efficiency eff, ServingLatency.Step loaded) {
         double tokens = arrivingPromptTokensPerStep(workload);
         double peak = SpeedModel.inferencePeak(gpu, workload.effectiveWeightType()).tflops();
         if (tokens <= 0 || peak <= 0 || loaded.seconds() <= 0) {
             return 0;
         }
-        return Math.min(1, prefillSeconds(model, workload, e, peak, computeEfficiency, workload.parallelism(),
-                tokens) / loaded.seconds());
+        return Math.min(1, prefillSeconds(model, workload, e, peak, eff, workload.parallelism(), tokens)
+                / loaded.seconds());
     }
 
     /**
@@ -126,9 +128,7 @@ public final class ServingLoad {
     }
 
     private static double prefillSeconds(ModelSpec model, Workload workload, Estimate e, double peakTflops,
-                                         double computeEfficiency, Parallelism p, double tokens) {
-        double flops = tokens * SpeedModel.prefillFlopsPerToken(e.activeParameters(), model,
-                workload.sequenceLength());
-        return flops / (p.tensorParallel() * peakTflops * 1e12 * computeEfficiency);
+                                         Efficiency eff, Parallelism p, double tokens) {
+        return ServingLatency.passCompute(model, e, eff, peakTflops, p, tokens, workload.sequenceLength(), 0, 0);
     }
 }

@@ -25,6 +25,14 @@ import java.util.Locale;
  *       (2/3 of the computation, 3/4 with recomputation) except the last bucket, which starts when the backward
  *       ends (Li et al. 2020, "PyTorch Distributed", VLDB, sections 3.2.3 and 5).</li>
  * </ul>
+ * <ul>
+ *   <li>Host: eager PyTorch launches the operators one by one from the host, asynchronously (PyTorch documentation,
+ *       "CUDA semantics", asynchronous execution): one kernel per operator of the layer table forward, and as many
+ *       again per pass the backward and the recomputation repeat ({@code passes} launches per operator in training:
+ *       3, or 4 with recomputation). At batch 1 the GPU's work per kernel is shorter than a launch and the step is the
+ *       host's; at large batches the GPU's. The cost per launch is fitted per framework ({@code layerSeconds} of
+ *       {@code catalog/efficiency.json}).</li>
+ * </ul>
  * Input decoding and augmentation are assumed to keep up (NVIDIA DALI on the GPU or enough CPU workers).
  */
 final class VisionThroughput {
@@ -53,9 +61,11 @@ final class VisionThroughput {
             case FP16_MIXED, BF16_MIXED -> ComputeRate.FP16;
             case INT8 -> ComputeRate.INT8;
         };
+        int ops = t.rows().size();
         if (!w.training()) {
             double stream = perGpu * t.streamBytes() * w.precision().inferenceBytes() / 4.0;
-            return StepWork.local(perGpu * t.tensorFlops(), rate, stream, false, w.batch(), "images");
+            return StepWork.local(perGpu * t.tensorFlops(), rate, stream, false, w.batch(), "images")
+                    .withHostWork(1, ops, "pytorch");
         }
         double passes = w.recompute() ? 4 : 3;
         double streamPasses = w.recompute() ? 3.5 : 2.5;
@@ -64,7 +74,7 @@ final class VisionThroughput {
         return new StepWork(perGpu * t.tensorFlops() * passes, rate,
                 perGpu * t.streamBytes() * streamPasses + optimizer, false, gpus > 1 ? gradients : 0,
                 (passes - 1) / passes, gpus > 1 ? Math.min(gradients, DDP_BUCKET_BYTES) : 0, 0, 0, w.batch(),
-                "images");
+                "images").withHostWork(1, ops * passes, "pytorch");
     }
 
     /** Training: {@code epochs} passes over {@code datasetImages}; inference: {@code datasetImages} images. */

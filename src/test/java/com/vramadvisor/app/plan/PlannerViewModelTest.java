@@ -1,5 +1,6 @@
 package com.vramadvisor.app.plan;
 
+import com.vramadvisor.engine.speed.SpeedSettings;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.vramadvisor.app.results.PlanTexts;
@@ -64,8 +65,7 @@ class PlannerViewModelTest {
         Workload w = in.workload();
         MemoryModel memory = Recommender.estimatorModel(new MemoryEstimator());
         Planner p = new Planner(memory, in.model(), w, memory.estimate(in.model(), w),
-                new Planner.Settings(StepTimeModel.DEFAULT_COMPUTE_EFFICIENCY,
-                        RankingOptions.DEFAULT_DECODE_BANDWIDTH_EFFICIENCY, in.tokenBudget(), 0, null));
+                new Planner.Settings(SpeedSettings.fitted(), in.tokenBudget(), 0, null));
         GpuSpec gpu = catalog.gpu(H100).orElseThrow();
         return p.plan(PlanTarget.all(catalog.hardware()).get(indexOf("gpu:" + H100)).rig(ServingEngine.capacityBytes(gpu, w)),
                 in.maxGpus(), deadlineDays * 24, PlannerViewModel.ALTERNATIVES);

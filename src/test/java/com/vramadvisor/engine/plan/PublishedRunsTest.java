@@ -1,5 +1,6 @@
 package com.vramadvisor.engine.plan;
 
+import com.vramadvisor.engine.speed.SpeedSettings;
 import com.vramadvisor.catalog.Catalog;
 import com.vramadvisor.catalog.CatalogLoader;
 import com.vramadvisor.engine.Implementation;
@@ -120,7 +121,7 @@ class PublishedRunsTest {
         Rig rig = Rig.of(h100, catalog.hardware().nodeFor(h100), h100.memoryBytesUsable());
         com.vramadvisor.engine.Estimate single = new com.vramadvisor.engine.MemoryEstimator().estimate(model, w);
         StepTimeModel steps = new StepTimeModel(model, w, single.parameters(), single.activeParameters(),
-                single.trainableParameters(), StepTimeModel.DEFAULT_COMPUTE_EFFICIENCY, 0.60);
+                single.trainableParameters(), SpeedSettings.fitted());
         PlanLayout meta = new PlanLayout(new com.vramadvisor.engine.Parallelism(8, 16, 128, 1, true),
                 Recompute.NONE, 16);
         StepTime step = steps.training(h100, rig.fabric(16_384), meta);

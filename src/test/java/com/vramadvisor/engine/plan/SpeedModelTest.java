@@ -8,6 +8,9 @@ import com.vramadvisor.engine.Precision;
 import com.vramadvisor.engine.DataType;
 import com.vramadvisor.engine.Recompute;
 import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.hardware.GpuSpec;
+import com.vramadvisor.engine.speed.Efficiency;
+import com.vramadvisor.engine.speed.PassTime;
 import com.vramadvisor.engine.ranking.ReferenceModels;
 import com.vramadvisor.engine.ranking.TestHardware;
 import org.junit.jupiter.api.Test;
@@ -57,28 +60,25 @@ class SpeedModelTest {
         assertThat(SpeedModel.trainingFlopsPerToken(N_7B, adapters, LLAMA2_7B, lora)).isEqualTo(28_147_335_168.0);
     }
 
+    /** Every bandwidth class at the full peak and every compute class at 0.4 of it, without fixed costs. */
+    private static final Efficiency FULL_BANDWIDTH = Efficiency.UNFITTED.withBandwidth(1.0).withCompute(0.4);
+
     @Test
     void decodeOfA7bFp16ModelOnH100IsBandwidthOverWeightBytes() {
         // 6,738,415,616 x 2 bytes = 13.48 GB read per token; 3,350 GB/s / 13.48 GB = 248.6 tokens/s before
         // efficiency (the usual estimate 3350 / 13.5 = 248).
-        double step = SpeedModel.decodeStepSeconds(N_7B * 2.0, 3350, 1.0, 2.0 * N_7B, 989.4, 0.4, 1, 1, 0);
-        assertThat(1 / step).isCloseTo(248.6, within(0.1));
+        double memory = PassTime.memorySeconds(FULL_BANDWIDTH, 3350e9, N_7B * 2.0, 0);
+        double compute = PassTime.computeSeconds(FULL_BANDWIDTH, 989.4e12, 2.0 * N_7B, 0, 0);
+        assertThat(1 / Math.max(memory, compute)).isCloseTo(248.6, within(0.1));
     }
 
     @Test
     void decodeBecomesComputeBoundAtLargeBatches() {
         // batch 1024: 1024 x 2N = 1.38e13 FLOPs per step at 989.4 TFLOPS x 0.4 = 34.9 ms, more than the 4.0 ms read.
         double flops = 1024 * 2.0 * N_7B;
-        double step = SpeedModel.decodeStepSeconds(N_7B * 2.0, 3350, 1.0, flops, 989.4, 0.4, 1, 1, 0);
-        assertThat(step).isCloseTo(flops / (989.4e12 * 0.4), withinPercentage(1e-9));
-    }
-
-    @Test
-    void tensorParallelSplitsTheBytesAndPipelineStagesRunInSequence() {
-        double one = SpeedModel.decodeStepSeconds(8e9, 1000, 1.0, 0, 0, 0.4, 1, 1, 0);
-        double twoStages = SpeedModel.decodeStepSeconds(4e9, 1000, 1.0, 0, 0, 0.4, 1, 2, 0);
-        assertThat(one).isCloseTo(0.008, within(1e-12));
-        assertThat(twoStages).isCloseTo(0.008, within(1e-12));
+        double memory = PassTime.memorySeconds(FULL_BANDWIDTH, 3350e9, N_7B * 2.0, 0);
+        double compute = PassTime.computeSeconds(FULL_BANDWIDTH, 989.4e12, flops, 0, 0);
+        assertThat(Math.max(memory, compute)).isCloseTo(flops / (989.4e12 * 0.4), withinPercentage(1e-9));
     }
 
     @Test
@@ -110,5 +110,20 @@ class SpeedModelTest {
         assertThat(bf16OnH100.fallback()).isFalse();
         assertThat(SpeedModel.inferencePeak(TestHardware.h100Sxm(), DataType.FP8).tflops()).isEqualTo(1978.9);
         assertThat(SpeedModel.inferencePeak(TestHardware.h100Sxm(), DataType.INT4).tflops()).isEqualTo(989.4);
+    }
+
+    @Test
+    void bf16OnAVoltaGpuRunsAtItsFp16RateAndSaysSo() {
+        // The V100's tensor cores take FP16 only (Tesla V100 whitepaper: 125 TFLOPS FP16 tensor); BF16 came with the
+        // A100. A BF16 run is timed at the FP16 rate and flagged, as vLLM's dtype=auto recasts it.
+        GpuSpec v100 = new GpuSpec("v100-test", "Tesla V100", "NVIDIA", "datacenter", "SXM2", 16, "HBM2",
+                TestHardware.totalBytes(16), TestHardware.usableBytes(16), 900, 15.7, 0, 125, 0, 0, 300,
+                "NVLink 2", 300, 3, 2017, 0, "", "test");
+        SpeedModel.PeakRate training = SpeedModel.trainingPeak(v100, Precision.BF16_MIXED);
+        assertThat(training.tflops()).isEqualTo(125);
+        assertThat(training.fallback()).isTrue();
+        assertThat(SpeedModel.inferencePeak(v100, DataType.BF16).fallback()).isTrue();
+        assertThat(SpeedModel.inferencePeak(v100, DataType.FP16).fallback()).isFalse();
+        assertThat(SpeedModel.trainingPeak(v100, Precision.FP16_MIXED).fallback()).isFalse();
     }
 }

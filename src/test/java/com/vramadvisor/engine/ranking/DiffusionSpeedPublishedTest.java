@@ -16,6 +16,7 @@ import com.vramadvisor.engine.diffusion.TextEncoderConfig;
 import com.vramadvisor.engine.diffusion.UNetConfig;
 import com.vramadvisor.engine.hardware.GpuSpec;
 import com.vramadvisor.engine.plan.Rig;
+import com.vramadvisor.engine.speed.DomainStepTime;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -36,8 +37,7 @@ class DiffusionSpeedPublishedTest {
         GpuSpec g = CATALOG.gpu(gpuId).orElseThrow();
         StepWork work = w.work(1).orElseThrow();
         Rig rig = Rig.units(g, 1, "", 0, CATALOG.hardware().nodeFor(g), g.memoryBytesUsable());
-        DomainSpeed.Step s = DomainSpeed.of(work, g, rig.fabric(1), 1, DEFAULTS.computeEfficiency(),
-                DEFAULTS.decodeBandwidthEfficiency());
+        DomainStepTime.Step s = DomainStepTime.of(work, g, rig.fabric(1), 1, DEFAULTS.speed().forGpu(g, work.framework()));
         return s.seconds() / work.itemsPerStep();
     }
 
@@ -157,8 +157,7 @@ class DiffusionSpeedPublishedTest {
         GpuSpec g = CATALOG.gpu("a100-sxm-40gb").orElseThrow();
         Rig rig = Rig.units(g, 8, "", 0, CATALOG.hardware().nodeFor(g), g.memoryBytesUsable());
         StepWork work = w.work(8).orElseThrow();
-        DomainSpeed.Step s = DomainSpeed.of(work, g, rig.fabric(8), 8, DEFAULTS.computeEfficiency(),
-                DEFAULTS.decodeBandwidthEfficiency());
+        DomainStepTime.Step s = DomainStepTime.of(work, g, rig.fabric(8), 8, DEFAULTS.speed().forGpu(g, work.framework()));
         double modelled = work.itemsPerStep() / s.seconds();
         assertThat(modelled).isGreaterThan(published).isLessThan(1.45 * published);
     }

@@ -11,6 +11,7 @@ import com.vramadvisor.engine.hpc.MdSystem;
 import com.vramadvisor.engine.hpc.Potential;
 import com.vramadvisor.engine.hpc.SimPrecision;
 import com.vramadvisor.engine.plan.Rig;
+import com.vramadvisor.engine.speed.DomainStepTime;
 import com.vramadvisor.engine.vision.VisionModel;
 import com.vramadvisor.engine.vision.VisionOptimizer;
 import com.vramadvisor.engine.vision.VisionPrecision;
@@ -34,8 +35,7 @@ class DomainSpeedPublishedTest {
     private static double perSecond(String gpuId, StepWork work, int n) {
         GpuSpec g = CATALOG.gpu(gpuId).orElseThrow();
         Rig rig = Rig.units(g, 8, "", 0, CATALOG.hardware().nodeFor(g), g.memoryBytesUsable());
-        DomainSpeed.Step s = DomainSpeed.of(work, g, rig.fabric(n), n, DEFAULTS.computeEfficiency(),
-                DEFAULTS.decodeBandwidthEfficiency());
+        DomainStepTime.Step s = DomainStepTime.of(work, g, rig.fabric(n), n, DEFAULTS.speed().forGpu(g, work.framework()));
         return work.itemsPerStep() / s.seconds();
     }
 

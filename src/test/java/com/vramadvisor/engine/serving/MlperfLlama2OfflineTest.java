@@ -1,5 +1,6 @@
 package com.vramadvisor.engine.serving;
 
+import com.vramadvisor.engine.speed.Efficiency;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.withinPercentage;
 
@@ -75,8 +76,7 @@ class MlperfLlama2OfflineTest {
         Workload w = microBatch(prompt, sequences, prompt + OUTPUT);
         assertThat(w.batch() + ServingLoad.arrivingPromptTokensPerStep(w)).isLessThanOrEqualTo(PASS_TOKENS);
         Workload copy = microBatch(prompt, PP * sequences, prompt + OUTPUT);
-        ServingLatency.Latency pipelined = ServingLatency.of(model, copy, h100, fabric,
-                RankingOptions.DEFAULT_DECODE_BANDWIDTH_EFFICIENCY, StepTimeModel.DEFAULT_COMPUTE_EFFICIENCY)
+        ServingLatency.Latency pipelined = ServingLatency.of(model, copy, h100, fabric, Efficiency.UNFITTED)
                 .orElseThrow();
         return COPIES * pipelined.tokensPerSecond();
     }

@@ -1,5 +1,6 @@
 package com.vramadvisor.engine.serving;
 
+import com.vramadvisor.engine.speed.Efficiency;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.withinPercentage;
 
@@ -38,8 +39,7 @@ class PipelinedServingTest {
         Workload w = Workload.builder().mode(Mode.INFER).precision(Precision.BF16).weightType(DataType.BF16)
                 .batch(batch).sequenceLength(1024).context(1024).overhead(RuntimeOverhead.OFF)
                 .parallelism(new Parallelism(1, 2, 1, 0, false)).build();
-        return ServingLatency.of(MODEL, engine.configure(w, 0), H100, FABRIC,
-                RankingOptions.DEFAULT_DECODE_BANDWIDTH_EFFICIENCY, StepTimeModel.DEFAULT_COMPUTE_EFFICIENCY)
+        return ServingLatency.of(MODEL, engine.configure(w, 0), H100, FABRIC, Efficiency.UNFITTED)
                 .orElseThrow();
     }
 

@@ -1,5 +1,6 @@
 package com.vramadvisor.engine.serving;
 
+import com.vramadvisor.engine.speed.Efficiency;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 import static org.assertj.core.api.Assertions.withinPercentage;
@@ -23,8 +24,7 @@ import org.junit.jupiter.api.Test;
 class ServingLatencyTest {
 
     private static final Catalog CATALOG = CatalogLoader.shippedOnly().load();
-    private static final double BANDWIDTH = RankingOptions.DEFAULT_DECODE_BANDWIDTH_EFFICIENCY;
-    private static final double COMPUTE = StepTimeModel.DEFAULT_COMPUTE_EFFICIENCY;
+    private static final Efficiency EFF = Efficiency.UNFITTED;
 
     private static ModelSpec model(String id) {
         return CATALOG.model(id).orElseThrow();
@@ -44,7 +44,7 @@ class ServingLatencyTest {
         GpuSpec g = gpu(gpuId);
         int gpus = w.parallelism().tensorParallel() * w.parallelism().pipelineParallel();
         Fabric fabric = Fabric.of(g, CATALOG.hardware().nodeFor(g), gpus);
-        return ServingLatency.of(model(model), w, g, fabric, BANDWIDTH, COMPUTE).orElseThrow();
+        return ServingLatency.of(model(model), w, g, fabric, EFF).orElseThrow();
     }
 
     @Test
@@ -212,7 +212,7 @@ class ServingLatencyTest {
         Workload w = infer(DataType.BF16, DataType.FP16, 1, 1024, 2048, 1);
         GpuSpec g = gpu("a100-sxm-80gb");
         Fabric fabric = Fabric.of(g, CATALOG.hardware().nodeFor(g), 1);
-        int best = ServingLatency.maxConcurrency(model("llama-3-8b"), w, g, fabric, BANDWIDTH, COMPUTE, 10_000,
+        int best = ServingLatency.maxConcurrency(model("llama-3-8b"), w, g, fabric, EFF, 10_000,
                 30.0, null);
         assertThat(best).isPositive().isLessThan(10_000);
         assertThat(latency("llama-3-8b", w.toBuilder().batch(best).build(), "a100-sxm-80gb").tpotMs())
@@ -220,11 +220,11 @@ class ServingLatencyTest {
         assertThat(latency("llama-3-8b", w.toBuilder().batch(best + 1).build(), "a100-sxm-80gb").tpotMs())
                 .isGreaterThan(30.0);
         // The memory limit caps the answer; a target below one sequence's step gives 0.
-        assertThat(ServingLatency.maxConcurrency(model("llama-3-8b"), w, g, fabric, BANDWIDTH, COMPUTE, 3, 30.0,
+        assertThat(ServingLatency.maxConcurrency(model("llama-3-8b"), w, g, fabric, EFF, 3, 30.0,
                 null)).isEqualTo(3);
-        assertThat(ServingLatency.maxConcurrency(model("llama-3-8b"), w, g, fabric, BANDWIDTH, COMPUTE, 10_000, 1.0,
+        assertThat(ServingLatency.maxConcurrency(model("llama-3-8b"), w, g, fabric, EFF, 10_000, 1.0,
                 null)).isZero();
-        assertThat(ServingLatency.maxConcurrency(model("llama-3-8b"), w, g, fabric, BANDWIDTH, COMPUTE, 10_000,
+        assertThat(ServingLatency.maxConcurrency(model("llama-3-8b"), w, g, fabric, EFF, 10_000,
                 null, 1.0)).isZero();
     }
 }

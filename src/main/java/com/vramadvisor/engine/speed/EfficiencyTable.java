@@ -1,0 +1,121 @@
+package com.vramadvisor.engine.speed;
+
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.Iterator;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.ServiceLoader;
+import java.util.TreeMap;
+
+/**
+ * The speed model's fitted data ({@code catalog/efficiency.json}): the achieved share of peak of every kernel class,
+ * pooled over all stacks and per stack where the corpus's fit part has measurements on it; the fixed costs of each
+ * engine; and the residuals of each figure group on the fit part and on the held-out part, from which every speed
+ * figure takes its range. Written by {@code vram-advisor speed fit} from {@code catalog/benchmarks/}
+ * ({@link EfficiencyFit}), read by the catalog and handed to the engine. Immutable.
+ *
+ * @param pooled     share of peak per kernel class over all stacks: what a stack without its own value uses
+ * @param byStack    share of peak per stack and kernel class, where fitted
+ * @param fixedCosts fixed costs per engine id ({@code vllm}, {@code llama.cpp}, {@code pytorch}, ...)
+ * @param heldOut    residuals of the held-out measurements per figure group: the ranges
+ * @param fit        residuals of the fit measurements per figure group (in-sample, for comparison only)
+ * @param info       what the table was fitted on
+ */
+public record EfficiencyTable(Map<KernelClass, Double> pooled, Map<Stack, Map<KernelClass, Double>> byStack,
+                              Map<String, FixedCosts> fixedCosts, Map<SpeedFigure, Residuals> heldOut,
+                              Map<SpeedFigure, Residuals> fit, FitInfo info) {
+
+    /**
+     * What a table was fitted on.
+     *
+     * @param fitPoints     measurements of the fit part the fit read
+     * @param heldOutPoints measurements of the held-out part its residuals come from
+     * @param corpusSha256  SHA-256 over the fit part's identifiers and values, to tell whether the corpus changed
+     * @param command       the command that regenerates the file
+     */
+    public record FitInfo(int fitPoints, int heldOutPoints, String corpusSha256, String command) {
+    }
+
+    /** The command that regenerates {@code catalog/efficiency.json}, as the file and the documents state it. */
+    public static final String COMMAND = "java -jar target/vram-advisor.jar speed fit --corpus catalog/benchmarks"
+            + " --write catalog/efficiency.json";
+
+    /** The values before any fit ({@link Efficiency#UNFITTED}), no fixed costs, no residuals. */
+    public static final EfficiencyTable UNFITTED = new EfficiencyTable(unfittedPooled(), Map.of(), Map.of(),
+            Map.of(), Map.of(), new FitInfo(0, 0, "", COMMAND));
+
+    public EfficiencyTable {
+        Objects.requireNonNull(info, "info");
+        EnumMap<KernelClass, Double> p = new EnumMap<>(KernelClass.class);
+        p.putAll(unfittedPooled());
+        p.putAll(pooled);
+        pooled = Collections.unmodifiableMap(p);
+        EnumMap<Stack, Map<KernelClass, Double>> s = new EnumMap<>(Stack.class);
+        byStack.forEach((stack, values) -> s.put(stack, Collections.unmodifiableMap(new EnumMap<>(
+                values.isEmpty() ? new EnumMap<>(KernelClass.class) : values))));
+        byStack = Collections.unmodifiableMap(s);
+        fixedCosts = Collections.unmodifiableMap(new TreeMap<>(fixedCosts));
+        heldOut = Collections.unmodifiableMap(heldOut.isEmpty() ? new EnumMap<>(SpeedFigure.class)
+                : new EnumMap<>(heldOut));
+        fit = Collections.unmodifiableMap(fit.isEmpty() ? new EnumMap<>(SpeedFigure.class) : new EnumMap<>(fit));
+    }
+
+    private static Map<KernelClass, Double> unfittedPooled() {
+        EnumMap<KernelClass, Double> m = new EnumMap<>(KernelClass.class);
+        for (KernelClass k : KernelClass.values()) {
+            m.put(k, Efficiency.UNFITTED.of(k));
+        }
+        return m;
+    }
+
+    /**
+     * The efficiencies of {@code stack} running {@code software}: each kernel class at the stack's fitted share, or
+     * the pooled share where the stack has none; the engine's fixed costs, or none.
+     *
+     * @param software an engine or framework id, case-insensitive; {@code null} for none
+     */
+    public Efficiency resolve(Stack stack, String software) {
+        Map<KernelClass, Double> own = byStack.getOrDefault(stack, Map.of());
+        Efficiency e = Efficiency.UNFITTED;
+        for (KernelClass k : KernelClass.values()) {
+            e = e.with(k, own.getOrDefault(k, pooled.get(k)));
+        }
+        FixedCosts fixed = software == null ? FixedCosts.NONE
+                : fixedCosts.getOrDefault(software.toLowerCase(Locale.ROOT), FixedCosts.NONE);
+        return e.withFixedCosts(fixed.passSeconds(), fixed.layerSeconds());
+    }
+
+    /** The held-out residuals of {@code figure}'s group, {@link Residuals#NONE} when it has none. */
+    public Residuals residuals(SpeedFigure figure) {
+        return heldOut.getOrDefault(figure, Residuals.NONE);
+    }
+
+    /**
+     * The table shipped with the application ({@code catalog/efficiency.json}), read once through the
+     * {@link Shipped} service the catalog layer provides; {@link #UNFITTED} when no provider is on the class path
+     * (the engine alone, without the catalog).
+     *
+     * @throws IllegalStateException when the shipped file is missing or broken (a build error)
+     */
+    public static EfficiencyTable shipped() {
+        return ShippedHolder.TABLE;
+    }
+
+    /** Reads the shipped table; the catalog layer implements it (the engine reads no files). */
+    public interface Shipped {
+        /** The table in {@code catalog/efficiency.json} inside the application. */
+        EfficiencyTable load();
+    }
+
+    private static final class ShippedHolder {
+        static final EfficiencyTable TABLE = load();
+
+        private static EfficiencyTable load() {
+            Iterator<Shipped> providers = ServiceLoader.load(Shipped.class, EfficiencyTable.class.getClassLoader())
+                    .iterator();
+            return providers.hasNext() ? providers.next().load() : UNFITTED;
+        }
+    }
+}

@@ -1,0 +1,45 @@
+package com.vramadvisor.engine.speed;
+
+/**
+ * The classes of kernel whose achieved share of the hardware's peak differs enough to be fitted apart
+ * ({@code catalog/efficiency.json}). Compute classes are a fraction of the GPU's dense peak for the precision
+ * ({@link PrecisionRates}); bandwidth classes a fraction of its peak memory bandwidth; {@link #COLLECTIVE} a fraction
+ * of the link's peak.
+ */
+public enum KernelClass {
+    /** Large matrix multiplications and convolutions: training, prefill, image models. Compute. */
+    GEMM("gemm", false),
+    /**
+     * Small-M matrix multiplications and matrix-vector products of decode, which stream the weights once per step:
+     * the share of peak bandwidth the weight read reaches.
+     */
+    DECODE_GEMV("decodeGemv", true),
+    /** Attention over a prompt or a training sequence (FlashAttention and kin). Compute. */
+    ATTENTION_PREFILL("attentionPrefill", false),
+    /** Attention of decode over the KV cache (paged attention): the share of peak bandwidth the KV read reaches. */
+    ATTENTION_DECODE("attentionDecode", true),
+    /** Mixture-of-experts grouped matrix multiplications. Compute. */
+    MOE_GEMM("moeGemm", false),
+    /** All-reduce, all-gather, reduce-scatter, all-to-all and sends between GPUs: the share of the link's peak. */
+    COLLECTIVE("collective", false),
+    /** Element-wise and streaming kernels (norms, activations, optimizer updates, batch norm). Bandwidth. */
+    ELEMENTWISE("elementwise", true);
+
+    private final String id;
+    private final boolean bandwidth;
+
+    KernelClass(String id, boolean bandwidth) {
+        this.id = id;
+        this.bandwidth = bandwidth;
+    }
+
+    /** The name {@code catalog/efficiency.json} uses. */
+    public String id() {
+        return id;
+    }
+
+    /** Whether the efficiency is a share of the memory bandwidth (else of a compute or link peak). */
+    public boolean bandwidth() {
+        return bandwidth;
+    }
+}
