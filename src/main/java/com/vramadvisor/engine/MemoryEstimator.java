@@ -45,7 +45,7 @@ public final class MemoryEstimator {
         Phase[] names = phaseNames(workload);
         RuntimeOverhead runtime = workload.overhead();
         double churn = transientPeak(phases, workload);
-        double reserve = runtime.enabled() ? CachingAllocator.reserveBytes(churn, runtime.allocatorFraction()) : 0;
+        double reserve = runtime.enabled() ? CachingAllocator.reserveBytes(churn, reserveFraction(workload)) : 0;
         double context = runtime.enabled() ? runtime.contextBytes() : 0;
         double buffers = runtime.enabled() ? zeroBuffers(model, workload) : 0;
         double overhead = context + reserve + buffers;
@@ -87,7 +87,7 @@ public final class MemoryEstimator {
         MemoryRange range = MemoryRange.point(peak);
         if (runtime.enabled()) {
             long highReserve = Bytes.saturate(CachingAllocator.reserveBytes(churn,
-                    CachingAllocator.HIGH_FRAGMENTATION_FACTOR * runtime.allocatorFraction()));
+                    CachingAllocator.highFraction(runtime.allocatorFraction(), expandableSegments(workload))));
             long low = Math.max(0, saturatingAdd(allocated, runtime.contextLowBytes())
                     - Math.min(allocated, logitsUpcastBytes(breakdowns, peakPhase, workload)));
             long high = saturatingAdd(saturatingAdd(allocated, runtime.contextHighBytes()), loadPeak ? 0 : highReserve);
@@ -243,7 +243,20 @@ public final class MemoryEstimator {
             return 0;
         }
         return overhead.contextBytes()
-                + CachingAllocator.reserveBytes(transientPeak(phases, workload), overhead.allocatorFraction());
+                + CachingAllocator.reserveBytes(transientPeak(phases, workload), reserveFraction(workload));
+    }
+
+    /**
+     * Whether the step runs PyTorch's allocator with expandable segments: training under a framework whose launchers
+     * set them ({@link Implementation#expandableSegments()}).
+     */
+    static boolean expandableSegments(Workload workload) {
+        return workload.mode() != Mode.INFER && workload.implementation().expandableSegments();
+    }
+
+    /** The fragmentation the step's reserve is computed with ({@link CachingAllocator#reserveFraction}). */
+    static double reserveFraction(Workload workload) {
+        return CachingAllocator.reserveFraction(workload.overhead().allocatorFraction(), expandableSegments(workload));
     }
 
     /**

@@ -124,13 +124,18 @@ class ActivationModelTest {
         double h = 4096;
         double kv = 8 * 128;
         double f = 14336;
-        // ln1 and ln2 inputs, q/k/v and MLP inputs, q, attention output: 6h; k and v: 2kv; four gated intermediates.
-        double expected = 2 * sb * (6 * h + 2 * kv + 4 * f) + 4 * 32 * sb;
+        // ln1 and ln2 inputs, q/k/v and MLP inputs, q, attention output: 6h; k and v: 2kv; three gated
+        // intermediates: Megatron-Core's fused SwiGLU saves its input (gate and up outputs) and recomputes the
+        // activation (SwiGLUFunction, megatron/core/fusions/fused_bias_swiglu.py); the down projection keeps its input.
+        double expected = 2 * sb * (6 * h + 2 * kv + 3 * f) + 4 * 32 * sb;
         LayerActivations acts = ActivationModel.perLayer(llama, w);
         assertThat(acts.totalBytes()).isEqualTo((long) expected);
         assertThat(bytes(acts, "attn.k")).isEqualTo((long) (2 * sb * kv));
-        assertThat(names(acts)).containsSubsequence("mlp.gate.output", "mlp.act.output", "mlp.up.output",
-                "mlp.down.input");
+        assertThat(names(acts)).containsSubsequence("mlp.gate.output", "mlp.up.output", "mlp.down.input")
+                .doesNotContain("mlp.act.output");
+        // Hugging Face's eager Llama MLP, act_fn(gate_proj(x)) * up_proj(x), keeps the activation's output too.
+        assertThat(names(ActivationModel.perLayer(llama, w.toBuilder().implementation(Implementation.PYTORCH)
+                .build()))).contains("mlp.act.output");
     }
 
     @Test

@@ -83,6 +83,29 @@ public final class CachingAllocator {
     }
 
     /**
+     * The fragmentation a step runs with: {@code configured} under the default allocator, 0 with expandable segments
+     * ({@code PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True}: segments grow in pages and a freed block is merged
+     * back instead of staying cached at its old size; PyTorch documentation, "CUDA semantics", "Optimizing memory
+     * usage with PYTORCH_CUDA_ALLOC_CONF").
+     *
+     * @param configured         the fraction for the default allocator ({@link #DEFAULT_FRAGMENTATION} unless
+     *                           calibrated)
+     * @param expandableSegments whether the framework sets expandable segments
+     */
+    public static double reserveFraction(double configured, boolean expandableSegments) {
+        return expandableSegments ? 0 : configured;
+    }
+
+    /**
+     * The fragmentation of the range's high end: {@link #HIGH_FRAGMENTATION_FACTOR} times {@code configured} under the
+     * default allocator; {@code configured} itself with expandable segments, for a run that does not set them after
+     * all.
+     */
+    public static double highFraction(double configured, boolean expandableSegments) {
+        return expandableSegments ? configured : HIGH_FRAGMENTATION_FACTOR * configured;
+    }
+
+    /**
      * The allocator's reserve over the allocated peak: {@code fragmentation * transientPeakBytes}.
      *
      * @param transientPeakBytes the largest total of tensors freed and allocated again within a step

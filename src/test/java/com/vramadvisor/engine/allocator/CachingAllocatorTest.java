@@ -83,6 +83,26 @@ class CachingAllocatorTest {
         assertThatThrownBy(() -> new MemoryRange(10, 5)).isInstanceOf(IllegalArgumentException.class);
     }
 
+    @Test
+    void expandableSegmentsLeaveNoReserveAndTheRangeKeepsTheDefaultFragmentation() {
+        assertThat(CachingAllocator.reserveFraction(0.28, false)).isEqualTo(0.28);
+        assertThat(CachingAllocator.reserveFraction(0.28, true)).isZero();
+        assertThat(CachingAllocator.highFraction(0.28, false)).isEqualTo(0.56);
+        assertThat(CachingAllocator.highFraction(0.28, true)).isEqualTo(0.28);
+        // A Megatron training step (NeMo and torchtitan launch with expandable segments) reserves nothing; the same
+        // step under plain PyTorch keeps 0.28 of its transient tensors.
+        com.vramadvisor.engine.ModelSpec llama = com.vramadvisor.engine.ranking.ReferenceModels.llama2_7b();
+        com.vramadvisor.engine.Workload megatron = com.vramadvisor.engine.Workload.builder().batch(1)
+                .sequenceLength(4096).implementation(com.vramadvisor.engine.Implementation.MEGATRON).build();
+        com.vramadvisor.engine.MemoryEstimator estimator = new com.vramadvisor.engine.MemoryEstimator();
+        assertThat(estimator.estimate(llama, megatron).allocatorReserveBytes()).isZero();
+        assertThat(estimator.estimate(llama, megatron.toBuilder()
+                .implementation(com.vramadvisor.engine.Implementation.PYTORCH).build()).allocatorReserveBytes())
+                .isPositive();
+        assertThat(estimator.estimate(llama, megatron).range().highBytes())
+                .isGreaterThan(estimator.estimate(llama, megatron).peakBytes());
+    }
+
     private static org.assertj.core.data.Offset<Double> within() {
         return org.assertj.core.data.Offset.offset(1.0);
     }

@@ -1,7 +1,6 @@
 package com.vramadvisor.engine.plan;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.within;
 
 import com.vramadvisor.engine.Estimate;
 import com.vramadvisor.engine.Implementation;
@@ -45,14 +44,14 @@ class PlannerSearchTest {
     @Test
     void llama3_405bAt128kTokensOn16384H100sGetsTheTensorAndContextParallelSizesMetaTrainedWith() {
         // Llama 3 paper (arXiv:2407.21783), table 4, long-context stage of the 405B run: 16,384 H100s, TP 8,
-        // CP 16, PP 16, DP 8, sequence 131,072, 16M tokens a batch, 380 TFLOPS per GPU (38 % BF16 MFU).
+        // CP 16, PP 16, DP 8, sequence 131,072, 16M tokens a batch. (Its 38 % BF16 MFU is a speed figure: the
+        // benchmark corpus gate checks speed against published runs, on points the fit has not seen.)
         ModelSpec llama405 = ModelSpec.builder().id("llama-3.1-405b").hiddenSize(16_384).layers(126).heads(128)
                 .kvHeads(8).ffnSize(53_248).vocabSize(128_256).maxPositions(131_072).build();
         Workload w = Workload.builder().sequenceLength(131_072).implementation(Implementation.MEGATRON).build();
         PlanCandidate best = planner(llama405, w, 16L << 20).bestAt(boards(TestHardware.h100Sxm()), 16_384);
         assertThat(best.layout().tp()).isEqualTo(8);
         assertThat(best.layout().parallelism().contextParallel()).isEqualTo(16);
-        assertThat(best.step().mfu()).isCloseTo(0.38, within(0.05));
     }
 
     @Test
