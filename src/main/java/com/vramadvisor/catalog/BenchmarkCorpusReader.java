@@ -16,6 +16,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;
+import java.time.YearMonth;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -112,7 +113,8 @@ public final class BenchmarkCorpusReader {
         String title = r.text("title");
         String publisher = r.text("publisher");
         String url = r.text("url");
-        LocalDate published = date(r, "published");
+        String published = r.has("published") ? date(r, "published") : null;
+        r.optionalText("published", null);
         String taken = r.text("taken");
         List<Measurement> measurements = new ArrayList<>();
         JsonNode list = root.get("measurements");
@@ -136,7 +138,7 @@ public final class BenchmarkCorpusReader {
         }
         r.rejectUnknownFields();
         problems.addAll(r.problems());
-        if (!r.ok() || published == null || measurements.size() != (list == null ? 0 : list.size())) {
+        if (!r.ok() || measurements.size() != (list == null ? 0 : list.size())) {
             return null;
         }
         return new BenchmarkSource(sourceId, title, publisher, url, published, taken, measurements);
@@ -163,7 +165,9 @@ public final class BenchmarkCorpusReader {
             r.fail("hardware", "required: {\"gpuId\": ..., \"count\": ...}");
         } else {
             gpuId = hw.text("gpuId");
-            count = hw.integer("count", 1, 1_000_000);
+            // Clarification 7: a model card that gives no GPU count records count null.
+            Integer given = optionalInt(hw, "count", 1_000_000);
+            count = given == null ? 0 : given;
             hw.rejectUnknownFields();
         }
         MeasuredLayout layout = layout(r.optionalObject("layout"));
@@ -184,8 +188,10 @@ public final class BenchmarkCorpusReader {
             r.fail("metric", "expected one of " + names(Metric.values()));
         }
         double value = r.number("value", Double.MIN_VALUE, Double.MAX_VALUE);
-        String statisticText = r.text("statistic");
-        Statistic statistic = Statistic.of(statisticText).orElse(null);
+        // Clarification 7: GPU-hours are a total, without a statistic.
+        String statisticText = r.has("statistic") || metric != Metric.GPU_HOURS ? r.text("statistic") : "";
+        r.optionalText("statistic", "");
+        Statistic statistic = statisticText.isEmpty() ? null : Statistic.of(statisticText).orElse(null);
         if (statistic == null && !statisticText.isEmpty()) {
             r.fail("statistic", "expected one of mean, median, p90, p99, max");
         }
@@ -208,12 +214,13 @@ public final class BenchmarkCorpusReader {
 
     /**
      * What is wrong with {@code id} under the naming rule, or {@code null}: it must read
-     * {@code <sourceId>/<model>/<count>x<gpuId>/<configuration>}, where the model part is the measurement's model
-     * (a Hugging Face repository id lower-cased, its {@code /} written {@code -}).
+     * {@code <sourceId>/<model>/<count>x<gpuId>/<configuration>}, where the model part is the measurement's model as
+     * written (a Hugging Face repository id keeps its {@code /} and case, clarification 1) and the count is
+     * {@code n} when the source gives none (clarification 7).
      */
     static String idProblem(String id, String sourceId, String model, int count, String gpuId) {
-        String modelPart = model.toLowerCase(Locale.ROOT).replace('/', '-');
-        String prefix = sourceId + "/" + modelPart + "/" + count + "x" + gpuId + "/";
+        String prefix = sourceId + "/" + model + "/" + (count > 0 ? Integer.toString(count) : "n") + "x" + gpuId
+                + "/";
         if (!id.startsWith(prefix)) {
             return "ids read <sourceId>/<model>/<count>x<gpuId>/<configuration>; expected it to begin "
                     + UntrustedText.quote(prefix) + ", found " + UntrustedText.quote(id);
@@ -265,15 +272,21 @@ public final class BenchmarkCorpusReader {
         return r.number(field, min, max);
     }
 
-    private static LocalDate date(EntryReader r, String field) {
+    /** A date as the source gives it: {@code yyyy-mm-dd}, or {@code yyyy-mm} where it gives only the month. */
+    private static String date(EntryReader r, String field) {
         String text = r.text(field);
         if (text.isEmpty()) {
             return null;
         }
         try {
-            return LocalDate.parse(text);
+            if (text.length() == 7) {
+                YearMonth.parse(text);
+            } else {
+                LocalDate.parse(text);
+            }
+            return text;
         } catch (DateTimeParseException e) {
-            r.fail(field, "expected a date yyyy-mm-dd, found " + UntrustedText.quote(text));
+            r.fail(field, "expected a date yyyy-mm-dd (or yyyy-mm), found " + UntrustedText.quote(text));
             return null;
         }
     }

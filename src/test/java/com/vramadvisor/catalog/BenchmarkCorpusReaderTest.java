@@ -47,7 +47,7 @@ class BenchmarkCorpusReaderTest {
         BenchmarkCorpus corpus = BenchmarkCorpusReader.read(dir);
         assertThat(corpus.sources()).isEmpty();
         assertThat(corpus.problems()).extracting(CatalogProblem::toString).anySatisfy(p -> assertThat(p)
-                .contains("$.published").contains("expected a date yyyy-mm-dd"));
+                .contains("$.published").contains("expected a date yyyy-mm-dd (or yyyy-mm)"));
         assertThat(corpus.problems()).extracting(CatalogProblem::toString).anySatisfy(p -> assertThat(p)
                 .contains("misnamed.json").contains("must be named after its source: test-fixture-b.json"));
         assertThat(corpus.problems()).extracting(CatalogProblem::toString).anySatisfy(p -> assertThat(p)
@@ -81,21 +81,25 @@ class BenchmarkCorpusReaderTest {
     }
 
     /**
-     * Every file of the published corpus parses without a problem; every source names its URL and date; every id
-     * follows the naming rule (the reader refuses one that does not); every GPU is in the catalog, as the corpus
-     * README's rule 1 requires.
+     * Every file of the published corpus parses without a problem (the reader checks the schema, the file's name and
+     * the id naming rule); every source names its URL and, where the source gives one, its date in ISO form (the
+     * reader refuses any other form; sources without a date are listed); every measurement says where in the source
+     * it stands. GPUs the catalog lacks
+     * are allowed (corpus README, clarification 2): the evaluation skips them and counts them.
      */
     @Test
     void everyCorpusFileParsesWithASourceADateAndIdsFollowingTheNamingRule() {
         BenchmarkCorpus corpus = BenchmarkCorpusReader.read(CORPUS);
         assertThat(corpus.problems()).isEmpty();
-        Catalog catalog = CatalogLoader.shippedOnly().load();
+        assertThat(corpus.sources()).isNotEmpty();
         for (BenchmarkSource s : corpus.sources()) {
-            assertThat(s.url()).as(s.sourceId()).startsWith("http");
-            assertThat(s.published()).as(s.sourceId()).isNotNull();
+            assertThat(s.url()).as(s.sourceId()).startsWith("https://");
+            if (s.published() == null) {
+                System.out.println("benchmark source without a publication date: " + s.sourceId());
+            }
             for (Measurement m : s.measurements()) {
-                assertThat(m.id()).startsWith(s.sourceId() + "/");
-                assertThat(catalog.gpu(m.gpuId())).as(m.id()).isPresent();
+                assertThat(BenchmarkCorpusReader.idProblem(m.id(), s.sourceId(), m.model(), m.gpuCount(),
+                        m.gpuId())).as(m.id()).isNull();
                 assertThat(m.where()).as(m.id()).isNotBlank();
             }
         }

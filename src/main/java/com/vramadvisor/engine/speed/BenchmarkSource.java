@@ -1,6 +1,5 @@
 package com.vramadvisor.engine.speed;
 
-import java.time.LocalDate;
 import java.util.List;
 import java.util.Objects;
 
@@ -12,16 +11,16 @@ import java.util.Objects;
  * @param title        the document's title
  * @param publisher    who published it
  * @param url          where it is
- * @param published    when it was published
+ * @param published    when it was published, {@code yyyy-mm-dd} or {@code yyyy-mm} as the source gives it;
+ *                     {@code null} when the source gives no date (its {@code taken} says so)
  * @param taken        which tables or rows were taken, and by which rule
  * @param measurements the measurements, in file order
  */
-public record BenchmarkSource(String sourceId, String title, String publisher, String url, LocalDate published,
+public record BenchmarkSource(String sourceId, String title, String publisher, String url, String published,
                               String taken, List<Measurement> measurements) {
 
     public BenchmarkSource {
         Objects.requireNonNull(sourceId, "sourceId");
-        Objects.requireNonNull(published, "published");
         measurements = List.copyOf(measurements);
     }
 }

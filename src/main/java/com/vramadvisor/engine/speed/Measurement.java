@@ -19,7 +19,7 @@ import java.util.Objects;
  * @param backend       llama.cpp or MLX backend ({@code cuda}, {@code rocm}, {@code metal}, {@code vulkan},
  *                      {@code sycl})
  * @param gpuId         catalog GPU id
- * @param gpuCount      all GPUs of the measurement
+ * @param gpuCount      all GPUs of the measurement; 0 when the source does not give it (a model card's GPU-hours)
  * @param layout        the parallel layout
  * @param scenario      {@code offline}, {@code server}, {@code interactive}, {@code single-stream},
  *                      {@code concurrency}, {@code rate}
@@ -35,7 +35,7 @@ import java.util.Objects;
  * @param tokens        pre-training tokens
  * @param metric        the figure's metric
  * @param value         the figure, in the metric's unit
- * @param statistic     how the source summarises it
+ * @param statistic     how the source summarises it; {@code null} for a total (GPU-hours)
  * @param where         the table, figure, row or command in the source
  * @param notes         anything a reader needs
  */
@@ -53,10 +53,9 @@ public record Measurement(String id, String sourceId, BenchmarkKind kind, String
         Objects.requireNonNull(model, "model");
         Objects.requireNonNull(gpuId, "gpuId");
         Objects.requireNonNull(metric, "metric");
-        Objects.requireNonNull(statistic, "statistic");
         layout = layout == null ? MeasuredLayout.NONE : layout;
-        if (gpuCount < 1) {
-            throw new IllegalArgumentException(id + ": GPU count must be at least 1");
+        if (gpuCount < 0) {
+            throw new IllegalArgumentException(id + ": GPU count must not be negative");
         }
         if (!(value > 0) || Double.isInfinite(value)) {
             throw new IllegalArgumentException(id + ": value must be positive and finite");
