@@ -14,7 +14,7 @@ import picocli.CommandLine.Command;
         description = "GPU memory sizing and hardware selection for ML workloads.",
         subcommands = {EstimateCommand.class, RecommendCommand.class, FitCommand.class, AdviseCommand.class,
             CalibrateCommand.class,
-            GuideCommand.class, CatalogCommand.class, ReportCommand.class, PlanCommand.class,
+            GuideCommand.class, CatalogCommand.class, ReportCommand.class, PlanCommand.class, SpeedCommand.class,
             CommandLine.HelpCommand.class})
 public final class Cli implements Runnable {
 

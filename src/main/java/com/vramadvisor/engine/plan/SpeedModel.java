@@ -62,7 +62,8 @@ public final class SpeedModel {
     }
 
     /**
-     * The peak rate prefill runs at for weights stored as {@code weights}: FP8 tensor for FP8 weights, FP32 for
+     * The peak rate prefill runs at for weights stored as {@code weights}: FP8 tensor for FP8 weights, FP4 tensor for
+     * NVFP4 and MXFP4 weights where the GPU has it (FP8, then FP16 otherwise), FP32 for
      * FP32/TF32, BF16 tensor for BF16 weights (FP16 where the GPU has no BF16, {@link PrecisionRates}), and FP16
      * tensor otherwise, because weight-only formats (INT8 per-channel, INT4, NF4, GGUF) are dequantised to 16 bits
      * for the matrix multiplications.
@@ -75,11 +76,26 @@ public final class SpeedModel {
                 return firstNonZero(gpu.tf32Tflops(), gpu.fp32Tflops());
             case FP8:
                 return firstNonZero(gpu.fp8Tflops(), gpu.fp16Tflops(), gpu.fp32Tflops());
+            case NVFP4:
+            case MXFP4:
+                // Blackwell's NVFP4 and CDNA 4's MXFP4 tensor cores multiply 4-bit operands; elsewhere the engines
+                // run these weights through FP8 or 16-bit kernels.
+                return firstNonZero(gpu.fp4Tflops(), gpu.fp8Tflops(), gpu.fp16Tflops(), gpu.fp32Tflops());
             case BF16:
                 return firstNonZero(PrecisionRates.bf16Tflops(gpu), gpu.fp16Tflops(), gpu.fp32Tflops());
             default:
                 return firstNonZero(gpu.fp16Tflops(), gpu.fp32Tflops());
         }
+    }
+
+    /**
+     * Whether inference with {@code weights} multiplies at the GPU's FP8 or FP4 rate (FP8, NVFP4 or MXFP4 weights on a
+     * GPU with that rate, {@link #inferencePeak}), whose matrix multiplications reach their own share of peak
+     * ({@link com.vramadvisor.engine.speed.KernelClass#GEMM_LOW_PRECISION}).
+     */
+    public static boolean lowPrecisionGemm(GpuSpec gpu, DataType weights) {
+        return (weights == DataType.FP8 || weights == DataType.NVFP4 || weights == DataType.MXFP4)
+                && (gpu.fp8Tflops() > 0 || gpu.fp4Tflops() > 0);
     }
 
     private static PeakRate firstNonZero(double... rates) {

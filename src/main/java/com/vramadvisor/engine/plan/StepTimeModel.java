@@ -155,7 +155,8 @@ public final class StepTimeModel {
         if (peak.tflops() <= 0 || gpu.memoryBandwidthGBps() <= 0) {
             return null;
         }
-        Efficiency eff = speed.forGpu(gpu, workload.implementation().id());
+        Efficiency eff = speed.forGpu(gpu, workload.implementation().id())
+                .atLowPrecision(workload.precision() == Precision.FP8_MIXED && gpu.fp8Tflops() > 0);
         double peakFlops = peak.tflops() * 1e12;
         double memBytesPerSecond = gpu.memoryBandwidthGBps() * 1e9 * eff.elementwise();
         int t = layout.tp();

@@ -67,7 +67,7 @@ final class DomainTiming {
             return null;
         }
         DomainStepTime.Step s = DomainStepTime.of(w.get(), g, rig.fabric(gpus), gpus,
-                options.speed().forGpu(g, w.get().framework()));
+                options.speed().forWork(g, w.get().framework()));
         if (s == null || !(s.seconds() > 0)) {
             return null;
         }

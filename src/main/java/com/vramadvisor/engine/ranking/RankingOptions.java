@@ -175,7 +175,10 @@ public record RankingOptions(SpeedSettings speed, long tokenBudget,
     }
 
     public static final class Builder {
-        private SpeedSettings speed = SpeedSettings.fitted();
+        /** {@code null}: the shipped fitted data, read when the options are built. */
+        private SpeedSettings speed;
+        private Double computeOverride;
+        private Double bandwidthOverride;
         private long tokenBudget = DEFAULT_TOKEN_BUDGET;
         private long globalBatchTokens;
         private Recompute fixedRecompute;
@@ -205,6 +208,8 @@ public record RankingOptions(SpeedSettings speed, long tokenBudget,
 
         private Builder(RankingOptions o) {
             speed = o.speed;
+            computeOverride = o.speed.computeOverride();
+            bandwidthOverride = o.speed.bandwidthOverride();
             tokenBudget = o.tokenBudget;
             globalBatchTokens = o.globalBatchTokens;
             fixedRecompute = o.fixedRecompute;
@@ -230,13 +235,19 @@ public record RankingOptions(SpeedSettings speed, long tokenBudget,
             servingChunkPerGpu = o.servingChunkPerGpu;
         }
 
-        public Builder speed(SpeedSettings v) { speed = v; return this; }
+        /** The efficiencies, with their own overrides (which replace any set here before). */
+        public Builder speed(SpeedSettings v) {
+            speed = v;
+            computeOverride = v.computeOverride();
+            bandwidthOverride = v.bandwidthOverride();
+            return this;
+        }
 
         /** A user's compute efficiency in place of the fitted ones ({@link SpeedSettings#computeOverride}). */
-        public Builder computeEfficiency(double v) { speed = speed.withComputeOverride(v); return this; }
+        public Builder computeEfficiency(double v) { computeOverride = v; return this; }
 
         /** A user's bandwidth efficiency in place of the fitted ones ({@link SpeedSettings#bandwidthOverride}). */
-        public Builder decodeBandwidthEfficiency(double v) { speed = speed.withBandwidthOverride(v); return this; }
+        public Builder decodeBandwidthEfficiency(double v) { bandwidthOverride = v; return this; }
         public Builder tokenBudget(long v) { tokenBudget = v; return this; }
         public Builder globalBatchTokens(long v) { globalBatchTokens = v; return this; }
         public Builder fixedRecompute(Recompute v) { fixedRecompute = v; return this; }
@@ -271,7 +282,9 @@ public record RankingOptions(SpeedSettings speed, long tokenBudget,
         public Builder rankBy(SortKey key) { sortKey = key; descending = key.higherIsBetter(); return this; }
 
         public RankingOptions build() {
-            return new RankingOptions(speed, tokenBudget, globalBatchTokens,
+            SpeedSettings base = speed != null ? speed : SpeedSettings.fitted();
+            return new RankingOptions(new SpeedSettings(base.table(), computeOverride, bandwidthOverride),
+                    tokenBudget, globalBatchTokens,
                     fixedRecompute, deadlineDays, electricityUsdPerKWh, pue, amortizationYears, sharding, maxGpus,
                     tightFitFraction, vendors, formFactors, kinds, acquisitions, maxBudgetUsd, minMemoryGbPerGpu,
                     fitsOnly, sortKey, descending, fitsFirst, topN, servingTargets, servingChunkPerGpu);

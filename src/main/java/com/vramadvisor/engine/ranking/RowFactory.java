@@ -276,7 +276,8 @@ final class RowFactory {
 
         Double prefill = null;
         if (peak.tflops() > 0) {
-            prefill = replicas * prompt / ServingLatency.passCompute(model, e, eff, peak.tflops(), p, prompt, prompt,
+            prefill = replicas * prompt / ServingLatency.passCompute(model, e,
+                    ServingLatency.atWeights(eff, gpu, workload), peak.tflops(), p, prompt, prompt,
                     0, 0);
         }
         double seconds = options.tokenBudget() / decode + promptSeconds(prefill);

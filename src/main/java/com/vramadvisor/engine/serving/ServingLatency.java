@@ -75,15 +75,31 @@ public final class ServingLatency {
     /**
      * The latency figures of a workload.
      *
-     * @param concurrency sequences decoded together (the workload's batch)
-     * @param ttftSeconds time to first token, with the mean wait behind other users' prompts under load
-     *                    ({@link ServingLoad}); {@code null} when the GPU has no peak rate for the weights
-     * @param ttftBound   what bounds the prefill; {@code null} with it
-     * @param tpotSeconds time per output token, one decode step of the whole batch with, under load, the other
-     *                    users' arriving prompt tokens in it
-     * @param tpotBound   what bounds the decode step
+     * @param concurrency       sequences served together (the workload's batch)
+     * @param ttftSeconds       mean time to first token, with the wait behind other users' prompts under load
+     *                          ({@link ServingQueue}); {@code null} when the GPU has no peak rate for the weights
+     * @param ttftBound         what bounds the prefill; {@code null} with it
+     * @param tpotSeconds       time per output token, the mean step with, under load, the other users' prompt
+     *                          tokens in it
+     * @param tpotBound         what bounds the decode step
+     * @param ttftP50Seconds    median time to first token; {@code null} with the mean
+     * @param ttftP99Seconds    99th percentile of the time to first token; {@code null} with the mean
+     * @param requestsPerSecond requests the copy completes per second: {@code concurrency / (TTFT + (O - 1) TPOT)}
+     *                          ({@code concurrency / TPOT} per output token without output tokens or a TTFT)
      */
-    public record Latency(int concurrency, Double ttftSeconds, Bound ttftBound, double tpotSeconds, Bound tpotBound) {
+    public record Latency(int concurrency, Double ttftSeconds, Bound ttftBound, double tpotSeconds, Bound tpotBound,
+                          Double ttftP50Seconds, Double ttftP99Seconds, double requestsPerSecond) {
+
+        /** TTFT at a percentile: 50 for the median, 99 for the 99th percentile; the mean otherwise. */
+        public Double ttftSeconds(int percentile) {
+            return percentile == 50 ? ttftP50Seconds : percentile == 99 ? ttftP99Seconds : ttftSeconds;
+        }
+
+        /** TTFT in milliseconds at a percentile (50 or 99), {@code null} when unknown. */
+        public Double ttftMs(int percentile) {
+            Double s = ttftSeconds(percentile);
+            return s == null ? null : s * 1000;
+        }
 
         /** TTFT in milliseconds, {@code null} when unknown. */
         public Double ttftMs() {
@@ -119,8 +135,9 @@ public final class ServingLatency {
      * @throws IllegalArgumentException when the GPU has no memory bandwidth figure
      */
     public static Step decodeStep(ModelSpec model, Workload workload, Estimate e, GpuSpec gpu, Fabric fabric,
-                                  Parallelism p, Efficiency eff) {
+                                  Parallelism p, Efficiency efficiency) {
         requireBandwidth(gpu);
+        Efficiency eff = atWeights(efficiency, gpu, workload);
         int prompt = workload.sequenceLength();
         int context = workload.effectiveContext();
         int batch = workload.batch();
@@ -133,6 +150,14 @@ public final class ServingLatency {
                 p.pipelineParallel(), batch));
         double step = Math.max(memory, compute) + comm + PassTime.fixedSeconds(eff, model.layers());
         return new Step(step, memory, compute, comm, bound(fabric, p, memory, compute, comm));
+    }
+
+    /**
+     * {@code eff} for the workload's weights on {@code gpu}: the low-precision GEMM share where the matrix
+     * multiplications run at the FP8 or FP4 rate ({@link SpeedModel#lowPrecisionGemm}).
+     */
+    public static Efficiency atWeights(Efficiency eff, GpuSpec gpu, Workload workload) {
+        return eff.atLowPrecision(SpeedModel.lowPrecisionGemm(gpu, workload.effectiveWeightType()));
     }
 
     /**
@@ -155,8 +180,9 @@ public final class ServingLatency {
      * the class comment); empty when the GPU has no peak rate for the weights.
      */
     public static Optional<Step> prefill(ModelSpec model, Workload workload, Estimate e, GpuSpec gpu, Fabric fabric,
-                                         Parallelism p, Efficiency eff) {
+                                         Parallelism p, Efficiency efficiency) {
         requireBandwidth(gpu);
+        Efficiency eff = atWeights(efficiency, gpu, workload);
         double peak = SpeedModel.inferencePeak(gpu, workload.effectiveWeightType()).tflops();
         if (peak <= 0) {
             return Optional.empty();
@@ -217,6 +243,36 @@ public final class ServingLatency {
     }
 
     /**
+     * {@code users} users of a continuously batching engine, at most {@code running} of them admitted at once (the
+     * sequences its KV cache holds whole, capped by its scheduler: {@link KvCapacity#wholeSequences()},
+     * {@link SchedulerLimit}); the others wait for a slot, which adds to their time to first token. The same as
+     * {@link #of(ModelSpec, Workload, GpuSpec, Fabric, Efficiency)} when all are admitted. {@code workload}'s batch is
+     * ignored.
+     *
+     * @return empty when the GPU lacks a bandwidth or a peak rate for the weights
+     */
+    public static Optional<Latency> ofUsers(ModelSpec model, Workload workload, GpuSpec gpu, Fabric fabric,
+                                            Efficiency eff, int users, long running) {
+        int admitted = (int) Math.max(1, Math.min(users, running));
+        Workload w = workload.toBuilder().batch(admitted).build();
+        if (users <= admitted || ServingLoad.arrivingPromptTokensPerStep(w.toBuilder().batch(Math.max(2, admitted))
+                .build()) <= 0 || workload.parallelism().pipelineParallel() > 1) {
+            return of(model, w, gpu, fabric, eff);
+        }
+        if (gpu.memoryBandwidthGBps() <= 0
+                || SpeedModel.inferencePeak(gpu, workload.effectiveWeightType()).tflops() <= 0) {
+            return Optional.empty();
+        }
+        Estimate e = ESTIMATOR.estimate(model, w);
+        Parallelism p = w.parallelism();
+        ServingQueue.Load load = new ServingQueue(model, w, e, gpu, fabric, eff).closed(users, admitted);
+        Step decode = decodeStep(model, w, e, gpu, fabric, p, eff);
+        Bound prefillBound = prefill(model, w, e, gpu, fabric, p, eff).map(Step::bound).orElse(null);
+        return Optional.of(new Latency(users, load.ttftSeconds(), prefillBound, load.tpotSeconds(), decode.bound(),
+                load.ttftP50Seconds(), load.ttftP99Seconds(), load.requestsPerSecond()));
+    }
+
+    /**
      * {@link #of(ModelSpec, Workload, GpuSpec, Fabric, SpeedSettings)} with the efficiencies given.
      *
      * @param eff the efficiencies of the GPU's stack and the engine
@@ -238,22 +294,61 @@ public final class ServingLatency {
             int perMicroBatch = (workload.batch() + stages - 1) / stages;
             Latency one = serial(model, workload.toBuilder().batch(perMicroBatch).build(), gpu, fabric, eff);
             return Optional.of(new Latency(workload.batch(), one.ttftSeconds(), one.ttftBound(), one.tpotSeconds(),
-                    one.tpotBound()));
+                    one.tpotBound(), one.ttftP50Seconds(), one.ttftP99Seconds(),
+                    one.requestsPerSecond() * workload.batch() / perMicroBatch));
         }
         return Optional.of(serial(model, workload, gpu, fabric, eff));
     }
 
-    /** The latency of one batch passing every pipeline stage in turn. */
+    /**
+     * The latency of one batch passing every pipeline stage in turn: under a continuously batching engine's steady
+     * load of {@code batch} users ({@link ServingQueue#closed}), or, without arrivals (Hugging Face {@code generate},
+     * one user, no output tokens), the fixed batch's prefill and decode step.
+     */
     private static Latency serial(ModelSpec model, Workload workload, GpuSpec gpu, Fabric fabric, Efficiency eff) {
         Estimate e = ESTIMATOR.estimate(model, workload);
         Parallelism p = workload.parallelism();
-        Step decode = ServingLoad.loadedStep(model, workload, e, gpu, fabric, p, eff,
-                decodeStep(model, workload, e, gpu, fabric, p, eff));
-        double rho = ServingLoad.prefillShare(model, workload, e, gpu, eff, decode);
+        Step decode = decodeStep(model, workload, e, gpu, fabric, p, eff);
         Optional<Step> prefill = prefill(model, workload, e, gpu, fabric, p, eff);
-        return new Latency(workload.batch(),
-                prefill.map(s -> s.seconds() + ServingLoad.queueWaitSeconds(rho, s.seconds())).orElse(null),
-                prefill.map(Step::bound).orElse(null), decode.seconds(), decode.bound());
+        int output = workload.effectiveContext() - workload.sequenceLength();
+        if (prefill.isPresent() && ServingLoad.arrivingPromptTokensPerStep(workload) > 0) {
+            ServingQueue.Load load = new ServingQueue(model, workload, e, gpu, fabric, eff).closed(workload.batch());
+            return new Latency(workload.batch(), load.ttftSeconds(), prefill.get().bound(), load.tpotSeconds(),
+                    decode.bound(), load.ttftP50Seconds(), load.ttftP99Seconds(), load.requestsPerSecond());
+        }
+        Double ttft = prefill.map(Step::seconds).orElse(null);
+        double requests = ttft != null && output > 0 ? workload.batch() / (ttft + (output - 1) * decode.seconds())
+                : workload.batch() / decode.seconds() / Math.max(1, output);
+        return new Latency(workload.batch(), ttft, prefill.map(Step::bound).orElse(null), decode.seconds(),
+                decode.bound(), ttft, ttft, requests);
+    }
+
+    /**
+     * TTFT and TPOT of {@code workload} (inference, continuously batched) when requests arrive at random at
+     * {@code requestsPerSecond} to one model copy ({@link ServingQueue#open}); empty when the GPU lacks the figures or
+     * the engine cannot keep up with the rate (its queue grows without bound).
+     */
+    public static Optional<Latency> atRate(ModelSpec model, Workload workload, GpuSpec gpu, Fabric fabric,
+                                           Efficiency eff, double requestsPerSecond) {
+        if (workload.mode() != Mode.INFER) {
+            throw new IllegalArgumentException("serving latency is defined for inference only");
+        }
+        if (gpu.memoryBandwidthGBps() <= 0
+                || SpeedModel.inferencePeak(gpu, workload.effectiveWeightType()).tflops() <= 0) {
+            return Optional.empty();
+        }
+        Estimate e = ESTIMATOR.estimate(model, workload);
+        Parallelism p = workload.parallelism();
+        ServingQueue.Load load = new ServingQueue(model, workload, e, gpu, fabric, eff).open(requestsPerSecond);
+        if (load == null) {
+            return Optional.empty();
+        }
+        Step decode = decodeStep(model, workload, e, gpu, fabric, p, eff);
+        Bound prefillBound = prefill(model, workload, e, gpu, fabric, p, eff).map(Step::bound).orElse(null);
+        int concurrent = (int) Math.max(1, Math.ceil(requestsPerSecond * (load.ttftSeconds()
+                + Math.max(0, workload.effectiveContext() - workload.sequenceLength() - 1) * load.tpotSeconds())));
+        return Optional.of(new Latency(concurrent, load.ttftSeconds(), prefillBound, load.tpotSeconds(),
+                decode.bound(), load.ttftP50Seconds(), load.ttftP99Seconds(), requestsPerSecond));
     }
 
     /**

@@ -6,7 +6,8 @@ package com.vramadvisor.engine.speed;
  * ({@code --compute-efficiency}, {@code --bandwidth-efficiency}) replace whole groups ({@link #withCompute},
  * {@link #withBandwidth}).
  *
- * @param gemm             large matrix multiplications, share of the dense peak (0-1]
+ * @param gemm             large matrix multiplications in 16 or 32 bits, share of the dense peak (0-1]
+ * @param gemmLowPrecision large matrix multiplications in 8 or 4 bits, share of the FP8 or FP4 peak (0-1]
  * @param decodeGemv       decode's weight read, share of the peak memory bandwidth (0-1]
  * @param attentionPrefill attention of prompts and training sequences, share of the dense peak (0-1]
  * @param attentionDecode  decode's KV-cache read, share of the peak memory bandwidth (0-1]
@@ -18,9 +19,9 @@ package com.vramadvisor.engine.speed;
  * @param layerSeconds     fixed cost per layer and pass (kernel launches, or what remains of them under CUDA
  *                         graphs), seconds; for image models the cost per operator launch
  */
-public record Efficiency(double gemm, double decodeGemv, double attentionPrefill, double attentionDecode,
-                         double moeGemm, double collective, double elementwise, double passSeconds,
-                         double layerSeconds) {
+public record Efficiency(double gemm, double gemmLowPrecision, double decodeGemv, double attentionPrefill,
+                         double attentionDecode, double moeGemm, double collective, double elementwise,
+                         double passSeconds, double layerSeconds) {
 
     /**
      * The values every speed model used before the corpus fit, and where a stack has no fitted data: 0.50 of the
@@ -29,11 +30,11 @@ public record Efficiency(double gemm, double decodeGemv, double attentionPrefill
      * performance page imply 52-57 %), 0.80 of a link's peak for collectives (nccl-tests bus bandwidth on DGX H100,
      * {@code Fabric#COLLECTIVE_EFFICIENCY}), no fixed costs.
      */
-    public static final Efficiency UNFITTED = new Efficiency(0.50, 0.60, 0.50, 0.60, 0.50, 0.80, 0.60, 0, 0);
+    public static final Efficiency UNFITTED = new Efficiency(0.50, 0.50, 0.60, 0.50, 0.60, 0.50, 0.80, 0.60, 0, 0);
 
     public Efficiency {
-        for (double v : new double[] {gemm, decodeGemv, attentionPrefill, attentionDecode, moeGemm, collective,
-                elementwise}) {
+        for (double v : new double[] {gemm, gemmLowPrecision, decodeGemv, attentionPrefill, attentionDecode, moeGemm,
+                collective, elementwise}) {
             if (!(v > 0 && v <= 1)) {
                 throw new IllegalArgumentException("an efficiency is a share of peak above 0 and at most 1, got " + v);
             }
@@ -48,6 +49,7 @@ public record Efficiency(double gemm, double decodeGemv, double attentionPrefill
     public double of(KernelClass kernel) {
         return switch (kernel) {
             case GEMM -> gemm;
+            case GEMM_LOW_PRECISION -> gemmLowPrecision;
             case DECODE_GEMV -> decodeGemv;
             case ATTENTION_PREFILL -> attentionPrefill;
             case ATTENTION_DECODE -> attentionDecode;
@@ -60,6 +62,7 @@ public record Efficiency(double gemm, double decodeGemv, double attentionPrefill
     /** This with {@code kernel}'s share set to {@code value}. */
     public Efficiency with(KernelClass kernel, double value) {
         return new Efficiency(kernel == KernelClass.GEMM ? value : gemm,
+                kernel == KernelClass.GEMM_LOW_PRECISION ? value : gemmLowPrecision,
                 kernel == KernelClass.DECODE_GEMV ? value : decodeGemv,
                 kernel == KernelClass.ATTENTION_PREFILL ? value : attentionPrefill,
                 kernel == KernelClass.ATTENTION_DECODE ? value : attentionDecode,
@@ -70,8 +73,17 @@ public record Efficiency(double gemm, double decodeGemv, double attentionPrefill
 
     /** This with the fixed costs set. */
     public Efficiency withFixedCosts(double pass, double layer) {
-        return new Efficiency(gemm, decodeGemv, attentionPrefill, attentionDecode, moeGemm, collective, elementwise,
-                pass, layer);
+        return new Efficiency(gemm, gemmLowPrecision, decodeGemv, attentionPrefill, attentionDecode, moeGemm,
+                collective, elementwise, pass, layer);
+    }
+
+    /**
+     * These efficiencies for matrix multiplications in 8 or 4 bits: the dense share becomes
+     * {@link #gemmLowPrecision}'s (the other classes keep theirs); this unchanged when {@code low} is false.
+     */
+    public Efficiency atLowPrecision(boolean low) {
+        return low ? new Efficiency(gemmLowPrecision, gemmLowPrecision, decodeGemv, attentionPrefill, attentionDecode,
+                moeGemm, collective, elementwise, passSeconds, layerSeconds) : this;
     }
 
     /**
@@ -79,14 +91,14 @@ public record Efficiency(double gemm, double decodeGemv, double attentionPrefill
      * attention, expert matrix multiplications) at {@code share} of the dense peak.
      */
     public Efficiency withCompute(double share) {
-        return new Efficiency(share, decodeGemv, share, attentionDecode, share, collective, elementwise, passSeconds,
-                layerSeconds);
+        return new Efficiency(share, share, decodeGemv, share, attentionDecode, share, collective, elementwise,
+                passSeconds, layerSeconds);
     }
 
     /** A user's bandwidth efficiency in place of the fitted ones: every bandwidth class at {@code share}. */
     public Efficiency withBandwidth(double share) {
-        return new Efficiency(gemm, share, attentionPrefill, share, moeGemm, collective, share, passSeconds,
-                layerSeconds);
+        return new Efficiency(gemm, gemmLowPrecision, share, attentionPrefill, share, moeGemm, collective, share,
+                passSeconds, layerSeconds);
     }
 
     /**

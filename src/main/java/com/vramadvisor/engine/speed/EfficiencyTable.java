@@ -18,13 +18,13 @@ import java.util.TreeMap;
  *
  * @param pooled     share of peak per kernel class over all stacks: what a stack without its own value uses
  * @param byStack    share of peak per stack and kernel class, where fitted
- * @param fixedCosts fixed costs per engine id ({@code vllm}, {@code llama.cpp}, {@code pytorch}, ...)
+ * @param engines    fixed costs and factors per engine id ({@code vllm}, {@code llama.cpp}, {@code pytorch}, ...)
  * @param heldOut    residuals of the held-out measurements per figure group: the ranges
  * @param fit        residuals of the fit measurements per figure group (in-sample, for comparison only)
  * @param info       what the table was fitted on
  */
 public record EfficiencyTable(Map<KernelClass, Double> pooled, Map<Stack, Map<KernelClass, Double>> byStack,
-                              Map<String, FixedCosts> fixedCosts, Map<SpeedFigure, Residuals> heldOut,
+                              Map<String, EngineProfile> engines, Map<SpeedFigure, Residuals> heldOut,
                               Map<SpeedFigure, Residuals> fit, FitInfo info) {
 
     /**
@@ -56,7 +56,7 @@ public record EfficiencyTable(Map<KernelClass, Double> pooled, Map<Stack, Map<Ke
         byStack.forEach((stack, values) -> s.put(stack, Collections.unmodifiableMap(new EnumMap<>(
                 values.isEmpty() ? new EnumMap<>(KernelClass.class) : values))));
         byStack = Collections.unmodifiableMap(s);
-        fixedCosts = Collections.unmodifiableMap(new TreeMap<>(fixedCosts));
+        engines = Collections.unmodifiableMap(new TreeMap<>(engines));
         heldOut = Collections.unmodifiableMap(heldOut.isEmpty() ? new EnumMap<>(SpeedFigure.class)
                 : new EnumMap<>(heldOut));
         fit = Collections.unmodifiableMap(fit.isEmpty() ? new EnumMap<>(SpeedFigure.class) : new EnumMap<>(fit));
@@ -72,7 +72,7 @@ public record EfficiencyTable(Map<KernelClass, Double> pooled, Map<Stack, Map<Ke
 
     /**
      * The efficiencies of {@code stack} running {@code software}: each kernel class at the stack's fitted share, or
-     * the pooled share where the stack has none; the engine's fixed costs, or none.
+     * the pooled share where the stack has none, times the engine's factors; the engine's fixed costs, or none.
      *
      * @param software an engine or framework id, case-insensitive; {@code null} for none
      */
@@ -82,9 +82,9 @@ public record EfficiencyTable(Map<KernelClass, Double> pooled, Map<Stack, Map<Ke
         for (KernelClass k : KernelClass.values()) {
             e = e.with(k, own.getOrDefault(k, pooled.get(k)));
         }
-        FixedCosts fixed = software == null ? FixedCosts.NONE
-                : fixedCosts.getOrDefault(software.toLowerCase(Locale.ROOT), FixedCosts.NONE);
-        return e.withFixedCosts(fixed.passSeconds(), fixed.layerSeconds());
+        EngineProfile engine = software == null ? EngineProfile.NONE
+                : engines.getOrDefault(software.toLowerCase(Locale.ROOT), EngineProfile.NONE);
+        return engine.apply(e);
     }
 
     /** The held-out residuals of {@code figure}'s group, {@link Residuals#NONE} when it has none. */

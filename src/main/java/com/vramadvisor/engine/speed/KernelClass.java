@@ -7,8 +7,14 @@ package com.vramadvisor.engine.speed;
  * of the link's peak.
  */
 public enum KernelClass {
-    /** Large matrix multiplications and convolutions: training, prefill, image models. Compute. */
+    /** Large matrix multiplications and convolutions in 16 or 32 bits: training, prefill, image models. Compute. */
     GEMM("gemm", false),
+    /**
+     * Large matrix multiplications in 8 or 4 bits (FP8, NVFP4, MXFP4) at the GPU's FP8 or FP4 rate, whose kernels reach
+     * a share of that doubled or quadrupled peak of their own (scaling, casts and the fixed-size tiles the narrow
+     * operands need). Compute.
+     */
+    GEMM_LOW_PRECISION("gemmLowPrecision", false),
     /**
      * Small-M matrix multiplications and matrix-vector products of decode, which stream the weights once per step:
      * the share of peak bandwidth the weight read reaches.

@@ -41,6 +41,22 @@ public record SpeedSettings(EfficiencyTable table, Double computeOverride, Doubl
         return on(Stack.of(gpu, software, null), software);
     }
 
+    /**
+     * The efficiencies of a step of work that {@code framework} launches ({@link
+     * com.vramadvisor.engine.core.StepWork#framework()}): the fitted ones of the GPU's stack and the framework, or,
+     * for work no framework of the benchmark corpus runs (molecular dynamics, stencils and solvers, with
+     * {@code framework} empty), the documented defaults ({@link Efficiency#UNFITTED}), which no measurement refits;
+     * the overrides applied either way.
+     */
+    public Efficiency forWork(GpuSpec gpu, String framework) {
+        if (framework == null || framework.isEmpty()) {
+            Efficiency e = Efficiency.UNFITTED;
+            e = computeOverride != null ? e.withCompute(computeOverride) : e;
+            return bandwidthOverride != null ? e.withBandwidth(bandwidthOverride) : e;
+        }
+        return forGpu(gpu, framework);
+    }
+
     /** The efficiencies of {@code stack} running {@code software}, with the overrides applied. */
     public Efficiency on(Stack stack, String software) {
         Efficiency e = table.resolve(stack, software);

@@ -2,7 +2,6 @@ package com.vramadvisor.engine.serving;
 
 import com.vramadvisor.engine.speed.Efficiency;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.withinPercentage;
 
 import com.vramadvisor.catalog.Catalog;
 import com.vramadvisor.catalog.CatalogLoader;
@@ -16,15 +15,14 @@ import com.vramadvisor.engine.RuntimeOverhead;
 import com.vramadvisor.engine.Workload;
 import com.vramadvisor.engine.hardware.GpuSpec;
 import com.vramadvisor.engine.plan.Fabric;
-import com.vramadvisor.engine.plan.StepTimeModel;
-import com.vramadvisor.engine.ranking.RankingOptions;
 import org.junit.jupiter.api.Test;
 
 /**
- * MLPerf Inference v5.0, closed division, NVIDIA DGX H100 (8 x H100 SXM 80GB, TensorRT-LLM), llama2-70b-99, Offline:
- * 31,306.8 tokens/s and 107.256 samples/s ({@code closed/NVIDIA/results/DGX-H100_H100-SXM-80GBx8_TRT/llama2-70b-99/
- * Offline/performance/run_1/mlperf_log_summary.txt}, mlcommons/inference_results_v5.0, copy read in
- * ntuhpc/mlperf_inference_results_v5.0 at commit cf354115).
+ * The memory and pipelining of NVIDIA's MLPerf Inference v5.0 Offline submission of llama2-70b-99 on a DGX H100
+ * (8 x H100 SXM 80GB, TensorRT-LLM; {@code closed/NVIDIA/results/DGX-H100_H100-SXM-80GBx8_TRT/llama2-70b-99/}, read
+ * in ntuhpc/mlperf_inference_results_v5.0 at commit cf354115). Its published throughput is a speed figure: the
+ * benchmark corpus gate checks such figures on measurements the fit has not seen; these tests check how the layout
+ * behaves.
  *
  * <p><b>Layout</b> ({@code closed/NVIDIA/configs/llama2-70b/Offline/__init__.py}, classes
  * {@code HopperOfflineGPUBaseConfig}, {@code H100_SXM_80GB_PP2x1} and {@code H100_SXM_80GB_PP2x4}): fp8 weights and
@@ -34,9 +32,8 @@ import org.junit.jupiter.api.Test;
  *
  * <p><b>Dataset</b>: 24,576 OpenOrca samples with inputs and outputs under 1,024 tokens (mlcommons/inference,
  * {@code language/llama2-70b/processorca.py}, {@code --seqlen_limit=1024}); the reference run generates 294.45 tokens
- * per sample ({@code language/llama2-70b/README.md}, "Accuracy Target"), and the submission's own run 291.9
- * (31,306.8 / 107.256). No source read states the mean <i>input</i> length; this check takes it equal to the mean
- * output, 294 tokens, and records how the estimate moves with it (docs/estimation.md).
+ * per sample ({@code language/llama2-70b/README.md}, "Accuracy Target"). No source read states the mean <i>input</i>
+ * length; these checks take it equal to the mean output, 294 tokens, and how the estimate moves with it.
  *
  * <p><b>How TensorRT-LLM runs the pipeline</b>: with pipeline parallelism its in-flight batcher keeps one micro-batch
  * per stage in flight ({@code TrtGptModelInflightBatching}: {@code mNumMicroBatches =
@@ -54,7 +51,6 @@ import org.junit.jupiter.api.Test;
 class MlperfLlama2OfflineTest {
 
     private static final Catalog CATALOG = CatalogLoader.shippedOnly().load();
-    private static final double PUBLISHED_TOKENS_PER_SECOND = 31_306.8;
     private static final int PASS_TOKENS = 1024;
     private static final int OUTPUT = 294;
     private static final int COPIES = 4;
@@ -79,13 +75,6 @@ class MlperfLlama2OfflineTest {
         ServingLatency.Latency pipelined = ServingLatency.of(model, copy, h100, fabric, Efficiency.UNFITTED)
                 .orElseThrow();
         return COPIES * pipelined.tokensPerSecond();
-    }
-
-    @Test
-    void eightH100sInFourPipelinedCopiesAreWithinAQuarterOfMlperfsOfflineThroughput() {
-        // 512 sequences per micro-batch; each 143.7 ms pass of 1,023 tokens is compute-bound at 0.50 of the fp8
-        // peak: 4 x 2 x 512 / 0.1437 = 28,508 tokens/s, -8.9 %. Tolerance 25 %: the mean input length is assumed.
-        assertThat(offlineTokensPerSecond(294)).isCloseTo(PUBLISHED_TOKENS_PER_SECOND, withinPercentage(25));
     }
 
     @Test

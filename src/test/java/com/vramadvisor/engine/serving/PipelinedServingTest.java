@@ -16,8 +16,6 @@ import com.vramadvisor.engine.Workload;
 import com.vramadvisor.engine.hardware.GpuSpec;
 import com.vramadvisor.engine.plan.Bound;
 import com.vramadvisor.engine.plan.Fabric;
-import com.vramadvisor.engine.plan.StepTimeModel;
-import com.vramadvisor.engine.ranking.RankingOptions;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -44,10 +44,18 @@ class ServingLoadTest {
     @Test
     void theQueueWaitIsPollaczekKhinchinesForFixedServiceTimes() {
         // M/D/1 at half load: 0.5 x 0.4 s / (2 x 0.5) = 0.2 s.
-        assertThat(ServingLoad.queueWaitSeconds(0.5, 0.4)).isCloseTo(0.2, within(1e-12));
-        assertThat(ServingLoad.queueWaitSeconds(0, 0.4)).isZero();
-        assertThat(ServingLoad.queueWaitSeconds(1, 0.4)).isInfinite();
-        assertThatThrownBy(() -> ServingLoad.queueWaitSeconds(-0.1, 0.4))
+        assertThat(ServingQueue.meanWaitSeconds(0.5, 0.4)).isCloseTo(0.2, within(1e-12));
+        assertThat(ServingQueue.meanWaitSeconds(0, 0.4)).isZero();
+        assertThat(ServingQueue.meanWaitSeconds(1, 0.4)).isInfinite();
+        assertThatThrownBy(() -> ServingQueue.meanWaitSeconds(-0.1, 0.4))
                 .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void theWaitsQuantilesFollowItsExponentialTailAndTheMedianIsZeroBelowHalfLoad() {
+        // P(W > t) = rho exp(-rho t / mean): at rho 0.8 and mean 1 s, the 99th percentile is ln(80) / 0.8 s.
+        assertThat(ServingQueue.quantile(1.0, 0.8, 0.99)).isCloseTo(Math.log(80) / 0.8, within(1e-12));
+        assertThat(ServingQueue.quantile(1.0, 0.4, 0.5)).isZero();
+        assertThat(ServingQueue.quantile(1.0, 0.8, 0.5)).isCloseTo(Math.log(1.6) / 0.8, within(1e-12));
     }
 }

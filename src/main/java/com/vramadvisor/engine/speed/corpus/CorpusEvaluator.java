@@ -40,6 +40,7 @@ import com.vramadvisor.engine.speed.Metric;
 import com.vramadvisor.engine.speed.PrecisionRates;
 import com.vramadvisor.engine.speed.SpeedSettings;
 import com.vramadvisor.engine.speed.Stack;
+import com.vramadvisor.engine.speed.Statistic;
 import com.vramadvisor.engine.vision.VisionModel;
 import com.vramadvisor.engine.vision.VisionOptimizer;
 import com.vramadvisor.engine.vision.VisionPrecision;
@@ -80,6 +81,12 @@ public final class CorpusEvaluator {
         /** The measurement. */
         Measurement measurement();
 
+        /** The stack whose efficiencies the figure uses; {@code null} when it has no figure. */
+        Stack stack();
+
+        /** The engine or framework whose fixed costs the figure uses; {@code null} when none. */
+        String software();
+
         /** The product's figure with {@code table}'s efficiencies. */
         Prediction predict(EfficiencyTable table);
     }
@@ -117,7 +124,9 @@ public final class CorpusEvaluator {
             return switch (m.kind()) {
                 case LLM_SERVING, LLM_DECODE, LLM_PREFILL -> inference(m, gpu.get());
                 case LLM_TRAINING -> training(m, gpu.get());
-                case LLM_PRETRAINING -> pretraining(m, gpu.get());
+                // A published run's MFU or throughput at its layout is a training step; its GPU-hours a plan.
+                case LLM_PRETRAINING -> m.metric() == Metric.GPU_HOURS ? pretraining(m, gpu.get())
+                        : training(m, gpu.get());
                 case VISION_INFERENCE, VISION_TRAINING -> vision(m, gpu.get());
                 case DIFFUSION_INFERENCE, DIFFUSION_TRAINING -> diffusion(m, gpu.get());
             };
@@ -127,14 +136,24 @@ public final class CorpusEvaluator {
     }
 
     private static Case fixed(Measurement m, String why) {
-        return of(m, t -> Prediction.unsupported(m, why));
+        return of(m, null, null, t -> Prediction.unsupported(m, why));
     }
 
-    private static Case of(Measurement m, Function<EfficiencyTable, Prediction> f) {
+    private static Case of(Measurement m, Stack stack, String software, Function<EfficiencyTable, Prediction> f) {
         return new Case() {
             @Override
             public Measurement measurement() {
                 return m;
+            }
+
+            @Override
+            public Stack stack() {
+                return stack;
+            }
+
+            @Override
+            public String software() {
+                return software;
             }
 
             @Override
@@ -173,6 +192,17 @@ public final class CorpusEvaluator {
         MeasuredLayout l = m.layout();
         int tp = l.tpOr1();
         int pp = l.ppOr1();
+        if (l.tp() == null && l.pp() == null && l.dp() == null && m.gpuCount() > 1) {
+            if (engine.pipelinesMicroBatches()) {
+                // vLLM, SGLang and TensorRT-LLM serve one copy over a node's GPUs with tensor parallelism unless the
+                // source says otherwise (--tensor-parallel-size N, --tp N, tp_size).
+                tp = m.gpuCount();
+            } else {
+                // llama.cpp, MLX and Transformers spread one model over several GPUs layer by layer (llama.cpp's
+                // default --split-mode layer, Accelerate's device_map="auto"): one copy, its stages in sequence.
+                pp = m.gpuCount();
+            }
+        }
         int copyGpus = tp * pp;
         if (m.gpuCount() % copyGpus != 0) {
             return fixed(m, "the GPU count is not a multiple of tp x pp");
@@ -214,22 +244,26 @@ public final class CorpusEvaluator {
         if (given != null && given % replicas != 0 && given < replicas) {
             return fixed(m, "fewer concurrent requests than model copies");
         }
-        return of(m, table -> {
+        if ("offline".equals(m.scenario()) && m.batch() != null && m.concurrency() == null) {
+            return offlineBatch(m, model, base, gpu, fabric, stack, software, replicas, out, limit);
+        }
+        return of(m, stack, software, table -> {
             Efficiency eff = table.resolve(stack, software);
-            int perCopy;
-            if (given != null) {
-                perCopy = (int) Math.max(1, Math.round((double) given / replicas));
-            } else if (m.requestRate() != null) {
-                perCopy = atRate(model, base, gpu, fabric, eff, m.requestRate() / replicas, out, limit);
+            Optional<ServingLatency.Latency> l;
+            if (given == null && m.requestRate() != null) {
+                l = ServingLatency.atRate(model, base, gpu, fabric, eff, m.requestRate() / replicas);
+                if (l.isEmpty()) {
+                    return Prediction.unsupported(m, "the engine cannot keep up with the rate");
+                }
             } else {
-                perCopy = (int) Math.max(1, Math.min(limit, Workload.MAX_TOKENS));
+                int perCopy = given != null ? (int) Math.max(1, Math.round((double) given / replicas))
+                        : (int) Math.max(1, Math.min(limit, Workload.MAX_TOKENS));
+                l = ServingLatency.ofUsers(model, base, gpu, fabric, eff, perCopy, limit);
             }
-            Workload w = base.toBuilder().batch(perCopy).build();
-            Optional<ServingLatency.Latency> l = ServingLatency.of(model, w, gpu, fabric, eff);
             if (l.isEmpty() || l.get().ttftSeconds() == null) {
                 return Prediction.unsupported(m, "the GPU has no rate for the weights");
             }
-            return servingFigure(m, l.get(), perCopy, replicas, base.sequenceLength(), out);
+            return servingFigure(m, l.get(), replicas, base.sequenceLength(), out);
         });
     }
 
@@ -245,36 +279,56 @@ public final class CorpusEvaluator {
     }
 
     /**
-     * The concurrency one copy runs at when requests arrive at {@code rate} per second (Little's law: concurrency =
-     * rate x time in the system), found by bisection: the smallest {@code c} whose request throughput
-     * {@code c / (TTFT + (O - 1) TPOT)} reaches the rate; the limit when none does.
+     * An offline run that submits {@code batch} prompts at once (corpus README, clarification 4) and waits for all:
+     * the copies share the prompts; each copy prefills its prompts in turn and then decodes them together, at most
+     * {@code limit} at once (what its KV cache and scheduler hold, {@link #concurrencyLimit}), so the {@code n}
+     * prompts of a copy take {@code n x prefill(P) + ceil(n / limit) x (O - 1) x decodeStep(min(n, limit))}.
      */
-    static int atRate(ModelSpec model, Workload base, GpuSpec gpu, Fabric fabric, Efficiency eff, double rate,
-                      int out, long limit) {
-        int lo = 1;
-        int hi = (int) Math.max(1, Math.min(limit, Workload.MAX_TOKENS));
-        while (lo < hi) {
-            int mid = lo + (hi - lo) / 2;
-            Optional<ServingLatency.Latency> l = ServingLatency.of(model, base.toBuilder().batch(mid).build(), gpu,
-                    fabric, eff);
-            double served = l.isEmpty() || l.get().ttftSeconds() == null ? 0
-                    : mid / (l.get().ttftSeconds() + Math.max(0, out - 1) * l.get().tpotSeconds());
-            if (served >= rate) {
-                hi = mid;
-            } else {
-                lo = mid + 1;
+    private Case offlineBatch(Measurement m, ModelSpec model, Workload base, GpuSpec gpu, Fabric fabric,
+                              Stack stack, String software, int replicas, int out, long limit) {
+        int perCopy = (int) Math.max(1, Math.round((double) m.batch() / replicas));
+        int together = (int) Math.max(1, Math.min(perCopy, limit));
+        int rounds = (perCopy + together - 1) / together;
+        Workload one = base.toBuilder().batch(1).build();
+        Workload all = base.toBuilder().batch(together).build();
+        Estimate eOne = ESTIMATOR.estimate(model, one);
+        Estimate eAll = ESTIMATOR.estimate(model, all);
+        return of(m, stack, software, table -> {
+            Efficiency eff = table.resolve(stack, software);
+            Optional<ServingLatency.Step> prefill = ServingLatency.prefill(model, one, eOne, gpu, fabric,
+                    one.parallelism(), eff);
+            if (prefill.isEmpty()) {
+                return Prediction.unsupported(m, "the GPU has no rate for the weights");
             }
-        }
-        return lo;
+            double decode = ServingLatency.decodeStep(model, all, eAll, gpu, fabric, all.parallelism(), eff)
+                    .seconds();
+            double seconds = perCopy * prefill.get().seconds() + rounds * Math.max(0, out - 1) * decode;
+            double requests = replicas * perCopy / seconds;
+            int in = base.sequenceLength();
+            return switch (m.metric()) {
+                case OUTPUT_TOKENS_PER_SECOND -> figure(m, requests * out);
+                case TOTAL_TOKENS_PER_SECOND -> figure(m, requests * (in + out));
+                case TOKENS_PER_SECOND_PER_GPU -> figure(m, requests * out / m.gpuCount());
+                case REQUESTS_PER_SECOND -> figure(m, requests);
+                case E2E_LATENCY_SECONDS -> figure(m, seconds);
+                default -> Prediction.unsupported(m, "an offline batch does not give " + m.metric().id());
+            };
+        });
     }
 
-    private static Prediction servingFigure(Measurement m, ServingLatency.Latency l, int perCopy, int replicas,
-                                            int in, int out) {
+    /**
+     * A serving figure of {@code replicas} copies: TTFT at the measurement's statistic (the median for a median, the
+     * 99th percentile for P99 and P90, else the mean), TPOT as the mean step, throughput from the requests the copies
+     * complete.
+     */
+    private static Prediction servingFigure(Measurement m, ServingLatency.Latency l, int replicas, int in, int out) {
         double e2e = l.ttftSeconds() + Math.max(0, out - 1) * l.tpotSeconds();
-        double requests = replicas * perCopy / e2e;
+        double requests = replicas * l.requestsPerSecond();
+        int percentile = m.statistic() == Statistic.MEDIAN ? 50
+                : m.statistic() == Statistic.P99 || m.statistic() == Statistic.P90 ? 99 : 0;
         return switch (m.metric()) {
             case TPOT_MS, ITL_MS -> figure(m, l.tpotMs());
-            case TTFT_MS -> figure(m, l.ttftMs());
+            case TTFT_MS -> figure(m, l.ttftMs(percentile));
             case E2E_LATENCY_SECONDS -> figure(m, e2e);
             case REQUESTS_PER_SECOND -> figure(m, requests);
             case OUTPUT_TOKENS_PER_SECOND -> figure(m, requests * out);
@@ -289,7 +343,7 @@ public final class CorpusEvaluator {
         int batch = m.batch() != null ? m.batch() : m.concurrency() != null ? m.concurrency() : 1;
         Workload w = base.toBuilder().batch(batch).build();
         Estimate e = ESTIMATOR.estimate(model, w);
-        return of(m, table -> {
+        return of(m, stack, software, table -> {
             ServingLatency.Step step = ServingLatency.decodeStep(model, w, e, gpu, fabric, w.parallelism(),
                     table.resolve(stack, software));
             double tokens = replicas * batch / step.seconds();
@@ -307,7 +361,7 @@ public final class CorpusEvaluator {
         int batch = m.batch() != null ? m.batch() : 1;
         Workload w = base.toBuilder().batch(batch).context(base.sequenceLength()).build();
         Estimate e = ESTIMATOR.estimate(model, w);
-        return of(m, table -> {
+        return of(m, stack, software, table -> {
             Optional<ServingLatency.Step> step = ServingLatency.prefill(model, w, e, gpu, fabric, w.parallelism(),
                     table.resolve(stack, software));
             if (step.isEmpty()) {
@@ -348,6 +402,9 @@ public final class CorpusEvaluator {
             return fixed(m, "the layout does not multiply to the GPU count");
         }
         int micro = l.microBatch() != null ? l.microBatch() : 1;
+        if (pp > 1 && l.globalBatch() == null) {
+            return fixed(m, "a pipelined layout without its global batch (the bubble depends on it)");
+        }
         int microBatches = l.globalBatch() != null ? Math.max(1, l.globalBatch() / (micro * dp)) : 1;
         Recompute recompute = recompute(l.recompute());
         int zero = l.zero() != null ? l.zero() : Boolean.TRUE.equals(l.fsdp()) ? 3 : 1;
@@ -358,7 +415,7 @@ public final class CorpusEvaluator {
         Estimate single = ESTIMATOR.estimate(model, w.toBuilder().parallelism(Parallelism.SINGLE_GPU).build());
         Fabric fabric = Rig.of(gpu, hardware.nodeFor(gpu), gpu.memoryBytesUsable()).fabric(m.gpuCount());
         PlanLayout layout = new PlanLayout(parallelism, recompute, microBatches);
-        return of(m, table -> {
+        return of(m, Stack.vendorStack(gpu), w.implementation().id(), table -> {
             StepTimeModel steps = new StepTimeModel(model, w, single.parameters(), single.activeParameters(),
                     single.trainableParameters(), new SpeedSettings(table, null, null));
             StepTime step = steps.training(gpu, fabric, layout);
@@ -390,7 +447,7 @@ public final class CorpusEvaluator {
         Integer global = m.layout().globalBatch();
         Workload w = Workload.builder().sequenceLength(m.seq()).implementation(Implementation.MEGATRON)
                 .recompute(fixedRecompute == null ? Recompute.NONE : fixedRecompute).build();
-        return of(m, table -> {
+        return of(m, Stack.vendorStack(gpu), w.implementation().id(), table -> {
             RankingOptions.Builder o = RankingOptions.builder().speed(new SpeedSettings(table, null, null))
                     .tokenBudget(Math.round(m.tokens())).deadlineDays(PRETRAINING_DEADLINE_DAYS)
                     .maxGpus(Math.max(PRETRAINING_MAX_GPUS, m.gpuCount())).fixedRecompute(fixedRecompute);
@@ -449,17 +506,38 @@ public final class CorpusEvaluator {
         if (dtype != null) {
             w = w.withDtype(dtype);
         }
-        return domain(m, gpu, w.work(m.gpuCount()).orElse(null));
+        int steps = w.effectiveSamplingSteps();
+        StepWork fewer = !training && m.metric() == Metric.STEP_SECONDS && steps > 1
+                ? w.withSamplingSteps(steps - 1).work(m.gpuCount()).orElse(null) : null;
+        return domain(m, gpu, w.work(m.gpuCount()).orElse(null), fewer);
+    }
+
+    /**
+     * Seconds of one denoising iteration, as diffusers' progress bar counts them: the difference between the
+     * pipeline with its sampling steps and with one step fewer (the text encoders and the VAE run once either way).
+     */
+    private static double denoisingStepSeconds(StepWork fewer, DomainStepTime.Step all, GpuSpec gpu, Fabric fabric,
+                                               int gpus, Efficiency eff) {
+        DomainStepTime.Step less = DomainStepTime.of(fewer, gpu, fabric, gpus, eff);
+        return less == null ? Double.NaN : all.seconds() - less.seconds();
     }
 
     private Case domain(Measurement m, GpuSpec gpu, StepWork work) {
+        return domain(m, gpu, work, null);
+    }
+
+    /**
+     * @param denoisingStep for a diffusion measurement of seconds per denoising iteration, the same pipeline with
+     *                      one sampling step fewer; {@code null} otherwise
+     */
+    private Case domain(Measurement m, GpuSpec gpu, StepWork work, StepWork denoisingStep) {
         if (work == null) {
             return fixed(m, "the workload has no speed model");
         }
         Fabric fabric = Rig.of(gpu, hardware.nodeFor(gpu), gpu.memoryBytesUsable()).fabric(m.gpuCount());
         String software = m.engine() != null ? m.engine().toLowerCase(Locale.ROOT) : work.framework();
         Stack stack = Stack.of(gpu, software, m.backend());
-        return of(m, table -> {
+        return of(m, stack, software, table -> {
             DomainStepTime.Step step = DomainStepTime.of(work, gpu, fabric, m.gpuCount(),
                     table.resolve(stack, software));
             if (step == null) {
@@ -469,7 +547,9 @@ public final class CorpusEvaluator {
             return switch (m.metric()) {
                 case IMAGES_PER_SECOND -> figure(m, perSecond);
                 case SECONDS_PER_IMAGE -> figure(m, 1 / perSecond);
-                case STEP_SECONDS -> figure(m, step.seconds());
+                case STEP_SECONDS -> figure(m, denoisingStep == null ? step.seconds()
+                        : denoisingStepSeconds(denoisingStep, step, gpu, fabric, m.gpuCount(),
+                        table.resolve(stack, software)));
                 default -> Prediction.unsupported(m, "an image measurement does not give " + m.metric().id());
             };
         });

@@ -18,7 +18,7 @@ import com.vramadvisor.engine.serving.ServingEngine;
 import com.vramadvisor.engine.serving.ServingLatency;
 import com.vramadvisor.engine.speed.BenchmarkKind;
 import com.vramadvisor.engine.speed.EfficiencyTable;
-import com.vramadvisor.engine.speed.FixedCosts;
+import com.vramadvisor.engine.speed.EngineProfile;
 import com.vramadvisor.engine.speed.KernelClass;
 import com.vramadvisor.engine.speed.Measurement;
 import com.vramadvisor.engine.speed.Metric;
@@ -75,7 +75,7 @@ class CorpusEvaluatorTest {
     @Test
     void anEnginesFixedCostPerPassAddsToEveryDecodeStepOfThatEngineOnly() {
         EfficiencyTable slowVllm = new EfficiencyTable(Map.of(), Map.of(),
-                Map.of("vllm", new FixedCosts(2e-3, 0)), Map.of(), Map.of(), EfficiencyTable.UNFITTED.info());
+                Map.of("vllm", new EngineProfile(2e-3, 0, 1, 1)), Map.of(), Map.of(), EfficiencyTable.UNFITTED.info());
         Measurement tpot = byId("c8-bf16-in1024-out128");
         double before = EVALUATOR.predict(tpot, EfficiencyTable.UNFITTED).predicted();
         double after = EVALUATOR.predict(tpot, slowVllm).predicted();

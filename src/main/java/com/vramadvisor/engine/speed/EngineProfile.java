@@ -1,0 +1,44 @@
+package com.vramadvisor.engine.speed;
+
+/**
+ * What one engine or framework adds to its stack's efficiencies: fixed costs that do not shrink with the work, per
+ * forward pass (the scheduler, sampling, the host's part of a step) and per layer of a pass (kernel launches; what
+ * remains of them where the engine replays captured CUDA graphs), which dominate small batches of small models and
+ * image models at batch 1; and the factors by which its own kernels reach more or less of the stack's shares
+ * (TensorRT-LLM's generated kernels against vLLM's on the same GPU, llama.cpp's quantised matrix-vector kernels
+ * against cuBLAS), on the compute classes and on the bandwidth classes.
+ *
+ * @param passSeconds     per forward pass, seconds
+ * @param layerSeconds    per layer and pass (for image models: per operator launch), seconds
+ * @param computeFactor   multiplies the stack's compute shares (large GEMM, attention prefill, expert GEMM)
+ * @param bandwidthFactor multiplies the stack's bandwidth shares (decode weight read, KV read, element-wise)
+ */
+public record EngineProfile(double passSeconds, double layerSeconds, double computeFactor, double bandwidthFactor) {
+
+    /** No fixed cost, the stack's shares as they are. */
+    public static final EngineProfile NONE = new EngineProfile(0, 0, 1, 1);
+
+    public EngineProfile {
+        if (!(passSeconds >= 0) || !(layerSeconds >= 0) || Double.isInfinite(passSeconds)
+                || Double.isInfinite(layerSeconds)) {
+            throw new IllegalArgumentException("fixed costs must be finite and not negative");
+        }
+        if (!(computeFactor > 0) || !(bandwidthFactor > 0) || Double.isInfinite(computeFactor)
+                || Double.isInfinite(bandwidthFactor)) {
+            throw new IllegalArgumentException("engine factors must be positive and finite");
+        }
+    }
+
+    /** This profile applied to the stack's efficiencies {@code stack}: factors applied (a share at most 1). */
+    public Efficiency apply(Efficiency stack) {
+        return new Efficiency(cap(stack.gemm() * computeFactor), cap(stack.gemmLowPrecision() * computeFactor),
+                cap(stack.decodeGemv() * bandwidthFactor),
+                cap(stack.attentionPrefill() * computeFactor), cap(stack.attentionDecode() * bandwidthFactor),
+                cap(stack.moeGemm() * computeFactor), stack.collective(), cap(stack.elementwise() * bandwidthFactor),
+                passSeconds, layerSeconds);
+    }
+
+    private static double cap(double share) {
+        return Math.min(1, share);
+    }
+}
