@@ -6,6 +6,9 @@ import com.vramadvisor.engine.ranking.Acquisition;
 import com.vramadvisor.engine.ranking.DomainRecommendation;
 import com.vramadvisor.engine.ranking.DomainRow;
 import com.vramadvisor.engine.ranking.Reason;
+import com.vramadvisor.engine.speed.EfficiencyTable;
+import com.vramadvisor.engine.speed.SpeedFigure;
+import com.vramadvisor.engine.speed.SpeedRanges;
 import com.vramadvisor.report.CsvReportWriter;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -72,7 +75,7 @@ final class DomainRecommendOutput {
         root.put("bestRental", rec.bestRental() == null ? null : rec.bestRental().hardwareId());
         List<Map<String, Object>> rows = new ArrayList<>();
         for (DomainRow r : rec.rows()) {
-            rows.add(rowJson(r));
+            rows.add(rowJson(r, rec.options().speed().table(), rec.itemUnit()));
         }
         root.put("rows", rows);
         return root;
@@ -80,9 +83,11 @@ final class DomainRecommendOutput {
 
     /**
      * One row as JSON, with the language-model row's names; speed, time and job cost are {@code null} where not
-     * estimated. Speed is in items ({@code itemsPerSecond}); {@code tokensPerSecond} stays {@code null}.
+     * estimated. Speed is in items ({@code itemsPerSecond}); {@code tokensPerSecond} stays {@code null}. Image models'
+     * speed, time and cost carry their ranges from {@code table}'s held-out residuals ({@code ...Range}).
      */
-    static Map<String, Object> rowJson(DomainRow r) {
+    static Map<String, Object> rowJson(DomainRow r, EfficiencyTable table, String itemUnit) {
+        SpeedFigure group = SpeedRanges.items(itemUnit);
         Map<String, Object> row = new LinkedHashMap<>();
         row.put("hardware", r.hardwareName());
         row.put("hardwareId", r.hardwareId());
@@ -106,13 +111,17 @@ final class DomainRecommendOutput {
         row.put("headroomBytes", r.headroomBytes());
         row.put("tokensPerSecond", null);
         row.put("itemsPerSecond", r.itemsPerSecond());
+        row.put("itemsPerSecondRange", RecommendCommand.range(SpeedRanges.rateOrNull(table, group,
+                r.itemsPerSecond())));
         row.put("stepSeconds", r.stepSeconds());
         row.put("bound", r.bound().isEmpty() ? null : r.bound());
         row.put("hours", r.hours());
+        row.put("hoursRange", RecommendCommand.range(SpeedRanges.timeOrNull(table, group, r.hours())));
         row.put("purchaseUsd", r.purchaseUsd());
         row.put("cardsUsd", r.cardsUsd());
         row.put("rentalUsdPerHour", r.rentalUsdPerHour());
         row.put("jobCostUsd", r.jobCostUsd());
+        row.put("jobCostUsdRange", RecommendCommand.range(SpeedRanges.timeOrNull(table, group, r.jobCostUsd())));
         row.put("energyKWh", r.energyKWh());
         row.put("reasons", r.reasonCodes());
         return row;

@@ -1,14 +1,22 @@
 package com.vramadvisor.cli;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.vramadvisor.catalog.Catalog;
 import com.vramadvisor.engine.core.FitVerdict;
 import com.vramadvisor.engine.core.JobSize;
 import com.vramadvisor.engine.core.LargestFit;
 import com.vramadvisor.engine.core.MemoryPart;
 import com.vramadvisor.engine.core.Sizable;
 import com.vramadvisor.engine.core.SizedEstimate;
+import com.vramadvisor.engine.core.StepWork;
 import com.vramadvisor.engine.core.WorkloadKind;
 import com.vramadvisor.engine.hardware.GpuSpec;
+import com.vramadvisor.engine.plan.Fabric;
+import com.vramadvisor.engine.plan.Rig;
+import com.vramadvisor.engine.speed.DomainStepTime;
+import com.vramadvisor.engine.speed.SpeedRange;
+import com.vramadvisor.engine.speed.SpeedRanges;
+import com.vramadvisor.engine.speed.SpeedSettings;
 import com.vramadvisor.files.UntrustedText;
 import com.vramadvisor.scenario.ScenarioInputs;
 import com.vramadvisor.scenario.ScenarioWorkloads;
@@ -59,7 +67,52 @@ final class DomainRun {
     }
 
     static void printEstimate(PrintWriter out, OutputFormat fmt, SizedEstimate e) {
-        printEstimate(out, fmt, e, null);
+        printEstimate(out, fmt, e, null, null);
+    }
+
+    /**
+     * The speed of a workload on one GPU, where its kind has a speed model.
+     *
+     * @param itemsPerSecond items (images, time steps, iterations) per second
+     * @param itemUnit       what an item is
+     * @param stepSeconds    one step of the workload (a batch, a time step)
+     * @param bound          what bounds the step
+     * @param range          the range of the items per second from the held-out measurements of the figure's group,
+     *                       {@code null} where the benchmark corpus has none (simulations)
+     */
+    record Speed(double itemsPerSecond, String itemUnit, double stepSeconds, String bound, SpeedRange range) {
+
+        /** The JSON name of the items per second: imagesPerSecond, stepsPerSecond, iterationsPerSecond. */
+        String jsonName() {
+            return switch (itemUnit) {
+                case "images" -> "imagesPerSecond";
+                case "time steps" -> "stepsPerSecond";
+                case "iterations" -> "iterationsPerSecond";
+                default -> "itemsPerSecond";
+            };
+        }
+    }
+
+    /**
+     * The speed of {@code w} as described on one {@code gpu} in its catalog node class, through the decision table's
+     * step time ({@link DomainStepTime}, the fitted efficiencies); empty when the kind has no speed model or the
+     * catalog lacks the GPU's figures.
+     */
+    static java.util.Optional<Speed> speed(Sizable w, GpuSpec gpu, Catalog catalog) {
+        java.util.Optional<StepWork> work = w.work(1);
+        if (work.isEmpty()) {
+            return java.util.Optional.empty();
+        }
+        Fabric fabric = Rig.of(gpu, catalog.hardware().nodeFor(gpu), gpu.memoryBytesUsable()).fabric(1);
+        SpeedSettings settings = SpeedSettings.fitted();
+        DomainStepTime.Step step = DomainStepTime.of(work.get(), gpu, fabric, 1,
+                settings.forWork(gpu, work.get().framework()));
+        if (step == null || !(step.seconds() > 0)) {
+            return java.util.Optional.empty();
+        }
+        double perSecond = work.get().itemsPerStep() / step.seconds();
+        return java.util.Optional.of(new Speed(perSecond, work.get().itemUnit(), step.seconds(), step.bound().id(),
+                SpeedRanges.rateOrNull(settings.table(), SpeedRanges.items(work.get().itemUnit()), perSecond)));
     }
 
     /**
@@ -67,7 +120,8 @@ final class DomainRun {
      * (fits, tight, does not fit) with the headroom at the estimate; the JSON {@code range} and {@code fit} objects
      * have the shapes the language-model {@code estimate --gpu} gives.
      */
-    static void printEstimate(PrintWriter out, OutputFormat fmt, SizedEstimate e, MemoryTargetOption.Target gpu) {
+    static void printEstimate(PrintWriter out, OutputFormat fmt, SizedEstimate e, MemoryTargetOption.Target gpu,
+                              Speed speed) {
         long headroom = gpu == null ? 0 : gpu.usableBytes() - e.peakBytes();
         FitVerdict verdict = gpu == null ? FitVerdict.FITS : e.verdict(gpu.usableBytes());
         if (fmt == OutputFormat.JSON) {
@@ -80,6 +134,13 @@ final class DomainRun {
                 fit.put("headroomBytes", headroom);
                 root.put("fit", fit);
             }
+            if (speed != null) {
+                root.put(speed.jsonName(), speed.itemsPerSecond());
+                root.put(speed.jsonName() + "Range", RecommendCommand.range(speed.range()));
+                root.put("itemUnit", speed.itemUnit());
+                root.put("stepSeconds", speed.stepSeconds());
+                root.put("bound", speed.bound());
+            }
             printJson(out, root);
             return;
         }
@@ -87,6 +148,12 @@ final class DomainRun {
         if (gpu != null) {
             out.printf(Locale.ROOT, "Fit on %s: %s; headroom %s%s%n", gpu.description(), verdict.label(),
                     headroom < 0 ? "-" : "", Quantities.gib(Math.abs(headroom)));
+            out.flush();
+        }
+        if (speed != null) {
+            out.printf(Locale.ROOT, "Speed on one GPU: %,.1f %s per second%s; a step %.4g s (%s)%n",
+                    speed.itemsPerSecond(), speed.itemUnit(),
+                    LatencyFigures.rangeText(speed.range(), "%,.1f"), speed.stepSeconds(), speed.bound());
             out.flush();
         }
     }

@@ -42,7 +42,8 @@ final class EstimateCommand implements Callable<Integer> {
     @Option(names = "--gpu", paramLabel = "ID", description = "A GPU id from 'catalog list gpus' or 'mine' (this"
             + " machine's GPU): answers fits,"
             + " tight or does not fit on that GPU with the headroom; for inference also the time to first token,"
-            + " time per output token and tokens/s at --tp and --pp on that GPU. Default for a --scenario of a kind"
+            + " time per output token and tokens/s at --tp and --pp on that GPU, for image models and simulations the"
+            + " images, time steps or iterations per second on it. Default for a --scenario of a kind"
             + " other than llm: the GPU the file names, if any.")
     String gpuId;
 
@@ -54,7 +55,9 @@ final class EstimateCommand implements Callable<Integer> {
             GpuSpec gpu = gpuId == null ? DomainRun.scenarioGpu(args, spec.commandLine().getErr())
                     : LatencyFigures.gpu(args.catalog.catalog(spec.commandLine().getErr()), gpuId);
             MemoryTargetOption.Target target = gpu == null ? null : DomainRun.target(gpu);
-            DomainRun.printEstimate(spec.commandLine().getOut(), fmt, workload.estimate(), target);
+            DomainRun.Speed speed = gpu == null ? null : DomainRun.speed(workload, gpu,
+                    args.catalog.catalog(spec.commandLine().getErr())).orElse(null);
+            DomainRun.printEstimate(spec.commandLine().getOut(), fmt, workload.estimate(), target, speed);
             return 0;
         }
         ModelResolver.Resolved resolved = args.resolve();

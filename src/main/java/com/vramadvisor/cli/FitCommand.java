@@ -232,7 +232,7 @@ final class FitCommand implements Callable<Integer> {
         return ServingLatency.maxConcurrency(m, w, t.gpu(),
                 LatencyFigures.fabric(args.catalog.catalog(spec.commandLine().getErr()), t.gpu(), w),
                 ServingLatency.efficiency(SpeedSettings.fitted(), t.gpu(), w), held, targets.tpotMs,
-                targets.ttftMs);
+                targets.ttftMs, targets.percentile());
     }
 
     private String targets() {

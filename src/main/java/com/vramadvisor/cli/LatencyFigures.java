@@ -8,6 +8,10 @@ import com.vramadvisor.engine.plan.Fabric;
 import com.vramadvisor.engine.serving.ServingLatency;
 import com.vramadvisor.engine.serving.ServingLoad;
 import com.vramadvisor.engine.speed.Efficiency;
+import com.vramadvisor.engine.speed.EfficiencyTable;
+import com.vramadvisor.engine.speed.SpeedFigure;
+import com.vramadvisor.engine.speed.SpeedRange;
+import com.vramadvisor.engine.speed.SpeedRanges;
 import com.vramadvisor.engine.speed.SpeedSettings;
 import com.vramadvisor.engine.speed.Stack;
 import java.io.PrintWriter;
@@ -54,15 +58,33 @@ final class LatencyFigures {
         return ServingLatency.of(model, workload, gpu, fabric(catalog, gpu, workload), SpeedSettings.fitted());
     }
 
-    /** The JSON fields: ttftMs, ttftBound, tpotMs, tpotBound, tokensPerSecondPerUser, tokensPerSecond. */
+    /**
+     * The JSON fields: ttftMs (mean), ttftP50Ms, ttftP99Ms, ttftBound, tpotMs, tpotBound, tokensPerSecondPerUser,
+     * tokensPerSecond, each figure with its range from the held-out residuals of its group ({@code ...Range},
+     * {@code {low, high}}; docs/verifying.md).
+     */
     static void putJson(Map<String, Object> root, GpuSpec gpu, ServingLatency.Latency l) {
+        EfficiencyTable t = EfficiencyTable.shipped();
         root.put("gpu", gpu.id());
         root.put("ttftMs", l.ttftMs() == null ? null : round(l.ttftMs()));
+        root.put("ttftMsRange", RecommendCommand.range(SpeedRanges.time(t, SpeedFigure.TTFT, l.ttftMs())));
+        root.put("ttftP50Ms", l.ttftMs(50) == null ? null : round(l.ttftMs(50)));
+        root.put("ttftP99Ms", l.ttftMs(99) == null ? null : round(l.ttftMs(99)));
         root.put("ttftBound", l.ttftBound() == null ? null : l.ttftBound().code());
         root.put("tpotMs", round(l.tpotMs()));
+        root.put("tpotMsRange", RecommendCommand.range(SpeedRanges.time(t, SpeedFigure.TPOT, l.tpotMs())));
         root.put("tpotBound", l.tpotBound().code());
         root.put("tokensPerSecondPerUser", round(l.tokensPerSecondPerUser()));
+        root.put("tokensPerSecondPerUserRange", RecommendCommand.range(SpeedRanges.rate(t, SpeedFigure.TPOT,
+                l.tokensPerSecondPerUser())));
         root.put("tokensPerSecond", round(l.tokensPerSecond()));
+        root.put("tokensPerSecondRange", RecommendCommand.range(SpeedRanges.rate(t, SpeedFigure.LLM_THROUGHPUT,
+                l.tokensPerSecond())));
+    }
+
+    /** " (a to b)" for a range, empty without one. */
+    static String rangeText(SpeedRange r, String format) {
+        return r == null ? "" : String.format(Locale.ROOT, " (" + format + " to " + format + ")", r.low(), r.high());
     }
 
     /** Adds the steady-load figure of {@code w} ({@link ServingLoad}) to an estimate's JSON. */
@@ -74,11 +96,16 @@ final class LatencyFigures {
         var p = w.parallelism();
         out.printf(Locale.ROOT, "Latency on %s, TP %d x PP %d, %d concurrent sequence(s):%n", gpu.name(),
                 p.tensorParallel(), p.pipelineParallel(), l.concurrency());
+        EfficiencyTable t = EfficiencyTable.shipped();
         out.printf(Locale.ROOT, "  time to first token     %s%n", l.ttftMs() == null ? "unknown (no peak rate)"
-                : String.format(Locale.ROOT, "%.1f ms (%s)", l.ttftMs(), l.ttftBound().code()));
-        out.printf(Locale.ROOT, "  time per output token   %.2f ms (%s)%n", l.tpotMs(), l.tpotBound().code());
+                : String.format(Locale.ROOT, "%.1f ms (%s), median %.1f ms, 99th percentile %.1f ms%s", l.ttftMs(),
+                l.ttftBound().code(), l.ttftMs(50), l.ttftMs(99),
+                rangeText(SpeedRanges.time(t, SpeedFigure.TTFT, l.ttftMs()), "%.1f")));
+        out.printf(Locale.ROOT, "  time per output token   %.2f ms (%s)%s%n", l.tpotMs(), l.tpotBound().code(),
+                rangeText(SpeedRanges.time(t, SpeedFigure.TPOT, l.tpotMs()), "%.2f"));
         out.printf(Locale.ROOT, "  tokens/s per user       %.1f%n", l.tokensPerSecondPerUser());
-        out.printf(Locale.ROOT, "  tokens/s in total       %.1f (one model copy)%n", l.tokensPerSecond());
+        out.printf(Locale.ROOT, "  tokens/s in total       %.1f (one model copy)%s%n", l.tokensPerSecond(),
+                rangeText(SpeedRanges.rate(t, SpeedFigure.LLM_THROUGHPUT, l.tokensPerSecond()), "%.1f"));
         double arriving = ServingLoad.arrivingPromptTokensPerStep(w);
         if (arriving > 0) {
             out.printf(Locale.ROOT, "  under steady load: each step also prefills %s prompt tokens of the other"
@@ -86,7 +113,8 @@ final class LatencyFigures {
         }
         Efficiency eff = ServingLatency.efficiency(SpeedSettings.fitted(), gpu, w);
         out.printf(Locale.ROOT, "  (weights read at %.0f %% of peak bandwidth, matrix multiplications at %.0f %% of peak"
-                + " compute, as fitted for the %s stack on published measurements; docs/verifying.md)%n",
+                + " compute, as fitted for the %s stack on published measurements; ranges: the 10th to 90th percentile"
+                + " of the errors on held-out published measurements, docs/verifying.md)%n",
                 eff.decodeGemv() * 100, eff.gemm() * 100, Stack.vendorStack(gpu).id());
     }
 

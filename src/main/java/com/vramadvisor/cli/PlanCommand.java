@@ -9,6 +9,7 @@ import com.vramadvisor.engine.ranking.Plan;
 import com.vramadvisor.engine.ranking.RankingOptions;
 import com.vramadvisor.engine.ranking.RecommendationRow;
 import com.vramadvisor.engine.ranking.Recommender;
+import com.vramadvisor.engine.speed.EfficiencyTable;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -115,7 +116,7 @@ final class PlanCommand implements Callable<Integer> {
             Map<String, Object> l = new LinkedHashMap<>();
             l.put("gpus", r.gpusNeeded());
             l.put("days", r.hours() == null ? null : r.hours() / 24.0);
-            l.putAll(RecommendCommand.rowJson(r));
+            l.putAll(RecommendCommand.rowJson(r, EfficiencyTable.shipped(), true));
             rows.add(l);
         }
         root.put("layouts", rows);

@@ -3,23 +3,27 @@ package com.vramadvisor.cli;
 import com.vramadvisor.catalog.Catalog;
 import com.vramadvisor.engine.MemoryEstimator;
 import com.vramadvisor.engine.Mode;
-import com.vramadvisor.engine.plan.PlanLayout;
+import com.vramadvisor.engine.ModelSpec;
+import com.vramadvisor.engine.Workload;
 import com.vramadvisor.engine.core.Sizable;
 import com.vramadvisor.engine.core.WorkloadKind;
+import com.vramadvisor.engine.plan.PlanLayout;
 import com.vramadvisor.engine.ranking.Acquisition;
 import com.vramadvisor.engine.ranking.DomainRanking;
 import com.vramadvisor.engine.ranking.DomainRecommendation;
-import com.vramadvisor.engine.ModelSpec;
-import com.vramadvisor.engine.Workload;
 import com.vramadvisor.engine.ranking.HardwareKind;
 import com.vramadvisor.engine.ranking.RankingOptions;
+import com.vramadvisor.engine.ranking.Reason;
 import com.vramadvisor.engine.ranking.Recommendation;
 import com.vramadvisor.engine.ranking.RecommendationRow;
-import com.vramadvisor.engine.ranking.Reason;
 import com.vramadvisor.engine.ranking.Recommender;
 import com.vramadvisor.engine.ranking.ServingFigures;
 import com.vramadvisor.engine.ranking.SortKey;
 import com.vramadvisor.engine.serving.ServingTargets;
+import com.vramadvisor.engine.speed.EfficiencyTable;
+import com.vramadvisor.engine.speed.SpeedFigure;
+import com.vramadvisor.engine.speed.SpeedRange;
+import com.vramadvisor.engine.speed.SpeedRanges;
 import com.vramadvisor.figures.DurationText;
 import com.vramadvisor.figures.MoneyText;
 import com.vramadvisor.report.CsvReportWriter;
@@ -324,14 +328,34 @@ final class RecommendCommand implements Callable<Integer> {
         }
         List<Map<String, Object>> rows = new ArrayList<>();
         for (RecommendationRow r : rec.rows()) {
-            rows.add(rowJson(r));
+            rows.add(rowJson(r, o.speed().table(), w.mode() != Mode.INFER));
         }
         root.put("rows", rows);
         return root;
     }
 
-    /** One decision-table row as JSON: every field of {@code docs/decision-table.md}, unknown values as null. */
-    static Map<String, Object> rowJson(RecommendationRow r) {
+    /**
+     * A range as JSON, {@code {low, high}}, or {@code null} (docs/verifying.md: the 10th to 90th percentile of the
+     * held-out errors of the figure's group).
+     */
+    static Map<String, Object> range(SpeedRange r) {
+        if (r == null) {
+            return null;
+        }
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("low", r.low());
+        m.put("high", r.high());
+        return m;
+    }
+
+    /**
+     * One decision-table row as JSON: every field of {@code docs/decision-table.md}, unknown values as null; each
+     * speed, time and cost figure with its range from {@code table}'s held-out residuals ({@code ...Range}).
+     *
+     * @param training whether the table is for training (its throughput group), else inference
+     */
+    static Map<String, Object> rowJson(RecommendationRow r, EfficiencyTable table, boolean training) {
+        SpeedFigure group = SpeedRanges.throughput(training);
         Map<String, Object> row = new LinkedHashMap<>();
         row.put("hardware", r.hardwareName());
         row.put("hardwareId", r.hardwareId());
@@ -356,14 +380,19 @@ final class RecommendCommand implements Callable<Integer> {
         row.put("headroom", r.headroomFraction());
         row.put("headroomBytes", r.headroomBytes());
         row.put("tokensPerSecond", r.tokensPerSecond());
+        row.put("tokensPerSecondRange", range(SpeedRanges.rate(table, group, r.tokensPerSecond())));
         row.put("hours", r.hours());
+        row.put("hoursRange", range(SpeedRanges.time(table, group, r.hours())));
         row.put("gpuHours", r.gpuHours());
+        row.put("gpuHoursRange", range(SpeedRanges.time(table, group, r.gpuHours())));
         row.put("mfu", r.mfu());
+        row.put("mfuRange", range(SpeedRanges.rate(table, group, r.mfu())));
         row.put("boundBy", r.boundBy() == null ? null : r.boundBy().code());
         row.put("purchaseUsd", r.purchaseUsd());
         row.put("cardsUsd", r.cardsUsd());
         row.put("rentalUsdPerHour", r.rentalUsdPerHour());
         row.put("jobCostUsd", r.jobCostUsd());
+        row.put("jobCostUsdRange", range(SpeedRanges.time(table, group, r.jobCostUsd())));
         row.put("energyKWh", r.energyKWh());
         ServingFigures s = r.serving();
         if (s != null) {
@@ -376,7 +405,9 @@ final class RecommendCommand implements Callable<Integer> {
             row.put("usersPerDollar", s.usersPerDollar());
             row.put("usersPerGpu", s.usersPerGpu());
             row.put("ttftMs", s.ttftMs() == null ? null : LatencyFigures.round(s.ttftMs()));
+            row.put("ttftMsRange", range(SpeedRanges.time(table, SpeedFigure.TTFT, s.ttftMs())));
             row.put("tpotMs", LatencyFigures.round(s.tpotMs()));
+            row.put("tpotMsRange", range(SpeedRanges.time(table, SpeedFigure.TPOT, s.tpotMs())));
         }
         row.put("reasons", r.reasonCodes());
         return row;

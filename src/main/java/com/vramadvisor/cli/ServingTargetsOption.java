@@ -25,6 +25,10 @@ final class ServingTargetsOption {
             + " Default: the engine's own.")
     Integer maxNumSeqs;
 
+    @Option(names = "--percentile", paramLabel = "P", description = "Inference: the percentile the TTFT target holds"
+            + " at, 99 (default, as MLPerf's latency constraints) or 50 (the median).")
+    Integer percentile;
+
     /** Whether a latency target was given. */
     boolean anyTarget() {
         return tpotMs != null || ttftMs != null;
@@ -43,6 +47,14 @@ final class ServingTargetsOption {
         if (maxNumSeqs != null && (maxNumSeqs < 1 || maxNumSeqs > ServingTargets.MAX_RUNNING)) {
             throw new CliInputException("--max-num-seqs must be between 1 and 1,000,000, got " + maxNumSeqs);
         }
+        if (percentile != null && percentile != 50 && percentile != 99) {
+            throw new CliInputException("--percentile must be 99 or 50, got " + percentile);
+        }
+    }
+
+    /** The percentile the TTFT target holds at. */
+    int percentile() {
+        return percentile == null ? ServingTargets.DEFAULT_PERCENTILE : percentile;
     }
 
     /** {@code base} (a scenario file's targets, or the defaults) with the flags given applied over it. */
@@ -57,6 +69,9 @@ final class ServingTargetsOption {
         }
         if (maxNumSeqs != null) {
             t = t.withMaxRunning(maxNumSeqs);
+        }
+        if (percentile != null) {
+            t = t.withPercentile(percentile);
         }
         return t;
     }

@@ -11,6 +11,8 @@ import com.vramadvisor.engine.ranking.Reason;
 import com.vramadvisor.engine.ranking.Recommendation;
 import com.vramadvisor.engine.ranking.RecommendationRow;
 import com.vramadvisor.engine.serving.ServingTargets;
+import com.vramadvisor.engine.speed.Residuals;
+import com.vramadvisor.engine.speed.SpeedRanges;
 import com.vramadvisor.report.ReportModel.Column;
 import com.vramadvisor.report.ReportModel.DecisionRow;
 import com.vramadvisor.report.ReportModel.DecisionTable;
@@ -103,6 +105,13 @@ final class ReportDecisions {
                 o.speed().bandwidthOverride() != null ? text.percent(o.speed().bandwidthOverride())
                         : text.get("decision.note.fitted"),
                 ReportInputs.days(text, o.deadlineDays())));
+        Residuals residuals = o.speed().table().residuals(SpeedRanges.throughput(
+                recommendation.rows().stream().noneMatch(r -> r.serving() != null)
+                        && recommendation.rows().stream().anyMatch(r -> r.mfu() != null)));
+        if (residuals.known()) {
+            notes.add(text.format("decision.note.ranges", text.percent(1 / (1 + residuals.p90())),
+                    text.percent(1 / (1 + residuals.p10()))));
+        }
         notes.add(text.format("decision.note.maxGpus", text.integer(o.maxGpus())));
         if (recommendation.rows().stream().anyMatch(r -> r.serving() != null)) {
             ServingTargets t = o.servingTargets();

@@ -1,6 +1,5 @@
 package com.vramadvisor.app.results;
 
-import com.vramadvisor.scenario.SizeUnit;
 import com.vramadvisor.engine.Mode;
 import com.vramadvisor.engine.hardware.GpuSpec;
 import com.vramadvisor.engine.ranking.Acquisition;
@@ -9,6 +8,11 @@ import com.vramadvisor.engine.ranking.RankingOptions;
 import com.vramadvisor.engine.ranking.Reason;
 import com.vramadvisor.engine.ranking.RecommendationRow;
 import com.vramadvisor.engine.ranking.ServingFigures;
+import com.vramadvisor.engine.speed.EfficiencyTable;
+import com.vramadvisor.engine.speed.SpeedFigure;
+import com.vramadvisor.engine.speed.SpeedRange;
+import com.vramadvisor.engine.speed.SpeedRanges;
+import com.vramadvisor.scenario.SizeUnit;
 import java.util.Locale;
 import java.util.Map;
 
@@ -71,15 +75,15 @@ final class DecisionRows {
                 messages.get("results.table.machines", messages.integer(r.nodes()), messages.integer(r.gpusPerNode())),
                 machinesTip, r.layout().label(), layoutTip, r.perGpuBytes(), r.capacityBytes(), memory,
                 r.headroomFraction(), headroom, r.tokensPerSecond(), speed(r, mode), r.hours(), plans.time(r.hours()),
-                timeTip(r, late, options), r.gpuHours(), plans.gpuHours(r.gpuHours()), r.mfu(), plans.mfu(r.mfu()),
+                timeTip(r, late, options, mode), r.gpuHours(), plans.gpuHours(r.gpuHours()), r.mfu(), plans.mfu(r.mfu()),
                 r.boundBy(), bound, plans.boundTip(r.boundBy()), r.purchaseUsd(), costs.capital(r),
                 costs.capitalTip(r), r.rentalUsdPerHour(), costs.rent(r), costs.rentTip(r), r.jobCostUsd(),
                 costs.jobCost(r), costs.jobCostTip(r, options), r.energyKWh(), energy(r), rowTip, r.layout(),
-                gpu == null ? 0 : gpu.memoryBytesTotal(), serving(r));
+                gpu == null ? 0 : gpu.memoryBytesTotal(), serving(r, options));
     }
 
     /** The serving cells: users, users per dollar-hour, TPOT and TTFT at the operating point, and how they came. */
-    private DecisionServing serving(RecommendationRow r) {
+    private DecisionServing serving(RecommendationRow r, RankingOptions options) {
         ServingFigures f = r.serving();
         if (f == null) {
             return DecisionServing.NONE;
@@ -95,7 +99,8 @@ final class DecisionRows {
                 : messages.get("results.table.serving.cost", messages.usdRate(f.usdPerHour()));
         String tip = messages.get("results.table.serving.tip", users, messages.integer(f.usersPerReplica()),
                 messages.integer(r.replicas()), messages.integer(f.kvSequencesPerReplica()), cap, tpot, ttft,
-                messages.integer(Math.max(1, f.usersPerReplica()))) + "\n" + cost;
+                messages.integer(Math.max(1, f.usersPerReplica()))) + "\n" + cost
+                + latencyRanges(f, options.speed().table());
         return new DecisionServing(f.usersServed(), users, f.usersPerDollar(), perDollar, f.tpotMs(), tpot,
                 f.ttftMs(), ttft, tip);
     }
@@ -124,14 +129,35 @@ final class DecisionRows {
                 : words;
     }
 
-    private String timeTip(RecommendationRow r, boolean late, RankingOptions options) {
+    private String timeTip(RecommendationRow r, boolean late, RankingOptions options, Mode mode) {
         if (r.hours() == null) {
             return messages.get("results.table.time.unknown");
         }
         String deadline = plans.days(options.deadlineDays());
-        return messages.get(late ? "results.table.time.late" : "results.table.time.tip",
+        String tip = messages.get(late ? "results.table.time.late" : "results.table.time.tip",
                 messages.integer(options.tokenBudget()), plans.speed(r.tokensPerSecond()), plans.time(r.hours()),
                 deadline);
+        SpeedFigure group = SpeedRanges.throughput(mode != Mode.INFER);
+        SpeedRange speed = SpeedRanges.rate(options.speed().table(), group, r.tokensPerSecond());
+        SpeedRange time = SpeedRanges.time(options.speed().table(), group, r.hours());
+        if (speed == null || time == null) {
+            return tip;
+        }
+        return tip + "\n" + messages.get("results.table.range.speed", plans.speed(speed.low()),
+                plans.speed(speed.high()), plans.time(time.low()), plans.time(time.high()));
+    }
+
+    /** The TPOT and TTFT ranges of a serving row, from the held-out published measurements; empty without them. */
+    private String latencyRanges(ServingFigures f, EfficiencyTable table) {
+        SpeedRange tpot = SpeedRanges.time(table, SpeedFigure.TPOT, f.tpotMs());
+        SpeedRange ttft = SpeedRanges.time(table, SpeedFigure.TTFT, f.ttftMs());
+        if (tpot == null) {
+            return "";
+        }
+        String ttftText = ttft == null ? UNKNOWN : messages.get("results.table.range.ms",
+                messages.decimal(ttft.low(), 0), messages.decimal(ttft.high(), 0));
+        return "\n" + messages.get("results.table.range.latency", messages.get("results.table.range.ms",
+                messages.decimal(tpot.low(), 1), messages.decimal(tpot.high(), 1)), ttftText);
     }
 
     /**

@@ -52,13 +52,14 @@ final class UsersServed {
         int perReplica = !targets.hasLatencyTarget() ? (int) Math.min(limit, Workload.MAX_TOKENS)
                 : ServingLatency.maxConcurrency(model, atLayout, gpu, fabric,
                 ServingLatency.efficiency(options.speed(), gpu, atLayout), limit, targets.tpotTargetMs(),
-                targets.ttftTargetMs());
+                targets.ttftTargetMs(), targets.percentile());
         Workload atLoad = atLayout.toBuilder().batch(Math.max(1, perReplica)).build();
         ServingLatency.Latency at = ServingLatency.of(model, atLoad, gpu, fabric, options.speed())
                 .orElseThrow(() -> new IllegalArgumentException(gpu.id() + " has no memory bandwidth figure"));
         long users = (long) perReplica * replicas;
         return new ServingFigures((int) Math.min(Integer.MAX_VALUE, users), perReplica, held,
-                cap.isPresent() ? cap.getAsLong() : null, at.ttftMs(), at.tpotMs(), perReplica > 0, null, null, 0,
+                cap.isPresent() ? cap.getAsLong() : null, at.ttftMs(targets.percentile()), at.tpotMs(), perReplica > 0,
+                null, null, 0,
                 at.tpotBound(), ESTIMATOR.estimate(model, atLoad).peakBytes());
     }
 }

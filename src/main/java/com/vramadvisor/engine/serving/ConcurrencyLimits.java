@@ -40,7 +40,7 @@ public record ConcurrencyLimits(double kvMaxConcurrency, Long runningCap, Intege
             long held = kv.wholeSequences();
             within = ServingLatency.maxConcurrency(model, workload, gpu, fabric,
                     ServingLatency.efficiency(speed, gpu, workload), cap.isPresent() ? Math.min(held, cap.getAsLong()) : held,
-                    targets.tpotTargetMs(), targets.ttftTargetMs());
+                    targets.tpotTargetMs(), targets.ttftTargetMs(), targets.percentile());
         }
         return new ConcurrencyLimits(kv.maxConcurrency(), cap.isPresent() ? cap.getAsLong() : null, within);
     }

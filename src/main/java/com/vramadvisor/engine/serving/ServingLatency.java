@@ -361,15 +361,17 @@ public final class ServingLatency {
      * @param tpotTargetMs  the TPOT target in milliseconds, or {@code null} for none
      * @param ttftTargetMs  the TTFT target in milliseconds, or {@code null} for none; a GPU without a peak rate
      *                      never meets one
+     * @param percentile    the percentile the TTFT target holds at (99 or 50; {@link ServingTargets#percentile})
      */
     public static int maxConcurrency(ModelSpec model, Workload workload, GpuSpec gpu, Fabric fabric,
-                                     Efficiency eff, long limit, Double tpotTargetMs, Double ttftTargetMs) {
+                                     Efficiency eff, long limit, Double tpotTargetMs, Double ttftTargetMs,
+                                     int percentile) {
         int hi = (int) Math.min(limit, Workload.MAX_TOKENS);
         int lo = 0;
         while (lo < hi) {
             int mid = lo + (hi - lo + 1) / 2;
             if (meets(of(model, workload.toBuilder().batch(mid).build(), gpu, fabric, eff), tpotTargetMs,
-                    ttftTargetMs)) {
+                    ttftTargetMs, percentile)) {
                 lo = mid;
             } else {
                 hi = mid - 1;
@@ -378,13 +380,15 @@ public final class ServingLatency {
         return lo;
     }
 
-    private static boolean meets(Optional<Latency> latency, Double tpotTargetMs, Double ttftTargetMs) {
+    private static boolean meets(Optional<Latency> latency, Double tpotTargetMs, Double ttftTargetMs,
+                                 int percentile) {
         if (latency.isEmpty()) {
             return false;
         }
         Latency l = latency.get();
         boolean tpot = tpotTargetMs == null || l.tpotMs() <= tpotTargetMs;
-        boolean ttft = ttftTargetMs == null || (l.ttftMs() != null && l.ttftMs() <= ttftTargetMs);
+        Double ttftMs = l.ttftMs(percentile);
+        boolean ttft = ttftTargetMs == null || (ttftMs != null && ttftMs <= ttftTargetMs);
         return tpot && ttft;
     }
 

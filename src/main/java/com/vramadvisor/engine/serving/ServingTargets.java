@@ -13,8 +13,10 @@ package com.vramadvisor.engine.serving;
  *       Databricks' "LLM Inference Performance Engineering: Best Practices" (October 2023) already puts a 100 ms TPOT
  *       (10 tokens/s, about 450 words per minute) above what a typical person reads.</li>
  *   <li>No TTFT target by default: TTFT depends on how requests arrive, and the latency model's wait behind other
- *       prompts is a mean for a steady closed loop of users ({@link ServingLoad}), so a default target would pass
+ *       prompts is that of a steady closed loop of users ({@link ServingQueue}), so a default target would pass
  *       options that a bursty server misses. MLPerf's are 450 ms (interactive) and 2,000 ms (server) for Llama 2 70B.</li>
+ *   <li>A TTFT target holds at the 99th percentile by default, as MLPerf's latency constraints do (MLCommons
+ *       inference rules: TTFT and TPOT at the 99th percentile); {@code --percentile 50} holds it at the median.</li>
  *   <li>No cap on running requests by default beyond the engine's own ({@link SchedulerLimit}).</li>
  * </ul>
  *
@@ -22,8 +24,12 @@ package com.vramadvisor.engine.serving;
  * @param ttftMs     time to first token a user may wait at most, milliseconds; 0 for no target
  * @param maxRunning requests one model copy runs at once at most (vLLM {@code max_num_seqs}); 0 for the engine's
  *                   default
+ * @param percentile the percentile the TTFT target holds at: 99 or 50
  */
-public record ServingTargets(double tpotMs, double ttftMs, int maxRunning) {
+public record ServingTargets(double tpotMs, double ttftMs, int maxRunning, int percentile) {
+
+    /** The percentile targets hold at by default. */
+    public static final int DEFAULT_PERCENTILE = 99;
 
     /** 50 ms: 20 tokens per second per user, see the class comment. */
     public static final double DEFAULT_TPOT_MS = 50;
@@ -40,10 +46,18 @@ public record ServingTargets(double tpotMs, double ttftMs, int maxRunning) {
     public ServingTargets {
         requireTarget(tpotMs, "TPOT");
         requireTarget(ttftMs, "TTFT");
+        if (percentile != 50 && percentile != 99) {
+            throw new IllegalArgumentException("targets hold at the 50th or the 99th percentile, got " + percentile);
+        }
         if (maxRunning < 0 || maxRunning > MAX_RUNNING) {
             throw new IllegalArgumentException("the cap on running requests must be between 0 (the engine's) and "
                     + MAX_RUNNING + ", got " + maxRunning);
         }
+    }
+
+    /** Targets at the 99th percentile. */
+    public ServingTargets(double tpotMs, double ttftMs, int maxRunning) {
+        this(tpotMs, ttftMs, maxRunning, DEFAULT_PERCENTILE);
     }
 
     private static void requireTarget(double ms, String what) {
@@ -69,14 +83,18 @@ public record ServingTargets(double tpotMs, double ttftMs, int maxRunning) {
     }
 
     public ServingTargets withTpotMs(double v) {
-        return new ServingTargets(v, ttftMs, maxRunning);
+        return new ServingTargets(v, ttftMs, maxRunning, percentile);
     }
 
     public ServingTargets withTtftMs(double v) {
-        return new ServingTargets(tpotMs, v, maxRunning);
+        return new ServingTargets(tpotMs, v, maxRunning, percentile);
     }
 
     public ServingTargets withMaxRunning(int v) {
-        return new ServingTargets(tpotMs, ttftMs, v);
+        return new ServingTargets(tpotMs, ttftMs, v, percentile);
+    }
+
+    public ServingTargets withPercentile(int v) {
+        return new ServingTargets(tpotMs, ttftMs, maxRunning, v);
     }
 }

@@ -121,7 +121,7 @@ class ServingLatencyTest {
         GpuSpec g = gpu("a100-sxm-80gb");
         Fabric fabric = Fabric.of(g, CATALOG.hardware().nodeFor(g), 1);
         int best = ServingLatency.maxConcurrency(model("llama-3-8b"), w, g, fabric, EFF, 10_000,
-                30.0, null);
+                30.0, null, 99);
         assertThat(best).isPositive().isLessThan(10_000);
         assertThat(latency("llama-3-8b", w.toBuilder().batch(best).build(), "a100-sxm-80gb").tpotMs())
                 .isLessThanOrEqualTo(30.0);
@@ -129,10 +129,23 @@ class ServingLatencyTest {
                 .isGreaterThan(30.0);
         // The memory limit caps the answer; a target below one sequence's step gives 0.
         assertThat(ServingLatency.maxConcurrency(model("llama-3-8b"), w, g, fabric, EFF, 3, 30.0,
-                null)).isEqualTo(3);
+                null, 99)).isEqualTo(3);
         assertThat(ServingLatency.maxConcurrency(model("llama-3-8b"), w, g, fabric, EFF, 10_000, 1.0,
-                null)).isZero();
+                null, 99)).isZero();
         assertThat(ServingLatency.maxConcurrency(model("llama-3-8b"), w, g, fabric, EFF, 10_000,
-                null, 1.0)).isZero();
+                null, 1.0, 99)).isZero();
+    }
+
+    @Test
+    void aTtftTargetAtTheNinetyNinthPercentileAdmitsNoMoreUsersThanAtTheMedian() {
+        Workload w = ServingEngine.VLLM.configure(infer(DataType.BF16, DataType.FP16, 1, 1024, 2048, 1), 2048);
+        GpuSpec g = gpu("a100-sxm-80gb");
+        Fabric fabric = Fabric.of(g, CATALOG.hardware().nodeFor(g), 1);
+        int p99 = ServingLatency.maxConcurrency(model("llama-3-8b"), w, g, fabric, EFF, 10_000, null, 400.0, 99);
+        int p50 = ServingLatency.maxConcurrency(model("llama-3-8b"), w, g, fabric, EFF, 10_000, null, 400.0, 50);
+        assertThat(p99).isLessThanOrEqualTo(p50);
+        ServingLatency.Latency l = latency("llama-3-8b", w.toBuilder().batch(Math.max(2, p50)).build(),
+                "a100-sxm-80gb");
+        assertThat(l.ttftMs(99)).isGreaterThanOrEqualTo(l.ttftMs(50));
     }
 }
