@@ -132,7 +132,8 @@ final class DecisionOutput {
         row.put("formFactor", r.formFactor());
         row.put("fits", r.fits());
         row.put("verdict", r.verdict().id());
-        row.put("gpusNeeded", r.gpusNeeded());
+        // A workload that does not spread and does not fit: no count of GPUs holds it.
+        row.put("gpusNeeded", r.gpusNeeded() == 0 ? null : r.gpusNeeded());
         row.put("gpusBought", r.gpusBought());
         row.put("units", r.units());
         row.put("nodes", r.nodes());

@@ -59,7 +59,9 @@ final class DecisionOrder {
             if (timed && !o.sortKey().higherIsBetter()) {
                 // Ranked by users served, the deadline of the token budget does not order the rows: serving has
                 // none. A row without a time is not known to meet the deadline, so it ranks with those past it.
-                fitting = fitting.thenComparing(r -> r.hours() == null || r.reasons().contains(Reason.PAST_DEADLINE));
+                // Among those, rows known to miss it come before rows whose time nobody knows.
+                fitting = fitting.thenComparing(r -> r.hours() == null || r.reasons().contains(Reason.PAST_DEADLINE))
+                        .thenComparing(r -> r.hours() == null);
             }
             order = fitting.thenComparing(order);
         }
