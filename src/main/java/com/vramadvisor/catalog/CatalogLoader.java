@@ -431,16 +431,18 @@ public final class CatalogLoader {
                             + " (not in nodes.json); the default rule of docs/catalog.md applies");
                 }
             }
+            List<NetworkCost> networkList = new ArrayList<>();
             for (NetworkCost n : networkCosts.values()) {
-                for (String c : n.nodeClasses()) {
-                    if (!nodes.containsKey(c)) {
-                        problem(Kind.MONEY.fileName(), "$.networkCosts", "network cost "
-                                + UntrustedText.quote(n.id()) + " names unknown node class " + UntrustedText.quote(c));
-                    }
+                List<String> unknown = n.nodeClasses().stream().filter(c -> !nodes.containsKey(c)).toList();
+                if (unknown.isEmpty()) {
+                    networkList.add(n);
+                } else {
+                    problem(Kind.MONEY.fileName(), "$.networkCosts", "network cost " + UntrustedText.quote(n.id())
+                            + " names unknown node class " + UntrustedText.quote(unknown.get(0))
+                            + " (not in nodes.json); it is skipped");
                 }
             }
-            MoneyFacts money = new MoneyFacts(electricity, pue, colocation, List.copyOf(networkCosts.values()),
-                    List.copyOf(curves.values()));
+            MoneyFacts money = new MoneyFacts(electricity, pue, colocation, networkList, List.copyOf(curves.values()));
             return new Catalog(gpuList, systemList, offerList, values(presets), values(nodes), gpuNodes,
                     gpuNodeClasses, money, versions, problems);
         }
