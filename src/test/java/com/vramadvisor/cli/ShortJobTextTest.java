@@ -55,14 +55,14 @@ class ShortJobTextTest {
     @Test
     void aMillionTokenTrainingRunReadsInSecondsAndCents() throws IOException {
         // 10^6 tokens of Llama-3-8B on an 8 x Gaudi 3 board at about 106,000 tokens/s: about 9 s, and its share of
-        // $175,000 over 3 years for those seconds is about 2 cents.
+        // $153,858 (8 x $15,625 kit list price + $28,858 server host, catalog) over 3 years is about 2 cents.
         EstimateCommandTest.Result text = run("recommend", "--preset", "llama-3-8b", "--mode", "train", "--tokens",
                 "1000000", "--top", "6");
         assertThat(text.status()).as(text.err()).isZero();
         String gaudi = lines(text.out()).stream().filter(l -> l.startsWith("yes") && l.contains("8 x Intel Gaudi 3"))
                 .findFirst()
                 .orElseThrow();
-        assertThat(gaudi).contains("$175,000").contains(" 9 s ").endsWith("$0.02");
+        assertThat(gaudi).contains("$153,858").contains(" 9 s ").endsWith("$0.02");
         assertThat(text.out()).doesNotContain("0.0 h");
     }
 }
