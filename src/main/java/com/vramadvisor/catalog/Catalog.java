@@ -81,10 +81,10 @@ public final class Catalog {
 
     /**
      * Everything the decision table offers: GPUs (with the node classes each can be installed in), systems and cloud
-     * offers.
+     * offers, and what owning the hardware costs beside its price.
      */
     public HardwareList hardware() {
-        return new HardwareList(gpus(), systems(), cloudOffers(), nodes, gpuNodes, gpuNodeClasses);
+        return new HardwareList(gpus(), systems(), cloudOffers(), nodes, gpuNodes, gpuNodeClasses, money);
     }
 
     /**

@@ -9,6 +9,7 @@ import com.vramadvisor.engine.hardware.GpuSpec;
 import com.vramadvisor.engine.hardware.NodeSpec;
 import com.vramadvisor.engine.hardware.SystemSpec;
 import com.vramadvisor.engine.money.ColocationPrice;
+import com.vramadvisor.engine.money.SellingCost;
 import com.vramadvisor.engine.money.DepreciationCurve;
 import com.vramadvisor.engine.money.ElectricityPrice;
 import com.vramadvisor.engine.money.MoneyFacts;
@@ -244,6 +245,7 @@ public final class CatalogLoader {
         private ElectricityPrice electricity;
         private PowerUsageEffectiveness pue;
         private ColocationPrice colocation;
+        private SellingCost selling;
         private final Map<String, NetworkCost> networkCosts = new LinkedHashMap<>();
         private final Map<String, DepreciationCurve> curves = new LinkedHashMap<>();
 
@@ -306,7 +308,8 @@ public final class CatalogLoader {
          * and curves replace those with the same id. A broken section or entry is reported and skipped.
          */
         private void readMoney(String file, JsonNode root) {
-            List<String> sections = List.of("electricity", "pue", "colocation", "networkCosts", "depreciationCurves");
+            List<String> sections = List.of("electricity", "pue", "colocation", "sellingCost", "networkCosts",
+                    "depreciationCurves");
             root.fieldNames().forEachRemaining(name -> {
                 if (!name.equals("catalogVersion") && !name.equals("description") && !sections.contains(name)) {
                     problem(file, "$." + UntrustedText.escape(name), "unknown field, ignored (money.json has "
@@ -319,6 +322,8 @@ public final class CatalogLoader {
             pue = p != null ? p : pue;
             ColocationPrice c = section(file, root, "colocation", MoneyEntryParser::colocation);
             colocation = c != null ? c : colocation;
+            SellingCost sc = section(file, root, "sellingCost", MoneyEntryParser::sellingCost);
+            selling = sc != null ? sc : selling;
             for (NetworkCost n : list(file, root, "networkCosts", MoneyEntryParser::networkCost, NetworkCost::id)) {
                 networkCosts.put(n.id(), n);
             }
@@ -442,7 +447,8 @@ public final class CatalogLoader {
                             + " (not in nodes.json); it is skipped");
                 }
             }
-            MoneyFacts money = new MoneyFacts(electricity, pue, colocation, networkList, List.copyOf(curves.values()));
+            MoneyFacts money = new MoneyFacts(electricity, pue, colocation, networkList, List.copyOf(curves.values()),
+                    selling);
             return new Catalog(gpuList, systemList, offerList, values(presets), values(nodes), gpuNodes,
                     gpuNodeClasses, money, versions, problems);
         }

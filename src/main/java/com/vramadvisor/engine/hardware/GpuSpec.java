@@ -1,5 +1,6 @@
 package com.vramadvisor.engine.hardware;
 
+import com.vramadvisor.engine.money.DepreciationClass;
 import java.util.Objects;
 import java.util.Set;
 
@@ -121,6 +122,11 @@ public record GpuSpec(String id, String name, String vendor, String segment, Str
     /** Whether the catalog gives this GPU's FP64 rate (0 included: no FP64 hardware). */
     public boolean fp64Known() {
         return fp64Tflops >= 0;
+    }
+
+    /** How this GPU's resale value falls ({@link DepreciationClass#forGpu}). */
+    public DepreciationClass depreciationClass() {
+        return DepreciationClass.forGpu(vendor, formFactor, segment);
     }
 
     /** Whether the vendor offers a price we can cite. */

@@ -196,12 +196,13 @@ class RecommenderLogicTest {
         }
         assertThatThrownBy(() -> new RecommendationRow("x", "x", HardwareKind.GPU, Acquisition.PURCHASE, "", "", "",
                 "", true, 1, 1, 1, 1, 1, "", "", 1, new PlanLayout(Parallelism.SINGLE_GPU, Recompute.NONE, 1), null, 101,
-                100, 100, -1, -0.01, null, "", null, null, null, null, null, null, null, RowMoney.UNKNOWN, null,
+                100, 100, -1, -0.01, null, "", null, null, null, null, null, null, null, null, "", "", "", RowMoney.UNKNOWN,
+                null,
                 List.of())).isInstanceOf(IllegalArgumentException.class);
-        RowMoney capital = new RowMoney(10.0, null, null, null, null, null, null, null, null, null, null);
+        RowMoney capital = new RowMoney(10.0, null, null, null, null, null, null, null, null, null, null, null);
         assertThatThrownBy(() -> new RecommendationRow("x", "x", HardwareKind.CLOUD, Acquisition.RENTAL, "", "", "",
                 "", true, 1, 1, 1, 1, 1, "", "", 1, new PlanLayout(Parallelism.SINGLE_GPU, Recompute.NONE, 1), null, 99,
-                100, 100, 1, 0.01, null, "", null, null, null, null, null, null, null, capital, null,
+                100, 100, 1, 0.01, null, "", null, null, null, null, null, null, null, null, "", "", "", capital, null,
                 List.of())).hasMessageContaining("rented option has no purchase price");
     }
 
@@ -369,7 +370,9 @@ class RecommenderLogicTest {
         assertThatThrownBy(() -> RankingOptions.builder().topN(-1).build()).hasMessageContaining("top N");
         assertThatThrownBy(() -> RankingOptions.builder().deadlineDays(0).build()).hasMessageContaining("deadline");
         assertThatThrownBy(() -> RankingOptions.builder().pue(0.9).build()).hasMessageContaining("PUE");
-        assertThatThrownBy(() -> RankingOptions.builder().amortizationYears(0).build())
-                .hasMessageContaining("amortisation");
+        assertThatThrownBy(() -> RankingOptions.builder().maxPowerKw(-1).build())
+                .hasMessageContaining("power limit");
+        assertThatThrownBy(() -> RankingOptions.builder().priceAsOf("2026-13").build())
+                .hasMessageContaining("YYYY-MM");
     }
 }
