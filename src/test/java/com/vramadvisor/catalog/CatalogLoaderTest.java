@@ -106,8 +106,9 @@ class CatalogLoaderTest {
                    "source": "x"}]}""");
         Catalog catalog = loadWith("cloud.json", """
                 {"catalogVersion": "1", "offers": [
-                  {"id": "my-cloud", "provider": "Acme", "instanceType": "big", "gpuId": "nope", "gpuCount": 1,
-                   "priceUsdPerHour": 1.5, "priceDate": "2025-01", "region": "eu", "source": "x"}]}""");
+                  {"id": "my-cloud", "provider": "Acme", "providerKind": "specialist", "instanceType": "big",
+                   "gpuId": "nope", "gpuCount": 1, "market": "on-demand", "priceUsdPerHour": 1.5,
+                   "priceDate": "2025-01", "region": "eu", "source": "x"}]}""");
 
         assertThat(catalog.problems()).extracting(CatalogProblem::jsonPath, CatalogProblem::message)
                 .containsExactlyInAnyOrder(
