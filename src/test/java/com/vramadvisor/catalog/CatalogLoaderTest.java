@@ -296,7 +296,8 @@ class CatalogLoaderTest {
                 .satisfies(p -> assertThat(p.toString()).isEqualTo(file + ": is a file, not a catalog folder"));
         Catalog stray = loadWith("gpu.json", "{}");
         assertThat(stray.problems()).extracting(CatalogProblem::toString).contains(dir.resolve("gpu.json")
-                + ": not a catalog file name; expected gpus.json, systems.json, cloud.json, models.json or nodes.json");
+                + ": not a catalog file name; expected gpus.json, systems.json, cloud.json, models.json, nodes.json or"
+                + " prices.json");
         assertThat(stray.problems()).extracting(CatalogProblem::toString).noneMatch(s -> s.contains(": $:"));
     }
 

@@ -28,4 +28,10 @@ public record SystemSpec(String id, String name, String gpuId, int gpuCount, Str
                       String priceDate, int powerWatts, String source) {
         this(id, name, gpuId, gpuCount, interconnect, priceUsd, priceDate, powerWatts, source, "", 0);
     }
+
+    /** This system with another purchase price and its date (a user's own price); every other figure is kept. */
+    public SystemSpec withPrice(double usd, String date) {
+        return new SystemSpec(id, name, gpuId, gpuCount, interconnect, usd, date, powerWatts, source, network,
+                networkGbps);
+    }
 }
