@@ -159,7 +159,8 @@ class BlackwellCatalogTest {
                 {"catalogVersion": "1", "gpus": [
                   {"id": "my-card", "name": "My Card", "vendor": "NVIDIA", "segment": "workstation",
                    "formFactor": "PCIe", "memoryGbNominal": 24, "memoryType": "GDDR7", "memoryBandwidthGBps": 600,
-                   "fp16Tflops": 100, "fp4Tflops": 800, "launchYear": 2025, "source": "x"}]}""");
+                   "fp16Tflops": 100, "fp4Tflops": 800, "launchYear": 2025, "released": "2025-04",
+                   "unpricedReason": "none", "source": "x"}]}""");
         Catalog catalog = CatalogLoader.withUserDirectory(dir).load();
 
         assertThat(catalog.problems()).isEmpty();
@@ -172,7 +173,8 @@ class BlackwellCatalogTest {
                 {"catalogVersion": "1", "gpus": [
                   {"id": "my-card", "name": "My Card", "vendor": "NVIDIA", "segment": "workstation",
                    "formFactor": "PCIe", "memoryGbNominal": 24, "memoryType": "GDDR7", "memoryBandwidthGBps": 600,
-                   "fp4Tflops": -1, "launchYear": 2025, "source": "x"}]}""");
+                   "fp4Tflops": -1, "launchYear": 2025, "released": "2025-04", "unpricedReason": "none",
+                   "source": "x"}]}""");
         Catalog catalog = CatalogLoader.withUserDirectory(dir).load();
 
         assertThat(catalog.problems()).extracting(CatalogProblem::jsonPath).containsExactly("$.gpus[0].fp4Tflops");

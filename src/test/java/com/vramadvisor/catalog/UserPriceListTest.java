@@ -74,13 +74,14 @@ class UserPriceListTest {
                   {"id": "l4", "priceUsd": 2500},
                   {"id": "t4", "priceUsd": 1500, "date": "2026-09", "colour": "red"},
                   {"id": "l40s", "priceUsd": 7000, "date": "2026-08"},
-                  {"id": "l40s", "priceUsd": 7100, "date": "2026-09"}]}""".formatted(OFFER));
+                  {"id": "l40s", "priceUsd": 7100, "date": "2026-09"},
+                  {"id": "b200-sxm-180gb", "priceUsd": 30000, "date": "2019-01"}]}""".formatted(OFFER));
 
         String file = dir.resolve("prices.json").toString();
         assertThat(catalog.problems()).allSatisfy(p -> assertThat(p.file()).isEqualTo(file));
         assertThat(catalog.problems()).extracting(CatalogProblem::jsonPath).containsExactlyInAnyOrder(
                 "$.prices[0].id", "$.prices[1].priceUsd", "$.prices[2].priceUsdPerHour", "$.prices[3].priceUsd",
-                "$.prices[4].date", "$.prices[5].date", "$.prices[6].colour", "$.prices[8].id");
+                "$.prices[4].date", "$.prices[5].date", "$.prices[6].colour", "$.prices[8].id", "$.prices[9].date");
         assertThat(catalog.problems()).extracting(CatalogProblem::jsonPath, CatalogProblem::message).contains(
                 tuple("$.prices[0].id", "unknown id \"no-such-gpu\": no GPU, system or cloud offer of the catalog has"
                         + " it; this price is skipped"),
@@ -165,6 +166,8 @@ class UserPriceListTest {
             Object now = c.getAccessor().invoke(after);
             if (Set.of("priceUsd", "priceDate").contains(c.getName())) {
                 assertThat(now).as(id + "." + c.getName()).isIn(123.0, "2026-09");
+            } else if (c.getName().equals("unpricedReason")) {
+                assertThat(now).as(id + " is priced now").isEqualTo("");
             } else {
                 assertThat(now).as(id + "." + c.getName()).isEqualTo(was);
             }

@@ -47,8 +47,8 @@ class PricesViewModelTest {
         assertThat(lambda.name()).isEqualTo("Lambda gpu_8x_h100_sxm5");
         assertThat(vm.row("h100-sxm-80gb").field()).isEqualTo(UserPrice.Field.PURCHASE_USD);
         assertThat(vm.row("h100-sxm-80gb").catalogPrice())
-                .isEqualTo("$" + String.format(Locale.ENGLISH, "%,d",
-                        (long) shipped.gpu("h100-sxm-80gb").orElseThrow().priceUsd()));
+                .isEqualTo("$" + String.format(Locale.ENGLISH, "%,.0f",
+                        shipped.gpu("h100-sxm-80gb").orElseThrow().priceUsd()));
         assertThat(vm.rows()).noneMatch(PriceRow::hasYourPrice);
 
         vm.filterProperty().set("GH200");
