@@ -138,4 +138,15 @@ public record GpuSpec(String id, String name, String vendor, String segment, Str
     public boolean hasBf16() {
         return bf16Tflops > 0;
     }
+
+    /**
+     * This GPU with another purchase price and its date (a user's own price): every other figure is kept, and a GPU
+     * the catalog left unpriced loses its reason for that.
+     */
+    public GpuSpec withPrice(double usd, String date) {
+        return new GpuSpec(id, name, vendor, segment, formFactor, memoryGbNominal, memoryType, memoryBytesTotal,
+                memoryBytesUsable, memoryBandwidthGBps, fp32Tflops, tf32Tflops, fp16Tflops, fp8Tflops, int8Tops, tdpWatts,
+                interconnect, interconnectGBps, pcieGen, launchYear, usd, date, source, fp4Tflops, fp64Tflops,
+                bf16Tflops, released, priceMarket, "", capabilities);
+    }
 }
