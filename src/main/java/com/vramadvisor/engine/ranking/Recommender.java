@@ -12,6 +12,7 @@ import com.vramadvisor.engine.core.WorkloadKind;
 import com.vramadvisor.engine.hardware.CloudOffer;
 import com.vramadvisor.engine.hardware.GpuSpec;
 import com.vramadvisor.engine.hardware.HardwareList;
+import com.vramadvisor.engine.hardware.Interruption;
 import com.vramadvisor.engine.hardware.NodeSpec;
 import com.vramadvisor.engine.hardware.SystemSpec;
 import com.vramadvisor.engine.plan.MemoryModel;
@@ -214,7 +215,7 @@ public final class Recommender {
 
     /** Whether an offer runs until the renter stops it, on a term no longer than {@code years}. */
     private static boolean steadyRental(CloudOffer c, double years) {
-        return true;
+        return c.interruption() == Interruption.NONE && c.market().termYears() <= years;
     }
 
     /** The kind, fits-only, GPU-limit, budget, capital and power filters. */
@@ -351,16 +352,29 @@ public final class Recommender {
                 List.of());
     }
 
+    /**
+     * A cloud offer: its market's term (a commitment bills it whole), and a note on what the market means for the
+     * job: spot capacity can be taken back, a marketplace host may go away, a commitment bills its term.
+     */
     private static Offer cloudOffer(CloudOffer c, GpuSpec g, NodeSpec node, long capacity) {
         Rig rig = Rig.units(g, c.gpuCount(), c.network(), c.networkGbps(), node, capacity);
+        List<Reason> notes = new ArrayList<>();
+        if (c.interruption() == Interruption.RECLAIMABLE) {
+            notes.add(Reason.RECLAIMABLE);
+        } else if (c.interruption() == Interruption.HOST_DEPENDENT) {
+            notes.add(Reason.HOST_DEPENDENT);
+        }
+        if (c.market().isCommitment()) {
+            notes.add(Reason.COMMITMENT_TERM);
+        }
         return new Offer(c.id(), cloudName(c), HardwareKind.CLOUD, Acquisition.RENTAL, rig,
                 c.gpuCount() > 1 ? g.interconnect() : "", List.of(node), null,
-                c.priceUsdPerHour() > 0 ? c.priceUsdPerHour() : null, null, 0, "on-demand", c.provider(),
-                c.priceDate(), List.of());
+                c.priceUsdPerHour() > 0 ? c.priceUsdPerHour() : null, null, c.market().termYears(),
+                c.market().id(), c.provider(), c.priceDate(), notes);
     }
 
     private static String cloudName(CloudOffer c) {
-        return c.provider() + " " + c.instanceType();
+        return c.displayName();
     }
 
     /** Whether the kind filter keeps rows of this kind; rows it drops are not built at all. */
