@@ -52,7 +52,7 @@ class PricesViewModelTest {
         assertThat(vm.rows()).noneMatch(PriceRow::hasYourPrice);
 
         vm.filterProperty().set("GH200");
-        assertThat(vm.rows()).extracting(PriceRow::id).containsExactly("gh200-96gb");
+        assertThat(vm.rows()).extracting(PriceRow::id).containsExactly("gh200-96gb", "gh200-144gb");
     }
 
     @Test
