@@ -136,7 +136,7 @@ final class DomainRun {
             }
             if (speed != null) {
                 root.put(speed.jsonName(), speed.itemsPerSecond());
-                root.put(speed.jsonName() + "Range", RecommendCommand.range(speed.range()));
+                root.put(speed.jsonName() + "Range", DecisionOutput.range(speed.range()));
                 root.put("itemUnit", speed.itemUnit());
                 root.put("stepSeconds", speed.stepSeconds());
                 root.put("bound", speed.bound());

@@ -67,18 +67,18 @@ final class LatencyFigures {
         EfficiencyTable t = EfficiencyTable.shipped();
         root.put("gpu", gpu.id());
         root.put("ttftMs", l.ttftMs() == null ? null : round(l.ttftMs()));
-        root.put("ttftMsRange", RecommendCommand.range(SpeedRanges.time(t, SpeedFigure.TTFT, l.ttftMs())));
+        root.put("ttftMsRange", DecisionOutput.range(SpeedRanges.time(t, SpeedFigure.TTFT, l.ttftMs())));
         root.put("ttftP50Ms", l.ttftMs(50) == null ? null : round(l.ttftMs(50)));
         root.put("ttftP99Ms", l.ttftMs(99) == null ? null : round(l.ttftMs(99)));
         root.put("ttftBound", l.ttftBound() == null ? null : l.ttftBound().code());
         root.put("tpotMs", round(l.tpotMs()));
-        root.put("tpotMsRange", RecommendCommand.range(SpeedRanges.time(t, SpeedFigure.TPOT, l.tpotMs())));
+        root.put("tpotMsRange", DecisionOutput.range(SpeedRanges.time(t, SpeedFigure.TPOT, l.tpotMs())));
         root.put("tpotBound", l.tpotBound().code());
         root.put("tokensPerSecondPerUser", round(l.tokensPerSecondPerUser()));
-        root.put("tokensPerSecondPerUserRange", RecommendCommand.range(SpeedRanges.rate(t, SpeedFigure.TPOT,
+        root.put("tokensPerSecondPerUserRange", DecisionOutput.range(SpeedRanges.rate(t, SpeedFigure.TPOT,
                 l.tokensPerSecondPerUser())));
         root.put("tokensPerSecond", round(l.tokensPerSecond()));
-        root.put("tokensPerSecondRange", RecommendCommand.range(SpeedRanges.rate(t, SpeedFigure.LLM_THROUGHPUT,
+        root.put("tokensPerSecondRange", DecisionOutput.range(SpeedRanges.rate(t, SpeedFigure.LLM_THROUGHPUT,
                 l.tokensPerSecond())));
     }
 

@@ -9,7 +9,6 @@ import com.vramadvisor.engine.ranking.Plan;
 import com.vramadvisor.engine.ranking.RankingOptions;
 import com.vramadvisor.engine.ranking.RecommendationRow;
 import com.vramadvisor.engine.ranking.Recommender;
-import com.vramadvisor.engine.speed.EfficiencyTable;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -116,7 +115,7 @@ final class PlanCommand implements Callable<Integer> {
             Map<String, Object> l = new LinkedHashMap<>();
             l.put("gpus", r.gpusNeeded());
             l.put("days", r.hours() == null ? null : r.hours() / 24.0);
-            l.putAll(RecommendCommand.rowJson(r, EfficiencyTable.shipped(), true));
+            l.putAll(DecisionOutput.rowJson(r));
             rows.add(l);
         }
         root.put("layouts", rows);

@@ -2,16 +2,14 @@ package com.vramadvisor.app.results;
 
 import com.vramadvisor.engine.Mode;
 import com.vramadvisor.engine.hardware.GpuSpec;
+import com.vramadvisor.engine.money.Usage;
 import com.vramadvisor.engine.ranking.Acquisition;
 import com.vramadvisor.engine.ranking.HardwareKind;
 import com.vramadvisor.engine.ranking.RankingOptions;
 import com.vramadvisor.engine.ranking.Reason;
 import com.vramadvisor.engine.ranking.RecommendationRow;
 import com.vramadvisor.engine.ranking.ServingFigures;
-import com.vramadvisor.engine.speed.EfficiencyTable;
-import com.vramadvisor.engine.speed.SpeedFigure;
 import com.vramadvisor.engine.speed.SpeedRange;
-import com.vramadvisor.engine.speed.SpeedRanges;
 import com.vramadvisor.scenario.SizeUnit;
 import java.util.Locale;
 import java.util.Map;
@@ -75,15 +73,15 @@ final class DecisionRows {
                 messages.get("results.table.machines", messages.integer(r.nodes()), messages.integer(r.gpusPerNode())),
                 machinesTip, r.layout().label(), layoutTip, r.perGpuBytes(), r.capacityBytes(), memory,
                 r.headroomFraction(), headroom, r.tokensPerSecond(), speed(r, mode), r.hours(), plans.time(r.hours()),
-                timeTip(r, late, options, mode), r.gpuHours(), plans.gpuHours(r.gpuHours()), r.mfu(), plans.mfu(r.mfu()),
+                timeTip(r, late, options), r.gpuHours(), plans.gpuHours(r.gpuHours()), r.mfu(), plans.mfu(r.mfu()),
                 r.boundBy(), bound, plans.boundTip(r.boundBy()), r.purchaseUsd(), costs.capital(r),
                 costs.capitalTip(r), r.rentalUsdPerHour(), costs.rent(r), costs.rentTip(r), r.jobCostUsd(),
-                costs.jobCost(r), costs.jobCostTip(r, options), r.energyKWh(), energy(r), rowTip, r.layout(),
-                gpu == null ? 0 : gpu.memoryBytesTotal(), serving(r, options));
+                costs.jobCost(r), jobCostTip(r, options), r.energyKWh(), energy(r), rowTip, r.layout(),
+                gpu == null ? 0 : gpu.memoryBytesTotal(), serving(r));
     }
 
     /** The serving cells: users, users per dollar-hour, TPOT and TTFT at the operating point, and how they came. */
-    private DecisionServing serving(RecommendationRow r, RankingOptions options) {
+    private DecisionServing serving(RecommendationRow r) {
         ServingFigures f = r.serving();
         if (f == null) {
             return DecisionServing.NONE;
@@ -100,16 +98,19 @@ final class DecisionRows {
         String tip = messages.get("results.table.serving.tip", users, messages.integer(f.usersPerReplica()),
                 messages.integer(r.replicas()), messages.integer(f.kvSequencesPerReplica()), cap, tpot, ttft,
                 messages.integer(Math.max(1, f.usersPerReplica()))) + "\n" + cost
-                + latencyRanges(f, options.speed().table());
+                + latencyRanges(r);
         return new DecisionServing(f.usersServed(), users, f.usersPerDollar(), perDollar, f.tpotMs(), tpot,
                 f.ttftMs(), ttft, tip);
     }
 
     private String acquisitionTip(Acquisition acquisition, RankingOptions options) {
-        return acquisition == Acquisition.RENTAL ? messages.get("results.acquisition.rental.tooltip")
-                : messages.get("results.acquisition.purchase.tooltip",
-                        messages.decimal(options.amortizationYears(), options.amortizationYears()
-                                == Math.rint(options.amortizationYears()) ? 0 : 1));
+        if (acquisition == Acquisition.RENTAL) {
+            return messages.get("results.acquisition.rental.tooltip");
+        }
+        Usage u = options.usage();
+        return u.jobOnly() ? messages.get("results.acquisition.purchase.tooltip.alone")
+                : messages.get("results.acquisition.purchase.tooltip.used", messages.percent(u.utilization(), 0),
+                        messages.decimal(u.years(), u.years() == Math.rint(u.years()) ? 0 : 1));
     }
 
     /** The machines and the links inside and between them. */
@@ -129,7 +130,7 @@ final class DecisionRows {
                 : words;
     }
 
-    private String timeTip(RecommendationRow r, boolean late, RankingOptions options, Mode mode) {
+    private String timeTip(RecommendationRow r, boolean late, RankingOptions options) {
         if (r.hours() == null) {
             return messages.get("results.table.time.unknown");
         }
@@ -137,9 +138,8 @@ final class DecisionRows {
         String tip = messages.get(late ? "results.table.time.late" : "results.table.time.tip",
                 messages.integer(options.tokenBudget()), plans.speed(r.tokensPerSecond()), plans.time(r.hours()),
                 deadline);
-        SpeedFigure group = SpeedRanges.throughput(mode != Mode.INFER);
-        SpeedRange speed = SpeedRanges.rate(options.speed().table(), group, r.tokensPerSecond());
-        SpeedRange time = SpeedRanges.time(options.speed().table(), group, r.hours());
+        SpeedRange speed = r.ranges().itemsPerSecond();
+        SpeedRange time = r.ranges().hours();
         if (speed == null || time == null) {
             return tip;
         }
@@ -147,10 +147,18 @@ final class DecisionRows {
                 plans.speed(speed.high()), plans.time(time.low()), plans.time(time.high()));
     }
 
+    /** The job cost's formula, and its range from the held-out published measurements where known. */
+    private String jobCostTip(RecommendationRow r, RankingOptions options) {
+        String tip = costs.jobCostTip(r, options);
+        SpeedRange cost = r.ranges().jobCostUsd();
+        return cost == null ? tip : tip + "\n" + messages.get("results.table.range.cost", messages.usd(cost.low()),
+                messages.usd(cost.high()));
+    }
+
     /** The TPOT and TTFT ranges of a serving row, from the held-out published measurements; empty without them. */
-    private String latencyRanges(ServingFigures f, EfficiencyTable table) {
-        SpeedRange tpot = SpeedRanges.time(table, SpeedFigure.TPOT, f.tpotMs());
-        SpeedRange ttft = SpeedRanges.time(table, SpeedFigure.TTFT, f.ttftMs());
+    private String latencyRanges(RecommendationRow r) {
+        SpeedRange tpot = r.ranges().tpotMs();
+        SpeedRange ttft = r.ranges().ttftMs();
         if (tpot == null) {
             return "";
         }

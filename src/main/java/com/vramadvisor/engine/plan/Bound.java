@@ -16,7 +16,9 @@ public enum Bound {
     /** Data-parallel or ZeRO traffic over the GPU-to-GPU link or PCIe inside a node. */
     GPU_LINK("gpu-link"),
     /** Pipeline stages waiting for each other at the start and end of a step. */
-    BUBBLE("bubble");
+    BUBBLE("bubble"),
+    /** The host launching kernels and scheduling the step: small batches and small models. */
+    HOST("host");
 
     private final String code;
 

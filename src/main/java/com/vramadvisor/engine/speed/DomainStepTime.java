@@ -44,6 +44,16 @@ public final class DomainStepTime {
         public String id() {
             return id;
         }
+
+        /** The step-time model's name for the same term. */
+        public com.vramadvisor.engine.plan.Bound planBound() {
+            return switch (this) {
+                case COMPUTE -> com.vramadvisor.engine.plan.Bound.COMPUTE;
+                case MEMORY -> com.vramadvisor.engine.plan.Bound.MEMORY_BANDWIDTH;
+                case NETWORK -> com.vramadvisor.engine.plan.Bound.NETWORK;
+                case HOST -> com.vramadvisor.engine.plan.Bound.HOST;
+            };
+        }
     }
 
     /**
