@@ -75,6 +75,11 @@ public final class CatalogLoader {
     /** The file names a user catalog folder may hold, for problems that name them. */
     private static final String EXPECTED_FILES =
             "gpus.json, systems.json, cloud.json, models.json, nodes.json, money.json or " + UserPriceList.FILE_NAME;
+    /**
+     * The speed model's fitted efficiencies, which the shipped catalog folder holds beside the catalog files
+     * ({@code EfficiencyTable}; written by {@code speed fit}): not a catalog file, and not a stray one.
+     */
+    private static final String EFFICIENCY_FILE = "efficiency.json";
     /** The JSON path of a problem that is not inside a JSON document. */
     private static final String NO_PATH = "";
 
@@ -222,6 +227,7 @@ public final class CatalogLoader {
                     .filter(p -> Arrays.stream(Kind.values())
                             .noneMatch(k -> k.fileName().equals(p.getFileName().toString())))
                     .filter(p -> !p.getFileName().toString().equals(UserPriceList.FILE_NAME))
+                    .filter(p -> !p.getFileName().toString().equals(EFFICIENCY_FILE))
                     .sorted()
                     .forEach(p -> loading.problem(p.toString(), NO_PATH,
                             "not a catalog file name; expected " + EXPECTED_FILES));

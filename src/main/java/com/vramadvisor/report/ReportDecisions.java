@@ -4,6 +4,7 @@ import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 
 import com.vramadvisor.engine.core.WorkloadKind;
 import com.vramadvisor.engine.ranking.HardwareKind;
@@ -13,7 +14,7 @@ import com.vramadvisor.engine.ranking.Recommendation;
 import com.vramadvisor.engine.ranking.RecommendationRow;
 import com.vramadvisor.engine.serving.ServingTargets;
 import com.vramadvisor.engine.speed.Residuals;
-import com.vramadvisor.engine.speed.SpeedRanges;
+import com.vramadvisor.engine.speed.SpeedFigure;
 import com.vramadvisor.report.ReportModel.Column;
 import com.vramadvisor.report.ReportModel.DecisionRow;
 import com.vramadvisor.report.ReportModel.DecisionTable;
@@ -118,9 +119,10 @@ final class ReportDecisions {
                 o.speed().bandwidthOverride() != null ? text.percent(o.speed().bandwidthOverride())
                         : text.get("decision.note.fitted"),
                 ReportInputs.days(text, o.deadlineDays())));
-        Residuals residuals = o.speed().table().residuals(SpeedRanges.throughput(
-                recommendation.rows().stream().noneMatch(r -> r.serving() != null)
-                        && recommendation.rows().stream().anyMatch(r -> r.mfu() != null)));
+        // The rows' throughput group (language-model training or inference, images); none for kinds without one.
+        SpeedFigure group = recommendation.rows().stream().map(r -> r.ranges().group()).filter(Objects::nonNull)
+                .findFirst().orElse(null);
+        Residuals residuals = group == null ? Residuals.NONE : o.speed().table().residuals(group);
         if (residuals.known()) {
             notes.add(text.format("decision.note.ranges", text.percent(1 / (1 + residuals.p90())),
                     text.percent(1 / (1 + residuals.p10()))));

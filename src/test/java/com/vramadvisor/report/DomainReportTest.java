@@ -125,7 +125,7 @@ class DomainReportTest {
         assertThat(first.cells().get(6)).endsWith(" h");
         assertThat(first.raw().hours()).isPositive();
         assertThat(table.notes()).anyMatch(n -> n.contains("90 epochs of 1,281,167 images")
-                && n.contains("90-day deadline") && n.contains("GPU's dense peak"));
+                && n.contains("90-day deadline") && n.contains("GPU's peaks fitted for its software stack"));
     }
 
     @Test
