@@ -120,11 +120,12 @@ final class RowBuilder {
             return r;
         }
         Offer offer = p.offer();
+        // Only the job's cost is read at the two ends: no break-even is asked for, and their notes are the row's.
         List<Reason> ignored = new ArrayList<>();
         RowMoney low = offer.acquisition() == Acquisition.RENTAL ? rental(offer, units, r.hours().low(), ignored)
-                : purchase(offer, bought, units, nodes, r.hours().low(), ignored);
+                : purchase(offer, bought, units, nodes, r.hours().low(), ignored, null);
         RowMoney high = offer.acquisition() == Acquisition.RENTAL ? rental(offer, units, r.hours().high(), ignored)
-                : purchase(offer, bought, units, nodes, r.hours().high(), ignored);
+                : purchase(offer, bought, units, nodes, r.hours().high(), ignored, null);
         if (low.jobCostUsd() == null || high.jobCostUsd() == null) {
             return r;
         }
