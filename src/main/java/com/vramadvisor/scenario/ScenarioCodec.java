@@ -81,7 +81,7 @@ public final class ScenarioCodec {
         ranking.put("ttftTargetMs", targets.ttftMs());
         ranking.put("maxRunningRequests", targets.maxRunning());
         // How bought hardware is used: this job only, or busy a share of the time for some years.
-        ObjectNode usage = ranking.putObject("usage");
+        ObjectNode usage = root.putObject("usage");
         Usage u = inputs.usage();
         usage.put("jobOnly", u.jobOnly());
         if (!u.jobOnly()) {
@@ -219,10 +219,10 @@ public final class ScenarioCodec {
                         ranking.optionalDecimal("ttftTargetMs", 0, ServingTargets.MAX_TARGET_MS, targets.ttftMs()),
                         ranking.optionalInteger("maxRunningRequests", 0, ServingTargets.MAX_RUNNING,
                                 targets.maxRunning()));
-                // Optional: files written before usage was an input cost purchases for the job alone.
-                if (ranking.has("usage")) {
-                    usage = readUsage(ranking.object("usage"));
-                }
+            }
+            // Optional: files written before usage was an input cost purchases for the job alone.
+            if (r.has("usage")) {
+                usage = readUsage(r.object("usage"));
             }
             // Optional: files written before other kinds existed are language-model scenarios.
             WorkloadKind kind = WorkloadKind.LLM;
