@@ -134,10 +134,10 @@ public final class DecisionTableView extends VBox {
         // when" come first, so that they are in view without scrolling in a window of ordinary width; what the money
         // is made of, what limits the speed, and memory detail follow. Capital and rent have columns of their own:
         // a price paid once and a price per hour are never one column.
-        // The option and the memory answer (does it fit, with how much room, need against capacity) come first, so
-        // that they are in view without scrolling in a window of ordinary width; then how it is had, on how many GPUs
-        // laid out how, at what cost and by when; what the money is made of, what limits the speed and the rest
-        // follow. Capital and rent have columns of their own: a price paid once and a price per hour are never one
+        // The option and the memory answer (does it fit, with how much room, need against capacity) come first, then
+        // the goal's columns (users served, the job's cost and time), so that they are in view without scrolling in a
+        // window of ordinary width; then how it is had, on how many GPUs laid out how; what the money is made of,
+        // what limits the speed and the rest follow. Capital and rent have columns of their own: a price paid once and a price per hour are never one
         // column.
         TableColumn<DecisionRow, DecisionRow> name = column("hardware", "results.table.column.hardware",
                 Comparator.comparing(DecisionRow::name, String.CASE_INSENSITIVE_ORDER), 250);
@@ -150,19 +150,11 @@ public final class DecisionTableView extends VBox {
         fitColumn.setCellFactory(c -> new DecisionCells.FitCell(messages));
         table.getColumns().add(fitColumn);
         TableColumn<DecisionRow, DecisionRow> headroom = column("headroom", "results.table.column.headroom",
-                Comparator.comparingDouble(DecisionRow::headroomFraction), 200);
+                Comparator.comparingDouble(DecisionRow::headroomFraction), 170);
         headroom.setCellFactory(c -> new DecisionCells.HeadroomCell());
         table.getColumns().add(headroom);
-        addText("memory", "results.table.column.memory", Comparator.comparingLong(DecisionRow::perGpuBytes), 150,
+        addText("memory", "results.table.column.memory", Comparator.comparingLong(DecisionRow::perGpuBytes), 140,
                 DecisionRow::memoryText, null);
-        addText("acquisition", "results.table.column.acquisition", Comparator.comparing(DecisionRow::acquisition), 104,
-                DecisionRow::acquisitionText, DecisionRow::acquisitionTip);
-        addText("gpus", "results.table.column.gpus", Comparator.comparingInt(DecisionRow::gpusNeeded), 76,
-                DecisionRow::gpuCountText, null);
-        addText("machines", "results.table.column.machines", Comparator.comparingInt(DecisionRow::nodes)
-                .thenComparingInt(DecisionRow::gpusNeeded), 108, DecisionRow::machinesText, DecisionRow::machinesTip);
-        addText("layout", "results.table.column.layout", Comparator.comparing(DecisionRow::layoutText), 170,
-                DecisionRow::layoutText, DecisionRow::layoutTip);
         // Serving: who the option serves within the latency targets, and at what price each; inference only.
         usersColumn = addText("usersServed", "results.table.column.users",
                 nullsLast(r -> r.serving().usersRank()), 90, r -> r.serving().usersText(), r -> r.serving().tip());
@@ -182,6 +174,14 @@ public final class DecisionTableView extends VBox {
         timeColumn.setCellFactory(c -> new DecisionCells.TextCell(DecisionRow::timeText, DecisionRow::timeTip,
                 DecisionRow::pastDeadline));
         table.getColumns().add(timeColumn);
+        addText("acquisition", "results.table.column.acquisition", Comparator.comparing(DecisionRow::acquisition), 104,
+                DecisionRow::acquisitionText, DecisionRow::acquisitionTip);
+        addText("gpus", "results.table.column.gpus", Comparator.comparingInt(DecisionRow::gpusNeeded), 76,
+                DecisionRow::gpuCountText, null);
+        addText("machines", "results.table.column.machines", Comparator.comparingInt(DecisionRow::nodes)
+                .thenComparingInt(DecisionRow::gpusNeeded), 108, DecisionRow::machinesText, DecisionRow::machinesTip);
+        addText("layout", "results.table.column.layout", Comparator.comparing(DecisionRow::layoutText), 170,
+                DecisionRow::layoutText, DecisionRow::layoutTip);
         capitalColumn = addText("capital", "results.table.column.capital", nullsLast(DecisionRow::purchaseUsd), 104,
                 DecisionRow::capitalText, DecisionRow::capitalTip);
         addText("rent", "results.table.column.rent", nullsLast(DecisionRow::rentalUsdPerHour), 128,

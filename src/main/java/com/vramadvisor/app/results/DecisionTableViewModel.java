@@ -20,6 +20,8 @@ import java.util.function.Consumer;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
 import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.DoubleProperty;
@@ -98,6 +100,8 @@ public final class DecisionTableViewModel {
     private final ReadOnlyStringWrapper filterProblem = new ReadOnlyStringWrapper(this, "filterProblem", "");
     private final ReadOnlyStringWrapper summary = new ReadOnlyStringWrapper(this, "summary", "");
     private final ReadOnlyStringWrapper selectedOption = new ReadOnlyStringWrapper(this, "selectedOption", "");
+    private final ReadOnlyObjectWrapper<BreakdownViewModel.SelectedLayout> selectedLayout =
+            new ReadOnlyObjectWrapper<>(this, "selectedLayout");
     private final ReadOnlyBooleanWrapper serving = new ReadOnlyBooleanWrapper(this, "serving");
     private final ReadOnlyBooleanWrapper ranking = new ReadOnlyBooleanWrapper(this, "ranking");
 
@@ -503,13 +507,17 @@ public final class DecisionTableViewModel {
     private void describeSelection() {
         String focusedKey = selectedKeys.isEmpty() ? "" : selectedKeys.get(selectedKeys.size() - 1);
         String text = "";
+        BreakdownViewModel.SelectedLayout layout = null;
         for (DecisionRow r : source) {
             if (r.key().equals(focusedKey) && r.gpusNeeded() > 1) {
                 text = messages.get(r.fits() ? "results.table.selected.fits" : "results.table.selected.over",
                         r.name(), r.memoryText(), r.gpusText());
+                layout = new BreakdownViewModel.SelectedLayout(r.gpuId(), r.perGpuBytes(), r.capacityBytes(),
+                        r.gpusText());
             }
         }
         selectedOption.set(text);
+        selectedLayout.set(layout);
     }
 
     private void updateSummary() {
@@ -653,6 +661,11 @@ public final class DecisionTableViewModel {
     /** What is wrong with a filter, the token budget, the GPU limit or the deadline as typed, empty when nothing is. */
     public ReadOnlyStringProperty filterProblemProperty() {
         return filterProblem.getReadOnlyProperty();
+    }
+
+    /** The focused row's GPU, per-GPU need, capacity and layout when it spans several GPUs, else {@code null}. */
+    ReadOnlyObjectProperty<BreakdownViewModel.SelectedLayout> selectedLayoutProperty() {
+        return selectedLayout.getReadOnlyProperty();
     }
 
     /** The focused row's layout and per-GPU need when it spans several GPUs, empty otherwise. */

@@ -84,6 +84,7 @@ public final class ResultsViewModel {
         this.table = new DecisionTableViewModel(messages);
         table.onGpuSelection(this::selectGpus);
         breakdown.showSelectedOption(table.selectedOptionProperty());
+        breakdown.showSelectedLayout(table.selectedLayoutProperty());
 
         snapshot.addListener((obs, old, now) -> {
             // The workload panel's GPU choice wins when it changes; otherwise keep what the table selected.

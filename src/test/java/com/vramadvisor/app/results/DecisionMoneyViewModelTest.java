@@ -114,4 +114,27 @@ class DecisionMoneyViewModelTest {
         assertThat(bought.money().marketText()).isEqualTo("Purchase");
         assertThat(bought.money().priceDateText()).isNotBlank();
     }
+
+    @Test
+    void aFittingSeveralGpuRowSelectedJudgesTheMemoryCardByItsOwnPerGpuNeed() {
+        workload.gpuIdProperty().set("big-80gb");
+        // 16 GB of weights + 200 x 4,096 tokens x 100 kB = 98 GB: over the big card's 79 GiB on one GPU.
+        workload.batchProperty().set(200);
+        BreakdownViewModel breakdown = vm.breakdown();
+        assertThat(breakdown.fitsProperty().get()).as("one GPU").isFalse();
+        DecisionRow cloud = table.rows().stream().filter(r -> r.hardwareId().equals("cloud-8x-big")).findFirst()
+                .orElseThrow();
+        assertThat(cloud.fits()).isTrue();
+
+        table.select(List.of(cloud), cloud);
+
+        assertThat(breakdown.fitsProperty().get()).isTrue();
+        assertThat(breakdown.fitTextProperty().get()).startsWith("Fits as selected").doesNotContain("over");
+        // Back to the single card: the card judges the workload as configured again.
+        DecisionRow single = table.rows().stream().filter(r -> r.hardwareId().equals("big-80gb")).findFirst()
+                .orElseThrow();
+        table.select(List.of(single), single);
+        assertThat(breakdown.fitsProperty().get()).isFalse();
+        assertThat(breakdown.fitTextProperty().get()).startsWith("Does not fit");
+    }
 }
