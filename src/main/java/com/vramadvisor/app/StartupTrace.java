@@ -36,7 +36,7 @@ import javafx.stage.WindowEvent;
  * <p>With {@value #CLOSE_AFTER_PROPERTY} set to a number of milliseconds as well, the window is closed that long
  * after the complete frame, as the window's close button does (a close request, which hides the window), so the
  * application ends normally. The installers' build uses it for the training run that records the runtime's
- * ahead-of-time cache ({@code packaging/train-window.sh}, docs/install.md); it changes nothing else.
+ * ahead-of-time cache ({@code packaging/train-aot-cache.sh}, docs/install.md); it changes nothing else.
  */
 public final class StartupTrace {
 
