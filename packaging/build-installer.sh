@@ -1,19 +1,16 @@
 #!/usr/bin/env bash
 # Builds VRAM Advisor's installers for the current OS with jpackage:
-#   Linux:   target/installer/vram-advisor/ (app image) and target/installer/vram-advisor_<version>-1_amd64.deb
+#   Linux:   target/installer/vram-advisor/ (app image) and target/installer/vram-advisor_<version>[-1]_amd64.deb
 #   Windows: target/installer/VRAM Advisor/ and target/installer/VRAM Advisor-<version>.msi (needs WiX on PATH)
 #   macOS:   target/installer/VRAM Advisor.app and target/installer/VRAM Advisor-<version>.dmg
 # The runtime is jlinked by the chosen JDK's jpackage from its modules plus the JavaFX jars Maven downloads for this
-# OS (on --module-path). Which JDK (docs/install.md, docs/adr/0026-installed-runtime-jdk25-aot-cache.md):
-#   JPACKAGE_JDK=<JDK folder>  that JDK (17 or newer);
-#   otherwise a JDK 25 if one is found: $JAVA_HOME, the JDK of the jpackage on PATH, then the usual JDK folders
-#     (/usr/lib/jvm/*, /usr/java/*, /opt/java/*; /Library/Java/JavaVirtualMachines/*/Contents/Home; on Windows
-#     C:/Program Files/*/jdk-25*);
-#   otherwise the jpackage on PATH (JDK 17 or newer).
+# OS (on --module-path). The JDK (packaging/select-runtime-jdk.sh, docs/install.md): JPACKAGE_JDK=<JDK folder> if
+# set; else a JDK 25 if one is found ($JAVA_HOME, the jpackage on PATH, the usual JDK folders); else the jpackage on
+# PATH (JDK 17 or newer).
 # With a JDK 25 or newer the runtime gets an ahead-of-time cache (lib/app/vram-advisor.aot) from a training run of
-# the packaged window (packaging/train-aot-cache.sh), used by the launcher through -XX:AOTCache. With an older JDK
-# its default CDS archive is dumped again with the JDK and JavaFX classes the app loads at start-up, and a dynamic
-# AppCDS archive on top holds the app's own classes (step 3, "CDS").
+# the packaged window (packaging/train-aot-cache.sh), which the launcher uses through -XX:AOTCache (step 3, "AOT").
+# With an older JDK its default CDS archive is dumped again with the JDK and JavaFX classes the app loads at
+# start-up, and a dynamic AppCDS archive on top holds the app's own classes (step 3, "CDS").
 #
 # Usage: packaging/build-installer.sh [--app-image-only] [--skip-build]
 #   --app-image-only  stop after the app image (what UiLatencyBenchmark --compare-launcher measures)
@@ -27,7 +24,7 @@ for arg in "$@"; do
     case "$arg" in
         --app-image-only) APP_IMAGE_ONLY=true ;;
         --skip-build) SKIP_BUILD=true ;;
-        -h|--help) sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "build-installer.sh: unknown option '$arg' (try --help)" >&2; exit 2 ;;
     esac
 done
@@ -42,54 +39,15 @@ case "$(uname -s)" in
     MINGW*|MSYS*|CYGWIN*) OS=windows; FX=win; NAME="VRAM Advisor" ;;
     *) echo "build-installer.sh: unsupported OS $(uname -s)" >&2; exit 2 ;;
 esac
+
 # ---------------------------------------------------------------- 0. the JDK that builds the runtime
-# Prints the feature version of the JDK in folder $1 (from its release file), or nothing.
-jdk_feature() {
-    [[ -f "$1/release" ]] && sed -n 's/^JAVA_VERSION="\([0-9]*\).*/\1/p' "$1/release"
-}
-# Prints the first folder given that holds a JDK 25 with jpackage, or nothing.
-first_jdk25() {
-    local dir
-    for dir in "$@"; do
-        [[ -n "$dir" && -d "$dir" ]] || continue
-        if [[ "$(jdk_feature "$dir")" == 25 ]] && [[ -e "$dir/bin/jpackage" || -e "$dir/bin/jpackage.exe" ]]; then
-            printf '%s\n' "$dir"
-            return
-        fi
-    done
-}
-if [[ -n "${JPACKAGE_JDK:-}" ]]; then
-    JDK="$JPACKAGE_JDK"
-    [[ -e "$JDK/bin/jpackage" || -e "$JDK/bin/jpackage.exe" ]] \
-        || { echo "build-installer.sh: JPACKAGE_JDK=$JDK has no bin/jpackage" >&2; exit 2; }
-else
-    path_jdk=""
-    if command -v jpackage >/dev/null; then
-        path_jdk="$(dirname "$(dirname "$(command -v jpackage)")")"
-        # A link such as /usr/bin/jpackage: the folder of the file it points to.
-        command -v readlink >/dev/null && path_jdk="$(dirname "$(dirname "$(readlink -f "$(command -v jpackage)" \
-            2>/dev/null || command -v jpackage)")")"
-    fi
-    shopt -s nullglob
-    JDK="$(first_jdk25 "${JAVA_HOME:-}" "$path_jdk" /usr/lib/jvm/* /usr/java/* /opt/java/* \
-        /Library/Java/JavaVirtualMachines/*/Contents/Home "/c/Program Files"/*/jdk-25*)"
-    shopt -u nullglob
-fi
-if [[ -n "$JDK" ]]; then
-    JPACKAGE="$JDK/bin/jpackage"
-else
-    command -v jpackage >/dev/null \
-        || { echo "build-installer.sh: no JDK 25 found and no jpackage on PATH; set JPACKAGE_JDK" >&2; exit 2; }
-    JPACKAGE=jpackage
-fi
-FEATURE="$("$JPACKAGE" --version 2>/dev/null | head -n 1 | sed 's/^\([0-9]*\).*/\1/')"
-[[ "$FEATURE" =~ ^[0-9]+$ ]] && (( FEATURE >= 17 )) \
-    || { echo "build-installer.sh: $JPACKAGE is not from a JDK 17 or newer" >&2; exit 2; }
-# The ahead-of-time cache (-XX:AOTCacheOutput, one training run) needs JDK 25; older runtimes get CDS archives.
-if (( FEATURE >= 25 )); then STARTUP=aot; else STARTUP=cds; fi
+# JPACKAGE (its jpackage), FEATURE (its version) and STARTUP: aot with JDK 25 or newer, cds with JDK 17 to 24.
+selected="$(packaging/select-runtime-jdk.sh)" || exit 2
+eval "$selected"
 
 log() { printf '==> %s\n' "$*"; }
-log "runtime from JDK $FEATURE ($JPACKAGE); start-up: $([[ $STARTUP == aot ]] && echo "AOT cache" || echo "CDS archives")"
+log "runtime from JDK $FEATURE ($JPACKAGE); start-up with $([[ $STARTUP == aot ]] && echo "an AOT cache" \
+    || echo "CDS archives")"
 
 # ---------------------------------------------------------------- 1. jars
 if ! $SKIP_BUILD; then
@@ -136,12 +94,14 @@ APPDIR_ABS="$(cd "$APPDIR" && pwd)"
 # so the app always starts. The cache names no absolute path: it stays valid where the image is moved or installed.
 if [[ "$STARTUP" == aot ]]; then
     log "training run for the AOT cache (the window opens and closes itself)"
+    # As the launcher reads it: jpackage's launcher replaces $APPDIR with the app folder at each start.
+    AOT_CACHE='$APPDIR/vram-advisor.aot'
     rm -f "$APPDIR/vram-advisor.aot"
-    packaging/train-aot-cache.sh "$LAUNCHER" "$CFG" '$APPDIR/vram-advisor.aot' "$WORK/aot-training.log" \
+    packaging/train-aot-cache.sh "$LAUNCHER" "$CFG" "$AOT_CACHE" "$WORK/aot-training.log" \
         || log "the training run did not report a complete window (see $WORK/aot-training.log)"
     if [[ -s "$APPDIR/vram-advisor.aot" ]]; then
         for cfg in "$APPDIR"/*.cfg; do
-            printf '%s\n' 'java-options=-XX:AOTCache=$APPDIR/vram-advisor.aot' 'java-options=-Xlog:aot=off' >> "$cfg"
+            printf 'java-options=%s\n' "-XX:AOTCache=$AOT_CACHE" -Xlog:aot=off >> "$cfg"
         done
         log "AOT cache: $(du -h "$APPDIR/vram-advisor.aot" | cut -f1)"
     else
@@ -152,8 +112,8 @@ fi
 
 # ---------------------------------------------------------------- 3. CDS (JDK 17 to 24)
 if [[ "$STARTUP" == cds ]]; then
-    # Record the classes a start-up loads (the window under Xvfb where available, then a CLI report) and archive them as
-    # below. Output of the training runs is discarded.
+    # Record the classes a start-up loads (the window under Xvfb where available, then a CLI report) and archive them
+    # as below. Output of the training runs is discarded.
     log "recording start-up classes for AppCDS"
     cp "$CFG" "$WORK/launcher.cfg"
     train_home="$(mktemp -d)"
@@ -197,7 +157,8 @@ if [[ "$STARTUP" == cds ]]; then
     esac
     dump_base() {
         "$JAVA" -Xshare:dump -XX:SharedClassListFile="$APPDIR/vram-advisor.classlist" \
-            -XX:SharedArchiveFile="$WORK/classes.jsa" >"$WORK/cds-dump.log" 2>&1 && mv -f "$WORK/classes.jsa" "$BASE_JSA"
+            -XX:SharedArchiveFile="$WORK/classes.jsa" >"$WORK/cds-dump.log" 2>&1 \
+            && mv -f "$WORK/classes.jsa" "$BASE_JSA"
     }
     # A dump that fails once (a busy machine) is tried again before the runtime keeps jlink's archive.
     if [[ -s "$APPDIR/vram-advisor.classlist" ]] && { dump_base || dump_base; }; then
