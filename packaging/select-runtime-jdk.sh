@@ -7,7 +7,7 @@
 #      JDK_CANDIDATES (default: /usr/lib/jvm/* /usr/java/* /opt/java/*; on macOS
 #      /Library/Java/JavaVirtualMachines/*/Contents/Home; in Git Bash "C:/Program Files"/*/jdk-25*). Only feature
 #      release 25 is taken unasked: it is the one the AOT cache and the launcher options were checked with
-#      (docs/adr/0026-installed-runtime-jdk25-aot-cache.md).
+#      (docs/adr/0027-installed-runtime-jdk25-aot-cache.md).
 #   3. Otherwise the jpackage on PATH (JDK 17 or newer).
 set -euo pipefail
 

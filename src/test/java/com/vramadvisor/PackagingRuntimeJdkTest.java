@@ -19,7 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Which JDK builds the installers' runtime ({@code packaging/select-runtime-jdk.sh}, run by
  * {@code packaging/build-installer.sh}): a JDK 25 gives the runtime an ahead-of-time cache, anything else falls back
- * to the jpackage on {@code PATH} and CDS archives (docs/adr/0026-installed-runtime-jdk25-aot-cache.md). The JDKs here
+ * to the jpackage on {@code PATH} and CDS archives (docs/adr/0027-installed-runtime-jdk25-aot-cache.md). The JDKs here
  * are stand-ins in a temporary folder: a {@code release} file with the version, as every JDK has, and a
  * {@code bin/jpackage} that prints that version for {@code --version}, as the real one does.
  */
