@@ -39,7 +39,7 @@ final class MoneyWords {
 
     /**
      * The verdict in a sentence: which way is cheaper for this job and by how much, and the utilisation above which
-     * buying the best purchase would beat renting the same GPUs; empty when the table has no job cost. The window
+     * buying the best purchase would beat renting the same work; empty when the table has no job cost. The window
      * words it the same way ({@link VerdictText}).
      */
     static String verdict(Recommendation rec) {
@@ -48,8 +48,8 @@ final class MoneyWords {
 
     /**
      * A bought row's break-even in a column: the utilisation over the break-even years above which buying beats
-     * renting the same GPUs, "never" where renting them always costs less, "-" where nobody rents them or the row is
-     * rented.
+     * renting the same work, "never" where renting it always costs less, "-" where no rental prices that work or the
+     * row is rented.
      */
     static String paysOff(RecommendationRow r) {
         return WORDS.paysOff(r);

@@ -8,7 +8,7 @@ import java.util.Locale;
 /**
  * The money verdict of a decision table in one sentence, the same words on the command line and in the window: which
  * way, renting or buying, gets this job done for less and by how much, and the utilisation above which buying the best
- * purchase would beat renting the same GPUs ({@link MoneyVerdict}). Also a bought row's break-even as a table cell.
+ * purchase would beat renting the same work ({@link MoneyVerdict}). Also a bought row's break-even as a table cell.
  * Words come from the bundle {@code com/vramadvisor/figures/figures}; amounts read as {@link MoneyText} writes them.
  * Immutable and safe to use from the ranking thread.
  */
@@ -29,7 +29,7 @@ public final class VerdictText {
 
     /**
      * The verdict in a sentence or two: which way is cheaper for this job, against the best of the other way, and the
-     * best purchase's break-even against renting the same GPUs; empty when no row fits with a job cost.
+     * best purchase's break-even against renting the same work; empty when no row fits with a job cost.
      */
     public String sentence(MoneyVerdict v) {
         RecommendationRow rent = v.bestRental();
@@ -64,10 +64,11 @@ public final class VerdictText {
 
     /**
      * A bought row's break-even as a cell: the utilisation over the break-even years above which buying beats renting
-     * the same GPUs, "never" where renting them always costs less, "-" where nobody rents them or the row is rented.
+     * the same work, "never" where renting it always costs less, "-" where no rental prices that work or the row is
+     * rented.
      */
     public String paysOff(RecommendationRow r) {
-        if (r.acquisition() != Acquisition.PURCHASE || r.money().sameGpusRentUsdPerHour() == null) {
+        if (r.acquisition() != Acquisition.PURCHASE || r.money().equalWorkRentUsdPerHour() == null) {
             return words.get("paysOff.none");
         }
         Double u = r.money().breakEvenUtilization();

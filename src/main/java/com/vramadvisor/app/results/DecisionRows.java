@@ -90,13 +90,13 @@ final class DecisionRows {
         String paysOffTip;
         if (r.acquisition() != Acquisition.PURCHASE) {
             paysOffTip = messages.get("results.table.paysOff.rented");
-        } else if (m.sameGpusRentUsdPerHour() == null) {
+        } else if (m.equalWorkRentUsdPerHour() == null) {
             paysOffTip = messages.get("results.table.paysOff.none");
         } else if (m.breakEvenUtilization() == null) {
-            paysOffTip = messages.get("results.table.paysOff.never", messages.usdRate(m.sameGpusRentUsdPerHour()),
+            paysOffTip = messages.get("results.table.paysOff.never", messages.usdRate(m.equalWorkRentUsdPerHour()),
                     years);
         } else {
-            paysOffTip = messages.get("results.table.paysOff.tip", messages.usdRate(m.sameGpusRentUsdPerHour()),
+            paysOffTip = messages.get("results.table.paysOff.tip", messages.usdRate(m.equalWorkRentUsdPerHour()),
                     verdicts.percent(m.breakEvenUtilization()), years) + "\n"
                     + (m.breakEvenMonths() == null ? messages.get("results.table.paysOff.noMonths")
                     : messages.get("results.table.paysOff.months", messages.decimal(m.breakEvenMonths(),
