@@ -8,6 +8,7 @@ import com.vramadvisor.engine.core.SizedEstimate;
 import com.vramadvisor.engine.core.WorkloadKind;
 import com.vramadvisor.engine.hardware.GpuSpec;
 import com.vramadvisor.report.EstimatorSentences;
+import com.vramadvisor.report.WindowColours;
 import com.vramadvisor.scenario.DomainInputs;
 import com.vramadvisor.scenario.ScenarioInputs;
 import com.vramadvisor.scenario.SpreadWorkload;
@@ -147,7 +148,7 @@ public final class DomainResultsViewModel {
             String share = messages.percent(total == 0 ? 0 : p.bytes() / (double) total, 1);
             String size = messages.size(p.bytes(), unit);
             next.add(new PartRow(p.id(), name, p.bytes(), size, share, messages.get("domain.results.part.tooltip",
-                    name, size, messages.integer(p.bytes()), share, sentences.text(p.formulaSentence())), i % 16 + 1));
+                    name, size, messages.integer(p.bytes()), share, sentences.text(p.formulaSentence())), WindowColours.partSlot(i)));
             i++;
         }
         boolean spreads = w.perGpu(2).isPresent();
