@@ -26,9 +26,8 @@ public final class WindowColours {
     static final String THEME = "/com/vramadvisor/app/theme/theme-light.css";
     static final String RESULTS = "/com/vramadvisor/app/results/results.css";
 
-    private static final Pattern TOKEN = Pattern.compile(
-            "(-color-[a-z0-9-]+):\\s*(#[0-9a-fA-F]{6}|rgba\\(\\s*(\\d+)\\s*,\\s*(\\d+)\\s*,\\s*(\\d+)\\s*,\\s*([0-9.]+)\\s*\\))"
-                    + "\\s*;");
+    private static final Pattern TOKEN = Pattern.compile("(-color-[a-z0-9-]+):\\s*(#[0-9a-fA-F]{6}"
+            + "|rgba\\(\\s*(\\d+)\\s*,\\s*(\\d+)\\s*,\\s*(\\d+)\\s*,\\s*([0-9.]+)\\s*\\))\\s*;");
     private static final Pattern CLASS = Pattern.compile(
             "\\.([a-z0-9-]+)\\s*\\{\\s*-component-color:\\s*(-color-[a-z0-9-]+)\\s*;\\s*}");
 

@@ -77,6 +77,7 @@ public final class DomainResultsView extends GridPane {
         ScrollPane breakdownScroll = new ScrollPane(breakdownBox);
         breakdownScroll.setFitToWidth(true);
         breakdownScroll.getStyleClass().add("edge-to-edge");
+        breakdownScroll.setId("domainBreakdownScroll");
         VBox.setVgrow(breakdownScroll, Priority.ALWAYS);
         VBox breakdown = card(messages.text("domain.results.title"), breakdownScroll);
         breakdown.setId("domainBreakdownCard");
@@ -92,6 +93,11 @@ public final class DomainResultsView extends GridPane {
         notes.getStyleClass().add("edge-to-edge");
         VBox notesCard = card(null, notes);
         VBox.setVgrow(notes, Priority.ALWAYS);
+        // Another kind's card starts at its headline, not at the last kind's scroll offset.
+        vm.kindProperty().addListener((obs, old, now) -> {
+            breakdownScroll.setVvalue(breakdownScroll.getVmin());
+            notes.setVvalue(notes.getVmin());
+        });
 
         ColumnConstraints left = new ColumnConstraints();
         left.setPercentWidth(55);

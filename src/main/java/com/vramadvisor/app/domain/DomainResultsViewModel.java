@@ -48,6 +48,7 @@ public final class DomainResultsViewModel {
     private final Function<String, Optional<GpuSpec>> gpus;
     private final ResultsMessages messages;
     private final ReadOnlyBooleanWrapper active = new ReadOnlyBooleanWrapper(this, "active");
+    private final ReadOnlyObjectWrapper<WorkloadKind> kind = new ReadOnlyObjectWrapper<>(this, "kind");
     private final ReadOnlyObjectWrapper<Sizable> workload = new ReadOnlyObjectWrapper<>(this, "workload");
     private final ReadOnlyObjectWrapper<SizedEstimate> estimate = new ReadOnlyObjectWrapper<>(this, "estimate");
     private final ReadOnlyStringWrapper subject = new ReadOnlyStringWrapper(this, "subject", "");
@@ -96,6 +97,7 @@ public final class DomainResultsViewModel {
         if (in == null) {
             return;
         }
+        kind.set(in.kind());
         active.set(!in.languageModel());
         if (in.languageModel()) {
             return;
@@ -222,6 +224,8 @@ public final class DomainResultsViewModel {
 
     /** Whether the scenario sizes a kind beyond language models, so these results are the ones to show. */
     public ReadOnlyBooleanProperty activeProperty() { return active.getReadOnlyProperty(); }
+    /** The scenario's workload kind, language models included: a new kind starts its results from the top. */
+    public ReadOnlyObjectProperty<WorkloadKind> kindProperty() { return kind.getReadOnlyProperty(); }
     /** The workload the inputs describe; {@code null} while they are refused or the kind has no estimator. */
     public ReadOnlyObjectProperty<Sizable> workloadProperty() { return workload.getReadOnlyProperty(); }
     public ReadOnlyObjectProperty<SizedEstimate> estimateProperty() { return estimate.getReadOnlyProperty(); }

@@ -16,6 +16,7 @@ import com.vramadvisor.app.scenario.ScenarioStore;
 import com.vramadvisor.app.settings.WindowGeometry;
 import com.vramadvisor.app.ui.BuiltWhenShown;
 import com.vramadvisor.app.ui.CjkFonts;
+import com.vramadvisor.app.ui.CutTextTips;
 import com.vramadvisor.app.ui.HoverTip;
 import com.vramadvisor.app.ui.Messages;
 import com.vramadvisor.app.workload.WorkloadPanel;
@@ -371,6 +372,7 @@ public final class MainWindow implements AppMenus.Actions {
     private void installChrome() {
         Themes.apply(scene, stored.theme());
         applyFont();
+        CutTextTips.install(scene);
         if (!fontFollowsLocale) {
             fontFollowsLocale = true;
             messages.localeProperty().addListener(obs -> applyFont());
