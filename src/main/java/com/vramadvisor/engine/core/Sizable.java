@@ -1,6 +1,7 @@
 package com.vramadvisor.engine.core;
 
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * A described workload of any non-language-model kind: it estimates itself, scales along one axis for the inverse
@@ -49,6 +50,14 @@ public interface Sizable {
      */
     default Fp64Need fp64Need() {
         return Fp64Need.NONE;
+    }
+
+    /**
+     * What the workload needs the GPU's software to offer ({@link GpuFeature}); none unless the workload says
+     * otherwise.
+     */
+    default Set<GpuFeature> gpuFeatures() {
+        return Set.of();
     }
 
     /**
