@@ -349,7 +349,9 @@ final class DecisionOutput {
         if (rec.hasSpeed()) {
             head.append(String.format(Locale.ROOT, " %12s %9s", "job cost", "pays off"));
         }
-        out.println(head);
+        if (!rec.rows().isEmpty()) {
+            out.println(head);
+        }
         for (RecommendationRow r : rec.rows()) {
             StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%-5s %-4s %-36s %5s ",
                     switch (r.verdict()) {

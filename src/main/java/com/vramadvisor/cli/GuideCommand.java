@@ -73,6 +73,9 @@ final class GuideCommand implements Callable<Integer> {
                 o.put("smallestSingleGpu", id(r.smallestSingle()));
                 o.put("fewestGpus", id(r.fewestGpus()));
                 o.put("cheapest", id(r.cheapest()));
+                o.put("pick", pick(r.cheapest()));
+                o.put("smallestSingleGpuUsd", usd(r.smallestSingle()));
+                o.put("fewestGpusUsd", usd(r.fewestGpus()));
                 List<String> codes = new ArrayList<>();
                 r.findings().forEach(f -> codes.add(f.code()));
                 o.put("findings", codes);
@@ -93,6 +96,9 @@ final class GuideCommand implements Callable<Integer> {
                 out.printf(Locale.ROOT, "  smallest card      %s%n", name(r.smallestSingle()));
                 out.printf(Locale.ROOT, "  fewest GPUs        %s%n", name(r.fewestGpus()));
                 out.printf(Locale.ROOT, "  pick (cheapest)    %s%n", name(r.cheapest()));
+                if (r.cheapest() != null) {
+                    out.println("  - " + why(r.cheapest()));
+                }
                 for (String e : r.explanations()) {
                     out.println("  - " + e);
                 }
@@ -125,6 +131,9 @@ final class GuideCommand implements Callable<Integer> {
         o.put("smallestSingleGpu", r.smallestSingle() == null ? null : r.smallestSingle().hardwareId());
         o.put("fewestGpus", r.fewestGpus() == null ? null : r.fewestGpus().hardwareId());
         o.put("cheapest", r.cheapest() == null ? null : r.cheapest().hardwareId());
+        o.put("pick", pick(r.cheapest()));
+        o.put("smallestSingleGpuUsd", usd(r.smallestSingle()));
+        o.put("fewestGpusUsd", usd(r.fewestGpus()));
         List<String> codes = new ArrayList<>();
         r.findings().forEach(f -> codes.add(f.code()));
         o.put("findings", codes);
@@ -140,10 +149,42 @@ final class GuideCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "  smallest card      %s%n", name(r.smallestSingle()));
         out.printf(Locale.ROOT, "  fewest GPUs        %s%n", name(r.fewestGpus()));
         out.printf(Locale.ROOT, "  pick (cheapest)    %s%n", name(r.cheapest()));
+        if (r.cheapest() != null) {
+            out.println("  - " + why(r.cheapest()));
+        }
         for (String e : r.explanations()) {
             out.println("  - " + e);
         }
         out.println();
+    }
+
+    /**
+     * The line's pick as JSON: the cheapest purchase within one machine that fits outside the tight-fit margin, its
+     * capital, headroom and why it is the pick; {@code null} when nothing fits.
+     */
+    private static Map<String, Object> pick(RecommendationRow row) {
+        if (row == null) {
+            return null;
+        }
+        Map<String, Object> o = new LinkedHashMap<>();
+        o.put("hardwareId", row.hardwareId());
+        o.put("hardware", row.hardwareName());
+        o.put("capitalUsd", row.purchaseUsd());
+        o.put("headroom", row.headroomFraction());
+        o.put("why", why(row));
+        return o;
+    }
+
+    /** Why the pick is the pick, in one English sentence. */
+    private static String why(RecommendationRow row) {
+        return String.format(Locale.ROOT, "The cheapest purchase within one machine that holds it outside the"
+                        + " tight-fit margin: %s per GPU of %s (%.0f%% headroom)%s.", Quantities.gib(row.perGpuBytes()),
+                Quantities.gib(row.capacityBytes()), 100 * row.headroomFraction(),
+                row.layout() == null || row.gpusNeeded() <= 1 ? "" : ", laid out " + row.sharding());
+    }
+
+    private static Double usd(RecommendationRow row) {
+        return row == null ? null : row.purchaseUsd();
     }
 
     private static String id(RecommendationRow row) {

@@ -5,6 +5,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.function.Predicate;
 
 /**
  * What a decision table says when no option fits: the nearest option (the one whose per-GPU need is the smallest
@@ -65,12 +66,22 @@ public record NothingFits(RecommendationRow nearest, double needOverCapacity, Li
      */
     static NothingFits of(List<RecommendationRow> rows, boolean training, boolean serving, boolean fourBit,
                           boolean spreads) {
+        return of(rows, training, serving, fourBit, spreads, r -> true);
+    }
+
+    /**
+     * @param spreadable whether more GPUs of a row's option can share the work (training: the GPU's stack has a
+     *                   collective library); options that can come first, so that "more GPUs" names one that runs
+     */
+    static NothingFits of(List<RecommendationRow> rows, boolean training, boolean serving, boolean fourBit,
+                          boolean spreads, Predicate<RecommendationRow> spreadable) {
         if (rows.stream().anyMatch(RecommendationRow::fits)) {
             return null;
         }
         RecommendationRow nearest = rows.stream()
                 .filter(r -> r.capacityBytes() > 0 && r.reasons().stream().noneMatch(Reason::unsupported))
-                .min(Comparator.comparingDouble(NothingFits::ratio)
+                .min(Comparator.comparing((RecommendationRow r) -> spreads && !spreadable.test(r))
+                        .thenComparingDouble(NothingFits::ratio)
                         .thenComparing(RecommendationRow::purchaseUsd, Comparator.nullsLast(Comparator.naturalOrder()))
                         .thenComparing(RecommendationRow::hardwareId))
                 .orElse(null);
@@ -82,7 +93,7 @@ public record NothingFits(RecommendationRow nearest, double needOverCapacity, Li
         if (memoryFits && nearest.reasons().contains(Reason.MISSES_LATENCY_TARGETS)) {
             changes.add(Change.LOOSER_TARGETS);
         }
-        if (!memoryFits && spreads) {
+        if (!memoryFits && spreads && spreadable.test(nearest)) {
             changes.add(nearest.reasons().contains(Reason.EXCEEDS_MAX_GPUS) ? Change.RAISE_GPU_LIMIT
                     : Change.MORE_GPUS);
         }

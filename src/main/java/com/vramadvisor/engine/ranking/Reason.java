@@ -85,7 +85,7 @@ public enum Reason {
                     + "or Megatron, and this GPU's software stack has none.", true),
     SLOW_NETWORK_LAYOUT("slow-network-layout",
             "Tensor- or expert-parallel groups, or ZeRO-3 sharding of a model over 10B parameters, would cross a "
-                    + "network below 100 Gb/s between machines; frameworks keep these inside a machine or on a "
+                    + "network below 25 Gb/s between machines; frameworks keep these inside a machine or on a "
                     + "cluster fabric.", true);
 
     private final String code;

@@ -208,7 +208,8 @@ public final class Recommender {
                 ? kept.subList(0, options.topN()) : kept;
         return new Table(shown, considered, fitting, Recommendation.best(kept, Acquisition.PURCHASE),
                 Recommendation.best(kept, Acquisition.RENTAL), Recommendation.verdict(kept, options), unsupported,
-                NothingFits.of(rows, training, serving, fourBit, spreads));
+                NothingFits.of(rows, training, serving, fourBit, spreads,
+                        r -> !training || byId.get(r.gpuId()) == null || Support.trainsOnSeveral(byId.get(r.gpuId()))));
     }
 
     /**

@@ -44,8 +44,11 @@ import java.util.Set;
  */
 final class Support {
 
-    /** A network below this, in 10^9 bits per second per machine, is no cluster fabric (100 GbE, InfiniBand EDR). */
-    static final double FABRIC_GBPS = 100;
+    /**
+     * A network below this, in 10^9 bits per second per machine, joins desktop boxes rather than cluster nodes: the
+     * 10 GbE of towers, workstations and Macs (and 25 GbE) against the 100-3,200 Gb/s of cluster fabrics.
+     */
+    static final double FABRIC_GBPS = 25;
 
     /** 10^10 parameters: the guide's "over 10B" class, where ZeRO-3 traffic over 10 GbE takes minutes a step. */
     static final long LARGE_MODEL_PARAMETERS = 10_000_000_000L;
@@ -84,10 +87,16 @@ final class Support {
      *
      * @param parameters the model's parameters (all experts)
      */
+    /** Whether language-model training can spread over several of {@code gpu}: its stack has a collective library. */
+    static boolean trainsOnSeveral(GpuSpec gpu) {
+        GpuCapabilities c = gpu.capabilities();
+        return !c.stacksKnown() || COLLECTIVE_STACKS.stream().anyMatch(c::runs);
+    }
+
     static List<Reason> llm(boolean training, Parallelism p, Rig rig, int nodes, long parameters) {
         GpuCapabilities c = rig.gpu().capabilities();
         List<Reason> out = new ArrayList<>();
-        if (training && p.gpus() > 1 && c.stacksKnown() && COLLECTIVE_STACKS.stream().noneMatch(c::runs)) {
+        if (training && p.gpus() > 1 && !trainsOnSeveral(rig.gpu())) {
             out.add(Reason.NO_COLLECTIVES);
         }
         if (nodes > 1 && rig.networkGBps() * 8 < FABRIC_GBPS) {
