@@ -69,6 +69,16 @@ public record SpreadWorkload(Sizable inner, int gpus) implements Sizable {
     }
 
     @Override
+    public int streams() {
+        return inner.streams();
+    }
+
+    @Override
+    public Sizable oneStream() {
+        return inner.oneStream();
+    }
+
+    @Override
     public Set<GpuFeature> gpuFeatures() {
         return inner.gpuFeatures();
     }

@@ -53,6 +53,19 @@ public interface Sizable {
     }
 
     /**
+     * Streamed work in which every stream runs its own renderer instance (a review with several viewers): the
+     * instances; 1 for any other workload.
+     */
+    default int streams() {
+        return 1;
+    }
+
+    /** One stream's workload when {@link #streams()} is above 1 (the scene with one viewer); this workload otherwise. */
+    default Sizable oneStream() {
+        return this;
+    }
+
+    /**
      * What the workload needs the GPU's software to offer ({@link GpuFeature}); none unless the workload says
      * otherwise.
      */

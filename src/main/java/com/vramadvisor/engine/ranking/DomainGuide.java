@@ -92,7 +92,9 @@ public final class DomainGuide {
         GuideFindings found = new GuideFindings();
         if (ruleGpu.isEmpty()) {
             found.ruleGpuNotListed(rule);
-        } else if (ruleOption != null && ruleOption.kind() == HardwareKind.GPU && ruleOption.fits()) {
+        } else if (ruleOption != null && ruleOption.fits()
+                && (ruleOption.kind() == HardwareKind.GPU || need <= ruleOption.capacityBytes())) {
+            // One of the rule's GPUs holds it: alone, or one GPU of a board it is sold on.
             found.ruleGpuFits(need, ruleOption.hardwareName(), ruleOption.usableBytes(),
                     ruleOption.headroomFraction());
         } else {

@@ -104,7 +104,9 @@ public final class HardwareGuide {
         GuideFindings found = new GuideFindings();
         if (ruleGpu.isEmpty()) {
             found.ruleGpuNotListed(rule);
-        } else if (ruleOption != null && ruleOption.kind() == HardwareKind.GPU) {
+        } else if (ruleOption != null && ruleOption.fits() && (ruleOption.kind() == HardwareKind.GPU
+                || ruleOption.layout() != null && ruleOption.layout().gpus() == 1)) {
+            // One of the rule's GPUs holds a copy: alone, or one copy per GPU of a board it is sold on.
             found.ruleGpuFits(need, ruleOption.hardwareName(), ruleOption.capacityBytes(),
                     ruleOption.headroomFraction());
         } else {

@@ -119,10 +119,10 @@ public final class Recommender {
      * @throws IllegalArgumentException for a sort key that needs a speed the workload does not have
      */
     public Recommendation recommend(Sizable workload, HardwareList hardware, RankingOptions options, JobSize job) {
-        Objects.requireNonNull(workload, "workload");
         Objects.requireNonNull(hardware, "hardware");
         Objects.requireNonNull(options, "options");
-        SizablePlacer placer = new SizablePlacer(workload, options, job);
+        SizablePlacer placer = new SizablePlacer(StreamedInstances.of(Objects.requireNonNull(workload, "workload")),
+                options, job);
         DomainNeed need = placer.need();
         WorkloadKind kind = need.single.kind();
         DecisionOrder.check(options.sortKey(), kind, placer.timed());

@@ -42,6 +42,17 @@ public record RenderWorkload(Scene scene) implements Sizable {
         return Set.copyOf(needs);
     }
 
+    /** Every viewer of a review is a stream of its own. */
+    @Override
+    public int streams() {
+        return scene.viewers();
+    }
+
+    @Override
+    public Sizable oneStream() {
+        return new RenderWorkload(scene.withViewers(1));
+    }
+
     @Override
     public SizingAxis axis() {
         return VIEWERS;
