@@ -82,10 +82,12 @@ class OutputConventionsTest {
     }
 
     @Test
-    void guideTextNamesPartsInWordsAndShowsEveryFigureInGb() {
+    void guideTextNamesPartsInWordsAndShowsEveryFigureInGib() {
         EstimateCommandTest.Result r = run("guide");
         assertThat(r.status()).as(r.err()).isZero();
-        assertThat(r.out()).doesNotContain("GiB").contains(" GB").contains("Memory in GB (10^9 bytes)");
+        // GiB like every other command; "GB" only inside product names ("RTX 3060 12GB").
+        assertThat(r.out()).doesNotContainPattern("\\d GB\\b").contains(" GiB")
+                .contains("Memory in GiB (2^30 bytes)");
         // The findings' sentences name the largest part in words too, not by its JSON id.
         assertThat(r.out()).doesNotContainPattern("largest part: [a-z]+[A-Z]");
         List<String> parts = new ArrayList<>();
