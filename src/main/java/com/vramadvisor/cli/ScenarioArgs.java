@@ -79,7 +79,7 @@ final class ScenarioArgs {
         }
         ModelResolver.Resolved r = ModelResolver.resolve(model, workload, catalog, scenario, command);
         return new ModelResolver.Resolved(r.model(), calibration.apply(OffloadFlags.apply(r.workload(), this)),
-                r.tokenBudget(), r.maxGpus(), r.deadlineDays(), r.servingTargets());
+                r.tokenBudget(), r.maxGpus(), r.deadlineDays(), r.servingTargets(), r.usage());
     }
 
     /** Whether neither {@code --max-batched-tokens} nor a scenario file set the prefill chunk. */
