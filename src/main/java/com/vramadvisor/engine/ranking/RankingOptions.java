@@ -76,6 +76,10 @@ import java.util.TreeSet;
  *                                          A100, 8,192 above), because no chunk was given; the KV pool of each row is
  *                                          then profiled at that chunk, as {@code fit --gpu} does. {@code false} keeps
  *                                          the workload's chunk for every GPU
+ * @param showUnsupported                   keep rows that no software runs as laid out ({@link Reason#unsupported()}:
+ *                                          a real-time scene on a GPU without a graphics API, training collectives
+ *                                          on a GPU without NCCL, RCCL, HCCL or oneCCL, ...; {@link Support}), each
+ *                                          with its reason; by default they are left out like filtered rows
  */
 public record RankingOptions(double computeEfficiency, double decodeBandwidthEfficiency, long tokenBudget,
                              long globalBatchTokens, Recompute fixedRecompute, double deadlineDays,
@@ -86,7 +90,7 @@ public record RankingOptions(double computeEfficiency, double decodeBandwidthEff
                              double maxCapitalUsd, double maxPowerKw, String priceAsOf,
                              double minMemoryGbPerGpu, boolean fitsOnly, SortKey sortKey, boolean descending,
                              boolean fitsFirst, int topN, ServingTargets servingTargets,
-                             boolean servingChunkPerGpu) {
+                             boolean servingChunkPerGpu, boolean showUnsupported) {
 
     /**
      * 0.60: NVIDIA's published TensorRT-LLM latencies for Llama-2-7B at batch 1 (NeMo Framework performance page,
@@ -248,6 +252,7 @@ public record RankingOptions(double computeEfficiency, double decodeBandwidthEff
         private int topN;
         private ServingTargets servingTargets = ServingTargets.NONE;
         private boolean servingChunkPerGpu;
+        private boolean showUnsupported;
 
         private Builder() {
         }
@@ -281,6 +286,7 @@ public record RankingOptions(double computeEfficiency, double decodeBandwidthEff
             topN = o.topN;
             servingTargets = o.servingTargets;
             servingChunkPerGpu = o.servingChunkPerGpu;
+            showUnsupported = o.showUnsupported;
         }
 
         public Builder computeEfficiency(double v) { computeEfficiency = v; return this; }
@@ -311,6 +317,7 @@ public record RankingOptions(double computeEfficiency, double decodeBandwidthEff
         public Builder topN(int v) { topN = v; return this; }
         public Builder servingTargets(ServingTargets v) { servingTargets = v; return this; }
         public Builder servingChunkPerGpu(boolean v) { servingChunkPerGpu = v; return this; }
+        public Builder showUnsupported(boolean v) { showUnsupported = v; return this; }
 
         /**
          * The decision table's order for serving: most users per dollar first ({@link SortKey#USERS_PER_DOLLAR},
@@ -326,7 +333,8 @@ public record RankingOptions(double computeEfficiency, double decodeBandwidthEff
                     fixedRecompute, deadlineDays, electricityUsdPerKWh, pue, usage, sharding, maxGpus,
                     tightFitFraction, vendors, formFactors, kinds, acquisitions, maxBudgetUsd, maxCapitalUsd,
                     maxPowerKw, priceAsOf, minMemoryGbPerGpu,
-                    fitsOnly, sortKey, descending, fitsFirst, topN, servingTargets, servingChunkPerGpu);
+                    fitsOnly, sortKey, descending, fitsFirst, topN, servingTargets, servingChunkPerGpu,
+                    showUnsupported);
         }
     }
 

@@ -145,12 +145,16 @@ class DecisionSanityTest {
     void eightRtx3090sWithTensorParallelismAcrossTheBoxAreMarkedPcieOnly() {
         Workload w = Workload.builder().mode(Mode.INFER).parallelism(new Parallelism(8, 1, 1, 0, false)).build();
         Recommendation rec = new Recommender().recommend(model("llama-2-70b"), w, hardware,
-                RankingOptions.builder().kinds(Set.of(HardwareKind.MULTI_GPU)).build());
+                RankingOptions.builder().kinds(Set.of(HardwareKind.MULTI_GPU)).showUnsupported(true).build());
         RecommendationRow rig = rec.rows().stream().filter(r -> r.hardwareId().equals("rtx-3090")).findFirst()
                 .orElseThrow();
         // NVLink bridges join pairs only, and a desktop's 1,600 W power supply feeds three 350 W cards beside its
-        // host: a tensor-parallel group of 8 spans three towers.
-        assertThat(rig.reasons()).contains(Reason.PCIE_ONLY, Reason.MULTI_NODE);
+        // host: a tensor-parallel group of 8 spans three towers on 10 GbE, which no serving engine runs.
+        assertThat(rig.reasons()).contains(Reason.PCIE_ONLY, Reason.MULTI_NODE, Reason.SLOW_NETWORK_LAYOUT);
+        assertThat(rig.fits()).isFalse();
+        assertThat(new Recommender().recommend(model("llama-2-70b"), w, hardware,
+                RankingOptions.builder().kinds(Set.of(HardwareKind.MULTI_GPU)).build()).rows())
+                .noneMatch(r -> r.hardwareId().equals("rtx-3090"));
         assertThat(rig.nodes()).isEqualTo(3);
         assertThat(rig.gpusPerNode()).isEqualTo(3);
     }
