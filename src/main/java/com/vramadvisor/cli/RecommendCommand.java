@@ -285,7 +285,11 @@ final class RecommendCommand implements Callable<Integer> {
         return v == null ? "" : String.format(Locale.ROOT, "%.4f", v);
     }
 
-    /** The layout as JSON: parallel sizes (expert {@code ep} and context {@code cp} too), ZeRO stage, recomputation, sequence parallelism and micro-batches. */
+    /**
+     * The layout as JSON: parallel sizes (expert {@code ep} and context {@code cp} too), ZeRO stage, recomputation,
+     * sequence parallelism, micro-batches per step, sequences per micro-batch ({@code null}: the workload's batch) and
+     * the layers of each pipeline stage where they differ ({@code null}: equal stages).
+     */
     static Map<String, Object> layoutJson(PlanLayout l) {
         Map<String, Object> o = new LinkedHashMap<>();
         o.put("tp", l.tp());
@@ -297,6 +301,8 @@ final class RecommendCommand implements Callable<Integer> {
         o.put("recompute", l.recompute().name().toLowerCase(Locale.ROOT));
         o.put("sequenceParallel", l.parallelism().sequenceParallel());
         o.put("microBatches", l.microBatches());
+        o.put("microBatchSize", l.microBatchSize() > 0 ? l.microBatchSize() : null);
+        o.put("stageLayers", l.stageLayers().isEmpty() ? null : l.stageLayers());
         return o;
     }
 

@@ -2,6 +2,7 @@ package com.vramadvisor.engine.plan;
 
 import com.vramadvisor.engine.ActivationOffload;
 import com.vramadvisor.engine.DataType;
+import com.vramadvisor.engine.Framework;
 import com.vramadvisor.engine.Implementation;
 import com.vramadvisor.engine.Mode;
 import com.vramadvisor.engine.ModelSpec;
@@ -17,7 +18,9 @@ import com.vramadvisor.engine.hardware.GpuSpec;
  * <pre>
  *   step = m x (compute + tp + sends) + bubble + exposed data-parallel traffic + optimizer
  * </pre>
- * per GPU, with {@code m} micro-batches of {@code b} sequences of {@code s} tokens per data-parallel replica.
+ * per GPU, with {@code m} micro-batches of {@code b} sequences of {@code s} tokens per data-parallel replica ({@code b}
+ * the layout's micro-batch size). Pipeline stages run at the pace of the largest: where the framework splits the
+ * layers unevenly ({@link PlanLayout#stageLayers()}), the per-stage terms count that stage's layers.
  * <ul>
  *   <li><b>Compute</b> per micro-batch: {@code b s F / (t p)} FLOPs at {@code peak x computeEfficiency}, where
  *       {@code F} is {@link SpeedModel#trainingFlopsPerToken} with the layout's recomputation; plus the
@@ -142,10 +145,11 @@ public final class StepTimeModel {
         int p = layout.pp();
         int d = layout.dp();
         int m = layout.microBatches();
-        int b = workload.batch();
+        int b = layout.microBatchSize(workload.batch());
         int s = workload.sequenceLength();
         double h = model.hiddenSize();
-        double layersPerStage = (double) model.layers() / p;
+        double layersPerStage = layout.unevenStages() ? layout.largestStageLayers(model.layers())
+                : (double) model.layers() / p;
         int cp = layout.parallelism().contextParallel();
         int ep = layout.parallelism().expertParallel();
         double tokensPerMicroBatch = (double) b * s;
@@ -181,7 +185,7 @@ public final class StepTimeModel {
             int collectives = rc == Recompute.FULL ? 6 : 4;
             tpPerMb = layersPerStage * collectives * fabric.allReduceSeconds(actBytes, t, 1);
         }
-        int chunks = interleave(p);
+        int chunks = interleave(layout);
         double sendPerMb = 0;
         if (p > 1) {
             double sendBytes = actBytes / (sp || t > 1 ? t : 1);
@@ -255,15 +259,44 @@ public final class StepTimeModel {
     }
 
     /**
-     * Model chunks per pipeline stage of Megatron-LM's interleaved schedule: as many as the stage's layers allow, at
-     * most 4 (the sizes Narayanan et al. 2021 evaluate in figure 12); 1 without pipelining.
+     * Model chunks per pipeline stage of an interleaved schedule: the most, up to 4 (the sizes Narayanan et al. 2021
+     * evaluate in figure 12), that divide the stage's layers, as Megatron-LM requires ("number of layers per pipeline
+     * stage must be divisible number of layers per virtual pipeline stage", {@code megatron/training/arguments.py}).
+     * 1 without pipelining, for a framework without an interleaved schedule (DeepSpeed's {@code PipelineEngine}
+     * runs 1F1B), for uneven stages, and with fewer micro-batches than stages (Megatron-Core's interleaved schedule
+     * needs at least {@code p} micro-batches in a group, {@code forward_backward_pipelining_with_interleaving} in
+     * {@code megatron/core/pipeline_parallel/schedules.py}).
      */
-    int interleave(int stages) {
-        if (stages <= 1) {
+    int interleave(PlanLayout layout) {
+        int stages = layout.pp();
+        Framework framework = workload.effectiveFramework();
+        if (stages <= 1 || layout.unevenStages() || layout.microBatches() < stages || framework == null
+                || !framework.interleaved()) {
             return 1;
         }
         int perStage = model.layers() / stages;
-        return Math.max(1, Math.min(4, perStage));
+        for (int v = Math.min(4, perStage); v > 1; v--) {
+            if (perStage % v == 0) {
+                return v;
+            }
+        }
+        return 1;
+    }
+
+    /**
+     * An upper bound on the tokens per second of every layout on {@code gpus} GPUs of {@code gpu}: every GPU at
+     * {@code peak x computeEfficiency} on the model FLOPs per token without recomputation, with nothing else in the
+     * step. {@link #training} is never faster: its compute term alone is at least this (recomputation only adds
+     * FLOPs) and every other term adds time. 0 when the GPU has no rate for the precision.
+     */
+    public double tokensPerSecondBound(GpuSpec gpu, int gpus) {
+        SpeedModel.PeakRate peak = SpeedModel.trainingPeak(gpu, workload.precision());
+        if (peak.tflops() <= 0) {
+            return 0;
+        }
+        double flops = SpeedModel.trainingFlopsPerToken(activeParameters, trainableParameters, model,
+                workload.mode(), workload.sequenceLength(), Recompute.NONE);
+        return gpus * peak.tflops() * 1e12 * computeEfficiency / flops;
     }
 
     /** Bytes per gradient value on the wire: fp32 under PyTorch mixed precision, the compute type otherwise. */

@@ -184,7 +184,10 @@ public final class Recommender {
             answer = table.planner.plan(rig, options.maxGpus(), options.deadlineHours(), alternatives);
         }
         if (answer == null) {
-            throw new IllegalArgumentException(offer.name() + " has " + offer.rig().unitGpus()
+            String none = gpus > 0
+                    ? table.planner.noLayoutReasonAt(rig, rig.count(Math.max(1, rig.index(gpus - 1) + 1)))
+                    : table.planner.noLayoutReason(rig, options.maxGpus());
+            throw new IllegalArgumentException(none != null ? none : offer.name() + " has " + offer.rig().unitGpus()
                     + " GPUs, more than the GPU limit of " + options.maxGpus());
         }
         List<RecommendationRow> rows = new ArrayList<>();
@@ -281,7 +284,7 @@ public final class Recommender {
             this.serving = new ServingLayouts(model, options, search, factory);
             this.planner = new Planner(memory, model, workload, single, new Planner.Settings(
                     options.computeEfficiency(), options.decodeBandwidthEfficiency(), options.tokenBudget(),
-                    options.globalBatchTokens(), options.fixedRecompute()));
+                    options.globalBatchTokens(), options.fixedRecompute(), options.tightFitFraction()));
         }
 
         /** The single card and, where it does not do the job alone, the several-card option. */
