@@ -53,8 +53,9 @@ import java.util.Set;
  * TensorRT-LLM needs the layers divisible by the pipeline size. {@link #LLAMA_CPP} splits a model over GPUs by layers
  * ({@code --split-mode layer}, the default: each GPU runs its layers in turn) or by rows ({@code --split-mode row}),
  * not by vLLM-style tensor parallelism, so its layouts are layer splits; its server runs a fixed number of slots
- * ({@code --parallel}). {@link #HF} (Transformers {@code generate}) spreads layers over GPUs with
- * {@code device_map}, one after another. The serving memory layouts are {@code engine.serving.ServingEngine}'s.
+ * ({@code --parallel}). {@link #HF} (Transformers {@code generate}) splits weights over GPUs with
+ * {@code tp_plan="auto"} (Transformers' "Tensor parallelism" guide, models that publish a plan) or spreads layers
+ * over them with {@code device_map}, one after another. The serving memory layouts are {@code engine.serving.ServingEngine}'s.
  *
  * <p><b>Where each runs</b> ({@link #stacks()}): data for the ranking, from each project's documentation (see
  * {@code docs/frameworks.md}).
@@ -75,7 +76,7 @@ public enum Framework {
             EnumSet.of(Stack.CUDA)),
     LLAMA_CPP("llama.cpp", "llama.cpp", false, null, new int[] {0}, 0, 0, false, false, false, Split.ANY, false,
             EnumSet.of(Stack.CUDA, Stack.ROCM, Stack.METAL, Stack.INTEL_XPU)),
-    HF("hf", "Hugging Face Transformers", false, null, new int[] {0}, 0, 0, false, false, false, Split.ANY, false,
+    HF("hf", "Hugging Face Transformers", false, null, new int[] {0}, 0, 0, true, false, false, Split.ANY, false,
             EnumSet.of(Stack.CUDA, Stack.ROCM, Stack.GAUDI, Stack.METAL, Stack.INTEL_XPU));
 
     /** How a framework may split a model's layers over pipeline stages. */

@@ -143,7 +143,10 @@ public final class Planner {
         this.model = model;
         this.workload = workload;
         this.settings = settings;
-        this.framework = workload.effectiveFramework();
+        // An inference workload names no training framework; a planner made for it (the decision table makes one for
+        // every workload) lays out by the framework its memory layout implies.
+        Framework named = workload.effectiveFramework();
+        this.framework = named != null ? named : Framework.implied(workload.implementation());
         this.steps = new StepTimeModel(model, workload, single.parameters(), single.activeParameters(),
                 single.trainableParameters(), settings.computeEfficiency(), settings.bandwidthEfficiency());
         this.bounds = new FitBounds(this::peak, settings.fixedRecompute());

@@ -259,28 +259,25 @@ public final class StepTimeModel {
     }
 
     /**
-     * Model chunks per pipeline stage of an interleaved schedule: the most, up to 4 (the sizes Narayanan et al. 2021
-     * evaluate in figure 12), that divide the stage's layers, as Megatron-LM requires ("number of layers per pipeline
-     * stage must be divisible number of layers per virtual pipeline stage", {@code megatron/training/arguments.py}).
-     * 1 without pipelining, for a framework without an interleaved schedule (DeepSpeed's {@code PipelineEngine}
-     * runs 1F1B), for uneven stages, and with fewer micro-batches than stages (Megatron-Core's interleaved schedule
-     * needs at least {@code p} micro-batches in a group, {@code forward_backward_pipelining_with_interleaving} in
+     * Model chunks per pipeline stage of an interleaved schedule: as many as the smallest stage's layers allow, at most
+     * 4 (the sizes Narayanan et al. 2021 evaluate in figure 12; Megatron-Core's {@code pipeline_model_parallel_layout}
+     * and torchtitan's {@code module_fqns_per_model_part} place any layers on each virtual stage). 1 without
+     * pipelining, for a framework without an interleaved schedule (DeepSpeed's {@code PipelineEngine} runs 1F1B), and
+     * with fewer micro-batches than stages (Megatron-Core's interleaved schedule needs at least {@code p} micro-batches
+     * in a group, {@code forward_backward_pipelining_with_interleaving} in
      * {@code megatron/core/pipeline_parallel/schedules.py}).
      */
     int interleave(PlanLayout layout) {
         int stages = layout.pp();
         Framework framework = workload.effectiveFramework();
-        if (stages <= 1 || layout.unevenStages() || layout.microBatches() < stages || framework == null
-                || !framework.interleaved()) {
+        if (stages <= 1 || layout.microBatches() < stages || framework == null || !framework.interleaved()) {
             return 1;
         }
-        int perStage = model.layers() / stages;
-        for (int v = Math.min(4, perStage); v > 1; v--) {
-            if (perStage % v == 0) {
-                return v;
-            }
+        int smallest = model.layers() / stages;
+        for (int n : layout.stageLayers()) {
+            smallest = Math.min(smallest, n);
         }
-        return 1;
+        return Math.max(1, Math.min(4, smallest));
     }
 
     /**
