@@ -179,10 +179,13 @@ public final class Planner {
 
     /**
      * Why no layout exists at any GPU count up to {@code maxGpus} of {@code rig}, in one sentence, or {@code null}
-     * when some count has one: a global batch that is not a whole number of sequences, or one that no data-parallel
-     * size the framework's layouts leave divides.
+     * when some count has one or the rig comes in more GPUs than the limit: a global batch that is not a whole number
+     * of sequences, or one that no data-parallel size the framework's layouts leave divides.
      */
     public String noLayoutReason(Rig rig, int maxGpus) {
+        if (rig.index(maxGpus) < 1) {
+            return null;
+        }
         for (int k = rig.index(maxGpus); k >= 1; k--) {
             if (!layouts(rig.count(k), rig.gpusPerNode()).isEmpty()) {
                 return null;
