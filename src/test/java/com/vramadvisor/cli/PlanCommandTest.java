@@ -167,7 +167,8 @@ class PlanCommandTest {
         EstimateCommandTest.Result odd = run("plan", "--preset", "llama-2-7b", "--seq", "4096", "--tokens", "2e12",
                 "--gpu", "a100-sxm-80gb", "--global-batch", "4000000");
         assertThat(odd.status()).isEqualTo(2);
-        assertThat(odd.err().strip()).contains("not a whole number of 4,096-token sequences").doesNotContain("\n");
+        assertThat(odd.err().strip()).contains("not a whole number of 4,096-token sequences")
+                .contains("3,997,696 (976 sequences)").doesNotContain("\n");
     }
 
     @Test

@@ -206,8 +206,10 @@ public final class Planner {
         long g = settings.globalBatchTokens();
         int s = workload.sequenceLength();
         if (g > 0 && g % s != 0) {
+            long below = g / s;
             return String.format(Locale.ROOT, "a global batch of %,d tokens is not a whole number of %,d-token"
-                    + " sequences; give a multiple of %,d", g, s, s);
+                    + " sequences; the nearest are %,d (%,d sequences) and %,d (%,d)", g, s, below * s, below,
+                    (below + 1) * s, below + 1);
         }
         if (g <= 0) {
             return String.format(Locale.ROOT, "%s lays out no layout of %s %s", framework.displayName(),

@@ -89,7 +89,7 @@ public final class StepTimeModel {
      * 1.7 billion to 1 trillion parameters on up to 3,072 A100s (Narayanan et al. 2021, table 1), and Llama 2's
      * GPU-hours imply 43-46 % model FLOPs utilisation on A100s (Touvron et al. 2023, table 2). The value is the one
      * free parameter of the step-time model; {@code docs/decision-table.md} shows how eight published runs land with
-     * it and with 0.60, and every command takes {@code --compute-efficiency}.
+     * it, and every command takes {@code --compute-efficiency}.
      */
     public static final double DEFAULT_COMPUTE_EFFICIENCY = 0.50;
     /** Bytes of activations saved per token and layer, in units of the hidden size (Korthikanti et al. 2022). */
