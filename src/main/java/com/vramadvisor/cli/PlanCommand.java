@@ -154,7 +154,7 @@ final class PlanCommand implements Callable<Integer> {
             l.put("days", r.hours() == null ? null : r.hours() / 24.0);
             l.put("tight", r.verdict() == FitVerdict.TIGHT);
             l.put("pastDeadline", r.reasons().contains(Reason.PAST_DEADLINE));
-            l.putAll(RecommendCommand.rowJson(r));
+            l.putAll(DecisionOutput.rowJson(r));
             rows.add(l);
         }
         root.put("layouts", rows);

@@ -30,7 +30,8 @@ import java.util.Set;
  *       incompatible with pipeline parallelism"); tensor parallelism (AutoTP, or Megatron-DeepSpeed's) up to ZeRO-2
  *       ({@code DeepSpeedEngine._configure_tensor_parallel_states}, {@code deepspeed/runtime/engine.py}: "the
  *       compatibility between 'autotp' and 'zero_stage = 3' has not been validated"); expert parallelism
- *       (DeepSpeed-MoE). No ring context parallelism (DeepSpeed-Ulysses splits heads, a different scheme, not modelled).
+ *       (DeepSpeed-MoE). No ring context parallelism (DeepSpeed-Ulysses splits heads, a different scheme, not
+ *       modelled).
  *       {@code PipelineModule} splits any layer count ({@code partition_uniform}, {@code deepspeed/runtime/utils.py}:
  *       the first {@code L mod p} stages take one more layer); no interleaved schedule. Offload: ZeRO-Offload of the
  *       optimizer (ZeRO 1-3), of parameters (ZeRO-3) and ZeRO-Infinity to NVMe (ZeRO-3).</li>
@@ -55,7 +56,8 @@ import java.util.Set;
  * not by vLLM-style tensor parallelism, so its layouts are layer splits; its server runs a fixed number of slots
  * ({@code --parallel}). {@link #HF} (Transformers {@code generate}) splits weights over GPUs with
  * {@code tp_plan="auto"} (Transformers' "Tensor parallelism" guide, models that publish a plan) or spreads layers
- * over them with {@code device_map}, one after another. The serving memory layouts are {@code engine.serving.ServingEngine}'s.
+ * over them with {@code device_map}, one after another. The serving memory layouts are
+ * {@code engine.serving.ServingEngine}'s.
  *
  * <p><b>Where each runs</b> ({@link #stacks()}): data for the ranking, from each project's documentation (see
  * {@code docs/frameworks.md}).

@@ -151,7 +151,8 @@ class BlackwellCatalogTest {
                 {"catalogVersion": "1", "gpus": [
                   {"id": "my-card", "name": "My Card", "vendor": "NVIDIA", "segment": "workstation",
                    "formFactor": "PCIe", "memoryGbNominal": 24, "memoryType": "GDDR7", "memoryBandwidthGBps": 600,
-                   "fp16Tflops": 100, "fp4Tflops": 800, "launchYear": 2025, "source": "x"}]}""");
+                   "fp16Tflops": 100, "fp4Tflops": 800, "launchYear": 2025, "released": "2025-04",
+                   "unpricedReason": "none", "source": "x"}]}""");
         Files.writeString(dir.resolve("cloud.json"), """
                 {"catalogVersion": "1", "offers": [
                   {"id": "my-cloud", "provider": "Acme", "instanceType": "big", "gpuId": "my-card", "gpuCount": 1,
@@ -173,7 +174,8 @@ class BlackwellCatalogTest {
                 {"catalogVersion": "1", "gpus": [
                   {"id": "my-card", "name": "My Card", "vendor": "NVIDIA", "segment": "workstation",
                    "formFactor": "PCIe", "memoryGbNominal": 24, "memoryType": "GDDR7", "memoryBandwidthGBps": 600,
-                   "fp4Tflops": -1, "launchYear": 2025, "source": "x"}]}""");
+                   "fp4Tflops": -1, "launchYear": 2025, "released": "2025-04", "unpricedReason": "none",
+                   "source": "x"}]}""");
         Files.writeString(dir.resolve("cloud.json"), """
                 {"catalogVersion": "1", "offers": [
                   {"id": "my-cloud", "provider": "Acme", "instanceType": "big", "gpuId": "h100-sxm-80gb",
