@@ -131,6 +131,9 @@ public final class Planner {
     private final long shardedStateBytes;
     /** Ordered layouts per rig (by identity) and GPU count: a search asks for the same count more than once. */
     private final Map<Rig, Map<Integer, List<PlanCandidate>>> orderedByRig = new IdentityHashMap<>();
+    private Rig lastTimedRig;
+    private int lastTimedGpus;
+    private List<PlanCandidate> lastTimed;
     private int estimates;
     private int countsVisited;
 
@@ -239,8 +242,7 @@ public final class Planner {
         for (int k = kFirst; k <= kMax; k++) {
             countsVisited++;
             int n = rig.count(k);
-            List<PlanCandidate> ordered = ordered(rig, n);
-            if (ordered.isEmpty() || !onTime(ordered.get(0), deadline)) {
+            if (!anyOnTime(timed(rig, n), deadline)) {
                 continue;
             }
             Ranked r = rank(rig, n, 1, deadline, true);
@@ -407,23 +409,50 @@ public final class Planner {
         return kMax + 1;
     }
 
+    /** Whether any layout of {@code candidates} finishes within {@code deadline} hours. */
+    private static boolean anyOnTime(List<PlanCandidate> candidates, double deadline) {
+        for (PlanCandidate c : candidates) {
+            if (onTime(c, deadline)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /**
      * Every layout at {@code gpus} GPUs with its step time, fastest first; memory not yet checked. Computed once per
      * rig and count: the searches and the answer at the chosen count ask again for counts they have ordered.
      */
     List<PlanCandidate> ordered(Rig rig, int gpus) {
-        return orderedByRig.computeIfAbsent(rig, r -> new HashMap<>()).computeIfAbsent(gpus, n -> order(rig, n));
+        return orderedByRig.computeIfAbsent(rig, r -> new HashMap<>()).computeIfAbsent(gpus,
+                n -> order(timed(rig, n)));
     }
 
-    private List<PlanCandidate> order(Rig rig, int gpus) {
+    /**
+     * Every layout at {@code gpus} GPUs with its step time, in the order they are laid out: what the scan reads to
+     * pass over a count none of whose layouts meets the deadline without sorting them. Kept for the rig's last count.
+     */
+    private List<PlanCandidate> timed(Rig rig, int gpus) {
+        if (lastTimedRig == rig && lastTimedGpus == gpus) {
+            return lastTimed;
+        }
         Fabric fabric = rig.fabric(gpus);
-        List<PlanCandidate> out = new ArrayList<>();
-        for (PlanLayout layout : layouts(gpus, rig.gpusPerNode())) {
+        List<PlanLayout> layouts = layouts(gpus, rig.gpusPerNode());
+        List<PlanCandidate> out = new ArrayList<>(layouts.size());
+        for (PlanLayout layout : layouts) {
             StepTime step = steps.training(rig.gpu(), fabric, layout);
             Double hours = step == null ? null
                     : settings.tokenBudget() / (step.tokensPerSecond() * Goodput.fraction(gpus)) / 3600.0;
             out.add(new PlanCandidate(layout, -1, false, false, step, hours));
         }
+        lastTimedRig = rig;
+        lastTimedGpus = gpus;
+        lastTimed = out;
+        return out;
+    }
+
+    private static List<PlanCandidate> order(List<PlanCandidate> timed) {
+        List<PlanCandidate> out = new ArrayList<>(timed);
         out.sort(Comparator.comparingDouble(Planner::perToken)
                 .thenComparingInt(c -> c.layout().zero())
                 .thenComparing(c -> c.layout().recompute())
