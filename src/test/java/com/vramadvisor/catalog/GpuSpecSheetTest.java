@@ -40,6 +40,14 @@ class GpuSpecSheetTest {
             gaudi2         | 96  | 2450 | 432    | 600  | Gaudi 3 white paper via ml-engineering: BF16 432; Yobitel: 96 GB, 2.45 TB/s, 600 W
             gaudi3         | 128 | 3700 | 1835   | 900  | Gaudi 3 white paper via Yobitel/evokernel: BF16 1,835, 128 GB, 3.7 TB/s, 900 W
             max-1550       | 128 | 3276.8 | 839  | 600  | Hot Chips 34 via TweakTown: BF16 839; Lockwood: 3.2768 TB/s, 600 W
+            rtx-3070       | 8   | 448  | 40.6   | 220  | alldbin: 448 GB/s, 220 W; 46 SMs x 512 x 1.725 GHz = 40.6
+            rtx-3080-10gb  | 10  | 760  | 59.5   | 320  | Fudzilla/TweakTown 2020-09: 760 GB/s, 320 W; 68 SMs x 512 x 1.71 GHz
+            rtx-3080-ti    | 12  | 912  | 68.2   | 350  | NVIDIA spec compilation: 912 GB/s, 350 W; 80 x 512 x 1.665 GHz
+            rtx-4070-ti    | 12  | 504  | 80.2   | 285  | Wccftech (RTX 4080 12GB): 504 GB/s, 285 W; 60 x 512 x 2.61 GHz
+            titan-rtx      | 24  | 672  | 130.5  | 280  | Tom's Hardware 2018-12-03: 672 GB/s, 280 W; 130 TFLOPS tensor
+            h200-sxm-141gb-cts | 141 | 4800 | 989.5 | 1000 | MLPerf v4.1 system description: H200 CTS, TGP 1000W
+            gaudi1         | 32  | 900  | 60     | 400  | Intel, Hot Chips 2024: Gaudi 400 W, BF16 60 TFLOPs, 900 GB/s
+            arc-pro-b60-24gb | 24 | 456 | 98.3   | 200  | technical.city: 456 GB/s, 200 W; 160 XMX x 256 x 2.4 GHz = 98.3
             """)
     void matchesItsSpecSheet(String id, double memoryGb, double bandwidthGBps, double bf16DenseTflops, int tdpWatts,
                              String source) {

@@ -26,9 +26,12 @@ class HardwareFactsCatalogTest {
     private static final Catalog CATALOG = CatalogLoader.shippedOnly().load();
     private static final HardwareList HARDWARE = CATALOG.hardware();
 
-    /** GPUs whose sources give no FP16 rate (AWS publishes none for the A10G; Apple none for M3 and M4). */
+    /**
+     * GPUs whose sources give no FP16 rate (AWS publishes none for the A10G; Apple none for M3 and M4; the only source on
+     * Meta's 96 GB HBM2e H100 says its peak lies between the H100 NVL's and the H100 SXM's and is unknown).
+     */
     private static final Set<String> NO_FP16_SOURCE = Set.of("a10g", "apple-m3-max-128gb", "apple-m4-max-128gb",
-            "apple-m3-ultra-512gb");
+            "apple-m3-ultra-512gb", "apple-m3-max-64gb", "apple-m4-max-64gb", "h100-sxm-96gb");
 
     @Test
     void theCatalogLoadsWithoutProblems() {
@@ -201,6 +204,15 @@ class HardwareFactsCatalogTest {
         // M1 Max and M2 Max: metal-benchmarks' GPU table, 10,617 and 13,600 GFLOPS in FP16.
         assertThat(CATALOG.gpu("apple-m1-max-32gb").orElseThrow().fp16Tflops()).isEqualTo(10.617);
         assertThat(CATALOG.gpu("apple-m2-max-96gb").orElseThrow().fp16Tflops()).isEqualTo(13.6);
+        // M1 with the 7-core GPU: seven eighths of the 8-core M1's 2.617 TFLOPS (1,278 MHz).
+        assertThat(CATALOG.gpu("apple-m1-8gb").orElseThrow().fp16Tflops()).isCloseTo(2.617 * 7 / 8, within(0.005));
+        // A memory variant copies the rates of the entry it varies: M1 Max 64GB as M1 Max 32GB.
+        assertThat(CATALOG.gpu("apple-m1-max-64gb").orElseThrow().fp16Tflops()).isEqualTo(10.617);
+        // RTX 3080 Ti and RTX 4070 Ti: the per-SM rates of the GA102 and Ada whitepapers (RTX 3090, RTX 4090).
+        assertThat(CATALOG.gpu("rtx-3080-ti").orElseThrow().fp16Tflops()).isCloseTo(80 * 512 * 1.665e9 / 1e12,
+                within(0.05));
+        assertThat(CATALOG.gpu("rtx-4070-ti").orElseThrow().fp8Tflops()).isCloseTo(60 * 1024 * 2.61e9 / 1e12,
+                within(0.05));
     }
 
     @ParameterizedTest

@@ -118,11 +118,15 @@ class Fp64RankingTest {
         for (int i = 0; i < rows.size(); i++) {
             if (rows.get(i).reasons().contains(Reason.SLOW_FP64)) {
                 firstSlow = Math.min(firstSlow, i);
-            } else if (rows.get(i).fits()) {
+            } else if (rows.get(i).fits() && !rows.get(i).reasons().contains(Reason.FP64_UNKNOWN)) {
                 lastFast = i;
             }
         }
         assertThat(lastFast).isLessThan(firstSlow);
+        // A GPU whose FP64 rate no source gives is neither fast nor slow: it is marked, never judged slow.
+        assertThat(rows).filteredOn(r -> r.gpuId().equals("gb300-288gb"))
+                .isNotEmpty().allSatisfy(r -> assertThat(r.reasons()).contains(Reason.FP64_UNKNOWN)
+                        .doesNotContain(Reason.SLOW_FP64));
         assertThat(rows).filteredOn(r -> r.gpuId().equals("rtx-3060-12gb"))
                 .isNotEmpty().allSatisfy(r -> assertThat(r.reasons()).contains(Reason.SLOW_FP64));
         assertThat(rows).filteredOn(r -> r.gpuId().equals("b300-sxm-288gb"))
