@@ -64,8 +64,8 @@ final class PlanCommand implements Callable<Integer> {
 
     @Option(names = "--margin", paramLabel = "F",
             description = "Safety margin: a layout whose headroom is below this share of the GPU's memory (0.1 or"
-                    + " 10%), or whose estimate's range reaches past the memory, is tight and ranks after those"
-                    + " outside it (default 10%).")
+                    + " 10%%), or whose estimate's range reaches past the memory, is tight and ranks after those"
+                    + " outside it (default 10%%).")
     String margin;
 
     @Option(names = "--format", paramLabel = "FORMAT", description = "text or json (default text).")
