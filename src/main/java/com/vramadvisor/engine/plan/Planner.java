@@ -40,7 +40,8 @@ import java.util.Objects;
  * <p><b>The margin.</b> A layout fits when its per-GPU peak is within the capacity; it is tight when the headroom is
  * below {@link Settings#marginFraction()} of the capacity or the estimate's range reaches past the capacity. At one
  * count the fitting layouts rank: those outside the margin that meet the deadline, where among those within
- * {@link #NEAR_FASTEST} of the fastest the one with the most headroom comes first; then tight ones that meet it; then
+ * {@link #NEAR_FASTEST} of the fastest the one with the most headroom (in whole percent of the capacity, faster first
+ * among equal percentages) comes first; then tight ones that meet it; then
  * those outside the margin that miss it; then tight ones that miss it; each group fastest first.
  *
  * <p><b>The GPU count.</b> With the batch fixed, feasibility is not monotone in the GPU count (more GPUs can leave no
@@ -57,7 +58,10 @@ public final class Planner {
 
     /** The default margin: 10 % of the capacity. */
     public static final double DEFAULT_MARGIN_FRACTION = 0.10;
-    /** Layouts within 2 % of the fastest step time count as equally fast; more headroom decides among them. */
+    /**
+     * Layouts within 2 % of the fastest step time count as equally fast; more headroom, in whole percent of the
+     * capacity, decides among them.
+     */
     public static final double NEAR_FASTEST = 0.02;
 
     /**
@@ -360,7 +364,9 @@ public final class Planner {
         if (window.isEmpty() && !rest.isEmpty()) {
             window.add(rest.remove(0));
         }
-        window.sort(Comparator.comparingLong(PlanCandidate::peakBytes).thenComparingDouble(Planner::perToken));
+        long capacity = rig.capacityBytes();
+        window.sort(Comparator.comparingLong((PlanCandidate c) -> -freePercent(c, capacity))
+                .thenComparingDouble(Planner::perToken));
         List<PlanCandidate> out = new ArrayList<>(window);
         out.addAll(rest);
         out.addAll(tightOnTime);
@@ -369,6 +375,15 @@ public final class Planner {
         List<PlanCandidate> shown = out.size() > want ? out.subList(0, want) : out;
         return new Ranked(List.copyOf(shown), !cleanOnTime.isEmpty(), !cleanOnTime.isEmpty()
                 || !tightOnTime.isEmpty());
+    }
+
+    /**
+     * Whole percent of {@code capacityBytes} a layout leaves free, as {@code plan} shows it: the unit in which more
+     * headroom decides among equally fast layouts, so that a layout a few megabytes leaner does not displace a faster
+     * one that leaves the same share free.
+     */
+    private static long freePercent(PlanCandidate c, long capacityBytes) {
+        return capacityBytes <= 0 ? 0 : Math.floorDiv((capacityBytes - c.peakBytes()) * 100, capacityBytes);
     }
 
     private static boolean onTime(PlanCandidate c, double deadline) {
