@@ -94,8 +94,9 @@ public record SpeedEffect(Trend trend, String summary, String source) {
             "slower per step than 16-bit LoRA: the 4-bit base is dequantised for every matrix multiplication; "
                     + "no general figure",
             "Dettmers et al. 2023, \"QLoRA: Efficient Finetuning of Quantized LLMs\"; qualitative");
-    static final SpeedEffect KV_FP8 = new SpeedEffect(Trend.ABOUT_SAME,
-            "about the same speed; half the KV-cache bytes read per decoded token; small accuracy cost",
+    static final SpeedEffect KV_FP8 = new SpeedEffect(Trend.FASTER,
+            "a sequence decodes faster the longer its context: half the KV-cache bytes read per decoded token "
+                    + "(about the same at short contexts, where the weights dominate the reads); small accuracy cost",
             "qualitative (vLLM documentation, \"Quantized KV Cache\")");
     static final SpeedEffect WEIGHTS_QUANTISED = new SpeedEffect(Trend.FASTER,
             "decoding is bound by memory bandwidth, so fewer weight bytes per token usually decode faster; "
@@ -114,6 +115,7 @@ public record SpeedEffect(Trend trend, String summary, String source) {
             "fewer users served at once: lower total throughput",
             "qualitative");
     static final SpeedEffect SHORTER_CONTEXT = new SpeedEffect(Trend.ABOUT_SAME,
-            "same speed per token; requests are limited to the shorter context",
+            "about the same speed per token, a little faster where the KV cache is a large share of the bytes read "
+                    + "per token; requests are limited to the shorter context",
             "qualitative");
 }
