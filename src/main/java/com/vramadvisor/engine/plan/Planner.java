@@ -13,7 +13,7 @@ import com.vramadvisor.engine.Workload;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
-import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -63,6 +63,8 @@ public final class Planner {
      * capacity, decides among them.
      */
     public static final double NEAR_FASTEST = 0.02;
+    /** GPU counts whose ordered layouts are kept for the last rig asked about. */
+    private static final int ORDERED_KEPT = 8;
 
     /**
      * The planner's settings.
@@ -133,8 +135,18 @@ public final class Planner {
     private final int[] contextSizes;
     /** Bytes every layout on n GPUs holds at least {@code 1/n} of: optimizer states and master weights. */
     private final long shardedStateBytes;
-    /** Ordered layouts per rig (by identity) and GPU count: a search asks for the same count more than once. */
-    private final Map<Rig, Map<Integer, List<PlanCandidate>>> orderedByRig = new IdentityHashMap<>();
+    /**
+     * Ordered layouts of the last rig asked about (by identity), for its {@link #ORDERED_KEPT} most recent GPU counts:
+     * the search and the answer at the chosen count ask for a count more than once, while keeping every count the
+     * scan passes would hold every layout of up to thousands of counts for each of hundreds of rigs.
+     */
+    private Rig orderedRig;
+    private final Map<Integer, List<PlanCandidate>> orderedCounts = new LinkedHashMap<>(16, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<Integer, List<PlanCandidate>> eldest) {
+            return size() > ORDERED_KEPT;
+        }
+    };
     private Rig lastTimedRig;
     private int lastTimedGpus;
     private List<PlanCandidate> lastTimed;
@@ -435,12 +447,15 @@ public final class Planner {
     }
 
     /**
-     * Every layout at {@code gpus} GPUs with its step time, fastest first; memory not yet checked. Computed once per
-     * rig and count: the searches and the answer at the chosen count ask again for counts they have ordered.
+     * Every layout at {@code gpus} GPUs with its step time, fastest first; memory not yet checked. Kept for the last
+     * rig's most recent counts: the search and the answer at the chosen count ask again for counts they have ordered.
      */
     List<PlanCandidate> ordered(Rig rig, int gpus) {
-        return orderedByRig.computeIfAbsent(rig, r -> new HashMap<>()).computeIfAbsent(gpus,
-                n -> order(timed(rig, n)));
+        if (orderedRig != rig) {
+            orderedRig = rig;
+            orderedCounts.clear();
+        }
+        return orderedCounts.computeIfAbsent(gpus, n -> order(timed(rig, n)));
     }
 
     /**
