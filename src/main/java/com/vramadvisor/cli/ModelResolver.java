@@ -6,6 +6,7 @@ import com.vramadvisor.catalog.model.ModelImportException;
 import com.vramadvisor.engine.Mode;
 import com.vramadvisor.engine.ModelSpec;
 import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.money.Usage;
 import com.vramadvisor.engine.ranking.RankingOptions;
 import com.vramadvisor.engine.serving.ServingTargets;
 import com.vramadvisor.scenario.ScenarioInputs;
@@ -20,15 +21,16 @@ final class ModelResolver {
 
     /**
      * A model and the workload to run on it, as the command line describes them, with the decision table's token
-     * budget, GPU limit and deadline of a scenario file (the ranking's defaults when the flags describe the
-     * workload). A command's own {@code --tokens}, {@code --max-gpus} or {@code --days} replaces them.
+     * budget, GPU limit, deadline and usage of a scenario file (the ranking's defaults when the flags describe the
+     * workload). A command's own {@code --tokens}, {@code --max-gpus}, {@code --days} or {@code --utilization}
+     * replaces them.
      */
     record Resolved(ModelSpec model, Workload workload, long tokenBudget, int maxGpus, double deadlineDays,
-                    ServingTargets servingTargets) {
+                    ServingTargets servingTargets, Usage usage) {
 
         Resolved(ModelSpec model, Workload workload) {
             this(model, workload, RankingOptions.DEFAULT_TOKEN_BUDGET, RankingOptions.DEFAULT_MAX_GPUS,
-                    RankingOptions.DEFAULT_DEADLINE_DAYS, ServingTargets.DEFAULTS);
+                    RankingOptions.DEFAULT_DEADLINE_DAYS, ServingTargets.DEFAULTS, Usage.JOB_ONLY);
         }
     }
 
@@ -43,7 +45,7 @@ final class ModelResolver {
             requireUsefulLoraRank(fromFile.model(), fromFile.workload(), scenario.file + ": the scenario's LoRA rank");
             requireContextWithinLimits(fromFile.model(), fromFile.workload(), scenario.file + ": ");
             return new Resolved(fromFile.model(), fromFile.workload(), fromFile.tokenBudget(), fromFile.maxGpus(),
-                    fromFile.deadlineDays(), fromFile.servingTargets());
+                    fromFile.deadlineDays(), fromFile.servingTargets(), fromFile.usage());
         }
         ModelSpec m = resolve(model, catalog, spec.commandLine().getErr());
         Workload w = workload.toWorkload(model.importedWeightType);

@@ -113,7 +113,7 @@ final class RankingLimitsOption {
         RankingOptions.Builder b = RankingOptions.builder();
         ScenarioInputs fromFile = args.scenarioFile();
         if (fromFile != null) {
-            b.maxGpus(fromFile.maxGpus()).deadlineDays(fromFile.deadlineDays());
+            b.maxGpus(fromFile.maxGpus()).deadlineDays(fromFile.deadlineDays()).usage(fromFile.usage());
         }
         if (maxGpus != null) {
             if (maxGpus < 1) {
@@ -140,7 +140,7 @@ final class RankingLimitsOption {
      */
     RankingOptions.Builder builder(ModelResolver.Resolved resolved) {
         RankingOptions.Builder b = RankingOptions.builder().tokenBudget(resolved.tokenBudget())
-                .maxGpus(resolved.maxGpus()).deadlineDays(resolved.deadlineDays());
+                .maxGpus(resolved.maxGpus()).deadlineDays(resolved.deadlineDays()).usage(resolved.usage());
         if (resolved.workload().mode() == Mode.INFER) {
             // Serving: users within the scenario's latency targets (or the defaults), most per dollar first.
             b.servingTargets(resolved.servingTargets()).rankByUsersPerDollar().servingChunkPerGpu(chunkLeftToEngine);

@@ -82,7 +82,7 @@ final class ScenarioArgs {
         Workload w = calibration.apply(OffloadFlags.apply(r.workload(), this));
         requireFrameworkRuns(r.model(), w);
         return new ModelResolver.Resolved(r.model(), w, r.tokenBudget(), r.maxGpus(), r.deadlineDays(),
-                r.servingTargets());
+                r.servingTargets(), r.usage());
     }
 
     /**

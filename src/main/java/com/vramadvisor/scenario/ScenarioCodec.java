@@ -8,6 +8,7 @@ import com.vramadvisor.files.UntrustedText;
 import com.vramadvisor.json.JsonTrees;
 import com.vramadvisor.scenario.ScenarioFileException.Reason;
 import com.vramadvisor.scenario.SizeUnit;
+import com.vramadvisor.engine.money.Usage;
 import com.vramadvisor.scenario.ScenarioInputs;
 import com.vramadvisor.scenario.SweepAxis;
 import com.vramadvisor.engine.ActivationOffload;
@@ -80,6 +81,14 @@ public final class ScenarioCodec {
         ranking.put("tpotTargetMs", targets.tpotMs());
         ranking.put("ttftTargetMs", targets.ttftMs());
         ranking.put("maxRunningRequests", targets.maxRunning());
+        // How bought hardware is used: this job only, or busy a share of the time for some years.
+        ObjectNode usage = root.putObject("usage");
+        Usage u = inputs.usage();
+        usage.put("jobOnly", u.jobOnly());
+        if (!u.jobOnly()) {
+            usage.put("utilization", u.utilization());
+            usage.put("years", u.years());
+        }
         root.set("domainWorkloads", DomainInputsJson.write(inputs.domain()));
         return JsonTrees.pretty(root) + System.lineSeparator();
     }
@@ -199,6 +208,7 @@ public final class ScenarioCodec {
             int maxGpus = RankingOptions.DEFAULT_MAX_GPUS;
             double deadlineDays = RankingOptions.DEFAULT_DEADLINE_DAYS;
             ServingTargets targets = ServingTargets.DEFAULTS;
+            Usage usage = Usage.JOB_ONLY;
             // Optional: files written before the decision table's inputs were part of the scenario rank with the
             // defaults the table started with.
             if (r.has("ranking")) {
@@ -218,6 +228,10 @@ public final class ScenarioCodec {
                         ranking.optionalInteger("maxRunningRequests", 0, ServingTargets.MAX_RUNNING,
                                 targets.maxRunning()));
             }
+            // Optional: files written before usage was an input cost purchases for the job alone.
+            if (r.has("usage")) {
+                usage = readUsage(r.object("usage"));
+            }
             // Optional: files written before other kinds existed are language-model scenarios.
             WorkloadKind kind = WorkloadKind.LLM;
             if (r.has("workloadKind")) {
@@ -231,7 +245,7 @@ public final class ScenarioCodec {
             DomainInputs domain = r.has("domainWorkloads") ? DomainInputsJson.read(r.object("domainWorkloads"))
                     : DomainInputs.defaults();
             return new ScenarioInputs(spec, presetId, workload, gpuId, axis, unit, tokenBudget, maxGpus,
-                    deadlineDays, engine, batchedTokens, kind, domain, targets);
+                    deadlineDays, engine, batchedTokens, kind, domain, targets, usage);
         } catch (IllegalArgumentException e) {
             throw new ScenarioFileException(Reason.INVALID_VALUE, UntrustedText.escape(e.getMessage(), 400), e);
         }
@@ -248,6 +262,23 @@ public final class ScenarioCodec {
         long offset = e.getLocation() == null ? -1 : e.getLocation().getCharOffset();
         String body = json.stripTrailing();
         return offset >= 0 && (offset >= body.length() || body.substring((int) offset).matches("[A-Za-z0-9.+-]+"));
+    }
+
+    /**
+     * {@code {"jobOnly": true}}, or {@code {"jobOnly": false, "utilization": U, "years": Y}} with U in (0, 1] and Y in
+     * (0, {@value Usage#MAX_YEARS}].
+     */
+    private static Usage readUsage(JsonReader u) throws ScenarioFileException {
+        if (u.optionalBool("jobOnly", !u.has("utilization") && !u.has("years"))) {
+            return Usage.JOB_ONLY;
+        }
+        double utilization = u.decimal("utilization", 0, 1);
+        double years = u.decimal("years", 0, Usage.MAX_YEARS);
+        if (utilization == 0 || years == 0) {
+            throw new ScenarioFileException(Reason.INVALID_VALUE, u.path()
+                    + ": utilisation and years must be above 0");
+        }
+        return Usage.of(utilization, years);
     }
 
     private static SizeUnit readSizeUnit(JsonReader r) throws ScenarioFileException {

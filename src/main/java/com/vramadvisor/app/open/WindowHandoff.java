@@ -17,7 +17,9 @@ import java.security.MessageDigest;
 import java.security.SecureRandom;
 import java.util.HexFormat;
 import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 
 /**
@@ -58,6 +60,7 @@ public final class WindowHandoff implements AutoCloseable {
     private ServerSocket server;
     private Endpoint endpoint;
     private boolean closed;
+    private final CountDownLatch settled = new CountDownLatch(1);
 
     private WindowHandoff(Path file, Predicate<String> open) {
         this.file = file;
@@ -113,13 +116,22 @@ public final class WindowHandoff implements AutoCloseable {
         return handoff;
     }
 
-    /** Opens the port, writes the handoff file, then serves peers until closed. */
+    /**
+     * Opens the port, writes the handoff file, then serves peers until closed; leaves the file to a window that
+     * already listens, so that a second window, opened and closed, does not take the first one's file with it.
+     */
     private void listen() {
         ServerSocket socket;
         try {
+            if (HandoffFile.read(file).filter(e -> listening(e.port())).isPresent()) {
+                // Files keep going to the window that was open first; this one takes none.
+                settled.countDown();
+                return;
+            }
             socket = new ServerSocket(0, 8, InetAddress.getLoopbackAddress());
         } catch (IOException e) {
             // Later launches open their own window, as they did before there was a handoff.
+            settled.countDown();
             return;
         }
         byte[] token = new byte[16];
@@ -128,18 +140,21 @@ public final class WindowHandoff implements AutoCloseable {
         synchronized (this) {
             if (closed) {
                 closeQuietly(socket);
+                settled.countDown();
                 return;
             }
             server = socket;
             try {
                 HandoffFile.write(file, own);
                 endpoint = own;
+                settled.countDown();
                 // Also when the process is ended (log out, SIGTERM), where the window's stop() is not called.
                 Runtime.getRuntime().addShutdownHook(new Thread(this::close, "vram-advisor-handoff-close"));
             } catch (IOException | IllegalStateException e) {
                 // IllegalStateException: the process is exiting already.
                 closeQuietly(socket);
                 HandoffFile.deleteIfOurs(file, own);
+                settled.countDown();
                 return;
             }
         }
@@ -172,6 +187,28 @@ public final class WindowHandoff implements AutoCloseable {
             serving.setDaemon(true);
             serving.start();
         }
+    }
+
+    /**
+     * Whether a window answers on {@code port} of the loopback address: a connection is made within
+     * {@link #CONNECT_TIMEOUT_MS} and closed at once, without the token, which that window answers "no".
+     */
+    private static boolean listening(int port) {
+        try (Socket probe = new Socket()) {
+            probe.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), CONNECT_TIMEOUT_MS);
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /**
+     * Waits until this listener has either written the handoff file or decided to leave it alone (tests).
+     *
+     * @return whether it settled within {@code millis}
+     */
+    boolean awaitSettled(long millis) throws InterruptedException {
+        return settled.await(millis, TimeUnit.MILLISECONDS);
     }
 
     /** A short pause, so that accept failing again and again (no file handles left) does not spin a core. */

@@ -23,6 +23,7 @@ import com.vramadvisor.engine.Recompute;
 import com.vramadvisor.engine.RuntimeOverhead;
 import com.vramadvisor.engine.Workload;
 import com.vramadvisor.engine.hardware.GpuSpec;
+import com.vramadvisor.engine.money.Usage;
 import com.vramadvisor.engine.ranking.RankingOptions;
 import com.vramadvisor.engine.serving.ServingEngine;
 import java.text.NumberFormat;
@@ -121,6 +122,8 @@ public final class WorkloadViewModel {
     private final DoubleProperty deadlineDays = new SimpleDoubleProperty(this, "deadlineDays",
             RankingOptions.DEFAULT_DEADLINE_DAYS);
 
+    private final ObjectProperty<Usage> usage = new SimpleObjectProperty<>(this, "usage", Usage.JOB_ONLY);
+
     private final ObjectProperty<WorkloadKind> kind = new SimpleObjectProperty<>(this, "kind", WorkloadKind.LLM);
     private final ObjectProperty<DomainInputs> domain = new SimpleObjectProperty<>(this, "domain",
             DomainInputs.defaults());
@@ -174,7 +177,8 @@ public final class WorkloadViewModel {
             zeroStage, tensorParallel, pipelineParallel, dataParallel, expertParallel, contextParallel,
             sequenceParallel, offloadTarget, offloadDevice, activationOffload, partialGpuLayers, gpuLayers,
             gradientAccumulation, recompute, lossUpcast, attention, implementation, servingEngine, maxBatchedTokens,
-            loraRank, runtimeOverhead, gpuId, sweepAxis, sizeUnit, tokenBudget, maxGpus, deadlineDays, kind, domain};
+            loraRank, runtimeOverhead, gpuId, sweepAxis, sizeUnit, tokenBudget, maxGpus, deadlineDays, usage, kind,
+            domain};
         for (Observable input : inputs) {
             input.addListener(obs -> publish());
         }
@@ -249,6 +253,7 @@ public final class WorkloadViewModel {
             tokenBudget.set(inputs.tokenBudget());
             maxGpus.set(inputs.maxGpus());
             deadlineDays.set(inputs.deadlineDays());
+            usage.set(inputs.usage());
             kind.set(inputs.kind());
             domain.set(inputs.domain());
             serving.apply(inputs.servingTargets());
@@ -322,7 +327,8 @@ public final class WorkloadViewModel {
             w.requireRunnableActivationOffload();
             next = new ScenarioInputs(model.get(), modelPresetId.get(), w, gpuId.get(),
                     sweepAxis.get(), sizeUnit.get(), tokenBudget.get(), maxGpus.get(), deadlineDays.get(),
-                    servingEngine.get(), storedBatchedTokens(), kind.get(), domain.get(), serving.targets());
+                    servingEngine.get(), storedBatchedTokens(), kind.get(), domain.get(), serving.targets(),
+                    usage.get());
         } catch (IllegalArgumentException e) {
             problem.set(messages.get("workload.problem.engine", e.getMessage()));
             return;
@@ -648,4 +654,11 @@ public final class WorkloadViewModel {
      * Deadline field edits it, as {@link #tokenBudgetProperty()}.
      */
     public DoubleProperty deadlineDaysProperty() { return deadlineDays; }
+
+    /**
+     * How bought hardware will be used, which decides what buying costs the job: this job only (the default), or busy
+     * a share of the time for some years. The decision table's usage fields edit it, as
+     * {@link #tokenBudgetProperty()}.
+     */
+    public ObjectProperty<Usage> usageProperty() { return usage; }
 }

@@ -220,4 +220,21 @@ class WindowHandoffTest {
         window.close();
         assertThat(HandoffFile.read(handoffFile())).contains(later);
     }
+
+    @Test
+    void aSecondWindowOpenedAndClosedLeavesTheFirstWindowsHandoffInPlace() throws Exception {
+        InetSocketAddress first = startWindow();
+        WindowHandoff second = WindowHandoff.listenInBackground(configDir, path -> false);
+        try {
+            assertThat(second.awaitSettled(10_000)).isTrue();
+            assertThat(second.address()).as("the second window takes no files").isEmpty();
+        } finally {
+            second.close();
+        }
+
+        assertThat(HandoffFile.read(handoffFile())).map(Endpoint::port).contains(first.getPort());
+        Path file = Files.writeString(files.resolve("later.vram"), "{}");
+        assertThat(WindowHandoff.forward(configDir, file)).isTrue();
+        assertThat(received).containsExactly(file.toAbsolutePath().toString());
+    }
 }
