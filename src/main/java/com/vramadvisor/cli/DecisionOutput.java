@@ -226,7 +226,8 @@ final class DecisionOutput {
 
     /**
      * The layout as JSON: parallel sizes (expert {@code ep} and context {@code cp} too), ZeRO stage, recomputation,
-     * sequence parallelism and micro-batches.
+     * sequence parallelism, micro-batches per step, sequences per micro-batch ({@code null}: the workload's batch) and
+     * the layers of each pipeline stage where they differ ({@code null}: equal stages).
      */
     static Map<String, Object> layoutJson(PlanLayout l) {
         Map<String, Object> o = new LinkedHashMap<>();
@@ -239,6 +240,8 @@ final class DecisionOutput {
         o.put("recompute", l.recompute().name().toLowerCase(Locale.ROOT));
         o.put("sequenceParallel", l.parallelism().sequenceParallel());
         o.put("microBatches", l.microBatches());
+        o.put("microBatchSize", l.microBatchSize() > 0 ? l.microBatchSize() : null);
+        o.put("stageLayers", l.stageLayers().isEmpty() ? null : l.stageLayers());
         return o;
     }
 

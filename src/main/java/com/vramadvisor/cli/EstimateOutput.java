@@ -206,6 +206,9 @@ final class EstimateOutput {
                 s.append(", recompute ").append(w.recompute().name().toLowerCase(Locale.ROOT));
                 s.append(", ").append(w.implementation() == Implementation.MEGATRON
                         ? "Megatron/DeepSpeed layout" : "PyTorch autocast layout");
+                if (w.framework() != null) {
+                    s.append(", framework ").append(w.framework().id());
+                }
                 s.append(", attention ").append(w.attention().name().toLowerCase(Locale.ROOT));
             }
         }

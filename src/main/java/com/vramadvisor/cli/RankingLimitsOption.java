@@ -37,8 +37,10 @@ final class RankingLimitsOption {
     Double days;
 
     @Option(names = "--global-batch", paramLabel = "TOKENS",
-            description = "Training: tokens per optimizer step over all GPUs (e.g. 4M); sets the micro-batches per "
-                    + "step of every layout. Default: the workload's batch and accumulation per data-parallel copy.")
+            description = "Training: tokens per optimizer step over all GPUs, a whole number of --seq sequences (e.g."
+                    + " 4194304: 1,024 sequences of 4,096); every layout splits it exactly into data-parallel copies x"
+                    + " micro-batch x micro-batches. Default: the workload's batch and accumulation per data-parallel"
+                    + " copy.")
     String globalBatch;
 
     @Option(names = "--compute-efficiency", paramLabel = "F",

@@ -3,6 +3,7 @@ package com.vramadvisor.cli;
 import com.vramadvisor.engine.ActivationOffload;
 import com.vramadvisor.engine.AttentionImpl;
 import com.vramadvisor.engine.DataType;
+import com.vramadvisor.engine.Framework;
 import com.vramadvisor.engine.GradsBetweenSteps;
 import com.vramadvisor.engine.Implementation;
 import com.vramadvisor.engine.LoraSpec;
@@ -173,11 +174,20 @@ final class WorkloadOptions {
             + " (default lazy).")
     String cudaModuleLoading = "lazy";
 
+    @Option(names = "--framework", paramLabel = "NAME",
+            description = "The software the job runs under, whose rules bound its layouts (docs/frameworks.md):"
+                    + " training fsdp (PyTorch FSDP/FSDP2, torchtitan, the Hugging Face Trainer), deepspeed or"
+                    + " megatron (Megatron-LM, NeMo); serving vllm, sglang, trtllm, llama.cpp or hf (as --engine)."
+                    + " A training framework sets the memory layout. Default: none named (plan follows fsdp, or"
+                    + " megatron with --implementation megatron).")
+    String framework;
+
     @Option(names = "--implementation", paramLabel = "IMPL",
-            description = "pytorch (Hugging Face Transformers under autocast: fp32 weights and gradients, no master "
-                    + "copy) or megatron (Megatron-LM/DeepSpeed: 16-bit weights and gradients, fp32 master copy, "
-                    + "fused kernels). Default pytorch.")
-    String implementation = "pytorch";
+            description = "The memory layout alone, without a framework's rules: pytorch (Hugging Face"
+                    + " Transformers under autocast: fp32 weights and gradients, no master copy) or megatron (16-bit"
+                    + " weights and gradients, fp32 master copy, fused kernels: what --framework deepspeed and"
+                    + " megatron keep). Default pytorch.")
+    String implementation;
 
     @Option(names = "--gpu-memory-utilization", paramLabel = "F",
             description = "Inference: the serving engine's memory share, in place of its default: vllm"
@@ -282,7 +292,11 @@ final class WorkloadOptions {
                             "--grads-between-steps must be freed or kept, got '" + gradsBetweenSteps + "'");
                 })
                 .gpuMemoryUtilization(gpuMemoryUtilization)
-                .implementation(implementation(implementation));
+                .implementation(implementation(implementation == null ? "pytorch" : implementation));
+        Framework named = framework(m);
+        if (named != null && named.training()) {
+            b.framework(named);
+        }
         if (weights != null && m == Mode.TRAIN) {
             // Full training keeps its weights in the types --precision and --implementation give.
             throw new IllegalArgumentException("--weights needs --mode lora, qlora or infer; full training stores"
@@ -340,7 +354,7 @@ final class WorkloadOptions {
         }
         if (m != Mode.INFER) {
             if (engine != null) {
-                throw new IllegalArgumentException("--engine needs --mode infer");
+                throw new IllegalArgumentException("--engine needs --mode infer; for training name --framework");
             }
             if (maxBatchedTokens != null) {
                 throw new IllegalArgumentException("--max-batched-tokens needs --mode infer");
@@ -349,9 +363,13 @@ final class WorkloadOptions {
         }
         ServingEngine e;
         try {
-            e = ServingEngine.parse(engine == null ? "vllm" : engine);
+            e = named != null ? ServingEngine.of(named) : ServingEngine.parse(engine == null ? "vllm" : engine);
         } catch (IllegalArgumentException ex) {
             throw new IllegalArgumentException("--" + ex.getMessage());
+        }
+        if (named != null && engine != null && ServingEngine.parse(engine) != e) {
+            throw new IllegalArgumentException("--framework " + named.id() + " and --engine " + engine
+                    + " name two serving engines; give one");
         }
         if (maxBatchedTokens != null) {
             requireAtLeast(maxBatchedTokens, 1, "--max-batched-tokens");
@@ -361,7 +379,8 @@ final class WorkloadOptions {
             }
         }
         try {
-            return e.configure(w, maxBatchedTokens == null ? 0 : maxBatchedTokens);
+            Workload configured = e.configure(w, maxBatchedTokens == null ? 0 : maxBatchedTokens);
+            return named != null ? configured.toBuilder().framework(named).build() : configured;
         } catch (IllegalArgumentException ex) {
             throw new IllegalArgumentException("--engine " + e.id() + ": " + ex.getMessage());
         }
@@ -390,6 +409,32 @@ final class WorkloadOptions {
             });
         }
         return set;
+    }
+
+    /**
+     * {@code --framework} for mode {@code m}, or {@code null} when not given; a training framework with
+     * {@code --implementation} must keep that memory layout.
+     */
+    private Framework framework(Mode m) {
+        if (framework == null) {
+            return null;
+        }
+        Framework f;
+        try {
+            f = Framework.parse(framework);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--" + e.getMessage());
+        }
+        if (f.training() == (m == Mode.INFER)) {
+            throw new IllegalArgumentException("--framework " + f.id() + (f.training()
+                    ? " trains; for --mode infer name vllm, sglang, trtllm, llama.cpp or hf"
+                    : " serves; for training name fsdp, deepspeed or megatron"));
+        }
+        if (f.training() && implementation != null && implementation(implementation) != f.memoryLayout()) {
+            throw new IllegalArgumentException("--framework " + f.id() + " keeps the " + f.memoryLayout().id()
+                    + " memory layout, not --implementation " + implementation + "; give one of them");
+        }
+        return f;
     }
 
     private static Implementation implementation(String text) {

@@ -72,7 +72,7 @@ final class LlmPlacer implements OptionPlacer {
         this.serving = new ServingLayouts(model, options, search, this);
         this.planner = new Planner(memory, model, workload, single, new Planner.Settings(
                 options.computeEfficiency(), options.decodeBandwidthEfficiency(), options.tokenBudget(),
-                options.globalBatchTokens(), options.fixedRecompute()));
+                options.globalBatchTokens(), options.fixedRecompute(), options.tightFitFraction()));
     }
 
     Planner planner() {

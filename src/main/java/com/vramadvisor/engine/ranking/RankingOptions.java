@@ -133,8 +133,11 @@ public record RankingOptions(double computeEfficiency, double decodeBandwidthEff
      * catalog to the search while bounding its work; it stands for "no limit" wherever a user leaves the limit empty.
      */
     public static final int DEFAULT_MAX_GPUS = 1024;
-    /** 5 %: about the allocator reserve the runtime-overhead component already adds; less is flagged. */
-    public static final double DEFAULT_TIGHT_FIT_FRACTION = 0.05;
+    /**
+     * 10 %: the safety margin. Headroom below it is flagged as tight (as is a capacity inside the estimate's range),
+     * and the planner ranks such layouts after those outside it ({@code Planner.Settings#marginFraction}).
+     */
+    public static final double DEFAULT_TIGHT_FIT_FRACTION = 0.10;
 
     public RankingOptions {
         requireFraction(computeEfficiency, "compute efficiency");

@@ -343,7 +343,9 @@ public final class Recommender {
             answer = planner.plan(rig, options.maxGpus(), options.deadlineHours(), alternatives);
         }
         if (answer == null) {
-            throw new IllegalArgumentException(offer.name() + " has " + offer.rig().unitGpus()
+            String none = gpus > 0 ? planner.noLayoutReasonAt(rig, rig.count(Math.max(1, rig.index(gpus - 1) + 1)))
+                    : planner.noLayoutReason(rig, options.maxGpus());
+            throw new IllegalArgumentException(none != null ? none : offer.name() + " has " + offer.rig().unitGpus()
                     + " GPUs, more than the GPU limit of " + options.maxGpus());
         }
         RowBuilder builder = rowBuilder(hardware, options);

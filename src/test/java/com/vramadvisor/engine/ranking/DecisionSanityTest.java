@@ -131,7 +131,9 @@ class DecisionSanityTest {
     void llama31With405bFindsAFittingLayoutOnH100Systems() {
         Workload w = Workload.builder().sequenceLength(8192).implementation(Implementation.MEGATRON).build();
         Recommendation rec = new Recommender().recommend(model("llama-3.1-405b"), w, hardware,
-                RankingOptions.builder().tokenBudget(15_600_000_000_000L).maxGpus(16_384)
+                // Llama 3's 16M-token batches (Dubey et al. 2024, section 3.4.1): with one micro-batch a step, every
+                // pipeline that Megatron-LM's rules leave 405B would idle in its bubble.
+                RankingOptions.builder().tokenBudget(15_600_000_000_000L).maxGpus(16_384).globalBatchTokens(16L << 20)
                         .kinds(Set.of(HardwareKind.SYSTEM)).build());
         RecommendationRow dgx = rec.rows().stream().filter(r -> r.hardwareId().equals("dgx-h100")).findFirst()
                 .orElseThrow();
