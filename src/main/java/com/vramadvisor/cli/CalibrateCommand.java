@@ -13,12 +13,13 @@ import com.vramadvisor.engine.allocator.AllocatorFit;
 import com.vramadvisor.engine.allocator.MeasurementSource;
 import com.vramadvisor.engine.hardware.GpuSpec;
 import com.vramadvisor.files.AtomicFiles;
+import com.vramadvisor.files.FileReadException;
 import com.vramadvisor.files.FileWriteException;
+import com.vramadvisor.files.RegularFiles;
+import com.vramadvisor.files.UntrustedText;
 import com.vramadvisor.json.JsonTrees;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -214,14 +215,11 @@ final class CalibrateCommand implements Callable<Integer> {
 
         static long reservedPeak(Path file) {
             byte[] bytes;
-            try (InputStream in = Files.newInputStream(file)) {
-                bytes = in.readNBytes(MAX_FILE_BYTES + 1);
-            } catch (IOException e) {
-                throw new CliInputException(file + ": --memory-stats cannot be read (" + e.getClass().getSimpleName()
-                        + ")");
-            }
-            if (bytes.length > MAX_FILE_BYTES) {
-                throw new CliInputException(file + ": --memory-stats is larger than 1 MiB");
+            try {
+                bytes = RegularFiles.readAllBytes(file, MAX_FILE_BYTES);
+            } catch (FileReadException e) {
+                throw new CliInputException(UntrustedText.escape(file.toString()) + ": --memory-stats "
+                        + e.problem());
             }
             JsonNode root;
             try {

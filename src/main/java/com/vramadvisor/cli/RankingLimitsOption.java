@@ -1,8 +1,10 @@
 package com.vramadvisor.cli;
 
 import com.vramadvisor.engine.Mode;
+import com.vramadvisor.engine.Parallelism;
 import com.vramadvisor.engine.ranking.RankingOptions;
 import com.vramadvisor.scenario.ScenarioInputs;
+import java.util.Locale;
 import picocli.CommandLine.Option;
 
 /**
@@ -100,10 +102,7 @@ final class RankingLimitsOption {
             b.maxGpus(fromFile.maxGpus()).deadlineDays(fromFile.deadlineDays());
         }
         if (maxGpus != null) {
-            if (maxGpus < 1) {
-                throw new CliInputException("--max-gpus must be at least 1, got " + maxGpus);
-            }
-            b.maxGpus(maxGpus);
+            b.maxGpus(checkedMaxGpus());
         }
         if (top != null) {
             if (top < 1) {
@@ -112,6 +111,18 @@ final class RankingLimitsOption {
             b.topN(top);
         }
         return costFlags(b);
+    }
+
+    /**
+     * {@code --max-gpus} within 1 to {@link Parallelism#MAX_GPUS}, checked before any ranking starts: a search over
+     * GPU counts and the counts' arithmetic stay bounded whatever the flag says.
+     */
+    private int checkedMaxGpus() {
+        if (maxGpus < 1 || maxGpus > Parallelism.MAX_GPUS) {
+            throw new CliInputException(String.format(Locale.ROOT, "--max-gpus must be 1 to %,d, got %d",
+                    Parallelism.MAX_GPUS, maxGpus));
+        }
+        return maxGpus;
     }
 
     private static String str(Object o) {
@@ -136,10 +147,7 @@ final class RankingLimitsOption {
             b.tokenBudget(Quantities.parseCount(tokens));
         }
         if (maxGpus != null) {
-            if (maxGpus < 1) {
-                throw new CliInputException("--max-gpus must be at least 1, got " + maxGpus);
-            }
-            b.maxGpus(maxGpus);
+            b.maxGpus(checkedMaxGpus());
         }
         if (top != null) {
             if (top < 1) {

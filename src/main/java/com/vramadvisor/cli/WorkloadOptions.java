@@ -225,8 +225,14 @@ final class WorkloadOptions {
         requireAtLeast(dp, 1, "--dp");
         requireAtLeast(ep, 1, "--ep");
         requireAtLeast(cp, 1, "--cp");
-        if (cp > 1 && m != Mode.INFER && seq % (2 * cp) != 0) {
-            throw new IllegalArgumentException("--cp " + cp + " needs --seq divisible by " + 2 * cp
+        for (Object[] size : new Object[][] {{tp, "--tp"}, {pp, "--pp"}, {dp, "--dp"}, {ep, "--ep"}, {cp, "--cp"}}) {
+            if ((Integer) size[0] > Parallelism.MAX_GPUS) {
+                throw new IllegalArgumentException(String.format(Locale.ROOT, "%s must be at most %,d (GPUs one"
+                        + " layout may use), got %d", size[1], Parallelism.MAX_GPUS, size[0]));
+            }
+        }
+        if (cp > 1 && m != Mode.INFER && seq % (2L * cp) != 0) {
+            throw new IllegalArgumentException("--cp " + cp + " needs --seq divisible by " + 2L * cp
                     + " (each sequence is cut into 2 x cp chunks), got " + seq);
         }
         if (((long) dp * cp) % ep != 0) {

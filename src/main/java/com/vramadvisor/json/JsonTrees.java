@@ -13,10 +13,11 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.MissingNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.vramadvisor.files.FileReadException;
+import com.vramadvisor.files.RegularFiles;
 import com.vramadvisor.files.UntrustedText;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.EnumSet;
 import java.util.Set;
@@ -77,11 +78,13 @@ public final class JsonTrees {
         }
     }
 
-    /** Parses a file. */
-    public static JsonNode read(Path file, Check... checks) throws IOException {
-        try (InputStream in = Files.newInputStream(file)) {
-            return read(in, checks);
-        }
+    /**
+     * Parses a regular file of at most {@code maxBytes} bytes ({@link RegularFiles}).
+     *
+     * @throws FileReadException when the path names no regular file or a larger one, before anything is parsed
+     */
+    public static JsonNode read(Path file, int maxBytes, Check... checks) throws IOException {
+        return read(RegularFiles.readAllBytes(file, maxBytes), checks);
     }
 
     /**

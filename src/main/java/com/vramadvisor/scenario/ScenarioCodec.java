@@ -196,7 +196,7 @@ public final class ScenarioCodec {
             if (r.has("ranking")) {
                 JsonReader ranking = r.object("ranking");
                 tokenBudget = ranking.optionalLong("tokenBudget", 1, Long.MAX_VALUE, tokenBudget);
-                maxGpus = ranking.optionalInteger("maxGpus", 1, Integer.MAX_VALUE, maxGpus);
+                maxGpus = ranking.optionalInteger("maxGpus", 1, Parallelism.MAX_GPUS, maxGpus);
                 deadlineDays = ranking.optionalDecimal("deadlineDays", 0, ScenarioInputs.MAX_DEADLINE_DAYS,
                         deadlineDays);
                 if (deadlineDays == 0) {
