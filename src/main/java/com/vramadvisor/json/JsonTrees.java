@@ -70,6 +70,16 @@ public final class JsonTrees {
         }
     }
 
+    /**
+     * A streaming parser over UTF-8 bytes with the same checks and limits as {@link #read(byte[], Check...)}, for
+     * readers that must not hold a tree of a large document; the caller closes it. A limit of the parser's
+     * ({@code StreamReadConstraints}) surfaces as a {@code StreamConstraintsException}, a
+     * {@link JsonProcessingException} without a location.
+     */
+    public static JsonParser parser(byte[] json, Check... checks) throws IOException {
+        return factory(set(checks)).createParser(json);
+    }
+
     /** Parses a stream to its end; the caller closes the stream. */
     public static JsonNode read(InputStream json, Check... checks) throws IOException {
         Set<Check> set = set(checks);

@@ -163,7 +163,7 @@ public final class ModelImporter {
         }
         List<TensorInfo> tensors = new ArrayList<>();
         for (Path shard : shards) {
-            tensors.addAll(SafetensorsReader.readHeader(shard).tensors());
+            SafetensorsReader.addShard(shard, tensors, SafetensorsReader.readHeader(shard).tensors());
         }
         if (shards.size() > 1) {
             warnings.add(shards.size() + " safetensors files without an index were added up");

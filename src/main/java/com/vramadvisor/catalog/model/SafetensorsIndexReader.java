@@ -77,7 +77,7 @@ public final class SafetensorsIndexReader {
             }
             SafetensorsHeader header = SafetensorsReader.readHeader(file);
             checkShardHoldsItsTensors(shard.getKey(), shard.getValue(), header, warnings);
-            tensors.addAll(header.tensors());
+            SafetensorsReader.addShard(file, tensors, header.tensors());
         }
         if (!missing.isEmpty()) {
             if (declared < 0) {
