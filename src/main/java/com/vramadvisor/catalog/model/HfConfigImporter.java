@@ -38,6 +38,8 @@ public final class HfConfigImporter {
 
     /** Larger files are not configurations; reading them whole would only waste memory. */
     static final int MAX_CONFIG_BYTES = 32 * 1024 * 1024;
+    /** Characters of a model's name kept from a folder or file name. */
+    private static final int MAX_NAME_CHARS = 200;
 
 
     private static final Map<String, Family> FAMILIES = Map.ofEntries(
@@ -139,7 +141,9 @@ public final class HfConfigImporter {
             }
             builder.visionParams(VisionLanguageConfigs.visionParams(root, file, modelType, fields, textHidden));
         }
-        String name = modelName(file, modelType);
+        // The name comes from a folder or file name: escaped and cut like any text from a file, since it is shown
+        // wherever the model is (terminal, reports, CSV).
+        String name = UntrustedText.escape(modelName(file, modelType), MAX_NAME_CHARS);
         builder.id(idOf(name)).name(name);
         ModelSpec spec;
         try {
