@@ -294,8 +294,8 @@ public final class SafetensorsReader {
             long v = wholeNumber(p, d);
             if (v < 0) {
                 throw new ModelImportException(file, where + ": data_offsets element "
-                        + UntrustedText.escape(p.getText()) + " is not a non-negative whole number; data_offsets must be"
-                        + " non-negative whole numbers");
+                        + UntrustedText.escape(p.getText()) + " is not a non-negative whole number; data_offsets"
+                        + " must be non-negative whole numbers");
             }
             if (n == 2) {
                 throw new ModelImportException(file, where + ": field 'data_offsets' must be [begin, end]");
