@@ -11,7 +11,7 @@ import com.vramadvisor.engine.Offload;
 import com.vramadvisor.engine.ModelSpec;
 import com.vramadvisor.engine.PhaseBreakdown;
 import com.vramadvisor.engine.Workload;
-import com.vramadvisor.engine.serving.ServingEngine;
+import com.vramadvisor.engine.serving.EngineWording;
 import java.io.PrintWriter;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
@@ -92,7 +92,7 @@ final class EstimateOutput {
             phases.put(p.phase().id(), phase);
         }
         root.put("phases", phases);
-        root.put("assumptions", e.assumptions());
+        root.put("assumptions", EngineWording.assumptions(workload, e.assumptions()));
         return root;
     }
 
@@ -130,8 +130,7 @@ final class EstimateOutput {
                         Quantities.grouped(e.nvmeBytes()));
             }
         }
-        if ((e.contextBytes() > 0 || e.allocatorReserveBytes() > 0) && w.mode() == Mode.INFER
-                && ServingEngine.of(w) == ServingEngine.LLAMA_CPP) {
+        if ((e.contextBytes() > 0 || e.allocatorReserveBytes() > 0) && EngineWording.llamaCpp(w)) {
             // llama.cpp runs on ggml: its log names buffers, not PyTorch's allocated and reserved memory.
             out.printf(Locale.ROOT, "%nBuffers         %s   model, KV cache and compute buffers (the \"buffer size\""
                     + " lines llama.cpp logs at start)%n", Quantities.gib(e.allocatedPeakBytes()));
@@ -161,7 +160,7 @@ final class EstimateOutput {
         if (!e.assumptions().isEmpty()) {
             out.println();
             out.println("Assumptions:");
-            for (String a : e.assumptions()) {
+            for (String a : EngineWording.assumptions(w, e.assumptions())) {
                 out.println("  - " + a);
             }
         }
@@ -222,7 +221,7 @@ final class EstimateOutput {
             }
         }
         var p = w.parallelism();
-        if (w.mode() == Mode.INFER && ServingEngine.of(w) == ServingEngine.LLAMA_CPP) {
+        if (EngineWording.llamaCpp(w)) {
             // llama.cpp's own terms: it splits a model by rows or by layers, and knows no ZeRO.
             s.append(String.format(Locale.ROOT, ", %d %s", p.gpus(), p.gpus() == 1 ? "GPU" : "GPUs"));
             if (p.tensorParallel() > 1) {

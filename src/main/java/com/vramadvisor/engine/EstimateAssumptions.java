@@ -1,6 +1,5 @@
 package com.vramadvisor.engine;
 
-import com.vramadvisor.engine.serving.ServingEngine;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -29,13 +28,6 @@ final class EstimateAssumptions {
     private static final String RUNTIME = "runtime overhead: the CUDA context and the caching allocator's reserve, a"
             + " fraction of the tensors freed and allocated again within a step; tensors allocated once (weights,"
             + " training states, a KV cache) carry none";
-    /**
-     * llama.cpp runs on ggml, not PyTorch: no caching allocator, but ggml's CUDA backend keeps a pool of its own for
-     * temporary buffers ({@code ggml_cuda_pool} in {@code ggml/src/ggml-cuda}).
-     */
-    private static final String RUNTIME_LLAMA_CPP = "runtime overhead: the CUDA context and a reserve for ggml's CUDA"
-            + " memory pool, a fraction of the tensors freed and allocated again within a step; the model, KV cache"
-            + " and compute buffers llama.cpp allocates once carry none";
     private static final String ZERO_BUCKET = "DeepSpeed ZeRO at its defaults: a reduce bucket of 5e8 elements of the"
             + " working type, counted in the runtime overhead";
     private static final String ZERO3_BUFFERS = "DeepSpeed ZeRO-3 at its defaults: a reduce bucket of 5e8 elements of"
@@ -68,20 +60,12 @@ final class EstimateAssumptions {
             "prefill processes the whole prompt in one pass; activations are one block's transient buffers";
     private static final String INFER_CHUNKED = "chunked prefill: one pass processes at most the batched-token limit"
             + " (vLLM max_num_batched_tokens, llama.cpp n_ubatch); activations are one block's transient buffers";
-    private static final String QUANTISED_INFER = "quantised weight types keep embeddings, LM head and norms at 16"
-            + " bits, except GGUF which quantises every matrix";
     private static final List<String> INFER_TAIL = List.of(
             "logits only for the last position of each sequence (vLLM, Hugging Face generate)",
-            QUANTISED_INFER,
+            "quantised weight types keep embeddings, LM head and norms at 16 bits, except GGUF which quantises "
+                    + "every matrix",
             "the serving reservation (gpu_memory_utilization) is not added: compare the peak with "
                     + "utilization times device memory");
-    /** llama.cpp's words: no reservation of the device, logits where the batch asks for them. */
-    private static final List<String> INFER_TAIL_LLAMA_CPP = List.of(
-            "llama.cpp computes logits only for the last position of each sequence, the one its server and CLI ask"
-                    + " logits for",
-            QUANTISED_INFER,
-            "llama.cpp reserves no share of the device: it allocates its model, KV cache and compute buffers and"
-                    + " nothing more, so the peak is compared with the usable memory");
 
     private static final String OFFLOAD_TRAIN = "offload as DeepSpeed allocates it (ZeRO-Offload/Infinity: pinned"
             + " fp32 partitions and optimizer states on the host, 16-bit parameters and a 5e8-element reduce bucket"
@@ -114,7 +98,7 @@ final class EstimateAssumptions {
             all.add(workload.lossUpcast() == LossUpcast.NONE && a.equals(LOGITS_UPCAST) ? LOGITS_PLAIN : a);
         }
         if (runtime) {
-            all.add(llamaCpp(workload) ? RUNTIME_LLAMA_CPP : RUNTIME);
+            all.add(RUNTIME);
             if (buffers) {
                 all.add(workload.parallelism().zeroStage() == 3 ? ZERO3_BUFFERS : ZERO_BUCKET);
             }
@@ -138,14 +122,9 @@ final class EstimateAssumptions {
             all.add(INFER_PAGED);
         }
         all.add(w.prefillChunkTokens() > 0 ? INFER_CHUNKED : INFER_ONE_PASS);
-        all.addAll(llamaCpp(w) ? INFER_TAIL_LLAMA_CPP : INFER_TAIL);
+        all.addAll(INFER_TAIL);
         all.addAll(ArchitectureNotes.inference(model, w));
         return List.copyOf(all);
-    }
-
-    /** Whether the workload is served as llama.cpp serves it ({@link ServingEngine#of}). */
-    static boolean llamaCpp(Workload w) {
-        return w.mode() == Mode.INFER && ServingEngine.of(w) == ServingEngine.LLAMA_CPP;
     }
 
     private static List<String> assumptions(String layout, List<String> tail) {
