@@ -6,6 +6,7 @@ import com.vramadvisor.engine.hardware.GpuSpec;
 import com.vramadvisor.engine.hardware.HardwareList;
 import com.vramadvisor.engine.hardware.NodeSpec;
 import com.vramadvisor.engine.hardware.SystemSpec;
+import com.vramadvisor.engine.money.MoneyFacts;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -27,11 +28,15 @@ public final class Catalog {
     private final Map<String, ModelPreset> presets;
     private final Map<String, NodeSpec> nodes;
     private final Map<String, String> gpuNodes;
+    private final Map<String, List<String>> gpuNodeClasses;
+    private final MoneyFacts money;
     private final Map<String, String> versions;
+    private final Map<String, AppliedUserPrice> userPrices;
     private final List<CatalogProblem> problems;
 
     Catalog(List<GpuSpec> gpus, List<SystemSpec> systems, List<CloudOffer> cloudOffers, List<ModelPreset> presets,
-            List<NodeSpec> nodes, Map<String, String> gpuNodes, Map<String, String> versions,
+            List<NodeSpec> nodes, Map<String, String> gpuNodes, Map<String, List<String>> gpuNodeClasses,
+            MoneyFacts money, Map<String, String> versions, Map<String, AppliedUserPrice> userPrices,
             List<CatalogProblem> problems) {
         this.gpus = index(gpus, GpuSpec::id);
         this.systems = index(systems, SystemSpec::id);
@@ -39,13 +44,17 @@ public final class Catalog {
         this.presets = index(presets, ModelPreset::id);
         this.nodes = index(nodes, NodeSpec::id);
         this.gpuNodes = Map.copyOf(gpuNodes);
+        this.gpuNodeClasses = Map.copyOf(gpuNodeClasses);
+        this.money = money;
         this.versions = Map.copyOf(versions);
+        this.userPrices = Collections.unmodifiableMap(new LinkedHashMap<>(userPrices));
         this.problems = List.copyOf(problems);
     }
 
     /** A catalog with nothing in it. */
     public static Catalog empty() {
-        return new Catalog(List.of(), List.of(), List.of(), List.of(), List.of(), Map.of(), Map.of(), List.of());
+        return new Catalog(List.of(), List.of(), List.of(), List.of(), List.of(), Map.of(), Map.of(), MoneyFacts.EMPTY,
+                Map.of(), Map.of(), List.of());
     }
 
     private static <T> Map<String, T> index(List<T> entries, Function<T, String> id) {
@@ -74,11 +83,19 @@ public final class Catalog {
     }
 
     /**
-     * Everything the decision table offers: GPUs (with the node class each is installed in), systems and cloud
-     * offers.
+     * Everything the decision table offers: GPUs (with the node classes each can be installed in), systems and cloud
+     * offers, and what owning the hardware costs beside its price.
      */
     public HardwareList hardware() {
-        return new HardwareList(gpus(), systems(), cloudOffers(), nodes, gpuNodes);
+        return new HardwareList(gpus(), systems(), cloudOffers(), nodes, gpuNodes, gpuNodeClasses, money);
+    }
+
+    /**
+     * Electricity price, PUE, colocation price, cluster network costs and depreciation curves
+     * ({@code money.json}, a user's file of that name overriding sections and ids).
+     */
+    public MoneyFacts money() {
+        return money;
     }
 
     /** Model presets as engine records. */
@@ -117,6 +134,20 @@ public final class Catalog {
      */
     public Map<String, String> versions() {
         return versions;
+    }
+
+    /**
+     * The user's own prices in effect, by the id of the GPU, system or cloud offer they price, in the order of the
+     * user's price list: those entries carry the user's price and date instead of the catalog's (an offer says so in
+     * {@link CloudOffer#priceSource()}). Empty when the user has no price list.
+     */
+    public Map<String, AppliedUserPrice> userPrices() {
+        return userPrices;
+    }
+
+    /** Whether the price of the GPU, system or cloud offer {@code id} is the user's own. */
+    public boolean isUserPriced(String id) {
+        return userPrices.containsKey(id);
     }
 
     /** Every file or entry that was skipped, and why. Empty when everything loaded. */

@@ -10,6 +10,13 @@ import com.vramadvisor.engine.hardware.CloudOffer;
 import com.vramadvisor.engine.hardware.GpuSpec;
 import com.vramadvisor.engine.hardware.NodeSpec;
 import com.vramadvisor.engine.hardware.SystemSpec;
+import com.vramadvisor.engine.money.ColocationPrice;
+import com.vramadvisor.engine.money.SellingCost;
+import com.vramadvisor.engine.money.DepreciationCurve;
+import com.vramadvisor.engine.money.ElectricityPrice;
+import com.vramadvisor.engine.money.MoneyFacts;
+import com.vramadvisor.engine.money.NetworkCost;
+import com.vramadvisor.engine.money.PowerUsageEffectiveness;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -38,13 +45,17 @@ public final class CatalogLoader {
     /** Environment variable that overrides the user catalog folder (the system property wins). */
     public static final String DIRECTORY_VARIABLE = "VRAM_ADVISOR_CATALOG_DIR";
 
-    /** The four catalog files, each with the name of its entry list. */
+    /**
+     * The catalog files, each with the name of its entry list ({@code money.json} has sections instead of one list,
+     * so its list field is empty).
+     */
     public enum Kind {
         GPUS("gpus.json", "gpus"),
         SYSTEMS("systems.json", "systems"),
         CLOUD("cloud.json", "offers"),
         MODELS("models.json", "models"),
-        NODES("nodes.json", "nodes");
+        NODES("nodes.json", "nodes"),
+        MONEY("money.json", "");
 
         private final String fileName;
         private final String listField;
@@ -69,6 +80,9 @@ public final class CatalogLoader {
      * disk image, a log) is refused before it is read instead of filling the memory.
      */
     public static final int MAX_USER_FILE_BYTES = 16 << 20;
+    /** The file names a user catalog folder may hold, for problems that name them. */
+    private static final String EXPECTED_FILES =
+            "gpus.json, systems.json, cloud.json, models.json, nodes.json, money.json or " + UserPriceList.FILE_NAME;
     /** The JSON path of a problem that is not inside a JSON document. */
     private static final String NO_PATH = "";
 
@@ -108,14 +122,14 @@ public final class CatalogLoader {
             return List.of(new CatalogProblem(name, NO_PATH, Files.exists(directory)
                     ? "is a file, not a catalog folder" : "does not exist"));
         }
-        boolean any = false;
+        boolean any = Files.exists(directory.resolve(UserPriceList.FILE_NAME));
         for (Kind kind : Kind.values()) {
             any |= Files.exists(directory.resolve(kind.fileName()));
         }
         List<CatalogProblem> problems = new ArrayList<>(withUserDirectory(directory).load().problems());
         if (!any) {
             problems.add(new CatalogProblem(name, NO_PATH,
-                    "no catalog files here; expected gpus.json, systems.json, cloud.json, models.json or nodes.json"));
+                    "no catalog files here; expected " + EXPECTED_FILES));
         }
         return List.copyOf(problems);
     }
@@ -166,6 +180,10 @@ public final class CatalogLoader {
                         readUser(path, loading).ifPresent(root -> loading.read(kind, path.toString(), root));
                     }
                 }
+                Path prices = userDirectory.resolve(UserPriceList.FILE_NAME);
+                if (Files.exists(prices, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                    loading.readPrices(UserPriceList.read(prices), prices.toString());
+                }
                 reportStrayFiles(loading);
             }
         }
@@ -214,10 +232,10 @@ public final class CatalogLoader {
             files.filter(p -> p.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".json"))
                     .filter(p -> Arrays.stream(Kind.values())
                             .noneMatch(k -> k.fileName().equals(p.getFileName().toString())))
+                    .filter(p -> !p.getFileName().toString().equals(UserPriceList.FILE_NAME))
                     .sorted()
                     .forEach(p -> loading.problem(p.toString(), NO_PATH,
-                            "not a catalog file name; expected gpus.json, systems.json, cloud.json, models.json or"
-                                    + " nodes.json"));
+                            "not a catalog file name; expected " + EXPECTED_FILES));
         } catch (IOException e) {
             loading.problem(userDirectory.toString(), NO_PATH, "cannot list the folder: " + oneLine(e));
         }
@@ -241,9 +259,23 @@ public final class CatalogLoader {
         private final Map<String, Located<ModelPreset>> presets = new LinkedHashMap<>();
         private final Map<String, String> versions = new LinkedHashMap<>();
         private final List<CatalogProblem> problems = new ArrayList<>();
+        private final List<UserPriceList.Entry> prices = new ArrayList<>();
+        private String pricesFile = "";
+        private ElectricityPrice electricity;
+        private PowerUsageEffectiveness pue;
+        private ColocationPrice colocation;
+        private SellingCost selling;
+        private final Map<String, NetworkCost> networkCosts = new LinkedHashMap<>();
+        private final Map<String, DepreciationCurve> curves = new LinkedHashMap<>();
 
         void problem(String file, String path, String message) {
             problems.add(new CatalogProblem(file, path, message));
+        }
+
+        void readPrices(UserPriceList.Read read, String file) {
+            problems.addAll(read.problems());
+            prices.addAll(read.entries());
+            pricesFile = file;
         }
 
         void read(Kind kind, String file, JsonNode root) {
@@ -257,6 +289,10 @@ public final class CatalogLoader {
                 problem(file, "$.catalogVersion", "required: a string such as \"2025-06-30\"");
             } else {
                 versions.put(file, version.asText());
+            }
+            if (kind == Kind.MONEY) {
+                readMoney(file, root);
+                return;
             }
             root.fieldNames().forEachRemaining(name -> {
                 if (!name.equals("catalogVersion") && !name.equals("description") && !name.equals(kind.listField())) {
@@ -292,6 +328,87 @@ public final class CatalogLoader {
             }
         }
 
+        /**
+         * The sections of {@code money.json}: a section a later file gives replaces the earlier one; network costs
+         * and curves replace those with the same id. A broken section or entry is reported and skipped.
+         */
+        private void readMoney(String file, JsonNode root) {
+            List<String> sections = List.of("electricity", "pue", "colocation", "sellingCost", "networkCosts",
+                    "depreciationCurves");
+            root.fieldNames().forEachRemaining(name -> {
+                if (!name.equals("catalogVersion") && !name.equals("description") && !sections.contains(name)) {
+                    problem(file, "$." + UntrustedText.escape(name), "unknown field, ignored (money.json has "
+                            + String.join(", ", sections) + ")");
+                }
+            });
+            ElectricityPrice e = section(file, root, "electricity", MoneyEntryParser::electricity);
+            electricity = e != null ? e : electricity;
+            PowerUsageEffectiveness p = section(file, root, "pue", MoneyEntryParser::pue);
+            pue = p != null ? p : pue;
+            ColocationPrice c = section(file, root, "colocation", MoneyEntryParser::colocation);
+            colocation = c != null ? c : colocation;
+            SellingCost sc = section(file, root, "sellingCost", MoneyEntryParser::sellingCost);
+            selling = sc != null ? sc : selling;
+            for (NetworkCost n : list(file, root, "networkCosts", MoneyEntryParser::networkCost, NetworkCost::id)) {
+                networkCosts.put(n.id(), n);
+            }
+            for (DepreciationCurve d : list(file, root, "depreciationCurves", MoneyEntryParser::curve,
+                    d -> d.hardwareClass().id())) {
+                curves.put(d.hardwareClass().id(), d);
+            }
+        }
+
+        private <T> T section(String file, JsonNode root, String field, Function<EntryReader, T> parse) {
+            JsonNode node = root.get(field);
+            if (node == null || node.isNull()) {
+                return null;
+            }
+            if (!node.isObject()) {
+                problem(file, "$." + field, "expected an object, found " + EntryReader.describe(node));
+                return null;
+            }
+            EntryReader reader = new EntryReader(file, node, "$." + field);
+            T value = parse.apply(reader);
+            problems.addAll(reader.problems());
+            return value;
+        }
+
+        private <T> List<T> list(String file, JsonNode root, String field, Function<EntryReader, T> parse,
+                                 Function<T, String> id) {
+            JsonNode node = root.get(field);
+            if (node == null || node.isNull()) {
+                return List.of();
+            }
+            if (!node.isArray()) {
+                problem(file, "$." + field, "expected a list of entries, found " + EntryReader.describe(node));
+                return List.of();
+            }
+            List<T> values = new ArrayList<>();
+            Map<String, String> seen = new LinkedHashMap<>();
+            for (int i = 0; i < node.size(); i++) {
+                String path = "$." + field + "[" + i + "]";
+                JsonNode element = node.get(i);
+                if (!element.isObject()) {
+                    problem(file, path, "expected an object, found " + EntryReader.describe(element));
+                    continue;
+                }
+                EntryReader reader = new EntryReader(file, element, path);
+                T value = parse.apply(reader);
+                problems.addAll(reader.problems());
+                if (value == null) {
+                    continue;
+                }
+                String first = seen.putIfAbsent(id.apply(value), path);
+                if (first != null) {
+                    problem(file, path + ".id", "duplicate id \"" + id.apply(value) + "\" (first at " + first
+                            + "); this entry is skipped");
+                    continue;
+                }
+                values.add(value);
+            }
+            return values;
+        }
+
         private <T> void put(Map<String, Located<T>> into, T value, Function<T, String> id, EntryReader reader,
                              String file, Map<String, String> seenInFile) {
             if (value == null) {
@@ -325,9 +442,14 @@ public final class CatalogLoader {
                 }
             }
             Map<String, String> gpuNodes = new LinkedHashMap<>();
+            Map<String, List<String>> gpuNodeClasses = new LinkedHashMap<>();
             List<GpuSpec> gpuList = new ArrayList<>();
             for (Located<GpuEntryParser.ParsedGpu> g : gpus.values()) {
                 gpuList.add(g.value().spec());
+                List<String> classes = resolveNodeClasses(g);
+                if (!classes.isEmpty()) {
+                    gpuNodeClasses.put(g.value().spec().id(), classes);
+                }
                 String node = g.value().nodeClass();
                 if (node.isEmpty()) {
                     continue;
@@ -339,8 +461,108 @@ public final class CatalogLoader {
                             + " (not in nodes.json); the default rule of docs/catalog.md applies");
                 }
             }
-            return new Catalog(gpuList, systemList, offerList, values(presets), values(nodes), gpuNodes, versions,
-                    problems);
+            List<NetworkCost> networkList = new ArrayList<>();
+            for (NetworkCost n : networkCosts.values()) {
+                List<String> unknown = n.nodeClasses().stream().filter(c -> !nodes.containsKey(c)).toList();
+                if (unknown.isEmpty()) {
+                    networkList.add(n);
+                } else {
+                    problem(Kind.MONEY.fileName(), "$.networkCosts", "network cost " + UntrustedText.quote(n.id())
+                            + " names unknown node class " + UntrustedText.quote(unknown.get(0))
+                            + " (not in nodes.json); it is skipped");
+                }
+            }
+            MoneyFacts money = new MoneyFacts(electricity, pue, colocation, networkList, List.copyOf(curves.values()),
+                    selling);
+            Map<String, AppliedUserPrice> applied = applyPrices(gpuList, systemList, offerList);
+            return new Catalog(gpuList, systemList, offerList, values(presets), values(nodes), gpuNodes,
+                    gpuNodeClasses, money, versions, applied, problems);
+        }
+
+        /**
+         * Puts the user's prices in place of the catalog's, in the lists given; an entry naming no loaded GPU, system
+         * or offer, or giving the wrong kind of price for it, is a problem and is skipped.
+         */
+        private Map<String, AppliedUserPrice> applyPrices(List<GpuSpec> gpuList, List<SystemSpec> systemList,
+                                                          List<CloudOffer> offerList) {
+            Map<String, AppliedUserPrice> applied = new LinkedHashMap<>();
+            for (UserPriceList.Entry entry : prices) {
+                UserPrice price = entry.price();
+                String id = price.id();
+                int gpu = indexOf(gpuList, GpuSpec::id, id);
+                int system = indexOf(systemList, SystemSpec::id, id);
+                int offer = indexOf(offerList, CloudOffer::id, id);
+                if (gpu < 0 && system < 0 && offer < 0) {
+                    problem(pricesFile, entry.path() + ".id", "unknown id " + UntrustedText.quote(id)
+                            + ": no GPU, system or cloud offer of the catalog has it; this price is skipped");
+                    continue;
+                }
+                UserPrice.Field wanted = offer >= 0 ? UserPrice.Field.USD_PER_HOUR : UserPrice.Field.PURCHASE_USD;
+                if (price.field() != wanted) {
+                    problem(pricesFile, entry.path() + "." + price.field().jsonName(), UntrustedText.quote(id)
+                            + (offer >= 0 ? " is a cloud offer: give priceUsdPerHour, US dollars per hour for the"
+                            + " whole instance" : " is bought: give priceUsd, the purchase price in US dollars")
+                            + "; this price is skipped");
+                    continue;
+                }
+                String released = offer >= 0 ? "" : system >= 0 ? systemList.get(system).released()
+                        : gpuList.get(gpu).released();
+                if (!released.isEmpty() && PurchaseFields.before(price.date(), released)) {
+                    problem(pricesFile, entry.path() + ".date", "the price is dated " + price.date() + ", before the"
+                            + " release of " + UntrustedText.quote(id) + " (" + released + "); this price is skipped");
+                    continue;
+                }
+                if (offer >= 0) {
+                    CloudOffer o = offerList.get(offer);
+                    applied.put(id, new AppliedUserPrice(price, o.priceUsdPerHour(), o.priceDate()));
+                    offerList.set(offer, o.withUserPrice(price.value(), price.date()));
+                } else if (system >= 0) {
+                    SystemSpec s = systemList.get(system);
+                    applied.put(id, new AppliedUserPrice(price, s.priceUsd(), s.priceDate()));
+                    systemList.set(system, s.withPrice(price.value(), price.date()));
+                } else {
+                    GpuSpec g = gpuList.get(gpu);
+                    applied.put(id, new AppliedUserPrice(price, g.priceUsd(), g.priceDate()));
+                    gpuList.set(gpu, g.withPrice(price.value(), price.date()));
+                }
+            }
+            return applied;
+        }
+
+        private static <T> int indexOf(List<T> list, Function<T, String> id, String wanted) {
+            for (int i = 0; i < list.size(); i++) {
+                if (id.apply(list.get(i)).equals(wanted)) {
+                    return i;
+                }
+            }
+            return -1;
+        }
+
+        /**
+         * A GPU's {@code nodeClasses} that {@code nodes.json} knows, each unknown one reported; a list out of order
+         * (a class that holds fewer cards after one that holds more) is reported and dropped.
+         */
+        private List<String> resolveNodeClasses(Located<GpuEntryParser.ParsedGpu> g) {
+            List<String> known = new ArrayList<>();
+            for (String id : g.value().nodeClasses()) {
+                if (nodes.containsKey(id)) {
+                    known.add(id);
+                } else {
+                    problem(g.file(), g.path() + ".nodeClasses", "unknown node class " + UntrustedText.quote(id)
+                            + " (not in nodes.json)");
+                }
+            }
+            for (int i = 1; i < known.size(); i++) {
+                int before = nodes.get(known.get(i - 1)).value().maxGpus();
+                int after = nodes.get(known.get(i)).value().maxGpus();
+                if (after < before) {
+                    problem(g.file(), g.path() + ".nodeClasses", "classes go smallest first, but "
+                            + UntrustedText.quote(known.get(i)) + " (" + after + " GPUs) follows "
+                            + UntrustedText.quote(known.get(i - 1)) + " (" + before + " GPUs)");
+                    return List.of();
+                }
+            }
+            return List.copyOf(known);
         }
 
         /** Whether the GPU exists and, when a total memory is stated, it matches count x memory within 1 %. */

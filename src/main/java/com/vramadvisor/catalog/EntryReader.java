@@ -130,6 +130,25 @@ final class EntryReader {
         return v;
     }
 
+    /** A required number above 0 and at most {@code max}: a price, where 0 or less is a mistake, not a value. */
+    double positiveNumber(String field, double max) {
+        JsonNode value = take(field);
+        if (value == null) {
+            fail(field, "required field is missing");
+            return 0;
+        }
+        if (!value.isNumber()) {
+            fail(field, "expected a number, found " + describe(value));
+            return 0;
+        }
+        double v = value.asDouble();
+        if (!(v > 0 && v <= max)) {
+            fail(field, "must be more than 0 and at most " + plain(max) + ", found " + plain(v));
+            return 0;
+        }
+        return v;
+    }
+
     double optionalNumber(String field, double absent, double min, double max) {
         return has(field) ? number(field, min, max) : markRead(field, absent);
     }
@@ -179,6 +198,63 @@ final class EntryReader {
             return null;
         }
         return new EntryReader(file, value, path + "." + field, problems);
+    }
+
+    /**
+     * A list of non-empty strings without control characters; {@code null} when the field is absent or bad (then a
+     * problem is recorded).
+     */
+    List<String> optionalTextList(String field) {
+        if (!has(field)) {
+            read.add(field);
+            return null;
+        }
+        JsonNode value = take(field);
+        if (!value.isArray()) {
+            fail(field, "expected a list of strings, found " + describe(value));
+            return null;
+        }
+        List<String> texts = new ArrayList<>();
+        for (int i = 0; i < value.size(); i++) {
+            JsonNode element = value.get(i);
+            if (!element.isTextual() || element.asText().isBlank()) {
+                fail(field + "[" + i + "]", "expected a non-empty string, found " + describe(element));
+                return null;
+            }
+            String text = element.asText().trim();
+            if (!UntrustedText.escape(text, Integer.MAX_VALUE).equals(text)) {
+                fail(field + "[" + i + "]", "control characters are not allowed, found " + UntrustedText.quote(text));
+                return null;
+            }
+            texts.add(text);
+        }
+        return texts;
+    }
+
+    /**
+     * The objects of a list field, each with a reader on the same problem list; {@code null} when the field is
+     * absent or not a list of objects (then a problem is recorded).
+     */
+    List<EntryReader> optionalObjectList(String field) {
+        if (!has(field)) {
+            read.add(field);
+            return null;
+        }
+        JsonNode value = take(field);
+        if (!value.isArray()) {
+            fail(field, "expected a list of objects, found " + describe(value));
+            return null;
+        }
+        List<EntryReader> readers = new ArrayList<>();
+        for (int i = 0; i < value.size(); i++) {
+            JsonNode element = value.get(i);
+            if (!element.isObject()) {
+                fail(field + "[" + i + "]", "expected an object, found " + describe(element));
+                return null;
+            }
+            readers.add(new EntryReader(file, element, path + "." + field + "[" + i + "]", problems));
+        }
+        return readers;
     }
 
     /** Reports every field that no accessor asked for: usually a misspelt name whose value would be lost. */

@@ -67,7 +67,7 @@ class ShippedCatalogTest {
 
     /** Reads the raw files, since the loader itself drops duplicates: an id must be unique within its file. */
     @ParameterizedTest
-    @EnumSource(CatalogLoader.Kind.class)
+    @EnumSource(value = CatalogLoader.Kind.class, mode = EnumSource.Mode.EXCLUDE, names = "MONEY")
     void idsAreUniqueLowercaseAndHyphenated(CatalogLoader.Kind kind) throws IOException {
         Set<String> seen = new HashSet<>();
         List<String> duplicates = new ArrayList<>();
@@ -82,7 +82,7 @@ class ShippedCatalogTest {
     }
 
     @ParameterizedTest
-    @EnumSource(CatalogLoader.Kind.class)
+    @EnumSource(value = CatalogLoader.Kind.class, mode = EnumSource.Mode.EXCLUDE, names = "MONEY")
     void everyEntryNamesItsSource(CatalogLoader.Kind kind) throws IOException {
         for (JsonNode entry : rawEntries(kind)) {
             assertThat(entry.path("source").asText()).as(entry.get("id").asText()).hasSizeGreaterThan(10);
@@ -99,7 +99,9 @@ class ShippedCatalogTest {
         }
         for (CloudOffer offer : CATALOG.cloudOffers()) {
             assertThat(offer.priceUsdPerHour()).as(offer.id()).isPositive();
-            assertThat(offer.priceDate()).as(offer.id()).matches("\\d{4}(-\\d{2}(-\\d{2})?)?");
+            // A cloud price is dated to the month at least: the market moves too fast for a year alone.
+            assertThat(offer.priceDate()).as(offer.id()).matches("\\d{4}-\\d{2}(-\\d{2})?");
+            assertThat(offer.source()).as(offer.id()).isNotBlank();
             assertThat(offer.region()).as(offer.id()).isNotBlank();
         }
     }
@@ -133,7 +135,7 @@ class ShippedCatalogTest {
 
     @Test
     void everyCitedCloudProviderIsRepresented() {
-        assertThat(CATALOG.cloudOffers()).extracting(CloudOffer::provider).contains("AWS", "GCP", "Azure");
+        assertThat(CATALOG.cloudOffers()).extracting(CloudOffer::provider).contains("AWS", "Google Cloud", "Azure");
     }
 
     private static List<JsonNode> rawEntries(CatalogLoader.Kind kind) throws IOException {
