@@ -35,7 +35,9 @@ import picocli.CommandLine.Model.CommandSpec;
 /**
  * {@code calibrate}: fits the CUDA context and the allocator's fragmentation ({@link AllocatorFit}) to one measured
  * run of the workload the flags describe on one GPU, prints the estimate of the measured figure before and after
- * with its error, and saves the result as a profile that {@code --calibration FILE} applies later.
+ * with its error, and saves the result as a profile that {@code --calibration FILE} applies later. A fit that cannot
+ * reach the measured figure within the context's and fragmentation's bounds is saved with a warning on standard
+ * error: the workload flags then most likely differ from the measured run.
  */
 @Command(name = "calibrate", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Fit the CUDA context and allocator to one measured run and save a calibration profile.")
@@ -43,6 +45,11 @@ final class CalibrateCommand implements Callable<Integer> {
 
     /** Largest measured figure accepted: 16 TiB in MiB, far above any one device. */
     static final double MAX_MEASURED_MIB = 16.0 * (1 << 20);
+    /**
+     * A fit within its bounds reproduces the measured figure to the byte; one that still misses it by more than this
+     * fraction (1%, above the rounding of the printed error) stopped at a bound, and {@code calibrate} warns.
+     */
+    static final double UNREACHED_FIT_FRACTION = 0.01;
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,63}");
 
     @Spec
@@ -146,6 +153,14 @@ final class CalibrateCommand implements Callable<Integer> {
                     target, target);
         }
         out.flush();
+        if (Math.abs(estimatedAfter - measured) > measured * UNREACHED_FIT_FRACTION) {
+            PrintWriter err = spec.commandLine().getErr();
+            err.printf(Locale.ROOT, "vram-advisor: warning: after the fit the estimate is still %+.1f%% off: the"
+                    + " context and fragmentation reached their bounds, so the workload flags likely differ from the"
+                    + " measured run (check --attention, --dropout, --grads-between-steps, --recompute, --batch and"
+                    + " --seq); the saved profile does not correct that%n", 100 * error(estimatedAfter, measured));
+            err.flush();
+        }
         return 0;
     }
 
