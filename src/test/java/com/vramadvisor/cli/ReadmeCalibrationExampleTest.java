@@ -38,7 +38,8 @@ class ReadmeCalibrationExampleTest {
                 joined.append(line);
                 List<String> words = new ArrayList<>(Arrays.asList(joined.toString().strip().split("\\s+")));
                 // The launcher (java -jar target/vram-advisor.jar, or the installed vram-advisor) is not an argument.
-                while (List.of("java", "-jar", "vram-advisor").contains(words.get(0)) || words.get(0).endsWith(".jar")) {
+                List<String> launcher = List.of("java", "-jar", "vram-advisor");
+                while (launcher.contains(words.get(0)) || words.get(0).endsWith(".jar")) {
                     words.remove(0);
                 }
                 return words;
