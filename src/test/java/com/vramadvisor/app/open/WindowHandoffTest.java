@@ -271,15 +271,19 @@ class WindowHandoffTest {
             assertThat(received).isEmpty();
         } finally {
             for (Socket s : silent) {
+                // The peer ends its request; the window answers and closes, which the peer reads as the end of the
+                // stream, so the window's thread for it is past its work before the launch below.
+                s.shutdownOutput();
+                s.getInputStream().readAllBytes();
                 s.close();
             }
         }
-        // Closed peers free their slots as their threads see the end of the stream; a few tries at most.
+        // Each thread frees its slot just after closing its peer: the launch is taken at once, or after a few tries.
         boolean taken = false;
-        for (int tries = 0; tries < 200 && !taken; tries++) {
+        for (int tries = 0; tries < 1_000 && !taken; tries++) {
             taken = WindowHandoff.forward(configDir, file);
             if (!taken) {
-                Thread.sleep(20);
+                Thread.sleep(10);
             }
         }
         assertThat(taken).isTrue();
