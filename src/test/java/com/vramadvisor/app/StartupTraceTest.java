@@ -100,14 +100,14 @@ class StartupTraceTest {
             stage.setScene(new Scene(root, 300, 200));
             stage.show();
         });
-        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> lines().size() == 1);
+        WaitForAsyncUtils.waitFor(TestPatience.SECONDS, TimeUnit.SECONDS, () -> lines().size() == 1);
         Thread.sleep(200);
         // Shown, but not complete (no rows): still open.
         assertThat(stage.isShowing()).isTrue();
         assertThat(closeRequests).hasValue(0);
 
         robot.interact(() -> table.getItems().add("row"));
-        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> !stage.isShowing());
+        WaitForAsyncUtils.waitFor(TestPatience.SECONDS, TimeUnit.SECONDS, () -> !stage.isShowing());
 
         assertThat(closeRequests).hasValue(1);
         assertThat(lines()).extracting(l -> l.split(" ")[1]).containsExactly("shown", "complete");
@@ -134,7 +134,7 @@ class StartupTraceTest {
             stage.setScene(new Scene(root, 300, 200));
             stage.show();
         });
-        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> closeRequests.get() == 1);
+        WaitForAsyncUtils.waitFor(TestPatience.SECONDS, TimeUnit.SECONDS, () -> closeRequests.get() == 1);
         WaitForAsyncUtils.waitForFxEvents();
 
         assertThat(stage.isShowing()).isTrue();
