@@ -22,6 +22,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -51,9 +52,20 @@ final class PlanCommand implements Callable<Integer> {
     @Mixin
     ScenarioArgs args;
 
-    @Option(names = {"--gpu", "--hardware"}, paramLabel = "ID", required = true,
-            description = "A GPU id (bought in its node class), a system id or a cloud offer id from 'catalog list'.")
+    /**
+     * Required, but checked in {@link #call()}: picocli names a missing option by its longest name, which would ask
+     * for the older alias {@code --hardware} where the usage and the README say {@code --gpu}.
+     */
+    @Option(names = "--gpu", paramLabel = "ID",
+            description = "Required: a GPU id (bought in its node class), a system id or a cloud offer id from"
+                    + " 'catalog list'.")
     String hardwareId;
+
+    /** The older name of {@code --gpu}, still read. */
+    @Option(names = "--hardware", paramLabel = "ID", hidden = true)
+    void hardware(String id) {
+        hardwareId = id;
+    }
 
     /** The ranking flags; --max-gpus defaults to {@link #DEFAULT_MAX_GPUS} here. */
     @Mixin
@@ -73,6 +85,10 @@ final class PlanCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (hardwareId == null) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "Missing required option: '--gpu=ID' (a GPU,"
+                    + " system or cloud offer id from 'catalog list')");
+        }
         OutputFormat fmt = OutputFormat.parse(format, OutputFormat.TEXT, OutputFormat.JSON);
         if (layouts < 1 || layouts > 50) {
             throw new CliInputException("--layouts must be 1 to 50, got " + layouts);

@@ -78,10 +78,10 @@ final class WorkloadOptions {
 
     @Option(names = "--optimizer", paramLabel = "OPT",
             description = "adamw, adam, sgd, sgd-momentum, adamw-8bit, adafactor or lion (default adamw).")
-    String optimizer = "adamw";
+    String optimizer;
 
     @Option(names = "--zero", paramLabel = "STAGE", description = "ZeRO stage 0-3 over data parallel (default 0).")
-    int zero;
+    Integer zero;
 
     @Option(names = "--tp", paramLabel = "N", description = "Tensor-parallel size (default 1).")
     int tp = 1;
@@ -104,7 +104,7 @@ final class WorkloadOptions {
     int cp = 1;
 
     @Option(names = "--grad-accum", paramLabel = "N", description = "Gradient accumulation steps (default 1).")
-    int gradAccum = 1;
+    Integer gradAccum;
 
     @Option(names = "--recompute", paramLabel = "R",
             description = "none, selective or full (default none; recommend and plan then choose per layout).")
@@ -120,7 +120,7 @@ final class WorkloadOptions {
     String attention = "flash";
 
     @Option(names = "--dropout", paramLabel = "P", description = "Dropout probability (default 0).")
-    double dropout;
+    Double dropout;
 
     @Option(names = "--lora-rank", paramLabel = "R", description = "LoRA rank (default 16 for lora/qlora).")
     Integer loraRank;
@@ -154,7 +154,7 @@ final class WorkloadOptions {
 
     @Option(names = "--grads-between-steps", paramLabel = "freed|kept",
             description = "Whether gradient buffers survive into the next forward (default freed).")
-    String gradsBetweenSteps = "freed";
+    String gradsBetweenSteps;
 
     @Option(names = "--loss-upcast", paramLabel = "fp32|none",
             description = "Training: fp32 (Hugging Face's causal-LM loss casts the logits to fp32: 16-bit logits plus"
@@ -235,14 +235,24 @@ final class WorkloadOptions {
         requireAtLeast(dp, 1, "--dp");
         requireAtLeast(ep, 1, "--ep");
         requireAtLeast(cp, 1, "--cp");
-        if (cp > 1 && m != Mode.INFER && seq % (2 * cp) != 0) {
-            throw new IllegalArgumentException("--cp " + cp + " needs --seq divisible by " + 2 * cp
+        for (Object[] size : new Object[][] {{tp, "--tp"}, {pp, "--pp"}, {dp, "--dp"}, {ep, "--ep"}, {cp, "--cp"}}) {
+            if ((Integer) size[0] > Parallelism.MAX_GPUS) {
+                throw new IllegalArgumentException(String.format(Locale.ROOT, "%s must be at most %,d (GPUs one"
+                        + " layout may use), got %d", size[1], Parallelism.MAX_GPUS, size[0]));
+            }
+        }
+        if (cp > 1 && m != Mode.INFER && seq % (2L * cp) != 0) {
+            throw new IllegalArgumentException("--cp " + cp + " needs --seq divisible by " + 2L * cp
                     + " (each sequence is cut into 2 x cp chunks), got " + seq);
         }
         if (((long) dp * cp) % ep != 0) {
             throw new IllegalArgumentException("--ep " + ep + " must divide --dp x --cp (" + (long) dp * cp
                     + "): expert-parallel ranks are carved out of the data- and context-parallel ranks");
         }
+        requireTrainingFlagsOnlyInTraining(m);
+        int gradAccum = this.gradAccum == null ? 1 : this.gradAccum;
+        int zero = this.zero == null ? 0 : this.zero;
+        double dropout = this.dropout == null ? 0 : this.dropout;
         requireAtLeast(gradAccum, 1, "--grad-accum");
         if (zero < 0 || zero > 3) {
             throw new IllegalArgumentException("--zero must be 0, 1, 2 or 3, got " + zero);
@@ -260,7 +270,7 @@ final class WorkloadOptions {
                 .sequenceLength(seq)
                 .context(context)
                 .precision(Precision.parse(precision))
-                .optimizer(Optimizer.parse(optimizer))
+                .optimizer(Optimizer.parse(optimizer == null ? "adamw" : optimizer))
                 .parallelism(new Parallelism(tp, pp, dp, zero, sequenceParallel, ep, cp))
                 .gradientAccumulation(gradAccum)
                 .recompute(switch (key(recompute == null ? "none" : recompute)) {
@@ -285,7 +295,7 @@ final class WorkloadOptions {
                     default -> throw new IllegalArgumentException(
                             "--runtime-overhead must be on or off, got '" + runtimeOverhead + "'");
                 })
-                .gradsBetweenSteps(switch (key(gradsBetweenSteps)) {
+                .gradsBetweenSteps(switch (key(gradsBetweenSteps == null ? "freed" : gradsBetweenSteps)) {
                     case "freed" -> GradsBetweenSteps.FREED;
                     case "kept" -> GradsBetweenSteps.KEPT;
                     default -> throw new IllegalArgumentException(
@@ -383,6 +393,29 @@ final class WorkloadOptions {
             return named != null ? configured.toBuilder().framework(named).build() : configured;
         } catch (IllegalArgumentException ex) {
             throw new IllegalArgumentException("--engine " + e.id() + ": " + ex.getMessage());
+        }
+    }
+
+    /**
+     * Inference has no optimizer, no gradients, no backward pass and no dropout: a flag that sets one of them means
+     * nothing there, and is refused rather than silently ignored (the README's promise for flags a mode does not
+     * use).
+     */
+    private void requireTrainingFlagsOnlyInTraining(Mode m) {
+        if (m != Mode.INFER) {
+            return;
+        }
+        Object[][] trainingOnly = {{optimizer, "--optimizer", "inference keeps no optimizer states"},
+            {zero, "--zero", "ZeRO shards training states"},
+            {recompute, "--recompute", "inference keeps no activations for a backward pass"},
+            {gradAccum, "--grad-accum", "inference takes no optimizer steps"},
+            {gradsBetweenSteps, "--grads-between-steps", "inference has no gradients"},
+            {dropout, "--dropout", "inference runs without dropout"},
+            {activationOffload, "--activation-offload", "inference keeps no activations for a backward pass"}};
+        for (Object[] f : trainingOnly) {
+            if (f[0] != null) {
+                throw new IllegalArgumentException(f[1] + " needs --mode train, lora or qlora (" + f[2] + ")");
+            }
         }
     }
 

@@ -122,10 +122,10 @@ public record Workload(
                     "KV block must be between 0 and " + MAX_TOKENS + " tokens, got " + kvBlockTokens);
         }
         int cp = parallelism.contextParallel();
-        if (cp > 1 && mode != Mode.INFER && sequenceLength % (2 * cp) != 0) {
+        if (cp > 1 && mode != Mode.INFER && sequenceLength % (2L * cp) != 0) {
             // Megatron-Core cuts each sequence into 2 cp chunks for a balanced causal mask.
             throw new IllegalArgumentException("context-parallel size " + cp + " needs a sequence length divisible by "
-                    + 2 * cp + " (2 x cp chunks), got " + sequenceLength);
+                    + 2L * cp + " (2 x cp chunks), got " + sequenceLength);
         }
         if ((mode == Mode.LORA || mode == Mode.QLORA) && lora == null) {
             throw new IllegalArgumentException("LoRA and QLoRA need an adapter rank");

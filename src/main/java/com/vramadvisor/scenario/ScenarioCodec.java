@@ -214,7 +214,7 @@ public final class ScenarioCodec {
             if (r.has("ranking")) {
                 JsonReader ranking = r.object("ranking");
                 tokenBudget = ranking.optionalLong("tokenBudget", 1, Long.MAX_VALUE, tokenBudget);
-                maxGpus = ranking.optionalInteger("maxGpus", 1, Integer.MAX_VALUE, maxGpus);
+                maxGpus = ranking.optionalInteger("maxGpus", 1, Parallelism.MAX_GPUS, maxGpus);
                 deadlineDays = ranking.optionalDecimal("deadlineDays", 0, ScenarioInputs.MAX_DEADLINE_DAYS,
                         deadlineDays);
                 if (deadlineDays == 0) {
@@ -293,11 +293,12 @@ public final class ScenarioCodec {
 
     private static Workload readWorkload(JsonReader w) throws ScenarioFileException {
         JsonReader p = w.object("parallelism");
-        Parallelism parallelism = new Parallelism(p.integer("tensorParallel", 1, 1 << 20),
-                p.integer("pipelineParallel", 1, 1 << 20), p.integer("dataParallel", 1, 1 << 20),
+        int most = Parallelism.MAX_GPUS;
+        Parallelism parallelism = new Parallelism(p.integer("tensorParallel", 1, most),
+                p.integer("pipelineParallel", 1, most), p.integer("dataParallel", 1, most),
                 p.integer("zeroStage", 0, 3), p.bool("sequenceParallel"),
                 // Optional: files written before expert and context parallelism existed mean 1.
-                p.optionalInteger("expertParallel", 1, 1 << 20, 1), p.optionalInteger("contextParallel", 1, 1 << 20, 1));
+                p.optionalInteger("expertParallel", 1, most, 1), p.optionalInteger("contextParallel", 1, most, 1));
         LoraSpec lora = null;
         if (w.has("lora")) {
             JsonReader l = w.object("lora");

@@ -105,7 +105,7 @@ class OutputConventionsTest {
 
     @Test
     void weightsHelpListsEveryStorageTypeTheParserAccepts() {
-        String help = optionHelp(run("estimate", "--help").out(), "--weights=DTYPE");
+        String help = optionHelp(run("estimate", "--workload", "llm", "--help").out(), "--weights=DTYPE");
         for (DataType d : DataType.values()) {
             assertThat(help).contains(d.id());
             assertThat(DataType.parse(d.id())).isEqualTo(d);

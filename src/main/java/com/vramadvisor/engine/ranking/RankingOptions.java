@@ -5,6 +5,7 @@ import com.vramadvisor.engine.money.MoneyFacts;
 import com.vramadvisor.engine.money.OwnershipTerms;
 import com.vramadvisor.engine.money.PowerUsageEffectiveness;
 import com.vramadvisor.engine.money.Usage;
+import com.vramadvisor.engine.Parallelism;
 import com.vramadvisor.engine.Recompute;
 import com.vramadvisor.engine.plan.StepTimeModel;
 import com.vramadvisor.engine.serving.ServingTargets;
@@ -45,7 +46,9 @@ import java.util.TreeSet;
  *                                          that needs more to fit is laid out within the limit and marked
  *                                          {@link Reason#EXCEEDS_MAX_GPUS}, and rows that still run on more GPUs
  *                                          (one system or instance larger than the limit, or the workload's own
- *                                          layout) are dropped like the other filters' rows
+ *                                          layout) are dropped like the other filters' rows; 1 to
+ *                                          {@link Parallelism#MAX_GPUS}, so the search's index arithmetic stays in
+ *                                          {@code int}
  * @param tightFitFraction                  headroom below this fraction of capacity is flagged as a tight fit
  * @param vendors                           keep only GPUs of these vendors (case-insensitive); empty keeps all
  * @param formFactors                       keep only these form factors (case-insensitive); empty keeps all
@@ -173,8 +176,9 @@ public record RankingOptions(double computeEfficiency, double decodeBandwidthEff
         Objects.requireNonNull(sharding, "sharding");
         Objects.requireNonNull(sortKey, "sortKey");
         Objects.requireNonNull(servingTargets, "servingTargets");
-        if (maxGpus < 1) {
-            throw new IllegalArgumentException("the GPU limit must be at least 1");
+        if (maxGpus < 1 || maxGpus > Parallelism.MAX_GPUS) {
+            throw new IllegalArgumentException("the GPU limit must be 1 to " + Parallelism.MAX_GPUS + ", got "
+                    + maxGpus);
         }
         if (!(tightFitFraction >= 0 && tightFitFraction < 1)) {
             throw new IllegalArgumentException("tight-fit fraction must be in [0, 1), got " + tightFitFraction);

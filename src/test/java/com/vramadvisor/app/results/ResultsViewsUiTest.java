@@ -12,6 +12,7 @@ import com.vramadvisor.engine.ranking.JobCostOrder;
 import com.vramadvisor.scenario.ScenarioInputs;
 import com.vramadvisor.catalog.Catalog;
 import com.vramadvisor.catalog.CatalogLoader;
+import com.vramadvisor.app.TestPatience;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -96,7 +97,7 @@ class ResultsViewsUiTest {
         robot.interact(() -> table.scrollTo(row));
 
         // The scrolled-to row gets its cell at the next layout pulse.
-        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup(".table-row-cell")
+        WaitForAsyncUtils.waitFor(TestPatience.SECONDS, TimeUnit.SECONDS, () -> robot.lookup(".table-row-cell")
                 .match((TableRow<DecisionRow> r) -> isRtx4090(r)).tryQuery().isPresent());
         Node cell = robot.lookup(".table-row-cell").match((TableRow<DecisionRow> r) -> isRtx4090(r)).query();
         robot.clickOn(cell);
