@@ -197,6 +197,30 @@ fi
 log "app image ready: $IMAGE"
 $APP_IMAGE_ONLY && exit 0
 
+# The .deb packages its desktop files the Debian way: the menu entry and the scenario file type (shared-mime-info)
+# become files of the package in /usr/share/applications and /usr/share/mime/packages, which the triggers of
+# desktop-file-utils and shared-mime-info pick up when those are installed, and dpkg removes with the package. No
+# maintainer script runs xdg-utils, so the package does not depend on it (jpackage adds that dependency whenever it
+# writes a menu entry): `dpkg -i` installs it wherever its other dependencies are, GTK 3 among them.
+repack_deb() {
+    local deb="$1" root="$WORK/deb-root"
+    rm -rf "$root"
+    dpkg-deb -R "$deb" "$root"
+    sed -i -E -e 's/^(Depends:.*)xdg-utils, */\1/' -e 's/^(Depends:.*), *xdg-utils *$/\1/' "$root/DEBIAN/control"
+    install -D -m 644 "$root/opt/vram-advisor/lib/vram-advisor-vram-advisor.desktop" \
+        "$root/usr/share/applications/vram-advisor-vram-advisor.desktop"
+    install -D -m 644 packaging/linux/vram-advisor-scenario.xml \
+        "$root/usr/share/mime/packages/vram-advisor-scenario.xml"
+    sed -i -E "s/^Installed-Size: .*/Installed-Size: $(du -sk --exclude=DEBIAN "$root" | cut -f1)/" \
+        "$root/DEBIAN/control"
+    dpkg-deb --build --root-owner-group "$root" "$deb" >/dev/null
+    if dpkg-deb -f "$deb" Depends | grep -q xdg-utils; then
+        echo "build-installer.sh: the .deb still depends on xdg-utils" >&2
+        exit 1
+    fi
+    rm -rf "$root"
+}
+
 # ---------------------------------------------------------------- 4. installer
 # The installer gets a copy of the image. The AOT cache goes with it (it names no absolute path). The dynamic CDS
 # archive does not, as it is bound to this build's paths: the .deb dumps its own in postinst from the shipped class
@@ -223,11 +247,10 @@ if [[ "$STARTUP" == cds ]]; then
         rm -f "$PKG_APPDIR/$NAME.cfg.bak"
     fi
 fi
-# The .deb's postinst registers the scenario file type from this file (shared-mime-info) with xdg-mime.
-[[ "$OS" == linux ]] && cp packaging/linux/vram-advisor-scenario.xml "$PKG_IMAGE/lib/"
 case "$OS" in
     linux) "$JPACKAGE" --type deb --app-image "$PKG_IMAGE" --dest "$OUT" --app-version "$VERSION" \
-               @packaging/jpackage/metadata.args @packaging/jpackage/linux-deb.args ;;
+               @packaging/jpackage/metadata.args @packaging/jpackage/linux-deb.args
+           repack_deb "$OUT"/*.deb ;;
     mac) "$JPACKAGE" --type dmg --app-image "$PKG_IMAGE" --dest "$OUT" --app-version "$VERSION" \
              @packaging/jpackage/metadata.args @packaging/jpackage/mac-dmg.args ;;
     windows) "$JPACKAGE" --type msi --app-image "$PKG_IMAGE" --dest "$OUT" --app-version "$VERSION" \

@@ -3,6 +3,7 @@ package com.vramadvisor.cli;
 import com.vramadvisor.catalog.Catalog;
 import com.vramadvisor.catalog.model.LocalModels;
 import com.vramadvisor.catalog.model.ModelImportException;
+import com.vramadvisor.engine.MemoryEstimator;
 import com.vramadvisor.engine.Mode;
 import com.vramadvisor.engine.ModelSpec;
 import com.vramadvisor.engine.Workload;
@@ -44,6 +45,7 @@ final class ModelResolver {
         if (fromFile != null) {
             requireUsefulLoraRank(fromFile.model(), fromFile.workload(), scenario.file + ": the scenario's LoRA rank");
             requireContextWithinLimits(fromFile.model(), fromFile.workload(), scenario.file + ": ");
+            requireCountable(fromFile.model(), fromFile.workload(), scenario.file + ": the scenario");
             return new Resolved(fromFile.model(), fromFile.workload(), fromFile.tokenBudget(), fromFile.maxGpus(),
                     fromFile.deadlineDays(), fromFile.servingTargets(), fromFile.usage());
         }
@@ -51,7 +53,27 @@ final class ModelResolver {
         Workload w = workload.toWorkload(model.importedWeightType);
         requireUsefulLoraRank(m, w, "--lora-rank");
         requireContextWithinLimits(m, w, "");
+        requireCountable(m, w, "this model and workload");
         return new Resolved(m, w);
+    }
+
+    /**
+     * An estimate whose peak passes 2^63-1 bytes (8 EiB) per GPU saturates, and its totals no longer add up (an
+     * allocated peak of 0 beside a process total of 8 EiB): refused in one line rather than printed. No layout helps:
+     * over the most GPUs a layout may use it would still need terabytes per GPU.
+     */
+    private static void requireCountable(ModelSpec m, Workload w, String what) {
+        boolean saturated;
+        try {
+            saturated = new MemoryEstimator().estimate(m, w).saturated();
+        } catch (IllegalArgumentException e) {
+            // A layout the estimator refuses is the command's to report, in its own words, as before.
+            return;
+        }
+        if (saturated) {
+            throw new CliInputException(what + " would need more than 8 EiB (2^63 bytes) per GPU, beyond what an"
+                    + " estimate counts and any GPU holds; reduce the batch, the sequence or the model");
+        }
     }
 
     /**

@@ -14,6 +14,7 @@ import com.vramadvisor.scenario.SweepAxis;
 import com.vramadvisor.engine.ActivationOffload;
 import com.vramadvisor.engine.AttentionImpl;
 import com.vramadvisor.engine.DataType;
+import com.vramadvisor.engine.Framework;
 import com.vramadvisor.engine.GradsBetweenSteps;
 import com.vramadvisor.engine.Implementation;
 import com.vramadvisor.engine.LoraSpec;
@@ -142,6 +143,9 @@ public final class ScenarioCodec {
         if (w.activationOffload() != ActivationOffload.NONE) {
             o.put("activationOffload", Ids.of(w.activationOffload()));
         }
+        if (w.framework() != null) {
+            o.put("framework", w.framework().id());
+        }
 
         OffloadJson.write(o, w.offload());
         return o;
@@ -192,6 +196,10 @@ public final class ScenarioCodec {
             // the command line's default for inference.
             ServingEngine engine = ServingEngine.parse(workloadReader.optionalText("servingEngine",
                     ServingEngine.VLLM.id()));
+            if (workload.framework() != null && !workload.framework().training()) {
+                // A named serving framework is the engine; it agrees with servingEngine in the files this writes.
+                engine = ServingEngine.of(workload.framework());
+            }
             int batchedTokens = workloadReader.optionalInteger("maxBatchedTokens", 0, Workload.MAX_TOKENS, 0);
             String gpuId = r.optionalText("gpuId", "");
             SweepAxis axis = r.optionalEnumValue("sweepAxis", SweepAxis.class, SweepAxis.BATCH);
@@ -206,7 +214,7 @@ public final class ScenarioCodec {
             if (r.has("ranking")) {
                 JsonReader ranking = r.object("ranking");
                 tokenBudget = ranking.optionalLong("tokenBudget", 1, Long.MAX_VALUE, tokenBudget);
-                maxGpus = ranking.optionalInteger("maxGpus", 1, Integer.MAX_VALUE, maxGpus);
+                maxGpus = ranking.optionalInteger("maxGpus", 1, Parallelism.MAX_GPUS, maxGpus);
                 deadlineDays = ranking.optionalDecimal("deadlineDays", 0, ScenarioInputs.MAX_DEADLINE_DAYS,
                         deadlineDays);
                 if (deadlineDays == 0) {
@@ -285,11 +293,12 @@ public final class ScenarioCodec {
 
     private static Workload readWorkload(JsonReader w) throws ScenarioFileException {
         JsonReader p = w.object("parallelism");
-        Parallelism parallelism = new Parallelism(p.integer("tensorParallel", 1, 1 << 20),
-                p.integer("pipelineParallel", 1, 1 << 20), p.integer("dataParallel", 1, 1 << 20),
+        int most = Parallelism.MAX_GPUS;
+        Parallelism parallelism = new Parallelism(p.integer("tensorParallel", 1, most),
+                p.integer("pipelineParallel", 1, most), p.integer("dataParallel", 1, most),
                 p.integer("zeroStage", 0, 3), p.bool("sequenceParallel"),
                 // Optional: files written before expert and context parallelism existed mean 1.
-                p.optionalInteger("expertParallel", 1, 1 << 20, 1), p.optionalInteger("contextParallel", 1, 1 << 20, 1));
+                p.optionalInteger("expertParallel", 1, most, 1), p.optionalInteger("contextParallel", 1, most, 1));
         LoraSpec lora = null;
         if (w.has("lora")) {
             JsonReader l = w.object("lora");
@@ -330,6 +339,22 @@ public final class ScenarioCodec {
                         ActivationOffload.NONE))
 
                 .offload(OffloadJson.read(w))
+                .framework(readFramework(w))
                 .build();
+    }
+
+    /** Optional: files written before frameworks were named, and files that name none, read as {@code null}. */
+    private static Framework readFramework(JsonReader w) throws ScenarioFileException {
+        if (!w.has("framework")) {
+            return null;
+        }
+        String text = w.text("framework");
+        try {
+            return Framework.parse(text);
+        } catch (IllegalArgumentException e) {
+            throw new ScenarioFileException(Reason.INVALID_VALUE, "$.workload.framework: unknown value "
+                    + UntrustedText.quote(text) + " (expected fsdp, deepspeed, megatron, vllm, sglang, trtllm,"
+                    + " llama.cpp or hf)");
+        }
     }
 }

@@ -83,8 +83,8 @@ public record ScenarioInputs(ModelSpec model, String modelPresetId, Workload wor
         if (tokenBudget < 1) {
             throw new IllegalArgumentException("token budget must be at least 1, got " + tokenBudget);
         }
-        if (maxGpus < 1) {
-            throw new IllegalArgumentException("GPU limit must be at least 1, got " + maxGpus);
+        if (maxGpus < 1 || maxGpus > Parallelism.MAX_GPUS) {
+            throw new IllegalArgumentException("GPU limit must be 1 to " + Parallelism.MAX_GPUS + ", got " + maxGpus);
         }
         if (!(deadlineDays > 0 && deadlineDays <= MAX_DEADLINE_DAYS)) {
             throw new IllegalArgumentException("deadline must be a positive number of days up to "

@@ -52,20 +52,20 @@ class StartupTraceTest {
             stage.setScene(new Scene(root, 300, 200));
             stage.show();
         });
-        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> lines().size() == 1);
+        WaitForAsyncUtils.waitFor(TestPatience.SECONDS, TimeUnit.SECONDS, () -> lines().size() == 1);
 
         MenuBar bar = new MenuBar();
         bar.setId("mainMenuBar");
         Slider slider = new Slider();
         slider.setId("batchSizeSlider");
         robot.interact(() -> root.getChildren().addAll(bar, slider, table));
-        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> lines().size() == 2);
+        WaitForAsyncUtils.waitFor(TestPatience.SECONDS, TimeUnit.SECONDS, () -> lines().size() == 2);
         // Slider and table are there, but the table has no rows yet: not complete.
         Thread.sleep(200);
         assertThat(lines()).hasSize(2);
 
         robot.interact(() -> table.getItems().add("row"));
-        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> lines().size() == 3);
+        WaitForAsyncUtils.waitFor(TestPatience.SECONDS, TimeUnit.SECONDS, () -> lines().size() == 3);
         robot.interact(() -> table.getItems().add("another row"));
         Thread.sleep(200);
 
@@ -100,14 +100,14 @@ class StartupTraceTest {
             stage.setScene(new Scene(root, 300, 200));
             stage.show();
         });
-        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> lines().size() == 1);
+        WaitForAsyncUtils.waitFor(TestPatience.SECONDS, TimeUnit.SECONDS, () -> lines().size() == 1);
         Thread.sleep(200);
         // Shown, but not complete (no rows): still open.
         assertThat(stage.isShowing()).isTrue();
         assertThat(closeRequests).hasValue(0);
 
         robot.interact(() -> table.getItems().add("row"));
-        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> !stage.isShowing());
+        WaitForAsyncUtils.waitFor(TestPatience.SECONDS, TimeUnit.SECONDS, () -> !stage.isShowing());
 
         assertThat(closeRequests).hasValue(1);
         assertThat(lines()).extracting(l -> l.split(" ")[1]).containsExactly("shown", "complete");
@@ -134,7 +134,7 @@ class StartupTraceTest {
             stage.setScene(new Scene(root, 300, 200));
             stage.show();
         });
-        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> closeRequests.get() == 1);
+        WaitForAsyncUtils.waitFor(TestPatience.SECONDS, TimeUnit.SECONDS, () -> closeRequests.get() == 1);
         WaitForAsyncUtils.waitForFxEvents();
 
         assertThat(stage.isShowing()).isTrue();

@@ -6,6 +6,7 @@ import com.vramadvisor.scenario.SizeUnit;
 import com.vramadvisor.engine.Mode;
 import com.vramadvisor.engine.ranking.Acquisition;
 import com.vramadvisor.engine.ranking.HardwareKind;
+import com.vramadvisor.engine.Parallelism;
 import com.vramadvisor.engine.ranking.RankingOptions;
 import java.time.YearMonth;
 import java.time.ZoneOffset;
@@ -167,7 +168,7 @@ public final class DecisionTableViewModel {
             return RankingOptions.DEFAULT_MAX_GPUS;
         }
         OptionalLong v = NumberParser.parse(text, NumberParser.Suffixes.DECIMAL);
-        return v.isEmpty() || v.getAsLong() < 1 || v.getAsLong() > Integer.MAX_VALUE ? null : (int) v.getAsLong();
+        return v.isEmpty() || v.getAsLong() < 1 || v.getAsLong() > Parallelism.MAX_GPUS ? null : (int) v.getAsLong();
     }
 
     /**

@@ -9,6 +9,7 @@ import com.vramadvisor.app.ui.Messages;
 import com.vramadvisor.engine.ActivationOffload;
 import com.vramadvisor.engine.AttentionImpl;
 import com.vramadvisor.engine.DataType;
+import com.vramadvisor.engine.Framework;
 import com.vramadvisor.engine.Implementation;
 import com.vramadvisor.engine.LoraSpec;
 import com.vramadvisor.engine.LossUpcast;
@@ -444,11 +445,26 @@ public final class WorkloadViewModel {
                 .lossUpcast(lossUpcast.get() == null ? LossUpcast.FP32 : lossUpcast.get())
                 .attention(attention.get())
                 .implementation(implementation.get())
+                .framework(keptFramework())
                 .lora(lora)
                 .overhead(overhead())
                 .offload(offload())
                 .activationOffload(mode.get() == Mode.INFER ? ActivationOffload.NONE : activationOffload.get())
                 .build();
+    }
+
+    /**
+     * The framework a scenario file named, while the controls still agree with it (its memory layout, or its serving
+     * engine); none once they name another, so that the controls keep deciding.
+     */
+    private Framework keptFramework() {
+        Framework f = base.framework();
+        if (f == null) {
+            return null;
+        }
+        boolean agrees = f.training() ? f.memoryLayout() == implementation.get()
+                : ServingEngine.of(f) == servingEngine.get();
+        return agrees ? f : null;
     }
 
     /**

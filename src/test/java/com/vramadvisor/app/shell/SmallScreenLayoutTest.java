@@ -9,6 +9,7 @@ import java.util.Locale;
 import javafx.application.Platform;
 import com.vramadvisor.app.results.DecisionRow;
 import com.vramadvisor.app.results.DecisionTableView;
+import com.vramadvisor.app.TestPatience;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -82,11 +83,12 @@ class SmallScreenLayoutTest {
 
     @Test
     void theDecisionTableShowsAtLeastEightRowsAt1280By720(FxRobot robot) throws Exception {
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> table(robot).getItems().size() > 20
+        WaitForAsyncUtils.waitFor(TestPatience.SECONDS, TimeUnit.SECONDS, () -> table(robot).getItems().size() > 20
                 && !table(robot).getPseudoClassStates().contains(DecisionTableView.RANKING));
         // The rows' cells are laid out in a pulse after the items arrive; on a loaded machine that can take a while.
         try {
-            WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> fullyVisibleRows(table(robot)) >= 8);
+            WaitForAsyncUtils.waitFor(TestPatience.SECONDS, TimeUnit.SECONDS,
+                    () -> fullyVisibleRows(table(robot)) >= 8);
         } catch (TimeoutException settled) {
             // The assertion below reports how many rows the settled layout shows.
         }
@@ -96,7 +98,7 @@ class SmallScreenLayoutTest {
 
     @Test
     void theDividerBetweenChartsAndTableMovesBothWays(FxRobot robot) throws Exception {
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !table(robot).getItems().isEmpty());
+        WaitForAsyncUtils.waitFor(TestPatience.SECONDS, TimeUnit.SECONDS, () -> !table(robot).getItems().isEmpty());
         SplitPane analysis = robot.lookup("#analysisSplitPane").queryAs(SplitPane.class);
         Node divider = analysis.lookup(".split-pane-divider");
         double before = analysis.getDividerPositions()[0];
