@@ -2,6 +2,7 @@ package com.vramadvisor.app.shell;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.vramadvisor.app.TestPatience;
 import com.vramadvisor.app.results.DecisionRow;
 import com.vramadvisor.app.results.DecisionTableView;
 import com.vramadvisor.app.settings.SettingsStore;
@@ -52,7 +53,7 @@ class DecisionTableKeysTest {
     @Test
     void arrowKeysShowRowsWithoutEditingTheScenarioAndEnterChoosesTheRowsGpu(FxRobot robot) throws Exception {
         TableView<DecisionRow> table = robot.lookup("#decisionTable").queryTableView();
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS,
+        WaitForAsyncUtils.waitFor(TestPatience.SECONDS, TimeUnit.SECONDS,
                 () -> !table.getPseudoClassStates().contains(DecisionTableView.RANKING)
                         && table.getItems().size() > 20);
         ScenarioInputs before = context.workload().snapshot();

@@ -2,6 +2,7 @@ package com.vramadvisor.app.shell;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.vramadvisor.app.TestPatience;
 import com.vramadvisor.app.settings.SettingsStore;
 import com.vramadvisor.catalog.CatalogLoader;
 import java.awt.image.BufferedImage;
@@ -69,7 +70,7 @@ class WindowPngExportTest {
             busyShown[0] = bar != null && bar.isVisible();
         });
         assertThat(busyShown[0]).isTrue();
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !context.export().busyProperty().get());
+        WaitForAsyncUtils.waitFor(TestPatience.SECONDS, TimeUnit.SECONDS, () -> !context.export().busyProperty().get());
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(context.export().errorProperty().get()).isEmpty();
 
