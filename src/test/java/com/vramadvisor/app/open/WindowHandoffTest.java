@@ -350,7 +350,7 @@ class WindowHandoffTest {
         WindowHandoff second = WindowHandoff.listenInBackground(configDir, path -> false);
         try {
             assertThat(second.awaitSettled(10_000)).isTrue();
-            assertThat(second.address()).as("the second window takes no files").isEmpty();
+            assertThat(second.awaitListening()).as("the second window takes no files").isEmpty();
         } finally {
             second.close();
         }
