@@ -68,6 +68,9 @@ public final class DomainResultsViewModel {
     private final ObservableList<String> readOnlyCaveats = FXCollections.unmodifiableObservableList(caveats);
     private final ObservableList<PartRow> readOnlyRows = FXCollections.unmodifiableObservableList(rows);
     private Key lastKey;
+    /** A GPU shown instead of the scenario's while a table row of it is selected; empty: the scenario's. */
+    private String shownGpuId = "";
+    private String scenarioGpuId = "";
 
     /** Everything a result depends on besides the locale. */
     private record Key(WorkloadKind kind, DomainInputs domain, String gpuId, SizeUnit unit) {
@@ -97,12 +100,19 @@ public final class DomainResultsViewModel {
         if (in == null) {
             return;
         }
+        if (in.kind() != kind.get() || !in.gpuId().equals(scenarioGpuId)) {
+            // Another kind's table, or the scenario's GPU changed (the panel, a click in the table, undo): the
+            // scenario's GPU is the one shown again.
+            scenarioGpuId = in.gpuId();
+            shownGpuId = "";
+        }
         kind.set(in.kind());
+        String gpuId = shownGpuId.isEmpty() ? in.gpuId() : shownGpuId;
         active.set(!in.languageModel());
         if (in.languageModel()) {
             return;
         }
-        Key key = new Key(in.kind(), in.domain(), in.gpuId(), in.sizeUnit());
+        Key key = new Key(in.kind(), in.domain(), gpuId, in.sizeUnit());
         if (key.equals(lastKey)) {
             return;
         }
@@ -120,7 +130,7 @@ public final class DomainResultsViewModel {
             clear(messages.get("domain.results.noEstimator", messages.get("domain.results.kind." + in.kind().id())));
             return;
         }
-        show(in, built.get(), e, gpus.apply(in.gpuId()).orElse(null));
+        show(in, built.get(), e, gpus.apply(gpuId).orElse(null));
     }
 
     private void show(ScenarioInputs in, Sizable w, SizedEstimate e, GpuSpec gpu) {
@@ -220,6 +230,18 @@ public final class DomainResultsViewModel {
         assumptions.clear();
         caveats.clear();
         rows.clear();
+    }
+
+    /**
+     * Shows the breakdown against {@code gpuId}, a selected table row's GPU, without changing the scenario; the
+     * scenario's GPU is shown again when it changes.
+     */
+    public void showGpu(String gpuId) {
+        String next = gpuId == null ? "" : gpuId;
+        if (!next.equals(shownGpuId)) {
+            shownGpuId = next;
+            recompute();
+        }
     }
 
     /** Whether the scenario sizes a kind beyond language models, so these results are the ones to show. */

@@ -25,7 +25,7 @@ import javafx.scene.layout.VBox;
 /**
  * The decision table for a workload beyond language models: one row per option with fit, GPUs needed, per-GPU memory,
  * headroom and price; a row's tooltip gives its reasons. A click on a row or Enter makes the row's GPU the
- * scenario's, and the breakdown is drawn for it; the arrow keys only move the selection.
+ * scenario's, and the breakdown is drawn for it; the arrow keys only show the selected row's GPU in the breakdown.
  */
 public final class DomainTableView extends VBox {
 
@@ -34,8 +34,10 @@ public final class DomainTableView extends VBox {
     /**
      * @param chooseGpu called with a row's GPU id when the user clicks the row or presses Enter on it, so the
      *                  breakdown measures against it
+     * @param showGpu   called with a selected row's GPU id (the arrow keys), so the breakdown shows that row while the
+     *                  scenario keeps its GPU
      */
-    public DomainTableView(DomainTableViewModel vm, Consumer<String> chooseGpu) {
+    public DomainTableView(DomainTableViewModel vm, Consumer<String> chooseGpu, Consumer<String> showGpu) {
         ResultsMessages messages = vm.messages();
         setId("domainDecisionView");
         getStyleClass().addAll("results-card", "decision-view");
@@ -91,7 +93,12 @@ public final class DomainTableView extends VBox {
                         : Tooltips.explaining(item.reasons()));
             }
         });
-        // Arrow keys only move the selection; a click on a row or Enter makes its GPU the scenario's, one edit.
+        // Arrow keys only show the selected row; a click on a row or Enter makes its GPU the scenario's, one edit.
+        table.getSelectionModel().selectedItemProperty().addListener((obs, old, row) -> {
+            if (row != null && !row.gpuId().isEmpty()) {
+                showGpu.accept(row.gpuId());
+            }
+        });
         table.addEventHandler(MouseEvent.MOUSE_CLICKED, e -> {
             if (e.getButton() == MouseButton.PRIMARY && onRow(e.getPickResult().getIntersectedNode())) {
                 choose(table.getSelectionModel().getSelectedItem(), chooseGpu);

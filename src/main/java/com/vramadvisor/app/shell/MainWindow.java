@@ -226,7 +226,7 @@ public final class MainWindow implements AppMenus.Actions {
         BuiltWhenShown.add(decisions, domain.activeProperty().not(),
                 () -> new DecisionTableView(context.results().table(), texts));
         BuiltWhenShown.add(decisions, domain.activeProperty(), () -> new DomainTableView(context.domainTable(),
-                gpuId -> context.workload().gpuIdProperty().set(gpuId)));
+                gpuId -> context.workload().gpuIdProperty().set(gpuId), domain::showGpu));
         view.setDecisionPane(decisions);
         Tab compareTab = view.addLazyTab("compareTab", texts.text("compare.tab"),
                 () -> new CompareView(context.compare(), texts));

@@ -100,6 +100,8 @@ class WorkloadTypeUiTest {
         });
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(context.workload().snapshot().gpuId()).as("a selection alone").isNotEqualTo("rtx-4090");
+        assertThat(robot.lookup("#domainCapacityLabel").queryAs(Label.class).getText())
+                .as("the selected row is shown").startsWith("NVIDIA GeForce RTX 4090");
         robot.type(KeyCode.ENTER);
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(context.workload().snapshot().gpuId()).isEqualTo("rtx-4090");
