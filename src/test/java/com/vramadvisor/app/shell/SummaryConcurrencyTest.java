@@ -44,7 +44,8 @@ class SummaryConcurrencyTest {
         assertThat(capacity.maxConcurrency()).isGreaterThan(100);
         assertThat(vm.verdictProperty().get()).startsWith("Fits NVIDIA H100 SXM 80GB")
                 .contains("max concurrency at 2,048 tokens: "
-                        + String.format(Locale.ENGLISH, "%.1f", capacity.maxConcurrency()) + "x");
+                        + String.format(Locale.ENGLISH, "%,d", (long) Math.floor(capacity.maxConcurrency()))
+                        + " sequences");
     }
 
     @Test
