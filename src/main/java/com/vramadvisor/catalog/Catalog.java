@@ -6,6 +6,7 @@ import com.vramadvisor.engine.hardware.GpuSpec;
 import com.vramadvisor.engine.hardware.HardwareList;
 import com.vramadvisor.engine.hardware.NodeSpec;
 import com.vramadvisor.engine.hardware.SystemSpec;
+import com.vramadvisor.engine.money.MoneyFacts;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -27,25 +28,30 @@ public final class Catalog {
     private final Map<String, ModelPreset> presets;
     private final Map<String, NodeSpec> nodes;
     private final Map<String, String> gpuNodes;
+    private final Map<String, List<String>> gpuNodeClasses;
+    private final MoneyFacts money;
     private final Map<String, String> versions;
     private final List<CatalogProblem> problems;
 
     Catalog(List<GpuSpec> gpus, List<SystemSpec> systems, List<CloudOffer> cloudOffers, List<ModelPreset> presets,
-            List<NodeSpec> nodes, Map<String, String> gpuNodes, Map<String, String> versions,
-            List<CatalogProblem> problems) {
+            List<NodeSpec> nodes, Map<String, String> gpuNodes, Map<String, List<String>> gpuNodeClasses,
+            MoneyFacts money, Map<String, String> versions, List<CatalogProblem> problems) {
         this.gpus = index(gpus, GpuSpec::id);
         this.systems = index(systems, SystemSpec::id);
         this.cloudOffers = index(cloudOffers, CloudOffer::id);
         this.presets = index(presets, ModelPreset::id);
         this.nodes = index(nodes, NodeSpec::id);
         this.gpuNodes = Map.copyOf(gpuNodes);
+        this.gpuNodeClasses = Map.copyOf(gpuNodeClasses);
+        this.money = money;
         this.versions = Map.copyOf(versions);
         this.problems = List.copyOf(problems);
     }
 
     /** A catalog with nothing in it. */
     public static Catalog empty() {
-        return new Catalog(List.of(), List.of(), List.of(), List.of(), List.of(), Map.of(), Map.of(), List.of());
+        return new Catalog(List.of(), List.of(), List.of(), List.of(), List.of(), Map.of(), Map.of(), MoneyFacts.EMPTY,
+                Map.of(), List.of());
     }
 
     private static <T> Map<String, T> index(List<T> entries, Function<T, String> id) {
@@ -74,11 +80,19 @@ public final class Catalog {
     }
 
     /**
-     * Everything the decision table offers: GPUs (with the node class each is installed in), systems and cloud
+     * Everything the decision table offers: GPUs (with the node classes each can be installed in), systems and cloud
      * offers.
      */
     public HardwareList hardware() {
-        return new HardwareList(gpus(), systems(), cloudOffers(), nodes, gpuNodes);
+        return new HardwareList(gpus(), systems(), cloudOffers(), nodes, gpuNodes, gpuNodeClasses);
+    }
+
+    /**
+     * Electricity price, PUE, colocation price, cluster network costs and depreciation curves
+     * ({@code money.json}, a user's file of that name overriding sections and ids).
+     */
+    public MoneyFacts money() {
+        return money;
     }
 
     /** Model presets as engine records. */

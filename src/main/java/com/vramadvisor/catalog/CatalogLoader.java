@@ -8,6 +8,12 @@ import com.vramadvisor.engine.hardware.CloudOffer;
 import com.vramadvisor.engine.hardware.GpuSpec;
 import com.vramadvisor.engine.hardware.NodeSpec;
 import com.vramadvisor.engine.hardware.SystemSpec;
+import com.vramadvisor.engine.money.ColocationPrice;
+import com.vramadvisor.engine.money.DepreciationCurve;
+import com.vramadvisor.engine.money.ElectricityPrice;
+import com.vramadvisor.engine.money.MoneyFacts;
+import com.vramadvisor.engine.money.NetworkCost;
+import com.vramadvisor.engine.money.PowerUsageEffectiveness;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -35,13 +41,17 @@ public final class CatalogLoader {
     /** Environment variable that overrides the user catalog folder (the system property wins). */
     public static final String DIRECTORY_VARIABLE = "VRAM_ADVISOR_CATALOG_DIR";
 
-    /** The four catalog files, each with the name of its entry list. */
+    /**
+     * The catalog files, each with the name of its entry list ({@code money.json} has sections instead of one list,
+     * so its list field is empty).
+     */
     public enum Kind {
         GPUS("gpus.json", "gpus"),
         SYSTEMS("systems.json", "systems"),
         CLOUD("cloud.json", "offers"),
         MODELS("models.json", "models"),
-        NODES("nodes.json", "nodes");
+        NODES("nodes.json", "nodes"),
+        MONEY("money.json", "");
 
         private final String fileName;
         private final String listField;
@@ -107,7 +117,8 @@ public final class CatalogLoader {
         List<CatalogProblem> problems = new ArrayList<>(withUserDirectory(directory).load().problems());
         if (!any) {
             problems.add(new CatalogProblem(name, NO_PATH,
-                    "no catalog files here; expected gpus.json, systems.json, cloud.json, models.json or nodes.json"));
+                    "no catalog files here; expected gpus.json, systems.json, cloud.json, models.json, nodes.json"
+                            + " or money.json"));
         }
         return List.copyOf(problems);
     }
@@ -205,8 +216,8 @@ public final class CatalogLoader {
                             .noneMatch(k -> k.fileName().equals(p.getFileName().toString())))
                     .sorted()
                     .forEach(p -> loading.problem(p.toString(), NO_PATH,
-                            "not a catalog file name; expected gpus.json, systems.json, cloud.json, models.json or"
-                                    + " nodes.json"));
+                            "not a catalog file name; expected gpus.json, systems.json, cloud.json, models.json,"
+                                    + " nodes.json or money.json"));
         } catch (IOException e) {
             loading.problem(userDirectory.toString(), NO_PATH, "cannot list the folder: " + oneLine(e));
         }
@@ -230,6 +241,11 @@ public final class CatalogLoader {
         private final Map<String, Located<ModelPreset>> presets = new LinkedHashMap<>();
         private final Map<String, String> versions = new LinkedHashMap<>();
         private final List<CatalogProblem> problems = new ArrayList<>();
+        private ElectricityPrice electricity;
+        private PowerUsageEffectiveness pue;
+        private ColocationPrice colocation;
+        private final Map<String, NetworkCost> networkCosts = new LinkedHashMap<>();
+        private final Map<String, DepreciationCurve> curves = new LinkedHashMap<>();
 
         void problem(String file, String path, String message) {
             problems.add(new CatalogProblem(file, path, message));
@@ -246,6 +262,10 @@ public final class CatalogLoader {
                 problem(file, "$.catalogVersion", "required: a string such as \"2025-06-30\"");
             } else {
                 versions.put(file, version.asText());
+            }
+            if (kind == Kind.MONEY) {
+                readMoney(file, root);
+                return;
             }
             root.fieldNames().forEachRemaining(name -> {
                 if (!name.equals("catalogVersion") && !name.equals("description") && !name.equals(kind.listField())) {
@@ -281,6 +301,84 @@ public final class CatalogLoader {
             }
         }
 
+        /**
+         * The sections of {@code money.json}: a section a later file gives replaces the earlier one; network costs
+         * and curves replace those with the same id. A broken section or entry is reported and skipped.
+         */
+        private void readMoney(String file, JsonNode root) {
+            List<String> sections = List.of("electricity", "pue", "colocation", "networkCosts", "depreciationCurves");
+            root.fieldNames().forEachRemaining(name -> {
+                if (!name.equals("catalogVersion") && !name.equals("description") && !sections.contains(name)) {
+                    problem(file, "$." + UntrustedText.escape(name), "unknown field, ignored (money.json has "
+                            + String.join(", ", sections) + ")");
+                }
+            });
+            ElectricityPrice e = section(file, root, "electricity", MoneyEntryParser::electricity);
+            electricity = e != null ? e : electricity;
+            PowerUsageEffectiveness p = section(file, root, "pue", MoneyEntryParser::pue);
+            pue = p != null ? p : pue;
+            ColocationPrice c = section(file, root, "colocation", MoneyEntryParser::colocation);
+            colocation = c != null ? c : colocation;
+            for (NetworkCost n : list(file, root, "networkCosts", MoneyEntryParser::networkCost, NetworkCost::id)) {
+                networkCosts.put(n.id(), n);
+            }
+            for (DepreciationCurve d : list(file, root, "depreciationCurves", MoneyEntryParser::curve,
+                    d -> d.hardwareClass().id())) {
+                curves.put(d.hardwareClass().id(), d);
+            }
+        }
+
+        private <T> T section(String file, JsonNode root, String field, Function<EntryReader, T> parse) {
+            JsonNode node = root.get(field);
+            if (node == null || node.isNull()) {
+                return null;
+            }
+            if (!node.isObject()) {
+                problem(file, "$." + field, "expected an object, found " + EntryReader.describe(node));
+                return null;
+            }
+            EntryReader reader = new EntryReader(file, node, "$." + field);
+            T value = parse.apply(reader);
+            problems.addAll(reader.problems());
+            return value;
+        }
+
+        private <T> List<T> list(String file, JsonNode root, String field, Function<EntryReader, T> parse,
+                                 Function<T, String> id) {
+            JsonNode node = root.get(field);
+            if (node == null || node.isNull()) {
+                return List.of();
+            }
+            if (!node.isArray()) {
+                problem(file, "$." + field, "expected a list of entries, found " + EntryReader.describe(node));
+                return List.of();
+            }
+            List<T> values = new ArrayList<>();
+            Map<String, String> seen = new LinkedHashMap<>();
+            for (int i = 0; i < node.size(); i++) {
+                String path = "$." + field + "[" + i + "]";
+                JsonNode element = node.get(i);
+                if (!element.isObject()) {
+                    problem(file, path, "expected an object, found " + EntryReader.describe(element));
+                    continue;
+                }
+                EntryReader reader = new EntryReader(file, element, path);
+                T value = parse.apply(reader);
+                problems.addAll(reader.problems());
+                if (value == null) {
+                    continue;
+                }
+                String first = seen.putIfAbsent(id.apply(value), path);
+                if (first != null) {
+                    problem(file, path + ".id", "duplicate id \"" + id.apply(value) + "\" (first at " + first
+                            + "); this entry is skipped");
+                    continue;
+                }
+                values.add(value);
+            }
+            return values;
+        }
+
         private <T> void put(Map<String, Located<T>> into, T value, Function<T, String> id, EntryReader reader,
                              String file, Map<String, String> seenInFile) {
             if (value == null) {
@@ -314,9 +412,14 @@ public final class CatalogLoader {
                 }
             }
             Map<String, String> gpuNodes = new LinkedHashMap<>();
+            Map<String, List<String>> gpuNodeClasses = new LinkedHashMap<>();
             List<GpuSpec> gpuList = new ArrayList<>();
             for (Located<GpuEntryParser.ParsedGpu> g : gpus.values()) {
                 gpuList.add(g.value().spec());
+                List<String> classes = resolveNodeClasses(g);
+                if (!classes.isEmpty()) {
+                    gpuNodeClasses.put(g.value().spec().id(), classes);
+                }
                 String node = g.value().nodeClass();
                 if (node.isEmpty()) {
                     continue;
@@ -328,8 +431,47 @@ public final class CatalogLoader {
                             + " (not in nodes.json); the default rule of docs/catalog.md applies");
                 }
             }
-            return new Catalog(gpuList, systemList, offerList, values(presets), values(nodes), gpuNodes, versions,
-                    problems);
+            List<NetworkCost> networkList = new ArrayList<>();
+            for (NetworkCost n : networkCosts.values()) {
+                List<String> unknown = n.nodeClasses().stream().filter(c -> !nodes.containsKey(c)).toList();
+                if (unknown.isEmpty()) {
+                    networkList.add(n);
+                } else {
+                    problem(Kind.MONEY.fileName(), "$.networkCosts", "network cost " + UntrustedText.quote(n.id())
+                            + " names unknown node class " + UntrustedText.quote(unknown.get(0))
+                            + " (not in nodes.json); it is skipped");
+                }
+            }
+            MoneyFacts money = new MoneyFacts(electricity, pue, colocation, networkList, List.copyOf(curves.values()));
+            return new Catalog(gpuList, systemList, offerList, values(presets), values(nodes), gpuNodes,
+                    gpuNodeClasses, money, versions, problems);
+        }
+
+        /**
+         * A GPU's {@code nodeClasses} that {@code nodes.json} knows, each unknown one reported; a list out of order
+         * (a class that holds fewer cards after one that holds more) is reported and dropped.
+         */
+        private List<String> resolveNodeClasses(Located<GpuEntryParser.ParsedGpu> g) {
+            List<String> known = new ArrayList<>();
+            for (String id : g.value().nodeClasses()) {
+                if (nodes.containsKey(id)) {
+                    known.add(id);
+                } else {
+                    problem(g.file(), g.path() + ".nodeClasses", "unknown node class " + UntrustedText.quote(id)
+                            + " (not in nodes.json)");
+                }
+            }
+            for (int i = 1; i < known.size(); i++) {
+                int before = nodes.get(known.get(i - 1)).value().maxGpus();
+                int after = nodes.get(known.get(i)).value().maxGpus();
+                if (after < before) {
+                    problem(g.file(), g.path() + ".nodeClasses", "classes go smallest first, but "
+                            + UntrustedText.quote(known.get(i)) + " (" + after + " GPUs) follows "
+                            + UntrustedText.quote(known.get(i - 1)) + " (" + before + " GPUs)");
+                    return List.of();
+                }
+            }
+            return List.copyOf(known);
         }
 
         /** Whether the GPU exists and, when a total memory is stated, it matches count x memory within 1 %. */

@@ -181,6 +181,63 @@ final class EntryReader {
         return new EntryReader(file, value, path + "." + field, problems);
     }
 
+    /**
+     * A list of non-empty strings without control characters; {@code null} when the field is absent or bad (then a
+     * problem is recorded).
+     */
+    List<String> optionalTextList(String field) {
+        if (!has(field)) {
+            read.add(field);
+            return null;
+        }
+        JsonNode value = take(field);
+        if (!value.isArray()) {
+            fail(field, "expected a list of strings, found " + describe(value));
+            return null;
+        }
+        List<String> texts = new ArrayList<>();
+        for (int i = 0; i < value.size(); i++) {
+            JsonNode element = value.get(i);
+            if (!element.isTextual() || element.asText().isBlank()) {
+                fail(field + "[" + i + "]", "expected a non-empty string, found " + describe(element));
+                return null;
+            }
+            String text = element.asText().trim();
+            if (!UntrustedText.escape(text, Integer.MAX_VALUE).equals(text)) {
+                fail(field + "[" + i + "]", "control characters are not allowed, found " + UntrustedText.quote(text));
+                return null;
+            }
+            texts.add(text);
+        }
+        return texts;
+    }
+
+    /**
+     * The objects of a list field, each with a reader on the same problem list; {@code null} when the field is
+     * absent or not a list of objects (then a problem is recorded).
+     */
+    List<EntryReader> optionalObjectList(String field) {
+        if (!has(field)) {
+            read.add(field);
+            return null;
+        }
+        JsonNode value = take(field);
+        if (!value.isArray()) {
+            fail(field, "expected a list of objects, found " + describe(value));
+            return null;
+        }
+        List<EntryReader> readers = new ArrayList<>();
+        for (int i = 0; i < value.size(); i++) {
+            JsonNode element = value.get(i);
+            if (!element.isObject()) {
+                fail(field + "[" + i + "]", "expected an object, found " + describe(element));
+                return null;
+            }
+            readers.add(new EntryReader(file, element, path + "." + field + "[" + i + "]", problems));
+        }
+        return readers;
+    }
+
     /** Reports every field that no accessor asked for: usually a misspelt name whose value would be lost. */
     void rejectUnknownFields() {
         Iterator<String> names = node.fieldNames();

@@ -1,8 +1,10 @@
 package com.vramadvisor.catalog;
 
+import com.vramadvisor.engine.hardware.GpuCapabilities;
 import com.vramadvisor.engine.hardware.GpuSpec;
 import com.vramadvisor.files.UntrustedText;
 
+import java.util.List;
 import java.util.Set;
 import java.util.regex.Pattern;
 
@@ -17,8 +19,11 @@ final class GpuEntryParser {
     private GpuEntryParser() {
     }
 
-    /** A GPU with the node class its entry names ({@code ""} for the default rule of {@code docs/catalog.md}). */
-    record ParsedGpu(GpuSpec spec, String nodeClass) {
+    /**
+     * A GPU with the node class its entry names ({@code ""} for the default rule of {@code docs/catalog.md}) and the
+     * node classes it can be bought in, smallest first (empty when the entry lists none).
+     */
+    record ParsedGpu(GpuSpec spec, String nodeClass, List<String> nodeClasses) {
     }
 
     /** The GPU, or {@code null} when the entry has problems (then recorded in the reader). */
@@ -61,6 +66,7 @@ final class GpuEntryParser {
         double fp8 = r.optionalNumber("fp8Tflops", 0, 0, MAX_TFLOPS);
         double int8 = r.optionalNumber("int8Tops", 0, 0, MAX_TFLOPS);
         double fp4 = r.optionalNumber("fp4Tflops", 0, 0, MAX_TFLOPS);
+        double bf16 = r.optionalNumber("bf16Tflops", 0, 0, MAX_TFLOPS);
         int tdp = r.optionalInteger("tdpWatts", 0, 0, 100_000);
         String interconnect = r.optionalText("interconnect", "PCIe");
         double interconnectGBps = r.optionalNumber("interconnectGBps", 0, 0, 1_000_000);
@@ -69,10 +75,16 @@ final class GpuEntryParser {
         double price = r.optionalNumber("priceUsd", 0, 0, 1e9);
         String priceDate = r.optionalText("priceDate", "");
         checkPrice(r, price, priceDate);
+        PurchaseFields.Purchase purchase = PurchaseFields.read(r, price, priceDate);
+        GpuCapabilities capabilities = capabilities(r, purchase.released());
         String nodeClass = r.optionalText("nodeClass", "");
         if (!nodeClass.isEmpty() && !EntryReader.ID.matcher(nodeClass).matches()) {
             r.fail("nodeClass", "expected the id of a node class in nodes.json, found "
                     + UntrustedText.quote(nodeClass));
+        }
+        List<String> nodeClasses = nodeClasses(r, nodeClass);
+        if (nodeClass.isEmpty() && !nodeClasses.isEmpty()) {
+            nodeClass = nodeClasses.get(nodeClasses.size() - 1);
         }
         String source = r.text("source");
         r.rejectUnknownFields();
@@ -84,12 +96,93 @@ final class GpuEntryParser {
         try {
             return new ParsedGpu(new GpuSpec(id, name, vendor, segment, formFactor, nominalGb, memoryType,
                     MemoryRule.bytes(totalMiB), MemoryRule.bytes(usableMiB), bandwidth, fp32, tf32, fp16, fp8, int8,
-                    tdp, interconnect, interconnectGBps, pcieGen, launchYear, price, priceDate, provenance, fp4, fp64),
-                    nodeClass);
+                    tdp, interconnect, interconnectGBps, pcieGen, launchYear, price, priceDate, provenance, fp4, fp64,
+                    bf16, purchase.released(), purchase.priceMarket(), purchase.unpricedReason(), capabilities),
+                    nodeClass, nodeClasses);
         } catch (IllegalArgumentException e) {
             r.fail(null, e.getMessage());
             return null;
         }
+    }
+
+    /**
+     * {@code displayOutputs}, {@code displayOutputsOffByDefault}, {@code graphicsApis}, {@code videoEncoders},
+     * {@code maxEncodeSessions}, {@code stacks} and {@code discontinued} ({@code docs/catalog.md}, "Capabilities"); a
+     * value that is absent is unknown.
+     */
+    private static GpuCapabilities capabilities(EntryReader r, String released) {
+        int outputs = r.optionalInteger("displayOutputs", GpuCapabilities.UNKNOWN_COUNT, 0, 64);
+        boolean offByDefault = r.optionalBoolean("displayOutputsOffByDefault", false);
+        if (offByDefault && outputs <= 0) {
+            r.fail("displayOutputsOffByDefault", "outputs that ship disabled need displayOutputs of 1 or more");
+        }
+        List<String> apis = subset(r, "graphicsApis", GpuCapabilities.GRAPHICS_APIS);
+        int encoders = r.optionalInteger("videoEncoders", GpuCapabilities.UNKNOWN_COUNT, 0, 64);
+        int sessions = r.optionalInteger("maxEncodeSessions", 0, 1, 100_000);
+        if (sessions > 0 && encoders == 0) {
+            r.fail("maxEncodeSessions", "a cap on encode sessions for a GPU without video encoders");
+        }
+        List<String> stacks = subset(r, "stacks", GpuCapabilities.STACKS);
+        String discontinued = PurchaseFields.month(r, "discontinued", false);
+        if (!discontinued.isEmpty() && !released.isEmpty() && discontinued.compareTo(released) < 0) {
+            r.fail("discontinued", "the end of sale (" + discontinued + ") lies before the release (" + released
+                    + ")");
+        }
+        if (!r.ok()) {
+            return GpuCapabilities.UNKNOWN;
+        }
+        return new GpuCapabilities(outputs, offByDefault, apis, encoders, sessions, stacks, discontinued);
+    }
+
+    /** A list field whose values must come from {@code allowed}; {@code null} when absent. */
+    private static List<String> subset(EntryReader r, String field, Set<String> allowed) {
+        List<String> values = r.optionalTextList(field);
+        if (values == null) {
+            return null;
+        }
+        for (String v : values) {
+            if (!allowed.contains(v)) {
+                r.fail(field, "expected values among " + String.join(", ", allowed.stream().sorted().toList())
+                        + ", found " + UntrustedText.quote(v));
+                return null;
+            }
+        }
+        if (values.stream().distinct().count() != values.size()) {
+            r.fail(field, "a value is listed twice");
+            return null;
+        }
+        return values;
+    }
+
+    /**
+     * {@code nodeClasses}: node class ids, smallest first, the last being {@code nodeClass} when both are given. The
+     * ids are resolved, and their order checked, once every node class is known.
+     */
+    private static List<String> nodeClasses(EntryReader r, String nodeClass) {
+        List<String> ids = r.optionalTextList("nodeClasses");
+        if (ids == null) {
+            return List.of();
+        }
+        if (ids.isEmpty()) {
+            r.fail("nodeClasses", "an empty list; leave the field out instead");
+            return List.of();
+        }
+        for (String id : ids) {
+            if (!EntryReader.ID.matcher(id).matches()) {
+                r.fail("nodeClasses", "expected ids of node classes in nodes.json, found " + UntrustedText.quote(id));
+                return List.of();
+            }
+        }
+        if (ids.stream().distinct().count() != ids.size()) {
+            r.fail("nodeClasses", "a node class is listed twice");
+            return List.of();
+        }
+        if (!nodeClass.isEmpty() && !ids.get(ids.size() - 1).equals(nodeClass)) {
+            r.fail("nodeClasses", "the last (largest) class must be nodeClass " + UntrustedText.quote(nodeClass)
+                    + ", the default the ranking uses");
+            return List.of();
+        }
+        return List.copyOf(ids);
     }
 
     /**

@@ -30,6 +30,7 @@ final class HardwareEntryParser {
         double price = r.optionalNumber("priceUsd", 0, 0, 1e12);
         String priceDate = r.optionalText("priceDate", "");
         GpuEntryParser.checkPrice(r, price, priceDate);
+        PurchaseFields.Purchase purchase = PurchaseFields.read(r, price, priceDate);
         int power = r.optionalInteger("powerWatts", 0, 0, 100_000_000);
         String network = r.optionalText("network", "");
         double networkGbps = networkGbps(r, network);
@@ -39,7 +40,8 @@ final class HardwareEntryParser {
             return null;
         }
         return new ParsedSystem(new SystemSpec(id, name, gpuId, gpuCount, interconnect, price, priceDate, power,
-                source, network, networkGbps), memoryGbTotal);
+                source, network, networkGbps, purchase.released(), purchase.priceMarket(), purchase.unpricedReason()),
+                memoryGbTotal);
     }
 
     static ParsedOffer parseOffer(EntryReader r) {

@@ -1,6 +1,8 @@
 package com.vramadvisor.catalog;
 
+import com.vramadvisor.engine.hardware.GpuSpec;
 import com.vramadvisor.engine.hardware.NodeSpec;
+import com.vramadvisor.files.UntrustedText;
 
 /** Reads one entry of {@code nodes.json} into a {@link NodeSpec}; field names and units in {@code docs/catalog.md}. */
 final class NodeEntryParser {
@@ -24,6 +26,14 @@ final class NodeEntryParser {
         } else if (price > 0) {
             GpuEntryParser.checkPrice(r, price, priceDate);
         }
+        String market = r.optionalText("priceMarket", "");
+        if (price > 0 && market.isEmpty()) {
+            r.fail("priceMarket", "a host price needs its market: us-list or us-street");
+        } else if (price <= 0 && !market.isEmpty()) {
+            r.fail("priceMarket", "a price market without a host price");
+        } else if (!market.isEmpty() && !GpuSpec.MARKETS.contains(market)) {
+            r.fail("priceMarket", "expected us-list or us-street, found " + UntrustedText.quote(market));
+        }
         int power = r.optionalInteger("hostPowerWatts", (int) NodeSpec.UNKNOWN, 0, 10_000_000);
         int maxPower = r.optionalInteger("maxPowerWatts", 0, 1, 10_000_000);
         String source = r.text("source");
@@ -32,6 +42,6 @@ final class NodeEntryParser {
             return null;
         }
         return new NodeSpec(id, name, maxGpus, board, lanes, network, networkGbps, price, priceDate, power, source,
-                maxPower);
+                maxPower, market);
     }
 }

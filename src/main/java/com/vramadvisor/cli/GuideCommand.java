@@ -4,7 +4,6 @@ import com.vramadvisor.catalog.Catalog;
 import com.vramadvisor.engine.MemoryEstimator;
 import com.vramadvisor.engine.ranking.DomainGuide;
 import com.vramadvisor.engine.ranking.DomainGuideRow;
-import com.vramadvisor.engine.ranking.DomainRow;
 import com.vramadvisor.engine.ranking.GuideRow;
 import com.vramadvisor.engine.ranking.HardwareGuide;
 import com.vramadvisor.engine.ranking.RankingOptions;
@@ -138,16 +137,6 @@ final class GuideCommand implements Callable<Integer> {
         out.println();
     }
 
-    private static String name(DomainRow row) {
-        if (row == null) {
-            return "none in the catalog";
-        }
-        String price = row.purchaseUsd() == null ? "" : ", " + RecommendCommand.MONEY.amount(row.purchaseUsd());
-        String fit = row.fits() ? "" : ", does not fit";
-        return String.format(Locale.ROOT, "%s (%s per GPU of %s%s%s)", row.hardwareName(),
-                Quantities.gb(row.perGpuBytes()), Quantities.gb(row.usableBytes()), price, fit);
-    }
-
     private static String id(RecommendationRow row) {
         return row == null ? null : row.hardwareId();
     }
@@ -157,7 +146,8 @@ final class GuideCommand implements Callable<Integer> {
             return "none in the catalog";
         }
         String price = row.purchaseUsd() == null ? "" : ", " + RecommendCommand.MONEY.amount(row.purchaseUsd());
-        return String.format(Locale.ROOT, "%s (%s per GPU of %s%s)", row.hardwareName(),
-                Quantities.gb(row.perGpuBytes()), Quantities.gb(row.usableBytes()), price);
+        String fit = row.fits() ? "" : ", does not fit";
+        return String.format(Locale.ROOT, "%s (%s per GPU of %s%s%s)", row.hardwareName(),
+                Quantities.gb(row.perGpuBytes()), Quantities.gb(row.usableBytes()), price, fit);
     }
 }

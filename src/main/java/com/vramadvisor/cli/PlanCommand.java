@@ -115,7 +115,7 @@ final class PlanCommand implements Callable<Integer> {
             Map<String, Object> l = new LinkedHashMap<>();
             l.put("gpus", r.gpusNeeded());
             l.put("days", r.hours() == null ? null : r.hours() / 24.0);
-            l.putAll(RecommendCommand.rowJson(r));
+            l.putAll(DecisionOutput.rowJson(r));
             rows.add(l);
         }
         root.put("layouts", rows);

@@ -7,8 +7,6 @@ import com.vramadvisor.engine.plan.PlanLayout;
 import com.vramadvisor.engine.core.Sizable;
 import com.vramadvisor.engine.core.WorkloadKind;
 import com.vramadvisor.engine.ranking.Acquisition;
-import com.vramadvisor.engine.ranking.DomainRanking;
-import com.vramadvisor.engine.ranking.DomainRecommendation;
 import com.vramadvisor.engine.ModelSpec;
 import com.vramadvisor.engine.Workload;
 import com.vramadvisor.engine.ranking.HardwareKind;
@@ -111,10 +109,9 @@ final class RecommendCommand implements Callable<Integer> {
             Sizable w = DomainRun.build(args.kind(), args, spec);
             RankingOptions o = filters(limits.domainBuilder(args, w.defaultJob().isPresent())).build();
             // The table counts GPUs from the whole workload, however many GPUs a scenario file split it over.
-            DomainRecommendation rec = DomainRanking.rank(SpreadWorkload.unspread(w),
-                    args.catalog.catalog(err).hardware(), o,
-                    DomainRun.job(job, w, args));
-            DomainRecommendOutput.print(spec.commandLine().getOut(), fmt, rec);
+            Recommendation rec = new Recommender().recommend(SpreadWorkload.unspread(w),
+                    args.catalog.catalog(err).hardware(), o, DomainRun.job(job, w, args));
+            DecisionOutput.print(spec.commandLine().getOut(), fmt, DecisionOutput.Subject.OTHER, rec);
             return 0;
         }
         ModelResolver.Resolved resolved = args.resolve();
@@ -124,18 +121,7 @@ final class RecommendCommand implements Callable<Integer> {
         new MemoryEstimator().peakBytes(m, w);
         Catalog c = args.catalog.catalog(err);
         Recommendation rec = new Recommender().recommend(m, w, c.hardware(), options(resolved));
-        PrintWriter out = spec.commandLine().getOut();
-        switch (fmt) {
-            case JSON -> out.println(EstimateOutput.json().writeValueAsString(json(m, w, rec)));
-            case CSV -> {
-                out.print(CsvReportWriter.record(List.of(COLUMNS)));
-                for (RecommendationRow r : rec.rows()) {
-                    out.print(CsvReportWriter.record(cells(r)));
-                }
-            }
-            default -> printText(out, m, w, rec);
-        }
-        out.flush();
+        DecisionOutput.print(spec.commandLine().getOut(), fmt, new DecisionOutput.Subject(m, w), rec);
         return 0;
     }
 
@@ -231,225 +217,6 @@ final class RecommendCommand implements Callable<Integer> {
     static final DurationText TIME = DurationText.of(Locale.ENGLISH);
     static final MoneyText MONEY = MoneyText.of(Locale.ENGLISH);
 
-    private static final String[] COLUMNS = {"hardware", "hardwareId", "kind", "acquisition", "fits", "gpusNeeded",
-        "nodes", "gpusPerNode", "interconnect", "network", "layout", "tp", "pp", "dp", "zero", "recompute",
-        "sequenceParallel", "microBatches", "perGpuBytes", "usableBytes", "headroom", "headroomBytes",
-        "tokensPerSecond", "hours", "gpuHours", "mfu", "boundBy", "purchaseUsd", "cardsUsd", "rentalUsdPerHour",
-        "jobCostUsd", "energyKWh", "usersServed", "usersPerDollar", "ttftMs", "tpotMs", "reasons"};
-
-    private static List<String> cells(RecommendationRow r) {
-        PlanLayout l = r.layout();
-        List<String> c = new ArrayList<>();
-        c.add(r.hardwareName());
-        c.add(r.hardwareId());
-        c.add(r.kind().id());
-        c.add(r.acquisition().id());
-        c.add(String.valueOf(r.fits()));
-        c.add(String.valueOf(r.gpusNeeded()));
-        c.add(String.valueOf(r.nodes()));
-        c.add(String.valueOf(r.gpusPerNode()));
-        c.add(r.interconnect());
-        c.add(r.network());
-        c.add(r.sharding());
-        c.add(String.valueOf(l.tp()));
-        c.add(String.valueOf(l.pp()));
-        c.add(String.valueOf(l.dp()));
-        c.add(String.valueOf(l.zero()));
-        c.add(l.recompute().name().toLowerCase(Locale.ROOT));
-        c.add(String.valueOf(l.parallelism().sequenceParallel()));
-        c.add(String.valueOf(l.microBatches()));
-        c.add(String.valueOf(r.perGpuBytes()));
-        c.add(String.valueOf(r.usableBytes()));
-        c.add(String.format(Locale.ROOT, "%.4f", r.headroomFraction()));
-        c.add(String.valueOf(r.headroomBytes()));
-        c.add(opt(r.tokensPerSecond()));
-        c.add(opt(r.hours()));
-        c.add(opt(r.gpuHours()));
-        c.add(opt(r.mfu()));
-        c.add(r.boundBy() == null ? "" : r.boundBy().code());
-        c.add(opt(r.purchaseUsd()));
-        c.add(opt(r.cardsUsd()));
-        c.add(opt(r.rentalUsdPerHour()));
-        c.add(opt(r.jobCostUsd()));
-        c.add(opt(r.energyKWh()));
-        ServingFigures f = r.serving();
-        c.add(f == null ? "" : String.valueOf(f.usersServed()));
-        c.add(f == null ? "" : opt(f.usersPerDollar()));
-        c.add(f == null ? "" : opt(f.ttftMs()));
-        c.add(f == null ? "" : opt(f.tpotMs()));
-        c.add(String.join(";", r.reasonCodes()));
-        return c;
-    }
-
-    private static String opt(Double v) {
-        return v == null ? "" : String.format(Locale.ROOT, "%.4f", v);
-    }
-
-    /** The layout as JSON: parallel sizes (expert {@code ep} and context {@code cp} too), ZeRO stage, recomputation, sequence parallelism and micro-batches. */
-    static Map<String, Object> layoutJson(PlanLayout l) {
-        Map<String, Object> o = new LinkedHashMap<>();
-        o.put("tp", l.tp());
-        o.put("pp", l.pp());
-        o.put("dp", l.dp());
-        o.put("ep", l.parallelism().expertParallel());
-        o.put("cp", l.parallelism().contextParallel());
-        o.put("zero", l.zero());
-        o.put("recompute", l.recompute().name().toLowerCase(Locale.ROOT));
-        o.put("sequenceParallel", l.parallelism().sequenceParallel());
-        o.put("microBatches", l.microBatches());
-        return o;
-    }
-
-    private static Map<String, Object> json(ModelSpec m, Workload w, Recommendation rec) {
-        Map<String, Object> root = new LinkedHashMap<>();
-        root.put("model", EstimateOutput.modelLabel(m));
-        root.put("mode", w.mode().name().toLowerCase(Locale.ROOT));
-        root.put("singleGpuPeakBytes", rec.singleGpuEstimate().peakBytes());
-        root.put("optionsConsidered", rec.optionsConsidered());
-        RankingOptions o = rec.options();
-        root.put("tokenBudget", o.tokenBudget());
-        root.put("deadlineDays", o.deadlineDays());
-        root.put("globalBatchTokens", o.globalBatchTokens() > 0 ? o.globalBatchTokens() : null);
-        root.put("sortedBy", o.sortKey().name().toLowerCase(Locale.ROOT).replace('_', '-'));
-        root.put("computeEfficiency", o.computeEfficiency());
-        root.put("amortizationYears", o.amortizationYears());
-        root.put("electricityUsdPerKWh", o.electricityUsdPerKWh());
-        root.put("pue", o.pue());
-        if (w.mode() == Mode.INFER) {
-            root.put("tpotTargetMs", o.servingTargets().tpotTargetMs());
-            root.put("ttftTargetMs", o.servingTargets().ttftTargetMs());
-            root.put("maxRunningRequests", o.servingTargets().maxRunning() > 0 ? o.servingTargets().maxRunning()
-                    : null);
-        }
-        List<Map<String, Object>> rows = new ArrayList<>();
-        for (RecommendationRow r : rec.rows()) {
-            rows.add(rowJson(r));
-        }
-        root.put("rows", rows);
-        return root;
-    }
-
-    /** One decision-table row as JSON: every field of {@code docs/decision-table.md}, unknown values as null. */
-    static Map<String, Object> rowJson(RecommendationRow r) {
-        Map<String, Object> row = new LinkedHashMap<>();
-        row.put("hardware", r.hardwareName());
-        row.put("hardwareId", r.hardwareId());
-        row.put("kind", r.kind().id());
-        row.put("acquisition", r.acquisition().id());
-        row.put("vendor", r.vendor());
-        row.put("formFactor", r.formFactor());
-        row.put("fits", r.fits());
-        row.put("verdict", r.verdict().id());
-        row.put("gpusNeeded", r.gpusNeeded());
-        row.put("units", r.units());
-        row.put("nodes", r.nodes());
-        row.put("gpusPerNode", r.gpusPerNode());
-        row.put("interconnect", r.interconnect());
-        row.put("network", r.network().isEmpty() ? null : r.network());
-        row.put("replicas", r.replicas());
-        row.put("sharding", r.sharding());
-        row.put("layout", layoutJson(r.layout()));
-        row.put("perGpuBytes", r.perGpuBytes());
-        row.put("usableBytes", r.usableBytes());
-        row.put("capacityBytes", r.capacityBytes());
-        row.put("headroom", r.headroomFraction());
-        row.put("headroomBytes", r.headroomBytes());
-        row.put("tokensPerSecond", r.tokensPerSecond());
-        row.put("hours", r.hours());
-        row.put("gpuHours", r.gpuHours());
-        row.put("mfu", r.mfu());
-        row.put("boundBy", r.boundBy() == null ? null : r.boundBy().code());
-        row.put("purchaseUsd", r.purchaseUsd());
-        row.put("cardsUsd", r.cardsUsd());
-        row.put("rentalUsdPerHour", r.rentalUsdPerHour());
-        row.put("jobCostUsd", r.jobCostUsd());
-        row.put("energyKWh", r.energyKWh());
-        ServingFigures s = r.serving();
-        if (s != null) {
-            row.put("usersServed", s.usersServed());
-            row.put("usersPerReplica", s.usersPerReplica());
-            row.put("kvSequencesPerReplica", s.kvSequencesPerReplica());
-            row.put("maxRunningPerReplica", s.runningCap());
-            row.put("peakBytesAtLoad", s.peakBytesAtLoad());
-            row.put("usdPerHour", s.usdPerHour());
-            row.put("usersPerDollar", s.usersPerDollar());
-            row.put("usersPerGpu", s.usersPerGpu());
-            row.put("ttftMs", s.ttftMs() == null ? null : LatencyFigures.round(s.ttftMs()));
-            row.put("tpotMs", LatencyFigures.round(s.tpotMs()));
-        }
-        row.put("reasons", r.reasonCodes());
-        return row;
-    }
-
-    private static void printText(PrintWriter out, ModelSpec m, Workload w, Recommendation rec) {
-        RankingOptions o = rec.options();
-        out.printf(Locale.ROOT, "Model       %s%n", m.name());
-        out.printf(Locale.ROOT, "Workload    %s%n", EstimateOutput.describe(m, w));
-        out.printf(Locale.ROOT, "One GPU needs %s at its peak; token budget %s; deadline %s days; ranked by %s.%n",
-                Quantities.gib(rec.singleGpuEstimate().peakBytes()), Quantities.compactCount(o.tokenBudget()),
-                num(o.deadlineDays(), "%,.0f"), o.sortKey().name().toLowerCase(Locale.ROOT).replace('_', '-'));
-        out.printf(Locale.ROOT, "Bought: amortised over %s years plus energy at %s USD/kWh x PUE %s; rented: the "
-                        + "hourly rate.%n%n", num(o.amortizationYears(), "%.1f"), num(o.electricityUsdPerKWh(), "%.3f"),
-                num(o.pue(), "%.2f"));
-        out.printf(Locale.ROOT, "%-5s %-4s %-36s %5s %-24s %10s %8s %10s %10s %5s %-16s %12s %12s %12s%n",
-                "fit", "way", "hardware", "GPUs", "layout", "need/GPU", "headroom", "tokens/s", "time", "MFU",
-                "bound by", "capital", "rent/hour", "job cost");
-        for (RecommendationRow r : rec.rows()) {
-            out.printf(Locale.ROOT, "%-5s %-4s %-36s %5d %-24s %10s %7.1f%% %10s %10s %5s %-16s %12s %12s %12s%n",
-                    switch (r.verdict()) {
-                        case FITS -> "yes";
-                        case TIGHT -> "tight";
-                        case DOES_NOT_FIT -> "no";
-                    }, r.acquisition() == Acquisition.PURCHASE ? "buy" : "rent",
-                    truncate(r.hardwareName(), 36), r.gpusNeeded(), truncate(r.sharding(), 24),
-                    Quantities.gib(r.perGpuBytes()), 100 * r.headroomFraction(), num(r.tokensPerSecond(), "%,.0f"),
-                    r.hours() == null ? "-" : duration(r.hours()),
-                    r.mfu() == null ? "-" : String.format(Locale.ROOT, "%.0f%%", 100 * r.mfu()),
-                    r.boundBy() == null ? "-" : r.boundBy().code(), MONEY.amount(r.purchaseUsd(), "-"),
-                    MONEY.rate(r.rentalUsdPerHour(), "-"), MONEY.amount(r.jobCostUsd(), "-"));
-            if (r.nodes() > 1) {
-                out.printf(Locale.ROOT, "     %d machines of %d GPUs over %s%n", r.nodes(), r.gpusPerNode(),
-                        r.network());
-            }
-            if (r.serving() != null) {
-                ServingFigures f = r.serving();
-                out.printf(Locale.ROOT, "     serves %s users (%s per copy, %s per GPU at that load), TPOT %.1f ms, TTFT %s,"
-                                + " %s users per USD/hour%n",
-                        Quantities.grouped(f.usersServed()), Quantities.grouped(f.usersPerReplica()),
-                        Quantities.gib(f.peakBytesAtLoad()), f.tpotMs(),
-                        f.ttftMs() == null ? "unknown" : String.format(Locale.ROOT, "%.0f ms", f.ttftMs()),
-                        num(f.usersPerDollar(), "%,.2f"));
-            }
-            List<String> notes = notes(r);
-            if (!notes.isEmpty()) {
-                out.printf(Locale.ROOT, "     notes: %s%n", String.join(", ", notes));
-            }
-        }
-        out.println();
-        if (w.mode() == Mode.INFER) {
-            ServingTargets t = o.servingTargets();
-            out.printf(Locale.ROOT, "Users served: concurrent sequences per copy within TPOT %s and TTFT %s, the KV cache"
-                    + " and %s, times the copies.%n", t.tpotMs() > 0 ? targetMs(t.tpotMs()) : "(no target)",
-                    t.ttftMs() > 0 ? targetMs(t.ttftMs()) : "(no target)",
-                    t.maxRunning() > 0 ? "at most " + t.maxRunning() + " running requests" : "the engine's request cap");
-        }
-        out.println("Memory in GiB (2^30 bytes). Speed, time and cost formulas: docs/decision-table.md.");
-    }
-
-    /**
-     * The reason codes a reader of the text table needs beside the columns: every one except those the fit column
-     * and the money columns already show (does-not-fit, no-price).
-     */
-    private static List<String> notes(RecommendationRow r) {
-        List<String> notes = new ArrayList<>();
-        for (Reason reason : r.reasons()) {
-            if (reason != Reason.DOES_NOT_FIT && reason != Reason.NO_PRICE) {
-                notes.add(reason.code());
-            }
-        }
-        return notes;
-    }
-
     /** A duration as every table shows it ({@link DurationText}): "38 s", "12 min", "3.5 h", "41 days". */
     static String duration(double hours) {
         return TIME.hours(hours);
@@ -458,13 +225,5 @@ final class RecommendCommand implements Callable<Integer> {
     /** A latency target as given, up to three decimals: "7.5 ms", "0.001 ms", "50 ms" (never rounded to "0 ms"). */
     static String targetMs(double ms) {
         return BigDecimal.valueOf(ms).setScale(3, RoundingMode.HALF_UP).stripTrailingZeros().toPlainString() + " ms";
-    }
-
-    private static String num(Double v, String pattern) {
-        return v == null ? "-" : String.format(Locale.ROOT, pattern, v);
-    }
-
-    private static String truncate(String s, int max) {
-        return s.length() <= max ? s : s.substring(0, max - 1) + "~";
     }
 }

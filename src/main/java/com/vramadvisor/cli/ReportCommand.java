@@ -22,8 +22,6 @@ import com.vramadvisor.engine.Workload;
 import com.vramadvisor.engine.core.JobSize;
 import com.vramadvisor.engine.core.Sizable;
 import com.vramadvisor.engine.core.WorkloadKind;
-import com.vramadvisor.engine.ranking.DomainRanking;
-import com.vramadvisor.engine.ranking.DomainRecommendation;
 import com.vramadvisor.engine.ranking.RankingOptions;
 import com.vramadvisor.engine.ranking.Recommendation;
 import com.vramadvisor.engine.ranking.Recommender;
@@ -322,8 +320,8 @@ public final class ReportCommand implements Callable<Integer> {
     /** The same for a job other than the workload's default ({@code null}: the default). */
     public static ReportModel domainModel(Sizable workload, Catalog catalog, RankingOptions ranking, JobSize job,
                                           ReportLanguage language, LocalDate date, String appVersion) {
-        DomainRecommendation recommendation = catalog.gpus().isEmpty() ? null
-                : DomainRanking.rank(SpreadWorkload.unspread(workload), catalog.hardware(), ranking, job);
+        Recommendation recommendation = catalog.gpus().isEmpty() ? null
+                : new Recommender().recommend(SpreadWorkload.unspread(workload), catalog.hardware(), ranking, job);
         return DomainReportModels.from(workload, recommendation,
                 new ReportContext(language, date, appVersion, catalogVersion(catalog), catalog.gpus()));
     }

@@ -10,8 +10,8 @@ import com.vramadvisor.engine.core.Sizable;
 import com.vramadvisor.engine.core.SizedEstimate;
 import com.vramadvisor.engine.hardware.GpuSpec;
 import com.vramadvisor.engine.ranking.Acquisition;
-import com.vramadvisor.engine.ranking.DomainRecommendation;
-import com.vramadvisor.engine.ranking.DomainRow;
+import com.vramadvisor.engine.ranking.Recommendation;
+import com.vramadvisor.engine.ranking.RecommendationRow;
 import com.vramadvisor.report.ReportModel.BreakdownChart;
 import com.vramadvisor.report.ReportModel.Capacity;
 import com.vramadvisor.report.ReportModel.CapacityLine;
@@ -24,7 +24,7 @@ import com.vramadvisor.report.ReportModel.SweepChart;
 
 /**
  * Builds a {@link ReportModel} for a workload beyond language models (vision, diffusion, rendering, molecular
- * dynamics, grids) from its {@link SizedEstimate} and the {@link DomainRecommendation} over the catalog, so that every
+ * dynamics, grids) from its {@link SizedEstimate} and the {@link Recommendation} over the catalog, so that every
  * writer (PDF, PNG, Markdown, CSV, JSON) renders it as it renders a language model's report. The report's own words
  * come from the report bundle; in a Chinese report a part's label, the peak phase and the axis are translated where
  * the bundle knows them ({@code domain.part.<id>}, {@code domain.phase.<phase>}, {@code domain.axis.<id>}) and shown
@@ -40,7 +40,7 @@ public final class DomainReportModels {
     /**
      * @param recommendation the decision table to include, or {@code null} for none
      */
-    public static ReportModel from(Sizable workload, DomainRecommendation recommendation, ReportContext context) {
+    public static ReportModel from(Sizable workload, Recommendation recommendation, ReportContext context) {
         ReportText text = ReportText.of(context.language());
         SizedEstimate e = workload.estimate();
         List<CapacityChoice.Choice> capacities = CapacityChoice.choose(context.gpus(), GpuSpec::memoryBytesUsable,
@@ -56,12 +56,12 @@ public final class DomainReportModels {
                 context.appVersion(), context.catalogVersion(),
                 highlights(text, workload, e, recommendation, capacities, sweeps.get(0), axisLabel),
                 inputs(text, workload, e, recommendation, axisLabel, subject), components(text, e),
-                breakdown(text, e, drawn), sweeps, new DomainReportDecisions(text).of(recommendation),
+                breakdown(text, e, drawn), sweeps, new ReportDecisions(text).of(recommendation),
                 assumptions(text, e), formulas(text, e));
     }
 
     private static List<String> highlights(ReportText text, Sizable workload, SizedEstimate e,
-                                           DomainRecommendation rec, List<CapacityChoice.Choice> capacities,
+                                           Recommendation rec, List<CapacityChoice.Choice> capacities,
                                            SweepChart sweep, String axisLabel) {
         List<String> out = new ArrayList<>();
         out.add(text.format("domain.summary.peak", text.gib(e.peakBytes()), phase(text, e.peakPhase())));
@@ -76,7 +76,7 @@ public final class DomainReportModels {
             out.add(rec.optionsFitting() == 0 ? text.format("domain.summary.noneFits", text.integer(considered))
                     : text.format("summary.fitCount", text.integer(rec.optionsFitting()), text.integer(considered)));
             for (Acquisition way : Acquisition.values()) {
-                DomainRow r = rec.best(way);
+                RecommendationRow r = rec.best(way);
                 if (r != null) {
                     String money = way == Acquisition.PURCHASE ? text.usd(r.purchaseUsd())
                             : text.usdRate(r.rentalUsdPerHour());
@@ -117,7 +117,7 @@ public final class DomainReportModels {
     }
 
     private static List<LabeledValue> inputs(ReportText text, Sizable workload, SizedEstimate e,
-                                             DomainRecommendation rec, String axisLabel, String subject) {
+                                             Recommendation rec, String axisLabel, String subject) {
         List<LabeledValue> out = new ArrayList<>();
         out.add(new LabeledValue("workload", text.get("domain.input.kind"), text.get("domain.kind." + e.kind().id())));
         out.add(new LabeledValue("subject", text.get("domain.input.subject"), subject));

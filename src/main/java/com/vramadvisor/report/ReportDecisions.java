@@ -5,6 +5,7 @@ import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.List;
 
+import com.vramadvisor.engine.core.WorkloadKind;
 import com.vramadvisor.engine.ranking.HardwareKind;
 import com.vramadvisor.engine.ranking.RankingOptions;
 import com.vramadvisor.engine.ranking.Reason;
@@ -16,7 +17,12 @@ import com.vramadvisor.report.ReportModel.DecisionRow;
 import com.vramadvisor.report.ReportModel.DecisionTable;
 import com.vramadvisor.report.ReportModel.DecisionValues;
 
-/** The decision table of a report: the ranking's rows in its order, formatted for the report's language. */
+/**
+ * The decision table of a report, for every workload kind: the ranking's rows in its order, formatted for the
+ * report's language. Language models show their layout, throughput and what bounds it; serving shows users served
+ * instead; the other kinds show the GPUs they use of those bought, and time and job cost where the workload has a
+ * speed model (without one those columns would say "not estimated" on every row, so the job-cost column is left out).
+ */
 final class ReportDecisions {
 
     private static final String[] COLUMNS = {"hardware", "acquisition", "fits", "gpus", "layout", "perGpu",
@@ -29,6 +35,11 @@ final class ReportDecisions {
     private static final boolean[] SERVING_NUMERIC = {false, false, false, true, false, true, true, true, true, true,
         true, true, true};
 
+    /** The other kinds: no layout, throughput or bound; the GPUs used of those bought. */
+    private static final String[] DOMAIN_COLUMNS = {"hardware", "acquisition", "fits", "gpus", "perGpu", "headroom",
+        "time", "capital", "rent", "jobCost"};
+    private static final boolean[] DOMAIN_NUMERIC = {false, false, false, true, true, true, false, true, true, true};
+
     private final ReportText text;
 
     ReportDecisions(ReportText text) {
@@ -38,6 +49,9 @@ final class ReportDecisions {
     DecisionTable of(Recommendation recommendation) {
         if (recommendation == null || recommendation.rows().isEmpty()) {
             return DecisionTable.empty();
+        }
+        if (recommendation.kind() != WorkloadKind.LLM) {
+            return domain(recommendation);
         }
         boolean serving = recommendation.rows().stream().anyMatch(r -> r.serving() != null);
         String[] ids = serving ? SERVING_COLUMNS : COLUMNS;
@@ -86,7 +100,7 @@ final class ReportDecisions {
     private static DecisionValues values(RecommendationRow r) {
         return new DecisionValues(r.hardwareId(), r.kind().id(), r.acquisition().id(), r.fits(), r.gpusNeeded(),
                 r.nodes(), r.gpusPerNode(), r.network(), r.sharding(), r.perGpuBytes(), r.usableBytes(),
-                r.capacityBytes(), r.headroomFraction(), orNaN(r.tokensPerSecond()), orNaN(r.hours()),
+                r.capacityBytes(), r.headroomFraction(), orNaN(r.itemsPerSecond()), orNaN(r.hours()),
                 orNaN(r.gpuHours()), orNaN(r.mfu()), r.boundBy() == null ? "" : r.boundBy().code(),
                 orNaN(r.purchaseUsd()), orNaN(r.cardsUsd()), orNaN(r.rentalUsdPerHour()), orNaN(r.jobCostUsd()),
                 orNaN(r.energyKWh()), r.reasonCodes());
@@ -109,6 +123,68 @@ final class ReportDecisions {
                     t.ttftMs() > 0 ? text.format("decision.ms", text.number(t.ttftMs(), decimals(t.ttftMs())))
                             : unknown()));
         }
+        networkNotes(notes, recommendation);
+        return notes;
+    }
+
+    private DecisionTable domain(Recommendation rec) {
+        List<Column> columns = new ArrayList<>();
+        int shown = rec.hasSpeed() ? DOMAIN_COLUMNS.length : DOMAIN_COLUMNS.length - 1;
+        for (int i = 0; i < shown; i++) {
+            columns.add(new Column(DOMAIN_COLUMNS[i], text.get("decision." + DOMAIN_COLUMNS[i]), DOMAIN_NUMERIC[i]));
+        }
+        List<DecisionRow> rows = new ArrayList<>();
+        for (RecommendationRow r : rec.rows()) {
+            rows.add(new DecisionRow(domainCells(r, rec.hasSpeed()).subList(0, shown), values(r)));
+        }
+        return new DecisionTable(columns, rows, domainNotes(rec));
+    }
+
+    private List<String> domainCells(RecommendationRow r, boolean timed) {
+        String fits = !r.fits() ? text.get("table.no")
+                : r.reasons().contains(Reason.TIGHT_FIT) ? text.get("decision.fits.tight") : text.get("table.yes");
+        boolean cards = r.kind() == HardwareKind.GPU || r.kind() == HardwareKind.MULTI_GPU;
+        String hardware = cards && r.nodes() > 1
+                ? text.format("decision.machines", r.hardwareName(), text.integer(r.nodes())) : r.hardwareName();
+        String gpus = r.gpusNeeded() == 0 ? unknown() : r.gpusNeeded() < r.gpusBought()
+                ? text.format("domain.decision.gpusOf", text.integer(r.gpusNeeded()), text.integer(r.gpusBought()))
+                : text.integer(r.gpusNeeded());
+        String time = r.hours() != null ? text.duration(r.hours())
+                : r.fits() || !timed ? text.get("domain.decision.notEstimated") : unknown();
+        if (r.hours() != null && r.reasons().contains(Reason.PAST_DEADLINE)) {
+            time = text.format("decision.pastDeadline", time);
+        }
+        return List.of(hardware, text.get("decision.acquisition." + r.acquisition().id()), fits, gpus,
+                text.gib(r.perGpuBytes()), r.fits() ? text.percent(r.headroomFraction()) : unknown(), time,
+                text.usd(r.purchaseUsd()), text.usdRate(r.rentalUsdPerHour()),
+                r.jobCostUsd() != null ? text.usd(r.jobCostUsd())
+                        : timed ? unknown() : text.get("domain.decision.notEstimated"));
+    }
+
+    private List<String> domainNotes(Recommendation rec) {
+        List<String> notes = new ArrayList<>();
+        notes.add(text.format("domain.decision.note.cost"));
+        notes.add(rec.hasSpeed() ? text.format("domain.decision.note.timed", rec.job().description(),
+                text.integer(Math.round(rec.options().deadlineDays()))) : text.get("domain.decision.note.speed"));
+        notes.add(text.get(rec.spreads() ? "domain.decision.note.spreads"
+                : rec.copies() ? "domain.decision.note.copies" : "domain.decision.note.whole"));
+        notes.add(text.format("decision.note.maxGpus", text.integer(rec.options().maxGpus())));
+        fp64Note(notes, rec, Reason.NO_FP64, "domain.decision.note.noFp64");
+        fp64Note(notes, rec, Reason.SLOW_FP64, "domain.decision.note.slowFp64");
+        fp64Note(notes, rec, Reason.FP64_UNKNOWN, "domain.decision.note.fp64Unknown");
+        networkNotes(notes, rec);
+        return notes;
+    }
+
+    /** A note on double precision where a row carries {@code reason}. */
+    private void fp64Note(List<String> notes, Recommendation rec, Reason reason, String key) {
+        if (rec.rows().stream().anyMatch(r -> r.reasons().contains(reason))) {
+            notes.add(text.get(key));
+        }
+    }
+
+    /** The networks between machines that rows use, once each, and how many options the table leaves out. */
+    private void networkNotes(List<String> notes, Recommendation recommendation) {
         List<String> networks = new ArrayList<>();
         for (RecommendationRow r : recommendation.rows()) {
             if (r.nodes() > 1 && !networks.contains(r.network())) {
@@ -120,7 +196,6 @@ final class ReportDecisions {
         if (left > 0) {
             notes.add(text.format("decision.note.more", text.integer(left)));
         }
-        return notes;
     }
 
     private String unknown() {

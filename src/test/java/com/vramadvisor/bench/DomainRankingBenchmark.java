@@ -9,8 +9,8 @@ import com.vramadvisor.engine.hpc.MdSystem;
 import com.vramadvisor.engine.hpc.Potential;
 import com.vramadvisor.engine.hpc.SimPrecision;
 import com.vramadvisor.engine.hpc.Solver;
-import com.vramadvisor.engine.ranking.DomainRanking;
-import com.vramadvisor.engine.ranking.DomainRecommendation;
+import com.vramadvisor.engine.ranking.Recommender;
+import com.vramadvisor.engine.ranking.Recommendation;
 import com.vramadvisor.engine.ranking.RankingOptions;
 import com.vramadvisor.engine.render.RenderWorkload;
 import com.vramadvisor.scene.ScenePresets;
@@ -28,7 +28,7 @@ import org.openjdk.jmh.annotations.Warmup;
 import java.util.concurrent.TimeUnit;
 
 /**
- * One full decision table beyond language models ({@link DomainRanking}) over the shipped catalog: a 100M-atom
+ * One full decision table beyond language models ({@link Recommender}) over the shipped catalog: a 100M-atom
  * Lennard-Jones system and a 1024 x 1024 x 512 grid (both spread over GPUs: a bisection over each option's counts),
  * and the 4K game scene (one GPU holds it). Sampled time per call. Run:
  * {@code ./mvnw -B -Pbench test-compile exec:exec -Dbench.args="DomainRankingBenchmark -f1 -wi 3 -i 5"}.
@@ -65,7 +65,7 @@ public class DomainRankingBenchmark {
     }
 
     @Benchmark
-    public DomainRecommendation rank() {
-        return DomainRanking.rank(work, list, options);
+    public Recommendation rank() {
+        return new Recommender().recommend(work, list, options);
     }
 }

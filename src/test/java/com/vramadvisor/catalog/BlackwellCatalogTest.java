@@ -32,6 +32,7 @@ class BlackwellCatalogTest {
     @CsvSource(delimiter = '|', textBlock = """
             b300-sxm-288gb        | 288 | 8000 | 13125   | Lockwood B300: 288 GB, 8 TB/s; HGX B300 FP4 105 PF / 8
             gb200-186gb           | 186 | 8000 | 10000   | GB200 NVL72: 13.4 TB, 576 TB/s, FP4 1,440 PF sparse; / 72
+            gb300-288gb           | 288 | 8000 | 15000   | GB300 NVL72: 20 TB at 576 TB/s, FP4 1,080 PF dense; / 72
             b200-sxm-180gb        | 180 | 8000 | 9000    | DGX B200: 1,440 GB, 64 TB/s for 8; HGX B200 FP4 72 PF / 8
             mi355x                | 288 | 8000 | 10066.3 | Tom's Hardware, ISC 2025: 288 GB, 8 TB/s, FP4 20.1 PF sparse
             rtx-pro-6000-blackwell | 96 | 1792 | 2000    | GTC 2025: 96 GB GDDR7, 1,792 GB/s, 4,000 AI TOPS (FP4 sparse)
@@ -54,6 +55,7 @@ class BlackwellCatalogTest {
     @CsvSource(delimiter = '|', textBlock = """
             b300-sxm-288gb         | 275040
             gb200-186gb            | 189471
+            gb300-288gb            | 284208
             rtx-pro-6000-blackwell | 97887
             rtx-5080               | 16303
             rtx-5070-ti            | 16303
@@ -151,7 +153,8 @@ class BlackwellCatalogTest {
                 {"catalogVersion": "1", "gpus": [
                   {"id": "my-card", "name": "My Card", "vendor": "NVIDIA", "segment": "workstation",
                    "formFactor": "PCIe", "memoryGbNominal": 24, "memoryType": "GDDR7", "memoryBandwidthGBps": 600,
-                   "fp16Tflops": 100, "fp4Tflops": 800, "launchYear": 2025, "source": "x"}]}""");
+                   "fp16Tflops": 100, "fp4Tflops": 800, "launchYear": 2025, "released": "2025-04",
+                   "unpricedReason": "none", "source": "x"}]}""");
         Files.writeString(dir.resolve("cloud.json"), """
                 {"catalogVersion": "1", "offers": [
                   {"id": "my-cloud", "provider": "Acme", "instanceType": "big", "gpuId": "my-card", "gpuCount": 1,
@@ -173,7 +176,8 @@ class BlackwellCatalogTest {
                 {"catalogVersion": "1", "gpus": [
                   {"id": "my-card", "name": "My Card", "vendor": "NVIDIA", "segment": "workstation",
                    "formFactor": "PCIe", "memoryGbNominal": 24, "memoryType": "GDDR7", "memoryBandwidthGBps": 600,
-                   "fp4Tflops": -1, "launchYear": 2025, "source": "x"}]}""");
+                   "fp4Tflops": -1, "launchYear": 2025, "released": "2025-04", "unpricedReason": "none",
+                   "source": "x"}]}""");
         Files.writeString(dir.resolve("cloud.json"), """
                 {"catalogVersion": "1", "offers": [
                   {"id": "my-cloud", "provider": "Acme", "instanceType": "big", "gpuId": "h100-sxm-80gb",

@@ -35,12 +35,14 @@ class CatalogLoaderFuzzTest {
             {"catalogVersion": "1", "gpus": [
               {"id": "my-card", "name": "My Card", "vendor": "NVIDIA", "segment": "workstation", "formFactor": "PCIe",
                "memoryGbNominal": 24, "memoryType": "GDDR6", "memoryBandwidthGBps": 600, "fp16Tflops": 100,
-               "launchYear": 2024, "priceUsd": 1999, "priceDate": "2024-05", "source": "vendor spec sheet"}]}""";
+               "launchYear": 2024, "released": "2024-05", "priceUsd": 1999, "priceDate": "2024-05",
+               "priceMarket": "us-list", "source": "vendor spec sheet"}]}""";
 
     private static final String SYSTEMS = """
             {"catalogVersion": "1", "systems": [
               {"id": "my-box", "name": "My Box", "gpuId": "my-card", "gpuCount": 4, "interconnect": "PCIe",
-               "memoryGbTotal": 96, "priceUsd": 9000, "priceDate": "2024", "source": "quote"}]}""";
+               "memoryGbTotal": 96, "released": "2024-05", "priceUsd": 9000, "priceDate": "2024",
+               "priceMarket": "us-street", "source": "quote"}]}""";
 
     @Test
     void mutatedUserFilesNeverMakeLoadThrow() throws Exception {

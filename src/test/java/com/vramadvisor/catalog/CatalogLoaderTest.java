@@ -21,7 +21,8 @@ class CatalogLoaderTest {
     private static final String GOOD_GPU = """
             {"id": "my-card", "name": "My Card", "vendor": "NVIDIA", "segment": "workstation", "formFactor": "PCIe",
              "memoryGbNominal": 24, "memoryType": "GDDR6", "memoryBandwidthGBps": 600, "fp16Tflops": 100,
-             "launchYear": 2024, "source": "vendor spec sheet"}""";
+             "launchYear": 2024, "released": "2024-05", "unpricedReason": "no quote yet",
+             "source": "vendor spec sheet"}""";
 
     private Catalog loadWith(String fileName, String content) throws IOException {
         Files.writeString(dir.resolve(fileName), content);
@@ -103,7 +104,7 @@ class CatalogLoaderTest {
         Files.writeString(dir.resolve("systems.json"), """
                 {"catalogVersion": "1", "systems": [
                   {"id": "my-box", "name": "Box", "gpuId": "no-such-gpu", "gpuCount": 2, "interconnect": "PCIe",
-                   "source": "x"}]}""");
+                   "released": "2024-01", "unpricedReason": "none", "source": "x"}]}""");
         Catalog catalog = loadWith("cloud.json", """
                 {"catalogVersion": "1", "offers": [
                   {"id": "my-cloud", "provider": "Acme", "instanceType": "big", "gpuId": "nope", "gpuCount": 1,
@@ -126,7 +127,8 @@ class CatalogLoaderTest {
         Catalog catalog = loadWith("systems.json", """
                 {"catalogVersion": "1", "systems": [
                   {"id": "my-box", "name": "Box", "gpuId": "my-card", "gpuCount": 2, "memoryGbTotal": 48,
-                   "interconnect": "PCIe", "source": "x"}]}""");
+                   "interconnect": "PCIe", "released": "2024-06", "unpricedReason": "built in house",
+                   "source": "x"}]}""");
 
         assertThat(catalog.problems()).isEmpty();
         assertThat(catalog.system("my-box")).get().extracting(s -> s.gpuCount()).isEqualTo(2);
@@ -137,7 +139,7 @@ class CatalogLoaderTest {
         Catalog catalog = loadWith("systems.json", """
                 {"catalogVersion": "1", "systems": [
                   {"id": "wrong-box", "name": "Box", "gpuId": "h100-sxm-80gb", "gpuCount": 8, "memoryGbTotal": 320,
-                   "interconnect": "NVSwitch", "source": "x"}]}""");
+                   "interconnect": "NVSwitch", "released": "2023-03", "unpricedReason": "none", "source": "x"}]}""");
 
         assertThat(catalog.problems()).singleElement().satisfies(p -> {
             assertThat(p.jsonPath()).isEqualTo("$.systems[0].memoryGbTotal");
@@ -168,8 +170,9 @@ class CatalogLoaderTest {
     @Test
     void aUserEntryOverridesTheShippedOneWithTheSameIdWithoutTouchingTheShippedFile() throws IOException {
         String cheaper4090 = GOOD_GPU.replace("my-card", "rtx-4090").replace("\"My Card\"", "\"My 4090\"")
-                .replace("\"launchYear\": 2024",
-                        "\"launchYear\": 2022, \"priceUsd\": 1200, \"priceDate\": \"2025-05\"");
+                .replace("\"launchYear\": 2024, \"released\": \"2024-05\", \"unpricedReason\": \"no quote yet\"",
+                        "\"launchYear\": 2022, \"released\": \"2022-10\", \"priceUsd\": 1200,"
+                                + " \"priceDate\": \"2025-05\", \"priceMarket\": \"us-street\"");
         Catalog catalog = loadWith("gpus.json", "{\"catalogVersion\": \"mine\", \"gpus\": [" + cheaper4090 + "]}");
 
         assertThat(catalog.problems()).isEmpty();
@@ -179,7 +182,7 @@ class CatalogLoaderTest {
             assertThat(g.priceUsd()).isEqualTo(1200);
         });
         assertThat(CatalogLoader.shippedOnly().load().gpu("rtx-4090")).get()
-                .extracting(g -> g.priceUsd()).isEqualTo(1599.0);
+                .extracting(g -> g.priceUsd()).isEqualTo(3129.99);
     }
 
     @Test
@@ -295,7 +298,8 @@ class CatalogLoaderTest {
                 .satisfies(p -> assertThat(p.toString()).isEqualTo(file + ": is a file, not a catalog folder"));
         Catalog stray = loadWith("gpu.json", "{}");
         assertThat(stray.problems()).extracting(CatalogProblem::toString).contains(dir.resolve("gpu.json")
-                + ": not a catalog file name; expected gpus.json, systems.json, cloud.json, models.json or nodes.json");
+                + ": not a catalog file name; expected gpus.json, systems.json, cloud.json, models.json, nodes.json or"
+                        + " money.json");
         assertThat(stray.problems()).extracting(CatalogProblem::toString).noneMatch(s -> s.contains(": $:"));
     }
 

@@ -18,7 +18,8 @@ class GpuFp64SpecTest {
     private static final String CARD = """
             {"id": "my-card", "name": "My Card", "vendor": "NVIDIA", "segment": "workstation", "formFactor": "PCIe",
              "memoryGbNominal": 24, "memoryType": "GDDR6", "memoryBandwidthGBps": 600, "fp32Tflops": 40,FP64
-             "launchYear": 2024, "source": "vendor spec sheet"}""";
+             "launchYear": 2024, "released": "2024-05", "unpricedReason": "no quote yet",
+             "source": "vendor spec sheet"}""";
 
     @TempDir
     Path dir;

@@ -40,6 +40,14 @@ class GpuSpecSheetTest {
             gaudi2         | 96  | 2450 | 432    | 600  | Gaudi 3 white paper via ml-engineering: BF16 432; Yobitel: 96 GB, 2.45 TB/s, 600 W
             gaudi3         | 128 | 3700 | 1835   | 900  | Gaudi 3 white paper via Yobitel/evokernel: BF16 1,835, 128 GB, 3.7 TB/s, 900 W
             max-1550       | 128 | 3276.8 | 839  | 600  | Hot Chips 34 via TweakTown: BF16 839; Lockwood: 3.2768 TB/s, 600 W
+            rtx-3070       | 8   | 448  | 40.6   | 220  | alldbin: 448 GB/s, 220 W; 46 SMs x 512 x 1.725 GHz = 40.6
+            rtx-3080-10gb  | 10  | 760  | 59.5   | 320  | Fudzilla/TweakTown 2020-09: 760 GB/s, 320 W; 68 SMs x 512 x 1.71 GHz
+            rtx-3080-ti    | 12  | 912  | 68.2   | 350  | NVIDIA spec compilation: 912 GB/s, 350 W; 80 x 512 x 1.665 GHz
+            rtx-4070-ti    | 12  | 504  | 80.2   | 285  | Wccftech (RTX 4080 12GB): 504 GB/s, 285 W; 60 x 512 x 2.61 GHz
+            titan-rtx      | 24  | 672  | 130.5  | 280  | Tom's Hardware 2018-12-03: 672 GB/s, 280 W; 130 TFLOPS tensor
+            h200-sxm-141gb-cts | 141 | 4800 | 989.5 | 1000 | MLPerf v4.1 system description: H200 CTS, TGP 1000W
+            gaudi1         | 32  | 900  | 60     | 400  | Intel, Hot Chips 2024: Gaudi 400 W, BF16 60 TFLOPs, 900 GB/s
+            arc-pro-b60-24gb | 24 | 456 | 98.3   | 200  | technical.city: 456 GB/s, 200 W; 160 XMX x 256 x 2.4 GHz = 98.3
             """)
     void matchesItsSpecSheet(String id, double memoryGb, double bandwidthGBps, double bf16DenseTflops, int tdpWatts,
                              String source) {
@@ -78,19 +86,40 @@ class GpuSpecSheetTest {
         assertThat(gpu.int8Tops()).as(source).isEqualTo(int8);
     }
 
-    /** Purchase prices and the month they applied, where a stored source states them. */
-    @ParameterizedTest(name = "{0}: USD {1} ({2})")
+    /**
+     * Purchase prices, the month they applied and their market, where a stored source states them: launch list prices
+     * for cards on sale at list, and for the rest the dated US asking prices of the Amazon price log
+     * github.com/United-Compute/gpu-price-tracker (data/*.json, read at the commits gpus.json names) or of the archived
+     * listings in Epoch AI's hardware price data (github.com/epoch-research/training-cost-trends, data/Hardware
+     * prices.csv).
+     */
+    @ParameterizedTest(name = "{0}: USD {1} ({2}, {3})")
     @CsvSource(delimiter = '|', textBlock = """
-            rtx-3060-12gb | 329  | 2021-02 | SysRqmts (TechPowerUp data): launch price 329 USD, available 2021-02-25
-            rtx-a6000     | 4649 | 2020-12 | SysRqmts (TechPowerUp data): launch price 4,649 USD, available 2020-12-15
-            rtx-4090      | 1599 | 2022-10 | MyBroadband 2022-11-04: RTX 4090 recommended retail USD 1,599
-            rtx-5090      | 1999 | 2025-01 | techsavvyed: retail "USD 2,000", on sale 2025-01-30; eatsip365: MSRP USD 1,999
+            rtx-3060-12gb  | 329      | 2021-02 | us-list   | SysRqmts (TechPowerUp data): launch price 329 USD, available 2021-02-25
+            rtx-5090       | 1999     | 2025-01 | us-list   | techsavvyed: retail "USD 2,000", on sale 2025-01-30; eatsip365: MSRP USD 1,999
+            rtx-a6000      | 5189.96  | 2025-08 | us-street | Amazon price log, NVIDIA_RTX_A6000.json, 2025-08-22T18:30
+            rtx-4090       | 3129.99  | 2025-08 | us-street | Amazon price log, NVIDIA_GeForce_RTX_4090.json, 2025-08-21T06:18
+            rtx-3090       | 1499.99  | 2025-08 | us-street | Amazon price log, NVIDIA_GeForce_RTX_3090.json, 2025-08-06T16:12
+            rtx-6000-ada   | 6886.96  | 2025-07 | us-street | Amazon price log, NVIDIA_RTX_6000_Ada_Generation.json, 2025-07-22T01:02
+            t4             | 878      | 2025-08 | us-street | Amazon price log, NVIDIA_Tesla_T4.json, 2025-08-15T05:40
+            l4             | 2500     | 2025-08 | us-street | Amazon price log, NVIDIA_L4.json, 2025-08-01T17:46
+            l40            | 6999     | 2025-02 | us-street | Amazon price log, NVIDIA_L40.json, 2025-02-08T00:06
+            l40s           | 9749.95  | 2024-11 | us-street | Amazon price log, NVIDIA_L40S.json, 2024-11-06T00:28
+            a40            | 5509     | 2025-06 | us-street | Amazon price log, NVIDIA_A40_PCIe.json, 2025-06-18T05:16
+            a100-pcie-40gb | 6639     | 2025-08 | us-street | Amazon price log, NVIDIA_A100_40GB_PCle.json, 2025-08-21T12:44
+            h100-pcie-80gb | 25249.95 | 2025-07 | us-street | Amazon price log, NVIDIA_H100_PCIe_80_GB.json, 2025-07-04T12:08
+            a100-sxm-80gb  | 17499    | 2025-03 | us-street | Epoch AI: signalpulse.com single unit, archived 2025-03-04
+            h100-sxm-80gb  | 31904.63 | 2025-01 | us-street | Epoch AI: HGX H100 eight-GPU listing / 8, archive.ph/miFcW, 2025-01-31
+            h200-sxm-141gb | 39083.38 | 2025-01 | us-street | Epoch AI: HGX H200 eight-GPU listing / 8, archive.ph/TxlLv, 2025-01-31
+            h800-sxm-80gb  | 33800    | 2025-02 | us-street | Epoch AI: H800 SXM5, archive.ph/W5Vuf, 2025-02-21
+            mi300x         | 25733.71 | 2025-02 | us-street | Epoch AI: Interpro Micro eight-OAM baseboard / 8, archived 2025-02-10
             """)
-    void carriesItsPublishedPrice(String id, double priceUsd, String priceDate, String source) {
+    void carriesItsPublishedPrice(String id, double priceUsd, String priceDate, String market, String source) {
         GpuSpec gpu = CATALOG.gpu(id).orElseThrow();
 
         assertThat(gpu.priceUsd()).as(source).isEqualTo(priceUsd);
         assertThat(gpu.priceDate()).as(source).isEqualTo(priceDate);
+        assertThat(gpu.priceMarket()).as(source).isEqualTo(market);
     }
 
     /** Totals and free memory as {@code nvidia-smi} reports them on idle GPUs (sources in gpus.json). */

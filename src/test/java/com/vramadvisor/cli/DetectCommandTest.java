@@ -27,7 +27,7 @@ class DetectCommandTest {
     void detectListsEachGpuWithItsCatalogEntryOrNone() throws IOException {
         DetectCommand.detector = () -> List.of(
                 new DetectedGpu("nvidia-smi", "NVIDIA GeForce RTX 4090", 24564L << 20, "00000000:01:00.0"),
-                new DetectedGpu("rocm-smi", "Radeon RX 7900 XTX", 25753026560L, ""));
+                new DetectedGpu("rocm-smi", "Radeon RX 6700 XT", 12868124672L, ""));
         EstimateCommandTest.Result text = run("catalog", "detect");
         assertThat(text.status()).as(text.err()).isZero();
         assertThat(text.out()).contains("catalog: rtx-4090").contains("no catalog entry")
@@ -41,7 +41,7 @@ class DetectCommandTest {
     @Test
     void gpuMineUsesTheFirstMatchedGpu() {
         DetectCommand.detector = () -> List.of(
-                new DetectedGpu("rocm-smi", "Radeon RX 7900 XTX", 25753026560L, ""),
+                new DetectedGpu("rocm-smi", "Radeon RX 6700 XT", 12868124672L, ""),
                 new DetectedGpu("nvidia-smi", "NVIDIA H100 80GB HBM3", 81559L << 20, ""));
         EstimateCommandTest.Result r = run("estimate", "--preset", "llama-3-8b", "--gpu", "mine");
         assertThat(r.status()).as(r.err()).isZero();

@@ -73,7 +73,7 @@ class PlanCommandTest {
         for (JsonNode l : plan.get("layouts")) {
             assertThat(l.get("layout").get("recompute").asText()).isEqualTo("full");
             assertThat(l.get("rentalUsdPerHour").asDouble()).isPositive();
-            assertThat(l.get("purchaseUsd").isNull()).isTrue();
+            assertThat(l.get("capitalUsd").isNull()).isTrue();
         }
     }
 
@@ -97,12 +97,12 @@ class PlanCommandTest {
         assertThat(rows.size()).isEqualTo(8);
         for (JsonNode r : rows) {
             for (String field : new String[] {"acquisition", "nodes", "gpusPerNode", "interconnect", "network",
-                "purchaseUsd", "cardsUsd", "rentalUsdPerHour", "jobCostUsd", "gpuHours", "mfu", "boundBy",
+                "capitalUsd", "cardsUsd", "rentalUsdPerHour", "jobCostUsd", "gpuHours", "mfu", "boundBy",
                 "layout"}) {
                 assertThat(r.has(field)).as(field).isTrue();
             }
             boolean rented = r.get("acquisition").asText().equals("rental");
-            assertThat(r.get("purchaseUsd").isNull()).isEqualTo(rented || r.get("purchaseUsd").isNull());
+            assertThat(r.get("capitalUsd").isNull()).isEqualTo(rented || r.get("capitalUsd").isNull());
             assertThat(r.get("rentalUsdPerHour").isNull()).isEqualTo(!rented);
         }
         // Ranked by the cost of the job by default, as the table shows it (cents below $10, whole dollars above);
@@ -112,7 +112,7 @@ class PlanCommandTest {
         for (JsonNode r : rows) {
             if (r.get("fits").asBoolean() && !r.get("jobCostUsd").isNull()) {
                 double shown = JobCostOrder.shownUsd(r.get("jobCostUsd").asDouble());
-                double capital = r.get("purchaseUsd").asDouble();
+                double capital = r.get("capitalUsd").asDouble();
                 assertThat(shown).isGreaterThanOrEqualTo(previous);
                 if (shown == previous && r.get("acquisition").asText().equals("purchase")) {
                     assertThat(capital).isGreaterThanOrEqualTo(previousCapital);

@@ -74,9 +74,9 @@ class RecommendAndCatalogCommandTest {
                 "--format", "csv");
         assertThat(r.status()).as(r.err()).isZero();
         List<String> lines = Arrays.asList(r.out().split("\r\n"));
-        assertThat(lines.get(0)).startsWith("hardware,hardwareId,kind,acquisition,fits,gpusNeeded,nodes,gpusPerNode,"
-                + "interconnect,network,layout,tp,pp,dp,zero,recompute,sequenceParallel,microBatches");
-        assertThat(lines.get(0)).contains(",mfu,boundBy,purchaseUsd,cardsUsd,rentalUsdPerHour,jobCostUsd,");
+        assertThat(lines.get(0)).startsWith("hardware,hardwareId,kind,acquisition,fits,verdict,gpusNeeded,gpusBought,"
+                + "nodes,gpusPerNode,interconnect,network,layout,tp,pp,dp,zero,recompute,sequenceParallel,microBatches");
+        assertThat(lines.get(0)).contains(",mfu,boundBy,capitalUsd,cardsUsd,rentalUsdPerHour,jobCostUsd,");
         assertThat(lines).hasSize(6);
     }
 

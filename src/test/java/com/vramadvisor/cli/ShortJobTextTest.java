@@ -36,16 +36,16 @@ class ShortJobTextTest {
             List<String> reasons = new ObjectMapper().convertValue(r.get("reasons"), List.class);
             if (r.get("fits").asBoolean() && !r.get("jobCostUsd").isNull() && r.get("jobCostUsd").asDouble() < 0.01
                     && !reasons.contains("slow-fp64") && !reasons.contains("tight-fit")) {
-                cheapest = Math.min(cheapest, r.get("purchaseUsd").asDouble());
+                cheapest = Math.min(cheapest, r.get("capitalUsd").asDouble());
             }
         }
-        assertThat(first.get("purchaseUsd").asDouble()).isEqualTo(cheapest);
+        assertThat(first.get("capitalUsd").asDouble()).isEqualTo(cheapest);
 
-        EstimateCommandTest.Result text = run("recommend", "--workload", "grid", "--top", "8");
+        EstimateCommandTest.Result text = run("recommend", "--workload", "grid", "--acquisition", "buy", "--top", "8");
         assertThat(text.status()).as(text.err()).isZero();
         String name = first.get("hardware").asText();
         assertThat(text.out()).contains("Best to buy: " + name + " (< $0.01 for the job).");
-        String row = lines(text.out()).stream().filter(l -> l.startsWith("yes  buy  " + name)).findFirst()
+        String row = lines(text.out()).stream().filter(l -> l.startsWith("yes   buy  " + name)).findFirst()
                 .orElseThrow();
         double seconds = first.get("hours").asDouble() * 3600;
         assertThat(row).contains(" " + Math.round(seconds) + " s ").endsWith("< $0.01");
@@ -55,13 +55,14 @@ class ShortJobTextTest {
     @Test
     void aMillionTokenTrainingRunReadsInSecondsAndCents() throws IOException {
         // 10^6 tokens of Llama-3-8B on an 8 x Gaudi 3 board at about 106,000 tokens/s: about 9 s, and its share of
-        // $175,000 over 3 years for those seconds is about 2 cents.
+        // $153,858 (8 x $15,625 kit list price + $28,858 server host, catalog) over 3 years is about 2 cents.
         EstimateCommandTest.Result text = run("recommend", "--preset", "llama-3-8b", "--mode", "train", "--tokens",
                 "1000000", "--top", "6");
         assertThat(text.status()).as(text.err()).isZero();
-        String gaudi = lines(text.out()).stream().filter(l -> l.contains("8 x Intel Gaudi 3")).findFirst()
+        String gaudi = lines(text.out()).stream().filter(l -> l.startsWith("yes") && l.contains("8 x Intel Gaudi 3"))
+                .findFirst()
                 .orElseThrow();
-        assertThat(gaudi).contains("$175,000").contains(" 9 s ").endsWith("$0.02");
+        assertThat(gaudi).contains("$153,858").contains(" 9 s ").endsWith("$0.02");
         assertThat(text.out()).doesNotContain("0.0 h");
     }
 }

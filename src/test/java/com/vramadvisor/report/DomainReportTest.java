@@ -6,8 +6,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.vramadvisor.engine.hardware.GpuSpec;
 import com.vramadvisor.engine.hardware.HardwareList;
-import com.vramadvisor.engine.ranking.DomainRanking;
-import com.vramadvisor.engine.ranking.DomainRecommendation;
+import com.vramadvisor.engine.ranking.Recommender;
+import com.vramadvisor.engine.ranking.Recommendation;
 import com.vramadvisor.engine.ranking.RankingOptions;
 import com.vramadvisor.engine.ranking.TestHardware;
 import com.vramadvisor.engine.ranking.TestWorkload;
@@ -39,7 +39,7 @@ class DomainReportTest {
     Path dir;
 
     private static ReportModel model(ReportLanguage language, TestWorkload w) {
-        DomainRecommendation rec = DomainRanking.rank(w, HW, RankingOptions.defaults());
+        Recommendation rec = new Recommender().recommend(w, HW, RankingOptions.defaults());
         List<GpuSpec> gpus = HW.gpus();
         return DomainReportModels.from(w, rec, new ReportContext(language, DATE, "0.9.0", "2026-12-01", gpus));
     }
@@ -117,7 +117,7 @@ class DomainReportTest {
         var w = new com.vramadvisor.engine.vision.VisionWorkload(com.vramadvisor.engine.vision.VisionModel.RESNET_50,
                 true, 256, 224, 224, com.vramadvisor.engine.vision.VisionPrecision.FP16_MIXED,
                 com.vramadvisor.engine.vision.VisionOptimizer.SGD_MOMENTUM, false, true, true);
-        DomainRecommendation rec = DomainRanking.rank(w, HW, RankingOptions.defaults());
+        Recommendation rec = new Recommender().recommend(w, HW, RankingOptions.defaults());
         ReportModel.DecisionTable table = DomainReportModels.from(w, rec,
                 new ReportContext(ReportLanguage.EN, DATE, "0.9.0", "2026-12-01", HW.gpus())).decisions();
         assertThat(table.columns()).extracting(ReportModel.Column::key).contains("time", "jobCost");
@@ -133,7 +133,7 @@ class DomainReportTest {
         var w = new com.vramadvisor.engine.vision.VisionWorkload(com.vramadvisor.engine.vision.VisionModel.RESNET_50,
                 true, 256, 224, 224, com.vramadvisor.engine.vision.VisionPrecision.FP16_MIXED,
                 com.vramadvisor.engine.vision.VisionOptimizer.SGD_MOMENTUM, false, true, true);
-        DomainRecommendation rec = DomainRanking.rank(w, HW, RankingOptions.defaults());
+        Recommendation rec = new Recommender().recommend(w, HW, RankingOptions.defaults());
         for (ReportLanguage language : ReportLanguage.values()) {
             List<String> summary = DomainReportModels.from(w, rec,
                     new ReportContext(language, DATE, "0.9.0", "2026-12-01", HW.gpus())).highlights();

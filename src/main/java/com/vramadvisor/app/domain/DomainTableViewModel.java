@@ -5,9 +5,9 @@ import com.vramadvisor.engine.core.JobSize;
 import com.vramadvisor.engine.core.Sizable;
 import com.vramadvisor.engine.hardware.HardwareList;
 import com.vramadvisor.engine.ranking.Acquisition;
-import com.vramadvisor.engine.ranking.DomainRanking;
-import com.vramadvisor.engine.ranking.DomainRecommendation;
-import com.vramadvisor.engine.ranking.DomainRow;
+import com.vramadvisor.engine.ranking.Recommender;
+import com.vramadvisor.engine.ranking.Recommendation;
+import com.vramadvisor.engine.ranking.RecommendationRow;
 import com.vramadvisor.engine.ranking.RankingOptions;
 import com.vramadvisor.engine.ranking.Reason;
 import com.vramadvisor.scenario.DomainInputs;
@@ -32,7 +32,7 @@ import javafx.collections.ObservableList;
 /**
  * The decision table for a workload beyond language models: every GPU, system and cloud offer of the catalog with
  * whether the workload fits, on how many GPUs, the headroom, and the price to buy or the rent an hour
- * ({@link DomainRanking}, {@code docs/decision-table.md}), and, where the workload has a throughput model, the speed,
+ * ({@link com.vramadvisor.engine.ranking.Recommender}, {@code docs/decision-table.md}), and, where the workload has a throughput model, the speed,
  * the time to finish the scenario's job ({@link DomainJobFields}; the default job unless the user gives another) and
  * the job's cost; otherwise those cells are empty and the note says why.
  * Ranked on the injected worker for each new workload or GPU limit; requests carry a generation number
@@ -121,15 +121,15 @@ public final class DomainTableViewModel {
         if (r == null) {
             return;
         }
-        DomainRecommendation recommendation;
+        Recommendation recommendation;
         try {
             // The table counts GPUs from the whole workload, however many GPUs the panel split it over.
-            recommendation = DomainRanking.rank(SpreadWorkload.unspread(r.workload()), hardware, r.options(),
+            recommendation = new Recommender().recommend(SpreadWorkload.unspread(r.workload()), hardware, r.options(),
                     r.job());
         } catch (IllegalArgumentException e) {
             recommendation = null;
         }
-        DomainRecommendation done = recommendation;
+        Recommendation done = recommendation;
         ui.execute(() -> {
             if (r.generation() == generation) {
                 show(done, r.unit());
@@ -137,7 +137,7 @@ public final class DomainTableViewModel {
         });
     }
 
-    private void show(DomainRecommendation rec, SizeUnit unit) {
+    private void show(Recommendation rec, SizeUnit unit) {
         if (rec == null) {
             rows.clear();
             summary.set("");
@@ -146,7 +146,7 @@ public final class DomainTableViewModel {
         }
         List<DomainTableRow> next = new ArrayList<>();
         String itemUnit = unitWord(rec.itemUnit());
-        for (DomainRow r : rec.rows()) {
+        for (RecommendationRow r : rec.rows()) {
             next.add(row(r, unit, itemUnit));
         }
         note.set(rec.hasSpeed() ? messages.get("domain.table.timed", rec.job().description(),
@@ -157,7 +157,7 @@ public final class DomainTableViewModel {
         rows.setAll(next);
     }
 
-    private String best(DomainRow r, SizeUnit unit) {
+    private String best(RecommendationRow r, SizeUnit unit) {
         return r == null ? messages.get("domain.table.none") : messages.get("domain.table.best", r.hardwareName(),
                 r.jobCostUsd() != null ? messages.get("domain.table.forTheJob", messages.usd(r.jobCostUsd()))
                         : cost(r));
@@ -169,7 +169,7 @@ public final class DomainTableViewModel {
         return messages.has(key) ? messages.get(key) : itemUnit;
     }
 
-    private DomainTableRow row(DomainRow r, SizeUnit unit, String itemUnit) {
+    private DomainTableRow row(RecommendationRow r, SizeUnit unit, String itemUnit) {
         String reasons = r.reasons().stream().map(this::reason).collect(Collectors.joining("\n"));
         return new DomainTableRow(r.hardwareId(), r.gpuId(), r.hardwareName(),
                 messages.get(r.acquisition() == Acquisition.PURCHASE ? "domain.table.buy" : "domain.table.rent"),
@@ -191,7 +191,7 @@ public final class DomainTableViewModel {
         return bytes < 0 ? "\u2212" + messages.size(-bytes, unit) : messages.size(bytes, unit);
     }
 
-    private String cost(DomainRow r) {
+    private String cost(RecommendationRow r) {
         if (r.cost() == null) {
             return "\u2014";
         }

@@ -7,14 +7,12 @@ import com.vramadvisor.scenario.ScenarioWorkloads;
 import com.vramadvisor.app.domain.DomainSizer;
 import com.vramadvisor.app.domain.DomainJobFields;
 import com.vramadvisor.engine.core.Sizable;
-import com.vramadvisor.engine.ranking.DomainRanking;
-import com.vramadvisor.engine.ranking.DomainRecommendation;
+import com.vramadvisor.engine.ranking.Recommender;
+import com.vramadvisor.engine.ranking.Recommendation;
 import com.vramadvisor.engine.ranking.RankingOptions;
 import com.vramadvisor.report.DomainReportModels;
 import com.vramadvisor.catalog.Catalog;
 import com.vramadvisor.engine.hardware.GpuSpec;
-import com.vramadvisor.engine.ranking.Recommendation;
-import com.vramadvisor.engine.ranking.Recommender;
 import com.vramadvisor.engine.ranking.SortKey;
 import com.vramadvisor.report.CsvReportWriter;
 import com.vramadvisor.report.MarkdownReportWriter;
@@ -172,8 +170,8 @@ public final class ExportViewModel {
     private ReportModel domainModel(ScenarioInputs inputs, ReportLanguage language, List<GpuSpec> shown) {
         Sizable workload = ScenarioWorkloads.timed(domain.build(inputs).orElseThrow(() -> new IllegalArgumentException(
                 messages.get("domain.kind." + inputs.kind().id()))), inputs.domain().job());
-        DomainRecommendation recommendation = catalog.gpus().isEmpty() ? null
-                : DomainRanking.rank(SpreadWorkload.unspread(workload), catalog.hardware(),
+        Recommendation recommendation = catalog.gpus().isEmpty() ? null
+                : new Recommender().recommend(SpreadWorkload.unspread(workload), catalog.hardware(),
                         RankingOptions.builder().maxGpus(inputs.maxGpus()).deadlineDays(inputs.deadlineDays()).build(),
                         DomainJobFields.jobFor(workload, inputs.domain().job()));
         String catalogVersion = String.join(", ", new TreeSet<>(catalog.versions().values()));

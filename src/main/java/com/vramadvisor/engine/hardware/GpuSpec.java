@@ -1,6 +1,7 @@
 package com.vramadvisor.engine.hardware;
 
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * One accelerator model as its vendor's spec sheet describes it. Throughput figures are dense (not 2:4 sparse)
@@ -38,16 +39,32 @@ import java.util.Objects;
  *                              (Intel Arc A-series, Apple GPUs, Intel Gaudi); negative ({@link #FP64_UNKNOWN}) when
  *                              the catalog gives no figure. The domain table uses it to judge simulations and grids
  *                              that compute in double ({@code docs/catalog.md})
+ * @param bf16Tflops            BF16 tensor (or matrix) TFLOPS with FP32 accumulate, dense; 0 where the GPU has no
+ *                              BF16 arithmetic (V100, T4 and other pre-Ampere parts) or the catalog gives no figure
+ * @param released              general availability or first shipment, {@code yyyy-mm}; empty when not given
+ * @param priceMarket           the market {@link #priceUsd} was asked in: {@link #MARKET_US_LIST} (the vendor's US list
+ *                              price or MSRP) or {@link #MARKET_US_STREET} (a dated US retailer or reseller asking
+ *                              price, or a reported US selling price); empty without a price
+ * @param unpricedReason        why there is no price (sold only inside racks, cloud-only, no dated US source); empty
+ *                              when priced
+ * @param capabilities          display outputs, graphics APIs, video encoders and software stacks
  */
 public record GpuSpec(String id, String name, String vendor, String segment, String formFactor,
                       double memoryGbNominal, String memoryType, long memoryBytesTotal, long memoryBytesUsable,
                       double memoryBandwidthGBps, double fp32Tflops, double tf32Tflops, double fp16Tflops,
                       double fp8Tflops, double int8Tops, int tdpWatts, String interconnect, double interconnectGBps,
                       int pcieGen, int launchYear, double priceUsd, String priceDate, String source,
-                      double fp4Tflops, double fp64Tflops) {
+                      double fp4Tflops, double fp64Tflops, double bf16Tflops, String released, String priceMarket,
+                      String unpricedReason, GpuCapabilities capabilities) {
 
     /** {@link #fp64Tflops} of a GPU whose FP64 rate the catalog does not give. */
     public static final double FP64_UNKNOWN = -1;
+    /** {@link #priceMarket}: the vendor's US list price (MSRP). */
+    public static final String MARKET_US_LIST = "us-list";
+    /** {@link #priceMarket}: a dated US retailer, reseller or reported selling price. */
+    public static final String MARKET_US_STREET = "us-street";
+    /** The markets a purchase price may be given in. */
+    public static final Set<String> MARKETS = Set.of(MARKET_US_LIST, MARKET_US_STREET);
 
     public GpuSpec {
         Objects.requireNonNull(id, "id");
@@ -56,6 +73,27 @@ public record GpuSpec(String id, String name, String vendor, String segment, Str
         }
         fp4Tflops = Math.max(0, fp4Tflops);
         fp64Tflops = fp64Tflops < 0 || Double.isNaN(fp64Tflops) ? FP64_UNKNOWN : fp64Tflops;
+        bf16Tflops = Double.isNaN(bf16Tflops) ? 0 : Math.max(0, bf16Tflops);
+        released = released == null ? "" : released;
+        priceMarket = priceMarket == null ? "" : priceMarket;
+        unpricedReason = unpricedReason == null ? "" : unpricedReason;
+        capabilities = capabilities == null ? GpuCapabilities.UNKNOWN : capabilities;
+    }
+
+    /**
+     * A GPU as catalogs before release dates, markets and capabilities described it: no BF16 figure, no release date,
+     * no market, capabilities unknown.
+     */
+    public GpuSpec(String id, String name, String vendor, String segment, String formFactor,
+                   double memoryGbNominal, String memoryType, long memoryBytesTotal, long memoryBytesUsable,
+                   double memoryBandwidthGBps, double fp32Tflops, double tf32Tflops, double fp16Tflops,
+                   double fp8Tflops, double int8Tops, int tdpWatts, String interconnect, double interconnectGBps,
+                   int pcieGen, int launchYear, double priceUsd, String priceDate, String source, double fp4Tflops,
+                   double fp64Tflops) {
+        this(id, name, vendor, segment, formFactor, memoryGbNominal, memoryType, memoryBytesTotal, memoryBytesUsable,
+                memoryBandwidthGBps, fp32Tflops, tf32Tflops, fp16Tflops, fp8Tflops, int8Tops, tdpWatts, interconnect,
+                interconnectGBps, pcieGen, launchYear, priceUsd, priceDate, source, fp4Tflops, fp64Tflops, 0, "", "",
+                "", GpuCapabilities.UNKNOWN);
     }
 
     /** A GPU whose FP64 rate is not given ({@link #fp64Tflops} unknown). */
@@ -88,5 +126,10 @@ public record GpuSpec(String id, String name, String vendor, String segment, Str
     /** Whether the vendor offers a price we can cite. */
     public boolean hasPrice() {
         return priceUsd > 0;
+    }
+
+    /** Whether the GPU computes in BF16 at a rate the catalog gives ({@link #bf16Tflops} above 0). */
+    public boolean hasBf16() {
+        return bf16Tflops > 0;
     }
 }

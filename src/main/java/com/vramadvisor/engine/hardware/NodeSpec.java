@@ -26,10 +26,12 @@ import java.util.Objects;
  * @param maxPowerWatts    most power the box's power supply delivers, watts; 0 for no limit beyond {@code maxGpus}.
  *                         A box then holds only the cards whose board power fits beside the host's
  *                         ({@link #maxGpusFor})
+ * @param priceMarket      the market the host price was asked in, {@link GpuSpec#MARKET_US_LIST} or
+ *                         {@link GpuSpec#MARKET_US_STREET}; empty without a host price
  */
 public record NodeSpec(String id, String name, int maxGpus, boolean soldAsBoard, int pcieLanesPerGpu, String network,
                        double networkGbps, double hostPriceUsd, String priceDate, int hostPowerWatts, String source,
-                       int maxPowerWatts) {
+                       int maxPowerWatts, String priceMarket) {
 
     /** A host price or power that no source gives. */
     public static final int UNKNOWN = -1;
@@ -48,6 +50,15 @@ public record NodeSpec(String id, String name, int maxGpus, boolean soldAsBoard,
         source = source == null ? "" : source;
         pcieLanesPerGpu = pcieLanesPerGpu <= 0 ? 16 : pcieLanesPerGpu;
         maxPowerWatts = Math.max(0, maxPowerWatts);
+        priceMarket = priceMarket == null ? "" : priceMarket;
+    }
+
+    /** A node class whose host price carries no market. */
+    public NodeSpec(String id, String name, int maxGpus, boolean soldAsBoard, int pcieLanesPerGpu, String network,
+                    double networkGbps, double hostPriceUsd, String priceDate, int hostPowerWatts, String source,
+                    int maxPowerWatts) {
+        this(id, name, maxGpus, soldAsBoard, pcieLanesPerGpu, network, networkGbps, hostPriceUsd, priceDate,
+                hostPowerWatts, source, maxPowerWatts, "");
     }
 
     /** A node class without a power limit beyond its card count. */

@@ -25,9 +25,10 @@ final class CostModel {
      * @param jobCostUsd       cost of the token budget, or {@code null}
      * @param energyKWh        electricity drawn for it including the PUE, or {@code null}
      * @param energyCostUsd    its price, or {@code null}
+     * @param powerWatts       the draw at load, watts, or {@code null}
      */
     record Costs(Double purchaseUsd, Double cardsUsd, Double rentalUsdPerHour, Double jobCostUsd, Double energyKWh,
-                 Double energyCostUsd) {
+                 Double energyCostUsd, Double powerWatts) {
     }
 
     private final RankingOptions options;
@@ -49,12 +50,12 @@ final class CostModel {
         Double energyCost = energy == null ? null : energy * options.electricityUsdPerKWh();
         Double job = purchaseUsd == null || hours == null || energyCost == null ? null
                 : purchaseUsd * hours / (options.amortizationYears() * HOURS_PER_YEAR) + energyCost;
-        return new Costs(purchaseUsd, cardsUsd, null, job, energy, energyCost);
+        return new Costs(purchaseUsd, cardsUsd, null, job, energy, energyCost, powerWatts);
     }
 
     /** A rented option at {@code usdPerHour} for all its instances ({@code null} when unpriced). */
     Costs rental(Double usdPerHour, Double hours) {
         Double job = usdPerHour == null || hours == null ? null : usdPerHour * hours;
-        return new Costs(null, null, usdPerHour, job, null, null);
+        return new Costs(null, null, usdPerHour, job, null, null, null);
     }
 }

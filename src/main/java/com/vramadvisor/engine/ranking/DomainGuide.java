@@ -17,7 +17,7 @@ import java.util.Set;
 
 /**
  * The hardware guide's lines beyond language models (real-time rendering, scientific computing), built as
- * {@link HardwareGuide} builds the language-model lines but over {@link DomainRanking}: for each representative
+ * {@link HardwareGuide} builds the language-model lines but over {@link Recommender}: for each representative
  * workload, its memory on one GPU and largest part, the rule's card (alone, or the fewest of it for a workload that
  * spreads), the smallest single card, the fewest GPUs and the cheapest purchase within one machine that hold it, and
  * the findings that compare them with the rule of thumb ({@link RuleOfThumb#beyondLanguageModels()}), each with an
@@ -46,34 +46,34 @@ public final class DomainGuide {
         for (DomainGuideScenario s : scenarios) {
             RuleOfThumb rule = rules.stream().filter(r -> r.sizeClass() == s.sizeClass()).findFirst()
                     .orElseThrow(() -> new IllegalArgumentException("no rule of thumb for " + s.sizeClass().id()));
-            DomainRecommendation r = DomainRanking.rank(s.workload(), HardwareGuide.looseCards(gpus, systems, cloud),
+            Recommendation r = new Recommender().recommend(s.workload(), HardwareGuide.looseCards(gpus, systems, cloud),
                     all);
             rows.add(line(s, rule, r, rule.match(gpus), byId));
         }
         return rows;
     }
 
-    private static DomainGuideRow line(DomainGuideScenario s, RuleOfThumb rule, DomainRecommendation r,
+    private static DomainGuideRow line(DomainGuideScenario s, RuleOfThumb rule, Recommendation r,
                                        Optional<GpuSpec> ruleGpu, Map<String, GpuSpec> byId) {
         SizedEstimate e = r.estimate();
         long need = e.peakBytes();
         MemoryPart largest = e.parts().stream().max(Comparator.comparingLong(MemoryPart::bytes))
                 .orElse(new MemoryPart("none", "nothing", 0, "no parts"));
-        List<DomainRow> purchases = r.rows().stream()
+        List<RecommendationRow> purchases = r.rows().stream()
                 .filter(x -> x.fits() && x.acquisition() == Acquisition.PURCHASE).toList();
-        Comparator<DomainRow> byPrice = Comparator.comparing(DomainRow::purchaseUsd,
+        Comparator<RecommendationRow> byPrice = Comparator.comparing(RecommendationRow::purchaseUsd,
                 Comparator.nullsLast(Comparator.naturalOrder()));
-        DomainRow smallest = purchases.stream().filter(x -> x.kind() == HardwareKind.GPU)
-                .min(Comparator.comparingDouble((DomainRow x) -> nominalGb(x, byId)).thenComparing(byPrice)
-                        .thenComparing(DomainRow::hardwareId)).orElse(null);
-        DomainRow fewest = purchases.stream().min(Comparator
-                .comparing((DomainRow x) -> x.nodes() > 1).thenComparingInt(DomainRow::gpusBought)
-                .thenComparingDouble((DomainRow x) -> nominalGb(x, byId)).thenComparing(byPrice)
-                .thenComparing(DomainRow::hardwareId)).orElse(null);
-        DomainRow cheapest = purchases.stream().filter(x -> x.purchaseUsd() != null && x.nodes() == 1)
-                .min(byPrice.thenComparingInt(DomainRow::gpusBought).thenComparing(DomainRow::hardwareId))
+        RecommendationRow smallest = purchases.stream().filter(x -> x.kind() == HardwareKind.GPU)
+                .min(Comparator.comparingDouble((RecommendationRow x) -> nominalGb(x, byId)).thenComparing(byPrice)
+                        .thenComparing(RecommendationRow::hardwareId)).orElse(null);
+        RecommendationRow fewest = purchases.stream().min(Comparator
+                .comparing((RecommendationRow x) -> x.nodes() > 1).thenComparingInt(RecommendationRow::gpusBought)
+                .thenComparingDouble((RecommendationRow x) -> nominalGb(x, byId)).thenComparing(byPrice)
+                .thenComparing(RecommendationRow::hardwareId)).orElse(null);
+        RecommendationRow cheapest = purchases.stream().filter(x -> x.purchaseUsd() != null && x.nodes() == 1)
+                .min(byPrice.thenComparingInt(RecommendationRow::gpusBought).thenComparing(RecommendationRow::hardwareId))
                 .orElse(null);
-        DomainRow ruleOption = ruleGpu.map(g -> ruleOption(r, g.id())).orElse(null);
+        RecommendationRow ruleOption = ruleGpu.map(g -> ruleOption(r, g.id())).orElse(null);
 
         GuideFindings found = new GuideFindings();
         if (ruleGpu.isEmpty()) {
@@ -116,10 +116,10 @@ public final class DomainGuide {
                 found.codes(), found.text());
     }
 
-    private static DomainRow ruleOption(DomainRecommendation r, String gpuId) {
-        DomainRow single = null;
-        DomainRow multi = null;
-        for (DomainRow row : r.rows()) {
+    private static RecommendationRow ruleOption(Recommendation r, String gpuId) {
+        RecommendationRow single = null;
+        RecommendationRow multi = null;
+        for (RecommendationRow row : r.rows()) {
             if (row.hardwareId().equals(gpuId) && row.kind() == HardwareKind.GPU) {
                 single = row;
             } else if (row.hardwareId().equals(gpuId) && row.kind() == HardwareKind.MULTI_GPU) {
@@ -129,11 +129,11 @@ public final class DomainGuide {
         return single != null && (single.fits() || multi == null) ? single : multi;
     }
 
-    private static boolean same(DomainRow a, DomainRow b) {
+    private static boolean same(RecommendationRow a, RecommendationRow b) {
         return a.hardwareId().equals(b.hardwareId()) && a.kind() == b.kind();
     }
 
-    private static double nominalGb(DomainRow row, Map<String, GpuSpec> byId) {
+    private static double nominalGb(RecommendationRow row, Map<String, GpuSpec> byId) {
         GpuSpec g = byId.get(row.gpuId());
         return g == null ? Double.MAX_VALUE : g.memoryGbNominal();
     }

@@ -7,7 +7,7 @@ import java.util.Objects;
 
 /**
  * One line of the hardware guide for a workload beyond language models. Options are decision-table rows
- * ({@link DomainRanking}); any may be {@code null} when the hardware list has nothing of that kind.
+ * ({@link Recommender}); any may be {@code null} when the hardware list has nothing of that kind.
  *
  * @param scenario       the representative workload
  * @param rule           the rule-of-thumb line it is checked against
@@ -22,8 +22,8 @@ import java.util.Objects;
  * @param explanations   one English sentence per finding, in the same order
  */
 public record DomainGuideRow(DomainGuideScenario scenario, RuleOfThumb rule, long needBytes, MemoryPart largestPart,
-                             boolean spreads, DomainRow ruleOption, DomainRow smallestSingle, DomainRow fewestGpus,
-                             DomainRow cheapest, List<GuideFinding> findings, List<String> explanations) {
+                             boolean spreads, RecommendationRow ruleOption, RecommendationRow smallestSingle, RecommendationRow fewestGpus,
+                             RecommendationRow cheapest, List<GuideFinding> findings, List<String> explanations) {
 
     public DomainGuideRow {
         Objects.requireNonNull(scenario, "scenario");

@@ -11,7 +11,7 @@ import java.util.Map;
 
 /**
  * The workload's per-GPU peak by GPU count, each count estimated once per table, and the searches over an option's
- * GPU counts that {@link DomainRanking} runs: the fewest that fit, then the fewest that also finish the job within
+ * GPU counts that {@link Recommender} runs: the fewest that fit, then the fewest that also finish the job within
  * the deadline ({@link DomainTiming}).
  */
 final class DomainNeed {

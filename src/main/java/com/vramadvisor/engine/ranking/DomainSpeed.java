@@ -42,6 +42,15 @@ final class DomainSpeed {
         String id() {
             return id;
         }
+
+        /** The step-time model's name for the same term. */
+        com.vramadvisor.engine.plan.Bound planBound() {
+            return switch (this) {
+                case COMPUTE -> com.vramadvisor.engine.plan.Bound.COMPUTE;
+                case MEMORY -> com.vramadvisor.engine.plan.Bound.MEMORY_BANDWIDTH;
+                case NETWORK -> com.vramadvisor.engine.plan.Bound.NETWORK;
+            };
+        }
     }
 
     /**

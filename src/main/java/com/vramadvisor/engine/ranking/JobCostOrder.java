@@ -4,8 +4,7 @@ import java.util.Comparator;
 import java.util.function.Function;
 
 /**
- * The order of options by the cost of the job, as both decision tables (language models and the other workload kinds)
- * and the window's job-cost columns use it, and the precision that cost is shown at.
+ * The order of options by the cost of the job, as the decision table and the window's job-cost columns use it, and the precision that cost is shown at.
  *
  * <p><b>Shown precision</b> ({@link #shownUsd}): an amount below one cent reads "&lt; $0.01", an amount below $10
  * is shown in cents, a larger one in whole dollars. A job cost is an estimate from a speed model whose error is
@@ -83,9 +82,9 @@ public final class JobCostOrder {
         return shown.thenComparing((a, b) -> jobCostUsd.apply(a) == null ? 0 : toHave.compare(a, b));
     }
 
-    /** {@link #comparator} over either decision table's rows. */
-    static <R extends RankedOption> Comparator<R> of(boolean descending) {
-        return comparator(RankedOption::jobCostUsd, RankedOption::acquisition, RankedOption::purchaseUsd,
-                RankedOption::rentalUsdPerHour, descending);
+    /** {@link #comparator} over the decision table's rows. */
+    static Comparator<RecommendationRow> of(boolean descending) {
+        return comparator(RecommendationRow::jobCostUsd, RecommendationRow::acquisition,
+                RecommendationRow::purchaseUsd, RecommendationRow::rentalUsdPerHour, descending);
     }
 }

@@ -10,75 +10,76 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * One option of the decision table. Memory is in bytes; GB means 10^9 bytes wherever a label says so. Values that
- * cannot be known (no speed because the workload does not fit, no price in the hardware list) are {@code null}.
- * See {@code docs/decision-table.md} for every formula and its source.
+ * One option of the decision table, for every workload kind: language models, vision, diffusion, rendering,
+ * molecular dynamics and grids. Memory is in bytes; GB means 10^9 bytes wherever a label says so. Values that cannot
+ * be known (no speed because the workload does not fit or has no throughput model, no price in the hardware list) are
+ * {@code null}. See {@code docs/decision-table.md} for every formula and its source.
  *
- * @param hardwareId                  id of the GPU, system or cloud offer
- * @param hardwareName                display name ({@code 4 x NVIDIA A100 80GB SXM} for several cards)
- * @param kind                        single GPU, several of one GPU, system or cloud offer
- * @param acquisition                 bought or rented
- * @param vendor                      GPU vendor
- * @param formFactor                  GPU form factor (PCIe, SXM, ...)
- * @param gpuId                       id of the GPU model the option is built from
- * @param gpuName                     display name of that GPU model
- * @param fits                        whether {@code perGpuBytes <= capacityBytes}
- * @param gpusNeeded                  GPUs the workload runs on (all copies together)
- * @param units                       systems or cloud instances (1 for GPU rows)
- * @param nodes                       machines the option spans
- * @param gpusPerNode                 GPUs in each of those machines
- * @param interconnect                the link between GPUs inside a machine, in words
- * @param network                     the network between machines, in words; empty for a single machine
- * @param replicas                    independent copies of the model serving in parallel (inference), 1 for
- *                                    training
- * @param layout                      the layout of one copy: parallel sizes, ZeRO stage, recomputation, sequence
- *                                    parallelism and micro-batches per step
- * @param sharding                    the layout as a short label ({@code tp8-pp2-zero1-dp4})
- * @param perGpuBytes                 the memory estimate's peak on one GPU at that layout
- * @param usableBytes                 memory one process can allocate on the GPU
- * @param capacityBytes               the memory the fit is judged against
- * @param headroomBytes               {@code capacityBytes - perGpuBytes}; negative when it does not fit
- * @param headroomFraction            {@code headroomBytes / capacityBytes}
- * @param tokensPerSecond             training: tokens processed per second by all GPUs; inference: generated
- *                                    tokens per second over the batch and all replicas
- * @param decodeTokensPerSecondPerSequence inference: tokens per second one sequence sees; {@code null} for training
- * @param prefillTokensPerSecond      inference: prompt tokens per second over all replicas; {@code null} for training
- * @param hours                       wall-clock hours to process the token budget
- * @param gpuHours                    {@code hours x gpusNeeded}
- * @param mfu                         training: model FLOPs utilisation of the step-time model; {@code null} for
- *                                    inference
- * @param boundBy                     the term of the speed model that takes the most time; {@code null} without
- *                                    a speed
- * @param purchaseUsd                 bought: whole machines (cards plus hosts, or the systems' price); {@code null}
- *                                    when rented or when a price is missing
- * @param cardsUsd                    bought: the GPUs alone; {@code null} when rented or unknown
- * @param rentalUsdPerHour            rented: all instances per hour; {@code null} when bought
- * @param jobCostUsd                  the cost of processing the token budget: rent for the hours, or the
- *                                    amortised share of the purchase plus energy
- * @param energyKWh                   electricity for the token budget at board and host power times the PUE, kWh;
- *                                    {@code null} when a power figure is missing or there is no speed
- * @param energyCostUsd               {@code energyKWh x electricity price} for purchases; {@code null} when rented
- * @param serving                     inference: users served within the latency targets, their latency and what
- *                                    each costs ({@link ServingFigures}); {@code null} for training and for rows
- *                                    that do not fit in memory or have no speed
- * @param reasons                     why it does not fit, and which assumptions matter
+ * @param hardwareId       id of the GPU, system or cloud offer
+ * @param hardwareName     display name ({@code 4 x NVIDIA A100 80GB SXM} for several cards)
+ * @param kind             single GPU, several of one GPU, system or cloud offer
+ * @param acquisition      bought or rented
+ * @param vendor           GPU vendor
+ * @param formFactor       GPU form factor (PCIe, SXM, ...)
+ * @param gpuId            id of the GPU model the option is built from
+ * @param gpuName          display name of that GPU model
+ * @param fits             whether the workload runs on the option: its per-GPU need within {@code capacityBytes},
+ *                         the GPU able to run it (double precision where needed) and, for serving with latency
+ *                         targets, at least one user served within them
+ * @param gpusNeeded       GPUs the workload runs on (all copies together); for a workload that does not spread
+ *                         (a rendering scene), 1 when it fits and 0 when it does not
+ * @param gpusBought       GPUs the option comes with at that count (whole boards, machines, systems or instances)
+ * @param units            systems or cloud instances (1 for GPU rows)
+ * @param nodes            machines the option spans
+ * @param gpusPerNode      GPUs in each of those machines
+ * @param interconnect     the link between GPUs inside a machine, in words
+ * @param network          the network between machines, in words; empty for a single machine
+ * @param replicas         independent copies of the model serving in parallel (language-model inference), else 1
+ * @param layout           language models: the layout of one copy (parallel sizes, ZeRO stage, recomputation,
+ *                         sequence parallelism, micro-batches); {@code null} for the other kinds
+ * @param sharding         the layout as a short label ({@code tp8-pp2-zero1-dp4}); empty without a layout
+ * @param perGpuBytes      the memory estimate's peak on one GPU at that layout or GPU count
+ * @param usableBytes      memory one process can allocate on the GPU
+ * @param capacityBytes    the memory the fit is judged against (a serving engine's reservation, or usable memory)
+ * @param headroomBytes    {@code capacityBytes - perGpuBytes}; negative when it does not fit
+ * @param headroomFraction {@code headroomBytes / capacityBytes}
+ * @param itemsPerSecond   the workload's throughput on all the option's GPUs: language-model training, tokens
+ *                         processed per second; inference, generated tokens per second over the batch and all
+ *                         replicas; other kinds, items of their job (images, time steps, iterations) per second;
+ *                         {@code null} without a speed
+ * @param itemUnit         what {@code itemsPerSecond} counts ({@code tokens}, {@code images}, {@code time steps});
+ *                         empty without a speed model
+ * @param decodeTokensPerSecondPerSequence language-model inference: tokens per second one sequence sees
+ * @param prefillTokensPerSecond language-model inference: prompt tokens per second over all replicas
+ * @param stepSeconds      one step (a global batch, a time step), where the speed model has one
+ * @param hours            wall-clock hours of the job (the token budget, or the kind's job)
+ * @param gpuHours         {@code hours x gpusNeeded}
+ * @param mfu              language-model training: model FLOPs utilisation of the step-time model
+ * @param boundBy          the term of the speed model that takes the most time; {@code null} without a speed
+ * @param money            what the option costs: capital, rent, the job's cost and the ownership terms behind it
+ * @param serving          language-model inference: users served within the latency targets, their latency and what
+ *                         each costs ({@link ServingFigures}); {@code null} otherwise, and for rows that do not fit in
+ *                         memory or have no speed
+ * @param reasons          why it does not fit, and which assumptions matter
  */
 public record RecommendationRow(String hardwareId, String hardwareName, HardwareKind kind, Acquisition acquisition,
                                 String vendor, String formFactor, String gpuId, String gpuName, boolean fits,
-                                int gpusNeeded, int units, int nodes, int gpusPerNode, String interconnect,
-                                String network, int replicas, PlanLayout layout, String sharding, long perGpuBytes,
-                                long usableBytes, long capacityBytes, long headroomBytes, double headroomFraction,
-                                Double tokensPerSecond, Double decodeTokensPerSecondPerSequence,
-                                Double prefillTokensPerSecond, Double hours, Double gpuHours, Double mfu,
-                                Bound boundBy, Double purchaseUsd, Double cardsUsd, Double rentalUsdPerHour,
-                                Double jobCostUsd, Double energyKWh, Double energyCostUsd, ServingFigures serving,
-                                List<Reason> reasons) implements RankedOption {
+                                int gpusNeeded, int gpusBought, int units, int nodes, int gpusPerNode,
+                                String interconnect, String network, int replicas, PlanLayout layout,
+                                String sharding, long perGpuBytes, long usableBytes, long capacityBytes,
+                                long headroomBytes, double headroomFraction, Double itemsPerSecond, String itemUnit,
+                                Double decodeTokensPerSecondPerSequence, Double prefillTokensPerSecond,
+                                Double stepSeconds, Double hours, Double gpuHours, Double mfu, Bound boundBy,
+                                RowMoney money, ServingFigures serving, List<Reason> reasons) {
+
+    /** The unit of a language model's throughput. */
+    public static final String TOKENS = "tokens";
 
     public RecommendationRow {
         Objects.requireNonNull(hardwareId, "hardwareId");
         Objects.requireNonNull(kind, "kind");
         Objects.requireNonNull(acquisition, "acquisition");
-        Objects.requireNonNull(layout, "layout");
+        Objects.requireNonNull(money, "money");
         hardwareName = hardwareName == null ? hardwareId : hardwareName;
         vendor = vendor == null ? "" : vendor;
         formFactor = formFactor == null ? "" : formFactor;
@@ -86,25 +87,74 @@ public record RecommendationRow(String hardwareId, String hardwareName, Hardware
         gpuName = gpuName == null ? gpuId : gpuName;
         interconnect = interconnect == null ? "" : interconnect;
         network = network == null ? "" : network;
-        sharding = sharding == null ? layout.label() : sharding;
+        sharding = sharding == null ? layout == null ? "" : layout.label() : sharding;
+        itemUnit = itemUnit == null ? "" : itemUnit;
         if (capacityBytes > usableBytes) {
             throw new IllegalArgumentException(hardwareId + ": capacity cannot exceed usable memory");
         }
         if (fits && perGpuBytes > capacityBytes) {
             throw new IllegalArgumentException(hardwareId + ": a row cannot fit when the need exceeds the capacity");
         }
-        if (acquisition == Acquisition.RENTAL && purchaseUsd != null) {
+        if (acquisition == Acquisition.RENTAL && (money.capitalUsd() != null || money.cardsUsd() != null)) {
             throw new IllegalArgumentException(hardwareId + ": a rented option has no purchase price");
         }
-        if (acquisition == Acquisition.PURCHASE && rentalUsdPerHour != null) {
+        if (acquisition == Acquisition.PURCHASE && money.rentalUsdPerHour() != null) {
             throw new IllegalArgumentException(hardwareId + ": a bought option has no hourly rent");
         }
         reasons = List.copyOf(reasons);
     }
 
-    /** The parallel sizes and ZeRO stage of the layout. */
+    /** The parallel sizes and ZeRO stage of the layout; one GPU for kinds without a layout. */
     public Parallelism parallelism() {
-        return layout.parallelism();
+        return layout == null ? Parallelism.SINGLE_GPU : layout.parallelism();
+    }
+
+    /** Language models: tokens per second ({@link #itemsPerSecond}); {@code null} for the other kinds. */
+    public Double tokensPerSecond() {
+        return TOKENS.equals(itemUnit) ? itemsPerSecond : null;
+    }
+
+    /** Whether the row has a speed. */
+    public boolean hasSpeed() {
+        return itemsPerSecond != null;
+    }
+
+    /** Bought: the capital of whole machines; {@code null} when rented or unpriced ({@link RowMoney#capitalUsd}). */
+    public Double purchaseUsd() {
+        return money.capitalUsd();
+    }
+
+    /** Bought: the GPUs alone; {@code null} when rented or unknown. */
+    public Double cardsUsd() {
+        return money.cardsUsd();
+    }
+
+    /** Rented: all instances per hour; {@code null} when bought or unpriced. */
+    public Double rentalUsdPerHour() {
+        return money.rentalUsdPerHour();
+    }
+
+    /** What the job costs the user, rented or bought ({@link RowMoney#jobCostUsd}); {@code null} when unknown. */
+    public Double jobCostUsd() {
+        return money.jobCostUsd();
+    }
+
+    /** Electricity the job draws, kWh, PUE included; {@code null} when unknown. */
+    public Double energyKWh() {
+        return money.energyKWh();
+    }
+
+    /** What that electricity costs an owner; {@code null} when rented or unknown. */
+    public Double energyCostUsd() {
+        return money.energyCostUsd();
+    }
+
+    /**
+     * What the option costs in its own currency: the capital of whole machines when bought, the rent per hour of all
+     * instances when rented; {@code null} when unpriced. The two are never compared with each other.
+     */
+    public Double cost() {
+        return acquisition == Acquisition.PURCHASE ? money.capitalUsd() : money.rentalUsdPerHour();
     }
 
     /** The reason codes as strings, in order ({@code does-not-fit}, {@code zero3-sharding}, ...). */
@@ -125,8 +175,8 @@ public record RecommendationRow(String hardwareId, String hardwareName, Hardware
     }
 
     /**
-     * The three-state fit: does not fit when the estimate exceeds the capacity, tight when it fits but the capacity
-     * lies inside the estimate's range or the headroom is small ({@link Reason#TIGHT_FIT}), else fits.
+     * The three-state fit: does not fit when the workload does not run on the option, tight when it fits but the
+     * capacity lies inside the estimate's range or the headroom is small ({@link Reason#TIGHT_FIT}), else fits.
      */
     public FitVerdict verdict() {
         if (!fits) {

@@ -5,23 +5,21 @@ import com.vramadvisor.engine.MemoryEstimator;
 import com.vramadvisor.engine.Mode;
 import com.vramadvisor.engine.ModelSpec;
 import com.vramadvisor.engine.Parallelism;
-import com.vramadvisor.engine.Recompute;
 import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.core.JobSize;
+import com.vramadvisor.engine.core.Sizable;
+import com.vramadvisor.engine.core.WorkloadKind;
 import com.vramadvisor.engine.hardware.CloudOffer;
 import com.vramadvisor.engine.hardware.GpuSpec;
 import com.vramadvisor.engine.hardware.HardwareList;
 import com.vramadvisor.engine.hardware.NodeSpec;
 import com.vramadvisor.engine.hardware.SystemSpec;
-import com.vramadvisor.engine.plan.Fabric;
 import com.vramadvisor.engine.plan.MemoryModel;
 import com.vramadvisor.engine.plan.PlanCandidate;
-import com.vramadvisor.engine.plan.PlanLayout;
 import com.vramadvisor.engine.plan.Planner;
 import com.vramadvisor.engine.plan.Rig;
-import com.vramadvisor.engine.plan.StepTime;
 
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -29,27 +27,26 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * Builds the decision table: for one model and workload, a row for every option of the hardware list.
+ * Builds the decision table for a workload of any kind: a row for every option of the hardware list, laid out by the
+ * kind's {@link OptionPlacer} and built, filtered, ordered and summarised the same way for every kind.
  * <ul>
  *   <li>{@link HardwareKind#GPU}: every GPU on its own, bought with the host of its node class (GPUs sold only on
  *       baseboards have no such row).</li>
  *   <li>{@link HardwareKind#MULTI_GPU}: several cards of one model, bought in as many nodes of its class as they
- *       need (never more cards in a node than the class holds). Training uses the fewest that fit and finish within
- *       the deadline, at the layout the {@link Planner} finds fastest; inference the fewest that hold one copy
- *       ({@link LayoutSearch}), whole baseboards filled with copies.</li>
+ *       need (never more cards in a node than the class holds), where one card does not do the job; or whole
+ *       baseboards.</li>
  *   <li>{@link HardwareKind#SYSTEM} (bought) and {@link HardwareKind#CLOUD} (rented): the fewest whole systems or
- *       instances, chosen the same way over their own GPU counts.</li>
+ *       instances that do the job.</li>
  * </ul>
- * With {@link ShardingSearch#AS_GIVEN} the workload's own layout is used instead of the search. Speed comes from the
- * {@link com.vramadvisor.engine.plan.StepTimeModel} (training) and the decode roofline with its communication
- * (inference), cost from {@link CostModel}; see {@code docs/decision-table.md}. Rows are then filtered, sorted and
- * cut to the top N as {@link RankingOptions} says. Stateless and thread-safe.
+ * Language models are laid out by {@link LlmPlacer} (the planner for training, the layout search and the serving
+ * model for inference), the other kinds by {@link SizablePlacer} (GPU counts that hold the workload and meet the
+ * deadline). Rows are built by {@link RowBuilder} (fit, notes, money), then filtered, sorted ({@link DecisionOrder})
+ * and cut to the top N as {@link RankingOptions} says; see {@code docs/decision-table.md}. Stateless and thread-safe.
  *
  * <p>{@link RankingOptions#maxGpus()} caps the GPUs of every option: an option that would need more GPUs to fit is
- * laid out within the cap and marked {@link Reason#DOES_NOT_FIT} and {@link Reason#EXCEEDS_MAX_GPUS}. Only rows that
- * cannot be laid out within the cap at all (one system or instance with more GPUs than it, or the workload's own
- * layout over more GPUs) are dropped, counted in {@link Recommendation#optionsConsidered()} like the rows the budget
- * and fits-only filters drop.
+ * laid out within the cap and marked {@link Reason#DOES_NOT_FIT} and {@link Reason#EXCEEDS_MAX_GPUS}. Rows that still
+ * come with more GPUs (one system or instance larger than the cap, or the workload's own layout) are dropped, counted
+ * in {@link Recommendation#optionsConsidered()} like the rows the budget and fits-only filters drop.
  */
 public final class Recommender {
 
@@ -87,6 +84,8 @@ public final class Recommender {
     }
 
     /**
+     * The table for a language model.
+     *
      * @throws IllegalArgumentException when the workload cannot be estimated even on one GPU (bad input)
      */
     public Recommendation recommend(ModelSpec model, Workload workload, HardwareList hardware,
@@ -96,27 +95,74 @@ public final class Recommender {
         boolean asGiven = options.sharding() == ShardingSearch.AS_GIVEN
                 || (options.sharding() == ShardingSearch.AUTOMATIC_UNLESS_GIVEN
                 && (given.gpus() > 1 || given.zeroStage() > 0));
-        Table table = new Table(memory, model, workload, options, single, asGiven ? given : null);
+        LlmPlacer placer = new LlmPlacer(memory, model, workload, options, single, asGiven ? given : null);
+        Table table = rank(placer, hardware, options, WorkloadKind.LLM, single.peakBytes());
+        return new Recommendation(table.shown, table.considered, table.fitting, options, table.bestPurchase,
+                table.bestRental, WorkloadKind.LLM, single, null, true, false, null, RecommendationRow.TOKENS, true);
+    }
 
+    /** The table for a workload beyond language models and its default job ({@link Sizable#defaultJob}). */
+    public Recommendation recommend(Sizable workload, HardwareList hardware, RankingOptions options) {
+        return recommend(workload, hardware, options, null);
+    }
+
+    /**
+     * The table for a workload beyond language models.
+     *
+     * @param job the job to time, or {@code null} for the workload's default; ignored without a throughput model
+     * @throws IllegalArgumentException for a sort key that needs a speed the workload does not have
+     */
+    public Recommendation recommend(Sizable workload, HardwareList hardware, RankingOptions options, JobSize job) {
+        Objects.requireNonNull(workload, "workload");
+        Objects.requireNonNull(hardware, "hardware");
+        Objects.requireNonNull(options, "options");
+        SizablePlacer placer = new SizablePlacer(workload, options, job);
+        DomainNeed need = placer.need();
+        WorkloadKind kind = need.single.kind();
+        DecisionOrder.check(options.sortKey(), kind, placer.timed());
+        Table table = rank(placer, hardware, options, kind, need.single.peakBytes());
+        return new Recommendation(table.shown, table.considered, table.fitting, options, table.bestPurchase,
+                table.bestRental, kind, null, need.single, need.spreads, need.copies, need.timing.job(),
+                need.timing.itemUnit(), placer.timed());
+    }
+
+    /** The rows of one table, before they become a {@link Recommendation}. */
+    private record Table(List<RecommendationRow> shown, int considered, int fitting, RecommendationRow bestPurchase,
+                         RecommendationRow bestRental) {
+    }
+
+    /** Every option of the hardware list laid out by {@code placer}, built, filtered, ordered and cut. */
+    private static Table rank(OptionPlacer placer, HardwareList hardware, RankingOptions options, WorkloadKind kind,
+                              long singlePeakBytes) {
+        RowBuilder builder = new RowBuilder(options);
         Map<String, GpuSpec> byId = new HashMap<>();
         for (GpuSpec g : hardware.gpus()) {
             byId.putIfAbsent(g.id(), g);
         }
+        List<Placement> placements = new ArrayList<>();
         List<RecommendationRow> rows = new ArrayList<>();
         boolean buys = wants(options, Acquisition.PURCHASE);
         for (GpuSpec g : hardware.gpus()) {
             if (buys && keepsGpu(g, options)
                     && (wants(options, HardwareKind.GPU) || wants(options, HardwareKind.MULTI_GPU))) {
-                table.addGpuRows(rows, g, hardware.nodeFor(g));
+                NodeSpec node = hardware.nodeFor(g);
+                Rig rig = Rig.of(g, node, placer.capacityBytes(g));
+                if (rig.unitGpus() > 1) {
+                    placements.addAll(placer.units(gpuOffer(g, node, rig, HardwareKind.MULTI_GPU)));
+                } else {
+                    placements.addAll(placer.cards(gpuOffer(g, node, rig, HardwareKind.GPU),
+                            gpuOffer(g, node, rig, HardwareKind.MULTI_GPU)));
+                }
             }
         }
         for (SystemSpec s : hardware.systems()) {
             GpuSpec g = byId.get(s.gpuId());
             if (buys && wants(options, HardwareKind.SYSTEM) && (g == null || keepsGpu(g, options))) {
                 if (g == null) {
-                    rows.add(unknownGpuRow(s.id(), s.name(), HardwareKind.SYSTEM, Acquisition.PURCHASE, single));
+                    rows.add(RowBuilder.unknownGpu(s.id(), s.name(), HardwareKind.SYSTEM, Acquisition.PURCHASE,
+                            singlePeakBytes));
                 } else {
-                    table.addUnitRow(rows, systemOffer(s, g, hardware.nodeFor(g), table.factory.capacityBytes(g)));
+                    placements.addAll(placer.units(systemOffer(s, g, hardware.nodeFor(g), placer.capacityBytes(g))));
                 }
             }
         }
@@ -125,19 +171,50 @@ public final class Recommender {
             if (wants(options, Acquisition.RENTAL) && wants(options, HardwareKind.CLOUD)
                     && (g == null || keepsGpu(g, options))) {
                 if (g == null) {
-                    rows.add(unknownGpuRow(c.id(), cloudName(c), HardwareKind.CLOUD, Acquisition.RENTAL, single));
+                    rows.add(RowBuilder.unknownGpu(c.id(), cloudName(c), HardwareKind.CLOUD, Acquisition.RENTAL,
+                            singlePeakBytes));
                 } else {
-                    table.addUnitRow(rows, cloudOffer(c, g, hardware.nodeFor(g), table.factory.capacityBytes(g)));
+                    placements.addAll(placer.units(cloudOffer(c, g, hardware.nodeFor(g), placer.capacityBytes(g))));
                 }
             }
         }
+        for (Placement p : placements) {
+            rows.add(builder.build(p));
+        }
         int considered = rows.size();
-        List<RecommendationRow> sorted = filterAndSort(rows, options);
-        List<RecommendationRow> shown = options.topN() > 0 && sorted.size() > options.topN()
-                ? sorted.subList(0, options.topN()) : sorted;
         int fitting = (int) rows.stream().filter(RecommendationRow::fits).count();
-        return new Recommendation(shown, considered, single, options, RankedOption.best(sorted,
-                Acquisition.PURCHASE), RankedOption.best(sorted, Acquisition.RENTAL), fitting);
+        List<RecommendationRow> kept = new ArrayList<>();
+        for (RecommendationRow r : rows) {
+            if (keeps(r, options, placer.timed())) {
+                kept.add(r);
+            }
+        }
+        kept.sort(DecisionOrder.of(options, placer.timed()));
+        List<RecommendationRow> shown = options.topN() > 0 && kept.size() > options.topN()
+                ? kept.subList(0, options.topN()) : kept;
+        return new Table(shown, considered, fitting, Recommendation.best(kept, Acquisition.PURCHASE),
+                Recommendation.best(kept, Acquisition.RENTAL));
+    }
+
+    /** The kind, fits-only, GPU-limit and budget filters. */
+    private static boolean keeps(RecommendationRow r, RankingOptions o, boolean timed) {
+        if (!o.kinds().isEmpty() && !o.kinds().contains(r.kind())) {
+            return false;
+        }
+        if (o.fitsOnly() && !r.fits()) {
+            return false;
+        }
+        if (r.gpusBought() > o.maxGpus()) {
+            return false;
+        }
+        if (o.maxBudgetUsd() > 0 && timed) {
+            return r.jobCostUsd() != null && r.jobCostUsd() <= o.maxBudgetUsd();
+        }
+        if (o.maxBudgetUsd() > 0) {
+            return r.acquisition() == Acquisition.PURCHASE && r.purchaseUsd() != null
+                    && r.purchaseUsd() <= o.maxBudgetUsd();
+        }
+        return true;
     }
 
     /**
@@ -169,53 +246,54 @@ public final class Recommender {
             throw new IllegalArgumentException("the GPU count must be positive, got " + gpus);
         }
         Estimate single = memory.estimate(model, workload.toBuilder().parallelism(Parallelism.SINGLE_GPU).build());
-        Table table = new Table(memory, model, workload, options, single, null);
-        RowFactory.Offer offer = offerFor(hardware, hardwareId, table.factory);
+        LlmPlacer placer = new LlmPlacer(memory, model, workload, options, single, null);
+        Planner planner = placer.planner();
+        Offer offer = offerFor(hardware, hardwareId, placer);
         Rig rig = offer.rig();
         Planner.Answer answer;
         if (gpus > 0) {
             int count = rig.count(Math.max(1, rig.index(gpus - 1) + 1));
-            answer = table.planner.answerAt(rig, count, true, alternatives);
+            answer = planner.answerAt(rig, count, true, alternatives);
             if (answer != null && answer.chosen().hours() != null) {
                 answer = new Planner.Answer(answer.chosen(), answer.chosen().hours() <= options.deadlineHours(),
                         answer.alternatives());
             }
         } else {
-            answer = table.planner.plan(rig, options.maxGpus(), options.deadlineHours(), alternatives);
+            answer = planner.plan(rig, options.maxGpus(), options.deadlineHours(), alternatives);
         }
         if (answer == null) {
             throw new IllegalArgumentException(offer.name() + " has " + offer.rig().unitGpus()
                     + " GPUs, more than the GPU limit of " + options.maxGpus());
         }
+        RowBuilder builder = new RowBuilder(options);
         List<RecommendationRow> rows = new ArrayList<>();
         List<PlanCandidate> layouts = answer.alternatives().isEmpty() ? List.of(answer.chosen())
                 : answer.alternatives();
         for (PlanCandidate c : layouts) {
-            RowFactory.Offer o = c.gpus() > 1 && offer.kind() == HardwareKind.GPU ? offer.as(HardwareKind.MULTI_GPU)
-                    : offer;
-            rows.add(table.trainingRow(o, c, !c.fits()));
+            Offer o = c.gpus() > 1 && offer.kind() == HardwareKind.GPU ? offer.as(HardwareKind.MULTI_GPU) : offer;
+            rows.add(builder.build(placer.training(o, c, !c.fits())));
         }
         return new Plan(hardwareId, offer.name(), offer.acquisition(), answer.meetsDeadline(), rows, single,
                 options);
     }
 
-    private static RowFactory.Offer offerFor(HardwareList hardware, String id, RowFactory factory) {
+    private static Offer offerFor(HardwareList hardware, String id, OptionPlacer placer) {
         for (GpuSpec g : hardware.gpus()) {
             if (g.id().equals(id)) {
                 NodeSpec node = hardware.nodeFor(g);
-                return gpuOffer(g, node, Rig.of(g, node, factory.capacityBytes(g)), HardwareKind.GPU, List.of());
+                return gpuOffer(g, node, Rig.of(g, node, placer.capacityBytes(g)), HardwareKind.GPU);
             }
         }
         for (SystemSpec s : hardware.systems()) {
             if (s.id().equals(id)) {
                 GpuSpec g = gpu(hardware, s.gpuId(), id);
-                return systemOffer(s, g, hardware.nodeFor(g), factory.capacityBytes(g));
+                return systemOffer(s, g, hardware.nodeFor(g), placer.capacityBytes(g));
             }
         }
         for (CloudOffer c : hardware.cloud()) {
             if (c.id().equals(id)) {
                 GpuSpec g = gpu(hardware, c.gpuId(), id);
-                return cloudOffer(c, g, hardware.nodeFor(g), factory.capacityBytes(g));
+                return cloudOffer(c, g, hardware.nodeFor(g), placer.capacityBytes(g));
             }
         }
         throw new IllegalArgumentException("unknown GPU, system or cloud offer '" + id + "'");
@@ -227,196 +305,28 @@ public final class Recommender {
     }
 
     /** Loose cards (or whole boards) of a GPU bought in its node class, with the class's host price and power. */
-    private static RowFactory.Offer gpuOffer(GpuSpec g, NodeSpec node, Rig rig, HardwareKind kind,
-                                             List<Reason> reasons) {
-        return new RowFactory.Offer(g.id(), g.name(), kind, Acquisition.PURCHASE, rig, g.interconnect(), null, null,
-                null, node.hasHostPrice() ? node.hostPriceUsd() : null,
-                node.hasHostPower() ? (double) node.hostPowerWatts() : null, reasons);
-    }
-
-    private static RowFactory.Offer systemOffer(SystemSpec s, GpuSpec g, NodeSpec node, long capacity) {
-        Rig rig = Rig.units(g, s.gpuCount(), s.network(), s.networkGbps(), node, capacity);
-        return new RowFactory.Offer(s.id(), s.name(), HardwareKind.SYSTEM, Acquisition.PURCHASE, rig,
-                s.interconnect(), s.priceUsd() > 0 ? s.priceUsd() : null, null,
-                s.powerWatts() > 0 ? (double) s.powerWatts() : null, null,
+    private static Offer gpuOffer(GpuSpec g, NodeSpec node, Rig rig, HardwareKind kind) {
+        return new Offer(g.id(), g.name(), kind, Acquisition.PURCHASE, rig, g.interconnect(), null, null, null,
+                node.hasHostPrice() ? node.hostPriceUsd() : null,
                 node.hasHostPower() ? (double) node.hostPowerWatts() : null, List.of());
     }
 
-    private static RowFactory.Offer cloudOffer(CloudOffer c, GpuSpec g, NodeSpec node, long capacity) {
+    private static Offer systemOffer(SystemSpec s, GpuSpec g, NodeSpec node, long capacity) {
+        Rig rig = Rig.units(g, s.gpuCount(), s.network(), s.networkGbps(), node, capacity);
+        return new Offer(s.id(), s.name(), HardwareKind.SYSTEM, Acquisition.PURCHASE, rig, s.interconnect(),
+                s.priceUsd() > 0 ? s.priceUsd() : null, null, s.powerWatts() > 0 ? (double) s.powerWatts() : null,
+                null, node.hasHostPower() ? (double) node.hostPowerWatts() : null, List.of());
+    }
+
+    private static Offer cloudOffer(CloudOffer c, GpuSpec g, NodeSpec node, long capacity) {
         Rig rig = Rig.units(g, c.gpuCount(), c.network(), c.networkGbps(), node, capacity);
-        return new RowFactory.Offer(c.id(), cloudName(c), HardwareKind.CLOUD, Acquisition.RENTAL, rig,
+        return new Offer(c.id(), cloudName(c), HardwareKind.CLOUD, Acquisition.RENTAL, rig,
                 c.gpuCount() > 1 ? g.interconnect() : "", null,
                 c.priceUsdPerHour() > 0 ? c.priceUsdPerHour() : null, null, null, null, List.of());
     }
 
     private static String cloudName(CloudOffer c) {
         return c.provider() + " " + c.instanceType();
-    }
-
-    /** The per-recommendation state: one planner and one inference search shared by every option. */
-    private static final class Table {
-        private final MemoryModel memory;
-        private final ModelSpec model;
-        private final RankingOptions options;
-        private final Parallelism given;
-        private final PlanLayout givenLayout;
-        private final RowFactory factory;
-        private final Planner planner;
-        private final LayoutSearch search;
-        private final ServingLayouts serving;
-        private final boolean training;
-
-        Table(MemoryModel memory, ModelSpec model, Workload workload, RankingOptions options, Estimate single,
-              Parallelism given) {
-            this.memory = memory;
-            this.model = model;
-            this.options = options;
-            this.given = given;
-            this.givenLayout = given == null ? null
-                    : new PlanLayout(given, workload.recompute(), workload.gradientAccumulation());
-            this.training = workload.mode() != Mode.INFER;
-            this.factory = new RowFactory(model, workload, options);
-            this.search = new LayoutSearch(memory, model, workload);
-            search.remember(Parallelism.SINGLE_GPU, single);
-            this.serving = new ServingLayouts(model, options, search, factory);
-            this.planner = new Planner(memory, model, workload, single, new Planner.Settings(
-                    options.computeEfficiency(), options.decodeBandwidthEfficiency(), options.tokenBudget(),
-                    options.globalBatchTokens(), options.fixedRecompute()));
-        }
-
-        /** The single card and, where it does not do the job alone, the several-card option. */
-        void addGpuRows(List<RecommendationRow> rows, GpuSpec g, NodeSpec node) {
-            Rig rig = Rig.of(g, node, factory.capacityBytes(g));
-            if (rig.unitGpus() > 1) {
-                addUnitRow(rows, gpuOffer(g, node, rig, HardwareKind.MULTI_GPU, List.of()));
-                return;
-            }
-            RowFactory.Offer one = gpuOffer(g, node, rig, HardwareKind.GPU,
-                    given != null && given.gpus() > 1 ? List.of(Reason.PARALLELISM_NEEDS_MORE_GPUS) : List.of());
-            RowFactory.Offer many = gpuOffer(g, node, rig, HardwareKind.MULTI_GPU, List.of());
-            if (given != null) {
-                rows.add(fixedRow(one, new PlanLayout(Parallelism.SINGLE_GPU, givenLayout.recompute(),
-                        givenLayout.microBatches()), 1, false));
-                if (given.gpus() > 1) {
-                    rows.add(fixedRow(many, givenLayout, 1, false));
-                }
-                return;
-            }
-            if (training) {
-                Planner.Answer single = planner.answerAt(rig, 1, true, 1);
-                if (single == null) {
-                    return;
-                }
-                RecommendationRow first = trainingRow(one, single.chosen(),
-                        !single.chosen().fits() && options.maxGpus() == 1);
-                rows.add(first);
-                boolean enough = first.fits() && !first.reasons().contains(Reason.PAST_DEADLINE);
-                if (!enough && options.maxGpus() > 1) {
-                    Planner.Answer plan = planner.plan(rig, options.maxGpus(), options.deadlineHours(), 1);
-                    if (plan != null && plan.chosen().gpus() > 1) {
-                        rows.add(trainingRow(many, plan.chosen(), !plan.chosen().fits()));
-                    }
-                }
-                return;
-            }
-            LayoutSearch.Layout copy = search.exactly(Parallelism.SINGLE_GPU, rig.capacityBytes())
-                    .orElseThrow(() -> new IllegalArgumentException("the workload cannot be estimated on one GPU"));
-            RecommendationRow first = inferenceRow(one, copy, 1, !copy.fits() && options.maxGpus() == 1);
-            rows.add(first);
-            if (!first.fits() && options.maxGpus() > 1) {
-                LayoutSearch.Layout several = search.fewest(rig.capacityBytes(), rig.gpusPerNode(),
-                        options.maxGpus());
-                if (several != null && several.fits() && options.servingTargets().hasLatencyTarget()) {
-                    several = serving.fastEnough(one, several, rig.gpusPerNode());
-                }
-                if (several != null && several.gpus() > 1) {
-                    rows.add(inferenceRow(many, several, 1, !several.fits()));
-                }
-            }
-        }
-
-        /**
-         * Whole systems, instances or baseboards: training on the fewest that fit and meet the deadline, all their
-         * GPUs used; inference with as many copies as fill them.
-         */
-        void addUnitRow(List<RecommendationRow> rows, RowFactory.Offer offer) {
-            Rig rig = offer.rig();
-            int unit = rig.unitGpus();
-            if (given != null) {
-                int units = (int) ((given.gpus() + unit - 1) / unit);
-                int replicas = training ? 1 : (int) Math.max(1, (long) units * unit / given.gpus());
-                rows.add(fixedRow(offer, givenLayout, replicas, false));
-                return;
-            }
-            if (training) {
-                // A unit larger than the GPU limit is still laid out, on one unit, so that the filter can drop it
-                // and count it among the options considered.
-                Planner.Answer plan = unit > options.maxGpus() ? planner.answerAt(rig, unit, false, 1)
-                        : planner.plan(rig, options.maxGpus(), options.deadlineHours(), 1);
-                if (plan != null) {
-                    rows.add(trainingRow(offer, plan.chosen(), !plan.chosen().fits()));
-                }
-                return;
-            }
-            int maxUnits = Math.max(1, options.maxGpus() / unit);
-            LayoutSearch.Layout copy = search.fewest(rig.capacityBytes(), rig.gpusPerNode(), maxUnits * unit);
-            if (copy == null) {
-                return;
-            }
-            int units = (copy.gpus() + unit - 1) / unit;
-            if (copy.fits() && options.servingTargets().hasLatencyTarget()) {
-                copy = serving.mostUsers(offer, copy, units * unit);
-            }
-            int replicas = Math.max(1, units * unit / copy.gpus());
-            rows.add(inferenceRow(offer, copy, replicas, !copy.fits()));
-        }
-
-        RecommendationRow trainingRow(RowFactory.Offer offer, PlanCandidate c, boolean exhausted) {
-            Estimate e = memory.estimate(model, planner.workloadFor(c.layout()));
-            RowFactory.Speed speed = c.fits() ? factory.trainingSpeed(c.step(), offer.gpu(), c.gpus())
-                    : RowFactory.Speed.NONE;
-            return factory.build(offer, c.gpus(), 1, c.layout(), e, speed, null, exhausted);
-        }
-
-        private RecommendationRow inferenceRow(RowFactory.Offer offer, LayoutSearch.Layout copy, int replicas,
-                                               boolean exhausted) {
-            Estimate e = search.estimate(copy.parallelism()).orElseThrow(() -> new IllegalStateException(
-                    "the estimator gave a peak but no estimate for " + copy.parallelism()));
-            Fabric fabric = offer.rig().fabric(copy.gpus());
-            RowFactory.Speed speed = copy.fits() ? factory.inferenceSpeed(offer.gpu(), fabric, copy.parallelism(), e,
-                    replicas) : RowFactory.Speed.NONE;
-            ServingFigures serving = copy.fits() ? factory.serving(offer.gpu(), fabric, copy.parallelism(), replicas)
-                    : null;
-            return factory.build(offer, copy.gpus() * replicas, replicas,
-                    new PlanLayout(copy.parallelism(), Recompute.NONE, 1), e, speed, serving, exhausted);
-        }
-
-        /** A row at the workload's own layout (or one GPU of it). */
-        private RecommendationRow fixedRow(RowFactory.Offer offer, PlanLayout layout, int replicas,
-                                           boolean exhausted) {
-            Estimate e;
-            try {
-                e = memory.estimate(model, planner.workloadFor(layout));
-            } catch (IllegalArgumentException rejected) {
-                e = memory.estimate(model, planner.workloadFor(new PlanLayout(Parallelism.SINGLE_GPU,
-                        layout.recompute(), layout.microBatches())));
-            }
-            boolean fits = e.peakBytes() <= offer.rig().capacityBytes();
-            RowFactory.Speed speed = RowFactory.Speed.NONE;
-            ServingFigures serving = null;
-            if (fits) {
-                if (training) {
-                    StepTime step = planner.stepTimeModel().training(offer.gpu(), offer.rig().fabric(layout.gpus()),
-                            layout);
-                    speed = factory.trainingSpeed(step, offer.gpu(), layout.gpus());
-                } else {
-                    Fabric fabric = offer.rig().fabric(layout.gpus());
-                    speed = factory.inferenceSpeed(offer.gpu(), fabric, layout.parallelism(), e, replicas);
-                    serving = factory.serving(offer.gpu(), fabric, layout.parallelism(), replicas);
-                }
-            }
-            return factory.build(offer, layout.gpus() * replicas, replicas, layout, e, speed, serving, exhausted);
-        }
     }
 
     /** Whether the kind filter keeps rows of this kind; rows it drops are not built at all. */
@@ -436,45 +346,5 @@ public final class Recommender {
 
     private static String lower(String s) {
         return s == null ? "" : s.trim().toLowerCase(Locale.ROOT);
-    }
-
-    private static RecommendationRow unknownGpuRow(String id, String name, HardwareKind kind, Acquisition acquisition,
-                                                   Estimate single) {
-        return new RecommendationRow(id, name, kind, acquisition, "", "", "", "", false, 0, 1, 1, 0, "", "", 1,
-                new PlanLayout(Parallelism.SINGLE_GPU, Recompute.NONE, 1), null,
-                single.peakBytes(), 0, 0, -single.peakBytes(), -1.0, null, null, null, null, null, null, null, null,
-                null, null, null, null, null, null, List.of(Reason.UNKNOWN_GPU));
-    }
-
-    /** The rows the filters keep, in the table's order (the top-N cut comes after). */
-    private static List<RecommendationRow> filterAndSort(List<RecommendationRow> rows, RankingOptions o) {
-        List<RecommendationRow> kept = new ArrayList<>();
-        for (RecommendationRow r : rows) {
-            if (!o.kinds().isEmpty() && !o.kinds().contains(r.kind())) {
-                continue;
-            }
-            if (o.fitsOnly() && !r.fits()) {
-                continue;
-            }
-            if (r.gpusNeeded() > o.maxGpus()) {
-                continue;
-            }
-            if (o.maxBudgetUsd() > 0 && (r.jobCostUsd() == null || r.jobCostUsd() > o.maxBudgetUsd())) {
-                continue;
-            }
-            kept.add(r);
-        }
-        Comparator<RecommendationRow> order = o.sortKey().comparator(o.descending());
-        if (o.fitsFirst()) {
-            // Ranked by users served, the deadline of the token budget does not order the rows: serving has none.
-            // A row without a time is not known to meet the deadline, so it ranks with those past it.
-            Comparator<RecommendationRow> fitting = Comparator.comparing((RecommendationRow r) -> !r.fits());
-            order = o.sortKey().higherIsBetter() ? fitting.thenComparing(order)
-                    : fitting.thenComparing(r -> r.hours() == null || r.reasons().contains(Reason.PAST_DEADLINE))
-                    .thenComparing(order);
-        }
-        order = order.thenComparing(RecommendationRow::hardwareId).thenComparing(RecommendationRow::kind);
-        kept.sort(order);
-        return kept;
     }
 }

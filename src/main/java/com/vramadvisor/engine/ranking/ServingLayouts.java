@@ -14,9 +14,9 @@ final class ServingLayouts {
     private final ModelSpec model;
     private final RankingOptions options;
     private final LayoutSearch search;
-    private final RowFactory factory;
+    private final LlmPlacer factory;
 
-    ServingLayouts(ModelSpec model, RankingOptions options, LayoutSearch search, RowFactory factory) {
+    ServingLayouts(ModelSpec model, RankingOptions options, LayoutSearch search, LlmPlacer factory) {
         this.model = model;
         this.options = options;
         this.search = search;
@@ -29,7 +29,7 @@ final class ServingLayouts {
      * together serve the most users; the fewest GPUs per copy on a tie. Wider tensor parallelism shortens each
      * decode step, so an option too slow for the targets with one GPU per copy may meet them with two.
      */
-    LayoutSearch.Layout mostUsers(RowFactory.Offer offer, LayoutSearch.Layout fewest, int gpus) {
+    LayoutSearch.Layout mostUsers(Offer offer, LayoutSearch.Layout fewest, int gpus) {
         Parallelism p = fewest.parallelism();
         LayoutSearch.Layout best = fewest;
         int bestUsers = usersServed(offer, fewest, gpus);
@@ -49,7 +49,7 @@ final class ServingLayouts {
         return best;
     }
 
-    private int usersServed(RowFactory.Offer offer, LayoutSearch.Layout copy, int gpus) {
+    private int usersServed(Offer offer, LayoutSearch.Layout copy, int gpus) {
         ServingFigures f = factory.serving(offer.gpu(), offer.rig().fabric(copy.gpus()), copy.parallelism(),
                 Math.max(1, gpus / copy.gpus()));
         return f == null ? 0 : f.usersServed();
@@ -60,7 +60,7 @@ final class ServingLayouts {
      * first wider tensor-parallel layout (twice, four times ... its size, within a node and the GPU limit) that
      * serves someone; the fewest-GPU layout when none does.
      */
-    LayoutSearch.Layout fastEnough(RowFactory.Offer offer, LayoutSearch.Layout fewest, int node) {
+    LayoutSearch.Layout fastEnough(Offer offer, LayoutSearch.Layout fewest, int node) {
         Parallelism p = fewest.parallelism();
         if (usersServed(offer, fewest, fewest.gpus()) > 0) {
             return fewest;

@@ -19,7 +19,8 @@ public enum SortKey {
     USABLE_BYTES(Comparator.comparingLong(RecommendationRow::usableBytes)),
     HEADROOM_BYTES(Comparator.comparingLong(RecommendationRow::headroomBytes)),
     HEADROOM_FRACTION(Comparator.comparingDouble(RecommendationRow::headroomFraction)),
-    TOKENS_PER_SECOND(RecommendationRow::tokensPerSecond),
+    /** Throughput in the workload's items: tokens, images, time steps per second. */
+    TOKENS_PER_SECOND(RecommendationRow::itemsPerSecond),
     /** Time to result. */
     HOURS(RecommendationRow::hours),
     GPU_HOURS(RecommendationRow::gpuHours),

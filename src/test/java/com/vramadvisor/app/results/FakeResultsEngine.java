@@ -18,6 +18,7 @@ import com.vramadvisor.engine.ranking.RankingOptions;
 import com.vramadvisor.engine.ranking.Reason;
 import com.vramadvisor.engine.ranking.Recommendation;
 import com.vramadvisor.engine.ranking.RecommendationRow;
+import com.vramadvisor.engine.ranking.RowMoney;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -118,12 +119,14 @@ public final class FakeResultsEngine implements ResultsEngine {
         Parallelism p = gpus == 1 ? Parallelism.SINGLE_GPU : new Parallelism(1, 1, gpus, 3, false);
         List<Reason> reasons = !fits ? List.of(Reason.DOES_NOT_FIT)
                 : hours > deadlineHours ? List.of(Reason.PAST_DEADLINE) : List.of();
+        RowMoney money = new RowMoney(rented ? null : price, rented ? null : price, rented ? price : null, cost,
+                energy, energyCost, null, null, null, null, null);
         return new RecommendationRow(id, name, kind, rented ? Acquisition.RENTAL : Acquisition.PURCHASE, g.vendor(),
-                g.formFactor(), g.id(), g.name(), fits, gpus, 1, 1, gpus, "NVLink", "", 1,
+                g.formFactor(), g.id(), g.name(), fits, gpus, gpus, 1, 1, gpus, "NVLink", "", 1,
                 new PlanLayout(p, Recompute.NONE, 1), null, need, capacity, capacity, capacity - need,
-                (capacity - need) / (double) capacity, tps, null, null, hours, hours == null ? null : hours * gpus,
-                fits ? 0.4 : null, fits ? Bound.COMPUTE : null, rented ? null : price, rented ? null : price,
-                rented ? price : null, cost, energy, energyCost, null, reasons);
+                (capacity - need) / (double) capacity, tps, RecommendationRow.TOKENS, null, null, null, hours,
+                hours == null ? null : hours * gpus, fits ? 0.4 : null, fits ? Bound.COMPUTE : null, money, null,
+                reasons);
     }
 
     /**

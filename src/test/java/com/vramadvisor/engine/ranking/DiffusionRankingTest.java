@@ -16,7 +16,7 @@ class DiffusionRankingTest {
 
     private static final Catalog CATALOG = CatalogLoader.shippedOnly().load();
 
-    private static DomainRow row(List<DomainRow> rows, String id, HardwareKind kind) {
+    private static RecommendationRow row(List<RecommendationRow> rows, String id, HardwareKind kind) {
         return rows.stream().filter(r -> r.hardwareId().equals(id) && r.kind() == kind).findFirst().orElseThrow();
     }
 
@@ -24,12 +24,12 @@ class DiffusionRankingTest {
     void aCardThatMissesTheDeadlineGetsASeveralCardRowOfCopiesThatMeetsIt() {
         DiffusionWorkload sdxl = DiffusionWorkload.of(DiffusionPresets.SDXL, DiffusionMode.INFER);
         // A million images within a day: one RTX 4090 takes weeks, so several cards run copies side by side.
-        DomainRecommendation rec = DomainRanking.rank(sdxl, CATALOG.hardware(),
+        Recommendation rec = new Recommender().recommend(sdxl, CATALOG.hardware(),
                 RankingOptions.builder().deadlineDays(1).maxGpus(512).build(), sdxl.imagesJob(1_000_000));
         assertThat(rec.spreads()).isFalse();
         assertThat(rec.copies()).isTrue();
-        DomainRow one = row(rec.rows(), "rtx-4090", HardwareKind.GPU);
-        DomainRow several = row(rec.rows(), "rtx-4090", HardwareKind.MULTI_GPU);
+        RecommendationRow one = row(rec.rows(), "rtx-4090", HardwareKind.GPU);
+        RecommendationRow several = row(rec.rows(), "rtx-4090", HardwareKind.MULTI_GPU);
         assertThat(one.reasons()).contains(Reason.PAST_DEADLINE);
         assertThat(several.gpusBought()).isGreaterThan(1);
         assertThat(several.reasons()).doesNotContain(Reason.PAST_DEADLINE, Reason.DOES_NOT_SPREAD);
@@ -44,8 +44,8 @@ class DiffusionRankingTest {
     void aPipelineOneGpuCannotHoldDoesNotSpreadAndIsNotSearchedToTheGpuLimit() {
         DiffusionWorkload flux = DiffusionWorkload.of(DiffusionPresets.FLUX_1_DEV, DiffusionMode.INFER);
         JobSize job = flux.defaultJob().orElseThrow();
-        DomainRecommendation rec = DomainRanking.rank(flux, CATALOG.hardware(), RankingOptions.defaults(), job);
-        DomainRow small = row(rec.rows(), "rtx-3060-12gb", HardwareKind.GPU);
+        Recommendation rec = new Recommender().recommend(flux, CATALOG.hardware(), RankingOptions.defaults(), job);
+        RecommendationRow small = row(rec.rows(), "rtx-3060-12gb", HardwareKind.GPU);
         assertThat(small.fits()).isFalse();
         assertThat(small.reasons()).contains(Reason.DOES_NOT_FIT, Reason.DOES_NOT_SPREAD)
                 .doesNotContain(Reason.EXCEEDS_MAX_GPUS);

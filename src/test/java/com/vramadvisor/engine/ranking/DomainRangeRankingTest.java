@@ -53,8 +53,8 @@ class DomainRangeRankingTest {
         }
     }
 
-    private static DomainRow rtx4090(Sizable w) {
-        return DomainRanking.rank(w, HW, RankingOptions.defaults()).rows().stream()
+    private static RecommendationRow rtx4090(Sizable w) {
+        return new Recommender().recommend(w, HW, RankingOptions.defaults()).rows().stream()
                 .filter(r -> r.hardwareId().equals("rtx-4090") && r.kind() == HardwareKind.GPU).findFirst()
                 .orElseThrow();
     }
@@ -62,14 +62,14 @@ class DomainRangeRankingTest {
     @Test
     void aCardInsideTheRangeIsTightAndOneAboveItFits() {
         long usable = TestHardware.usableBytes(24);
-        DomainRow tight = rtx4090(new Ranged(TestWorkload.whole(5, 5), usable + GIB));
+        RecommendationRow tight = rtx4090(new Ranged(TestWorkload.whole(5, 5), usable + GIB));
         assertThat(tight.fits()).isTrue();
         assertThat(tight.verdict()).isEqualTo(FitVerdict.TIGHT);
         assertThat(tight.reasonCodes()).contains("tight-fit");
-        DomainRow fits = rtx4090(new Ranged(TestWorkload.whole(5, 5), 12 * GIB));
+        RecommendationRow fits = rtx4090(new Ranged(TestWorkload.whole(5, 5), 12 * GIB));
         assertThat(fits.verdict()).isEqualTo(FitVerdict.FITS);
         assertThat(fits.reasonCodes()).doesNotContain("tight-fit");
-        DomainRow over = rtx4090(new Ranged(TestWorkload.whole(20, 5), 30 * GIB));
+        RecommendationRow over = rtx4090(new Ranged(TestWorkload.whole(20, 5), 30 * GIB));
         assertThat(over.verdict()).isEqualTo(FitVerdict.DOES_NOT_FIT);
     }
 }

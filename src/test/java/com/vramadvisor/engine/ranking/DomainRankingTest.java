@@ -22,7 +22,7 @@ class DomainRankingTest {
     private static final HardwareList HW = TestHardware.list(List.of(TestHardware.dgxA100()),
             List.of(TestHardware.p4d()));
 
-    private static DomainRow row(DomainRecommendation rec, String id, HardwareKind kind) {
+    private static RecommendationRow row(Recommendation rec, String id, HardwareKind kind) {
         return rec.rows().stream().filter(r -> r.hardwareId().equals(id) && r.kind() == kind).findFirst()
                 .orElseThrow(() -> new AssertionError("no " + kind + " row for " + id + " in " + rec.rows()));
     }
@@ -30,13 +30,13 @@ class DomainRankingTest {
     @Test
     void aWorkloadThatSpreadsTakesTheFewestCountsOfWholeMachinesThatFit() {
         // 1 GiB on every GPU plus 100 GiB decomposed: n GPUs hold 1 + 100/n GiB.
-        DomainRecommendation rec = DomainRanking.rank(TestWorkload.spreading(1, 100), HW, RankingOptions.defaults());
+        Recommendation rec = new Recommender().recommend(TestWorkload.spreading(1, 100), HW, RankingOptions.defaults());
 
-        DomainRow one = row(rec, "rtx-4090", HardwareKind.GPU);
+        RecommendationRow one = row(rec, "rtx-4090", HardwareKind.GPU);
         assertThat(one.fits()).isFalse();
         assertThat(one.perGpuBytes()).isEqualTo(101 * TestWorkload.GIB);
         // 1 + 100/5 = 21 GiB fits 23.45 GiB, 1 + 100/4 = 26 does not; a tower holds 4, so 2 whole towers of 4.
-        DomainRow cards = row(rec, "rtx-4090", HardwareKind.MULTI_GPU);
+        RecommendationRow cards = row(rec, "rtx-4090", HardwareKind.MULTI_GPU);
         assertThat(cards.fits()).isTrue();
         assertThat(cards.gpusNeeded()).isEqualTo(8);
         assertThat(cards.nodes()).isEqualTo(2);
@@ -49,21 +49,21 @@ class DomainRankingTest {
         assertThat(cards.perGpuBytes()).isEqualTo(TestWorkload.GIB + (100 * TestWorkload.GIB + 7) / 8);
 
         // A100 80GB: two GPUs would do, but the board comes with 8.
-        DomainRow board = row(rec, "a100-sxm-80gb", HardwareKind.MULTI_GPU);
+        RecommendationRow board = row(rec, "a100-sxm-80gb", HardwareKind.MULTI_GPU);
         assertThat(board.gpusNeeded()).isEqualTo(8);
         assertThat(board.purchaseUsd()).isEqualTo(8 * 15_000.0 + 50_000.0);
         assertThat(board.reasons()).contains(Reason.WHOLE_BOARDS).doesNotContain(Reason.MULTI_NODE);
         assertThat(rec.rows()).noneMatch(r -> r.hardwareId().equals("a100-sxm-80gb") && r.kind() == HardwareKind.GPU);
 
-        DomainRow dgx = row(rec, "dgx-a100-320gb", HardwareKind.SYSTEM);
+        RecommendationRow dgx = row(rec, "dgx-a100-320gb", HardwareKind.SYSTEM);
         assertThat(dgx.fits()).isTrue();
         assertThat(dgx.units()).isEqualTo(1);
         assertThat(dgx.purchaseUsd()).isEqualTo(199_000.0);
-        DomainRow p4d = row(rec, "aws-p4d.24xlarge", HardwareKind.CLOUD);
+        RecommendationRow p4d = row(rec, "aws-p4d.24xlarge", HardwareKind.CLOUD);
         assertThat(p4d.rentalUsdPerHour()).isEqualTo(32.7726);
         assertThat(p4d.purchaseUsd()).isNull();
 
-        DomainRow h100 = row(rec, "h100-sxm-80gb", HardwareKind.MULTI_GPU);
+        RecommendationRow h100 = row(rec, "h100-sxm-80gb", HardwareKind.MULTI_GPU);
         assertThat(h100.purchaseUsd()).isNull();
         assertThat(h100.reasons()).contains(Reason.NO_PRICE);
         assertThat(rec.spreads()).isTrue();
@@ -72,16 +72,16 @@ class DomainRankingTest {
     @Test
     void aWorkloadThatDoesNotSpreadNeedsOneGpuThatHoldsItAll() {
         // 30 GiB that every GPU must hold whole.
-        DomainRecommendation rec = DomainRanking.rank(TestWorkload.whole(10, 20), HW, RankingOptions.defaults());
+        Recommendation rec = new Recommender().recommend(TestWorkload.whole(10, 20), HW, RankingOptions.defaults());
 
-        DomainRow card = row(rec, "rtx-4090", HardwareKind.GPU);
+        RecommendationRow card = row(rec, "rtx-4090", HardwareKind.GPU);
         assertThat(card.fits()).isFalse();
         assertThat(card.gpusNeeded()).isZero();
         assertThat(card.reasons()).contains(Reason.DOES_NOT_FIT, Reason.DOES_NOT_SPREAD)
                 .doesNotContain(Reason.EXCEEDS_MAX_GPUS);
         assertThat(rec.rows()).noneMatch(r -> r.hardwareId().equals("rtx-4090") && r.kind() == HardwareKind.MULTI_GPU);
 
-        DomainRow board = row(rec, "a100-sxm-40gb", HardwareKind.MULTI_GPU);
+        RecommendationRow board = row(rec, "a100-sxm-40gb", HardwareKind.MULTI_GPU);
         assertThat(board.fits()).isTrue();
         assertThat(board.gpusNeeded()).isEqualTo(1);
         assertThat(board.gpusBought()).isEqualTo(8);
@@ -95,9 +95,9 @@ class DomainRankingTest {
     @Test
     void theGpuLimitLaysAnOptionOutOnTheMostItAllowsAndDropsMachinesLargerThanIt() {
         RankingOptions four = RankingOptions.builder().maxGpus(4).build();
-        DomainRecommendation rec = DomainRanking.rank(TestWorkload.spreading(1, 1_000), HW, four);
+        Recommendation rec = new Recommender().recommend(TestWorkload.spreading(1, 1_000), HW, four);
 
-        DomainRow cards = row(rec, "rtx-4090", HardwareKind.MULTI_GPU);
+        RecommendationRow cards = row(rec, "rtx-4090", HardwareKind.MULTI_GPU);
         assertThat(cards.fits()).isFalse();
         assertThat(cards.gpusNeeded()).isEqualTo(4);
         assertThat(cards.perGpuBytes()).isEqualTo(TestWorkload.GIB + 250 * TestWorkload.GIB);
@@ -110,23 +110,23 @@ class DomainRankingTest {
     @Test
     void underALimitOfOneGpuACardThatDoesNotHoldAWorkloadThatSpreadsSaysSo() {
         RankingOptions one = RankingOptions.builder().maxGpus(1).build();
-        DomainRecommendation rec = DomainRanking.rank(TestWorkload.spreading(1, 100), HW, one);
-        DomainRow card = row(rec, "rtx-4090", HardwareKind.GPU);
+        Recommendation rec = new Recommender().recommend(TestWorkload.spreading(1, 100), HW, one);
+        RecommendationRow card = row(rec, "rtx-4090", HardwareKind.GPU);
         assertThat(card.reasons()).contains(Reason.DOES_NOT_FIT, Reason.EXCEEDS_MAX_GPUS);
         assertThat(rec.rows()).allMatch(r -> r.gpusBought() == 1);
-        DomainRow scene = row(DomainRanking.rank(TestWorkload.whole(10, 20), HW, one), "rtx-4090", HardwareKind.GPU);
+        RecommendationRow scene = row(new Recommender().recommend(TestWorkload.whole(10, 20), HW, one), "rtx-4090", HardwareKind.GPU);
         assertThat(scene.reasons()).contains(Reason.DOES_NOT_SPREAD).doesNotContain(Reason.EXCEEDS_MAX_GPUS);
     }
 
     @Test
     void fittingRowsComeFirstThenBoughtByCapitalThenRentedByTheHourThenUnpriced() {
-        DomainRecommendation rec = DomainRanking.rank(TestWorkload.spreading(1, 100), HW, RankingOptions.defaults());
-        List<DomainRow> rows = rec.rows();
+        Recommendation rec = new Recommender().recommend(TestWorkload.spreading(1, 100), HW, RankingOptions.defaults());
+        List<RecommendationRow> rows = rec.rows();
         int firstMisfit = rows.indexOf(rows.stream().filter(r -> !r.fits()).findFirst().orElseThrow());
-        assertThat(rows.subList(firstMisfit, rows.size())).noneMatch(DomainRow::fits);
-        List<DomainRow> fitting = rows.subList(0, firstMisfit);
+        assertThat(rows.subList(firstMisfit, rows.size())).noneMatch(RecommendationRow::fits);
+        List<RecommendationRow> fitting = rows.subList(0, firstMisfit);
         List<String> order = new ArrayList<>();
-        for (DomainRow r : fitting) {
+        for (RecommendationRow r : fitting) {
             order.add(r.acquisition().id() + ":" + (r.cost() == null ? "-" : String.valueOf(r.cost().longValue())));
         }
         // 3060s: 1 + 100/12 GiB fits 11.45 GiB, so 3 towers of 4 = 12 x 329 + 3 x 3,000 = 12,948; 4090s 18,792;
@@ -141,12 +141,12 @@ class DomainRankingTest {
     @Test
     void buyingOrRentingOnlyAndABudgetOnTheCapitalFilterTheTable() {
         RankingOptions rent = RankingOptions.builder().acquisitions(Set.of(Acquisition.RENTAL)).build();
-        DomainRecommendation rented = DomainRanking.rank(TestWorkload.spreading(1, 100), HW, rent);
-        assertThat(rented.rows()).extracting(DomainRow::hardwareId).containsExactly("aws-p4d.24xlarge");
+        Recommendation rented = new Recommender().recommend(TestWorkload.spreading(1, 100), HW, rent);
+        assertThat(rented.rows()).extracting(RecommendationRow::hardwareId).containsExactly("aws-p4d.24xlarge");
         assertThat(rented.bestPurchase()).isNull();
 
         RankingOptions budget = RankingOptions.builder().maxBudgetUsd(180_000).build();
-        DomainRecommendation cheap = DomainRanking.rank(TestWorkload.spreading(1, 100), HW, budget);
+        Recommendation cheap = new Recommender().recommend(TestWorkload.spreading(1, 100), HW, budget);
         assertThat(cheap.rows()).isNotEmpty().allMatch(r -> r.acquisition() == Acquisition.PURCHASE
                 && r.purchaseUsd() != null && r.purchaseUsd() <= 180_000);
     }
@@ -154,11 +154,11 @@ class DomainRankingTest {
     @Test
     void sortingBySpeedIsRefusedBecauseNoSpeedIsEstimated() {
         RankingOptions byTime = RankingOptions.builder().sortKey(SortKey.HOURS).build();
-        assertThatThrownBy(() -> DomainRanking.rank(TestWorkload.whole(1, 1), HW, byTime))
+        assertThatThrownBy(() -> new Recommender().recommend(TestWorkload.whole(1, 1), HW, byTime))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("no speed estimate");
         RankingOptions byHeadroom = RankingOptions.builder().sortKey(SortKey.HEADROOM_BYTES).descending(true)
                 .fitsFirst(false).build();
-        List<DomainRow> rows = DomainRanking.rank(TestWorkload.whole(1, 1), HW, byHeadroom).rows();
+        List<RecommendationRow> rows = new Recommender().recommend(TestWorkload.whole(1, 1), HW, byHeadroom).rows();
         for (int i = 1; i < rows.size(); i++) {
             assertThat(rows.get(i).headroomBytes()).isLessThanOrEqualTo(rows.get(i - 1).headroomBytes());
         }
@@ -168,7 +168,7 @@ class DomainRankingTest {
     void aSystemWhoseGpuIsMissingStaysVisible() {
         HardwareList hw = new HardwareList(List.of(TestHardware.rtx4090()), List.of(TestHardware.dgxA100()),
                 List.of(), Map.of(), Map.of());
-        DomainRow dgx = row(DomainRanking.rank(TestWorkload.whole(1, 1), hw, RankingOptions.defaults()),
+        RecommendationRow dgx = row(new Recommender().recommend(TestWorkload.whole(1, 1), hw, RankingOptions.defaults()),
                 "dgx-a100-320gb", HardwareKind.SYSTEM);
         assertThat(dgx.fits()).isFalse();
         assertThat(dgx.reasons()).containsExactly(Reason.UNKNOWN_GPU);
@@ -191,7 +191,7 @@ class DomainRankingTest {
         HardwareList hw = new HardwareList(gpus, List.of(), List.of(), Map.of("tower", TestHardware.tower(),
                 "board", TestHardware.board()), classes);
         TestWorkload w = TestWorkload.spreading(1, 5_000);
-        DomainRecommendation rec = DomainRanking.rank(w, hw, RankingOptions.defaults());
+        Recommendation rec = new Recommender().recommend(w, hw, RankingOptions.defaults());
         assertThat(rec.rows()).hasSize(225);
         // Counts 1-4 and whole towers or boards up to 1,024 GPUs: bisection touches a few dozen counts at most, and
         // every option shares them.

@@ -27,27 +27,27 @@ class DomainSpeedRankingTest {
     private static final VisionWorkload VIT_L_512 = new VisionWorkload(VisionModel.VIT_L_16, true, 512, 224, 224,
             VisionPrecision.BF16_MIXED, VisionOptimizer.ADAMW, false, true, false);
 
-    private static DomainRow row(DomainRecommendation rec, String id, HardwareKind kind) {
+    private static RecommendationRow row(Recommendation rec, String id, HardwareKind kind) {
         return rec.rows().stream().filter(r -> r.hardwareId().equals(id) && r.kind() == kind).findFirst()
                 .orElseThrow(() -> new AssertionError("no " + kind + " row for " + id));
     }
 
     @Test
     void vitLargeTrainingIsNotLedByTwelveConsumerCardsOverTenGigabitEthernet() {
-        DomainRecommendation rec = DomainRanking.rank(VIT_L_512, HW, RankingOptions.defaults());
+        Recommendation rec = new Recommender().recommend(VIT_L_512, HW, RankingOptions.defaults());
         assertThat(rec.hasSpeed()).isTrue();
         assertThat(rec.itemUnit()).isEqualTo("images");
-        DomainRow first = rec.rows().get(0);
+        RecommendationRow first = rec.rows().get(0);
         assertThat(first.fits()).isTrue();
         assertThat(first.reasons()).doesNotContain(Reason.MULTI_NODE, Reason.PAST_DEADLINE);
         assertThat(first.nodes()).isEqualTo(1);
 
         // The rig that led the table by capital: 12 Arc A770s in three towers over 10 GbE.
-        DomainRow arc = row(rec, "arc-a770-16gb", HardwareKind.MULTI_GPU);
+        RecommendationRow arc = row(rec, "arc-a770-16gb", HardwareKind.MULTI_GPU);
         assertThat(arc.fits()).isTrue();
         assertThat(arc.nodes()).isGreaterThan(1);
         assertThat(arc.network()).startsWith("10 GbE");
-        DomainRow board = row(rec, "h100-sxm-80gb", HardwareKind.MULTI_GPU);
+        RecommendationRow board = row(rec, "h100-sxm-80gb", HardwareKind.MULTI_GPU);
         assertThat(board.hours()).isLessThan(arc.hours() / 10);
         assertThat(board.jobCostUsd()).isLessThan(arc.jobCostUsd());
         assertThat(rec.rows().indexOf(board)).isLessThan(rec.rows().indexOf(arc));
@@ -55,9 +55,9 @@ class DomainSpeedRankingTest {
 
     @Test
     void hoursAndJobCostFollowFromTheSpeedTheJobAndThePrice() {
-        DomainRecommendation rec = DomainRanking.rank(VIT_L_512, HW, RankingOptions.defaults());
+        Recommendation rec = new Recommender().recommend(VIT_L_512, HW, RankingOptions.defaults());
         assertThat(rec.job().items()).isEqualTo(90.0 * 1_281_167);
-        for (DomainRow r : rec.rows()) {
+        for (RecommendationRow r : rec.rows()) {
             if (r.hasSpeed()) {
                 assertThat(r.hours()).isCloseTo(rec.job().items() / r.itemsPerSecond() / 3600,
                         within(1e-9 * r.hours()));
@@ -77,8 +77,8 @@ class DomainSpeedRankingTest {
         JobSize job = new JobSize(90.0 * 1_281_167, "90 epochs");
         RankingOptions relaxed = RankingOptions.defaults();
         RankingOptions tight = RankingOptions.builder().deadlineDays(0.5).build();
-        DomainRow slow = row(DomainRanking.rank(VIT_L_512, HW, relaxed, job), "rtx-6000-ada", HardwareKind.MULTI_GPU);
-        DomainRow fast = row(DomainRanking.rank(VIT_L_512, HW, tight, job), "rtx-6000-ada", HardwareKind.MULTI_GPU);
+        RecommendationRow slow = row(new Recommender().recommend(VIT_L_512, HW, relaxed, job), "rtx-6000-ada", HardwareKind.MULTI_GPU);
+        RecommendationRow fast = row(new Recommender().recommend(VIT_L_512, HW, tight, job), "rtx-6000-ada", HardwareKind.MULTI_GPU);
         assertThat(fast.gpusNeeded()).isGreaterThan(slow.gpusNeeded());
         assertThat(fast.hours() <= 12 || fast.reasons().contains(Reason.PAST_DEADLINE)).isTrue();
         assertThat(slow.reasons()).doesNotContain(Reason.PAST_DEADLINE);
@@ -90,16 +90,16 @@ class DomainSpeedRankingTest {
         // figures (Apple silicon, Gaudi 2 in the shipped catalog) are not known to meet it either, so they may not
         // head the table (they did: "Best to buy: Apple M3 Ultra (-)" for 10^15 SDXL images).
         JobSize huge = new JobSize(1e15, "1e15 images");
-        List<DomainRow> rows = DomainRanking.rank(VIT_L_512, HW, RankingOptions.defaults(), huge).rows();
+        List<RecommendationRow> rows = new Recommender().recommend(VIT_L_512, HW, RankingOptions.defaults(), huge).rows();
         assertThat(rows).anyMatch(r -> r.fits() && r.hours() == null);
         assertThat(rows).anyMatch(r -> r.fits() && r.reasons().contains(Reason.PAST_DEADLINE));
-        DomainRow first = rows.get(0);
+        RecommendationRow first = rows.get(0);
         assertThat(first.hours()).as(first.hardwareName()).isNotNull();
         // Bought and rented are never ranked against each other: within each, no row with a time and a job cost
         // after one without a time (rows with a time but no price and rows without a time both have no cost).
         for (Acquisition way : Acquisition.values()) {
             boolean unknownSeen = false;
-            for (DomainRow r : rows) {
+            for (RecommendationRow r : rows) {
                 if (!r.fits()) {
                     break;
                 }
@@ -115,45 +115,45 @@ class DomainSpeedRankingTest {
     @Test
     void aBudgetBoundsTheJobCostWhenThereIsASpeed() {
         RankingOptions budget = RankingOptions.builder().maxBudgetUsd(300).build();
-        DomainRecommendation rec = DomainRanking.rank(VIT_L_512, HW, budget);
+        Recommendation rec = new Recommender().recommend(VIT_L_512, HW, budget);
         assertThat(rec.rows()).isNotEmpty().allMatch(r -> r.jobCostUsd() != null && r.jobCostUsd() <= 300);
         // Rented options stay in when their bill is within the budget (the capital-only rule dropped them all).
         assertThat(rec.rows()).anyMatch(r -> r.acquisition() == Acquisition.RENTAL);
-        assertThat(DomainRanking.rank(VIT_L_512, HW, RankingOptions.defaults()).rows())
+        assertThat(new Recommender().recommend(VIT_L_512, HW, RankingOptions.defaults()).rows())
                 .anyMatch(r -> r.jobCostUsd() != null && r.jobCostUsd() > 300);
     }
 
     @Test
     void timeIsASortKeyForTimedWorkloadsButMfuNever() {
         RankingOptions byTime = RankingOptions.builder().sortKey(SortKey.HOURS).build();
-        List<DomainRow> rows = DomainRanking.rank(VIT_L_512, HW, byTime).rows();
-        List<DomainRow> timed = rows.stream().filter(DomainRow::hasSpeed)
+        List<RecommendationRow> rows = new Recommender().recommend(VIT_L_512, HW, byTime).rows();
+        List<RecommendationRow> timed = rows.stream().filter(RecommendationRow::hasSpeed)
                 .filter(r -> !r.reasons().contains(Reason.PAST_DEADLINE)).toList();
         for (int i = 1; i < timed.size(); i++) {
             assertThat(timed.get(i).hours()).isGreaterThanOrEqualTo(timed.get(i - 1).hours());
         }
         RankingOptions byMfu = RankingOptions.builder().sortKey(SortKey.MFU).build();
-        assertThatThrownBy(() -> DomainRanking.rank(VIT_L_512, HW, byMfu)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> new Recommender().recommend(VIT_L_512, HW, byMfu)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("mfu");
     }
 
     @Test
     void renderingStaysWithoutSpeedBecauseFramesAreNotAThroughputJob() {
-        DomainRecommendation rec = DomainRanking.rank(new RenderWorkload(ScenePresets.load("game-4k")), HW,
+        Recommendation rec = new Recommender().recommend(new RenderWorkload(ScenePresets.load("game-4k")), HW,
                 RankingOptions.defaults());
         assertThat(rec.hasSpeed()).isFalse();
         assertThat(rec.job()).isNull();
         assertThat(rec.rows()).allMatch(r -> r.itemsPerSecond() == null && r.jobCostUsd() == null);
         RankingOptions byTime = RankingOptions.builder().sortKey(SortKey.HOURS).build();
-        assertThatThrownBy(() -> DomainRanking.rank(new RenderWorkload(ScenePresets.load("game-4k")), HW, byTime))
+        assertThatThrownBy(() -> new Recommender().recommend(new RenderWorkload(ScenePresets.load("game-4k")), HW, byTime))
                 .hasMessageContaining("no speed estimate");
     }
 
     @Test
     void manyBodyPotentialsHaveNoSpeedButLennardJonesDoes() {
-        assertThat(DomainRanking.rank(MdSystem.of(1_000_000, Potential.EAM, SimPrecision.MIXED), HW,
+        assertThat(new Recommender().recommend(MdSystem.of(1_000_000, Potential.EAM, SimPrecision.MIXED), HW,
                 RankingOptions.defaults()).hasSpeed()).isFalse();
-        DomainRecommendation lj = DomainRanking.rank(MdSystem.of(1_000_000, Potential.LJ, SimPrecision.MIXED), HW,
+        Recommendation lj = new Recommender().recommend(MdSystem.of(1_000_000, Potential.LJ, SimPrecision.MIXED), HW,
                 RankingOptions.defaults());
         assertThat(lj.hasSpeed()).isTrue();
         assertThat(lj.itemUnit()).isEqualTo("time steps");

@@ -39,7 +39,7 @@ class Fp64RankingTest {
                 TestHardware.usableBytes(80), 2000, fp32, 0, 0, 0, 0, 300, "PCIe", 0, 4, 2020, 0, "", "test", 0, fp64);
     }
 
-    private static GpuSpec specOf(DomainRow r) {
+    private static GpuSpec specOf(RecommendationRow r) {
         return catalog.gpu(r.gpuId()).orElseThrow(() -> new AssertionError("no GPU " + r.gpuId()));
     }
 
@@ -50,17 +50,17 @@ class Fp64RankingTest {
         GpuSpec arc = gpu("arc", 19.66, 0);
         GpuSpec unknown = gpu("unknown", 30, GpuSpec.FP64_UNKNOWN);
 
-        assertThat(DomainRanking.fp64Reason(Fp64Need.HEAVY, a100)).isNull();
-        assertThat(DomainRanking.fp64Reason(Fp64Need.HEAVY, rtx4090)).isEqualTo(Reason.SLOW_FP64);
+        assertThat(SizablePlacer.fp64Reason(Fp64Need.HEAVY, a100)).isNull();
+        assertThat(SizablePlacer.fp64Reason(Fp64Need.HEAVY, rtx4090)).isEqualTo(Reason.SLOW_FP64);
         // Accumulating in double is a small share of the work: a slow FP64 unit still does it.
-        assertThat(DomainRanking.fp64Reason(Fp64Need.ACCUMULATE, rtx4090)).isNull();
-        assertThat(DomainRanking.fp64Reason(Fp64Need.ACCUMULATE, arc)).isEqualTo(Reason.NO_FP64);
-        assertThat(DomainRanking.fp64Reason(Fp64Need.NONE, arc)).isNull();
-        assertThat(DomainRanking.fp64Reason(Fp64Need.HEAVY, unknown)).isEqualTo(Reason.FP64_UNKNOWN);
-        assertThat(DomainRanking.fp64Reason(Fp64Need.NONE, unknown)).isNull();
+        assertThat(SizablePlacer.fp64Reason(Fp64Need.ACCUMULATE, rtx4090)).isNull();
+        assertThat(SizablePlacer.fp64Reason(Fp64Need.ACCUMULATE, arc)).isEqualTo(Reason.NO_FP64);
+        assertThat(SizablePlacer.fp64Reason(Fp64Need.NONE, arc)).isNull();
+        assertThat(SizablePlacer.fp64Reason(Fp64Need.HEAVY, unknown)).isEqualTo(Reason.FP64_UNKNOWN);
+        assertThat(SizablePlacer.fp64Reason(Fp64Need.NONE, unknown)).isNull();
         // No FP32 figure: judged against the floor (5 TFLOPS).
-        assertThat(DomainRanking.fp64Reason(Fp64Need.HEAVY, gpu("a10g", 0, 0.49))).isEqualTo(Reason.SLOW_FP64);
-        assertThat(DomainRanking.fp64Reason(Fp64Need.HEAVY, gpu("x", 0, 9.7))).isNull();
+        assertThat(SizablePlacer.fp64Reason(Fp64Need.HEAVY, gpu("a10g", 0, 0.49))).isEqualTo(Reason.SLOW_FP64);
+        assertThat(SizablePlacer.fp64Reason(Fp64Need.HEAVY, gpu("x", 0, 9.7))).isNull();
     }
 
     @Test
@@ -79,14 +79,14 @@ class Fp64RankingTest {
 
     @Test
     void mixedPrecisionMolecularDynamicsIsNotRankedOnGpusWithoutFp64() {
-        DomainRecommendation rec = DomainRanking.rank(MdSystem.of(100_000_000L, Potential.LJ, SimPrecision.MIXED),
+        Recommendation rec = new Recommender().recommend(MdSystem.of(100_000_000L, Potential.LJ, SimPrecision.MIXED),
                 shipped, RankingOptions.defaults());
 
-        List<DomainRow> fitting = rec.rows().stream().filter(DomainRow::fits).toList();
+        List<RecommendationRow> fitting = rec.rows().stream().filter(RecommendationRow::fits).toList();
         assertThat(fitting).isNotEmpty();
         assertThat(specOf(rec.rows().get(0)).fp64Tflops()).isPositive();
         assertThat(fitting).allSatisfy(r -> assertThat(specOf(r).fp64Tflops()).as(r.hardwareName()).isNotZero());
-        DomainRow arc = rec.rows().stream().filter(r -> r.gpuId().equals("arc-a770-16gb")).findFirst().orElseThrow();
+        RecommendationRow arc = rec.rows().stream().filter(r -> r.gpuId().equals("arc-a770-16gb")).findFirst().orElseThrow();
         assertThat(arc.fits()).isFalse();
         assertThat(arc.reasons()).contains(Reason.NO_FP64);
         assertThat(rec.rows()).filteredOn(r -> r.gpuId().startsWith("apple-"))
@@ -95,7 +95,7 @@ class Fp64RankingTest {
 
     @Test
     void singlePrecisionMolecularDynamicsStillRanksEveryGpu() {
-        DomainRecommendation rec = DomainRanking.rank(MdSystem.of(100_000_000L, Potential.LJ, SimPrecision.SINGLE),
+        Recommendation rec = new Recommender().recommend(MdSystem.of(100_000_000L, Potential.LJ, SimPrecision.SINGLE),
                 shipped, RankingOptions.defaults());
         assertThat(rec.rows()).noneMatch(r -> r.reasons().contains(Reason.NO_FP64)
                 || r.reasons().contains(Reason.SLOW_FP64));
@@ -103,11 +103,11 @@ class Fp64RankingTest {
 
     @Test
     void aDoublePrecisionGridRanksDataCentreFp64PartsFirst() {
-        DomainRecommendation rec = DomainRanking.rank(grid(SimPrecision.DOUBLE, Solver.NONE), shipped,
+        Recommendation rec = new Recommender().recommend(grid(SimPrecision.DOUBLE, Solver.NONE), shipped,
                 RankingOptions.defaults());
 
-        List<DomainRow> rows = rec.rows();
-        for (DomainRow r : rows.subList(0, 5)) {
+        List<RecommendationRow> rows = rec.rows();
+        for (RecommendationRow r : rows.subList(0, 5)) {
             GpuSpec g = specOf(r);
             assertThat(r.fits()).as(r.hardwareName()).isTrue();
             assertThat(g.segment()).as(r.hardwareName()).isEqualTo("datacenter");
@@ -118,11 +118,15 @@ class Fp64RankingTest {
         for (int i = 0; i < rows.size(); i++) {
             if (rows.get(i).reasons().contains(Reason.SLOW_FP64)) {
                 firstSlow = Math.min(firstSlow, i);
-            } else if (rows.get(i).fits()) {
+            } else if (rows.get(i).fits() && !rows.get(i).reasons().contains(Reason.FP64_UNKNOWN)) {
                 lastFast = i;
             }
         }
         assertThat(lastFast).isLessThan(firstSlow);
+        // A GPU whose FP64 rate no source gives is neither fast nor slow: it is marked, never judged slow.
+        assertThat(rows).filteredOn(r -> r.gpuId().equals("gb300-288gb"))
+                .isNotEmpty().allSatisfy(r -> assertThat(r.reasons()).contains(Reason.FP64_UNKNOWN)
+                        .doesNotContain(Reason.SLOW_FP64));
         assertThat(rows).filteredOn(r -> r.gpuId().equals("rtx-3060-12gb"))
                 .isNotEmpty().allSatisfy(r -> assertThat(r.reasons()).contains(Reason.SLOW_FP64));
         assertThat(rows).filteredOn(r -> r.gpuId().equals("b300-sxm-288gb"))

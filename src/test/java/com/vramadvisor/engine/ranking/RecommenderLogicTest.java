@@ -195,12 +195,13 @@ class RecommenderLogicTest {
             }
         }
         assertThatThrownBy(() -> new RecommendationRow("x", "x", HardwareKind.GPU, Acquisition.PURCHASE, "", "", "",
-                "", true, 1, 1, 1, 1, "", "", 1, new PlanLayout(Parallelism.SINGLE_GPU, Recompute.NONE, 1), null, 101,
-                100, 100, -1, -0.01, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
+                "", true, 1, 1, 1, 1, 1, "", "", 1, new PlanLayout(Parallelism.SINGLE_GPU, Recompute.NONE, 1), null, 101,
+                100, 100, -1, -0.01, null, "", null, null, null, null, null, null, null, RowMoney.UNKNOWN, null,
                 List.of())).isInstanceOf(IllegalArgumentException.class);
+        RowMoney capital = new RowMoney(10.0, null, null, null, null, null, null, null, null, null, null);
         assertThatThrownBy(() -> new RecommendationRow("x", "x", HardwareKind.CLOUD, Acquisition.RENTAL, "", "", "",
-                "", true, 1, 1, 1, 1, "", "", 1, new PlanLayout(Parallelism.SINGLE_GPU, Recompute.NONE, 1), null, 99,
-                100, 100, 1, 0.01, null, null, null, null, null, null, null, 10.0, null, null, null, null, null, null,
+                "", true, 1, 1, 1, 1, 1, "", "", 1, new PlanLayout(Parallelism.SINGLE_GPU, Recompute.NONE, 1), null, 99,
+                100, 100, 1, 0.01, null, "", null, null, null, null, null, null, null, capital, null,
                 List.of())).hasMessageContaining("rented option has no purchase price");
     }
 
