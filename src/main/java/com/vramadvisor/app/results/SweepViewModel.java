@@ -254,7 +254,7 @@ public final class SweepViewModel {
      * of 107.08x. The window shows this one number wherever it names how many sequences fit.
      */
     public static int wholeSequences(double concurrency) {
-        return (int) Math.max(0, Math.min(MAX_BATCH, Math.floor(concurrency + 1e-9)));
+        return (int) Math.max(0, Math.min(Integer.MAX_VALUE, Math.floor(concurrency + 1e-9)));
     }
 
     /**

@@ -65,6 +65,12 @@ public final class SegmentedChoice<T> {
             buttons.put(choice, b);
             control.add(b);
         }
+        // The rows as they are when the width is no limit, so that the first frame already joins them; a narrower
+        // layout regroups them.
+        List<ToggleButton> all = List.copyOf(buttons.values());
+        for (int start = 0; start < all.size(); start += perRow) {
+            control.join(all.subList(start, Math.min(all.size(), start + perRow)));
+        }
         group.selectedToggleProperty().addListener((obs, old, now) -> {
             if (syncing) {
                 return;
@@ -212,11 +218,18 @@ public final class SegmentedChoice<T> {
                     double w = snapSizeX(b.prefWidth(-1));
                     b.resizeRelocate(x, y, w, h);
                     x += w;
-                    String pill = row.size() == 1 ? null
-                            : i == 0 ? "left-pill" : i == row.size() - 1 ? "right-pill" : "center-pill";
-                    setPill(b, pill);
                 }
+                join(row);
                 y += h + ROW_GAP;
+            }
+        }
+
+        /** Gives a row's buttons the pill classes that join them into one segmented control. */
+        void join(List<? extends Node> row) {
+            for (int i = 0; i < row.size(); i++) {
+                String pill = row.size() == 1 ? null
+                        : i == 0 ? "left-pill" : i == row.size() - 1 ? "right-pill" : "center-pill";
+                setPill(row.get(i), pill);
             }
         }
 
