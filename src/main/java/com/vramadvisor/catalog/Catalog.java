@@ -31,11 +31,13 @@ public final class Catalog {
     private final Map<String, List<String>> gpuNodeClasses;
     private final MoneyFacts money;
     private final Map<String, String> versions;
+    private final Map<String, AppliedUserPrice> userPrices;
     private final List<CatalogProblem> problems;
 
     Catalog(List<GpuSpec> gpus, List<SystemSpec> systems, List<CloudOffer> cloudOffers, List<ModelPreset> presets,
             List<NodeSpec> nodes, Map<String, String> gpuNodes, Map<String, List<String>> gpuNodeClasses,
-            MoneyFacts money, Map<String, String> versions, List<CatalogProblem> problems) {
+            MoneyFacts money, Map<String, String> versions, Map<String, AppliedUserPrice> userPrices,
+            List<CatalogProblem> problems) {
         this.gpus = index(gpus, GpuSpec::id);
         this.systems = index(systems, SystemSpec::id);
         this.cloudOffers = index(cloudOffers, CloudOffer::id);
@@ -45,13 +47,14 @@ public final class Catalog {
         this.gpuNodeClasses = Map.copyOf(gpuNodeClasses);
         this.money = money;
         this.versions = Map.copyOf(versions);
+        this.userPrices = Collections.unmodifiableMap(new LinkedHashMap<>(userPrices));
         this.problems = List.copyOf(problems);
     }
 
     /** A catalog with nothing in it. */
     public static Catalog empty() {
         return new Catalog(List.of(), List.of(), List.of(), List.of(), List.of(), Map.of(), Map.of(), MoneyFacts.EMPTY,
-                Map.of(), List.of());
+                Map.of(), Map.of(), List.of());
     }
 
     private static <T> Map<String, T> index(List<T> entries, Function<T, String> id) {
@@ -81,10 +84,10 @@ public final class Catalog {
 
     /**
      * Everything the decision table offers: GPUs (with the node classes each can be installed in), systems and cloud
-     * offers.
+     * offers, and what owning the hardware costs beside its price.
      */
     public HardwareList hardware() {
-        return new HardwareList(gpus(), systems(), cloudOffers(), nodes, gpuNodes, gpuNodeClasses);
+        return new HardwareList(gpus(), systems(), cloudOffers(), nodes, gpuNodes, gpuNodeClasses, money);
     }
 
     /**
@@ -131,6 +134,20 @@ public final class Catalog {
      */
     public Map<String, String> versions() {
         return versions;
+    }
+
+    /**
+     * The user's own prices in effect, by the id of the GPU, system or cloud offer they price, in the order of the
+     * user's price list: those entries carry the user's price and date instead of the catalog's (an offer says so in
+     * {@link CloudOffer#priceSource()}). Empty when the user has no price list.
+     */
+    public Map<String, AppliedUserPrice> userPrices() {
+        return userPrices;
+    }
+
+    /** Whether the price of the GPU, system or cloud offer {@code id} is the user's own. */
+    public boolean isUserPriced(String id) {
+        return userPrices.containsKey(id);
     }
 
     /** Every file or entry that was skipped, and why. Empty when everything loaded. */

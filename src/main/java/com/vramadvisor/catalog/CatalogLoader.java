@@ -9,6 +9,7 @@ import com.vramadvisor.engine.hardware.GpuSpec;
 import com.vramadvisor.engine.hardware.NodeSpec;
 import com.vramadvisor.engine.hardware.SystemSpec;
 import com.vramadvisor.engine.money.ColocationPrice;
+import com.vramadvisor.engine.money.SellingCost;
 import com.vramadvisor.engine.money.DepreciationCurve;
 import com.vramadvisor.engine.money.ElectricityPrice;
 import com.vramadvisor.engine.money.MoneyFacts;
@@ -71,6 +72,9 @@ public final class CatalogLoader {
     }
 
     private static final String SHIPPED_ROOT = "catalog/";
+    /** The file names a user catalog folder may hold, for problems that name them. */
+    private static final String EXPECTED_FILES =
+            "gpus.json, systems.json, cloud.json, models.json, nodes.json, money.json or " + UserPriceList.FILE_NAME;
     /** The JSON path of a problem that is not inside a JSON document. */
     private static final String NO_PATH = "";
 
@@ -110,15 +114,14 @@ public final class CatalogLoader {
             return List.of(new CatalogProblem(name, NO_PATH, Files.exists(directory)
                     ? "is a file, not a catalog folder" : "does not exist"));
         }
-        boolean any = false;
+        boolean any = Files.exists(directory.resolve(UserPriceList.FILE_NAME));
         for (Kind kind : Kind.values()) {
             any |= Files.exists(directory.resolve(kind.fileName()));
         }
         List<CatalogProblem> problems = new ArrayList<>(withUserDirectory(directory).load().problems());
         if (!any) {
             problems.add(new CatalogProblem(name, NO_PATH,
-                    "no catalog files here; expected gpus.json, systems.json, cloud.json, models.json, nodes.json"
-                            + " or money.json"));
+                    "no catalog files here; expected " + EXPECTED_FILES));
         }
         return List.copyOf(problems);
     }
@@ -169,6 +172,10 @@ public final class CatalogLoader {
                         readUser(path, loading).ifPresent(root -> loading.read(kind, path.toString(), root));
                     }
                 }
+                Path prices = userDirectory.resolve(UserPriceList.FILE_NAME);
+                if (Files.exists(prices, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                    loading.readPrices(UserPriceList.read(prices), prices.toString());
+                }
                 reportStrayFiles(loading);
             }
         }
@@ -214,10 +221,10 @@ public final class CatalogLoader {
             files.filter(p -> p.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".json"))
                     .filter(p -> Arrays.stream(Kind.values())
                             .noneMatch(k -> k.fileName().equals(p.getFileName().toString())))
+                    .filter(p -> !p.getFileName().toString().equals(UserPriceList.FILE_NAME))
                     .sorted()
                     .forEach(p -> loading.problem(p.toString(), NO_PATH,
-                            "not a catalog file name; expected gpus.json, systems.json, cloud.json, models.json,"
-                                    + " nodes.json or money.json"));
+                            "not a catalog file name; expected " + EXPECTED_FILES));
         } catch (IOException e) {
             loading.problem(userDirectory.toString(), NO_PATH, "cannot list the folder: " + oneLine(e));
         }
@@ -241,14 +248,23 @@ public final class CatalogLoader {
         private final Map<String, Located<ModelPreset>> presets = new LinkedHashMap<>();
         private final Map<String, String> versions = new LinkedHashMap<>();
         private final List<CatalogProblem> problems = new ArrayList<>();
+        private final List<UserPriceList.Entry> prices = new ArrayList<>();
+        private String pricesFile = "";
         private ElectricityPrice electricity;
         private PowerUsageEffectiveness pue;
         private ColocationPrice colocation;
+        private SellingCost selling;
         private final Map<String, NetworkCost> networkCosts = new LinkedHashMap<>();
         private final Map<String, DepreciationCurve> curves = new LinkedHashMap<>();
 
         void problem(String file, String path, String message) {
             problems.add(new CatalogProblem(file, path, message));
+        }
+
+        void readPrices(UserPriceList.Read read, String file) {
+            problems.addAll(read.problems());
+            prices.addAll(read.entries());
+            pricesFile = file;
         }
 
         void read(Kind kind, String file, JsonNode root) {
@@ -306,7 +322,8 @@ public final class CatalogLoader {
          * and curves replace those with the same id. A broken section or entry is reported and skipped.
          */
         private void readMoney(String file, JsonNode root) {
-            List<String> sections = List.of("electricity", "pue", "colocation", "networkCosts", "depreciationCurves");
+            List<String> sections = List.of("electricity", "pue", "colocation", "sellingCost", "networkCosts",
+                    "depreciationCurves");
             root.fieldNames().forEachRemaining(name -> {
                 if (!name.equals("catalogVersion") && !name.equals("description") && !sections.contains(name)) {
                     problem(file, "$." + UntrustedText.escape(name), "unknown field, ignored (money.json has "
@@ -319,6 +336,8 @@ public final class CatalogLoader {
             pue = p != null ? p : pue;
             ColocationPrice c = section(file, root, "colocation", MoneyEntryParser::colocation);
             colocation = c != null ? c : colocation;
+            SellingCost sc = section(file, root, "sellingCost", MoneyEntryParser::sellingCost);
+            selling = sc != null ? sc : selling;
             for (NetworkCost n : list(file, root, "networkCosts", MoneyEntryParser::networkCost, NetworkCost::id)) {
                 networkCosts.put(n.id(), n);
             }
@@ -442,9 +461,70 @@ public final class CatalogLoader {
                             + " (not in nodes.json); it is skipped");
                 }
             }
-            MoneyFacts money = new MoneyFacts(electricity, pue, colocation, networkList, List.copyOf(curves.values()));
+            MoneyFacts money = new MoneyFacts(electricity, pue, colocation, networkList, List.copyOf(curves.values()),
+                    selling);
+            Map<String, AppliedUserPrice> applied = applyPrices(gpuList, systemList, offerList);
             return new Catalog(gpuList, systemList, offerList, values(presets), values(nodes), gpuNodes,
-                    gpuNodeClasses, money, versions, problems);
+                    gpuNodeClasses, money, versions, applied, problems);
+        }
+
+        /**
+         * Puts the user's prices in place of the catalog's, in the lists given; an entry naming no loaded GPU, system
+         * or offer, or giving the wrong kind of price for it, is a problem and is skipped.
+         */
+        private Map<String, AppliedUserPrice> applyPrices(List<GpuSpec> gpuList, List<SystemSpec> systemList,
+                                                          List<CloudOffer> offerList) {
+            Map<String, AppliedUserPrice> applied = new LinkedHashMap<>();
+            for (UserPriceList.Entry entry : prices) {
+                UserPrice price = entry.price();
+                String id = price.id();
+                int gpu = indexOf(gpuList, GpuSpec::id, id);
+                int system = indexOf(systemList, SystemSpec::id, id);
+                int offer = indexOf(offerList, CloudOffer::id, id);
+                if (gpu < 0 && system < 0 && offer < 0) {
+                    problem(pricesFile, entry.path() + ".id", "unknown id " + UntrustedText.quote(id)
+                            + ": no GPU, system or cloud offer of the catalog has it; this price is skipped");
+                    continue;
+                }
+                UserPrice.Field wanted = offer >= 0 ? UserPrice.Field.USD_PER_HOUR : UserPrice.Field.PURCHASE_USD;
+                if (price.field() != wanted) {
+                    problem(pricesFile, entry.path() + "." + price.field().jsonName(), UntrustedText.quote(id)
+                            + (offer >= 0 ? " is a cloud offer: give priceUsdPerHour, US dollars per hour for the"
+                            + " whole instance" : " is bought: give priceUsd, the purchase price in US dollars")
+                            + "; this price is skipped");
+                    continue;
+                }
+                String released = offer >= 0 ? "" : system >= 0 ? systemList.get(system).released()
+                        : gpuList.get(gpu).released();
+                if (!released.isEmpty() && PurchaseFields.before(price.date(), released)) {
+                    problem(pricesFile, entry.path() + ".date", "the price is dated " + price.date() + ", before the"
+                            + " release of " + UntrustedText.quote(id) + " (" + released + "); this price is skipped");
+                    continue;
+                }
+                if (offer >= 0) {
+                    CloudOffer o = offerList.get(offer);
+                    applied.put(id, new AppliedUserPrice(price, o.priceUsdPerHour(), o.priceDate()));
+                    offerList.set(offer, o.withUserPrice(price.value(), price.date()));
+                } else if (system >= 0) {
+                    SystemSpec s = systemList.get(system);
+                    applied.put(id, new AppliedUserPrice(price, s.priceUsd(), s.priceDate()));
+                    systemList.set(system, s.withPrice(price.value(), price.date()));
+                } else {
+                    GpuSpec g = gpuList.get(gpu);
+                    applied.put(id, new AppliedUserPrice(price, g.priceUsd(), g.priceDate()));
+                    gpuList.set(gpu, g.withPrice(price.value(), price.date()));
+                }
+            }
+            return applied;
+        }
+
+        private static <T> int indexOf(List<T> list, Function<T, String> id, String wanted) {
+            for (int i = 0; i < list.size(); i++) {
+                if (id.apply(list.get(i)).equals(wanted)) {
+                    return i;
+                }
+            }
+            return -1;
         }
 
         /**

@@ -130,6 +130,25 @@ final class EntryReader {
         return v;
     }
 
+    /** A required number above 0 and at most {@code max}: a price, where 0 or less is a mistake, not a value. */
+    double positiveNumber(String field, double max) {
+        JsonNode value = take(field);
+        if (value == null) {
+            fail(field, "required field is missing");
+            return 0;
+        }
+        if (!value.isNumber()) {
+            fail(field, "expected a number, found " + describe(value));
+            return 0;
+        }
+        double v = value.asDouble();
+        if (!(v > 0 && v <= max)) {
+            fail(field, "must be more than 0 and at most " + plain(max) + ", found " + plain(v));
+            return 0;
+        }
+        return v;
+    }
+
     double optionalNumber(String field, double absent, double min, double max) {
         return has(field) ? number(field, min, max) : markRead(field, absent);
     }

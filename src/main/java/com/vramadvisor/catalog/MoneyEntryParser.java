@@ -5,6 +5,7 @@ import com.vramadvisor.engine.money.DepreciationClass;
 import com.vramadvisor.engine.money.DepreciationCurve;
 import com.vramadvisor.engine.money.ElectricityPrice;
 import com.vramadvisor.engine.money.NetworkCost;
+import com.vramadvisor.engine.money.SellingCost;
 import com.vramadvisor.engine.money.PowerUsageEffectiveness;
 import com.vramadvisor.files.UntrustedText;
 
@@ -45,6 +46,14 @@ final class MoneyEntryParser {
         String source = r.text("source");
         r.rejectUnknownFields();
         return r.ok() ? new ColocationPrice(price, date, region, source) : null;
+    }
+
+    static SellingCost sellingCost(EntryReader r) {
+        double fraction = r.number("fraction", 0, 0.999);
+        String date = date(r);
+        String source = r.text("source");
+        r.rejectUnknownFields();
+        return r.ok() ? new SellingCost(fraction, date, source) : null;
     }
 
     static NetworkCost networkCost(EntryReader r) {

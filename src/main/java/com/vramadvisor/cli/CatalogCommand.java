@@ -95,11 +95,12 @@ final class CatalogCommand implements Runnable {
         }
 
         private static Table cloud(List<CloudOffer> offers) {
-            Table t = new Table("id", "provider", "instanceType", "gpuId", "gpuCount", "priceUsdPerHour",
-                    "priceDate", "region", "spotUsdPerHour", "reserved1yUsdPerHour");
+            Table t = new Table("id", "provider", "providerKind", "instanceType", "gpuId", "gpuCount", "market",
+                    "priceUsdPerHour", "usdPerGpuHour", "priceDate", "region", "interruption", "priceSource");
             for (CloudOffer o : offers) {
-                t.row(o.id(), o.provider(), o.instanceType(), o.gpuId(), o.gpuCount(), num(o.priceUsdPerHour()),
-                        o.priceDate(), o.region(), known(o.spotUsdPerHour()), known(o.reservedOneYearUsdPerHour()));
+                t.row(o.id(), o.provider(), o.providerKind().id(), o.instanceType(), o.gpuId(), o.gpuCount(),
+                        o.market().id(), num(o.priceUsdPerHour()), num(o.usdPerGpuHour()), o.priceDate(), o.region(),
+                        o.interruption().id(), o.priceSource().id());
             }
             return t;
         }

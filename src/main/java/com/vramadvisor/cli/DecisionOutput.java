@@ -7,7 +7,9 @@ import com.vramadvisor.engine.Workload;
 import com.vramadvisor.engine.core.SizedEstimate;
 import com.vramadvisor.engine.core.WorkloadKind;
 import com.vramadvisor.engine.plan.PlanLayout;
+import com.vramadvisor.engine.money.OwnershipTerms;
 import com.vramadvisor.engine.ranking.Acquisition;
+import com.vramadvisor.engine.ranking.MoneyVerdict;
 import com.vramadvisor.engine.ranking.RankingOptions;
 import com.vramadvisor.engine.ranking.Reason;
 import com.vramadvisor.engine.ranking.Recommendation;
@@ -99,9 +101,17 @@ final class DecisionOutput {
         root.put("globalBatchTokens", o.globalBatchTokens() > 0 ? o.globalBatchTokens() : null);
         root.put("sortedBy", o.sortKey().name().toLowerCase(Locale.ROOT).replace('_', '-'));
         root.put("computeEfficiency", o.computeEfficiency());
-        root.put("amortizationYears", o.amortizationYears());
-        root.put("electricityUsdPerKWh", o.electricityUsdPerKWh());
-        root.put("pue", o.pue());
+        Map<String, Object> usage = new LinkedHashMap<>();
+        usage.put("jobOnly", o.usage().jobOnly());
+        usage.put("utilization", o.usage().jobOnly() ? null : o.usage().utilization());
+        usage.put("years", o.usage().jobOnly() ? null : o.usage().years());
+        root.put("usage", usage);
+        root.put("breakEvenYears", o.breakEvenYears());
+        OwnershipTerms terms = rec.ownership();
+        root.put("electricityUsdPerKWh", terms.electricityUsdPerKWh());
+        root.put("pue", terms.pue());
+        root.put("colocationUsdPerKwMonth", terms.colocationUsdPerKwMonth());
+        root.put("sellingCostFraction", terms.sellingCostFraction());
         if (subject.workload() != null && subject.workload().mode() == Mode.INFER) {
             root.put("tpotTargetMs", o.servingTargets().tpotTargetMs());
             root.put("ttftTargetMs", o.servingTargets().ttftTargetMs());
@@ -110,6 +120,13 @@ final class DecisionOutput {
         }
         root.put("bestPurchase", rec.bestPurchase() == null ? null : rec.bestPurchase().hardwareId());
         root.put("bestRental", rec.bestRental() == null ? null : rec.bestRental().hardwareId());
+        MoneyVerdict v = rec.verdict();
+        Map<String, Object> verdict = new LinkedHashMap<>();
+        verdict.put("cheaper", v.cheaper() == null ? null : v.cheaper().id());
+        verdict.put("breakEvenUtilization", v.breakEvenUtilization());
+        verdict.put("years", v.years());
+        verdict.put("sentence", MoneyWords.verdict(rec));
+        root.put("verdict", verdict);
         List<Map<String, Object>> rows = new ArrayList<>();
         for (RecommendationRow r : rec.rows()) {
             rows.add(rowJson(r));
@@ -156,6 +173,10 @@ final class DecisionOutput {
         row.put("gpuHours", r.gpuHours());
         row.put("mfu", r.mfu());
         row.put("boundBy", r.boundBy() == null ? null : r.boundBy().code());
+        row.put("itemsPerWattHour", r.itemsPerWattHour());
+        row.put("market", r.market().isEmpty() ? null : r.market());
+        row.put("provider", r.provider().isEmpty() ? null : r.provider());
+        row.put("priceDate", r.priceDate().isEmpty() ? null : r.priceDate());
         RowMoney m = r.money();
         row.put("capitalUsd", m.capitalUsd());
         row.put("cardsUsd", m.cardsUsd());
@@ -167,6 +188,7 @@ final class DecisionOutput {
         row.put("hostingUsd", m.hostingUsd());
         row.put("breakEvenUtilization", m.breakEvenUtilization());
         row.put("breakEvenMonths", m.breakEvenMonths());
+        row.put("sameGpusRentUsdPerHour", m.sameGpusRentUsdPerHour());
         ServingFigures s = r.serving();
         row.put("usersServed", s == null ? null : s.usersServed());
         row.put("usersPerReplica", s == null ? null : s.usersPerReplica());
@@ -274,12 +296,15 @@ final class DecisionOutput {
             }
         }
         if (rec.hasSpeed()) {
-            out.printf(Locale.ROOT, "Bought: amortised over %s years plus energy at %s USD/kWh x PUE %s; rented: the "
-                            + "hourly rate.%n", num(o.amortizationYears(), "%.1f"),
-                    num(o.electricityUsdPerKWh(), "%.3f"), num(o.pue(), "%.2f"));
+            out.println(MoneyWords.terms(rec));
         }
-        out.printf(Locale.ROOT, "%d of %d options fit.%s%s%n%n", rec.optionsFitting(), rec.optionsConsidered(),
+        out.printf(Locale.ROOT, "%d of %d options fit.%s%s%n", rec.optionsFitting(), rec.optionsConsidered(),
                 best(" Best to buy: ", rec.bestPurchase()), best(" Best to rent: ", rec.bestRental()));
+        String verdict = MoneyWords.verdict(rec);
+        if (!verdict.isEmpty()) {
+            out.println(verdict);
+        }
+        out.println();
         boolean layouts = llm;
         boolean mfu = rec.rows().stream().anyMatch(r -> r.mfu() != null);
         String unit = llm ? "tokens" : shortUnit(rec.itemUnit());
@@ -298,7 +323,7 @@ final class DecisionOutput {
         }
         head.append(String.format(Locale.ROOT, " %12s %12s", "capital", "rent/hour"));
         if (rec.hasSpeed()) {
-            head.append(String.format(Locale.ROOT, " %12s", "job cost"));
+            head.append(String.format(Locale.ROOT, " %12s %9s", "job cost", "pays off"));
         }
         out.println(head);
         for (RecommendationRow r : rec.rows()) {
@@ -326,7 +351,8 @@ final class DecisionOutput {
             line.append(String.format(Locale.ROOT, " %12s %12s", RecommendCommand.MONEY.amount(r.purchaseUsd(), "-"),
                     RecommendCommand.MONEY.rate(r.rentalUsdPerHour(), "-")));
             if (rec.hasSpeed()) {
-                line.append(String.format(Locale.ROOT, " %12s", RecommendCommand.MONEY.amount(r.jobCostUsd(), "-")));
+                line.append(String.format(Locale.ROOT, " %12s %9s", RecommendCommand.MONEY.amount(r.jobCostUsd(), "-"),
+                        MoneyWords.paysOff(r)));
             }
             out.println(line);
             if (r.nodes() > 1) {

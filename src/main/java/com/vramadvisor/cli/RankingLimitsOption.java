@@ -1,5 +1,8 @@
 package com.vramadvisor.cli;
 
+import com.vramadvisor.engine.money.Usage;
+import java.time.YearMonth;
+import java.time.ZoneOffset;
 import com.vramadvisor.engine.Mode;
 import com.vramadvisor.engine.ranking.RankingOptions;
 import com.vramadvisor.scenario.ScenarioInputs;
@@ -42,8 +45,19 @@ final class RankingLimitsOption {
             description = "Fraction of the dense tensor peak that matrix multiplications reach (default 0.50).")
     Double computeEfficiency;
 
-    @Option(names = "--amortize-years", paramLabel = "Y",
-            description = "Years a purchase is spread over; a job pays its share (default 3).")
+    @Option(names = "--utilization", paramLabel = "U",
+            description = "How bought hardware will be used: busy U (0-1) of the time for --years with work like this "
+                    + "job, which then carries its share of the cost of owning it. Default: bought for this job "
+                    + "alone and sold when it ends.")
+    Double utilization;
+
+    @Option(names = "--years", paramLabel = "Y",
+            description = "Years bought hardware is kept and busy at --utilization (default with --utilization: 3; "
+                    + "--years alone means busy all the time).")
+    Double years;
+
+    /** Before usage existed: a purchase spread over Y years of full use, which is --utilization 1 --years Y. */
+    @Option(names = "--amortize-years", paramLabel = "Y", hidden = true)
     Double amortizeYears;
 
     @Option(names = "--electricity-usd-kwh", paramLabel = "USD",
@@ -86,7 +100,7 @@ final class RankingLimitsOption {
         if (!timed) {
             String[][] speedFlags = {{"--days", str(days)}, {"--compute-efficiency", str(computeEfficiency)},
                 {"--amortize-years", str(amortizeYears)}, {"--electricity-usd-kwh", str(electricity)},
-                {"--pue", str(pue)}};
+                {"--pue", str(pue)}, {"--utilization", str(utilization)}, {"--years", str(years)}};
             for (String[] f : speedFlags) {
                 if (f[1] != null) {
                     throw new CliInputException(f[0] + " feeds the speed and job-cost models, which this workload"
@@ -157,7 +171,39 @@ final class RankingLimitsOption {
         return costFlags(b);
     }
 
-    /** The deadline, efficiency, amortisation, electricity and PUE flags, each checked. */
+    /**
+     * The usage the flags give ({@code --utilization}, {@code --years}, or the older {@code --amortize-years}), or
+     * {@code null} for this job only.
+     */
+    Usage usage() {
+        if (amortizeYears != null && (utilization != null || years != null)) {
+            throw new CliInputException("--amortize-years is --utilization 1 --years Y; give one or the other");
+        }
+        Double y = amortizeYears != null ? amortizeYears : years;
+        Double u = amortizeYears != null ? Double.valueOf(1) : utilization;
+        if (u == null && y == null) {
+            return null;
+        }
+        if (u != null && !(u > 0 && u <= 1)) {
+            throw new CliInputException("--utilization must be above 0 and at most 1, got " + u);
+        }
+        if (y != null && !(y > 0 && y <= Usage.MAX_YEARS)) {
+            throw new CliInputException("--years must be above 0 and at most " + (int) Usage.MAX_YEARS + ", got " + y);
+        }
+        return Usage.of(u == null ? 1 : u, y == null ? RankingOptions.DEFAULT_BREAK_EVEN_YEARS : y);
+    }
+
+    /**
+     * The month prices are judged against: this month, or the {@code vramadvisor.priceAsOf} system property
+     * ({@code YYYY-MM}) for reproducible output.
+     */
+    static String priceAsOf() {
+        String given = System.getProperty("vramadvisor.priceAsOf");
+        return given != null && given.matches("\\d{4}-(0[1-9]|1[0-2])") ? given
+                : YearMonth.now(ZoneOffset.UTC).toString();
+    }
+
+    /** The deadline, efficiency, usage, electricity and PUE flags, each checked. */
     private RankingOptions.Builder costFlags(RankingOptions.Builder b) {
         if (days != null) {
             if (!(days > 0) || days > 36_500) {
@@ -172,12 +218,11 @@ final class RankingLimitsOption {
             }
             b.computeEfficiency(computeEfficiency);
         }
-        if (amortizeYears != null) {
-            if (!(amortizeYears > 0) || amortizeYears > 100) {
-                throw new CliInputException("--amortize-years must be above 0 and at most 100, got " + amortizeYears);
-            }
-            b.amortizationYears(amortizeYears);
+        Usage usage = usage();
+        if (usage != null) {
+            b.usage(usage);
         }
+        b.priceAsOf(priceAsOf());
         if (electricity != null) {
             if (!(electricity >= 0) || electricity > 100) {
                 throw new CliInputException("--electricity-usd-kwh must be 0 to 100, got " + electricity);

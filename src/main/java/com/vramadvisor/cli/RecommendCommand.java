@@ -51,9 +51,20 @@ final class RecommendCommand implements Callable<Integer> {
     @Mixin
     ScenarioArgs args;
 
-    @Option(names = "--budget-usd", paramLabel = "USD", description = "Only options whose cost of the job is within this; for a --workload other than llm without a "
-                    + "speed model, bought options whose capital is.")
+    @Option(names = {"--max-job-cost", "--budget-usd"}, paramLabel = "USD",
+            description = "Only options whose cost of the job is within this; for a workload without a speed model, "
+                    + "bought options whose capital is.")
     Double budgetUsd;
+
+    @Option(names = "--budget", paramLabel = "USD",
+            description = "Only bought options whose capital (what buying costs up front) is within this; rented "
+                    + "options stay.")
+    Double capitalUsd;
+
+    @Option(names = "--power-kw", paramLabel = "KW",
+            description = "Only bought options that draw at most this many kW at load (a room's or a circuit's "
+                    + "limit); rented options stay.")
+    Double powerKw;
 
     @Option(names = "--vendor", paramLabel = "LIST", split = ",", description = "Only these GPU vendors.")
     List<String> vendors;
@@ -143,9 +154,21 @@ final class RecommendCommand implements Callable<Integer> {
     RankingOptions.Builder filters(RankingOptions.Builder b) {
         if (budgetUsd != null) {
             if (!(budgetUsd > 0)) {
-                throw new CliInputException("--budget-usd must be positive, got " + budgetUsd);
+                throw new CliInputException("--max-job-cost must be positive, got " + budgetUsd);
             }
             b.maxBudgetUsd(budgetUsd);
+        }
+        if (capitalUsd != null) {
+            if (!(capitalUsd > 0) || Double.isInfinite(capitalUsd)) {
+                throw new CliInputException("--budget must be a positive number of US dollars, got " + capitalUsd);
+            }
+            b.maxCapitalUsd(capitalUsd);
+        }
+        if (powerKw != null) {
+            if (!(powerKw > 0) || Double.isInfinite(powerKw)) {
+                throw new CliInputException("--power-kw must be a positive number of kW, got " + powerKw);
+            }
+            b.maxPowerKw(powerKw);
         }
         if (vendors != null && !vendors.isEmpty()) {
             Set<String> set = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);

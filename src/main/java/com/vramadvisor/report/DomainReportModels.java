@@ -88,6 +88,7 @@ public final class DomainReportModels {
                                     text.integer(r.gpusNeeded()), text.gib(r.perGpuBytes()), money));
                 }
             }
+            out.addAll(new ReportMoney(text).verdict(rec));
             out.add(rec.hasSpeed() ? text.format("domain.summary.timed", rec.job().description(),
                     text.integer(Math.round(rec.options().deadlineDays()))) : text.get("domain.summary.speed"));
         }

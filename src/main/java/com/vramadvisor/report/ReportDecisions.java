@@ -109,8 +109,7 @@ final class ReportDecisions {
     private List<String> notes(Recommendation recommendation) {
         RankingOptions o = recommendation.options();
         List<String> notes = new ArrayList<>();
-        notes.add(text.format("decision.note.cost", text.number(o.amortizationYears(), 1),
-                text.number(o.electricityUsdPerKWh(), 3), text.number(o.pue(), 2)));
+        notes.add(new ReportMoney(text).costNote(recommendation));
         notes.add(text.format("decision.note.speed", text.integer(o.tokenBudget()),
                 text.percent(o.computeEfficiency()), text.percent(o.decodeBandwidthEfficiency()),
                 ReportInputs.days(text, o.deadlineDays())));
@@ -163,7 +162,7 @@ final class ReportDecisions {
 
     private List<String> domainNotes(Recommendation rec) {
         List<String> notes = new ArrayList<>();
-        notes.add(text.format("domain.decision.note.cost"));
+        notes.add(rec.hasSpeed() ? new ReportMoney(text).costNote(rec) : text.format("domain.decision.note.cost"));
         notes.add(rec.hasSpeed() ? text.format("domain.decision.note.timed", rec.job().description(),
                 text.integer(Math.round(rec.options().deadlineDays()))) : text.get("domain.decision.note.speed"));
         notes.add(text.get(rec.spreads() ? "domain.decision.note.spreads"

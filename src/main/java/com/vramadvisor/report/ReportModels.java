@@ -137,6 +137,7 @@ public final class ReportModels {
                                     : text.get("decision.bound." + r.boundBy().code())));
                 });
             }
+            out.addAll(new ReportMoney(text).verdict(recommendation));
         }
         capacities.stream().filter(c -> c.capacityBytes() >= estimate.peakBytes())
                 .reduce((a, b) -> a.capacityBytes() <= b.capacityBytes() ? a : b)

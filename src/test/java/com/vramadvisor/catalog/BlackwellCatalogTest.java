@@ -1,6 +1,7 @@
 package com.vramadvisor.catalog;
 
 import com.vramadvisor.engine.hardware.CloudOffer;
+import com.vramadvisor.engine.hardware.Market;
 import com.vramadvisor.engine.hardware.GpuSpec;
 import com.vramadvisor.engine.hardware.NodeSpec;
 import com.vramadvisor.engine.hardware.SystemSpec;
@@ -105,12 +106,12 @@ class BlackwellCatalogTest {
 
     @Test
     void awsP5CarriesThe2025PriceCut() {
-        CloudOffer p5 = CATALOG.cloudOffer("aws-p5.48xlarge").orElseThrow();
+        CloudOffer p5 = CATALOG.cloudOffer("aws-p5.48xlarge-on-demand").orElseThrow();
 
         // AWS cut P5 on-demand prices by "up to 45%" in June 2025 from the USD 98.32 launch price (The Next
         // Platform, 2023-07-27); the reported new rate is USD 55.04 per hour, USD 6.88 per GPU-hour.
         assertThat(p5.priceUsdPerHour()).isEqualTo(55.04);
-        assertThat(p5.priceUsdPerHour() / p5.gpuCount()).isCloseTo(6.88, within(0.005));
+        assertThat(p5.usdPerGpuHour()).isCloseTo(6.88, within(0.005));
         assertThat(1 - p5.priceUsdPerHour() / 98.32).isBetween(0.40, 0.45);
         assertThat(p5.priceDate()).isGreaterThanOrEqualTo("2025-06");
     }
@@ -121,73 +122,64 @@ class BlackwellCatalogTest {
             aws-p4de.24xlarge | 27.44705  | 17.401365 | 40.96575 | AWS price list via instances.vantage.sh, 2026-01-21
             aws-g5.xlarge     | 1.006     | 0.63378   | 1.006    | same list; June 2026 us-east-1 rate card: USD 1.006
             """)
-    void awsRatesAfterThe2025CutWithTheirOneYearRates(String id, double onDemand, double reserved, double before,
-                                                      String source) {
-        CloudOffer offer = CATALOG.cloudOffer(id).orElseThrow();
+    void awsRatesAfterThe2025CutWithTheirOneYearRates(String instance, double onDemand, double reserved,
+                                                      double before, String source) {
+        CloudOffer offer = CATALOG.cloudOffer(instance + "-on-demand").orElseThrow();
+        CloudOffer oneYear = CATALOG.cloudOffer(instance + "-commit-1y").orElseThrow();
 
         assertThat(offer.priceUsdPerHour()).as(source).isEqualTo(onDemand);
-        assertThat(offer.reservedOneYearUsdPerHour()).as(source).isEqualTo(reserved);
+        assertThat(oneYear.priceUsdPerHour()).as(source).isEqualTo(reserved);
+        assertThat(oneYear.market()).isEqualTo(Market.COMMIT_1Y);
         assertThat(offer.priceUsdPerHour()).as("at most the 2023 list price").isLessThanOrEqualTo(before);
         // "up to 45%": no cut is deeper than that.
         assertThat(offer.priceUsdPerHour()).isGreaterThanOrEqualTo(before * 0.55);
     }
 
     @Test
-    void gcpA2OffersCarryTheSpotAndOneYearRatesOfTheirDatedPriceFile() {
-        // Cyclenerd/google-cloud-pricing-cost-calculator pricing.yml, generated 2025-03-06, us-central1:
-        // a2-highgpu-1g hour 3.673385, hour_spot 1.293355, month_1y 1689.3711392 (730 hours a month);
-        // a2-ultragpu-1g hour 5.06879789041096, hour_spot 2.02746835616438, no month_1y.
-        CloudOffer highgpu = CATALOG.cloudOffer("gcp-a2-highgpu-1g").orElseThrow();
-        assertThat(highgpu.spotUsdPerHour()).isEqualTo(1.293355);
-        assertThat(highgpu.reservedOneYearUsdPerHour()).isCloseTo(1689.3711392 / 730, within(1e-8));
-        assertThat(highgpu.priceDate()).isEqualTo("2025-03-06");
-        CloudOffer ultragpu = CATALOG.cloudOffer("gcp-a2-ultragpu-1g").orElseThrow();
-        assertThat(ultragpu.spotUsdPerHour()).isCloseTo(2.02746835616438, within(1e-8));
-        assertThat(ultragpu.reservedOneYearUsdPerHour()).isZero();
-        assertThat(ultragpu.spotUsdPerHour()).isLessThan(ultragpu.priceUsdPerHour());
+    void gcpA2OffersCarryTheSpotAndCommittedRatesOfTheirDatedPriceFile() {
+        // Cyclenerd/google-cloud-pricing-cost-calculator pricing.yml, generated 2026-07-30, us-central1:
+        // a2-highgpu-1g hour 3.673385, hour_spot 1.92802, month_1y 1689.3711392, month_3y 938.56707798 (730 hours
+        // a month); a2-ultragpu-1g hour 5.06879789041096, hour_spot 2.75954630136986, no month_1y.
+        CloudOffer highgpu = CATALOG.cloudOffer("gcp-a2-highgpu-1g-on-demand").orElseThrow();
+        assertThat(highgpu.priceUsdPerHour()).isEqualTo(3.673385);
+        assertThat(highgpu.priceDate()).isEqualTo("2026-07-30");
+        assertThat(CATALOG.cloudOffer("gcp-a2-highgpu-1g-spot").orElseThrow().priceUsdPerHour()).isEqualTo(1.92802);
+        assertThat(CATALOG.cloudOffer("gcp-a2-highgpu-1g-commit-1y").orElseThrow().priceUsdPerHour())
+                .isCloseTo(1689.3711392 / 730, within(1e-6));
+        assertThat(CATALOG.cloudOffer("gcp-a2-highgpu-1g-commit-3y").orElseThrow().priceUsdPerHour())
+                .isCloseTo(938.56707798 / 730, within(1e-6));
+        CloudOffer ultraSpot = CATALOG.cloudOffer("gcp-a2-ultragpu-1g-spot").orElseThrow();
+        assertThat(ultraSpot.priceUsdPerHour()).isCloseTo(2.75954630136986, within(1e-6));
+        assertThat(ultraSpot.priceUsdPerHour())
+                .isLessThan(CATALOG.cloudOffer("gcp-a2-ultragpu-1g-on-demand").orElseThrow().priceUsdPerHour());
+        assertThat(CATALOG.cloudOffer("gcp-a2-ultragpu-1g-commit-1y")).isEmpty();
     }
 
     @Test
-    void theLoaderReadsFp4AndTheSpotAndOneYearRates() throws IOException {
+    void theLoaderReadsFp4() throws IOException {
         Files.writeString(dir.resolve("gpus.json"), """
                 {"catalogVersion": "1", "gpus": [
                   {"id": "my-card", "name": "My Card", "vendor": "NVIDIA", "segment": "workstation",
                    "formFactor": "PCIe", "memoryGbNominal": 24, "memoryType": "GDDR7", "memoryBandwidthGBps": 600,
                    "fp16Tflops": 100, "fp4Tflops": 800, "launchYear": 2025, "released": "2025-04",
                    "unpricedReason": "none", "source": "x"}]}""");
-        Files.writeString(dir.resolve("cloud.json"), """
-                {"catalogVersion": "1", "offers": [
-                  {"id": "my-cloud", "provider": "Acme", "instanceType": "big", "gpuId": "my-card", "gpuCount": 1,
-                   "priceUsdPerHour": 2.0, "spotUsdPerHour": 0.8, "reserved1yUsdPerHour": 1.4,
-                   "priceDate": "2026-01", "region": "eu", "source": "x"}]}""");
         Catalog catalog = CatalogLoader.withUserDirectory(dir).load();
 
         assertThat(catalog.problems()).isEmpty();
         assertThat(catalog.gpu("my-card").orElseThrow().fp4Tflops()).isEqualTo(800);
-        CloudOffer offer = catalog.cloudOffer("my-cloud").orElseThrow();
-        assertThat(offer.priceUsdPerHour()).isEqualTo(2.0);
-        assertThat(offer.spotUsdPerHour()).isEqualTo(0.8);
-        assertThat(offer.reservedOneYearUsdPerHour()).isEqualTo(1.4);
     }
 
     @Test
-    void aDiscountRateAboveOnDemandOrANegativeFp4IsAProblem() throws IOException {
+    void aNegativeFp4IsAProblem() throws IOException {
         Files.writeString(dir.resolve("gpus.json"), """
                 {"catalogVersion": "1", "gpus": [
                   {"id": "my-card", "name": "My Card", "vendor": "NVIDIA", "segment": "workstation",
                    "formFactor": "PCIe", "memoryGbNominal": 24, "memoryType": "GDDR7", "memoryBandwidthGBps": 600,
                    "fp4Tflops": -1, "launchYear": 2025, "released": "2025-04", "unpricedReason": "none",
                    "source": "x"}]}""");
-        Files.writeString(dir.resolve("cloud.json"), """
-                {"catalogVersion": "1", "offers": [
-                  {"id": "my-cloud", "provider": "Acme", "instanceType": "big", "gpuId": "h100-sxm-80gb",
-                   "gpuCount": 1, "priceUsdPerHour": 2.0, "spotUsdPerHour": 3.0, "reserved1yUsdPerHour": 2.5,
-                   "priceDate": "2026-01", "region": "eu", "source": "x"}]}""");
         Catalog catalog = CatalogLoader.withUserDirectory(dir).load();
 
-        assertThat(catalog.problems()).extracting(CatalogProblem::jsonPath).containsExactlyInAnyOrder(
-                "$.gpus[0].fp4Tflops", "$.offers[0].spotUsdPerHour", "$.offers[0].reserved1yUsdPerHour");
+        assertThat(catalog.problems()).extracting(CatalogProblem::jsonPath).containsExactly("$.gpus[0].fp4Tflops");
         assertThat(catalog.gpu("my-card")).isEmpty();
-        assertThat(catalog.cloudOffer("my-cloud")).isEmpty();
     }
 }

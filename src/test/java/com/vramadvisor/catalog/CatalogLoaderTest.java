@@ -107,8 +107,9 @@ class CatalogLoaderTest {
                    "released": "2024-01", "unpricedReason": "none", "source": "x"}]}""");
         Catalog catalog = loadWith("cloud.json", """
                 {"catalogVersion": "1", "offers": [
-                  {"id": "my-cloud", "provider": "Acme", "instanceType": "big", "gpuId": "nope", "gpuCount": 1,
-                   "priceUsdPerHour": 1.5, "priceDate": "2025-01", "region": "eu", "source": "x"}]}""");
+                  {"id": "my-cloud", "provider": "Acme", "providerKind": "specialist", "instanceType": "big",
+                   "gpuId": "nope", "gpuCount": 1, "market": "on-demand", "priceUsdPerHour": 1.5,
+                   "priceDate": "2025-01", "region": "eu", "source": "x"}]}""");
 
         assertThat(catalog.problems()).extracting(CatalogProblem::jsonPath, CatalogProblem::message)
                 .containsExactlyInAnyOrder(
@@ -298,8 +299,8 @@ class CatalogLoaderTest {
                 .satisfies(p -> assertThat(p.toString()).isEqualTo(file + ": is a file, not a catalog folder"));
         Catalog stray = loadWith("gpu.json", "{}");
         assertThat(stray.problems()).extracting(CatalogProblem::toString).contains(dir.resolve("gpu.json")
-                + ": not a catalog file name; expected gpus.json, systems.json, cloud.json, models.json, nodes.json or"
-                        + " money.json");
+                + ": not a catalog file name; expected gpus.json, systems.json, cloud.json, models.json, nodes.json,"
+                + " money.json or prices.json");
         assertThat(stray.problems()).extracting(CatalogProblem::toString).noneMatch(s -> s.contains(": $:"));
     }
 

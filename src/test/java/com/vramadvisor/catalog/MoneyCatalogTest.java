@@ -69,18 +69,18 @@ class MoneyCatalogTest {
     void everyGpuNodeAndSystemFallsInAClassWithACurve() {
         HardwareList hardware = SHIPPED.hardware();
         for (GpuSpec gpu : SHIPPED.gpus()) {
-            assertThat(SHIPPED.money().curve(DepreciationClass.forGpu(gpu))).as(gpu.id()).isPresent();
+            assertThat(SHIPPED.money().curve(gpu.depreciationClass())).as(gpu.id()).isPresent();
         }
-        assertThat(DepreciationClass.forGpu(SHIPPED.gpu("h100-sxm-80gb").orElseThrow()))
+        assertThat(SHIPPED.gpu("h100-sxm-80gb").orElseThrow().depreciationClass())
                 .isEqualTo(DepreciationClass.DATACENTER_GPU);
-        assertThat(DepreciationClass.forGpu(SHIPPED.gpu("apple-m2-ultra-192gb").orElseThrow()))
+        assertThat(SHIPPED.gpu("apple-m2-ultra-192gb").orElseThrow().depreciationClass())
                 .isEqualTo(DepreciationClass.APPLE);
-        assertThat(DepreciationClass.forGpu(SHIPPED.gpu("rtx-4090").orElseThrow()))
+        assertThat(SHIPPED.gpu("rtx-4090").orElseThrow().depreciationClass())
                 .isEqualTo(DepreciationClass.CONSUMER_GPU);
         NodeSpec tower = hardware.nodeFor(SHIPPED.gpu("rtx-4090").orElseThrow());
         NodeSpec hgx = hardware.nodeFor(SHIPPED.gpu("h100-sxm-80gb").orElseThrow());
-        assertThat(DepreciationClass.forNode(tower)).isEqualTo(DepreciationClass.DESKTOP_HOST);
-        assertThat(DepreciationClass.forNode(hgx)).isEqualTo(DepreciationClass.SERVER_HOST);
+        assertThat(tower.depreciationClass()).isEqualTo(DepreciationClass.DESKTOP_HOST);
+        assertThat(hgx.depreciationClass()).isEqualTo(DepreciationClass.SERVER_HOST);
     }
 
     @Test

@@ -68,7 +68,7 @@ class PlanCommandTest {
     @Test
     void aCloudOfferIsPlannedAsARentalAndAGivenRecomputationIsKept() throws IOException {
         JsonNode plan = json("plan", "--preset", "llama-3-8b", "--seq", "4096", "--tokens", "1e11", "--gpu",
-                "aws-p5.48xlarge", "--recompute", "full", "--format", "json");
+                "aws-p5.48xlarge-on-demand", "--recompute", "full", "--format", "json");
         assertThat(plan.get("acquisition").asText()).isEqualTo("rental");
         for (JsonNode l : plan.get("layouts")) {
             assertThat(l.get("layout").get("recompute").asText()).isEqualTo("full");

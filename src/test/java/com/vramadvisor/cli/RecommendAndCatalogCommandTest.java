@@ -126,8 +126,9 @@ class RecommendAndCatalogCommandTest {
         for (JsonNode r : four.get("rows")) {
             assertThat(r.get("gpusNeeded").asInt()).as(r.get("hardware").asText()).isBetween(1, 4);
         }
-        assertThat(row(freeJson.get("rows"), "aws-p4d.24xlarge", "cloud").get("gpusNeeded").asInt()).isEqualTo(8);
-        assertThat(four.get("rows").findValuesAsText("hardwareId")).doesNotContain("aws-p4d.24xlarge");
+        assertThat(row(freeJson.get("rows"), "aws-p4d.24xlarge-on-demand", "cloud").get("gpusNeeded").asInt())
+                .isEqualTo(8);
+        assertThat(four.get("rows").findValuesAsText("hardwareId")).doesNotContain("aws-p4d.24xlarge-on-demand");
     }
 
     @Test
@@ -173,7 +174,7 @@ class RecommendAndCatalogCommandTest {
     }
 
     @Test
-    void catalogListsFp4RatesAndTheCloudDiscountColumns() {
+    void catalogListsFp4RatesAndTheCloudMarketColumns() {
         EstimateCommandTest.Result gpus = run("catalog", "list", "gpus", "--format", "csv");
         EstimateCommandTest.Result cloud = run("catalog", "list", "cloud", "--format", "csv");
 
@@ -181,7 +182,11 @@ class RecommendAndCatalogCommandTest {
         assertThat(gpus.out().lines().findFirst().orElseThrow()).contains("fp4Tflops");
         assertThat(gpus.out().lines().filter(l -> l.startsWith("b300-sxm-288gb,"))).singleElement()
                 .asString().contains(",13125,");
-        assertThat(cloud.out().lines().findFirst().orElseThrow()).endsWith("spotUsdPerHour,reserved1yUsdPerHour");
+        assertThat(cloud.out().lines().findFirst().orElseThrow()).isEqualTo("id,provider,providerKind,instanceType,"
+                + "gpuId,gpuCount,market,priceUsdPerHour,usdPerGpuHour,priceDate,region,interruption,priceSource");
+        // Lambda's On-Demand Cloud page: 8 x H100 SXM at USD 3.99 per GPU-hour, USD 31.92 per instance-hour.
+        assertThat(cloud.out().lines().filter(l -> l.startsWith("lambda-gpu-8x-h100-sxm5-on-demand,")))
+                .singleElement().asString().contains(",on-demand,31.92,3.99,2026-08-26,global,none,catalog");
     }
 
     @Test

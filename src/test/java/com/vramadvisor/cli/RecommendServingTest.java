@@ -39,8 +39,12 @@ class RecommendServingTest {
             assertThat(row.get("ttftMs").asDouble()).isLessThanOrEqualTo(2000);
             assertThat(row.get("usersServed").asInt()).isEqualTo(row.get("usersPerReplica").asInt()
                     * row.get("replicas").asInt());
-            assertThat(row.get("usersPerDollar").asDouble()).isCloseTo(row.get("usersServed").asDouble()
-                    / row.get("rentalUsdPerHour").asDouble(), within(1e-6));
+            // An hour of a commitment costs its whole term spread over the job's hours; an hour on demand, the rate.
+            double perHour = row.get("market").asText().startsWith("commit")
+                    ? row.get("jobCostUsd").asDouble() / row.get("hours").asDouble()
+                    : row.get("rentalUsdPerHour").asDouble();
+            assertThat(row.get("usersPerDollar").asDouble()).isCloseTo(row.get("usersServed").asDouble() / perHour,
+                    within(1e-6));
             assertThat(row.get("usersPerDollar").asDouble()).isLessThanOrEqualTo(previous);
             previous = row.get("usersPerDollar").asDouble();
         }

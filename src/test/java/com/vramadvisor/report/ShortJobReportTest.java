@@ -39,7 +39,8 @@ class ShortJobReportTest {
     void aJobOfSecondsReadsInSecondsAndBelowACentInTheMarkdownReport() throws Exception {
         VisionWorkload w = new VisionWorkload(VisionModel.RESNET_50, true, 256, 224, 224,
                 VisionPrecision.FP16_MIXED, VisionOptimizer.SGD_MOMENTUM, false, true, true);
-        Recommendation rec = new Recommender().recommend(w, HW, RankingOptions.defaults(),
+        Recommendation rec = new Recommender().recommend(w, HW,
+                RankingOptions.builder().usage(com.vramadvisor.engine.money.Usage.of(1, 3)).build(),
                 new JobSize(2_560, "10 steps of 256 images"));
         RecommendationRow first = rec.bestPurchase();
         assertThat(first.hours() * 3600).isBetween(0.5, 59.0);

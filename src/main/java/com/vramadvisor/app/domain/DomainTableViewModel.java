@@ -42,7 +42,8 @@ public final class DomainTableViewModel {
 
     private final ReadOnlyObjectProperty<ScenarioInputs> snapshot;
     private final ReadOnlyObjectProperty<Sizable> workload;
-    private final HardwareList hardware;
+    /** Read by the worker; replaced on the FX thread when the catalog is reloaded. */
+    private volatile HardwareList hardware;
     private final ResultsMessages messages;
     private final Executor worker;
     private final Executor ui;
@@ -81,6 +82,13 @@ public final class DomainTableViewModel {
             last = null;
             request();
         });
+        request();
+    }
+
+    /** Ranks over {@code reloaded} from now on, at once: the catalog was reloaded (the user's own prices). */
+    public void hardware(HardwareList reloaded) {
+        this.hardware = Objects.requireNonNull(reloaded, "reloaded");
+        last = null;
         request();
     }
 

@@ -47,7 +47,8 @@ public final class ExportViewModel {
 
     private final Supplier<ScenarioInputs> snapshot;
     private DomainSizer domain = in -> Optional.empty();
-    private final Catalog catalog;
+    /** Read once when an export starts: the catalog may be reloaded while the window runs. */
+    private Supplier<Catalog> catalogSource;
     private final Messages messages;
     private final Executor background;
     private final Executor ui;
@@ -82,12 +83,17 @@ public final class ExportViewModel {
                            Executor ui, Supplier<LocalDate> today, String appVersion, Supplier<SortKey> sortKey) {
         this.sortKey = sortKey;
         this.snapshot = snapshot;
-        this.catalog = catalog;
+        this.catalogSource = () -> catalog;
         this.messages = messages;
         this.background = background;
         this.ui = ui;
         this.today = today;
         this.appVersion = appVersion;
+    }
+
+    /** Where exports read the catalog from now on: the window's, which a reload of the catalog replaces. */
+    public void readCatalogFrom(Supplier<Catalog> source) {
+        this.catalogSource = Objects.requireNonNull(source, "source");
     }
 
     /**
@@ -121,6 +127,7 @@ public final class ExportViewModel {
         }
         ScenarioInputs inputs = snapshot.get();
         SortKey order = sortKey.get();
+        Catalog catalog = catalogSource.get();
         List<GpuSpec> shown = new ArrayList<>();
         for (String id : shownGpuIds.get()) {
             catalog.gpu(id).filter(g -> !shown.contains(g)).ifPresent(shown::add);
@@ -132,8 +139,8 @@ public final class ExportViewModel {
         background.execute(() -> {
             String failure = "";
             try {
-                ReportModel report = inputs.languageModel() ? model(inputs, order, language, shown)
-                        : domainModel(inputs, language, shown);
+                ReportModel report = inputs.languageModel() ? model(catalog, inputs, order, language, shown)
+                        : domainModel(catalog, inputs, language, shown);
                 writer(format).write(report, target);
             } catch (ReportWriteException e) {
                 failure = e.getLocalizedMessage(messages.locale());
@@ -149,7 +156,8 @@ public final class ExportViewModel {
      * The report of {@code inputs}; its decision table is ranked over the catalog's hardware and node classes with
      * their token budget, GPU limit and deadline, in the window's order.
      */
-    private ReportModel model(ScenarioInputs inputs, SortKey order, ReportLanguage language, List<GpuSpec> shown) {
+    private ReportModel model(Catalog catalog, ScenarioInputs inputs, SortKey order, ReportLanguage language,
+                              List<GpuSpec> shown) {
         Recommendation recommendation = null;
         if (!catalog.gpus().isEmpty()) {
             recommendation = new Recommender().recommend(inputs.model(), inputs.workload(), catalog.hardware(),
@@ -167,7 +175,8 @@ public final class ExportViewModel {
      *
      * @throws IllegalArgumentException with the estimator's reason when the inputs cannot be estimated
      */
-    private ReportModel domainModel(ScenarioInputs inputs, ReportLanguage language, List<GpuSpec> shown) {
+    private ReportModel domainModel(Catalog catalog, ScenarioInputs inputs, ReportLanguage language,
+                                    List<GpuSpec> shown) {
         Sizable workload = ScenarioWorkloads.timed(domain.build(inputs).orElseThrow(() -> new IllegalArgumentException(
                 messages.get("domain.kind." + inputs.kind().id()))), inputs.domain().job());
         Recommendation recommendation = catalog.gpus().isEmpty() ? null

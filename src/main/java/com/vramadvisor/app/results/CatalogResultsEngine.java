@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.function.Supplier;
 import com.vramadvisor.engine.plan.Fabric;
 import com.vramadvisor.engine.plan.StepTimeModel;
 import com.vramadvisor.engine.serving.ConcurrencyLimits;
@@ -22,17 +23,27 @@ import com.vramadvisor.engine.serving.ServingLatency;
 import com.vramadvisor.engine.serving.ServingTargets;
 
 /**
- * The result views' engine: the memory estimator, the inverse solver and the recommender over one catalog, with its
- * node classes. Stateless, so the ranking may run on a worker thread while the charts estimate on the FX thread.
+ * The result views' engine: the memory estimator, the inverse solver and the recommender over the catalog, with its
+ * node classes. Holds no state of its own, so the ranking may run on a worker thread while the charts estimate on the
+ * FX thread.
  */
 public final class CatalogResultsEngine implements ResultsEngine {
 
-    private final Catalog catalog;
+    private final Supplier<Catalog> catalog;
     private final MemoryEstimator estimator = new MemoryEstimator();
     private final Recommender recommender = new Recommender();
 
     public CatalogResultsEngine(Catalog catalog) {
-        this.catalog = Objects.requireNonNull(catalog, "catalog");
+        Objects.requireNonNull(catalog, "catalog");
+        this.catalog = () -> catalog;
+    }
+
+    /**
+     * An engine over the catalog {@code source} gives at each call: the window's, which a reload of the catalog (the
+     * user's own prices) replaces while the window runs.
+     */
+    public CatalogResultsEngine(Supplier<Catalog> source) {
+        this.catalog = Objects.requireNonNull(source, "source");
     }
 
     @Override
@@ -51,12 +62,12 @@ public final class CatalogResultsEngine implements ResultsEngine {
 
     @Override
     public List<GpuSpec> gpus() {
-        return catalog.gpus();
+        return catalog.get().gpus();
     }
 
     @Override
     public Recommendation recommend(ModelSpec model, Workload workload, RankingOptions options) {
-        return recommender.recommend(model, workload, catalog.hardware(), options);
+        return recommender.recommend(model, workload, catalog.get().hardware(), options);
     }
 
     @Override
@@ -79,6 +90,6 @@ public final class CatalogResultsEngine implements ResultsEngine {
     /** The wires between the tp x pp GPUs of one copy, in the GPU's catalog node class (as the command line). */
     private Fabric fabric(GpuSpec gpu, Workload workload) {
         var p = workload.parallelism();
-        return Fabric.of(gpu, catalog.hardware().nodeFor(gpu), p.tensorParallel() * p.pipelineParallel());
+        return Fabric.of(gpu, catalog.get().hardware().nodeFor(gpu), p.tensorParallel() * p.pipelineParallel());
     }
 }

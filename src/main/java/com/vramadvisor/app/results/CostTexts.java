@@ -3,6 +3,8 @@ package com.vramadvisor.app.results;
 import com.vramadvisor.engine.ranking.Acquisition;
 import com.vramadvisor.engine.ranking.RankingOptions;
 import com.vramadvisor.engine.ranking.RecommendationRow;
+import com.vramadvisor.engine.ranking.RowMoney;
+import com.vramadvisor.engine.money.Usage;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -11,9 +13,6 @@ import java.util.List;
  * bought option, the hourly rent of a rented one, and the job cost with its formula filled in.
  */
 final class CostTexts {
-
-    /** The engine's year for amortisation. */
-    private static final double HOURS_PER_YEAR = RankingOptions.HOURS_PER_YEAR;
 
     private final ResultsMessages messages;
 
@@ -99,15 +98,25 @@ final class CostTexts {
         // The formula's own operand: hours with enough decimals that a job of seconds does not read as 0.
         String hours = messages.decimal(r.hours(), r.hours() < 0.1 ? 3 : r.hours() < 10 ? 2 : 1);
         if (r.acquisition() == Acquisition.RENTAL) {
-            return messages.get("results.table.jobCost.rent.tip", hours,
-                    messages.usdRate(r.rentalUsdPerHour()), usd(r.jobCostUsd()));
+            if (!r.market().startsWith("commit")) {
+                return messages.get("results.table.jobCost.rent.tip", hours,
+                        messages.usdRate(r.rentalUsdPerHour()), usd(r.jobCostUsd()));
+            }
+            return messages.get("results.table.jobCost.commit.tip", messages.usdRate(r.rentalUsdPerHour()),
+                    messages.integer(Math.round(r.jobCostUsd() / r.rentalUsdPerHour())), usd(r.jobCostUsd()));
         }
-        double energyCost = r.energyCostUsd() == null ? 0 : r.energyCostUsd();
-        double amortised = r.jobCostUsd() - energyCost;
-        return messages.get("results.table.jobCost.buy.tip", messages.usd(r.purchaseUsd()), hours,
-                years(options.amortizationYears()), messages.integer(Math.round(HOURS_PER_YEAR)),
-                usd(amortised), messages.decimal(r.energyKWh() == null ? 0 : r.energyKWh(), 1),
-                "$" + messages.decimal(options.electricityUsdPerKWh(), 3), usd(energyCost),
-                messages.decimal(options.pue(), 2), usd(r.jobCostUsd()));
+        RowMoney m = r.money();
+        double energyCost = m.energyCostUsd() == null ? 0 : m.energyCostUsd();
+        double owning = m.capitalUsd() - (m.resaleUsd() == null ? 0 : m.resaleUsd())
+                + (m.hostingUsd() == null ? 0 : m.hostingUsd());
+        Usage u = options.usage();
+        String share = u.jobOnly() ? messages.get("results.table.jobCost.share.alone")
+                : messages.get("results.table.jobCost.share.used", messages.percent(u.share(r.hours()), 0),
+                messages.percent(u.utilization(), 0), years(u.years()));
+        return messages.get("results.table.jobCost.buy.tip", messages.usd(m.capitalUsd()),
+                usd(m.resaleUsd() == null ? 0 : m.resaleUsd()), usd(m.hostingUsd() == null ? 0 : m.hostingUsd()),
+                usd(owning), share, usd(r.jobCostUsd() - energyCost),
+                messages.decimal(m.energyKWh() == null ? 0 : m.energyKWh(), 1), usd(energyCost),
+                usd(r.jobCostUsd()));
     }
 }

@@ -3,6 +3,7 @@ package com.vramadvisor.app.results;
 import com.vramadvisor.scenario.SizeUnit;
 import com.vramadvisor.engine.Mode;
 import com.vramadvisor.engine.hardware.GpuSpec;
+import com.vramadvisor.engine.money.Usage;
 import com.vramadvisor.engine.ranking.Acquisition;
 import com.vramadvisor.engine.ranking.HardwareKind;
 import com.vramadvisor.engine.ranking.RankingOptions;
@@ -101,10 +102,13 @@ final class DecisionRows {
     }
 
     private String acquisitionTip(Acquisition acquisition, RankingOptions options) {
-        return acquisition == Acquisition.RENTAL ? messages.get("results.acquisition.rental.tooltip")
-                : messages.get("results.acquisition.purchase.tooltip",
-                        messages.decimal(options.amortizationYears(), options.amortizationYears()
-                                == Math.rint(options.amortizationYears()) ? 0 : 1));
+        if (acquisition == Acquisition.RENTAL) {
+            return messages.get("results.acquisition.rental.tooltip");
+        }
+        Usage u = options.usage();
+        return u.jobOnly() ? messages.get("results.acquisition.purchase.tooltip.alone")
+                : messages.get("results.acquisition.purchase.tooltip.used", messages.percent(u.utilization(), 0),
+                        messages.decimal(u.years(), u.years() == Math.rint(u.years()) ? 0 : 1));
     }
 
     /** The machines and the links inside and between them. */

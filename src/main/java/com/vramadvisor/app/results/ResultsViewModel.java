@@ -116,6 +116,19 @@ public final class ResultsViewModel {
     private record Key(ScenarioInputs inputs, String gpuId, List<String> comparedGpuIds, RankingGoal goal) {
     }
 
+    /**
+     * Recomputes everything from the engine's catalog as it is now: after the catalog was reloaded (the user saved
+     * prices of their own), the same inputs give other costs.
+     */
+    public void refresh() {
+        gpusById.clear();
+        for (GpuSpec gpu : engine.gpus()) {
+            gpusById.put(gpu.id(), gpu);
+        }
+        lastKey = null;
+        recompute();
+    }
+
     /** A table selection: one GPU for the breakdown, the others' capacities on the sweep, one recompute. */
     private void selectGpus(String primary, List<String> others) {
         selecting = true;

@@ -24,6 +24,7 @@ import com.vramadvisor.catalog.model.LocalModels;
 import com.vramadvisor.scenario.ScenarioInputs;
 import com.vramadvisor.app.workload.WorkloadViewModel;
 import com.vramadvisor.catalog.Catalog;
+import com.vramadvisor.catalog.CatalogLoader;
 import com.vramadvisor.catalog.model.ModelImporter;
 import com.vramadvisor.catalog.model.ImportedModel;
 import com.vramadvisor.engine.MemoryEstimator;
@@ -37,7 +38,13 @@ import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Consumer;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -53,7 +60,12 @@ public final class AppContext implements AutoCloseable {
 
     private final SettingsStore settingsStore;
     private final AppSettings storedSettings;
-    private final Catalog catalog;
+    /** The catalog the views rank over; replaced on the UI thread when it is reloaded, read by the compute thread. */
+    private final ReadOnlyObjectWrapper<Catalog> catalog = new ReadOnlyObjectWrapper<>(this, "catalog");
+    private final ReadOnlyBooleanWrapper reloading = new ReadOnlyBooleanWrapper(this, "reloading");
+    private volatile Catalog current;
+    private Path catalogFolder = CatalogLoader.defaultUserDirectory();
+    private final Executor ui;
     private final Messages messages;
     private final WorkloadViewModel workload;
     private final ScenarioViewModel scenario;
@@ -120,7 +132,9 @@ public final class AppContext implements AutoCloseable {
         this.publish = compute == null ? ui : Runnable::run;
         this.settingsStore = shell.store();
         this.storedSettings = shell.stored();
-        this.catalog = catalog;
+        this.ui = ui;
+        this.current = catalog;
+        this.catalog.set(catalog);
         this.messages = shell.messages();
         this.background = Executors.newSingleThreadExecutor(r -> {
             Thread t = new Thread(r, "vram-advisor-background");
@@ -166,6 +180,7 @@ public final class AppContext implements AutoCloseable {
         this.export = new ExportViewModel(workload::snapshot, catalog, messages, background, ui, LocalDate::now,
                 appVersion(), () -> results == null ? SortKey.JOB_COST_USD
                         : results.table().goalProperty().get().sortKey());
+        export.readCatalogFrom(this::catalog);
         export.sizeOtherTypesWith(new EngineDomainSizer());
         // The report's charts draw the window's GPUs: the selected one, then those the sweep compares with it.
         export.showGpus(() -> {
@@ -191,8 +206,66 @@ public final class AppContext implements AutoCloseable {
         return messages;
     }
 
+    /** The catalog as loaded last (at start, or by {@link #reloadCatalog}). */
     public Catalog catalog() {
-        return catalog;
+        return current;
+    }
+
+    /** The catalog, replaced on the UI thread each time it is reloaded. */
+    public ReadOnlyObjectProperty<Catalog> catalogProperty() {
+        return catalog.getReadOnlyProperty();
+    }
+
+    /** Whether the catalog is being reloaded. */
+    public ReadOnlyBooleanProperty reloadingProperty() {
+        return reloading.getReadOnlyProperty();
+    }
+
+    /** The user catalog folder: where the user's catalog files and price list ({@code prices.json}) live. */
+    public Path catalogFolder() {
+        return catalogFolder;
+    }
+
+    /** Reads the user catalog from {@code folder} from now on (a test's folder; the default one otherwise). */
+    public void useCatalogFolder(Path folder) {
+        this.catalogFolder = Objects.requireNonNull(folder, "folder");
+    }
+
+    /**
+     * Reads the catalog again, the shipped files and the user catalog folder with its price list, on the background
+     * thread; then, on the UI thread, puts it in place, ranks the decision tables again over it and runs
+     * {@code done} with it. A file the loader cannot use is one of the new catalog's problems, as at start.
+     */
+    public void reloadCatalog(Consumer<Catalog> done) {
+        Path folder = catalogFolder;
+        reloading.set(true);
+        background.execute(() -> {
+            Catalog loaded;
+            try {
+                loaded = CatalogLoader.withUserDirectory(folder).load();
+            } catch (RuntimeException e) {
+                // The loader reports bad files as problems; anything else keeps the catalog the window has.
+                loaded = current;
+            }
+            Catalog result = loaded;
+            ui.execute(() -> {
+                useCatalog(result);
+                reloading.set(false);
+                done.accept(result);
+            });
+        });
+    }
+
+    /** Puts {@code reloaded} in place and ranks the decision tables again over it; on the UI thread. */
+    void useCatalog(Catalog reloaded) {
+        current = Objects.requireNonNull(reloaded, "reloaded");
+        catalog.set(reloaded);
+        if (results != null) {
+            results.refresh();
+        }
+        if (domainTable != null) {
+            domainTable.hardware(reloaded.hardware());
+        }
     }
 
     public WorkloadViewModel workload() {
@@ -252,7 +325,7 @@ public final class AppContext implements AutoCloseable {
 
     private CatalogResultsEngine resultsEngine() {
         if (resultsEngine == null) {
-            resultsEngine = new CatalogResultsEngine(catalog);
+            resultsEngine = new CatalogResultsEngine(this::catalog);
         }
         return resultsEngine;
     }
@@ -282,7 +355,7 @@ public final class AppContext implements AutoCloseable {
     public DomainResultsViewModel domainResults() {
         if (domainResults == null) {
             domainResults = new DomainResultsViewModel(workload.snapshotProperty(), new EngineDomainSizer(),
-                    catalog::gpu, resultsMessages());
+                    id -> catalog().gpu(id), resultsMessages());
         }
         return domainResults;
     }
@@ -291,7 +364,7 @@ public final class AppContext implements AutoCloseable {
     public DomainTableViewModel domainTable() {
         if (domainTable == null) {
             domainTable = new DomainTableViewModel(workload.snapshotProperty(), domainResults().workloadProperty(),
-                    catalog.hardware(), resultsMessages(), compute, publish);
+                    catalog().hardware(), resultsMessages(), compute, publish);
             domainTable.domainProperty().bindBidirectional(workload.domainProperty());
         }
         return domainTable;
@@ -303,7 +376,7 @@ public final class AppContext implements AutoCloseable {
      */
     public PlannerViewModel planner() {
         if (planner == null) {
-            planner = new PlannerViewModel(workload.snapshotProperty(), PlanTarget.all(catalog.hardware()),
+            planner = new PlannerViewModel(workload.snapshotProperty(), PlanTarget.all(catalog().hardware()),
                     workload::apply, resultsMessages(), compute, publish);
         }
         return planner;

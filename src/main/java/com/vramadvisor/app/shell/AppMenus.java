@@ -48,6 +48,8 @@ final class AppMenus {
         void guide();
 
         void calibrate();
+
+        void myPrices();
     }
 
     private final Messages messages;
@@ -104,7 +106,8 @@ final class AppMenus {
         MenuItem redo = item("redoMenuItem", "menu.edit.redo", "Shortcut+Y", scenario::redo);
         redo.disableProperty().bind(scenario.canRedoProperty().not());
         edit.getItems().addAll(undo, redo, new SeparatorMenuItem(),
-                item("calibrateMenuItem", "menu.edit.calibrate", null, actions::calibrate));
+                item("calibrateMenuItem", "menu.edit.calibrate", null, actions::calibrate),
+                item("myPricesMenuItem", "menu.edit.prices", null, actions::myPrices));
 
         Menu theme = menu("themeMenu", "menu.view.theme");
         radios(theme, settings.themeProperty(), new Object[][] {

@@ -23,8 +23,12 @@ import com.vramadvisor.app.settings.AppSettings;
 import com.vramadvisor.app.calibration.CalibrationDialog;
 import com.vramadvisor.app.calibration.CalibrationStatus;
 import com.vramadvisor.app.calibration.CalibrationViewModel;
+import com.vramadvisor.app.prices.PricesDialog;
+import com.vramadvisor.app.prices.PricesViewModel;
 import com.vramadvisor.catalog.Catalog;
 import com.vramadvisor.catalog.CatalogLoader;
+import com.vramadvisor.catalog.UserPriceList;
+import java.time.LocalDate;
 import com.vramadvisor.catalog.model.LocalModelNames;
 import com.vramadvisor.catalog.model.LocalModels;
 import java.util.function.Function;
@@ -525,6 +529,24 @@ public final class MainWindow implements AppMenus.Actions {
         vm.calibrate(context.workload().snapshot()).ifPresent(context.workload()::apply);
         vm.applied().ifPresent(calibrationStatus::apply);
         statusBar.show(vm.resultProperty().get());
+    }
+
+    /**
+     * "My prices...": the user's own prices for GPUs, systems and cloud offers. Once saved, the catalog is read again
+     * so the decision tables rank with them; what the reload could not use shows in the status bar as at start.
+     */
+    @Override
+    public void myPrices() {
+        Path file = context.catalogFolder().resolve(UserPriceList.FILE_NAME);
+        PricesViewModel vm = new PricesViewModel(context.catalog(), file, messages, LocalDate::now);
+        if (!new PricesDialog(stage, vm, messages).showAndWait()) {
+            return;
+        }
+        statusBar.show(messages.get("prices.saved", file.toString()));
+        context.reloadCatalog(catalog -> statusBar.show(catalog.problems().isEmpty()
+                ? messages.get("prices.reloaded", catalog.userPrices().size())
+                : messages.get("prices.reloadedWithProblems", catalog.userPrices().size(),
+                        catalog.problems().size())));
     }
 
     @Override

@@ -3,6 +3,7 @@ package com.vramadvisor.app.shell;
 import com.vramadvisor.app.calibration.CalibrationStatus;
 import com.vramadvisor.app.ui.HoverTip;
 import com.vramadvisor.app.ui.Messages;
+import com.vramadvisor.catalog.Catalog;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
 import javafx.scene.control.Label;
@@ -25,6 +26,7 @@ final class StatusBar {
     private final Label verdict = new Label();
     private final Label catalog = new Label();
     private final Label calibration = new Label();
+    private HoverTip problemsTip;
     /** Held here: a binding that only weak listeners refer to could be collected before anything runs. */
     private BooleanBinding busy;
 
@@ -59,18 +61,18 @@ final class StatusBar {
         context.export().messageProperty().addListener((obs, old, now) -> show(now));
         // A message says what just happened ("Saved ...", "Opened ..."); the next edit makes it stale.
         context.workload().snapshotProperty().addListener(obs -> show(""));
-        int gpus = context.catalog().gpus().size();
         int models = context.workload().presets().size();
-        int skipped = context.catalog().problems().size();
-        catalog.textProperty().bind(Bindings.createStringBinding(() -> skipped == 0
-                ? messages.get("status.catalog", gpus, models)
-                : messages.get("status.catalogWithProblems", gpus, models, skipped), messages.localeProperty()));
-        if (skipped > 0) {
-            StringBuilder details = new StringBuilder();
-            context.catalog().problems().forEach(p -> details.append(p).append('\n'));
-            HoverTip.styled(Tooltip::new).attach(catalog).setText(details.toString().strip());
-        }
-        busy = context.export().busyProperty().or(context.modelImport().busyProperty());
+        // A reload of the catalog (the user saved prices of their own) may bring problems or clear them.
+        catalog.textProperty().bind(Bindings.createStringBinding(() -> {
+            Catalog c = context.catalogProperty().get();
+            int skipped = c.problems().size();
+            return skipped == 0 ? messages.get("status.catalog", c.gpus().size(), models)
+                    : messages.get("status.catalogWithProblems", c.gpus().size(), models, skipped);
+        }, messages.localeProperty(), context.catalogProperty()));
+        showProblems(context.catalog());
+        context.catalogProperty().addListener((obs, old, now) -> showProblems(now));
+        busy = context.export().busyProperty().or(context.modelImport().busyProperty())
+                .or(context.reloadingProperty());
         // The progress bar is made the first time something runs: hidden, it would still cost its skin and an
         // animation before the window's first frame, on every start.
         busy.addListener((obs, was, now) -> {
@@ -78,6 +80,22 @@ final class StatusBar {
                 root.getChildren().add(root.getChildren().indexOf(catalog), progressBar(busy));
             }
         });
+    }
+
+    /** The catalog's problems, one a line, on the catalog label's tooltip; none when it loaded clean. */
+    private void showProblems(Catalog loaded) {
+        if (loaded.problems().isEmpty()) {
+            if (problemsTip != null) {
+                problemsTip.setText("");
+            }
+            return;
+        }
+        if (problemsTip == null) {
+            problemsTip = HoverTip.styled(Tooltip::new).attach(catalog);
+        }
+        StringBuilder details = new StringBuilder();
+        loaded.problems().forEach(p -> details.append(p).append('\n'));
+        problemsTip.setText(details.toString().strip());
     }
 
     private static ProgressBar progressBar(BooleanBinding busy) {

@@ -1,5 +1,6 @@
 package com.vramadvisor.engine.hardware;
 
+import com.vramadvisor.engine.money.DepreciationClass;
 import java.util.Objects;
 import java.util.Set;
 
@@ -123,6 +124,11 @@ public record GpuSpec(String id, String name, String vendor, String segment, Str
         return fp64Tflops >= 0;
     }
 
+    /** How this GPU's resale value falls ({@link DepreciationClass#forGpu}). */
+    public DepreciationClass depreciationClass() {
+        return DepreciationClass.forGpu(vendor, formFactor, segment);
+    }
+
     /** Whether the vendor offers a price we can cite. */
     public boolean hasPrice() {
         return priceUsd > 0;
@@ -131,5 +137,16 @@ public record GpuSpec(String id, String name, String vendor, String segment, Str
     /** Whether the GPU computes in BF16 at a rate the catalog gives ({@link #bf16Tflops} above 0). */
     public boolean hasBf16() {
         return bf16Tflops > 0;
+    }
+
+    /**
+     * This GPU with another purchase price and its date (a user's own price): every other figure is kept, and a GPU
+     * the catalog left unpriced loses its reason for that.
+     */
+    public GpuSpec withPrice(double usd, String date) {
+        return new GpuSpec(id, name, vendor, segment, formFactor, memoryGbNominal, memoryType, memoryBytesTotal,
+                memoryBytesUsable, memoryBandwidthGBps, fp32Tflops, tf32Tflops, fp16Tflops, fp8Tflops, int8Tops, tdpWatts,
+                interconnect, interconnectGBps, pcieGen, launchYear, usd, date, source, fp4Tflops, fp64Tflops,
+                bf16Tflops, released, priceMarket, "", capabilities);
     }
 }

@@ -1,5 +1,6 @@
 package com.vramadvisor.engine.hardware;
 
+import com.vramadvisor.engine.money.MoneyFacts;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -17,10 +18,13 @@ import java.util.Objects;
  * @param gpuNodeClasses  the node class ids each GPU id can be bought in, smallest first (a one-card desktop before a
  *                        four-card tower, a one-to-four-card server before an eight-card one); GPUs without a list
  *                        have only {@link #nodeFor}
+ * @param money           what owning the hardware costs beside its price ({@code catalog/money.json}):
+ *                        electricity, PUE, colocation, the cluster network, resale; {@link MoneyFacts#EMPTY} when
+ *                        unknown
  */
 public record HardwareList(List<GpuSpec> gpus, List<SystemSpec> systems, List<CloudOffer> cloud,
                            Map<String, NodeSpec> nodes, Map<String, String> gpuNodes,
-                           Map<String, List<String>> gpuNodeClasses) {
+                           Map<String, List<String>> gpuNodeClasses, MoneyFacts money) {
 
     public HardwareList {
         gpus = List.copyOf(gpus);
@@ -29,12 +33,20 @@ public record HardwareList(List<GpuSpec> gpus, List<SystemSpec> systems, List<Cl
         nodes = Map.copyOf(nodes);
         gpuNodes = Map.copyOf(gpuNodes);
         gpuNodeClasses = Map.copyOf(gpuNodeClasses);
+        money = money == null ? MoneyFacts.EMPTY : money;
+    }
+
+    /** A list without money facts ({@link MoneyFacts#EMPTY}). */
+    public HardwareList(List<GpuSpec> gpus, List<SystemSpec> systems, List<CloudOffer> cloud,
+                        Map<String, NodeSpec> nodes, Map<String, String> gpuNodes,
+                        Map<String, List<String>> gpuNodeClasses) {
+        this(gpus, systems, cloud, nodes, gpuNodes, gpuNodeClasses, MoneyFacts.EMPTY);
     }
 
     /** A list whose GPUs each have one node class ({@link #nodeFor}). */
     public HardwareList(List<GpuSpec> gpus, List<SystemSpec> systems, List<CloudOffer> cloud,
                         Map<String, NodeSpec> nodes, Map<String, String> gpuNodes) {
-        this(gpus, systems, cloud, nodes, gpuNodes, Map.of());
+        this(gpus, systems, cloud, nodes, gpuNodes, Map.of(), MoneyFacts.EMPTY);
     }
 
     /** GPUs, systems and offers with the fallback node classes of {@link NodeSpec#fallbackFor}. */

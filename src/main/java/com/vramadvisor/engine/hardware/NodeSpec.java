@@ -1,5 +1,6 @@
 package com.vramadvisor.engine.hardware;
 
+import com.vramadvisor.engine.money.DepreciationClass;
 import java.util.Locale;
 import java.util.Objects;
 
@@ -79,6 +80,11 @@ public record NodeSpec(String id, String name, int maxGpus, boolean soldAsBoard,
         }
         int host = Math.max(0, hostPowerWatts);
         return Math.max(1, Math.min(maxGpus, (maxPowerWatts - host) / gpu.tdpWatts()));
+    }
+
+    /** How the host's resale value falls ({@link DepreciationClass#forNode}). */
+    public DepreciationClass depreciationClass() {
+        return DepreciationClass.forNode(id);
     }
 
     /** Whether a source gives the host's price. */

@@ -48,4 +48,13 @@ public record SystemSpec(String id, String name, String gpuId, int gpuCount, Str
     public boolean hasPrice() {
         return priceUsd > 0;
     }
+
+    /**
+     * This system with another purchase price and its date (a user's own price): every other figure is kept, and a
+     * system the catalog left unpriced loses its reason for that.
+     */
+    public SystemSpec withPrice(double usd, String date) {
+        return new SystemSpec(id, name, gpuId, gpuCount, interconnect, usd, date, powerWatts, source, network,
+                networkGbps, released, priceMarket, "");
+    }
 }

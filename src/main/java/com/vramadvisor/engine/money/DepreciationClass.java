@@ -1,8 +1,5 @@
 package com.vramadvisor.engine.money;
 
-import com.vramadvisor.engine.hardware.GpuSpec;
-import com.vramadvisor.engine.hardware.NodeSpec;
-import com.vramadvisor.engine.hardware.SystemSpec;
 
 import java.util.Locale;
 import java.util.Optional;
@@ -51,12 +48,12 @@ public enum DepreciationClass {
      * {@code datacenter} to {@link #DATACENTER_GPU}, {@code workstation} to {@link #WORKSTATION_GPU}, anything else to
      * {@link #CONSUMER_GPU}.
      */
-    public static DepreciationClass forGpu(GpuSpec gpu) {
-        String vendor = lower(gpu.vendor());
-        if (vendor.equals("apple") || lower(gpu.formFactor()).equals("soc")) {
+    public static DepreciationClass forGpu(String gpuVendor, String formFactor, String segment) {
+        String vendor = lower(gpuVendor);
+        if (vendor.equals("apple") || lower(formFactor).equals("soc")) {
             return APPLE;
         }
-        return switch (lower(gpu.segment())) {
+        return switch (lower(segment)) {
             case "datacenter" -> DATACENTER_GPU;
             case "workstation" -> WORKSTATION_GPU;
             default -> CONSUMER_GPU;
@@ -67,8 +64,8 @@ public enum DepreciationClass {
      * A node class's host: {@link #APPLE} for {@code apple-soc}, {@link #DESKTOP_HOST} for the towers (ids starting
      * with {@code desktop}, {@code workstation} or {@code mac-}), {@link #SERVER_HOST} for every other class.
      */
-    public static DepreciationClass forNode(NodeSpec node) {
-        String id = lower(node.id());
+    public static DepreciationClass forNode(String nodeClassId) {
+        String id = lower(nodeClassId);
         if (id.equals("apple-soc")) {
             return APPLE;
         }
@@ -78,13 +75,6 @@ public enum DepreciationClass {
         return SERVER_HOST;
     }
 
-    /**
-     * A system's class: its GPU's ({@link #forGpu}), since the GPUs carry most of a multi-GPU machine's price (a DGX
-     * depreciates as data-centre GPUs, a workstation of RTX cards as workstation or consumer cards).
-     */
-    public static DepreciationClass forSystem(SystemSpec system, GpuSpec gpu) {
-        return forGpu(gpu);
-    }
 
     private static String lower(String s) {
         return s == null ? "" : s.trim().toLowerCase(Locale.ROOT);

@@ -111,7 +111,11 @@ public final class JobCostModel {
             return null;
         }
         double hours = years * Usage.HOURS_PER_YEAR;
-        double fixed = p.capitalUsd() - resaleUsd(p, years * 12) + hostingUsd(p, hours);
+        Double hosting = hostingUsd(p, hours);
+        if (hosting == null) {
+            return null;
+        }
+        double fixed = p.capitalUsd() - resaleUsd(p, years * 12) + hosting;
         double margin = rentUsdPerHour - energyUsdPerHour(p);
         if (!(margin > 0)) {
             return null;
@@ -126,7 +130,7 @@ public final class JobCostModel {
      * is unknown.
      */
     public Double breakEvenMonths(Purchase p, double rentUsdPerHour, double utilization) {
-        if (p.powerWatts() == null || !(utilization > 0)) {
+        if (p.powerWatts() == null || !(utilization > 0) || hostingUsd(p, 0) == null) {
             return null;
         }
         double busyPerMonth = utilization * Usage.HOURS_PER_MONTH;
@@ -144,18 +148,21 @@ public final class JobCostModel {
     private double resaleUsd(Purchase p, double ageMonths) {
         double sum = 0;
         for (Purchase.Part part : p.parts()) {
-            double f = terms.residuals().fraction(part.assetClass().id(), ageMonths);
+            double f = terms.residuals().fraction(part.assetClass(), ageMonths);
             sum += part.usd() * Math.max(0, Math.min(1, f));
         }
         return sum * (1 - terms.sellingCostFraction());
     }
 
-    /** Colocation over {@code hours} for a server; 0 under a desk; {@code null} for a server of unknown power. */
+    /**
+     * Colocation over {@code hours} for a server; 0 under a desk; {@code null} for a server of unknown power or where
+     * no colocation price is known.
+     */
     private Double hostingUsd(Purchase p, double hours) {
         if (!p.dataCentre()) {
             return 0.0;
         }
-        if (p.powerWatts() == null) {
+        if (p.powerWatts() == null || terms.colocationUsdPerKwMonth() == null) {
             return null;
         }
         return terms.colocationUsdPerKwMonth() * p.powerWatts() / 1000.0 * hours / Usage.HOURS_PER_MONTH;

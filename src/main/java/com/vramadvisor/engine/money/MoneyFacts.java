@@ -20,6 +20,7 @@ public final class MoneyFacts {
     private final ColocationPrice colocation;
     private final List<NetworkCost> networkCosts;
     private final Map<DepreciationClass, DepreciationCurve> curves;
+    private final SellingCost selling;
 
     /**
      * @param electricity   the electricity price, or {@code null}
@@ -30,6 +31,15 @@ public final class MoneyFacts {
      */
     public MoneyFacts(ElectricityPrice electricity, PowerUsageEffectiveness pue, ColocationPrice colocation,
                       List<NetworkCost> networkCosts, List<DepreciationCurve> curves) {
+        this(electricity, pue, colocation, networkCosts, curves, null);
+    }
+
+    /**
+     * @param selling what selling used hardware takes, or {@code null}
+     */
+    public MoneyFacts(ElectricityPrice electricity, PowerUsageEffectiveness pue, ColocationPrice colocation,
+                      List<NetworkCost> networkCosts, List<DepreciationCurve> curves, SellingCost selling) {
+        this.selling = selling;
         this.electricity = electricity;
         this.pue = pue;
         this.colocation = colocation;
@@ -69,6 +79,11 @@ public final class MoneyFacts {
     /** Every depreciation curve, in class order. */
     public List<DepreciationCurve> curves() {
         return List.copyOf(curves.values());
+    }
+
+    /** What selling used hardware takes from its price, if the catalog gives it. */
+    public Optional<SellingCost> sellingCost() {
+        return Optional.ofNullable(selling);
     }
 
     /** The depreciation curve of a hardware class, if the catalog gives one. */

@@ -18,7 +18,7 @@ public record Purchase(List<Part> parts, Double powerWatts, boolean dataCentre) 
      * @param assetClass how its value falls
      * @param usd        what it costs, US dollars, 0 or more
      */
-    public record Part(AssetClass assetClass, double usd) {
+    public record Part(DepreciationClass assetClass, double usd) {
         public Part {
             Objects.requireNonNull(assetClass, "assetClass");
             if (!(usd >= 0) || Double.isInfinite(usd)) {

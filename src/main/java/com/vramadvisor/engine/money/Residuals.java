@@ -11,9 +11,17 @@ public interface Residuals {
     Residuals NONE = (hardwareClass, ageMonths) -> 0;
 
     /**
-     * @param hardwareClass the part's class ({@link AssetClass})
+     * @param hardwareClass the part's class
      * @param ageMonths     months since purchase, 0 or more
      * @return the share of the purchase price it sells for, 0 to 1, never rising with age
      */
-    double fraction(String hardwareClass, double ageMonths);
+    double fraction(DepreciationClass hardwareClass, double ageMonths);
+
+    /**
+     * The catalog's curves ({@link MoneyFacts#curve}); a class without a curve resells for nothing, so that no
+     * purchase looks cheaper than the facts show.
+     */
+    static Residuals of(MoneyFacts facts) {
+        return (cls, months) -> facts.curve(cls).map(c -> c.residualFraction(months)).orElse(0.0);
+    }
 }

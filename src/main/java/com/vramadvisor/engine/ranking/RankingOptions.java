@@ -1,5 +1,10 @@
 package com.vramadvisor.engine.ranking;
 
+import com.vramadvisor.engine.money.ElectricityPrice;
+import com.vramadvisor.engine.money.MoneyFacts;
+import com.vramadvisor.engine.money.OwnershipTerms;
+import com.vramadvisor.engine.money.PowerUsageEffectiveness;
+import com.vramadvisor.engine.money.Usage;
 import com.vramadvisor.engine.Recompute;
 import com.vramadvisor.engine.plan.StepTimeModel;
 import com.vramadvisor.engine.serving.ServingTargets;
@@ -28,9 +33,13 @@ import java.util.TreeSet;
  * @param deadlineDays                      training uses the fewest GPUs that finish within this many days; rows
  *                                          that take longer are marked {@link Reason#PAST_DEADLINE} and sort after
  *                                          those that do not
- * @param electricityUsdPerKWh              electricity price for owned hardware, US dollars per kWh
- * @param pue                               power usage effectiveness of the room owned hardware runs in (1 or more)
- * @param amortizationYears                 years of use a purchase is spread over; a job pays the share of its hours
+ * @param electricityUsdPerKWh              electricity price for owned hardware, US dollars per kWh; {@code null} for the
+ *                                          catalog's ({@code catalog/money.json})
+ * @param pue                               power usage effectiveness of the data centre owned servers run in (1 or
+ *                                          more); {@code null} for the catalog's
+ * @param usage                             how bought hardware will be used, which decides what buying costs the job
+ *                                          ({@link Usage}): this job only (the default), or busy a share of the time
+ *                                          for some years
  * @param sharding                          how multi-GPU layouts are chosen
  * @param maxGpus                           most GPUs one option may use: the layout search tries no more, an option
  *                                          that needs more to fit is laid out within the limit and marked
@@ -43,6 +52,14 @@ import java.util.TreeSet;
  * @param kinds                             keep only these row kinds; empty keeps all
  * @param acquisitions                      keep only bought or only rented options; empty keeps both
  * @param maxBudgetUsd                      keep only rows whose job cost is known and at most this; 0 for no limit
+ * @param maxCapitalUsd                     keep only bought rows whose capital is known and at most this (rented rows
+ *                                          need none); 0 for no limit
+ * @param maxPowerKw                        keep only bought rows whose power at load is known and at most this many kW
+ *                                          (a room's or a circuit's limit; rented rows draw in the provider's data
+ *                                          centre); 0 for no limit
+ * @param priceAsOf                         the month prices are judged against ({@code YYYY-MM}): a price dated more
+ *                                          than {@link #STALE_PRICE_MONTHS} before it is flagged
+ *                                          {@link Reason#STALE_PRICE}; empty to flag none
  * @param minMemoryGbPerGpu                 keep only GPUs with at least this nominal memory (GB, 10^9 bytes)
  * @param fitsOnly                          keep only rows that fit
  * @param sortKey                           column to sort by
@@ -62,10 +79,11 @@ import java.util.TreeSet;
  */
 public record RankingOptions(double computeEfficiency, double decodeBandwidthEfficiency, long tokenBudget,
                              long globalBatchTokens, Recompute fixedRecompute, double deadlineDays,
-                             double electricityUsdPerKWh, double pue, double amortizationYears,
+                             Double electricityUsdPerKWh, Double pue, Usage usage,
                              ShardingSearch sharding, int maxGpus,
                              double tightFitFraction, Set<String> vendors, Set<String> formFactors,
                              Set<HardwareKind> kinds, Set<Acquisition> acquisitions, double maxBudgetUsd,
+                             double maxCapitalUsd, double maxPowerKw, String priceAsOf,
                              double minMemoryGbPerGpu, boolean fitsOnly, SortKey sortKey, boolean descending,
                              boolean fitsFirst, int topN, ServingTargets servingTargets,
                              boolean servingChunkPerGpu) {
@@ -85,21 +103,25 @@ public record RankingOptions(double computeEfficiency, double decodeBandwidthEff
      */
     public static final double DEFAULT_DEADLINE_DAYS = 90;
     /**
-     * 0.124 USD/kWh: average US commercial-sector price in 2022, from the EIA Electric Power Monthly (table 5.2
-     * revenue 172,257 million USD over table 5.1 sales 1,390,873 GWh).
+     * 0.124 USD/kWh, where the catalog gives no electricity price: average US commercial-sector price in 2022, from the
+     * EIA Electric Power Monthly (table 5.2 revenue 172,257 million USD over table 5.1 sales 1,390,873 GWh), the figure
+     * {@code catalog/money.json} gives.
      */
     public static final double DEFAULT_ELECTRICITY_USD_PER_KWH = 0.124;
     /**
-     * 1.58: the average annual PUE of the data centres in Uptime Institute's Global Data Center Survey 2023; cooling
-     * and power delivery add 58 % to what the IT equipment draws.
+     * 1.56, where the catalog gives no PUE: the average annual PUE in Uptime Institute's Global Data Center Survey
+     * 2024, the figure {@code catalog/money.json} gives.
      */
-    public static final double DEFAULT_PUE = 1.58;
+    public static final double DEFAULT_PUE = 1.56;
     /**
-     * 3 years: the depreciation period of servers and network equipment that the large cloud providers used in
-     * 2020-2021 (Microsoft and Alphabet extended theirs from 3 to 4 years in 2020 and 2021, 10-K filings), and the
-     * usual warranty term of data-centre GPUs' servers.
+     * 3 years: the horizon a purchase's break-even is stated over when the usage is this job only: the depreciation
+     * period of servers and network equipment that the large cloud providers used in 2020-2021 (Microsoft and Alphabet
+     * extended theirs from 3 to 4 years in 2020 and 2021, 10-K filings), and the usual warranty term of data-centre
+     * GPUs' servers.
      */
-    public static final double DEFAULT_AMORTIZATION_YEARS = 3;
+    public static final double DEFAULT_BREAK_EVEN_YEARS = 3;
+    /** 18 months: a price older than this against {@link #priceAsOf} is flagged {@link Reason#STALE_PRICE}. */
+    public static final int STALE_PRICE_MONTHS = 18;
     /** Hours in a year of amortisation: 365 days of 24 hours, for the job cost and the texts that explain it. */
     public static final double HOURS_PER_YEAR = 365.0 * 24.0;
     /**
@@ -120,17 +142,26 @@ public record RankingOptions(double computeEfficiency, double decodeBandwidthEff
         if (!(deadlineDays > 0) || Double.isInfinite(deadlineDays)) {
             throw new IllegalArgumentException("deadline must be a positive number of days, got " + deadlineDays);
         }
-        if (!(pue >= 1) || Double.isInfinite(pue)) {
+        if (pue != null && (!(pue >= 1) || Double.isInfinite(pue))) {
             throw new IllegalArgumentException("PUE must be 1 or more, got " + pue);
         }
         if (tokenBudget < 1) {
             throw new IllegalArgumentException("token budget must be at least 1, got " + tokenBudget);
         }
-        if (!(electricityUsdPerKWh >= 0) || Double.isInfinite(electricityUsdPerKWh)) {
+        if (electricityUsdPerKWh != null
+                && (!(electricityUsdPerKWh >= 0) || Double.isInfinite(electricityUsdPerKWh))) {
             throw new IllegalArgumentException("electricity price must be 0 or more, got " + electricityUsdPerKWh);
         }
-        if (!(amortizationYears > 0) || Double.isInfinite(amortizationYears)) {
-            throw new IllegalArgumentException("amortisation years must be positive, got " + amortizationYears);
+        Objects.requireNonNull(usage, "usage");
+        if (!(maxCapitalUsd >= 0) || Double.isInfinite(maxCapitalUsd)) {
+            throw new IllegalArgumentException("capital budget must be 0 (none) or more, got " + maxCapitalUsd);
+        }
+        if (!(maxPowerKw >= 0) || Double.isInfinite(maxPowerKw)) {
+            throw new IllegalArgumentException("power limit must be 0 (none) or more kW, got " + maxPowerKw);
+        }
+        priceAsOf = priceAsOf == null ? "" : priceAsOf;
+        if (!priceAsOf.isEmpty() && !priceAsOf.matches("\\d{4}-(0[1-9]|1[0-2])")) {
+            throw new IllegalArgumentException("prices are judged as of a month YYYY-MM, got " + priceAsOf);
         }
         Objects.requireNonNull(sharding, "sharding");
         Objects.requireNonNull(sortKey, "sortKey");
@@ -195,9 +226,9 @@ public record RankingOptions(double computeEfficiency, double decodeBandwidthEff
         private long globalBatchTokens;
         private Recompute fixedRecompute;
         private double deadlineDays = DEFAULT_DEADLINE_DAYS;
-        private double electricityUsdPerKWh = DEFAULT_ELECTRICITY_USD_PER_KWH;
-        private double pue = DEFAULT_PUE;
-        private double amortizationYears = DEFAULT_AMORTIZATION_YEARS;
+        private Double electricityUsdPerKWh;
+        private Double pue;
+        private Usage usage = Usage.JOB_ONLY;
         private ShardingSearch sharding = ShardingSearch.AUTOMATIC_UNLESS_GIVEN;
         private int maxGpus = DEFAULT_MAX_GPUS;
         private double tightFitFraction = DEFAULT_TIGHT_FIT_FRACTION;
@@ -206,6 +237,9 @@ public record RankingOptions(double computeEfficiency, double decodeBandwidthEff
         private Set<HardwareKind> kinds = Set.of();
         private Set<Acquisition> acquisitions = Set.of();
         private double maxBudgetUsd;
+        private double maxCapitalUsd;
+        private double maxPowerKw;
+        private String priceAsOf = "";
         private double minMemoryGbPerGpu;
         private boolean fitsOnly;
         private SortKey sortKey = SortKey.JOB_COST_USD;
@@ -227,7 +261,7 @@ public record RankingOptions(double computeEfficiency, double decodeBandwidthEff
             deadlineDays = o.deadlineDays;
             electricityUsdPerKWh = o.electricityUsdPerKWh;
             pue = o.pue;
-            amortizationYears = o.amortizationYears;
+            usage = o.usage;
             sharding = o.sharding;
             maxGpus = o.maxGpus;
             tightFitFraction = o.tightFitFraction;
@@ -236,6 +270,9 @@ public record RankingOptions(double computeEfficiency, double decodeBandwidthEff
             kinds = o.kinds;
             acquisitions = o.acquisitions;
             maxBudgetUsd = o.maxBudgetUsd;
+            maxCapitalUsd = o.maxCapitalUsd;
+            maxPowerKw = o.maxPowerKw;
+            priceAsOf = o.priceAsOf;
             minMemoryGbPerGpu = o.minMemoryGbPerGpu;
             fitsOnly = o.fitsOnly;
             sortKey = o.sortKey;
@@ -252,9 +289,9 @@ public record RankingOptions(double computeEfficiency, double decodeBandwidthEff
         public Builder globalBatchTokens(long v) { globalBatchTokens = v; return this; }
         public Builder fixedRecompute(Recompute v) { fixedRecompute = v; return this; }
         public Builder deadlineDays(double v) { deadlineDays = v; return this; }
-        public Builder electricityUsdPerKWh(double v) { electricityUsdPerKWh = v; return this; }
-        public Builder pue(double v) { pue = v; return this; }
-        public Builder amortizationYears(double v) { amortizationYears = v; return this; }
+        public Builder electricityUsdPerKWh(Double v) { electricityUsdPerKWh = v; return this; }
+        public Builder pue(Double v) { pue = v; return this; }
+        public Builder usage(Usage v) { usage = v; return this; }
         public Builder sharding(ShardingSearch v) { sharding = v; return this; }
         public Builder maxGpus(int v) { maxGpus = v; return this; }
         public Builder tightFitFraction(double v) { tightFitFraction = v; return this; }
@@ -263,6 +300,9 @@ public record RankingOptions(double computeEfficiency, double decodeBandwidthEff
         public Builder kinds(Set<HardwareKind> v) { kinds = v; return this; }
         public Builder acquisitions(Set<Acquisition> v) { acquisitions = v; return this; }
         public Builder maxBudgetUsd(double v) { maxBudgetUsd = v; return this; }
+        public Builder maxCapitalUsd(double v) { maxCapitalUsd = v; return this; }
+        public Builder maxPowerKw(double v) { maxPowerKw = v; return this; }
+        public Builder priceAsOf(String v) { priceAsOf = v; return this; }
         public Builder minMemoryGbPerGpu(double v) { minMemoryGbPerGpu = v; return this; }
         public Builder fitsOnly(boolean v) { fitsOnly = v; return this; }
         public Builder sortKey(SortKey v) { sortKey = v; return this; }
@@ -283,8 +323,9 @@ public record RankingOptions(double computeEfficiency, double decodeBandwidthEff
 
         public RankingOptions build() {
             return new RankingOptions(computeEfficiency, decodeBandwidthEfficiency, tokenBudget, globalBatchTokens,
-                    fixedRecompute, deadlineDays, electricityUsdPerKWh, pue, amortizationYears, sharding, maxGpus,
-                    tightFitFraction, vendors, formFactors, kinds, acquisitions, maxBudgetUsd, minMemoryGbPerGpu,
+                    fixedRecompute, deadlineDays, electricityUsdPerKWh, pue, usage, sharding, maxGpus,
+                    tightFitFraction, vendors, formFactors, kinds, acquisitions, maxBudgetUsd, maxCapitalUsd,
+                    maxPowerKw, priceAsOf, minMemoryGbPerGpu,
                     fitsOnly, sortKey, descending, fitsFirst, topN, servingTargets, servingChunkPerGpu);
         }
     }
@@ -292,5 +333,24 @@ public record RankingOptions(double computeEfficiency, double decodeBandwidthEff
     /** The deadline in hours. */
     public double deadlineHours() {
         return deadlineDays * 24.0;
+    }
+
+    /**
+     * The years a purchase's break-even against renting is stated over: the usage's, or
+     * {@link #DEFAULT_BREAK_EVEN_YEARS} for this job only.
+     */
+    public double breakEvenYears() {
+        return usage.jobOnly() ? DEFAULT_BREAK_EVEN_YEARS : usage.years();
+    }
+
+    /**
+     * What owning hardware costs beside its price under these options: the hardware list's money facts, with the
+     * electricity price and PUE given here where they are, else the facts', else the defaults above.
+     */
+    public OwnershipTerms ownership(MoneyFacts facts) {
+        double usdPerKWh = electricityUsdPerKWh != null ? electricityUsdPerKWh
+                : facts.electricity().map(ElectricityPrice::usdPerKWh).orElse(DEFAULT_ELECTRICITY_USD_PER_KWH);
+        double p = pue != null ? pue : facts.pue().map(PowerUsageEffectiveness::value).orElse(DEFAULT_PUE);
+        return OwnershipTerms.of(facts, usdPerKWh, p);
     }
 }

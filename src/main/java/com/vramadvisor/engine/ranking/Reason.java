@@ -59,7 +59,19 @@ public enum Reason {
     MISSES_LATENCY_TARGETS("misses-latency-targets",
             "Fits in memory, but not even one user gets the TPOT and TTFT targets; the option serves nobody."),
     FP64_UNKNOWN("fp64-unknown",
-            "The hardware list gives no FP64 rate for this GPU; whether it runs double precision well is not checked.");
+            "The hardware list gives no FP64 rate for this GPU; whether it runs double precision well is not checked."),
+    STALE_PRICE("stale-price",
+            "The price is more than 18 months old; today's price may differ."),
+    RECLAIMABLE("reclaimable",
+            "Spot capacity: the provider can take the instance back at short notice; checkpoint the job."),
+    HOST_DEPENDENT("host-dependent",
+            "A marketplace host's machine: availability and reliability depend on the host, with no service level."),
+    COMMITMENT_TERM("commitment-term",
+            "A commitment bills every hour of its term whether the hardware is used or not; the job carries that."),
+    NO_HOSTING_PRICE("no-hosting-price",
+            "A server needs a data centre, but no colocation price is known, so the job cost is unknown."),
+    NO_NETWORK_PRICE("no-network-price",
+            "Several machines need a cluster network, but no price is known for this class; the capital leaves it out.");
 
     private final String code;
     private final String english;

@@ -4,6 +4,8 @@ import com.vramadvisor.engine.Estimate;
 import com.vramadvisor.engine.core.JobSize;
 import com.vramadvisor.engine.core.SizedEstimate;
 import com.vramadvisor.engine.core.WorkloadKind;
+import com.vramadvisor.engine.money.MoneyFacts;
+import com.vramadvisor.engine.money.OwnershipTerms;
 
 import java.util.List;
 import java.util.Objects;
@@ -34,11 +36,15 @@ import java.util.Objects;
  * @param itemUnit          what the rows' items per second count ("tokens", "images", "time steps"); empty without a
  *                          speed model
  * @param timed             whether the rows have a speed model, so time and job cost
+ * @param ownership         what owning hardware cost beside its price in this table (electricity, PUE, colocation,
+ *                          resale), as the hardware list's money facts and the options gave it
+ * @param verdict           why the summary names what it names: renting or buying cheaper, and the break-even
  */
 public record Recommendation(List<RecommendationRow> rows, int optionsConsidered, int optionsFitting,
                              RankingOptions options, RecommendationRow bestPurchase, RecommendationRow bestRental,
                              WorkloadKind kind, Estimate singleGpuEstimate, SizedEstimate estimate, boolean spreads,
-                             boolean copies, JobSize job, String itemUnit, boolean timed) {
+                             boolean copies, JobSize job, String itemUnit, boolean timed, OwnershipTerms ownership,
+                             MoneyVerdict verdict) {
 
     public Recommendation {
         rows = List.copyOf(rows);
@@ -49,6 +55,8 @@ public record Recommendation(List<RecommendationRow> rows, int optionsConsidered
                     + " estimate");
         }
         itemUnit = itemUnit == null ? "" : itemUnit;
+        Objects.requireNonNull(ownership, "ownership");
+        Objects.requireNonNull(verdict, "verdict");
     }
 
     /** A language model's table whose best options and fitting count are taken from its own rows. */
@@ -56,7 +64,8 @@ public record Recommendation(List<RecommendationRow> rows, int optionsConsidered
                           RankingOptions options) {
         this(rows, optionsConsidered, (int) rows.stream().filter(RecommendationRow::fits).count(), options,
                 best(rows, Acquisition.PURCHASE), best(rows, Acquisition.RENTAL), WorkloadKind.LLM,
-                singleGpuEstimate, null, true, false, null, RecommendationRow.TOKENS, true);
+                singleGpuEstimate, null, true, false, null, RecommendationRow.TOKENS, true,
+                options.ownership(MoneyFacts.EMPTY), verdict(rows, options));
     }
 
     /** What one GPU must hold without any sharding: the workload's memory need. */
@@ -72,6 +81,25 @@ public record Recommendation(List<RecommendationRow> rows, int optionsConsidered
     /** The best option that fits, bought or rented as asked, or {@code null}. */
     public RecommendationRow best(Acquisition way) {
         return way == Acquisition.PURCHASE ? bestPurchase : bestRental;
+    }
+
+    /**
+     * The verdict of a table whose rows are in its order: the acquisition of the first row that fits, meets the
+     * deadline and has a job cost; the best of each way; the best purchase's break-even.
+     */
+    static MoneyVerdict verdict(List<RecommendationRow> rows, RankingOptions options) {
+        Acquisition cheaper = null;
+        for (RecommendationRow r : rows) {
+            if (r.fits() && r.jobCostUsd() != null && !r.reasons().contains(Reason.PAST_DEADLINE)) {
+                cheaper = r.acquisition();
+                break;
+            }
+        }
+        RecommendationRow rent = best(rows, Acquisition.RENTAL);
+        RecommendationRow buy = best(rows, Acquisition.PURCHASE);
+        boolean comparable = buy != null && buy.money().sameGpusRentUsdPerHour() != null;
+        return new MoneyVerdict(cheaper, rent, buy, buy == null ? null : buy.money().breakEvenUtilization(),
+                comparable, options.breakEvenYears());
     }
 
     /**

@@ -56,6 +56,14 @@ import java.util.Objects;
  * @param gpuHours         {@code hours x gpusNeeded}
  * @param mfu              language-model training: model FLOPs utilisation of the step-time model
  * @param boundBy          the term of the speed model that takes the most time; {@code null} without a speed
+ * @param itemsPerWattHour work per energy: {@code itemsPerSecond x 3,600} over the GPUs' board power (tokens or
+ *                         images per watt-hour of the GPUs that run the workload, hosts and cooling left out, so rows
+ *                         of any acquisition compare); {@code null} without a speed or a board power
+ * @param market           where the price comes from: {@code purchase}, or the rental market ({@code on-demand},
+ *                         {@code commit-1y}, {@code commit-3y}, {@code spot}, {@code marketplace})
+ * @param provider         rented: the provider; empty when bought
+ * @param priceDate        the date of the option's price (the GPU's for cards, the system's, the offer's); empty when
+ *                         unknown
  * @param money            what the option costs: capital, rent, the job's cost and the ownership terms behind it
  * @param serving          language-model inference: users served within the latency targets, their latency and what
  *                         each costs ({@link ServingFigures}); {@code null} otherwise, and for rows that do not fit in
@@ -70,6 +78,7 @@ public record RecommendationRow(String hardwareId, String hardwareName, Hardware
                                 long headroomBytes, double headroomFraction, Double itemsPerSecond, String itemUnit,
                                 Double decodeTokensPerSecondPerSequence, Double prefillTokensPerSecond,
                                 Double stepSeconds, Double hours, Double gpuHours, Double mfu, Bound boundBy,
+                                Double itemsPerWattHour, String market, String provider, String priceDate,
                                 RowMoney money, ServingFigures serving, List<Reason> reasons) {
 
     /** The unit of a language model's throughput. */
@@ -89,6 +98,9 @@ public record RecommendationRow(String hardwareId, String hardwareName, Hardware
         network = network == null ? "" : network;
         sharding = sharding == null ? layout == null ? "" : layout.label() : sharding;
         itemUnit = itemUnit == null ? "" : itemUnit;
+        market = market == null ? "" : market;
+        provider = provider == null ? "" : provider;
+        priceDate = priceDate == null ? "" : priceDate;
         if (capacityBytes > usableBytes) {
             throw new IllegalArgumentException(hardwareId + ": capacity cannot exceed usable memory");
         }

@@ -12,6 +12,7 @@ import com.vramadvisor.engine.core.WorkloadKind;
 import com.vramadvisor.engine.hardware.CloudOffer;
 import com.vramadvisor.engine.hardware.GpuSpec;
 import com.vramadvisor.engine.hardware.HardwareList;
+import com.vramadvisor.engine.hardware.Interruption;
 import com.vramadvisor.engine.hardware.NodeSpec;
 import com.vramadvisor.engine.hardware.SystemSpec;
 import com.vramadvisor.engine.plan.MemoryModel;
@@ -98,7 +99,8 @@ public final class Recommender {
         LlmPlacer placer = new LlmPlacer(memory, model, workload, options, single, asGiven ? given : null);
         Table table = rank(placer, hardware, options, WorkloadKind.LLM, single.peakBytes());
         return new Recommendation(table.shown, table.considered, table.fitting, options, table.bestPurchase,
-                table.bestRental, WorkloadKind.LLM, single, null, true, false, null, RecommendationRow.TOKENS, true);
+                table.bestRental, WorkloadKind.LLM, single, null, true, false, null, RecommendationRow.TOKENS, true,
+                options.ownership(hardware.money()), table.verdict);
     }
 
     /** The table for a workload beyond language models and its default job ({@link Sizable#defaultJob}). */
@@ -123,18 +125,18 @@ public final class Recommender {
         Table table = rank(placer, hardware, options, kind, need.single.peakBytes());
         return new Recommendation(table.shown, table.considered, table.fitting, options, table.bestPurchase,
                 table.bestRental, kind, null, need.single, need.spreads, need.copies, need.timing.job(),
-                need.timing.itemUnit(), placer.timed());
+                need.timing.itemUnit(), placer.timed(), options.ownership(hardware.money()), table.verdict);
     }
 
     /** The rows of one table, before they become a {@link Recommendation}. */
     private record Table(List<RecommendationRow> shown, int considered, int fitting, RecommendationRow bestPurchase,
-                         RecommendationRow bestRental) {
+                         RecommendationRow bestRental, MoneyVerdict verdict) {
     }
 
     /** Every option of the hardware list laid out by {@code placer}, built, filtered, ordered and cut. */
     private static Table rank(OptionPlacer placer, HardwareList hardware, RankingOptions options, WorkloadKind kind,
                               long singlePeakBytes) {
-        RowBuilder builder = new RowBuilder(options);
+        RowBuilder builder = rowBuilder(hardware, options);
         Map<String, GpuSpec> byId = new HashMap<>();
         for (GpuSpec g : hardware.gpus()) {
             byId.putIfAbsent(g.id(), g);
@@ -145,13 +147,13 @@ public final class Recommender {
         for (GpuSpec g : hardware.gpus()) {
             if (buys && keepsGpu(g, options)
                     && (wants(options, HardwareKind.GPU) || wants(options, HardwareKind.MULTI_GPU))) {
-                NodeSpec node = hardware.nodeFor(g);
-                Rig rig = Rig.of(g, node, placer.capacityBytes(g));
+                List<NodeSpec> classes = hardware.nodesFor(g);
+                Rig rig = Rig.of(g, classes.get(classes.size() - 1), placer.capacityBytes(g));
                 if (rig.unitGpus() > 1) {
-                    placements.addAll(placer.units(gpuOffer(g, node, rig, HardwareKind.MULTI_GPU)));
+                    placements.addAll(placer.units(gpuOffer(g, classes, rig, HardwareKind.MULTI_GPU)));
                 } else {
-                    placements.addAll(placer.cards(gpuOffer(g, node, rig, HardwareKind.GPU),
-                            gpuOffer(g, node, rig, HardwareKind.MULTI_GPU)));
+                    placements.addAll(placer.cards(gpuOffer(g, classes, rig, HardwareKind.GPU),
+                            gpuOffer(g, classes, rig, HardwareKind.MULTI_GPU)));
                 }
             }
         }
@@ -193,12 +195,40 @@ public final class Recommender {
         List<RecommendationRow> shown = options.topN() > 0 && kept.size() > options.topN()
                 ? kept.subList(0, options.topN()) : kept;
         return new Table(shown, considered, fitting, Recommendation.best(kept, Acquisition.PURCHASE),
-                Recommendation.best(kept, Acquisition.RENTAL));
+                Recommendation.best(kept, Acquisition.RENTAL), Recommendation.verdict(kept, options));
     }
 
-    /** The kind, fits-only, GPU-limit and budget filters. */
+    /**
+     * The row builder of one table: the hardware list's money facts under the options, and, by GPU, the cheapest
+     * rental of one GPU-hour that a purchase's break-even is stated against: on demand or on a commitment no longer
+     * than the break-even horizon, never spot or marketplace capacity, which can be taken back.
+     */
+    private static RowBuilder rowBuilder(HardwareList hardware, RankingOptions options) {
+        Map<String, Double> rent = new HashMap<>();
+        for (CloudOffer c : hardware.cloud()) {
+            if (c.priceUsdPerHour() > 0 && c.gpuCount() > 0 && steadyRental(c, options.breakEvenYears())) {
+                rent.merge(c.gpuId(), c.priceUsdPerHour() / c.gpuCount(), Math::min);
+            }
+        }
+        return new RowBuilder(options, options.ownership(hardware.money()), rent);
+    }
+
+    /** Whether an offer runs until the renter stops it, on a term no longer than {@code years}. */
+    private static boolean steadyRental(CloudOffer c, double years) {
+        return c.interruption() == Interruption.NONE && c.market().termYears() <= years;
+    }
+
+    /** The kind, fits-only, GPU-limit, budget, capital and power filters. */
     private static boolean keeps(RecommendationRow r, RankingOptions o, boolean timed) {
         if (!o.kinds().isEmpty() && !o.kinds().contains(r.kind())) {
+            return false;
+        }
+        boolean bought = r.acquisition() == Acquisition.PURCHASE;
+        if (o.maxCapitalUsd() > 0 && bought && (r.purchaseUsd() == null || r.purchaseUsd() > o.maxCapitalUsd())) {
+            return false;
+        }
+        if (o.maxPowerKw() > 0 && bought && (r.money().powerWatts() == null
+                || r.money().powerWatts() > o.maxPowerKw() * 1000)) {
             return false;
         }
         if (o.fitsOnly() && !r.fits()) {
@@ -265,7 +295,7 @@ public final class Recommender {
             throw new IllegalArgumentException(offer.name() + " has " + offer.rig().unitGpus()
                     + " GPUs, more than the GPU limit of " + options.maxGpus());
         }
-        RowBuilder builder = new RowBuilder(options);
+        RowBuilder builder = rowBuilder(hardware, options);
         List<RecommendationRow> rows = new ArrayList<>();
         List<PlanCandidate> layouts = answer.alternatives().isEmpty() ? List.of(answer.chosen())
                 : answer.alternatives();
@@ -280,8 +310,9 @@ public final class Recommender {
     private static Offer offerFor(HardwareList hardware, String id, OptionPlacer placer) {
         for (GpuSpec g : hardware.gpus()) {
             if (g.id().equals(id)) {
-                NodeSpec node = hardware.nodeFor(g);
-                return gpuOffer(g, node, Rig.of(g, node, placer.capacityBytes(g)), HardwareKind.GPU);
+                List<NodeSpec> classes = hardware.nodesFor(g);
+                return gpuOffer(g, classes, Rig.of(g, classes.get(classes.size() - 1), placer.capacityBytes(g)),
+                        HardwareKind.GPU);
             }
         }
         for (SystemSpec s : hardware.systems()) {
@@ -304,29 +335,46 @@ public final class Recommender {
                 new IllegalArgumentException(owner + " names GPU '" + gpuId + "', which is not in the hardware list"));
     }
 
-    /** Loose cards (or whole boards) of a GPU bought in its node class, with the class's host price and power. */
-    private static Offer gpuOffer(GpuSpec g, NodeSpec node, Rig rig, HardwareKind kind) {
-        return new Offer(g.id(), g.name(), kind, Acquisition.PURCHASE, rig, g.interconnect(), null, null, null,
-                node.hasHostPrice() ? node.hostPriceUsd() : null,
-                node.hasHostPower() ? (double) node.hostPowerWatts() : null, List.of());
+    /**
+     * Loose cards (or whole boards) of a GPU, bought in its node classes: the smallest that holds them, whole machines
+     * of the largest beyond one ({@link Offer#nodeFor}).
+     */
+    private static Offer gpuOffer(GpuSpec g, List<NodeSpec> classes, Rig rig, HardwareKind kind) {
+        return new Offer(g.id(), g.name(), kind, Acquisition.PURCHASE, rig, g.interconnect(), classes, null, null,
+                null, 0, Offer.PURCHASE, "", g.priceDate(), List.of());
     }
 
     private static Offer systemOffer(SystemSpec s, GpuSpec g, NodeSpec node, long capacity) {
         Rig rig = Rig.units(g, s.gpuCount(), s.network(), s.networkGbps(), node, capacity);
         return new Offer(s.id(), s.name(), HardwareKind.SYSTEM, Acquisition.PURCHASE, rig, s.interconnect(),
-                s.priceUsd() > 0 ? s.priceUsd() : null, null, s.powerWatts() > 0 ? (double) s.powerWatts() : null,
-                null, node.hasHostPower() ? (double) node.hostPowerWatts() : null, List.of());
+                List.of(node), s.priceUsd() > 0 ? s.priceUsd() : null, null,
+                s.powerWatts() > 0 ? (double) s.powerWatts() : null, 0, Offer.PURCHASE, "", s.priceDate(),
+                List.of());
     }
 
+    /**
+     * A cloud offer: its market's term (a commitment bills it whole), and a note on what the market means for the
+     * job: spot capacity can be taken back, a marketplace host may go away, a commitment bills its term.
+     */
     private static Offer cloudOffer(CloudOffer c, GpuSpec g, NodeSpec node, long capacity) {
         Rig rig = Rig.units(g, c.gpuCount(), c.network(), c.networkGbps(), node, capacity);
+        List<Reason> notes = new ArrayList<>();
+        if (c.interruption() == Interruption.RECLAIMABLE) {
+            notes.add(Reason.RECLAIMABLE);
+        } else if (c.interruption() == Interruption.HOST_DEPENDENT) {
+            notes.add(Reason.HOST_DEPENDENT);
+        }
+        if (c.market().isCommitment()) {
+            notes.add(Reason.COMMITMENT_TERM);
+        }
         return new Offer(c.id(), cloudName(c), HardwareKind.CLOUD, Acquisition.RENTAL, rig,
-                c.gpuCount() > 1 ? g.interconnect() : "", null,
-                c.priceUsdPerHour() > 0 ? c.priceUsdPerHour() : null, null, null, null, List.of());
+                c.gpuCount() > 1 ? g.interconnect() : "", List.of(node), null,
+                c.priceUsdPerHour() > 0 ? c.priceUsdPerHour() : null, null, c.market().termYears(),
+                c.market().id(), c.provider(), c.priceDate(), notes);
     }
 
     private static String cloudName(CloudOffer c) {
-        return c.provider() + " " + c.instanceType();
+        return c.displayName();
     }
 
     /** Whether the kind filter keeps rows of this kind; rows it drops are not built at all. */

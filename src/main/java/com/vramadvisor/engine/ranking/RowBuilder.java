@@ -1,25 +1,40 @@
 package com.vramadvisor.engine.ranking;
 
 import com.vramadvisor.engine.hardware.GpuSpec;
+import com.vramadvisor.engine.hardware.NodeSpec;
+import com.vramadvisor.engine.money.DepreciationClass;
+import com.vramadvisor.engine.money.JobCostModel;
+import com.vramadvisor.engine.money.OwnershipTerms;
+import com.vramadvisor.engine.money.Purchase;
 import com.vramadvisor.engine.plan.Rig;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * Turns a {@link Placement} into a decision-table row, the same way for every workload kind: fit and tight fit,
- * whole boards and machines, unified memory, the deadline, and the money ({@link CostModel}). The kind's own notes
- * come from its placer, between the fit and these.
+ * whole boards and machines, unified memory, the deadline, and the money ({@link JobCostModel}: what the job costs
+ * bought or rented under the options' usage, and, for a purchase, its break-even against renting the same GPUs). The
+ * kind's own notes come from its placer, between the fit and these.
  */
 final class RowBuilder {
 
     private final RankingOptions options;
-    private final CostModel costs;
+    private final JobCostModel money;
+    private final Map<String, Double> rentPerGpuHour;
 
-    RowBuilder(RankingOptions options) {
+    /**
+     * @param ownership      what owning hardware costs beside its price
+     * @param rentPerGpuHour by GPU id, the cheapest rental of one GPU-hour without interruption and without a term
+     *                       longer than the break-even horizon ({@link RankingOptions#breakEvenYears}): what a
+     *                       purchase's break-even is stated against
+     */
+    RowBuilder(RankingOptions options, OwnershipTerms ownership, Map<String, Double> rentPerGpuHour) {
         this.options = options;
-        this.costs = new CostModel(options);
+        this.money = new JobCostModel(ownership, options.usage());
+        this.rentPerGpuHour = Map.copyOf(rentPerGpuHour);
     }
 
     RecommendationRow build(Placement p) {
@@ -62,30 +77,25 @@ final class RowBuilder {
         if (p.late() || hours != null && hours > options.deadlineHours()) {
             reasons.add(Reason.PAST_DEADLINE);
         }
-
-        CostModel.Costs money = offer.acquisition() == Acquisition.RENTAL
-                ? costs.rental(offer.unitUsdPerHour() == null ? null : offer.unitUsdPerHour() * units, hours)
-                : purchase(offer, bought, units, nodes, hours);
-        if ((offer.acquisition() == Acquisition.RENTAL ? money.rentalUsdPerHour() : money.purchaseUsd()) == null) {
-            reasons.add(Reason.NO_PRICE);
-        }
-        if (offer.acquisition() == Acquisition.PURCHASE && hours != null && money.energyKWh() == null) {
-            reasons.add(Reason.NO_POWER_FIGURE);
+        RowMoney rowMoney = offer.acquisition() == Acquisition.RENTAL ? rental(offer, units, hours, reasons)
+                : purchase(offer, bought, units, nodes, hours, reasons);
+        if (stale(offer.priceDate())) {
+            reasons.add(Reason.STALE_PRICE);
         }
         String name = units > 1 || offer.kind() == HardwareKind.MULTI_GPU ? countLabel(offer, bought, units)
                 : offer.name();
         Double gpuHours = hours == null ? null : hours * p.gpusNeeded();
         ServingFigures priced = p.serving() == null ? null
-                : p.serving().priced(hourlyCost(offer, money, hours), bought);
-        RowMoney rowMoney = new RowMoney(money.purchaseUsd(), money.cardsUsd(), money.rentalUsdPerHour(),
-                money.jobCostUsd(), money.energyKWh(), money.energyCostUsd(), money.powerWatts(), null, null, null,
-                null);
+                : p.serving().priced(hourlyCost(offer, rowMoney, hours), bought);
+        Double perWattHour = speed.itemsPerSecond() == null || gpu.tdpWatts() <= 0 || p.gpusNeeded() <= 0 ? null
+                : speed.itemsPerSecond() * 3600.0 / ((double) gpu.tdpWatts() * p.gpusNeeded());
         return new RecommendationRow(offer.id(), name, offer.kind(), offer.acquisition(), gpu.vendor(),
                 gpu.formFactor(), gpu.id(), gpu.name(), fits, p.gpusNeeded(), bought, units, nodes, perNode,
                 offer.interconnect(), nodes > 1 ? rig.network() : "", p.replicas(), p.layout(), null, need,
                 gpu.memoryBytesUsable(), capacity, headroom, (double) headroom / capacity, speed.itemsPerSecond(),
                 speed.itemUnit(), speed.perSequence(), speed.prefill(), speed.stepSeconds(), hours, gpuHours,
-                speed.mfu(), speed.bound(), rowMoney, priced, dedupe(reasons));
+                speed.mfu(), speed.bound(), perWattHour, offer.market(), offer.provider(), offer.priceDate(),
+                rowMoney, priced, dedupe(reasons));
     }
 
     /** A row for a system or instance whose GPU the hardware list does not have. */
@@ -93,18 +103,115 @@ final class RowBuilder {
                                         long singlePeakBytes) {
         return new RecommendationRow(id, name, kind, acquisition, "", "", "", "", false, 0, 0, 1, 1, 0, "", "", 1,
                 null, null, singlePeakBytes, 0, 0, -singlePeakBytes, -1.0, null, "", null, null, null, null, null,
-                null, null, RowMoney.UNKNOWN, null, List.of(Reason.UNKNOWN_GPU));
+                null, null, null, "", "", "", RowMoney.UNKNOWN, null, List.of(Reason.UNKNOWN_GPU));
+    }
+
+    /** A rented option: the bill for the job, a commitment's whole term included. */
+    private RowMoney rental(Offer offer, int units, Double hours, List<Reason> reasons) {
+        Double perHour = offer.unitUsdPerHour() == null ? null : offer.unitUsdPerHour() * units;
+        if (perHour == null) {
+            reasons.add(Reason.NO_PRICE);
+        }
+        Double job = perHour == null ? null : money.rent(perHour, offer.termYears(), hours);
+        return new RowMoney(null, null, perHour, job, null, null, null, null, null, null, null, null);
     }
 
     /**
-     * What the option costs per hour of serving: the rent, or for a purchase the job cost over its hours, so that
-     * bought and rented options meet in one unit; {@code null} when unknown.
+     * A bought option: cards in the smallest node class that holds them (whole machines of the largest beyond one),
+     * their hosts and, across machines, the cluster network; or whole systems. Then what owning it costs the job, and
+     * its break-even against renting the same GPUs.
      */
-    private static Double hourlyCost(Offer offer, CostModel.Costs money, Double hours) {
-        if (offer.acquisition() == Acquisition.RENTAL) {
-            return money.rentalUsdPerHour();
+    private RowMoney purchase(Offer offer, int bought, int units, int nodes, Double hours, List<Reason> reasons) {
+        GpuSpec gpu = offer.gpu();
+        List<Purchase.Part> parts = new ArrayList<>();
+        Double capital;
+        Double cards = gpu.hasPrice() ? gpu.priceUsd() * bought : null;
+        Double power;
+        boolean dataCentre;
+        NodeSpec node = nodes > 1 ? offer.nodeClasses().get(offer.nodeClasses().size() - 1)
+                : offer.nodeFor(bought);
+        if (offer.kind() == HardwareKind.SYSTEM) {
+            capital = offer.unitPriceUsd() == null ? null : offer.unitPriceUsd() * units;
+            if (capital != null) {
+                parts.add(new Purchase.Part(gpu.depreciationClass(), capital));
+            }
+            Double gpuPower = gpu.tdpWatts() > 0 ? (double) gpu.tdpWatts() * bought : null;
+            power = offer.unitPowerWatts() != null ? Double.valueOf(offer.unitPowerWatts() * units)
+                    : sum(gpuPower, node.hasHostPower() ? (double) node.hostPowerWatts() * nodes : null);
+            dataCentre = gpu.depreciationClass() == DepreciationClass.DATACENTER_GPU;
+        } else {
+            Double hosts = node.hasHostPrice() ? node.hostPriceUsd() * nodes : null;
+            capital = sum(cards, hosts);
+            if (capital != null) {
+                parts.add(new Purchase.Part(gpu.depreciationClass(), cards));
+                parts.add(new Purchase.Part(node.depreciationClass(), hosts));
+            }
+            Double gpuPower = gpu.tdpWatts() > 0 ? (double) gpu.tdpWatts() * bought : null;
+            power = sum(gpuPower, node.hasHostPower() ? (double) node.hostPowerWatts() * nodes : null);
+            dataCentre = node.depreciationClass() == DepreciationClass.SERVER_HOST;
         }
-        return money.jobCostUsd() == null || hours == null || !(hours > 0) ? null : money.jobCostUsd() / hours;
+        if (capital == null) {
+            reasons.add(Reason.NO_PRICE);
+            return new RowMoney(null, cards, null, null, null, null, power, null, null, null, null, null);
+        }
+        if (nodes > 1) {
+            Double perNode = money.terms().network().usdPerNode(node.id(), nodes);
+            if (perNode == null) {
+                reasons.add(Reason.NO_NETWORK_PRICE);
+            } else {
+                capital += perNode * nodes;
+                parts.add(new Purchase.Part(DepreciationClass.SERVER_HOST, perNode * nodes));
+            }
+        }
+        Purchase purchase = new Purchase(parts, power, dataCentre);
+        JobCostModel.Owned owned = money.buy(purchase, hours);
+        if (hours != null && power == null) {
+            reasons.add(Reason.NO_POWER_FIGURE);
+        } else if (hours != null && owned.hostingUsd() == null) {
+            reasons.add(Reason.NO_HOSTING_PRICE);
+        }
+        Double breakEven = null;
+        Double months = null;
+        Double rentPerGpu = rentPerGpuHour.get(gpu.id());
+        Double rent = rentPerGpu == null ? null : rentPerGpu * bought;
+        if (rent != null) {
+            breakEven = money.breakEvenUtilization(purchase, rent, options.breakEvenYears());
+            months = money.breakEvenMonths(purchase, rent, options.usage().utilization());
+        }
+        return new RowMoney(capital, cards, null, owned.jobCostUsd(), owned.energyKWh(), owned.energyUsd(), power,
+                owned.resaleUsd(), owned.hostingUsd(), breakEven, months, rent);
+    }
+
+    /** Whether a price of {@code date} is older than {@link RankingOptions#STALE_PRICE_MONTHS} against the options. */
+    private boolean stale(String date) {
+        if (options.priceAsOf().isEmpty() || date == null || date.length() < 4) {
+            return false;
+        }
+        int asOf = months(options.priceAsOf());
+        int priced = months(date);
+        return priced >= 0 && asOf - priced > RankingOptions.STALE_PRICE_MONTHS;
+    }
+
+    /** {@code YYYY}, {@code YYYY-MM} or {@code YYYY-MM-DD} as months since year 0 (a year alone: its January); -1 when unreadable. */
+    private static int months(String date) {
+        try {
+            int year = Integer.parseInt(date.substring(0, 4));
+            int month = date.length() >= 7 ? Integer.parseInt(date.substring(5, 7)) : 1;
+            return year * 12 + month - 1;
+        } catch (NumberFormatException | IndexOutOfBoundsException e) {
+            return -1;
+        }
+    }
+
+    /**
+     * What the option costs per hour of serving: the rent (a commitment's over its billed hours), or for a purchase
+     * the job cost over its hours, so that bought and rented options meet in one unit; {@code null} when unknown.
+     */
+    private static Double hourlyCost(Offer offer, RowMoney m, Double hours) {
+        if (offer.acquisition() == Acquisition.RENTAL && offer.termYears() <= 0) {
+            return m.rentalUsdPerHour();
+        }
+        return m.jobCostUsd() == null || hours == null || !(hours > 0) ? null : m.jobCostUsd() / hours;
     }
 
     private static String countLabel(Offer offer, int bought, int units) {
@@ -114,24 +221,9 @@ final class RowBuilder {
         return bought + " x " + offer.gpu().name();
     }
 
-    /** Cards plus hosts for loose GPUs; the systems' price for systems. */
-    private CostModel.Costs purchase(Offer offer, int bought, int units, int nodes, Double hours) {
-        GpuSpec gpu = offer.gpu();
-        Double cards = gpu.hasPrice() ? gpu.priceUsd() * bought : null;
-        Double gpuPower = gpu.tdpWatts() > 0 ? (double) gpu.tdpWatts() * bought : null;
-        if (offer.kind() == HardwareKind.SYSTEM) {
-            Double price = offer.unitPriceUsd() == null ? null : offer.unitPriceUsd() * units;
-            Double power = offer.unitPowerWatts() != null ? Double.valueOf(offer.unitPowerWatts() * units)
-                    : cardsAndHosts(gpuPower, offer.hostPowerWatts(), nodes);
-            return costs.purchase(price, cards, power, hours);
-        }
-        return costs.purchase(cardsAndHosts(cards, offer.hostPriceUsd(), nodes), cards,
-                cardsAndHosts(gpuPower, offer.hostPowerWatts(), nodes), hours);
-    }
-
-    /** {@code cards + perHost x hosts}, or {@code null} when either is unknown. */
-    private static Double cardsAndHosts(Double cards, Double perHost, int hosts) {
-        return cards == null || perHost == null ? null : cards + perHost * hosts;
+    /** {@code a + b}, or {@code null} when either is unknown. */
+    private static Double sum(Double a, Double b) {
+        return a == null || b == null ? null : a + b;
     }
 
     static boolean isUnifiedMemory(GpuSpec gpu) {

@@ -26,12 +26,15 @@ package com.vramadvisor.engine.ranking;
  *                             when no such rental exists or buying never costs less
  * @param breakEvenMonths      bought: months of use, at the stated utilisation, after which buying has cost less than
  *                             renting the same GPUs; {@code null} when it never does within ten years
+ * @param sameGpusRentUsdPerHour bought: what renting the same GPUs costs an hour (the cheapest steady rental of this
+ *                             GPU per GPU-hour, times the GPUs), which the break-even is stated against; {@code null}
+ *                             when nobody rents this GPU steadily
  */
 public record RowMoney(Double capitalUsd, Double cardsUsd, Double rentalUsdPerHour, Double jobCostUsd,
                        Double energyKWh, Double energyCostUsd, Double powerWatts, Double resaleUsd, Double hostingUsd,
-                       Double breakEvenUtilization, Double breakEvenMonths) {
+                       Double breakEvenUtilization, Double breakEvenMonths, Double sameGpusRentUsdPerHour) {
 
     /** Nothing known: an option whose GPU is not in the hardware list. */
     public static final RowMoney UNKNOWN = new RowMoney(null, null, null, null, null, null, null, null, null, null,
-            null);
+            null, null);
 }

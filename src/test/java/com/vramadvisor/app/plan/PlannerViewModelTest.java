@@ -90,7 +90,7 @@ class PlannerViewModelTest {
         PlannerViewModel vm = inline();
         assertThat(vm.targetProperty().get().key()).isEqualTo("gpu:" + H100);
         assertThat(vm.deadlineTextProperty().get()).isEqualTo("90");
-        assertThat(vm.targets()).extracting(PlanTarget::key).contains("system:dgx-h100", "cloud:aws-p5.48xlarge");
+        assertThat(vm.targets()).extracting(PlanTarget::key).contains("system:dgx-h100", "cloud:aws-p5.48xlarge-on-demand");
         assertThat(vm.rows()).isEmpty();
         assertThat(vm.busyProperty().get()).isFalse();
 

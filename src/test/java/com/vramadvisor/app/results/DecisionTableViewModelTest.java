@@ -129,13 +129,13 @@ class DecisionTableViewModelTest {
         assertThat(ids()).containsExactly("cloud-8x-big");
         table.kindFilterProperty().set(null);
 
-        // The job costs: 1e9 tokens / 8,000 tokens/s = 34.7 h x $40 = $1,389 for the cloud; $341 for the big card
-        // (its share of $30,000 over three years plus electricity); the small card has no price, so a cost limit
-        // hides it.
-        table.maxCostTextProperty().set("1k");
-        assertThat(ids()).containsExactly("big-80gb");
+        // The job costs: 1e9 tokens / 8,000 tokens/s = 34.7 h x $40 = $1,389 for the cloud; $3,024 for the big card
+        // (the tenth of $30,000 the fake loses on resale, plus electricity); the small card has no price, so a cost
+        // limit hides it.
+        table.maxCostTextProperty().set("2k");
+        assertThat(ids()).containsExactly("cloud-8x-big");
         table.maxCostTextProperty().set("5k");
-        assertThat(ids()).containsExactly("big-80gb", "cloud-8x-big");
+        assertThat(ids()).containsExactlyInAnyOrder("big-80gb", "cloud-8x-big");
         table.maxCostTextProperty().set("");
 
         table.acquisitionFilterProperty().set(Acquisition.RENTAL);
@@ -297,10 +297,10 @@ class DecisionTableViewModelTest {
         Comparator<DecisionRow> byCost = Comparator.comparing(DecisionRow::jobCostUsd,
                 Comparator.nullsLast(Comparator.naturalOrder()));
         table.rows().setComparator(byCost);
-        assertThat(ids()).containsExactly("big-80gb", "cloud-8x-big", "small-24gb");
+        assertThat(ids()).containsExactly("cloud-8x-big", "big-80gb", "small-24gb");
 
         setBatch(2);
-        assertThat(ids()).containsExactly("big-80gb", "cloud-8x-big", "small-24gb");
+        assertThat(ids()).containsExactly("cloud-8x-big", "big-80gb", "small-24gb");
     }
 
     @Test
@@ -319,17 +319,16 @@ class DecisionTableViewModelTest {
 
     @Test
     void aShortJobReadsInSecondsAndBelowACentRatherThanAsNothing() {
-        assertThat(typeTokenBudget("20000")).isTrue();
+        assertThat(typeTokenBudget("2000")).isTrue();
         DecisionRow big = row("big-80gb");
         DecisionRow cloud = row("cloud-8x-big");
-        // 20,000 tokens at 1,000 tokens/s = 20 s: $30,000 x (20 / 3,600) h / (3 x 8,760 h) = $0.0063 of the purchase,
-        // plus 0.7 kW x 20 s = 0.0039 kWh at $0.124 = $0.0005: $0.0068, under a cent.
-        assertThat(big.timeText()).isEqualTo("20 s");
-        assertThat(big.jobCostText()).isEqualTo("< $0.01");
+        // 2,000 tokens at 1,000 tokens/s = 2 s; bought for this job alone, the card still loses a tenth of $30,000.
+        assertThat(big.timeText()).isEqualTo("2 s");
+        assertThat(big.jobCostText()).isEqualTo("$3,000");
         assertThat(big.capitalText()).isEqualTo("$30,000");
-        // The cloud: 8,000 tokens/s, 2.5 s x $40/h = $0.028.
-        assertThat(cloud.timeText()).isEqualTo("3 s");
-        assertThat(cloud.jobCostText()).isEqualTo("$0.03");
+        // The cloud: 8,000 tokens/s, 0.25 s x $40/h = $0.0028, under a cent and under a second.
+        assertThat(cloud.timeText()).isEqualTo("< 1 s");
+        assertThat(cloud.jobCostText()).isEqualTo("< $0.01");
     }
 
     @Test
@@ -347,12 +346,12 @@ class DecisionTableViewModelTest {
         assertThat(cloud.rentTip()).isEqualTo("1 instance(s) x $40.00 per hour = $40.00 per hour, power included, at "
                 + "the price's date.");
 
-        // 1e9 tokens at 1,000 tokens/s = 277.8 h: $30,000 x 277.8 / (3 x 8,760) = $317.10 of the purchase, plus
-        // 277.8 h x 0.7 kW = 194.4 kWh at $0.124 = $24.11 (shown in whole dollars from $10); the cloud:
+        // 1e9 tokens at 1,000 tokens/s = 277.8 h: bought for this job alone, the fake resells the $30,000 card for
+        // $27,000, plus 277.8 h x 0.7 kW = 194.4 kWh at $0.124 = $24.11 (shown in whole dollars from $10); the cloud:
         // 34.7 h x $40 = $1,389.
-        assertThat(big.jobCostText()).isEqualTo("$341");
-        assertThat(big.jobCostTip()).isEqualTo("Capital $30,000 x 277.8 h / (3 years x 8,760 h) = $317 of the "
-                + "purchase\n+ electricity 194.4 kWh x $0.124 per kWh = $24 (PUE 1.58 included in the kWh)\n= $341");
+        assertThat(big.jobCostText()).isEqualTo("$3,024");
+        assertThat(big.jobCostTip()).isEqualTo("Capital $30,000 - resale $27,000 + colocation $0.00 = $3,000 of owning it"
+                + "\nx all of it (bought for this job alone) = $3,000\n+ electricity 194.4 kWh = $24\n= $3,024");
         assertThat(cloud.jobCostText()).isEqualTo("$1,389");
         assertThat(cloud.jobCostTip()).isEqualTo("34.7 h x $40.00 per hour = $1,389");
         assertThat(row("small-24gb").jobCostTip()).isEqualTo("Unknown: no price.");

@@ -113,19 +113,22 @@ public final class FakeResultsEngine implements ResultsEngine {
         Double hours = fits ? tokenBudget / tps / 3600 : null;
         boolean rented = kind == HardwareKind.CLOUD;
         Double energy = hours == null || rented ? null : hours * 0.7 * gpus;
-        Double energyCost = energy == null ? null : energy * options.electricityUsdPerKWh();
-        Double cost = price == null || !fits ? null
-                : rented ? hours * price : price * hours / (options.amortizationYears() * 8760.0) + energyCost;
+        // Test money: a rent is hours x price; a purchase resells at nine tenths of its price, so the job costs a
+        // tenth of it plus electricity at $0.124/kWh.
+        Double energyCost = energy == null ? null : energy * 0.124;
+        Double resale = price == null || rented || !fits ? null : price * 0.9;
+        Double cost = price == null || !fits ? null : rented ? hours * price : price - resale + energyCost;
         Parallelism p = gpus == 1 ? Parallelism.SINGLE_GPU : new Parallelism(1, 1, gpus, 3, false);
         List<Reason> reasons = !fits ? List.of(Reason.DOES_NOT_FIT)
                 : hours > deadlineHours ? List.of(Reason.PAST_DEADLINE) : List.of();
         RowMoney money = new RowMoney(rented ? null : price, rented ? null : price, rented ? price : null, cost,
-                energy, energyCost, null, null, null, null, null);
+                energy, energyCost, null, resale, rented || resale == null ? null : 0.0, null, null, null);
         return new RecommendationRow(id, name, kind, rented ? Acquisition.RENTAL : Acquisition.PURCHASE, g.vendor(),
                 g.formFactor(), g.id(), g.name(), fits, gpus, gpus, 1, 1, gpus, "NVLink", "", 1,
                 new PlanLayout(p, Recompute.NONE, 1), null, need, capacity, capacity, capacity - need,
                 (capacity - need) / (double) capacity, tps, RecommendationRow.TOKENS, null, null, null, hours,
-                hours == null ? null : hours * gpus, fits ? 0.4 : null, fits ? Bound.COMPUTE : null, money, null,
+                hours == null ? null : hours * gpus, fits ? 0.4 : null, fits ? Bound.COMPUTE : null, null,
+                rented ? "on-demand" : "purchase", "", "", money, null,
                 reasons);
     }
 

@@ -109,7 +109,12 @@ class ResultsMessagesTest {
         }
         for (Acquisition a : Acquisition.values()) {
             keys.add("results.acquisition." + a.id());
-            keys.add("results.acquisition." + a.id() + ".tooltip");
+            if (a == Acquisition.PURCHASE) {
+                keys.add("results.acquisition.purchase.tooltip.alone");
+                keys.add("results.acquisition.purchase.tooltip.used");
+            } else {
+                keys.add("results.acquisition." + a.id() + ".tooltip");
+            }
         }
         for (RankingGoal g : RankingGoal.values()) {
             keys.add("results.goal." + g.id());

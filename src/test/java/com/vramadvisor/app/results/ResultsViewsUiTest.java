@@ -164,7 +164,7 @@ class ResultsViewsUiTest {
         // them among all options.
         assertThat(table.getItems()).hasSizeLessThan(all).isNotEmpty()
                 .allSatisfy(r -> assertThat(r.gpusNeeded()).as(r.name()).isLessThanOrEqualTo(4))
-                .noneMatch(r -> r.hardwareId().equals("aws-p4d.24xlarge"));
+                .noneMatch(r -> r.hardwareId().equals("aws-p4d.24xlarge-on-demand"));
         assertThat(text(robot, "#decisionSummaryLabel"))
                 .startsWith(table.getItems().size() + " of " + all + " options shown");
     }

@@ -31,9 +31,10 @@ import org.junit.jupiter.api.Test;
 class AppMessagesTest {
 
     /** Source folders whose texts come from {@code com/vramadvisor/app/messages*.properties}. */
-    private static final List<String> PACKAGES = List.of("shell", "workload", "scenario", "settings", "ui", "export");
+    private static final List<String> PACKAGES = List.of("shell", "workload", "scenario", "settings", "ui", "export",
+            "prices");
     private static final Set<String> KEY_PREFIXES = Set.of("app", "menu", "main", "workload", "scenario", "input",
-            "status", "dialog", "summary", "phase", "enum", "export");
+            "status", "dialog", "summary", "phase", "enum", "export", "prices");
     private static final Pattern LITERAL = Pattern.compile("\"([a-z][A-Za-z0-9_]*(?:\\.[A-Za-z0-9_]+)+)\"");
     private static final Pattern PLACEHOLDER = Pattern.compile("\\{(\\d+)[^}]*}");
 

@@ -16,11 +16,12 @@ class JobCostModelTest {
 
     /** Resale falls linearly from 70 % when new to 10 % at 60 months, then stays: a test curve, not a catalog one. */
     private static final Residuals LINEAR = (cls, months) -> months >= 60 ? 0.1 : 0.7 - 0.6 * months / 60;
-    /** $0.10/kWh, PUE 1.5, $200 per kW-month of colocation, $5,000 of network per machine, 10 % selling cost. */
-    private static final OwnershipTerms TERMS = new OwnershipTerms(0.10, 1.5, 200, 5_000, 0.10, LINEAR);
+    /** $0.10/kWh, PUE 1.5, $200 per kW-month of colocation, 10 % selling cost. */
+    private static final OwnershipTerms TERMS = new OwnershipTerms(0.10, 1.5, 200.0, 0.10, LINEAR,
+            OwnershipTerms.NetworkPrices.NONE);
 
     private static Purchase server(double usd, double watts) {
-        return new Purchase(List.of(new Purchase.Part(AssetClass.DATACENTER_GPU, usd)), watts, true);
+        return new Purchase(List.of(new Purchase.Part(DepreciationClass.DATACENTER_GPU, usd)), watts, true);
     }
 
     @Test
@@ -46,7 +47,7 @@ class JobCostModelTest {
 
     @Test
     void aDeskSideMachinePaysNoHostingAndNoCoolingOverhead() {
-        Purchase desk = new Purchase(List.of(new Purchase.Part(AssetClass.CONSUMER_GPU, 2_000)), 500.0, false);
+        Purchase desk = new Purchase(List.of(new Purchase.Part(DepreciationClass.CONSUMER_GPU, 2_000)), 500.0, false);
         JobCostModel.Owned o = new JobCostModel(TERMS, Usage.JOB_ONLY).buy(desk, 10.0);
         assertThat(o.hostingUsd()).isZero();
         assertThat(o.energyKWh()).isCloseTo(5, within(1e-9));

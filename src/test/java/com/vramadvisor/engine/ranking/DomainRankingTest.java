@@ -186,9 +186,9 @@ class DomainRankingTest {
                     g.int8Tops(), g.tdpWatts(), g.interconnect(), g.interconnectGBps(), g.pcieGen(), g.launchYear(),
                     g.priceUsd(), g.priceDate(), g.source());
             gpus.add(copy);
-            classes.put(copy.id(), i % 2 == 0 ? "tower" : "board");
+            classes.put(copy.id(), i % 2 == 0 ? "desktop-tower" : "board");
         }
-        HardwareList hw = new HardwareList(gpus, List.of(), List.of(), Map.of("tower", TestHardware.tower(),
+        HardwareList hw = new HardwareList(gpus, List.of(), List.of(), Map.of("desktop-tower", TestHardware.tower(),
                 "board", TestHardware.board()), classes);
         TestWorkload w = TestWorkload.spreading(1, 5_000);
         Recommendation rec = new Recommender().recommend(w, hw, RankingOptions.defaults());

@@ -74,10 +74,16 @@ class RecommenderLogicTest {
         assertThat(board.cardsUsd()).isEqualTo(120_000.0);
         assertThat(board.purchaseUsd()).isEqualTo(170_000.0);
         assertThat(board.rentalUsdPerHour()).isNull();
+        // Bought for this job alone (TestHardware.money()): it resells at 1 - 0.8 x months / 60 of its price less a
+        // 10 % fee, pays $200 per kW-month of colocation for 6.2 kW, and its energy at PUE 1.5 and $0.124/kWh.
         double hours = board.hours();
-        double energy = 6.2 * hours * RankingOptions.DEFAULT_PUE;
+        double months = hours / 730;
+        double energy = 6.2 * hours * 1.5;
         assertThat(board.energyKWh()).isCloseTo(energy, withinPercentage(1e-9));
-        assertThat(board.jobCostUsd()).isCloseTo(170_000.0 * hours / (3 * 8760) + energy * 0.124,
+        double resale = 170_000.0 * (1 - 0.8 * months / 60) * 0.9;
+        assertThat(board.money().resaleUsd()).isCloseTo(resale, withinPercentage(1e-9));
+        assertThat(board.money().hostingUsd()).isCloseTo(200 * 6.2 * months, withinPercentage(1e-9));
+        assertThat(board.jobCostUsd()).isCloseTo(170_000.0 - resale + 200 * 6.2 * months + energy * 0.124,
                 withinPercentage(1e-9));
         assertThat(board.gpuHours()).isCloseTo(8 * hours, withinPercentage(1e-9));
         assertThat(board.mfu()).isBetween(0.3, 0.6);
@@ -133,9 +139,9 @@ class RecommenderLogicTest {
         RecommendationRow short1 = row(recommend(TRAIN, fewer), "dgx-a100-320gb", HardwareKind.SYSTEM);
         assertThat(short1.hours()).isGreaterThan(30 * 24.0);
         assertThat(short1.reasons()).contains(Reason.PAST_DEADLINE);
-        // The system's own price and power, amortised and powered.
+        // The system's own price and power (at the test facts' PUE of 1.5).
         assertThat(dgx.purchaseUsd()).isEqualTo(199_000.0 * dgx.units());
-        assertThat(dgx.energyKWh()).isCloseTo(6.5 * dgx.units() * dgx.hours() * RankingOptions.DEFAULT_PUE,
+        assertThat(dgx.energyKWh()).isCloseTo(6.5 * dgx.units() * dgx.hours() * 1.5,
                 withinPercentage(1e-9));
     }
 
@@ -196,12 +202,13 @@ class RecommenderLogicTest {
         }
         assertThatThrownBy(() -> new RecommendationRow("x", "x", HardwareKind.GPU, Acquisition.PURCHASE, "", "", "",
                 "", true, 1, 1, 1, 1, 1, "", "", 1, new PlanLayout(Parallelism.SINGLE_GPU, Recompute.NONE, 1), null, 101,
-                100, 100, -1, -0.01, null, "", null, null, null, null, null, null, null, RowMoney.UNKNOWN, null,
+                100, 100, -1, -0.01, null, "", null, null, null, null, null, null, null, null, "", "", "", RowMoney.UNKNOWN,
+                null,
                 List.of())).isInstanceOf(IllegalArgumentException.class);
-        RowMoney capital = new RowMoney(10.0, null, null, null, null, null, null, null, null, null, null);
+        RowMoney capital = new RowMoney(10.0, null, null, null, null, null, null, null, null, null, null, null);
         assertThatThrownBy(() -> new RecommendationRow("x", "x", HardwareKind.CLOUD, Acquisition.RENTAL, "", "", "",
                 "", true, 1, 1, 1, 1, 1, "", "", 1, new PlanLayout(Parallelism.SINGLE_GPU, Recompute.NONE, 1), null, 99,
-                100, 100, 1, 0.01, null, "", null, null, null, null, null, null, null, capital, null,
+                100, 100, 1, 0.01, null, "", null, null, null, null, null, null, null, null, "", "", "", capital, null,
                 List.of())).hasMessageContaining("rented option has no purchase price");
     }
 
@@ -369,7 +376,9 @@ class RecommenderLogicTest {
         assertThatThrownBy(() -> RankingOptions.builder().topN(-1).build()).hasMessageContaining("top N");
         assertThatThrownBy(() -> RankingOptions.builder().deadlineDays(0).build()).hasMessageContaining("deadline");
         assertThatThrownBy(() -> RankingOptions.builder().pue(0.9).build()).hasMessageContaining("PUE");
-        assertThatThrownBy(() -> RankingOptions.builder().amortizationYears(0).build())
-                .hasMessageContaining("amortisation");
+        assertThatThrownBy(() -> RankingOptions.builder().maxPowerKw(-1).build())
+                .hasMessageContaining("power limit");
+        assertThatThrownBy(() -> RankingOptions.builder().priceAsOf("2026-13").build())
+                .hasMessageContaining("YYYY-MM");
     }
 }

@@ -1,5 +1,12 @@
 package com.vramadvisor.engine.ranking;
 
+import com.vramadvisor.engine.money.ColocationPrice;
+import com.vramadvisor.engine.money.DepreciationClass;
+import com.vramadvisor.engine.money.DepreciationCurve;
+import com.vramadvisor.engine.money.ElectricityPrice;
+import com.vramadvisor.engine.money.MoneyFacts;
+import com.vramadvisor.engine.money.PowerUsageEffectiveness;
+import com.vramadvisor.engine.money.SellingCost;
 import com.vramadvisor.engine.hardware.CloudOffer;
 import com.vramadvisor.engine.hardware.GpuSpec;
 import com.vramadvisor.engine.hardware.HardwareList;
@@ -103,7 +110,7 @@ public final class TestHardware {
 
     /** A 4-card tower for consumer cards: host 3,000 USD, 250 W, 10 GbE between towers (test figures). */
     public static NodeSpec tower() {
-        return new NodeSpec("tower", "Tower", 4, false, 8, "10 GbE", 10, 3_000, "2025", 250, "test");
+        return new NodeSpec("desktop-tower", "Tower", 4, false, 8, "10 GbE", 10, 3_000, "2025", 250, "test");
     }
 
     /** An 8-GPU baseboard server: host 50,000 USD, 3,000 W, 8 x 400 Gb/s InfiniBand (test figures). */
@@ -127,8 +134,25 @@ public final class TestHardware {
     public static HardwareList list(List<SystemSpec> systems, List<CloudOffer> cloud) {
         List<GpuSpec> gpus = List.of(rtx3060(), rtx4090(), a100Sxm40(), priced(a100Sxm80(), 15_000), h100Sxm(),
                 mi300x());
-        Map<String, String> classes = Map.of("rtx-3060-12gb", "tower", "rtx-4090", "tower", "a100-sxm-40gb", "board",
+        Map<String, String> classes = Map.of("rtx-3060-12gb", "desktop-tower", "rtx-4090", "desktop-tower", "a100-sxm-40gb", "board",
                 "a100-sxm-80gb", "board", "h100-sxm-80gb", "board", "mi300x", "board");
-        return new HardwareList(gpus, systems, cloud, Map.of("tower", tower(), "board", board()), classes);
+        return new HardwareList(gpus, systems, cloud, Map.of("desktop-tower", tower(), "board", board()), classes, Map.of(),
+                money());
+    }
+
+    /**
+     * Test money facts, round figures for hand arithmetic (not the catalog's): electricity $0.124/kWh, PUE 1.5,
+     * colocation $200 per kW-month, a 10 % selling fee, and every class reselling at 100 % new falling linearly to
+     * 20 % at 60 months.
+     */
+    public static MoneyFacts money() {
+        List<DepreciationCurve> curves = new java.util.ArrayList<>();
+        for (DepreciationClass c : DepreciationClass.values()) {
+            curves.add(new DepreciationCurve(c, List.of(new DepreciationCurve.Point(0, 1.0, "test"),
+                    new DepreciationCurve.Point(60, 0.2, "test")), "2026", "test"));
+        }
+        return new MoneyFacts(new ElectricityPrice(0.124, "2026", "US", "test"),
+                new PowerUsageEffectiveness(1.5, "2026", "test"), new ColocationPrice(200, "2026", "US", "test"),
+                List.of(), curves, new SellingCost(0.1, "2026", "test"));
     }
 }
