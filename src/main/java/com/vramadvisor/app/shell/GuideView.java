@@ -78,25 +78,15 @@ final class GuideView {
         GridPane grid = new GridPane();
         grid.getStyleClass().add("guide-table");
         int columns = table.header().size();
-        // Columns share the width in proportion to their longest text, none under a sixth.
-        double[] longest = new double[columns];
-        for (List<List<Span>> row : concat(table)) {
-            for (int c = 0; c < Math.min(columns, row.size()); c++) {
-                longest[c] = Math.max(longest[c], length(row.get(c)));
-            }
-        }
-        double total = 0;
-        for (double l : longest) {
-            total += Math.max(l, 1);
-        }
+        // Each column starts at its longest line and, when the dialog is narrower, gives way down to its longest word
+        // (the cells' minimum width), so that a file name such as estimation-diffusion.md is never broken inside.
         for (int c = 0; c < columns; c++) {
             ColumnConstraints constraint = new ColumnConstraints();
-            // Percentages past 100 in all are taken as weights.
-            constraint.setPercentWidth(Math.max(100.0 / 6, 100 * Math.max(longest[c], 1) / total));
+            constraint.setHgrow(Priority.SOMETIMES);
             grid.getColumnConstraints().add(constraint);
         }
         for (int c = 0; c < columns; c++) {
-            TextFlow cell = flow(table.header().get(c));
+            TextFlow cell = cell(table.header().get(c));
             cell.getStyleClass().add("guide-table-header");
             cell.getChildren().forEach(t -> t.getStyleClass().add("guide-bold"));
             grid.add(cell, c, 0);
@@ -104,7 +94,7 @@ final class GuideView {
         int r = 1;
         for (List<List<Span>> row : table.rows()) {
             for (int c = 0; c < Math.min(columns, row.size()); c++) {
-                TextFlow cell = flow(row.get(c));
+                TextFlow cell = cell(row.get(c));
                 cell.getStyleClass().add("guide-table-cell");
                 grid.add(cell, c, r);
             }
@@ -113,19 +103,41 @@ final class GuideView {
         return grid;
     }
 
-    private static List<List<List<Span>>> concat(Table table) {
-        List<List<List<Span>>> all = new java.util.ArrayList<>();
-        all.add(table.header());
-        all.addAll(table.rows());
-        return all;
+    /** A table cell: wraps between words, never inside one. */
+    private static TextFlow cell(List<Span> spans) {
+        TextFlow cell = new TextFlow() {
+            @Override
+            protected double computeMinWidth(double height) {
+                return snappedLeftInset() + widestWord(this) + snappedRightInset();
+            }
+        };
+        fill(cell, spans);
+        return cell;
     }
 
-    private static int length(List<Span> spans) {
-        return spans.stream().mapToInt(s -> s.text().length()).sum();
+    /** The widest word among a flow's texts, each measured in the font its style gives it. */
+    static double widestWord(TextFlow flow) {
+        double widest = 0;
+        Text probe = new Text();
+        for (Node n : flow.getChildren()) {
+            if (n instanceof Text t) {
+                probe.setFont(t.getFont());
+                for (String word : t.getText().split("\\s+")) {
+                    probe.setText(word);
+                    widest = Math.max(widest, probe.getLayoutBounds().getWidth());
+                }
+            }
+        }
+        return Math.ceil(widest);
     }
 
     private static TextFlow flow(List<Span> spans) {
         TextFlow flow = new TextFlow();
+        fill(flow, spans);
+        return flow;
+    }
+
+    private static void fill(TextFlow flow, List<Span> spans) {
         flow.getStyleClass().add("guide-flow");
         for (Span s : spans) {
             Text t = new Text(s.text());
@@ -141,6 +153,5 @@ final class GuideView {
             }
             flow.getChildren().add(t);
         }
-        return flow;
     }
 }

@@ -12,6 +12,7 @@ import javafx.scene.control.Label;
 import java.util.stream.Collectors;
 import javafx.scene.layout.VBox;
 import javafx.scene.text.Text;
+import javafx.scene.text.TextFlow;
 import javafx.scene.input.KeyCode;
 import javafx.scene.layout.GridPane;
 import javafx.stage.Stage;
@@ -71,6 +72,11 @@ class HelpMenuTest {
                 .anySatisfy(t -> assertThat(t.getFont().getStyle()).containsIgnoringCase("bold"));
         assertThat(guide.lookupAll(".guide-table")).isNotEmpty();
         assertThat(texts).noneMatch(t -> t.getText().contains("\n"));
+        // A table's cells wrap between words, never inside one ("estimation-diffusion.m" over "d").
+        List<TextFlow> cells = guide.lookupAll(".guide-table-cell").stream().map(n -> (TextFlow) n).toList();
+        assertThat(cells).isNotEmpty();
+        assertThat(cells).allSatisfy(cell -> assertThat(cell.getWidth()).as(cell.getChildren().toString())
+                .isGreaterThanOrEqualTo(GuideView.widestWord(cell) - 0.5));
         close(robot, guide);
     }
 

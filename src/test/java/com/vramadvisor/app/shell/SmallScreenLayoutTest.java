@@ -2,24 +2,25 @@ package com.vramadvisor.app.shell;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.vramadvisor.app.settings.SettingsStore;
-import com.vramadvisor.catalog.CatalogLoader;
-import java.nio.file.Files;
-import java.util.Locale;
-import javafx.application.Platform;
 import com.vramadvisor.app.results.DecisionRow;
 import com.vramadvisor.app.results.DecisionTableView;
+import com.vramadvisor.app.settings.SettingsStore;
+import com.vramadvisor.catalog.CatalogLoader;
+import com.vramadvisor.engine.Mode;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import javafx.application.Platform;
 import javafx.geometry.Bounds;
-import javafx.scene.Node;
 import javafx.geometry.Orientation;
+import javafx.scene.Node;
 import javafx.scene.control.SplitPane;
-import javafx.scene.layout.Region;
-import java.util.List;
 import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
+import javafx.scene.layout.Region;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -30,7 +31,7 @@ import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
-/** The main window on a 1280 x 720 screen: the decision table stays usable and the divider moves. */
+/** The main window on laptop screens (1280 x 720, 1366 x 768): the verdict, the charts and the table's rows show. */
 @ExtendWith(ApplicationExtension.class)
 class SmallScreenLayoutTest {
 
@@ -139,6 +140,25 @@ class SmallScreenLayoutTest {
     @Test
     void theMemoryVerdictAChartAndEightRowsWithTheHardwareColumnShowAtOnceAt1280By720(FxRobot robot)
             throws Exception {
+        verdictChartsAndRowsShowAtOnce(robot);
+    }
+
+    @Test
+    void theMemoryVerdictAChartAndEightRowsShowAtOnceAtTheHeightOf1366By768InTrainingAndServing(FxRobot robot)
+            throws Exception {
+        // 768 px tall, as a 1366 x 768 laptop, whose fit line was once cut through its middle and whose sweep was
+        // 60 px tall. The headless screen is 1280 px wide, so the width is the narrower 1280.
+        robot.interact(() -> stage.setHeight(768));
+        assertThat(robot.lookup("#analysisSplitPane").query().getScene().getHeight()).isLessThanOrEqualTo(768);
+        verdictChartsAndRowsShowAtOnce(robot);
+        // Serving: the memory card has a line more (the serving engine's share) and still shows its verdict whole.
+        robot.interact(() -> context.workload().modeProperty().set(Mode.INFER));
+        WaitForAsyncUtils.waitForFxEvents();
+        verdictChartsAndRowsShowAtOnce(robot);
+        assertThat(robot.lookup("#fitLabel").queryLabeled().getText()).startsWith("Fits");
+    }
+
+    private void verdictChartsAndRowsShowAtOnce(FxRobot robot) throws Exception {
         WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> table(robot).getItems().size() > 20
                 && !table(robot).getPseudoClassStates().contains(DecisionTableView.RANKING));
         try {
