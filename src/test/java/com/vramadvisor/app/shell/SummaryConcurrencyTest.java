@@ -49,6 +49,20 @@ class SummaryConcurrencyTest {
     }
 
     @Test
+    void aShortContextNamesEverySequenceTheCacheHoldsPastTheSweepsAxisLimit() {
+        // 64-token requests: Llama-3-8B keeps 128 KiB of K and V per token (32 layers x 8 KV heads x 128 x 2 x 2
+        // bytes), so some 60 GiB of cache hold thousands of them, more than the sweep's 4,096-sequence axis.
+        ScenarioInputs shortRequests = serving().withWorkload(serving().workload().toBuilder().sequenceLength(64)
+                .context(64).build());
+        SummaryViewModel vm = summary(new SimpleObjectProperty<>(shortRequests));
+        KvCapacity capacity = KvCapacity.of(shortRequests.model(), shortRequests.workload(),
+                ServingEngine.capacityBytes(H100, shortRequests.workload()));
+        assertThat(capacity.maxConcurrency()).isGreaterThan(4096);
+        assertThat(vm.verdictProperty().get()).contains("max concurrency at 64 tokens: "
+                + String.format(Locale.ENGLISH, "%,d", (long) Math.floor(capacity.maxConcurrency())) + " sequences");
+    }
+
+    @Test
     void theConcurrencyFollowsTheEngineAndIsAbsentForTraining() {
         // 16 prompts of 6,144 tokens: a one-pass prefill holds far more activations than vLLM's 8,192-token chunk.
         ScenarioInputs longPrompts = serving().withWorkload(serving().workload().toBuilder().batch(16)
