@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.vramadvisor.app.results.DecisionRow;
 import com.vramadvisor.app.results.DecisionTableView;
 import com.vramadvisor.app.settings.SettingsStore;
+import com.vramadvisor.app.ui.HoverTip;
 import com.vramadvisor.catalog.CatalogLoader;
 import com.vramadvisor.engine.Mode;
 import java.nio.file.Files;
@@ -17,9 +18,11 @@ import javafx.application.Platform;
 import javafx.geometry.Bounds;
 import javafx.geometry.Orientation;
 import javafx.scene.Node;
+import javafx.scene.control.Label;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
+import javafx.scene.control.Tooltip;
 import javafx.scene.layout.Region;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
@@ -156,6 +159,15 @@ class SmallScreenLayoutTest {
         WaitForAsyncUtils.waitForFxEvents();
         verdictChartsAndRowsShowAtOnce(robot);
         assertThat(robot.lookup("#fitLabel").queryLabeled().getText()).startsWith("Fits");
+        // The status bar's peak and verdict, cut on this screen, say themselves whole on their tooltips.
+        for (String id : List.of("#peakSummaryLabel", "#fitSummaryLabel")) {
+            Label label = robot.lookup(id).queryAs(Label.class);
+            assertThat(label.getText()).isNotBlank();
+            Tooltip[] tip = new Tooltip[1];
+            robot.interact(() -> tip[0] = HoverTip.tooltipOf(label));
+            assertThat(tip[0]).as(id + " tooltip").isNotNull();
+            assertThat(tip[0].getText()).isEqualTo(label.getText());
+        }
     }
 
     private void verdictChartsAndRowsShowAtOnce(FxRobot robot) throws Exception {
