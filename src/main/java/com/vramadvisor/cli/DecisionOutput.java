@@ -188,7 +188,7 @@ final class DecisionOutput {
         row.put("hostingUsd", m.hostingUsd());
         row.put("breakEvenUtilization", m.breakEvenUtilization());
         row.put("breakEvenMonths", m.breakEvenMonths());
-        row.put("sameGpusRentUsdPerHour", m.sameGpusRentUsdPerHour());
+        row.put("equalWorkRentUsdPerHour", m.equalWorkRentUsdPerHour());
         ServingFigures s = r.serving();
         row.put("usersServed", s == null ? null : s.usersServed());
         row.put("usersPerReplica", s == null ? null : s.usersPerReplica());

@@ -37,7 +37,7 @@ final class MoneyWords {
 
     /**
      * The verdict in a sentence: which way is cheaper for this job and by how much, and the utilisation above which
-     * buying the best purchase would beat renting the same GPUs; empty when the table has no job cost.
+     * buying the best purchase would beat renting the same work; empty when the table has no job cost.
      */
     static String verdict(Recommendation rec) {
         MoneyVerdict v = rec.verdict();
@@ -67,12 +67,12 @@ final class MoneyWords {
         if (buy != null && v.comparableRental()) {
             s.append(s.length() > 0 ? " " : "");
             if (v.breakEvenUtilization() != null) {
-                s.append(String.format(Locale.ROOT, "Buying %s beats renting the same GPUs if it stays busy more than"
+                s.append(String.format(Locale.ROOT, "Buying %s beats renting the same work if it stays busy more than"
                         + " %s of the time for %s.", buy.hardwareName(), percent(v.breakEvenUtilization()),
                         years(v.years())));
             } else {
-                s.append(String.format(Locale.ROOT, "Renting the same GPUs as %s stays cheaper than buying them even"
-                        + " busy all the time for %s.", buy.hardwareName(), years(v.years())));
+                s.append(String.format(Locale.ROOT, "Renting the work of %s stays cheaper than buying it even busy all"
+                        + " the time for %s.", buy.hardwareName(), years(v.years())));
             }
         }
         return s.toString();
@@ -80,11 +80,11 @@ final class MoneyWords {
 
     /**
      * A bought row's break-even in a column: the utilisation over the break-even years above which buying beats
-     * renting the same GPUs, "never" where renting them always costs less, "-" where nobody rents them or the row is
+     * renting the same work, "never" where renting them always costs less, "-" where no rental prices that work or the row is
      * rented.
      */
     static String paysOff(RecommendationRow r) {
-        if (r.acquisition() != Acquisition.PURCHASE || r.money().sameGpusRentUsdPerHour() == null) {
+        if (r.acquisition() != Acquisition.PURCHASE || r.money().equalWorkRentUsdPerHour() == null) {
             return "-";
         }
         Double u = r.money().breakEvenUtilization();

@@ -10,7 +10,7 @@ package com.vramadvisor.engine.ranking;
  * @param bestRental            the rented option the summary names ({@link Recommendation#bestRental}), or {@code null}
  * @param bestPurchase          the bought option it names, or {@code null}
  * @param breakEvenUtilization  of {@code bestPurchase}: the share of the time it must stay busy over {@code years} for
- *                              buying to beat renting the same GPUs ({@link RowMoney#breakEvenUtilization}); {@code null}
+ *                              buying to beat renting the same work ({@link RowMoney#breakEvenUtilization}); {@code null}
  *                              when no such rental is known or buying never wins
  * @param comparableRental      whether a rental of {@code bestPurchase}'s GPU exists to state a break-even against
  * @param years                 the horizon of the break-even ({@link RankingOptions#breakEvenYears})

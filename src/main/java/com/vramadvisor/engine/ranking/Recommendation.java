@@ -97,7 +97,7 @@ public record Recommendation(List<RecommendationRow> rows, int optionsConsidered
         }
         RecommendationRow rent = best(rows, Acquisition.RENTAL);
         RecommendationRow buy = best(rows, Acquisition.PURCHASE);
-        boolean comparable = buy != null && buy.money().sameGpusRentUsdPerHour() != null;
+        boolean comparable = buy != null && buy.money().equalWorkRentUsdPerHour() != null;
         return new MoneyVerdict(cheaper, rent, buy, buy == null ? null : buy.money().breakEvenUtilization(),
                 comparable, options.breakEvenYears());
     }

@@ -180,8 +180,23 @@ public final class Recommender {
                 }
             }
         }
+        // Rentals first: the cheapest steady rental per item of this job's work is what a purchase's break-even is
+        // stated against where no steady rental of its own GPUs exists, or where another GPU does the work for less.
+        Double rentPerItem = null;
         for (Placement p : placements) {
-            rows.add(builder.build(p));
+            if (p.offer().acquisition() == Acquisition.RENTAL) {
+                RecommendationRow r = builder.build(p, null);
+                rows.add(r);
+                Double perItem = steadyUsdPerItem(r, p.offer(), options);
+                if (perItem != null && (rentPerItem == null || perItem < rentPerItem)) {
+                    rentPerItem = perItem;
+                }
+            }
+        }
+        for (Placement p : placements) {
+            if (p.offer().acquisition() != Acquisition.RENTAL) {
+                rows.add(builder.build(p, rentPerItem));
+            }
         }
         int considered = rows.size();
         int fitting = (int) rows.stream().filter(RecommendationRow::fits).count();
@@ -211,6 +226,20 @@ public final class Recommender {
             }
         }
         return new RowBuilder(options, options.ownership(hardware.money()), rent);
+    }
+
+    /**
+     * What a fitting rental that runs until the renter stops it, on a term no longer than the break-even horizon,
+     * charges per item of this job's work (tokens, images, steps): its rent per hour over its items per hour;
+     * {@code null} for other rows or where its speed or price is unknown.
+     */
+    private static Double steadyUsdPerItem(RecommendationRow r, Offer offer, RankingOptions options) {
+        boolean steady = offer.termYears() <= options.breakEvenYears()
+                && !offer.reasons().contains(Reason.RECLAIMABLE) && !offer.reasons().contains(Reason.HOST_DEPENDENT);
+        Double perHour = r.rentalUsdPerHour();
+        Double items = r.itemsPerSecond();
+        return steady && r.fits() && perHour != null && perHour > 0 && items != null && items > 0
+                ? perHour / (items * 3600.0) : null;
     }
 
     /** Whether an offer runs until the renter stops it, on a term no longer than {@code years}. */
@@ -301,7 +330,7 @@ public final class Recommender {
                 : answer.alternatives();
         for (PlanCandidate c : layouts) {
             Offer o = c.gpus() > 1 && offer.kind() == HardwareKind.GPU ? offer.as(HardwareKind.MULTI_GPU) : offer;
-            rows.add(builder.build(placer.training(o, c, !c.fits())));
+            rows.add(builder.build(placer.training(o, c, !c.fits()), null));
         }
         return new Plan(hardwareId, offer.name(), offer.acquisition(), answer.meetsDeadline(), rows, single,
                 options);

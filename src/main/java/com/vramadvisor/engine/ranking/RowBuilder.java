@@ -16,7 +16,7 @@ import java.util.Map;
 /**
  * Turns a {@link Placement} into a decision-table row, the same way for every workload kind: fit and tight fit,
  * whole boards and machines, unified memory, the deadline, and the money ({@link JobCostModel}: what the job costs
- * bought or rented under the options' usage, and, for a purchase, its break-even against renting the same GPUs). The
+ * bought or rented under the options' usage, and, for a purchase, its break-even against renting the same work). The
  * kind's own notes come from its placer, between the fit and these.
  */
 final class RowBuilder {
@@ -37,7 +37,12 @@ final class RowBuilder {
         this.rentPerGpuHour = Map.copyOf(rentPerGpuHour);
     }
 
-    RecommendationRow build(Placement p) {
+    /**
+     * @param steadyRentUsdPerItem the cheapest steady rental's price per item of this job's work in the same table
+     *                             (rentals first), or {@code null}: with the row's own speed, the rent of equal work
+     *                             a purchase's break-even is stated against
+     */
+    RecommendationRow build(Placement p, Double steadyRentUsdPerItem) {
         Offer offer = p.offer();
         GpuSpec gpu = offer.gpu();
         Rig rig = offer.rig();
@@ -78,7 +83,8 @@ final class RowBuilder {
             reasons.add(Reason.PAST_DEADLINE);
         }
         RowMoney rowMoney = offer.acquisition() == Acquisition.RENTAL ? rental(offer, units, hours, reasons)
-                : purchase(offer, bought, units, nodes, hours, reasons);
+                : purchase(offer, bought, units, nodes, hours, reasons,
+                        equalWork(steadyRentUsdPerItem, speed.itemsPerSecond()));
         if (stale(offer.priceDate())) {
             reasons.add(Reason.STALE_PRICE);
         }
@@ -96,6 +102,19 @@ final class RowBuilder {
                 speed.itemUnit(), speed.perSequence(), speed.prefill(), speed.stepSeconds(), hours, gpuHours,
                 speed.mfu(), speed.bound(), perWattHour, offer.market(), offer.provider(), offer.priceDate(),
                 rowMoney, priced, dedupe(reasons));
+    }
+
+    /** What renting this row's work costs an hour at {@code usdPerItem}; {@code null} where either is unknown. */
+    private static Double equalWork(Double usdPerItem, Double itemsPerSecond) {
+        return usdPerItem == null || itemsPerSecond == null ? null : usdPerItem * itemsPerSecond * 3600.0;
+    }
+
+    /** The smaller of two figures where both are known, else the one known, else {@code null}. */
+    private static Double min(Double a, Double b) {
+        if (a == null || b == null) {
+            return a == null ? b : a;
+        }
+        return Math.min(a, b);
     }
 
     /** A row for a system or instance whose GPU the hardware list does not have. */
@@ -119,9 +138,10 @@ final class RowBuilder {
     /**
      * A bought option: cards in the smallest node class that holds them (whole machines of the largest beyond one),
      * their hosts and, across machines, the cluster network; or whole systems. Then what owning it costs the job, and
-     * its break-even against renting the same GPUs.
+     * its break-even against renting the same work.
      */
-    private RowMoney purchase(Offer offer, int bought, int units, int nodes, Double hours, List<Reason> reasons) {
+    private RowMoney purchase(Offer offer, int bought, int units, int nodes, Double hours, List<Reason> reasons,
+                              Double equalWorkRentUsdPerHour) {
         GpuSpec gpu = offer.gpu();
         List<Purchase.Part> parts = new ArrayList<>();
         Double capital;
@@ -173,7 +193,7 @@ final class RowBuilder {
         Double breakEven = null;
         Double months = null;
         Double rentPerGpu = rentPerGpuHour.get(gpu.id());
-        Double rent = rentPerGpu == null ? null : rentPerGpu * bought;
+        Double rent = min(rentPerGpu == null ? null : rentPerGpu * bought, equalWorkRentUsdPerHour);
         if (rent != null) {
             breakEven = money.breakEvenUtilization(purchase, rent, options.breakEvenYears());
             months = money.breakEvenMonths(purchase, rent, options.usage().utilization());

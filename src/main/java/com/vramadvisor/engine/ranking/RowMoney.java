@@ -22,17 +22,19 @@ package com.vramadvisor.engine.ranking;
  * @param hostingUsd           bought: colocation over the use for servers (nothing for a desk-side machine);
  *                             {@code null} when rented or unknown
  * @param breakEvenUtilization bought: the share of the time the hardware must stay busy over the ownership horizon
- *                             for buying to cost less per job than the cheapest rental of the same GPUs; {@code null}
- *                             when no such rental exists or buying never costs less
+ *                             for buying to cost less per job than renting the same work
+ *                             ({@code equalWorkRentUsdPerHour}); {@code null} when no such rental exists or buying
+ *                             never costs less
  * @param breakEvenMonths      bought: months of use, at the stated utilisation, after which buying has cost less than
- *                             renting the same GPUs; {@code null} when it never does within ten years
- * @param sameGpusRentUsdPerHour bought: what renting the same GPUs costs an hour (the cheapest steady rental of this
- *                             GPU per GPU-hour, times the GPUs), which the break-even is stated against; {@code null}
- *                             when nobody rents this GPU steadily
+ *                             renting the same work; {@code null} when it never does within ten years
+ * @param equalWorkRentUsdPerHour bought: what renting this row's work costs an hour, the less of renting the same GPUs
+ *                             (the cheapest steady rental of this GPU per GPU-hour, times the GPUs) and renting the
+ *                             same items per hour from the table's cheapest steady rental per item; the break-even is
+ *                             stated against it; {@code null} when no steady rental of either kind is known
  */
 public record RowMoney(Double capitalUsd, Double cardsUsd, Double rentalUsdPerHour, Double jobCostUsd,
                        Double energyKWh, Double energyCostUsd, Double powerWatts, Double resaleUsd, Double hostingUsd,
-                       Double breakEvenUtilization, Double breakEvenMonths, Double sameGpusRentUsdPerHour) {
+                       Double breakEvenUtilization, Double breakEvenMonths, Double equalWorkRentUsdPerHour) {
 
     /** Nothing known: an option whose GPU is not in the hardware list. */
     public static final RowMoney UNKNOWN = new RowMoney(null, null, null, null, null, null, null, null, null, null,
