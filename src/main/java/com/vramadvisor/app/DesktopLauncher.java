@@ -54,6 +54,7 @@ public final class DesktopLauncher extends Application {
             t.setDaemon(true);
             t.start();
         });
+        ClasspathNotice.install();
         Application.launch(DesktopLauncher.class);
     }
 

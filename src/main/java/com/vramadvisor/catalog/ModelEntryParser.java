@@ -51,7 +51,8 @@ final class ModelEntryParser {
         int vocab = r.integer("vocabSize", 1, MAX_DIM);
         boolean tied = r.optionalBoolean("tiedEmbeddings", defaults.tiedEmbeddings());
         NormKind norm = r.optionalEnum("norm", NormKind.class, defaults.norm());
-        int normsPerLayer = r.optionalInteger("normsPerLayer", defaults.normsPerLayer(), 0, 16);
+        int normsPerLayer = r.optionalInteger("normsPerLayer", defaults.normsPerLayer(), 0,
+                ModelSpec.MAX_NORMS_PER_LAYER);
         boolean finalNorm = r.optionalBoolean("finalNorm", defaults.finalNorm());
         boolean embeddingNorm = r.optionalBoolean("embeddingNorm", defaults.embeddingNorm());
         boolean qkvBias = r.optionalBoolean("qkvBias", defaults.qkvBias());

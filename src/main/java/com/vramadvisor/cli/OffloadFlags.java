@@ -51,7 +51,7 @@ final class OffloadFlags {
         } catch (IllegalArgumentException e) {
             String flag = d.gpuLayers != null && target == Offload.Target.NONE ? "--gpu-layers" : "--offload";
             String hint = w.implementation() == Implementation.PYTORCH && target != Offload.Target.NONE
-                    ? " (--implementation megatron follows DeepSpeed)" : "";
+                    && w.framework() == null ? " (--framework deepspeed follows DeepSpeed)" : "";
             throw new CliInputException(flag + ": " + e.getMessage() + hint);
         }
     }

@@ -82,6 +82,12 @@ final class RecommendCommand implements Callable<Integer> {
     @Option(names = "--fits-only", description = "Hide options that do not fit.")
     boolean fitsOnly;
 
+    @Option(names = "--show-unsupported",
+            description = "Also list options that no software runs the workload on as laid out (a real-time scene on "
+                    + "a GPU without a graphics API, multi-GPU training without NCCL, RCCL, HCCL or oneCCL, tensor "
+                    + "parallelism across machines on 10 GbE, ...), each with its reason; left out by default.")
+    boolean showUnsupported;
+
     @Mixin
     RankingLimitsOption limits;
 
@@ -199,6 +205,9 @@ final class RecommendCommand implements Callable<Integer> {
         }
         if (fitsOnly) {
             b.fitsOnly(true);
+        }
+        if (showUnsupported) {
+            b.showUnsupported(true);
         }
         return b;
     }

@@ -67,16 +67,27 @@ public record Estimate(long parameters, long activeParameters, long trainablePar
     }
 
     /**
-     * Peak bytes held by live tensors: what {@code torch.cuda.max_memory_allocated()} reports, the peak without the
-     * runtime overhead.
+     * Whether the peak reached 2^63-1 bytes (8 EiB), where the byte counts saturate: the figures then say only "at
+     * least this much", and no total may be read as exact. No GPU holds such a workload.
      */
-    public long allocatedPeakBytes() {
-        return peakBytes - contextBytes - allocatorReserveBytes;
+    public boolean saturated() {
+        return peakBytes == Long.MAX_VALUE;
     }
 
-    /** Peak bytes the caching allocator holds: {@code torch.cuda.max_memory_reserved()}, the peak less the context. */
+    /**
+     * Peak bytes held by live tensors: what {@code torch.cuda.max_memory_allocated()} reports, the peak without the
+     * runtime overhead; saturated with the peak ({@link #saturated()}).
+     */
+    public long allocatedPeakBytes() {
+        return saturated() ? Long.MAX_VALUE : peakBytes - contextBytes - allocatorReserveBytes;
+    }
+
+    /**
+     * Peak bytes the caching allocator holds: {@code torch.cuda.max_memory_reserved()}, the peak less the context;
+     * saturated with the peak.
+     */
     public long reservedPeakBytes() {
-        return peakBytes - contextBytes;
+        return saturated() ? Long.MAX_VALUE : peakBytes - contextBytes;
     }
 
     /** The process total with the CUDA context, the figure {@code nvidia-smi} shows: {@link #peakBytes()}. */

@@ -81,11 +81,15 @@ public final class MemoryEstimator {
             case INFER -> 0;
         };
         boolean loadPeak = peakPhase == Phase.MODEL_LOAD;
+        // A peak past 2^63-1 bytes is saturated: its parts can no longer be told apart by subtraction (a saturated
+        // reserve taken from a saturated peak would leave 0 allocated), so every total derived from it is saturated
+        // too, and the range is the point itself (Estimate#saturated).
+        boolean saturated = peak == Long.MAX_VALUE;
         long contextBytes = Math.min(peak, Bytes.saturate(context));
-        long reserveBytes = loadPeak ? 0 : Math.min(peak - contextBytes, Bytes.saturate(reserve));
+        long reserveBytes = loadPeak || saturated ? 0 : Math.min(peak - contextBytes, Bytes.saturate(reserve));
         long allocated = peak - contextBytes - reserveBytes;
         MemoryRange range = MemoryRange.point(peak);
-        if (runtime.enabled()) {
+        if (runtime.enabled() && !saturated) {
             long highReserve = Bytes.saturate(CachingAllocator.reserveBytes(churn,
                     CachingAllocator.HIGH_FRAGMENTATION_FACTOR * runtime.allocatorFraction()));
             long low = Math.max(0, saturatingAdd(allocated, runtime.contextLowBytes())

@@ -30,7 +30,8 @@ public record MlaSpec(int qLoraRank, int kvLoraRank, int qkNopeHeadDim, int qkRo
 
     public MlaSpec {
         if (qLoraRank < 0 || kvLoraRank < 1 || qkNopeHeadDim < 0 || qkRopeHeadDim < 0 || vHeadDim < 1
-                || qkNopeHeadDim + qkRopeHeadDim < 1) {
+                || (long) qkNopeHeadDim + qkRopeHeadDim < 1
+                || (long) qkNopeHeadDim + qkRopeHeadDim > Integer.MAX_VALUE) {
             throw new IllegalArgumentException("latent attention needs a positive kv_lora_rank, v_head_dim and "
                     + "query/key head width, and no negative sizes");
         }

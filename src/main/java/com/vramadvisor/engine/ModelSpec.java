@@ -108,6 +108,18 @@ public record ModelSpec(
      * and the layout planner would otherwise loop over.
      */
     public static final int MAX_LAYERS = 10_000;
+    /**
+     * Most norms one block may have. Published blocks have at most four (Gemma 2's sandwich norms; query/key norms
+     * are counted apart, {@link #qkNorm()}); the bound keeps a hostile file from describing billions, which the
+     * activation model would loop over for every estimate.
+     */
+    public static final int MAX_NORMS_PER_LAYER = 16;
+    /**
+     * Most parameters a description may have, about: 10^16, ten times the largest {@code --params} accepts. Beyond
+     * it no hardware holds the model, and the exact count ({@link ParameterCounter}, 64-bit) and the bytes derived
+     * from it would no longer be trustworthy; every field may be within its own range while their products are not.
+     */
+    public static final double MAX_PARAMETERS = 1e16;
 
     public ModelSpec {
         Objects.requireNonNull(arch, "arch");
@@ -131,6 +143,10 @@ public record ModelSpec(
             throw new IllegalArgumentException(
                     "key/value heads (" + kvHeads + ") must divide attention heads (" + heads + ")");
         }
+        if (normsPerLayer > MAX_NORMS_PER_LAYER) {
+            throw new IllegalArgumentException("norms per layer must be at most " + MAX_NORMS_PER_LAYER + ", got "
+                    + normsPerLayer);
+        }
         if (normsPerLayer < 0 || positionTableSize < 0 || maxPositions < 0 || tokenTypes < 0
                 || classifierOutputs < 0 || slidingWindow < 0) {
             throw new IllegalArgumentException("counts in a model description must not be negative");
@@ -145,6 +161,39 @@ public record ModelSpec(
             throw new IllegalArgumentException("global-layer interval, prediction modules and vision parameters must "
                     + "not be negative (at most " + MAX_LAYERS + " prediction modules)");
         }
+        double size = parameterBound(hiddenSize, layers + mtpLayers, heads, kvHeads, headDim, ffnSize, vocabSize,
+                normsPerLayer, positionTableSize, tokenTypes, classifierOutputs, moe, mla) + visionParams;
+        if (!(size <= MAX_PARAMETERS)) {
+            throw new IllegalArgumentException(String.format(java.util.Locale.ROOT, "the model would have about %.3g"
+                    + " parameters, more than the %.0e a description may have", size, MAX_PARAMETERS));
+        }
+    }
+
+    /**
+     * An upper bound of {@link ParameterCounter}'s count in floating point, which cannot overflow: every block with
+     * gated feed-forward matrices, all biases, LayerNorms and its mixture of experts or its dense width, whichever
+     * is larger, an untied head and a pooler. Within a factor of about 1.5 of the exact count.
+     */
+    private static double parameterBound(double h, double blocks, double heads, double kvHeads, double headDim,
+                                         double ffn, double vocab, double norms, double positions, double tokenTypes,
+                                         double classes, MoeSpec moe, MlaSpec mla) {
+        double q = heads * headDim;
+        double kv = kvHeads * headDim;
+        double attention = 2 * h * q + 2 * h * kv + 2 * (q + kv + h);
+        if (mla != null) {
+            double qk = (double) mla.qkNopeHeadDim() + mla.qkRopeHeadDim();
+            attention += h * mla.qLoraRank() + mla.qLoraRank() * heads * qk + h * (mla.kvLoraRank() + qk)
+                    + mla.kvLoraRank() * heads * ((double) mla.qkNopeHeadDim() + mla.vHeadDim())
+                    + heads * mla.vHeadDim() * h + mla.qLoraRank() + mla.kvLoraRank();
+        }
+        double feedForward = 3 * h * ffn + 2 * ffn + h;
+        if (moe != null) {
+            double expert = 3 * h * moe.expertFfnSize() + 2.0 * moe.expertFfnSize() + h;
+            double shared = 3 * h * moe.sharedExpertFfnSize() + 2.0 * moe.sharedExpertFfnSize() + h;
+            feedForward = Math.max(feedForward, moe.experts() * expert + shared + 2 * h * moe.experts());
+        }
+        double block = attention + feedForward + (norms + 2) * 2 * h;
+        return blocks * block + 3 * vocab * h + (positions + tokenTypes + classes + h + 8) * h;
     }
 
     private static void requirePositive(long value, String what) {

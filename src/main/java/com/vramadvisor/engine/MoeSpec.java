@@ -26,7 +26,16 @@ public record MoeSpec(int experts, int expertsPerToken, int expertFfnSize, int s
         this(experts, expertsPerToken, expertFfnSize, sharedExpertFfnSize, sharedExpertGate, denseLayers, false);
     }
 
+    /**
+     * Most routed experts a layer may have. Published models have at most a few hundred (DeepSeek-V3: 256); the bound
+     * keeps a hostile file or flag from describing billions, whose parameter count would leave 64-bit range.
+     */
+    public static final int MAX_EXPERTS = 1 << 16;
+
     public MoeSpec {
+        if (experts > MAX_EXPERTS) {
+            throw new IllegalArgumentException("experts must be at most " + MAX_EXPERTS + ", got " + experts);
+        }
         if (experts < 1 || expertsPerToken < 1 || expertsPerToken > experts) {
             throw new IllegalArgumentException(
                     "experts per token must be between 1 and the number of experts (" + experts + ")");

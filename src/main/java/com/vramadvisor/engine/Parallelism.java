@@ -31,6 +31,13 @@ public record Parallelism(int tensorParallel, int pipelineParallel, int dataPara
 
     public static final Parallelism SINGLE_GPU = new Parallelism(1, 1, 1, 0, false);
 
+    /**
+     * Most GPUs one layout may occupy, and the largest GPU limit a ranking takes: 2^20 (1,048,576), several times the
+     * largest clusters built, so that no count of GPUs, doubled or multiplied by another parallel size, leaves the
+     * range of an {@code int}, and no search over counts runs long.
+     */
+    public static final int MAX_GPUS = 1 << 20;
+
     public Parallelism {
         if (tensorParallel < 1 || pipelineParallel < 1 || dataParallel < 1) {
             throw new IllegalArgumentException("tensor, pipeline and data parallel sizes must be at least 1");
@@ -40,6 +47,16 @@ public record Parallelism(int tensorParallel, int pipelineParallel, int dataPara
         }
         if (expertParallel < 1 || contextParallel < 1) {
             throw new IllegalArgumentException("expert and context parallel sizes must be at least 1");
+        }
+        long gpus = (long) tensorParallel * pipelineParallel * contextParallel * dataParallel;
+        if (gpus > MAX_GPUS) {
+            throw new IllegalArgumentException(String.format(java.util.Locale.ROOT, "a layout may use at most %,d"
+                    + " GPUs, got %d x %d x %d x %d (tensor x pipeline x context x data parallel)", MAX_GPUS,
+                    tensorParallel, pipelineParallel, contextParallel, dataParallel));
+        }
+        if (expertParallel > MAX_GPUS) {
+            throw new IllegalArgumentException("expert-parallel size must be at most " + MAX_GPUS + ", got "
+                    + expertParallel);
         }
         if (((long) dataParallel * contextParallel) % expertParallel != 0) {
             throw new IllegalArgumentException("expert-parallel size " + expertParallel

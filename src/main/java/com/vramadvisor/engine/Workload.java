@@ -43,6 +43,9 @@ import java.util.Objects;
  *                           {@link LossUpcast#FP32}, Hugging Face's causal-LM loss
  * @param activationOffload  saved activations moved to host memory ({@link ActivationOffload}: DeepSpeed
  *                           {@code cpu_checkpointing}, PyTorch {@code save_on_cpu}); {@code null} means none
+ * @param framework          the software the user named ({@link Framework}: its rules bound the layouts); {@code null}
+ *                           when none was named. A training framework sets {@code implementation} to its memory
+ *                           layout ({@link Framework#memoryLayout()}), whatever was given
  */
 public record Workload(
         Mode mode,
@@ -67,7 +70,8 @@ public record Workload(
         int kvBlockTokens,
         Offload offload,
         LossUpcast lossUpcast,
-        ActivationOffload activationOffload) {
+        ActivationOffload activationOffload,
+        Framework framework) {
 
     /** Largest batch, sequence or context the engine accepts: larger values are rejected as input errors. */
     public static final int MAX_TOKENS = 1 << 26;
@@ -83,6 +87,9 @@ public record Workload(
         Objects.requireNonNull(overhead, "overhead");
         Objects.requireNonNull(gradsBetweenSteps, "gradsBetweenSteps");
         Objects.requireNonNull(implementation, "implementation");
+        if (framework != null && framework.training()) {
+            implementation = framework.memoryLayout();
+        }
         offload = offload == null ? Offload.NONE : offload;
         lossUpcast = lossUpcast == null ? LossUpcast.FP32 : lossUpcast;
         activationOffload = activationOffload == null ? ActivationOffload.NONE : activationOffload;
@@ -115,10 +122,10 @@ public record Workload(
                     "KV block must be between 0 and " + MAX_TOKENS + " tokens, got " + kvBlockTokens);
         }
         int cp = parallelism.contextParallel();
-        if (cp > 1 && mode != Mode.INFER && sequenceLength % (2 * cp) != 0) {
+        if (cp > 1 && mode != Mode.INFER && sequenceLength % (2L * cp) != 0) {
             // Megatron-Core cuts each sequence into 2 cp chunks for a balanced causal mask.
             throw new IllegalArgumentException("context-parallel size " + cp + " needs a sequence length divisible by "
-                    + 2 * cp + " (2 x cp chunks), got " + sequenceLength);
+                    + 2L * cp + " (2 x cp chunks), got " + sequenceLength);
         }
         if ((mode == Mode.LORA || mode == Mode.QLORA) && lora == null) {
             throw new IllegalArgumentException("LoRA and QLoRA need an adapter rank");
@@ -161,6 +168,18 @@ public record Workload(
     public boolean activationsOffloaded() {
         return activationOffload != ActivationOffload.NONE
                 && activationOffload.problem(mode, recompute, implementation) == null;
+    }
+
+    /**
+     * The framework whose rules bound this workload's layouts. Training: the training framework named, else the one
+     * the memory layout implies ({@link Framework#implied}). Inference: the serving framework named, or {@code null}
+     * (the serving engine the workload's knobs describe decides).
+     */
+    public Framework effectiveFramework() {
+        if (mode == Mode.INFER) {
+            return framework != null && !framework.training() ? framework : null;
+        }
+        return framework != null && framework.training() ? framework : Framework.implied(implementation);
     }
 
     /** Tokens per sequence held in the KV cache during inference. */
@@ -227,6 +246,7 @@ public record Workload(
         private Offload offload = Offload.NONE;
         private LossUpcast lossUpcast = LossUpcast.FP32;
         private ActivationOffload activationOffload = ActivationOffload.NONE;
+        private Framework framework;
 
         private Builder() {
         }
@@ -255,6 +275,7 @@ public record Workload(
             offload = w.offload;
             lossUpcast = w.lossUpcast;
             activationOffload = w.activationOffload;
+            framework = w.framework;
         }
 
         public Builder mode(Mode v) { mode = v; return this; }
@@ -280,12 +301,14 @@ public record Workload(
         public Builder offload(Offload v) { offload = v; return this; }
         public Builder lossUpcast(LossUpcast v) { lossUpcast = v; return this; }
         public Builder activationOffload(ActivationOffload v) { activationOffload = v; return this; }
+        /** The framework named ({@code null}: none); a training framework also sets the memory layout. */
+        public Builder framework(Framework v) { framework = v; return this; }
 
         public Workload build() {
             return new Workload(mode, batch, sequenceLength, context, precision, optimizer, parallelism,
                     gradientAccumulation, recompute, attention, dropout, lora, weightType, kvCacheType, overhead,
                     gradsBetweenSteps, gpuMemoryUtilization, implementation, prefillChunkTokens, kvBlockTokens,
-                    offload, lossUpcast, activationOffload);
+                    offload, lossUpcast, activationOffload, framework);
         }
     }
 }

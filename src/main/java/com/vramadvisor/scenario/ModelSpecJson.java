@@ -100,7 +100,7 @@ final class ModelSpecJson {
                 .ffnSize(r.integer("ffnSize", 1, MAX))
                 .vocabSize(r.integer("vocabSize", 1, MAX))
                 .tiedEmbeddings(r.optionalBool("tiedEmbeddings", false))
-                .normsPerLayer(r.optionalInteger("normsPerLayer", 0, MAX, 2))
+                .normsPerLayer(r.optionalInteger("normsPerLayer", 0, ModelSpec.MAX_NORMS_PER_LAYER, 2))
                 .finalNorm(r.optionalBool("finalNorm", true))
                 .embeddingNorm(r.optionalBool("embeddingNorm", false))
                 .qkvBias(r.optionalBool("qkvBias", false))
@@ -120,7 +120,8 @@ final class ModelSpecJson {
                 .head(r.optionalEnumValue("head", HeadKind.class, HeadKind.LM));
         if (r.has("moe")) {
             JsonReader e = r.object("moe");
-            b.moe(new MoeSpec(e.integer("experts", 1, MAX), e.integer("expertsPerToken", 1, MAX),
+            b.moe(new MoeSpec(e.integer("experts", 1, MoeSpec.MAX_EXPERTS),
+                    e.integer("expertsPerToken", 1, MoeSpec.MAX_EXPERTS),
                     e.integer("expertFfnSize", 1, MAX), e.optionalInteger("sharedExpertFfnSize", 0, MAX, 0),
                     e.optionalBool("sharedExpertGate", false), e.optionalInteger("denseLayers", 0, MAX, 0),
                     e.optionalBool("routerBias", false)));

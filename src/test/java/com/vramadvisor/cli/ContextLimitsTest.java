@@ -67,7 +67,7 @@ class ContextLimitsTest {
         long shorter = json("estimate", "--preset", "llama-3-8b", "--seq", "2048", "--format", "json")
                 .get("peakBytes").asLong();
         assertThat(omitted).isEqualTo(given).isGreaterThan(shorter);
-        assertThat(run("estimate", "--help").out()).contains("Default " + windowSeq);
+        assertThat(run("estimate", "--workload", "llm", "--help").out()).contains("Default " + windowSeq);
     }
 
     @Test

@@ -251,4 +251,26 @@ class MemoryEstimatorTest {
         assertThat(new MemoryEstimator().estimate(llama,
                 base.toBuilder().parallelism(new Parallelism(8, 1, 1, 0, false)).build()).peakBytes()).isPositive();
     }
+
+    /**
+     * Past 2^63-1 bytes every total saturates together: no "allocated peak 0" beside a process total of 8 EiB (a
+     * saturated reserve once was subtracted from a saturated peak) and no range from a fraction of a GiB.
+     */
+    @Test
+    void aSaturatedPeakSaturatesEveryTotalDerivedFromIt() {
+        Workload huge = Workload.builder().mode(Mode.TRAIN).batch(1_000_000).sequenceLength(100_000)
+                .precision(Precision.BF16_MIXED).build();
+        Estimate e = estimator.estimate(ModelShapes.fromParameterCount(1_000_000_000_000_000L), huge);
+
+        assertThat(e.saturated()).isTrue();
+        assertThat(e.processPeakBytes()).isEqualTo(Long.MAX_VALUE);
+        assertThat(e.reservedPeakBytes()).isEqualTo(Long.MAX_VALUE);
+        assertThat(e.allocatedPeakBytes()).isEqualTo(Long.MAX_VALUE);
+        assertThat(e.range().lowBytes()).isEqualTo(Long.MAX_VALUE);
+        assertThat(e.range().highBytes()).isEqualTo(Long.MAX_VALUE);
+
+        Estimate normal = estimator.estimate(PublicModels.llama3_8b(), Workload.builder().build());
+        assertThat(normal.saturated()).isFalse();
+        assertThat(normal.allocatedPeakBytes()).isLessThan(normal.reservedPeakBytes());
+    }
 }

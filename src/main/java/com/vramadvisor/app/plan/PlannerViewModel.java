@@ -237,7 +237,9 @@ public final class PlannerViewModel {
                     in.tokenBudget(), r.globalBatchTokens(), null));
             Rig rig = r.target().rig(ServingEngine.capacityBytes(r.target().gpu(), w));
             Planner.Answer answer = planner.plan(rig, in.maxGpus(), r.deadlineDays() * 24, ALTERNATIVES);
-            return new Outcome(in, r.target(), r.deadlineDays(), rig, answer, null);
+            // No count has a layout: say why (a global batch no layout splits) where the planner knows.
+            String none = answer == null ? planner.noLayoutReason(rig, in.maxGpus()) : null;
+            return new Outcome(in, r.target(), r.deadlineDays(), rig, answer, none);
         } catch (IllegalArgumentException rejected) {
             return new Outcome(in, r.target(), r.deadlineDays(), null, null, rejected.getMessage());
         }
@@ -279,13 +281,16 @@ public final class PlannerViewModel {
 
     private PlanRow row(Outcome o, PlanCandidate c, boolean chosen, SizeUnit unit) {
         Double tps = c.step() == null ? null : c.step().tokensPerSecond();
+        boolean late = c.hours() != null && c.hours() > o.deadlineDays() * 24;
+        String note = c.tight() && late ? messages.get("plan.note.both") : c.tight() ? messages.get("plan.note.tight")
+                : late ? messages.get("plan.note.late") : "";
         Double mfu = c.step() == null ? null : c.step().mfu();
         Bound bound = c.step() == null ? null : c.step().bound();
         return new PlanRow(c.layout(), o.target().gpu().id(), chosen, c.gpus(), messages.integer(c.gpus()),
                 machines(o.rig(), c.gpus()), c.layout().label(), plans.layout(c.layout()), c.peakBytes(),
                 messages.size(c.peakBytes(), unit), mfu, plans.mfu(mfu), tps, plans.speed(tps), c.hours(),
                 plans.time(c.hours()), c.gpuHours(), plans.gpuHours(c.gpuHours()), bound, plans.bound(bound),
-                plans.boundTip(bound));
+                plans.boundTip(bound), c.tight(), late, note);
     }
 
     private static int nodes(Rig rig, int gpus) {

@@ -345,6 +345,7 @@ public final class AppContext implements AutoCloseable {
             results.table().tokenBudgetProperty().bindBidirectional(workload.tokenBudgetProperty());
             results.table().maxGpusProperty().bindBidirectional(workload.maxGpusProperty());
             results.table().deadlineDaysProperty().bindBidirectional(workload.deadlineDaysProperty());
+            results.table().usage().usageProperty().bindBidirectional(workload.usageProperty());
             // "Use this layout" sets a row's layout in the workload panel, one undo step like the planner's Apply.
             results.table().onUseLayout(workload::snapshot, workload::apply);
         }

@@ -9,6 +9,7 @@ import com.vramadvisor.app.ui.Messages;
 import com.vramadvisor.engine.ActivationOffload;
 import com.vramadvisor.engine.AttentionImpl;
 import com.vramadvisor.engine.DataType;
+import com.vramadvisor.engine.Framework;
 import com.vramadvisor.engine.Implementation;
 import com.vramadvisor.engine.LoraSpec;
 import com.vramadvisor.engine.LossUpcast;
@@ -22,6 +23,7 @@ import com.vramadvisor.engine.Recompute;
 import com.vramadvisor.engine.RuntimeOverhead;
 import com.vramadvisor.engine.Workload;
 import com.vramadvisor.engine.hardware.GpuSpec;
+import com.vramadvisor.engine.money.Usage;
 import com.vramadvisor.engine.ranking.RankingOptions;
 import com.vramadvisor.engine.serving.ServingEngine;
 import java.text.NumberFormat;
@@ -120,6 +122,8 @@ public final class WorkloadViewModel {
     private final DoubleProperty deadlineDays = new SimpleDoubleProperty(this, "deadlineDays",
             RankingOptions.DEFAULT_DEADLINE_DAYS);
 
+    private final ObjectProperty<Usage> usage = new SimpleObjectProperty<>(this, "usage", Usage.JOB_ONLY);
+
     private final ObjectProperty<WorkloadKind> kind = new SimpleObjectProperty<>(this, "kind", WorkloadKind.LLM);
     private final ObjectProperty<DomainInputs> domain = new SimpleObjectProperty<>(this, "domain",
             DomainInputs.defaults());
@@ -173,7 +177,8 @@ public final class WorkloadViewModel {
             zeroStage, tensorParallel, pipelineParallel, dataParallel, expertParallel, contextParallel,
             sequenceParallel, offloadTarget, offloadDevice, activationOffload, partialGpuLayers, gpuLayers,
             gradientAccumulation, recompute, lossUpcast, attention, implementation, servingEngine, maxBatchedTokens,
-            loraRank, runtimeOverhead, gpuId, sweepAxis, sizeUnit, tokenBudget, maxGpus, deadlineDays, kind, domain};
+            loraRank, runtimeOverhead, gpuId, sweepAxis, sizeUnit, tokenBudget, maxGpus, deadlineDays, usage, kind,
+            domain};
         for (Observable input : inputs) {
             input.addListener(obs -> publish());
         }
@@ -248,6 +253,7 @@ public final class WorkloadViewModel {
             tokenBudget.set(inputs.tokenBudget());
             maxGpus.set(inputs.maxGpus());
             deadlineDays.set(inputs.deadlineDays());
+            usage.set(inputs.usage());
             kind.set(inputs.kind());
             domain.set(inputs.domain());
             serving.apply(inputs.servingTargets());
@@ -321,7 +327,8 @@ public final class WorkloadViewModel {
             w.requireRunnableActivationOffload();
             next = new ScenarioInputs(model.get(), modelPresetId.get(), w, gpuId.get(),
                     sweepAxis.get(), sizeUnit.get(), tokenBudget.get(), maxGpus.get(), deadlineDays.get(),
-                    servingEngine.get(), storedBatchedTokens(), kind.get(), domain.get(), serving.targets());
+                    servingEngine.get(), storedBatchedTokens(), kind.get(), domain.get(), serving.targets(),
+                    usage.get());
         } catch (IllegalArgumentException e) {
             problem.set(messages.get("workload.problem.engine", e.getMessage()));
             return;
@@ -457,11 +464,26 @@ public final class WorkloadViewModel {
                 .lossUpcast(lossUpcast.get() == null ? LossUpcast.FP32 : lossUpcast.get())
                 .attention(attention.get())
                 .implementation(implementation.get())
+                .framework(keptFramework())
                 .lora(lora)
                 .overhead(overhead())
                 .offload(offload())
                 .activationOffload(mode.get() == Mode.INFER ? ActivationOffload.NONE : activationOffload.get())
                 .build();
+    }
+
+    /**
+     * The framework a scenario file named, while the controls still agree with it (its memory layout, or its serving
+     * engine); none once they name another, so that the controls keep deciding.
+     */
+    private Framework keptFramework() {
+        Framework f = base.framework();
+        if (f == null) {
+            return null;
+        }
+        boolean agrees = f.training() ? f.memoryLayout() == implementation.get()
+                : ServingEngine.of(f) == servingEngine.get();
+        return agrees ? f : null;
     }
 
     /**
@@ -651,4 +673,11 @@ public final class WorkloadViewModel {
      * Deadline field edits it, as {@link #tokenBudgetProperty()}.
      */
     public DoubleProperty deadlineDaysProperty() { return deadlineDays; }
+
+    /**
+     * How bought hardware will be used, which decides what buying costs the job: this job only (the default), or busy
+     * a share of the time for some years. The decision table's usage fields edit it, as
+     * {@link #tokenBudgetProperty()}.
+     */
+    public ObjectProperty<Usage> usageProperty() { return usage; }
 }

@@ -72,7 +72,7 @@ final class LlmPlacer implements OptionPlacer {
         this.serving = new ServingLayouts(model, options, search, this);
         this.planner = new Planner(memory, model, workload, single, new Planner.Settings(
                 options.computeEfficiency(), options.decodeBandwidthEfficiency(), options.tokenBudget(),
-                options.globalBatchTokens(), options.fixedRecompute()));
+                options.globalBatchTokens(), options.fixedRecompute(), options.tightFitFraction()));
     }
 
     Planner planner() {
@@ -233,9 +233,13 @@ final class LlmPlacer implements OptionPlacer {
         if (bought > gpusUsed) {
             reasons.add(Reason.IDLE_GPUS);
         }
+        List<Reason> unsupported = Support.llm(training, layout.parallelism(), rig,
+                (Math.max(1, layout.gpus()) + rig.gpusPerNode() - 1) / rig.gpusPerNode(), e.parameters());
+        reasons.addAll(unsupported);
         addLayoutReasons(reasons, layout.parallelism(), rig.fabric(Math.max(1, layout.gpus())), nodes);
         return new Placement(offer, gpusUsed, bought, replicas, layout, e.peakBytes(), capacity,
-                e.range().highBytes(), !missesTargets, exhausted, false, speed, figures, reasons);
+                e.range().highBytes(), !missesTargets && unsupported.isEmpty(), exhausted, false, speed, figures,
+                reasons);
     }
 
     private void addLayoutReasons(List<Reason> reasons, Parallelism p, Fabric fabric, int nodes) {

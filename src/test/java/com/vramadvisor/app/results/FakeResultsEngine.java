@@ -122,7 +122,8 @@ public final class FakeResultsEngine implements ResultsEngine {
         List<Reason> reasons = !fits ? List.of(Reason.DOES_NOT_FIT)
                 : hours > deadlineHours ? List.of(Reason.PAST_DEADLINE) : List.of();
         RowMoney money = new RowMoney(rented ? null : price, rented ? null : price, rented ? price : null, cost,
-                energy, energyCost, null, resale, rented || resale == null ? null : 0.0, null, null, null);
+                energy, energyCost, rented ? null : 700.0 * gpus, resale, rented || resale == null ? null : 0.0, null,
+                null, null);
         return new RecommendationRow(id, name, kind, rented ? Acquisition.RENTAL : Acquisition.PURCHASE, g.vendor(),
                 g.formFactor(), g.id(), g.name(), fits, gpus, gpus, 1, 1, gpus, "NVLink", "", 1,
                 new PlanLayout(p, Recompute.NONE, 1), null, need, capacity, capacity, capacity - need,

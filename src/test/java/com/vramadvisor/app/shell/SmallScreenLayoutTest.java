@@ -2,6 +2,7 @@ package com.vramadvisor.app.shell;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.vramadvisor.app.TestPatience;
 import com.vramadvisor.app.results.DecisionRow;
 import com.vramadvisor.app.results.DecisionTableView;
 import com.vramadvisor.app.settings.SettingsStore;
@@ -89,11 +90,12 @@ class SmallScreenLayoutTest {
 
     @Test
     void theDecisionTableShowsAtLeastEightRowsAt1280By720(FxRobot robot) throws Exception {
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> table(robot).getItems().size() > 20
+        WaitForAsyncUtils.waitFor(TestPatience.SECONDS, TimeUnit.SECONDS, () -> table(robot).getItems().size() > 20
                 && !table(robot).getPseudoClassStates().contains(DecisionTableView.RANKING));
         // The rows' cells are laid out in a pulse after the items arrive; on a loaded machine that can take a while.
         try {
-            WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> fullyVisibleRows(table(robot)) >= 8);
+            WaitForAsyncUtils.waitFor(TestPatience.SECONDS, TimeUnit.SECONDS,
+                    () -> fullyVisibleRows(table(robot)) >= 8);
         } catch (TimeoutException settled) {
             // The assertion below reports how many rows the settled layout shows.
         }
@@ -103,7 +105,7 @@ class SmallScreenLayoutTest {
 
     @Test
     void theDividerBetweenChartsAndTableMovesBothWays(FxRobot robot) throws Exception {
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !table(robot).getItems().isEmpty());
+        WaitForAsyncUtils.waitFor(TestPatience.SECONDS, TimeUnit.SECONDS, () -> !table(robot).getItems().isEmpty());
         SplitPane analysis = robot.lookup("#analysisSplitPane").queryAs(SplitPane.class);
         // Beside the table on this screen: the divider runs top to bottom and moves sideways.
         assertThat(analysis.getOrientation()).isEqualTo(Orientation.HORIZONTAL);

@@ -8,6 +8,7 @@ import com.vramadvisor.catalog.CatalogLoader;
 import com.vramadvisor.engine.Precision;
 import com.vramadvisor.scenario.ScenarioCodec;
 import com.vramadvisor.scenario.ScenarioInputs;
+import com.vramadvisor.app.TestPatience;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -59,7 +60,7 @@ class StartWithScenarioFileTest {
 
     @Test
     void theWindowStartedWithAScenarioFileShowsThatScenario(FxRobot robot) throws Exception {
-        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS,
+        WaitForAsyncUtils.waitFor(TestPatience.SECONDS, TimeUnit.SECONDS,
                 () -> robot.lookup("#batchSizeField").tryQuery().isPresent()
                         && robot.lookup("#decisionTable").tryQuery().isPresent());
         WaitForAsyncUtils.waitForFxEvents();

@@ -6,6 +6,7 @@ import com.vramadvisor.app.MainWindowFixture;
 import com.vramadvisor.app.domain.DomainTableRow;
 import com.vramadvisor.app.shell.AppContext;
 import com.vramadvisor.engine.core.WorkloadKind;
+import com.vramadvisor.app.TestPatience;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import javafx.scene.Node;
@@ -89,7 +90,7 @@ class WorkloadTypeUiTest {
             throws Exception {
         chooseType(robot, "Molecular dynamics");
         TableView<DomainTableRow> table = robot.lookup("#domainDecisionTable").queryTableView();
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !table.getItems().isEmpty());
+        WaitForAsyncUtils.waitFor(TestPatience.SECONDS, TimeUnit.SECONDS, () -> !table.getItems().isEmpty());
         assertThat(showing(robot, "#domainDecisionTable")).isTrue();
         DomainTableRow rtx = table.getItems().stream().filter(r -> r.hardwareId().equals("rtx-4090")).findFirst()
                 .orElseThrow();
@@ -120,7 +121,7 @@ class WorkloadTypeUiTest {
     void theStepsFieldAppliesOnEnterAsOneUndoStepAndEscapeRestoresIt(FxRobot robot) throws Exception {
         chooseType(robot, "Grid and solver");
         TableView<DomainTableRow> table = robot.lookup("#domainDecisionTable").queryTableView();
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !table.getItems().isEmpty());
+        WaitForAsyncUtils.waitFor(TestPatience.SECONDS, TimeUnit.SECONDS, () -> !table.getItems().isEmpty());
         assertThat(showing(robot, "#domainJobStepsField")).isTrue();
         assertThat(showing(robot, "#domainJobEpochsField")).isFalse();
         TextField steps = robot.lookup("#domainJobStepsField").queryAs(TextField.class);
@@ -145,7 +146,7 @@ class WorkloadTypeUiTest {
     void aDiffusionPipelineShowsImagesAndSamplingStepsAndTheTypedStepsAreOneUndoStep(FxRobot robot) throws Exception {
         chooseType(robot, "Diffusion pipeline");
         TableView<DomainTableRow> table = robot.lookup("#domainDecisionTable").queryTableView();
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !table.getItems().isEmpty());
+        WaitForAsyncUtils.waitFor(TestPatience.SECONDS, TimeUnit.SECONDS, () -> !table.getItems().isEmpty());
         assertThat(showing(robot, "#domainJobImagesField")).isTrue();
         assertThat(showing(robot, "#domainJobSamplingStepsField")).isTrue();
         assertThat(showing(robot, "#domainJobStepsField")).isFalse();

@@ -253,9 +253,9 @@ class FitAdvisorTest {
         Workload serve = Workload.builder().mode(Mode.INFER).batch(64).sequenceLength(1024).context(8192)
                 .weightType(DataType.BF16).kvCacheType(DataType.BF16).build();
         Set<LeverKind> kinds = kinds(ADVISOR.advise(LLAMA_3_8B, serve, CARD_80_GB));
-        assertThat(kinds).containsExactlyInAnyOrder(LeverKind.TENSOR_PARALLEL_X2, LeverKind.KV_CACHE_FP8,
-                LeverKind.WEIGHTS_FP8, LeverKind.WEIGHTS_INT8, LeverKind.WEIGHTS_INT4, LeverKind.HALVE_SEQUENCES,
-                LeverKind.HALVE_CONTEXT);
+        assertThat(kinds).containsExactlyInAnyOrder(LeverKind.TENSOR_PARALLEL_X2, LeverKind.PIPELINE_PARALLEL_X2,
+                LeverKind.KV_CACHE_FP8, LeverKind.WEIGHTS_FP8, LeverKind.WEIGHTS_INT8, LeverKind.WEIGHTS_INT4,
+                LeverKind.HALVE_SEQUENCES, LeverKind.HALVE_CONTEXT);
         assertThat(kinds(ADVISOR.advise(LLAMA_3_8B, fullTraining(), CARD_80_GB))).noneMatch(LeverKind::inference);
     }
 

@@ -2,6 +2,7 @@ package com.vramadvisor.engine.plan;
 
 import com.vramadvisor.catalog.Catalog;
 import com.vramadvisor.catalog.CatalogLoader;
+import com.vramadvisor.engine.Framework;
 import com.vramadvisor.engine.Implementation;
 import com.vramadvisor.engine.ModelSpec;
 import com.vramadvisor.engine.Recompute;
@@ -41,40 +42,43 @@ class PublishedRunsTest {
      * @param recompute         the recomputation the run used where it is published, {@code null} to let the
      *                          planner choose
      * @param gpuHours          published GPU-hours
+     * @param framework         the software the run used (its rules bound the planner's layouts)
      * @param source            where the figures come from
      */
     record Run(String name, String model, String gpu, double tokens, int sequence, long globalBatchTokens, int gpus,
-               Recompute recompute, double gpuHours, String source) {
+               Recompute recompute, double gpuHours, Framework framework, String source) {
     }
 
     static final List<Run> RUNS = List.of(
-            new Run("Llama 2 7B", "llama-2-7b", "a100-sxm-80gb", 2e12, 4096, 4L << 20, 0, null, 184_320,
+            new Run("Llama 2 7B", "llama-2-7b", "a100-sxm-80gb", 2e12, 4096, 4L << 20, 0, null, 184_320, Framework.FSDP,
                     "Touvron et al. 2023, 'Llama 2', table 1 (2.0T tokens, 4k context) and table 2 (GPU-hours); "
                             + "section 2.2: global batch of 4M tokens, A100-80GB"),
             new Run("Llama 2 13B", "llama-2-13b", "a100-sxm-80gb", 2e12, 4096, 4L << 20, 0, null, 368_640,
-                    "Touvron et al. 2023, tables 1 and 2"),
+                    Framework.FSDP, "Touvron et al. 2023, tables 1 and 2"),
             new Run("Llama 2 70B", "llama-2-70b", "a100-sxm-80gb", 2e12, 4096, 4L << 20, 0, null, 1_720_320,
-                    "Touvron et al. 2023, tables 1 and 2"),
+                    Framework.FSDP, "Touvron et al. 2023, tables 1 and 2"),
             new Run("Llama 3.1 8B", "llama-3.1-8b", "h100-sxm-80gb", 15e12, 8192, 16L << 20, 0, null, 1_460_000,
-                    "Llama 3.1 model card ('Training Time (GPU hours)' 1.46M on H100-80GB; 15T+ tokens); "
-                            + "Dubey et al. 2024, section 3.4.1 (8,192-token sequences, 16M-token batches)"),
+                    Framework.FSDP, "Llama 3.1 model card ('Training Time (GPU hours)' 1.46M on H100-80GB; 15T+ "
+                    + "tokens); Dubey et al. 2024, section 3.4.1 (8,192-token sequences, 16M-token batches)"),
             new Run("Llama 3.1 70B", "llama-3.1-70b", "h100-sxm-80gb", 15e12, 8192, 16L << 20, 0, null, 7_000_000,
-                    "Llama 3.1 model card (7.0M GPU hours)"),
+                    Framework.FSDP, "Llama 3.1 model card (7.0M GPU hours)"),
             new Run("Llama 3.1 405B", "llama-3.1-405b", "h100-sxm-80gb", 15.6e12, 8192, 16L << 20, 16_384, null,
-                    30_840_000, "Llama 3.1 model card (30.84M GPU hours); Dubey et al. 2024: 15.6T tokens, "
-                    + "16,384 H100s (table 4)"),
+                    30_840_000, Framework.FSDP, "Llama 3.1 model card (30.84M GPU hours); Dubey et al. 2024: 15.6T "
+                    + "tokens, 16,384 H100s (table 4), FSDP with tensor, pipeline and context parallelism "
+                    + "(section 3.3.2)"),
             new Run("GPT-3 175B (Megatron-LM estimate)", "gpt-3-175b", "a100-sxm-80gb", 300e9, 2048, 1536L * 2048,
-                    1024, Recompute.FULL, 1024 * 34 * 24.0, "Narayanan et al. 2021, section 5.1: 300B tokens on "
-                    + "1,024 A100s in about 34 days at batch size 1,536, with activation recomputation (section 3.5)"),
+                    1024, Recompute.FULL, 1024 * 34 * 24.0, Framework.MEGATRON, "Narayanan et al. 2021, section "
+                    + "5.1: 300B tokens on 1,024 A100s in about 34 days at batch size 1,536, with activation "
+                    + "recomputation (section 3.5)"),
             new Run("BLOOM 176B", "bloom-176b", "a100-sxm-80gb", 366e9, 2048, 2048L * 2048, 384, Recompute.FULL,
-                    1_082_990, "Luccioni et al. 2022, 'Estimating the Carbon Footprint of BLOOM', table 1 (1,082,990 "
-                            + "GPU hours on 384 A100 80GB); BigScience 2022, BLOOM paper (366B tokens, batch 2,048 x "
-                            + "2,048, activation checkpointing)"));
+                    1_082_990, Framework.DEEPSPEED, "Luccioni et al. 2022, 'Estimating the Carbon Footprint of "
+                    + "BLOOM', table 1 (1,082,990 GPU hours on 384 A100 80GB); BigScience 2022, BLOOM paper (366B "
+                    + "tokens, batch 2,048 x 2,048, activation checkpointing, Megatron-DeepSpeed)"));
 
     /** The planner's GPU-hours for a run, with the chosen layout. */
     static RecommendationRow plan(Catalog catalog, Run run) {
         ModelSpec model = catalog.model(run.model()).orElseThrow();
-        Workload w = Workload.builder().sequenceLength(run.sequence()).implementation(Implementation.MEGATRON)
+        Workload w = Workload.builder().sequenceLength(run.sequence()).framework(run.framework())
                 .recompute(run.recompute() == null ? Recompute.NONE : run.recompute()).build();
         RankingOptions o = RankingOptions.builder().tokenBudget((long) run.tokens())
                 .globalBatchTokens(run.globalBatchTokens()).deadlineDays(90).maxGpus(65_536)
