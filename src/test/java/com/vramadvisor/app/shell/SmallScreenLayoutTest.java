@@ -173,10 +173,10 @@ class SmallScreenLayoutTest {
     }
 
     private void verdictChartsAndRowsShowAtOnce(FxRobot robot) throws Exception {
-        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> table(robot).getItems().size() > 20
+        WaitForAsyncUtils.waitFor(TestPatience.SECONDS, TimeUnit.SECONDS, () -> table(robot).getItems().size() > 20
                 && !table(robot).getPseudoClassStates().contains(DecisionTableView.RANKING));
         try {
-            WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> fullyVisibleRows(table(robot)) >= 8);
+            WaitForAsyncUtils.waitFor(TestPatience.SECONDS, TimeUnit.SECONDS, () -> fullyVisibleRows(table(robot)) >= 8);
         } catch (TimeoutException settled) {
             // The assertions below report the settled layout.
         }
