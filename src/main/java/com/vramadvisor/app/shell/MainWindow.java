@@ -219,8 +219,11 @@ public final class MainWindow implements AppMenus.Actions {
         DomainResultsViewModel domain = context.domainResults();
         // Each pair is built as its kind is first shown: most windows never show the other kinds' views.
         StackPane results = new StackPane();
-        BuiltWhenShown.add(results, domain.activeProperty().not(), () -> new ResultsView(context.results()));
-        BuiltWhenShown.add(results, domain.activeProperty(), () -> new DomainResultsView(domain));
+        // On a short screen the charts stand in a column beside the table (MainView): each pair of cards stacks.
+        BuiltWhenShown.add(results, domain.activeProperty().not(),
+                () -> new ResultsView(context.results(), view.chartsBesideProperty()));
+        BuiltWhenShown.add(results, domain.activeProperty(),
+                () -> new DomainResultsView(domain, view.chartsBesideProperty()));
         view.setResultsPane(results);
         StackPane decisions = new StackPane();
         BuiltWhenShown.add(decisions, domain.activeProperty().not(),

@@ -404,6 +404,25 @@ public final class WorkloadViewModel {
         return 1;
     }
 
+    /**
+     * The parameter field's short form of {@code count}: the size a standard architecture was made for ("13B", as
+     * published) when the current model is the engine's shape for that size, whose exact count is a little off it
+     * (12,99x,xxx,xxx); otherwise the count to four significant digits ("8.03B" for Llama 3 8B).
+     */
+    public String parameterLabel(long count) {
+        ModelSpec m = model.get();
+        if (m != null && modelPresetId.get().isEmpty() && SHAPE_ID.equals(m.id())
+                && parameterCounter.applyAsLong(m) == count) {
+            for (long size : ParameterScale.roundSizes(count)) {
+                if (size >= ExactValues.MIN_PARAMETERS && size <= ExactValues.MAX_PARAMETERS
+                        && m.equals(shapeForParameters.apply(size))) {
+                    return ParameterScale.compactLabel(size);
+                }
+            }
+        }
+        return ParameterScale.compactLabel(count);
+    }
+
     private void updateModelSummary() {
         ModelSpec m = model.get();
         if (m == null) {

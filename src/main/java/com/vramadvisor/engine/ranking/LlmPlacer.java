@@ -235,6 +235,10 @@ final class LlmPlacer implements OptionPlacer {
         }
         List<Reason> unsupported = Support.llm(training, layout.parallelism(), rig,
                 (Math.max(1, layout.gpus()) + rig.gpusPerNode() - 1) / rig.gpusPerNode(), e.parameters());
+        if (offer.separateInstances() && bought > rig.unitGpus()) {
+            unsupported = new ArrayList<>(unsupported);
+            unsupported.add(Reason.NO_CLUSTER_NETWORK);
+        }
         reasons.addAll(unsupported);
         addLayoutReasons(reasons, layout.parallelism(), rig.fabric(Math.max(1, layout.gpus())), nodes);
         return new Placement(offer, gpusUsed, bought, replicas, layout, e.peakBytes(), capacity,

@@ -86,7 +86,11 @@ public enum Reason {
     SLOW_NETWORK_LAYOUT("slow-network-layout",
             "Tensor- or expert-parallel groups, or ZeRO-3 sharding of a model over 10B parameters, would cross a "
                     + "network below 25 Gb/s between machines; frameworks keep these inside a machine or on a "
-                    + "cluster fabric.", true);
+                    + "cluster fabric.", true),
+    NO_CLUSTER_NETWORK("no-cluster-network",
+            "Several instances of a cloud type smaller than a whole server, for which the catalog states no "
+                    + "cluster network: separate virtual machines do not share the server's GPU fabric, so one job "
+                    + "is not laid out across them.", true);
 
     private final String code;
     private final String english;

@@ -82,17 +82,17 @@ final class Support {
         return out;
     }
 
-    /**
-     * The unsupported notes of a language-model layout {@code p} on {@code rig}, spread over {@code nodes} machines.
-     *
-     * @param parameters the model's parameters (all experts)
-     */
     /** Whether language-model training can spread over several of {@code gpu}: its stack has a collective library. */
     static boolean trainsOnSeveral(GpuSpec gpu) {
         GpuCapabilities c = gpu.capabilities();
         return !c.stacksKnown() || COLLECTIVE_STACKS.stream().anyMatch(c::runs);
     }
 
+    /**
+     * The unsupported notes of a language-model layout {@code p} on {@code rig}, spread over {@code nodes} machines.
+     *
+     * @param parameters the model's parameters (all experts)
+     */
     static List<Reason> llm(boolean training, Parallelism p, Rig rig, int nodes, long parameters) {
         GpuCapabilities c = rig.gpu().capabilities();
         List<Reason> out = new ArrayList<>();

@@ -99,6 +99,35 @@ class ScenarioViewModelTest {
     }
 
     @Test
+    void undoDoesNotGoBackPastAnOpenedFileSoSaveWritesThatFileAsShown() throws Exception {
+        workload.batchProperty().set(9);
+        Path s2 = dir.resolve("s2.vram");
+        assertThat(scenario.saveAs(s2)).isEmpty();
+        String s2Text = Files.readString(s2);
+        scenario.newScenario();
+        workload.batchProperty().set(3);
+        assertThat(scenario.canUndoProperty().get()).isTrue();
+
+        assertThat(scenario.open(s2)).isEmpty();
+        assertThat(scenario.canUndoProperty().get()).as("the opened file starts a history of its own").isFalse();
+        scenario.undo();
+        assertThat(workload.batchProperty().get()).isEqualTo(9);
+        assertThat(scenario.titleProperty().get()).startsWith("s2.vram \u2014");
+        assertThat(scenario.save()).isEmpty();
+        assertThat(Files.readString(s2)).isEqualTo(s2Text);
+
+        // Edits after the opening undo back to the opened scenario, and no further.
+        workload.batchProperty().set(5);
+        workload.batchProperty().set(6);
+        scenario.undo();
+        scenario.undo();
+        assertThat(workload.batchProperty().get()).isEqualTo(9);
+        assertThat(scenario.canUndoProperty().get()).isFalse();
+        assertThat(scenario.dirtyProperty().get()).isFalse();
+        assertThat(scenario.canRedoProperty().get()).isTrue();
+    }
+
+    @Test
     void editingMarksTheScenarioUnsavedInTheTitle() {
         workload.batchProperty().set(3);
         assertThat(scenario.dirtyProperty().get()).isTrue();
