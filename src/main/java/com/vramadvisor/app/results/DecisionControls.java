@@ -77,7 +77,7 @@ final class DecisionControls {
         utilization.disableProperty().bind(usage.jobOnlyProperty());
         years.disableProperty().bind(usage.jobOnlyProperty());
 
-        FlowPane bar = new FlowPane(14, 8, Labelled.box(messages, "results.goal", goal),
+        FlowPane bar = new FlowPane(14, 4, Labelled.box(messages, "results.goal", goal),
                 Labelled.box(messages, "results.filter.tokens", tokens),
                 Labelled.box(messages, "results.filter.deadline", deadline),
                 Labelled.box(messages, "results.filter.gpus", gpus),
@@ -147,7 +147,7 @@ final class DecisionControls {
         fitsOnly.selectedProperty().bindBidirectional(viewModel.fitsOnlyProperty());
         tooltip("results.filter.fitsOnly.tooltip").attach(fitsOnly);
 
-        FlowPane bar = new FlowPane(14, 8, Labelled.box(messages, "results.filter.vendor", vendor),
+        FlowPane bar = new FlowPane(14, 4, Labelled.box(messages, "results.filter.vendor", vendor),
                 Labelled.box(messages, "results.filter.kind", kind),
                 Labelled.box(messages, "results.filter.acquisition", acquisition),
                 Labelled.box(messages, "results.filter.cost", cost),

@@ -95,16 +95,22 @@ public final class DecisionTableView extends VBox {
         updating.setMinWidth(Region.USE_PREF_SIZE);
         updating.visibleProperty().bind(viewModel.rankingProperty());
         HBox header = new HBox(12, title, updating, spacer, summary, useLayout);
+        // The header never holds the table wider than the Analysis tab gives it (the charts' divider moves freely):
+        // the summary gives way first and has its tooltip.
+        header.setMinWidth(0);
         header.setAlignment(Pos.BASELINE_LEFT);
 
         Label verdict = new Label();
         verdict.setId("decisionVerdictLabel");
         verdict.getStyleClass().add("table-verdict");
-        verdict.setWrapText(true);
+        // One line, so that on a laptop screen the table keeps its rows; the whole sentence is in the tooltip.
+        verdict.setWrapText(false);
+        verdict.setMinWidth(0);
         verdict.textProperty().bind(viewModel.verdictProperty());
         verdict.managedProperty().bind(verdict.textProperty().isNotEmpty());
         verdict.visibleProperty().bind(verdict.managedProperty());
-        tooltip("results.table.verdict.tooltip").attach(verdict);
+        Tooltips.describing(Bindings.concat(verdict.textProperty(), "\n\n",
+                messages.text("results.table.verdict.tooltip"))).attach(verdict);
 
         Label problem = new Label();
         problem.setId("filterProblemLabel");
@@ -117,7 +123,8 @@ public final class DecisionTableView extends VBox {
         VBox.setVgrow(table, Priority.ALWAYS);
         DecisionControls controls = new DecisionControls(viewModel, messages);
         getChildren().addAll(header, verdict, controls.question(), controls.filters(), problem, table);
-        setSpacing(8);
+        // Tight gaps between the lines above the table: on a laptop screen each one costs the table a row.
+        setSpacing(4);
     }
 
     private void buildTable() {
