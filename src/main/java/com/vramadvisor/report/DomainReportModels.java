@@ -150,10 +150,13 @@ public final class DomainReportModels {
 
     private static BreakdownChart breakdown(ReportText text, SizedEstimate e, List<CapacityChoice.Choice> drawn) {
         List<Segment> segments = new ArrayList<>();
+        // A part's colour follows its place among all parts, as in the window, which also lists the empty ones.
+        int position = 0;
         for (MemoryPart p : e.parts()) {
             if (p.bytes() > 0) {
-                segments.add(new Segment(p.id(), partLabel(text, p), p.bytes()));
+                segments.add(new Segment(p.id(), partLabel(text, p), p.bytes(), WindowColours.partClass(position)));
             }
+            position++;
         }
         List<Capacity> lines = new ArrayList<>();
         for (CapacityChoice.Choice c : drawn) {

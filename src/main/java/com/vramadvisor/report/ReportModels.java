@@ -91,7 +91,8 @@ public final class ReportModels {
         List<Segment> segments = new ArrayList<>();
         for (Component c : Component.values()) {
             if (peak.get(c) > 0) {
-                segments.add(new Segment(c.jsonName(), text.get("component." + c.jsonName()), peak.get(c)));
+                segments.add(new Segment(c.jsonName(), text.get("component." + c.jsonName()), peak.get(c),
+                        WindowColours.componentClass(c)));
             }
         }
         List<Capacity> lines = new ArrayList<>();

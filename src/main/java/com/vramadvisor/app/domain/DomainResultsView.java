@@ -87,6 +87,7 @@ public final class DomainResultsView extends GridPane {
         ScrollPane breakdownScroll = new ScrollPane(breakdownBox);
         breakdownScroll.setFitToWidth(true);
         breakdownScroll.getStyleClass().add("edge-to-edge");
+        breakdownScroll.setId("domainBreakdownScroll");
         VBox.setVgrow(breakdownScroll, Priority.ALWAYS);
         VBox breakdown = card(messages.text("domain.results.title"), breakdownScroll);
         breakdown.setId("domainBreakdownCard");
@@ -102,6 +103,11 @@ public final class DomainResultsView extends GridPane {
         notes.getStyleClass().add("edge-to-edge");
         VBox notesCard = card(null, notes);
         VBox.setVgrow(notes, Priority.ALWAYS);
+        // Another kind's card starts at its headline, not at the last kind's scroll offset.
+        vm.kindProperty().addListener((obs, old, now) -> {
+            breakdownScroll.setVvalue(breakdownScroll.getVmin());
+            notes.setVvalue(notes.getVmin());
+        });
 
         // In a row: the breakdown 55 % of the width; in a column beside the table: 60 % of the height.
         TwoCards.arrange(this, breakdown, notesCard, 55, 60, stacked);

@@ -10,11 +10,17 @@ import javafx.beans.binding.Bindings;
 import javafx.collections.ListChangeListener;
 import javafx.css.PseudoClass;
 import javafx.geometry.Pos;
+import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.SelectionMode;
 import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyEvent;
+import javafx.scene.input.MouseButton;
+import javafx.scene.input.MouseEvent;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
@@ -230,8 +236,30 @@ public final class DecisionTableView extends VBox {
         viewModel.rows().comparatorProperty().bind(table.comparatorProperty());
         table.getSelectionModel().getSelectedItems()
                 .addListener((ListChangeListener<DecisionRow>) c -> pushSelection());
+        // Selecting a row (arrow keys) shows it; a click on a row or Enter also makes its GPU the scenario's.
+        table.addEventHandler(MouseEvent.MOUSE_CLICKED, e -> {
+            if (e.getButton() == MouseButton.PRIMARY && onRow(e.getPickResult().getIntersectedNode())) {
+                viewModel.chooseGpu(table.getSelectionModel().getSelectedItem());
+            }
+        });
+        table.addEventHandler(KeyEvent.KEY_PRESSED, e -> {
+            if (e.getCode() == KeyCode.ENTER && table.getSelectionModel().getSelectedItem() != null) {
+                viewModel.chooseGpu(table.getSelectionModel().getSelectedItem());
+                e.consume();
+            }
+        });
         // Registered after the table's own listener, so the selection is restored once the table has adjusted it.
         viewModel.rows().addListener((ListChangeListener<DecisionRow>) c -> restoreSelection());
+    }
+
+    /** Whether {@code node} lies in a row that holds an option (not in a header or the empty space below). */
+    private static boolean onRow(Node node) {
+        for (Node n = node; n != null; n = n.getParent()) {
+            if (n instanceof TableRow<?> row) {
+                return !row.isEmpty() && row.getItem() != null;
+            }
+        }
+        return false;
     }
 
     /** Sorts by the verdict, then by the goal's column, cheapest, soonest or most users per dollar first. */

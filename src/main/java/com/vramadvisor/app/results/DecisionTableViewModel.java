@@ -107,6 +107,7 @@ public final class DecisionTableViewModel {
     private final ReadOnlyBooleanWrapper ranking = new ReadOnlyBooleanWrapper(this, "ranking");
 
     private BiConsumer<String, List<String>> gpuSelection = (primary, others) -> { };
+    private Consumer<String> chooseGpu = gpuId -> { };
     private final ReadOnlyStringWrapper memoryFilterLabel = new ReadOnlyStringWrapper(this, "memoryFilterLabel", "");
     private SizeUnit unit = SizeUnit.GIB;
     private final ReadOnlyIntegerWrapper resets = new ReadOnlyIntegerWrapper(this, "resets");
@@ -237,6 +238,21 @@ public final class DecisionTableViewModel {
     /** Where a row selection goes: the primary GPU id and the other selected rows' GPU ids. */
     void onGpuSelection(BiConsumer<String, List<String>> consumer) {
         gpuSelection = consumer;
+    }
+
+    /**
+     * Where a row's GPU goes when the user makes it the scenario's (a click on the row, Enter, a double-click); a
+     * selection alone (the arrow keys) only shows the row and leaves the scenario as it is.
+     */
+    public void onChooseGpu(Consumer<String> consumer) {
+        chooseGpu = Objects.requireNonNull(consumer, "consumer");
+    }
+
+    /** Makes {@code row}'s GPU the scenario's target GPU: one edit, one undo step. */
+    public void chooseGpu(DecisionRow row) {
+        if (row != null && !row.gpuId().isEmpty()) {
+            chooseGpu.accept(row.gpuId());
+        }
     }
 
     /**

@@ -338,8 +338,9 @@ public final class AppContext implements AutoCloseable {
             // frame or two later.
             results = new ResultsViewModel(workload.snapshotProperty(), resultsEngine(), resultsMessages(),
                     compute, publish);
-            // A decision-table row and the workload panel's GPU picker choose the same GPU.
-            results.selectedGpuIdProperty().bindBidirectional(workload.gpuIdProperty());
+            // The charts follow the workload panel's GPU (the results listen to the scenario). A row selected in the
+            // decision table only shows that row; a click on it or Enter makes its GPU the scenario's, one edit.
+            results.table().onChooseGpu(workload.gpuIdProperty()::set);
             // The table's token budget, GPU limit and deadline fields edit the scenario's; the scenario's values
             // (opened, undone, restored) show in the fields. The ranking reads them from the snapshot.
             results.table().tokenBudgetProperty().bindBidirectional(workload.tokenBudgetProperty());

@@ -216,7 +216,8 @@ public final class WorkloadView {
                 DataType.NF4, DataType.NF4_SINGLE, DataType.BNB_FP4, DataType.MXFP4, DataType.NVFP4);
     }
 
-    static String dataTypeLabel(DataType type) {
+    /** A storage type as the panel's buttons and lists name it, e.g. {@code NF4}; the comparison names it so too. */
+    public static String dataTypeLabel(DataType type) {
         return type.id().toUpperCase(Locale.ROOT);
     }
 

@@ -94,7 +94,15 @@ class WorkloadTypeUiTest {
         assertThat(showing(robot, "#domainDecisionTable")).isTrue();
         DomainTableRow rtx = table.getItems().stream().filter(r -> r.hardwareId().equals("rtx-4090")).findFirst()
                 .orElseThrow();
-        robot.interact(() -> table.getSelectionModel().select(rtx));
+        robot.interact(() -> {
+            table.requestFocus();
+            table.getSelectionModel().select(rtx);
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(context.workload().snapshot().gpuId()).as("a selection alone").isNotEqualTo("rtx-4090");
+        assertThat(robot.lookup("#domainCapacityLabel").queryAs(Label.class).getText())
+                .as("the selected row is shown").startsWith("NVIDIA GeForce RTX 4090");
+        robot.type(KeyCode.ENTER);
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(context.workload().snapshot().gpuId()).isEqualTo("rtx-4090");
         assertThat(robot.lookup("#domainCapacityLabel").queryAs(Label.class).getText())
