@@ -1,15 +1,15 @@
 package com.vramadvisor.cli;
 
-import com.vramadvisor.engine.Estimate;
+import com.vramadvisor.engine.llm.Estimate;
 import com.vramadvisor.engine.core.FitVerdict;
-import com.vramadvisor.engine.MemoryEstimator;
-import com.vramadvisor.engine.ModelSpec;
-import com.vramadvisor.engine.Parallelism;
-import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.llm.MemoryEstimator;
+import com.vramadvisor.engine.llm.ModelSpec;
+import com.vramadvisor.engine.llm.Parallelism;
+import com.vramadvisor.engine.llm.Workload;
 import com.vramadvisor.engine.advice.FitAdvisor;
 import com.vramadvisor.engine.advice.Lever;
 import com.vramadvisor.engine.advice.SpeedContext;
-import com.vramadvisor.engine.Mode;
+import com.vramadvisor.engine.llm.Mode;
 import com.vramadvisor.engine.plan.StepTimeModel;
 import com.vramadvisor.engine.ranking.RankingOptions;
 import java.io.PrintWriter;
@@ -154,7 +154,7 @@ final class AdviseCommand implements Callable<Integer> {
 
     /** " + full recompute" for an offload lever offered with full recomputation (it did not fit alone). */
     private static String recomputeToo(Lever l) {
-        return l.workload().recompute() == com.vramadvisor.engine.Recompute.FULL ? " + full recompute" : "";
+        return l.workload().recompute() == com.vramadvisor.engine.llm.Recompute.FULL ? " + full recompute" : "";
     }
 
     /** One line naming the change and its new value. */

@@ -1,9 +1,9 @@
 package com.vramadvisor.cli;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.vramadvisor.engine.Mode;
-import com.vramadvisor.engine.ModelSpec;
-import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.llm.Mode;
+import com.vramadvisor.engine.llm.ModelSpec;
+import com.vramadvisor.engine.llm.Workload;
 import com.vramadvisor.engine.core.SizedEstimate;
 import com.vramadvisor.engine.core.WorkloadKind;
 import com.vramadvisor.engine.plan.PlanLayout;

@@ -1,10 +1,10 @@
 package com.vramadvisor.cli;
 
 import com.vramadvisor.catalog.Catalog;
-import com.vramadvisor.engine.MemoryEstimator;
+import com.vramadvisor.engine.llm.MemoryEstimator;
 import com.vramadvisor.engine.ranking.DomainGuide;
 import com.vramadvisor.engine.ranking.DomainGuideRow;
-import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.llm.Workload;
 import com.vramadvisor.engine.ranking.GuideRow;
 import com.vramadvisor.engine.ranking.GuideScenario;
 import com.vramadvisor.engine.ranking.SizeClass;

@@ -1,9 +1,9 @@
 package com.vramadvisor.cli;
 
-import com.vramadvisor.engine.Implementation;
-import com.vramadvisor.engine.Mode;
-import com.vramadvisor.engine.Offload;
-import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.llm.Implementation;
+import com.vramadvisor.engine.llm.Mode;
+import com.vramadvisor.engine.llm.Offload;
+import com.vramadvisor.engine.llm.Workload;
 import com.vramadvisor.engine.serving.ServingEngine;
 
 /**

@@ -1,6 +1,6 @@
 package com.vramadvisor.report;
 
-import com.vramadvisor.engine.Component;
+import com.vramadvisor.engine.llm.Component;
 import java.awt.Color;
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,15 +1,15 @@
 package com.vramadvisor.scenario;
 
 import com.vramadvisor.scenario.SizeUnit;
-import com.vramadvisor.engine.AttentionImpl;
-import com.vramadvisor.engine.ModelSpec;
-import com.vramadvisor.engine.Mode;
-import com.vramadvisor.engine.NormKind;
-import com.vramadvisor.engine.Optimizer;
-import com.vramadvisor.engine.Parallelism;
-import com.vramadvisor.engine.PositionKind;
-import com.vramadvisor.engine.Precision;
-import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.llm.AttentionImpl;
+import com.vramadvisor.engine.llm.ModelSpec;
+import com.vramadvisor.engine.llm.Mode;
+import com.vramadvisor.engine.llm.NormKind;
+import com.vramadvisor.engine.llm.Optimizer;
+import com.vramadvisor.engine.llm.Parallelism;
+import com.vramadvisor.engine.llm.PositionKind;
+import com.vramadvisor.engine.llm.Precision;
+import com.vramadvisor.engine.llm.Workload;
 import com.vramadvisor.engine.core.WorkloadKind;
 import com.vramadvisor.engine.money.Usage;
 import com.vramadvisor.engine.ranking.RankingOptions;

@@ -3,9 +3,9 @@ package com.vramadvisor.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.vramadvisor.catalog.CatalogLoader;
-import com.vramadvisor.engine.MemoryEstimator;
-import com.vramadvisor.engine.ModelSpec;
-import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.llm.MemoryEstimator;
+import com.vramadvisor.engine.llm.ModelSpec;
+import com.vramadvisor.engine.llm.Workload;
 import com.vramadvisor.engine.serving.EngineWording;
 import com.vramadvisor.engine.serving.ServingEngine;
 import com.vramadvisor.report.ReportFormulasAccess;
@@ -44,7 +44,7 @@ class LlamaCppWordingTest {
     @Test
     void theLlamaCppAssumptionsHaveEnglishAndChineseReportTexts() {
         ModelSpec llama = CatalogLoader.shippedOnly().load().model("llama-3.1-8b").orElseThrow();
-        Workload w = ServingEngine.LLAMA_CPP.configure(Workload.builder().mode(com.vramadvisor.engine.Mode.INFER)
+        Workload w = ServingEngine.LLAMA_CPP.configure(Workload.builder().mode(com.vramadvisor.engine.llm.Mode.INFER)
                 .build(), 0);
         for (String a : EngineWording.assumptions(w, new MemoryEstimator().estimate(llama, w).assumptions())) {
             assertThat(ReportFormulasAccess.translatedToChinese(a)).as(a).containsPattern("\\p{IsHan}");

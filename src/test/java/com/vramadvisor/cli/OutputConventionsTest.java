@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.vramadvisor.engine.DataType;
+import com.vramadvisor.engine.llm.DataType;
 import com.vramadvisor.engine.ranking.SortKey;
 import java.io.IOException;
 import java.util.ArrayList;

@@ -2,7 +2,7 @@ package com.vramadvisor.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.vramadvisor.engine.Component;
+import com.vramadvisor.engine.llm.Component;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.io.IOException;

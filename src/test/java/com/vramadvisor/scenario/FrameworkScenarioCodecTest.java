@@ -3,9 +3,9 @@ package com.vramadvisor.scenario;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.vramadvisor.engine.Framework;
-import com.vramadvisor.engine.Implementation;
-import com.vramadvisor.engine.Mode;
+import com.vramadvisor.engine.llm.Framework;
+import com.vramadvisor.engine.llm.Implementation;
+import com.vramadvisor.engine.llm.Mode;
 import com.vramadvisor.engine.serving.ServingEngine;
 import org.junit.jupiter.api.Test;
 

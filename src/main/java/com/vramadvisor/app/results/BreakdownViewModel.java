@@ -2,8 +2,8 @@ package com.vramadvisor.app.results;
 
 import com.vramadvisor.scenario.SizeUnit;
 import com.vramadvisor.scenario.ScenarioInputs;
-import com.vramadvisor.engine.Estimate;
-import com.vramadvisor.engine.PhaseBreakdown;
+import com.vramadvisor.engine.llm.Estimate;
+import com.vramadvisor.engine.llm.PhaseBreakdown;
 import com.vramadvisor.engine.hardware.GpuSpec;
 import java.util.ArrayList;
 import java.util.List;

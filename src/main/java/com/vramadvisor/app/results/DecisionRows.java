@@ -1,7 +1,7 @@
 package com.vramadvisor.app.results;
 
 import com.vramadvisor.scenario.SizeUnit;
-import com.vramadvisor.engine.Mode;
+import com.vramadvisor.engine.llm.Mode;
 import com.vramadvisor.engine.hardware.GpuSpec;
 import com.vramadvisor.engine.money.Usage;
 import com.vramadvisor.engine.ranking.Acquisition;

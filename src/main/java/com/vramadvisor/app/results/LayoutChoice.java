@@ -1,6 +1,6 @@
 package com.vramadvisor.app.results;
 
-import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.llm.Workload;
 import com.vramadvisor.engine.plan.PlanLayout;
 import com.vramadvisor.scenario.ScenarioInputs;
 

@@ -1,6 +1,6 @@
 package com.vramadvisor.app.results;
 
-import com.vramadvisor.engine.Parallelism;
+import com.vramadvisor.engine.llm.Parallelism;
 import com.vramadvisor.engine.plan.Bound;
 import com.vramadvisor.engine.plan.PlanLayout;
 

@@ -1,7 +1,7 @@
 package com.vramadvisor.app.results;
 
 import com.vramadvisor.app.ui.HoverTip;
-import com.vramadvisor.engine.Component;
+import com.vramadvisor.engine.llm.Component;
 import com.vramadvisor.report.WindowColours;
 import java.util.ArrayList;
 import java.util.List;

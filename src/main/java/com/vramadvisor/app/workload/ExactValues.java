@@ -1,7 +1,7 @@
 package com.vramadvisor.app.workload;
 
 import com.vramadvisor.engine.serving.ServingTargets;
-import com.vramadvisor.engine.Offload;
+import com.vramadvisor.engine.llm.Offload;
 import com.vramadvisor.app.ui.Messages;
 
 /**

@@ -1,7 +1,7 @@
 package com.vramadvisor.catalog.model;
 
-import com.vramadvisor.engine.MlaSpec;
-import com.vramadvisor.engine.ModelSpec;
+import com.vramadvisor.engine.llm.MlaSpec;
+import com.vramadvisor.engine.llm.ModelSpec;
 import com.vramadvisor.files.UntrustedText;
 
 import java.util.List;

@@ -5,10 +5,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.vramadvisor.files.FileReadException;
 import com.vramadvisor.files.UntrustedText;
 import com.vramadvisor.json.JsonTrees;
-import com.vramadvisor.engine.DataType;
-import com.vramadvisor.engine.HeadKind;
-import com.vramadvisor.engine.ModelSpec;
-import com.vramadvisor.engine.PositionKind;
+import com.vramadvisor.engine.llm.DataType;
+import com.vramadvisor.engine.llm.HeadKind;
+import com.vramadvisor.engine.llm.ModelSpec;
+import com.vramadvisor.engine.llm.PositionKind;
 
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,8 +1,8 @@
 package com.vramadvisor.catalog.model;
 
-import com.vramadvisor.engine.DataType;
-import com.vramadvisor.engine.ParameterCounter;
-import com.vramadvisor.engine.StoredWeights;
+import com.vramadvisor.engine.llm.DataType;
+import com.vramadvisor.engine.llm.ParameterCounter;
+import com.vramadvisor.engine.llm.StoredWeights;
 
 import com.vramadvisor.files.FileReadException;
 import com.vramadvisor.files.RegularFiles;

@@ -1,7 +1,7 @@
 package com.vramadvisor.engine.advice;
 
-import com.vramadvisor.engine.Estimate;
-import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.llm.Estimate;
+import com.vramadvisor.engine.llm.Workload;
 import java.util.Objects;
 
 /**

@@ -1,7 +1,7 @@
 package com.vramadvisor.engine.plan;
 
-import com.vramadvisor.engine.Parallelism;
-import com.vramadvisor.engine.Recompute;
+import com.vramadvisor.engine.llm.Parallelism;
+import com.vramadvisor.engine.llm.Recompute;
 
 import java.util.HashMap;
 import java.util.Map;

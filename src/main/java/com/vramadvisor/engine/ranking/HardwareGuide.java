@@ -1,7 +1,7 @@
 package com.vramadvisor.engine.ranking;
 
-import com.vramadvisor.engine.Component;
-import com.vramadvisor.engine.Estimate;
+import com.vramadvisor.engine.llm.Component;
+import com.vramadvisor.engine.llm.Estimate;
 import com.vramadvisor.engine.hardware.CloudOffer;
 import com.vramadvisor.engine.hardware.GpuSpec;
 import com.vramadvisor.engine.hardware.HardwareList;

@@ -5,8 +5,8 @@ import com.vramadvisor.engine.money.MoneyFacts;
 import com.vramadvisor.engine.money.OwnershipTerms;
 import com.vramadvisor.engine.money.PowerUsageEffectiveness;
 import com.vramadvisor.engine.money.Usage;
-import com.vramadvisor.engine.Parallelism;
-import com.vramadvisor.engine.Recompute;
+import com.vramadvisor.engine.llm.Parallelism;
+import com.vramadvisor.engine.llm.Recompute;
 import com.vramadvisor.engine.plan.StepTimeModel;
 import com.vramadvisor.engine.serving.ServingTargets;
 

@@ -1,6 +1,6 @@
 package com.vramadvisor.engine.ranking;
 
-import com.vramadvisor.engine.Estimate;
+import com.vramadvisor.engine.llm.Estimate;
 import com.vramadvisor.engine.core.JobSize;
 import com.vramadvisor.engine.core.SizedEstimate;
 import com.vramadvisor.engine.core.WorkloadKind;

@@ -1,6 +1,6 @@
 package com.vramadvisor.engine.ranking;
 
-import com.vramadvisor.engine.Parallelism;
+import com.vramadvisor.engine.llm.Parallelism;
 import com.vramadvisor.engine.core.GpuFeature;
 import com.vramadvisor.engine.hardware.GpuCapabilities;
 import com.vramadvisor.engine.hardware.GpuSpec;

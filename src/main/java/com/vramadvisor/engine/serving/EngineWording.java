@@ -1,7 +1,7 @@
 package com.vramadvisor.engine.serving;
 
-import com.vramadvisor.engine.Mode;
-import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.llm.Mode;
+import com.vramadvisor.engine.llm.Workload;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

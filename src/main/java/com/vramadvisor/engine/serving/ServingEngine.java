@@ -1,9 +1,9 @@
 package com.vramadvisor.engine.serving;
 
-import com.vramadvisor.engine.DataType;
-import com.vramadvisor.engine.Framework;
-import com.vramadvisor.engine.Mode;
-import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.llm.DataType;
+import com.vramadvisor.engine.llm.Framework;
+import com.vramadvisor.engine.llm.Mode;
+import com.vramadvisor.engine.llm.Workload;
 import com.vramadvisor.engine.hardware.GpuSpec;
 import java.util.Locale;
 

@@ -3,8 +3,8 @@ package com.vramadvisor.app.results;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.vramadvisor.app.workload.WorkloadViewModel;
-import com.vramadvisor.engine.ModelShapes;
-import com.vramadvisor.engine.ParameterCounter;
+import com.vramadvisor.engine.llm.ModelShapes;
+import com.vramadvisor.engine.llm.ParameterCounter;
 import com.vramadvisor.engine.money.Usage;
 import com.vramadvisor.engine.ranking.Acquisition;
 import com.vramadvisor.scenario.ScenarioInputs;

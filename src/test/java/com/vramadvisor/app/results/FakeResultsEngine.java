@@ -1,17 +1,17 @@
 package com.vramadvisor.app.results;
 
 import com.vramadvisor.scenario.SweepAxis;
-import com.vramadvisor.engine.Component;
-import com.vramadvisor.engine.Estimate;
-import com.vramadvisor.engine.ModelSpec;
-import com.vramadvisor.engine.Phase;
-import com.vramadvisor.engine.PhaseBreakdown;
-import com.vramadvisor.engine.Parallelism;
-import com.vramadvisor.engine.Recompute;
+import com.vramadvisor.engine.llm.Component;
+import com.vramadvisor.engine.llm.Estimate;
+import com.vramadvisor.engine.llm.ModelSpec;
+import com.vramadvisor.engine.llm.Phase;
+import com.vramadvisor.engine.llm.PhaseBreakdown;
+import com.vramadvisor.engine.llm.Parallelism;
+import com.vramadvisor.engine.llm.Recompute;
 import com.vramadvisor.engine.plan.Bound;
 import com.vramadvisor.engine.plan.PlanLayout;
 import com.vramadvisor.engine.ranking.Acquisition;
-import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.llm.Workload;
 import com.vramadvisor.engine.hardware.GpuSpec;
 import com.vramadvisor.engine.ranking.HardwareKind;
 import com.vramadvisor.engine.ranking.RankingOptions;

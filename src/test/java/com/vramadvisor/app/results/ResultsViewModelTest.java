@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.vramadvisor.scenario.SizeUnit;
 import com.vramadvisor.scenario.ScenarioInputs;
 import com.vramadvisor.scenario.SweepAxis;
-import com.vramadvisor.engine.Component;
-import com.vramadvisor.engine.Implementation;
-import com.vramadvisor.engine.Mode;
+import com.vramadvisor.engine.llm.Component;
+import com.vramadvisor.engine.llm.Implementation;
+import com.vramadvisor.engine.llm.Mode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -110,7 +110,7 @@ class ResultsViewModelTest {
     @Test
     void servingOverConcurrentSequencesMarksTheKvCapacityAndTheLatencyLimit() {
         ScenarioInputs s = snapshot.get();
-        snapshot.set(s.withWorkload(s.workload().toBuilder().mode(com.vramadvisor.engine.Mode.INFER).batch(2)
+        snapshot.set(s.withWorkload(s.workload().toBuilder().mode(com.vramadvisor.engine.llm.Mode.INFER).batch(2)
                 .sequenceLength(1024).context(2048).build()).withGpuId(FakeResultsEngine.BIG.id()));
         ServingMarks marks = vm.sweep().servingMarksProperty().get();
         // The window's engine is vLLM, which takes 0.9 of the 79 GiB usable unless told otherwise (vLLM's

@@ -8,7 +8,7 @@ import com.vramadvisor.scenario.SizeUnit;
 import com.vramadvisor.app.ui.Messages;
 import com.vramadvisor.scenario.ScenarioInputs;
 import com.vramadvisor.app.workload.WorkloadViewModel;
-import com.vramadvisor.engine.Precision;
+import com.vramadvisor.engine.llm.Precision;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;

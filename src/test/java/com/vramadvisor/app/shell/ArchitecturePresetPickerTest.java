@@ -3,7 +3,7 @@ package com.vramadvisor.app.shell;
 import com.vramadvisor.app.TestPatience;
 import com.vramadvisor.app.settings.SettingsStore;
 import com.vramadvisor.catalog.CatalogLoader;
-import com.vramadvisor.engine.ModelSpec;
+import com.vramadvisor.engine.llm.ModelSpec;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.vramadvisor.app.MainWindowFixture;
 import com.vramadvisor.app.ShowingNodes;
 import com.vramadvisor.app.advice.AdviceRow;
-import com.vramadvisor.engine.Mode;
+import com.vramadvisor.engine.llm.Mode;
 import com.vramadvisor.engine.advice.LeverKind;
 import com.vramadvisor.app.TestPatience;
 import java.nio.file.Path;

@@ -7,7 +7,7 @@ import com.vramadvisor.scenario.ScenarioCodec;
 import com.vramadvisor.app.settings.SettingsStore;
 import com.vramadvisor.scenario.ScenarioInputs;
 import com.vramadvisor.catalog.CatalogLoader;
-import com.vramadvisor.engine.Precision;
+import com.vramadvisor.engine.llm.Precision;
 import com.vramadvisor.app.TestPatience;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -90,6 +90,9 @@ class MainWindowTest {
     void switchingPrecisionChangesTheWorkloadAndTheSelectedButton(FxRobot robot) {
         ToggleButton fp32 = robot.lookup("#precisionToggle-3").queryAs(ToggleButton.class);
         assertThat(fp32.getText()).isEqualTo("FP32");
+        // The panel scrolls to the focused input, as Tab does: the button may lie below the panel's fold.
+        robot.interact(fp32::requestFocus);
+        WaitForAsyncUtils.waitForFxEvents();
         robot.clickOn(fp32);
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(context.workload().snapshot().workload().precision()).isEqualTo(Precision.FP32);

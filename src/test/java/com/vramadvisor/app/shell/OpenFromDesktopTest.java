@@ -7,7 +7,7 @@ import com.vramadvisor.app.open.WindowHandoff;
 import com.vramadvisor.app.settings.SettingsStore;
 import com.vramadvisor.catalog.Catalog;
 import com.vramadvisor.catalog.CatalogLoader;
-import com.vramadvisor.engine.Precision;
+import com.vramadvisor.engine.llm.Precision;
 import com.vramadvisor.scenario.ScenarioCodec;
 import com.vramadvisor.scenario.ScenarioInputs;
 import com.vramadvisor.app.TestPatience;

@@ -8,7 +8,7 @@ import com.vramadvisor.app.results.DecisionTableView;
 import com.vramadvisor.app.settings.SettingsStore;
 import com.vramadvisor.app.ui.HoverTip;
 import com.vramadvisor.catalog.CatalogLoader;
-import com.vramadvisor.engine.Mode;
+import com.vramadvisor.engine.llm.Mode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.vramadvisor.app.MainWindowFixture;
 import com.vramadvisor.app.shell.AppContext;
 import com.vramadvisor.app.ui.Messages;
-import com.vramadvisor.engine.Mode;
+import com.vramadvisor.engine.llm.Mode;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

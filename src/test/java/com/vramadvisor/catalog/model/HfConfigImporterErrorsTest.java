@@ -96,7 +96,7 @@ class HfConfigImporterErrorsTest {
                 {"model_type": "llama", "hidden_size": 64, "num_hidden_layers": 2, "num_attention_heads": 4,
                  "intermediate_size": 128, "vocab_size": 100}""");
         ImportedModel imported = HfConfigImporter.read(file);
-        assertThat(imported.spec().orElseThrow().head()).isEqualTo(com.vramadvisor.engine.HeadKind.LM);
+        assertThat(imported.spec().orElseThrow().head()).isEqualTo(com.vramadvisor.engine.llm.HeadKind.LM);
         assertThat(imported.warnings()).anyMatch(w -> w.contains("no 'architectures'"));
     }
 

@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.vramadvisor.catalog.Catalog;
 import com.vramadvisor.catalog.CatalogLoader;
-import com.vramadvisor.engine.Framework;
-import com.vramadvisor.engine.Implementation;
-import com.vramadvisor.engine.ModelSpec;
-import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.llm.Framework;
+import com.vramadvisor.engine.llm.Implementation;
+import com.vramadvisor.engine.llm.ModelSpec;
+import com.vramadvisor.engine.llm.Workload;
 import com.vramadvisor.engine.core.FitVerdict;
 import com.vramadvisor.engine.ranking.Plan;
 import com.vramadvisor.engine.ranking.RankingOptions;

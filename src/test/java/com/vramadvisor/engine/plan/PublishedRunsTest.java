@@ -2,11 +2,11 @@ package com.vramadvisor.engine.plan;
 
 import com.vramadvisor.catalog.Catalog;
 import com.vramadvisor.catalog.CatalogLoader;
-import com.vramadvisor.engine.Framework;
-import com.vramadvisor.engine.Implementation;
-import com.vramadvisor.engine.ModelSpec;
-import com.vramadvisor.engine.Recompute;
-import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.llm.Framework;
+import com.vramadvisor.engine.llm.Implementation;
+import com.vramadvisor.engine.llm.ModelSpec;
+import com.vramadvisor.engine.llm.Recompute;
+import com.vramadvisor.engine.llm.Workload;
 import com.vramadvisor.engine.ranking.Plan;
 import com.vramadvisor.engine.ranking.RankingOptions;
 import com.vramadvisor.engine.ranking.RecommendationRow;
@@ -122,10 +122,10 @@ class PublishedRunsTest {
         Workload w = Workload.builder().sequenceLength(8192).implementation(Implementation.MEGATRON).build();
         com.vramadvisor.engine.hardware.GpuSpec h100 = catalog.gpu("h100-sxm-80gb").orElseThrow();
         Rig rig = Rig.of(h100, catalog.hardware().nodeFor(h100), h100.memoryBytesUsable());
-        com.vramadvisor.engine.Estimate single = new com.vramadvisor.engine.MemoryEstimator().estimate(model, w);
+        com.vramadvisor.engine.llm.Estimate single = new com.vramadvisor.engine.llm.MemoryEstimator().estimate(model, w);
         StepTimeModel steps = new StepTimeModel(model, w, single.parameters(), single.activeParameters(),
                 single.trainableParameters(), StepTimeModel.DEFAULT_COMPUTE_EFFICIENCY, 0.60);
-        PlanLayout meta = new PlanLayout(new com.vramadvisor.engine.Parallelism(8, 16, 128, 1, true),
+        PlanLayout meta = new PlanLayout(new com.vramadvisor.engine.llm.Parallelism(8, 16, 128, 1, true),
                 Recompute.NONE, 16);
         StepTime step = steps.training(h100, rig.fabric(16_384), meta);
         System.out.printf(Locale.ROOT, "Llama 3 405B layout: MFU %.3f, step %.2f s, bubble %.2f s, tp %.2f s, "

@@ -2,9 +2,9 @@ package com.vramadvisor.engine.ranking;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.vramadvisor.engine.DataType;
-import com.vramadvisor.engine.Mode;
-import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.llm.DataType;
+import com.vramadvisor.engine.llm.Mode;
+import com.vramadvisor.engine.llm.Workload;
 import com.vramadvisor.engine.serving.SchedulerLimit;
 import com.vramadvisor.engine.serving.ServingEngine;
 import java.util.List;

@@ -3,7 +3,7 @@ package com.vramadvisor.engine.ranking;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.vramadvisor.catalog.CatalogLoader;
-import com.vramadvisor.engine.Parallelism;
+import com.vramadvisor.engine.llm.Parallelism;
 import com.vramadvisor.engine.core.GpuFeature;
 import com.vramadvisor.engine.hardware.GpuSpec;
 import com.vramadvisor.engine.hardware.HardwareList;
