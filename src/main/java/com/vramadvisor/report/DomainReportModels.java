@@ -92,10 +92,10 @@ public final class DomainReportModels {
             out.add(rec.hasSpeed() ? text.format("domain.summary.timed", rec.job().description(),
                     text.integer(Math.round(rec.options().deadlineDays()))) : text.get("domain.summary.speed"));
         }
-        capacities.stream().filter(c -> c.capacityBytes() >= e.peakBytes())
-                .reduce((a, b) -> a.capacityBytes() <= b.capacityBytes() ? a : b)
+        CapacityChoice.smallestHolding(capacities, e.peakBytes())
                 .ifPresentOrElse(
-                        c -> out.add(text.format("summary.smallestGpu", c.gpu().name(), text.gib(c.capacityBytes()))),
+                        c -> out.add(text.format(CapacityChoice.soldAlone(c.gpu()) ? "summary.smallestGpu"
+                                : "summary.smallestGpu.board", c.gpu().name(), text.gib(c.capacityBytes()))),
                         () -> {
                             if (!capacities.isEmpty()) {
                                 out.add(text.get(spreads ? "summary.noSingleGpu" : "domain.summary.noSingleGpu"));

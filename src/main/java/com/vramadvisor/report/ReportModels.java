@@ -140,10 +140,10 @@ public final class ReportModels {
             }
             out.addAll(new ReportMoney(text).verdict(recommendation));
         }
-        capacities.stream().filter(c -> c.capacityBytes() >= estimate.peakBytes())
-                .reduce((a, b) -> a.capacityBytes() <= b.capacityBytes() ? a : b)
+        CapacityChoice.smallestHolding(capacities, estimate.peakBytes())
                 .ifPresentOrElse(
-                        c -> out.add(text.format("summary.smallestGpu", c.gpu().name(), text.gib(c.capacityBytes()))),
+                        c -> out.add(text.format(CapacityChoice.soldAlone(c.gpu()) ? "summary.smallestGpu"
+                                : "summary.smallestGpu.board", c.gpu().name(), text.gib(c.capacityBytes()))),
                         () -> {
                             if (!capacities.isEmpty()) {
                                 out.add(text.get("summary.noSingleGpu"));

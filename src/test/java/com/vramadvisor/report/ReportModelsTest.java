@@ -75,8 +75,10 @@ class ReportModelsTest {
         // the 192 GB one holds it; the two largest that do not are the 80 GB and 40 GB cards.
         assertThat(report.breakdown().capacities()).extracting(ReportModel.Capacity::label)
                 .containsExactly("AMD Instinct MI300X", "NVIDIA H100 SXM 80GB", "NVIDIA A100 SXM 40GB");
+        // The MI300X comes only on an eight-GPU OAM baseboard: named, with that said, as no card sold alone holds it.
         assertThat(report.highlights()).contains("Smallest single GPU that holds it: AMD Instinct MI300X ("
-                + ReportText.of(ReportLanguage.EN).gib(Gpus.mi300x().memoryBytesUsable()) + " usable).");
+                + ReportText.of(ReportLanguage.EN).gib(Gpus.mi300x().memoryBytesUsable()) + " usable), which is sold"
+                + " only on multi-GPU boards or as a module; no GPU sold on its own holds it.");
     }
 
     @Test
