@@ -9,7 +9,7 @@ import com.vramadvisor.app.shell.MainWindow;
 import com.vramadvisor.app.shell.ShellSettings;
 import com.vramadvisor.catalog.Catalog;
 import com.vramadvisor.catalog.CatalogLoader;
-import com.vramadvisor.engine.MemoryEstimator;
+import com.vramadvisor.engine.llm.MemoryEstimator;
 import com.vramadvisor.scenario.ScenarioInputs;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -54,6 +54,7 @@ public final class DesktopLauncher extends Application {
             t.setDaemon(true);
             t.start();
         });
+        ClasspathNotice.install();
         Application.launch(DesktopLauncher.class);
     }
 

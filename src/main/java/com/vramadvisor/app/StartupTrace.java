@@ -11,11 +11,13 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Stream;
+import javafx.animation.PauseTransition;
 import javafx.collections.ListChangeListener;
 import javafx.scene.Node;
 import javafx.scene.Scene;
 import javafx.scene.control.TableView;
 import javafx.stage.Window;
+import javafx.stage.WindowEvent;
 
 /**
  * Start-up trace of the window, for measuring start-up the way a launcher really starts the application: with the
@@ -30,6 +32,11 @@ import javafx.stage.Window;
  * to the render thread. Times come from {@link ProcessHandle.Info} (the installed runtime has no
  * {@code java.management}); the operating system counts process start and CPU time in clock ticks. With the value {@code threads}, the CPU time of every thread of the process (Linux) follows
  * the last line. {@code UiLatencyBenchmark} reads these lines.
+ *
+ * <p>With {@value #CLOSE_AFTER_PROPERTY} set to a number of milliseconds as well, the window is closed that long
+ * after the complete frame, as the window's close button does (a close request, which hides the window), so the
+ * application ends normally. The installers' build uses it for the training run that records the runtime's
+ * ahead-of-time cache ({@code packaging/train-aot-cache.sh}, docs/install.md); it changes nothing else.
  */
 public final class StartupTrace {
 
@@ -37,6 +44,11 @@ public final class StartupTrace {
     public static final String PROPERTY = "vramadvisor.startupTrace";
     /** The first word of every line of the trace. */
     public static final String PREFIX = "startup-trace";
+    /**
+     * With the trace on, the milliseconds after the complete frame at which the window is closed as by its close
+     * button; absent (the default) or negative: never.
+     */
+    public static final String CLOSE_AFTER_PROPERTY = "vramadvisor.startupTrace.closeAfterMs";
 
     private static final String BATCH_SLIDER = "#batchSizeSlider";
     private static final String MENU_BAR = "#mainMenuBar";
@@ -44,12 +56,14 @@ public final class StartupTrace {
 
     private final PrintStream out;
     private final boolean threads;
+    private final long closeAfterMs;
     private boolean chrome;
     private boolean complete;
 
-    private StartupTrace(PrintStream out, boolean threads) {
+    private StartupTrace(PrintStream out, boolean threads, long closeAfterMs) {
         this.out = out;
         this.threads = threads;
+        this.closeAfterMs = closeAfterMs;
     }
 
     /**
@@ -62,7 +76,8 @@ public final class StartupTrace {
         if (value.isEmpty() || value.equalsIgnoreCase("false")) {
             return;
         }
-        new StartupTrace(out, value.equalsIgnoreCase("threads")).watchWindows();
+        new StartupTrace(out, value.equalsIgnoreCase("threads"), Long.getLong(CLOSE_AFTER_PROPERTY, -1))
+                .watchWindows();
     }
 
     private void watchWindows() {
@@ -107,9 +122,22 @@ public final class StartupTrace {
                     }
                     out.flush();
                     scene.removePostLayoutPulseListener(this);
+                    if (closeAfterMs >= 0) {
+                        closeLater(window);
+                    }
                 }
             }
         });
+    }
+
+    /**
+     * Closes {@code window} {@link #closeAfterMs} from now as its close button does: a close request, which the
+     * window's handlers see (the main window saves its settings) and which hides the window unless one consumes it.
+     */
+    private void closeLater(Window window) {
+        PauseTransition wait = new PauseTransition(javafx.util.Duration.millis(closeAfterMs));
+        wait.setOnFinished(e -> window.fireEvent(new WindowEvent(window, WindowEvent.WINDOW_CLOSE_REQUEST)));
+        wait.play();
     }
 
     /** Whether the real menu bar is in {@code scene}: the "chrome" frame. */

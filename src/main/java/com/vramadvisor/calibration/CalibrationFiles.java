@@ -5,20 +5,19 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.vramadvisor.engine.allocator.MeasurementSource;
 import com.vramadvisor.files.AtomicFiles;
+import com.vramadvisor.files.FileReadException;
 import com.vramadvisor.files.FileWriteException;
+import com.vramadvisor.files.RegularFiles;
 import com.vramadvisor.files.UntrustedText;
 import com.vramadvisor.json.JsonTrees;
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Iterator;
 import java.util.Set;
 
 /**
  * Reads and writes calibration profiles: small JSON files ({@code "format": "vram-advisor-calibration"}, version 1)
- * written atomically through {@link AtomicFiles}. Reading is bounded (64 KiB, known fields only, every figure range
+ * written atomically through {@link AtomicFiles}. Reading is bounded (a regular file of at most 64 KiB, known fields only, every figure range
  * checked) and every problem becomes one {@link CalibrationFileException} line naming the field.
  */
 public final class CalibrationFiles {
@@ -60,19 +59,12 @@ public final class CalibrationFiles {
 
     /** Reads and checks a profile file. */
     public static CalibrationProfile read(Path file) throws CalibrationFileException {
-        if (Files.isDirectory(file)) {
-            throw new CalibrationFileException("is a folder");
-        }
         byte[] bytes;
-        try (InputStream in = Files.newInputStream(file)) {
-            bytes = in.readNBytes(MAX_FILE_BYTES + 1);
-        } catch (NoSuchFileException e) {
-            throw new CalibrationFileException("does not exist");
-        } catch (IOException e) {
-            throw new CalibrationFileException("cannot be read (" + e.getClass().getSimpleName() + ")");
-        }
-        if (bytes.length > MAX_FILE_BYTES) {
-            throw new CalibrationFileException("is larger than 64 KiB (a calibration profile is a few hundred bytes)");
+        try {
+            bytes = RegularFiles.readAllBytes(file, MAX_FILE_BYTES);
+        } catch (FileReadException e) {
+            throw new CalibrationFileException(e.reason() == FileReadException.Reason.TOO_LARGE
+                    ? "is larger than 64 KiB (a calibration profile is a few hundred bytes)" : e.problem());
         }
         JsonNode root;
         try {

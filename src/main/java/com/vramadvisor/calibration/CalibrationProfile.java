@@ -1,6 +1,6 @@
 package com.vramadvisor.calibration;
 
-import com.vramadvisor.engine.RuntimeOverhead;
+import com.vramadvisor.engine.llm.RuntimeOverhead;
 import com.vramadvisor.engine.allocator.AllocatorFit;
 import com.vramadvisor.engine.allocator.MeasurementSource;
 import java.util.Objects;

@@ -1,6 +1,6 @@
 package com.vramadvisor.catalog;
 
-import com.vramadvisor.engine.ModelSpec;
+import com.vramadvisor.engine.llm.ModelSpec;
 import com.vramadvisor.engine.hardware.CloudOffer;
 import com.vramadvisor.engine.hardware.GpuSpec;
 import com.vramadvisor.engine.hardware.HardwareList;

@@ -2,6 +2,8 @@ package com.vramadvisor.catalog;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.vramadvisor.files.FileReadException;
+import com.vramadvisor.files.RegularFiles;
 import com.vramadvisor.files.UntrustedText;
 import com.vramadvisor.json.JsonTrees;
 import com.vramadvisor.engine.hardware.CloudOffer;
@@ -16,6 +18,7 @@ import com.vramadvisor.engine.money.MoneyFacts;
 import com.vramadvisor.engine.money.NetworkCost;
 import com.vramadvisor.engine.money.PowerUsageEffectiveness;
 
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -33,7 +36,7 @@ import java.util.function.Function;
  * Loads the catalog shipped inside the application (classpath {@code catalog/*.json}) and then the user's catalog
  * folder, whose entries add to the shipped ones or replace those with the same id. Shipped files are never
  * written. A broken file or entry is reported as a {@link CatalogProblem} and skipped; everything else loads.
- * Reads local files only.
+ * Reads local files only, each a regular file of at most {@link #MAX_USER_FILE_BYTES} ({@link RegularFiles}).
  */
 public final class CatalogLoader {
 
@@ -72,6 +75,11 @@ public final class CatalogLoader {
     }
 
     private static final String SHIPPED_ROOT = "catalog/";
+    /**
+     * Largest user catalog file read: 16 MiB, over a hundred times the largest shipped file, so a wrong file (a
+     * disk image, a log) is refused before it is read instead of filling the memory.
+     */
+    public static final int MAX_USER_FILE_BYTES = 16 << 20;
     /** The file names a user catalog folder may hold, for problems that name them. */
     private static final String EXPECTED_FILES =
             "gpus.json, systems.json, cloud.json, models.json, nodes.json, money.json or " + UserPriceList.FILE_NAME;
@@ -198,9 +206,12 @@ public final class CatalogLoader {
 
     private Optional<JsonNode> readUser(Path path, Loading loading) {
         try {
-            return parse(Files.newInputStream(path), path.toString(), loading);
-        } catch (IOException e) {
-            loading.problem(path.toString(), NO_PATH, "cannot read the file: " + oneLine(e));
+            return parse(new ByteArrayInputStream(RegularFiles.readAllBytes(path, MAX_USER_FILE_BYTES)),
+                    path.toString(), loading);
+        } catch (FileReadException e) {
+            loading.problem(path.toString(), NO_PATH, e.reason() == FileReadException.Reason.TOO_LARGE
+                    ? "the file is larger than 16 MiB (the shipped catalog files are well under 1 MiB)"
+                    : "the file " + e.problem());
             return Optional.empty();
         }
     }

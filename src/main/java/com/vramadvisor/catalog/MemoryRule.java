@@ -14,7 +14,7 @@ package com.vramadvisor.catalog;
  *       ({@code nvidia-smi -q}, "FB Memory Usage: Reserved"). Published readings on eight data-centre and
  *       workstation GPUs lie between 354 and 763 MiB, median 562.5 MiB; {@link #DEFAULT_RESERVED_MIB} uses that
  *       median. The CUDA context each process adds is counted by the engine
- *       ({@link com.vramadvisor.engine.RuntimeOverhead}), not here.</li>
+ *       ({@link com.vramadvisor.engine.llm.RuntimeOverhead}), not here.</li>
  *   <li><b>Usable</b> with Apple unified memory: the GPU's default wired limit, Metal's
  *       {@code recommendedMaxWorkingSetSize}: two thirds of the RAM up to 32 GiB, three quarters above
  *       (llama.cpp logs: 16 GiB gives 10922.67 MiB, 32 GiB 21845.34 MiB, 96 GiB 73728 MiB).</li>

@@ -1,14 +1,14 @@
 package com.vramadvisor.catalog;
 
-import com.vramadvisor.engine.ArchitectureKind;
-import com.vramadvisor.engine.DataType;
-import com.vramadvisor.engine.HeadKind;
-import com.vramadvisor.engine.MlaSpec;
-import com.vramadvisor.engine.MlpKind;
-import com.vramadvisor.engine.ModelSpec;
-import com.vramadvisor.engine.MoeSpec;
-import com.vramadvisor.engine.NormKind;
-import com.vramadvisor.engine.PositionKind;
+import com.vramadvisor.engine.llm.ArchitectureKind;
+import com.vramadvisor.engine.llm.DataType;
+import com.vramadvisor.engine.llm.HeadKind;
+import com.vramadvisor.engine.llm.MlaSpec;
+import com.vramadvisor.engine.llm.MlpKind;
+import com.vramadvisor.engine.llm.ModelSpec;
+import com.vramadvisor.engine.llm.MoeSpec;
+import com.vramadvisor.engine.llm.NormKind;
+import com.vramadvisor.engine.llm.PositionKind;
 import com.vramadvisor.files.UntrustedText;
 
 import java.math.BigDecimal;
@@ -51,7 +51,8 @@ final class ModelEntryParser {
         int vocab = r.integer("vocabSize", 1, MAX_DIM);
         boolean tied = r.optionalBoolean("tiedEmbeddings", defaults.tiedEmbeddings());
         NormKind norm = r.optionalEnum("norm", NormKind.class, defaults.norm());
-        int normsPerLayer = r.optionalInteger("normsPerLayer", defaults.normsPerLayer(), 0, 16);
+        int normsPerLayer = r.optionalInteger("normsPerLayer", defaults.normsPerLayer(), 0,
+                ModelSpec.MAX_NORMS_PER_LAYER);
         boolean finalNorm = r.optionalBoolean("finalNorm", defaults.finalNorm());
         boolean embeddingNorm = r.optionalBoolean("embeddingNorm", defaults.embeddingNorm());
         boolean qkvBias = r.optionalBoolean("qkvBias", defaults.qkvBias());

@@ -1,6 +1,6 @@
 package com.vramadvisor.catalog;
 
-import com.vramadvisor.engine.ModelSpec;
+import com.vramadvisor.engine.llm.ModelSpec;
 
 import java.util.Objects;
 

@@ -1,13 +1,16 @@
 package com.vramadvisor.cli;
 
-import com.vramadvisor.engine.Estimate;
+import com.vramadvisor.engine.llm.Estimate;
+import com.vramadvisor.engine.speed.SpeedSettings;
 import com.vramadvisor.engine.core.FitVerdict;
-import com.vramadvisor.engine.MemoryEstimator;
-import com.vramadvisor.engine.ModelSpec;
-import com.vramadvisor.engine.Parallelism;
-import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.llm.MemoryEstimator;
+import com.vramadvisor.engine.llm.ModelSpec;
+import com.vramadvisor.engine.llm.Parallelism;
+import com.vramadvisor.engine.llm.Workload;
 import com.vramadvisor.engine.advice.FitAdvisor;
 import com.vramadvisor.engine.advice.Lever;
+import com.vramadvisor.engine.advice.SpeedContext;
+import com.vramadvisor.engine.llm.Mode;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -56,8 +59,10 @@ final class AdviseCommand implements Callable<Integer> {
         long usable = t.usableBytes();
         String against = t.description();
         Estimate now = new MemoryEstimator().estimate(m, w);
-        long current = now.peakBytes();
-        List<Lever> levers = new FitAdvisor().advise(m, w, usable);
+        SpeedContext speed = t.gpu() == null ? null : new SpeedContext(t.gpu(),
+                args.catalog.catalog(spec.commandLine().getErr()).hardware().nodeFor(t.gpu()),
+                SpeedSettings.fitted());
+        List<Lever> levers = new FitAdvisor().advise(m, w, usable, speed);
         PrintWriter out = spec.commandLine().getOut();
         if (fmt == OutputFormat.JSON) {
             out.println(EstimateOutput.json().writeValueAsString(toJson(m, usable, now, levers)));
@@ -92,6 +97,7 @@ final class AdviseCommand implements Callable<Integer> {
             speed.put("trend", l.speed().trend().name().toLowerCase(Locale.ROOT).replace('_', '-'));
             speed.put("summary", l.speed().summary());
             speed.put("source", l.speed().source());
+            speed.put("modelledRatio", l.speedRatio());
             row.put("speed", speed);
             rows.add(row);
         }
@@ -112,13 +118,15 @@ final class AdviseCommand implements Callable<Integer> {
             out.println("No single change from the list lowers the peak of this workload.");
             return;
         }
-        String rowFormat = "%-3s %-50s %14s %14s %-5s %5s  %s%n";
-        out.printf(Locale.ROOT, rowFormat, "#", "Change (alone)", "Peak/GPU", "Saved", "Fits", "GPUs", "Speed");
+        String rowFormat = "%-3s %-50s %14s %14s %-5s %5s  %-10s %s%n";
+        out.printf(Locale.ROOT, rowFormat, "#", "Change (alone)", "Peak/GPU", "Saved", "Fits", "GPUs", "Speed",
+                w.mode() == Mode.INFER ? "Modelled (per sequence)" : "Modelled (per GPU)");
         int i = 1;
         for (Lever l : levers) {
             out.printf(Locale.ROOT, rowFormat, i++, change(l), Quantities.gib(l.peakBytes()),
                     Quantities.gib(l.savedBytes()), fitsWord(l.estimate().range().verdict(usable)), l.gpus(),
-                    l.speed().trend().name().toLowerCase(Locale.ROOT).replace('_', ' '));
+                    l.speed().trend().name().toLowerCase(Locale.ROOT).replace('_', ' '),
+                    l.speedRatio() == null ? "-" : String.format(Locale.ROOT, "%.2fx", l.speedRatio()));
         }
         out.println();
         out.println("Speed effects and their sources:");
@@ -128,7 +136,10 @@ final class AdviseCommand implements Callable<Integer> {
         }
         out.println();
         out.println("Each change is applied alone to the workload above (full recompute + ZeRO-3, offered when neither"
-                + " fits alone, is the two together); sizes are GiB (2^30 bytes) per GPU.");
+                + " fits alone, is the two together); sizes are GiB (2^30 bytes) per GPU. Modelled: the speed after"
+                + " the change over the speed now on the GPU given (--gpu), from the step-time model (training tokens"
+                + " per second per GPU) or the decode model (output tokens per second of one sequence);"
+                + " docs/advice.md.");
     }
 
     /** yes, tight or no: the three-state fit in the table's Fits column. */
@@ -138,6 +149,11 @@ final class AdviseCommand implements Callable<Integer> {
             case TIGHT -> "tight";
             case DOES_NOT_FIT -> "no";
         };
+    }
+
+    /** " + full recompute" for an offload lever offered with full recomputation (it did not fit alone). */
+    private static String recomputeToo(Lever l) {
+        return l.workload().recompute() == com.vramadvisor.engine.llm.Recompute.FULL ? " + full recompute" : "";
     }
 
     /** One line naming the change and its new value. */
@@ -158,6 +174,10 @@ final class AdviseCommand implements Callable<Integer> {
                     + p.gpus() + " in all)";
             case TENSOR_PARALLEL_X2 -> "tensor parallel " + p.tensorParallel() + " (" + p.gpus() + " GPUs)";
             case BF16_MIXED -> "bf16 mixed precision";
+            case ZERO_OFFLOAD -> "ZeRO-Offload, optimizer to CPU, ZeRO-" + p.zeroStage() + recomputeToo(l);
+            case ZERO_INFINITY -> "ZeRO-Infinity, states to NVMe, ZeRO-3" + recomputeToo(l);
+            case FSDP_CPU_OFFLOAD -> "FSDP CPU offload, full sharding" + recomputeToo(l);
+            case PIPELINE_PARALLEL_X2 -> "pipeline parallel " + p.pipelineParallel() + " (" + p.gpus() + " GPUs)";
             case LORA -> "LoRA rank " + w.lora().rank() + " instead of full training";
             case QLORA -> "QLoRA (NF4 base, rank " + w.lora().rank() + ")";
             case KV_CACHE_FP8 -> "KV cache fp8";

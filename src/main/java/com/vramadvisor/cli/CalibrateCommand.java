@@ -5,20 +5,21 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.vramadvisor.calibration.CalibrationFiles;
 import com.vramadvisor.calibration.CalibrationProfile;
 import com.vramadvisor.catalog.CatalogLoader;
-import com.vramadvisor.engine.Estimate;
-import com.vramadvisor.engine.MemoryEstimator;
-import com.vramadvisor.engine.ModelSpec;
-import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.llm.Estimate;
+import com.vramadvisor.engine.llm.MemoryEstimator;
+import com.vramadvisor.engine.llm.ModelSpec;
+import com.vramadvisor.engine.llm.Workload;
 import com.vramadvisor.engine.allocator.AllocatorFit;
 import com.vramadvisor.engine.allocator.MeasurementSource;
 import com.vramadvisor.engine.hardware.GpuSpec;
 import com.vramadvisor.files.AtomicFiles;
+import com.vramadvisor.files.FileReadException;
 import com.vramadvisor.files.FileWriteException;
+import com.vramadvisor.files.RegularFiles;
+import com.vramadvisor.files.UntrustedText;
 import com.vramadvisor.json.JsonTrees;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -34,7 +35,9 @@ import picocli.CommandLine.Model.CommandSpec;
 /**
  * {@code calibrate}: fits the CUDA context and the allocator's fragmentation ({@link AllocatorFit}) to one measured
  * run of the workload the flags describe on one GPU, prints the estimate of the measured figure before and after
- * with its error, and saves the result as a profile that {@code --calibration FILE} applies later.
+ * with its error, and saves the result as a profile that {@code --calibration FILE} applies later. A fit that cannot
+ * reach the measured figure within the context's and fragmentation's bounds is saved with a warning on standard
+ * error: the workload flags then most likely differ from the measured run.
  */
 @Command(name = "calibrate", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Fit the CUDA context and allocator to one measured run and save a calibration profile.")
@@ -42,6 +45,11 @@ final class CalibrateCommand implements Callable<Integer> {
 
     /** Largest measured figure accepted: 16 TiB in MiB, far above any one device. */
     static final double MAX_MEASURED_MIB = 16.0 * (1 << 20);
+    /**
+     * A fit within its bounds reproduces the measured figure to the byte; one that still misses it by more than this
+     * fraction (1%, above the rounding of the printed error) stopped at a bound, and {@code calibrate} warns.
+     */
+    static final double UNREACHED_FIT_FRACTION = 0.01;
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,63}");
 
     @Spec
@@ -145,6 +153,14 @@ final class CalibrateCommand implements Callable<Integer> {
                     target, target);
         }
         out.flush();
+        if (Math.abs(estimatedAfter - measured) > measured * UNREACHED_FIT_FRACTION) {
+            PrintWriter err = spec.commandLine().getErr();
+            err.printf(Locale.ROOT, "vram-advisor: warning: after the fit the estimate is still %+.1f%% off: the"
+                    + " context and fragmentation reached their bounds, so the workload flags likely differ from the"
+                    + " measured run (check --attention, --dropout, --grads-between-steps, --recompute, --batch and"
+                    + " --seq); the saved profile does not correct that%n", 100 * error(estimatedAfter, measured));
+            err.flush();
+        }
         return 0;
     }
 
@@ -214,14 +230,11 @@ final class CalibrateCommand implements Callable<Integer> {
 
         static long reservedPeak(Path file) {
             byte[] bytes;
-            try (InputStream in = Files.newInputStream(file)) {
-                bytes = in.readNBytes(MAX_FILE_BYTES + 1);
-            } catch (IOException e) {
-                throw new CliInputException(file + ": --memory-stats cannot be read (" + e.getClass().getSimpleName()
-                        + ")");
-            }
-            if (bytes.length > MAX_FILE_BYTES) {
-                throw new CliInputException(file + ": --memory-stats is larger than 1 MiB");
+            try {
+                bytes = RegularFiles.readAllBytes(file, MAX_FILE_BYTES);
+            } catch (FileReadException e) {
+                throw new CliInputException(UntrustedText.escape(file.toString()) + ": --memory-stats "
+                        + e.problem());
             }
             JsonNode root;
             try {

@@ -3,7 +3,7 @@ package com.vramadvisor.cli;
 import com.vramadvisor.calibration.CalibrationFileException;
 import com.vramadvisor.calibration.CalibrationFiles;
 import com.vramadvisor.calibration.CalibrationProfile;
-import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.llm.Workload;
 import java.nio.file.Path;
 import picocli.CommandLine.Option;
 

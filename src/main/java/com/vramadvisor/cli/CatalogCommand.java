@@ -4,7 +4,7 @@ import com.vramadvisor.catalog.Catalog;
 import com.vramadvisor.catalog.CatalogLoader;
 import com.vramadvisor.catalog.CatalogProblem;
 import com.vramadvisor.catalog.ModelPreset;
-import com.vramadvisor.engine.ParameterCounter;
+import com.vramadvisor.engine.llm.ParameterCounter;
 import com.vramadvisor.engine.hardware.CloudOffer;
 import com.vramadvisor.engine.hardware.GpuSpec;
 import com.vramadvisor.engine.hardware.SystemSpec;

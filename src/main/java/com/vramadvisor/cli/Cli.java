@@ -5,6 +5,7 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.ParseResult;
 
 /**
  * The headless command line: same engine and catalog as the window, no JavaFX. Exit status 0 on success, 2 on bad
@@ -64,6 +65,17 @@ public final class Cli implements Runnable {
             err.println("vram-advisor: " + oneLine(message));
             err.flush();
             return status;
+        });
+        cl.setExecutionStrategy(parsed -> {
+            // A sizing command's --help shows one workload kind's flags at a time (KindHelp); the rest as picocli does.
+            ParseResult last = parsed;
+            while (last.hasSubcommand()) {
+                last = last.subcommand();
+            }
+            if (last != parsed && last.isUsageHelpRequested() && KindHelp.applies(last.commandSpec())) {
+                return KindHelp.print(last, out, err);
+            }
+            return new CommandLine.RunLast().execute(parsed);
         });
         int status = cl.execute(args);
         out.flush();

@@ -1,15 +1,16 @@
 package com.vramadvisor.cli;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.vramadvisor.engine.Mode;
-import com.vramadvisor.engine.ModelSpec;
-import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.llm.Mode;
+import com.vramadvisor.engine.llm.ModelSpec;
+import com.vramadvisor.engine.llm.Workload;
 import com.vramadvisor.engine.core.SizedEstimate;
 import com.vramadvisor.engine.core.WorkloadKind;
 import com.vramadvisor.engine.plan.PlanLayout;
 import com.vramadvisor.engine.money.OwnershipTerms;
 import com.vramadvisor.engine.ranking.Acquisition;
 import com.vramadvisor.engine.ranking.MoneyVerdict;
+import com.vramadvisor.engine.ranking.NothingFits;
 import com.vramadvisor.engine.ranking.RankingOptions;
 import com.vramadvisor.engine.ranking.Reason;
 import com.vramadvisor.engine.ranking.Recommendation;
@@ -97,6 +98,8 @@ final class DecisionOutput {
         root.put("itemUnit", rec.itemUnit().isEmpty() ? null : rec.itemUnit());
         root.put("optionsConsidered", rec.optionsConsidered());
         root.put("optionsFitting", rec.optionsFitting());
+        root.put("optionsUnsupported", rec.optionsUnsupported());
+        root.put("nothingFits", nothingFitsJson(rec.nothingFits()));
         root.put("maxGpus", o.maxGpus());
         root.put("tokenBudget", rec.kind() == WorkloadKind.LLM ? o.tokenBudget() : null);
         root.put("deadlineDays", o.deadlineDays());
@@ -151,6 +154,23 @@ final class DecisionOutput {
         m.put("low", r.low());
         m.put("high", r.high());
         return m;
+    }
+
+    /**
+     * When no option fits: the sentence the text output starts with, the nearest option, its need over its capacity
+     * and the changes to try; {@code null} when one fits.
+     */
+    private static Map<String, Object> nothingFitsJson(NothingFits n) {
+        if (n == null) {
+            return null;
+        }
+        Map<String, Object> o = new LinkedHashMap<>();
+        o.put("sentence", n.sentence());
+        o.put("nearest", n.nearest() == null ? null : n.nearest().hardwareId());
+        o.put("nearestKind", n.nearest() == null ? null : n.nearest().kind().id());
+        o.put("needOverCapacity", n.nearest() == null ? null : n.needOverCapacity());
+        o.put("changes", n.changes().stream().map(NothingFits.Change::code).toList());
+        return o;
     }
 
     /**
@@ -234,7 +254,8 @@ final class DecisionOutput {
 
     /**
      * The layout as JSON: parallel sizes (expert {@code ep} and context {@code cp} too), ZeRO stage, recomputation,
-     * sequence parallelism and micro-batches.
+     * sequence parallelism, micro-batches per step, sequences per micro-batch ({@code null}: the workload's batch) and
+     * the layers of each pipeline stage where they differ ({@code null}: equal stages).
      */
     static Map<String, Object> layoutJson(PlanLayout l) {
         Map<String, Object> o = new LinkedHashMap<>();
@@ -247,6 +268,8 @@ final class DecisionOutput {
         o.put("recompute", l.recompute().name().toLowerCase(Locale.ROOT));
         o.put("sequenceParallel", l.parallelism().sequenceParallel());
         o.put("microBatches", l.microBatches());
+        o.put("microBatchSize", l.microBatchSize() > 0 ? l.microBatchSize() : null);
+        o.put("stageLayers", l.stageLayers().isEmpty() ? null : l.stageLayers());
         return o;
     }
 
@@ -300,6 +323,9 @@ final class DecisionOutput {
     private static void printText(PrintWriter out, Subject subject, Recommendation rec) {
         RankingOptions o = rec.options();
         boolean llm = rec.kind() == WorkloadKind.LLM;
+        if (rec.nothingFits() != null) {
+            out.println(rec.nothingFits().sentence());
+        }
         if (llm) {
             out.printf(Locale.ROOT, "Model       %s%n", subject.model().name());
             out.printf(Locale.ROOT, "Workload    %s%n", EstimateOutput.describe(subject.model(), subject.workload()));
@@ -326,8 +352,9 @@ final class DecisionOutput {
         if (rec.hasSpeed()) {
             out.println(MoneyWords.terms(rec));
         }
-        out.printf(Locale.ROOT, "%d of %d options fit.%s%s%n", rec.optionsFitting(), rec.optionsConsidered(),
-                best(" Best to buy: ", rec.bestPurchase()), best(" Best to rent: ", rec.bestRental()));
+        out.printf(Locale.ROOT, "%d of %d options fit.%s%s%s%n", rec.optionsFitting(), rec.optionsConsidered(),
+                best(" Best to buy: ", rec.bestPurchase()), best(" Best to rent: ", rec.bestRental()),
+                unsupported(rec));
         String verdict = MoneyWords.verdict(rec);
         if (!verdict.isEmpty()) {
             out.println(verdict);
@@ -353,7 +380,9 @@ final class DecisionOutput {
         if (rec.hasSpeed()) {
             head.append(String.format(Locale.ROOT, " %12s %9s", "job cost", "pays off"));
         }
-        out.println(head);
+        if (!rec.rows().isEmpty()) {
+            out.println(head);
+        }
         for (RecommendationRow r : rec.rows()) {
             StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%-5s %-4s %-36s %5s ",
                     switch (r.verdict()) {
@@ -427,6 +456,18 @@ final class DecisionOutput {
             }
         }
         return notes;
+    }
+
+    /** How many options no software runs the workload on, and whether the table shows them. */
+    private static String unsupported(Recommendation rec) {
+        int n = rec.optionsUnsupported();
+        if (n == 0) {
+            return "";
+        }
+        return rec.options().showUnsupported()
+                ? String.format(Locale.ROOT, " %d of them no software runs as laid out; listed with the reason.", n)
+                : String.format(Locale.ROOT, " %d left out that no software runs as laid out (--show-unsupported lists"
+                + " them).", n);
     }
 
     private static String best(String label, RecommendationRow r) {

@@ -1,10 +1,10 @@
 package com.vramadvisor.cli;
 
-import com.vramadvisor.engine.Estimate;
-import com.vramadvisor.engine.MemoryEstimator;
-import com.vramadvisor.engine.Mode;
-import com.vramadvisor.engine.ModelSpec;
-import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.llm.Estimate;
+import com.vramadvisor.engine.llm.MemoryEstimator;
+import com.vramadvisor.engine.llm.Mode;
+import com.vramadvisor.engine.llm.ModelSpec;
+import com.vramadvisor.engine.llm.Workload;
 import com.vramadvisor.engine.core.Sizable;
 import com.vramadvisor.engine.core.WorkloadKind;
 import com.vramadvisor.engine.hardware.GpuSpec;

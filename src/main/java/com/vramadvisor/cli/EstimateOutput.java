@@ -2,15 +2,16 @@ package com.vramadvisor.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import com.vramadvisor.engine.Component;
-import com.vramadvisor.engine.DataType;
-import com.vramadvisor.engine.Estimate;
-import com.vramadvisor.engine.Implementation;
-import com.vramadvisor.engine.Mode;
-import com.vramadvisor.engine.Offload;
-import com.vramadvisor.engine.ModelSpec;
-import com.vramadvisor.engine.PhaseBreakdown;
-import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.llm.Component;
+import com.vramadvisor.engine.llm.DataType;
+import com.vramadvisor.engine.llm.Estimate;
+import com.vramadvisor.engine.llm.Implementation;
+import com.vramadvisor.engine.llm.Mode;
+import com.vramadvisor.engine.llm.Offload;
+import com.vramadvisor.engine.llm.ModelSpec;
+import com.vramadvisor.engine.llm.PhaseBreakdown;
+import com.vramadvisor.engine.llm.Workload;
+import com.vramadvisor.engine.serving.EngineWording;
 import java.io.PrintWriter;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
@@ -91,7 +92,7 @@ final class EstimateOutput {
             phases.put(p.phase().id(), phase);
         }
         root.put("phases", phases);
-        root.put("assumptions", e.assumptions());
+        root.put("assumptions", EngineWording.assumptions(workload, e.assumptions()));
         return root;
     }
 
@@ -129,7 +130,17 @@ final class EstimateOutput {
                         Quantities.grouped(e.nvmeBytes()));
             }
         }
-        if (e.contextBytes() > 0 || e.allocatorReserveBytes() > 0) {
+        if ((e.contextBytes() > 0 || e.allocatorReserveBytes() > 0) && EngineWording.llamaCpp(w)) {
+            // llama.cpp runs on ggml: its log names buffers, not PyTorch's allocated and reserved memory.
+            out.printf(Locale.ROOT, "%nBuffers         %s   model, KV cache and compute buffers (the \"buffer size\""
+                    + " lines llama.cpp logs at start)%n", Quantities.gib(e.allocatedPeakBytes()));
+            out.printf(Locale.ROOT, "Process total   %s   + %s CUDA context and ggml's memory pool (what nvidia-smi"
+                    + " shows)%n", Quantities.gib(e.processPeakBytes()),
+                    Quantities.gib(e.contextBytes() + e.allocatorReserveBytes()));
+            out.printf(Locale.ROOT, "Range           %s to %s (memory pool and CUDA context; see"
+                    + " docs/verifying.md)%n", Quantities.gib(e.range().lowBytes()),
+                    Quantities.gib(e.range().highBytes()));
+        } else if (e.contextBytes() > 0 || e.allocatorReserveBytes() > 0) {
             out.printf(Locale.ROOT, "%nAllocated peak  %s   live tensors (torch.cuda.max_memory_allocated)%n",
                     Quantities.gib(e.allocatedPeakBytes()));
             out.printf(Locale.ROOT, "Reserved peak   %s   + %s the caching allocator keeps cached"
@@ -149,7 +160,7 @@ final class EstimateOutput {
         if (!e.assumptions().isEmpty()) {
             out.println();
             out.println("Assumptions:");
-            for (String a : e.assumptions()) {
+            for (String a : EngineWording.assumptions(w, e.assumptions())) {
                 out.println("  - " + a);
             }
         }
@@ -206,10 +217,30 @@ final class EstimateOutput {
                 s.append(", recompute ").append(w.recompute().name().toLowerCase(Locale.ROOT));
                 s.append(", ").append(w.implementation() == Implementation.MEGATRON
                         ? "Megatron/DeepSpeed layout" : "PyTorch autocast layout");
+                if (w.framework() != null) {
+                    s.append(", framework ").append(w.framework().id());
+                }
                 s.append(", attention ").append(w.attention().name().toLowerCase(Locale.ROOT));
             }
         }
         var p = w.parallelism();
+        if (EngineWording.llamaCpp(w)) {
+            // llama.cpp's own terms: it splits a model by rows or by layers, and knows no ZeRO.
+            s.append(String.format(Locale.ROOT, ", %d %s", p.gpus(), p.gpus() == 1 ? "GPU" : "GPUs"));
+            if (p.tensorParallel() > 1) {
+                s.append(", rows split over ").append(p.tensorParallel()).append(" (--split-mode row)");
+            }
+            if (p.pipelineParallel() > 1) {
+                s.append(", layers split over ").append(p.pipelineParallel()).append(" (--split-mode layer)");
+            }
+            if (p.dataParallel() > 1) {
+                s.append(", ").append(p.dataParallel()).append(" copies");
+            }
+            if (w.offload().gpuLayers() >= 0) {
+                s.append(", -ngl ").append(w.offload().gpuLayers());
+            }
+            return s.toString();
+        }
         s.append(String.format(Locale.ROOT, ", TP %d x PP %d x DP %d (%d %s), ZeRO-%d", p.tensorParallel(),
                 p.pipelineParallel(), p.dataParallel(), p.gpus(), p.gpus() == 1 ? "GPU" : "GPUs", p.zeroStage()));
         if (p.contextParallel() > 1) {

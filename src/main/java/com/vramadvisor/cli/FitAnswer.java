@@ -1,6 +1,6 @@
 package com.vramadvisor.cli;
 
-import com.vramadvisor.engine.Estimate;
+import com.vramadvisor.engine.llm.Estimate;
 import com.vramadvisor.engine.core.FitVerdict;
 import com.vramadvisor.engine.core.MemoryRange;
 import java.io.PrintWriter;

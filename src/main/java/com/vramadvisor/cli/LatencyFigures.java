@@ -1,8 +1,8 @@
 package com.vramadvisor.cli;
 
 import com.vramadvisor.catalog.Catalog;
-import com.vramadvisor.engine.ModelSpec;
-import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.llm.ModelSpec;
+import com.vramadvisor.engine.llm.Workload;
 import com.vramadvisor.engine.hardware.GpuSpec;
 import com.vramadvisor.engine.plan.Fabric;
 import com.vramadvisor.engine.serving.ServingLatency;

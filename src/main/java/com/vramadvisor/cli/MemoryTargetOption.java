@@ -1,7 +1,7 @@
 package com.vramadvisor.cli;
 
 import com.vramadvisor.catalog.Catalog;
-import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.llm.Workload;
 import com.vramadvisor.engine.hardware.GpuSpec;
 import com.vramadvisor.engine.serving.ServingEngine;
 import java.io.PrintWriter;

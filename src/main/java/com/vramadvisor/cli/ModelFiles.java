@@ -3,7 +3,7 @@ package com.vramadvisor.cli;
 import com.vramadvisor.catalog.model.ImportedModel;
 import com.vramadvisor.catalog.model.ModelImportException;
 import com.vramadvisor.catalog.model.ModelImporter;
-import com.vramadvisor.engine.ModelSpec;
+import com.vramadvisor.engine.llm.ModelSpec;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 

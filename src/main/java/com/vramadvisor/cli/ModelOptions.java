@@ -1,14 +1,14 @@
 package com.vramadvisor.cli;
 
-import com.vramadvisor.engine.ArchitectureKind;
-import com.vramadvisor.engine.DataType;
-import com.vramadvisor.engine.HeadKind;
-import com.vramadvisor.engine.MlpKind;
-import com.vramadvisor.engine.ModelShapes;
-import com.vramadvisor.engine.ModelSpec;
-import com.vramadvisor.engine.MoeSpec;
-import com.vramadvisor.engine.NormKind;
-import com.vramadvisor.engine.PositionKind;
+import com.vramadvisor.engine.llm.ArchitectureKind;
+import com.vramadvisor.engine.llm.DataType;
+import com.vramadvisor.engine.llm.HeadKind;
+import com.vramadvisor.engine.llm.MlpKind;
+import com.vramadvisor.engine.llm.ModelShapes;
+import com.vramadvisor.engine.llm.ModelSpec;
+import com.vramadvisor.engine.llm.MoeSpec;
+import com.vramadvisor.engine.llm.NormKind;
+import com.vramadvisor.engine.llm.PositionKind;
 import java.nio.file.Path;
 import java.util.Locale;
 import picocli.CommandLine.Option;
@@ -18,6 +18,9 @@ import picocli.CommandLine.Option;
  * {@code --params}; explicit architecture flags then override single fields, or describe a model from scratch.
  */
 final class ModelOptions {
+
+    /** Largest width, head count or vocabulary a flag may give: the catalog's limit for the same fields. */
+    static final int MAX_WIDTH = 10_000_000;
 
     @Option(names = "--preset", paramLabel = "ID", description = "Model preset from the catalog, e.g. llama-3-8b.")
     String preset;
@@ -101,6 +104,7 @@ final class ModelOptions {
      * @throws IllegalArgumentException naming the missing or invalid flag
      */
     ModelSpec applyTo(ModelSpec base) {
+        requireInRange();
         ModelSpec.Builder b;
         if (base == null) {
             for (Object[] required : new Object[][] {
@@ -229,6 +233,29 @@ final class ModelOptions {
             b.mla(base.mla().withNaiveCache(naive));
         }
         return b.build();
+    }
+
+    /**
+     * Every whole-number architecture flag within its range, checked before any of them is used: widths up to the
+     * catalog's 10,000,000, layers up to {@link ModelSpec#MAX_LAYERS}, experts up to {@link MoeSpec#MAX_EXPERTS} (0
+     * or 1: a dense model). Widths this large still multiply beyond what a model may have; {@link ModelSpec} refuses
+     * those by their parameter count.
+     */
+    private void requireInRange() {
+        Object[][] flags = {{hidden, "--hidden", 1, MAX_WIDTH}, {layers, "--layers", 1, ModelSpec.MAX_LAYERS},
+            {heads, "--heads", 1, MAX_WIDTH}, {kvHeads, "--kv-heads", 1, MAX_WIDTH},
+            {headDim, "--head-dim", 1, MAX_WIDTH}, {ffn, "--ffn", 1, MAX_WIDTH}, {vocab, "--vocab", 1, MAX_WIDTH},
+            {maxPosition, "--max-position", 1, Integer.MAX_VALUE}, {experts, "--experts", 0, MoeSpec.MAX_EXPERTS},
+            {expertsPerToken, "--experts-per-token", 1, MoeSpec.MAX_EXPERTS}, {expertFfn, "--expert-ffn", 1, MAX_WIDTH}};
+        for (Object[] f : flags) {
+            Integer value = (Integer) f[0];
+            int min = (Integer) f[2];
+            int max = (Integer) f[3];
+            if (value != null && (value < min || value > max)) {
+                throw new CliInputException(String.format(Locale.ROOT, "%s must be %,d to %,d, got %d", f[1], min,
+                        max, value));
+            }
+        }
     }
 
     private static MlpKind parseMlp(String text) {

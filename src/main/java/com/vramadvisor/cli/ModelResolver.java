@@ -3,9 +3,11 @@ package com.vramadvisor.cli;
 import com.vramadvisor.catalog.Catalog;
 import com.vramadvisor.catalog.model.LocalModels;
 import com.vramadvisor.catalog.model.ModelImportException;
-import com.vramadvisor.engine.Mode;
-import com.vramadvisor.engine.ModelSpec;
-import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.llm.MemoryEstimator;
+import com.vramadvisor.engine.llm.Mode;
+import com.vramadvisor.engine.llm.ModelSpec;
+import com.vramadvisor.engine.llm.Workload;
+import com.vramadvisor.engine.money.Usage;
 import com.vramadvisor.engine.ranking.RankingOptions;
 import com.vramadvisor.engine.serving.ServingTargets;
 import com.vramadvisor.scenario.ScenarioInputs;
@@ -20,15 +22,16 @@ final class ModelResolver {
 
     /**
      * A model and the workload to run on it, as the command line describes them, with the decision table's token
-     * budget, GPU limit and deadline of a scenario file (the ranking's defaults when the flags describe the
-     * workload). A command's own {@code --tokens}, {@code --max-gpus} or {@code --days} replaces them.
+     * budget, GPU limit, deadline and usage of a scenario file (the ranking's defaults when the flags describe the
+     * workload). A command's own {@code --tokens}, {@code --max-gpus}, {@code --days} or {@code --utilization}
+     * replaces them.
      */
     record Resolved(ModelSpec model, Workload workload, long tokenBudget, int maxGpus, double deadlineDays,
-                    ServingTargets servingTargets) {
+                    ServingTargets servingTargets, Usage usage) {
 
         Resolved(ModelSpec model, Workload workload) {
             this(model, workload, RankingOptions.DEFAULT_TOKEN_BUDGET, RankingOptions.DEFAULT_MAX_GPUS,
-                    RankingOptions.DEFAULT_DEADLINE_DAYS, ServingTargets.DEFAULTS);
+                    RankingOptions.DEFAULT_DEADLINE_DAYS, ServingTargets.DEFAULTS, Usage.JOB_ONLY);
         }
     }
 
@@ -42,14 +45,35 @@ final class ModelResolver {
         if (fromFile != null) {
             requireUsefulLoraRank(fromFile.model(), fromFile.workload(), scenario.file + ": the scenario's LoRA rank");
             requireContextWithinLimits(fromFile.model(), fromFile.workload(), scenario.file + ": ");
+            requireCountable(fromFile.model(), fromFile.workload(), scenario.file + ": the scenario");
             return new Resolved(fromFile.model(), fromFile.workload(), fromFile.tokenBudget(), fromFile.maxGpus(),
-                    fromFile.deadlineDays(), fromFile.servingTargets());
+                    fromFile.deadlineDays(), fromFile.servingTargets(), fromFile.usage());
         }
         ModelSpec m = resolve(model, catalog, spec.commandLine().getErr());
         Workload w = workload.toWorkload(model.importedWeightType);
         requireUsefulLoraRank(m, w, "--lora-rank");
         requireContextWithinLimits(m, w, "");
+        requireCountable(m, w, "this model and workload");
         return new Resolved(m, w);
+    }
+
+    /**
+     * An estimate whose peak passes 2^63-1 bytes (8 EiB) per GPU saturates, and its totals no longer add up (an
+     * allocated peak of 0 beside a process total of 8 EiB): refused in one line rather than printed. No layout helps:
+     * over the most GPUs a layout may use it would still need terabytes per GPU.
+     */
+    private static void requireCountable(ModelSpec m, Workload w, String what) {
+        boolean saturated;
+        try {
+            saturated = new MemoryEstimator().estimate(m, w).saturated();
+        } catch (IllegalArgumentException e) {
+            // A layout the estimator refuses is the command's to report, in its own words, as before.
+            return;
+        }
+        if (saturated) {
+            throw new CliInputException(what + " would need more than 8 EiB (2^63 bytes) per GPU, beyond what an"
+                    + " estimate counts and any GPU holds; reduce the batch, the sequence or the model");
+        }
     }
 
     /**

@@ -1,9 +1,9 @@
 package com.vramadvisor.cli;
 
-import com.vramadvisor.engine.Implementation;
-import com.vramadvisor.engine.Mode;
-import com.vramadvisor.engine.Offload;
-import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.llm.Implementation;
+import com.vramadvisor.engine.llm.Mode;
+import com.vramadvisor.engine.llm.Offload;
+import com.vramadvisor.engine.llm.Workload;
 import com.vramadvisor.engine.serving.ServingEngine;
 
 /**
@@ -51,7 +51,7 @@ final class OffloadFlags {
         } catch (IllegalArgumentException e) {
             String flag = d.gpuLayers != null && target == Offload.Target.NONE ? "--gpu-layers" : "--offload";
             String hint = w.implementation() == Implementation.PYTORCH && target != Offload.Target.NONE
-                    ? " (--implementation megatron follows DeepSpeed)" : "";
+                    && w.framework() == null ? " (--framework deepspeed follows DeepSpeed)" : "";
             throw new CliInputException(flag + ": " + e.getMessage() + hint);
         }
     }

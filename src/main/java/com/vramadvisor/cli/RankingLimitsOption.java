@@ -3,9 +3,11 @@ package com.vramadvisor.cli;
 import com.vramadvisor.engine.money.Usage;
 import java.time.YearMonth;
 import java.time.ZoneOffset;
-import com.vramadvisor.engine.Mode;
+import com.vramadvisor.engine.llm.Mode;
+import com.vramadvisor.engine.llm.Parallelism;
 import com.vramadvisor.engine.ranking.RankingOptions;
 import com.vramadvisor.scenario.ScenarioInputs;
+import java.util.Locale;
 import picocli.CommandLine.Option;
 
 /**
@@ -37,8 +39,10 @@ final class RankingLimitsOption {
     Double days;
 
     @Option(names = "--global-batch", paramLabel = "TOKENS",
-            description = "Training: tokens per optimizer step over all GPUs (e.g. 4M); sets the micro-batches per "
-                    + "step of every layout. Default: the workload's batch and accumulation per data-parallel copy.")
+            description = "Training: tokens per optimizer step over all GPUs, a whole number of --seq sequences (e.g."
+                    + " 4194304: 1,024 sequences of 4,096); every layout splits it exactly into data-parallel copies x"
+                    + " micro-batch x micro-batches. Default: the workload's batch and accumulation per data-parallel"
+                    + " copy.")
     String globalBatch;
 
     @Option(names = "--compute-efficiency", paramLabel = "F",
@@ -111,13 +115,10 @@ final class RankingLimitsOption {
         RankingOptions.Builder b = RankingOptions.builder();
         ScenarioInputs fromFile = args.scenarioFile();
         if (fromFile != null) {
-            b.maxGpus(fromFile.maxGpus()).deadlineDays(fromFile.deadlineDays());
+            b.maxGpus(fromFile.maxGpus()).deadlineDays(fromFile.deadlineDays()).usage(fromFile.usage());
         }
         if (maxGpus != null) {
-            if (maxGpus < 1) {
-                throw new CliInputException("--max-gpus must be at least 1, got " + maxGpus);
-            }
-            b.maxGpus(maxGpus);
+            b.maxGpus(checkedMaxGpus());
         }
         if (top != null) {
             if (top < 1) {
@@ -126,6 +127,18 @@ final class RankingLimitsOption {
             b.topN(top);
         }
         return costFlags(b);
+    }
+
+    /**
+     * {@code --max-gpus} within 1 to {@link Parallelism#MAX_GPUS}, checked before any ranking starts: a search over
+     * GPU counts and the counts' arithmetic stay bounded whatever the flag says.
+     */
+    private int checkedMaxGpus() {
+        if (maxGpus < 1 || maxGpus > Parallelism.MAX_GPUS) {
+            throw new CliInputException(String.format(Locale.ROOT, "--max-gpus must be 1 to %,d, got %d",
+                    Parallelism.MAX_GPUS, maxGpus));
+        }
+        return maxGpus;
     }
 
     private static String str(Object o) {
@@ -138,7 +151,7 @@ final class RankingLimitsOption {
      */
     RankingOptions.Builder builder(ModelResolver.Resolved resolved) {
         RankingOptions.Builder b = RankingOptions.builder().tokenBudget(resolved.tokenBudget())
-                .maxGpus(resolved.maxGpus()).deadlineDays(resolved.deadlineDays());
+                .maxGpus(resolved.maxGpus()).deadlineDays(resolved.deadlineDays()).usage(resolved.usage());
         if (resolved.workload().mode() == Mode.INFER) {
             // Serving: users within the scenario's latency targets (or the defaults), most per dollar first.
             b.servingTargets(resolved.servingTargets()).rankByUsersPerDollar().servingChunkPerGpu(chunkLeftToEngine);
@@ -150,10 +163,7 @@ final class RankingLimitsOption {
             b.tokenBudget(Quantities.parseCount(tokens));
         }
         if (maxGpus != null) {
-            if (maxGpus < 1) {
-                throw new CliInputException("--max-gpus must be at least 1, got " + maxGpus);
-            }
-            b.maxGpus(maxGpus);
+            b.maxGpus(checkedMaxGpus());
         }
         if (top != null) {
             if (top < 1) {

@@ -1,14 +1,14 @@
 package com.vramadvisor.cli;
 
 import com.vramadvisor.catalog.Catalog;
-import com.vramadvisor.engine.MemoryEstimator;
-import com.vramadvisor.engine.Mode;
+import com.vramadvisor.engine.llm.MemoryEstimator;
+import com.vramadvisor.engine.llm.Mode;
 import com.vramadvisor.engine.plan.PlanLayout;
 import com.vramadvisor.engine.core.Sizable;
 import com.vramadvisor.engine.core.WorkloadKind;
 import com.vramadvisor.engine.ranking.Acquisition;
-import com.vramadvisor.engine.ModelSpec;
-import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.llm.ModelSpec;
+import com.vramadvisor.engine.llm.Workload;
 import com.vramadvisor.engine.ranking.HardwareKind;
 import com.vramadvisor.engine.ranking.RankingOptions;
 import com.vramadvisor.engine.ranking.Recommendation;
@@ -81,6 +81,12 @@ final class RecommendCommand implements Callable<Integer> {
 
     @Option(names = "--fits-only", description = "Hide options that do not fit.")
     boolean fitsOnly;
+
+    @Option(names = "--show-unsupported",
+            description = "Also list options that no software runs the workload on as laid out (a real-time scene on "
+                    + "a GPU without a graphics API, multi-GPU training without NCCL, RCCL, HCCL or oneCCL, tensor "
+                    + "parallelism across machines on 10 GbE, ...), each with its reason; left out by default.")
+    boolean showUnsupported;
 
     @Mixin
     RankingLimitsOption limits;
@@ -199,6 +205,9 @@ final class RecommendCommand implements Callable<Integer> {
         }
         if (fitsOnly) {
             b.fitsOnly(true);
+        }
+        if (showUnsupported) {
+            b.showUnsupported(true);
         }
         return b;
     }

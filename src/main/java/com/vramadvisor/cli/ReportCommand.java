@@ -16,9 +16,9 @@ import java.util.concurrent.Callable;
 import java.util.function.Supplier;
 
 import com.vramadvisor.catalog.Catalog;
-import com.vramadvisor.engine.Mode;
-import com.vramadvisor.engine.ModelSpec;
-import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.llm.Mode;
+import com.vramadvisor.engine.llm.ModelSpec;
+import com.vramadvisor.engine.llm.Workload;
 import com.vramadvisor.engine.core.JobSize;
 import com.vramadvisor.engine.core.Sizable;
 import com.vramadvisor.engine.core.WorkloadKind;

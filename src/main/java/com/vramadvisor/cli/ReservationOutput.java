@@ -1,7 +1,7 @@
 package com.vramadvisor.cli;
 
-import com.vramadvisor.engine.Mode;
-import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.llm.Mode;
+import com.vramadvisor.engine.llm.Workload;
 import com.vramadvisor.engine.hardware.GpuSpec;
 import com.vramadvisor.engine.serving.MemoryReservation;
 import com.vramadvisor.engine.serving.ServingEngine;

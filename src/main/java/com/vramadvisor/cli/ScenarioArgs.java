@@ -1,6 +1,7 @@
 package com.vramadvisor.cli;
 
-import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.llm.ModelSpec;
+import com.vramadvisor.engine.llm.Workload;
 import com.vramadvisor.engine.core.WorkloadKind;
 import com.vramadvisor.engine.hardware.GpuSpec;
 import com.vramadvisor.engine.serving.ServingEngine;
@@ -78,8 +79,26 @@ final class ScenarioArgs {
                     + " scenario,") + " works with estimate, fit, recommend and report");
         }
         ModelResolver.Resolved r = ModelResolver.resolve(model, workload, catalog, scenario, command);
-        return new ModelResolver.Resolved(r.model(), calibration.apply(OffloadFlags.apply(r.workload(), this)),
-                r.tokenBudget(), r.maxGpus(), r.deadlineDays(), r.servingTargets());
+        Workload w = calibration.apply(OffloadFlags.apply(r.workload(), this));
+        requireFrameworkRuns(r.model(), w);
+        return new ModelResolver.Resolved(r.model(), w, r.tokenBudget(), r.maxGpus(), r.deadlineDays(),
+                r.servingTargets(), r.usage());
+    }
+
+    /**
+     * A framework the flags or the scenario file name must run the workload as laid out (docs/frameworks.md): a
+     * layout it refuses is bad input, named with the rule.
+     */
+    private void requireFrameworkRuns(ModelSpec m, Workload w) {
+        if (w.framework() == null) {
+            return;
+        }
+        String problem = w.framework().problem(m, w);
+        if (problem != null) {
+            throw new CliInputException((scenario.file != null && workload.framework == null
+                    ? scenario.file + ": the scenario's framework " : "--framework ") + w.framework().id() + ": "
+                    + problem);
+        }
     }
 
     /** Whether neither {@code --max-batched-tokens} nor a scenario file set the prefill chunk. */

@@ -1,20 +1,21 @@
 package com.vramadvisor.cli;
 
-import com.vramadvisor.engine.ActivationOffload;
-import com.vramadvisor.engine.AttentionImpl;
-import com.vramadvisor.engine.DataType;
-import com.vramadvisor.engine.GradsBetweenSteps;
-import com.vramadvisor.engine.Implementation;
-import com.vramadvisor.engine.LoraSpec;
-import com.vramadvisor.engine.LossUpcast;
-import com.vramadvisor.engine.Mode;
-import com.vramadvisor.engine.Optimizer;
-import com.vramadvisor.engine.Parallelism;
-import com.vramadvisor.engine.Precision;
-import com.vramadvisor.engine.Recompute;
-import com.vramadvisor.engine.RuntimeOverhead;
+import com.vramadvisor.engine.llm.ActivationOffload;
+import com.vramadvisor.engine.llm.AttentionImpl;
+import com.vramadvisor.engine.llm.DataType;
+import com.vramadvisor.engine.llm.Framework;
+import com.vramadvisor.engine.llm.GradsBetweenSteps;
+import com.vramadvisor.engine.llm.Implementation;
+import com.vramadvisor.engine.llm.LoraSpec;
+import com.vramadvisor.engine.llm.LossUpcast;
+import com.vramadvisor.engine.llm.Mode;
+import com.vramadvisor.engine.llm.Optimizer;
+import com.vramadvisor.engine.llm.Parallelism;
+import com.vramadvisor.engine.llm.Precision;
+import com.vramadvisor.engine.llm.Recompute;
+import com.vramadvisor.engine.llm.RuntimeOverhead;
 import com.vramadvisor.engine.core.CudaContext;
-import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.llm.Workload;
 import com.vramadvisor.engine.serving.ServingEngine;
 import com.vramadvisor.scenario.ScenarioInputs;
 import java.util.Arrays;
@@ -77,10 +78,10 @@ final class WorkloadOptions {
 
     @Option(names = "--optimizer", paramLabel = "OPT",
             description = "adamw, adam, sgd, sgd-momentum, adamw-8bit, adafactor or lion (default adamw).")
-    String optimizer = "adamw";
+    String optimizer;
 
     @Option(names = "--zero", paramLabel = "STAGE", description = "ZeRO stage 0-3 over data parallel (default 0).")
-    int zero;
+    Integer zero;
 
     @Option(names = "--tp", paramLabel = "N", description = "Tensor-parallel size (default 1).")
     int tp = 1;
@@ -103,7 +104,7 @@ final class WorkloadOptions {
     int cp = 1;
 
     @Option(names = "--grad-accum", paramLabel = "N", description = "Gradient accumulation steps (default 1).")
-    int gradAccum = 1;
+    Integer gradAccum;
 
     @Option(names = "--recompute", paramLabel = "R",
             description = "none, selective or full (default none; recommend and plan then choose per layout).")
@@ -119,7 +120,7 @@ final class WorkloadOptions {
     String attention = "flash";
 
     @Option(names = "--dropout", paramLabel = "P", description = "Dropout probability (default 0).")
-    double dropout;
+    Double dropout;
 
     @Option(names = "--lora-rank", paramLabel = "R", description = "LoRA rank (default 16 for lora/qlora).")
     Integer loraRank;
@@ -153,7 +154,7 @@ final class WorkloadOptions {
 
     @Option(names = "--grads-between-steps", paramLabel = "freed|kept",
             description = "Whether gradient buffers survive into the next forward (default freed).")
-    String gradsBetweenSteps = "freed";
+    String gradsBetweenSteps;
 
     @Option(names = "--loss-upcast", paramLabel = "fp32|none",
             description = "Training: fp32 (Hugging Face's causal-LM loss casts the logits to fp32: 16-bit logits plus"
@@ -173,11 +174,20 @@ final class WorkloadOptions {
             + " (default lazy).")
     String cudaModuleLoading = "lazy";
 
+    @Option(names = "--framework", paramLabel = "NAME",
+            description = "The software the job runs under, whose rules bound its layouts (docs/frameworks.md):"
+                    + " training fsdp (PyTorch FSDP/FSDP2, torchtitan, the Hugging Face Trainer), deepspeed or"
+                    + " megatron (Megatron-LM, NeMo); serving vllm, sglang, trtllm, llama.cpp or hf (as --engine)."
+                    + " A training framework sets the memory layout. Default: none named (plan follows fsdp, or"
+                    + " megatron with --implementation megatron).")
+    String framework;
+
     @Option(names = "--implementation", paramLabel = "IMPL",
-            description = "pytorch (Hugging Face Transformers under autocast: fp32 weights and gradients, no master "
-                    + "copy) or megatron (Megatron-LM/DeepSpeed: 16-bit weights and gradients, fp32 master copy, "
-                    + "fused kernels). Default pytorch.")
-    String implementation = "pytorch";
+            description = "The memory layout alone, without a framework's rules: pytorch (Hugging Face"
+                    + " Transformers under autocast: fp32 weights and gradients, no master copy) or megatron (16-bit"
+                    + " weights and gradients, fp32 master copy, fused kernels: what --framework deepspeed and"
+                    + " megatron keep). Default pytorch.")
+    String implementation;
 
     @Option(names = "--gpu-memory-utilization", paramLabel = "F",
             description = "Inference: the serving engine's memory share, in place of its default: vllm"
@@ -225,14 +235,24 @@ final class WorkloadOptions {
         requireAtLeast(dp, 1, "--dp");
         requireAtLeast(ep, 1, "--ep");
         requireAtLeast(cp, 1, "--cp");
-        if (cp > 1 && m != Mode.INFER && seq % (2 * cp) != 0) {
-            throw new IllegalArgumentException("--cp " + cp + " needs --seq divisible by " + 2 * cp
+        for (Object[] size : new Object[][] {{tp, "--tp"}, {pp, "--pp"}, {dp, "--dp"}, {ep, "--ep"}, {cp, "--cp"}}) {
+            if ((Integer) size[0] > Parallelism.MAX_GPUS) {
+                throw new IllegalArgumentException(String.format(Locale.ROOT, "%s must be at most %,d (GPUs one"
+                        + " layout may use), got %d", size[1], Parallelism.MAX_GPUS, size[0]));
+            }
+        }
+        if (cp > 1 && m != Mode.INFER && seq % (2L * cp) != 0) {
+            throw new IllegalArgumentException("--cp " + cp + " needs --seq divisible by " + 2L * cp
                     + " (each sequence is cut into 2 x cp chunks), got " + seq);
         }
         if (((long) dp * cp) % ep != 0) {
             throw new IllegalArgumentException("--ep " + ep + " must divide --dp x --cp (" + (long) dp * cp
                     + "): expert-parallel ranks are carved out of the data- and context-parallel ranks");
         }
+        requireTrainingFlagsOnlyInTraining(m);
+        int gradAccum = this.gradAccum == null ? 1 : this.gradAccum;
+        int zero = this.zero == null ? 0 : this.zero;
+        double dropout = this.dropout == null ? 0 : this.dropout;
         requireAtLeast(gradAccum, 1, "--grad-accum");
         if (zero < 0 || zero > 3) {
             throw new IllegalArgumentException("--zero must be 0, 1, 2 or 3, got " + zero);
@@ -250,7 +270,7 @@ final class WorkloadOptions {
                 .sequenceLength(seq)
                 .context(context)
                 .precision(Precision.parse(precision))
-                .optimizer(Optimizer.parse(optimizer))
+                .optimizer(Optimizer.parse(optimizer == null ? "adamw" : optimizer))
                 .parallelism(new Parallelism(tp, pp, dp, zero, sequenceParallel, ep, cp))
                 .gradientAccumulation(gradAccum)
                 .recompute(switch (key(recompute == null ? "none" : recompute)) {
@@ -275,14 +295,18 @@ final class WorkloadOptions {
                     default -> throw new IllegalArgumentException(
                             "--runtime-overhead must be on or off, got '" + runtimeOverhead + "'");
                 })
-                .gradsBetweenSteps(switch (key(gradsBetweenSteps)) {
+                .gradsBetweenSteps(switch (key(gradsBetweenSteps == null ? "freed" : gradsBetweenSteps)) {
                     case "freed" -> GradsBetweenSteps.FREED;
                     case "kept" -> GradsBetweenSteps.KEPT;
                     default -> throw new IllegalArgumentException(
                             "--grads-between-steps must be freed or kept, got '" + gradsBetweenSteps + "'");
                 })
                 .gpuMemoryUtilization(gpuMemoryUtilization)
-                .implementation(implementation(implementation));
+                .implementation(implementation(implementation == null ? "pytorch" : implementation));
+        Framework named = framework(m);
+        if (named != null && named.training()) {
+            b.framework(named);
+        }
         if (weights != null && m == Mode.TRAIN) {
             // Full training keeps its weights in the types --precision and --implementation give.
             throw new IllegalArgumentException("--weights needs --mode lora, qlora or infer; full training stores"
@@ -340,7 +364,7 @@ final class WorkloadOptions {
         }
         if (m != Mode.INFER) {
             if (engine != null) {
-                throw new IllegalArgumentException("--engine needs --mode infer");
+                throw new IllegalArgumentException("--engine needs --mode infer; for training name --framework");
             }
             if (maxBatchedTokens != null) {
                 throw new IllegalArgumentException("--max-batched-tokens needs --mode infer");
@@ -349,9 +373,13 @@ final class WorkloadOptions {
         }
         ServingEngine e;
         try {
-            e = ServingEngine.parse(engine == null ? "vllm" : engine);
+            e = named != null ? ServingEngine.of(named) : ServingEngine.parse(engine == null ? "vllm" : engine);
         } catch (IllegalArgumentException ex) {
             throw new IllegalArgumentException("--" + ex.getMessage());
+        }
+        if (named != null && engine != null && ServingEngine.parse(engine) != e) {
+            throw new IllegalArgumentException("--framework " + named.id() + " and --engine " + engine
+                    + " name two serving engines; give one");
         }
         if (maxBatchedTokens != null) {
             requireAtLeast(maxBatchedTokens, 1, "--max-batched-tokens");
@@ -361,9 +389,33 @@ final class WorkloadOptions {
             }
         }
         try {
-            return e.configure(w, maxBatchedTokens == null ? 0 : maxBatchedTokens);
+            Workload configured = e.configure(w, maxBatchedTokens == null ? 0 : maxBatchedTokens);
+            return named != null ? configured.toBuilder().framework(named).build() : configured;
         } catch (IllegalArgumentException ex) {
             throw new IllegalArgumentException("--engine " + e.id() + ": " + ex.getMessage());
+        }
+    }
+
+    /**
+     * Inference has no optimizer, no gradients, no backward pass and no dropout: a flag that sets one of them means
+     * nothing there, and is refused rather than silently ignored (the README's promise for flags a mode does not
+     * use).
+     */
+    private void requireTrainingFlagsOnlyInTraining(Mode m) {
+        if (m != Mode.INFER) {
+            return;
+        }
+        Object[][] trainingOnly = {{optimizer, "--optimizer", "inference keeps no optimizer states"},
+            {zero, "--zero", "ZeRO shards training states"},
+            {recompute, "--recompute", "inference keeps no activations for a backward pass"},
+            {gradAccum, "--grad-accum", "inference takes no optimizer steps"},
+            {gradsBetweenSteps, "--grads-between-steps", "inference has no gradients"},
+            {dropout, "--dropout", "inference runs without dropout"},
+            {activationOffload, "--activation-offload", "inference keeps no activations for a backward pass"}};
+        for (Object[] f : trainingOnly) {
+            if (f[0] != null) {
+                throw new IllegalArgumentException(f[1] + " needs --mode train, lora or qlora (" + f[2] + ")");
+            }
         }
     }
 
@@ -390,6 +442,32 @@ final class WorkloadOptions {
             });
         }
         return set;
+    }
+
+    /**
+     * {@code --framework} for mode {@code m}, or {@code null} when not given; a training framework with
+     * {@code --implementation} must keep that memory layout.
+     */
+    private Framework framework(Mode m) {
+        if (framework == null) {
+            return null;
+        }
+        Framework f;
+        try {
+            f = Framework.parse(framework);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--" + e.getMessage());
+        }
+        if (f.training() == (m == Mode.INFER)) {
+            throw new IllegalArgumentException("--framework " + f.id() + (f.training()
+                    ? " trains; for --mode infer name vllm, sglang, trtllm, llama.cpp or hf"
+                    : " serves; for training name fsdp, deepspeed or megatron"));
+        }
+        if (f.training() && implementation != null && implementation(implementation) != f.memoryLayout()) {
+            throw new IllegalArgumentException("--framework " + f.id() + " keeps the " + f.memoryLayout().id()
+                    + " memory layout, not --implementation " + implementation + "; give one of them");
+        }
+        return f;
     }
 
     private static Implementation implementation(String text) {

@@ -30,6 +30,28 @@ final class Bundle {
         return bundle.getString(key).replace("{0}", number);
     }
 
+    /**
+     * The pattern of {@code key} with each {@code {i}} replaced by {@code texts[i]}, in one pass, so that a text
+     * which itself contains a brace pattern (a hardware name) is never filled again.
+     */
+    String fill(String key, String... texts) {
+        String pattern = bundle.getString(key);
+        StringBuilder out = new StringBuilder(pattern.length() + 64);
+        int i = 0;
+        while (i < pattern.length()) {
+            char c = pattern.charAt(i);
+            if (c == '{' && i + 2 < pattern.length() && Character.isDigit(pattern.charAt(i + 1))
+                    && pattern.charAt(i + 2) == '}' && pattern.charAt(i + 1) - '0' < texts.length) {
+                out.append(texts[pattern.charAt(i + 1) - '0']);
+                i += 3;
+            } else {
+                out.append(c);
+                i++;
+            }
+        }
+        return out.toString();
+    }
+
     /** Every key of this language, for completeness checks. */
     List<String> keys() {
         return List.copyOf(bundle.keySet());

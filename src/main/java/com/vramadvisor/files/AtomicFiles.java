@@ -74,8 +74,8 @@ public final class AtomicFiles {
     }
 
     /**
-     * Writes {@code content} to {@code target} atomically. A folder with the target's name is never replaced; a
-     * symbolic link is kept, and the file it points to is written instead.
+     * Writes {@code content} to {@code target} atomically. A folder, a FIFO, a socket or a device node with the
+     * target's name is never replaced; a symbolic link is kept, and the file it points to is written instead.
      *
      * <p>The content is rendered into memory first, up to {@value #MEMORY_LIMIT_BYTES} bytes, so that a process
      * killed while rendering (where the time goes) leaves nothing behind; only larger content spills into the
@@ -83,7 +83,7 @@ public final class AtomicFiles {
      * once they have not changed for {@link #STALE_AFTER}.
      *
      * @throws FileWriteException naming the file and the reason (folder missing, a file where a folder should be, a
-     *                            folder in the way, permission, a folder that takes no new files, disk full, or the
+     *                            folder or a pipe or device in the way, permission, a folder that takes no new files, disk full, or the
      *                            content failing, with a runtime exception too); the earlier file, if any, is intact
      */
     public static void write(Path target, MissingFolder missingFolder, Content content) throws FileWriteException {
@@ -101,6 +101,10 @@ public final class AtomicFiles {
         if (Files.isDirectory(file)) {
             // The fallback move (without ATOMIC_MOVE) would replace an empty folder silently.
             throw new FileWriteException(target, Reason.FOLDER_IN_THE_WAY, null, null);
+        }
+        if (Files.exists(file) && !Files.isRegularFile(file)) {
+            // A FIFO, socket or device node: the rename would replace it with a regular file.
+            throw new FileWriteException(target, Reason.NOT_A_REGULAR_FILE, null, null);
         }
         prepareFolder(target, folder, missingFolder);
         removeStaleTemporaries(file);

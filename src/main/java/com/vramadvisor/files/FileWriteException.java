@@ -19,6 +19,8 @@ public final class FileWriteException extends IOException {
         NOT_A_FOLDER,
         /** A folder has the target's name; it is never replaced. */
         FOLDER_IN_THE_WAY,
+        /** A FIFO, socket or device node has the target's name; only a regular file is ever replaced. */
+        NOT_A_REGULAR_FILE,
         /**
          * The folder exists but takes no new files (a virtual file system such as /proc); the detail names it.
          */
@@ -67,6 +69,7 @@ public final class FileWriteException extends IOException {
             case FOLDER_MISSING -> "the folder " + detail + " does not exist";
             case NOT_A_FOLDER -> detail + " is not a folder";
             case FOLDER_IN_THE_WAY -> "a folder with that name is in the way";
+            case NOT_A_REGULAR_FILE -> "a pipe, socket or device has that name; only a regular file is replaced";
             case NO_NEW_FILES -> "files cannot be created in " + detail;
             case DENIED -> "permission denied";
             case NO_SPACE -> "no space left on the device";

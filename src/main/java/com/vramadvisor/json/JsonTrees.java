@@ -13,10 +13,11 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.MissingNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.vramadvisor.files.FileReadException;
+import com.vramadvisor.files.RegularFiles;
 import com.vramadvisor.files.UntrustedText;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.EnumSet;
 import java.util.Set;
@@ -69,6 +70,16 @@ public final class JsonTrees {
         }
     }
 
+    /**
+     * A streaming parser over UTF-8 bytes with the same checks and limits as {@link #read(byte[], Check...)}, for
+     * readers that must not hold a tree of a large document; the caller closes it. A limit of the parser's
+     * ({@code StreamReadConstraints}) surfaces as a {@code StreamConstraintsException}, a
+     * {@link JsonProcessingException} without a location.
+     */
+    public static JsonParser parser(byte[] json, Check... checks) throws IOException {
+        return factory(set(checks)).createParser(json);
+    }
+
     /** Parses a stream to its end; the caller closes the stream. */
     public static JsonNode read(InputStream json, Check... checks) throws IOException {
         Set<Check> set = set(checks);
@@ -77,11 +88,13 @@ public final class JsonTrees {
         }
     }
 
-    /** Parses a file. */
-    public static JsonNode read(Path file, Check... checks) throws IOException {
-        try (InputStream in = Files.newInputStream(file)) {
-            return read(in, checks);
-        }
+    /**
+     * Parses a regular file of at most {@code maxBytes} bytes ({@link RegularFiles}).
+     *
+     * @throws FileReadException when the path names no regular file or a larger one, before anything is parsed
+     */
+    public static JsonNode read(Path file, int maxBytes, Check... checks) throws IOException {
+        return read(RegularFiles.readAllBytes(file, maxBytes), checks);
     }
 
     /**

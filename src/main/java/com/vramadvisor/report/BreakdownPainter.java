@@ -1,13 +1,13 @@
 package com.vramadvisor.report;
 
-import static com.vramadvisor.report.ChartStyle.CAPACITY_COLOURS;
 import static com.vramadvisor.report.ChartStyle.MAX_CAPACITIES;
 import static com.vramadvisor.report.ChartStyle.MUTED;
 import static com.vramadvisor.report.ChartStyle.PAD;
 import static com.vramadvisor.report.ChartStyle.ROW;
 import static com.vramadvisor.report.ChartStyle.TEXT;
-import static com.vramadvisor.report.ChartStyle.componentColour;
-import static com.vramadvisor.report.ChartStyle.dashed;
+import static com.vramadvisor.report.ChartStyle.capacityColour;
+import static com.vramadvisor.report.ChartStyle.capacityStroke;
+import static com.vramadvisor.report.ChartStyle.colour;
 import static com.vramadvisor.report.ChartStyle.drawString;
 import static com.vramadvisor.report.ChartStyle.prepare;
 import static com.vramadvisor.report.ChartStyle.ticks;
@@ -78,10 +78,9 @@ final class BreakdownPainter {
         List<ShareLabel> shares = shareLabels(chart);
 
         double x = left;
-        int i = 0;
         for (Segment s : chart.segments()) {
             double w = s.bytes() * scale;
-            g.setColor(componentColour(s.id(), i++));
+            g.setColor(colour(s));
             g.fill(new Rectangle2D.Double(x, top, w, BAR_HEIGHT));
             x += w;
         }
@@ -115,8 +114,8 @@ final class BreakdownPainter {
         for (int k = 0; k < caps.size(); k++) {
             double cx = capacityX(chart, caps.get(k));
             double labelY = PAD + 24 + k * ROW + 11;
-            g.setColor(CAPACITY_COLOURS[k]);
-            g.setStroke(dashed(1.4f));
+            g.setColor(capacityColour(k));
+            g.setStroke(capacityStroke(k));
             drawAround(g, cx, labelY + 3, top + BAR_HEIGHT + 6, shares);
         }
         g.setFont(small);
@@ -134,17 +133,17 @@ final class BreakdownPainter {
             double lx = cx - lw - 4 >= left ? cx - lw - 4 : Math.min(cx + 4, right - lw);
             g.setColor(Color.WHITE);
             g.fill(new Rectangle2D.Double(lx - 2, labelY - 10, lw + 4, 13));
-            g.setColor(CAPACITY_COLOURS[k]);
+            g.setColor(capacityColour(k));
             drawString(g, label, lx, labelY);
         }
 
         double legendTop = axisY + 30;
         double columnWidth = (WIDTH - 2 * PAD) / 3;
-        i = 0;
+        int i = 0;
         for (Segment s : chart.segments()) {
             double lx = PAD + (i % 3) * columnWidth;
             double ly = legendTop + (i / 3) * ROW;
-            g.setColor(componentColour(s.id(), i));
+            g.setColor(colour(s));
             g.fill(new Rectangle2D.Double(lx, ly - 9, 10, 10));
             g.setColor(TEXT);
             g.setFont(small);
@@ -164,17 +163,15 @@ final class BreakdownPainter {
         double top = barTop(chart);
         List<ShareLabel> out = new ArrayList<>();
         double x = left;
-        int i = 0;
         for (Segment s : chart.segments()) {
             double w = s.bytes() * scale;
             String share = text.percent((double) s.bytes() / Math.max(1, chart.totalBytes()));
             double sw = width(share, small);
             if (sw + 6 < w) {
                 out.add(new ShareLabel(share, new Rectangle2D.Double(x + (w - sw) / 2 - 1, top + BAR_HEIGHT / 2 - 6,
-                        sw + 2, 13), componentColour(s.id(), i)));
+                        sw + 2, 13), colour(s)));
             }
             x += w;
-            i++;
         }
         return out;
     }

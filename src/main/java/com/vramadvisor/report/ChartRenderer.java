@@ -26,9 +26,9 @@ public final class ChartRenderer {
         this.sweep = new SweepPainter(style);
     }
 
-    /** Colour of a component's bar segment, the same in every chart and format. */
-    public static Color componentColour(String componentId, int index) {
-        return ChartStyle.componentColour(componentId, index);
+    /** Colour of a bar segment, the same in every chart and format and in the window ({@link WindowColours}). */
+    public static Color colour(ReportModel.Segment segment) {
+        return ChartStyle.colour(segment);
     }
 
     /** Logical height of the breakdown chart. */

@@ -7,7 +7,6 @@ import java.awt.Graphics2D;
 import java.awt.RenderingHints;
 import java.awt.Stroke;
 import java.awt.font.FontRenderContext;
-import java.util.Map;
 
 /**
  * What the report charts share: fonts, colours, spacing, and text measured with a fixed font render context rather
@@ -21,31 +20,12 @@ final class ChartStyle {
     static final Color MUTED = new Color(0x66, 0x66, 0x66);
     static final Color GRID = new Color(0xE3, 0xE3, 0xE3);
     static final Color CURVE = new Color(0x1F, 0x5F, 0xA8);
-    /** Dark, distinct colours for up to four capacity lines; more are not drawn. */
-    static final Color[] CAPACITY_COLOURS = {
-        new Color(0x22, 0x22, 0x22), new Color(0x8E, 0x2C, 0x8E), new Color(0x0B, 0x7A, 0x5A),
-        new Color(0xB3, 0x50, 0x00)};
-    static final int MAX_CAPACITIES = CAPACITY_COLOURS.length;
+    /** At most this many capacity lines are drawn. */
+    static final int MAX_CAPACITIES = 4;
+    /** The window's dash for capacity lines ({@code .capacity-line} in the results sheet), in points. */
+    private static final float[] CAPACITY_DASH = {6f, 4f};
 
     private static final FontRenderContext FRC = new FontRenderContext(null, true, true);
-    /** Tableau 10, a palette chosen for legibility and colour-vision deficiencies; one colour per component. */
-    private static final Map<String, Color> COMPONENT_COLOURS = Map.of(
-            "weights", new Color(0x4E79A7),
-            "masterWeights", new Color(0x76B7B2),
-            "gradients", new Color(0xF28E2B),
-            "optimizerStates", new Color(0x59A14F),
-            "activations", new Color(0xE15759),
-            "logits", new Color(0xB07AA1),
-            "kvCache", new Color(0xEDC948),
-            "runtimeOverhead", new Color(0xBAB0AC));
-    /**
-     * Parts without a colour of their own (the named parts of the workloads beyond language models) take Tableau 10
-     * in order of their place in the bar, so up to ten parts side by side never share a colour.
-     */
-    private static final Color[] FALLBACK = {new Color(0x9C755F), new Color(0xFF9DA7), new Color(0x4E79A7),
-        new Color(0xF28E2B), new Color(0x59A14F), new Color(0xE15759), new Color(0x76B7B2), new Color(0xEDC948),
-        new Color(0xB07AA1), new Color(0xBAB0AC)};
-
     private final ReportText text;
     private final Font title;
     private final Font body;
@@ -75,9 +55,23 @@ final class ChartStyle {
         return small;
     }
 
-    static Color componentColour(String componentId, int index) {
-        Color c = COMPONENT_COLOURS.get(componentId);
-        return c != null ? c : FALLBACK[index % FALLBACK.length];
+    /** A segment's colour: the one the window draws it in ({@link WindowColours}). */
+    static Color colour(ReportModel.Segment segment) {
+        return WindowColours.colourOf(segment.colourClass());
+    }
+
+    /**
+     * The colour of the {@code k}-th capacity line, as the window's sweep chart draws it: the chosen GPU's
+     * ({@code k == 0}) in the theme's danger colour, the others muted.
+     */
+    static Color capacityColour(int k) {
+        return WindowColours.token(k == 0 ? "-color-danger-emphasis" : "-color-fg-muted");
+    }
+
+    /** The stroke of the {@code k}-th capacity line: the window's dash, the chosen GPU's line wider. */
+    static Stroke capacityStroke(int k) {
+        return new BasicStroke(k == 0 ? 2f : 1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, CAPACITY_DASH,
+                0f);
     }
 
     /**

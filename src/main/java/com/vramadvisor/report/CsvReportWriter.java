@@ -26,6 +26,10 @@ import com.vramadvisor.report.ReportModel.SweepChart;
  */
 public final class CsvReportWriter implements TextReportWriter {
 
+    /** A number as this writer and the tables write one: sign, digits, grouping, decimals, exponent, percent. */
+    private static final java.util.regex.Pattern NUMBER =
+            java.util.regex.Pattern.compile("[-+]?[0-9][0-9,]*(\\.[0-9]+)?([eE][-+]?[0-9]+)?%?");
+
     private static final byte[] UTF8_BOM = {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF};
 
     @Override
@@ -141,13 +145,27 @@ public final class CsvReportWriter implements TextReportWriter {
         return line.append("\r\n").toString();
     }
 
-    /** One field, quoted when it holds a comma, a quote or a line break (RFC 4180, section 2). */
-    static String field(String value) {
+    /**
+     * One field, quoted when it holds a comma, a quote or a line break (RFC 4180, section 2). Text that a spreadsheet
+     * would run as a formula (a cell beginning with {@code =}, {@code +}, {@code -}, {@code @}, a tab or a carriage
+     * return: a model or catalog name taken from a file, say) gets a leading apostrophe, as OWASP's "CSV Injection"
+     * page advises, so the program shows it as text; numbers, negative ones included, stay numbers.
+     */
+    static String field(String raw) {
+        String value = neutralised(raw);
         if (value.indexOf(',') >= 0 || value.indexOf('"') >= 0 || value.indexOf('\n') >= 0
                 || value.indexOf('\r') >= 0) {
             return '"' + value.replace("\"", "\"\"") + '"';
         }
         return value;
+    }
+
+    /** {@code raw}, with an apostrophe before it when a spreadsheet would read it as a formula. */
+    static String neutralised(String raw) {
+        if (raw.isEmpty() || "=+-@\t\r".indexOf(raw.charAt(0)) < 0 || NUMBER.matcher(raw).matches()) {
+            return raw;
+        }
+        return "'" + raw;
     }
 
     private static String gib(long bytes) {

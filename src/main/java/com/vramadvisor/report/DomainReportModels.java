@@ -92,10 +92,10 @@ public final class DomainReportModels {
             out.add(rec.hasSpeed() ? text.format("domain.summary.timed", rec.job().description(),
                     text.integer(Math.round(rec.options().deadlineDays()))) : text.get("domain.summary.speed"));
         }
-        capacities.stream().filter(c -> c.capacityBytes() >= e.peakBytes())
-                .reduce((a, b) -> a.capacityBytes() <= b.capacityBytes() ? a : b)
+        CapacityChoice.smallestHolding(capacities, e.peakBytes())
                 .ifPresentOrElse(
-                        c -> out.add(text.format("summary.smallestGpu", c.gpu().name(), text.gib(c.capacityBytes()))),
+                        c -> out.add(text.format(CapacityChoice.soldAlone(c.gpu()) ? "summary.smallestGpu"
+                                : "summary.smallestGpu.board", c.gpu().name(), text.gib(c.capacityBytes()))),
                         () -> {
                             if (!capacities.isEmpty()) {
                                 out.add(text.get(spreads ? "summary.noSingleGpu" : "domain.summary.noSingleGpu"));
@@ -150,10 +150,13 @@ public final class DomainReportModels {
 
     private static BreakdownChart breakdown(ReportText text, SizedEstimate e, List<CapacityChoice.Choice> drawn) {
         List<Segment> segments = new ArrayList<>();
+        // A part's colour follows its place among all parts, as in the window, which also lists the empty ones.
+        int position = 0;
         for (MemoryPart p : e.parts()) {
             if (p.bytes() > 0) {
-                segments.add(new Segment(p.id(), partLabel(text, p), p.bytes()));
+                segments.add(new Segment(p.id(), partLabel(text, p), p.bytes(), WindowColours.partClass(position)));
             }
+            position++;
         }
         List<Capacity> lines = new ArrayList<>();
         for (CapacityChoice.Choice c : drawn) {

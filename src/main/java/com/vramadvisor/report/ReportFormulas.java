@@ -4,11 +4,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-import com.vramadvisor.engine.Component;
-import com.vramadvisor.engine.Estimate;
-import com.vramadvisor.engine.Mode;
-import com.vramadvisor.engine.ModelSpec;
-import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.llm.Component;
+import com.vramadvisor.engine.llm.Estimate;
+import com.vramadvisor.engine.llm.Mode;
+import com.vramadvisor.engine.llm.ModelSpec;
+import com.vramadvisor.engine.llm.Workload;
+import com.vramadvisor.engine.serving.EngineWording;
 import com.vramadvisor.report.ReportModel.Formula;
 
 /**
@@ -41,10 +42,12 @@ final class ReportFormulas {
                 out.add(new Formula(quantity, text.get("formula.optimizerStates.expression." + optimizer),
                         text.get("formula.optimizerStates.reference." + optimizer)));
             } else if (c == Component.RUNTIME_OVERHEAD) {
-                out.add(new Formula(quantity, text.format("formula.runtimeOverhead.expression",
+                // llama.cpp runs on ggml: its pool, not PyTorch's caching allocator (EngineWording).
+                String engine = EngineWording.llamaCpp(workload) ? ".llamaCpp" : "";
+                out.add(new Formula(quantity, text.format("formula.runtimeOverhead.expression" + engine,
                         text.gib(workload.overhead().contextBytes()),
                         text.percent(workload.overhead().allocatorFraction())),
-                        text.get("formula.runtimeOverhead.reference")));
+                        text.get("formula.runtimeOverhead.reference" + engine)));
             } else {
                 String variant = variant(c, workload);
                 out.add(new Formula(quantity, text.get("formula." + id + ".expression" + variant),
@@ -85,7 +88,7 @@ final class ReportFormulas {
      */
     List<String> assumptions(ModelSpec model, Workload workload, Estimate estimate) {
         List<String> out = new ArrayList<>();
-        for (String a : estimate.assumptions()) {
+        for (String a : EngineWording.assumptions(workload, estimate.assumptions())) {
             String key = key(a);
             if ((key.equals(PIPELINE) && workload.parallelism().pipelineParallel() == 1)
                     || (key.equals(EXPERTS) && !model.isMoe())) {

@@ -5,11 +5,11 @@ import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
 
-import com.vramadvisor.engine.Estimate;
-import com.vramadvisor.engine.Mode;
-import com.vramadvisor.engine.ModelSpec;
-import com.vramadvisor.engine.Parallelism;
-import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.llm.Estimate;
+import com.vramadvisor.engine.llm.Mode;
+import com.vramadvisor.engine.llm.ModelSpec;
+import com.vramadvisor.engine.llm.Parallelism;
+import com.vramadvisor.engine.llm.Workload;
 import com.vramadvisor.engine.serving.ServingEngine;
 import com.vramadvisor.engine.ranking.RankingOptions;
 import com.vramadvisor.report.ReportModel.LabeledValue;

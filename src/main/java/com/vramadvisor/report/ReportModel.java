@@ -142,11 +142,13 @@ public record ReportModel(
     /**
      * One part of the breakdown bar.
      *
-     * @param id     component id, which also picks its colour
-     * @param label  translated name
-     * @param bytes  its size
+     * @param id           component or part id
+     * @param label        translated name
+     * @param bytes        its size
+     * @param colourClass  the window's style class for it ({@link WindowColours#componentClass},
+     *                     {@link WindowColours#partClass}), which picks its colour in exports as in the window
      */
-    public record Segment(String id, String label, long bytes) {
+    public record Segment(String id, String label, long bytes, String colourClass) {
     }
 
     /**

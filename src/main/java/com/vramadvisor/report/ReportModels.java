@@ -4,13 +4,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
-import com.vramadvisor.engine.Component;
-import com.vramadvisor.engine.Estimate;
-import com.vramadvisor.engine.MemoryEstimator;
-import com.vramadvisor.engine.Mode;
-import com.vramadvisor.engine.ModelSpec;
-import com.vramadvisor.engine.PhaseBreakdown;
-import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.llm.Component;
+import com.vramadvisor.engine.llm.Estimate;
+import com.vramadvisor.engine.llm.MemoryEstimator;
+import com.vramadvisor.engine.llm.Mode;
+import com.vramadvisor.engine.llm.ModelSpec;
+import com.vramadvisor.engine.llm.PhaseBreakdown;
+import com.vramadvisor.engine.llm.Workload;
 import com.vramadvisor.engine.ranking.Recommendation;
 import com.vramadvisor.engine.ranking.Acquisition;
 import com.vramadvisor.engine.serving.ServingEngine;
@@ -91,7 +91,8 @@ public final class ReportModels {
         List<Segment> segments = new ArrayList<>();
         for (Component c : Component.values()) {
             if (peak.get(c) > 0) {
-                segments.add(new Segment(c.jsonName(), text.get("component." + c.jsonName()), peak.get(c)));
+                segments.add(new Segment(c.jsonName(), text.get("component." + c.jsonName()), peak.get(c),
+                        WindowColours.componentClass(c)));
             }
         }
         List<Capacity> lines = new ArrayList<>();
@@ -139,10 +140,10 @@ public final class ReportModels {
             }
             out.addAll(new ReportMoney(text).verdict(recommendation));
         }
-        capacities.stream().filter(c -> c.capacityBytes() >= estimate.peakBytes())
-                .reduce((a, b) -> a.capacityBytes() <= b.capacityBytes() ? a : b)
+        CapacityChoice.smallestHolding(capacities, estimate.peakBytes())
                 .ifPresentOrElse(
-                        c -> out.add(text.format("summary.smallestGpu", c.gpu().name(), text.gib(c.capacityBytes()))),
+                        c -> out.add(text.format(CapacityChoice.soldAlone(c.gpu()) ? "summary.smallestGpu"
+                                : "summary.smallestGpu.board", c.gpu().name(), text.gib(c.capacityBytes()))),
                         () -> {
                             if (!capacities.isEmpty()) {
                                 out.add(text.get("summary.noSingleGpu"));

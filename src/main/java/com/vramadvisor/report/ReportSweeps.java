@@ -6,11 +6,11 @@ import java.util.TreeSet;
 import java.util.function.IntFunction;
 import java.util.function.ToIntFunction;
 
-import com.vramadvisor.engine.InverseSolver;
-import com.vramadvisor.engine.MemoryEstimator;
-import com.vramadvisor.engine.Mode;
-import com.vramadvisor.engine.ModelSpec;
-import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.llm.InverseSolver;
+import com.vramadvisor.engine.llm.MemoryEstimator;
+import com.vramadvisor.engine.llm.Mode;
+import com.vramadvisor.engine.llm.ModelSpec;
+import com.vramadvisor.engine.llm.Workload;
 import com.vramadvisor.engine.serving.KvCapacity;
 import com.vramadvisor.report.ReportModel.CapacityLine;
 import com.vramadvisor.report.ReportModel.Marker;

@@ -61,6 +61,7 @@ public class ReportWriteException extends Exception {
             case FOLDER_MISSING -> "error.write.folderMissing";
             case NOT_A_FOLDER -> "error.write.notAFolder";
             case FOLDER_IN_THE_WAY -> "error.write.folderInTheWay";
+            case NOT_A_REGULAR_FILE -> "error.write.notARegularFile";
             case NO_NEW_FILES -> "error.write.noNewFiles";
             case DENIED -> "error.write.denied";
             case NO_SPACE -> "error.write.noSpace";

@@ -1,6 +1,5 @@
 package com.vramadvisor.report;
 
-import static com.vramadvisor.report.ChartStyle.CAPACITY_COLOURS;
 import static com.vramadvisor.report.ChartStyle.CURVE;
 import static com.vramadvisor.report.ChartStyle.GRID;
 import static com.vramadvisor.report.ChartStyle.MAX_CAPACITIES;
@@ -8,6 +7,8 @@ import static com.vramadvisor.report.ChartStyle.MUTED;
 import static com.vramadvisor.report.ChartStyle.PAD;
 import static com.vramadvisor.report.ChartStyle.ROW;
 import static com.vramadvisor.report.ChartStyle.TEXT;
+import static com.vramadvisor.report.ChartStyle.capacityColour;
+import static com.vramadvisor.report.ChartStyle.capacityStroke;
 import static com.vramadvisor.report.ChartStyle.dashed;
 import static com.vramadvisor.report.ChartStyle.drawString;
 import static com.vramadvisor.report.ChartStyle.prepare;
@@ -182,8 +183,8 @@ final class SweepPainter {
         for (int k = 0; k < caps.size(); k++) {
             CapacityLine c = caps.get(k);
             double cy = bottom - c.bytes() / ReportText.BYTES_PER_GIB / yTop * PLOT_HEIGHT;
-            g.setColor(CAPACITY_COLOURS[k]);
-            g.setStroke(dashed(1.4f));
+            g.setColor(capacityColour(k));
+            g.setStroke(capacityStroke(k));
             g.draw(new Line2D.Double(left, cy, right, cy));
             if (c.largestFitting() >= xs.get(0) && c.largestFitting() <= xs.get(xs.size() - 1)) {
                 double fx = xScale.map(c.largestFitting());
@@ -224,8 +225,8 @@ final class SweepPainter {
         for (int k = 0; k < caps.size(); k++) {
             CapacityLine c = caps.get(k);
             double ly = legendY + (k + 1) * ROW;
-            g.setColor(CAPACITY_COLOURS[k]);
-            g.setStroke(dashed(1.4f));
+            g.setColor(capacityColour(k));
+            g.setStroke(capacityStroke(k));
             g.draw(new Line2D.Double(PAD, ly - 4, PAD + 22, ly - 4));
             g.setColor(TEXT);
             drawString(g, capacityLegend(chart, c), PAD + 28, ly);

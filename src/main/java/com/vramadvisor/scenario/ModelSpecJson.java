@@ -1,15 +1,15 @@
 package com.vramadvisor.scenario;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.vramadvisor.engine.ArchitectureKind;
-import com.vramadvisor.engine.DataType;
-import com.vramadvisor.engine.HeadKind;
-import com.vramadvisor.engine.MlaSpec;
-import com.vramadvisor.engine.MlpKind;
-import com.vramadvisor.engine.ModelSpec;
-import com.vramadvisor.engine.MoeSpec;
-import com.vramadvisor.engine.NormKind;
-import com.vramadvisor.engine.PositionKind;
+import com.vramadvisor.engine.llm.ArchitectureKind;
+import com.vramadvisor.engine.llm.DataType;
+import com.vramadvisor.engine.llm.HeadKind;
+import com.vramadvisor.engine.llm.MlaSpec;
+import com.vramadvisor.engine.llm.MlpKind;
+import com.vramadvisor.engine.llm.ModelSpec;
+import com.vramadvisor.engine.llm.MoeSpec;
+import com.vramadvisor.engine.llm.NormKind;
+import com.vramadvisor.engine.llm.PositionKind;
 import com.vramadvisor.files.UntrustedText;
 
 /** The {@code model.architecture} object of a scenario file: every field of {@link ModelSpec} by its record name. */
@@ -100,7 +100,7 @@ final class ModelSpecJson {
                 .ffnSize(r.integer("ffnSize", 1, MAX))
                 .vocabSize(r.integer("vocabSize", 1, MAX))
                 .tiedEmbeddings(r.optionalBool("tiedEmbeddings", false))
-                .normsPerLayer(r.optionalInteger("normsPerLayer", 0, MAX, 2))
+                .normsPerLayer(r.optionalInteger("normsPerLayer", 0, ModelSpec.MAX_NORMS_PER_LAYER, 2))
                 .finalNorm(r.optionalBool("finalNorm", true))
                 .embeddingNorm(r.optionalBool("embeddingNorm", false))
                 .qkvBias(r.optionalBool("qkvBias", false))
@@ -120,7 +120,8 @@ final class ModelSpecJson {
                 .head(r.optionalEnumValue("head", HeadKind.class, HeadKind.LM));
         if (r.has("moe")) {
             JsonReader e = r.object("moe");
-            b.moe(new MoeSpec(e.integer("experts", 1, MAX), e.integer("expertsPerToken", 1, MAX),
+            b.moe(new MoeSpec(e.integer("experts", 1, MoeSpec.MAX_EXPERTS),
+                    e.integer("expertsPerToken", 1, MoeSpec.MAX_EXPERTS),
                     e.integer("expertFfnSize", 1, MAX), e.optionalInteger("sharedExpertFfnSize", 0, MAX, 0),
                     e.optionalBool("sharedExpertGate", false), e.optionalInteger("denseLayers", 0, MAX, 0),
                     e.optionalBool("routerBias", false)));

@@ -1,7 +1,7 @@
 package com.vramadvisor.scenario;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.vramadvisor.engine.Offload;
+import com.vramadvisor.engine.llm.Offload;
 
 /**
  * The workload's {@code offload} object in a scenario file: {@code target} (none, optimizer, parameters, all),

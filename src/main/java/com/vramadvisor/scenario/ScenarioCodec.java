@@ -8,22 +8,24 @@ import com.vramadvisor.files.UntrustedText;
 import com.vramadvisor.json.JsonTrees;
 import com.vramadvisor.scenario.ScenarioFileException.Reason;
 import com.vramadvisor.scenario.SizeUnit;
+import com.vramadvisor.engine.money.Usage;
 import com.vramadvisor.scenario.ScenarioInputs;
 import com.vramadvisor.scenario.SweepAxis;
-import com.vramadvisor.engine.ActivationOffload;
-import com.vramadvisor.engine.AttentionImpl;
-import com.vramadvisor.engine.DataType;
-import com.vramadvisor.engine.GradsBetweenSteps;
-import com.vramadvisor.engine.Implementation;
-import com.vramadvisor.engine.LoraSpec;
-import com.vramadvisor.engine.LossUpcast;
-import com.vramadvisor.engine.Mode;
-import com.vramadvisor.engine.Optimizer;
-import com.vramadvisor.engine.Parallelism;
-import com.vramadvisor.engine.Precision;
-import com.vramadvisor.engine.Recompute;
-import com.vramadvisor.engine.RuntimeOverhead;
-import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.llm.ActivationOffload;
+import com.vramadvisor.engine.llm.AttentionImpl;
+import com.vramadvisor.engine.llm.DataType;
+import com.vramadvisor.engine.llm.Framework;
+import com.vramadvisor.engine.llm.GradsBetweenSteps;
+import com.vramadvisor.engine.llm.Implementation;
+import com.vramadvisor.engine.llm.LoraSpec;
+import com.vramadvisor.engine.llm.LossUpcast;
+import com.vramadvisor.engine.llm.Mode;
+import com.vramadvisor.engine.llm.Optimizer;
+import com.vramadvisor.engine.llm.Parallelism;
+import com.vramadvisor.engine.llm.Precision;
+import com.vramadvisor.engine.llm.Recompute;
+import com.vramadvisor.engine.llm.RuntimeOverhead;
+import com.vramadvisor.engine.llm.Workload;
 import com.vramadvisor.engine.core.WorkloadKind;
 import com.vramadvisor.engine.ranking.RankingOptions;
 import com.vramadvisor.engine.serving.ServingEngine;
@@ -79,6 +81,14 @@ public final class ScenarioCodec {
         ranking.put("tpotTargetMs", targets.tpotMs());
         ranking.put("ttftTargetMs", targets.ttftMs());
         ranking.put("maxRunningRequests", targets.maxRunning());
+        // How bought hardware is used: this job only, or busy a share of the time for some years.
+        ObjectNode usage = root.putObject("usage");
+        Usage u = inputs.usage();
+        usage.put("jobOnly", u.jobOnly());
+        if (!u.jobOnly()) {
+            usage.put("utilization", u.utilization());
+            usage.put("years", u.years());
+        }
         root.set("domainWorkloads", DomainInputsJson.write(inputs.domain()));
         return JsonTrees.pretty(root) + System.lineSeparator();
     }
@@ -133,6 +143,9 @@ public final class ScenarioCodec {
         if (w.activationOffload() != ActivationOffload.NONE) {
             o.put("activationOffload", Ids.of(w.activationOffload()));
         }
+        if (w.framework() != null) {
+            o.put("framework", w.framework().id());
+        }
 
         OffloadJson.write(o, w.offload());
         return o;
@@ -183,6 +196,10 @@ public final class ScenarioCodec {
             // the command line's default for inference.
             ServingEngine engine = ServingEngine.parse(workloadReader.optionalText("servingEngine",
                     ServingEngine.VLLM.id()));
+            if (workload.framework() != null && !workload.framework().training()) {
+                // A named serving framework is the engine; it agrees with servingEngine in the files this writes.
+                engine = ServingEngine.of(workload.framework());
+            }
             int batchedTokens = workloadReader.optionalInteger("maxBatchedTokens", 0, Workload.MAX_TOKENS, 0);
             String gpuId = r.optionalText("gpuId", "");
             SweepAxis axis = r.optionalEnumValue("sweepAxis", SweepAxis.class, SweepAxis.BATCH);
@@ -191,12 +208,13 @@ public final class ScenarioCodec {
             int maxGpus = RankingOptions.DEFAULT_MAX_GPUS;
             double deadlineDays = RankingOptions.DEFAULT_DEADLINE_DAYS;
             ServingTargets targets = ServingTargets.DEFAULTS;
+            Usage usage = Usage.JOB_ONLY;
             // Optional: files written before the decision table's inputs were part of the scenario rank with the
             // defaults the table started with.
             if (r.has("ranking")) {
                 JsonReader ranking = r.object("ranking");
                 tokenBudget = ranking.optionalLong("tokenBudget", 1, Long.MAX_VALUE, tokenBudget);
-                maxGpus = ranking.optionalInteger("maxGpus", 1, Integer.MAX_VALUE, maxGpus);
+                maxGpus = ranking.optionalInteger("maxGpus", 1, Parallelism.MAX_GPUS, maxGpus);
                 deadlineDays = ranking.optionalDecimal("deadlineDays", 0, ScenarioInputs.MAX_DEADLINE_DAYS,
                         deadlineDays);
                 if (deadlineDays == 0) {
@@ -209,6 +227,10 @@ public final class ScenarioCodec {
                         ranking.optionalDecimal("ttftTargetMs", 0, ServingTargets.MAX_TARGET_MS, targets.ttftMs()),
                         ranking.optionalInteger("maxRunningRequests", 0, ServingTargets.MAX_RUNNING,
                                 targets.maxRunning()));
+            }
+            // Optional: files written before usage was an input cost purchases for the job alone.
+            if (r.has("usage")) {
+                usage = readUsage(r.object("usage"));
             }
             // Optional: files written before other kinds existed are language-model scenarios.
             WorkloadKind kind = WorkloadKind.LLM;
@@ -223,7 +245,7 @@ public final class ScenarioCodec {
             DomainInputs domain = r.has("domainWorkloads") ? DomainInputsJson.read(r.object("domainWorkloads"))
                     : DomainInputs.defaults();
             return new ScenarioInputs(spec, presetId, workload, gpuId, axis, unit, tokenBudget, maxGpus,
-                    deadlineDays, engine, batchedTokens, kind, domain, targets);
+                    deadlineDays, engine, batchedTokens, kind, domain, targets, usage);
         } catch (IllegalArgumentException e) {
             throw new ScenarioFileException(Reason.INVALID_VALUE, UntrustedText.escape(e.getMessage(), 400), e);
         }
@@ -242,6 +264,23 @@ public final class ScenarioCodec {
         return offset >= 0 && (offset >= body.length() || body.substring((int) offset).matches("[A-Za-z0-9.+-]+"));
     }
 
+    /**
+     * {@code {"jobOnly": true}}, or {@code {"jobOnly": false, "utilization": U, "years": Y}} with U in (0, 1] and Y in
+     * (0, {@value Usage#MAX_YEARS}].
+     */
+    private static Usage readUsage(JsonReader u) throws ScenarioFileException {
+        if (u.optionalBool("jobOnly", !u.has("utilization") && !u.has("years"))) {
+            return Usage.JOB_ONLY;
+        }
+        double utilization = u.decimal("utilization", 0, 1);
+        double years = u.decimal("years", 0, Usage.MAX_YEARS);
+        if (utilization == 0 || years == 0) {
+            throw new ScenarioFileException(Reason.INVALID_VALUE, u.path()
+                    + ": utilisation and years must be above 0");
+        }
+        return Usage.of(utilization, years);
+    }
+
     private static SizeUnit readSizeUnit(JsonReader r) throws ScenarioFileException {
         String symbol = r.optionalText("sizeUnit", SizeUnit.GIB.symbol());
         for (SizeUnit u : SizeUnit.values()) {
@@ -254,11 +293,12 @@ public final class ScenarioCodec {
 
     private static Workload readWorkload(JsonReader w) throws ScenarioFileException {
         JsonReader p = w.object("parallelism");
-        Parallelism parallelism = new Parallelism(p.integer("tensorParallel", 1, 1 << 20),
-                p.integer("pipelineParallel", 1, 1 << 20), p.integer("dataParallel", 1, 1 << 20),
+        int most = Parallelism.MAX_GPUS;
+        Parallelism parallelism = new Parallelism(p.integer("tensorParallel", 1, most),
+                p.integer("pipelineParallel", 1, most), p.integer("dataParallel", 1, most),
                 p.integer("zeroStage", 0, 3), p.bool("sequenceParallel"),
                 // Optional: files written before expert and context parallelism existed mean 1.
-                p.optionalInteger("expertParallel", 1, 1 << 20, 1), p.optionalInteger("contextParallel", 1, 1 << 20, 1));
+                p.optionalInteger("expertParallel", 1, most, 1), p.optionalInteger("contextParallel", 1, most, 1));
         LoraSpec lora = null;
         if (w.has("lora")) {
             JsonReader l = w.object("lora");
@@ -299,6 +339,22 @@ public final class ScenarioCodec {
                         ActivationOffload.NONE))
 
                 .offload(OffloadJson.read(w))
+                .framework(readFramework(w))
                 .build();
+    }
+
+    /** Optional: files written before frameworks were named, and files that name none, read as {@code null}. */
+    private static Framework readFramework(JsonReader w) throws ScenarioFileException {
+        if (!w.has("framework")) {
+            return null;
+        }
+        String text = w.text("framework");
+        try {
+            return Framework.parse(text);
+        } catch (IllegalArgumentException e) {
+            throw new ScenarioFileException(Reason.INVALID_VALUE, "$.workload.framework: unknown value "
+                    + UntrustedText.quote(text) + " (expected fsdp, deepspeed, megatron, vllm, sglang, trtllm,"
+                    + " llama.cpp or hf)");
+        }
     }
 }

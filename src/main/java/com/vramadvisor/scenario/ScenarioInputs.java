@@ -1,24 +1,25 @@
 package com.vramadvisor.scenario;
 
 import com.vramadvisor.scenario.SizeUnit;
-import com.vramadvisor.engine.AttentionImpl;
-import com.vramadvisor.engine.ModelSpec;
-import com.vramadvisor.engine.Mode;
-import com.vramadvisor.engine.NormKind;
-import com.vramadvisor.engine.Optimizer;
-import com.vramadvisor.engine.Parallelism;
-import com.vramadvisor.engine.PositionKind;
-import com.vramadvisor.engine.Precision;
-import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.llm.AttentionImpl;
+import com.vramadvisor.engine.llm.ModelSpec;
+import com.vramadvisor.engine.llm.Mode;
+import com.vramadvisor.engine.llm.NormKind;
+import com.vramadvisor.engine.llm.Optimizer;
+import com.vramadvisor.engine.llm.Parallelism;
+import com.vramadvisor.engine.llm.PositionKind;
+import com.vramadvisor.engine.llm.Precision;
+import com.vramadvisor.engine.llm.Workload;
 import com.vramadvisor.engine.core.WorkloadKind;
+import com.vramadvisor.engine.money.Usage;
 import com.vramadvisor.engine.ranking.RankingOptions;
 import com.vramadvisor.engine.serving.ServingEngine;
 import com.vramadvisor.engine.serving.ServingTargets;
 import java.util.Objects;
 
 /**
- * Everything the user has set in the workload panel, plus the decision table's token budget, GPU limit and deadline,
- * as one immutable value. The workload view-model publishes a new instance once per input change; charts, the
+ * Everything the user has set in the workload panel, plus the decision table's token budget, GPU limit, deadline and
+ * usage, as one immutable value. The workload view-model publishes a new instance once per input change; charts, the
  * decision table, the planner, comparisons and scenario files all read this record and hand its engine records to the
  * engine.
  *
@@ -47,11 +48,13 @@ import java.util.Objects;
  * @param domain        the inputs of every kind beyond language models
  * @param servingTargets inference: the TPOT and TTFT targets and the cap on running requests that the decision
  *                      table counts users served within; {@link RankingOptions#servingTargets()}
+ * @param usage         how bought hardware will be used, which decides what buying costs the job: this job only, or
+ *                      busy a share of the time for some years; {@link RankingOptions#usage()}
  */
 public record ScenarioInputs(ModelSpec model, String modelPresetId, Workload workload, String gpuId,
                              SweepAxis sweepAxis, SizeUnit sizeUnit, long tokenBudget, int maxGpus,
                              double deadlineDays, ServingEngine servingEngine, int maxBatchedTokens,
-                             WorkloadKind kind, DomainInputs domain, ServingTargets servingTargets) {
+                             WorkloadKind kind, DomainInputs domain, ServingTargets servingTargets, Usage usage) {
 
     /** Catalog id of the default model. */
     public static final String DEFAULT_MODEL_ID = "llama-3-8b";
@@ -67,6 +70,7 @@ public record ScenarioInputs(ModelSpec model, String modelPresetId, Workload wor
         Objects.requireNonNull(kind, "kind");
         Objects.requireNonNull(domain, "domain");
         Objects.requireNonNull(servingTargets, "servingTargets");
+        Objects.requireNonNull(usage, "usage");
         if (maxBatchedTokens < 0 || maxBatchedTokens > Workload.MAX_TOKENS) {
             throw new IllegalArgumentException("max batched tokens must be between 0 and " + Workload.MAX_TOKENS
                     + ", got " + maxBatchedTokens);
@@ -79,13 +83,22 @@ public record ScenarioInputs(ModelSpec model, String modelPresetId, Workload wor
         if (tokenBudget < 1) {
             throw new IllegalArgumentException("token budget must be at least 1, got " + tokenBudget);
         }
-        if (maxGpus < 1) {
-            throw new IllegalArgumentException("GPU limit must be at least 1, got " + maxGpus);
+        if (maxGpus < 1 || maxGpus > Parallelism.MAX_GPUS) {
+            throw new IllegalArgumentException("GPU limit must be 1 to " + Parallelism.MAX_GPUS + ", got " + maxGpus);
         }
         if (!(deadlineDays > 0 && deadlineDays <= MAX_DEADLINE_DAYS)) {
             throw new IllegalArgumentException("deadline must be a positive number of days up to "
                     + (long) MAX_DEADLINE_DAYS + ", got " + deadlineDays);
         }
+    }
+
+    /** A scenario whose bought hardware serves this job only ({@link Usage#JOB_ONLY}). */
+    public ScenarioInputs(ModelSpec model, String modelPresetId, Workload workload, String gpuId,
+                          SweepAxis sweepAxis, SizeUnit sizeUnit, long tokenBudget, int maxGpus,
+                          double deadlineDays, ServingEngine servingEngine, int maxBatchedTokens,
+                          WorkloadKind kind, DomainInputs domain, ServingTargets servingTargets) {
+        this(model, modelPresetId, workload, gpuId, sweepAxis, sizeUnit, tokenBudget, maxGpus, deadlineDays,
+                servingEngine, maxBatchedTokens, kind, domain, servingTargets, Usage.JOB_ONLY);
     }
 
     /** A scenario with the default serving targets ({@link ServingTargets#DEFAULTS}). */
@@ -167,66 +180,72 @@ public record ScenarioInputs(ModelSpec model, String modelPresetId, Workload wor
 
     public ScenarioInputs withModel(ModelSpec newModel, String newPresetId) {
         return new ScenarioInputs(newModel, newPresetId, workload, gpuId, sweepAxis, sizeUnit, tokenBudget,
-                maxGpus, deadlineDays, servingEngine, maxBatchedTokens, kind, domain, servingTargets);
+                maxGpus, deadlineDays, servingEngine, maxBatchedTokens, kind, domain, servingTargets, usage);
     }
 
     public ScenarioInputs withWorkload(Workload newWorkload) {
         return new ScenarioInputs(model, modelPresetId, newWorkload, gpuId, sweepAxis, sizeUnit, tokenBudget,
-                maxGpus, deadlineDays, servingEngine, maxBatchedTokens, kind, domain, servingTargets);
+                maxGpus, deadlineDays, servingEngine, maxBatchedTokens, kind, domain, servingTargets, usage);
     }
 
     public ScenarioInputs withGpuId(String newGpuId) {
         return new ScenarioInputs(model, modelPresetId, workload, newGpuId, sweepAxis, sizeUnit, tokenBudget,
-                maxGpus, deadlineDays, servingEngine, maxBatchedTokens, kind, domain, servingTargets);
+                maxGpus, deadlineDays, servingEngine, maxBatchedTokens, kind, domain, servingTargets, usage);
     }
 
     public ScenarioInputs withSweepAxis(SweepAxis newAxis) {
         return new ScenarioInputs(model, modelPresetId, workload, gpuId, newAxis, sizeUnit, tokenBudget,
-                maxGpus, deadlineDays, servingEngine, maxBatchedTokens, kind, domain, servingTargets);
+                maxGpus, deadlineDays, servingEngine, maxBatchedTokens, kind, domain, servingTargets, usage);
     }
 
     public ScenarioInputs withSizeUnit(SizeUnit newUnit) {
         return new ScenarioInputs(model, modelPresetId, workload, gpuId, sweepAxis, newUnit, tokenBudget,
-                maxGpus, deadlineDays, servingEngine, maxBatchedTokens, kind, domain, servingTargets);
+                maxGpus, deadlineDays, servingEngine, maxBatchedTokens, kind, domain, servingTargets, usage);
     }
 
     public ScenarioInputs withTokenBudget(long newTokenBudget) {
         return new ScenarioInputs(model, modelPresetId, workload, gpuId, sweepAxis, sizeUnit, newTokenBudget,
-                maxGpus, deadlineDays, servingEngine, maxBatchedTokens, kind, domain, servingTargets);
+                maxGpus, deadlineDays, servingEngine, maxBatchedTokens, kind, domain, servingTargets, usage);
     }
 
     public ScenarioInputs withMaxGpus(int newMaxGpus) {
         return new ScenarioInputs(model, modelPresetId, workload, gpuId, sweepAxis, sizeUnit, tokenBudget,
-                newMaxGpus, deadlineDays, servingEngine, maxBatchedTokens, kind, domain, servingTargets);
+                newMaxGpus, deadlineDays, servingEngine, maxBatchedTokens, kind, domain, servingTargets, usage);
     }
 
     public ScenarioInputs withDeadlineDays(double newDeadlineDays) {
         return new ScenarioInputs(model, modelPresetId, workload, gpuId, sweepAxis, sizeUnit, tokenBudget, maxGpus,
-                newDeadlineDays, servingEngine, maxBatchedTokens, kind, domain, servingTargets);
+                newDeadlineDays, servingEngine, maxBatchedTokens, kind, domain, servingTargets, usage);
     }
 
     /** The same scenario served by {@code engine} with {@code batchedTokens} per pass (0: the engine's default). */
     public ScenarioInputs withServing(ServingEngine engine, int batchedTokens) {
         return new ScenarioInputs(model, modelPresetId, workload, gpuId, sweepAxis, sizeUnit, tokenBudget, maxGpus,
-                deadlineDays, engine, batchedTokens, kind, domain);
+                deadlineDays, engine, batchedTokens, kind, domain, ServingTargets.DEFAULTS, usage);
     }
 
     /** The same inputs with {@code newKind} as what is sized. */
     public ScenarioInputs withKind(WorkloadKind newKind) {
         return new ScenarioInputs(model, modelPresetId, workload, gpuId, sweepAxis, sizeUnit, tokenBudget, maxGpus,
-                deadlineDays, servingEngine, maxBatchedTokens, newKind, domain, servingTargets);
+                deadlineDays, servingEngine, maxBatchedTokens, newKind, domain, servingTargets, usage);
     }
 
     /** The same scenario with other inputs for the kinds beyond language models. */
     public ScenarioInputs withDomain(DomainInputs newDomain) {
         return new ScenarioInputs(model, modelPresetId, workload, gpuId, sweepAxis, sizeUnit, tokenBudget, maxGpus,
-                deadlineDays, servingEngine, maxBatchedTokens, kind, newDomain, servingTargets);
+                deadlineDays, servingEngine, maxBatchedTokens, kind, newDomain, servingTargets, usage);
     }
 
     /** The same scenario with other serving targets. */
     public ScenarioInputs withServingTargets(ServingTargets newTargets) {
         return new ScenarioInputs(model, modelPresetId, workload, gpuId, sweepAxis, sizeUnit, tokenBudget, maxGpus,
-                deadlineDays, servingEngine, maxBatchedTokens, kind, domain, newTargets);
+                deadlineDays, servingEngine, maxBatchedTokens, kind, domain, newTargets, usage);
+    }
+
+    /** The same scenario with bought hardware used as {@code newUsage} says. */
+    public ScenarioInputs withUsage(Usage newUsage) {
+        return new ScenarioInputs(model, modelPresetId, workload, gpuId, sweepAxis, sizeUnit, tokenBudget, maxGpus,
+                deadlineDays, servingEngine, maxBatchedTokens, kind, domain, servingTargets, newUsage);
     }
 
     /** Whether a language model is sized (the model, workload and serving fields apply). */
@@ -235,13 +254,14 @@ public record ScenarioInputs(ModelSpec model, String modelPresetId, Workload wor
     }
 
     /**
-     * The decision table's options for this scenario: its token budget, GPU limit, deadline and serving targets,
-     * every other option at the ranking's default; an inference scenario ranks by users per dollar
+     * The decision table's options for this scenario: its token budget, GPU limit, deadline, serving targets and
+     * usage, every other option at the ranking's default; an inference scenario ranks by users per dollar
      * ({@link RankingOptions.Builder#rankByUsersPerDollar()}).
      */
     public RankingOptions rankingOptions() {
         RankingOptions.Builder b = RankingOptions.builder().tokenBudget(tokenBudget).maxGpus(maxGpus)
-                .deadlineDays(deadlineDays).servingTargets(servingTargets).servingChunkPerGpu(maxBatchedTokens == 0);
+                .deadlineDays(deadlineDays).servingTargets(servingTargets).servingChunkPerGpu(maxBatchedTokens == 0)
+                .usage(usage);
         if (workload.mode() == Mode.INFER) {
             b.rankByUsersPerDollar();
         }

@@ -1,12 +1,14 @@
 package com.vramadvisor.scenario;
 
 import com.vramadvisor.engine.core.Fp64Need;
+import com.vramadvisor.engine.core.GpuFeature;
 import com.vramadvisor.engine.core.JobSize;
 import com.vramadvisor.engine.core.Sizable;
 import com.vramadvisor.engine.core.SizedEstimate;
 import com.vramadvisor.engine.core.SizingAxis;
 import com.vramadvisor.engine.core.StepWork;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * A workload as one of {@code gpus} GPUs holds it when its software spreads it (a simulation's domain split, a
@@ -64,6 +66,21 @@ public record SpreadWorkload(Sizable inner, int gpus) implements Sizable {
     @Override
     public Fp64Need fp64Need() {
         return inner.fp64Need();
+    }
+
+    @Override
+    public int streams() {
+        return inner.streams();
+    }
+
+    @Override
+    public Sizable oneStream() {
+        return inner.oneStream();
+    }
+
+    @Override
+    public Set<GpuFeature> gpuFeatures() {
+        return inner.gpuFeatures();
     }
 
     @Override

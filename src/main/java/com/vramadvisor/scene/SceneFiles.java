@@ -1,19 +1,17 @@
 package com.vramadvisor.scene;
 
 import com.vramadvisor.engine.render.Scene;
-import java.io.IOException;
-import java.io.InputStream;
+import com.vramadvisor.files.FileReadException;
+import com.vramadvisor.files.RegularFiles;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 
 /**
- * Reads scene files a user points at, with a size limit that holds for anything a path names (a file, a pipe,
- * {@code /dev/zero}): at most {@link #MAX_FILE_BYTES} + 1 bytes are read.
+ * Reads scene files a user points at: regular files of at most {@link #MAX_FILE_BYTES} bytes ({@link RegularFiles});
+ * a pipe or a device such as {@code /dev/zero} is refused before it is opened.
  */
 public final class SceneFiles {
 
@@ -27,17 +25,17 @@ public final class SceneFiles {
      * @throws SceneFileException one line saying what is wrong (without the file name)
      */
     public static Scene read(Path file) throws SceneFileException {
-        if (Files.isDirectory(file)) {
-            throw new SceneFileException("is a folder, not a scene file");
+        byte[] bytes;
+        try {
+            bytes = RegularFiles.readAllBytes(file, MAX_FILE_BYTES);
+        } catch (FileReadException e) {
+            throw new SceneFileException(switch (e.reason()) {
+                case FOLDER -> "is a folder, not a scene file";
+                case TOO_LARGE -> "is larger than 1 MiB (a scene file is a few kilobytes)";
+                default -> e.problem();
+            }, e);
         }
-        try (InputStream in = Files.newInputStream(file)) {
-            return SceneReader.read(text(in.readNBytes(MAX_FILE_BYTES + 1)));
-        } catch (NoSuchFileException e) {
-            throw new SceneFileException("does not exist", e);
-        } catch (IOException e) {
-            throw new SceneFileException("cannot be read (" + e.getClass().getSimpleName()
-                    + (e.getMessage() == null ? "" : ": " + e.getMessage()) + ")", e);
-        }
+        return SceneReader.read(text(bytes));
     }
 
     static String text(byte[] bytes) throws SceneFileException {

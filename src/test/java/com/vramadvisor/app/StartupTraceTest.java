@@ -7,6 +7,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import javafx.scene.Scene;
 import javafx.scene.control.MenuBar;
 import javafx.scene.control.Slider;
@@ -33,6 +34,7 @@ class StartupTraceTest {
     @AfterEach
     void clearProperty(FxRobot robot) {
         System.clearProperty(StartupTrace.PROPERTY);
+        System.clearProperty(StartupTrace.CLOSE_AFTER_PROPERTY);
         if (stage != null) {
             robot.interact(stage::close);
         }
@@ -50,20 +52,20 @@ class StartupTraceTest {
             stage.setScene(new Scene(root, 300, 200));
             stage.show();
         });
-        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> lines().size() == 1);
+        WaitForAsyncUtils.waitFor(TestPatience.SECONDS, TimeUnit.SECONDS, () -> lines().size() == 1);
 
         MenuBar bar = new MenuBar();
         bar.setId("mainMenuBar");
         Slider slider = new Slider();
         slider.setId("batchSizeSlider");
         robot.interact(() -> root.getChildren().addAll(bar, slider, table));
-        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> lines().size() == 2);
+        WaitForAsyncUtils.waitFor(TestPatience.SECONDS, TimeUnit.SECONDS, () -> lines().size() == 2);
         // Slider and table are there, but the table has no rows yet: not complete.
         Thread.sleep(200);
         assertThat(lines()).hasSize(2);
 
         robot.interact(() -> table.getItems().add("row"));
-        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> lines().size() == 3);
+        WaitForAsyncUtils.waitFor(TestPatience.SECONDS, TimeUnit.SECONDS, () -> lines().size() == 3);
         robot.interact(() -> table.getItems().add("another row"));
         Thread.sleep(200);
 
@@ -78,6 +80,64 @@ class StartupTraceTest {
         }
         assertThat(Long.parseLong(lines.get(2).split(" ")[2]))
                 .isGreaterThanOrEqualTo(Long.parseLong(lines.get(0).split(" ")[2]));
+    }
+
+    @Test
+    void closesTheWindowAsItsCloseButtonDoesOnlyOnceCompleteWhenAsked(FxRobot robot) throws Exception {
+        System.setProperty(StartupTrace.PROPERTY, "true");
+        System.setProperty(StartupTrace.CLOSE_AFTER_PROPERTY, "0");
+        VBox root = new VBox();
+        Slider slider = new Slider();
+        slider.setId("batchSizeSlider");
+        TableView<String> table = new TableView<>();
+        table.setId("decisionTable");
+        root.getChildren().addAll(slider, table);
+        AtomicInteger closeRequests = new AtomicInteger();
+        robot.interact(() -> {
+            StartupTrace.installIfAsked(new PrintStream(bytes, true, StandardCharsets.UTF_8));
+            stage = new Stage();
+            stage.setOnCloseRequest(e -> closeRequests.incrementAndGet());
+            stage.setScene(new Scene(root, 300, 200));
+            stage.show();
+        });
+        WaitForAsyncUtils.waitFor(TestPatience.SECONDS, TimeUnit.SECONDS, () -> lines().size() == 1);
+        Thread.sleep(200);
+        // Shown, but not complete (no rows): still open.
+        assertThat(stage.isShowing()).isTrue();
+        assertThat(closeRequests).hasValue(0);
+
+        robot.interact(() -> table.getItems().add("row"));
+        WaitForAsyncUtils.waitFor(TestPatience.SECONDS, TimeUnit.SECONDS, () -> !stage.isShowing());
+
+        assertThat(closeRequests).hasValue(1);
+        assertThat(lines()).extracting(l -> l.split(" ")[1]).containsExactly("shown", "complete");
+    }
+
+    @Test
+    void aConsumedCloseRequestKeepsTheWindowOpenAsWithTheCloseButton(FxRobot robot) throws Exception {
+        System.setProperty(StartupTrace.PROPERTY, "true");
+        System.setProperty(StartupTrace.CLOSE_AFTER_PROPERTY, "0");
+        VBox root = new VBox();
+        Slider slider = new Slider();
+        slider.setId("batchSizeSlider");
+        TableView<String> table = new TableView<>(javafx.collections.FXCollections.observableArrayList("row"));
+        table.setId("decisionTable");
+        root.getChildren().addAll(slider, table);
+        AtomicInteger closeRequests = new AtomicInteger();
+        robot.interact(() -> {
+            StartupTrace.installIfAsked(new PrintStream(bytes, true, StandardCharsets.UTF_8));
+            stage = new Stage();
+            stage.setOnCloseRequest(e -> {
+                closeRequests.incrementAndGet();
+                e.consume();
+            });
+            stage.setScene(new Scene(root, 300, 200));
+            stage.show();
+        });
+        WaitForAsyncUtils.waitFor(TestPatience.SECONDS, TimeUnit.SECONDS, () -> closeRequests.get() == 1);
+        WaitForAsyncUtils.waitForFxEvents();
+
+        assertThat(stage.isShowing()).isTrue();
     }
 
     @Test

@@ -24,9 +24,16 @@ class LayeringTest {
 
     @ArchTest
     static final ArchRule theCoreEngineDoesNotKnowTheServingEngines = noClasses()
-            .that().resideInAPackage("com.vramadvisor.engine")
+            .that().resideInAPackage("com.vramadvisor.engine.llm")
             .should().dependOnClassesThat().resideInAPackage("com.vramadvisor.engine.serving..")
-            .because("serving engines build on the core estimator, which sees only the workload's knobs");
+            .because("serving engines build on the language-model estimator, which sees only the workload's knobs");
+
+    @ArchTest
+    static final ArchRule languageModelsAreOneKindBesideTheOthers = classes()
+            .that().resideInAPackage("com.vramadvisor.engine")
+            .should().resideInAPackage("com.vramadvisor.engine.llm")
+            .allowEmptyShould(true)
+            .because("the language-model estimator lives in its own package, as each other workload kind does");
 
     @ArchTest
     static final ArchRule domainEstimatorsSpeakTheCoreOnly = classes()

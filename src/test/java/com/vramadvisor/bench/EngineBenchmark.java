@@ -1,12 +1,12 @@
 package com.vramadvisor.bench;
 
-import com.vramadvisor.engine.Estimate;
-import com.vramadvisor.engine.InverseSolver;
-import com.vramadvisor.engine.MemoryEstimator;
-import com.vramadvisor.engine.ModelSpec;
-import com.vramadvisor.engine.Parallelism;
-import com.vramadvisor.engine.Recompute;
-import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.llm.Estimate;
+import com.vramadvisor.engine.llm.InverseSolver;
+import com.vramadvisor.engine.llm.MemoryEstimator;
+import com.vramadvisor.engine.llm.ModelSpec;
+import com.vramadvisor.engine.llm.Parallelism;
+import com.vramadvisor.engine.llm.Recompute;
+import com.vramadvisor.engine.llm.Workload;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -37,10 +37,10 @@ public class EngineBenchmark {
         llama3 = ModelSpec.builder().id("llama-3-8b").hiddenSize(4096).ffnSize(14336).heads(32).kvHeads(8)
                 .layers(32).vocabSize(128256).maxPositions(8192).build();
         mixtral = llama3.toBuilder().id("mixtral-8x7b").vocabSize(32000)
-                .moe(com.vramadvisor.engine.MoeSpec.topK(8, 2, 14336)).build();
+                .moe(com.vramadvisor.engine.llm.MoeSpec.topK(8, 2, 14336)).build();
         training = Workload.builder().batch(4).sequenceLength(4096).recompute(Recompute.SELECTIVE)
                 .parallelism(new Parallelism(2, 2, 8, 1, true)).gradientAccumulation(8).build();
-        inference = Workload.builder().mode(com.vramadvisor.engine.Mode.INFER).batch(16).sequenceLength(2048)
+        inference = Workload.builder().mode(com.vramadvisor.engine.llm.Mode.INFER).batch(16).sequenceLength(2048)
                 .context(8192).build();
     }
 

@@ -2,8 +2,8 @@ package com.vramadvisor.bench;
 
 import com.vramadvisor.catalog.Catalog;
 import com.vramadvisor.catalog.CatalogLoader;
-import com.vramadvisor.engine.ModelSpec;
-import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.llm.ModelSpec;
+import com.vramadvisor.engine.llm.Workload;
 import com.vramadvisor.engine.hardware.HardwareList;
 import com.vramadvisor.engine.ranking.Plan;
 import com.vramadvisor.engine.ranking.RankingOptions;
@@ -63,7 +63,7 @@ public class PlannerBenchmark {
             // Expert-parallel sizes searched (1, 2, 4, 8).
             model = c.model("mixtral-8x7b").orElseThrow();
             work = Workload.builder().sequenceLength(4096)
-                    .implementation(com.vramadvisor.engine.Implementation.MEGATRON).build();
+                    .implementation(com.vramadvisor.engine.llm.Implementation.MEGATRON).build();
             options = RankingOptions.builder().tokenBudget(1_000_000_000_000L).deadlineDays(30)
                     .globalBatchTokens(4L << 20).maxGpus(65_536).build();
             hardwareId = "h100-sxm-80gb";
@@ -71,14 +71,14 @@ public class PlannerBenchmark {
             // Context-parallel sizes searched (1 to 16).
             model = c.model("llama-3.1-8b").orElseThrow();
             work = Workload.builder().sequenceLength(131_072)
-                    .implementation(com.vramadvisor.engine.Implementation.MEGATRON).build();
+                    .implementation(com.vramadvisor.engine.llm.Implementation.MEGATRON).build();
             options = RankingOptions.builder().tokenBudget(100_000_000_000L).deadlineDays(30)
                     .globalBatchTokens(16L << 20).maxGpus(65_536).build();
             hardwareId = "h100-sxm-80gb";
         } else {
             model = c.model("llama-3.1-405b").orElseThrow();
             work = Workload.builder().sequenceLength(8192)
-                    .implementation(com.vramadvisor.engine.Implementation.MEGATRON).build();
+                    .implementation(com.vramadvisor.engine.llm.Implementation.MEGATRON).build();
             options = RankingOptions.builder().tokenBudget(15_600_000_000_000L).deadlineDays(54)
                     .globalBatchTokens(16L << 20).maxGpus(65_536).build();
             hardwareId = "dgx-h100";

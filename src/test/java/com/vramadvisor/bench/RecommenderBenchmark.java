@@ -2,11 +2,11 @@ package com.vramadvisor.bench;
 
 import com.vramadvisor.catalog.Catalog;
 import com.vramadvisor.catalog.CatalogLoader;
-import com.vramadvisor.engine.LoraSpec;
-import com.vramadvisor.engine.Mode;
-import com.vramadvisor.engine.ModelSpec;
-import com.vramadvisor.engine.Recompute;
-import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.llm.LoraSpec;
+import com.vramadvisor.engine.llm.Mode;
+import com.vramadvisor.engine.llm.ModelSpec;
+import com.vramadvisor.engine.llm.Recompute;
+import com.vramadvisor.engine.llm.Workload;
 import com.vramadvisor.engine.hardware.CloudOffer;
 import com.vramadvisor.engine.hardware.GpuSpec;
 import com.vramadvisor.engine.hardware.HardwareList;

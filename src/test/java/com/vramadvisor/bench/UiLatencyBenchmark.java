@@ -56,7 +56,9 @@ import javafx.stage.Window;
  * {@code --skip-startup}, {@code --skip-latency}; {@code --synthetic} adds a third child to the start-up runs, a
  * window of the same composition from plain controls without application logic ({@link SyntheticWindow}); and how
  * the application child is started ({@code --app-jar}, {@code --app-java-options}, {@code --app-launcher}: see
- * {@link AppLaunch}).
+ * {@link AppLaunch}). {@code --compare-launcher=PATH} adds an installed launcher as a further child of every start-up
+ * round, taking turns with the application child, and reports its medians as ratios to the application's (how the
+ * installed app image is measured against {@code java -jar}, docs/benchmarks.md).
  */
 public final class UiLatencyBenchmark {
 
@@ -94,8 +96,9 @@ public final class UiLatencyBenchmark {
         System.setProperty("user.home", home.toString());
         System.setProperty(SettingsStore.CONFIG_DIR_PROPERTY, home.resolve("config").toString());
         if (!flag(args, "skip-startup")) {
+            String compared = option(args, "compare-launcher", "");
             startup(Integer.parseInt(option(args, "startup-runs", "5")), home, AppLaunch.from(args),
-                    flag(args, "synthetic"));
+                    compared.isEmpty() ? null : new AppLaunch(null, List.of(), compared), flag(args, "synthetic"));
         }
         if (!flag(args, "skip-latency")) {
             latency(Integer.parseInt(option(args, "changes", "300")), Integer.parseInt(option(args, "warmup", "100")),
@@ -109,20 +112,34 @@ public final class UiLatencyBenchmark {
 
     // ---- start-up ---------------------------------------------------------------------------------------------------
 
-    private static void startup(int runs, Path home, AppLaunch launch, boolean synthetic)
+    private static void startup(int runs, Path home, AppLaunch launch, AppLaunch compared, boolean synthetic)
             throws IOException, InterruptedException {
         System.out.printf(Locale.ROOT, "%nThe application is started as: %s%n", launch.describe());
+        if (compared != null) {
+            System.out.printf(Locale.ROOT, "Compared with: %s%n", compared.describe());
+        }
         startBare(home, "bare");
         startApp(home, launch);
+        if (compared != null) {
+            startApp(home, compared);
+        }
         if (synthetic) {
             startBare(home, "synthetic");
         }
         List<Start> bare = new ArrayList<>();
         List<Start> app = new ArrayList<>();
+        List<Start> other = new ArrayList<>();
         List<Start> reference = new ArrayList<>();
         for (int i = 0; i < runs; i++) {
             bare.add(startBare(home, "bare"));
+            // The two applications take turns at going first, so neither always follows the bare window.
+            if (compared != null && i % 2 == 1) {
+                other.add(startApp(home, compared));
+            }
             app.add(startApp(home, launch));
+            if (compared != null && i % 2 == 0) {
+                other.add(startApp(home, compared));
+            }
             if (synthetic) {
                 reference.add(startBare(home, "synthetic"));
             }
@@ -144,12 +161,40 @@ public final class UiLatencyBenchmark {
         System.out.printf(Locale.ROOT, "  complete (workload panel, charts and decision table filled): %.0f ms "
                 + "(%.2f); CPU %.0f ms%n", median(app, Start::completeMs), median(app, Start::completeMs) / bareWall,
                 median(app, Start::completeCpuMs));
+        if (compared != null) {
+            compare(app, other);
+        }
         if (synthetic) {
             System.out.printf(Locale.ROOT, "Reference: the same composition of plain controls in one frame, no "
                     + "application logic (SyntheticWindow):%n  first frame: wall median %.0f ms (runs: %s) (%.2f); "
                     + "CPU median %.0f ms%n", median(reference, Start::wallMs), list(reference, Start::wallMs),
                     median(reference, Start::wallMs) / bareWall, median(reference, Start::cpuMs));
         }
+    }
+
+    /** Prints the compared launcher's medians and their ratios to the application's, from the same rounds. */
+    private static void compare(List<Start> app, List<Start> other) {
+        int rounds = Math.min(app.size(), other.size());
+        int lower = 0;
+        for (int i = 0; i < rounds; i++) {
+            if (other.get(i).completeCpuMs() < app.get(i).completeCpuMs()) {
+                lower++;
+            }
+        }
+        System.out.printf(Locale.ROOT, "Compared launcher, in the same rounds (%d runs each, taking turns with the "
+                + "application):%n", other.size());
+        System.out.printf(Locale.ROOT, "  first frame: wall median %.0f ms, CPU median %.0f ms%n",
+                median(other, Start::wallMs), median(other, Start::cpuMs));
+        System.out.printf(Locale.ROOT, "  complete: wall median %.0f ms (runs: %s); CPU median %.0f ms (runs: %s)%n",
+                median(other, Start::completeMs), list(other, Start::completeMs), median(other, Start::completeCpuMs),
+                list(other, Start::completeCpuMs));
+        System.out.printf(Locale.ROOT, "  the application's complete: CPU runs %s%n", list(app, Start::completeCpuMs));
+        System.out.printf(Locale.ROOT, "  ratio compared / application (medians): first frame wall %.2f, CPU %.2f; "
+                + "complete wall %.2f, complete CPU %.2f; complete CPU lower in %d of %d rounds%n",
+                median(other, Start::wallMs) / median(app, Start::wallMs),
+                median(other, Start::cpuMs) / median(app, Start::cpuMs),
+                median(other, Start::completeMs) / median(app, Start::completeMs),
+                median(other, Start::completeCpuMs) / median(app, Start::completeCpuMs), lower, rounds);
     }
 
     /**

@@ -1,8 +1,8 @@
 package com.vramadvisor.catalog;
 
-import com.vramadvisor.engine.DataType;
-import com.vramadvisor.engine.MlaSpec;
-import com.vramadvisor.engine.ModelSpec;
+import com.vramadvisor.engine.llm.DataType;
+import com.vramadvisor.engine.llm.MlaSpec;
+import com.vramadvisor.engine.llm.ModelSpec;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -249,7 +249,7 @@ class CatalogLoaderTest {
         assertThat(catalog.preset("tiny")).get().satisfies(p -> {
             assertThat(p.spec().headDim()).isEqualTo(16);
             assertThat(p.spec().kvHeads()).isEqualTo(2);
-            assertThat(p.spec().mlp()).isEqualTo(com.vramadvisor.engine.MlpKind.GATED);
+            assertThat(p.spec().mlp()).isEqualTo(com.vramadvisor.engine.llm.MlpKind.GATED);
             assertThat(p.publishedParameters()).isEqualTo(1_200_000);
             assertThat(p.publishedParametersRounding()).isEqualTo(100_000);
         });

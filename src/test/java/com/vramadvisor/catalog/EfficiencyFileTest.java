@@ -31,7 +31,7 @@ class EfficiencyFileTest {
 
     @Test
     void theShippedTableIsTheFileAndRoundTrips() throws IOException {
-        EfficiencyTable file = EfficiencyFile.read(JsonTrees.read(FILE));
+        EfficiencyTable file = EfficiencyFile.read(JsonTrees.read(Files.readString(FILE)));
         assertThat(EfficiencyTable.shipped()).isEqualTo(file);
         assertThat(EfficiencyFile.write(file)).isEqualTo(Files.readString(FILE));
         assertThat(file.info().command()).isEqualTo(EfficiencyTable.COMMAND);
@@ -39,7 +39,7 @@ class EfficiencyFileTest {
 
     @Test
     void theFileWasFittedOnTheCorpusAsItIsAndItsResidualsAreTodaysCodes() throws IOException {
-        EfficiencyTable file = EfficiencyFile.read(JsonTrees.read(FILE));
+        EfficiencyTable file = EfficiencyFile.read(JsonTrees.read(Files.readString(FILE)));
         Catalog catalog = CatalogLoader.shippedOnly().load();
         CorpusEvaluator evaluator = new CorpusEvaluator(catalog.hardware(), catalog::model);
         List<CorpusEvaluator.Case> cases = BenchmarkCorpusReader.read(Path.of("catalog/benchmarks")).measurements()

@@ -1,6 +1,6 @@
 package com.vramadvisor.catalog;
 
-import com.vramadvisor.engine.ParameterCounter;
+import com.vramadvisor.engine.llm.ParameterCounter;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;

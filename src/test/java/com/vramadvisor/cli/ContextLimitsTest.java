@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.vramadvisor.engine.DataType;
-import com.vramadvisor.engine.Mode;
+import com.vramadvisor.engine.llm.DataType;
+import com.vramadvisor.engine.llm.Mode;
 import com.vramadvisor.scenario.ScenarioCodec;
 import com.vramadvisor.scenario.ScenarioInputs;
 import java.io.IOException;
@@ -67,7 +67,7 @@ class ContextLimitsTest {
         long shorter = json("estimate", "--preset", "llama-3-8b", "--seq", "2048", "--format", "json")
                 .get("peakBytes").asLong();
         assertThat(omitted).isEqualTo(given).isGreaterThan(shorter);
-        assertThat(run("estimate", "--help").out()).contains("Default " + windowSeq);
+        assertThat(run("estimate", "--workload", "llm", "--help").out()).contains("Default " + windowSeq);
     }
 
     @Test

@@ -108,7 +108,7 @@ class DomainRecommendCommandTest {
         EstimateCommandTest.Result r = run("recommend", "--workload", "render", "--scene", "game-4k", "--max-gpus",
                 "0");
         assertThat(r.status()).isEqualTo(2);
-        assertThat(r.err()).contains("--max-gpus must be at least 1");
+        assertThat(r.err()).contains("--max-gpus must be 1 to 1,048,576");
     }
 
     private static JsonNode json(String... args) throws IOException {

@@ -73,7 +73,7 @@ class OffloadFlagsTest {
         assertThat(stage.err()).contains("--offload").contains("ZeRO stage");
         EstimateCommandTest.Result fsdp = run("estimate", "--preset", "gpt2", "--zero", "3", "--offload", "optimizer");
         assertThat(fsdp.status()).isEqualTo(2);
-        assertThat(fsdp.err()).contains("--implementation megatron");
+        assertThat(fsdp.err()).contains("--framework deepspeed");
         EstimateCommandTest.Result vllm = run("estimate", "--preset", "gpt2", "--mode", "infer", "--context", "512",
                 "--gpu-layers", "4");
         assertThat(vllm.status()).isEqualTo(2);

@@ -5,13 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.vramadvisor.engine.DataType;
+import com.vramadvisor.engine.llm.DataType;
 import com.vramadvisor.engine.ranking.SortKey;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -82,10 +81,12 @@ class OutputConventionsTest {
     }
 
     @Test
-    void guideTextNamesPartsInWordsAndShowsEveryFigureInGb() {
+    void guideTextNamesPartsInWordsAndShowsEveryFigureInGib() {
         EstimateCommandTest.Result r = run("guide");
         assertThat(r.status()).as(r.err()).isZero();
-        assertThat(r.out()).doesNotContain("GiB").contains(" GB").contains("Memory in GB (10^9 bytes)");
+        // GiB like every other command; "GB" only inside product names ("RTX 3060 12GB").
+        assertThat(r.out()).doesNotContainPattern("\\d GB\\b").contains(" GiB")
+                .contains("Memory in GiB (2^30 bytes)");
         // The findings' sentences name the largest part in words too, not by its JSON id.
         assertThat(r.out()).doesNotContainPattern("largest part: [a-z]+[A-Z]");
         List<String> parts = new ArrayList<>();
@@ -97,14 +98,14 @@ class OutputConventionsTest {
         }
         assertThat(parts).isNotEmpty().contains("optimizer states");
         for (String p : parts) {
-            assertThat(p).as("largest part").matches("[a-zA-Z ]+").isEqualTo(p.toLowerCase(Locale.ROOT)
-                    .replace("kv cache", "KV cache"));
+            // Words, capitalised only where a name is (KV cache, UNet, FLUX), never a camel-case JSON id.
+            assertThat(p).as("largest part").matches("[a-zA-Z ]+").doesNotMatch(".*\\b[a-z]+[A-Z][a-zA-Z]*\\b.*");
         }
     }
 
     @Test
     void weightsHelpListsEveryStorageTypeTheParserAccepts() {
-        String help = optionHelp(run("estimate", "--help").out(), "--weights=DTYPE");
+        String help = optionHelp(run("estimate", "--workload", "llm", "--help").out(), "--weights=DTYPE");
         for (DataType d : DataType.values()) {
             assertThat(help).contains(d.id());
             assertThat(DataType.parse(d.id())).isEqualTo(d);

@@ -31,7 +31,7 @@ class PlanCommandTest {
         assertThat(plan.get("network").asText()).contains("InfiniBand");
         JsonNode layouts = plan.get("layouts");
         assertThat(layouts.size()).isBetween(1, 5);
-        double previousDays = 0;
+        double firstDays = layouts.get(0).get("days").asDouble();
         for (JsonNode l : layouts) {
             assertThat(l.get("gpus").asInt()).isEqualTo(gpus);
             JsonNode layout = l.get("layout");
@@ -46,8 +46,10 @@ class PlanCommandTest {
             assertThat(l.get("gpuHours").asDouble()).isCloseTo(gpus * l.get("days").asDouble() * 24,
                     org.assertj.core.data.Percentage.withPercentage(1e-6));
             assertThat(l.get("jobCostUsd").asDouble()).isPositive();
-            assertThat(l.get("days").asDouble()).isGreaterThanOrEqualTo(previousDays);
-            previousDays = l.get("days").asDouble();
+            // The first is the fastest outside the margin, or up to 2 % slower with more memory free.
+            if (!l.get("tight").asBoolean()) {
+                assertThat(l.get("days").asDouble()).isGreaterThanOrEqualTo(firstDays / 1.02);
+            }
         }
         assertThat(layouts.get(0).get("days").asDouble()).isLessThanOrEqualTo(30);
     }
@@ -130,6 +132,43 @@ class PlanCommandTest {
         // Several machines name their network and say multi-node; tight fits and pipelines are noted too.
         assertThat(r.out()).contains("     notes: ").contains("multi-node").contains("machines of 8 GPUs over");
         assertThat(r.out()).contains("(1 GPU), ZeRO-0").doesNotContain("(1 GPUs)");
+    }
+
+    @Test
+    void theTextMarksTightAndPastTheDeadlineLayoutsAndRanksTheTightOnesLast() {
+        // Within a day no count of 16 RTX 4090s trains 1B tokens of Llama 2 7B; with a 50 % margin the layouts with
+        // less than half the memory free are tight and come after those with more.
+        EstimateCommandTest.Result r = run("plan", "--preset", "llama-2-7b", "--seq", "4096", "--tokens", "1e9",
+                "--gpu", "rtx-4090", "--days", "1", "--max-gpus", "16", "--margin", "50%", "--layouts", "50");
+        assertThat(r.status()).as(r.err()).isZero();
+        assertThat(r.out()).contains("Past the deadline even with").contains("past the deadline")
+                .contains("tight, past the deadline").contains("margin 50% of memory");
+        String[] rows = r.out().lines().filter(line -> line.matches("\\s+16 .*")).toArray(String[]::new);
+        assertThat(rows).isNotEmpty();
+        assertThat(rows[0]).doesNotContain("tight");
+        boolean tightSeen = false;
+        for (String row : rows) {
+            tightSeen |= row.contains("tight");
+            assertThat(!tightSeen || row.contains("tight")).as(row).isTrue();
+        }
+    }
+
+    @Test
+    void aGlobalBatchIsSplitExactlyOrThePlanSaysWhyNot() throws IOException {
+        JsonNode plan = json("plan", "--preset", "llama-2-7b", "--seq", "4096", "--tokens", "2e12", "--gpu",
+                "a100-sxm-80gb", "--global-batch", "4194304", "--framework", "deepspeed", "--format", "json");
+        assertThat(plan.get("framework").asText()).isEqualTo("deepspeed");
+        for (JsonNode l : plan.get("layouts")) {
+            JsonNode layout = l.get("layout");
+            assertThat((long) layout.get("dp").asInt() * layout.get("microBatchSize").asInt()
+                    * layout.get("microBatches").asInt() * 4096).isEqualTo(4_194_304L);
+            assertThat(layout.get("pp").asInt() > 1 && layout.get("zero").asInt() >= 2).isFalse();
+        }
+        EstimateCommandTest.Result odd = run("plan", "--preset", "llama-2-7b", "--seq", "4096", "--tokens", "2e12",
+                "--gpu", "a100-sxm-80gb", "--global-batch", "4000000");
+        assertThat(odd.status()).isEqualTo(2);
+        assertThat(odd.err().strip()).contains("not a whole number of 4,096-token sequences")
+                .contains("3,997,696 (976 sequences)").doesNotContain("\n");
     }
 
     @Test

@@ -141,7 +141,7 @@ class RecommendAndCatalogCommandTest {
             assertThat(r.err().strip().lines()).as(bad).hasSize(1);
         }
         assertThat(run("recommend", "--preset", "gpt2", "--max-gpus", "0").err())
-                .contains("--max-gpus must be at least 1, got 0");
+                .contains("--max-gpus must be 1 to 1,048,576, got 0");
     }
 
     private static String[] concat(String[] first, String... more) {

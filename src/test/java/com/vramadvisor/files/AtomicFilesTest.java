@@ -270,6 +270,33 @@ class AtomicFilesTest {
     }
 
     /** The target holds {@code text} and no temporary file is left beside it. */
+    /** Renaming over a FIFO would swap it for a regular file and cut it from whoever reads it. */
+    @Test
+    void aFifoAtTheTargetIsNeitherReplacedNorOpened() throws Exception {
+        Path fifo = SpecialFiles.fifo(dir, "report.md");
+        FileWriteException e = catchThrowableOfType(() -> AtomicFiles.writeString(fifo, MissingFolder.REFUSE, "x"),
+                FileWriteException.class);
+        assertThat(e.reason()).isEqualTo(Reason.NOT_A_REGULAR_FILE);
+        assertThat(e).hasMessage("cannot write " + fifo
+                + ": a pipe, socket or device has that name; only a regular file is replaced");
+        assertThat(Files.isRegularFile(fifo)).isFalse();
+        assertThat(Files.exists(fifo)).isTrue();
+        assertThat(filesIn(dir)).containsExactly(fifo);
+    }
+
+    @Test
+    void aSocketAtTheTargetOrBehindALinkIsNotReplaced() throws Exception {
+        Path socket = SpecialFiles.socket(dir, "calibration.json");
+        Path link = Files.createSymbolicLink(dir.resolve("link.json"), socket.getFileName());
+        for (Path target : List.of(socket, link)) {
+            FileWriteException e = catchThrowableOfType(() -> AtomicFiles.writeString(target, MissingFolder.REFUSE,
+                    "{}"), FileWriteException.class);
+            assertThat(e.reason()).isEqualTo(Reason.NOT_A_REGULAR_FILE);
+        }
+        assertThat(Files.isRegularFile(socket)).isFalse();
+        assertThat(Files.isSymbolicLink(link)).isTrue();
+    }
+
     private void assertTheOnlyFileIs(Path target, String text) throws IOException {
         assertThat(Files.readString(target)).isEqualTo(text);
         assertThat(filesIn(dir)).containsExactly(target);

@@ -4,17 +4,14 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 /**
  * Runs a reader over mutated copies of a valid input and fails on the first input that makes it throw anything but
- * its documented error type, or that takes longer than the per-input limit. Each input runs on one worker thread and
- * is waited for with a timeout, so a reader that loops forever fails the test instead of hanging the build.
+ * its documented error type, or an error whose message is not one printable line. Inputs run one after the other on
+ * the test's thread, with no time limit: how long an input takes depends on the machine and on what else runs on it,
+ * so it is no test of the reader. The readers bound the work an input can ask for by checks made before their loops
+ * (sizes, counts, nesting), and their own tests count that work; an input that made a reader loop forever would stop
+ * the build here, never pass.
  *
  * <p>The number of inputs is the test's own unless the system property {@value #COUNT_PROPERTY} gives one (the
  * {@code fuzz} Maven profile sets it to 1,000,000).
@@ -23,9 +20,6 @@ public final class FuzzLoop {
 
     /** System property that sets the number of mutated inputs per fuzz test. */
     public static final String COUNT_PROPERTY = "vramadvisor.fuzz.inputs";
-
-    /** Time one input may take; far above the few milliseconds any reader needs, even on a busy machine. */
-    public static final long LIMIT_MILLIS = 2_000;
 
     /** Reads one input; throws the reader's documented exception for bad input. */
     @FunctionalInterface
@@ -53,43 +47,20 @@ public final class FuzzLoop {
         Mutator mutator = new Mutator(seed, text);
         int inputs = count(defaultCount);
         int rejected = 0;
-        ExecutorService worker = Executors.newSingleThreadExecutor(r -> {
-            Thread t = new Thread(r, "fuzz-" + seed);
-            t.setDaemon(true);
-            return t;
-        });
-        try {
-            for (int i = 0; i < inputs; i++) {
-                byte[] input = mutator.mutate(valid);
-                Future<?> result = worker.submit(() -> {
-                    reader.read(input);
-                    return null;
-                });
-                try {
-                    result.get(LIMIT_MILLIS, TimeUnit.MILLISECONDS);
-                } catch (TimeoutException e) {
-                    result.cancel(true);
-                    fail("seed " + seed + ", input " + i + " (" + input.length + " bytes) took more than "
-                            + LIMIT_MILLIS + " ms");
-                } catch (ExecutionException e) {
-                    Throwable cause = e.getCause();
-                    if (!documented.isInstance(cause)) {
-                        fail("seed " + seed + ", input " + i + " (" + input.length + " bytes) threw "
-                                + stackTrace(cause), cause);
-                    }
-                    requirePrintableOneLine(cause.getMessage(), seed, i);
-                    rejected++;
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    fail("interrupted at input " + i);
+        for (int i = 0; i < inputs; i++) {
+            byte[] input = mutator.mutate(valid);
+            try {
+                reader.read(input);
+            } catch (Exception | StackOverflowError | OutOfMemoryError e) {
+                if (!documented.isInstance(e)) {
+                    fail("seed " + seed + ", input " + i + " (" + input.length + " bytes) threw " + stackTrace(e), e);
                 }
+                requirePrintableOneLine(e.getMessage(), seed, i);
+                rejected++;
             }
-        } finally {
-            worker.shutdownNow();
         }
         return rejected;
     }
-
     /** A message for the user is one line without control characters, whatever the input held. */
     public static void requirePrintableOneLine(String message, long seed, int index) {
         if (message == null) {

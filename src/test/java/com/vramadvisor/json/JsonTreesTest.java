@@ -49,7 +49,7 @@ class JsonTreesTest {
     @ParameterizedTest
     @MethodSource("shippedCatalogFiles")
     void readsTheShippedCatalogLikeObjectMapper(Path file) throws Exception {
-        assertThat(JsonTrees.read(file, Check.NO_DUPLICATE_FIELDS)).isEqualTo(MAPPER.readTree(file.toFile()));
+        assertThat(JsonTrees.read(file, 1 << 20, Check.NO_DUPLICATE_FIELDS)).isEqualTo(MAPPER.readTree(file.toFile()));
         byte[] bytes = Files.readAllBytes(file);
         assertThat(JsonTrees.read(bytes)).isEqualTo(MAPPER.readTree(bytes));
         assertThat(JsonTrees.read(new ByteArrayInputStream(bytes))).isEqualTo(MAPPER.readTree(bytes));

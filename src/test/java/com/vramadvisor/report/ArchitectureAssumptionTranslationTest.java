@@ -1,11 +1,11 @@
 package com.vramadvisor.report;
 
 import com.vramadvisor.catalog.CatalogLoader;
-import com.vramadvisor.engine.DataType;
-import com.vramadvisor.engine.MemoryEstimator;
-import com.vramadvisor.engine.Mode;
-import com.vramadvisor.engine.ModelSpec;
-import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.llm.DataType;
+import com.vramadvisor.engine.llm.MemoryEstimator;
+import com.vramadvisor.engine.llm.Mode;
+import com.vramadvisor.engine.llm.ModelSpec;
+import com.vramadvisor.engine.llm.Workload;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;

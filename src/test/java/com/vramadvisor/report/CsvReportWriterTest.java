@@ -58,6 +58,24 @@ class CsvReportWriterTest {
         assertThat(CsvReportWriter.field("two\nlines")).isEqualTo("\"two\nlines\"");
     }
 
+    /**
+     * A name from a file that a spreadsheet would run as a formula is written as text (OWASP "CSV Injection":
+     * a leading apostrophe); negative numbers are numbers and stay as they are.
+     */
+    @Test
+    void formulaLikeCellsGetAnApostropheAndNumbersStayNumbers() {
+        assertThat(CsvReportWriter.field("=HYPERLINK(\"http://x\")")).isEqualTo("\"'=HYPERLINK(\"\"http://x\"\")\"");
+        assertThat(CsvReportWriter.field("+cmd|' /C calc'!A0")).isEqualTo("'+cmd|' /C calc'!A0");
+        assertThat(CsvReportWriter.field("-2+3")).isEqualTo("'-2+3");
+        assertThat(CsvReportWriter.field("@SUM(A1)")).isEqualTo("'@SUM(A1)");
+        assertThat(CsvReportWriter.field("\t=1")).isEqualTo("'\t=1");
+        for (String number : List.of("-12.5", "-3", "-0.25%", "-1.5e-7", "-1,234.5", "+4", "17")) {
+            assertThat(CsvReportWriter.field(number)).as(number).isEqualTo(number.contains(",") ? '"' + number + '"'
+                    : number);
+        }
+        assertThat(CsvReportWriter.field("llama-3-8b")).isEqualTo("llama-3-8b");
+    }
+
     /** An RFC 4180 reader, written independently of the writer. */
     static List<List<String>> parse(String text) {
         List<List<String>> records = new ArrayList<>();

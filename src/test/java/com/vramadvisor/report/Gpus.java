@@ -17,8 +17,13 @@ final class Gpus {
 
     private static GpuSpec gpu(String id, String name, String vendor, int gb, double bandwidthGBps, double fp16Tflops,
                                int watts, double priceUsd, String source) {
+        return gpu(id, name, vendor, "SXM", gb, bandwidthGBps, fp16Tflops, watts, priceUsd, source);
+    }
+
+    private static GpuSpec gpu(String id, String name, String vendor, String formFactor, int gb, double bandwidthGBps,
+                               double fp16Tflops, int watts, double priceUsd, String source) {
         long total = gb * 1024L * MIB;
-        return new GpuSpec(id, name, vendor, "datacenter", "SXM", gb, "HBM", total, total - 560 * MIB, bandwidthGBps,
+        return new GpuSpec(id, name, vendor, "datacenter", formFactor, gb, "HBM", total, total - 560 * MIB, bandwidthGBps,
                 0, 0, fp16Tflops, 0, 0, watts, "NVLink", 0, 5, 2022, priceUsd, priceUsd > 0 ? "2022-10" : "", source);
     }
 
@@ -50,6 +55,12 @@ final class Gpus {
     /** AMD Instinct MI300X: 192 GB HBM3, 5.3 TB/s, 1,307.4 dense FP16 TFLOPS, 750 W (MI300X datasheet). */
     static GpuSpec mi300x() {
         return gpu("mi300x", "AMD Instinct MI300X", "AMD", 192, 5300, 1307.4, 750, 0, "AMD Instinct MI300X datasheet");
+    }
+
+    /** NVIDIA RTX PRO 6000 Blackwell Workstation Edition: a PCIe card of 96 GB, sold on its own (NVIDIA product page). */
+    static GpuSpec rtxPro6000() {
+        return gpu("rtx-pro-6000", "NVIDIA RTX PRO 6000 Blackwell Workstation Edition", "NVIDIA", "PCIe", 96, 1792,
+                0, 600, 0, "NVIDIA RTX PRO 6000 Blackwell Workstation Edition product page");
     }
 
     static List<GpuSpec> all() {

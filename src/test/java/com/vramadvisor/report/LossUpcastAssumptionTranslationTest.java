@@ -3,10 +3,10 @@ package com.vramadvisor.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.vramadvisor.catalog.CatalogLoader;
-import com.vramadvisor.engine.LossUpcast;
-import com.vramadvisor.engine.MemoryEstimator;
-import com.vramadvisor.engine.ModelSpec;
-import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.llm.LossUpcast;
+import com.vramadvisor.engine.llm.MemoryEstimator;
+import com.vramadvisor.engine.llm.ModelSpec;
+import com.vramadvisor.engine.llm.Workload;
 import org.junit.jupiter.api.Test;
 
 /** Both choices of the loss's logits upcast have an English and a Chinese report text. */

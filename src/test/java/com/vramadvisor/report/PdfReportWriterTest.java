@@ -183,7 +183,7 @@ class PdfReportWriterTest {
             for (int i = 0; i < doc.getNumberOfPages(); i++) {
                 BufferedImage image = renderer.renderImageWithDPI(i, 50);
                 assertThat(inkFraction(image)).as("ink on page %d", i + 1).isGreaterThan(0.005);
-                chartColourSeen |= containsColour(image, ChartRenderer.componentColour("optimizerStates", 0).getRGB());
+                chartColourSeen |= containsColour(image, WindowColours.colourOf("component-optimizer-states").getRGB());
             }
             assertThat(chartColourSeen).as("the breakdown bar's optimizer-states colour on some page").isTrue();
         }

@@ -47,7 +47,7 @@ class PngReportWriterTest {
         assertThat(PdfReportWriterTest.inkFraction(image)).isGreaterThan(0.03);
         for (String component : new String[] {"weights", "gradients", "optimizerStates", "activations"}) {
             assertThat(PdfReportWriterTest.containsColour(image,
-                    ChartRenderer.componentColour(component, 0).getRGB())).as(component).isTrue();
+                    WindowColours.colourOf(SampleReport.colourClass(component)).getRGB())).as(component).isTrue();
         }
     }
 
@@ -81,8 +81,8 @@ class PngReportWriterTest {
     @Test
     void theBreakdownChartShadesTheEstimatesRangeAndNothingOutsideIt() {
         long gib = 1L << 30;
-        List<Segment> segments = List.of(new Segment("weights", "Weights", 15 * gib),
-                new Segment("activations", "Activations", 5 * gib));
+        List<Segment> segments = List.of(new Segment("weights", "Weights", 15 * gib, "component-weights"),
+                new Segment("activations", "Activations", 5 * gib, "component-activations"));
         ChartStyle style = new ChartStyle(ReportText.of(ReportLanguage.EN.locale()));
         BreakdownPainter painter = new BreakdownPainter(style);
         List<Capacity> caps = List.of(new Capacity("NVIDIA A100 40GB", 40 * gib));
@@ -117,9 +117,10 @@ class PngReportWriterTest {
     @Test
     void capacityLinesLeaveAGapAtTheSharesTheyCrossAndSharesAreLegibleOnTheirSegment() {
         long gib = 1L << 30;
-        List<Segment> segments = List.of(new Segment("weights", "Weights", 15 * gib),
-                new Segment("activations", "Activations", 3 * gib), new Segment("kvCache", "KV cache", 16 * gib),
-                new Segment("runtimeOverhead", "Runtime overhead", 3 * gib));
+        List<Segment> segments = List.of(new Segment("weights", "Weights", 15 * gib, "component-weights"),
+                new Segment("activations", "Activations", 3 * gib, "component-activations"),
+                new Segment("kvCache", "KV cache", 16 * gib, "component-kv-cache"),
+                new Segment("runtimeOverhead", "Runtime overhead", 3 * gib, "component-runtime-overhead"));
         long total = 37 * gib;
         ChartStyle style = new ChartStyle(ReportText.of(ReportLanguage.EN.locale()));
         BreakdownPainter painter = new BreakdownPainter(style);
@@ -146,15 +147,15 @@ class PngReportWriterTest {
         Rectangle2D box = kv.box();
         BufferedImage label = image.getSubimage((int) box.getX() * 2, (int) box.getY() * 2 + 2,
                 (int) box.getWidth() * 2, (int) box.getHeight() * 2 - 4);
-        assertThat(pixelsOf(label, ChartStyle.CAPACITY_COLOURS[1])).as("line pixels inside the share").isZero();
+        assertThat(pixelsOf(label, ChartStyle.capacityColour(1))).as("line pixels inside the share").isZero();
         BufferedImage below = image.getSubimage((int) box.getX() * 2, (int) (box.getMaxY() * 2) + 4,
                 (int) box.getWidth() * 2, 6);
-        assertThat(pixelsOf(below, ChartStyle.CAPACITY_COLOURS[1])).as("the line goes on below").isPositive();
+        assertThat(pixelsOf(below, ChartStyle.capacityColour(1))).as("the line goes on below").isPositive();
         for (Segment s : segments) {
-            Color fill = ChartStyle.componentColour(s.id(), 0);
+            Color fill = ChartStyle.colour(s);
             assertThat(ChartStyle.contrast(ChartStyle.textOn(fill), fill)).as(s.id()).isGreaterThanOrEqualTo(4.5);
         }
-        assertThat(kv.fill()).isEqualTo(ChartStyle.componentColour("kvCache", 2));
+        assertThat(kv.fill()).isEqualTo(ChartStyle.colour(segments.get(2)));
         assertThat(ChartStyle.textOn(kv.fill())).isEqualTo(Color.BLACK);
     }
 

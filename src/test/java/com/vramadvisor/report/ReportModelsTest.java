@@ -13,18 +13,18 @@ import org.junit.jupiter.api.Test;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-import com.vramadvisor.engine.AttentionImpl;
-import com.vramadvisor.engine.DataType;
-import com.vramadvisor.engine.Implementation;
-import com.vramadvisor.engine.LoraSpec;
-import com.vramadvisor.engine.MemoryEstimator;
-import com.vramadvisor.engine.Mode;
-import com.vramadvisor.engine.ModelSpec;
-import com.vramadvisor.engine.MoeSpec;
-import com.vramadvisor.engine.Optimizer;
-import com.vramadvisor.engine.Parallelism;
-import com.vramadvisor.engine.Precision;
-import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.llm.AttentionImpl;
+import com.vramadvisor.engine.llm.DataType;
+import com.vramadvisor.engine.llm.Implementation;
+import com.vramadvisor.engine.llm.LoraSpec;
+import com.vramadvisor.engine.llm.MemoryEstimator;
+import com.vramadvisor.engine.llm.Mode;
+import com.vramadvisor.engine.llm.ModelSpec;
+import com.vramadvisor.engine.llm.MoeSpec;
+import com.vramadvisor.engine.llm.Optimizer;
+import com.vramadvisor.engine.llm.Parallelism;
+import com.vramadvisor.engine.llm.Precision;
+import com.vramadvisor.engine.llm.Workload;
 import com.vramadvisor.engine.hardware.GpuSpec;
 import com.vramadvisor.engine.ranking.RankingOptions;
 import com.vramadvisor.engine.ranking.Recommendation;
@@ -75,8 +75,10 @@ class ReportModelsTest {
         // the 192 GB one holds it; the two largest that do not are the 80 GB and 40 GB cards.
         assertThat(report.breakdown().capacities()).extracting(ReportModel.Capacity::label)
                 .containsExactly("AMD Instinct MI300X", "NVIDIA H100 SXM 80GB", "NVIDIA A100 SXM 40GB");
+        // The MI300X comes only on an eight-GPU OAM baseboard: named, with that said, as no card sold alone holds it.
         assertThat(report.highlights()).contains("Smallest single GPU that holds it: AMD Instinct MI300X ("
-                + ReportText.of(ReportLanguage.EN).gib(Gpus.mi300x().memoryBytesUsable()) + " usable).");
+                + ReportText.of(ReportLanguage.EN).gib(Gpus.mi300x().memoryBytesUsable()) + " usable), which is sold"
+                + " only on multi-GPU boards or as a module; no GPU sold on its own holds it.");
     }
 
     @Test

@@ -2,8 +2,8 @@ package com.vramadvisor.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.vramadvisor.engine.Mode;
-import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.llm.Mode;
+import com.vramadvisor.engine.llm.Workload;
 import com.vramadvisor.engine.ranking.ReferenceModels;
 import com.vramadvisor.engine.serving.ServingEngine;
 import com.vramadvisor.report.ReportModel.LabeledValue;

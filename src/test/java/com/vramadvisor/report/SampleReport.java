@@ -116,7 +116,7 @@ final class SampleReport {
         String[] ids = {"weights", "masterWeights", "gradients", "optimizerStates", "activations", "runtimeOverhead"};
         List<Segment> segments = new ArrayList<>();
         for (int i = 0; i < ids.length; i++) {
-            segments.add(new Segment(ids[i], labels[i], bytes[i]));
+            segments.add(new Segment(ids[i], labels[i], bytes[i], colourClass(ids[i])));
         }
         return new BreakdownChart(title, segments, PEAK, phase,
                 List.of(new Capacity(gpu, H100_USABLE), new Capacity("A100 40GB", A100_40_USABLE)));
@@ -155,5 +155,10 @@ final class SampleReport {
                             1000.0 * (i + 1), 42.0, fits ? List.of() : List.of("does-not-fit"))));
         }
         return new DecisionTable(columns, rows, List.of("Prices: list prices in USD with their dates."));
+    }
+
+    /** The window's style class of a language model's component id ({@code kvCache} to {@code component-kv-cache}). */
+    static String colourClass(String componentId) {
+        return "component-" + componentId.replaceAll("([A-Z])", "-$1").toLowerCase(java.util.Locale.ROOT);
     }
 }

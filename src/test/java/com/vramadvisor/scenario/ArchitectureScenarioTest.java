@@ -1,7 +1,7 @@
 package com.vramadvisor.scenario;
 
 import com.vramadvisor.catalog.CatalogLoader;
-import com.vramadvisor.engine.ModelSpec;
+import com.vramadvisor.engine.llm.ModelSpec;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;

@@ -3,7 +3,7 @@ package com.vramadvisor.scenario;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.vramadvisor.engine.Parallelism;
+import com.vramadvisor.engine.llm.Parallelism;
 import com.vramadvisor.scenario.ScenarioFileException.Reason;
 import org.junit.jupiter.api.Test;
 

@@ -3,10 +3,10 @@ package com.vramadvisor.scenario;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.vramadvisor.engine.Implementation;
-import com.vramadvisor.engine.Mode;
-import com.vramadvisor.engine.Offload;
-import com.vramadvisor.engine.Parallelism;
+import com.vramadvisor.engine.llm.Implementation;
+import com.vramadvisor.engine.llm.Mode;
+import com.vramadvisor.engine.llm.Offload;
+import com.vramadvisor.engine.llm.Parallelism;
 import org.junit.jupiter.api.Test;
 
 /** The workload's offload in scenario files. */

@@ -2,9 +2,9 @@ package com.vramadvisor.scenario;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.vramadvisor.engine.LoraSpec;
-import com.vramadvisor.engine.Mode;
-import com.vramadvisor.engine.MoeSpec;
+import com.vramadvisor.engine.llm.LoraSpec;
+import com.vramadvisor.engine.llm.Mode;
+import com.vramadvisor.engine.llm.MoeSpec;
 import com.vramadvisor.fuzz.FuzzFile;
 import com.vramadvisor.fuzz.FuzzLoop;
 import java.nio.charset.StandardCharsets;

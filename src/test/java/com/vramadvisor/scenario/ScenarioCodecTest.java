@@ -7,16 +7,16 @@ import com.vramadvisor.scenario.ScenarioFileException.Reason;
 import com.vramadvisor.scenario.SizeUnit;
 import com.vramadvisor.scenario.ScenarioInputs;
 import com.vramadvisor.scenario.SweepAxis;
-import com.vramadvisor.engine.DataType;
-import com.vramadvisor.engine.Implementation;
-import com.vramadvisor.engine.LoraSpec;
-import com.vramadvisor.engine.Mode;
-import com.vramadvisor.engine.ModelSpec;
-import com.vramadvisor.engine.MoeSpec;
-import com.vramadvisor.engine.Optimizer;
-import com.vramadvisor.engine.Parallelism;
-import com.vramadvisor.engine.Recompute;
-import com.vramadvisor.engine.RuntimeOverhead;
+import com.vramadvisor.engine.llm.DataType;
+import com.vramadvisor.engine.llm.Implementation;
+import com.vramadvisor.engine.llm.LoraSpec;
+import com.vramadvisor.engine.llm.Mode;
+import com.vramadvisor.engine.llm.ModelSpec;
+import com.vramadvisor.engine.llm.MoeSpec;
+import com.vramadvisor.engine.llm.Optimizer;
+import com.vramadvisor.engine.llm.Parallelism;
+import com.vramadvisor.engine.llm.Recompute;
+import com.vramadvisor.engine.llm.RuntimeOverhead;
 import com.vramadvisor.engine.ranking.RankingOptions;
 import com.vramadvisor.engine.serving.ServingEngine;
 import java.util.Set;
@@ -191,13 +191,13 @@ class ScenarioCodecTest {
     void theLossUpcastSurvivesARoundTripAndOlderFilesReadAsFp32() throws Exception {
         ScenarioInputs d = ScenarioInputs.defaults();
         ScenarioInputs plain = d.withWorkload(d.workload().toBuilder()
-                .lossUpcast(com.vramadvisor.engine.LossUpcast.NONE).build());
+                .lossUpcast(com.vramadvisor.engine.llm.LossUpcast.NONE).build());
         String json = codec.write(plain);
         assertThat(json).contains("\"lossUpcast\" : \"none\"");
         assertThat(codec.read(json)).isEqualTo(plain);
         String older = json.replaceAll(",\\s*\"lossUpcast\" : \"none\"", "");
         assertThat(older).doesNotContain("lossUpcast");
-        assertThat(codec.read(older).workload().lossUpcast()).isEqualTo(com.vramadvisor.engine.LossUpcast.FP32);
+        assertThat(codec.read(older).workload().lossUpcast()).isEqualTo(com.vramadvisor.engine.llm.LossUpcast.FP32);
     }
 
     @Test

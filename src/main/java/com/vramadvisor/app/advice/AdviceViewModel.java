@@ -1,10 +1,11 @@
 package com.vramadvisor.app.advice;
 
 import com.vramadvisor.app.results.ResultsMessages;
-import com.vramadvisor.engine.MemoryEstimator;
-import com.vramadvisor.engine.Mode;
-import com.vramadvisor.engine.Parallelism;
-import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.llm.MemoryEstimator;
+import com.vramadvisor.engine.llm.Mode;
+import com.vramadvisor.engine.llm.Parallelism;
+import com.vramadvisor.engine.llm.Recompute;
+import com.vramadvisor.engine.llm.Workload;
 import com.vramadvisor.engine.advice.FitAdvisor;
 import com.vramadvisor.engine.advice.Lever;
 import com.vramadvisor.engine.advice.LeverKind;
@@ -152,11 +153,21 @@ public final class AdviceViewModel {
                     messages.integer(p.gpus()));
             case TENSOR_PARALLEL_X2 -> messages.get(key, messages.integer(p.tensorParallel()),
                     messages.integer(p.gpus()));
+            case PIPELINE_PARALLEL_X2 -> messages.get(key, messages.integer(p.pipelineParallel()),
+                    messages.integer(p.gpus()));
+            case ZERO_OFFLOAD -> withRecompute(l, messages.get(key, p.zeroStage()));
+            case ZERO_INFINITY, FSDP_CPU_OFFLOAD -> withRecompute(l, messages.get(key));
             case LORA, QLORA -> messages.get(key, messages.integer(w.lora().rank()));
             case HALVE_SEQUENCES -> messages.get(key, messages.integer(w.batch()));
             case HALVE_CONTEXT -> messages.get(key, messages.integer(w.effectiveContext()));
             default -> messages.get(key);
         };
+    }
+
+    /** An offload lever offered with full recomputation (it did not fit alone) says so. */
+    private String withRecompute(Lever l, String text) {
+        return l.workload().recompute() == Recompute.FULL ? messages.get("advice.lever.withFullRecompute", text)
+                : text;
     }
 
     /** The levers for the live scenario, those that fit first, then by peak ascending. */

@@ -2,7 +2,7 @@ package com.vramadvisor.app.calibration;
 
 import com.vramadvisor.app.settings.AppSettings;
 import com.vramadvisor.app.ui.Messages;
-import com.vramadvisor.engine.RuntimeOverhead;
+import com.vramadvisor.engine.llm.RuntimeOverhead;
 import com.vramadvisor.scenario.ScenarioInputs;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;

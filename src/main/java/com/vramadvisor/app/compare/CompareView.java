@@ -3,7 +3,7 @@ package com.vramadvisor.app.compare;
 import com.vramadvisor.app.results.ComponentRow;
 import com.vramadvisor.app.results.ResultsMessages;
 import com.vramadvisor.app.results.StackedMemoryBar;
-import com.vramadvisor.engine.Component;
+import com.vramadvisor.engine.llm.Component;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;

@@ -2,11 +2,14 @@ package com.vramadvisor.app.compare;
 
 import com.vramadvisor.app.results.PlanTexts;
 import com.vramadvisor.app.results.ResultsMessages;
+import com.vramadvisor.app.ui.Messages;
+import com.vramadvisor.app.workload.EnumTexts;
+import com.vramadvisor.app.workload.WorkloadView;
 import com.vramadvisor.scenario.ScenarioInputs;
-import com.vramadvisor.engine.Estimate;
-import com.vramadvisor.engine.Mode;
-import com.vramadvisor.engine.Parallelism;
-import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.llm.Estimate;
+import com.vramadvisor.engine.llm.Mode;
+import com.vramadvisor.engine.llm.Parallelism;
+import com.vramadvisor.engine.llm.Workload;
 import com.vramadvisor.engine.ranking.RankingOptions;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -22,6 +25,8 @@ final class ScenarioTexts {
 
     private final ResultsMessages messages;
     private final PlanTexts plans;
+    /** The workload panel's texts (choice names), made again when the language changes. */
+    private Messages panelTexts;
 
     ScenarioTexts(ResultsMessages messages) {
         this.messages = messages;
@@ -48,12 +53,15 @@ final class ScenarioTexts {
         add(rows, inputs, "compare.input.sequence", in -> messages.integer(in.workload().sequenceLength()));
         add(rows, inputs, "compare.input.context", in -> infer(in)
                 ? messages.integer(in.workload().effectiveContext()) : NONE);
-        add(rows, inputs, "compare.input.precision", in -> infer(in) ? NONE : in.workload().precision().id());
-        add(rows, inputs, "compare.input.weights", in -> in.workload().effectiveWeightType().id());
-        add(rows, inputs, "compare.input.kvCache", in -> infer(in) ? in.workload().kvCacheType().id() : NONE);
+        // Choices are named as the workload panel's controls name them, not by their command-line keys.
+        add(rows, inputs, "compare.input.precision", in -> infer(in) ? NONE : panel(in.workload().precision()));
+        add(rows, inputs, "compare.input.weights", in -> WorkloadView.dataTypeLabel(
+                in.workload().effectiveWeightType()));
+        add(rows, inputs, "compare.input.kvCache", in -> infer(in)
+                ? WorkloadView.dataTypeLabel(in.workload().kvCacheType()) : NONE);
         add(rows, inputs, "compare.input.implementation", in -> infer(in) ? NONE
-                : in.workload().implementation().id());
-        add(rows, inputs, "compare.input.optimizer", in -> infer(in) ? NONE : in.workload().optimizer().id());
+                : panel(in.workload().implementation()));
+        add(rows, inputs, "compare.input.optimizer", in -> infer(in) ? NONE : panel(in.workload().optimizer()));
         add(rows, inputs, "compare.input.lora", in -> in.workload().lora() == null ? NONE
                 : messages.integer(in.workload().lora().rank()));
         add(rows, inputs, "compare.input.parallelism", in -> parallelism(in.workload().parallelism()));
@@ -87,6 +95,14 @@ final class ScenarioTexts {
     /** A line whose {@code differs} flag says whether the columns disagree (never with a single column). */
     static CompareRow row(CompareRow.Section section, String label, List<String> values) {
         return new CompareRow(section, label, values, values.size() > 1 && new HashSet<>(values).size() > 1);
+    }
+
+    /** A choice's name on the workload panel, in the comparison's language. */
+    private String panel(Enum<?> value) {
+        if (panelTexts == null || !panelTexts.locale().equals(Messages.supportedLocale(messages.locale()))) {
+            panelTexts = new Messages(messages.locale());
+        }
+        return panelTexts.get(EnumTexts.key(value));
     }
 
     private String mode(Mode mode) {

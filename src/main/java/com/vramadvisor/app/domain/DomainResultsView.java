@@ -3,6 +3,9 @@ package com.vramadvisor.app.domain;
 import com.vramadvisor.app.results.ResultsMessages;
 import com.vramadvisor.app.results.ResultsView;
 import com.vramadvisor.app.results.Tooltips;
+import com.vramadvisor.app.ui.TwoCards;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.value.ObservableBooleanValue;
 import java.util.List;
 import javafx.beans.value.ObservableStringValue;
 import javafx.collections.ListChangeListener;
@@ -16,7 +19,6 @@ import javafx.scene.layout.ColumnConstraints;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
-import javafx.scene.layout.RowConstraints;
 import javafx.scene.layout.VBox;
 
 /**
@@ -35,6 +37,14 @@ public final class DomainResultsView extends GridPane {
     private final VBox caveats = new VBox(4);
 
     public DomainResultsView(DomainResultsViewModel vm) {
+        this(vm, new SimpleBooleanProperty(false));
+    }
+
+    /**
+     * @param stacked true while the cards stand in a column beside the decision table: the breakdown then goes above
+     *                the notes instead of left of them
+     */
+    public DomainResultsView(DomainResultsViewModel vm, ObservableBooleanValue stacked) {
         this.vm = vm;
         ResultsMessages messages = vm.messages();
         setId("domainResultsView");
@@ -77,6 +87,7 @@ public final class DomainResultsView extends GridPane {
         ScrollPane breakdownScroll = new ScrollPane(breakdownBox);
         breakdownScroll.setFitToWidth(true);
         breakdownScroll.getStyleClass().add("edge-to-edge");
+        breakdownScroll.setId("domainBreakdownScroll");
         VBox.setVgrow(breakdownScroll, Priority.ALWAYS);
         VBox breakdown = card(messages.text("domain.results.title"), breakdownScroll);
         breakdown.setId("domainBreakdownCard");
@@ -92,20 +103,16 @@ public final class DomainResultsView extends GridPane {
         notes.getStyleClass().add("edge-to-edge");
         VBox notesCard = card(null, notes);
         VBox.setVgrow(notes, Priority.ALWAYS);
+        // Another kind's card starts at its headline, not at the last kind's scroll offset.
+        vm.kindProperty().addListener((obs, old, now) -> {
+            breakdownScroll.setVvalue(breakdownScroll.getVmin());
+            notes.setVvalue(notes.getVmin());
+        });
 
-        ColumnConstraints left = new ColumnConstraints();
-        left.setPercentWidth(55);
-        ColumnConstraints right = new ColumnConstraints();
-        right.setPercentWidth(45);
-        getColumnConstraints().addAll(left, right);
-        RowConstraints row = new RowConstraints();
-        row.setVgrow(Priority.ALWAYS);
-        row.setFillHeight(true);
-        row.setMinHeight(0);
-        getRowConstraints().add(row);
-        add(breakdown, 0, 0);
-        add(notesCard, 1, 0);
+        // In a row: the breakdown 55 % of the width; in a column beside the table: 60 % of the height.
+        TwoCards.arrange(this, breakdown, notesCard, 55, 60, stacked);
         setHgap(12);
+        setVgap(12);
         setPadding(new Insets(12, 12, 6, 12));
 
         vm.caveats().addListener((ListChangeListener<String>) c -> fill(caveats, vm.caveats(), "domain-caveat"));

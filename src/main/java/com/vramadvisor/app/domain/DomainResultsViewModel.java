@@ -8,6 +8,7 @@ import com.vramadvisor.engine.core.SizedEstimate;
 import com.vramadvisor.engine.core.WorkloadKind;
 import com.vramadvisor.engine.hardware.GpuSpec;
 import com.vramadvisor.report.EstimatorSentences;
+import com.vramadvisor.report.WindowColours;
 import com.vramadvisor.scenario.DomainInputs;
 import com.vramadvisor.scenario.ScenarioInputs;
 import com.vramadvisor.scenario.SpreadWorkload;
@@ -47,6 +48,7 @@ public final class DomainResultsViewModel {
     private final Function<String, Optional<GpuSpec>> gpus;
     private final ResultsMessages messages;
     private final ReadOnlyBooleanWrapper active = new ReadOnlyBooleanWrapper(this, "active");
+    private final ReadOnlyObjectWrapper<WorkloadKind> kind = new ReadOnlyObjectWrapper<>(this, "kind");
     private final ReadOnlyObjectWrapper<Sizable> workload = new ReadOnlyObjectWrapper<>(this, "workload");
     private final ReadOnlyObjectWrapper<SizedEstimate> estimate = new ReadOnlyObjectWrapper<>(this, "estimate");
     private final ReadOnlyStringWrapper subject = new ReadOnlyStringWrapper(this, "subject", "");
@@ -66,6 +68,9 @@ public final class DomainResultsViewModel {
     private final ObservableList<String> readOnlyCaveats = FXCollections.unmodifiableObservableList(caveats);
     private final ObservableList<PartRow> readOnlyRows = FXCollections.unmodifiableObservableList(rows);
     private Key lastKey;
+    /** A GPU shown instead of the scenario's while a table row of it is selected; empty: the scenario's. */
+    private String shownGpuId = "";
+    private String scenarioGpuId = "";
 
     /** Everything a result depends on besides the locale. */
     private record Key(WorkloadKind kind, DomainInputs domain, String gpuId, SizeUnit unit) {
@@ -95,11 +100,19 @@ public final class DomainResultsViewModel {
         if (in == null) {
             return;
         }
+        if (in.kind() != kind.get() || !in.gpuId().equals(scenarioGpuId)) {
+            // Another kind's table, or the scenario's GPU changed (the panel, a click in the table, undo): the
+            // scenario's GPU is the one shown again.
+            scenarioGpuId = in.gpuId();
+            shownGpuId = "";
+        }
+        kind.set(in.kind());
+        String gpuId = shownGpuId.isEmpty() ? in.gpuId() : shownGpuId;
         active.set(!in.languageModel());
         if (in.languageModel()) {
             return;
         }
-        Key key = new Key(in.kind(), in.domain(), in.gpuId(), in.sizeUnit());
+        Key key = new Key(in.kind(), in.domain(), gpuId, in.sizeUnit());
         if (key.equals(lastKey)) {
             return;
         }
@@ -117,7 +130,7 @@ public final class DomainResultsViewModel {
             clear(messages.get("domain.results.noEstimator", messages.get("domain.results.kind." + in.kind().id())));
             return;
         }
-        show(in, built.get(), e, gpus.apply(in.gpuId()).orElse(null));
+        show(in, built.get(), e, gpus.apply(gpuId).orElse(null));
     }
 
     private void show(ScenarioInputs in, Sizable w, SizedEstimate e, GpuSpec gpu) {
@@ -147,7 +160,7 @@ public final class DomainResultsViewModel {
             String share = messages.percent(total == 0 ? 0 : p.bytes() / (double) total, 1);
             String size = messages.size(p.bytes(), unit);
             next.add(new PartRow(p.id(), name, p.bytes(), size, share, messages.get("domain.results.part.tooltip",
-                    name, size, messages.integer(p.bytes()), share, sentences.text(p.formulaSentence())), i % 16 + 1));
+                    name, size, messages.integer(p.bytes()), share, sentences.text(p.formulaSentence())), WindowColours.partSlot(i)));
             i++;
         }
         boolean spreads = w.perGpu(2).isPresent();
@@ -219,8 +232,22 @@ public final class DomainResultsViewModel {
         rows.clear();
     }
 
+    /**
+     * Shows the breakdown against {@code gpuId}, a selected table row's GPU, without changing the scenario; the
+     * scenario's GPU is shown again when it changes.
+     */
+    public void showGpu(String gpuId) {
+        String next = gpuId == null ? "" : gpuId;
+        if (!next.equals(shownGpuId)) {
+            shownGpuId = next;
+            recompute();
+        }
+    }
+
     /** Whether the scenario sizes a kind beyond language models, so these results are the ones to show. */
     public ReadOnlyBooleanProperty activeProperty() { return active.getReadOnlyProperty(); }
+    /** The scenario's workload kind, language models included: a new kind starts its results from the top. */
+    public ReadOnlyObjectProperty<WorkloadKind> kindProperty() { return kind.getReadOnlyProperty(); }
     /** The workload the inputs describe; {@code null} while they are refused or the kind has no estimator. */
     public ReadOnlyObjectProperty<Sizable> workloadProperty() { return workload.getReadOnlyProperty(); }
     public ReadOnlyObjectProperty<SizedEstimate> estimateProperty() { return estimate.getReadOnlyProperty(); }

@@ -10,25 +10,34 @@ import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.collections.transformation.SortedList;
 import javafx.css.PseudoClass;
 import javafx.geometry.Insets;
+import javafx.scene.Node;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyEvent;
+import javafx.scene.input.MouseButton;
+import javafx.scene.input.MouseEvent;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 
 /**
  * The decision table for a workload beyond language models: one row per option with fit, GPUs needed, per-GPU memory,
- * headroom and price; a row's tooltip gives its reasons. Selecting a row draws the breakdown for that row's GPU.
+ * headroom and price; a row's tooltip gives its reasons. A click on a row or Enter makes the row's GPU the
+ * scenario's, and the breakdown is drawn for it; the arrow keys only show the selected row's GPU in the breakdown.
  */
 public final class DomainTableView extends VBox {
 
     private static final PseudoClass OVER = PseudoClass.getPseudoClass("over");
 
     /**
-     * @param chooseGpu called with a selected row's GPU id, so the breakdown measures against it
+     * @param chooseGpu called with a row's GPU id when the user clicks the row or presses Enter on it, so the
+     *                  breakdown measures against it
+     * @param showGpu   called with a selected row's GPU id (the arrow keys), so the breakdown shows that row while the
+     *                  scenario keeps its GPU
      */
-    public DomainTableView(DomainTableViewModel vm, Consumer<String> chooseGpu) {
+    public DomainTableView(DomainTableViewModel vm, Consumer<String> chooseGpu, Consumer<String> showGpu) {
         ResultsMessages messages = vm.messages();
         setId("domainDecisionView");
         getStyleClass().addAll("results-card", "decision-view");
@@ -84,13 +93,41 @@ public final class DomainTableView extends VBox {
                         : Tooltips.explaining(item.reasons()));
             }
         });
+        // Arrow keys only show the selected row; a click on a row or Enter makes its GPU the scenario's, one edit.
         table.getSelectionModel().selectedItemProperty().addListener((obs, old, row) -> {
             if (row != null && !row.gpuId().isEmpty()) {
-                chooseGpu.accept(row.gpuId());
+                showGpu.accept(row.gpuId());
+            }
+        });
+        table.addEventHandler(MouseEvent.MOUSE_CLICKED, e -> {
+            if (e.getButton() == MouseButton.PRIMARY && onRow(e.getPickResult().getIntersectedNode())) {
+                choose(table.getSelectionModel().getSelectedItem(), chooseGpu);
+            }
+        });
+        table.addEventHandler(KeyEvent.KEY_PRESSED, e -> {
+            if (e.getCode() == KeyCode.ENTER && table.getSelectionModel().getSelectedItem() != null) {
+                choose(table.getSelectionModel().getSelectedItem(), chooseGpu);
+                e.consume();
             }
         });
         VBox.setVgrow(table, Priority.ALWAYS);
         getChildren().addAll(title, summary, DomainJobBar.of(vm.job(), messages), note, table);
+    }
+
+    private static void choose(DomainTableRow row, Consumer<String> chooseGpu) {
+        if (row != null && !row.gpuId().isEmpty()) {
+            chooseGpu.accept(row.gpuId());
+        }
+    }
+
+    /** Whether {@code node} lies in a row that holds an option (not in a header or the empty space below). */
+    private static boolean onRow(Node node) {
+        for (Node n = node; n != null; n = n.getParent()) {
+            if (n instanceof TableRow<?> row) {
+                return !row.isEmpty() && row.getItem() != null;
+            }
+        }
+        return false;
     }
 
     private static TableColumn<DomainTableRow, String> column(String id, ResultsMessages messages, String key,

@@ -108,7 +108,7 @@ public final class DomainTableViewModel {
         }
         // The scenario's deadline, as the language-model table uses it: options take the fewest GPUs that finish in it.
         RankingOptions options = RankingOptions.builder().maxGpus(in.maxGpus()).deadlineDays(in.deadlineDays())
-                .build();
+                .usage(in.usage()).build();
         w = ScenarioWorkloads.timed(w, in.domain().job());
         JobSize size = DomainJobFields.jobFor(w, in.domain().job());
         Request next = new Request(generation + 1, w, options, in.sizeUnit(), size);

@@ -181,7 +181,8 @@ public final class ExportViewModel {
                 messages.get("domain.kind." + inputs.kind().id()))), inputs.domain().job());
         Recommendation recommendation = catalog.gpus().isEmpty() ? null
                 : new Recommender().recommend(SpreadWorkload.unspread(workload), catalog.hardware(),
-                        RankingOptions.builder().maxGpus(inputs.maxGpus()).deadlineDays(inputs.deadlineDays()).build(),
+                        RankingOptions.builder().maxGpus(inputs.maxGpus()).deadlineDays(inputs.deadlineDays())
+                                .usage(inputs.usage()).build(),
                         DomainJobFields.jobFor(workload, inputs.domain().job()));
         String catalogVersion = String.join(", ", new TreeSet<>(catalog.versions().values()));
         return DomainReportModels.from(workload, recommendation,

@@ -1,7 +1,7 @@
 package com.vramadvisor.app.open;
 
+import com.vramadvisor.files.RegularFiles;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
@@ -15,23 +15,35 @@ import java.util.regex.Pattern;
 
 /**
  * The file in the user's configuration folder through which a launch finds the window that is already open: one line,
- * {@code <port> <token>}, the loopback port the window listens on and the secret a sender must present. It is
- * written atomically (a temporary file renamed over it) and, where the file system has POSIX permissions, readable by
- * its owner only from the moment it exists; elsewhere (Windows) it inherits the configuration folder's per-user
- * access. Whatever is read back is checked: a file that is too long, or not exactly a port and a 32-digit hex token,
- * counts as no window.
+ * {@code <port> <token> <pid>}, the loopback port the window listens on, the secret both ends prove they know, and
+ * the window's process id, so that a file left by a window that was killed ({@code kill -9} runs no clean-up) is
+ * recognised without connecting to whatever now holds its port. It is written atomically (a temporary file renamed
+ * over it) and, where the file system has POSIX permissions, readable by its owner only from the moment it exists;
+ * elsewhere (Windows) it inherits the configuration folder's per-user access. Whatever is read back is checked: a
+ * file that is not a regular file, too long, or not exactly a port, a 32-digit hex token and a process id, counts as
+ * no window.
  */
 final class HandoffFile {
 
     /** Its name in the configuration folder. */
     static final String NAME = "window-handoff";
-    /** More than a valid file can hold ({@code 65535} + space + 32 hex digits + line end). */
+    /** More than a valid file can hold ({@code 65535}, 32 hex digits, an 18-digit process id, spaces, line end). */
     static final int MAX_BYTES = 64;
 
-    private static final Pattern LINE = Pattern.compile("([0-9]{1,5}) ([0-9a-f]{32})\\r?\\n?");
+    private static final Pattern LINE = Pattern.compile("([0-9]{1,5}) ([0-9a-f]{32}) ([0-9]{1,18})\\r?\\n?");
 
-    /** Where a window listens, as its file says. */
-    record Endpoint(int port, String token) {
+    /** Where a window listens, as its file says, and which process it is. */
+    record Endpoint(int port, String token, long pid) {
+
+        /** This process's window on {@code port}. */
+        static Endpoint own(int port, String token) {
+            return new Endpoint(port, token, ProcessHandle.current().pid());
+        }
+
+        /** Whether the process that wrote the file still runs (a later process may have its id: the proof decides). */
+        boolean processAlive() {
+            return ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
+        }
     }
 
     private HandoffFile() {
@@ -47,7 +59,8 @@ final class HandoffFile {
                 : new FileAttribute<?>[0];
         Path temp = Files.createTempFile(folder, "." + NAME, ".tmp", ownerOnly);
         try {
-            Files.writeString(temp, endpoint.port() + " " + endpoint.token() + "\n", StandardCharsets.US_ASCII);
+            Files.writeString(temp, endpoint.port() + " " + endpoint.token() + " " + endpoint.pid() + "\n",
+                    StandardCharsets.US_ASCII);
             try {
                 Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             } catch (AtomicMoveNotSupportedException e) {
@@ -58,15 +71,12 @@ final class HandoffFile {
         }
     }
 
-    /** The endpoint {@code file} names; empty when it is missing, unreadable, too long or malformed. */
+    /** The endpoint {@code file} names; empty when it is missing, not a regular file, too long or malformed. */
     static Optional<Endpoint> read(Path file) {
         byte[] bytes;
-        try (InputStream in = Files.newInputStream(file)) {
-            bytes = in.readNBytes(MAX_BYTES + 1);
+        try {
+            bytes = RegularFiles.readAllBytes(file, MAX_BYTES);
         } catch (IOException | RuntimeException e) {
-            return Optional.empty();
-        }
-        if (bytes.length > MAX_BYTES) {
             return Optional.empty();
         }
         Matcher m = LINE.matcher(new String(bytes, StandardCharsets.US_ASCII));
@@ -74,7 +84,9 @@ final class HandoffFile {
             return Optional.empty();
         }
         int port = Integer.parseInt(m.group(1));
-        return port >= 1 && port <= 65_535 ? Optional.of(new Endpoint(port, m.group(2))) : Optional.empty();
+        long pid = Long.parseLong(m.group(3));
+        return port >= 1 && port <= 65_535 && pid > 0 ? Optional.of(new Endpoint(port, m.group(2), pid))
+                : Optional.empty();
     }
 
     /** Removes {@code file} if it still names {@code endpoint}: a window started later may have replaced it. */
@@ -83,7 +95,7 @@ final class HandoffFile {
             try {
                 Files.deleteIfExists(file);
             } catch (IOException e) {
-                // A stale file is harmless: the next launch finds nobody listening and opens its own window.
+                // A stale file is harmless: its process is gone, so the next launch does not even connect.
             }
         }
     }

@@ -8,7 +8,7 @@ import com.vramadvisor.engine.plan.PlanLayout;
  *
  * @param layout          the layout: what Apply sets in the scenario
  * @param gpuId           catalog id of the GPU it runs on
- * @param chosen          whether this is the planner's choice (the fastest at the chosen count)
+ * @param chosen          whether this is the planner's choice (the first of its ranking at the chosen count)
  * @param gpus            GPUs the layout uses
  * @param gpusText        the count
  * @param machinesText    machines x GPUs in each
@@ -27,10 +27,13 @@ import com.vramadvisor.engine.plan.PlanLayout;
  * @param bound           the step's largest term, {@code null} without throughput figures
  * @param boundText       that term in words
  * @param boundTip        what it means and what helps
+ * @param tight           whether it fits inside the safety margin
+ * @param pastDeadline    whether it takes longer than the deadline
+ * @param noteText        tight, past the deadline, both, or empty
  */
 public record PlanRow(PlanLayout layout, String gpuId, boolean chosen, int gpus, String gpusText,
                       String machinesText, String layoutText, String layoutTip, long peakBytes, String memoryText,
                       Double mfu, String mfuText, Double tokensPerSecond, String speedText, Double hours,
                       String timeText, Double gpuHours, String gpuHoursText, Bound bound, String boundText,
-                      String boundTip) {
+                      String boundTip, boolean tight, boolean pastDeadline, String noteText) {
 }

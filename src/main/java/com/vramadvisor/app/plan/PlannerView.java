@@ -145,6 +145,7 @@ public final class PlannerView extends VBox {
                 110));
         table.getColumns().add(column("planBoundColumn", "plan.column.bound", PlanRow::boundText, PlanRow::boundTip,
                 160));
+        table.getColumns().add(column("planNoteColumn", "plan.column.note", PlanRow::noteText, null, 150));
         table.setRowFactory(t -> new TableRow<>() {
             @Override
             protected void updateItem(PlanRow row, boolean empty) {

@@ -4,12 +4,12 @@ import com.vramadvisor.app.results.LayoutChoice;
 import com.vramadvisor.app.results.PlanTexts;
 import com.vramadvisor.app.results.ResultsMessages;
 import com.vramadvisor.app.workload.NumberParser;
-import com.vramadvisor.engine.Estimate;
-import com.vramadvisor.engine.MemoryEstimator;
-import com.vramadvisor.engine.Mode;
-import com.vramadvisor.engine.Parallelism;
-import com.vramadvisor.engine.Recompute;
-import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.llm.Estimate;
+import com.vramadvisor.engine.llm.MemoryEstimator;
+import com.vramadvisor.engine.llm.Mode;
+import com.vramadvisor.engine.llm.Parallelism;
+import com.vramadvisor.engine.llm.Recompute;
+import com.vramadvisor.engine.llm.Workload;
 import com.vramadvisor.engine.plan.Bound;
 import com.vramadvisor.engine.plan.MemoryModel;
 import com.vramadvisor.engine.plan.PlanCandidate;
@@ -236,7 +236,9 @@ public final class PlannerViewModel {
                     SpeedSettings.fitted(), in.tokenBudget(), r.globalBatchTokens(), null));
             Rig rig = r.target().rig(ServingEngine.capacityBytes(r.target().gpu(), w));
             Planner.Answer answer = planner.plan(rig, in.maxGpus(), r.deadlineDays() * 24, ALTERNATIVES);
-            return new Outcome(in, r.target(), r.deadlineDays(), rig, answer, null);
+            // No count has a layout: say why (a global batch no layout splits) where the planner knows.
+            String none = answer == null ? planner.noLayoutReason(rig, in.maxGpus()) : null;
+            return new Outcome(in, r.target(), r.deadlineDays(), rig, answer, none);
         } catch (IllegalArgumentException rejected) {
             return new Outcome(in, r.target(), r.deadlineDays(), null, null, rejected.getMessage());
         }
@@ -278,13 +280,16 @@ public final class PlannerViewModel {
 
     private PlanRow row(Outcome o, PlanCandidate c, boolean chosen, SizeUnit unit) {
         Double tps = c.step() == null ? null : c.step().tokensPerSecond();
+        boolean late = c.hours() != null && c.hours() > o.deadlineDays() * 24;
+        String note = c.tight() && late ? messages.get("plan.note.both") : c.tight() ? messages.get("plan.note.tight")
+                : late ? messages.get("plan.note.late") : "";
         Double mfu = c.step() == null ? null : c.step().mfu();
         Bound bound = c.step() == null ? null : c.step().bound();
         return new PlanRow(c.layout(), o.target().gpu().id(), chosen, c.gpus(), messages.integer(c.gpus()),
                 machines(o.rig(), c.gpus()), c.layout().label(), plans.layout(c.layout()), c.peakBytes(),
                 messages.size(c.peakBytes(), unit), mfu, plans.mfu(mfu), tps, plans.speed(tps), c.hours(),
                 plans.time(c.hours()), c.gpuHours(), plans.gpuHours(c.gpuHours()), bound, plans.bound(bound),
-                plans.boundTip(bound));
+                plans.boundTip(bound), c.tight(), late, note);
     }
 
     private static int nodes(Rig rig, int gpus) {

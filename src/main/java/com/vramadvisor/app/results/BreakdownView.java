@@ -7,6 +7,7 @@ import javafx.beans.binding.StringBinding;
 import javafx.collections.ListChangeListener;
 import javafx.css.PseudoClass;
 import javafx.geometry.HPos;
+import javafx.scene.Node;
 import javafx.scene.control.Label;
 import javafx.scene.layout.ColumnConstraints;
 import javafx.scene.layout.GridPane;
@@ -43,30 +44,37 @@ public final class BreakdownView extends VBox {
         Label title = new Label();
         title.textProperty().bind(messages.text("results.breakdown.title"));
         title.getStyleClass().add("card-title");
+        title.setMinHeight(Region.USE_PREF_SIZE);
         Label headline = new Label();
         headline.setId("peakLabel");
         headline.getStyleClass().add("headline");
         headline.textProperty().bind(viewModel.headlineProperty());
         headline.setWrapText(true);
+        // A short card is cut at its bottom (the phase totals first); its lines never shrink to "...".
+        headline.setMinHeight(Region.USE_PREF_SIZE);
 
         Label capacity = new Label();
         capacity.setId("capacityLabel");
         capacity.getStyleClass().add("capacity-text");
         capacity.textProperty().bind(viewModel.capacityTextProperty());
+        capacity.setWrapText(true);
+        capacity.setMinHeight(Region.USE_PREF_SIZE);
         Tooltips.explainingOnHover().attach(capacity).textProperty().bind(viewModel.capacityTooltipProperty());
 
         Label option = new Label();
         option.setId("selectedOptionLabel");
         option.getStyleClass().add("selected-option");
         option.setWrapText(true);
+        option.setMinHeight(Region.USE_PREF_SIZE);
         option.textProperty().bind(viewModel.selectedOptionProperty());
         option.managedProperty().bind(option.textProperty().isNotEmpty());
-        option.visibleProperty().bind(option.managedProperty());
 
         Label fit = new Label();
         fit.setId("fitLabel");
         fit.getStyleClass().add("fit-text");
         fit.textProperty().bind(viewModel.fitTextProperty());
+        fit.setWrapText(true);
+        fit.setMinHeight(Region.USE_PREF_SIZE);
         viewModel.fitsProperty().addListener((obs, was, now) ->
                 fit.pseudoClassStateChanged(StackedMemoryBar.OVER, !now));
         fit.pseudoClassStateChanged(StackedMemoryBar.OVER, !viewModel.fitsProperty().get());
@@ -76,9 +84,9 @@ public final class BreakdownView extends VBox {
         offMemory.setId("offloadMemoryLabel");
         offMemory.getStyleClass().add("hint-label");
         offMemory.setWrapText(true);
+        offMemory.setMinHeight(Region.USE_PREF_SIZE);
         offMemory.textProperty().bind(viewModel.offloadTextProperty());
         offMemory.managedProperty().bind(offMemory.textProperty().isNotEmpty());
-        offMemory.visibleProperty().bind(offMemory.managedProperty());
 
         phasesTitle.textProperty().bind(messages.text("results.breakdown.phases.title"));
         phasesTitle.getStyleClass().add("section-title");
@@ -119,6 +127,36 @@ public final class BreakdownView extends VBox {
         // The rows change last and once per recompute, so one listener redraws a consistent state.
         viewModel.rows().addListener((ListChangeListener<ComponentRow>) c -> refresh());
         refresh();
+    }
+
+    /**
+     * A card shorter than its content (a short screen) shows the lines that fit whole and hides the rest, the phase
+     * totals first, rather than a line cut through its middle at the card's edge.
+     */
+    @Override
+    protected void layoutChildren() {
+        super.layoutChildren();
+        double bottom = getHeight() - snappedBottomInset();
+        // An empty line (no selected option, no offload) is unmanaged and hidden as well. The legend and the phase
+        // totals lose their last rows one by one.
+        for (Node child : getChildren()) {
+            child.setVisible(child.isManaged() && (child.getLayoutY() + child.getLayoutBounds().getHeight()
+                    <= bottom + 0.5 || child == legend || child == phaseGrid));
+        }
+        for (GridPane grid : List.of(legend, phaseGrid)) {
+            java.util.Map<Integer, Double> rowBottoms = new java.util.HashMap<>();
+            for (Node cell : grid.getChildren()) {
+                rowBottoms.merge(rowOf(cell), cell.getBoundsInParent().getMaxY(), Math::max);
+            }
+            for (Node cell : grid.getChildren()) {
+                cell.setVisible(grid.getLayoutY() + rowBottoms.get(rowOf(cell)) <= bottom + 0.5);
+            }
+        }
+    }
+
+    private static int rowOf(Node cell) {
+        Integer row = GridPane.getRowIndex(cell);
+        return row == null ? 0 : row;
     }
 
     private void refreshPhases() {

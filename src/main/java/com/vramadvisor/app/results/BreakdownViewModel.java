@@ -2,17 +2,20 @@ package com.vramadvisor.app.results;
 
 import com.vramadvisor.scenario.SizeUnit;
 import com.vramadvisor.scenario.ScenarioInputs;
-import com.vramadvisor.engine.Estimate;
-import com.vramadvisor.engine.PhaseBreakdown;
+import com.vramadvisor.engine.llm.Estimate;
+import com.vramadvisor.engine.llm.PhaseBreakdown;
 import com.vramadvisor.engine.hardware.GpuSpec;
 import java.util.ArrayList;
 import java.util.List;
+import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyLongProperty;
 import javafx.beans.property.ReadOnlyLongWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.value.ObservableValue;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
@@ -43,8 +46,14 @@ public final class BreakdownViewModel {
     private final ReadOnlyStringWrapper fitText = new ReadOnlyStringWrapper(this, "fitText", "");
     private final ReadOnlyStringWrapper offloadText = new ReadOnlyStringWrapper(this, "offloadText", "");
     private final ReadOnlyStringWrapper selectedOption = new ReadOnlyStringWrapper(this, "selectedOption", "");
+    private final ObjectProperty<SelectedLayout> selectedLayout = new SimpleObjectProperty<>(this, "selectedLayout");
+    private SizeUnit lastUnit = SizeUnit.GIB;
+    private GpuSpec lastGpu;
+    private long lastUsable;
+    private long lastTotal;
 
     BreakdownViewModel(ResultsMessages messages) {
+        selectedLayout.addListener((obs, old, now) -> showFit());
         this.messages = messages;
         this.componentRows = new ComponentRows(messages);
     }
@@ -73,6 +82,7 @@ public final class BreakdownViewModel {
         offloadText.set(offloadLine(unit, estimate));
 
         if (gpu == null) {
+            lastGpu = null;
             capacityBytes.set(0);
             capacityText.set(messages.get("results.breakdown.noGpu"));
             capacityMarkerText.set("");
@@ -87,6 +97,10 @@ public final class BreakdownViewModel {
     }
 
     private void updateCapacity(SizeUnit unit, GpuSpec gpu, long usable, long total) {
+        lastUnit = unit;
+        lastGpu = gpu;
+        lastUsable = usable;
+        lastTotal = total;
         capacityBytes.set(usable);
         // One unit for every figure (View > Units); the total beside the usable memory shows what the driver and the
         // firmware keep, and the tooltip gives the figure the card is sold by, which for some cards ("141GB") is
@@ -100,6 +114,31 @@ public final class BreakdownViewModel {
         capacityTooltip.set(messages.get("results.breakdown.capacity.tooltip", gpu.name(),
                 format(unit, gpu.memoryBytesTotal()), format(unit, gpu.memoryBytesUsable()),
                 messages.decimal(gpu.memoryGbNominal(), 0)));
+        showFit();
+    }
+
+    /**
+     * Fits or not: the workload as configured against the chosen GPU, or, when the table's focused row spans
+     * several GPUs of that model, the row's own per-GPU need at its layout against its capacity, which is what the
+     * user selected.
+     */
+    private void showFit() {
+        if (lastGpu == null) {
+            return;
+        }
+        SelectedLayout row = selectedLayout.get();
+        SizeUnit unit = lastUnit;
+        if (row != null && row.gpuId().equals(lastGpu.id()) && row.capacityBytes() > 0) {
+            long spare = row.capacityBytes() - row.perGpuBytes();
+            fits.set(spare >= 0);
+            fitText.set(spare >= 0
+                    ? messages.get("results.breakdown.fits.layout", format(unit, spare),
+                            messages.percent(spare / (double) row.capacityBytes(), 0), row.layoutText())
+                    : messages.get("results.breakdown.over.layout", format(unit, -spare), row.layoutText()));
+            return;
+        }
+        long usable = lastUsable;
+        long total = lastTotal;
         fits.set(total <= usable);
         fitText.set(total <= usable
                 ? messages.get("results.breakdown.fits", format(unit, usable - total),
@@ -107,7 +146,15 @@ public final class BreakdownViewModel {
                 : messages.get("results.breakdown.over", format(unit, total - usable)));
     }
 
+    /**
+     * A several-GPU row focused in the decision table: its GPU model, per-GPU need at its layout, the capacity it is
+     * judged against, and the layout's label.
+     */
+    record SelectedLayout(String gpuId, long perGpuBytes, long capacityBytes, String layoutText) {
+    }
+
     void clear(String message) {
+        lastGpu = null;
         phases.clear();
         peakBytes.set(0);
         peakText.set("");
@@ -214,6 +261,11 @@ public final class BreakdownViewModel {
     /** Follows the decision table's description of a selected several-GPU option. */
     void showSelectedOption(ReadOnlyStringProperty description) {
         selectedOption.bind(description);
+    }
+
+    /** Follows the decision table's focused several-GPU row, whose per-GPU need the fit line then judges. */
+    void showSelectedLayout(ObservableValue<SelectedLayout> layout) {
+        selectedLayout.bind(layout);
     }
 
     /**

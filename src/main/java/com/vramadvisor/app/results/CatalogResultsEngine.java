@@ -2,11 +2,11 @@ package com.vramadvisor.app.results;
 
 import com.vramadvisor.scenario.SweepAxis;
 import com.vramadvisor.catalog.Catalog;
-import com.vramadvisor.engine.Estimate;
-import com.vramadvisor.engine.InverseSolver;
-import com.vramadvisor.engine.MemoryEstimator;
-import com.vramadvisor.engine.ModelSpec;
-import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.llm.Estimate;
+import com.vramadvisor.engine.llm.InverseSolver;
+import com.vramadvisor.engine.llm.MemoryEstimator;
+import com.vramadvisor.engine.llm.ModelSpec;
+import com.vramadvisor.engine.llm.Workload;
 import com.vramadvisor.engine.hardware.GpuSpec;
 import com.vramadvisor.engine.ranking.RankingOptions;
 import com.vramadvisor.engine.ranking.Recommendation;

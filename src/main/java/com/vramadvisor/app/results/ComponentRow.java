@@ -1,6 +1,6 @@
 package com.vramadvisor.app.results;
 
-import com.vramadvisor.engine.Component;
+import com.vramadvisor.engine.llm.Component;
 
 /**
  * One memory component at the peak phase, ready to show.

@@ -86,7 +86,10 @@ final class DecisionCells {
         }
     }
 
-    /** How full each GPU is, as a bar, with the spare or missing memory as text. */
+    /**
+     * How much room each GPU has left, as a bar that grows with the headroom (a full bar is an empty card), with the
+     * spare or missing memory as text; a row that does not fit shows what is missing as a red bar.
+     */
     static final class HeadroomCell extends TableCell<DecisionRow, DecisionRow> {
         private static final double BAR_WIDTH = 56;
         private static final double BAR_HEIGHT = 10;
@@ -122,10 +125,21 @@ final class DecisionCells {
             if (none) {
                 return;
             }
-            double used = row.capacityBytes() == 0 ? 1 : Math.min(1, row.perGpuBytes() / (double) row.capacityBytes());
-            fill.setPrefWidth(Math.max(2, BAR_WIDTH * used));
+            fill.setPrefWidth(Math.max(2, BAR_WIDTH * barFraction(row)));
             fill.pseudoClassStateChanged(StackedMemoryBar.OVER, !row.fits());
             fill.pseudoClassStateChanged(TIGHT, row.fits() && row.headroomFraction() < TIGHT_FRACTION);
+        }
+
+        /**
+         * The bar's length as a fraction of the track: the spare share of the capacity for a row that fits, so more
+         * headroom is a longer bar; the missing share, at most the whole track, for one that does not.
+         */
+        static double barFraction(DecisionRow row) {
+            if (row.capacityBytes() <= 0) {
+                return row.fits() ? 0 : 1;
+            }
+            double spare = (row.capacityBytes() - (double) row.perGpuBytes()) / row.capacityBytes();
+            return Math.min(1, Math.max(0, row.fits() ? spare : -spare));
         }
     }
 }

@@ -57,10 +57,33 @@ final class DecisionControls {
         gpus.setPrefColumnCount(5);
         appliesOnCommit(gpus, viewModel::commitMaxGpus, viewModel::revertMaxGpus);
 
-        FlowPane bar = new FlowPane(14, 8, Labelled.box(messages, "results.goal", goal),
+        // How bought hardware will be used decides what buying costs the job: this job only, or busy U % for Y years.
+        UsageFields usage = viewModel.usage();
+        CheckBox jobOnly = new CheckBox();
+        jobOnly.setId("usageJobOnlyCheckBox");
+        jobOnly.textProperty().bind(messages.text("results.usage.jobOnly"));
+        jobOnly.selectedProperty().bindBidirectional(usage.jobOnlyProperty());
+        tooltip("results.usage.jobOnly.tooltip").attach(jobOnly);
+        TextField utilization = field("usageUtilizationField", "results.usage.utilization.prompt",
+                tooltip("results.usage.utilization.tooltip"));
+        utilization.textProperty().bindBidirectional(usage.utilizationTextProperty());
+        utilization.setPrefColumnCount(4);
+        appliesOnCommit(utilization, usage::commit, usage::revert);
+        TextField years = field("usageYearsField", "results.usage.years.prompt",
+                tooltip("results.usage.years.tooltip"));
+        years.textProperty().bindBidirectional(usage.yearsTextProperty());
+        years.setPrefColumnCount(3);
+        appliesOnCommit(years, usage::commit, usage::revert);
+        utilization.disableProperty().bind(usage.jobOnlyProperty());
+        years.disableProperty().bind(usage.jobOnlyProperty());
+
+        FlowPane bar = new FlowPane(14, 4, Labelled.box(messages, "results.goal", goal),
                 Labelled.box(messages, "results.filter.tokens", tokens),
                 Labelled.box(messages, "results.filter.deadline", deadline),
-                Labelled.box(messages, "results.filter.gpus", gpus));
+                Labelled.box(messages, "results.filter.gpus", gpus),
+                Labelled.box(messages, "results.usage", jobOnly),
+                Labelled.box(messages, "results.usage.utilization", utilization),
+                Labelled.box(messages, "results.usage.years", years));
         bar.setAlignment(Pos.CENTER_LEFT);
         bar.getStyleClass().addAll("filter-bar", "question-bar");
         return bar;
@@ -109,16 +132,27 @@ final class DecisionControls {
         memory.textProperty().bindBidirectional(viewModel.minMemoryTextProperty());
         memory.setPrefColumnCount(4);
 
+        TextField capital = field("maxCapitalField", "results.filter.capital.prompt",
+                tooltip("results.filter.capital.tooltip"));
+        capital.textProperty().bindBidirectional(viewModel.maxCapitalTextProperty());
+        capital.setPrefColumnCount(6);
+        TextField power = field("maxPowerField", "results.filter.power.prompt",
+                tooltip("results.filter.power.tooltip"));
+        power.textProperty().bindBidirectional(viewModel.maxPowerTextProperty());
+        power.setPrefColumnCount(4);
+
         CheckBox fitsOnly = new CheckBox();
         fitsOnly.setId("fitsOnlyCheckBox");
         fitsOnly.textProperty().bind(messages.text("results.filter.fitsOnly"));
         fitsOnly.selectedProperty().bindBidirectional(viewModel.fitsOnlyProperty());
         tooltip("results.filter.fitsOnly.tooltip").attach(fitsOnly);
 
-        FlowPane bar = new FlowPane(14, 8, Labelled.box(messages, "results.filter.vendor", vendor),
+        FlowPane bar = new FlowPane(14, 4, Labelled.box(messages, "results.filter.vendor", vendor),
                 Labelled.box(messages, "results.filter.kind", kind),
                 Labelled.box(messages, "results.filter.acquisition", acquisition),
                 Labelled.box(messages, "results.filter.cost", cost),
+                Labelled.box(messages, "results.filter.capital", capital),
+                Labelled.box(messages, "results.filter.power", power),
                 Labelled.box(viewModel.memoryFilterLabelProperty(), memory), fitsOnly);
         bar.setAlignment(Pos.CENTER_LEFT);
         bar.getStyleClass().add("filter-bar");

@@ -69,6 +69,7 @@ import java.util.Comparator;
  * @param gpuMemoryBytes   the GPU's total memory as the driver reports it, bytes; 0 when the GPU is unknown
  * @param serving          inference: users served within the latency targets, their latency and price;
  *                         {@link DecisionServing#NONE} otherwise
+ * @param money            break-even, work per watt-hour, price date and market ({@link DecisionMoney})
  */
 public record DecisionRow(String hardwareId, String gpuId, String name, String hardwareText, HardwareKind kind,
                           String kindText, Acquisition acquisition, String acquisitionText, String acquisitionTip,
@@ -82,7 +83,7 @@ public record DecisionRow(String hardwareId, String gpuId, String name, String h
                           String capitalTip, Double rentalUsdPerHour, String rentText, String rentTip,
                           Double jobCostUsd, String jobCostText, String jobCostTip, Double energyKWh,
                           String energyText, String rowTip, PlanLayout layout,
-                          long gpuMemoryBytes, DecisionServing serving) {
+                          long gpuMemoryBytes, DecisionServing serving, DecisionMoney money) {
 
     /**
      * Identifies the row across recomputes: the hardware id alone is not unique, since one GPU model gives both a

@@ -1,6 +1,6 @@
 package com.vramadvisor.app.results;
 
-import com.vramadvisor.engine.Mode;
+import com.vramadvisor.engine.llm.Mode;
 import com.vramadvisor.engine.hardware.GpuSpec;
 import com.vramadvisor.engine.money.Usage;
 import com.vramadvisor.engine.ranking.Acquisition;
@@ -8,6 +8,8 @@ import com.vramadvisor.engine.ranking.HardwareKind;
 import com.vramadvisor.engine.ranking.RankingOptions;
 import com.vramadvisor.engine.ranking.Reason;
 import com.vramadvisor.engine.ranking.RecommendationRow;
+import com.vramadvisor.engine.ranking.RowMoney;
+import com.vramadvisor.figures.VerdictText;
 import com.vramadvisor.engine.ranking.ServingFigures;
 import com.vramadvisor.engine.speed.SpeedRange;
 import com.vramadvisor.scenario.SizeUnit;
@@ -23,6 +25,7 @@ final class DecisionRows {
     private final ResultsMessages messages;
     private final PlanTexts plans;
     private final CostTexts costs;
+    private final VerdictText verdicts;
 
     private static final int MAX_CACHED_TEXTS = 4096;
     private final Map<HardwareKey, String> hardwareTexts = new java.util.HashMap<>();
@@ -36,6 +39,7 @@ final class DecisionRows {
         this.messages = messages;
         this.plans = new PlanTexts(messages);
         this.costs = new CostTexts(messages);
+        this.verdicts = VerdictText.of(messages.locale());
     }
 
     /** The language the rows are written in. */
@@ -77,7 +81,54 @@ final class DecisionRows {
                 r.boundBy(), bound, plans.boundTip(r.boundBy()), r.purchaseUsd(), costs.capital(r),
                 costs.capitalTip(r), r.rentalUsdPerHour(), costs.rent(r), costs.rentTip(r), r.jobCostUsd(),
                 costs.jobCost(r), jobCostTip(r, options), r.energyKWh(), energy(r), rowTip, r.layout(),
-                gpu == null ? 0 : gpu.memoryBytesTotal(), serving(r));
+                gpu == null ? 0 : gpu.memoryBytesTotal(), serving(r), money(r, options));
+    }
+
+    /** Break-even, work per watt-hour, price date and market, worded as the command line's table has them. */
+    private DecisionMoney money(RecommendationRow r, RankingOptions options) {
+        RowMoney m = r.money();
+        String years = verdicts.years(options.breakEvenYears());
+        String paysOffTip;
+        if (r.acquisition() != Acquisition.PURCHASE) {
+            paysOffTip = messages.get("results.table.paysOff.rented");
+        } else if (m.equalWorkRentUsdPerHour() == null) {
+            paysOffTip = messages.get("results.table.paysOff.none");
+        } else if (m.breakEvenUtilization() == null) {
+            paysOffTip = messages.get("results.table.paysOff.never", messages.usdRate(m.equalWorkRentUsdPerHour()),
+                    years);
+        } else {
+            paysOffTip = messages.get("results.table.paysOff.tip", messages.usdRate(m.equalWorkRentUsdPerHour()),
+                    verdicts.percent(m.breakEvenUtilization()), years) + "\n"
+                    + (m.breakEvenMonths() == null ? messages.get("results.table.paysOff.noMonths")
+                    : messages.get("results.table.paysOff.months", messages.decimal(m.breakEvenMonths(),
+                    m.breakEvenMonths() < 10 ? 1 : 0)));
+        }
+        String unit = r.itemUnit().isEmpty() ? RecommendationRow.TOKENS : r.itemUnit();
+        String work = r.itemsPerWattHour() == null ? UNKNOWN : messages.get("results.table.workPerWh",
+                messages.decimal(r.itemsPerWattHour(), r.itemsPerWattHour() < 10 ? 2 : 0), unitWord(unit));
+        boolean stale = r.reasons().contains(Reason.STALE_PRICE);
+        String date = r.priceDate();
+        String dateText = date.isEmpty() ? UNKNOWN : stale ? messages.get("results.table.priceDate.stale", date) : date;
+        String dateTip = date.isEmpty() ? messages.get("results.table.priceDate.unknown")
+                : messages.get(stale ? "results.table.priceDate.staleTip" : "results.table.priceDate.tip", date);
+        String marketName = marketName(r.market());
+        String market = r.provider().isEmpty() ? marketName
+                : messages.get("results.table.market", r.provider(), marketName);
+        String marketTipKey = "results.market." + (r.market().isEmpty() ? "purchase" : r.market()) + ".tooltip";
+        return new DecisionMoney(m.breakEvenUtilization(), verdicts.paysOff(r), paysOffTip, r.itemsPerWattHour(),
+                work, date, dateText, dateTip, stale, market, messages.has(marketTipKey) ? messages.get(marketTipKey)
+                : "", m.powerWatts());
+    }
+
+    private String marketName(String market) {
+        String key = "results.market." + (market.isEmpty() ? "purchase" : market);
+        return messages.has(key) ? messages.get(key) : market;
+    }
+
+    /** "tokens", "images", "time steps" in the table's language, else as the engine names them. */
+    private String unitWord(String itemUnit) {
+        String key = "results.unit." + itemUnit.replace(' ', '-');
+        return messages.has(key) ? messages.get(key) : itemUnit;
     }
 
     /** The serving cells: users, users per dollar-hour, TPOT and TTFT at the operating point, and how they came. */

@@ -10,15 +10,22 @@ import javafx.beans.binding.Bindings;
 import javafx.collections.ListChangeListener;
 import javafx.css.PseudoClass;
 import javafx.geometry.Pos;
+import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.SelectionMode;
 import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyEvent;
+import javafx.scene.input.MouseButton;
+import javafx.scene.input.MouseEvent;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
+import javafx.scene.text.Text;
 
 /**
  * The decision table: every option ranked for the workload, with the question above it (what to rank by, the token
@@ -38,6 +45,8 @@ public final class DecisionTableView extends VBox {
     public static final int ROWS_SHOWN = 8;
     /** The column headers, the horizontal scroll bar and the borders, in pixels, above and below the rows. */
     private static final double TABLE_CHROME_HEIGHT = 64;
+    /** The header's padding and the sort arrow beside its name, in pixels. */
+    private static final double HEADER_CHROME_WIDTH = 36;
 
     private final DecisionTableViewModel viewModel;
     private final ResultsMessages messages;
@@ -77,8 +86,31 @@ public final class DecisionTableView extends VBox {
                 () -> !viewModel.canUseLayout(table.getSelectionModel().getSelectedItem()),
                 table.getSelectionModel().selectedItemProperty()));
         useLayout.setOnAction(e -> viewModel.useLayout(table.getSelectionModel().getSelectedItem()));
-        HBox header = new HBox(12, title, spacer, summary, useLayout);
+        // While the rows shown belong to an earlier scenario, say so: a ranking can take a second or two.
+        Label updating = new Label();
+        updating.setId("decisionUpdatingLabel");
+        updating.getStyleClass().add("table-updating");
+        updating.textProperty().bind(messages.text("results.table.updating"));
+        tooltip("results.table.updating.tooltip").attach(updating);
+        updating.setMinWidth(Region.USE_PREF_SIZE);
+        updating.visibleProperty().bind(viewModel.rankingProperty());
+        HBox header = new HBox(12, title, updating, spacer, summary, useLayout);
+        // The header never holds the table wider than the Analysis tab gives it (the charts' divider moves freely):
+        // the summary gives way first and has its tooltip.
+        header.setMinWidth(0);
         header.setAlignment(Pos.BASELINE_LEFT);
+
+        Label verdict = new Label();
+        verdict.setId("decisionVerdictLabel");
+        verdict.getStyleClass().add("table-verdict");
+        // One line, so that on a laptop screen the table keeps its rows; the whole sentence is in the tooltip.
+        verdict.setWrapText(false);
+        verdict.setMinWidth(0);
+        verdict.textProperty().bind(viewModel.verdictProperty());
+        verdict.managedProperty().bind(verdict.textProperty().isNotEmpty());
+        verdict.visibleProperty().bind(verdict.managedProperty());
+        Tooltips.describing(Bindings.concat(verdict.textProperty(), "\n\n",
+                messages.text("results.table.verdict.tooltip"))).attach(verdict);
 
         Label problem = new Label();
         problem.setId("filterProblemLabel");
@@ -90,8 +122,9 @@ public final class DecisionTableView extends VBox {
         buildTable();
         VBox.setVgrow(table, Priority.ALWAYS);
         DecisionControls controls = new DecisionControls(viewModel, messages);
-        getChildren().addAll(header, controls.question(), controls.filters(), problem, table);
-        setSpacing(8);
+        getChildren().addAll(header, verdict, controls.question(), controls.filters(), problem, table);
+        // Tight gaps between the lines above the table: on a laptop screen each one costs the table a row.
+        setSpacing(4);
     }
 
     private void buildTable() {
@@ -114,9 +147,11 @@ public final class DecisionTableView extends VBox {
         // when" come first, so that they are in view without scrolling in a window of ordinary width; what the money
         // is made of, what limits the speed, and memory detail follow. Capital and rent have columns of their own:
         // a price paid once and a price per hour are never one column.
-        fitColumn = column("fit", "results.table.column.fit", Comparator.comparingInt(DecisionRow::fitRank), 90);
-        fitColumn.setCellFactory(c -> new DecisionCells.FitCell(messages));
-        table.getColumns().add(fitColumn);
+        // The option and the memory answer (does it fit, with how much room, need against capacity) come first, then
+        // the goal's columns (users served, the job's cost and time), so that they are in view without scrolling in a
+        // window of ordinary width; then how it is had, on how many GPUs laid out how; what the money is made of,
+        // what limits the speed and the rest follow. Capital and rent have columns of their own: a price paid once and a price per hour are never one
+        // column.
         TableColumn<DecisionRow, DecisionRow> name = column("hardware", "results.table.column.hardware",
                 Comparator.comparing(DecisionRow::name, String.CASE_INSENSITIVE_ORDER), 250);
         // The option in a few lines (machines, network, layout, limit) over the GPU's figures. A tooltip on the whole
@@ -124,14 +159,15 @@ public final class DecisionTableView extends VBox {
         name.setCellFactory(c -> new DecisionCells.TextCell(DecisionRow::name,
                 r -> r.rowTip() + "\n\n" + r.hardwareText()));
         table.getColumns().add(name);
-        addText("acquisition", "results.table.column.acquisition", Comparator.comparing(DecisionRow::acquisition), 104,
-                DecisionRow::acquisitionText, DecisionRow::acquisitionTip);
-        addText("gpus", "results.table.column.gpus", Comparator.comparingInt(DecisionRow::gpusNeeded), 76,
-                DecisionRow::gpuCountText, null);
-        addText("machines", "results.table.column.machines", Comparator.comparingInt(DecisionRow::nodes)
-                .thenComparingInt(DecisionRow::gpusNeeded), 108, DecisionRow::machinesText, DecisionRow::machinesTip);
-        addText("layout", "results.table.column.layout", Comparator.comparing(DecisionRow::layoutText), 170,
-                DecisionRow::layoutText, DecisionRow::layoutTip);
+        fitColumn = column("fit", "results.table.column.fit", Comparator.comparingInt(DecisionRow::fitRank), 90);
+        fitColumn.setCellFactory(c -> new DecisionCells.FitCell(messages));
+        table.getColumns().add(fitColumn);
+        TableColumn<DecisionRow, DecisionRow> headroom = column("headroom", "results.table.column.headroom",
+                Comparator.comparingDouble(DecisionRow::headroomFraction), 170);
+        headroom.setCellFactory(c -> new DecisionCells.HeadroomCell());
+        table.getColumns().add(headroom);
+        addText("memory", "results.table.column.memory", Comparator.comparingLong(DecisionRow::perGpuBytes), 140,
+                DecisionRow::memoryText, null);
         // Serving: who the option serves within the latency targets, and at what price each; inference only.
         usersColumn = addText("usersServed", "results.table.column.users",
                 nullsLast(r -> r.serving().usersRank()), 90, r -> r.serving().usersText(), r -> r.serving().tip());
@@ -151,21 +187,34 @@ public final class DecisionTableView extends VBox {
         timeColumn.setCellFactory(c -> new DecisionCells.TextCell(DecisionRow::timeText, DecisionRow::timeTip,
                 DecisionRow::pastDeadline));
         table.getColumns().add(timeColumn);
+        addText("acquisition", "results.table.column.acquisition", Comparator.comparing(DecisionRow::acquisition), 104,
+                DecisionRow::acquisitionText, DecisionRow::acquisitionTip);
+        addText("gpus", "results.table.column.gpus", Comparator.comparingInt(DecisionRow::gpusNeeded), 76,
+                DecisionRow::gpuCountText, null);
+        addText("machines", "results.table.column.machines", Comparator.comparingInt(DecisionRow::nodes)
+                .thenComparingInt(DecisionRow::gpusNeeded), 108, DecisionRow::machinesText, DecisionRow::machinesTip);
+        addText("layout", "results.table.column.layout", Comparator.comparing(DecisionRow::layoutText), 170,
+                DecisionRow::layoutText, DecisionRow::layoutTip);
         capitalColumn = addText("capital", "results.table.column.capital", nullsLast(DecisionRow::purchaseUsd), 104,
                 DecisionRow::capitalText, DecisionRow::capitalTip);
         addText("rent", "results.table.column.rent", nullsLast(DecisionRow::rentalUsdPerHour), 128,
                 DecisionRow::rentText, DecisionRow::rentTip);
+        addText("market", "results.table.column.market", Comparator.comparing(r -> r.money().marketText()), 170,
+                r -> r.money().marketText(), r -> r.money().marketTip());
+        addText("paysOff", "results.table.column.paysOff", Comparator.comparingDouble(r -> r.money().paysOffRank()),
+                120, r -> r.money().paysOffText(), r -> r.money().paysOffTip());
+        addText("workPerWh", "results.table.column.workPerWh", nullsLast(r -> r.money().itemsPerWattHour()), 130,
+                r -> r.money().workPerWhText(), null);
+        TableColumn<DecisionRow, DecisionRow> priceDate = column("priceDate", "results.table.column.priceDate",
+                Comparator.comparing(r -> r.money().priceDate()), 110);
+        priceDate.setCellFactory(c -> new DecisionCells.TextCell(r -> r.money().priceDateText(),
+                r -> r.money().priceDateTip(), r -> r.money().stalePrice()));
+        table.getColumns().add(priceDate);
         addText("bound", "results.table.column.bound", Comparator.comparing(DecisionRow::boundText), 150,
                 DecisionRow::boundText, DecisionRow::boundTip);
         addText("mfu", "results.table.column.mfu", nullsLast(DecisionRow::mfu), 70, DecisionRow::mfuText, null);
         addText("gpuHours", "results.table.column.gpuHours", nullsLast(DecisionRow::gpuHours), 110,
                 DecisionRow::gpuHoursText, null);
-        TableColumn<DecisionRow, DecisionRow> headroom = column("headroom", "results.table.column.headroom",
-                Comparator.comparingDouble(DecisionRow::headroomFraction), 200);
-        headroom.setCellFactory(c -> new DecisionCells.HeadroomCell());
-        table.getColumns().add(headroom);
-        addText("memory", "results.table.column.memory", Comparator.comparingLong(DecisionRow::perGpuBytes), 150,
-                DecisionRow::memoryText, null);
         addText("speed", "results.table.column.speed", nullsLast(DecisionRow::tokensPerSecond), 150,
                 DecisionRow::speedText, null);
         addText("energy", "results.table.column.energy", nullsLast(DecisionRow::energyKWh), 96,
@@ -187,8 +236,30 @@ public final class DecisionTableView extends VBox {
         viewModel.rows().comparatorProperty().bind(table.comparatorProperty());
         table.getSelectionModel().getSelectedItems()
                 .addListener((ListChangeListener<DecisionRow>) c -> pushSelection());
+        // Selecting a row (arrow keys) shows it; a click on a row or Enter also makes its GPU the scenario's.
+        table.addEventHandler(MouseEvent.MOUSE_CLICKED, e -> {
+            if (e.getButton() == MouseButton.PRIMARY && onRow(e.getPickResult().getIntersectedNode())) {
+                viewModel.chooseGpu(table.getSelectionModel().getSelectedItem());
+            }
+        });
+        table.addEventHandler(KeyEvent.KEY_PRESSED, e -> {
+            if (e.getCode() == KeyCode.ENTER && table.getSelectionModel().getSelectedItem() != null) {
+                viewModel.chooseGpu(table.getSelectionModel().getSelectedItem());
+                e.consume();
+            }
+        });
         // Registered after the table's own listener, so the selection is restored once the table has adjusted it.
         viewModel.rows().addListener((ListChangeListener<DecisionRow>) c -> restoreSelection());
+    }
+
+    /** Whether {@code node} lies in a row that holds an option (not in a header or the empty space below). */
+    private static boolean onRow(Node node) {
+        for (Node n = node; n != null; n = n.getParent()) {
+            if (n instanceof TableRow<?> row) {
+                return !row.isEmpty() && row.getItem() != null;
+            }
+        }
+        return false;
     }
 
     /** Sorts by the verdict, then by the goal's column, cheapest, soonest or most users per dollar first. */
@@ -252,7 +323,21 @@ public final class DecisionTableView extends VBox {
         col.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue()));
         col.setComparator(comparator);
         col.setPrefWidth(width);
+        // A header is never cut: the column is at least as wide as its name in the current language, with room for
+        // the sort arrow.
+        header.setMinWidth(Region.USE_PREF_SIZE);
+        fitHeader(col, header, width);
+        header.textProperty().addListener((obs, old, now) -> fitHeader(col, header, width));
         return col;
+    }
+
+    /** Widens {@code col} to its header's text, with room for the sort arrow and the cell padding. */
+    private static void fitHeader(TableColumn<DecisionRow, DecisionRow> col, Label header, double width) {
+        Text probe = new Text(header.getText() == null ? "" : header.getText());
+        probe.setFont(header.getFont());
+        double needed = Math.ceil(probe.getLayoutBounds().getWidth()) + HEADER_CHROME_WIDTH;
+        col.setMinWidth(needed);
+        col.setPrefWidth(Math.max(width, needed));
     }
 
     private TableColumn<DecisionRow, DecisionRow> addText(String id, String key, Comparator<DecisionRow> comparator,

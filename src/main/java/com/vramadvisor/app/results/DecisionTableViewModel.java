@@ -3,10 +3,13 @@ package com.vramadvisor.app.results;
 import com.vramadvisor.app.workload.NumberParser;
 import com.vramadvisor.scenario.ScenarioInputs;
 import com.vramadvisor.scenario.SizeUnit;
-import com.vramadvisor.engine.Mode;
+import com.vramadvisor.engine.llm.Mode;
 import com.vramadvisor.engine.ranking.Acquisition;
 import com.vramadvisor.engine.ranking.HardwareKind;
+import com.vramadvisor.engine.llm.Parallelism;
 import com.vramadvisor.engine.ranking.RankingOptions;
+import java.time.YearMonth;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalDouble;
@@ -18,6 +21,8 @@ import java.util.function.Consumer;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
 import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.DoubleProperty;
@@ -80,6 +85,9 @@ public final class DecisionTableViewModel {
     private final ObjectProperty<RankingGoal> goal = new SimpleObjectProperty<>(this, "goal", RankingGoal.COST);
     private final StringProperty maxCostText = new SimpleStringProperty(this, "maxCostText", "");
     private final StringProperty minMemoryText = new SimpleStringProperty(this, "minMemoryText", "");
+    private final StringProperty maxCapitalText = new SimpleStringProperty(this, "maxCapitalText", "");
+    private final StringProperty maxPowerText = new SimpleStringProperty(this, "maxPowerText", "");
+    private final ReadOnlyStringWrapper verdict = new ReadOnlyStringWrapper(this, "verdict", "");
     private final BooleanProperty fitsOnly = new SimpleBooleanProperty(this, "fitsOnly");
     private final StringProperty tokenBudgetText = new SimpleStringProperty(this, "tokenBudgetText", "");
     private final LongProperty tokenBudget = new SimpleLongProperty(this, "tokenBudget",
@@ -93,10 +101,13 @@ public final class DecisionTableViewModel {
     private final ReadOnlyStringWrapper filterProblem = new ReadOnlyStringWrapper(this, "filterProblem", "");
     private final ReadOnlyStringWrapper summary = new ReadOnlyStringWrapper(this, "summary", "");
     private final ReadOnlyStringWrapper selectedOption = new ReadOnlyStringWrapper(this, "selectedOption", "");
+    private final ReadOnlyObjectWrapper<BreakdownViewModel.SelectedLayout> selectedLayout =
+            new ReadOnlyObjectWrapper<>(this, "selectedLayout");
     private final ReadOnlyBooleanWrapper serving = new ReadOnlyBooleanWrapper(this, "serving");
     private final ReadOnlyBooleanWrapper ranking = new ReadOnlyBooleanWrapper(this, "ranking");
 
     private BiConsumer<String, List<String>> gpuSelection = (primary, others) -> { };
+    private Consumer<String> chooseGpu = gpuId -> { };
     private final ReadOnlyStringWrapper memoryFilterLabel = new ReadOnlyStringWrapper(this, "memoryFilterLabel", "");
     private SizeUnit unit = SizeUnit.GIB;
     private final ReadOnlyIntegerWrapper resets = new ReadOnlyIntegerWrapper(this, "resets");
@@ -109,6 +120,7 @@ public final class DecisionTableViewModel {
     private final CommitField tokenBudgetField;
     private final CommitField maxGpusField;
     private final CommitField deadlineField;
+    private final UsageFields usage;
 
     DecisionTableViewModel(ResultsMessages messages) {
         this.messages = messages;
@@ -120,6 +132,8 @@ public final class DecisionTableViewModel {
         acquisitionFilter.addListener((obs, old, now) -> applyFilter());
         maxCostText.addListener((obs, old, now) -> applyFilter());
         minMemoryText.addListener((obs, old, now) -> applyFilter());
+        maxCapitalText.addListener((obs, old, now) -> applyFilter());
+        maxPowerText.addListener((obs, old, now) -> applyFilter());
         fitsOnly.addListener((obs, old, now) -> applyFilter());
         // The fields show the scenario's values whenever they change: a commit, undo, an opened or restored file.
         tokenBudgetField = new CommitField(tokenBudgetText, tokenBudget, DecisionTableViewModel::parseTokenBudget,
@@ -132,7 +146,9 @@ public final class DecisionTableViewModel {
         deadlineField = new CommitField(deadlineText, deadlineDays, DecisionTableViewModel::parseDeadline,
                 v -> plans.days(v.doubleValue()), t -> messages.get("results.filter.deadline.invalid", t),
                 filterProblem::set);
+        usage = new UsageFields(messages, filterProblem::set);
         messages.localeProperty().addListener((obs, old, now) -> {
+            usage.revert();
             tokenBudgetField.revert();
             maxGpusField.revert();
             deadlineField.revert();
@@ -152,7 +168,7 @@ public final class DecisionTableViewModel {
             return RankingOptions.DEFAULT_MAX_GPUS;
         }
         OptionalLong v = NumberParser.parse(text, NumberParser.Suffixes.DECIMAL);
-        return v.isEmpty() || v.getAsLong() < 1 || v.getAsLong() > Integer.MAX_VALUE ? null : (int) v.getAsLong();
+        return v.isEmpty() || v.getAsLong() < 1 || v.getAsLong() > Parallelism.MAX_GPUS ? null : (int) v.getAsLong();
     }
 
     /**
@@ -170,7 +186,17 @@ public final class DecisionTableViewModel {
      * goal. Read on the FX thread when a ranking is requested.
      */
     public RankingOptions rankingOptions(ScenarioInputs inputs) {
-        return inputs.rankingOptions().toBuilder().rankBy(goal.get().sortKey()).build();
+        return inputs.rankingOptions().toBuilder().rankBy(goal.get().sortKey()).priceAsOf(priceAsOf()).build();
+    }
+
+    /**
+     * The month prices are judged against, as the command line judges them: this month, or the
+     * {@code vramadvisor.priceAsOf} system property ({@code YYYY-MM}) for reproducible output.
+     */
+    static String priceAsOf() {
+        String given = System.getProperty("vramadvisor.priceAsOf");
+        return given != null && given.matches("\\d{4}-(0[1-9]|1[0-2])") ? given
+                : YearMonth.now(ZoneOffset.UTC).toString();
     }
 
     /**
@@ -215,11 +241,35 @@ public final class DecisionTableViewModel {
     }
 
     /**
+     * Where a row's GPU goes when the user makes it the scenario's (a click on the row, Enter, a double-click); a
+     * selection alone (the arrow keys) only shows the row and leaves the scenario as it is.
+     */
+    public void onChooseGpu(Consumer<String> consumer) {
+        chooseGpu = Objects.requireNonNull(consumer, "consumer");
+    }
+
+    /** Makes {@code row}'s GPU the scenario's target GPU: one edit, one undo step. */
+    public void chooseGpu(DecisionRow row) {
+        if (row != null && !row.gpuId().isEmpty()) {
+            chooseGpu.accept(row.gpuId());
+        }
+    }
+
+    /**
      * @param next              the ranked rows, all within the GPU limit, formatted ({@link DecisionRows})
      * @param optionsConsidered the options the ranking built, including those it left out for the GPU limit
      * @param options           what the rows were ranked with
      */
     void update(ScenarioInputs inputs, List<DecisionRow> next, int optionsConsidered, RankingOptions options) {
+        update(inputs, next, optionsConsidered, options, "");
+    }
+
+    /**
+     * @param verdictText the money verdict in the table's language ({@link com.vramadvisor.figures.VerdictText}),
+     *                    empty when no row fits with a job cost
+     */
+    void update(ScenarioInputs inputs, List<DecisionRow> next, int optionsConsidered, RankingOptions options,
+                String verdictText) {
         TreeSet<String> vendorNames = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
         for (DecisionRow r : next) {
             if (!r.vendor().isEmpty()) {
@@ -243,6 +293,7 @@ public final class DecisionTableViewModel {
         } finally {
             replacing = false;
         }
+        verdict.set(verdictText);
         updateSummary();
         describeSelection();
         ranking.set(false);
@@ -251,6 +302,7 @@ public final class DecisionTableViewModel {
     void clear() {
         ranking.set(false);
         optionsConsidered = 0;
+        verdict.set("");
         replacing = true;
         try {
             source.clear();
@@ -271,6 +323,8 @@ public final class DecisionTableViewModel {
         acquisitionFilter.set(null);
         maxCostText.set("");
         minMemoryText.set("");
+        maxCapitalText.set("");
+        maxPowerText.set("");
         fitsOnly.set(false);
         goal.set(serving.get() ? RankingGoal.USERS : RankingGoal.COST);
         resets.set(resets.get() + 1);
@@ -357,7 +411,9 @@ public final class DecisionTableViewModel {
         Acquisition acquisition = acquisitionFilter.get();
         OptionalLong maxCost = parse(maxCostText.get(), "results.filter.cost.invalid");
         OptionalLong minMemory = parse(minMemoryText.get(), "results.filter.memory.invalid");
-        if (maxCost == null || minMemory == null) {
+        OptionalLong maxCapital = parse(maxCapitalText.get(), "results.filter.capital.invalid");
+        OptionalDouble maxPowerKw = parseKw(maxPowerText.get());
+        if (maxCost == null || minMemory == null || maxCapital == null || maxPowerKw == null) {
             return;
         }
         filterProblem.set("");
@@ -366,9 +422,41 @@ public final class DecisionTableViewModel {
                 && (acquisition == null || r.acquisition() == acquisition)
                 && (maxCost.isEmpty() || (r.jobCostUsd() != null && r.jobCostUsd() <= maxCost.getAsLong()))
                 && (minMemory.isEmpty() || unit.fromBytes(r.gpuMemoryBytes()) >= minMemory.getAsLong())
-                && (!fitsOnly.get() || r.fits());
+                && (!fitsOnly.get() || r.fits())
+                && withinCapital(r, maxCapital) && withinPower(r, maxPowerKw);
         filtered.setPredicate(p);
         updateSummary();
+    }
+
+    /**
+     * The capital cap, as {@link RankingOptions#maxCapitalUsd()} applies it: a bought row needs a known capital at
+     * most the cap; rented rows need none.
+     */
+    private static boolean withinCapital(DecisionRow r, OptionalLong maxCapital) {
+        return maxCapital.isEmpty() || r.acquisition() == Acquisition.RENTAL
+                || r.purchaseUsd() != null && r.purchaseUsd() <= maxCapital.getAsLong();
+    }
+
+    /**
+     * The power cap, as {@link RankingOptions#maxPowerKw()} applies it: a bought row needs a known power at load at
+     * most the cap; rented rows draw in the provider's data centre.
+     */
+    private static boolean withinPower(DecisionRow r, OptionalDouble maxPowerKw) {
+        return maxPowerKw.isEmpty() || r.acquisition() == Acquisition.RENTAL
+                || r.money().powerWatts() != null && r.money().powerWatts() <= maxPowerKw.getAsDouble() * 1000;
+    }
+
+    /** Empty text is no limit; kilowatts of 0 or more, fractions allowed; else {@code null} with the problem said. */
+    private OptionalDouble parseKw(String text) {
+        if (text == null || text.isBlank()) {
+            return OptionalDouble.empty();
+        }
+        OptionalDouble v = NumberParser.parseDecimal(text);
+        if (v.isEmpty() || !(v.getAsDouble() >= 0) || Double.isInfinite(v.getAsDouble())) {
+            filterProblem.set(messages.get("results.filter.power.invalid", text.strip()));
+            return null;
+        }
+        return v;
     }
 
     /** Empty text is no limit; a malformed one keeps the last filter and says what is wrong. */
@@ -436,13 +524,17 @@ public final class DecisionTableViewModel {
     private void describeSelection() {
         String focusedKey = selectedKeys.isEmpty() ? "" : selectedKeys.get(selectedKeys.size() - 1);
         String text = "";
+        BreakdownViewModel.SelectedLayout layout = null;
         for (DecisionRow r : source) {
             if (r.key().equals(focusedKey) && r.gpusNeeded() > 1) {
                 text = messages.get(r.fits() ? "results.table.selected.fits" : "results.table.selected.over",
                         r.name(), r.memoryText(), r.gpusText());
+                layout = new BreakdownViewModel.SelectedLayout(r.gpuId(), r.perGpuBytes(), r.capacityBytes(),
+                        r.gpusText());
             }
         }
         selectedOption.set(text);
+        selectedLayout.set(layout);
     }
 
     private void updateSummary() {
@@ -515,6 +607,30 @@ public final class DecisionTableViewModel {
         return minMemoryText;
     }
 
+    /** Highest capital in US dollars a bought option may need, as typed; empty: none. Rented options stay. */
+    public StringProperty maxCapitalTextProperty() {
+        return maxCapitalText;
+    }
+
+    /** Highest power at load in kW a bought option may draw, as typed; empty: none. Rented options stay. */
+    public StringProperty maxPowerTextProperty() {
+        return maxPowerText;
+    }
+
+    /** How bought hardware will be used: the "this job only" box and the utilisation and years fields. */
+    public UsageFields usage() {
+        return usage;
+    }
+
+    /**
+     * The money verdict above the table: renting or buying cheaper for this job, against the best of the other way,
+     * and where buying would win, in the command line's sentence ({@link com.vramadvisor.figures.VerdictText});
+     * empty when no row fits with a job cost.
+     */
+    public ReadOnlyStringProperty verdictProperty() {
+        return verdict.getReadOnlyProperty();
+    }
+
     public BooleanProperty fitsOnlyProperty() {
         return fitsOnly;
     }
@@ -562,6 +678,11 @@ public final class DecisionTableViewModel {
     /** What is wrong with a filter, the token budget, the GPU limit or the deadline as typed, empty when nothing is. */
     public ReadOnlyStringProperty filterProblemProperty() {
         return filterProblem.getReadOnlyProperty();
+    }
+
+    /** The focused row's GPU, per-GPU need, capacity and layout when it spans several GPUs, else {@code null}. */
+    ReadOnlyObjectProperty<BreakdownViewModel.SelectedLayout> selectedLayoutProperty() {
+        return selectedLayout.getReadOnlyProperty();
     }
 
     /** The focused row's layout and per-GPU need when it spans several GPUs, empty otherwise. */

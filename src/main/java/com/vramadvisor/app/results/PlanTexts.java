@@ -1,6 +1,6 @@
 package com.vramadvisor.app.results;
 
-import com.vramadvisor.engine.Parallelism;
+import com.vramadvisor.engine.llm.Parallelism;
 import com.vramadvisor.engine.plan.Bound;
 import com.vramadvisor.engine.plan.PlanLayout;
 
@@ -21,14 +21,22 @@ public final class PlanTexts {
     }
 
     /**
-     * The layout in words, one part a line: the three parallel sizes, the ZeRO stage, sequence parallelism,
-     * recomputation and micro-batches per step.
+     * The layout in words, one part a line: the three parallel sizes, the layers of each pipeline stage where they
+     * differ, the ZeRO stage, sequence parallelism, recomputation, the sequences per micro-batch and micro-batches per
+     * step.
      */
     public String layout(PlanLayout layout) {
         Parallelism p = layout.parallelism();
         StringBuilder text = new StringBuilder(messages.get("results.layout.sizes",
                 messages.integer(p.tensorParallel()), messages.integer(p.pipelineParallel()),
                 messages.integer(p.dataParallel())));
+        if (layout.unevenStages()) {
+            StringBuilder stages = new StringBuilder();
+            for (int n : layout.stageLayers()) {
+                stages.append(stages.length() == 0 ? "" : ", ").append(messages.integer(n));
+            }
+            text.append('\n').append(messages.get("results.layout.stages", stages.toString()));
+        }
         if (p.zeroStage() > 0) {
             text.append('\n').append(messages.get("results.layout.zero", p.zeroStage()));
         }
@@ -37,6 +45,10 @@ public final class PlanTexts {
         }
         text.append('\n').append(messages.get("results.recompute." + layout.recompute().name()
                 .toLowerCase(java.util.Locale.ROOT)));
+        if (layout.microBatchSize() > 0) {
+            text.append('\n').append(messages.get("results.layout.microBatchSize",
+                    messages.integer(layout.microBatchSize())));
+        }
         text.append('\n').append(messages.get("results.layout.microBatches", messages.integer(layout.microBatches())));
         return text.toString();
     }

@@ -1,9 +1,9 @@
 package com.vramadvisor.app.results;
 
 import com.vramadvisor.scenario.SweepAxis;
-import com.vramadvisor.engine.Estimate;
-import com.vramadvisor.engine.ModelSpec;
-import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.llm.Estimate;
+import com.vramadvisor.engine.llm.ModelSpec;
+import com.vramadvisor.engine.llm.Workload;
 import com.vramadvisor.engine.hardware.GpuSpec;
 import com.vramadvisor.engine.ranking.RankingOptions;
 import com.vramadvisor.engine.ranking.Recommendation;

@@ -3,11 +3,12 @@ package com.vramadvisor.app.results;
 import com.vramadvisor.engine.serving.ServingEngine;
 import com.vramadvisor.scenario.DomainInputs;
 import com.vramadvisor.scenario.ScenarioInputs;
-import com.vramadvisor.engine.Estimate;
+import com.vramadvisor.engine.llm.Estimate;
 import com.vramadvisor.engine.hardware.GpuSpec;
 import com.vramadvisor.engine.ranking.RankingOptions;
 import com.vramadvisor.engine.ranking.Recommendation;
 import com.vramadvisor.engine.ranking.RecommendationRow;
+import com.vramadvisor.figures.VerdictText;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -83,6 +84,7 @@ public final class ResultsViewModel {
         this.table = new DecisionTableViewModel(messages);
         table.onGpuSelection(this::selectGpus);
         breakdown.showSelectedOption(table.selectedOptionProperty());
+        breakdown.showSelectedLayout(table.selectedLayoutProperty());
 
         snapshot.addListener((obs, old, now) -> {
             // The workload panel's GPU choice wins when it changes; otherwise keep what the table selected.
@@ -223,9 +225,11 @@ public final class ResultsViewModel {
         for (RecommendationRow r : ranked) {
             rows.add(workerRows.row(r, in.sizeUnit(), in.workload().mode(), gpusById, request.options()));
         }
+        String verdict = recommendation == null ? "" : VerdictText.of(request.locale())
+                .sentence(recommendation.verdict());
         ui.execute(() -> {
             if (request.generation() == generation) {
-                table.update(in, rows, considered, request.options());
+                table.update(in, rows, considered, request.options(), verdict);
             }
         });
     }

@@ -1,10 +1,10 @@
 package com.vramadvisor.app.results;
 
 import com.vramadvisor.app.ui.HoverTip;
-import com.vramadvisor.engine.Component;
+import com.vramadvisor.engine.llm.Component;
+import com.vramadvisor.report.WindowColours;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import javafx.css.PseudoClass;
 import javafx.geometry.Insets;
 import javafx.scene.control.Label;
@@ -110,7 +110,7 @@ public final class StackedMemoryBar extends Region {
 
     /** CSS class of a component's colour, e.g. {@code component-kv-cache}; the stylesheet maps it to a chart token. */
     public static String styleClassOf(Component component) {
-        return "component-" + component.name().toLowerCase(Locale.ROOT).replace('_', '-');
+        return WindowColours.componentClass(component);
     }
 
     @Override

@@ -179,7 +179,6 @@ final class SweepAreaChart extends AreaChart<Number, Number> {
             CapacityLine c = capacities.get(i);
             Overlay o = overlays.get(i);
             o.capacity = c;
-            o.label.setText(c.label());
             o.tip.setText(c.fitText());
             for (Node n : o.nodes()) {
                 n.pseudoClassStateChanged(PRIMARY, c.primary());
@@ -201,29 +200,39 @@ final class SweepAreaChart extends AreaChart<Number, Number> {
         double left = xAxis.getDisplayPosition(xAxis.getLowerBound());
         double right = xAxis.getDisplayPosition(xAxis.getUpperBound());
         double bottom = yAxis.getDisplayPosition(yAxis.getLowerBound());
+        double plotTop = yAxis.getDisplayPosition(yAxis.getUpperBound());
         double cx = xAxis.getDisplayPosition(currentX);
         double cy = yAxis.getDisplayPosition(currentY);
-        double previousLabelTop = Double.NaN;
-        double previousLabelRight = left;
+        double[][] curve = curve();
+        List<double[]> taken = new ArrayList<>();
         for (Overlay o : overlays) {
             double y = snap(yAxis.getDisplayPosition(o.capacity().value()));
             o.line.setStartX(left);
             o.line.setEndX(right);
             o.line.setStartY(y);
             o.line.setEndY(y);
+            // The GPU's name and memory where a place beside the curve has room for both, else the memory alone
+            // (the fit summary and the label's tooltip name the GPU).
+            double[] plot = {left, plotTop, right, bottom};
+            double[] at = null;
+            String shown = null;
+            for (String text : List.of(o.capacity().label(), o.capacity().shortLabel())) {
+                o.label.setText(text);
+                double[] place = placeLabel(o.label.prefWidth(-1), o.label.prefHeight(-1), y, plot, curve, cx, cy,
+                        taken);
+                if (at == null || place[2] < at[2]) {
+                    at = place;
+                    shown = text;
+                }
+                if (at[2] == 0) {
+                    break;
+                }
+            }
+            o.label.setText(shown);
             double w = o.label.prefWidth(-1);
             double h = o.label.prefHeight(-1);
-            double top = y - h - 1;
-            // Labels sit above their line at the left, where a rising curve is lowest; one that would overlap the
-            // previous label moves right of it.
-            double labelLeft = !Double.isNaN(previousLabelTop) && Math.abs(top - previousLabelTop) < h
-                    ? previousLabelRight + 12 : left + 6;
-            double[] at = clearOfPoint(labelLeft, top, w, h, y, cx, cy, right, bottom);
-            labelLeft = at[0];
-            top = at[1];
-            o.label.resizeRelocate(Math.round(labelLeft), Math.round(top), w, h);
-            previousLabelTop = top;
-            previousLabelRight = labelLeft + w;
+            o.label.resizeRelocate(Math.round(at[0]), Math.round(at[1]), w, h);
+            taken.add(new double[] {at[0], at[1], w, h});
             double fx = snap(xAxis.getDisplayPosition(o.capacity().largestFit()));
             o.fitLine.setStartX(fx);
             o.fitLine.setEndX(fx);
@@ -232,9 +241,19 @@ final class SweepAreaChart extends AreaChart<Number, Number> {
             o.fitDot.resizeRelocate(Math.round(fx) - 5, Math.round(y) - 5, 10, 10);
         }
         currentDot.resizeRelocate(Math.round(cx) - 6, Math.round(cy) - 6, 12, 12);
-        double top = yAxis.getDisplayPosition(yAxis.getUpperBound());
-        placeVertical(kvLine, kvLabel, marks.kvX(), top, bottom, right, 0);
-        placeVertical(targetLine, targetLabel, marks.targetX(), top, bottom, right, kvLabel.prefHeight(-1) + 2);
+        placeVertical(kvLine, kvLabel, marks.kvX(), plotTop, bottom, right, 0);
+        placeVertical(targetLine, targetLabel, marks.targetX(), plotTop, bottom, right, kvLabel.prefHeight(-1) + 2);
+    }
+
+    /** The curve's points in plot pixels: x in the first row, y in the second. */
+    private double[][] curve() {
+        List<SweepPoint> shown = points;
+        double[][] xy = new double[2][shown.size()];
+        for (int i = 0; i < shown.size(); i++) {
+            xy[0][i] = xAxis.getDisplayPosition(shown.get(i).x());
+            xy[1][i] = yAxis.getDisplayPosition(shown.get(i).value());
+        }
+        return xy;
     }
 
     /** A vertical line at {@code x} over the whole plot, its label at the top, right of it unless that runs out. */
@@ -252,33 +271,95 @@ final class SweepAreaChart extends AreaChart<Number, Number> {
     }
 
     /**
-     * Where a capacity line's label goes so that it does not cover the current point: where it was if it stays clear
-     * of the point's marker, else below its line where that stays above the plot's bottom edge (the x axis would cut
-     * it), else just right of the point (above the line).
+     * Where a capacity line's label goes: the first place, in the order above its line at the left, above at the right,
+     * below at the left, below at the right, then above and below at a quarter, half and three quarters of the width,
+     * that lies inside the plot and keeps clear of the curve, the current point's marker and the labels already
+     * placed. The label has a background, so on the curve it would hide it. When no place is clear, the one that
+     * covers least of the curve.
      *
-     * @param x     the label's left edge, in plot pixels
-     * @param top   its top edge (the label sits above its line)
-     * @param lineY the line's y
-     * @param dotX  the current point's x
-     * @param dotY  the current point's y
-     * @param right  the plot's right edge
-     * @param bottom the plot's bottom edge (the x axis)
-     * @return the label's left and top edges
+     * @param w      the label's width, pixels
+     * @param h      its height
+     * @param lineY  its line's y
+     * @param plot   the plot's left, top, right and bottom edges
+     * @param curve  the curve's points: x in the first row, y in the second
+     * @param dotX   the current point's x
+     * @param dotY   the current point's y
+     * @param taken  labels placed already: left, top, width, height
+     * @return the label's left and top edges, and the length of curve it covers there (0: clear)
      */
-    static double[] clearOfPoint(double x, double top, double w, double h, double lineY, double dotX, double dotY,
-                                 double right, double bottom) {
-        if (!covers(x, top, w, h, dotX, dotY)) {
-            return new double[] {x, top};
-        }
+    static double[] placeLabel(double w, double h, double lineY, double[] plot, double[][] curve, double dotX,
+                               double dotY, List<double[]> taken) {
+        double left = plot[0] + 6;
+        double right = plot[2] - 6 - w;
+        double above = lineY - h - 1;
         double below = lineY + 2;
-        if (below + h <= bottom && !covers(x, below, w, h, dotX, dotY)) {
-            return new double[] {x, below};
+        List<double[]> places = new ArrayList<>(List.of(new double[] {left, above}, new double[] {right, above},
+                new double[] {left, below}, new double[] {right, below}));
+        for (double f : new double[] {0.25, 0.5, 0.75}) {
+            double x = left + f * (right - left);
+            places.add(new double[] {x, above});
+            places.add(new double[] {x, below});
         }
-        double besideX = dotX + CLEARANCE;
-        if (besideX + w > right) {
-            besideX = Math.max(0, dotX - CLEARANCE - w);
+        double[] best = null;
+        double bestCovered = Double.MAX_VALUE;
+        for (double[] at : places) {
+            boolean inside = at[0] >= plot[0] && at[0] + w <= plot[2] && at[1] >= plot[1] && at[1] + h <= plot[3];
+            if (!inside || covers(at[0], at[1], w, h, dotX, dotY) || overlapsAny(at, w, h, taken)) {
+                continue;
+            }
+            double covered = curveInside(curve, at[0] - 2, at[1] - 2, at[0] + w + 2, at[1] + h + 2);
+            if (covered == 0) {
+                return new double[] {at[0], at[1], 0};
+            }
+            if (covered < bestCovered) {
+                bestCovered = covered;
+                best = at;
+            }
         }
-        return new double[] {besideX, top};
+        return best != null ? new double[] {best[0], best[1], bestCovered}
+                : new double[] {left, Math.max(plot[1], above), Double.MAX_VALUE};
+    }
+
+    private static boolean overlapsAny(double[] at, double w, double h, List<double[]> taken) {
+        for (double[] t : taken) {
+            if (at[0] < t[0] + t[2] && t[0] < at[0] + w && at[1] < t[1] + t[3] && t[1] < at[1] + h) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Length of the curve (a polyline) inside the rectangle, pixels (Liang-Barsky clipping of each segment). */
+    static double curveInside(double[][] curve, double x0, double y0, double x1, double y1) {
+        double inside = 0;
+        for (int i = 1; i < curve[0].length; i++) {
+            double ax = curve[0][i - 1];
+            double ay = curve[1][i - 1];
+            double dx = curve[0][i] - ax;
+            double dy = curve[1][i] - ay;
+            double t0 = 0;
+            double t1 = 1;
+            double[] p = {-dx, dx, -dy, dy};
+            double[] q = {ax - x0, x1 - ax, ay - y0, y1 - ay};
+            boolean out = false;
+            for (int k = 0; k < 4 && !out; k++) {
+                if (p[k] == 0) {
+                    out = q[k] < 0;
+                } else {
+                    double r = q[k] / p[k];
+                    if (p[k] < 0) {
+                        t0 = Math.max(t0, r);
+                    } else {
+                        t1 = Math.min(t1, r);
+                    }
+                    out = t0 > t1;
+                }
+            }
+            if (!out) {
+                inside += (t1 - t0) * Math.hypot(dx, dy);
+            }
+        }
+        return inside;
     }
 
     /** The current point's marker radius plus a gap, pixels. */

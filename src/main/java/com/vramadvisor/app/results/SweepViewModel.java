@@ -3,13 +3,15 @@ package com.vramadvisor.app.results;
 import com.vramadvisor.scenario.SizeUnit;
 import com.vramadvisor.scenario.ScenarioInputs;
 import com.vramadvisor.scenario.SweepAxis;
-import com.vramadvisor.engine.Mode;
-import com.vramadvisor.engine.ModelSpec;
-import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.llm.Mode;
+import com.vramadvisor.engine.llm.ModelSpec;
+import com.vramadvisor.engine.llm.Workload;
 import com.vramadvisor.engine.hardware.GpuSpec;
+import com.vramadvisor.engine.serving.ConcurrencyLimits;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.function.ToLongFunction;
 import javafx.beans.property.ReadOnlyDoubleProperty;
 import javafx.beans.property.ReadOnlyDoubleWrapper;
@@ -47,7 +49,9 @@ public final class SweepViewModel {
     private final ReadOnlyDoubleWrapper currentValue = new ReadOnlyDoubleWrapper(this, "currentValue");
     private final ReadOnlyIntegerWrapper upperX = new ReadOnlyIntegerWrapper(this, "upperX", 16);
     private final ReadOnlyStringWrapper axisLabel = new ReadOnlyStringWrapper(this, "axisLabel", "");
+    private final ReadOnlyStringWrapper axisShortLabel = new ReadOnlyStringWrapper(this, "axisShortLabel", "");
     private final ReadOnlyStringWrapper valueAxisLabel = new ReadOnlyStringWrapper(this, "valueAxisLabel", "");
+    private final ReadOnlyStringWrapper valueUnit = new ReadOnlyStringWrapper(this, "valueUnit", "");
     private final ReadOnlyStringWrapper currentText = new ReadOnlyStringWrapper(this, "currentText", "");
     private final ReadOnlyStringWrapper fitSummary = new ReadOnlyStringWrapper(this, "fitSummary", "");
     private final ReadOnlyObjectWrapper<ServingMarks> servingMarks =
@@ -71,23 +75,31 @@ public final class SweepViewModel {
         SweepAxis effective = effectiveAxis(inputs.sweepAxis(), workload.mode());
         int current = valueOf(effective, workload);
 
+        // Serving over concurrent sequences: the number of sequences that fit is the KV cache's, in whole sequences,
+        // for every GPU drawn, so that the fit summary, the markers, the KV line and the status bar give one number.
+        boolean servingAxis = effective == SweepAxis.BATCH && workload.mode() == Mode.INFER;
         List<CapacityLine> lines = new ArrayList<>();
         int largestFit = 0;
+        ConcurrencyLimits primaryLimits = null;
         for (int i = 0; i < gpus.size(); i++) {
             GpuSpec gpu = gpus.get(i);
             long bytes = capacity.applyAsLong(gpu);
-            int fit = engine.largestFitting(model, workload, effective, bytes);
+            Optional<ConcurrencyLimits> limits = servingAxis ? limits(inputs, gpu, bytes, engine) : Optional.empty();
+            int fit = limits.isPresent() ? wholeSequences(limits.get().kvMaxConcurrency())
+                    : engine.largestFitting(model, workload, effective, bytes);
+            if (i == 0) {
+                primaryLimits = limits.orElse(null);
+            }
             largestFit = Math.max(largestFit, fit);
             lines.add(new CapacityLine(gpu.id(), messages.get("results.sweep.capacityLabel", gpu.name(),
-                    messages.size(bytes, unit)), bytes, unit.fromBytes(bytes), fit,
+                    messages.size(bytes, unit)), messages.size(bytes, unit), bytes, unit.fromBytes(bytes), fit,
                     fitText(effective, workload.mode(), gpu, fit), i == 0));
         }
 
-        // Serving over concurrent sequences: where the primary GPU's KV cache and the latency targets stop it.
+        // Where the primary GPU's KV cache and the latency targets stop the concurrency.
         GpuSpec primaryGpu = gpus.isEmpty() ? null : gpus.get(0);
-        boolean serving = effective == SweepAxis.BATCH && workload.mode() == Mode.INFER && primaryGpu != null;
-        ServingMarks marks = serving ? marks(inputs, primaryGpu, capacity.applyAsLong(primaryGpu), engine)
-                : ServingMarks.NONE;
+        boolean serving = servingAxis && primaryGpu != null;
+        ServingMarks marks = primaryLimits != null ? marks(inputs, primaryGpu, primaryLimits) : ServingMarks.NONE;
         int widest = Math.max(largestFit, Math.max((int) Math.min(MAX_BATCH, Math.floor(marks.kvX())),
                 marks.targetX()));
         int upper = upperBound(effective, current, widest, model);
@@ -117,7 +129,9 @@ public final class SweepViewModel {
         currentX.set(current);
         currentValue.set(unit.fromBytes(currentPeakBytes));
         axisLabel.set(messages.get("results.sweep.axis." + axisKey(effective, workload.mode())));
+        axisShortLabel.set(messages.get("results.sweep.axisShort." + axisKey(effective, workload.mode())));
         valueAxisLabel.set(messages.get("results.sweep.valueAxis", unit.symbol()));
+        valueUnit.set(unit.symbol());
         currentText.set(messages.get("results.sweep.current", what, messages.integer(current),
                 messages.size(currentPeakBytes, unit)));
         fitSummary.set(lines.isEmpty() ? messages.get("results.sweep.noGpu") : lines.get(0).fitText());
@@ -225,31 +239,47 @@ public final class SweepViewModel {
         return xs;
     }
 
-    /** The KV capacity and latency-target lines on {@code gpu}; none where the engine does not model serving. */
-    private ServingMarks marks(ScenarioInputs inputs, GpuSpec gpu, long budgetBytes, ResultsEngine engine) {
+    /** What stops the concurrency on {@code gpu}; empty where the engine does not model serving. */
+    private static Optional<ConcurrencyLimits> limits(ScenarioInputs inputs, GpuSpec gpu, long budgetBytes,
+                                                      ResultsEngine engine) {
         // Without a chunk of its own the engine profiles its default chunk for this GPU, as the summary's figure does.
         Workload w = inputs.maxBatchedTokens() == 0
                 ? inputs.servingEngine().onGpu(inputs.workload(), gpu.memoryBytesTotal(), gpu.name())
                 : inputs.workload();
-        var limits = engine.concurrencyLimits(inputs.model(), w, gpu, budgetBytes, inputs.servingTargets());
-        if (limits.isEmpty()) {
-            return ServingMarks.NONE;
-        }
-        double kv = limits.get().kvMaxConcurrency();
-        String kvText = messages.decimal(Math.floor(kv * 100) / 100, 2);
-        String kvLabel = messages.get("results.sweep.kvLine", kvText);
-        String tip = messages.get("results.sweep.kvTip", gpu.name(), kvText,
+        return engine.concurrencyLimits(inputs.model(), w, gpu, budgetBytes, inputs.servingTargets());
+    }
+
+    /**
+     * The whole sequences a KV cache of {@code concurrency} sequences holds: 107 for vLLM's "maximum concurrency"
+     * of 107.08x. The window shows this one number wherever it names how many sequences fit.
+     */
+    public static int wholeSequences(double concurrency) {
+        return (int) Math.max(0, Math.min(Integer.MAX_VALUE, Math.floor(concurrency + 1e-9)));
+    }
+
+    /**
+     * The KV capacity line and, where the latency targets stop the concurrency before the KV cache does, the
+     * latency-target line on {@code gpu}.
+     */
+    private ServingMarks marks(ScenarioInputs inputs, GpuSpec gpu, ConcurrencyLimits limits) {
+        double kv = limits.kvMaxConcurrency();
+        int whole = wholeSequences(kv);
+        String kvLabel = messages.get("results.sweep.kvLine", messages.integer(whole));
+        String tip = messages.get("results.sweep.kvTip", gpu.name(), messages.integer(whole),
                 messages.integer(inputs.workload().effectiveContext()),
-                limits.get().runningCap() == null ? messages.get("results.table.serving.noCap")
-                        : messages.integer(limits.get().runningCap()));
-        Integer within = limits.get().withinTargets();
-        if (within == null) {
-            return new ServingMarks(kv, kvLabel, -1, "", tip);
+                limits.runningCap() == null ? messages.get("results.table.serving.noCap")
+                        : messages.integer(limits.runningCap()),
+                messages.decimal(Math.floor(kv * 100) / 100, 2));
+        Integer within = limits.withinTargets();
+        if (within == null || within >= whole) {
+            // The targets (if any) hold at every count the KV cache holds: one line, one number.
+            return new ServingMarks(whole, kvLabel, -1, "", within == null ? tip
+                    : tip + "\n" + messages.get("results.sweep.targetTip", messages.integer(within),
+                            targets(inputs)));
         }
         String targetLabel = messages.get("results.sweep.targetLine", messages.integer(within));
-        return new ServingMarks(kv, kvLabel, within, targetLabel,
-                tip + "\n" + messages.get("results.sweep.targetTip", messages.integer(within),
-                        targets(inputs)));
+        return new ServingMarks(whole, kvLabel, within, targetLabel,
+                tip + "\n" + messages.get("results.sweep.targetTip", messages.integer(within), targets(inputs)));
     }
 
     private String targets(ScenarioInputs inputs) {
@@ -305,9 +335,19 @@ public final class SweepViewModel {
         return axisLabel.getReadOnlyProperty();
     }
 
+    /** The swept input in a word or two ("Micro-batch"), for an axis too short for {@link #axisLabelProperty()}. */
+    public ReadOnlyStringProperty axisShortLabelProperty() {
+        return axisShortLabel.getReadOnlyProperty();
+    }
+
     /** Label of the memory axis, naming the unit. */
     public ReadOnlyStringProperty valueAxisLabelProperty() {
         return valueAxisLabel.getReadOnlyProperty();
+    }
+
+    /** The memory axis's unit alone ("GiB"), for an axis too short for its whole label. */
+    public ReadOnlyStringProperty valueUnitProperty() {
+        return valueUnit.getReadOnlyProperty();
     }
 
     /** The current point in words. */

@@ -16,8 +16,8 @@ public final class ScenarioStore {
     private final ScenarioCodec codec = new ScenarioCodec();
 
     /**
-     * Reads a scenario file through {@link ScenarioFiles#readText}, which reads at most 1 MiB of anything a path
-     * names (a pipe or {@code /dev/zero} included), so a wrong file is refused at once.
+     * Reads a scenario file through {@link ScenarioFiles#readText}, which reads a regular file of at most 1 MiB and
+     * refuses a pipe or a device such as {@code /dev/zero} before opening it, so a wrong file is refused at once.
      */
     public ScenarioInputs load(Path file) throws ScenarioFileException {
         String text;

@@ -130,8 +130,9 @@ public final class ScenarioViewModel {
     }
 
     /**
-     * Opens a scenario file. On success it becomes the current scenario and file (one undo step back to what was
-     * there); on failure nothing changes and the problem is returned.
+     * Opens a scenario file. On success it becomes the current scenario and file, with a history of its own: undo
+     * never goes back past the opening to the scenario that was there before, which Save would otherwise write into
+     * the opened file under its name. On failure nothing changes and the problem is returned.
      */
     public Optional<FileProblem> open(Path file) {
         ScenarioInputs loaded;
@@ -142,6 +143,8 @@ public final class ScenarioViewModel {
         }
         workload.apply(loaded.withSizeUnit(workload.sizeUnitProperty().get()));
         saved = workload.snapshot();
+        history.reset(saved);
+        updateUndoState();
         currentFile.set(file);
         dirty.set(false);
         remember(file);

@@ -22,6 +22,8 @@ public final class SettingsStore {
 
     /** System property that overrides the configuration folder (used by tests and portable installs). */
     public static final String CONFIG_DIR_PROPERTY = "vramadvisor.configDir";
+    /** A settings file is a few hundred bytes; a larger one is not ours and reads as the defaults. */
+    static final int MAX_FILE_BYTES = 1 << 20;
 
     private final Path dir;
 
@@ -68,7 +70,7 @@ public final class SettingsStore {
         AppSettings d = AppSettings.defaults();
         JsonNode root;
         try {
-            root = JsonTrees.read(settingsFile());
+            root = JsonTrees.read(settingsFile(), MAX_FILE_BYTES);
         } catch (IOException | RuntimeException e) {
             return d;
         }

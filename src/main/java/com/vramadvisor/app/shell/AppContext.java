@@ -27,10 +27,10 @@ import com.vramadvisor.catalog.Catalog;
 import com.vramadvisor.catalog.CatalogLoader;
 import com.vramadvisor.catalog.model.ModelImporter;
 import com.vramadvisor.catalog.model.ImportedModel;
-import com.vramadvisor.engine.MemoryEstimator;
-import com.vramadvisor.engine.ModelShapes;
-import com.vramadvisor.engine.ModelSpec;
-import com.vramadvisor.engine.ParameterCounter;
+import com.vramadvisor.engine.llm.MemoryEstimator;
+import com.vramadvisor.engine.llm.ModelShapes;
+import com.vramadvisor.engine.llm.ModelSpec;
+import com.vramadvisor.engine.llm.ParameterCounter;
 import com.vramadvisor.engine.ranking.SortKey;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -338,13 +338,15 @@ public final class AppContext implements AutoCloseable {
             // frame or two later.
             results = new ResultsViewModel(workload.snapshotProperty(), resultsEngine(), resultsMessages(),
                     compute, publish);
-            // A decision-table row and the workload panel's GPU picker choose the same GPU.
-            results.selectedGpuIdProperty().bindBidirectional(workload.gpuIdProperty());
+            // The charts follow the workload panel's GPU (the results listen to the scenario). A row selected in the
+            // decision table only shows that row; a click on it or Enter makes its GPU the scenario's, one edit.
+            results.table().onChooseGpu(workload.gpuIdProperty()::set);
             // The table's token budget, GPU limit and deadline fields edit the scenario's; the scenario's values
             // (opened, undone, restored) show in the fields. The ranking reads them from the snapshot.
             results.table().tokenBudgetProperty().bindBidirectional(workload.tokenBudgetProperty());
             results.table().maxGpusProperty().bindBidirectional(workload.maxGpusProperty());
             results.table().deadlineDaysProperty().bindBidirectional(workload.deadlineDaysProperty());
+            results.table().usage().usageProperty().bindBidirectional(workload.usageProperty());
             // "Use this layout" sets a row's layout in the workload panel, one undo step like the planner's Apply.
             results.table().onUseLayout(workload::snapshot, workload::apply);
         }

@@ -62,13 +62,14 @@ final class ExportActions {
 
     /**
      * The window as it is now at twice its size: sharp in slides and on high-density screens. The snapshot is taken
-     * on the UI thread; encoding and writing run in the background.
+     * on the UI thread before the export is marked as running, so the picture shows the window the user sees, not its
+     * own progress bar and "Exporting" message; encoding and writing run in the background.
      */
     void exportWindow(Path target) {
-        context.export().start(target);
         SnapshotParameters params = new SnapshotParameters();
         params.setTransform(Transform.scale(2, 2));
         WritableImage image = scene.getRoot().snapshot(params, null);
+        context.export().start(target);
         context.background().execute(() -> {
             String failure = "";
             try {

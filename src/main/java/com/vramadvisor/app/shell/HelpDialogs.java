@@ -12,7 +12,7 @@ import javafx.scene.control.Label;
 import javafx.scene.control.Menu;
 import javafx.scene.control.MenuBar;
 import javafx.scene.control.MenuItem;
-import javafx.scene.control.TextArea;
+import javafx.scene.control.ScrollPane;
 import javafx.scene.input.KeyCombination;
 import javafx.scene.layout.GridPane;
 import javafx.stage.Window;
@@ -20,7 +20,8 @@ import javafx.stage.Window;
 /**
  * Help > Keyboard shortcuts and Help > User guide. The shortcut list is read from the menus themselves, so it cannot
  * drift from them; the keys that no menu carries follow. The guide is the desktop guide of the docs folder, shipped
- * inside the application so that it is there without the sources.
+ * inside the application so that it is there without the sources, and drawn from its Markdown rather than shown as
+ * it is written (docs/adr/0026).
  */
 final class HelpDialogs {
 
@@ -104,13 +105,15 @@ final class HelpDialogs {
         }
     }
 
+    /** The guide drawn from its Markdown (GuideView), in the window's theme, in a dialog the user can resize. */
     void showGuide(Window owner) {
-        TextArea text = new TextArea(guide());
-        text.setId("guideTextArea");
-        text.setEditable(false);
-        text.setWrapText(true);
-        text.setPrefSize(760, 520);
+        ScrollPane text = GuideView.of(guide());
+        text.setPrefSize(780, 560);
         Alert alert = new Alert(Alert.AlertType.INFORMATION);
+        if (owner != null && owner.getScene() != null) {
+            // The theme's tokens and the guide's text styles.
+            alert.getDialogPane().getStylesheets().setAll(owner.getScene().getStylesheets());
+        }
         alert.initOwner(owner);
         alert.setTitle(plain(messages.get("menu.help.guide")));
         alert.setHeaderText(messages.get("help.guide.header"));

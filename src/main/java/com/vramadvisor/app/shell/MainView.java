@@ -2,6 +2,8 @@ package com.vramadvisor.app.shell;
 
 import com.vramadvisor.app.ui.Messages;
 import java.util.function.Supplier;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.value.ObservableStringValue;
 import javafx.application.Platform;
 import javafx.geometry.Bounds;
@@ -21,7 +23,8 @@ import javafx.scene.shape.Rectangle;
 
 /**
  * The main window's layout: menu bar on top, the workload panel on the left, and a tab pane filling the rest whose
- * first tab, "Analysis", stacks the results (charts) over the decision table.
+ * first tab, "Analysis", stacks the results (charts) over the decision table, or on a short screen puts them in a
+ * column beside it.
  *
  * <p>Places where other features put their views:
  * <ul>
@@ -43,6 +46,16 @@ public final class MainView {
 
     /** Below this height (pixels) the charts' axes and texts overlap; they collapse instead. */
     static final double MIN_CHARTS_HEIGHT = 180;
+    /**
+     * Charts left above the table with less than this height (pixels) go beside it instead: the memory card needs
+     * about 170 px down to its verdict and the sweep about as much again to be read, more than a laptop screen leaves
+     * once the table has its rows (1366 x 768 leaves about 190, 1280 x 720 about 140).
+     */
+    static final double CHARTS_BESIDE_BELOW = 260;
+    /** The narrowest Analysis tab that has room for the charts beside the table: a 300 px column and 560 px of table. */
+    static final double MIN_WIDTH_BESIDE = 860;
+
+    private final ReadOnlyBooleanWrapper chartsBeside = new ReadOnlyBooleanWrapper(this, "chartsBeside");
 
     public MainView(Messages messages, MenuBar menuBar, Node workloadPanel, Node statusBar) {
         root.getStyleClass().add("main-view");
@@ -75,7 +88,8 @@ public final class MainView {
         analysis.setId("analysisSplitPane");
         analysis.setOrientation(Orientation.VERTICAL);
         analysis.setDividerPositions(StartupSkeleton.CHARTS_FRACTION);
-        analysis.heightProperty().addListener((obs, old, now) -> makeRoomForTable());
+        analysis.heightProperty().addListener((obs, old, now) -> arrange());
+        analysis.widthProperty().addListener((obs, old, now) -> arrange());
 
         Tab analysisTab = new Tab();
         analysisTab.setId("analysisTab");
@@ -96,10 +110,42 @@ public final class MainView {
     }
 
     /**
-     * Moves the divider up when the window gets shorter, so that the decision table keeps the height it asks for
-     * (its preferred height shows {@code DecisionTableView.ROWS_SHOWN} rows). When what is left for the charts is too
-     * small to read, they collapse; dragging the divider down brings them back. The divider only moves up here, so a
-     * taller window keeps the user's split.
+     * Puts the charts above the decision table, or beside it (left of it) when above it they would get less than
+     * {@link #CHARTS_BESIDE_BELOW} once the table has the height it asks for (its preferred height shows
+     * {@code DecisionTableView.ROWS_SHOWN} rows). Beside the table the charts stack one over the other in a column
+     * ({@link #chartsBesideProperty()}), and the table keeps its rows in the rest of the width. A tab too narrow for
+     * that keeps the charts above and lets them shrink or fold ({@link #makeRoomForTable()}).
+     */
+    private void arrange() {
+        double height = analysis.getHeight();
+        double width = analysis.getWidth();
+        if (height <= 0 || width <= 0 || analysis.getDividers().isEmpty()) {
+            return;
+        }
+        // Decided from what the table needs across the whole width, so that the choice does not feed back on itself.
+        boolean beside = height - decisionSlot.prefHeight(width) < CHARTS_BESIDE_BELOW && width >= MIN_WIDTH_BESIDE;
+        if (beside != chartsBeside.get()) {
+            chartsBeside.set(beside);
+            analysis.setOrientation(beside ? Orientation.HORIZONTAL : Orientation.VERTICAL);
+            analysis.setDividerPosition(0, beside ? besideFraction(width) : StartupSkeleton.CHARTS_FRACTION);
+        }
+        if (!beside) {
+            makeRoomForTable();
+        }
+    }
+
+    /**
+     * The charts' column beside the table: about 360 px (the memory card's headline on one line), between 0.3 and
+     * 0.42 of the tab.
+     */
+    static double besideFraction(double width) {
+        return Math.max(0.3, Math.min(0.42, 360 / width));
+    }
+
+    /**
+     * Moves the divider up when the window gets shorter, so that the decision table keeps the height it asks for.
+     * When what is left for the charts is too small to read, they collapse; dragging the divider down brings them
+     * back. The divider only moves up here, so a taller window keeps the user's split.
      */
     private void makeRoomForTable() {
         double height = analysis.getHeight();
@@ -112,6 +158,11 @@ public final class MainView {
         if (analysis.getDividers().get(0).getPosition() > position) {
             analysis.setDividerPosition(0, position);
         }
+    }
+
+    /** True while the charts stand in a column beside the decision table rather than in a row above it. */
+    public ReadOnlyBooleanProperty chartsBesideProperty() {
+        return chartsBeside.getReadOnlyProperty();
     }
 
     /**
@@ -174,7 +225,7 @@ public final class MainView {
     public void setDecisionPane(Node table) {
         decisionSlot.getChildren().setAll(table);
         // The table asks for more room than the start-up outline did; it gets it once it has been laid out.
-        Platform.runLater(this::makeRoomForTable);
+        Platform.runLater(this::arrange);
     }
 
     /**

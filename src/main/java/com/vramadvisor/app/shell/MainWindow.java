@@ -16,6 +16,7 @@ import com.vramadvisor.app.scenario.ScenarioStore;
 import com.vramadvisor.app.settings.WindowGeometry;
 import com.vramadvisor.app.ui.BuiltWhenShown;
 import com.vramadvisor.app.ui.CjkFonts;
+import com.vramadvisor.app.ui.CutTextTips;
 import com.vramadvisor.app.ui.HoverTip;
 import com.vramadvisor.app.ui.Messages;
 import com.vramadvisor.app.workload.WorkloadPanel;
@@ -218,14 +219,17 @@ public final class MainWindow implements AppMenus.Actions {
         DomainResultsViewModel domain = context.domainResults();
         // Each pair is built as its kind is first shown: most windows never show the other kinds' views.
         StackPane results = new StackPane();
-        BuiltWhenShown.add(results, domain.activeProperty().not(), () -> new ResultsView(context.results()));
-        BuiltWhenShown.add(results, domain.activeProperty(), () -> new DomainResultsView(domain));
+        // On a short screen the charts stand in a column beside the table (MainView): each pair of cards stacks.
+        BuiltWhenShown.add(results, domain.activeProperty().not(),
+                () -> new ResultsView(context.results(), view.chartsBesideProperty()));
+        BuiltWhenShown.add(results, domain.activeProperty(),
+                () -> new DomainResultsView(domain, view.chartsBesideProperty()));
         view.setResultsPane(results);
         StackPane decisions = new StackPane();
         BuiltWhenShown.add(decisions, domain.activeProperty().not(),
                 () -> new DecisionTableView(context.results().table(), texts));
         BuiltWhenShown.add(decisions, domain.activeProperty(), () -> new DomainTableView(context.domainTable(),
-                gpuId -> context.workload().gpuIdProperty().set(gpuId)));
+                gpuId -> context.workload().gpuIdProperty().set(gpuId), domain::showGpu));
         view.setDecisionPane(decisions);
         Tab compareTab = view.addLazyTab("compareTab", texts.text("compare.tab"),
                 () -> new CompareView(context.compare(), texts));
@@ -371,6 +375,7 @@ public final class MainWindow implements AppMenus.Actions {
     private void installChrome() {
         Themes.apply(scene, stored.theme());
         applyFont();
+        CutTextTips.install(scene);
         if (!fontFollowsLocale) {
             fontFollowsLocale = true;
             messages.localeProperty().addListener(obs -> applyFont());

@@ -41,6 +41,10 @@ final class StatusBar {
         message.getStyleClass().add("status-message");
         catalog.setId("catalogStatusLabel");
         catalog.getStyleClass().add("status-catalog");
+        // On a laptop screen the peak and the verdict can be cut ("... 107 ..."): their tooltips say them whole.
+        for (Label whole : new Label[] {peak, verdict}) {
+            HoverTip.wrapped().attach(whole).textProperty().bind(whole.textProperty());
+        }
         calibration.setId("calibrationStatusLabel");
         calibration.getStyleClass().add("status-calibration");
         calibration.visibleProperty().bind(calibration.textProperty().isNotEmpty());

@@ -1,5 +1,6 @@
 package com.vramadvisor.app.shell;
 
+import com.vramadvisor.app.results.SweepViewModel;
 import com.vramadvisor.app.ui.Messages;
 import com.vramadvisor.engine.serving.ServingEngine;
 import com.vramadvisor.scenario.ScenarioInputs;
@@ -7,10 +8,10 @@ import com.vramadvisor.app.domain.DomainSizer;
 import com.vramadvisor.app.domain.DomainTexts;
 import com.vramadvisor.engine.core.Sizable;
 import com.vramadvisor.engine.core.SizedEstimate;
-import com.vramadvisor.engine.Estimate;
-import com.vramadvisor.engine.Mode;
-import com.vramadvisor.engine.ModelSpec;
-import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.llm.Estimate;
+import com.vramadvisor.engine.llm.Mode;
+import com.vramadvisor.engine.llm.ModelSpec;
+import com.vramadvisor.engine.llm.Workload;
 import com.vramadvisor.engine.hardware.GpuSpec;
 import com.vramadvisor.engine.serving.KvCapacity;
 import java.text.NumberFormat;
@@ -145,12 +146,10 @@ public final class SummaryViewModel {
                 ? s.servingEngine().onGpu(s.workload(), gpu.memoryBytesTotal(), gpu.name()) : s.workload();
         KvCapacity capacity = KvCapacity.of(s.model(), w, ServingEngine.capacityBytes(gpu, w),
                 gpu.memoryBytesUsable(), gpu.memoryBytesTotal(), gpu.name());
-        NumberFormat times = NumberFormat.getNumberInstance(messages.locale());
-        times.setMinimumFractionDigits(1);
-        times.setMaximumFractionDigits(1);
         NumberFormat integer = NumberFormat.getIntegerInstance(messages.locale());
+        // Whole sequences, as the sweep's KV line and fit summary give them.
         return messages.get("summary.concurrency", fits, integer.format(s.workload().effectiveContext()),
-                times.format(capacity.maxConcurrency()));
+                integer.format(SweepViewModel.wholeSequences(capacity.maxConcurrency())));
     }
 
     /** "Peak per GPU: 133.5 GiB (optimizer step)". */
@@ -161,7 +160,7 @@ public final class SummaryViewModel {
     /**
      * "Fits H100 SXM 80GB (79.2 GiB usable)", "Tight on ..." (the usable memory lies inside the estimate's range) or
      * "Does not fit ...", empty without a target GPU; for inference followed
-     * by the most sequences of the context the KV cache holds there ("max concurrency at 8,192 tokens: 12.3x").
+     * by the most whole sequences of the context the KV cache holds there ("max concurrency at 8,192 tokens: 12").
      */
     public ReadOnlyStringProperty verdictProperty() {
         return verdict.getReadOnlyProperty();

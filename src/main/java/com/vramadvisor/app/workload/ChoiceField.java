@@ -9,6 +9,7 @@ import javafx.beans.value.ObservableStringValue;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
+import javafx.scene.control.Tooltip;
 import javafx.scene.layout.VBox;
 
 /** A labelled drop-down over a fixed list of choices, bound both ways to an object property. */
@@ -43,12 +44,19 @@ final class ChoiceField<T> {
         return combo;
     }
 
-    /** A list cell that shows a choice through a text function. */
+    /** A list cell that shows a choice through a text function, and in a drop-down's list a tooltip per item. */
     static final class TextCell<T> extends ListCell<T> {
         private final Function<T, ObservableStringValue> text;
+        private final Function<T, String> tip;
 
         TextCell(Function<T, ObservableStringValue> text) {
+            this(text, null);
+        }
+
+        /** A list cell whose items each have a tooltip; {@code tip} may be {@code null} for none. */
+        TextCell(Function<T, ObservableStringValue> text, Function<T, String> tip) {
             this.text = text;
+            this.tip = tip;
         }
 
         @Override
@@ -56,9 +64,14 @@ final class ChoiceField<T> {
             super.updateItem(item, empty);
             textProperty().unbind();
             if (empty || item == null) {
+                // A drop-down's skin puts its prompt text here while nothing is chosen.
                 setText(null);
+                setTooltip(null);
             } else {
                 textProperty().bind(text.apply(item));
+                if (tip != null) {
+                    setTooltip(new Tooltip(tip.apply(item)));
+                }
             }
         }
     }

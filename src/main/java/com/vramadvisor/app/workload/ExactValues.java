@@ -1,7 +1,7 @@
 package com.vramadvisor.app.workload;
 
 import com.vramadvisor.engine.serving.ServingTargets;
-import com.vramadvisor.engine.Offload;
+import com.vramadvisor.engine.llm.Offload;
 import com.vramadvisor.app.ui.Messages;
 
 /**
@@ -46,7 +46,7 @@ public final class ExactValues {
 
     ExactValues(WorkloadViewModel vm, Messages messages) {
         parameters = new NumberInput(vm.parameterCountProperty(), MIN_PARAMETERS, MAX_PARAMETERS,
-                "workload.parameters.name", DECIMAL, messages).showCompact(ParameterScale::compactLabel);
+                "workload.parameters.name", DECIMAL, messages).showCompact(vm::parameterLabel);
         batch = new NumberInput(vm.batchProperty(), 1, MAX_BATCH, "workload.batch.name", BINARY, messages);
         sequence = new NumberInput(vm.sequenceLengthProperty(), 1, MAX_TOKENS, "workload.sequence.name", BINARY,
                 messages);

@@ -1,7 +1,7 @@
 package com.vramadvisor.app.workload;
 
-import com.vramadvisor.engine.DataType;
-import com.vramadvisor.engine.ModelSpec;
+import com.vramadvisor.engine.llm.DataType;
+import com.vramadvisor.engine.llm.ModelSpec;
 import java.util.List;
 import java.util.Optional;
 

@@ -1,8 +1,8 @@
 package com.vramadvisor.app.workload;
 
 import com.vramadvisor.app.ui.Messages;
-import com.vramadvisor.engine.Mode;
-import com.vramadvisor.engine.ModelSpec;
+import com.vramadvisor.engine.llm.Mode;
+import com.vramadvisor.engine.llm.ModelSpec;
 import java.nio.file.Path;
 import java.util.concurrent.Executor;
 import javafx.beans.property.ReadOnlyBooleanProperty;

@@ -2,7 +2,7 @@ package com.vramadvisor.app.workload;
 
 import com.vramadvisor.app.ui.Messages;
 import com.vramadvisor.app.ui.HoverTip;
-import com.vramadvisor.engine.ModelSpec;
+import com.vramadvisor.engine.llm.ModelSpec;
 import java.io.File;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.value.ChangeListener;

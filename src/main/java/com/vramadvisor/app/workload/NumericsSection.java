@@ -3,10 +3,10 @@ package com.vramadvisor.app.workload;
 import com.vramadvisor.app.ui.Messages;
 import com.vramadvisor.app.ui.SegmentedChoice;
 import com.vramadvisor.app.ui.HoverTip;
-import com.vramadvisor.engine.DataType;
-import com.vramadvisor.engine.LossUpcast;
-import com.vramadvisor.engine.Mode;
-import com.vramadvisor.engine.Precision;
+import com.vramadvisor.engine.llm.DataType;
+import com.vramadvisor.engine.llm.LossUpcast;
+import com.vramadvisor.engine.llm.Mode;
+import com.vramadvisor.engine.llm.Precision;
 import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Stream;
@@ -39,16 +39,17 @@ final class NumericsSection {
 
         SegmentedChoice<DataType> quantization = new SegmentedChoice<>("quantizationToggle",
                 WorkloadView.quantizations(), t -> typeText(messages, t), vm.weightTypeProperty(), 4);
-        quantization.setTip(HoverTip.of(messages, "workload.quantization.tooltip"));
+        for (DataType type : WorkloadView.quantizations()) {
+            typeTip(messages, type).attach(quantization.button(type));
+        }
         ComboBox<DataType> gguf = new ComboBox<>();
         gguf.setId("ggufTypeCombo");
         gguf.getItems().setAll(Stream.of(DataType.values()).filter(DataType::isGguf).toList());
-        gguf.promptTextProperty().bind(messages.text("workload.quantization.gguf"));
+        gguf.promptTextProperty().bind(messages.text("workload.quantization.choose"));
         gguf.setCellFactory(l -> new ChoiceField.TextCell<>(t -> Bindings.createStringBinding(
-                () -> WorkloadView.dataTypeLabel(t))));
+                () -> WorkloadView.dataTypeLabel(t)), t -> itemTip(messages, t)));
         gguf.setButtonCell(new ChoiceField.TextCell<>(t -> Bindings.createStringBinding(
                 () -> WorkloadView.dataTypeLabel(t))));
-        HoverTip.of(messages, "workload.quantization.gguf.tooltip").attach(gguf);
         gguf.setOnAction(e -> {
             if (gguf.getValue() != null) {
                 vm.weightTypeProperty().set(gguf.getValue());
@@ -65,8 +66,17 @@ final class NumericsSection {
             gguf.setValue(vm.weightTypeProperty().get());
         }
         ComboBox<DataType> grouped = groupQuantisedCombo(vm, messages);
-        HBox quantizationRow = new HBox(quantization.control(), grouped, gguf);
-        quantizationRow.getStyleClass().add("form-row");
+        // The drop-downs go below the buttons, each under a label of its own, so that neither squeezes the buttons.
+        HBox dropDowns = FormRows.row(field(messages, "workload.quantization.group.label",
+                        "workload.quantization.group.tooltip", grouped, grouped),
+                field(messages, "workload.quantization.gguf.label", "workload.quantization.gguf.tooltip", gguf,
+                        gguf));
+        grouped.setMaxWidth(Double.MAX_VALUE);
+        gguf.setMaxWidth(Double.MAX_VALUE);
+        HoverTip.of(messages, "workload.quantization.group.tooltip").attach(grouped);
+        HoverTip.of(messages, "workload.quantization.gguf.tooltip").attach(gguf);
+        VBox quantizationRow = new VBox(quantization.control(), dropDowns);
+        quantizationRow.getStyleClass().add("quantization-choices");
         VBox quantizationBox = field(messages, "workload.quantization.label", "workload.quantization.tooltip",
                 quantization.selectedButton(), quantizationRow);
         // Full training keeps all weights in the precision's type; quantised storage is for frozen or served weights.
@@ -104,10 +114,9 @@ final class NumericsSection {
         ComboBox<DataType> grouped = new ComboBox<>();
         grouped.setId("groupQuantCombo");
         grouped.getItems().setAll(DataType.groupQuantisedTypes());
-        grouped.promptTextProperty().bind(messages.text("workload.quantization.group"));
-        grouped.setCellFactory(l -> new ChoiceField.TextCell<>(t -> groupText(messages, t)));
+        grouped.promptTextProperty().bind(messages.text("workload.quantization.choose"));
+        grouped.setCellFactory(l -> new ChoiceField.TextCell<>(t -> groupText(messages, t), t -> itemTip(messages, t)));
         grouped.setButtonCell(new ChoiceField.TextCell<>(t -> groupText(messages, t)));
-        HoverTip.of(messages, "workload.quantization.group.tooltip").attach(grouped);
         grouped.setOnAction(e -> {
             if (grouped.getValue() != null) {
                 vm.weightTypeProperty().set(grouped.getValue());
@@ -141,11 +150,37 @@ final class NumericsSection {
         return Arrays.asList(DataType.FP16, DataType.BF16, DataType.FP8, DataType.INT8, DataType.INT4);
     }
 
-    private static ObservableStringValue typeText(Messages messages, DataType type) {
-        if (type == null) {
-            return messages.text("workload.quantization.auto");
-        }
-        return Bindings.createStringBinding(() -> WorkloadView.dataTypeLabel(type));
+    /** A storage type's name in the current language ("NF4 single", "NF4 单层缩放"); Auto for {@code null}. */
+    static ObservableStringValue typeText(Messages messages, DataType type) {
+        return messages.text(type == null ? "workload.quantization.auto" : typeKey(type));
+    }
+
+    /** Message key of a storage type's name; {@code .tooltip} added, of what it stores per weight. */
+    static String typeKey(DataType type) {
+        return "workload.quantization.type." + type.id();
+    }
+
+    /** What a storage type keeps per weight, with its bits per weight including block scales, for its button. */
+    static HoverTip typeTip(Messages messages, DataType type) {
+        HoverTip tip = HoverTip.wrapped();
+        tip.textProperty().bind(Bindings.createStringBinding(() -> type == null
+                        ? messages.get("workload.quantization.auto.tooltip")
+                        : messages.get(typeKey(type) + ".tooltip", bits(messages, type)),
+                messages.localeProperty()));
+        return tip;
+    }
+
+    /** A drop-down item's bits per weight ("Q4_K: 4.5 bits per weight, block scales included"). */
+    private static String itemTip(Messages messages, DataType type) {
+        String name = type.isGguf() ? WorkloadView.dataTypeLabel(type) : groupText(messages, type).get();
+        return messages.get("workload.quantization.item.tooltip", name, bits(messages, type));
+    }
+
+    /** Bits per weight to at most two decimals, in the locale's digits: 4.13, 4.5, 16. */
+    static String bits(Messages messages, DataType type) {
+        java.text.DecimalFormat format = new java.text.DecimalFormat("0.##",
+                java.text.DecimalFormatSymbols.getInstance(messages.locale()));
+        return format.format(type.bitsPerElement());
     }
 
     private static VBox field(Messages messages, String labelKey, String tipKey, Node target,

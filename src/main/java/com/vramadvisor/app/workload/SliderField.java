@@ -26,7 +26,7 @@ final class SliderField {
     static final PseudoClass INVALID = PseudoClass.getPseudoClass("invalid");
 
     private final VBox root = new VBox();
-    private final Slider slider = new Slider();
+    private final Slider slider;
     private final TextField field = new TextField();
     private final Label label = new Label();
     private final Label error = new Label();
@@ -44,6 +44,7 @@ final class SliderField {
      */
     SliderField(String idStem, String labelKey, String tipKey, Property<Number> value, NumberInput input,
                 SliderScale scale, BooleanProperty adjusting, Messages messages) {
+        slider = new SteppingSlider(value, scale);
         label.textProperty().bind(messages.text(labelKey));
         label.setMnemonicParsing(true);
         label.setLabelFor(slider);
@@ -109,6 +110,38 @@ final class SliderField {
         row.getStyleClass().add("slider-row");
         root.getChildren().addAll(label, row, BuiltWhenShown.inPlaceOf(error));
         root.getStyleClass().add("slider-field");
+    }
+
+    /**
+     * A slider whose arrow keys step through the scale's values (the next power of two, the next published model
+     * size) instead of moving the position by a fixed amount, which on a logarithmic scale jumps a decade.
+     */
+    private static final class SteppingSlider extends Slider {
+        private final Property<Number> value;
+        private final SliderScale scale;
+
+        SteppingSlider(Property<Number> value, SliderScale scale) {
+            this.value = value;
+            this.scale = scale;
+        }
+
+        @Override
+        public void increment() {
+            stepBy(1);
+        }
+
+        @Override
+        public void decrement() {
+            stepBy(-1);
+        }
+
+        private void stepBy(int direction) {
+            long now = value.getValue().longValue();
+            long next = scale.step(now, direction);
+            if (next != now) {
+                value.setValue(next);
+            }
+        }
     }
 
     VBox root() {

@@ -12,6 +12,17 @@ public interface SliderScale {
     /** The value a slider position stands for, snapped. */
     long fromPosition(double position);
 
+    /**
+     * The value one arrow-key press above ({@code direction > 0}) or below {@code value}: the next whole position
+     * past the value's own, so that a value between two positions (a batch of 3) steps to its neighbours (4 and 2)
+     * rather than a whole position away from where it is.
+     */
+    default long step(long value, int direction) {
+        double position = toPosition(value);
+        double next = direction > 0 ? Math.floor(position + 1e-9) + 1 : Math.ceil(position - 1e-9) - 1;
+        return fromPosition(Math.max(minPosition(), Math.min(maxPosition(), next)));
+    }
+
     /** Powers of two from {@code 2^minExponent} to {@code 2^maxExponent}: batch sizes and token counts. */
     static SliderScale powersOfTwo(int minExponent, int maxExponent) {
         return new SliderScale() {
@@ -60,6 +71,11 @@ public interface SliderScale {
             @Override
             public long fromPosition(double position) {
                 return ParameterScale.snap(position);
+            }
+
+            @Override
+            public long step(long value, int direction) {
+                return ParameterScale.step(value, direction);
             }
         };
     }

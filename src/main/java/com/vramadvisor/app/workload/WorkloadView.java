@@ -4,13 +4,13 @@ import com.vramadvisor.app.ui.BuiltWhenShown;
 import com.vramadvisor.app.ui.Messages;
 import com.vramadvisor.app.ui.SegmentedChoice;
 import com.vramadvisor.app.ui.HoverTip;
-import com.vramadvisor.engine.AttentionImpl;
-import com.vramadvisor.engine.DataType;
-import com.vramadvisor.engine.Implementation;
-import com.vramadvisor.engine.Mode;
-import com.vramadvisor.engine.Optimizer;
-import com.vramadvisor.engine.Precision;
-import com.vramadvisor.engine.Recompute;
+import com.vramadvisor.engine.llm.AttentionImpl;
+import com.vramadvisor.engine.llm.DataType;
+import com.vramadvisor.engine.llm.Implementation;
+import com.vramadvisor.engine.llm.Mode;
+import com.vramadvisor.engine.llm.Optimizer;
+import com.vramadvisor.engine.llm.Precision;
+import com.vramadvisor.engine.llm.Recompute;
 import com.vramadvisor.engine.serving.ServingEngine;
 import java.util.Arrays;
 import java.util.List;
@@ -216,7 +216,8 @@ public final class WorkloadView {
                 DataType.NF4, DataType.NF4_SINGLE, DataType.BNB_FP4, DataType.MXFP4, DataType.NVFP4);
     }
 
-    static String dataTypeLabel(DataType type) {
+    /** A storage type as the panel's buttons and lists name it, e.g. {@code NF4}; the comparison names it so too. */
+    public static String dataTypeLabel(DataType type) {
         return type.id().toUpperCase(Locale.ROOT);
     }
 

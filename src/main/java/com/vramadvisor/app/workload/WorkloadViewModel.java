@@ -6,22 +6,24 @@ import com.vramadvisor.engine.core.WorkloadKind;
 import com.vramadvisor.scenario.SweepAxis;
 import com.vramadvisor.scenario.SizeUnit;
 import com.vramadvisor.app.ui.Messages;
-import com.vramadvisor.engine.ActivationOffload;
-import com.vramadvisor.engine.AttentionImpl;
-import com.vramadvisor.engine.DataType;
-import com.vramadvisor.engine.Implementation;
-import com.vramadvisor.engine.LoraSpec;
-import com.vramadvisor.engine.LossUpcast;
-import com.vramadvisor.engine.Mode;
-import com.vramadvisor.engine.ModelSpec;
-import com.vramadvisor.engine.Offload;
-import com.vramadvisor.engine.Optimizer;
-import com.vramadvisor.engine.Parallelism;
-import com.vramadvisor.engine.Precision;
-import com.vramadvisor.engine.Recompute;
-import com.vramadvisor.engine.RuntimeOverhead;
-import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.llm.ActivationOffload;
+import com.vramadvisor.engine.llm.AttentionImpl;
+import com.vramadvisor.engine.llm.DataType;
+import com.vramadvisor.engine.llm.Framework;
+import com.vramadvisor.engine.llm.Implementation;
+import com.vramadvisor.engine.llm.LoraSpec;
+import com.vramadvisor.engine.llm.LossUpcast;
+import com.vramadvisor.engine.llm.Mode;
+import com.vramadvisor.engine.llm.ModelSpec;
+import com.vramadvisor.engine.llm.Offload;
+import com.vramadvisor.engine.llm.Optimizer;
+import com.vramadvisor.engine.llm.Parallelism;
+import com.vramadvisor.engine.llm.Precision;
+import com.vramadvisor.engine.llm.Recompute;
+import com.vramadvisor.engine.llm.RuntimeOverhead;
+import com.vramadvisor.engine.llm.Workload;
 import com.vramadvisor.engine.hardware.GpuSpec;
+import com.vramadvisor.engine.money.Usage;
 import com.vramadvisor.engine.ranking.RankingOptions;
 import com.vramadvisor.engine.serving.ServingEngine;
 import java.text.NumberFormat;
@@ -120,6 +122,8 @@ public final class WorkloadViewModel {
     private final DoubleProperty deadlineDays = new SimpleDoubleProperty(this, "deadlineDays",
             RankingOptions.DEFAULT_DEADLINE_DAYS);
 
+    private final ObjectProperty<Usage> usage = new SimpleObjectProperty<>(this, "usage", Usage.JOB_ONLY);
+
     private final ObjectProperty<WorkloadKind> kind = new SimpleObjectProperty<>(this, "kind", WorkloadKind.LLM);
     private final ObjectProperty<DomainInputs> domain = new SimpleObjectProperty<>(this, "domain",
             DomainInputs.defaults());
@@ -173,7 +177,8 @@ public final class WorkloadViewModel {
             zeroStage, tensorParallel, pipelineParallel, dataParallel, expertParallel, contextParallel,
             sequenceParallel, offloadTarget, offloadDevice, activationOffload, partialGpuLayers, gpuLayers,
             gradientAccumulation, recompute, lossUpcast, attention, implementation, servingEngine, maxBatchedTokens,
-            loraRank, runtimeOverhead, gpuId, sweepAxis, sizeUnit, tokenBudget, maxGpus, deadlineDays, kind, domain};
+            loraRank, runtimeOverhead, gpuId, sweepAxis, sizeUnit, tokenBudget, maxGpus, deadlineDays, usage, kind,
+            domain};
         for (Observable input : inputs) {
             input.addListener(obs -> publish());
         }
@@ -248,6 +253,7 @@ public final class WorkloadViewModel {
             tokenBudget.set(inputs.tokenBudget());
             maxGpus.set(inputs.maxGpus());
             deadlineDays.set(inputs.deadlineDays());
+            usage.set(inputs.usage());
             kind.set(inputs.kind());
             domain.set(inputs.domain());
             serving.apply(inputs.servingTargets());
@@ -321,7 +327,8 @@ public final class WorkloadViewModel {
             w.requireRunnableActivationOffload();
             next = new ScenarioInputs(model.get(), modelPresetId.get(), w, gpuId.get(),
                     sweepAxis.get(), sizeUnit.get(), tokenBudget.get(), maxGpus.get(), deadlineDays.get(),
-                    servingEngine.get(), storedBatchedTokens(), kind.get(), domain.get(), serving.targets());
+                    servingEngine.get(), storedBatchedTokens(), kind.get(), domain.get(), serving.targets(),
+                    usage.get());
         } catch (IllegalArgumentException e) {
             problem.set(messages.get("workload.problem.engine", e.getMessage()));
             return;
@@ -397,6 +404,25 @@ public final class WorkloadViewModel {
         return 1;
     }
 
+    /**
+     * The parameter field's short form of {@code count}: the size a standard architecture was made for ("13B", as
+     * published) when the current model is the engine's shape for that size, whose exact count is a little off it
+     * (12,99x,xxx,xxx); otherwise the count to four significant digits ("8.03B" for Llama 3 8B).
+     */
+    public String parameterLabel(long count) {
+        ModelSpec m = model.get();
+        if (m != null && modelPresetId.get().isEmpty() && SHAPE_ID.equals(m.id())
+                && parameterCounter.applyAsLong(m) == count) {
+            for (long size : ParameterScale.roundSizes(count)) {
+                if (size >= ExactValues.MIN_PARAMETERS && size <= ExactValues.MAX_PARAMETERS
+                        && m.equals(shapeForParameters.apply(size))) {
+                    return ParameterScale.compactLabel(size);
+                }
+            }
+        }
+        return ParameterScale.compactLabel(count);
+    }
+
     private void updateModelSummary() {
         ModelSpec m = model.get();
         if (m == null) {
@@ -438,11 +464,26 @@ public final class WorkloadViewModel {
                 .lossUpcast(lossUpcast.get() == null ? LossUpcast.FP32 : lossUpcast.get())
                 .attention(attention.get())
                 .implementation(implementation.get())
+                .framework(keptFramework())
                 .lora(lora)
                 .overhead(overhead())
                 .offload(offload())
                 .activationOffload(mode.get() == Mode.INFER ? ActivationOffload.NONE : activationOffload.get())
                 .build();
+    }
+
+    /**
+     * The framework a scenario file named, while the controls still agree with it (its memory layout, or its serving
+     * engine); none once they name another, so that the controls keep deciding.
+     */
+    private Framework keptFramework() {
+        Framework f = base.framework();
+        if (f == null) {
+            return null;
+        }
+        boolean agrees = f.training() ? f.memoryLayout() == implementation.get()
+                : ServingEngine.of(f) == servingEngine.get();
+        return agrees ? f : null;
     }
 
     /**
@@ -632,4 +673,11 @@ public final class WorkloadViewModel {
      * Deadline field edits it, as {@link #tokenBudgetProperty()}.
      */
     public DoubleProperty deadlineDaysProperty() { return deadlineDays; }
+
+    /**
+     * How bought hardware will be used, which decides what buying costs the job: this job only (the default), or busy
+     * a share of the time for some years. The decision table's usage fields edit it, as
+     * {@link #tokenBudgetProperty()}.
+     */
+    public ObjectProperty<Usage> usageProperty() { return usage; }
 }

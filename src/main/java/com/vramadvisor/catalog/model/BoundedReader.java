@@ -1,16 +1,18 @@
 package com.vramadvisor.catalog.model;
 
+import com.vramadvisor.files.FileReadException;
+import com.vramadvisor.files.RegularFiles;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 
 /**
  * Reads the header of a binary model file through a small window, checking every read against the file's size, so
  * that a truncated file or a header that claims more than the file holds gives a {@link ModelImportException}
- * instead of an {@link OutOfMemoryError} or an endless read. Only what is asked for is read; tensor data is skipped.
+ * instead of an {@link OutOfMemoryError} or an endless read. Only regular files are opened ({@link RegularFiles}):
+ * a pipe or a device would block or never end. Only what is asked for is read; tensor data is skipped.
  */
 final class BoundedReader implements AutoCloseable {
 
@@ -31,10 +33,21 @@ final class BoundedReader implements AutoCloseable {
     }
 
     static BoundedReader open(Path file) throws ModelImportException {
+        FileChannel channel;
         try {
-            FileChannel channel = FileChannel.open(file, StandardOpenOption.READ);
+            channel = RegularFiles.openChannel(file);
+        } catch (FileReadException e) {
+            throw new ModelImportException(file, e.reason() == FileReadException.Reason.UNREADABLE
+                    ? "cannot read: " + e.problem() : e.problem(), e);
+        }
+        try {
             return new BoundedReader(file, channel, channel.size());
         } catch (IOException e) {
+            try {
+                channel.close();
+            } catch (IOException suppressed) {
+                e.addSuppressed(suppressed);
+            }
             throw new ModelImportException(file, "cannot read: " + e.getMessage(), e);
         }
     }

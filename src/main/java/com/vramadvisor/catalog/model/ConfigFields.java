@@ -1,7 +1,7 @@
 package com.vramadvisor.catalog.model;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.vramadvisor.engine.ModelSpec;
+import com.vramadvisor.engine.llm.ModelSpec;
 import com.vramadvisor.files.UntrustedText;
 
 import java.nio.file.Path;

@@ -1,6 +1,6 @@
 package com.vramadvisor.catalog.model;
 
-import com.vramadvisor.engine.DataType;
+import com.vramadvisor.engine.llm.DataType;
 
 import java.util.Optional;
 

@@ -1,7 +1,7 @@
 package com.vramadvisor.catalog.model;
 
-import com.vramadvisor.engine.MlaSpec;
-import com.vramadvisor.engine.ModelSpec;
+import com.vramadvisor.engine.llm.MlaSpec;
+import com.vramadvisor.engine.llm.ModelSpec;
 import com.vramadvisor.files.UntrustedText;
 
 import java.util.List;
@@ -70,7 +70,7 @@ final class GgufAttentionDetails {
 
     /** Whether any block's router carries a per-expert bias ({@code exp_probs_b}). */
     static boolean routerBias(GgufFile g) {
-        return g.tensors().stream().anyMatch(t -> t.name().startsWith("blk.") && t.name().contains(".exp_probs_b"));
+        return g.anyTensor(t -> t.name().startsWith("blk.") && t.name().contains(".exp_probs_b"));
     }
 
     private static int toInt(long value, String what) {

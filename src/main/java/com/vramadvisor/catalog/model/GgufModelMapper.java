@@ -1,12 +1,12 @@
 package com.vramadvisor.catalog.model;
 
-import com.vramadvisor.engine.ArchitectureKind;
-import com.vramadvisor.engine.HeadKind;
-import com.vramadvisor.engine.MlpKind;
-import com.vramadvisor.engine.ModelSpec;
-import com.vramadvisor.engine.MoeSpec;
-import com.vramadvisor.engine.NormKind;
-import com.vramadvisor.engine.PositionKind;
+import com.vramadvisor.engine.llm.ArchitectureKind;
+import com.vramadvisor.engine.llm.HeadKind;
+import com.vramadvisor.engine.llm.MlpKind;
+import com.vramadvisor.engine.llm.ModelSpec;
+import com.vramadvisor.engine.llm.MoeSpec;
+import com.vramadvisor.engine.llm.NormKind;
+import com.vramadvisor.engine.llm.PositionKind;
 import com.vramadvisor.files.UntrustedText;
 
 import java.util.List;
@@ -144,16 +144,14 @@ final class GgufModelMapper {
     }
 
     private static boolean layerNorm(GgufFile g) {
-        return g.tensors().stream().anyMatch(t -> t.name().endsWith("norm.bias")
+        return g.anyTensor(t -> t.name().endsWith("norm.bias")
                 && (t.name().startsWith("blk.0.") || !t.name().startsWith("blk.")));
     }
 
     /** Norm weights of width {@code h} in block 0 (query/key norms of head width are not block norms). */
     private static int normsPerBlock(GgufFile g, int h) {
-        return (int) g.tensors().stream()
-                .filter(t -> t.name().startsWith("blk.0.") && t.name().endsWith("norm.weight"))
-                .filter(t -> t.dims().size() == 1 && t.dim(0) == h)
-                .count();
+        return g.countTensors(t -> t.name().startsWith("blk.0.") && t.name().endsWith("norm.weight")
+                && t.dims().size() == 1 && t.dim(0) == h);
     }
 
     private static void position(GgufFile g, String a, ModelSpec.Builder b) {
@@ -176,7 +174,7 @@ final class GgufModelMapper {
         int layers = toInt(g.integer(a + ".block_count").orElse(0), "block_count");
         Optional<GgufTensor> up = g.tensor("blk.0.ffn_up.weight");
         long ffn = g.integer(a + ".feed_forward_length").orElse(up.map(t -> t.dim(1)).orElse(0L));
-        boolean gated = g.tensors().stream().anyMatch(t -> t.name().startsWith("blk.")
+        boolean gated = g.anyTensor(t -> t.name().startsWith("blk.")
                 && (t.name().contains(".ffn_gate.") || t.name().contains(".ffn_gate_exps.")))
                 || up.map(t -> ffn > 0 && t.dim(1) == 2 * ffn).orElse(false);
         b.mlp(gated ? MlpKind.GATED : MlpKind.GELU);

@@ -1,10 +1,10 @@
 package com.vramadvisor.catalog.model;
 
-import com.vramadvisor.engine.ArchitectureKind;
-import com.vramadvisor.engine.MlpKind;
-import com.vramadvisor.engine.ModelSpec;
-import com.vramadvisor.engine.NormKind;
-import com.vramadvisor.engine.PositionKind;
+import com.vramadvisor.engine.llm.ArchitectureKind;
+import com.vramadvisor.engine.llm.MlpKind;
+import com.vramadvisor.engine.llm.ModelSpec;
+import com.vramadvisor.engine.llm.NormKind;
+import com.vramadvisor.engine.llm.PositionKind;
 
 /**
  * GPT-style decoders with LayerNorm and a two-matrix feed-forward block: {@code gpt2}, {@code gpt_bigcode},

@@ -2,12 +2,13 @@ package com.vramadvisor.catalog.model;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.vramadvisor.files.FileReadException;
 import com.vramadvisor.files.UntrustedText;
 import com.vramadvisor.json.JsonTrees;
-import com.vramadvisor.engine.DataType;
-import com.vramadvisor.engine.HeadKind;
-import com.vramadvisor.engine.ModelSpec;
-import com.vramadvisor.engine.PositionKind;
+import com.vramadvisor.engine.llm.DataType;
+import com.vramadvisor.engine.llm.HeadKind;
+import com.vramadvisor.engine.llm.ModelSpec;
+import com.vramadvisor.engine.llm.PositionKind;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -36,7 +37,9 @@ public final class HfConfigImporter {
     public static final String CONFIG_FILE = "config.json";
 
     /** Larger files are not configurations; reading them whole would only waste memory. */
-    static final long MAX_CONFIG_BYTES = 32L * 1024 * 1024;
+    static final int MAX_CONFIG_BYTES = 32 * 1024 * 1024;
+    /** Characters of a model's name kept from a folder or file name. */
+    private static final int MAX_NAME_CHARS = 200;
 
 
     private static final Map<String, Family> FAMILIES = Map.ofEntries(
@@ -138,7 +141,9 @@ public final class HfConfigImporter {
             }
             builder.visionParams(VisionLanguageConfigs.visionParams(root, file, modelType, fields, textHidden));
         }
-        String name = modelName(file, modelType);
+        // The name comes from a folder or file name: escaped and cut like any text from a file, since it is shown
+        // wherever the model is (terminal, reports, CSV).
+        String name = UntrustedText.escape(modelName(file, modelType), MAX_NAME_CHARS);
         builder.id(idOf(name)).name(name);
         ModelSpec spec;
         try {
@@ -195,20 +200,19 @@ public final class HfConfigImporter {
     }
 
     private static JsonNode parse(Path file) throws ModelImportException {
-        if (!Files.isRegularFile(file)) {
-            throw new ModelImportException(file, "no such file");
-        }
         try {
-            long size = Files.size(file);
-            if (size > MAX_CONFIG_BYTES) {
-                throw new ModelImportException(file, "file is " + size + " bytes, too large for a model "
-                        + "configuration (limit " + MAX_CONFIG_BYTES + ")");
-            }
-            JsonNode root = JsonTrees.read(file);
+            JsonNode root = JsonTrees.read(file, MAX_CONFIG_BYTES);
             if (root == null || !root.isObject()) {
                 throw new ModelImportException(file, "not a JSON object");
             }
             return root;
+        } catch (FileReadException e) {
+            throw new ModelImportException(file, switch (e.reason()) {
+                case MISSING -> "no such file";
+                case TOO_LARGE -> "file is larger than " + MAX_CONFIG_BYTES + " bytes, too large for a model"
+                        + " configuration";
+                default -> e.problem();
+            }, e);
         } catch (JsonProcessingException e) {
             throw new ModelImportException(file, "not valid JSON: " + JsonTrees.problem(e), e);
         } catch (IOException e) {

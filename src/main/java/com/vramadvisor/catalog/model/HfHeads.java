@@ -1,8 +1,8 @@
 package com.vramadvisor.catalog.model;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.vramadvisor.engine.HeadKind;
-import com.vramadvisor.engine.ModelSpec;
+import com.vramadvisor.engine.llm.HeadKind;
+import com.vramadvisor.engine.llm.ModelSpec;
 import com.vramadvisor.files.UntrustedText;
 
 import java.util.Set;

@@ -1,7 +1,7 @@
 package com.vramadvisor.catalog.model;
 
-import com.vramadvisor.engine.DataType;
-import com.vramadvisor.engine.ModelSpec;
+import com.vramadvisor.engine.llm.DataType;
+import com.vramadvisor.engine.llm.ModelSpec;
 
 import java.nio.file.Path;
 import java.util.List;

@@ -1,9 +1,12 @@
 package com.vramadvisor.catalog.model;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.vramadvisor.files.FileReadException;
+import com.vramadvisor.files.RegularFiles;
 import com.vramadvisor.files.UntrustedText;
 import com.vramadvisor.json.JsonTrees;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -40,7 +43,9 @@ public final class LocalModels {
     /** Ollama's media type for the layer that holds the weights (a GGUF file). */
     static final String OLLAMA_MODEL_LAYER = "application/vnd.ollama.image.model";
 
-    private static final long MAX_MANIFEST_BYTES = 1 << 20;
+    private static final int MAX_MANIFEST_BYTES = 1 << 20;
+    /** A Hugging Face cache ref holds one 40-digit commit hash; a longer file is not one and reads as empty. */
+    private static final int SMALL_FILE_BYTES = 4096;
     private static final int MAX_LISTED = 8;
     private static final Pattern SAFE_NAME = Pattern.compile("[A-Za-z0-9._:/+-]{1,300}");
     private static final Pattern SHA256 = Pattern.compile("sha256[:-]([0-9a-f]{64})");
@@ -196,10 +201,10 @@ public final class LocalModels {
         }
         JsonNode tree;
         try {
-            if (Files.size(manifest) > MAX_MANIFEST_BYTES) {
-                throw new ModelImportException(manifest, "the manifest is larger than 1 MiB; not an Ollama manifest");
-            }
-            tree = JsonTrees.read(manifest);
+            tree = JsonTrees.read(manifest, MAX_MANIFEST_BYTES);
+        } catch (FileReadException e) {
+            throw new ModelImportException(manifest, e.reason() == FileReadException.Reason.TOO_LARGE
+                    ? "the manifest is larger than 1 MiB; not an Ollama manifest" : e.problem(), e);
         } catch (IOException e) {
             throw new ModelImportException(manifest, "cannot read the Ollama manifest: " + e.getMessage(), e);
         }
@@ -264,10 +269,12 @@ public final class LocalModels {
 
     private static String readSmall(Path file) throws ModelImportException {
         try {
-            if (Files.size(file) > 4096) {
+            return new String(RegularFiles.readAllBytes(file, SMALL_FILE_BYTES), StandardCharsets.UTF_8);
+        } catch (FileReadException e) {
+            if (e.reason() == FileReadException.Reason.TOO_LARGE) {
                 return "";
             }
-            return Files.readString(file);
+            throw new ModelImportException(file, "cannot read: " + e.problem(), e);
         } catch (IOException e) {
             throw new ModelImportException(file, "cannot read: " + e.getMessage(), e);
         }

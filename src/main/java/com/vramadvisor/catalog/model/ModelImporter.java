@@ -1,11 +1,12 @@
 package com.vramadvisor.catalog.model;
 
-import com.vramadvisor.engine.DataType;
-import com.vramadvisor.engine.ParameterCounter;
-import com.vramadvisor.engine.StoredWeights;
+import com.vramadvisor.engine.llm.DataType;
+import com.vramadvisor.engine.llm.ParameterCounter;
+import com.vramadvisor.engine.llm.StoredWeights;
 
+import com.vramadvisor.files.FileReadException;
+import com.vramadvisor.files.RegularFiles;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -43,8 +44,11 @@ public final class ModelImporter {
         if (Files.isDirectory(path)) {
             return importFolder(path);
         }
-        if (!Files.isRegularFile(path)) {
-            throw new ModelImportException(path, "no such file or folder");
+        try {
+            RegularFiles.requireRegular(path);
+        } catch (FileReadException e) {
+            throw new ModelImportException(path, e.reason() == FileReadException.Reason.MISSING
+                    ? "no such file or folder" : e.problem(), e);
         }
         String name = path.getFileName().toString().toLowerCase(Locale.ROOT);
         if (name.endsWith(".gguf") || hasGgufMagic(path)) {
@@ -159,7 +163,7 @@ public final class ModelImporter {
         }
         List<TensorInfo> tensors = new ArrayList<>();
         for (Path shard : shards) {
-            tensors.addAll(SafetensorsReader.readHeader(shard).tensors());
+            SafetensorsReader.addShard(shard, tensors, SafetensorsReader.readHeader(shard).tensors());
         }
         if (shards.size() > 1) {
             warnings.add(shards.size() + " safetensors files without an index were added up");
@@ -202,10 +206,10 @@ public final class ModelImporter {
     }
 
     private static boolean hasGgufMagic(Path file) {
-        try (InputStream in = Files.newInputStream(file)) {
-            byte[] magic = in.readNBytes(4);
+        try {
+            byte[] magic = RegularFiles.readPrefix(file, 4);
             return magic.length == 4 && magic[0] == 'G' && magic[1] == 'G' && magic[2] == 'U' && magic[3] == 'F';
-        } catch (IOException e) {
+        } catch (FileReadException e) {
             return false;
         }
     }

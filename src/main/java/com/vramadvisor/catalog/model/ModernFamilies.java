@@ -1,13 +1,13 @@
 package com.vramadvisor.catalog.model;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.vramadvisor.engine.DataType;
-import com.vramadvisor.engine.MlaSpec;
-import com.vramadvisor.engine.MlpKind;
-import com.vramadvisor.engine.ModelSpec;
-import com.vramadvisor.engine.MoeSpec;
-import com.vramadvisor.engine.NormKind;
-import com.vramadvisor.engine.PositionKind;
+import com.vramadvisor.engine.llm.DataType;
+import com.vramadvisor.engine.llm.MlaSpec;
+import com.vramadvisor.engine.llm.MlpKind;
+import com.vramadvisor.engine.llm.ModelSpec;
+import com.vramadvisor.engine.llm.MoeSpec;
+import com.vramadvisor.engine.llm.NormKind;
+import com.vramadvisor.engine.llm.PositionKind;
 
 import java.util.Set;
 

@@ -2,6 +2,7 @@ package com.vramadvisor.catalog.model;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.vramadvisor.files.FileReadException;
 import com.vramadvisor.files.UntrustedText;
 import com.vramadvisor.json.JsonTrees;
 
@@ -76,7 +77,7 @@ public final class SafetensorsIndexReader {
             }
             SafetensorsHeader header = SafetensorsReader.readHeader(file);
             checkShardHoldsItsTensors(shard.getKey(), shard.getValue(), header, warnings);
-            tensors.addAll(header.tensors());
+            SafetensorsReader.addShard(file, tensors, header.tensors());
         }
         if (!missing.isEmpty()) {
             if (declared < 0) {
@@ -140,18 +141,18 @@ public final class SafetensorsIndexReader {
     }
 
     private static JsonNode parse(Path index) throws ModelImportException {
-        if (!Files.isRegularFile(index)) {
-            throw new ModelImportException(index, "no such file");
-        }
         try {
-            if (Files.size(index) > HfConfigImporter.MAX_CONFIG_BYTES) {
-                throw new ModelImportException(index, "file is too large for a safetensors index");
-            }
-            JsonNode root = JsonTrees.read(index);
+            JsonNode root = JsonTrees.read(index, HfConfigImporter.MAX_CONFIG_BYTES);
             if (root == null || !root.isObject()) {
                 throw new ModelImportException(index, "not a JSON object");
             }
             return root;
+        } catch (FileReadException e) {
+            throw new ModelImportException(index, switch (e.reason()) {
+                case MISSING -> "no such file";
+                case TOO_LARGE -> "file is too large for a safetensors index";
+                default -> e.problem();
+            }, e);
         } catch (JsonProcessingException e) {
             throw new ModelImportException(index, "not valid JSON: " + JsonTrees.problem(e), e);
         } catch (IOException e) {

@@ -1,17 +1,21 @@
 package com.vramadvisor.catalog.model;
 
+import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.core.JsonToken;
 import com.vramadvisor.files.UntrustedText;
 import com.vramadvisor.json.JsonTrees;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Reads the header of a {@code .safetensors} file without touching the tensor data.
@@ -22,7 +26,10 @@ import java.util.Map;
  * {@code __metadata__} map of strings. A header is rejected, as the reference implementation rejects it, when
  * {@code N} exceeds 100,000,000 bytes or the file; when the JSON is malformed or has duplicate keys; when a tensor's
  * {@code shape} times its dtype's bit width is not {@code end - begin} bytes; when the tensors do not cover the data
- * contiguously from byte 0 to the end of the file.
+ * contiguously from byte 0 to the end of the file. Beyond the reference, this reader refuses a header that describes
+ * more than {@link #MAX_TENSORS} tensors, {@link #MAX_DIMENSIONS} dimensions or {@link #MAX_METADATA_ENTRIES}
+ * metadata entries, and it parses the header as a stream, never as a tree: whatever a header under the size limit
+ * holds, the memory it takes stays within a small multiple of its bytes.
  */
 public final class SafetensorsReader {
 
@@ -40,11 +47,33 @@ public final class SafetensorsReader {
             Map.entry("C64", 64), Map.entry("F64", 64), Map.entry("I64", 64), Map.entry("U64", 64));
 
 
+    /** The dtype names as shared strings, so that a million tensors of one type keep one copy of its name. */
+    private static final Map<String, String> DTYPE_NAMES = DTYPE_BITS.keySet().stream()
+            .collect(java.util.stream.Collectors.toUnmodifiableMap(k -> k, k -> k));
+
+    /**
+     * Most tensors one header may describe: 2^20 (1,048,576). A limit of this reader, not of the format, far above
+     * the tensors of any checkpoint, whole or one shard of it; it bounds what a header under
+     * {@link #MAX_HEADER_BYTES} can make the reader hold, whatever it is filled with.
+     */
+    public static final int MAX_TENSORS = 1 << 20;
+    /** Most dimensions all shapes of one header may have together: four per tensor at {@link #MAX_TENSORS}. */
+    public static final long MAX_DIMENSIONS = 4L * MAX_TENSORS;
+    /** Most {@code __metadata__} entries kept: 2^16, where exporters write a handful ({@code format: pt}). */
+    public static final int MAX_METADATA_ENTRIES = 1 << 16;
+
+    private static final Set<String> KNOWN_FIELDS = Set.of("dtype", "shape", "data_offsets");
+
     private SafetensorsReader() {
     }
 
     /** Reads and checks the header of {@code file}. */
     public static SafetensorsHeader readHeader(Path file) throws ModelImportException {
+        return readHeader(file, MAX_TENSORS);
+    }
+
+    /** {@link #readHeader(Path)} with another limit on the tensors (tests of the limit use a small one). */
+    static SafetensorsHeader readHeader(Path file, int maxTensors) throws ModelImportException {
         try (BoundedReader in = BoundedReader.open(file)) {
             if (in.size() < 8) {
                 throw new ModelImportException(file, "file is " + in.size() + " bytes, too short for the 8-byte "
@@ -61,7 +90,7 @@ public final class SafetensorsReader {
             }
             byte[] header = in.bytes(headerLength, "header");
             long dataBytes = in.remaining();
-            return parse(file, header, dataBytes);
+            return parse(file, header, dataBytes, maxTensors);
         }
     }
 
@@ -70,33 +99,61 @@ public final class SafetensorsReader {
         return WeightInventory.complete(readHeader(file).tensors());
     }
 
+    /**
+     * Adds one shard's tensors to those of the shards before it, refusing a set of shards that together describe
+     * more than {@link #MAX_TENSORS} tensors: each header is bounded, and so is the whole that is kept.
+     */
+    static void addShard(Path shard, List<TensorInfo> all, List<TensorInfo> more) throws ModelImportException {
+        if ((long) all.size() + more.size() > MAX_TENSORS) {
+            throw new ModelImportException(shard, "the safetensors files together describe more than " + MAX_TENSORS
+                    + " tensors (corrupt headers?)");
+        }
+        all.addAll(more);
+    }
+
     /** Bits per element of a safetensors dtype name, or 0 when the name is unknown. */
     static int bitsOf(String dtype) {
         return DTYPE_BITS.getOrDefault(dtype, 0);
     }
 
-    private static SafetensorsHeader parse(Path file, byte[] header, long dataBytes) throws ModelImportException {
-        JsonNode root;
-        try {
-            root = JsonTrees.read(header, JsonTrees.Check.NO_DUPLICATE_FIELDS);
-        } catch (JsonProcessingException e) {
-            throw new ModelImportException(file, "header is not valid JSON: " + JsonTrees.problem(e), e);
-        } catch (java.io.IOException e) {
-            throw new ModelImportException(file, "header cannot be read: " + e.getMessage(), e);
-        }
-        if (root == null || !root.isObject()) {
-            throw new ModelImportException(file, "header is not a JSON object");
-        }
+    /**
+     * Parses the header as a stream of JSON tokens, building each tensor's description as its object ends and no
+     * tree of the whole header: a header of many tiny tensors or long shapes then takes about as much memory as its
+     * own bytes, not a multiple of them. The counts it may hold are bounded ({@link #MAX_TENSORS},
+     * {@link #MAX_DIMENSIONS}) and checked as they grow, before the next entry is built.
+     */
+    private static SafetensorsHeader parse(Path file, byte[] header, long dataBytes, int maxTensors)
+            throws ModelImportException {
         Map<String, String> metadata = new LinkedHashMap<>();
         List<Entry> entries = new ArrayList<>();
-        var fields = root.fields();
-        while (fields.hasNext()) {
-            var field = fields.next();
-            if (METADATA_KEY.equals(field.getKey())) {
-                metadata = metadata(file, field.getValue());
-            } else {
-                entries.add(entry(file, field.getKey(), field.getValue()));
+        // Duplicates are found here rather than by the parser, which would remember the names inside skipped values
+        // too: only the names that are kept (at most MAX_TENSORS) are remembered.
+        try (JsonParser p = JsonTrees.parser(header)) {
+            if (p.nextToken() != JsonToken.START_OBJECT) {
+                throw new ModelImportException(file, "header is not a JSON object");
             }
+            Set<String> names = new HashSet<>();
+            long dimensions = 0;
+            String name;
+            while ((name = p.nextFieldName()) != null) {
+                requireFirst(p, names, name);
+                JsonToken value = p.nextToken();
+                if (METADATA_KEY.equals(name)) {
+                    metadata = metadata(file, p, value);
+                    continue;
+                }
+                if (entries.size() == maxTensors) {
+                    throw new ModelImportException(file, "the header describes more than " + maxTensors
+                            + " tensors (corrupt header?)");
+                }
+                Entry e = entry(file, name, p, value, MAX_DIMENSIONS - dimensions);
+                dimensions += e.info.shape().size();
+                entries.add(e);
+            }
+        } catch (JsonProcessingException e) {
+            throw new ModelImportException(file, "header is not valid JSON: " + JsonTrees.problem(e), e);
+        } catch (IOException e) {
+            throw new ModelImportException(file, "header cannot be read: " + e.getMessage(), e);
         }
         entries.sort(Comparator.comparingLong(Entry::begin).thenComparingLong(Entry::end));
         long expected = 0;
@@ -122,86 +179,154 @@ public final class SafetensorsReader {
         return new SafetensorsHeader(tensors, metadata, header.length, dataBytes);
     }
 
-    private static Map<String, String> metadata(Path file, JsonNode node) throws ModelImportException {
-        if (!node.isObject()) {
+    private static Map<String, String> metadata(Path file, JsonParser p, JsonToken value)
+            throws IOException, ModelImportException {
+        if (value != JsonToken.START_OBJECT) {
             throw new ModelImportException(file, "'" + METADATA_KEY + "' must be a map of strings");
         }
         Map<String, String> map = new LinkedHashMap<>();
-        var it = node.fields();
-        while (it.hasNext()) {
-            var f = it.next();
-            if (!f.getValue().isTextual()) {
-                throw new ModelImportException(file, "'" + METADATA_KEY + "." + UntrustedText.escape(f.getKey())
+        String key;
+        while ((key = p.nextFieldName()) != null) {
+            if (map.size() == MAX_METADATA_ENTRIES) {
+                throw new ModelImportException(file, "'" + METADATA_KEY + "' holds more than " + MAX_METADATA_ENTRIES
+                        + " entries (corrupt header?)");
+            }
+            if (map.containsKey(key)) {
+                throw new JsonParseException(p, "Duplicate field '" + key + "'");
+            }
+            if (p.nextToken() != JsonToken.VALUE_STRING) {
+                throw new ModelImportException(file, "'" + METADATA_KEY + "." + UntrustedText.escape(key)
                         + "' must be a string");
             }
-            map.put(f.getKey(), f.getValue().textValue());
+            map.put(key, p.getText());
         }
         return map;
     }
 
-    private static Entry entry(Path file, String name, JsonNode node) throws ModelImportException {
+    /**
+     * One tensor's object, its fields in any order (others are passed over), with at most {@code dimensionsLeft}
+     * dimensions in its shape; checked as the reference implementation checks it.
+     */
+    private static Entry entry(Path file, String name, JsonParser p, JsonToken value, long dimensionsLeft)
+            throws IOException, ModelImportException {
         String where = "tensor '" + UntrustedText.escape(name) + "'";
-        if (!node.isObject()) {
+        if (value != JsonToken.START_OBJECT) {
             throw new ModelImportException(file, where + " is not an object with dtype, shape and data_offsets");
         }
-        JsonNode dtypeNode = node.get("dtype");
-        if (dtypeNode == null || !dtypeNode.isTextual()) {
+        String dtype = null;
+        Shape shape = null;
+        long[] offsets = null;
+        Set<String> known = new HashSet<>(4);
+        String field;
+        while ((field = p.nextFieldName()) != null) {
+            if (KNOWN_FIELDS.contains(field)) {
+                requireFirst(p, known, field);
+            }
+            JsonToken t = p.nextToken();
+            switch (field) {
+                case "dtype" -> dtype = t == JsonToken.VALUE_STRING ? p.getText() : null;
+                case "shape" -> shape = t == JsonToken.START_ARRAY ? shape(file, where, p, dimensionsLeft) : null;
+                case "data_offsets" -> offsets = t == JsonToken.START_ARRAY ? offsets(file, where, p) : null;
+                default -> {
+                    // Unknown fields are passed over, as the reference implementation ignores them.
+                }
+            }
+            p.skipChildren();
+        }
+        if (dtype == null) {
             throw new ModelImportException(file, where + ": field 'dtype' is missing or not a string");
         }
-        String dtype = dtypeNode.textValue();
         int bits = bitsOf(dtype);
         if (bits == 0) {
             throw new ModelImportException(file, where + ": unknown dtype '" + UntrustedText.escape(dtype) + "'");
         }
-        JsonNode shapeNode = node.get("shape");
-        if (shapeNode == null || !shapeNode.isArray()) {
+        if (shape == null) {
             throw new ModelImportException(file, where + ": field 'shape' is missing or not a list");
         }
-        List<Long> shape = new ArrayList<>(shapeNode.size());
-        long elements = 1;
-        for (JsonNode d : shapeNode) {
-            if (!d.isIntegralNumber() || !d.canConvertToLong() || d.longValue() < 0) {
-                throw new ModelImportException(file, where + ": shape " + UntrustedText.escape(shapeNode.toString())
-                        + " must hold non-negative"
-                        + " whole numbers");
-            }
-            shape.add(d.longValue());
-            elements = multiply(file, where, elements, d.longValue());
+        if (offsets == null) {
+            throw new ModelImportException(file, where + ": field 'data_offsets' must be [begin, end]");
         }
-        long[] offsets = offsets(file, where, node.get("data_offsets"));
-        long bits64 = multiply(file, where, elements, bits);
+        long bits64 = multiply(file, where, shape.elements, bits);
         if (bits64 % 8 != 0) {
-            throw new ModelImportException(file, where + ": " + elements + " elements of " + dtype
+            throw new ModelImportException(file, where + ": " + shape.elements + " elements of " + dtype
                     + " are not a whole number of bytes");
         }
         long bytes = bits64 / 8;
         if (offsets[1] - offsets[0] != bytes) {
-            throw new ModelImportException(file, where + ": shape " + UntrustedText.escape(shape.toString()) + " of "
-                    + dtype + " needs " + bytes
+            throw new ModelImportException(file, where + ": shape " + UntrustedText.escape(shape.dims.toString())
+                    + " of " + dtype + " needs " + bytes
                     + " bytes but data_offsets [" + offsets[0] + ", " + offsets[1] + "] span "
                     + (offsets[1] - offsets[0]));
         }
-        return new Entry(new TensorInfo(name, dtype, shape, elements, bytes), offsets[0], offsets[1]);
+        return new Entry(new TensorInfo(name, DTYPE_NAMES.get(dtype), shape.dims, shape.elements, bytes),
+                offsets[0], offsets[1]);
     }
 
-    private static long[] offsets(Path file, String where, JsonNode node) throws ModelImportException {
-        if (node == null || !node.isArray() || node.size() != 2) {
+    /** The dimensions of a shape array, the parser on its first token; their product checked for overflow. */
+    private static Shape shape(Path file, String where, JsonParser p, long dimensionsLeft)
+            throws IOException, ModelImportException {
+        List<Long> dims = new ArrayList<>();
+        long elements = 1;
+        JsonToken d;
+        while ((d = p.nextToken()) != JsonToken.END_ARRAY) {
+            if (dims.size() >= dimensionsLeft) {
+                throw new ModelImportException(file, where + ": the header describes more than " + MAX_DIMENSIONS
+                        + " dimensions in all (corrupt header?)");
+            }
+            long dim = wholeNumber(p, d);
+            if (dim < 0) {
+                throw new ModelImportException(file, where + ": shape element " + UntrustedText.escape(p.getText())
+                        + " is not a non-negative whole number; a shape holds non-negative whole numbers");
+            }
+            dims.add(dim);
+            elements = multiply(file, where, elements, dim);
+        }
+        return new Shape(dims, elements);
+    }
+
+    /** {@code [begin, end]}, the parser on the array's first token. */
+    private static long[] offsets(Path file, String where, JsonParser p)
+            throws IOException, ModelImportException {
+        long[] o = new long[2];
+        int n = 0;
+        JsonToken d;
+        while ((d = p.nextToken()) != JsonToken.END_ARRAY) {
+            long v = wholeNumber(p, d);
+            if (v < 0) {
+                throw new ModelImportException(file, where + ": data_offsets element "
+                        + UntrustedText.escape(p.getText()) + " is not a non-negative whole number; data_offsets"
+                        + " must be non-negative whole numbers");
+            }
+            if (n == 2) {
+                throw new ModelImportException(file, where + ": field 'data_offsets' must be [begin, end]");
+            }
+            o[n++] = v;
+        }
+        if (n != 2) {
             throw new ModelImportException(file, where + ": field 'data_offsets' must be [begin, end]");
         }
-        long[] o = new long[2];
-        for (int i = 0; i < 2; i++) {
-            JsonNode n = node.get(i);
-            if (!n.isIntegralNumber() || !n.canConvertToLong() || n.longValue() < 0) {
-                throw new ModelImportException(file, where + ": data_offsets " + UntrustedText.escape(node.toString())
-                        + " must be non-negative"
-                        + " whole numbers");
-            }
-            o[i] = n.longValue();
-        }
         if (o[1] < o[0]) {
-            throw new ModelImportException(file, where + ": data_offsets " + node + " end before they begin");
+            throw new ModelImportException(file, where + ": data_offsets [" + o[0] + ", " + o[1]
+                    + "] end before they begin");
         }
         return o;
+    }
+
+    /** Fails, as a duplicate field, when {@code name} is already in {@code seen}; adds it otherwise. */
+    private static void requireFirst(JsonParser p, Set<String> seen, String name) throws JsonParseException {
+        if (!seen.add(name)) {
+            throw new JsonParseException(p, "Duplicate field '" + name + "'");
+        }
+    }
+
+    /** The token as a whole number of 0 to 2^63-1, or -1 for anything else (other types, negatives, larger). */
+    private static long wholeNumber(JsonParser p, JsonToken token) throws IOException {
+        if (token != JsonToken.VALUE_NUMBER_INT || p.getNumberType() == JsonParser.NumberType.BIG_INTEGER) {
+            p.skipChildren();
+            return -1;
+        }
+        long v = p.getLongValue();
+        return v < 0 ? -1 : v;
     }
 
     private static long multiply(Path file, String where, long a, long b) throws ModelImportException {
@@ -213,5 +338,8 @@ public final class SafetensorsReader {
     }
 
     private record Entry(TensorInfo info, long begin, long end) {
+    }
+
+    private record Shape(List<Long> dims, long elements) {
     }
 }

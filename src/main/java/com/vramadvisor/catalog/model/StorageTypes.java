@@ -1,7 +1,7 @@
 package com.vramadvisor.catalog.model;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.vramadvisor.engine.DataType;
+import com.vramadvisor.engine.llm.DataType;
 
 import java.util.Locale;
 import java.util.Optional;

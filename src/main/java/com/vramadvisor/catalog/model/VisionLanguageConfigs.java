@@ -10,7 +10,7 @@ import java.util.Map;
  * the vision tower's in {@code vision_config}: {@code gemma3} (Gemma 3 4B-27B), {@code llama4} (Llama 4 Scout and
  * Maverick), {@code mllama} (Llama 3.2 Vision) and {@code qwen2_5_vl} (Qwen2.5-VL; older files keep the text fields
  * at the top level). The language model is read by its own family; the vision tower is counted by
- * {@link VisionTowers} and added as {@link com.vramadvisor.engine.ModelSpec#visionParams()}.
+ * {@link VisionTowers} and added as {@link com.vramadvisor.engine.llm.ModelSpec#visionParams()}.
  */
 final class VisionLanguageConfigs {
 

@@ -1,7 +1,7 @@
 package com.vramadvisor.engine.advice;
 
-import com.vramadvisor.engine.Estimate;
-import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.llm.Estimate;
+import com.vramadvisor.engine.llm.Workload;
 import java.util.Objects;
 
 /**
@@ -13,9 +13,14 @@ import java.util.Objects;
  * @param savedBytes  current peak minus this lever's peak, bytes per GPU (positive: it saves memory)
  * @param fits        whether {@link #peakBytes()} is at most the usable bytes per GPU the advice was asked for
  * @param speed       its effect on speed, with the source
+ * @param speedRatio  the speed after the change over the speed before, as the speed models give it on the GPU the
+ *                    advice was asked for ({@link SpeedContext}): training, tokens per second per GPU from the
+ *                    step-time model; inference, output tokens per second of one sequence from the decode model.
+ *                    {@code null} without a GPU, where the GPU lacks the figures, or where the models do not see the
+ *                    change ({@link LeverKind#speedModelled()})
  */
 public record Lever(LeverKind kind, Workload workload, Estimate estimate, long savedBytes, boolean fits,
-                    SpeedEffect speed) {
+                    SpeedEffect speed, Double speedRatio) {
 
     public Lever {
         Objects.requireNonNull(kind, "kind");

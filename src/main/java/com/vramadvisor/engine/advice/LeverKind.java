@@ -33,12 +33,29 @@ public enum LeverKind {
     TENSOR_PARALLEL_X2("tensor-parallel-x2", false),
     /** bf16 mixed precision instead of fp32 or tf32 (Micikevicius et al. 2018). */
     BF16_MIXED("bf16-mixed", false),
+    /**
+     * DeepSpeed ZeRO-Offload (Ren et al. 2021): the fp32 master weights, gradients and optimizer states in host memory
+     * and the optimizer step on the CPU, over ZeRO-2 (or the current stage when higher).
+     */
+    ZERO_OFFLOAD("zero-offload", false),
+    /** DeepSpeed ZeRO-Infinity (Rajbhandari et al. 2021): ZeRO-3 with parameters and optimizer states on NVMe. */
+    ZERO_INFINITY("zero-infinity", false),
+    /**
+     * PyTorch FSDP's CPU offload ({@code CPUOffload(offload_params=True)}) with full sharding: parameters, gradients and
+     * optimizer states in host memory, the optimizer step on the CPU.
+     */
+    FSDP_CPU_OFFLOAD("fsdp-cpu-offload", false),
     /** LoRA adapters of rank 16 on all linear layers instead of full training (Hu et al. 2021). */
     LORA("lora", false),
     /** QLoRA: an NF4 base with LoRA adapters (Dettmers et al. 2023). */
     QLORA("qlora", false),
     /** An fp8 KV cache. */
     KV_CACHE_FP8("kv-cache-fp8", true),
+    /**
+     * Twice the pipeline stages of a served model (vLLM's {@code pipeline_parallel_size}; llama.cpp's layer split):
+     * the layers split over twice the GPUs, which run them one after another for each token.
+     */
+    PIPELINE_PARALLEL_X2("pipeline-parallel-x2", true),
     /** fp8 weights (FP8 tensor cores on Hopper, Ada and later). */
     WEIGHTS_FP8("weights-fp8", true),
     /** int8 weights. */
@@ -66,5 +83,18 @@ public enum LeverKind {
     /** Whether the lever applies only to inference (otherwise to the training modes, or to every mode). */
     public boolean inference() {
         return inference;
+    }
+
+    /**
+     * Whether the speed models capture this change, so that {@link Lever#speedRatio()} can be given: the step-time
+     * model sees recomputation, ZeRO traffic, tensor parallelism, precision, LoRA's FLOPs and offload's transfers; the
+     * decode model sees the weights and KV cache read per token and the layout's communication. Flash attention,
+     * 8-bit optimizer states, a smaller micro-batch and QLoRA's dequantisation it does not see.
+     */
+    public boolean speedModelled() {
+        return switch (this) {
+            case FLASH_ATTENTION, HALVE_MICRO_BATCH, ADAMW_8BIT, QLORA -> false;
+            default -> true;
+        };
     }
 }

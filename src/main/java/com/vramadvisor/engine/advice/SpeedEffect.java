@@ -64,6 +64,25 @@ public record SpeedEffect(Trend trend, String summary, String source) {
             "two all-reduces per block in forward and two in backward: fine within NVLink, slow across nodes; "
                     + "no general figure",
             "Shoeybi et al. 2019, \"Megatron-LM\", section 3; qualitative");
+    static final SpeedEffect ZERO_OFFLOAD = new SpeedEffect(Trend.SLOWER,
+            "slower: the optimizer step runs on the CPU and gradients and parameters cross PCIe every step; the paper "
+                    + "trains 13 billion parameters on one V100 at 40 TFLOPS, and the cost shrinks as the batch grows",
+            "Ren et al. 2021, \"ZeRO-Offload: Democratizing Billion-Scale Model Training\", abstract");
+    static final SpeedEffect ZERO_INFINITY = new SpeedEffect(Trend.SLOWER,
+            "slower still: parameters and optimizer states stream from NVMe each step; it pays off only with large "
+                    + "batches that hide the transfers",
+            "Rajbhandari et al. 2021, \"ZeRO-Infinity: Breaking the GPU Memory Wall for Extreme Scale Deep "
+                    + "Learning\", sections 5 and 8");
+    static final SpeedEffect FSDP_OFFLOAD = new SpeedEffect(Trend.SLOWER,
+            "slower: every unit's parameters cross PCIe in forward and backward and the optimizer step runs on the "
+                    + "CPU",
+            "PyTorch documentation, torch.distributed.fsdp.CPUOffload; qualitative");
+    static final SpeedEffect PIPELINE_PARALLEL_SERVE = new SpeedEffect(Trend.ABOUT_SAME,
+            "each token still passes every layer one stage after another, so one sequence decodes no faster and a "
+                    + "little slower for the hand-offs; the weights spread over twice the GPUs, leaving room for "
+                    + "more sequences",
+            "vLLM documentation, \"Distributed Inference and Serving\" (pipeline parallelism); llama.cpp "
+                    + "--split-mode layer");
     static final SpeedEffect MIXED = new SpeedEffect(Trend.FASTER,
             "faster on GPUs with 16-bit tensor cores; no general figure",
             "Micikevicius et al. 2018, \"Mixed Precision Training\"; qualitative");
@@ -75,8 +94,9 @@ public record SpeedEffect(Trend trend, String summary, String source) {
             "slower per step than 16-bit LoRA: the 4-bit base is dequantised for every matrix multiplication; "
                     + "no general figure",
             "Dettmers et al. 2023, \"QLoRA: Efficient Finetuning of Quantized LLMs\"; qualitative");
-    static final SpeedEffect KV_FP8 = new SpeedEffect(Trend.ABOUT_SAME,
-            "about the same speed; half the KV-cache bytes read per decoded token; small accuracy cost",
+    static final SpeedEffect KV_FP8 = new SpeedEffect(Trend.FASTER,
+            "a sequence decodes faster the longer its context: half the KV-cache bytes read per decoded token "
+                    + "(about the same at short contexts, where the weights dominate the reads); small accuracy cost",
             "qualitative (vLLM documentation, \"Quantized KV Cache\")");
     static final SpeedEffect WEIGHTS_QUANTISED = new SpeedEffect(Trend.FASTER,
             "decoding is bound by memory bandwidth, so fewer weight bytes per token usually decode faster; "
@@ -95,6 +115,7 @@ public record SpeedEffect(Trend trend, String summary, String source) {
             "fewer users served at once: lower total throughput",
             "qualitative");
     static final SpeedEffect SHORTER_CONTEXT = new SpeedEffect(Trend.ABOUT_SAME,
-            "same speed per token; requests are limited to the shorter context",
+            "about the same speed per token, a little faster where the KV cache is a large share of the bytes read "
+                    + "per token; requests are limited to the shorter context",
             "qualitative");
 }

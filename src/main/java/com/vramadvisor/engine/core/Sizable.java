@@ -1,6 +1,7 @@
 package com.vramadvisor.engine.core;
 
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * A described workload of any non-language-model kind: it estimates itself, scales along one axis for the inverse
@@ -49,6 +50,27 @@ public interface Sizable {
      */
     default Fp64Need fp64Need() {
         return Fp64Need.NONE;
+    }
+
+    /**
+     * Streamed work in which every stream runs its own renderer instance (a review with several viewers): the
+     * instances; 1 for any other workload.
+     */
+    default int streams() {
+        return 1;
+    }
+
+    /** One stream's workload when {@link #streams()} is above 1 (the scene with one viewer); this workload otherwise. */
+    default Sizable oneStream() {
+        return this;
+    }
+
+    /**
+     * What the workload needs the GPU's software to offer ({@link GpuFeature}); none unless the workload says
+     * otherwise.
+     */
+    default Set<GpuFeature> gpuFeatures() {
+        return Set.of();
     }
 
     /**

@@ -1,6 +1,6 @@
 package com.vramadvisor.engine.plan;
 
-import com.vramadvisor.engine.ModelSpec;
+import com.vramadvisor.engine.llm.ModelSpec;
 
 /**
  * The expert- and context-parallel communication terms of {@link StepTimeModel}, per micro-batch (formulas and

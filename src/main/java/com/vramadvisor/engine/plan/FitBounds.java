@@ -1,7 +1,7 @@
 package com.vramadvisor.engine.plan;
 
-import com.vramadvisor.engine.Parallelism;
-import com.vramadvisor.engine.Recompute;
+import com.vramadvisor.engine.llm.Parallelism;
+import com.vramadvisor.engine.llm.Recompute;
 
 import java.util.HashMap;
 import java.util.Map;
@@ -22,7 +22,7 @@ final class FitBounds {
 
     /** A layout without its split of the {@code d x cp} ranks between data and context parallelism. */
     private record ContextKey(int t, int p, int zero, int ep, int dataTimesContext, Recompute recompute,
-                              int inFlight, boolean accumulates) {
+                              int inFlight, boolean accumulates, int microBatchSize) {
     }
 
     private final ToLongFunction<PlanLayout> peak;
@@ -57,7 +57,8 @@ final class FitBounds {
         }
         Parallelism frugal = new Parallelism(p.tensorParallel(), p.pipelineParallel(), p.dataParallel(), zero,
                 p.sequenceParallel(), p.expertParallel(), p.contextParallel());
-        long least = peak.applyAsLong(new PlanLayout(frugal, r, layout.microBatches()));
+        long least = peak.applyAsLong(new PlanLayout(frugal, r, layout.microBatches(), layout.microBatchSize(),
+                layout.stageLayers()));
         return least >= 0 && least <= capacityBytes;
     }
 
@@ -77,6 +78,6 @@ final class FitBounds {
         Parallelism p = layout.parallelism();
         return new ContextKey(p.tensorParallel(), p.pipelineParallel(), p.zeroStage(), p.expertParallel(),
                 p.shardGroup(), layout.recompute(), Math.min(p.pipelineParallel(), layout.microBatches()),
-                layout.microBatches() > 1);
+                layout.microBatches() > 1, layout.microBatchSize());
     }
 }

@@ -1,12 +1,12 @@
 package com.vramadvisor.engine.plan;
 
-import com.vramadvisor.engine.Estimate;
-import com.vramadvisor.engine.ModelSpec;
-import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.llm.Estimate;
+import com.vramadvisor.engine.llm.ModelSpec;
+import com.vramadvisor.engine.llm.Workload;
 
 /**
  * The per-GPU memory estimate the decision table ranks by: for a model and a workload (including its
- * {@link com.vramadvisor.engine.Parallelism}), the bytes one GPU must hold. The production implementation is the
+ * {@link com.vramadvisor.engine.llm.Parallelism}), the bytes one GPU must hold. The production implementation is the
  * engine's memory estimator; tests may pass a simpler one to check ranking logic in isolation.
  */
 @FunctionalInterface

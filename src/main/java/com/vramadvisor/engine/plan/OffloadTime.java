@@ -1,9 +1,9 @@
 package com.vramadvisor.engine.plan;
 
-import com.vramadvisor.engine.ActivationOffload;
-import com.vramadvisor.engine.Implementation;
-import com.vramadvisor.engine.Offload;
-import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.llm.ActivationOffload;
+import com.vramadvisor.engine.llm.Implementation;
+import com.vramadvisor.engine.llm.Offload;
+import com.vramadvisor.engine.llm.Workload;
 
 /**
  * Seconds per training step that offload adds, for one GPU: PCIe transfers between the GPU and host memory at

@@ -1,8 +1,8 @@
 package com.vramadvisor.engine.plan;
 
-import com.vramadvisor.engine.ModelSpec;
-import com.vramadvisor.engine.Parallelism;
-import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.llm.ModelSpec;
+import com.vramadvisor.engine.llm.Parallelism;
+import com.vramadvisor.engine.llm.Workload;
 
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -1,12 +1,12 @@
 package com.vramadvisor.engine.plan;
 
-import com.vramadvisor.engine.DataType;
-import com.vramadvisor.engine.Mode;
-import com.vramadvisor.engine.ModelSpec;
-import com.vramadvisor.engine.MoeSpec;
-import com.vramadvisor.engine.Precision;
-import com.vramadvisor.engine.Recompute;
-import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.llm.DataType;
+import com.vramadvisor.engine.llm.Mode;
+import com.vramadvisor.engine.llm.ModelSpec;
+import com.vramadvisor.engine.llm.MoeSpec;
+import com.vramadvisor.engine.llm.Precision;
+import com.vramadvisor.engine.llm.Recompute;
+import com.vramadvisor.engine.llm.Workload;
 import com.vramadvisor.engine.hardware.GpuSpec;
 import com.vramadvisor.engine.speed.MoeWork;
 import com.vramadvisor.engine.speed.PrecisionRates;

@@ -1,15 +1,16 @@
 package com.vramadvisor.engine.plan;
 
-import com.vramadvisor.engine.ActivationOffload;
-import com.vramadvisor.engine.DataType;
-import com.vramadvisor.engine.Implementation;
-import com.vramadvisor.engine.Mode;
-import com.vramadvisor.engine.ModelSpec;
-import com.vramadvisor.engine.Offload;
-import com.vramadvisor.engine.ParameterCounter;
-import com.vramadvisor.engine.Precision;
-import com.vramadvisor.engine.Recompute;
-import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.llm.ActivationOffload;
+import com.vramadvisor.engine.llm.DataType;
+import com.vramadvisor.engine.llm.Framework;
+import com.vramadvisor.engine.llm.Implementation;
+import com.vramadvisor.engine.llm.Mode;
+import com.vramadvisor.engine.llm.ModelSpec;
+import com.vramadvisor.engine.llm.Offload;
+import com.vramadvisor.engine.llm.ParameterCounter;
+import com.vramadvisor.engine.llm.Precision;
+import com.vramadvisor.engine.llm.Recompute;
+import com.vramadvisor.engine.llm.Workload;
 import com.vramadvisor.engine.hardware.GpuSpec;
 import com.vramadvisor.engine.speed.Efficiency;
 import com.vramadvisor.engine.speed.MoeWork;
@@ -21,7 +22,9 @@ import com.vramadvisor.engine.speed.SpeedSettings;
  * <pre>
  *   step = m x (compute + tp + sends) + bubble + exposed data-parallel traffic + optimizer
  * </pre>
- * per GPU, with {@code m} micro-batches of {@code b} sequences of {@code s} tokens per data-parallel replica.
+ * per GPU, with {@code m} micro-batches of {@code b} sequences of {@code s} tokens per data-parallel replica ({@code b}
+ * the layout's micro-batch size). Pipeline stages run at the pace of the largest: where the framework splits the
+ * layers unevenly ({@link PlanLayout#stageLayers()}), the per-stage terms count that stage's layers.
  * <ul>
  *   <li><b>Compute</b> per micro-batch: {@code b s F / (t p)} FLOPs at {@code peak x computeEfficiency}, where
  *       {@code F} is {@link SpeedModel#trainingFlopsPerToken} with the layout's recomputation; plus the
@@ -90,7 +93,7 @@ public final class StepTimeModel {
      * 1.7 billion to 1 trillion parameters on up to 3,072 A100s (Narayanan et al. 2021, table 1), and Llama 2's
      * GPU-hours imply 43-46 % model FLOPs utilisation on A100s (Touvron et al. 2023, table 2). The value is the one
      * free parameter of the step-time model; {@code docs/decision-table.md} shows how eight published runs land with
-     * it and with 0.60, and every command takes {@code --compute-efficiency}.
+     * it, and every command takes {@code --compute-efficiency}.
      */
     public static final double DEFAULT_COMPUTE_EFFICIENCY = 0.50;
     /** Bytes of activations saved per token and layer, in units of the hidden size (Korthikanti et al. 2022). */
@@ -163,10 +166,11 @@ public final class StepTimeModel {
         int p = layout.pp();
         int d = layout.dp();
         int m = layout.microBatches();
-        int b = workload.batch();
+        int b = layout.microBatchSize(workload.batch());
         int s = workload.sequenceLength();
         double h = model.hiddenSize();
-        double layersPerStage = (double) model.layers() / p;
+        double layersPerStage = layout.unevenStages() ? layout.largestStageLayers(model.layers())
+                : (double) model.layers() / p;
         int cp = layout.parallelism().contextParallel();
         int ep = layout.parallelism().expertParallel();
         double tokensPerMicroBatch = (double) b * s;
@@ -208,7 +212,7 @@ public final class StepTimeModel {
             int collectives = rc == Recompute.FULL ? 6 : 4;
             tpPerMb = eff.collectiveSeconds(layersPerStage * collectives * fabric.allReduceSeconds(actBytes, t, 1));
         }
-        int chunks = interleave(p);
+        int chunks = interleave(layout);
         double sendPerMb = 0;
         if (p > 1) {
             double sendBytes = actBytes / (sp || t > 1 ? t : 1);
@@ -293,15 +297,45 @@ public final class StepTimeModel {
     }
 
     /**
-     * Model chunks per pipeline stage of Megatron-LM's interleaved schedule: as many as the stage's layers allow, at
-     * most 4 (the sizes Narayanan et al. 2021 evaluate in figure 12); 1 without pipelining.
+     * Model chunks per pipeline stage of an interleaved schedule: as many as the smallest stage's layers allow, at most
+     * 4 (the sizes Narayanan et al. 2021 evaluate in figure 12; Megatron-Core's {@code pipeline_model_parallel_layout}
+     * and torchtitan's {@code module_fqns_per_model_part} place any layers on each virtual stage). 1 without
+     * pipelining, for a framework without an interleaved schedule (DeepSpeed's {@code PipelineEngine} runs 1F1B), and
+     * with fewer micro-batches than stages (Megatron-Core's interleaved schedule needs at least {@code p} micro-batches
+     * in a group, {@code forward_backward_pipelining_with_interleaving} in
+     * {@code megatron/core/pipeline_parallel/schedules.py}).
      */
-    int interleave(int stages) {
-        if (stages <= 1) {
+    int interleave(PlanLayout layout) {
+        int stages = layout.pp();
+        Framework framework = workload.effectiveFramework();
+        if (stages <= 1 || layout.microBatches() < stages || framework == null || !framework.interleaved()) {
             return 1;
         }
-        int perStage = model.layers() / stages;
-        return Math.max(1, Math.min(4, perStage));
+        int smallest = model.layers() / stages;
+        for (int n : layout.stageLayers()) {
+            smallest = Math.min(smallest, n);
+        }
+        return Math.max(1, Math.min(4, smallest));
+    }
+
+    /**
+     * An upper bound on the tokens per second of every layout on {@code gpus} GPUs of {@code gpu}: every GPU at
+     * {@code peak} times the highest of its kernel classes' efficiencies (GEMM, MoE grouped GEMM, attention prefill)
+     * on the model FLOPs per token without recomputation, with nothing else in the step. {@link #training} is never
+     * faster: its compute term alone is at least this (recomputation only adds FLOPs, and each class runs at its own,
+     * no higher, share) and every other term adds time. 0 when the GPU has no rate for the precision.
+     */
+    public double tokensPerSecondBound(GpuSpec gpu, int gpus) {
+        SpeedModel.PeakRate peak = SpeedModel.trainingPeak(gpu, workload.precision());
+        if (peak.tflops() <= 0) {
+            return 0;
+        }
+        double flops = SpeedModel.trainingFlopsPerToken(activeParameters, trainableParameters, model,
+                workload.mode(), workload.sequenceLength(), Recompute.NONE);
+        Efficiency eff = speed.forGpu(gpu, workload.implementation().id())
+                .atLowPrecision(workload.precision() == Precision.FP8_MIXED && gpu.fp8Tflops() > 0);
+        double best = Math.max(eff.gemm(), Math.max(eff.moeGemm(), eff.attentionPrefill()));
+        return gpus * peak.tflops() * 1e12 * best / flops;
     }
 
     /** Bytes per gradient value on the wire: fp32 under PyTorch mixed precision, the compute type otherwise. */

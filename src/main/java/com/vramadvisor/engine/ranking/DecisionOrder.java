@@ -12,7 +12,8 @@ import java.util.Set;
  * default): rows that fit first; then, where the table is timed and the column is one where less is better, rows that
  * finish the job within the deadline before those past it or without a time (a GPU without throughput figures is not
  * known to meet it); rows marked {@link Reason#SLOW_FP64} (a double-precision workload on a GPU whose FP64 rate is
- * below 1/8 of its FP32 rate) after the others; then the column:
+ * below 1/8 of its FP32 rate) after the others; in the default order, rows that fit only tightly
+ * ({@link Reason#TIGHT_FIT}) after those with room to spare; then the column:
  * <ul>
  *   <li>{@link SortKey#JOB_COST_USD} (the default): in a timed table the job's cost, rented or bought, at the
  *       precision shown ({@link JobCostOrder}); in a table without a speed model there is no job to cost, so bought
@@ -52,8 +53,14 @@ final class DecisionOrder {
     /** The table's comparator; {@code timed} when the rows have a speed model. */
     static Comparator<RecommendationRow> of(RankingOptions o, boolean timed) {
         Comparator<RecommendationRow> order = Comparator
-                .comparing((RecommendationRow r) -> r.reasons().contains(Reason.SLOW_FP64))
-                .thenComparing(column(o.sortKey(), o.descending(), timed));
+                .comparing((RecommendationRow r) -> r.reasons().contains(Reason.SLOW_FP64));
+        if (o.fitsFirst() && o.sortKey() == SortKey.JOB_COST_USD) {
+            // In the default order a row that fits only tightly (inside the estimate's range or the safety margin)
+            // comes after those with room to spare, as the best option named above the table does; a column the
+            // user sorts by keeps its own order.
+            order = order.thenComparing(r -> r.reasons().contains(Reason.TIGHT_FIT));
+        }
+        order = order.thenComparing(column(o.sortKey(), o.descending(), timed));
         if (o.fitsFirst()) {
             Comparator<RecommendationRow> fitting = Comparator.comparing((RecommendationRow r) -> !r.fits());
             if (timed && !o.sortKey().higherIsBetter()) {

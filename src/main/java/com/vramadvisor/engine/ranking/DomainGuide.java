@@ -4,6 +4,7 @@ import com.vramadvisor.engine.core.MemoryPart;
 import com.vramadvisor.engine.core.SizedEstimate;
 import com.vramadvisor.engine.hardware.CloudOffer;
 import com.vramadvisor.engine.hardware.GpuSpec;
+import com.vramadvisor.engine.hardware.HardwareList;
 import com.vramadvisor.engine.hardware.SystemSpec;
 
 import java.util.ArrayList;
@@ -35,9 +36,22 @@ public final class DomainGuide {
     public static List<DomainGuideRow> build(List<DomainGuideScenario> scenarios, List<RuleOfThumb> rules,
                                              List<GpuSpec> gpus, List<SystemSpec> systems, List<CloudOffer> cloud,
                                              RankingOptions options) {
+        return build(scenarios, rules, HardwareList.of(gpus, systems, cloud), options);
+    }
+
+    /**
+     * The lines over a hardware list with its node classes: loose cards priced with their hosts, baseboard GPUs bought
+     * as boards and never named "the smallest card", options that no software runs the workload on left out.
+     *
+     * @param options the GPU limit; filters, sorting and the top-N cut are ignored
+     * @throws IllegalArgumentException when a scenario's line has no rule of thumb
+     */
+    public static List<DomainGuideRow> build(List<DomainGuideScenario> scenarios, List<RuleOfThumb> rules,
+                                             HardwareList hardware, RankingOptions options) {
+        List<GpuSpec> gpus = hardware.gpus();
         RankingOptions all = options.toBuilder().vendors(Set.of()).formFactors(Set.of()).kinds(Set.of())
                 .acquisitions(Set.of()).maxBudgetUsd(0).minMemoryGbPerGpu(0).fitsOnly(false).topN(0)
-                .sortKey(SortKey.JOB_COST_USD).descending(false).fitsFirst(true).build();
+                .sortKey(SortKey.JOB_COST_USD).descending(false).fitsFirst(true).showUnsupported(false).build();
         Map<String, GpuSpec> byId = new HashMap<>();
         for (GpuSpec g : gpus) {
             byId.putIfAbsent(g.id(), g);
@@ -46,8 +60,7 @@ public final class DomainGuide {
         for (DomainGuideScenario s : scenarios) {
             RuleOfThumb rule = rules.stream().filter(r -> r.sizeClass() == s.sizeClass()).findFirst()
                     .orElseThrow(() -> new IllegalArgumentException("no rule of thumb for " + s.sizeClass().id()));
-            Recommendation r = new Recommender().recommend(s.workload(), HardwareGuide.looseCards(gpus, systems, cloud),
-                    all);
+            Recommendation r = new Recommender().recommend(s.workload(), hardware, all);
             rows.add(line(s, rule, r, rule.match(gpus), byId));
         }
         return rows;
@@ -60,7 +73,8 @@ public final class DomainGuide {
         MemoryPart largest = e.parts().stream().max(Comparator.comparingLong(MemoryPart::bytes))
                 .orElse(new MemoryPart("none", "nothing", 0, "no parts"));
         List<RecommendationRow> purchases = r.rows().stream()
-                .filter(x -> x.fits() && x.acquisition() == Acquisition.PURCHASE).toList();
+                .filter(x -> x.fits() && x.acquisition() == Acquisition.PURCHASE
+                        && !x.reasons().contains(Reason.TIGHT_FIT)).toList();
         Comparator<RecommendationRow> byPrice = Comparator.comparing(RecommendationRow::purchaseUsd,
                 Comparator.nullsLast(Comparator.naturalOrder()));
         RecommendationRow smallest = purchases.stream().filter(x -> x.kind() == HardwareKind.GPU)
@@ -78,7 +92,9 @@ public final class DomainGuide {
         GuideFindings found = new GuideFindings();
         if (ruleGpu.isEmpty()) {
             found.ruleGpuNotListed(rule);
-        } else if (ruleOption != null && ruleOption.kind() == HardwareKind.GPU && ruleOption.fits()) {
+        } else if (ruleOption != null && ruleOption.fits()
+                && (ruleOption.kind() == HardwareKind.GPU || need <= ruleOption.capacityBytes())) {
+            // One of the rule's GPUs holds it: alone, or one GPU of a board it is sold on.
             found.ruleGpuFits(need, ruleOption.hardwareName(), ruleOption.usableBytes(),
                     ruleOption.headroomFraction());
         } else {
@@ -88,8 +104,7 @@ public final class DomainGuide {
                     ? String.format(Locale.ROOT, "it takes %d of them, each holding a share", ruleOption.gpusNeeded())
                     : "not even the largest number of them searched holds it";
             found.ruleGpuTooSmall(need, largest.label(), largest.bytes(), g.memoryBytesUsable(), g.name(), how,
-                    smallest == null ? null : smallest.hardwareName(),
-                    smallest == null ? 0 : nominalGb(smallest, byId));
+                    smallest);
         }
         if (smallest != null && ruleGpu.isPresent() && nominalGb(smallest, byId) < ruleGpu.get().memoryGbNominal()) {
             found.smallerGpuFits(rule, smallest.hardwareName(), nominalGb(smallest, byId),

@@ -1,6 +1,7 @@
 package com.vramadvisor.engine.ranking;
 
 import com.vramadvisor.engine.core.Fp64Need;
+import com.vramadvisor.engine.core.GpuFeature;
 import com.vramadvisor.engine.core.Sizable;
 import com.vramadvisor.engine.core.SizedEstimate;
 import com.vramadvisor.engine.hardware.GpuSpec;
@@ -8,6 +9,7 @@ import com.vramadvisor.engine.plan.Rig;
 
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The workload's per-GPU peak by GPU count, each count estimated once per table, and the searches over an option's
@@ -32,6 +34,8 @@ final class DomainNeed {
     /** Whether more GPUs run copies of the whole workload ({@link Sizable#copies}): memory per GPU stays the one's. */
     final boolean copies;
     final Fp64Need fp64;
+    /** What the workload needs the GPU's software to offer ({@link Support#sizable}). */
+    final Set<GpuFeature> features;
     private final Map<Integer, Long> peaks = new HashMap<>();
     private final Map<Integer, Long> highs = new HashMap<>();
     final DomainTiming timing;
@@ -43,6 +47,7 @@ final class DomainNeed {
         this.spreads = workload.perGpu(2).isPresent();
         this.copies = !spreads && workload.copies();
         this.fp64 = workload.fp64Need();
+        this.features = workload.gpuFeatures();
         peaks.put(1, single.peakBytes());
         highs.put(1, single.range().highBytes());
     }

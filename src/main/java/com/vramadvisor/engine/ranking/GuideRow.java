@@ -1,6 +1,6 @@
 package com.vramadvisor.engine.ranking;
 
-import com.vramadvisor.engine.Component;
+import com.vramadvisor.engine.llm.Component;
 
 import java.util.List;
 import java.util.Objects;

@@ -1,10 +1,10 @@
 package com.vramadvisor.engine.ranking;
 
-import com.vramadvisor.engine.LoraSpec;
-import com.vramadvisor.engine.Mode;
-import com.vramadvisor.engine.ModelSpec;
-import com.vramadvisor.engine.Recompute;
-import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.llm.LoraSpec;
+import com.vramadvisor.engine.llm.Mode;
+import com.vramadvisor.engine.llm.ModelSpec;
+import com.vramadvisor.engine.llm.Recompute;
+import com.vramadvisor.engine.llm.Workload;
 
 import java.util.List;
 import java.util.Objects;

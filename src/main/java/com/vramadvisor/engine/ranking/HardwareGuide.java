@@ -1,11 +1,10 @@
 package com.vramadvisor.engine.ranking;
 
-import com.vramadvisor.engine.Component;
-import com.vramadvisor.engine.Estimate;
+import com.vramadvisor.engine.llm.Component;
+import com.vramadvisor.engine.llm.Estimate;
 import com.vramadvisor.engine.hardware.CloudOffer;
 import com.vramadvisor.engine.hardware.GpuSpec;
 import com.vramadvisor.engine.hardware.HardwareList;
-import com.vramadvisor.engine.hardware.NodeSpec;
 import com.vramadvisor.engine.hardware.SystemSpec;
 
 import java.util.ArrayList;
@@ -46,18 +45,30 @@ public final class HardwareGuide {
      */
     public List<GuideRow> build(List<GuideScenario> scenarios, List<RuleOfThumb> rules, List<GpuSpec> gpus,
                                 List<SystemSpec> systems, List<CloudOffer> cloud, RankingOptions options) {
+        return build(scenarios, rules, HardwareList.of(gpus, systems, cloud), options);
+    }
+
+    /**
+     * The guide over a hardware list with its node classes, so that loose cards are priced with their hosts and
+     * GPUs sold only on baseboards (SXM, OAM) are bought as boards, never named "the smallest card".
+     *
+     * @param options speed and price factors; filters, sorting and the top-N cut are ignored (the guide looks at
+     *                every option the software runs on)
+     */
+    public List<GuideRow> build(List<GuideScenario> scenarios, List<RuleOfThumb> rules, HardwareList hardware,
+                                RankingOptions options) {
+        List<GpuSpec> gpus = hardware.gpus();
         RankingOptions all = options.toBuilder().vendors(Set.of()).formFactors(Set.of()).kinds(Set.of())
-                .maxBudgetUsd(0).minMemoryGbPerGpu(0).fitsOnly(false).topN(0).build();
+                .maxBudgetUsd(0).minMemoryGbPerGpu(0).fitsOnly(false).topN(0).showUnsupported(false).build();
         Map<String, GpuSpec> byId = new HashMap<>();
         for (GpuSpec g : gpus) {
             byId.putIfAbsent(g.id(), g);
         }
-        HardwareList cards = looseCards(gpus, systems, cloud);
         List<GuideRow> rows = new ArrayList<>();
         for (GuideScenario s : scenarios) {
             RuleOfThumb rule = rules.stream().filter(r -> r.sizeClass() == s.sizeClass()).findFirst()
                     .orElseThrow(() -> new IllegalArgumentException("no rule of thumb for " + s.sizeClass().id()));
-            Recommendation r = recommender.recommend(s.model(), s.workload(), cards, all);
+            Recommendation r = recommender.recommend(s.model(), s.workload(), hardware, all);
             rows.add(line(s, rule, r, rule.match(gpus), byId));
         }
         return rows;
@@ -70,7 +81,7 @@ public final class HardwareGuide {
         long largestBytes = r.singleGpuEstimate().peakBreakdown().get(largest);
         List<RecommendationRow> purchases = new ArrayList<>();
         for (RecommendationRow row : r.rows()) {
-            if (row.fits() && row.kind() != HardwareKind.CLOUD) {
+            if (row.fits() && row.kind() != HardwareKind.CLOUD && !row.reasons().contains(Reason.TIGHT_FIT)) {
                 purchases.add(row);
             }
         }
@@ -93,7 +104,9 @@ public final class HardwareGuide {
         GuideFindings found = new GuideFindings();
         if (ruleGpu.isEmpty()) {
             found.ruleGpuNotListed(rule);
-        } else if (ruleOption != null && ruleOption.kind() == HardwareKind.GPU) {
+        } else if (ruleOption != null && ruleOption.fits() && (ruleOption.kind() == HardwareKind.GPU
+                || ruleOption.layout() != null && ruleOption.layout().gpus() == 1)) {
+            // One of the rule's GPUs holds a copy: alone, or one copy per GPU of a board it is sold on.
             found.ruleGpuFits(need, ruleOption.hardwareName(), ruleOption.capacityBytes(),
                     ruleOption.headroomFraction());
         } else {
@@ -102,9 +115,7 @@ public final class HardwareGuide {
                     ? String.format(Locale.ROOT, "it takes %d of them (%s)", ruleOption.gpusNeeded(),
                     ruleOption.sharding())
                     : "not even the largest number of them searched holds it";
-            found.ruleGpuTooSmall(need, largest.label(), largestBytes, capacity(r, g), g.name(), how,
-                    smallest == null ? null : smallest.hardwareName(),
-                    smallest == null ? 0 : nominalGb(smallest, byId));
+            found.ruleGpuTooSmall(need, largest.label(), largestBytes, capacity(r, g), g.name(), how, smallest);
         }
         if (smallest != null && ruleGpu.isPresent()
                 && nominalGb(smallest, byId) < ruleGpu.get().memoryGbNominal()) {
@@ -132,23 +143,6 @@ public final class HardwareGuide {
         }
         return new GuideRow(s, rule, need, largest, largestBytes, ruleOption, smallest, fewest, cheapest,
                 found.codes(), found.text());
-    }
-
-    /**
-     * The rule of thumb speaks of cards, so every GPU is judged as a card of its own here, baseboard GPUs included
-     * (in the decision table those are bought as whole boards): each sits in its node class's fallback, sold singly.
-     */
-    static HardwareList looseCards(List<GpuSpec> gpus, List<SystemSpec> systems, List<CloudOffer> cloud) {
-        Map<String, NodeSpec> nodes = new HashMap<>();
-        Map<String, String> classes = new HashMap<>();
-        for (GpuSpec g : gpus) {
-            NodeSpec f = NodeSpec.fallbackFor(g);
-            String id = "card-" + g.id();
-            nodes.put(id, new NodeSpec(id, f.name(), f.maxGpus(), false, f.pcieLanesPerGpu(), f.network(),
-                    f.networkGbps(), f.hostPriceUsd(), f.priceDate(), f.hostPowerWatts(), f.source()));
-            classes.put(g.id(), id);
-        }
-        return new HardwareList(gpus, systems, cloud, nodes, classes);
     }
 
     /** The component with the most bytes at the peak phase. */

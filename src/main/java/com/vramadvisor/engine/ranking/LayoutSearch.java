@@ -1,12 +1,14 @@
 package com.vramadvisor.engine.ranking;
 
-import com.vramadvisor.engine.Component;
-import com.vramadvisor.engine.Estimate;
-import com.vramadvisor.engine.ModelSpec;
-import com.vramadvisor.engine.Parallelism;
-import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.llm.Component;
+import com.vramadvisor.engine.llm.Estimate;
+import com.vramadvisor.engine.llm.Framework;
+import com.vramadvisor.engine.llm.ModelSpec;
+import com.vramadvisor.engine.llm.Parallelism;
+import com.vramadvisor.engine.llm.Workload;
 import com.vramadvisor.engine.plan.Bisection;
 import com.vramadvisor.engine.plan.MemoryModel;
+import com.vramadvisor.engine.serving.ServingEngine;
 
 import java.util.HashMap;
 import java.util.Map;
@@ -20,7 +22,9 @@ import java.util.Optional;
  * shared by all GPUs, systems and cloud offers of one recommendation. With {@code m} GPUs per model copy the search
  * uses tensor parallelism {@code t} (the largest power of two up to the node size that divides {@code m} and the
  * attention heads) and pipeline stages {@code m / t} beyond the node, as vLLM and TensorRT-LLM serve models larger
- * than a node. GPU counts tried: powers of two up to the node size, then multiples of the node size found by doubling
+ * than a node; the serving {@link Framework}'s rules bound it: llama.cpp and Hugging Face {@code generate} have no
+ * tensor parallelism and split the layers over all {@code m} GPUs, and a count whose stages the framework cannot
+ * split the layers into (TensorRT-LLM: equal stages only) has no layout. GPU counts tried: powers of two up to the node size, then multiples of the node size found by doubling
  * and bisection, which assumes per-GPU memory does not grow with the GPU count. Counts that cannot fit are skipped
  * without an estimate: weights and KV cache are at best divided evenly over the GPUs, so {@code n} GPUs need at
  * least that memory on one GPU divided by {@code n}.
@@ -43,6 +47,8 @@ final class LayoutSearch {
     private final MemoryModel memory;
     private final ModelSpec model;
     private final Workload workload;
+    /** The serving framework whose rules bound the layouts. */
+    private final Framework framework;
     private final Map<Parallelism, Optional<Estimate>> estimates = new HashMap<>();
     private final Map<Parallelism, Long> peaks = new HashMap<>();
     private long persistentBytes = -1;
@@ -51,6 +57,7 @@ final class LayoutSearch {
         this.memory = memory;
         this.model = model;
         this.workload = workload;
+        this.framework = ServingEngine.of(workload).framework();
     }
 
     /** Records an estimate computed elsewhere, so the search does not repeat it. */
@@ -161,7 +168,10 @@ final class LayoutSearch {
     }
 
     private Layout inferenceAt(int m, int nodeSize, long capacityBytes) {
-        int t = Math.max(1, tensorParallelFor(m, nodeSize));
+        int t = framework.tensorParallel() ? Math.max(1, tensorParallelFor(m, nodeSize)) : 1;
+        if (m / t > 1 && framework.stageLayers(model.layers(), m / t) == null) {
+            return null;
+        }
         return exactly(new Parallelism(t, m / t, 1, 0, false), capacityBytes).orElse(null);
     }
 

@@ -1,11 +1,11 @@
 package com.vramadvisor.engine.ranking;
 
-import com.vramadvisor.engine.Estimate;
-import com.vramadvisor.engine.Mode;
-import com.vramadvisor.engine.ModelSpec;
-import com.vramadvisor.engine.Parallelism;
-import com.vramadvisor.engine.Recompute;
-import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.llm.Estimate;
+import com.vramadvisor.engine.llm.Mode;
+import com.vramadvisor.engine.llm.ModelSpec;
+import com.vramadvisor.engine.llm.Parallelism;
+import com.vramadvisor.engine.llm.Recompute;
+import com.vramadvisor.engine.llm.Workload;
 import com.vramadvisor.engine.hardware.GpuSpec;
 import com.vramadvisor.engine.plan.Bound;
 import com.vramadvisor.engine.plan.Fabric;
@@ -72,7 +72,8 @@ final class LlmPlacer implements OptionPlacer {
         search.remember(Parallelism.SINGLE_GPU, single);
         this.serving = new ServingLayouts(model, options, search, this);
         this.planner = new Planner(memory, model, workload, single, new Planner.Settings(options.speed(),
-                options.tokenBudget(), options.globalBatchTokens(), options.fixedRecompute()));
+                options.tokenBudget(), options.globalBatchTokens(), options.fixedRecompute(),
+                options.tightFitFraction()));
     }
 
     Planner planner() {
@@ -233,9 +234,17 @@ final class LlmPlacer implements OptionPlacer {
         if (bought > gpusUsed) {
             reasons.add(Reason.IDLE_GPUS);
         }
+        List<Reason> unsupported = Support.llm(training, layout.parallelism(), rig,
+                (Math.max(1, layout.gpus()) + rig.gpusPerNode() - 1) / rig.gpusPerNode(), e.parameters());
+        if (offer.separateInstances() && bought > rig.unitGpus()) {
+            unsupported = new ArrayList<>(unsupported);
+            unsupported.add(Reason.NO_CLUSTER_NETWORK);
+        }
+        reasons.addAll(unsupported);
         addLayoutReasons(reasons, layout.parallelism(), rig.fabric(Math.max(1, layout.gpus())), nodes);
         return new Placement(offer, gpusUsed, bought, replicas, layout, e.peakBytes(), capacity,
-                e.range().highBytes(), !missesTargets, exhausted, false, speed, figures, reasons);
+                e.range().highBytes(), !missesTargets && unsupported.isEmpty(), exhausted, false, speed, figures,
+                reasons);
     }
 
     private void addLayoutReasons(List<Reason> reasons, Parallelism p, Fabric fabric, int nodes) {

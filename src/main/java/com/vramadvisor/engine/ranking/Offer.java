@@ -81,4 +81,15 @@ record Offer(String id, String name, HardwareKind kind, Acquisition acquisition,
         return new Offer(id, name, kind, acquisition, rig, interconnect, nodeClasses, unitPriceUsd, unitUsdPerHour,
                 unitPowerWatts, termYears, market, provider, priceDate, more);
     }
+
+    /**
+     * Whether several of this offer's units would be separate cloud instances with no cluster network between them:
+     * an instance type of fewer GPUs than its server holds, for which the catalog states no network (its rig then
+     * carries the server class's fabric, which separate virtual machines do not share).
+     */
+    boolean separateInstances() {
+        NodeSpec server = nodeClasses.get(nodeClasses.size() - 1);
+        return kind == HardwareKind.CLOUD && rig.unitGpus() < server.maxGpus()
+                && rig.network().equals(server.network());
+    }
 }

@@ -1,6 +1,6 @@
 package com.vramadvisor.engine.ranking;
 
-import com.vramadvisor.engine.Estimate;
+import com.vramadvisor.engine.llm.Estimate;
 
 import java.util.List;
 import java.util.Objects;

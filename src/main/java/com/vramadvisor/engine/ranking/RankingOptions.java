@@ -5,7 +5,9 @@ import com.vramadvisor.engine.money.MoneyFacts;
 import com.vramadvisor.engine.money.OwnershipTerms;
 import com.vramadvisor.engine.money.PowerUsageEffectiveness;
 import com.vramadvisor.engine.money.Usage;
-import com.vramadvisor.engine.Recompute;
+import com.vramadvisor.engine.llm.Parallelism;
+import com.vramadvisor.engine.llm.Recompute;
+import com.vramadvisor.engine.plan.StepTimeModel;
 import com.vramadvisor.engine.serving.ServingTargets;
 import com.vramadvisor.engine.speed.SpeedSettings;
 
@@ -44,7 +46,9 @@ import java.util.TreeSet;
  *                                          that needs more to fit is laid out within the limit and marked
  *                                          {@link Reason#EXCEEDS_MAX_GPUS}, and rows that still run on more GPUs
  *                                          (one system or instance larger than the limit, or the workload's own
- *                                          layout) are dropped like the other filters' rows
+ *                                          layout) are dropped like the other filters' rows; 1 to
+ *                                          {@link Parallelism#MAX_GPUS}, so the search's index arithmetic stays in
+ *                                          {@code int}
  * @param tightFitFraction                  headroom below this fraction of capacity is flagged as a tight fit
  * @param vendors                           keep only GPUs of these vendors (case-insensitive); empty keeps all
  * @param formFactors                       keep only these form factors (case-insensitive); empty keeps all
@@ -75,6 +79,10 @@ import java.util.TreeSet;
  *                                          A100, 8,192 above), because no chunk was given; the KV pool of each row is
  *                                          then profiled at that chunk, as {@code fit --gpu} does. {@code false} keeps
  *                                          the workload's chunk for every GPU
+ * @param showUnsupported                   keep rows that no software runs as laid out ({@link Reason#unsupported()}:
+ *                                          a real-time scene on a GPU without a graphics API, training collectives
+ *                                          on a GPU without NCCL, RCCL, HCCL or oneCCL, ...; {@link Support}), each
+ *                                          with its reason; by default they are left out like filtered rows
  */
 public record RankingOptions(SpeedSettings speed, long tokenBudget,
                              long globalBatchTokens, Recompute fixedRecompute, double deadlineDays,
@@ -85,7 +93,7 @@ public record RankingOptions(SpeedSettings speed, long tokenBudget,
                              double maxCapitalUsd, double maxPowerKw, String priceAsOf,
                              double minMemoryGbPerGpu, boolean fitsOnly, SortKey sortKey, boolean descending,
                              boolean fitsFirst, int topN, ServingTargets servingTargets,
-                             boolean servingChunkPerGpu) {
+                             boolean servingChunkPerGpu, boolean showUnsupported) {
 
     /** 10^9 tokens: a round budget that makes hours and cost comparable between rows. */
     public static final long DEFAULT_TOKEN_BUDGET = 1_000_000_000L;
@@ -122,8 +130,11 @@ public record RankingOptions(SpeedSettings speed, long tokenBudget,
      * catalog to the search while bounding its work; it stands for "no limit" wherever a user leaves the limit empty.
      */
     public static final int DEFAULT_MAX_GPUS = 1024;
-    /** 5 %: about the allocator reserve the runtime-overhead component already adds; less is flagged. */
-    public static final double DEFAULT_TIGHT_FIT_FRACTION = 0.05;
+    /**
+     * 10 %: the safety margin. Headroom below it is flagged as tight (as is a capacity inside the estimate's range),
+     * and the planner ranks such layouts after those outside it ({@code Planner.Settings#marginFraction}).
+     */
+    public static final double DEFAULT_TIGHT_FIT_FRACTION = 0.10;
 
     public RankingOptions {
         Objects.requireNonNull(speed, "speed");
@@ -158,8 +169,9 @@ public record RankingOptions(SpeedSettings speed, long tokenBudget,
         Objects.requireNonNull(sharding, "sharding");
         Objects.requireNonNull(sortKey, "sortKey");
         Objects.requireNonNull(servingTargets, "servingTargets");
-        if (maxGpus < 1) {
-            throw new IllegalArgumentException("the GPU limit must be at least 1");
+        if (maxGpus < 1 || maxGpus > Parallelism.MAX_GPUS) {
+            throw new IllegalArgumentException("the GPU limit must be 1 to " + Parallelism.MAX_GPUS + ", got "
+                    + maxGpus);
         }
         if (!(tightFitFraction >= 0 && tightFitFraction < 1)) {
             throw new IllegalArgumentException("tight-fit fraction must be in [0, 1), got " + tightFitFraction);
@@ -236,6 +248,7 @@ public record RankingOptions(SpeedSettings speed, long tokenBudget,
         private int topN;
         private ServingTargets servingTargets = ServingTargets.NONE;
         private boolean servingChunkPerGpu;
+        private boolean showUnsupported;
 
         private Builder() {
         }
@@ -270,6 +283,7 @@ public record RankingOptions(SpeedSettings speed, long tokenBudget,
             topN = o.topN;
             servingTargets = o.servingTargets;
             servingChunkPerGpu = o.servingChunkPerGpu;
+            showUnsupported = o.showUnsupported;
         }
 
         /** The efficiencies, with their own overrides (which replace any set here before). */
@@ -311,6 +325,7 @@ public record RankingOptions(SpeedSettings speed, long tokenBudget,
         public Builder topN(int v) { topN = v; return this; }
         public Builder servingTargets(ServingTargets v) { servingTargets = v; return this; }
         public Builder servingChunkPerGpu(boolean v) { servingChunkPerGpu = v; return this; }
+        public Builder showUnsupported(boolean v) { showUnsupported = v; return this; }
 
         /**
          * The decision table's order for serving: most users per dollar first ({@link SortKey#USERS_PER_DOLLAR},
@@ -328,7 +343,8 @@ public record RankingOptions(SpeedSettings speed, long tokenBudget,
                     fixedRecompute, deadlineDays, electricityUsdPerKWh, pue, usage, sharding, maxGpus,
                     tightFitFraction, vendors, formFactors, kinds, acquisitions, maxBudgetUsd, maxCapitalUsd,
                     maxPowerKw, priceAsOf, minMemoryGbPerGpu,
-                    fitsOnly, sortKey, descending, fitsFirst, topN, servingTargets, servingChunkPerGpu);
+                    fitsOnly, sortKey, descending, fitsFirst, topN, servingTargets, servingChunkPerGpu,
+                    showUnsupported);
         }
     }
 

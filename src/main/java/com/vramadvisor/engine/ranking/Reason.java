@@ -53,7 +53,7 @@ public enum Reason {
     DOES_NOT_SPREAD("does-not-spread",
             "One GPU must hold the whole workload: more GPUs do not pool their memory, each holds its own copy."),
     NO_FP64("no-fp64",
-            "The GPU has no double-precision (FP64) hardware, which this workload's precision needs."),
+            "The GPU has no double-precision (FP64) hardware, which this workload's precision needs.", true),
     SLOW_FP64("slow-fp64",
             "The GPU's FP64 rate is below 1/8 of its FP32 rate; a double-precision workload runs far slower here."),
     MISSES_LATENCY_TARGETS("misses-latency-targets",
@@ -71,14 +71,48 @@ public enum Reason {
     NO_HOSTING_PRICE("no-hosting-price",
             "A server needs a data centre, but no colocation price is known, so the job cost is unknown."),
     NO_NETWORK_PRICE("no-network-price",
-            "Several machines need a cluster network, but no price is known for this class; the capital leaves it out.");
+            "Several machines need a cluster network, but no price is known for this class; the capital leaves it out."),
+    NO_GRAPHICS_API("no-graphics-api",
+            "Real-time rendering needs a graphics API (Vulkan or DirectX 12), and the vendor ships no graphics driver "
+                    + "for this GPU.", true),
+    NO_RENDER_BACKEND("no-render-backend",
+            "GPU path tracers run on CUDA/OptiX, HIP, oneAPI or Metal, and this GPU offers none of them.", true),
+    NO_RTX_RENDERER("no-rtx-renderer",
+            "Streamed USD review (NVIDIA Omniverse) renders with RTX, which needs an NVIDIA GPU with a graphics "
+                    + "driver.", true),
+    NO_COLLECTIVES("no-collectives",
+            "Training on several GPUs needs a collective library (NCCL, RCCL, HCCL or oneCCL) under DeepSpeed, FSDP "
+                    + "or Megatron, and this GPU's software stack has none.", true),
+    SLOW_NETWORK_LAYOUT("slow-network-layout",
+            "Tensor- or expert-parallel groups, or ZeRO-3 sharding of a model over 10B parameters, would cross a "
+                    + "network below 25 Gb/s between machines; frameworks keep these inside a machine or on a "
+                    + "cluster fabric.", true),
+    NO_CLUSTER_NETWORK("no-cluster-network",
+            "Several instances of a cloud type smaller than a whole server, for which the catalog states no "
+                    + "cluster network: separate virtual machines do not share the server's GPU fabric, so one job "
+                    + "is not laid out across them.", true);
 
     private final String code;
     private final String english;
+    private final boolean unsupported;
 
     Reason(String code, String english) {
+        this(code, english, false);
+    }
+
+    Reason(String code, String english, boolean unsupported) {
         this.code = code;
         this.english = english;
+        this.unsupported = unsupported;
+    }
+
+    /**
+     * Whether the note says that no software runs the workload on the option as laid out (a capability the GPU lacks,
+     * a layout no framework runs there): such a row does not fit, and the decision table leaves it out unless asked
+     * to show it ({@link RankingOptions#showUnsupported}). The rules and their sources: {@link Support}.
+     */
+    public boolean unsupported() {
+        return unsupported;
     }
 
     /** Stable kebab-case identifier, e.g. {@code does-not-fit}. */

@@ -1,6 +1,6 @@
 package com.vramadvisor.engine.ranking;
 
-import com.vramadvisor.engine.Estimate;
+import com.vramadvisor.engine.llm.Estimate;
 import com.vramadvisor.engine.core.JobSize;
 import com.vramadvisor.engine.core.SizedEstimate;
 import com.vramadvisor.engine.core.WorkloadKind;
@@ -39,12 +39,16 @@ import java.util.Objects;
  * @param ownership         what owning hardware cost beside its price in this table (electricity, PUE, colocation,
  *                          resale), as the hardware list's money facts and the options gave it
  * @param verdict           why the summary names what it names: renting or buying cheaper, and the break-even
+ * @param optionsUnsupported of {@code optionsConsidered}, the rows that no software runs as laid out
+ *                          ({@link Reason#unsupported()}), left out of {@code rows} unless
+ *                          {@link RankingOptions#showUnsupported()}
+ * @param nothingFits       when no option fits: the nearest one and the changes to try; {@code null} when one fits
  */
 public record Recommendation(List<RecommendationRow> rows, int optionsConsidered, int optionsFitting,
                              RankingOptions options, RecommendationRow bestPurchase, RecommendationRow bestRental,
                              WorkloadKind kind, Estimate singleGpuEstimate, SizedEstimate estimate, boolean spreads,
                              boolean copies, JobSize job, String itemUnit, boolean timed, OwnershipTerms ownership,
-                             MoneyVerdict verdict) {
+                             MoneyVerdict verdict, int optionsUnsupported, NothingFits nothingFits) {
 
     public Recommendation {
         rows = List.copyOf(rows);
@@ -65,7 +69,8 @@ public record Recommendation(List<RecommendationRow> rows, int optionsConsidered
         this(rows, optionsConsidered, (int) rows.stream().filter(RecommendationRow::fits).count(), options,
                 best(rows, Acquisition.PURCHASE), best(rows, Acquisition.RENTAL), WorkloadKind.LLM,
                 singleGpuEstimate, null, true, false, null, RecommendationRow.TOKENS, true,
-                options.ownership(MoneyFacts.EMPTY), verdict(rows, options));
+                options.ownership(MoneyFacts.EMPTY), verdict(rows, options), 0,
+                NothingFits.of(rows, false, false, false, true));
     }
 
     /** What one GPU must hold without any sharding: the workload's memory need. */

@@ -1,6 +1,6 @@
 package com.vramadvisor.engine.ranking;
 
-import com.vramadvisor.engine.Parallelism;
+import com.vramadvisor.engine.llm.Parallelism;
 import com.vramadvisor.engine.core.FitVerdict;
 import com.vramadvisor.engine.plan.Bound;
 import com.vramadvisor.engine.plan.PlanLayout;

@@ -1,11 +1,11 @@
 package com.vramadvisor.engine.ranking;
 
-import com.vramadvisor.engine.Estimate;
-import com.vramadvisor.engine.MemoryEstimator;
-import com.vramadvisor.engine.Mode;
-import com.vramadvisor.engine.ModelSpec;
-import com.vramadvisor.engine.Parallelism;
-import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.llm.Estimate;
+import com.vramadvisor.engine.llm.MemoryEstimator;
+import com.vramadvisor.engine.llm.Mode;
+import com.vramadvisor.engine.llm.ModelSpec;
+import com.vramadvisor.engine.llm.Parallelism;
+import com.vramadvisor.engine.llm.Workload;
 import com.vramadvisor.engine.core.JobSize;
 import com.vramadvisor.engine.core.Sizable;
 import com.vramadvisor.engine.core.WorkloadKind;
@@ -97,10 +97,14 @@ public final class Recommender {
                 || (options.sharding() == ShardingSearch.AUTOMATIC_UNLESS_GIVEN
                 && (given.gpus() > 1 || given.zeroStage() > 0));
         LlmPlacer placer = new LlmPlacer(memory, model, workload, options, single, asGiven ? given : null);
-        Table table = rank(placer, hardware, options, WorkloadKind.LLM, single.peakBytes());
+        boolean training = workload.mode() != Mode.INFER;
+        boolean fourBit = training ? workload.mode() == Mode.QLORA
+                : workload.effectiveWeightType().bitsPerElement() <= 4.5;
+        Table table = rank(placer, hardware, options, WorkloadKind.LLM, single.peakBytes(), training, !training,
+                fourBit, true);
         return new Recommendation(table.shown, table.considered, table.fitting, options, table.bestPurchase,
                 table.bestRental, WorkloadKind.LLM, single, null, true, false, null, RecommendationRow.TOKENS, true,
-                options.ownership(hardware.money()), table.verdict);
+                options.ownership(hardware.money()), table.verdict, table.unsupported, table.nothingFits);
     }
 
     /** The table for a workload beyond language models and its default job ({@link Sizable#defaultJob}). */
@@ -115,27 +119,34 @@ public final class Recommender {
      * @throws IllegalArgumentException for a sort key that needs a speed the workload does not have
      */
     public Recommendation recommend(Sizable workload, HardwareList hardware, RankingOptions options, JobSize job) {
-        Objects.requireNonNull(workload, "workload");
         Objects.requireNonNull(hardware, "hardware");
         Objects.requireNonNull(options, "options");
-        SizablePlacer placer = new SizablePlacer(workload, options, job);
+        SizablePlacer placer = new SizablePlacer(StreamedInstances.of(Objects.requireNonNull(workload, "workload")),
+                options, job);
         DomainNeed need = placer.need();
         WorkloadKind kind = need.single.kind();
         DecisionOrder.check(options.sortKey(), kind, placer.timed());
-        Table table = rank(placer, hardware, options, kind, need.single.peakBytes());
+        Table table = rank(placer, hardware, options, kind, need.single.peakBytes(), false, false, false,
+                need.spreads);
         return new Recommendation(table.shown, table.considered, table.fitting, options, table.bestPurchase,
                 table.bestRental, kind, null, need.single, need.spreads, need.copies, need.timing.job(),
-                need.timing.itemUnit(), placer.timed(), options.ownership(hardware.money()), table.verdict);
+                need.timing.itemUnit(), placer.timed(), options.ownership(hardware.money()), table.verdict,
+                table.unsupported, table.nothingFits);
     }
 
     /** The rows of one table, before they become a {@link Recommendation}. */
     private record Table(List<RecommendationRow> shown, int considered, int fitting, RecommendationRow bestPurchase,
-                         RecommendationRow bestRental, MoneyVerdict verdict) {
+                         RecommendationRow bestRental, MoneyVerdict verdict, int unsupported,
+                         NothingFits nothingFits) {
     }
 
-    /** Every option of the hardware list laid out by {@code placer}, built, filtered, ordered and cut. */
+    /**
+     * Every option of the hardware list laid out by {@code placer}, built, filtered, ordered and cut; the flags say
+     * which changes a table without a fitting row suggests ({@link NothingFits#of}).
+     */
     private static Table rank(OptionPlacer placer, HardwareList hardware, RankingOptions options, WorkloadKind kind,
-                              long singlePeakBytes) {
+                              long singlePeakBytes, boolean training, boolean serving, boolean fourBit,
+                              boolean spreads) {
         RowBuilder builder = rowBuilder(hardware, options);
         Map<String, GpuSpec> byId = new HashMap<>();
         for (GpuSpec g : hardware.gpus()) {
@@ -200,6 +211,7 @@ public final class Recommender {
         }
         int considered = rows.size();
         int fitting = (int) rows.stream().filter(RecommendationRow::fits).count();
+        int unsupported = (int) rows.stream().filter(Recommender::unsupported).count();
         List<RecommendationRow> kept = new ArrayList<>();
         for (RecommendationRow r : rows) {
             if (keeps(r, options, placer.timed())) {
@@ -210,7 +222,9 @@ public final class Recommender {
         List<RecommendationRow> shown = options.topN() > 0 && kept.size() > options.topN()
                 ? kept.subList(0, options.topN()) : kept;
         return new Table(shown, considered, fitting, Recommendation.best(kept, Acquisition.PURCHASE),
-                Recommendation.best(kept, Acquisition.RENTAL), Recommendation.verdict(kept, options));
+                Recommendation.best(kept, Acquisition.RENTAL), Recommendation.verdict(kept, options), unsupported,
+                NothingFits.of(rows, training, serving, fourBit, spreads,
+                        r -> !training || byId.get(r.gpuId()) == null || Support.trainsOnSeveral(byId.get(r.gpuId()))));
     }
 
     /**
@@ -247,8 +261,16 @@ public final class Recommender {
         return c.interruption() == Interruption.NONE && c.market().termYears() <= years;
     }
 
-    /** The kind, fits-only, GPU-limit, budget, capital and power filters. */
+    /** Whether no software runs the workload on the row's option as laid out ({@link Support}). */
+    static boolean unsupported(RecommendationRow r) {
+        return r.reasons().stream().anyMatch(Reason::unsupported);
+    }
+
+    /** The support, kind, fits-only, GPU-limit, budget, capital and power filters. */
     private static boolean keeps(RecommendationRow r, RankingOptions o, boolean timed) {
+        if (!o.showUnsupported() && unsupported(r)) {
+            return false;
+        }
         if (!o.kinds().isEmpty() && !o.kinds().contains(r.kind())) {
             return false;
         }
@@ -321,7 +343,9 @@ public final class Recommender {
             answer = planner.plan(rig, options.maxGpus(), options.deadlineHours(), alternatives);
         }
         if (answer == null) {
-            throw new IllegalArgumentException(offer.name() + " has " + offer.rig().unitGpus()
+            String none = gpus > 0 ? planner.noLayoutReasonAt(rig, rig.count(Math.max(1, rig.index(gpus - 1) + 1)))
+                    : planner.noLayoutReason(rig, options.maxGpus());
+            throw new IllegalArgumentException(none != null ? none : offer.name() + " has " + offer.rig().unitGpus()
                     + " GPUs, more than the GPU limit of " + options.maxGpus());
         }
         RowBuilder builder = rowBuilder(hardware, options);

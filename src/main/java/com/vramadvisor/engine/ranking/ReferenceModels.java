@@ -1,6 +1,6 @@
 package com.vramadvisor.engine.ranking;
 
-import com.vramadvisor.engine.ModelSpec;
+import com.vramadvisor.engine.llm.ModelSpec;
 
 /**
  * The models behind the hardware guide's representative workloads, from their official Hugging Face

@@ -1,7 +1,7 @@
 package com.vramadvisor.engine.ranking;
 
-import com.vramadvisor.engine.ModelSpec;
-import com.vramadvisor.engine.Parallelism;
+import com.vramadvisor.engine.llm.ModelSpec;
+import com.vramadvisor.engine.llm.Parallelism;
 
 /**
  * Inference layouts chosen for serving within latency targets ({@link com.vramadvisor.engine.serving.ServingTargets}):

@@ -113,7 +113,9 @@ final class SizablePlacer implements OptionPlacer {
         if (!need.spreads && (!memoryFits || bought > 1 && !need.copies)) {
             reasons.add(Reason.DOES_NOT_SPREAD);
         }
-        boolean runs = fp64 != Reason.NO_FP64;
+        List<Reason> unsupported = Support.sizable(need.features, g);
+        reasons.addAll(unsupported);
+        boolean runs = fp64 != Reason.NO_FP64 && unsupported.isEmpty();
         Speed speed = Speed.NONE;
         if (memoryFits && runs && need.timing.active()) {
             DomainTiming.Timing t = need.timing.at(g, rig, at);

@@ -1,8 +1,8 @@
 package com.vramadvisor.engine.ranking;
 
-import com.vramadvisor.engine.MemoryEstimator;
-import com.vramadvisor.engine.ModelSpec;
-import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.llm.MemoryEstimator;
+import com.vramadvisor.engine.llm.ModelSpec;
+import com.vramadvisor.engine.llm.Workload;
 import com.vramadvisor.engine.hardware.GpuSpec;
 import com.vramadvisor.engine.plan.Fabric;
 import com.vramadvisor.engine.serving.KvCapacity;

@@ -1,9 +1,12 @@
 package com.vramadvisor.engine.render;
 
+import com.vramadvisor.engine.core.GpuFeature;
 import com.vramadvisor.engine.core.Sizable;
 import com.vramadvisor.engine.core.SizedEstimate;
 import com.vramadvisor.engine.core.SizingAxis;
+import java.util.EnumSet;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * A {@link Scene} as a {@link Sizable}: it grows along the number of concurrent viewers, the question a
@@ -23,6 +26,31 @@ public record RenderWorkload(Scene scene) implements Sizable {
     @Override
     public SizedEstimate estimate() {
         return SceneEstimator.estimate(scene);
+    }
+
+    /**
+     * A path-traced scene needs a path tracer's compute back-end; any other scene is rendered in real time through a
+     * graphics API; a scene with several viewers is a streamed review, one RTX renderer stream per viewer.
+     */
+    @Override
+    public Set<GpuFeature> gpuFeatures() {
+        Set<GpuFeature> needs = EnumSet.noneOf(GpuFeature.class);
+        needs.add(scene.pathTracer().enabled() ? GpuFeature.PATH_TRACING : GpuFeature.GRAPHICS_API);
+        if (scene.viewers() > 1) {
+            needs.add(GpuFeature.RTX_STREAMING);
+        }
+        return Set.copyOf(needs);
+    }
+
+    /** Every viewer of a review is a stream of its own. */
+    @Override
+    public int streams() {
+        return scene.viewers();
+    }
+
+    @Override
+    public Sizable oneStream() {
+        return new RenderWorkload(scene.withViewers(1));
     }
 
     @Override

@@ -1,7 +1,7 @@
 package com.vramadvisor.engine.serving;
 
-import com.vramadvisor.engine.ModelSpec;
-import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.llm.ModelSpec;
+import com.vramadvisor.engine.llm.Workload;
 import com.vramadvisor.engine.hardware.GpuSpec;
 import com.vramadvisor.engine.plan.Fabric;
 import com.vramadvisor.engine.speed.SpeedSettings;

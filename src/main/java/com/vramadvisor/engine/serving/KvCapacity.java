@@ -1,12 +1,12 @@
 package com.vramadvisor.engine.serving;
 
-import com.vramadvisor.engine.Component;
-import com.vramadvisor.engine.Estimate;
-import com.vramadvisor.engine.MemoryEstimator;
-import com.vramadvisor.engine.Mode;
-import com.vramadvisor.engine.ModelSpec;
-import com.vramadvisor.engine.PhaseBreakdown;
-import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.llm.Component;
+import com.vramadvisor.engine.llm.Estimate;
+import com.vramadvisor.engine.llm.MemoryEstimator;
+import com.vramadvisor.engine.llm.Mode;
+import com.vramadvisor.engine.llm.ModelSpec;
+import com.vramadvisor.engine.llm.PhaseBreakdown;
+import com.vramadvisor.engine.llm.Workload;
 
 /**
  * How many sequences of a given context the KV cache holds within a serving budget, as vLLM reports it at start-up
@@ -67,7 +67,7 @@ public record KvCapacity(int blockTokens, double blockBytes, long blocks, long b
      * The KV capacity of {@code workload} (inference) within {@code budgetBytes} per GPU, the budget also standing
      * for the GPU's usable and total memory.
      *
-     * @param budgetBytes the serving budget per GPU, e.g. {@link com.vramadvisor.engine.Serving#usableBudget}
+     * @param budgetBytes the serving budget per GPU, e.g. {@link com.vramadvisor.engine.llm.Serving#usableBudget}
      * @throws IllegalArgumentException for a training workload
      */
     public static KvCapacity of(ModelSpec model, Workload workload, long budgetBytes) {

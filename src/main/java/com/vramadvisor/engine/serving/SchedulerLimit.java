@@ -17,7 +17,10 @@ import java.util.OptionalLong;
  *       ({@code ModelRunner.init_memory_pool}), with {@code context_len} the model's maximum positions.</li>
  *   <li>TensorRT-LLM {@code max_batch_size}: 2048 ({@code BuildConfig} / {@code TorchLlmArgs} default in
  *       {@code tensorrt_llm/llmapi/llm_args.py}).</li>
- *   <li>Hugging Face {@code generate} and llama.cpp run the batch they are given: no separate bound.</li>
+ *   <li>llama.cpp's server runs {@code --parallel} slots: by default ({@code -np -1}, "auto") 4 sharing one KV pool
+ *       ({@code tools/server/server.cpp}: "n_parallel is set to auto, using n_parallel = 4 and kv_unified =
+ *       true"; {@code tools/server/README.md}: "number of server slots (default: -1, -1 = auto)").</li>
+ *   <li>Hugging Face {@code generate} runs the batch it is given: no separate bound.</li>
  * </ul>
  */
 public final class SchedulerLimit {
@@ -28,6 +31,8 @@ public final class SchedulerLimit {
     public static final int VLLM_MAX_NUM_SEQS_LARGE = 1024;
     /** TensorRT-LLM's default {@code max_batch_size}. */
     public static final int TRTLLM_MAX_BATCH_SIZE = 2048;
+    /** llama.cpp server's slots when {@code --parallel} is left to "auto". */
+    public static final int LLAMA_CPP_AUTO_SLOTS = 4;
 
     private static final long GIB = 1L << 30;
 
@@ -56,6 +61,7 @@ public final class SchedulerLimit {
                 yield OptionalLong.of(Math.min(kvTokens / 2, pool));
             }
             case TRTLLM -> OptionalLong.of(TRTLLM_MAX_BATCH_SIZE);
+            case LLAMA_CPP -> OptionalLong.of(LLAMA_CPP_AUTO_SLOTS);
             default -> OptionalLong.empty();
         };
     }

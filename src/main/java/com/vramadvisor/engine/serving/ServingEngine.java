@@ -1,8 +1,9 @@
 package com.vramadvisor.engine.serving;
 
-import com.vramadvisor.engine.DataType;
-import com.vramadvisor.engine.Mode;
-import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.llm.DataType;
+import com.vramadvisor.engine.llm.Framework;
+import com.vramadvisor.engine.llm.Mode;
+import com.vramadvisor.engine.llm.Workload;
 import com.vramadvisor.engine.hardware.GpuSpec;
 import java.util.Locale;
 
@@ -243,11 +244,43 @@ public enum ServingEngine {
     }
 
     /**
+     * The engine of a serving {@link Framework}: vllm, sglang, trtllm, llama.cpp or hf.
+     *
+     * @throws IllegalArgumentException for a training framework
+     */
+    public static ServingEngine of(Framework framework) {
+        return switch (framework) {
+            case VLLM -> VLLM;
+            case SGLANG -> SGLANG;
+            case TRTLLM -> TRTLLM;
+            case LLAMA_CPP -> LLAMA_CPP;
+            case HF -> HF_GENERATE;
+            default -> throw new IllegalArgumentException("engine: " + framework.id() + " trains; serving engines"
+                    + " are vllm, sglang, trtllm, hf and llama.cpp");
+        };
+    }
+
+    /** The serving {@link Framework} this engine is. */
+    public Framework framework() {
+        return switch (this) {
+            case VLLM -> Framework.VLLM;
+            case SGLANG -> Framework.SGLANG;
+            case TRTLLM -> Framework.TRTLLM;
+            case LLAMA_CPP -> Framework.LLAMA_CPP;
+            case HF_GENERATE -> Framework.HF;
+        };
+    }
+
+    /**
      * The engine whose layout a configured workload carries ({@link #configure} sets its KV block size and prefill
      * chunk): the KV block size tells the paged engines apart (vLLM 16, SGLang 1, TensorRT-LLM 32); an unpaged cache
      * is llama.cpp when it prefills in chunks and Hugging Face {@code generate} when it does not.
      */
     public static ServingEngine of(Workload workload) {
+        Framework named = workload.effectiveFramework();
+        if (named != null && !named.training()) {
+            return of(named);
+        }
         int block = workload.kvBlockTokens();
         for (ServingEngine e : values()) {
             if (e.kvBlockTokens == block && e.chunksPrefill() == (workload.prefillChunkTokens() > 0)) {

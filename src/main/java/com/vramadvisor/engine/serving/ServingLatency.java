@@ -1,12 +1,12 @@
 package com.vramadvisor.engine.serving;
 
-import com.vramadvisor.engine.Component;
-import com.vramadvisor.engine.Estimate;
-import com.vramadvisor.engine.MemoryEstimator;
-import com.vramadvisor.engine.Mode;
-import com.vramadvisor.engine.ModelSpec;
-import com.vramadvisor.engine.Parallelism;
-import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.llm.Component;
+import com.vramadvisor.engine.llm.Estimate;
+import com.vramadvisor.engine.llm.MemoryEstimator;
+import com.vramadvisor.engine.llm.Mode;
+import com.vramadvisor.engine.llm.ModelSpec;
+import com.vramadvisor.engine.llm.Parallelism;
+import com.vramadvisor.engine.llm.Workload;
 import com.vramadvisor.engine.hardware.GpuSpec;
 import com.vramadvisor.engine.plan.Bound;
 import com.vramadvisor.engine.plan.Fabric;

@@ -1,6 +1,6 @@
 package com.vramadvisor.engine.serving;
 
-import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.llm.Workload;
 
 /**
  * Serving under steady load: {@code c} users, each sending a prompt of {@code P} tokens, reading {@code O} output

@@ -1,10 +1,10 @@
 package com.vramadvisor.engine.serving;
 
-import com.vramadvisor.engine.Component;
-import com.vramadvisor.engine.Estimate;
-import com.vramadvisor.engine.ModelSpec;
-import com.vramadvisor.engine.Parallelism;
-import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.llm.Component;
+import com.vramadvisor.engine.llm.Estimate;
+import com.vramadvisor.engine.llm.ModelSpec;
+import com.vramadvisor.engine.llm.Parallelism;
+import com.vramadvisor.engine.llm.Workload;
 import com.vramadvisor.engine.hardware.GpuSpec;
 import com.vramadvisor.engine.plan.Fabric;
 import com.vramadvisor.engine.plan.SpeedModel;

@@ -1,7 +1,7 @@
 package com.vramadvisor.engine.speed;
 
-import com.vramadvisor.engine.ModelSpec;
-import com.vramadvisor.engine.ParameterCounter;
+import com.vramadvisor.engine.llm.ModelSpec;
+import com.vramadvisor.engine.llm.ParameterCounter;
 
 /**
  * What a mixture-of-experts layer costs beyond a dense one: the experts a step's tokens actually touch, whose weights

@@ -35,7 +35,7 @@ class CalibrationStatusTest {
         assertThat(after.tooltip(messages).get()).contains(profile.toString());
         // The restored profile ends, as an applied one does, when the overhead is edited.
         after.follow(scenario.withWorkload(scenario.workload().toBuilder()
-                .overhead(com.vramadvisor.engine.RuntimeOverhead.OFF).build()));
+                .overhead(com.vramadvisor.engine.llm.RuntimeOverhead.OFF).build()));
         assertThat(after.text(messages).get()).isEmpty();
     }
 

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.vramadvisor.app.ui.Messages;
 import com.vramadvisor.scenario.ScenarioInputs;
 import com.vramadvisor.catalog.CatalogLoader;
-import com.vramadvisor.engine.Mode;
+import com.vramadvisor.engine.llm.Mode;
 import com.vramadvisor.engine.ranking.SortKey;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.vramadvisor.app.MainWindowFixture;
 import com.vramadvisor.app.shell.AppContext;
+import com.vramadvisor.app.TestPatience;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import javafx.scene.control.Button;
@@ -55,7 +56,7 @@ class PlannerUiTest {
         robot.interact(deadline::selectAll);
         robot.write("30");
         robot.clickOn("#planButton");
-        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> !table.getItems().isEmpty());
+        WaitForAsyncUtils.waitFor(TestPatience.SECONDS, TimeUnit.SECONDS, () -> !table.getItems().isEmpty());
         WaitForAsyncUtils.waitForFxEvents();
 
         PlanRow first = table.getItems().get(0);

@@ -8,12 +8,12 @@ import com.vramadvisor.app.results.ResultsMessages;
 import com.vramadvisor.app.workload.WorkloadViewModel;
 import com.vramadvisor.catalog.Catalog;
 import com.vramadvisor.catalog.CatalogLoader;
-import com.vramadvisor.engine.MemoryEstimator;
-import com.vramadvisor.engine.Mode;
-import com.vramadvisor.engine.ModelShapes;
-import com.vramadvisor.engine.ParameterCounter;
-import com.vramadvisor.engine.Parallelism;
-import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.llm.MemoryEstimator;
+import com.vramadvisor.engine.llm.Mode;
+import com.vramadvisor.engine.llm.ModelShapes;
+import com.vramadvisor.engine.llm.ParameterCounter;
+import com.vramadvisor.engine.llm.Parallelism;
+import com.vramadvisor.engine.llm.Workload;
 import com.vramadvisor.engine.hardware.GpuSpec;
 import com.vramadvisor.engine.plan.MemoryModel;
 import com.vramadvisor.engine.plan.Planner;
@@ -196,16 +196,19 @@ class PlannerViewModelTest {
     }
 
     @Test
-    void aGlobalBatchIsSplitIntoMicroBatchesOverTheDataParallelReplicas() {
+    void aGlobalBatchIsSplitExactlyIntoMicroBatchesOverTheDataParallelReplicas() {
         PlannerViewModel vm = inline();
-        // 1M tokens of 4,096 = 244 sequences per step.
+        // 1,048,576 tokens of 4,096 = 256 sequences per step: replicas x sequences per micro-batch x micro-batches.
+        vm.globalBatchTextProperty().set("1048576");
+        vm.plan();
+        int batch = workload.snapshot().workload().batch();
+        assertThat(vm.rows()).isNotEmpty().allSatisfy(r -> assertThat(r.layout().dp()
+                * r.layout().microBatchSize(batch) * r.layout().microBatches()).as(r.layoutText()).isEqualTo(256));
+        // 1,000,000 tokens are not a whole number of 4,096-token sequences: no layout, and the reason.
         vm.globalBatchTextProperty().set("1M");
         vm.plan();
-        assertThat(vm.rows()).isNotEmpty().allSatisfy(r -> {
-            int perStep = r.layout().dp() * workload.snapshot().workload().batch();
-            assertThat(Math.abs(r.layout().microBatches() * perStep - 244)).as(r.layoutText())
-                    .isLessThanOrEqualTo(perStep / 2 + 1);
-        });
+        assertThat(vm.rows()).isEmpty();
+        assertThat(vm.problemProperty().get()).contains("not a whole number of 4,096-token sequences");
     }
 
     @Test

@@ -8,6 +8,7 @@ import com.vramadvisor.app.shell.AppContext;
 import com.vramadvisor.app.shell.MainWindow;
 import com.vramadvisor.app.ui.HoverTip;
 import com.vramadvisor.catalog.CatalogLoader;
+import com.vramadvisor.app.TestPatience;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -59,7 +60,8 @@ class BrokenPriceListUiTest {
         assertThat(tip).contains(catalogDir.resolve("prices.json").toString())
                 .contains("malformed JSON: line").contains("unexpected end of file");
         // Everything else loaded: the decision table ranks the shipped catalog.
-        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> !context.results().table().rows().isEmpty());
+        WaitForAsyncUtils.waitFor(TestPatience.SECONDS, TimeUnit.SECONDS,
+                () -> !context.results().table().rows().isEmpty());
 
         clickShowing(robot, "#editMenu", "#myPricesMenuItem");
         Label problem = robot.lookup("#priceProblemLabel").queryAs(Label.class);
@@ -75,7 +77,7 @@ class BrokenPriceListUiTest {
         robot.clickOn("#savePricesButton");
         WaitForAsyncUtils.waitForFxEvents();
 
-        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> context.catalog().problems().isEmpty());
+        WaitForAsyncUtils.waitFor(TestPatience.SECONDS, TimeUnit.SECONDS, () -> context.catalog().problems().isEmpty());
         assertThat(context.catalog().gpu("t4").orElseThrow().priceUsd()).isEqualTo(1900);
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(status.getText()).doesNotContain("skipped");

@@ -10,6 +10,7 @@ import com.vramadvisor.catalog.CatalogLoader;
 import com.vramadvisor.catalog.UserPrice;
 import com.vramadvisor.catalog.UserPriceList;
 import com.vramadvisor.engine.hardware.PriceSource;
+import com.vramadvisor.app.TestPatience;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -77,14 +78,15 @@ class MyPricesUiTest {
         Path file = catalogDir.resolve(UserPriceList.FILE_NAME);
         assertThat(UserPriceList.contents(file).prices())
                 .containsExactly(new UserPrice(OFFER, UserPrice.Field.USD_PER_HOUR, 27.5, "2026-09-30", ""));
-        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> context.catalog().isUserPriced(OFFER));
+        WaitForAsyncUtils.waitFor(TestPatience.SECONDS, TimeUnit.SECONDS, () -> context.catalog().isUserPriced(OFFER));
         assertThat(context.catalog().cloudOffer(OFFER).orElseThrow().priceUsdPerHour()).isEqualTo(27.5);
         assertThat(context.catalog().cloudOffer(OFFER).orElseThrow().priceSource()).isEqualTo(PriceSource.USER);
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(robot.lookup("#statusMessageLabel").queryAs(Label.class).getText())
                 .isEqualTo("Catalog reloaded with 1 price of your own.");
         // The decision table ranks over the reloaded catalog: the offer rents at the user's price.
-        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> context.results().table().rows().stream()
+        WaitForAsyncUtils.waitFor(TestPatience.SECONDS, TimeUnit.SECONDS,
+                () -> context.results().table().rows().stream()
                 .anyMatch(r -> r.hardwareId().equals(OFFER) && Double.valueOf(27.5).equals(r.rentalUsdPerHour())));
     }
 }

@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.vramadvisor.scenario.SizeUnit;
 import com.vramadvisor.scenario.ScenarioInputs;
 import com.vramadvisor.app.workload.WorkloadViewModel;
-import com.vramadvisor.engine.ModelShapes;
-import com.vramadvisor.engine.ParameterCounter;
+import com.vramadvisor.engine.llm.ModelShapes;
+import com.vramadvisor.engine.llm.ParameterCounter;
 import com.vramadvisor.engine.ranking.Acquisition;
 import com.vramadvisor.engine.ranking.HardwareKind;
 import com.vramadvisor.engine.ranking.RankingOptions;
@@ -378,7 +378,7 @@ class DecisionTableViewModelTest {
     @Test
     void servingRanksByUsersPerDollarWithTheTargetsAndTrainingGoesBackToCost() {
         assertThat(table.servingProperty().get()).isFalse();
-        workload.modeProperty().set(com.vramadvisor.engine.Mode.INFER);
+        workload.modeProperty().set(com.vramadvisor.engine.llm.Mode.INFER);
         assertThat(table.servingProperty().get()).isTrue();
         assertThat(table.goalProperty().get()).isEqualTo(RankingGoal.USERS);
         assertThat(engine.options.sortKey()).isEqualTo(SortKey.USERS_PER_DOLLAR);
@@ -389,11 +389,11 @@ class DecisionTableViewModelTest {
         // A goal the user chooses stays; cost is ranked cheapest first again.
         table.goalProperty().set(RankingGoal.COST);
         assertThat(engine.options.descending()).isFalse();
-        workload.modeProperty().set(com.vramadvisor.engine.Mode.TRAIN);
+        workload.modeProperty().set(com.vramadvisor.engine.llm.Mode.TRAIN);
         assertThat(table.goalProperty().get()).isEqualTo(RankingGoal.COST);
-        workload.modeProperty().set(com.vramadvisor.engine.Mode.INFER);
+        workload.modeProperty().set(com.vramadvisor.engine.llm.Mode.INFER);
         table.goalProperty().set(RankingGoal.USERS);
-        workload.modeProperty().set(com.vramadvisor.engine.Mode.TRAIN);
+        workload.modeProperty().set(com.vramadvisor.engine.llm.Mode.TRAIN);
         assertThat(table.goalProperty().get()).isEqualTo(RankingGoal.COST);
         assertThat(engine.options.sortKey()).isEqualTo(SortKey.JOB_COST_USD);
     }

@@ -1,17 +1,17 @@
 package com.vramadvisor.app.results;
 
 import com.vramadvisor.scenario.SweepAxis;
-import com.vramadvisor.engine.Component;
-import com.vramadvisor.engine.Estimate;
-import com.vramadvisor.engine.ModelSpec;
-import com.vramadvisor.engine.Phase;
-import com.vramadvisor.engine.PhaseBreakdown;
-import com.vramadvisor.engine.Parallelism;
-import com.vramadvisor.engine.Recompute;
+import com.vramadvisor.engine.llm.Component;
+import com.vramadvisor.engine.llm.Estimate;
+import com.vramadvisor.engine.llm.ModelSpec;
+import com.vramadvisor.engine.llm.Phase;
+import com.vramadvisor.engine.llm.PhaseBreakdown;
+import com.vramadvisor.engine.llm.Parallelism;
+import com.vramadvisor.engine.llm.Recompute;
 import com.vramadvisor.engine.plan.Bound;
 import com.vramadvisor.engine.plan.PlanLayout;
 import com.vramadvisor.engine.ranking.Acquisition;
-import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.llm.Workload;
 import com.vramadvisor.engine.hardware.GpuSpec;
 import com.vramadvisor.engine.ranking.HardwareKind;
 import com.vramadvisor.engine.ranking.RankingOptions;
@@ -122,7 +122,8 @@ public final class FakeResultsEngine implements ResultsEngine {
         List<Reason> reasons = !fits ? List.of(Reason.DOES_NOT_FIT)
                 : hours > deadlineHours ? List.of(Reason.PAST_DEADLINE) : List.of();
         RowMoney money = new RowMoney(rented ? null : price, rented ? null : price, rented ? price : null, cost,
-                energy, energyCost, null, resale, rented || resale == null ? null : 0.0, null, null, null);
+                energy, energyCost, rented ? null : 700.0 * gpus, resale, rented || resale == null ? null : 0.0, null,
+                null, null);
         return new RecommendationRow(id, name, kind, rented ? Acquisition.RENTAL : Acquisition.PURCHASE, g.vendor(),
                 g.formFactor(), g.id(), g.name(), fits, gpus, gpus, 1, 1, gpus, "NVLink", "", 1,
                 new PlanLayout(p, Recompute.NONE, 1), null, need, capacity, capacity, capacity - need,

@@ -4,12 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.vramadvisor.app.compare.CompareRow;
 import com.vramadvisor.scenario.SweepAxis;
-import com.vramadvisor.engine.AttentionImpl;
-import com.vramadvisor.engine.Component;
-import com.vramadvisor.engine.Implementation;
-import com.vramadvisor.engine.Mode;
-import com.vramadvisor.engine.Phase;
-import com.vramadvisor.engine.Recompute;
+import com.vramadvisor.engine.llm.AttentionImpl;
+import com.vramadvisor.engine.llm.Component;
+import com.vramadvisor.engine.llm.Implementation;
+import com.vramadvisor.engine.llm.Mode;
+import com.vramadvisor.engine.llm.Phase;
+import com.vramadvisor.engine.llm.Recompute;
 import com.vramadvisor.engine.advice.LeverKind;
 import com.vramadvisor.engine.plan.Bound;
 import com.vramadvisor.engine.ranking.Acquisition;

@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.vramadvisor.scenario.SizeUnit;
 import com.vramadvisor.scenario.ScenarioInputs;
 import com.vramadvisor.scenario.SweepAxis;
-import com.vramadvisor.engine.Component;
-import com.vramadvisor.engine.Implementation;
-import com.vramadvisor.engine.Mode;
+import com.vramadvisor.engine.llm.Component;
+import com.vramadvisor.engine.llm.Implementation;
+import com.vramadvisor.engine.llm.Mode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -71,7 +71,8 @@ class ResultsViewModelTest {
         ComponentRow weights = vm.breakdown().rows().get(0);
         assertThat(weights.sizeText()).isEqualTo("16.0\u00a0GB");
         assertThat(vm.breakdown().peakTextProperty().get()).endsWith("GB").doesNotContain("GiB");
-        assertThat(vm.sweep().valueAxisLabelProperty().get()).contains("(GB)");
+        assertThat(vm.sweep().valueAxisLabelProperty().get()).startsWith("GB ").doesNotContain("GiB");
+        assertThat(vm.sweep().valueUnitProperty().get()).isEqualTo("GB");
     }
 
     @Test
@@ -109,16 +110,21 @@ class ResultsViewModelTest {
     @Test
     void servingOverConcurrentSequencesMarksTheKvCapacityAndTheLatencyLimit() {
         ScenarioInputs s = snapshot.get();
-        snapshot.set(s.withWorkload(s.workload().toBuilder().mode(com.vramadvisor.engine.Mode.INFER).batch(2)
+        snapshot.set(s.withWorkload(s.workload().toBuilder().mode(com.vramadvisor.engine.llm.Mode.INFER).batch(2)
                 .sequenceLength(1024).context(2048).build()).withGpuId(FakeResultsEngine.BIG.id()));
         ServingMarks marks = vm.sweep().servingMarksProperty().get();
         // The window's engine is vLLM, which takes 0.9 of the 79 GiB usable unless told otherwise (vLLM's
-        // request_memory): (ceil(0.9 x 84,825,604,096) - 16e9 bytes) / (100 kB x 2,048 tokens) = 294.64 sequences.
-        assertThat(marks.kvX()).isCloseTo((Math.ceil(0.9 * 79.0 * (1L << 30)) - 16e9) / (1e5 * 2048),
-                org.assertj.core.api.Assertions.within(1e-6));
-        assertThat(marks.kvLabel()).isEqualTo("KV cache holds 294.64");
+        // request_memory): (ceil(0.9 x 84,825,604,096) - 16e9 bytes) / (100 kB x 2,048 tokens) = 294.64 sequences,
+        // 294 whole ones: the one number the line, the fit summary and the GPU's fit marker give.
+        assertThat(marks.kvX()).isEqualTo(Math.floor((Math.ceil(0.9 * 79.0 * (1L << 30)) - 16e9) / (1e5 * 2048)))
+                .isEqualTo(294);
+        assertThat(marks.kvLabel()).isEqualTo("KV cache holds 294");
+        assertThat(vm.sweep().fitSummaryProperty().get()).isEqualTo(
+                "Largest concurrent-sequence count that fits Big 80GB: 294");
+        assertThat(vm.sweep().capacityLines().get(0).largestFit()).isEqualTo(294);
+        // The targets stop it first (7 sequences): a second line with its own, smaller number.
         assertThat(marks.targetX()).isEqualTo(7);
-        assertThat(marks.tip()).contains("Big 80GB").contains("2,048 tokens").contains("256")
+        assertThat(marks.tip()).contains("Big 80GB").contains("2,048 tokens").contains("256").contains("294.64x")
                 .contains("7 concurrent sequences meet TPOT \u2264 50 ms");
         assertThat(vm.sweep().upperXProperty().get()).as("the axis reaches the KV line").isGreaterThan(294);
         assertThat(vm.sweep().points().get(0).text()).endsWith("TPOT 10.5 ms");

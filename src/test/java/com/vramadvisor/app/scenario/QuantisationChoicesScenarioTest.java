@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.vramadvisor.app.ui.Messages;
 import com.vramadvisor.app.workload.WorkloadViewModel;
-import com.vramadvisor.engine.ActivationOffload;
-import com.vramadvisor.engine.DataType;
-import com.vramadvisor.engine.LossUpcast;
-import com.vramadvisor.engine.Mode;
+import com.vramadvisor.engine.llm.ActivationOffload;
+import com.vramadvisor.engine.llm.DataType;
+import com.vramadvisor.engine.llm.LossUpcast;
+import com.vramadvisor.engine.llm.Mode;
 import com.vramadvisor.scenario.ScenarioCodec;
 import com.vramadvisor.scenario.ScenarioInputs;
 import java.util.List;

@@ -7,11 +7,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 class ScenarioStoreTest {
 
@@ -27,12 +25,11 @@ class ScenarioStoreTest {
     }
 
     @Test
-    void anEndlessDeviceIsRefusedAtTheSizeLimitWithTheFileNamed() {
+    void anEndlessDeviceIsRefusedBeforeItIsOpenedWithTheFileNamed() {
         Path zero = Path.of("/dev/zero");
-        assertTimeoutPreemptively(Duration.ofSeconds(5), () ->
-                assertThatThrownBy(() -> new ScenarioStore().load(zero))
-                        .isInstanceOf(ScenarioFileException.class)
-                        .hasMessageContaining("/dev/zero").hasMessageContaining("larger than 1 MiB"));
+        assertThatThrownBy(() -> new ScenarioStore().load(zero))
+                .isInstanceOf(ScenarioFileException.class)
+                .hasMessageContaining("/dev/zero").hasMessageContaining("is not a regular file");
     }
 
     @Test

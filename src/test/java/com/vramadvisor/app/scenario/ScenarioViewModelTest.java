@@ -8,7 +8,7 @@ import com.vramadvisor.scenario.SizeUnit;
 import com.vramadvisor.app.ui.Messages;
 import com.vramadvisor.scenario.ScenarioInputs;
 import com.vramadvisor.app.workload.WorkloadViewModel;
-import com.vramadvisor.engine.Precision;
+import com.vramadvisor.engine.llm.Precision;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -96,6 +96,35 @@ class ScenarioViewModelTest {
         assertThat(workload.snapshot()).isEqualTo(saved);
         assertThat(scenario.recentFiles()).containsExactly(file.toAbsolutePath().normalize());
         assertThat(scenario.titleProperty().get()).startsWith("run.vram.json");
+    }
+
+    @Test
+    void undoDoesNotGoBackPastAnOpenedFileSoSaveWritesThatFileAsShown() throws Exception {
+        workload.batchProperty().set(9);
+        Path s2 = dir.resolve("s2.vram");
+        assertThat(scenario.saveAs(s2)).isEmpty();
+        String s2Text = Files.readString(s2);
+        scenario.newScenario();
+        workload.batchProperty().set(3);
+        assertThat(scenario.canUndoProperty().get()).isTrue();
+
+        assertThat(scenario.open(s2)).isEmpty();
+        assertThat(scenario.canUndoProperty().get()).as("the opened file starts a history of its own").isFalse();
+        scenario.undo();
+        assertThat(workload.batchProperty().get()).isEqualTo(9);
+        assertThat(scenario.titleProperty().get()).startsWith("s2.vram \u2014");
+        assertThat(scenario.save()).isEmpty();
+        assertThat(Files.readString(s2)).isEqualTo(s2Text);
+
+        // Edits after the opening undo back to the opened scenario, and no further.
+        workload.batchProperty().set(5);
+        workload.batchProperty().set(6);
+        scenario.undo();
+        scenario.undo();
+        assertThat(workload.batchProperty().get()).isEqualTo(9);
+        assertThat(scenario.canUndoProperty().get()).isFalse();
+        assertThat(scenario.dirtyProperty().get()).isFalse();
+        assertThat(scenario.canRedoProperty().get()).isTrue();
     }
 
     @Test

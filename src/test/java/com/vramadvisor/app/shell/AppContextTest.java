@@ -12,9 +12,9 @@ import com.vramadvisor.scenario.ScenarioCodec;
 import com.vramadvisor.app.settings.SettingsStore;
 import com.vramadvisor.scenario.ScenarioInputs;
 import com.vramadvisor.catalog.CatalogLoader;
-import com.vramadvisor.engine.Mode;
-import com.vramadvisor.engine.Parallelism;
-import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.llm.Mode;
+import com.vramadvisor.engine.llm.Parallelism;
+import com.vramadvisor.engine.llm.Workload;
 import com.vramadvisor.engine.ranking.HardwareKind;
 import com.vramadvisor.engine.ranking.RankingOptions;
 import java.nio.file.Files;
@@ -74,7 +74,9 @@ class AppContextTest {
             ResultsViewModel results = c.results();
             DecisionRow rtx4090 = results.table().rows().stream().filter(r -> r.key().equals("gpu:rtx-4090"))
                     .findFirst().orElseThrow();
+            // A click on the row: it is selected, then its GPU is chosen as the scenario's.
             results.table().select(List.of(rtx4090), rtx4090);
+            results.table().chooseGpu(rtx4090);
             assertThat(c.workload().snapshot().gpuId()).isEqualTo("rtx-4090");
             assertThat(results.breakdown().capacityTextProperty().get()).startsWith("NVIDIA GeForce RTX 4090: ");
 

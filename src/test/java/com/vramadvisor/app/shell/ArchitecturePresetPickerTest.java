@@ -1,8 +1,9 @@
 package com.vramadvisor.app.shell;
 
+import com.vramadvisor.app.TestPatience;
 import com.vramadvisor.app.settings.SettingsStore;
 import com.vramadvisor.catalog.CatalogLoader;
-import com.vramadvisor.engine.ModelSpec;
+import com.vramadvisor.engine.llm.ModelSpec;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -44,8 +45,8 @@ class ArchitecturePresetPickerTest {
         Path config = Path.of(getClass().getResource("/configs/deepseek-v3/config.json").toURI());
         try (AppContext c = context()) {
             c.modelImport().importPath(config);
-            // The file is read on the context's background thread.
-            for (int i = 0; i < 200 && !c.workload().snapshot().model().isMla(); i++) {
+            // The file is read on the context's background thread (50 ms a look, TestPatience.SECONDS in all).
+            for (long i = 0; i < TestPatience.SECONDS * 20 && !c.workload().snapshot().model().isMla(); i++) {
                 Thread.sleep(50);
             }
             assertThat(c.modelImport().errorProperty().get()).isEmpty();

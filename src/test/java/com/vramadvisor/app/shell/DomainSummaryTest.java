@@ -6,7 +6,7 @@ import com.vramadvisor.app.domain.EngineDomainSizer;
 import com.vramadvisor.app.ui.Messages;
 import com.vramadvisor.catalog.Catalog;
 import com.vramadvisor.catalog.CatalogLoader;
-import com.vramadvisor.engine.MemoryEstimator;
+import com.vramadvisor.engine.llm.MemoryEstimator;
 import com.vramadvisor.engine.core.WorkloadKind;
 import com.vramadvisor.scenario.ScenarioInputs;
 import java.util.Locale;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.vramadvisor.app.MainWindowFixture;
 import com.vramadvisor.app.results.DecisionRow;
+import com.vramadvisor.app.TestPatience;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -82,7 +83,7 @@ class FocusAndSelectionStyleTest {
     @Test
     void theSelectedTableRowStandsOutFromTheOthers(FxRobot robot) throws Exception {
         TableView<DecisionRow> table = robot.lookup("#decisionTable").queryTableView();
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> table.getItems().size() > 3);
+        WaitForAsyncUtils.waitFor(TestPatience.SECONDS, TimeUnit.SECONDS, () -> table.getItems().size() > 3);
         robot.interact(() -> {
             table.requestFocus();
             table.getSelectionModel().select(1);

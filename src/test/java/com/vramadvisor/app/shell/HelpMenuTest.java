@@ -9,7 +9,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import javafx.scene.control.Label;
-import javafx.scene.control.TextArea;
+import java.util.stream.Collectors;
+import javafx.scene.layout.VBox;
+import javafx.scene.text.Text;
+import javafx.scene.text.TextFlow;
 import javafx.scene.input.KeyCode;
 import javafx.scene.layout.GridPane;
 import javafx.stage.Stage;
@@ -54,11 +57,26 @@ class HelpMenuTest {
     }
 
     @Test
-    void f1OpensTheUserGuide(FxRobot robot) {
+    void f1OpensTheUserGuideDrawnAsTextNotMarkdown(FxRobot robot) {
         robot.push(KeyCode.F1);
         WaitForAsyncUtils.waitForFxEvents();
-        TextArea guide = robot.lookup("#guideTextArea").queryAs(TextArea.class);
-        assertThat(guide.getText()).startsWith("# The desktop window").contains("## Keyboard");
+        VBox guide = robot.lookup("#guideView").queryAs(VBox.class);
+        List<Text> texts = guide.lookupAll(".guide-text").stream().map(n -> (Text) n).toList();
+        String all = texts.stream().map(Text::getText).collect(Collectors.joining());
+        assertThat(all).startsWith("The desktop window").contains("Keyboard")
+                .doesNotContain("**", "](", "![", "|---", "java -jar", "target/");
+        // Headings and bold in their own fonts; the keyboard table as a grid; paragraphs not broken at 120 columns.
+        Text title = texts.get(0);
+        assertThat(title.getFont().getSize()).isGreaterThan(texts.get(texts.size() - 1).getFont().getSize());
+        assertThat(texts).filteredOn(t -> t.getText().equals("Workload type"))
+                .anySatisfy(t -> assertThat(t.getFont().getStyle()).containsIgnoringCase("bold"));
+        assertThat(guide.lookupAll(".guide-table")).isNotEmpty();
+        assertThat(texts).noneMatch(t -> t.getText().contains("\n"));
+        // A table's cells wrap between words, never inside one ("estimation-diffusion.m" over "d").
+        List<TextFlow> cells = guide.lookupAll(".guide-table-cell").stream().map(n -> (TextFlow) n).toList();
+        assertThat(cells).isNotEmpty();
+        assertThat(cells).allSatisfy(cell -> assertThat(cell.getWidth()).as(cell.getChildren().toString())
+                .isGreaterThanOrEqualTo(GuideView.widestWord(cell) - 0.5));
         close(robot, guide);
     }
 

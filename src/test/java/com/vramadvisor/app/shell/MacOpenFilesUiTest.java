@@ -8,9 +8,10 @@ import com.vramadvisor.app.open.OpenFileRequests;
 import com.vramadvisor.app.settings.SettingsStore;
 import com.vramadvisor.catalog.Catalog;
 import com.vramadvisor.catalog.CatalogLoader;
-import com.vramadvisor.engine.Precision;
+import com.vramadvisor.engine.llm.Precision;
 import com.vramadvisor.scenario.ScenarioCodec;
 import com.vramadvisor.scenario.ScenarioInputs;
+import com.vramadvisor.app.TestPatience;
 import java.lang.reflect.Method;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -86,7 +87,7 @@ class MacOpenFilesUiTest {
     void documentsFromBeforeAndAfterTheHandlerIsInstalledOpenInTheWindow(FxRobot robot) throws Exception {
         assertThat(installed).isTrue();
         assertThat(Application.GetApplication().getEventHandler()).isNotSameAs(quantums);
-        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> window.context() != null
+        WaitForAsyncUtils.waitFor(TestPatience.SECONDS, TimeUnit.SECONDS, () -> window.context() != null
                 && window.context().workload().snapshot().workload().batch() == 8);
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(window.context().scenario().currentFileProperty().get()).isEqualTo(coldStartFile);
@@ -99,7 +100,7 @@ class MacOpenFilesUiTest {
                 throw new IllegalStateException(e);
             }
         }).get();
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS,
+        WaitForAsyncUtils.waitFor(TestPatience.SECONDS, TimeUnit.SECONDS,
                 () -> window.context().workload().snapshot().workload().batch() == 16);
         WaitForAsyncUtils.waitForFxEvents();
 

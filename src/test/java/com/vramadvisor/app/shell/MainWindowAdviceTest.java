@@ -5,8 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.vramadvisor.app.MainWindowFixture;
 import com.vramadvisor.app.ShowingNodes;
 import com.vramadvisor.app.advice.AdviceRow;
-import com.vramadvisor.engine.Mode;
+import com.vramadvisor.engine.llm.Mode;
 import com.vramadvisor.engine.advice.LeverKind;
+import com.vramadvisor.app.TestPatience;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import javafx.scene.Node;
@@ -49,7 +50,7 @@ class MainWindowAdviceTest {
         // Windows of earlier tests linger in TestFX: click and read only what this test's window shows.
         ShowingNodes.clickShowing(robot, "#adviceTab");
         TableView<AdviceRow> table = robot.lookup("#adviceTable").match(MainWindowAdviceTest::showing).query();
-        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> !table.getItems().isEmpty());
+        WaitForAsyncUtils.waitFor(TestPatience.SECONDS, TimeUnit.SECONDS, () -> !table.getItems().isEmpty());
         // The default scenario, full bf16 AdamW training of Llama-3-8B, needs 16 bytes per parameter of model
         // states alone (ZeRO paper, section 3.1): more than an 80 GB H100 holds.
         Label summary = robot.lookup("#adviceSummary").match(MainWindowAdviceTest::showing).queryAs(Label.class);
@@ -73,7 +74,7 @@ class MainWindowAdviceTest {
         robot.interact(() -> context.workload().gpuIdProperty().set("h100-sxm-80gb"));
         ShowingNodes.clickShowing(robot, "#adviceTab");
         TableView<AdviceRow> table = robot.lookup("#adviceTable").match(MainWindowAdviceTest::showing).query();
-        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> !table.getItems().isEmpty());
+        WaitForAsyncUtils.waitFor(TestPatience.SECONDS, TimeUnit.SECONDS, () -> !table.getItems().isEmpty());
         int zeroRow = -1;
         for (int i = 0; i < table.getItems().size(); i++) {
             if (table.getItems().get(i).kind() == LeverKind.ZERO3_DATA_PARALLEL) {

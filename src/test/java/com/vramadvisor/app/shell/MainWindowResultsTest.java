@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.vramadvisor.app.MainWindowFixture;
 import com.vramadvisor.app.results.DecisionRow;
+import com.vramadvisor.app.TestPatience;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import javafx.scene.Node;
@@ -52,7 +53,7 @@ class MainWindowResultsTest {
     /** Waits for the ranking worker's rows to reach the table. */
     private static void waitForTable(FxRobot robot, java.util.function.Predicate<TableView<DecisionRow>> ready)
             throws Exception {
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> ready.test(table(robot)));
+        WaitForAsyncUtils.waitFor(TestPatience.SECONDS, TimeUnit.SECONDS, () -> ready.test(table(robot)));
         WaitForAsyncUtils.waitForFxEvents();
     }
 
@@ -88,7 +89,7 @@ class MainWindowResultsTest {
         int index = table.getItems().indexOf(row(robot, "gpu:rtx-4090"));
         robot.interact(() -> table.scrollTo(index));
         // The scrolled-to row gets its cell at the next layout pulse.
-        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup(".table-row-cell")
+        WaitForAsyncUtils.waitFor(TestPatience.SECONDS, TimeUnit.SECONDS, () -> robot.lookup(".table-row-cell")
                 .match((TableRow<DecisionRow> r) -> isRtx4090(r)).tryQuery().isPresent());
         Node cell = robot.lookup(".table-row-cell").match((TableRow<DecisionRow> r) -> isRtx4090(r)).query();
         robot.clickOn(cell);

@@ -7,7 +7,8 @@ import com.vramadvisor.scenario.ScenarioCodec;
 import com.vramadvisor.app.settings.SettingsStore;
 import com.vramadvisor.scenario.ScenarioInputs;
 import com.vramadvisor.catalog.CatalogLoader;
-import com.vramadvisor.engine.Precision;
+import com.vramadvisor.engine.llm.Precision;
+import com.vramadvisor.app.TestPatience;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -89,6 +90,9 @@ class MainWindowTest {
     void switchingPrecisionChangesTheWorkloadAndTheSelectedButton(FxRobot robot) {
         ToggleButton fp32 = robot.lookup("#precisionToggle-3").queryAs(ToggleButton.class);
         assertThat(fp32.getText()).isEqualTo("FP32");
+        // The panel scrolls to the focused input, as Tab does: the button may lie below the panel's fold.
+        robot.interact(fp32::requestFocus);
+        WaitForAsyncUtils.waitForFxEvents();
         robot.clickOn(fp32);
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(context.workload().snapshot().workload().precision()).isEqualTo(Precision.FP32);
@@ -137,7 +141,8 @@ class MainWindowTest {
         // Into the submenu sideways first, as a user does, so the pointer does not cross "Save" and close it.
         robot.moveBy(160, 0);
         clickShowing(robot, "#recentFileMenuItem2");
-        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup("#fileProblemDialog").tryQuery()
+        WaitForAsyncUtils.waitFor(TestPatience.SECONDS, TimeUnit.SECONDS,
+                () -> robot.lookup("#fileProblemDialog").tryQuery()
                 .isPresent());
         javafx.scene.control.DialogPane dialog = robot.lookup("#fileProblemDialog")
                 .queryAs(javafx.scene.control.DialogPane.class);
@@ -209,14 +214,14 @@ class MainWindowTest {
     void aDroppedModelFolderBecomesTheModelAndABrokenOneIsExplained(FxRobot robot) throws Exception {
         // Mistral-7B-v0.3's config.json: 32 layers, 4096 wide, 8 key/value heads, 32768-token vocabulary.
         robot.interact(() -> window.openDropped(Path.of("src/test/resources/configs/mistral-7b-v0.3")));
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS,
+        WaitForAsyncUtils.waitFor(TestPatience.SECONDS, TimeUnit.SECONDS,
                 () -> context.workload().snapshot().model().vocabSize() == 32768);
         assertThat(context.workload().snapshot().modelPresetId()).isEmpty();
         assertThat(robot.lookup("#modelImportNotice").queryLabeled().getText()).startsWith("Loaded");
         ScenarioInputs before = context.workload().snapshot();
         Path broken = Files.writeString(dir.resolve("config.json"), "{\"model_type\": \"llama\", \"hidden_");
         robot.interact(() -> window.openDropped(broken));
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS,
+        WaitForAsyncUtils.waitFor(TestPatience.SECONDS, TimeUnit.SECONDS,
                 () -> !robot.lookup("#modelImportError").queryLabeled().getText().isEmpty());
         assertThat(robot.lookup("#modelImportError").queryLabeled().getText()).startsWith("Could not read config.json");
         assertThat(context.workload().snapshot()).isEqualTo(before);
@@ -233,7 +238,8 @@ class MainWindowTest {
             shownWhileBusy[0] = bar != null && bar.isVisible() && bar.isManaged();
         });
         assertThat(shownWhileBusy[0]).isTrue();
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !context.modelImport().busyProperty().get());
+        WaitForAsyncUtils.waitFor(TestPatience.SECONDS, TimeUnit.SECONDS,
+                () -> !context.modelImport().busyProperty().get());
         WaitForAsyncUtils.waitForFxEvents();
         Node bar = window.scene().lookup("#busyProgressBar");
         assertThat(bar.isVisible()).isFalse();

@@ -8,6 +8,7 @@ import com.vramadvisor.app.results.RankingGoal;
 import com.vramadvisor.app.settings.SettingsStore;
 import com.vramadvisor.catalog.CatalogLoader;
 import com.vramadvisor.engine.ranking.HardwareKind;
+import com.vramadvisor.app.TestPatience;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -69,7 +70,7 @@ class NewScenarioUiTest {
     @Test
     void fileNewResetsTheTableFiltersAndSortAndClearsTheStatusMessage(FxRobot robot) throws Exception {
         TableView<DecisionRow> table = robot.lookup("#decisionTable").queryTableView();
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !table.getItems().isEmpty());
+        WaitForAsyncUtils.waitFor(TestPatience.SECONDS, TimeUnit.SECONDS, () -> !table.getItems().isEmpty());
         var decisions = context.results().table();
         robot.interact(() -> {
             decisions.fitsOnlyProperty().set(true);

@@ -7,9 +7,10 @@ import com.vramadvisor.app.open.WindowHandoff;
 import com.vramadvisor.app.settings.SettingsStore;
 import com.vramadvisor.catalog.Catalog;
 import com.vramadvisor.catalog.CatalogLoader;
-import com.vramadvisor.engine.Precision;
+import com.vramadvisor.engine.llm.Precision;
 import com.vramadvisor.scenario.ScenarioCodec;
 import com.vramadvisor.scenario.ScenarioInputs;
+import com.vramadvisor.app.TestPatience;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -65,7 +66,7 @@ class OpenFromDesktopTest {
 
     @Test
     void aFileHandedOverByALaterLaunchOpensInTheRunningWindow(FxRobot robot) throws Exception {
-        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS,
+        WaitForAsyncUtils.waitFor(TestPatience.SECONDS, TimeUnit.SECONDS,
                 () -> robot.lookup("#batchSizeField").tryQuery().isPresent()
                         && robot.lookup("#decisionTable").tryQuery().isPresent());
         ScenarioInputs fp32 = ScenarioInputs.defaults().withWorkload(ScenarioInputs.defaults().workload().toBuilder()
@@ -77,7 +78,7 @@ class OpenFromDesktopTest {
         assertThat(forward(notes)).as("not a scenario: the later launch opens its own window").isFalse();
 
         assertThat(forward(file)).as("the later launch is told the window took it").isTrue();
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS,
+        WaitForAsyncUtils.waitFor(TestPatience.SECONDS, TimeUnit.SECONDS,
                 () -> window.context().workload().snapshot().workload().batch() == 8);
         WaitForAsyncUtils.waitForFxEvents();
 
@@ -90,7 +91,8 @@ class OpenFromDesktopTest {
 
     /** A later launch's handoff, once the window's listener has written its file. */
     private boolean forward(Path file) throws Exception {
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> Files.exists(configDir.resolve("window-handoff")));
+        WaitForAsyncUtils.waitFor(TestPatience.SECONDS, TimeUnit.SECONDS,
+                () -> Files.exists(configDir.resolve("window-handoff")));
         return WindowHandoff.forward(configDir, file);
     }
 }

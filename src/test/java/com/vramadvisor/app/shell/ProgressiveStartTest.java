@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.vramadvisor.app.settings.SettingsStore;
 import com.vramadvisor.catalog.Catalog;
 import com.vramadvisor.catalog.CatalogLoader;
+import com.vramadvisor.app.TestPatience;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -93,7 +94,7 @@ class ProgressiveStartTest {
         assertThat(firstRootHasControlsOrText).as("the first frame holds neither controls nor text").isFalse();
         assertThat(new ArrayList<>(events)).startsWith("first frame shown");
 
-        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS,
+        WaitForAsyncUtils.waitFor(TestPatience.SECONDS, TimeUnit.SECONDS,
                 () -> robot.lookup("#batchSizeSlider").tryQuery().isPresent()
                         && robot.lookup("#compareTab").tryQuery().isPresent()
                         && robot.lookup(".results-view").tryQuery().isPresent()

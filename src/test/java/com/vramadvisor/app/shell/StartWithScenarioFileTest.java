@@ -5,9 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.vramadvisor.app.settings.SettingsStore;
 import com.vramadvisor.catalog.Catalog;
 import com.vramadvisor.catalog.CatalogLoader;
-import com.vramadvisor.engine.Precision;
+import com.vramadvisor.engine.llm.Precision;
 import com.vramadvisor.scenario.ScenarioCodec;
 import com.vramadvisor.scenario.ScenarioInputs;
+import com.vramadvisor.app.TestPatience;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -59,7 +60,7 @@ class StartWithScenarioFileTest {
 
     @Test
     void theWindowStartedWithAScenarioFileShowsThatScenario(FxRobot robot) throws Exception {
-        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS,
+        WaitForAsyncUtils.waitFor(TestPatience.SECONDS, TimeUnit.SECONDS,
                 () -> robot.lookup("#batchSizeField").tryQuery().isPresent()
                         && robot.lookup("#decisionTable").tryQuery().isPresent());
         WaitForAsyncUtils.waitForFxEvents();

@@ -3,9 +3,9 @@ package com.vramadvisor.app.shell;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.vramadvisor.app.ui.Messages;
-import com.vramadvisor.engine.MemoryEstimator;
-import com.vramadvisor.engine.Mode;
-import com.vramadvisor.engine.RuntimeOverhead;
+import com.vramadvisor.engine.llm.MemoryEstimator;
+import com.vramadvisor.engine.llm.Mode;
+import com.vramadvisor.engine.llm.RuntimeOverhead;
 import com.vramadvisor.engine.hardware.GpuSpec;
 import com.vramadvisor.engine.serving.KvCapacity;
 import com.vramadvisor.engine.serving.ServingEngine;
@@ -44,7 +44,22 @@ class SummaryConcurrencyTest {
         assertThat(capacity.maxConcurrency()).isGreaterThan(100);
         assertThat(vm.verdictProperty().get()).startsWith("Fits NVIDIA H100 SXM 80GB")
                 .contains("max concurrency at 2,048 tokens: "
-                        + String.format(Locale.ENGLISH, "%.1f", capacity.maxConcurrency()) + "x");
+                        + String.format(Locale.ENGLISH, "%,d", (long) Math.floor(capacity.maxConcurrency()))
+                        + " sequences");
+    }
+
+    @Test
+    void aShortContextNamesEverySequenceTheCacheHoldsPastTheSweepsAxisLimit() {
+        // 64-token requests: Llama-3-8B keeps 128 KiB of K and V per token (32 layers x 8 KV heads x 128 x 2 x 2
+        // bytes), so some 60 GiB of cache hold thousands of them, more than the sweep's 4,096-sequence axis.
+        ScenarioInputs shortRequests = serving().withWorkload(serving().workload().toBuilder().sequenceLength(64)
+                .context(64).build());
+        SummaryViewModel vm = summary(new SimpleObjectProperty<>(shortRequests));
+        KvCapacity capacity = KvCapacity.of(shortRequests.model(), shortRequests.workload(),
+                ServingEngine.capacityBytes(H100, shortRequests.workload()));
+        assertThat(capacity.maxConcurrency()).isGreaterThan(4096);
+        assertThat(vm.verdictProperty().get()).contains("max concurrency at 64 tokens: "
+                + String.format(Locale.ENGLISH, "%,d", (long) Math.floor(capacity.maxConcurrency())) + " sequences");
     }
 
     @Test

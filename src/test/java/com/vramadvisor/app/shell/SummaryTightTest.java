@@ -3,8 +3,8 @@ package com.vramadvisor.app.shell;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.vramadvisor.app.ui.Messages;
-import com.vramadvisor.engine.Estimate;
-import com.vramadvisor.engine.MemoryEstimator;
+import com.vramadvisor.engine.llm.Estimate;
+import com.vramadvisor.engine.llm.MemoryEstimator;
 import com.vramadvisor.engine.hardware.GpuSpec;
 import com.vramadvisor.scenario.ScenarioInputs;
 import java.util.Locale;

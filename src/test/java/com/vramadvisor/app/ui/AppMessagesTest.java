@@ -4,12 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.vramadvisor.scenario.ScenarioFileException;
 import com.vramadvisor.app.workload.EnumTexts;
-import com.vramadvisor.engine.AttentionImpl;
-import com.vramadvisor.engine.Mode;
-import com.vramadvisor.engine.Optimizer;
-import com.vramadvisor.engine.Phase;
-import com.vramadvisor.engine.Precision;
-import com.vramadvisor.engine.Recompute;
+import com.vramadvisor.engine.llm.AttentionImpl;
+import com.vramadvisor.engine.llm.DataType;
+import com.vramadvisor.engine.llm.Mode;
+import com.vramadvisor.engine.llm.Optimizer;
+import com.vramadvisor.engine.llm.Phase;
+import com.vramadvisor.engine.llm.Precision;
+import com.vramadvisor.engine.llm.Recompute;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
@@ -81,6 +82,12 @@ class AppMessagesTest {
         }
         for (Phase p : Phase.values()) {
             keys.add("phase." + p.name());
+        }
+        // The storage types of the quantisation and KV-cache buttons: a name and what it stores per weight.
+        for (DataType t : List.of(DataType.FP16, DataType.BF16, DataType.FP8, DataType.INT8, DataType.INT4,
+                DataType.NF4, DataType.NF4_SINGLE, DataType.BNB_FP4, DataType.MXFP4, DataType.NVFP4)) {
+            keys.add("workload.quantization.type." + t.id());
+            keys.add("workload.quantization.type." + t.id() + ".tooltip");
         }
         for (ScenarioFileException.Reason r : ScenarioFileException.Reason.values()) {
             keys.add("scenario.problem." + r.name().toLowerCase(Locale.ROOT));

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.vramadvisor.app.ui.Messages;
 import com.vramadvisor.catalog.model.LocalModels;
-import com.vramadvisor.engine.ModelSpec;
+import com.vramadvisor.engine.llm.ModelSpec;
 import com.vramadvisor.scenario.ScenarioInputs;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -2,8 +2,8 @@ package com.vramadvisor.app.workload;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.vramadvisor.engine.DataType;
-import com.vramadvisor.engine.Parallelism;
+import com.vramadvisor.engine.llm.DataType;
+import com.vramadvisor.engine.llm.Parallelism;
 import com.vramadvisor.scenario.ScenarioInputs;
 import java.util.ArrayList;
 import java.util.List;
@@ -82,7 +82,7 @@ class ExpertContextParallelViewModelTest {
         assertThat(WorkloadView.quantizations()).contains(DataType.MXFP4, DataType.NVFP4);
         assertThat(DataType.GGUF_Q4_K_M.isGguf()).isTrue();
         WorkloadViewModel vm = newViewModel();
-        vm.modeProperty().set(com.vramadvisor.engine.Mode.INFER);
+        vm.modeProperty().set(com.vramadvisor.engine.llm.Mode.INFER);
         vm.weightTypeProperty().set(DataType.MXFP4);
         assertThat(vm.snapshot().workload().weightType()).isEqualTo(DataType.MXFP4);
         // OCP MX v1.0: 32 E2M1 elements share one E8M0 scale, 4 + 8/32 = 4.25 bits per element.

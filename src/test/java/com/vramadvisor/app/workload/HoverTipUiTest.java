@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.vramadvisor.app.MainWindowFixture;
 import com.vramadvisor.app.shell.AppContext;
 import com.vramadvisor.app.ui.HoverTip;
+import com.vramadvisor.app.TestPatience;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
@@ -57,7 +58,7 @@ class HoverTipUiTest {
         WaitForAsyncUtils.waitForFxEvents();
         Tooltip tip = slider.getTooltip();
         assertThat(tip).isNotNull();
-        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, tip::isShowing);
+        WaitForAsyncUtils.waitFor(TestPatience.SECONDS, TimeUnit.SECONDS, tip::isShowing);
         assertThat(tip.getText()).startsWith(BATCH_TIP);
         assertThat(tip.isWrapText()).isTrue();
         robot.moveTo("#peakSummaryLabel");
@@ -97,7 +98,7 @@ class HoverTipUiTest {
         robot.moveBy(1, 0);
         WaitForAsyncUtils.waitForFxEvents();
         Tooltip segmentTip = HoverTip.tooltipOf(segment);
-        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, segmentTip::isShowing);
+        WaitForAsyncUtils.waitFor(TestPatience.SECONDS, TimeUnit.SECONDS, segmentTip::isShowing);
         assertThat(segmentTip.getText()).isNotBlank();
 
         robot.moveTo("#peakSummaryLabel");

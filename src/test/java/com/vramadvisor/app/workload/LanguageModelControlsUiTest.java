@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.vramadvisor.app.MainWindowFixture;
 import com.vramadvisor.app.shell.AppContext;
-import com.vramadvisor.engine.DataType;
-import com.vramadvisor.engine.Implementation;
-import com.vramadvisor.engine.Mode;
-import com.vramadvisor.engine.Offload;
+import com.vramadvisor.engine.llm.DataType;
+import com.vramadvisor.engine.llm.Implementation;
+import com.vramadvisor.engine.llm.Mode;
+import com.vramadvisor.engine.llm.Offload;
 import com.vramadvisor.engine.serving.ServingEngine;
 import java.nio.file.Path;
 import javafx.scene.Node;
@@ -130,14 +130,14 @@ class LanguageModelControlsUiTest {
         robot.type(KeyCode.SPACE);
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(context.workload().snapshot().workload().lossUpcast())
-                .isEqualTo(com.vramadvisor.engine.LossUpcast.NONE);
+                .isEqualTo(com.vramadvisor.engine.llm.LossUpcast.NONE);
     }
 
     @Test
     void activationOffloadIsChosenBesideTheStateOffload(FxRobot robot) {
         robot.interact(() -> {
             context.workload().implementationProperty().set(Implementation.MEGATRON);
-            context.workload().recomputeProperty().set(com.vramadvisor.engine.Recompute.FULL);
+            context.workload().recomputeProperty().set(com.vramadvisor.engine.llm.Recompute.FULL);
         });
         ToggleButton cpuCheckpointing = robot.lookup("#activationOffloadToggle-1").queryAs(ToggleButton.class);
         assertThat(shown(cpuCheckpointing)).isTrue();
@@ -145,7 +145,7 @@ class LanguageModelControlsUiTest {
         robot.type(KeyCode.SPACE);
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(context.workload().snapshot().workload().activationOffload())
-                .isEqualTo(com.vramadvisor.engine.ActivationOffload.CPU_CHECKPOINTING);
+                .isEqualTo(com.vramadvisor.engine.llm.ActivationOffload.CPU_CHECKPOINTING);
         robot.interact(() -> context.workload().modeProperty().set(Mode.INFER));
         assertThat(shown(cpuCheckpointing)).isFalse();
     }

@@ -4,9 +4,9 @@ import com.vramadvisor.scenario.ScenarioInputs;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.vramadvisor.app.ui.Messages;
-import com.vramadvisor.engine.DataType;
-import com.vramadvisor.engine.Mode;
-import com.vramadvisor.engine.ModelSpec;
+import com.vramadvisor.engine.llm.DataType;
+import com.vramadvisor.engine.llm.Mode;
+import com.vramadvisor.engine.llm.ModelSpec;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

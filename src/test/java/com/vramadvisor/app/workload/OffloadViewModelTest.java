@@ -2,11 +2,11 @@ package com.vramadvisor.app.workload;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.vramadvisor.engine.ActivationOffload;
-import com.vramadvisor.engine.Implementation;
-import com.vramadvisor.engine.Mode;
-import com.vramadvisor.engine.Offload;
-import com.vramadvisor.engine.Recompute;
+import com.vramadvisor.engine.llm.ActivationOffload;
+import com.vramadvisor.engine.llm.Implementation;
+import com.vramadvisor.engine.llm.Mode;
+import com.vramadvisor.engine.llm.Offload;
+import com.vramadvisor.engine.llm.Recompute;
 import com.vramadvisor.engine.serving.ServingEngine;
 import com.vramadvisor.scenario.ScenarioInputs;
 import java.util.List;

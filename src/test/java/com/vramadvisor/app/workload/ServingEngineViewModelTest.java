@@ -2,7 +2,7 @@ package com.vramadvisor.app.workload;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.vramadvisor.engine.Mode;
+import com.vramadvisor.engine.llm.Mode;
 import com.vramadvisor.engine.serving.ServingEngine;
 import com.vramadvisor.scenario.ScenarioInputs;
 import java.util.ArrayList;

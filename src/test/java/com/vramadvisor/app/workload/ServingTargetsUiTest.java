@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.vramadvisor.app.MainWindowFixture;
 import com.vramadvisor.app.results.RankingGoal;
 import com.vramadvisor.app.shell.AppContext;
-import com.vramadvisor.engine.Mode;
+import com.vramadvisor.engine.llm.Mode;
 import java.nio.file.Path;
 import javafx.scene.Node;
 import javafx.scene.control.Label;

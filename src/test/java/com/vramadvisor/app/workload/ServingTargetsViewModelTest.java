@@ -3,7 +3,7 @@ package com.vramadvisor.app.workload;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.vramadvisor.app.ui.Messages;
-import com.vramadvisor.engine.Mode;
+import com.vramadvisor.engine.llm.Mode;
 import com.vramadvisor.engine.serving.ServingEngine;
 import com.vramadvisor.engine.serving.ServingTargets;
 import com.vramadvisor.scenario.ScenarioInputs;

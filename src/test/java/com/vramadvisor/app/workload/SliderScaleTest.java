@@ -2,6 +2,8 @@ package com.vramadvisor.app.workload;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -60,5 +62,44 @@ class SliderScaleTest {
         assertThat(ParameterScale.shortLabel(70_000_000_000L)).isEqualTo("70B");
         assertThat(ParameterScale.shortLabel(405_000_000_000L)).isEqualTo("405B");
         assertThat(ParameterScale.shortLabel(2_000_000_000_000L)).isEqualTo("2T");
+    }
+
+    @Test
+    void aKeyPressStepsToTheNeighbouringValueOfEveryScale() {
+        SliderScale twos = SliderScale.powersOfTwo(0, 12);
+        assertThat(twos.step(4, 1)).isEqualTo(8);
+        assertThat(twos.step(4, -1)).isEqualTo(2);
+        // A typed 3 lies between 2 and 4: its neighbours, not a whole power away from it.
+        assertThat(twos.step(3, 1)).isEqualTo(4);
+        assertThat(twos.step(3, -1)).isEqualTo(2);
+        assertThat(twos.step(4096, 1)).isEqualTo(4096);
+        assertThat(twos.step(1, -1)).isEqualTo(1);
+        SliderScale atoms = SliderScale.oneTwoFive(3, 11);
+        assertThat(atoms.step(1000, 1)).isEqualTo(2000);
+        assertThat(atoms.step(3000, 1)).isEqualTo(5000);
+        assertThat(atoms.step(3000, -1)).isEqualTo(2000);
+        assertThat(SliderScale.steps(32, 1024, 32).step(224, 1)).isEqualTo(256);
+    }
+
+    @Test
+    void theParameterKeysReachEveryPublishedSizeFromTheSmallestAndBack() {
+        // Llama 2 7B and 13B, Llama 3 8B and 70B (Touvron et al. 2023; Meta's model cards), Code Llama 34B
+        // (Rozière et al. 2023), Llama 3.1 405B.
+        SliderScale scale = SliderScale.parameters();
+        List<Long> up = new ArrayList<>();
+        for (long v = ParameterScale.MIN_PARAMETERS; v < ParameterScale.MAX_PARAMETERS; v = scale.step(v, 1)) {
+            up.add(v);
+        }
+        assertThat(up).contains(7_000_000_000L, 8_000_000_000L, 13_000_000_000L, 34_000_000_000L,
+                70_000_000_000L, 405_000_000_000L).isSorted().doesNotHaveDuplicates();
+        // Each step is one of the ladder's sizes, and the slider's drag lands on the same ones.
+        for (long v : up) {
+            assertThat(scale.fromPosition(scale.toPosition(v))).isEqualTo(v);
+        }
+        // A count a little off a size (the engine's standard shape for it) stands for that size.
+        assertThat(scale.step(7_999_161_344L, 1)).isEqualTo(13_000_000_000L);
+        assertThat(scale.step(101_100_000L, -1)).isEqualTo(100_000_000L);
+        assertThat(scale.step(69_980_000_000L, -1)).isEqualTo(40_000_000_000L);
+        assertThat(scale.step(671_500_000_000L, 1)).isEqualTo(1_000_000_000_000L);
     }
 }

@@ -8,6 +8,7 @@ import com.vramadvisor.app.results.DecisionRow;
 import com.vramadvisor.app.results.DecisionTableView;
 import com.vramadvisor.app.shell.AppContext;
 import com.vramadvisor.engine.hardware.GpuSpec;
+import com.vramadvisor.app.TestPatience;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import javafx.scene.Node;
@@ -179,14 +180,14 @@ class TargetGpuUiTest {
             throws Exception {
         TableView<DecisionRow> table = robot.lookup("#decisionTable").queryTableView();
         // Wait for the ranking of the current scenario: rows of an earlier one may still be replaced under the click.
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS,
+        WaitForAsyncUtils.waitFor(TestPatience.SECONDS, TimeUnit.SECONDS,
                 () -> !table.getPseudoClassStates().contains(DecisionTableView.RANKING)
                 && table.getItems().stream().anyMatch(r -> r.key().equals("gpu:" + RTX_4090)));
         int index = table.getItems().indexOf(table.getItems().stream()
                 .filter(r -> r.key().equals("gpu:" + RTX_4090)).findFirst().orElseThrow());
         robot.interact(() -> table.scrollTo(index));
         // The scrolled-to row gets its cell at the next layout pulse.
-        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup(".table-row-cell")
+        WaitForAsyncUtils.waitFor(TestPatience.SECONDS, TimeUnit.SECONDS, () -> robot.lookup(".table-row-cell")
                 .match((TableRow<DecisionRow> r) -> isRtx4090(r)).tryQuery().isPresent());
         Node row = robot.lookup(".table-row-cell").match((TableRow<DecisionRow> r) -> isRtx4090(r)).query();
         robot.clickOn(row);

@@ -6,6 +6,7 @@ import com.vramadvisor.app.MainWindowFixture;
 import com.vramadvisor.app.domain.DomainTableRow;
 import com.vramadvisor.app.shell.AppContext;
 import com.vramadvisor.engine.core.WorkloadKind;
+import com.vramadvisor.app.TestPatience;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import javafx.scene.Node;
@@ -89,11 +90,19 @@ class WorkloadTypeUiTest {
             throws Exception {
         chooseType(robot, "Molecular dynamics");
         TableView<DomainTableRow> table = robot.lookup("#domainDecisionTable").queryTableView();
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !table.getItems().isEmpty());
+        WaitForAsyncUtils.waitFor(TestPatience.SECONDS, TimeUnit.SECONDS, () -> !table.getItems().isEmpty());
         assertThat(showing(robot, "#domainDecisionTable")).isTrue();
         DomainTableRow rtx = table.getItems().stream().filter(r -> r.hardwareId().equals("rtx-4090")).findFirst()
                 .orElseThrow();
-        robot.interact(() -> table.getSelectionModel().select(rtx));
+        robot.interact(() -> {
+            table.requestFocus();
+            table.getSelectionModel().select(rtx);
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(context.workload().snapshot().gpuId()).as("a selection alone").isNotEqualTo("rtx-4090");
+        assertThat(robot.lookup("#domainCapacityLabel").queryAs(Label.class).getText())
+                .as("the selected row is shown").startsWith("NVIDIA GeForce RTX 4090");
+        robot.type(KeyCode.ENTER);
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(context.workload().snapshot().gpuId()).isEqualTo("rtx-4090");
         assertThat(robot.lookup("#domainCapacityLabel").queryAs(Label.class).getText())
@@ -120,7 +129,7 @@ class WorkloadTypeUiTest {
     void theStepsFieldAppliesOnEnterAsOneUndoStepAndEscapeRestoresIt(FxRobot robot) throws Exception {
         chooseType(robot, "Grid and solver");
         TableView<DomainTableRow> table = robot.lookup("#domainDecisionTable").queryTableView();
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !table.getItems().isEmpty());
+        WaitForAsyncUtils.waitFor(TestPatience.SECONDS, TimeUnit.SECONDS, () -> !table.getItems().isEmpty());
         assertThat(showing(robot, "#domainJobStepsField")).isTrue();
         assertThat(showing(robot, "#domainJobEpochsField")).isFalse();
         TextField steps = robot.lookup("#domainJobStepsField").queryAs(TextField.class);
@@ -145,7 +154,7 @@ class WorkloadTypeUiTest {
     void aDiffusionPipelineShowsImagesAndSamplingStepsAndTheTypedStepsAreOneUndoStep(FxRobot robot) throws Exception {
         chooseType(robot, "Diffusion pipeline");
         TableView<DomainTableRow> table = robot.lookup("#domainDecisionTable").queryTableView();
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !table.getItems().isEmpty());
+        WaitForAsyncUtils.waitFor(TestPatience.SECONDS, TimeUnit.SECONDS, () -> !table.getItems().isEmpty());
         assertThat(showing(robot, "#domainJobImagesField")).isTrue();
         assertThat(showing(robot, "#domainJobSamplingStepsField")).isTrue();
         assertThat(showing(robot, "#domainJobStepsField")).isFalse();

@@ -3,7 +3,7 @@ package com.vramadvisor.catalog.model;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.vramadvisor.engine.DataType;
+import com.vramadvisor.engine.llm.DataType;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 

@@ -1,7 +1,7 @@
 package com.vramadvisor.catalog.model;
 
-import com.vramadvisor.engine.MlaSpec;
-import com.vramadvisor.engine.ModelSpec;
+import com.vramadvisor.engine.llm.MlaSpec;
+import com.vramadvisor.engine.llm.ModelSpec;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -1,22 +1,21 @@
 package com.vramadvisor.catalog.model;
 
-import com.vramadvisor.engine.ArchitectureKind;
-import com.vramadvisor.engine.DataType;
-import com.vramadvisor.engine.HeadKind;
-import com.vramadvisor.engine.MlpKind;
-import com.vramadvisor.engine.ModelSpec;
-import com.vramadvisor.engine.MoeSpec;
-import com.vramadvisor.engine.NormKind;
-import com.vramadvisor.engine.PositionKind;
+import com.vramadvisor.engine.llm.ArchitectureKind;
+import com.vramadvisor.engine.llm.DataType;
+import com.vramadvisor.engine.llm.HeadKind;
+import com.vramadvisor.engine.llm.MlpKind;
+import com.vramadvisor.engine.llm.ModelSpec;
+import com.vramadvisor.engine.llm.MoeSpec;
+import com.vramadvisor.engine.llm.NormKind;
+import com.vramadvisor.engine.llm.PositionKind;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
-import java.time.Duration;
+import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 /**
  * Model descriptions from GGUF headers written with llama.cpp's key and tensor names ({@code llama-arch.cpp}); the
@@ -216,6 +215,36 @@ class GgufModelMapperTest {
         assertThat(imported.warnings()).anyMatch(w -> w.contains("rwkv6.embedding_length"));
     }
 
+    /**
+     * 10,000 blocks of a mixture-of-experts model, 30,000 tensors: each block is asked about by name (its router
+     * decides dense or expert), which once scanned every tensor per block, 3 x 10^8 steps (183 s of CPU for a 39 MB
+     * file). Names are now looked up in an index and whole-file questions take one pass each: the tensors visited
+     * stay a small multiple of the tensor count.
+     */
+    @Test
+    void mappingVisitsEachTensorAFewTimesNotOncePerBlock() throws Exception {
+        int blocks = ModelSpec.MAX_LAYERS;
+        TinyGguf file = new TinyGguf().string("general.architecture", "qwen2moe")
+                .u32("qwen2moe.embedding_length", 32).u32("qwen2moe.block_count", blocks)
+                .u32("qwen2moe.attention.head_count", 4).u32("qwen2moe.feed_forward_length", 64)
+                .u32("qwen2moe.expert_count", 4).u32("qwen2moe.expert_used_count", 2)
+                .u32("qwen2moe.expert_feed_forward_length", 16).u32("qwen2moe.vocab_size", 100);
+        for (int i = 0; i < blocks; i++) {
+            file.tensor("blk." + i + ".attn_norm.weight", F32, 4 * 32, 32)
+                    .tensor("blk." + i + ".ffn_gate_inp.weight", F32, 4 * 32 * 4, 32, 4)
+                    .tensor("extra." + i + ".weight", F32, 4 * 8, 8);
+        }
+        GgufFile g = GgufReader.read(file.write(dir.resolve("deep-moe.gguf")));
+        assertThat(g.tensors()).hasSize(3 * blocks);
+
+        List<String> warnings = new java.util.ArrayList<>();
+        ModelSpec spec = GgufModelMapper.map(g, warnings).orElseThrow(() -> new AssertionError(warnings));
+
+        assertThat(spec.layers()).isEqualTo(blocks);
+        assertThat(spec.moe().denseLayers()).isZero();
+        assertThat(g.tensorsVisited()).isLessThanOrEqualTo(8L * g.tensors().size());
+    }
+
     @Test
     void aBlockCountAboveTheLayerLimitIsACorruptFileNotALoop() {
         for (long blocks : new long[] {Integer.MAX_VALUE, 100_000_000L, ModelSpec.MAX_LAYERS + 1L}) {
@@ -223,11 +252,10 @@ class GgufModelMapperTest {
                     .u32("qwen2moe.embedding_length", 32).u32("qwen2moe.block_count", blocks)
                     .u32("qwen2moe.attention.head_count", 4).u32("qwen2moe.expert_count", 4)
                     .tensor("output_norm.weight", F32, 128, 32).write(dir.resolve("blocks-" + blocks + ".gguf"));
-            assertTimeoutPreemptively(Duration.ofSeconds(2), () -> assertThatThrownBy(
-                    () -> ModelImporter.importPath(file))
+            assertThatThrownBy(() -> ModelImporter.importPath(file))
                     .isInstanceOf(ModelImportException.class)
                     .hasMessage(file + ": qwen2moe.block_count is " + blocks + ", outside 1 to 10000 layers"
-                            + " (corrupt header?)"));
+                            + " (corrupt header?)");
         }
     }
 

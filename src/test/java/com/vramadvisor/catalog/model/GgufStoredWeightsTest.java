@@ -2,13 +2,13 @@ package com.vramadvisor.catalog.model;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.vramadvisor.engine.Component;
-import com.vramadvisor.engine.DataType;
-import com.vramadvisor.engine.MemoryEstimator;
-import com.vramadvisor.engine.Mode;
-import com.vramadvisor.engine.ModelSpec;
-import com.vramadvisor.engine.Parallelism;
-import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.llm.Component;
+import com.vramadvisor.engine.llm.DataType;
+import com.vramadvisor.engine.llm.MemoryEstimator;
+import com.vramadvisor.engine.llm.Mode;
+import com.vramadvisor.engine.llm.ModelSpec;
+import com.vramadvisor.engine.llm.Parallelism;
+import com.vramadvisor.engine.llm.Workload;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -1,12 +1,12 @@
 package com.vramadvisor.catalog.model;
 
-import com.vramadvisor.engine.ArchitectureKind;
-import com.vramadvisor.engine.DataType;
-import com.vramadvisor.engine.HeadKind;
-import com.vramadvisor.engine.MlpKind;
-import com.vramadvisor.engine.ModelSpec;
-import com.vramadvisor.engine.NormKind;
-import com.vramadvisor.engine.PositionKind;
+import com.vramadvisor.engine.llm.ArchitectureKind;
+import com.vramadvisor.engine.llm.DataType;
+import com.vramadvisor.engine.llm.HeadKind;
+import com.vramadvisor.engine.llm.MlpKind;
+import com.vramadvisor.engine.llm.ModelSpec;
+import com.vramadvisor.engine.llm.NormKind;
+import com.vramadvisor.engine.llm.PositionKind;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -2,12 +2,12 @@ package com.vramadvisor.catalog.model;
 
 import com.vramadvisor.catalog.Catalog;
 import com.vramadvisor.catalog.CatalogLoader;
-import com.vramadvisor.engine.DataType;
-import com.vramadvisor.engine.MlaSpec;
-import com.vramadvisor.engine.ModelSpec;
-import com.vramadvisor.engine.MoeSpec;
-import com.vramadvisor.engine.ParameterCount;
-import com.vramadvisor.engine.ParameterCounter;
+import com.vramadvisor.engine.llm.DataType;
+import com.vramadvisor.engine.llm.MlaSpec;
+import com.vramadvisor.engine.llm.ModelSpec;
+import com.vramadvisor.engine.llm.MoeSpec;
+import com.vramadvisor.engine.llm.ParameterCount;
+import com.vramadvisor.engine.llm.ParameterCounter;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

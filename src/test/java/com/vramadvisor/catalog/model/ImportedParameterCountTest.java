@@ -1,8 +1,8 @@
 package com.vramadvisor.catalog.model;
 
-import com.vramadvisor.engine.ModelSpec;
-import com.vramadvisor.engine.ParameterCount;
-import com.vramadvisor.engine.ParameterCounter;
+import com.vramadvisor.engine.llm.ModelSpec;
+import com.vramadvisor.engine.llm.ParameterCount;
+import com.vramadvisor.engine.llm.ParameterCounter;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;

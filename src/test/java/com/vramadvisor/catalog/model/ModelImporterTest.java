@@ -1,7 +1,7 @@
 package com.vramadvisor.catalog.model;
 
-import com.vramadvisor.engine.DataType;
-import com.vramadvisor.engine.HeadKind;
+import com.vramadvisor.engine.llm.DataType;
+import com.vramadvisor.engine.llm.HeadKind;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

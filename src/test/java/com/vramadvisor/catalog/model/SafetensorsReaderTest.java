@@ -174,4 +174,62 @@ class SafetensorsReaderTest {
                 .hasMessageContaining("\u2026 (150003 characters) of F32 needs 8 bytes but data_offsets [0, 4] span 4")
                 .satisfies(e -> assertThat(e.getMessage().length()).isLessThan(file.toString().length() + 300));
     }
+
+    /**
+     * What a header under the 100 MB limit can make the reader hold is bounded by counts checked as they grow: once
+     * a header built of tiny tensors took 2.1 GB of heap as a tree and died with an OutOfMemoryError under -Xmx1g.
+     * The tensor limit is checked here at 1,000 rather than its 1,048,576, which takes the same path.
+     */
+    @Test
+    void aHeaderOfMoreTensorsThanTheLimitIsRefusedAtTheFirstOneOver() throws Exception {
+        StringBuilder header = new StringBuilder("{");
+        for (int i = 0; i <= 1000; i++) {
+            header.append('"').append(Integer.toString(i, 36)).append("\":{\"dtype\":\"U8\",\"shape\":[0],"
+                    + "\"data_offsets\":[0,0]},");
+        }
+        header.setCharAt(header.length() - 1, '}');
+        Path file = TinySafetensors.writeRaw(dir.resolve("tiny.safetensors"), header.toString(), 0);
+        assertThatThrownBy(() -> SafetensorsReader.readHeader(file, 1000))
+                .hasMessage(file + ": the header describes more than 1000 tensors (corrupt header?)");
+        assertThat(SafetensorsReader.readHeader(file, 1001).tensors()).hasSize(1001);
+    }
+
+    @Test
+    void shapesOfMoreDimensionsThanTheLimitAreRefused() {
+        String zeros = "0,".repeat((int) SafetensorsReader.MAX_DIMENSIONS) + "0";
+        Path file = TinySafetensors.writeRaw(dir.resolve("long.safetensors"),
+                "{\"w\":{\"dtype\":\"U8\",\"shape\":[" + zeros + "],\"data_offsets\":[0,0]}}", 0);
+        assertThatThrownBy(() -> SafetensorsReader.readHeader(file))
+                .hasMessage(file + ": tensor 'w': the header describes more than 4194304 dimensions in all"
+                        + " (corrupt header?)");
+    }
+
+    @Test
+    void metadataOfMoreEntriesThanTheLimitIsRefused() {
+        StringBuilder meta = new StringBuilder();
+        for (int i = 0; i <= SafetensorsReader.MAX_METADATA_ENTRIES; i++) {
+            meta.append(i == 0 ? "" : ",").append('"').append(i).append("\":\"\"");
+        }
+        Path file = TinySafetensors.writeRaw(dir.resolve("meta.safetensors"),
+                "{\"__metadata__\":{" + meta + "}}", 0);
+        assertThatThrownBy(() -> SafetensorsReader.readHeader(file))
+                .hasMessage(file + ": '__metadata__' holds more than 65536 entries (corrupt header?)");
+    }
+
+    /** Fields the format does not define are passed over without being kept, however many they hold. */
+    @Test
+    void unknownFieldsAreSkippedAndDuplicatesOfKnownOnesRefused() throws Exception {
+        StringBuilder extra = new StringBuilder();
+        for (int i = 0; i < 10_000; i++) {
+            extra.append(i == 0 ? "" : ",").append("\"k").append(i).append("\":[1,{\"a\":2}]");
+        }
+        Path file = TinySafetensors.writeRaw(dir.resolve("extra.safetensors"), "{\"w\":{\"dtype\":\"U8\","
+                + "\"x\":{" + extra + "},\"shape\":[4],\"data_offsets\":[0,4]}}", 4);
+        assertThat(SafetensorsReader.readHeader(file).tensors()).singleElement()
+                .satisfies(t -> assertThat(t.bytes()).isEqualTo(4));
+        Path twice = TinySafetensors.writeRaw(dir.resolve("twice.safetensors"), "{\"w\":{\"dtype\":\"U8\","
+                + "\"shape\":[4],\"shape\":[4],\"data_offsets\":[0,4]}}", 4);
+        assertThatThrownBy(() -> SafetensorsReader.readHeader(twice)).hasMessageContaining("not valid JSON")
+                .hasMessageContaining("Duplicate field 'shape'");
+    }
 }

@@ -5,22 +5,22 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import com.vramadvisor.catalog.CatalogLoader;
-import com.vramadvisor.engine.AttentionImpl;
-import com.vramadvisor.engine.Component;
-import com.vramadvisor.engine.DataType;
-import com.vramadvisor.engine.Estimate;
-import com.vramadvisor.engine.GradsBetweenSteps;
-import com.vramadvisor.engine.Implementation;
-import com.vramadvisor.engine.LoraSpec;
-import com.vramadvisor.engine.MemoryEstimator;
-import com.vramadvisor.engine.Mode;
-import com.vramadvisor.engine.ModelSpec;
-import com.vramadvisor.engine.Optimizer;
-import com.vramadvisor.engine.Parallelism;
-import com.vramadvisor.engine.Precision;
-import com.vramadvisor.engine.Recompute;
-import com.vramadvisor.engine.RuntimeOverhead;
-import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.llm.AttentionImpl;
+import com.vramadvisor.engine.llm.Component;
+import com.vramadvisor.engine.llm.DataType;
+import com.vramadvisor.engine.llm.Estimate;
+import com.vramadvisor.engine.llm.GradsBetweenSteps;
+import com.vramadvisor.engine.llm.Implementation;
+import com.vramadvisor.engine.llm.LoraSpec;
+import com.vramadvisor.engine.llm.MemoryEstimator;
+import com.vramadvisor.engine.llm.Mode;
+import com.vramadvisor.engine.llm.ModelSpec;
+import com.vramadvisor.engine.llm.Optimizer;
+import com.vramadvisor.engine.llm.Parallelism;
+import com.vramadvisor.engine.llm.Precision;
+import com.vramadvisor.engine.llm.Recompute;
+import com.vramadvisor.engine.llm.RuntimeOverhead;
+import com.vramadvisor.engine.llm.Workload;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
@@ -253,9 +253,9 @@ class FitAdvisorTest {
         Workload serve = Workload.builder().mode(Mode.INFER).batch(64).sequenceLength(1024).context(8192)
                 .weightType(DataType.BF16).kvCacheType(DataType.BF16).build();
         Set<LeverKind> kinds = kinds(ADVISOR.advise(LLAMA_3_8B, serve, CARD_80_GB));
-        assertThat(kinds).containsExactlyInAnyOrder(LeverKind.TENSOR_PARALLEL_X2, LeverKind.KV_CACHE_FP8,
-                LeverKind.WEIGHTS_FP8, LeverKind.WEIGHTS_INT8, LeverKind.WEIGHTS_INT4, LeverKind.HALVE_SEQUENCES,
-                LeverKind.HALVE_CONTEXT);
+        assertThat(kinds).containsExactlyInAnyOrder(LeverKind.TENSOR_PARALLEL_X2, LeverKind.PIPELINE_PARALLEL_X2,
+                LeverKind.KV_CACHE_FP8, LeverKind.WEIGHTS_FP8, LeverKind.WEIGHTS_INT8, LeverKind.WEIGHTS_INT4,
+                LeverKind.HALVE_SEQUENCES, LeverKind.HALVE_CONTEXT);
         assertThat(kinds(ADVISOR.advise(LLAMA_3_8B, fullTraining(), CARD_80_GB))).noneMatch(LeverKind::inference);
     }
 

@@ -91,13 +91,13 @@ class CachingAllocatorTest {
         assertThat(CachingAllocator.highFraction(0.28, true)).isEqualTo(0.28);
         // A Megatron training step (NeMo and torchtitan launch with expandable segments) reserves nothing; the same
         // step under plain PyTorch keeps 0.28 of its transient tensors.
-        com.vramadvisor.engine.ModelSpec llama = com.vramadvisor.engine.ranking.ReferenceModels.llama2_7b();
-        com.vramadvisor.engine.Workload megatron = com.vramadvisor.engine.Workload.builder().batch(1)
-                .sequenceLength(4096).implementation(com.vramadvisor.engine.Implementation.MEGATRON).build();
-        com.vramadvisor.engine.MemoryEstimator estimator = new com.vramadvisor.engine.MemoryEstimator();
+        com.vramadvisor.engine.llm.ModelSpec llama = com.vramadvisor.engine.ranking.ReferenceModels.llama2_7b();
+        com.vramadvisor.engine.llm.Workload megatron = com.vramadvisor.engine.llm.Workload.builder().batch(1)
+                .sequenceLength(4096).implementation(com.vramadvisor.engine.llm.Implementation.MEGATRON).build();
+        com.vramadvisor.engine.llm.MemoryEstimator estimator = new com.vramadvisor.engine.llm.MemoryEstimator();
         assertThat(estimator.estimate(llama, megatron).allocatorReserveBytes()).isZero();
         assertThat(estimator.estimate(llama, megatron.toBuilder()
-                .implementation(com.vramadvisor.engine.Implementation.PYTORCH).build()).allocatorReserveBytes())
+                .implementation(com.vramadvisor.engine.llm.Implementation.PYTORCH).build()).allocatorReserveBytes())
                 .isPositive();
         assertThat(estimator.estimate(llama, megatron).range().highBytes())
                 .isGreaterThan(estimator.estimate(llama, megatron).peakBytes());

@@ -3,8 +3,8 @@ package com.vramadvisor.engine.hardware;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.vramadvisor.catalog.CatalogLoader;
-import com.vramadvisor.engine.Mode;
-import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.llm.Mode;
+import com.vramadvisor.engine.llm.Workload;
 import com.vramadvisor.engine.serving.MemoryReservation;
 import com.vramadvisor.engine.serving.ServingEngine;
 import org.junit.jupiter.api.Test;

@@ -1,11 +1,11 @@
 package com.vramadvisor.engine.plan;
 
-import com.vramadvisor.engine.Estimate;
-import com.vramadvisor.engine.Implementation;
-import com.vramadvisor.engine.MemoryEstimator;
-import com.vramadvisor.engine.ModelSpec;
-import com.vramadvisor.engine.Recompute;
-import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.llm.Estimate;
+import com.vramadvisor.engine.llm.Implementation;
+import com.vramadvisor.engine.llm.MemoryEstimator;
+import com.vramadvisor.engine.llm.ModelSpec;
+import com.vramadvisor.engine.llm.Recompute;
+import com.vramadvisor.engine.llm.Workload;
 import com.vramadvisor.engine.hardware.GpuSpec;
 import com.vramadvisor.engine.ranking.Recommender;
 import com.vramadvisor.engine.ranking.ReferenceModels;

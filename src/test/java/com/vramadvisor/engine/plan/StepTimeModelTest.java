@@ -1,9 +1,9 @@
 package com.vramadvisor.engine.plan;
 
-import com.vramadvisor.engine.Implementation;
-import com.vramadvisor.engine.Parallelism;
-import com.vramadvisor.engine.Recompute;
-import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.llm.Implementation;
+import com.vramadvisor.engine.llm.Parallelism;
+import com.vramadvisor.engine.llm.Recompute;
+import com.vramadvisor.engine.llm.Workload;
 import com.vramadvisor.engine.hardware.NodeSpec;
 import com.vramadvisor.engine.ranking.ReferenceModels;
 import com.vramadvisor.engine.ranking.TestHardware;

@@ -2,12 +2,12 @@ package com.vramadvisor.engine.ranking;
 
 import com.vramadvisor.catalog.Catalog;
 import com.vramadvisor.catalog.CatalogLoader;
-import com.vramadvisor.engine.DataType;
-import com.vramadvisor.engine.Implementation;
-import com.vramadvisor.engine.Mode;
-import com.vramadvisor.engine.ModelSpec;
-import com.vramadvisor.engine.Parallelism;
-import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.llm.DataType;
+import com.vramadvisor.engine.llm.Implementation;
+import com.vramadvisor.engine.llm.Mode;
+import com.vramadvisor.engine.llm.ModelSpec;
+import com.vramadvisor.engine.llm.Parallelism;
+import com.vramadvisor.engine.llm.Workload;
 import com.vramadvisor.engine.hardware.GpuSpec;
 import com.vramadvisor.engine.hardware.HardwareList;
 import com.vramadvisor.engine.hardware.NodeSpec;
@@ -131,7 +131,9 @@ class DecisionSanityTest {
     void llama31With405bFindsAFittingLayoutOnH100Systems() {
         Workload w = Workload.builder().sequenceLength(8192).implementation(Implementation.MEGATRON).build();
         Recommendation rec = new Recommender().recommend(model("llama-3.1-405b"), w, hardware,
-                RankingOptions.builder().tokenBudget(15_600_000_000_000L).maxGpus(16_384)
+                // Llama 3's 16M-token batches (Dubey et al. 2024, section 3.4.1): with one micro-batch a step, every
+                // pipeline that Megatron-LM's rules leave 405B would idle in its bubble.
+                RankingOptions.builder().tokenBudget(15_600_000_000_000L).maxGpus(16_384).globalBatchTokens(16L << 20)
                         .kinds(Set.of(HardwareKind.SYSTEM)).build());
         RecommendationRow dgx = rec.rows().stream().filter(r -> r.hardwareId().equals("dgx-h100")).findFirst()
                 .orElseThrow();
@@ -145,12 +147,16 @@ class DecisionSanityTest {
     void eightRtx3090sWithTensorParallelismAcrossTheBoxAreMarkedPcieOnly() {
         Workload w = Workload.builder().mode(Mode.INFER).parallelism(new Parallelism(8, 1, 1, 0, false)).build();
         Recommendation rec = new Recommender().recommend(model("llama-2-70b"), w, hardware,
-                RankingOptions.builder().kinds(Set.of(HardwareKind.MULTI_GPU)).build());
+                RankingOptions.builder().kinds(Set.of(HardwareKind.MULTI_GPU)).showUnsupported(true).build());
         RecommendationRow rig = rec.rows().stream().filter(r -> r.hardwareId().equals("rtx-3090")).findFirst()
                 .orElseThrow();
         // NVLink bridges join pairs only, and a desktop's 1,600 W power supply feeds three 350 W cards beside its
-        // host: a tensor-parallel group of 8 spans three towers.
-        assertThat(rig.reasons()).contains(Reason.PCIE_ONLY, Reason.MULTI_NODE);
+        // host: a tensor-parallel group of 8 spans three towers on 10 GbE, which no serving engine runs.
+        assertThat(rig.reasons()).contains(Reason.PCIE_ONLY, Reason.MULTI_NODE, Reason.SLOW_NETWORK_LAYOUT);
+        assertThat(rig.fits()).isFalse();
+        assertThat(new Recommender().recommend(model("llama-2-70b"), w, hardware,
+                RankingOptions.builder().kinds(Set.of(HardwareKind.MULTI_GPU)).build()).rows())
+                .noneMatch(r -> r.hardwareId().equals("rtx-3090"));
         assertThat(rig.nodes()).isEqualTo(3);
         assertThat(rig.gpusPerNode()).isEqualTo(3);
     }

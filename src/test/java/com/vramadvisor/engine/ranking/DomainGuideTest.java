@@ -26,15 +26,17 @@ class DomainGuideTest {
         assertThat(row.findings()).containsExactly(GuideFinding.RULE_GPU_FITS, GuideFinding.SMALLER_GPU_FITS);
         assertThat(row.smallestSingle().hardwareId()).isEqualTo("rtx-3060-12gb");
         assertThat(row.agreesWithRule()).isFalse();
-        assertThat(row.explanations().get(0)).contains("10.7 GB", "NVIDIA GeForce RTX 4090");
+        assertThat(row.explanations().get(0)).contains("10.0 GiB", "NVIDIA GeForce RTX 4090");
     }
 
     @Test
     void aSceneLargerThanTheRulesCardNeedsABiggerCardNotMoreOfThem() {
         DomainGuideRow row = line(SizeClass.RENDERING, TestWorkload.whole(10, 20));
         assertThat(row.findings()).startsWith(GuideFinding.RULE_GPU_TOO_SMALL);
-        assertThat(row.explanations().get(0)).contains("more of them do not help", "NVIDIA A100 SXM 40GB (40 GB)");
-        assertThat(row.smallestSingle().hardwareId()).isEqualTo("a100-sxm-40gb");
+        assertThat(row.explanations().get(0)).contains("more of them do not help");
+        // 30 GiB: the A100 SXM 40GB holds it, but comes only on boards of eight, so no card sold alone does.
+        assertThat(row.smallestSingle()).isNull();
+        assertThat(row.fewestGpus().gpuId()).isEqualTo("a100-sxm-40gb");
         assertThat(row.spreads()).isFalse();
     }
 
@@ -42,10 +44,10 @@ class DomainGuideTest {
     void aSimulationLargerThanTheRulesCardTakesSeveralOfThem() {
         DomainGuideRow row = line(SizeClass.SCIENTIFIC_COMPUTING, TestWorkload.spreading(1, 100));
         assertThat(row.findings()).startsWith(GuideFinding.RULE_GPU_TOO_SMALL);
-        // 1 + 100/2 = 51 GiB fits 79.45 GiB: two A100 80GB cards.
-        assertThat(row.ruleOption().gpusNeeded()).isEqualTo(2);
-        assertThat(row.explanations().get(0)).contains("it takes 2 of them");
-        assertThat(row.smallestSingle().hardwareId()).isEqualTo("mi300x");
+        // 1 + 100/2 = 51 GiB fits 79.45 GiB, but SXM GPUs come on boards of eight: one board, each GPU a share.
+        assertThat(row.ruleOption().gpusBought()).isEqualTo(8);
+        assertThat(row.explanations().get(0)).contains("it takes 8 of them");
+        assertThat(row.smallestSingle()).isNull();
     }
 
     @Test

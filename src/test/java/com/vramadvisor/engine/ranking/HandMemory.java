@@ -1,12 +1,12 @@
 package com.vramadvisor.engine.ranking;
 
-import com.vramadvisor.engine.Component;
-import com.vramadvisor.engine.Estimate;
-import com.vramadvisor.engine.ModelSpec;
-import com.vramadvisor.engine.Parallelism;
-import com.vramadvisor.engine.Phase;
-import com.vramadvisor.engine.PhaseBreakdown;
-import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.llm.Component;
+import com.vramadvisor.engine.llm.Estimate;
+import com.vramadvisor.engine.llm.ModelSpec;
+import com.vramadvisor.engine.llm.Parallelism;
+import com.vramadvisor.engine.llm.Phase;
+import com.vramadvisor.engine.llm.PhaseBreakdown;
+import com.vramadvisor.engine.llm.Workload;
 import com.vramadvisor.engine.plan.MemoryModel;
 
 import java.util.List;
@@ -26,7 +26,7 @@ record HandMemory(long parameters, double bytesPerParameter, long activationByte
         long states = (long) Math.ceil(bytesPerParameter * parameters / shards);
         long activations = activationBytes / p.tensorParallel();
         Map<Component, Long> parts = Map.of(Component.WEIGHTS, states, Component.ACTIVATIONS, activations);
-        Phase phase = workload.mode() == com.vramadvisor.engine.Mode.INFER ? Phase.DECODE : Phase.BACKWARD;
+        Phase phase = workload.mode() == com.vramadvisor.engine.llm.Mode.INFER ? Phase.DECODE : Phase.BACKWARD;
         return new Estimate(parameters, parameters, parameters, parts, List.of(new PhaseBreakdown(phase, parts)),
                 states + activations, phase, List.of());
     }

@@ -41,10 +41,13 @@ class HardwareGuideTest {
         // 68,976,648,192 x 2 bytes = 137.95 GB of weights > 85.31 GB usable on an A100 80GB.
         assertThat(large.needBytes()).isGreaterThan(137_953_296_384L);
         assertThat(large.findings()).contains(GuideFinding.RULE_GPU_TOO_SMALL);
-        assertThat(large.ruleOption().gpusNeeded()).isEqualTo(2);
+        // A copy takes two of the rule's GPUs; SXM GPUs come on boards of eight, so the board serves four copies.
+        assertThat(large.ruleOption().layout().gpus()).isEqualTo(2);
         assertThat(large.ruleOption().hardwareId()).isEqualTo("a100-sxm-80gb");
-        // The 192 GB MI300X holds it alone.
-        assertThat(large.smallestSingle().hardwareId()).isEqualTo("mi300x");
+        assertThat(large.ruleOption().gpusBought()).isEqualTo(8);
+        // The 192 GB MI300X holds it alone, but it is sold only on 8-GPU OAM boards: no card sold alone does.
+        assertThat(large.smallestSingle()).isNull();
+        assertThat(large.fewestGpus().gpusBought()).isEqualTo(8);
         assertThat(large.agreesWithRule()).isFalse();
     }
 
@@ -90,8 +93,9 @@ class HardwareGuideTest {
     void theVerdictFollowsTheHardwareListRatherThanATypedTable() {
         List<GpuSpec> without4090 = TestHardware.gpus().stream().filter(g -> !g.id().equals("rtx-4090")).toList();
         GuideRow medium = guide(without4090).get("medium-inference");
-        // Without a 24 GB card the smallest card that holds 17+ GB is the rule's own A100 40GB.
-        assertThat(medium.smallestSingle().hardwareId()).isEqualTo("a100-sxm-40gb");
+        // Without a 24 GB card no card sold alone holds 17+ GB; one GPU of the rule's own A100 40GB board does.
+        assertThat(medium.smallestSingle()).isNull();
+        assertThat(medium.findings()).startsWith(GuideFinding.RULE_GPU_FITS);
         assertThat(medium.agreesWithRule()).isTrue();
 
         List<GpuSpec> without3060 = TestHardware.gpus().stream().filter(g -> !g.id().equals("rtx-3060-12gb"))

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.vramadvisor.catalog.Catalog;
 import com.vramadvisor.catalog.CatalogLoader;
-import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.llm.Workload;
 import com.vramadvisor.engine.money.Usage;
 import java.util.ArrayList;
 import java.util.Comparator;

@@ -1,7 +1,7 @@
 package com.vramadvisor.engine.ranking;
 
-import com.vramadvisor.engine.Mode;
-import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.llm.Mode;
+import com.vramadvisor.engine.llm.Workload;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;

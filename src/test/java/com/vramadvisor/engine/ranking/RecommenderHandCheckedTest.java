@@ -1,13 +1,13 @@
 package com.vramadvisor.engine.ranking;
 
-import com.vramadvisor.engine.Component;
-import com.vramadvisor.engine.DataType;
-import com.vramadvisor.engine.Estimate;
-import com.vramadvisor.engine.Implementation;
-import com.vramadvisor.engine.Mode;
-import com.vramadvisor.engine.ModelSpec;
-import com.vramadvisor.engine.Workload;
-import com.vramadvisor.engine.MemoryEstimator;
+import com.vramadvisor.engine.llm.Component;
+import com.vramadvisor.engine.llm.DataType;
+import com.vramadvisor.engine.llm.Estimate;
+import com.vramadvisor.engine.llm.Implementation;
+import com.vramadvisor.engine.llm.Mode;
+import com.vramadvisor.engine.llm.ModelSpec;
+import com.vramadvisor.engine.llm.Workload;
+import com.vramadvisor.engine.llm.MemoryEstimator;
 import com.vramadvisor.engine.hardware.GpuSpec;
 import com.vramadvisor.engine.plan.PlanCandidate;
 import com.vramadvisor.engine.plan.Planner;
@@ -147,8 +147,8 @@ class RecommenderHandCheckedTest {
 
     @Test
     void cloudRunsCostHoursTimesThePricePerHour() {
-        Workload lora = Workload.builder().mode(Mode.LORA).lora(new com.vramadvisor.engine.LoraSpec(16,
-                com.vramadvisor.engine.LoraSpec.ALL_LINEAR)).batch(4).sequenceLength(2048).build();
+        Workload lora = Workload.builder().mode(Mode.LORA).lora(new com.vramadvisor.engine.llm.LoraSpec(16,
+                com.vramadvisor.engine.llm.LoraSpec.ALL_LINEAR)).batch(4).sequenceLength(2048).build();
         Recommendation r = recommend(ReferenceModels.llama2_7b(), lora,
                 RankingOptions.builder().tokenBudget(100_000_000L).build());
         RecommendationRow p4d = row(r, "aws-p4d.24xlarge", HardwareKind.CLOUD);

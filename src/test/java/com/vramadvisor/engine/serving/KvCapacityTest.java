@@ -2,9 +2,9 @@ package com.vramadvisor.engine.serving;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.vramadvisor.engine.InverseSolver;
-import com.vramadvisor.engine.MemoryEstimator;
-import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.llm.InverseSolver;
+import com.vramadvisor.engine.llm.MemoryEstimator;
+import com.vramadvisor.engine.llm.Workload;
 import org.junit.jupiter.api.Test;
 
 class KvCapacityTest {
@@ -58,7 +58,7 @@ class KvCapacityTest {
     @Test
     void theConcurrencyAgreesWithTheLargestBatchThatFitsWhenTheCacheSetsTheLimit() {
         Workload w = ServingEngine.VLLM.configure(ServingEngineTest.infer(1, 2048, 2048), 0);
-        Workload withOverhead = w.toBuilder().overhead(com.vramadvisor.engine.RuntimeOverhead.DEFAULT).build();
+        Workload withOverhead = w.toBuilder().overhead(com.vramadvisor.engine.llm.RuntimeOverhead.DEFAULT).build();
         long budget = 72 * GIB;
         KvCapacity c = KvCapacity.of(ServingEngineTest.LLAMA_3_8B, withOverhead, budget);
         int batch = InverseSolver.maxBatch(ServingEngineTest.LLAMA_3_8B, withOverhead, budget);

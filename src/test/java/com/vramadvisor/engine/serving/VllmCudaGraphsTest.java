@@ -5,12 +5,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.withinPercentage;
 
 import com.vramadvisor.catalog.CatalogLoader;
-import com.vramadvisor.engine.DataType;
-import com.vramadvisor.engine.Mode;
-import com.vramadvisor.engine.ModelSpec;
-import com.vramadvisor.engine.Precision;
-import com.vramadvisor.engine.RuntimeOverhead;
-import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.llm.DataType;
+import com.vramadvisor.engine.llm.Mode;
+import com.vramadvisor.engine.llm.ModelSpec;
+import com.vramadvisor.engine.llm.Precision;
+import com.vramadvisor.engine.llm.RuntimeOverhead;
+import com.vramadvisor.engine.llm.Workload;
 import org.junit.jupiter.api.Test;
 
 class VllmCudaGraphsTest {

@@ -1,15 +1,15 @@
 package com.vramadvisor.engine.speed.corpus;
 
-import com.vramadvisor.engine.DataType;
-import com.vramadvisor.engine.Estimate;
-import com.vramadvisor.engine.Implementation;
-import com.vramadvisor.engine.MemoryEstimator;
-import com.vramadvisor.engine.Mode;
-import com.vramadvisor.engine.ModelSpec;
-import com.vramadvisor.engine.Parallelism;
-import com.vramadvisor.engine.Precision;
-import com.vramadvisor.engine.Recompute;
-import com.vramadvisor.engine.Workload;
+import com.vramadvisor.engine.llm.DataType;
+import com.vramadvisor.engine.llm.Estimate;
+import com.vramadvisor.engine.llm.Implementation;
+import com.vramadvisor.engine.llm.MemoryEstimator;
+import com.vramadvisor.engine.llm.Mode;
+import com.vramadvisor.engine.llm.ModelSpec;
+import com.vramadvisor.engine.llm.Parallelism;
+import com.vramadvisor.engine.llm.Precision;
+import com.vramadvisor.engine.llm.Recompute;
+import com.vramadvisor.engine.llm.Workload;
 import com.vramadvisor.engine.core.StepWork;
 import com.vramadvisor.engine.diffusion.DiffusionDtype;
 import com.vramadvisor.engine.diffusion.DiffusionMode;

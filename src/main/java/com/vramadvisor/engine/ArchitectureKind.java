@@ -1,7 +1,0 @@
-package com.vramadvisor.engine;
-
-/** Whether a transformer predicts the next token (decoder, causal attention) or encodes the whole input (encoder). */
-public enum ArchitectureKind {
-    DECODER,
-    ENCODER
-}

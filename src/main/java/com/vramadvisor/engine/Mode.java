@@ -1,9 +1,0 @@
-package com.vramadvisor.engine;
-
-/** What the GPUs do: full training, LoRA or QLoRA fine-tuning, or inference. */
-public enum Mode {
-    TRAIN,
-    LORA,
-    QLORA,
-    INFER
-}

@@ -1,7 +1,0 @@
-package com.vramadvisor.engine;
-
-/** LayerNorm has a weight and a bias of {@code h} each; RMSNorm (Zhang and Sennrich 2019) has only the weight. */
-public enum NormKind {
-    LAYERNORM,
-    RMSNORM
-}
