@@ -129,7 +129,7 @@ public final class BenchmarkCorpusReader {
                     continue;
                 }
                 EntryReader entry = new EntryReader(name, node, path);
-                Measurement m = measurement(entry, sourceId);
+                Measurement m = measurement(entry, sourceId, published);
                 problems.addAll(entry.problems());
                 if (m != null) {
                     measurements.add(m);
@@ -144,7 +144,7 @@ public final class BenchmarkCorpusReader {
         return new BenchmarkSource(sourceId, title, publisher, url, published, taken, measurements);
     }
 
-    private static Measurement measurement(EntryReader r, String sourceId) {
+    private static Measurement measurement(EntryReader r, String sourceId, String published) {
         String id = r.text("id");
         String kindText = r.text("kind");
         BenchmarkKind kind = BenchmarkKind.of(kindText).orElse(null);
@@ -209,7 +209,7 @@ public final class BenchmarkCorpusReader {
         }
         return new Measurement(id, sourceId, kind, model, modelName, precision, kvDtype, engine, engineVersion,
                 backend, gpuId, count, layout, scenario, batch, concurrency, requestRate, inputTokens, outputTokens,
-                seq, resolution, steps, images, tokens, metric, value, statistic, where, notes);
+                seq, resolution, steps, images, tokens, metric, value, statistic, where, notes, published);
     }
 
     /**

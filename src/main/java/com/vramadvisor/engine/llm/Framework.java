@@ -147,6 +147,20 @@ public enum Framework {
         return displayName;
     }
 
+    /**
+     * Whether the framework's launchers run PyTorch's allocator with expandable segments
+     * ({@code PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True}) for training, so that a step's transient tensors
+     * leave no unusable cached blocks ({@link com.vramadvisor.engine.allocator.CachingAllocator#reserveFraction}):
+     * NVIDIA NeMo's performance recipes for Megatron-Core set it on every GPU but the B200
+     * ({@code PERF_ENV_VARS["PYTORCH_CUDA_ALLOC_CONF"] = "expandable_segments:True"} in
+     * {@code scripts/performance/executors.py}), which {@link #MEGATRON} stands for (with NeMo). DeepSpeed, PyTorch
+     * FSDP and Hugging Face keep the caching allocator's default unless a run sets it, so a run of theirs is described
+     * with the default fragmentation.
+     */
+    public boolean expandableSegments() {
+        return this == MEGATRON;
+    }
+
     /** Whether it trains (otherwise it serves). */
     public boolean training() {
         return training;

@@ -39,21 +39,6 @@ public enum Implementation {
         return id;
     }
 
-    /**
-     * Whether the framework's launchers run PyTorch's allocator with expandable segments
-     * ({@code PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True}) for training, so that a step's transient tensors
-     * leave no unusable cached blocks ({@link com.vramadvisor.engine.allocator.CachingAllocator#reserveFraction}):
-     * NVIDIA NeMo's performance recipes for Megatron-Core set it on every GPU but the B200
-     * ({@code PERF_ENV_VARS["PYTORCH_CUDA_ALLOC_CONF"] = "expandable_segments:True"} in
-     * {@code scripts/performance/executors.py}), and so does torchtitan's launcher ({@code run_train.sh}). Megatron
-     * training here stands for those runs; plain PyTorch and Hugging Face training keep the caching default. DeepSpeed,
-     * which this project counts with Megatron's memory layout, does not set it: such a run is better described by the
-     * range's high end, which keeps the default fragmentation.
-     */
-    public boolean expandableSegments() {
-        return this == MEGATRON;
-    }
-
     /** Parses {@code megatron} (also {@code deepspeed}) or {@code pytorch} (also {@code hf}, {@code huggingface}). */
     public static Implementation parse(String text) {
         String key = text.trim().toLowerCase(Locale.ROOT);

@@ -251,11 +251,14 @@ public final class MemoryEstimator {
     }
 
     /**
-     * Whether the step runs PyTorch's allocator with expandable segments: training under a framework whose launchers
-     * set them ({@link Implementation#expandableSegments()}).
+     * Whether the step runs PyTorch's allocator with expandable segments: training under the framework the user
+     * named ({@code --framework}) where its launchers set them ({@link Framework#expandableSegments()}). A workload
+     * that names no framework (only a memory layout, {@code --implementation}) keeps the allocator's default: the
+     * layout alone does not say which launcher runs it (DeepSpeed runs Megatron's layout without them).
      */
     static boolean expandableSegments(Workload workload) {
-        return workload.mode() != Mode.INFER && workload.implementation().expandableSegments();
+        return workload.mode() != Mode.INFER && workload.framework() != null
+                && workload.framework().expandableSegments();
     }
 
     /** The fragmentation the step's reserve is computed with ({@link CachingAllocator#reserveFraction}). */

@@ -184,6 +184,23 @@ public final class SpeedModel {
     }
 
     /**
+     * Fraction of all weight bytes one decode step reads as routed experts' weights: the distinct experts its
+     * {@code batch} tokens touch ({@link #weightReadFraction}) times one expert's parameters over all layers, over
+     * all parameters; 0 for a dense model. The rest of {@link #weightReadFraction} is the weights every token passes
+     * through.
+     */
+    public static double expertReadFraction(long totalParameters, long activeParameters, MoeSpec moe, int batch) {
+        if (moe == null || totalParameters <= 0 || moe.experts() <= moe.expertsPerToken()) {
+            return 0;
+        }
+        double k = moe.expertsPerToken();
+        double perExpert = (double) (totalParameters - activeParameters) / (moe.experts() - k);
+        double distinct = MoeWork.distinctExperts(moe.experts(), moe.expertsPerToken(), batch);
+        return Math.min(weightReadFraction(totalParameters, activeParameters, moe, batch),
+                distinct * perExpert / totalParameters);
+    }
+
+    /**
      * Mean share of the full KV cache read per decode step while a sequence grows from its prompt of {@code s}
      * tokens to its context of {@code c} tokens: {@code (s + c) / (2c)}; 1 when nothing is generated.
      */

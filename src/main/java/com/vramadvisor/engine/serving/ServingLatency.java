@@ -26,11 +26,13 @@ import java.util.Optional;
  * the wires ({@link StepTimeModel#decodeCommSeconds}); the decision table reads it from {@link #decodeStep} too.
  *
  * <pre>
- *   TPOT  = max( p x (weightsRead / (bandwidth x decodeGemv) + meanKv / (bandwidth x attentionDecode)),
- *                batch x (2N + 4 L H Q cMean) / (t x peak x class efficiencies) ) + decodeComm(batch) + fixed
+ *   TPOT  = max( p x weightsRead / (bandwidth x decodeGemv, moeDecode), batch x 2N / (t x peak x gemm shares) )
+ *         + max( p x meanKv / (bandwidth x attentionDecode),   batch x 4 L H Q cMean / (t x peak x attentionPrefill) )
+ *         + decodeComm(batch) + fixed (per pass; per layer too where the engine launches decode kernel by kernel)
  *   TTFT  = sum over the prompt's chunks of
- *           max( (chunk x (2N + 4 L H Q s) + (batch - 1) x (2N + 4 L H Q cMean)) / (t x peak x class efficiencies),
- *                p x (weightsRead and meanKv of the other batch - 1 sequences at their efficiencies) )
+ *           max( p x weightsRead / ..., (chunk + batch - 1) x 2N / (t x peak x gemm shares) )
+ *           + max( p x meanKv of the other batch - 1 sequences / ...,
+ *                  (chunk x 4 L H Q s + (batch - 1) x 4 L H Q cMean) / (t x peak x attentionPrefill) )
  *           + decodeComm(chunk + batch - 1) + fixed
  *   tokens/s per user = 1 / TPOT, tokens/s in total = batch / TPOT
  * </pre>
@@ -142,13 +144,18 @@ public final class ServingLatency {
         int context = workload.effectiveContext();
         int batch = workload.batch();
         double peak = SpeedModel.inferencePeak(gpu, workload.effectiveWeightType()).tflops();
-        double memory = p.pipelineParallel() * PassTime.memorySeconds(eff, gpu.memoryBandwidthGBps() * 1e9,
-                weightsRead(model, e, batch), e.component(Component.KV_CACHE)
-                        * SpeedModel.meanKvFraction(prompt, context));
-        double compute = passCompute(model, e, eff, peak, p, 0, 0, batch, meanCached(prompt, context));
+        double[] weights = weightsRead(model, e, batch);
+        double bandwidth = gpu.memoryBandwidthGBps() * 1e9;
+        double weightRead = p.pipelineParallel() * PassTime.memorySeconds(eff, bandwidth, weights[0], weights[1], 0);
+        double kvRead = p.pipelineParallel() * PassTime.memorySeconds(eff, bandwidth, 0, 0,
+                e.component(Component.KV_CACHE) * SpeedModel.meanKvFraction(prompt, context));
+        double[] parts = passComputeParts(model, e, eff, peak, p, 0, 0, batch, meanCached(prompt, context));
+        double memory = weightRead + kvRead;
+        double compute = parts[0] + parts[1];
         double comm = eff.collectiveSeconds(StepTimeModel.decodeCommSeconds(model, fabric, p.tensorParallel(),
                 p.pipelineParallel(), batch));
-        double step = Math.max(memory, compute) + comm + PassTime.fixedSeconds(eff, model.layers());
+        double step = kernelSeconds(weightRead, kvRead, parts) + comm
+                + PassTime.decodeFixedSeconds(eff, model.layers());
         return new Step(step, memory, compute, comm, bound(fabric, p, memory, compute, comm));
     }
 
@@ -167,12 +174,39 @@ public final class ServingLatency {
      */
     public static double passCompute(ModelSpec model, Estimate e, Efficiency eff, double peakTflops, Parallelism p,
                               double promptTokens, int promptLength, double decodeTokens, double cached) {
+        double[] parts = passComputeParts(model, e, eff, peakTflops, p, promptTokens, promptLength, decodeTokens,
+                cached);
+        return parts[0] + parts[1];
+    }
+
+    /**
+     * {@link #passCompute} in its two kernel groups, seconds: {@code {weight matrix multiplications (dense and
+     * routed-expert), attention}}.
+     */
+    public static double[] passComputeParts(ModelSpec model, Estimate e, Efficiency eff, double peakTflops,
+                                            Parallelism p, double promptTokens, int promptLength, double decodeTokens,
+                                            double cached) {
         double tokens = promptTokens + decodeTokens;
         double expert = 2 * MoeWork.activeExpertParameters(model) * tokens;
         double dense = 2.0 * e.activeParameters() * tokens - expert;
         double attention = promptTokens * SpeedModel.attentionForwardFlopsPerToken(model, promptLength)
                 + decodeTokens * 4.0 * model.layers() * model.queryWidth() * cached;
-        return PassTime.computeSeconds(eff, p.tensorParallel() * peakTflops * 1e12, dense, expert, attention);
+        double peak = p.tensorParallel() * peakTflops * 1e12;
+        return new double[] {PassTime.computeSeconds(eff, peak, dense, expert, 0),
+                PassTime.computeSeconds(eff, peak, 0, 0, attention)};
+    }
+
+    /**
+     * Seconds of one pass's kernels, each group at its own roofline, the groups one after the other as a stream runs
+     * them: the weight matrix multiplications take the longer of reading the weights ({@code weightSeconds}) and
+     * their FLOPs, attention the longer of reading the KV cache ({@code kvSeconds}) and its FLOPs (Williams et al.
+     * 2009, "Roofline": a kernel is bound by its own operational intensity; a memory-bound attention kernel does not
+     * hide behind a compute-bound matrix multiplication that runs before or after it).
+     *
+     * @param compute {@link #passComputeParts}
+     */
+    static double kernelSeconds(double weightSeconds, double kvSeconds, double[] compute) {
+        return Math.max(weightSeconds, compute[0]) + Math.max(kvSeconds, compute[1]);
     }
 
     /**
@@ -196,8 +230,11 @@ public final class ServingLatency {
         int others = batch - 1;
         double kvOthers = batch > 0 ? e.component(Component.KV_CACHE) * others / batch
                 * SpeedModel.meanKvFraction(prompt, context) : 0;
-        double memoryPerPass = p.pipelineParallel() * PassTime.memorySeconds(eff, gpu.memoryBandwidthGBps() * 1e9,
-                weightsRead(model, e, batch), kvOthers);
+        double[] weights = weightsRead(model, e, batch);
+        double bandwidth = gpu.memoryBandwidthGBps() * 1e9;
+        double weightRead = p.pipelineParallel() * PassTime.memorySeconds(eff, bandwidth, weights[0], weights[1], 0);
+        double kvRead = p.pipelineParallel() * PassTime.memorySeconds(eff, bandwidth, 0, 0, kvOthers);
+        double memoryPerPass = weightRead + kvRead;
         double fixed = PassTime.fixedSeconds(eff, model.layers());
         double memory = 0;
         double compute = 0;
@@ -209,13 +246,15 @@ public final class ServingLatency {
             if (passes == 0) {
                 continue;
             }
-            double c = passCompute(model, e, eff, peak, p, tokens, prompt, others, meanCached(prompt, context));
+            double[] parts = passComputeParts(model, e, eff, peak, p, tokens, prompt, others,
+                    meanCached(prompt, context));
+            double c = parts[0] + parts[1];
             double w = eff.collectiveSeconds(StepTimeModel.decodeCommSeconds(model, fabric, p.tensorParallel(),
                     p.pipelineParallel(), tokens + others));
             memory += passes * memoryPerPass;
             compute += passes * c;
             comm += passes * w;
-            total += passes * (Math.max(memoryPerPass, c) + w + fixed);
+            total += passes * (kernelSeconds(weightRead, kvRead, parts) + w + fixed);
         }
         Bound bound = comm > total - comm ? linkBound(fabric, p)
                 : memory >= compute ? Bound.MEMORY_BANDWIDTH : Bound.COMPUTE;
@@ -399,9 +438,15 @@ public final class ServingLatency {
     }
 
     /** Weight bytes per GPU a pass of {@code batch} tokens reads (all of them for dense models). */
-    private static double weightsRead(ModelSpec model, Estimate e, int batch) {
-        return e.component(Component.WEIGHTS)
-                * SpeedModel.weightReadFraction(e.parameters(), e.activeParameters(), model.moe(), batch);
+    /**
+     * Weight bytes per GPU one step of {@code batch} tokens reads: {@code {dense, routed experts}}
+     * ({@link SpeedModel#weightReadFraction}, {@link SpeedModel#expertReadFraction}).
+     */
+    static double[] weightsRead(ModelSpec model, Estimate e, int batch) {
+        double weights = e.component(Component.WEIGHTS);
+        double all = SpeedModel.weightReadFraction(e.parameters(), e.activeParameters(), model.moe(), batch);
+        double experts = SpeedModel.expertReadFraction(e.parameters(), e.activeParameters(), model.moe(), batch);
+        return new double[] {weights * (all - experts), weights * experts};
     }
 
     /** Mean tokens in a sequence's cache while it grows from its prompt to its context. */

@@ -110,16 +110,25 @@ public final class ServingQueue {
         double kvPerSequence = estimate.component(Component.KV_CACHE) / batch
                 * SpeedModel.meanKvFraction(prompt, workload.effectiveContext());
         int tokens = (int) Math.min(Workload.MAX_TOKENS, Math.max(1, Math.ceil(decode + prefill)));
-        double weights = estimate.component(Component.WEIGHTS) * SpeedModel.weightReadFraction(
-                estimate.parameters(), estimate.activeParameters(), model.moe(), tokens);
-        double memory = p.pipelineParallel() * PassTime.memorySeconds(eff, gpu.memoryBandwidthGBps() * 1e9, weights,
-                kvPerSequence * decode);
+        double[] weights = ServingLatency.weightsRead(model, estimate, tokens);
+        double bandwidth = gpu.memoryBandwidthGBps() * 1e9;
+        double weightRead = p.pipelineParallel() * PassTime.memorySeconds(eff, bandwidth, weights[0], weights[1], 0);
+        double kvRead = p.pipelineParallel() * PassTime.memorySeconds(eff, bandwidth, 0, 0, kvPerSequence * decode);
         double cached = (prompt + (double) workload.effectiveContext()) / 2;
-        double decodeCompute = ServingLatency.passCompute(model, estimate, eff, peakTflops, p, 0, 0, decode, cached);
-        double prefillCompute = ServingLatency.passCompute(model, estimate, eff, peakTflops, p, prefill, prompt, 0, 0);
+        // The step's decode and prompt tokens share its weight matrix multiplications; the attention of each runs on
+        // its own: the decode tokens' over the KV cache, the prompt's over itself.
+        double[] parts = ServingLatency.passComputeParts(model, estimate, eff, peakTflops, p, prefill, prompt,
+                decode, cached);
+        double prefillAttention = ServingLatency.passComputeParts(model, estimate, eff, peakTflops, p, prefill,
+                prompt, 0, 0)[1];
+        double[] decodeParts = {parts[0], parts[1] - prefillAttention};
         double comm = eff.collectiveSeconds(StepTimeModel.decodeCommSeconds(model, fabric, p.tensorParallel(),
                 p.pipelineParallel(), tokens));
-        return Math.max(memory, decodeCompute) + prefillCompute + comm + PassTime.fixedSeconds(eff, model.layers());
+        // A step with prompt tokens in it runs outside the decode graphs (vLLM's and SGLang's graphs hold decode-only
+        // batches); a pure decode step replays them.
+        double fixed = prefill > 0 ? PassTime.fixedSeconds(eff, model.layers())
+                : PassTime.decodeFixedSeconds(eff, model.layers());
+        return ServingLatency.kernelSeconds(weightRead, kvRead, decodeParts) + prefillAttention + comm + fixed;
     }
 
     /**

@@ -12,29 +12,34 @@ package com.vramadvisor.engine.speed;
  * @param attentionPrefill attention of prompts and training sequences, share of the dense peak (0-1]
  * @param attentionDecode  decode's KV-cache read, share of the peak memory bandwidth (0-1]
  * @param moeGemm          mixture-of-experts grouped matrix multiplications, share of the dense peak (0-1]
+ * @param moeDecode        decode's read of the routed experts' weights, share of the peak memory bandwidth (0-1]
  * @param collective       collectives and sends, share of the link's peak (0-1]
  * @param elementwise      element-wise and streaming kernels, share of the peak memory bandwidth (0-1]
  * @param passSeconds      fixed cost of one forward pass of a serving engine (scheduling, sampling, the host's
  *                         share of a step), seconds; 0 where none is fitted
- * @param layerSeconds     fixed cost per layer and pass (kernel launches, or what remains of them under CUDA
- *                         graphs), seconds; for image models the cost per operator launch
+ * @param layerSeconds     fixed cost per layer and pass (kernel launches), seconds; for image models the cost per
+ *                         operator launch
+ * @param decodeGraphs     whether the engine replays its decode steps as captured graphs (CUDA or HIP graphs),
+ *                         which launch a step's kernels at once: a pure decode step then pays {@code passSeconds}
+ *                         but not {@code layerSeconds} ({@link EngineProfile#capturesDecodeGraphs})
  */
 public record Efficiency(double gemm, double gemmLowPrecision, double decodeGemv, double attentionPrefill,
-                         double attentionDecode, double moeGemm, double collective, double elementwise,
-                         double passSeconds, double layerSeconds) {
+                         double attentionDecode, double moeGemm, double moeDecode, double collective,
+                         double elementwise, double passSeconds, double layerSeconds, boolean decodeGraphs) {
 
     /**
      * The values every speed model used before the corpus fit, and where a stack has no fitted data: 0.50 of the
      * dense peak for compute classes (Megatron-LM's 44-52 % of peak, Narayanan et al. 2021, table 1), 0.60 of the
      * peak bandwidth for bandwidth classes (TensorRT-LLM's Llama-2-7B batch-1 latencies on the NeMo Framework
      * performance page imply 52-57 %), 0.80 of a link's peak for collectives (nccl-tests bus bandwidth on DGX H100,
-     * {@code Fabric#COLLECTIVE_EFFICIENCY}), no fixed costs.
+     * {@code Fabric#COLLECTIVE_EFFICIENCY}), no fixed costs; the routed experts' weights read as dense weights are.
      */
-    public static final Efficiency UNFITTED = new Efficiency(0.50, 0.50, 0.60, 0.50, 0.60, 0.50, 0.80, 0.60, 0, 0);
+    public static final Efficiency UNFITTED = new Efficiency(0.50, 0.50, 0.60, 0.50, 0.60, 0.50, 0.60, 0.80, 0.60, 0,
+            0, false);
 
     public Efficiency {
         for (double v : new double[] {gemm, gemmLowPrecision, decodeGemv, attentionPrefill, attentionDecode, moeGemm,
-                collective, elementwise}) {
+                moeDecode, collective, elementwise}) {
             if (!(v > 0 && v <= 1)) {
                 throw new IllegalArgumentException("an efficiency is a share of peak above 0 and at most 1, got " + v);
             }
@@ -54,6 +59,7 @@ public record Efficiency(double gemm, double gemmLowPrecision, double decodeGemv
             case ATTENTION_PREFILL -> attentionPrefill;
             case ATTENTION_DECODE -> attentionDecode;
             case MOE_GEMM -> moeGemm;
+            case MOE_DECODE -> moeDecode;
             case COLLECTIVE -> collective;
             case ELEMENTWISE -> elementwise;
         };
@@ -67,14 +73,21 @@ public record Efficiency(double gemm, double gemmLowPrecision, double decodeGemv
                 kernel == KernelClass.ATTENTION_PREFILL ? value : attentionPrefill,
                 kernel == KernelClass.ATTENTION_DECODE ? value : attentionDecode,
                 kernel == KernelClass.MOE_GEMM ? value : moeGemm,
+                kernel == KernelClass.MOE_DECODE ? value : moeDecode,
                 kernel == KernelClass.COLLECTIVE ? value : collective,
-                kernel == KernelClass.ELEMENTWISE ? value : elementwise, passSeconds, layerSeconds);
+                kernel == KernelClass.ELEMENTWISE ? value : elementwise, passSeconds, layerSeconds, decodeGraphs);
     }
 
     /** This with the fixed costs set. */
     public Efficiency withFixedCosts(double pass, double layer) {
         return new Efficiency(gemm, gemmLowPrecision, decodeGemv, attentionPrefill, attentionDecode, moeGemm,
-                collective, elementwise, pass, layer);
+                moeDecode, collective, elementwise, pass, layer, decodeGraphs);
+    }
+
+    /** This with the engine's decode steps replayed as graphs or not ({@link #decodeGraphs}). */
+    public Efficiency withDecodeGraphs(boolean graphs) {
+        return new Efficiency(gemm, gemmLowPrecision, decodeGemv, attentionPrefill, attentionDecode, moeGemm,
+                moeDecode, collective, elementwise, passSeconds, layerSeconds, graphs);
     }
 
     /**
@@ -83,7 +96,7 @@ public record Efficiency(double gemm, double gemmLowPrecision, double decodeGemv
      */
     public Efficiency atLowPrecision(boolean low) {
         return low ? new Efficiency(gemmLowPrecision, gemmLowPrecision, decodeGemv, attentionPrefill, attentionDecode,
-                moeGemm, collective, elementwise, passSeconds, layerSeconds) : this;
+                moeGemm, moeDecode, collective, elementwise, passSeconds, layerSeconds, decodeGraphs) : this;
     }
 
     /**
@@ -91,14 +104,14 @@ public record Efficiency(double gemm, double gemmLowPrecision, double decodeGemv
      * attention, expert matrix multiplications) at {@code share} of the dense peak.
      */
     public Efficiency withCompute(double share) {
-        return new Efficiency(share, share, decodeGemv, share, attentionDecode, share, collective, elementwise,
-                passSeconds, layerSeconds);
+        return new Efficiency(share, share, decodeGemv, share, attentionDecode, share, moeDecode, collective,
+                elementwise, passSeconds, layerSeconds, decodeGraphs);
     }
 
     /** A user's bandwidth efficiency in place of the fitted ones: every bandwidth class at {@code share}. */
     public Efficiency withBandwidth(double share) {
-        return new Efficiency(gemm, gemmLowPrecision, share, attentionPrefill, share, moeGemm, collective, share,
-                passSeconds, layerSeconds);
+        return new Efficiency(gemm, gemmLowPrecision, share, attentionPrefill, share, moeGemm, share, collective,
+                share, passSeconds, layerSeconds, decodeGraphs);
     }
 
     /**

@@ -82,9 +82,28 @@ public record EfficiencyTable(Map<KernelClass, Double> pooled, Map<Stack, Map<Ke
         for (KernelClass k : KernelClass.values()) {
             e = e.with(k, own.getOrDefault(k, pooled.get(k)));
         }
-        EngineProfile engine = software == null ? EngineProfile.NONE
-                : engines.getOrDefault(software.toLowerCase(Locale.ROOT), EngineProfile.NONE);
-        return engine.apply(e);
+        if (software == null) {
+            return EngineProfile.NONE.apply(e, false);
+        }
+        EngineProfile engine = engines.get(fixedCostKey(software, stack));
+        if (engine == null) {
+            // No measurement of the engine on this stack: the stack's shares as they are, and the engine's host costs
+            // as they are on CUDA.
+            EngineProfile onCuda = engines.getOrDefault(fixedCostKey(software, Stack.CUDA), EngineProfile.NONE);
+            engine = new EngineProfile(onCuda.passSeconds(), onCuda.layerSeconds(), 1, 1);
+        }
+        return engine.apply(e, EngineProfile.capturesDecodeGraphs(software));
+    }
+
+    /**
+     * The key of {@code software}'s profile on {@code stack} in {@link #engines}: {@code engine@stack}. An engine
+     * with kernels of its own ships them per vendor back-end (vLLM's CUDA kernels are not its ROCm or XPU ones), and
+     * launching a kernel costs what the stack's driver and runtime take, so both the factors and the fixed costs are
+     * kept per engine and stack. An engine on a stack no measurement describes runs at the stack's shares (factors
+     * of 1) with its fixed costs on CUDA.
+     */
+    public static String fixedCostKey(String software, Stack stack) {
+        return software.toLowerCase(Locale.ROOT) + "@" + stack.id();
     }
 
     /** The held-out residuals of {@code figure}'s group, {@link Residuals#NONE} when it has none. */

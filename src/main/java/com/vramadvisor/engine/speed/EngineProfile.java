@@ -29,13 +29,33 @@ public record EngineProfile(double passSeconds, double layerSeconds, double comp
         }
     }
 
-    /** This profile applied to the stack's efficiencies {@code stack}: factors applied (a share at most 1). */
-    public Efficiency apply(Efficiency stack) {
+    /**
+     * Whether {@code engine} replays its decode steps as captured CUDA or HIP graphs by default, so that a pure
+     * decode step launches its kernels at once: vLLM, before 0.8.0 ({@code vllm-v0}) and since (CUDA graphs unless
+     * {@code --enforce-eager}, decode batches up to
+     * the largest captured size; "CUDA Graphs" in vLLM's design documents), SGLang ({@code --disable-cuda-graph} off
+     * by default, batches up to {@code --cuda-graph-max-bs}; server arguments in SGLang's documentation) and
+     * TensorRT-LLM ({@code cuda_graph_config} in {@code trtllm-serve}'s and {@code trtllm-bench}'s configurations).
+     * Eager PyTorch, Transformers and diffusers launch every kernel from Python; llama.cpp captures graphs on CUDA
+     * only, not on its other back-ends, so it is not counted.
+     */
+    public static boolean capturesDecodeGraphs(String engine) {
+        return engine != null && DECODE_GRAPHS.contains(engine.toLowerCase(java.util.Locale.ROOT));
+    }
+
+    private static final java.util.Set<String> DECODE_GRAPHS = java.util.Set.of("vllm", "vllm-v0", "sglang",
+            "trtllm");
+
+    /**
+     * This profile applied to the stack's efficiencies {@code stack}: factors applied (a share at most 1), decode
+     * graphs as {@code graphs} says.
+     */
+    public Efficiency apply(Efficiency stack, boolean graphs) {
         return new Efficiency(cap(stack.gemm() * computeFactor), cap(stack.gemmLowPrecision() * computeFactor),
                 cap(stack.decodeGemv() * bandwidthFactor),
                 cap(stack.attentionPrefill() * computeFactor), cap(stack.attentionDecode() * bandwidthFactor),
-                cap(stack.moeGemm() * computeFactor), stack.collective(), cap(stack.elementwise() * bandwidthFactor),
-                passSeconds, layerSeconds);
+                cap(stack.moeGemm() * computeFactor), cap(stack.moeDecode() * bandwidthFactor), stack.collective(),
+                cap(stack.elementwise() * bandwidthFactor), passSeconds, layerSeconds, graphs);
     }
 
     private static double cap(double share) {

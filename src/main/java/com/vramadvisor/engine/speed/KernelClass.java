@@ -26,6 +26,13 @@ public enum KernelClass {
     ATTENTION_DECODE("attentionDecode", true),
     /** Mixture-of-experts grouped matrix multiplications. Compute. */
     MOE_GEMM("moeGemm", false),
+    /**
+     * Decode's read of the routed experts' weights (the experts a step's tokens touch, {@link MoeWork}): fused or
+     * grouped expert kernels (vLLM's and SGLang's {@code fused_moe}, TensorRT-LLM's MoE plugin) read each touched
+     * expert for the few tokens routed to it, in tiles of their own, which reach a share of peak bandwidth apart from
+     * a dense layer's matrix-vector products ({@link #DECODE_GEMV}). Bandwidth.
+     */
+    MOE_DECODE("moeDecode", true),
     /** All-reduce, all-gather, reduce-scatter, all-to-all and sends between GPUs: the share of the link's peak. */
     COLLECTIVE("collective", false),
     /** Element-wise and streaming kernels (norms, activations, optimizer updates, batch norm). Bandwidth. */

@@ -38,13 +38,16 @@ import java.util.Objects;
  * @param statistic     how the source summarises it; {@code null} for a total (GPU-hours)
  * @param where         the table, figure, row or command in the source
  * @param notes         anything a reader needs
+ * @param published     the source's publication date ({@code yyyy-mm-dd} or {@code yyyy-mm}); {@code null} when it
+ *                      gives none
  */
 public record Measurement(String id, String sourceId, BenchmarkKind kind, String model, String modelName,
                           String precision, String kvDtype, String engine, String engineVersion, String backend,
                           String gpuId, int gpuCount, MeasuredLayout layout, String scenario, Integer batch,
                           Integer concurrency, Double requestRate, Integer inputTokens, Integer outputTokens,
                           Integer seq, Integer resolution, Integer steps, Integer images, Double tokens,
-                          Metric metric, double value, Statistic statistic, String where, String notes) {
+                          Metric metric, double value, Statistic statistic, String where, String notes,
+                          String published) {
 
     public Measurement {
         Objects.requireNonNull(id, "id");

@@ -35,7 +35,7 @@ public final class PassTime {
     }
 
     /**
-     * Seconds of memory traffic of a decode-like pass.
+     * Seconds of memory traffic of a decode-like pass of a dense model.
      *
      * @param bandwidthBytesPerSecond the peak bandwidth of the GPU that reads, bytes/s
      * @param weightBytes             weight bytes read
@@ -43,12 +43,38 @@ public final class PassTime {
      */
     public static double memorySeconds(Efficiency e, double bandwidthBytesPerSecond, double weightBytes,
                                        double kvBytes) {
-        return weightBytes / (bandwidthBytesPerSecond * e.decodeGemv())
+        return memorySeconds(e, bandwidthBytesPerSecond, weightBytes, 0, kvBytes);
+    }
+
+    /**
+     * Seconds of memory traffic of a decode-like pass: the dense weights at {@link Efficiency#decodeGemv}, the routed
+     * experts' weights the pass touches at {@link Efficiency#moeDecode}, the KV cache at
+     * {@link Efficiency#attentionDecode}.
+     *
+     * @param bandwidthBytesPerSecond the peak bandwidth of the GPU that reads, bytes/s
+     * @param denseWeightBytes        bytes of the weights every token passes through (attention, shared experts,
+     *                                dense feed-forward layers, embeddings)
+     * @param expertWeightBytes       bytes of the routed experts' weights read
+     * @param kvBytes                 KV-cache bytes read
+     */
+    public static double memorySeconds(Efficiency e, double bandwidthBytesPerSecond, double denseWeightBytes,
+                                       double expertWeightBytes, double kvBytes) {
+        return denseWeightBytes / (bandwidthBytesPerSecond * e.decodeGemv())
+                + expertWeightBytes / (bandwidthBytesPerSecond * e.moeDecode())
                 + kvBytes / (bandwidthBytesPerSecond * e.attentionDecode());
     }
 
-    /** Fixed host-side seconds of one pass through {@code layers} layers. */
+    /** Fixed host-side seconds of one pass through {@code layers} layers launched kernel by kernel. */
     public static double fixedSeconds(Efficiency e, int layers) {
         return e.passSeconds() + layers * e.layerSeconds();
+    }
+
+    /**
+     * Fixed host-side seconds of one pure decode step through {@code layers} layers: the pass's cost, and the
+     * per-layer launches only where the engine does not replay decode steps as captured graphs
+     * ({@link Efficiency#decodeGraphs}).
+     */
+    public static double decodeFixedSeconds(Efficiency e, int layers) {
+        return e.decodeGraphs() ? e.passSeconds() : fixedSeconds(e, layers);
     }
 }

@@ -89,15 +89,19 @@ class CachingAllocatorTest {
         assertThat(CachingAllocator.reserveFraction(0.28, true)).isZero();
         assertThat(CachingAllocator.highFraction(0.28, false)).isEqualTo(0.56);
         assertThat(CachingAllocator.highFraction(0.28, true)).isEqualTo(0.28);
-        // A Megatron training step (NeMo and torchtitan launch with expandable segments) reserves nothing; the same
-        // step under plain PyTorch keeps 0.28 of its transient tensors.
+        // A training step under Megatron-LM or NeMo (launched with expandable segments) reserves nothing; the same
+        // step under DeepSpeed (Megatron's memory layout, the default allocator) or with no framework named keeps
+        // 0.28 of its transient tensors.
         com.vramadvisor.engine.llm.ModelSpec llama = com.vramadvisor.engine.ranking.ReferenceModels.llama2_7b();
         com.vramadvisor.engine.llm.Workload megatron = com.vramadvisor.engine.llm.Workload.builder().batch(1)
-                .sequenceLength(4096).implementation(com.vramadvisor.engine.llm.Implementation.MEGATRON).build();
+                .sequenceLength(4096).framework(com.vramadvisor.engine.llm.Framework.MEGATRON).build();
         com.vramadvisor.engine.llm.MemoryEstimator estimator = new com.vramadvisor.engine.llm.MemoryEstimator();
         assertThat(estimator.estimate(llama, megatron).allocatorReserveBytes()).isZero();
         assertThat(estimator.estimate(llama, megatron.toBuilder()
-                .implementation(com.vramadvisor.engine.llm.Implementation.PYTORCH).build()).allocatorReserveBytes())
+                .framework(com.vramadvisor.engine.llm.Framework.DEEPSPEED).build()).allocatorReserveBytes())
+                .isPositive();
+        assertThat(estimator.estimate(llama, megatron.toBuilder().framework(null)
+                .implementation(com.vramadvisor.engine.llm.Implementation.MEGATRON).build()).allocatorReserveBytes())
                 .isPositive();
         assertThat(estimator.estimate(llama, megatron).range().highBytes())
                 .isGreaterThan(estimator.estimate(llama, megatron).peakBytes());

@@ -225,7 +225,7 @@ public final class CorpusEvaluator {
         Workload base = engine.onGpu(engine.configure(b.build(), 0), gpu.memoryBytesTotal(), gpu.name());
         Fabric fabric = Rig.of(gpu, hardware.nodeFor(gpu), gpu.memoryBytesUsable()).fabric(copyGpus);
         Stack stack = Stack.of(gpu, engineId, m.backend());
-        String software = engineId.isEmpty() ? engine.id() : engineId;
+        String software = engineId.isEmpty() ? engine.id() : engineGeneration(engineId, m);
         return switch (m.kind()) {
             case LLM_DECODE -> decode(m, model, base, gpu, fabric, stack, software, replicas);
             case LLM_PREFILL -> prefill(m, model, base, gpu, fabric, stack, software, replicas);
@@ -246,6 +246,10 @@ public final class CorpusEvaluator {
         }
         if ("offline".equals(m.scenario()) && m.batch() != null && m.concurrency() == null) {
             return offlineBatch(m, model, base, gpu, fabric, stack, software, replicas, out, limit);
+        }
+        if ("concurrency".equals(m.scenario()) && m.concurrency() != null
+                && Math.round((double) m.concurrency() / replicas) >= 2) {
+            return concurrencyWaves(m, model, base, gpu, fabric, stack, software, replicas, out, limit);
         }
         return of(m, stack, software, table -> {
             Efficiency eff = table.resolve(stack, software);
@@ -312,6 +316,63 @@ public final class CorpusEvaluator {
                 case REQUESTS_PER_SECOND -> figure(m, requests);
                 case E2E_LATENCY_SECONDS -> figure(m, seconds);
                 default -> Prediction.unsupported(m, "an offline batch does not give " + m.metric().id());
+            };
+        });
+    }
+
+    /**
+     * A closed-loop benchmark at a fixed concurrency (corpus scenario {@code concurrency}: vLLM's and SGLang's
+     * {@code benchmark_serving --max-concurrency}, {@code genai-perf --concurrency}, {@code trtllm-bench}) whose
+     * requests all have the stated prompt and output lengths: the {@code c} requests of a copy start together, and,
+     * every request being as long as the next, finish together, so the next {@code c} start together again. Each
+     * such wave is a burst: the engine prefills the {@code c} prompts one after another (at {@code T_p} each,
+     * {@link ServingLatency#prefill}) and then decodes the {@code c} sequences together ({@code D} a step,
+     * {@link ServingLatency#decodeStep} at batch {@code c}). The {@code i}-th request of a wave waits
+     * {@code i x T_p} for its first token; it finishes with the wave, at {@code W = c x T_p + (O - 1) x D}:
+     * <pre>
+     *   TTFT mean = (c + 1) / 2 x T_p, median = ceil(c / 2) x T_p, 99th percentile = ceil(0.99 c) x T_p
+     *   TPOT mean = D + (c - 1) / 2 x T_p / (O - 1)          throughput = c x O / W per copy
+     * </pre>
+     * A steady state with staggered arrivals ({@link ServingLatency#ofUsers}, what the decision table sizes a service
+     * with) describes users who arrive on their own; a benchmark with equal lengths never reaches it. More requests
+     * than the copy's KV cache and scheduler hold ({@code limit}) run as waves of {@code limit}.
+     */
+    private Case concurrencyWaves(Measurement m, ModelSpec model, Workload base, GpuSpec gpu, Fabric fabric,
+                                  Stack stack, String software, int replicas, int out, long limit) {
+        int perCopy = (int) Math.max(1, Math.round((double) m.concurrency() / replicas));
+        int c = (int) Math.max(1, Math.min(perCopy, limit));
+        Workload one = base.toBuilder().batch(1).build();
+        Workload all = base.toBuilder().batch(c).build();
+        Estimate eOne = ESTIMATOR.estimate(model, one);
+        Estimate eAll = ESTIMATOR.estimate(model, all);
+        return of(m, stack, software, table -> {
+            Efficiency eff = table.resolve(stack, software);
+            Optional<ServingLatency.Step> prefill = ServingLatency.prefill(model, one, eOne, gpu, fabric,
+                    one.parallelism(), eff);
+            if (prefill.isEmpty()) {
+                return Prediction.unsupported(m, "the GPU has no rate for the weights");
+            }
+            double tp = prefill.get().seconds();
+            double d = ServingLatency.decodeStep(model, all, eAll, gpu, fabric, all.parallelism(), eff).seconds();
+            int steps = Math.max(0, out - 1);
+            double wave = c * tp + steps * d;
+            double requests = replicas * c / wave;
+            int in = base.sequenceLength();
+            double ttft = switch (m.statistic() == null ? Statistic.MEAN : m.statistic()) {
+                case MEDIAN -> Math.ceil(c / 2.0) * tp;
+                case P99, P90 -> Math.ceil(0.99 * c) * tp;
+                default -> (c + 1) / 2.0 * tp;
+            };
+            double tpot = steps > 0 ? d + (c - 1) / 2.0 * tp / steps : d;
+            return switch (m.metric()) {
+                case TPOT_MS, ITL_MS -> figure(m, tpot * 1000);
+                case TTFT_MS -> figure(m, ttft * 1000);
+                case E2E_LATENCY_SECONDS -> figure(m, wave);
+                case REQUESTS_PER_SECOND -> figure(m, requests);
+                case OUTPUT_TOKENS_PER_SECOND -> figure(m, requests * out);
+                case TOTAL_TOKENS_PER_SECOND -> figure(m, requests * (in + out));
+                case TOKENS_PER_SECOND_PER_GPU -> figure(m, requests * out / m.gpuCount());
+                default -> Prediction.unsupported(m, "a serving measurement does not give " + m.metric().id());
             };
         });
     }
@@ -651,6 +712,33 @@ public final class CorpusEvaluator {
             default -> Recompute.NONE;
         };
     }
+
+    /**
+     * The engine id its fitted profile is kept under: vLLM before 0.8.0 as {@value #VLLM_V0}. vLLM 0.8.0 made its
+     * rewritten engine (V1: a new scheduler, piecewise CUDA graphs, the API server and detokenisation in their own
+     * process) the default (vLLM pull request 13726, released 18 March 2025), so a measurement of the older engine
+     * says little about the engine the product serves with ({@code vllm}). A measurement without a version counts as
+     * V0 when its source was published before that release.
+     */
+    static String engineGeneration(String engineId, Measurement m) {
+        if (!"vllm".equals(engineId)) {
+            return engineId;
+        }
+        String v = m.engineVersion();
+        if (v != null) {
+            java.util.regex.Matcher mm = java.util.regex.Pattern.compile("^(\\d+)\\.(\\d+)").matcher(v);
+            if (mm.find()) {
+                int major = Integer.parseInt(mm.group(1));
+                int minor = Integer.parseInt(mm.group(2));
+                return major == 0 && minor < 8 ? VLLM_V0 : engineId;
+            }
+        }
+        return m.published() != null && m.published().compareTo(VLLM_V1_DEFAULT_SINCE) < 0 ? VLLM_V0 : engineId;
+    }
+
+    /** The profile id of vLLM's engine before 0.8.0 ({@link #engineGeneration}). */
+    public static final String VLLM_V0 = "vllm-v0";
+    private static final String VLLM_V1_DEFAULT_SINCE = "2025-03-18";
 
     private static Implementation implementation(String engine) {
         String e = engine == null ? "" : engine.toLowerCase(Locale.ROOT);

@@ -28,20 +28,24 @@ import java.util.TreeSet;
  * it, then measures the residuals of both parts with the result.
  *
  * <p>Parameters: the share of peak of every kernel class on every stack that fit measurements run on, and for every
- * engine they name its fixed costs per pass and per layer and, for engines with kernels of their own
- * ({@link #OWN_KERNELS}), its factors on the compute and the bandwidth shares ({@link EngineProfile}). Each measurement is predicted through the application's code ({@link CorpusEvaluator});
- * the loss is
+ * engine and stack they name ({@link EfficiencyTable#fixedCostKey}) the engine's fixed costs per pass and per layer
+ * on that stack and, for engines with kernels of their own
+ * ({@link #OWN_KERNELS}), its factors on the compute and the bandwidth shares ({@link EngineProfile}). Each
+ * measurement is predicted through the application's code ({@link CorpusEvaluator}); the loss is
  * <pre>
  *   sum over sources of  (1 / n_source) x sum over the source's points of  huber(ln(predicted / measured))
- *   + LAMBDA x sum over stacks and classes of  (ln share(stack, class) - mean over stacks of ln share(class))^2
- *   + LAMBDA x sum over engines of  (ln computeFactor)^2 + (ln bandwidthFactor)^2
+ *   + LAMBDA x sum over stacks and classes of  (ln share(stack, class) - ln share before any fit(class))^2
+ *   + LAMBDA x sum over engines and stacks of  (ln computeFactor)^2 + (ln bandwidthFactor)^2
  * </pre>
  * Every source weighs one unit, its points sharing it (corpus README, clarification 6), so that no single source
  * sets a constant; the Huber loss ({@value #HUBER_DELTA} in log error, about a factor of 1.65) keeps a wild point from
- * dragging a share; the penalties pull a stack's share towards the other stacks' and an engine's factors towards 1
- * where the measurements say little (a class they do not exercise stays at the pooled value), which also decides
- * between a stack and the engines that run on it when the corpus cannot tell them apart. The pooled shares, which
- * stacks without fit measurements use, are the means over the fitted stacks.
+ * dragging a share; the penalties pull a stack's share towards its documented value before any fit
+ * ({@code Efficiency#UNFITTED}) and an engine's factors towards 1 where the measurements say little. A stack's
+ * shares are what the vendor's libraries reach (cuBLAS, cuDNN, hipBLASLt, called by the training frameworks, eager
+ * PyTorch and diffusers), so they are searched on those engines' measurements only; an engine with kernels of its
+ * own ({@link #OWN_KERNELS}) is described by its factors on them. Searched together, a stack's share and its engines'
+ * factors are one product the data cannot split, and the share drifted to whatever its most measured engine reached.
+ * The pooled shares, which stacks without fit measurements use, are the means over the fitted stacks.
  *
  * <p>Optimisation: coordinate descent in log space, each coordinate by golden-section search over its bounds (shares
  * {@value #MIN_SHARE} to 1; engine factors 0.25 to 4; fixed costs 0 or 10^-7 to 0.1 s per pass and 10^-8 to 10^-3 s
@@ -77,8 +81,8 @@ public final class EfficiencyFit {
      * diffusers, Transformers) call the vendor's libraries (cuBLAS, cuDNN, hipBLASLt) for their matrix
      * multiplications, which the stack's shares describe; they get fixed costs only.
      */
-    static final java.util.Set<String> OWN_KERNELS = java.util.Set.of("trtllm", "vllm", "sglang", "llama.cpp", "mlx",
-            "tgi");
+    static final java.util.Set<String> OWN_KERNELS = java.util.Set.of("trtllm", "vllm", CorpusEvaluator.VLLM_V0,
+            "sglang", "llama.cpp", "mlx", "tgi");
 
     /**
      * The fit and its residuals.
@@ -95,7 +99,7 @@ public final class EfficiencyFit {
     private final List<CorpusEvaluator.Case> allCases;
     private final Map<String, Integer> sourceSizes = new HashMap<>();
     private final List<Stack> stacks;
-    private final List<String> engines;
+    private final List<String> costKeys;
     private final EnumMap<Stack, EnumMap<KernelClass, Double>> shares = new EnumMap<>(Stack.class);
     private final Map<String, double[]> fixed = new TreeMap<>();
     private final Map<CorpusEvaluator.Case, Double> lastLoss = new HashMap<>();
@@ -104,7 +108,7 @@ public final class EfficiencyFit {
         this.allCases = List.copyOf(cases);
         List<CorpusEvaluator.Case> fit = new ArrayList<>();
         TreeSet<Stack> usedStacks = new TreeSet<>();
-        TreeSet<String> usedEngines = new TreeSet<>();
+        TreeSet<String> usedCosts = new TreeSet<>();
         for (CorpusEvaluator.Case c : cases) {
             Measurement m = c.measurement();
             if (m.part() != BenchmarkSplit.Part.FIT || m.kind() == BenchmarkKind.LLM_PRETRAINING
@@ -115,12 +119,12 @@ public final class EfficiencyFit {
             sourceSizes.merge(m.sourceId(), 1, Integer::sum);
             usedStacks.add(c.stack());
             if (c.software() != null) {
-                usedEngines.add(c.software());
+                usedCosts.add(EfficiencyTable.fixedCostKey(c.software(), c.stack()));
             }
         }
         this.fitCases = fit;
         this.stacks = List.copyOf(usedStacks);
-        this.engines = List.copyOf(usedEngines);
+        this.costKeys = List.copyOf(usedCosts);
         EfficiencyTable start = EfficiencyTable.UNFITTED;
         for (Stack s : stacks) {
             EnumMap<KernelClass, Double> m = new EnumMap<>(KernelClass.class);
@@ -129,8 +133,8 @@ public final class EfficiencyFit {
             }
             shares.put(s, m);
         }
-        for (String e : engines) {
-            fixed.put(e, new double[] {0, 0, 1, 1});
+        for (String k : costKeys) {
+            fixed.put(k, new double[] {0, 0, 1, 1});
         }
     }
 
@@ -156,12 +160,17 @@ public final class EfficiencyFit {
                     loss = optimiseShare(s, k, loss);
                 }
             }
-            for (String e : engines) {
-                loss = optimiseFixed(e, 0, PASS_MIN, PASS_MAX, loss);
-                loss = optimiseFixed(e, 1, LAYER_MIN, LAYER_MAX, loss);
-                if (OWN_KERNELS.contains(e)) {
-                    loss = optimiseFactor(e, 2, loss);
-                    loss = optimiseFactor(e, 3, loss);
+            // The shares moved the predictions of the engines with kernels of their own too, which their search
+            // left out: the loss of every case again.
+            loss = loss(fitCases);
+            for (String k : costKeys) {
+                loss = optimiseFixed(k, 0, PASS_MIN, PASS_MAX, loss);
+                loss = optimiseFixed(k, 1, LAYER_MIN, LAYER_MAX, loss);
+            }
+            for (String k : costKeys) {
+                if (OWN_KERNELS.contains(k.substring(0, k.indexOf('@')))) {
+                    loss = optimiseFactor(k, 2, loss);
+                    loss = optimiseFactor(k, 3, loss);
                 }
             }
             if (before - loss < TOLERANCE) {
@@ -214,7 +223,8 @@ public final class EfficiencyFit {
     }
 
     private double optimiseShare(Stack s, KernelClass k, double current) {
-        List<CorpusEvaluator.Case> affected = fitCases.stream().filter(c -> c.stack() == s).toList();
+        List<CorpusEvaluator.Case> affected = fitCases.stream().filter(c -> c.stack() == s)
+                .filter(c -> !OWN_KERNELS.contains(c.software())).toList();
         if (affected.isEmpty()) {
             return current;
         }
@@ -235,7 +245,8 @@ public final class EfficiencyFit {
     }
 
     private double optimiseFixed(String engine, int which, double min, double max, double current) {
-        List<CorpusEvaluator.Case> affected = fitCases.stream().filter(c -> engine.equals(c.software())).toList();
+        List<CorpusEvaluator.Case> affected = fitCases.stream().filter(c -> c.software() != null
+                && engine.equals(EfficiencyTable.fixedCostKey(c.software(), c.stack()))).toList();
         double original = fixed.get(engine)[which];
         double rest = current - partial(affected);
         java.util.function.DoubleUnaryOperator f = x -> {
@@ -262,7 +273,8 @@ public final class EfficiencyFit {
     }
 
     private double optimiseFactor(String engine, int which, double current) {
-        List<CorpusEvaluator.Case> affected = fitCases.stream().filter(c -> engine.equals(c.software())).toList();
+        List<CorpusEvaluator.Case> affected = fitCases.stream().filter(c -> c.software() != null
+                && engine.equals(EfficiencyTable.fixedCostKey(c.software(), c.stack()))).toList();
         double original = fixed.get(engine)[which];
         double rest = current - partial(affected) - enginePenalty();
         java.util.function.DoubleUnaryOperator f = x -> {
@@ -336,15 +348,19 @@ public final class EfficiencyFit {
         return sum;
     }
 
+    /**
+     * The pull of every stack's share towards the documented value before any fit ({@link
+     * com.vramadvisor.engine.speed.Efficiency#UNFITTED}): {@code LAMBDA x sum (ln share - ln prior)^2}. It anchors the
+     * level of each class, which the data alone cannot split between a stack and the engines that run on it (a share
+     * times an engine's factor): without it the stack's share drifted to whatever its most measured engine reached,
+     * and every other engine on the stack inherited that engine's speed.
+     */
     private double penalty() {
-        if (stacks.size() < 2) {
-            return 0;
-        }
         double sum = 0;
         for (KernelClass k : KernelClass.values()) {
-            double mean = meanLog(k);
+            double prior = Math.log(EfficiencyTable.UNFITTED.pooled().get(k));
             for (Stack s : stacks) {
-                double d = Math.log(shares.get(s).get(k)) - mean;
+                double d = Math.log(shares.get(s).get(k)) - prior;
                 sum += d * d;
             }
         }
