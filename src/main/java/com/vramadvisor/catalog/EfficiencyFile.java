@@ -61,9 +61,10 @@ public final class EfficiencyFile {
         Map<String, EngineProfile> engines = new TreeMap<>();
         for (Iterator<Map.Entry<String, JsonNode>> it = root.path("engines").fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
+            double bandwidth = number(e.getValue(), "bandwidthFactor");
             engines.put(e.getKey(), new EngineProfile(number(e.getValue(), "passSeconds"),
-                    number(e.getValue(), "layerSeconds"), number(e.getValue(), "computeFactor"),
-                    number(e.getValue(), "bandwidthFactor")));
+                    number(e.getValue(), "layerSeconds"), number(e.getValue(), "computeFactor"), bandwidth,
+                    e.getValue().has("cacheFactor") ? number(e.getValue(), "cacheFactor") : bandwidth));
         }
         JsonNode residuals = root.path("residuals");
         EfficiencyTable.FitInfo info = new EfficiencyTable.FitInfo(root.path("fitPoints").asInt(),
@@ -97,6 +98,7 @@ public final class EfficiencyFile {
             o.put("layerSeconds", round(c.layerSeconds()));
             o.put("computeFactor", round(c.computeFactor()));
             o.put("bandwidthFactor", round(c.bandwidthFactor()));
+            o.put("cacheFactor", round(c.cacheFactor()));
         });
         ObjectNode residuals = root.putObject("residuals");
         writeResiduals(residuals.putObject("heldOut"), table.heldOut());

@@ -115,20 +115,19 @@ public final class ServingQueue {
         double weightRead = p.pipelineParallel() * PassTime.memorySeconds(eff, bandwidth, weights[0], weights[1], 0);
         double kvRead = p.pipelineParallel() * PassTime.memorySeconds(eff, bandwidth, 0, 0, kvPerSequence * decode);
         double cached = (prompt + (double) workload.effectiveContext()) / 2;
-        // The step's decode and prompt tokens share its weight matrix multiplications; the attention of each runs on
-        // its own: the decode tokens' over the KV cache, the prompt's over itself.
-        double[] parts = ServingLatency.passComputeParts(model, estimate, eff, peakTflops, p, prefill, prompt,
-                decode, cached);
-        double prefillAttention = ServingLatency.passComputeParts(model, estimate, eff, peakTflops, p, prefill,
-                prompt, 0, 0)[1];
-        double[] decodeParts = {parts[0], parts[1] - prefillAttention};
+        // The decode tokens' weight matrix multiplications and their attention over the cache each at their own
+        // roofline; the prompt tokens' work on top, at the compute roofline.
+        double[] decodeParts = ServingLatency.passComputeParts(model, estimate, eff, peakTflops, p, 0, 0, decode,
+                cached);
+        double prefillCompute = ServingLatency.passCompute(model, estimate, eff, peakTflops, p, prefill, prompt, 0,
+                0);
         double comm = eff.collectiveSeconds(StepTimeModel.decodeCommSeconds(model, fabric, p.tensorParallel(),
                 p.pipelineParallel(), tokens));
         // A step with prompt tokens in it runs outside the decode graphs (vLLM's and SGLang's graphs hold decode-only
         // batches); a pure decode step replays them.
         double fixed = prefill > 0 ? PassTime.fixedSeconds(eff, model.layers())
                 : PassTime.decodeFixedSeconds(eff, model.layers());
-        return ServingLatency.kernelSeconds(weightRead, kvRead, decodeParts) + prefillAttention + comm + fixed;
+        return ServingLatency.kernelSeconds(weightRead, kvRead, decodeParts) + prefillCompute + comm + fixed;
     }
 
     /**

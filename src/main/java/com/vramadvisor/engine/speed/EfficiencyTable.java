@@ -90,7 +90,7 @@ public record EfficiencyTable(Map<KernelClass, Double> pooled, Map<Stack, Map<Ke
             // No measurement of the engine on this stack: the stack's shares as they are, and the engine's host costs
             // as they are on CUDA.
             EngineProfile onCuda = engines.getOrDefault(fixedCostKey(software, Stack.CUDA), EngineProfile.NONE);
-            engine = new EngineProfile(onCuda.passSeconds(), onCuda.layerSeconds(), 1, 1);
+            engine = new EngineProfile(onCuda.passSeconds(), onCuda.layerSeconds(), 1, 1, 1);
         }
         return engine.apply(e, EngineProfile.capturesDecodeGraphs(software));
     }

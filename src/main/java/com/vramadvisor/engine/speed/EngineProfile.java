@@ -11,20 +11,30 @@ package com.vramadvisor.engine.speed;
  * @param passSeconds     per forward pass, seconds
  * @param layerSeconds    per layer and pass (for image models: per operator launch), seconds
  * @param computeFactor   multiplies the stack's compute shares (large GEMM, attention prefill, expert GEMM)
- * @param bandwidthFactor multiplies the stack's bandwidth shares (decode weight read, KV read, element-wise)
+ * @param bandwidthFactor multiplies the stack's bandwidth shares of the weight read (dense and routed experts) and
+ *                        of the element-wise kernels
+ * @param cacheFactor     multiplies the stack's share of decode attention's KV-cache read: the engine's attention
+ *                        kernels (vLLM's paged attention, FlashInfer, TensorRT-LLM's XQA) are other kernels than its
+ *                        matrix-vector products and reach a share of their own
  */
-public record EngineProfile(double passSeconds, double layerSeconds, double computeFactor, double bandwidthFactor) {
+public record EngineProfile(double passSeconds, double layerSeconds, double computeFactor, double bandwidthFactor,
+                            double cacheFactor) {
 
     /** No fixed cost, the stack's shares as they are. */
-    public static final EngineProfile NONE = new EngineProfile(0, 0, 1, 1);
+    public static final EngineProfile NONE = new EngineProfile(0, 0, 1, 1, 1);
+
+    /** A profile whose KV-cache read moves with its weight read ({@code cacheFactor = bandwidthFactor}). */
+    public EngineProfile(double passSeconds, double layerSeconds, double computeFactor, double bandwidthFactor) {
+        this(passSeconds, layerSeconds, computeFactor, bandwidthFactor, bandwidthFactor);
+    }
 
     public EngineProfile {
         if (!(passSeconds >= 0) || !(layerSeconds >= 0) || Double.isInfinite(passSeconds)
                 || Double.isInfinite(layerSeconds)) {
             throw new IllegalArgumentException("fixed costs must be finite and not negative");
         }
-        if (!(computeFactor > 0) || !(bandwidthFactor > 0) || Double.isInfinite(computeFactor)
-                || Double.isInfinite(bandwidthFactor)) {
+        if (!(computeFactor > 0) || !(bandwidthFactor > 0) || !(cacheFactor > 0) || Double.isInfinite(computeFactor)
+                || Double.isInfinite(bandwidthFactor) || Double.isInfinite(cacheFactor)) {
             throw new IllegalArgumentException("engine factors must be positive and finite");
         }
     }
@@ -53,7 +63,7 @@ public record EngineProfile(double passSeconds, double layerSeconds, double comp
     public Efficiency apply(Efficiency stack, boolean graphs) {
         return new Efficiency(cap(stack.gemm() * computeFactor), cap(stack.gemmLowPrecision() * computeFactor),
                 cap(stack.decodeGemv() * bandwidthFactor),
-                cap(stack.attentionPrefill() * computeFactor), cap(stack.attentionDecode() * bandwidthFactor),
+                cap(stack.attentionPrefill() * computeFactor), cap(stack.attentionDecode() * cacheFactor),
                 cap(stack.moeGemm() * computeFactor), cap(stack.moeDecode() * bandwidthFactor), stack.collective(),
                 cap(stack.elementwise() * bandwidthFactor), passSeconds, layerSeconds, graphs);
     }

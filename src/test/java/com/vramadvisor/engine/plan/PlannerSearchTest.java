@@ -25,7 +25,7 @@ class PlannerSearchTest {
     private static final ModelSpec MIXTRAL = ReferenceModels.llama3_8b().toBuilder().vocabSize(32_000)
             .moe(MoeSpec.topK(8, 2, 14_336)).maxPositions(32_768).build();
     private static final Workload MEGATRON_4K = Workload.builder().sequenceLength(4096)
-            .implementation(Implementation.MEGATRON).build();
+            .framework(Framework.MEGATRON).build();
 
     private static Planner planner(ModelSpec model, Workload w, long globalBatchTokens) {
         Estimate single = new MemoryEstimator().estimate(model, w);

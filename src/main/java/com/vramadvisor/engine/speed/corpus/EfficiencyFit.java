@@ -29,13 +29,13 @@ import java.util.TreeSet;
  *
  * <p>Parameters: the share of peak of every kernel class on every stack that fit measurements run on, and for every
  * engine and stack they name ({@link EfficiencyTable#fixedCostKey}) the engine's fixed costs per pass and per layer
- * on that stack and, for engines with kernels of their own
- * ({@link #OWN_KERNELS}), its factors on the compute and the bandwidth shares ({@link EngineProfile}). Each
- * measurement is predicted through the application's code ({@link CorpusEvaluator}); the loss is
+ * on that stack and, for engines with kernels of their own ({@link #OWN_KERNELS}), its factors on the compute
+ * shares, the weight read and the KV-cache read ({@link EngineProfile}). Each measurement is predicted through the
+ * application's code ({@link CorpusEvaluator}); the loss is
  * <pre>
  *   sum over sources of  (1 / n_source) x sum over the source's points of  huber(ln(predicted / measured))
  *   + LAMBDA x sum over stacks and classes of  (ln share(stack, class) - ln share before any fit(class))^2
- *   + LAMBDA x sum over engines and stacks of  (ln computeFactor)^2 + (ln bandwidthFactor)^2
+ *   + LAMBDA x sum over engines and stacks of  (ln computeFactor)^2 + (ln bandwidthFactor)^2 + (ln cacheFactor)^2
  * </pre>
  * Every source weighs one unit, its points sharing it (corpus README, clarification 6), so that no single source
  * sets a constant; the Huber loss ({@value #HUBER_DELTA} in log error, about a factor of 1.65) keeps a wild point from
@@ -134,7 +134,7 @@ public final class EfficiencyFit {
             shares.put(s, m);
         }
         for (String k : costKeys) {
-            fixed.put(k, new double[] {0, 0, 1, 1});
+            fixed.put(k, new double[] {0, 0, 1, 1, 1});
         }
     }
 
@@ -171,6 +171,7 @@ public final class EfficiencyFit {
                 if (OWN_KERNELS.contains(k.substring(0, k.indexOf('@')))) {
                     loss = optimiseFactor(k, 2, loss);
                     loss = optimiseFactor(k, 3, loss);
+                    loss = optimiseFactor(k, 4, loss);
                 }
             }
             if (before - loss < TOLERANCE) {
@@ -208,7 +209,7 @@ public final class EfficiencyFit {
         Map<Stack, Map<KernelClass, Double>> byStack = new EnumMap<>(Stack.class);
         shares.forEach((s, m) -> byStack.put(s, new EnumMap<>(m)));
         Map<String, EngineProfile> costs = new TreeMap<>();
-        fixed.forEach((e, v) -> costs.put(e, new EngineProfile(v[0], v[1], v[2], v[3])));
+        fixed.forEach((e, v) -> costs.put(e, new EngineProfile(v[0], v[1], v[2], v[3], v[4])));
         int heldOutPoints = heldOut.values().stream().mapToInt(Residuals::count).sum();
         return new EfficiencyTable(pooled, byStack, costs, heldOut, fit,
                 new EfficiencyTable.FitInfo(fitCases.size(), heldOutPoints, corpusSha256(allCases), command));
@@ -293,7 +294,9 @@ public final class EfficiencyFit {
     private double enginePenalty() {
         double sum = 0;
         for (double[] v : fixed.values()) {
-            sum += Math.log(v[2]) * Math.log(v[2]) + Math.log(v[3]) * Math.log(v[3]);
+            for (int i = 2; i <= 4; i++) {
+                sum += Math.log(v[i]) * Math.log(v[i]);
+            }
         }
         return LAMBDA * sum;
     }

@@ -8,6 +8,7 @@ import com.vramadvisor.catalog.BenchmarkCorpusReader;
 import com.vramadvisor.catalog.Catalog;
 import com.vramadvisor.catalog.CatalogLoader;
 import com.vramadvisor.engine.llm.DataType;
+import com.vramadvisor.engine.llm.MemoryEstimator;
 import com.vramadvisor.engine.llm.Mode;
 import com.vramadvisor.engine.llm.ModelSpec;
 import com.vramadvisor.engine.llm.Parallelism;
@@ -58,16 +59,25 @@ class CorpusEvaluatorTest {
     }
 
     @Test
-    void aServingFigureIsTheDecisionTablesServingLatencyForTheSameWorkload() {
+    void aClosedLoopFigureIsAWaveOfTheDecisionTablesPrefillAndDecodeSteps() {
+        // Eight requests of exactly 1,024 + 128 tokens start together: the engine prefills them one after another
+        // and decodes the eight together; the mean TPOT adds the prefills the early requests wait through,
+        // D + (8 - 1) / 2 x T_p / 127.
         Measurement m = byId("c8-bf16-in1024-out128");
         ModelSpec model = CATALOG.model("llama-3.1-8b").orElseThrow();
         GpuSpec h100 = CATALOG.gpu("h100-sxm-80gb").orElseThrow();
-        Workload w = Workload.builder().mode(Mode.INFER).batch(8).sequenceLength(1024).context(1152)
+        Workload base = Workload.builder().mode(Mode.INFER).batch(1).sequenceLength(1024).context(1152)
                 .weightType(DataType.BF16).parallelism(Parallelism.SINGLE_GPU).build();
-        w = ServingEngine.VLLM.onGpu(ServingEngine.VLLM.configure(w, 0), h100.memoryBytesTotal(), h100.name());
-        double direct = ServingLatency.of(model, w, h100, Rig.of(h100, CATALOG.hardware().nodeFor(h100),
-                h100.memoryBytesUsable()).fabric(1), EfficiencyTable.UNFITTED.resolve(Stack.CUDA, "vllm"))
-                .orElseThrow().tpotMs();
+        base = ServingEngine.VLLM.onGpu(ServingEngine.VLLM.configure(base, 0), h100.memoryBytesTotal(), h100.name());
+        Workload eight = base.toBuilder().batch(8).build();
+        var fabric = Rig.of(h100, CATALOG.hardware().nodeFor(h100), h100.memoryBytesUsable()).fabric(1);
+        var eff = EfficiencyTable.UNFITTED.resolve(Stack.CUDA, CorpusEvaluator.VLLM_V0);
+        MemoryEstimator estimator = new MemoryEstimator();
+        double prefill = ServingLatency.prefill(model, base, estimator.estimate(model, base), h100, fabric,
+                base.parallelism(), eff).orElseThrow().seconds();
+        double decode = ServingLatency.decodeStep(model, eight, estimator.estimate(model, eight), h100, fabric,
+                eight.parallelism(), eff).seconds();
+        double direct = (decode + 3.5 * prefill / 127) * 1000;
         assertThat(EVALUATOR.predict(m, EfficiencyTable.UNFITTED).predicted()).isCloseTo(direct, within(1e-9));
         assertThat(m.metric()).isEqualTo(Metric.TPOT_MS);
     }
@@ -75,7 +85,8 @@ class CorpusEvaluatorTest {
     @Test
     void anEnginesFixedCostPerPassAddsToEveryDecodeStepOfThatEngineOnly() {
         EfficiencyTable slowVllm = new EfficiencyTable(Map.of(), Map.of(),
-                Map.of("vllm", new EngineProfile(2e-3, 0, 1, 1)), Map.of(), Map.of(), EfficiencyTable.UNFITTED.info());
+                Map.of(EfficiencyTable.fixedCostKey(CorpusEvaluator.VLLM_V0, Stack.CUDA), new EngineProfile(2e-3, 0, 1, 1)),
+                Map.of(), Map.of(), EfficiencyTable.UNFITTED.info());
         Measurement tpot = byId("c8-bf16-in1024-out128");
         double before = EVALUATOR.predict(tpot, EfficiencyTable.UNFITTED).predicted();
         double after = EVALUATOR.predict(tpot, slowVllm).predicted();
