@@ -85,7 +85,8 @@ public final class BenchmarkCorpusReader {
         String name = file.toString();
         JsonNode root;
         try {
-            root = JsonTrees.read(file, CatalogLoader.MAX_USER_FILE_BYTES, JsonTrees.Check.NO_DUPLICATE_FIELDS, JsonTrees.Check.NO_TRAILING_CONTENT);
+            root = JsonTrees.read(file, CatalogLoader.MAX_USER_FILE_BYTES, JsonTrees.Check.NO_DUPLICATE_FIELDS,
+                    JsonTrees.Check.NO_TRAILING_CONTENT);
         } catch (JsonProcessingException e) {
             problems.add(new CatalogProblem(name, "$", "malformed JSON: " + JsonTrees.problem(e)));
             return null;

@@ -331,7 +331,7 @@ public final class CorpusEvaluator {
      * {@code i x T_p} for its first token; it finishes with the wave, at {@code W = c x T_p + (O - 1) x D}:
      * <pre>
      *   TTFT mean = (c + 1) / 2 x T_p, median = ceil(c / 2) x T_p, 99th percentile = ceil(0.99 c) x T_p
-     *   TPOT mean = D + (c - 1) / 2 x T_p / (O - 1)          throughput = c x O / W per copy
+     *   TPOT mean: {@link #waveTpot}                         throughput = c x O / W per copy
      * </pre>
      * A steady state with staggered arrivals ({@link ServingLatency#ofUsers}, what the decision table sizes a service
      * with) describes users who arrive on their own; a benchmark with equal lengths never reaches it. More requests
@@ -363,7 +363,11 @@ public final class CorpusEvaluator {
                 case P99, P90 -> Math.ceil(0.99 * c) * tp;
                 default -> (c + 1) / 2.0 * tp;
             };
-            double tpot = steps > 0 ? d + (c - 1) / 2.0 * tp / steps : d;
+            // vLLM before 0.8 runs prompts in passes of their own unless chunked prefill is on, which its default
+            // turns on only for models longer than 32K tokens ("Chunked prefill is enabled by default for models
+            // with max_model_len > 32K", EngineArgs in vllm/engine/arg_utils.py of the 0.6 and 0.7 releases).
+            int chunk = VLLM_V0.equals(software) && base.effectiveContext() <= 32_768 ? 0 : base.prefillChunkTokens();
+            double tpot = steps > 0 ? waveTpot(c, tp, d, steps, base.sequenceLength(), chunk) : d;
             return switch (m.metric()) {
                 case TPOT_MS, ITL_MS -> figure(m, tpot * 1000);
                 case TTFT_MS -> figure(m, ttft * 1000);
@@ -375,6 +379,31 @@ public final class CorpusEvaluator {
                 default -> Prediction.unsupported(m, "a serving measurement does not give " + m.metric().id());
             };
         });
+    }
+
+    /**
+     * The mean TPOT of a wave of {@code c} requests ({@link #concurrencyWaves}). Without chunked prefill
+     * ({@code chunk} 0) the engine runs the prompts' passes alone and the decodes wait: request {@code i} waits
+     * through the {@code c - i} prefills after its own, {@code D + (c - 1) / 2 x T_p / (O - 1)} on average. With
+     * chunked prefill each step carries a chunk of prompt tokens and one token of every running request: the prefill
+     * phase's {@code S = ceil(c P / chunk)} steps take {@code c T_p / S} each, and request {@code i}, whose prompt
+     * ends in step {@code ceil(i P / chunk)}, draws its next tokens from the steps after it, then from the decode
+     * steps: {@code TPOT_i = (n_i x c T_p / S + (O - 1 - n_i) x D) / (O - 1)}, {@code n_i} the mixed steps left to it
+     * (at most {@code O - 1}).
+     */
+    static double waveTpot(int c, double tp, double d, int steps, int prompt, int chunk) {
+        if (chunk <= 0) {
+            return d + (c - 1) / 2.0 * tp / steps;
+        }
+        long mixedSteps = Math.max(1, (long) Math.ceil((double) c * prompt / chunk));
+        double mixed = c * tp / mixedSteps;
+        double sum = 0;
+        for (int i = 1; i <= c; i++) {
+            long own = (long) Math.ceil((double) i * prompt / chunk);
+            long left = Math.min(steps, Math.max(0, mixedSteps - own));
+            sum += (left * mixed + (steps - left) * d) / steps;
+        }
+        return sum / c;
     }
 
     /**

@@ -85,7 +85,8 @@ class CorpusEvaluatorTest {
     @Test
     void anEnginesFixedCostPerPassAddsToEveryDecodeStepOfThatEngineOnly() {
         EfficiencyTable slowVllm = new EfficiencyTable(Map.of(), Map.of(),
-                Map.of(EfficiencyTable.fixedCostKey(CorpusEvaluator.VLLM_V0, Stack.CUDA), new EngineProfile(2e-3, 0, 1, 1)),
+                Map.of(EfficiencyTable.fixedCostKey(CorpusEvaluator.VLLM_V0, Stack.CUDA),
+                        new EngineProfile(2e-3, 0, 1, 1)),
                 Map.of(), Map.of(), EfficiencyTable.UNFITTED.info());
         Measurement tpot = byId("c8-bf16-in1024-out128");
         double before = EVALUATOR.predict(tpot, EfficiencyTable.UNFITTED).predicted();
