@@ -84,12 +84,6 @@ public record Efficiency(double gemm, double gemmLowPrecision, double decodeGemv
                 moeDecode, collective, elementwise, pass, layer, decodeGraphs);
     }
 
-    /** This with the engine's decode steps replayed as graphs or not ({@link #decodeGraphs}). */
-    public Efficiency withDecodeGraphs(boolean graphs) {
-        return new Efficiency(gemm, gemmLowPrecision, decodeGemv, attentionPrefill, attentionDecode, moeGemm,
-                moeDecode, collective, elementwise, passSeconds, layerSeconds, graphs);
-    }
-
     /**
      * These efficiencies for matrix multiplications in 8 or 4 bits: the dense share becomes
      * {@link #gemmLowPrecision}'s (the other classes keep theirs); this unchanged when {@code low} is false.
