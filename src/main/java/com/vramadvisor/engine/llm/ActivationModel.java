@@ -27,10 +27,11 @@ import java.util.Set;
  *   <li>{@code ln2.input} {@code [r] sbh}, {@code mlp.fc1.input} {@code [e] sbh};</li>
  *   <li>two-matrix MLP: {@code mlp.fc1.output} {@code [e] sbf} (saved by GELU), {@code mlp.fc2.input}
  *       {@code [e] sbf}; gated MLP: {@code mlp.gate.output}, {@code mlp.act.output}, {@code mlp.up.output},
- *       {@code mlp.down.input}, each {@code [e] sbf}; under {@link Implementation#MEGATRON} without
- *       {@code mlp.act.output}: Megatron-Core's fused SwiGLU saves only its input, the gate and up outputs, and
- *       recomputes the activation in backward ({@code SwiGLUFunction} in
- *       {@code megatron/core/fusions/fused_bias_swiglu.py}: {@code ctx.save_for_backward(input_for_backward)});</li>
+ *       {@code mlp.down.input}, each {@code [e] sbf}; under the {@link Framework#MEGATRON} framework (named, not
+ *       only its memory layout, which DeepSpeed runs with Transformers' modules too) without {@code mlp.act.output}:
+ *       Megatron-Core's fused SwiGLU saves only its input, the gate and up outputs, and recomputes the activation in
+ *       backward ({@code SwiGLUFunction} in {@code megatron/core/fusions/fused_bias_swiglu.py}:
+ *       {@code ctx.save_for_backward(input_for_backward)});</li>
  *   <li>{@code mlp.residual.dropout.mask} {@code [1] sbh} with dropout.</li>
  * </ul>
  * In Korthikanti's setting (16-bit, LayerNorm, GELU with {@code f = 4h}, MHA, dropout, eager attention) this sums to
@@ -291,7 +292,7 @@ public final class ActivationModel {
             total += lora(out, targets, LoraSpec.LoraTarget.GATE_PROJ, prefix, ".gate_proj.lora.a.output", adapter);
             total += lora(out, targets, LoraSpec.LoraTarget.UP_PROJ, prefix, ".up_proj.lora.a.output", adapter);
             total += add(out, prefix, ".gate.output", inner);
-            if (w.implementation() != Implementation.MEGATRON) {
+            if (w.framework() != Framework.MEGATRON) {
                 total += add(out, prefix, ".act.output", inner);
             }
             total += add(out, prefix, ".up.output", inner);

@@ -28,9 +28,9 @@ final class EstimateAssumptions {
     private static final String RUNTIME = "runtime overhead: the CUDA context and the caching allocator's reserve, a"
             + " fraction of the tensors freed and allocated again within a step; tensors allocated once (weights,"
             + " training states, a KV cache) carry none";
-    private static final String EXPANDABLE = "allocator with expandable segments, as Megatron-Core's NeMo recipes"
-            + " and torchtitan launch training (PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True): no cached reserve;"
-            + " the range's high end keeps the default allocator's fragmentation";
+    private static final String EXPANDABLE = "allocator with expandable segments, as NeMo's recipes for Megatron-Core"
+            + " launch training (PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True): no cached reserve; the range's"
+            + " high end keeps the default allocator's fragmentation";
     private static final String ZERO_BUCKET = "DeepSpeed ZeRO at its defaults: a reduce bucket of 5e8 elements of the"
             + " working type, counted in the runtime overhead";
     private static final String ZERO3_BUFFERS = "DeepSpeed ZeRO-3 at its defaults: a reduce bucket of 5e8 elements of"

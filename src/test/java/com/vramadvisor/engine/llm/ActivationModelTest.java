@@ -118,7 +118,7 @@ class ActivationModelTest {
     @Test
     void groupedQueryAttentionKeepsKeysAndValuesAtKvWidthWithFlash() {
         ModelSpec llama = PublicModels.llama3_8b();
-        Workload w = Workload.builder().implementation(Implementation.MEGATRON).batch(1).sequenceLength(4096)
+        Workload w = Workload.builder().framework(Framework.MEGATRON).batch(1).sequenceLength(4096)
                 .precision(Precision.BF16).attention(AttentionImpl.FLASH).overhead(RuntimeOverhead.OFF).build();
         double sb = 4096;
         double h = 4096;
@@ -133,9 +133,12 @@ class ActivationModelTest {
         assertThat(bytes(acts, "attn.k")).isEqualTo((long) (2 * sb * kv));
         assertThat(names(acts)).containsSubsequence("mlp.gate.output", "mlp.up.output", "mlp.down.input")
                 .doesNotContain("mlp.act.output");
-        // Hugging Face's eager Llama MLP, act_fn(gate_proj(x)) * up_proj(x), keeps the activation's output too.
-        assertThat(names(ActivationModel.perLayer(llama, w.toBuilder().implementation(Implementation.PYTORCH)
-                .build()))).contains("mlp.act.output");
+        // Hugging Face's eager Llama MLP, act_fn(gate_proj(x)) * up_proj(x), keeps the activation's output too, and
+        // so does a run in Megatron's memory layout that names no framework (DeepSpeed runs Transformers' modules).
+        assertThat(names(ActivationModel.perLayer(llama, w.toBuilder().framework(null)
+                .implementation(Implementation.PYTORCH).build()))).contains("mlp.act.output");
+        assertThat(names(ActivationModel.perLayer(llama, w.toBuilder().framework(null)
+                .implementation(Implementation.MEGATRON).build()))).contains("mlp.act.output");
     }
 
     @Test
