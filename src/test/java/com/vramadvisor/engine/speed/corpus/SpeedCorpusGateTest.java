@@ -92,6 +92,7 @@ class SpeedCorpusGateTest {
                 .isLessThanOrEqualTo(before.medianAbs());
         assertThat(all.p90Abs()).as("90th percentile |error|, before the fit " + before.p90Abs())
                 .isLessThanOrEqualTo(before.p90Abs());
+        List<String> worse = new java.util.ArrayList<>();
         java.util.Set<String> groups = new java.util.TreeSet<>();
         heldOut(predictions, p -> true).forEach(p -> groups.add(group(p)));
         for (String g : groups) {
@@ -102,9 +103,14 @@ class SpeedCorpusGateTest {
             System.out.printf(Locale.ROOT, "held-out %s: median %.0f %% (before the fit %.0f %%), 90th percentile "
                             + "%.0f %% (%.0f %%)%n", g, 100 * now.medianAbs(), 100 * then.medianAbs(),
                     100 * now.p90Abs(), 100 * then.p90Abs());
-            assertThat(now.medianAbs()).as(g + " median |error|").isLessThanOrEqualTo(then.medianAbs());
-            assertThat(now.p90Abs()).as(g + " 90th percentile |error|").isLessThanOrEqualTo(then.p90Abs());
+            if (now.medianAbs() > then.medianAbs()) {
+                worse.add(g + " median");
+            }
+            if (now.p90Abs() > then.p90Abs()) {
+                worse.add(g + " 90th percentile");
+            }
         }
+        assertThat(worse).as("held-out groups worse than before the fit").isEmpty();
     }
 
     /**
