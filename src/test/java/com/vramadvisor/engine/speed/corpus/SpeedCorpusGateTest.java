@@ -152,9 +152,9 @@ class SpeedCorpusGateTest {
      * product's ratio is taken at equal work, each system as the decision table serves it at the most sequences its
      * KV cache and scheduler hold. Equal work: FP8 weights and KV cache, 294 prompt and 294 output tokens (MLPerf's
      * reference run generates 294.45 tokens per sample, {@code language/llama2-70b/README.md}; no source gives the
-     * mean prompt, so it is taken equal, on both systems alike); one copy per MI300X (the model fits its 192 GB), copies of two
-     * H100s (70 GB of FP8 weights leave one 80 GB GPU no room for a cache). The issue asks for the ratio within 15 %
-     * of MLPerf's; the test prints whether it is, and asserts that the fitted model's ratio is no further from it than
+     * mean prompt, so it is taken equal, on both systems alike); one copy per MI300X (the model fits its 192 GB),
+     * copies of two H100s (70 GB of FP8 weights leave one 80 GB GPU no room for a cache). The issue asks for the
+     * ratio within 15 % of MLPerf's; the test prints whether it is, and asserts that the fitted model's ratio is no further from it than
      * the ratio before the fit.
      */
     @Test
