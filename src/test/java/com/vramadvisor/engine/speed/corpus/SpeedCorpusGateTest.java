@@ -154,8 +154,8 @@ class SpeedCorpusGateTest {
      * reference run generates 294.45 tokens per sample, {@code language/llama2-70b/README.md}; no source gives the
      * mean prompt, so it is taken equal, on both systems alike); one copy per MI300X (the model fits its 192 GB),
      * copies of two H100s (70 GB of FP8 weights leave one 80 GB GPU no room for a cache). The issue asks for the
-     * ratio within 15 % of MLPerf's; the test prints whether it is, and asserts that the fitted model's ratio is no further from it than
-     * the ratio before the fit.
+     * ratio within 15 % of MLPerf's; the test prints whether it is, and asserts that the fitted model's ratio is no
+     * further from it than the ratio before the fit.
      */
     @Test
     void eightMi300xAgainstEightH100OnLlama2_70bFp8IsNoFurtherFromMlperfsRatioThanBeforeTheFit() {
