@@ -33,7 +33,7 @@ final class DecisionControls {
     FlowPane question() {
         ComboBox<RankingGoal> goal = new ComboBox<>();
         goal.setId("goalComboBox");
-        goal.getItems().addAll(RankingGoal.values());
+        goal.setItems(viewModel.goals());
         Function<RankingGoal, String> goalName = g -> messages.get("results.goal." + g.id());
         named(goal, goalName);
         goal.valueProperty().bindBidirectional(viewModel.goalProperty());
@@ -84,6 +84,10 @@ final class DecisionControls {
                 Labelled.box(messages, "results.usage", jobOnly),
                 Labelled.box(messages, "results.usage.utilization", utilization),
                 Labelled.box(messages, "results.usage.years", years));
+        if (!viewModel.languageModel()) {
+            // Another kind's job has fields of its own, shown beside the table; tokens mean nothing to it.
+            bar.getChildren().remove(1);
+        }
         bar.setAlignment(Pos.CENTER_LEFT);
         bar.getStyleClass().addAll("filter-bar", "question-bar");
         return bar;

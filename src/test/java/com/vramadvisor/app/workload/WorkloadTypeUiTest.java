@@ -3,7 +3,7 @@ package com.vramadvisor.app.workload;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.vramadvisor.app.MainWindowFixture;
-import com.vramadvisor.app.domain.DomainTableRow;
+import com.vramadvisor.app.results.DecisionRow;
 import com.vramadvisor.app.shell.AppContext;
 import com.vramadvisor.engine.core.WorkloadKind;
 import com.vramadvisor.app.TestPatience;
@@ -89,10 +89,10 @@ class WorkloadTypeUiTest {
     void theOtherTypesDecisionTableFillsAndARowChoosesTheGpuTheBreakdownMeasuresAgainst(FxRobot robot)
             throws Exception {
         chooseType(robot, "Molecular dynamics");
-        TableView<DomainTableRow> table = robot.lookup("#domainDecisionTable").queryTableView();
+        TableView<DecisionRow> table = robot.lookup("#domainDecisionTable").queryTableView();
         WaitForAsyncUtils.waitFor(TestPatience.SECONDS, TimeUnit.SECONDS, () -> !table.getItems().isEmpty());
         assertThat(showing(robot, "#domainDecisionTable")).isTrue();
-        DomainTableRow rtx = table.getItems().stream().filter(r -> r.hardwareId().equals("rtx-4090")).findFirst()
+        DecisionRow rtx = table.getItems().stream().filter(r -> r.hardwareId().equals("rtx-4090")).findFirst()
                 .orElseThrow();
         robot.interact(() -> {
             table.requestFocus();
@@ -128,7 +128,7 @@ class WorkloadTypeUiTest {
     @Test
     void theStepsFieldAppliesOnEnterAsOneUndoStepAndEscapeRestoresIt(FxRobot robot) throws Exception {
         chooseType(robot, "Grid and solver");
-        TableView<DomainTableRow> table = robot.lookup("#domainDecisionTable").queryTableView();
+        TableView<DecisionRow> table = robot.lookup("#domainDecisionTable").queryTableView();
         WaitForAsyncUtils.waitFor(TestPatience.SECONDS, TimeUnit.SECONDS, () -> !table.getItems().isEmpty());
         assertThat(showing(robot, "#domainJobStepsField")).isTrue();
         assertThat(showing(robot, "#domainJobEpochsField")).isFalse();
@@ -153,7 +153,7 @@ class WorkloadTypeUiTest {
     @Test
     void aDiffusionPipelineShowsImagesAndSamplingStepsAndTheTypedStepsAreOneUndoStep(FxRobot robot) throws Exception {
         chooseType(robot, "Diffusion pipeline");
-        TableView<DomainTableRow> table = robot.lookup("#domainDecisionTable").queryTableView();
+        TableView<DecisionRow> table = robot.lookup("#domainDecisionTable").queryTableView();
         WaitForAsyncUtils.waitFor(TestPatience.SECONDS, TimeUnit.SECONDS, () -> !table.getItems().isEmpty());
         assertThat(showing(robot, "#domainJobImagesField")).isTrue();
         assertThat(showing(robot, "#domainJobSamplingStepsField")).isTrue();
