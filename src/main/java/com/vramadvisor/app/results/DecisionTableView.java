@@ -252,6 +252,8 @@ public final class DecisionTableView extends VBox {
         viewModel.rows().comparatorProperty().bind(table.comparatorProperty());
         table.getSelectionModel().getSelectedItems()
                 .addListener((ListChangeListener<DecisionRow>) c -> pushSelection());
+        // A selection made in code (select(item)) changes the selected items before the selected item: follow both.
+        table.getSelectionModel().selectedItemProperty().addListener((obs, old, now) -> pushSelection());
         // Selecting a row (arrow keys) shows it; a click on a row or Enter also makes its GPU the scenario's.
         table.addEventHandler(MouseEvent.MOUSE_CLICKED, e -> {
             if (e.getButton() == MouseButton.PRIMARY && onRow(e.getPickResult().getIntersectedNode())) {
