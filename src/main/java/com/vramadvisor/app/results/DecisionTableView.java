@@ -145,9 +145,8 @@ public final class DecisionTableView extends VBox {
         table.getStyleClass().add("decision-table");
         table.setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
         table.getSelectionModel().setSelectionMode(SelectionMode.MULTIPLE);
-        // Rows are replaced on every slider step; with a fixed row height the table lays out only the visible rows
-        // instead of measuring cells to estimate its scroll range.
-        table.setFixedCellSize(ROW_HEIGHT);
+        // Rows are ROW_HEIGHT high through the style sheet (-fx-cell-size), not a fixed cell size: with one, a row
+        // drops the cells of columns scrolled out of view, the frozen Hardware column's among them (FrozenColumn).
         table.setPrefHeight(ROW_HEIGHT * ROWS_SHOWN + TABLE_CHROME_HEIGHT);
         table.setMinHeight(ROW_HEIGHT * 2 + TABLE_CHROME_HEIGHT);
         viewModel.rankingProperty().addListener((obs, was, now) -> table.pseudoClassStateChanged(RANKING, now));
@@ -172,7 +171,9 @@ public final class DecisionTableView extends VBox {
         name.setCellFactory(c -> new DecisionCells.TextCell(DecisionRow::name,
                 r -> r.rowTip() + "\n\n" + r.hardwareText()));
         table.getColumns().add(name);
-        fitColumn = column("fit", "results.table.column.fit", Comparator.comparingInt(DecisionRow::fitRank), 90);
+        // Which option a row is stays in view however far the table is scrolled sideways.
+        FrozenColumn.freeze(table, name);
+        fitColumn = column("fit", "results.table.column.fit", Comparator.comparingInt(DecisionRow::fitRank), 64);
         fitColumn.setCellFactory(c -> new DecisionCells.FitCell(messages));
         table.getColumns().add(fitColumn);
         TableColumn<DecisionRow, DecisionRow> headroom = column("headroom", "results.table.column.headroom",
