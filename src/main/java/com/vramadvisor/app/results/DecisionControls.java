@@ -77,17 +77,16 @@ final class DecisionControls {
         utilization.disableProperty().bind(usage.jobOnlyProperty());
         years.disableProperty().bind(usage.jobOnlyProperty());
 
-        FlowPane bar = new FlowPane(14, 4, Labelled.box(messages, "results.goal", goal),
-                Labelled.box(messages, "results.filter.tokens", tokens),
-                Labelled.box(messages, "results.filter.deadline", deadline),
+        FlowPane bar = new FlowPane(14, 4, Labelled.box(messages, "results.goal", goal));
+        if (viewModel.languageModel()) {
+            // Another kind's job has fields of its own, shown below this bar; tokens mean nothing to it.
+            bar.getChildren().add(Labelled.box(messages, "results.filter.tokens", tokens));
+        }
+        bar.getChildren().addAll(Labelled.box(messages, "results.filter.deadline", deadline),
                 Labelled.box(messages, "results.filter.gpus", gpus),
                 Labelled.box(messages, "results.usage", jobOnly),
                 Labelled.box(messages, "results.usage.utilization", utilization),
                 Labelled.box(messages, "results.usage.years", years));
-        if (!viewModel.languageModel()) {
-            // Another kind's job has fields of its own, shown beside the table; tokens mean nothing to it.
-            bar.getChildren().remove(1);
-        }
         bar.setAlignment(Pos.CENTER_LEFT);
         bar.getStyleClass().addAll("filter-bar", "question-bar");
         return bar;

@@ -363,6 +363,14 @@ public final class AppContext implements AutoCloseable {
         return domainResults;
     }
 
+    /** Clears both decision tables' filters and sorts (File &gt; New); a table not built yet has none. */
+    public void resetTableFilters() {
+        results().table().resetFilters();
+        if (domainTable != null) {
+            domainTable.table().resetFilters();
+        }
+    }
+
     /** The decision table for a workload beyond language models; ranked on the compute thread. */
     public DomainTableViewModel domainTable() {
         if (domainTable == null) {

@@ -556,7 +556,7 @@ public final class MainWindow implements AppMenus.Actions {
     public void newScenario() {
         context.scenario().newScenario();
         // A new scenario starts from a table that shows everything in the engine's order.
-        context.results().table().resetFilters();
+        context.resetTableFilters();
         statusBar.show(messages.get("status.newScenario"));
     }
 
