@@ -107,7 +107,7 @@ final class GpuEntryParser {
 
     /**
      * {@code displayOutputs}, {@code displayOutputsOffByDefault}, {@code graphicsApis}, {@code videoEncoders},
-     * {@code maxEncodeSessions}, {@code stacks} and {@code discontinued} ({@code docs/catalog.md}, "Capabilities"); a
+     * {@code maxEncodeSessions}, {@code stacks}, {@code discontinued} and {@code cudaComputeCapability} ({@code docs/catalog.md}, "Capabilities"); a
      * value that is absent is unknown.
      */
     private static GpuCapabilities capabilities(EntryReader r, String released) {
@@ -128,10 +128,33 @@ final class GpuEntryParser {
             r.fail("discontinued", "the end of sale (" + discontinued + ") lies before the release (" + released
                     + ")");
         }
+        int computeCapability = computeCapability(r, stacks);
         if (!r.ok()) {
             return GpuCapabilities.UNKNOWN;
         }
-        return new GpuCapabilities(outputs, offByDefault, apis, encoders, sessions, stacks, discontinued);
+        return new GpuCapabilities(outputs, offByDefault, apis, encoders, sessions, stacks, discontinued,
+                computeCapability);
+    }
+
+    /**
+     * {@code cudaComputeCapability}: {@code "major.minor"} as NVIDIA's list of CUDA GPUs gives it ({@code "8.6"}),
+     * in tenths; only for a GPU whose stacks include {@code cuda}; {@link GpuCapabilities#UNKNOWN_COUNT} when absent.
+     */
+    private static int computeCapability(EntryReader r, List<String> stacks) {
+        String text = r.optionalText("cudaComputeCapability", null);
+        if (text == null) {
+            return GpuCapabilities.UNKNOWN_COUNT;
+        }
+        if (!text.matches("[1-9][0-9]?\\.[0-9]")) {
+            r.fail("cudaComputeCapability", "expected major.minor such as 8.6, found " + UntrustedText.quote(text));
+            return GpuCapabilities.UNKNOWN_COUNT;
+        }
+        if (stacks == null || !stacks.contains("cuda")) {
+            r.fail("cudaComputeCapability", "a CUDA compute capability for a GPU whose stacks do not include cuda");
+            return GpuCapabilities.UNKNOWN_COUNT;
+        }
+        int dot = text.indexOf('.');
+        return Integer.parseInt(text.substring(0, dot)) * 10 + Integer.parseInt(text.substring(dot + 1));
     }
 
     /** A list field whose values must come from {@code allowed}; {@code null} when absent. */

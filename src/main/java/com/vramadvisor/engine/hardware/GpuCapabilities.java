@@ -27,9 +27,13 @@ import java.util.Set;
  *                                  not given
  * @param discontinued              end of sale ({@code yyyy-mm}) where the vendor announced or carried one out; empty
  *                                  when none
+ * @param cudaComputeCapability     an NVIDIA GPU's CUDA compute capability in tenths (8.6 is 86, 12.0 is 120), from
+ *                                  NVIDIA's list of CUDA GPUs; {@link #UNKNOWN_COUNT} when not given (every GPU of
+ *                                  another vendor). The kernels an engine has for a weight format are given by it.
  */
 public record GpuCapabilities(int displayOutputs, boolean displayOutputsOffByDefault, List<String> graphicsApis,
-                              int videoEncoders, int maxEncodeSessions, List<String> stacks, String discontinued) {
+                              int videoEncoders, int maxEncodeSessions, List<String> stacks, String discontinued,
+                              int cudaComputeCapability) {
 
     /** A count the catalog does not give. */
     public static final int UNKNOWN_COUNT = -1;
@@ -47,11 +51,21 @@ public record GpuCapabilities(int displayOutputs, boolean displayOutputsOffByDef
 
     /** Nothing known. */
     public static final GpuCapabilities UNKNOWN = new GpuCapabilities(UNKNOWN_COUNT, false, null, UNKNOWN_COUNT, 0,
-            null, "");
+            null, "", UNKNOWN_COUNT);
+
+    /** Capabilities without a CUDA compute capability. */
+    public GpuCapabilities(int displayOutputs, boolean displayOutputsOffByDefault, List<String> graphicsApis,
+                           int videoEncoders, int maxEncodeSessions, List<String> stacks, String discontinued) {
+        this(displayOutputs, displayOutputsOffByDefault, graphicsApis, videoEncoders, maxEncodeSessions, stacks,
+                discontinued, UNKNOWN_COUNT);
+    }
 
     public GpuCapabilities {
         if (displayOutputs < UNKNOWN_COUNT || videoEncoders < UNKNOWN_COUNT || maxEncodeSessions < 0) {
             throw new IllegalArgumentException("counts are 0 or more, or UNKNOWN_COUNT");
+        }
+        if (cudaComputeCapability != UNKNOWN_COUNT && (cudaComputeCapability < 10 || cudaComputeCapability > 999)) {
+            throw new IllegalArgumentException("a CUDA compute capability from 1.0 to 99.9, in tenths");
         }
         graphicsApis = normalise(graphicsApis, GRAPHICS_APIS, "graphics API");
         stacks = normalise(stacks, STACKS, "stack");
@@ -94,6 +108,11 @@ public record GpuCapabilities(int displayOutputs, boolean displayOutputsOffByDef
     /** Whether {@code stack} ({@code cuda}, {@code rocm}, ...) runs on the GPU; false when unknown. */
     public boolean runs(String stack) {
         return stacks != null && stacks.contains(stack.toLowerCase(Locale.ROOT));
+    }
+
+    /** Whether the catalog gives the CUDA compute capability. */
+    public boolean cudaComputeCapabilityKnown() {
+        return cudaComputeCapability != UNKNOWN_COUNT;
     }
 
     /** Whether the catalog gives the number of encoder engines. */

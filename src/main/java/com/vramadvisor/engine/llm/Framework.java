@@ -94,15 +94,26 @@ public enum Framework {
     /** A vendor software stack a framework runs on. */
     public enum Stack {
         /** NVIDIA CUDA with NCCL. */
-        CUDA,
+        CUDA("cuda"),
         /** AMD ROCm with RCCL. */
-        ROCM,
+        ROCM("rocm"),
         /** Intel Gaudi (HPU) with HCCL. */
-        GAUDI,
+        GAUDI("gaudi"),
         /** Apple Metal (MPS, MLX). */
-        METAL,
+        METAL("metal"),
         /** Intel GPUs (XPU, SYCL, oneCCL). */
-        INTEL_XPU
+        INTEL_XPU("xpu");
+
+        private final String catalogName;
+
+        Stack(String catalogName) {
+            this.catalogName = catalogName;
+        }
+
+        /** The stack's name among a catalog GPU's {@code stacks} ({@code engine.hardware.GpuCapabilities#STACKS}). */
+        public String catalogName() {
+            return catalogName;
+        }
     }
 
     private final String id;

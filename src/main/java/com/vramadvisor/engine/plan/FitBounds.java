@@ -15,6 +15,12 @@ import java.util.function.ToLongFunction;
  *   <li>the same layout with a larger context-parallel size over the same {@code d x cp} ranks (same ZeRO group, same
  *       micro-batches in flight, activations and K/V ring buffers shrinking as {@code 1/cp}) whose peak exceeds the
  *       capacity. Peaks are kept, not verdicts, because one planner serves rigs of several capacities.</li>
+ *   <li>the same layout, ZeRO-sharded and fully recomputed as above, with the most data-parallel replicas that the
+ *       GPU limit of the search ({@link #limit}) allows: a replica's parameters, gradients and optimizer states
+ *       shrink as {@code 1/d} under ZeRO and nothing else grows with {@code d}, so this peak bounds the layout's from
+ *       below at every GPU count. It is the same layout for every count, so one estimate rules out a layout shape
+ *       at all counts at once: a micro-batch whose activations or logits no split of the data can hold (one 80 GB
+ *       GPU per machine, 16 sequences of 4,096 tokens of Llama 3 8B) costs one estimate, not one per count.</li>
  * </ul>
  * Both keep GPU counts where little fits (long sequences, large models) from costing an estimate per variant.
  */
@@ -29,6 +35,8 @@ final class FitBounds {
     private final Recompute fixedRecompute;
     /** Per layout without its data/context split: peaks of layouts that did not fit, by context-parallel size. */
     private final Map<ContextKey, Map<Integer, Long>> failed = new HashMap<>();
+    /** The most GPUs a layout of the current search may use; 0 before any search (no widening). */
+    private int maxGpus;
 
     /**
      * @param peak           the per-GPU peak of a layout, -1 when the estimator rejects it (cached by the planner)
@@ -37,6 +45,11 @@ final class FitBounds {
     FitBounds(ToLongFunction<PlanLayout> peak, Recompute fixedRecompute) {
         this.peak = peak;
         this.fixedRecompute = fixedRecompute;
+    }
+
+    /** Sets the most GPUs the layouts now searched may use ({@link Planner#plan}'s limit). */
+    void limit(int maxGpus) {
+        this.maxGpus = Math.max(0, maxGpus);
     }
 
     /** Whether {@code layout} may fit in {@code capacityBytes}; false only when a bound above rules it out. */
@@ -52,14 +65,36 @@ final class FitBounds {
         }
         int zero = p.zeroStage() == 0 ? 0 : 3;
         Recompute r = fixedRecompute == null ? Recompute.FULL : fixedRecompute;
+        int wide = widestData(p);
+        if (zero > 0 && wide > p.dataParallel()) {
+            long widest = peak.applyAsLong(frugal(layout, wide, zero, r));
+            if (widest > capacityBytes) {
+                return false;
+            }
+        }
         if (zero == p.zeroStage() && r == layout.recompute()) {
             return true;
         }
-        Parallelism frugal = new Parallelism(p.tensorParallel(), p.pipelineParallel(), p.dataParallel(), zero,
-                p.sequenceParallel(), p.expertParallel(), p.contextParallel());
-        long least = peak.applyAsLong(new PlanLayout(frugal, r, layout.microBatches(), layout.microBatchSize(),
-                layout.stageLayers()));
+        long least = peak.applyAsLong(frugal(layout, p.dataParallel(), zero, r));
         return least >= 0 && least <= capacityBytes;
+    }
+
+    /**
+     * The most data-parallel replicas a layout of {@code p}'s other sizes may have within {@link #maxGpus}, a multiple
+     * of the expert-parallel size (which must divide it); {@code p}'s own where the limit allows no more.
+     */
+    private int widestData(Parallelism p) {
+        long others = (long) p.tensorParallel() * p.pipelineParallel() * p.contextParallel();
+        long most = maxGpus / others / p.expertParallel() * p.expertParallel();
+        return (int) Math.max(p.dataParallel(), most);
+    }
+
+    private static PlanLayout frugal(PlanLayout layout, int dataParallel, int zero, Recompute recompute) {
+        Parallelism p = layout.parallelism();
+        Parallelism frugal = new Parallelism(p.tensorParallel(), p.pipelineParallel(), dataParallel, zero,
+                p.sequenceParallel(), p.expertParallel(), p.contextParallel());
+        return new PlanLayout(frugal, recompute, layout.microBatches(), layout.microBatchSize(),
+                layout.stageLayers());
     }
 
     /**

@@ -48,8 +48,11 @@ import java.util.Objects;
  * divisor of the batch, or only slower layouts), so the planner scans the rig's counts upwards from the first that
  * two bounds, both falling with the count, allow: the optimizer states and master weights (every layout holds at
  * least their total over the GPUs) within the capacity, and the time at {@link StepTimeModel#tokensPerSecondBound}
- * within the deadline. The answer is the fewest GPUs with a layout outside the margin that meets the deadline, else
- * the fewest with a tight one that meets it, else the fastest fitting layout at the largest count that has one.
+ * within the deadline. Before scanning, each layout shape (tensor, pipeline, context and expert sizes) is estimated
+ * once at the most data-parallel replicas the limit allows, ZeRO-sharded and fully recomputed, a lower bound for that
+ * shape at every count ({@link FitBounds}); where no shape fits, no count is scanned. The answer is the fewest GPUs
+ * with a layout outside the margin that meets the deadline, else the fewest with a tight one that meets it, else the
+ * fastest fitting layout at the largest count that has one.
  *
  * <p>Per-GPU memory depends on the layout but not on the GPU, so peaks are computed once per layout and shared by
  * every rig the planner is asked about. Not thread-safe: one planner per recommendation.
@@ -251,14 +254,20 @@ public final class Planner {
         boolean timed = SpeedModel.trainingPeak(rig.gpu(), workload.precision()).tflops() > 0
                 && rig.gpu().memoryBandwidthGBps() > 0;
         double deadline = timed ? deadlineHours : Double.POSITIVE_INFINITY;
+        bounds.limit(maxGpus);
         int kMemory = firstIndexHolding(rig, kMax);
         int kFirst = firstIndexInTime(rig, kMemory, kMax, deadline, timed);
         int firstTight = -1;
         int largestFitting = -1;
+        if (!anyShapeMayFit(rig, maxGpus)) {
+            // No layout fits at any count: neither scan below can find one.
+            kFirst = kMax + 1;
+            kMemory = kMax + 1;
+        }
         for (int k = kFirst; k <= kMax; k++) {
             countsVisited++;
             int n = rig.count(k);
-            if (!anyOnTime(timed(rig, n), deadline)) {
+            if (!anyMayFit(rig, n) || !anyOnTime(timed(rig, n), deadline)) {
                 continue;
             }
             Ranked r = rank(rig, n, 1, deadline, true);
@@ -277,7 +286,7 @@ public final class Planner {
         }
         for (int k = kMax; k >= kMemory && k > largestFitting; k--) {
             countsVisited++;
-            if (rank(rig, rig.count(k), 1, deadline, false).first() != null) {
+            if (anyMayFit(rig, rig.count(k)) && rank(rig, rig.count(k), 1, deadline, false).first() != null) {
                 largestFitting = k;
                 break;
             }
@@ -434,6 +443,67 @@ public final class Planner {
             }
         }
         return kMax + 1;
+    }
+
+    /**
+     * Whether a layout at some count up to {@code maxGpus} GPUs of {@code rig} may fit, judged once per layout shape
+     * (tensor, pipeline, context and expert sizes; the workload's own micro-batches) rather than per count: each
+     * shape is estimated ZeRO-sharded and fully recomputed over the most data-parallel replicas the limit allows,
+     * which bounds from below every layout of that shape at every count, any ZeRO stage and any recomputation
+     * ({@link FitBounds}). With a global batch the micro-batches change with the count, and every count is checked
+     * on its own instead (true here).
+     */
+    private boolean anyShapeMayFit(Rig rig, int maxGpus) {
+        if (settings.globalBatchTokens() > 0 || rig.capacityBytes() <= 0) {
+            return true;
+        }
+        boolean dataOnly = workload.mode() == Mode.QLORA;
+        int[] split = batchSplit(1);
+        Recompute r = settings.fixedRecompute() == null ? Recompute.FULL : settings.fixedRecompute();
+        for (int cp : contextSizes) {
+            int maxTensor = dataOnly || !framework.tensorParallel() ? 1 : Math.min(maxGpus / cp, rig.gpusPerNode());
+            for (int t = 1; t <= maxTensor; t *= 2) {
+                if (model.heads() % t != 0) {
+                    continue;
+                }
+                int maxStages = dataOnly ? 1 : Math.min(maxGpus / cp / t, model.layers());
+                for (int p = 1; p <= maxStages; p++) {
+                    List<Integer> stages = p == 1 ? List.of() : framework.stageLayers(model.layers(), p);
+                    if (stages == null) {
+                        continue;
+                    }
+                    int most = maxGpus / cp / t / p;
+                    for (int ep : expertSizes) {
+                        int d = most;
+                        while (d >= 1 && ((long) d * cp) % ep != 0) {
+                            d--;
+                        }
+                        if (d < 1) {
+                            continue;
+                        }
+                        Parallelism widest = new Parallelism(t, p, d, 3, t > 1, ep, cp);
+                        long least = peak(new PlanLayout(widest, r, split[1], split[0], layoutStages(stages)));
+                        if (least < 0 || least <= rig.capacityBytes()) {
+                            return true;
+                        }
+                    }
+                }
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Whether any layout at {@code gpus} GPUs of {@code rig} may fit by {@link FitBounds}: a count where none may is
+     * passed over without timing its layouts, as {@link #rank} would find none of them fitting.
+     */
+    private boolean anyMayFit(Rig rig, int gpus) {
+        for (PlanLayout layout : layouts(gpus, rig.gpusPerNode())) {
+            if (bounds.mayFit(layout, rig.capacityBytes())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Whether any layout of {@code candidates} finishes within {@code deadline} hours. */

@@ -1,6 +1,7 @@
 package com.vramadvisor.engine.ranking;
 
 import com.vramadvisor.engine.llm.Estimate;
+import com.vramadvisor.engine.llm.Framework;
 import com.vramadvisor.engine.llm.Mode;
 import com.vramadvisor.engine.llm.ModelSpec;
 import com.vramadvisor.engine.llm.Parallelism;
@@ -233,10 +234,12 @@ final class LlmPlacer implements OptionPlacer {
         if (bought > gpusUsed) {
             reasons.add(Reason.IDLE_GPUS);
         }
-        List<Reason> unsupported = Support.llm(training, layout.parallelism(), rig,
-                (Math.max(1, layout.gpus()) + rig.gpusPerNode() - 1) / rig.gpusPerNode(), e.parameters());
+        List<Reason> unsupported = new ArrayList<>(Support.llm(training, layout.parallelism(), rig,
+                (Math.max(1, layout.gpus()) + rig.gpusPerNode() - 1) / rig.gpusPerNode(), e.parameters()));
+        Framework named = workload.framework() != null && workload.framework().training() == training
+                ? workload.framework() : null;
+        unsupported.addAll(Support.framework(named, !training, workload.effectiveWeightType(), rig.gpu()));
         if (offer.separateInstances() && bought > rig.unitGpus()) {
-            unsupported = new ArrayList<>(unsupported);
             unsupported.add(Reason.NO_CLUSTER_NETWORK);
         }
         reasons.addAll(unsupported);

@@ -248,8 +248,9 @@ public final class Recommender {
      * {@code null} for other rows or where its speed or price is unknown.
      */
     private static Double steadyUsdPerItem(RecommendationRow r, Offer offer, RankingOptions options) {
-        boolean steady = offer.termYears() <= options.breakEvenYears()
-                && !offer.reasons().contains(Reason.RECLAIMABLE) && !offer.reasons().contains(Reason.HOST_DEPENDENT);
+        boolean interruptible = offer.reasons().contains(Reason.RECLAIMABLE)
+                || offer.reasons().contains(Reason.HOST_DEPENDENT);
+        boolean steady = steady(interruptible, offer.termYears(), options.breakEvenYears());
         Double perHour = r.rentalUsdPerHour();
         Double items = r.itemsPerSecond();
         return steady && r.fits() && perHour != null && perHour > 0 && items != null && items > 0
@@ -258,7 +259,15 @@ public final class Recommender {
 
     /** Whether an offer runs until the renter stops it, on a term no longer than {@code years}. */
     private static boolean steadyRental(CloudOffer c, double years) {
-        return c.interruption() == Interruption.NONE && c.market().termYears() <= years;
+        return steady(c.interruption() != Interruption.NONE, c.market().termYears(), years);
+    }
+
+    /**
+     * The one rule for a steady rental, whether read from the catalog's offer or from a row's notes: it runs until the
+     * renter stops it (neither spot capacity nor a marketplace host's machine) on a term of at most {@code years}.
+     */
+    private static boolean steady(boolean interruptible, double termYears, double years) {
+        return !interruptible && termYears <= years;
     }
 
     /** Whether no software runs the workload on the row's option as laid out ({@link Support}). */

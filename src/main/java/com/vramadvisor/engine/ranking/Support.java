@@ -1,5 +1,7 @@
 package com.vramadvisor.engine.ranking;
 
+import com.vramadvisor.engine.llm.DataType;
+import com.vramadvisor.engine.llm.Framework;
 import com.vramadvisor.engine.llm.Parallelism;
 import com.vramadvisor.engine.core.GpuFeature;
 import com.vramadvisor.engine.hardware.GpuCapabilities;
@@ -40,6 +42,19 @@ import java.util.Set;
  *       section 7.2.2): three copies of the bf16 weights, 420 GB a step for a 70B model, 5.6 minutes at 10 Gb/s.
  *       Pipeline stages and data parallelism of small models across such machines stay allowed; their speed says
  *       what the network costs.</li>
+ *   <li>A framework the user names runs only on its vendor stacks ({@link Framework#stacks()}, from each project's
+ *       installation guide: {@code docs/frameworks.md}); a GPU whose catalog stacks include none of them has
+ *       {@link Reason#NO_FRAMEWORK_STACK}: vLLM, SGLang and TensorRT-LLM on an Apple GPU, Megatron-LM on Gaudi.</li>
+ *   <li>FP8 weights served by a named engine need its FP8 kernels on the GPU ({@link Reason#NO_WEIGHT_KERNELS}).
+ *       vLLM's table of quantization kernels by hardware (vLLM documentation v0.14, "Supported Hardware": FP8 W8A8
+ *       on Ada, Hopper and AMD GPUs, not on Volta, Turing, Ampere or Intel GPUs) and its FP8 page ("FP8 models will
+ *       run on compute capability &gt;= 7.5 (Turing) as weight-only W8A16, utilizing FP8 Marlin"; on ROCm
+ *       {@code torch._scaled_mm} needs MI300 or newer): on CUDA compute capability 7.5 or more, on ROCm and Gaudi a
+ *       GPU with an FP8 rate (Gaudi through Intel Neural Compressor, the table's "INC (W8A8)"), never on Intel XPU.
+ *       SGLang's FP8 linear method follows vLLM's (a Marlin weight-only path below Ada). TensorRT-LLM runs FP8 on
+ *       Ada, Hopper and Blackwell only (TensorRT-LLM support matrix, "Precision": Ampere FP32, FP16, BF16, INT8,
+ *       INT4), so from compute capability 8.9. A GPU whose compute capability the catalog does not give is not held
+ *       to these rules.</li>
  * </ul>
  */
 final class Support {
@@ -80,6 +95,59 @@ final class Support {
             out.add(Reason.NO_RTX_RENDERER);
         }
         return out;
+    }
+
+    /** Lowest CUDA compute capability, in tenths, with vLLM's weight-only FP8 (Marlin) path: Turing, 7.5. */
+    static final int FP8_MARLIN_MIN_CC = 75;
+
+    /** Lowest CUDA compute capability, in tenths, with FP8 tensor cores: Ada Lovelace, 8.9. */
+    static final int FP8_HARDWARE_MIN_CC = 89;
+
+    /**
+     * The unsupported notes of a language-model job under the framework the user {@code named} ({@code null}: none
+     * named, no note) on {@code gpu}: a framework that does not run on the GPU's stacks, or, when {@code serving}, a
+     * serving engine without kernels for the {@code weights}' storage type there.
+     */
+    static List<Reason> framework(Framework named, boolean serving, DataType weights, GpuSpec gpu) {
+        if (named == null) {
+            return List.of();
+        }
+        GpuCapabilities c = gpu.capabilities();
+        if (!c.stacksKnown()) {
+            return List.of();
+        }
+        Framework.Stack stack = named.stacks().stream().filter(s -> c.runs(s.catalogName())).findFirst()
+                .orElse(null);
+        if (stack == null) {
+            return List.of(Reason.NO_FRAMEWORK_STACK);
+        }
+        if (serving && weights == DataType.FP8 && !fp8Kernels(named, stack, gpu)) {
+            return List.of(Reason.NO_WEIGHT_KERNELS);
+        }
+        return List.of();
+    }
+
+    /** Whether serving engine {@code engine} has FP8 weight kernels for {@code gpu} on {@code stack} (class comment). */
+    private static boolean fp8Kernels(Framework engine, Framework.Stack stack, GpuSpec gpu) {
+        boolean vllmFamily = engine == Framework.VLLM || engine == Framework.SGLANG;
+        GpuCapabilities c = gpu.capabilities();
+        switch (stack) {
+            case CUDA:
+                if (!c.cudaComputeCapabilityKnown()) {
+                    return true;
+                }
+                if (engine == Framework.TRTLLM) {
+                    return c.cudaComputeCapability() >= FP8_HARDWARE_MIN_CC;
+                }
+                return !vllmFamily || c.cudaComputeCapability() >= FP8_MARLIN_MIN_CC;
+            case ROCM:
+            case GAUDI:
+                return !vllmFamily || gpu.fp8Tflops() > 0;
+            case INTEL_XPU:
+                return engine != Framework.VLLM;
+            default:
+                return true;
+        }
     }
 
     /** Whether language-model training can spread over several of {@code gpu}: its stack has a collective library. */

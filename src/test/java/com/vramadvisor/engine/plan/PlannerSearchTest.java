@@ -116,4 +116,26 @@ class PlannerSearchTest {
         assertThat(planner.layouts(64, 8)).allMatch(l -> l.parallelism().expertParallel() == 1
                 && l.parallelism().contextParallel() == 1);
     }
+
+    @Test
+    void aMicroBatchThatNoSplitOfTheDataHoldsIsRuledOutOnceNotCountByCount() {
+        // 16 sequences of 4,096 tokens of Llama 3 8B in one micro-batch on instances of one 80 GB H100 each (no
+        // tensor parallelism across machines): the logits alone (16 x 4,096 x 128,256 in fp32, 33.6 GB) and the
+        // activations of a micro-batch do not shrink with data parallelism, so no count up to the limit fits.
+        Workload w = Workload.builder().sequenceLength(4096).batch(16).build();
+        Planner planner = planner(ReferenceModels.llama3_8b(), w, 0);
+        GpuSpec h100 = TestHardware.h100Sxm();
+        Rig single = new Rig(h100, 1, 1, 16, "test network", 25, h100.memoryBytesUsable());
+        Planner.Answer a = planner.plan(single, 1024, 24 * 90, 3);
+        assertThat(a).isNotNull();
+        assertThat(a.chosen().fits()).isFalse();
+        // The search examined no count: one estimate per layout shape decided it.
+        assertThat(planner.countsVisited()).isZero();
+        int estimates = planner.estimatesComputed();
+        assertThat(estimates).isLessThan(400);
+        // What a scan finds at counts across the range agrees: nothing fits.
+        for (int n : new int[] {1, 2, 3, 8, 48, 64, 1000, 1024}) {
+            assertThat(planner.bestAt(single, n)).as("%d GPUs", n).isNull();
+        }
+    }
 }
