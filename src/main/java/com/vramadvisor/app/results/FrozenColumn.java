@@ -73,7 +73,12 @@ final class FrozenColumn {
             }
             offset.bind(bar.valueProperty());
         }
-        for (Node n : table.lookupAll(".column-header")) {
+        // Only the header row is searched: the whole table is every row's cells, and this runs on every layout.
+        Node headers = table.lookup(".column-header-background");
+        if (headers == null) {
+            return;
+        }
+        for (Node n : headers.lookupAll(".column-header")) {
             if (n instanceof TableColumnHeader header && header.getTableColumn() == column
                     && !header.translateXProperty().isBound()) {
                 header.getStyleClass().add(HEADER_STYLE);
