@@ -8,6 +8,7 @@ import com.vramadvisor.engine.core.JobSize;
 import com.vramadvisor.engine.core.Sizable;
 import com.vramadvisor.engine.hardware.GpuSpec;
 import com.vramadvisor.engine.hardware.HardwareList;
+import com.vramadvisor.engine.ranking.Acquisition;
 import com.vramadvisor.engine.ranking.Recommender;
 import com.vramadvisor.engine.ranking.Recommendation;
 import com.vramadvisor.engine.ranking.RecommendationRow;
@@ -188,7 +189,21 @@ public final class DomainTableViewModel {
             return;
         }
         note.set(rec.hasSpeed() ? "" : messages.get("domain.table.noSpeed"));
-        table.showOtherKind(r.inputs(), rows, rec.optionsConsidered(), rec.options(), verdict, jobText);
+        String best = messages.get("results.table.bestByPrice", best(rec.bestPurchase()), best(rec.bestRental()));
+        table.showOtherKind(r.inputs(), rows, rec.optionsConsidered(), rec.options(), verdict, jobText, best);
+    }
+
+    /** An option and its price ("NVIDIA RTX 4090 ($1,599)", "... ($2.50/h)"), or that none fits. */
+    private String best(RecommendationRow r) {
+        if (r == null) {
+            return messages.get("results.table.bestByPrice.none");
+        }
+        if (r.cost() == null) {
+            return r.hardwareName();
+        }
+        return messages.get("results.table.bestByPrice.option", r.hardwareName(),
+                r.acquisition() == Acquisition.PURCHASE ? messages.usd(r.cost())
+                        : messages.get("results.table.bestByPrice.perHour", messages.usdRate(r.cost())));
     }
 
     /**

@@ -126,6 +126,8 @@ public final class DecisionTableViewModel {
     private final ObservableList<RankingGoal> readOnlyGoals = FXCollections.unmodifiableObservableList(goals);
     /** Another kind's job in words ("1,000,000 time steps"), empty without a speed model; unused for language models. */
     private String job = "";
+    /** Another kind without a speed model: its best options to buy and to rent by price, in words. */
+    private String bestByPrice = "";
 
     DecisionTableViewModel(ResultsMessages messages) {
         this(messages, true);
@@ -341,10 +343,13 @@ public final class DecisionTableViewModel {
      *
      * @param rows    the ranked rows ({@link DecisionRows#otherKindRow})
      * @param jobText the job in words ("1,000,000 time steps"); empty when the workload has no speed model
+     * @param best    without a speed model, where no verdict can compare job costs: the best option to buy and to
+     *                rent by price, in words, for the summary; ignored otherwise
      */
     public void showOtherKind(ScenarioInputs inputs, List<DecisionRow> rows, int optionsConsidered,
-                              RankingOptions options, String verdictText, String jobText) {
+                              RankingOptions options, String verdictText, String jobText, String best) {
         this.job = jobText == null ? "" : jobText;
+        this.bestByPrice = best == null ? "" : best;
         update(inputs, rows, optionsConsidered, options, verdictText);
     }
 
@@ -597,7 +602,7 @@ public final class DecisionTableViewModel {
             summary.set(messages.get("results.table.summary", shown, all, fit, messages.integer(ranked.tokenBudget()),
                     days));
         } else {
-            summary.set(job.isEmpty() ? messages.get("results.table.summary.untimed", shown, all, fit)
+            summary.set(job.isEmpty() ? messages.get("results.table.summary.untimed", shown, all, fit, bestByPrice)
                     : messages.get("results.table.summary.job", shown, all, fit, job, days));
         }
     }

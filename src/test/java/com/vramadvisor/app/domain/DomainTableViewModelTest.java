@@ -108,7 +108,15 @@ class DomainTableViewModelTest {
         assertThat(table.rows()).isNotEmpty().allMatch(r -> r.itemsPerSecond() == null
                 && r.speedText().equals("\u2014") && r.jobCostText().equals("\u2014"));
         assertThat(table.noteProperty().get()).contains("no speed estimate", "not a throughput job");
-        assertThat(table.table().summaryProperty().get()).contains("no speed estimate");
+        // No job cost to compare, so no verdict: the summary names the best options by price, as the command line's
+        // text does for a scene, each the first of its way in the table's order.
+        assertThat(table.table().verdictProperty().get()).isEmpty();
+        DecisionRow firstBuy = table.rows().stream().filter(r -> r.fits() && r.acquisition() == Acquisition.PURCHASE)
+                .findFirst().orElseThrow();
+        DecisionRow firstRent = table.rows().stream().filter(r -> r.fits() && r.acquisition() == Acquisition.RENTAL)
+                .findFirst().orElseThrow();
+        assertThat(table.table().summaryProperty().get()).contains("no speed estimate")
+                .contains("Best to buy: " + firstBuy.name() + " ($").contains("Best to rent: " + firstRent.name());
     }
 
     @Test
