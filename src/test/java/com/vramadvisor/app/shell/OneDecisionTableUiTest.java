@@ -146,6 +146,12 @@ class OneDecisionTableUiTest {
         assertThat(verdict.getText()).isEqualTo(sentence);
         assertThat(verdict.isVisible()).isTrue();
 
+        // File > New clears this table's filters as it clears the language model's.
+        robot.interact(() -> context.domainTable().table().fitsOnlyProperty().set(true));
+        assertThat(table.getItems()).allMatch(DecisionRow::fits);
+        robot.interact(context::resetTableFilters);
+        assertThat(context.domainTable().table().fitsOnlyProperty().get()).isFalse();
+
         robot.interact(() -> context.messages().setLocale(Locale.SIMPLIFIED_CHINESE));
         TableView<DecisionRow> chinese = filledTable(robot, "#domainDecisionTable");
         robot.interact(() -> context.workload().apply(vision.withKind(WorkloadKind.LLM)));
