@@ -206,7 +206,8 @@ repack_deb() {
     local deb="$1" root="$WORK/deb-root"
     rm -rf "$root"
     dpkg-deb -R "$deb" "$root"
-    sed -i -E -e 's/^(Depends:.*)xdg-utils, */\1/' -e 's/^(Depends:.*), *xdg-utils *$/\1/' "$root/DEBIAN/control"
+    # jpackage 17 writes "xdg-utils, ", jpackage 25 "xdg-utils , ": spaces on either side of the comma.
+    sed -i -E -e 's/^(Depends:.*)xdg-utils *, */\1/' -e 's/^(Depends:.*), *xdg-utils *$/\1/' "$root/DEBIAN/control"
     install -D -m 644 "$root/opt/vram-advisor/lib/vram-advisor-vram-advisor.desktop" \
         "$root/usr/share/applications/vram-advisor-vram-advisor.desktop"
     install -D -m 644 packaging/linux/vram-advisor-scenario.xml \

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.vramadvisor.app.MainWindowFixture;
 import com.vramadvisor.app.results.DecisionRow;
+import com.vramadvisor.app.FxReads;
 import com.vramadvisor.app.TestPatience;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
@@ -46,14 +47,15 @@ class MainWindowResultsTest {
     }
 
     private static DecisionRow row(FxRobot robot, String key) {
-        return table(robot).getItems().stream().filter(r -> r.key().equals(key)).findFirst()
+        return FxReads.onFx(() -> table(robot).getItems().stream().filter(r -> r.key().equals(key)).findFirst())
                 .orElseThrow(() -> new AssertionError("no decision-table row " + key));
     }
 
     /** Waits for the ranking worker's rows to reach the table. */
     private static void waitForTable(FxRobot robot, java.util.function.Predicate<TableView<DecisionRow>> ready)
             throws Exception {
-        WaitForAsyncUtils.waitFor(TestPatience.SECONDS, TimeUnit.SECONDS, () -> ready.test(table(robot)));
+        WaitForAsyncUtils.waitFor(TestPatience.SECONDS, TimeUnit.SECONDS,
+                () -> FxReads.onFx(() -> ready.test(table(robot))));
         WaitForAsyncUtils.waitForFxEvents();
     }
 
@@ -86,7 +88,8 @@ class MainWindowResultsTest {
     void clickingATableRowChoosesThatGpuInTheWorkloadPanelToo(FxRobot robot) throws Exception {
         waitForTable(robot, t -> t.getItems().stream().anyMatch(r -> r.key().equals("gpu:rtx-4090")));
         TableView<DecisionRow> table = table(robot);
-        int index = table.getItems().indexOf(row(robot, "gpu:rtx-4090"));
+        DecisionRow rtx4090 = row(robot, "gpu:rtx-4090");
+        int index = FxReads.onFx(() -> table.getItems().indexOf(rtx4090));
         robot.interact(() -> table.scrollTo(index));
         // The scrolled-to row gets its cell at the next layout pulse.
         WaitForAsyncUtils.waitFor(TestPatience.SECONDS, TimeUnit.SECONDS, () -> robot.lookup(".table-row-cell")
@@ -123,12 +126,13 @@ class MainWindowResultsTest {
         TableView<DecisionRow> table = table(robot);
         Button use = robot.lookup("#useLayoutButton").queryAs(Button.class);
         assertThat(use.isDisabled()).as("nothing selected").isTrue();
-        DecisionRow misfit = table.getItems().stream().filter(r -> !r.fits()).findFirst().orElseThrow();
+        DecisionRow misfit = FxReads.onFx(() -> table.getItems().stream().filter(r -> !r.fits()).findFirst())
+                .orElseThrow();
         robot.interact(() -> table.getSelectionModel().select(misfit));
         assertThat(use.isDisabled()).as("a layout that does not fit is not offered").isTrue();
 
-        DecisionRow eight = table.getItems().stream().filter(r -> r.fits() && r.gpusNeeded() >= 8)
-                .findFirst().orElseThrow();
+        DecisionRow eight = FxReads.onFx(() -> table.getItems().stream()
+                .filter(r -> r.fits() && r.gpusNeeded() >= 8).findFirst()).orElseThrow();
         robot.interact(() -> {
             table.getSelectionModel().clearSelection();
             table.getSelectionModel().select(eight);

@@ -8,6 +8,7 @@ import com.vramadvisor.app.results.DecisionRow;
 import com.vramadvisor.app.results.DecisionTableView;
 import com.vramadvisor.app.shell.AppContext;
 import com.vramadvisor.engine.hardware.GpuSpec;
+import com.vramadvisor.app.FxReads;
 import com.vramadvisor.app.TestPatience;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
@@ -181,10 +182,10 @@ class TargetGpuUiTest {
         TableView<DecisionRow> table = robot.lookup("#decisionTable").queryTableView();
         // Wait for the ranking of the current scenario: rows of an earlier one may still be replaced under the click.
         WaitForAsyncUtils.waitFor(TestPatience.SECONDS, TimeUnit.SECONDS,
-                () -> !table.getPseudoClassStates().contains(DecisionTableView.RANKING)
-                && table.getItems().stream().anyMatch(r -> r.key().equals("gpu:" + RTX_4090)));
-        int index = table.getItems().indexOf(table.getItems().stream()
-                .filter(r -> r.key().equals("gpu:" + RTX_4090)).findFirst().orElseThrow());
+                () -> FxReads.onFx(() -> !table.getPseudoClassStates().contains(DecisionTableView.RANKING)
+                && table.getItems().stream().anyMatch(r -> r.key().equals("gpu:" + RTX_4090))));
+        int index = FxReads.onFx(() -> table.getItems().indexOf(table.getItems().stream()
+                .filter(r -> r.key().equals("gpu:" + RTX_4090)).findFirst().orElseThrow()));
         robot.interact(() -> table.scrollTo(index));
         // The scrolled-to row gets its cell at the next layout pulse.
         WaitForAsyncUtils.waitFor(TestPatience.SECONDS, TimeUnit.SECONDS, () -> robot.lookup(".table-row-cell")
