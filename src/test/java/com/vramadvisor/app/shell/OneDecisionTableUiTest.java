@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.vramadvisor.app.FxReads;
 import com.vramadvisor.app.MainWindowFixture;
 import com.vramadvisor.app.TestPatience;
 import com.vramadvisor.app.results.DecisionRow;
@@ -74,8 +75,10 @@ class OneDecisionTableUiTest {
     @SuppressWarnings("unchecked")
     private TableView<DecisionRow> filledTable(FxRobot robot, String id) throws Exception {
         TableView<DecisionRow> table = robot.lookup(id).queryTableView();
-        WaitForAsyncUtils.waitFor(TestPatience.SECONDS, TimeUnit.SECONDS, () -> !table.getItems().isEmpty()
-                && !table.getPseudoClassStates().contains(javafx.css.PseudoClass.getPseudoClass("ranking")));
+        // Read on the FX thread: a ranking may be replacing the rows meanwhile.
+        WaitForAsyncUtils.waitFor(TestPatience.SECONDS, TimeUnit.SECONDS, () -> FxReads.onFx(() ->
+                !table.getItems().isEmpty()
+                && !table.getPseudoClassStates().contains(javafx.css.PseudoClass.getPseudoClass("ranking"))));
         WaitForAsyncUtils.waitForFxEvents();
         return table;
     }
@@ -90,10 +93,10 @@ class OneDecisionTableUiTest {
     }
 
     private static List<TableCell<?, ?>> cells(TableView<?> table, String columnId) {
-        return table.lookupAll(".table-cell").stream().filter(n -> n instanceof TableCell<?, ?> c
+        return FxReads.onFx(() -> table.lookupAll(".table-cell").stream().filter(n -> n instanceof TableCell<?, ?> c
                         && c.getTableColumn() != null && columnId.equals(c.getTableColumn().getId())
                         && c.getTableRow() != null && !c.getTableRow().isEmpty() && c.getParent() != null)
-                .<TableCell<?, ?>>map(n -> (TableCell<?, ?>) n).toList();
+                .<TableCell<?, ?>>map(n -> (TableCell<?, ?>) n).toList());
     }
 
     private static boolean contains(Parent root, String id) {
@@ -148,7 +151,7 @@ class OneDecisionTableUiTest {
 
         // File > New clears this table's filters as it clears the language model's.
         robot.interact(() -> context.domainTable().table().fitsOnlyProperty().set(true));
-        assertThat(table.getItems()).allMatch(DecisionRow::fits);
+        assertThat(FxReads.onFx(() -> List.copyOf(table.getItems()))).allMatch(DecisionRow::fits);
         robot.interact(context::resetTableFilters);
         assertThat(context.domainTable().table().fitsOnlyProperty().get()).isFalse();
 

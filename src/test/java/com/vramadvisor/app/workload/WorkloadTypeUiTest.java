@@ -2,6 +2,7 @@ package com.vramadvisor.app.workload;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.vramadvisor.app.FxReads;
 import com.vramadvisor.app.MainWindowFixture;
 import com.vramadvisor.app.results.DecisionRow;
 import com.vramadvisor.app.shell.AppContext;
@@ -90,10 +91,10 @@ class WorkloadTypeUiTest {
             throws Exception {
         chooseType(robot, "Molecular dynamics");
         TableView<DecisionRow> table = robot.lookup("#domainDecisionTable").queryTableView();
-        WaitForAsyncUtils.waitFor(TestPatience.SECONDS, TimeUnit.SECONDS, () -> !table.getItems().isEmpty());
+        WaitForAsyncUtils.waitFor(TestPatience.SECONDS, TimeUnit.SECONDS, () -> FxReads.onFx(() -> !table.getItems().isEmpty()));
         assertThat(showing(robot, "#domainDecisionTable")).isTrue();
-        DecisionRow rtx = table.getItems().stream().filter(r -> r.hardwareId().equals("rtx-4090")).findFirst()
-                .orElseThrow();
+        DecisionRow rtx = FxReads.onFx(() -> table.getItems().stream().filter(r -> r.hardwareId().equals("rtx-4090"))
+                .findFirst().orElseThrow());
         robot.interact(() -> {
             table.requestFocus();
             table.getSelectionModel().select(rtx);
@@ -129,7 +130,7 @@ class WorkloadTypeUiTest {
     void theStepsFieldAppliesOnEnterAsOneUndoStepAndEscapeRestoresIt(FxRobot robot) throws Exception {
         chooseType(robot, "Grid and solver");
         TableView<DecisionRow> table = robot.lookup("#domainDecisionTable").queryTableView();
-        WaitForAsyncUtils.waitFor(TestPatience.SECONDS, TimeUnit.SECONDS, () -> !table.getItems().isEmpty());
+        WaitForAsyncUtils.waitFor(TestPatience.SECONDS, TimeUnit.SECONDS, () -> FxReads.onFx(() -> !table.getItems().isEmpty()));
         assertThat(showing(robot, "#domainJobStepsField")).isTrue();
         assertThat(showing(robot, "#domainJobEpochsField")).isFalse();
         TextField steps = robot.lookup("#domainJobStepsField").queryAs(TextField.class);
@@ -154,7 +155,7 @@ class WorkloadTypeUiTest {
     void aDiffusionPipelineShowsImagesAndSamplingStepsAndTheTypedStepsAreOneUndoStep(FxRobot robot) throws Exception {
         chooseType(robot, "Diffusion pipeline");
         TableView<DecisionRow> table = robot.lookup("#domainDecisionTable").queryTableView();
-        WaitForAsyncUtils.waitFor(TestPatience.SECONDS, TimeUnit.SECONDS, () -> !table.getItems().isEmpty());
+        WaitForAsyncUtils.waitFor(TestPatience.SECONDS, TimeUnit.SECONDS, () -> FxReads.onFx(() -> !table.getItems().isEmpty()));
         assertThat(showing(robot, "#domainJobImagesField")).isTrue();
         assertThat(showing(robot, "#domainJobSamplingStepsField")).isTrue();
         assertThat(showing(robot, "#domainJobStepsField")).isFalse();
