@@ -7,6 +7,7 @@ import com.vramadvisor.app.ShowingNodes;
 import com.vramadvisor.app.advice.AdviceRow;
 import com.vramadvisor.engine.llm.Mode;
 import com.vramadvisor.engine.advice.LeverKind;
+import com.vramadvisor.app.FxReads;
 import com.vramadvisor.app.TestPatience;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
@@ -50,7 +51,8 @@ class MainWindowAdviceTest {
         // Windows of earlier tests linger in TestFX: click and read only what this test's window shows.
         ShowingNodes.clickShowing(robot, "#adviceTab");
         TableView<AdviceRow> table = robot.lookup("#adviceTable").match(MainWindowAdviceTest::showing).query();
-        WaitForAsyncUtils.waitFor(TestPatience.SECONDS, TimeUnit.SECONDS, () -> !table.getItems().isEmpty());
+        WaitForAsyncUtils.waitFor(TestPatience.SECONDS, TimeUnit.SECONDS,
+                () -> FxReads.onFx(() -> !table.getItems().isEmpty()));
         // The default scenario, full bf16 AdamW training of Llama-3-8B, needs 16 bytes per parameter of model
         // states alone (ZeRO paper, section 3.1): more than an 80 GB H100 holds.
         Label summary = robot.lookup("#adviceSummary").match(MainWindowAdviceTest::showing).queryAs(Label.class);
@@ -58,6 +60,9 @@ class MainWindowAdviceTest {
         assertThat(table.getItems().get(0).fits()).isTrue();
         assertThat(table.getItems()).extracting(AdviceRow::kind).contains(LeverKind.LORA);
 
+        // The row's button exists once a layout pulse has made its cell; on a loaded machine that may come later.
+        WaitForAsyncUtils.waitFor(TestPatience.SECONDS, TimeUnit.SECONDS, () -> robot.lookup(".advice-apply-button")
+                .match((Button b) -> isLoraRow(b)).tryQuery().isPresent());
         Button apply = robot.lookup(".advice-apply-button").match((Button b) -> isLoraRow(b)).query();
         robot.clickOn(apply);
         WaitForAsyncUtils.waitForFxEvents();
@@ -74,7 +79,8 @@ class MainWindowAdviceTest {
         robot.interact(() -> context.workload().gpuIdProperty().set("h100-sxm-80gb"));
         ShowingNodes.clickShowing(robot, "#adviceTab");
         TableView<AdviceRow> table = robot.lookup("#adviceTable").match(MainWindowAdviceTest::showing).query();
-        WaitForAsyncUtils.waitFor(TestPatience.SECONDS, TimeUnit.SECONDS, () -> !table.getItems().isEmpty());
+        WaitForAsyncUtils.waitFor(TestPatience.SECONDS, TimeUnit.SECONDS,
+                () -> FxReads.onFx(() -> !table.getItems().isEmpty()));
         int zeroRow = -1;
         for (int i = 0; i < table.getItems().size(); i++) {
             if (table.getItems().get(i).kind() == LeverKind.ZERO3_DATA_PARALLEL) {
