@@ -71,7 +71,7 @@ class PackagingTest {
                 .contains("install -D -m 644 packaging/linux/vram-advisor-scenario.xml \\\n"
                         + "        \"$root/usr/share/mime/packages/vram-advisor-scenario.xml\"")
                 .contains("\"$root/usr/share/applications/vram-advisor-vram-advisor.desktop\"")
-                .contains("s/^(Depends:.*)xdg-utils, */\\1/")
+                .contains("s/^(Depends:.*)xdg-utils *, */\\1/")
                 .contains("dpkg-deb -f \"$deb\" Depends | grep -q xdg-utils");
         for (String script : List.of("postinst", "prerm")) {
             String commands = read(LINUX.resolve(script)).lines().filter(line -> !line.strip().startsWith("#"))

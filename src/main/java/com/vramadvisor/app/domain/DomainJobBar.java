@@ -14,15 +14,32 @@ import javafx.scene.control.TextField;
 import javafx.scene.input.KeyCode;
 import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.HBox;
+import javafx.scene.layout.Region;
 
 /**
  * The job fields above the domain decision table, as the language-model table's token budget: each applies on Enter
  * or when focus leaves, Escape puts the scenario's value back, and a bad text shows its one-line problem. Only the
- * fields of the current workload show; the bar is hidden for kinds without a speed model.
+ * fields of the current workload show; the bar is hidden for kinds without a speed model, where a note says why the
+ * table has no time or job cost.
  */
-final class DomainJobBar {
+public final class DomainJobBar {
 
     private DomainJobBar() {
+    }
+
+    /**
+     * What another kind's decision table shows between its question and its filters
+     * ({@link com.vramadvisor.app.results.DecisionTableView}): the job fields, and the note on a missing speed model.
+     */
+    public static Node[] aboveTable(DomainTableViewModel vm) {
+        Label note = new Label();
+        note.setId("domainTableNote");
+        note.getStyleClass().add("domain-note");
+        note.setWrapText(true);
+        note.setMinHeight(Region.USE_PREF_SIZE);
+        note.textProperty().bind(vm.noteProperty());
+        visibleWhen(note, note.textProperty().isNotEmpty());
+        return new Node[] {of(vm.job(), vm.messages()), note};
     }
 
     static FlowPane of(DomainJobFields job, ResultsMessages messages) {

@@ -204,8 +204,15 @@ public final class DomainResultsViewModel {
         rows.setAll(next);
     }
 
+    /**
+     * A part's name as a legend entry, starting with a capital as a language model's legend does ("Neighbour lists",
+     * "Weights"); a first word with capitals of its own stays as written ("cuDNN", "VAE weights").
+     */
     private String partName(MemoryPart p) {
-        return DomainTexts.part(p, messages.locale());
+        String name = DomainTexts.part(p, messages.locale());
+        String first = name.split(" ", 2)[0];
+        return first.isEmpty() || !first.equals(first.toLowerCase(messages.locale())) ? name
+                : name.substring(0, 1).toUpperCase(messages.locale()) + name.substring(1);
     }
 
     /** The axis's name, starting a line: "Batch", "Atoms". */

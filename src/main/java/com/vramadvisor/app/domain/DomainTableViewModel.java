@@ -1,41 +1,47 @@
 package com.vramadvisor.app.domain;
 
+import com.vramadvisor.app.results.DecisionRow;
+import com.vramadvisor.app.results.DecisionRows;
+import com.vramadvisor.app.results.DecisionTableViewModel;
 import com.vramadvisor.app.results.ResultsMessages;
 import com.vramadvisor.engine.core.JobSize;
 import com.vramadvisor.engine.core.Sizable;
+import com.vramadvisor.engine.hardware.GpuSpec;
 import com.vramadvisor.engine.hardware.HardwareList;
 import com.vramadvisor.engine.ranking.Acquisition;
 import com.vramadvisor.engine.ranking.Recommender;
 import com.vramadvisor.engine.ranking.Recommendation;
 import com.vramadvisor.engine.ranking.RecommendationRow;
 import com.vramadvisor.engine.ranking.RankingOptions;
-import com.vramadvisor.engine.ranking.Reason;
+import com.vramadvisor.engine.ranking.SortKey;
+import com.vramadvisor.figures.VerdictText;
 import com.vramadvisor.scenario.DomainInputs;
 import com.vramadvisor.scenario.ScenarioInputs;
 import com.vramadvisor.scenario.SizeUnit;
 import com.vramadvisor.scenario.SpreadWorkload;
 import com.vramadvisor.scenario.ScenarioWorkloads;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.stream.Collectors;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleObjectProperty;
-import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
 /**
- * The decision table for a workload beyond language models: every GPU, system and cloud offer of the catalog with
- * whether the workload fits, on how many GPUs, the headroom, and the price to buy or the rent an hour
- * ({@link com.vramadvisor.engine.ranking.Recommender}, {@code docs/decision-table.md}), and, where the workload has a throughput model, the speed,
- * the time to finish the scenario's job ({@link DomainJobFields}; the default job unless the user gives another) and
- * the job's cost; otherwise those cells are empty and the note says why.
- * Ranked on the injected worker for each new workload or GPU limit; requests carry a generation number
+ * Ranks a workload beyond language models for the decision table: every GPU, system and cloud offer of the catalog
+ * through the same pipeline and into the same table as a language model's ({@link DecisionTableViewModel}: the same
+ * columns, filters, goal, money and verdict), with the kind's own job ({@link DomainJobFields}; the default job unless
+ * the user gives another) in place of a token budget. Where the workload has no throughput model, the speed, time and
+ * job cost are empty and the note says why.
+ * Ranked on the injected worker for each new workload, goal or GPU limit; requests carry a generation number
  * and a result that a newer request has overtaken is dropped, as the language-model table does.
  */
 public final class DomainTableViewModel {
@@ -48,17 +54,18 @@ public final class DomainTableViewModel {
     private final Executor worker;
     private final Executor ui;
     private final AtomicReference<Request> pending = new AtomicReference<>();
-    private final ObservableList<DomainTableRow> rows = FXCollections.observableArrayList();
-    private final ObservableList<DomainTableRow> readOnlyRows = FXCollections.unmodifiableObservableList(rows);
-    private final ReadOnlyStringWrapper summary = new ReadOnlyStringWrapper(this, "summary", "");
+    private final DecisionTableViewModel table;
     private final ReadOnlyStringWrapper note = new ReadOnlyStringWrapper(this, "note", "");
     private final ObjectProperty<DomainInputs> domain = new SimpleObjectProperty<>(this, "domain",
             DomainInputs.defaults());
     private final DomainJobFields job;
     private long generation;
     private Request last;
+    /** The worker's row formatter; touched only by the worker (one thread, or the caller's when inline). */
+    private DecisionRows workerRows;
 
-    private record Request(long generation, Sizable workload, RankingOptions options, SizeUnit unit, JobSize job) {
+    private record Request(long generation, ScenarioInputs inputs, Sizable workload, RankingOptions options,
+                           SizeUnit unit, JobSize job, Locale locale) {
     }
 
     /**
@@ -76,8 +83,10 @@ public final class DomainTableViewModel {
         this.worker = Objects.requireNonNull(worker, "worker");
         this.ui = Objects.requireNonNull(ui, "ui");
         this.job = new DomainJobFields(domain, workload, messages);
+        this.table = new DecisionTableViewModel(messages, false);
         workload.addListener(obs -> request());
         snapshot.addListener(obs -> request());
+        table.goalProperty().addListener(obs -> request());
         messages.localeProperty().addListener(obs -> {
             last = null;
             request();
@@ -101,130 +110,118 @@ public final class DomainTableViewModel {
         if (w == null) {
             generation++;
             last = null;
-            rows.clear();
-            summary.set("");
+            pending.set(null);
+            table.clear();
             note.set("");
             return;
         }
         // The scenario's deadline, as the language-model table uses it: options take the fewest GPUs that finish in it.
-        RankingOptions options = RankingOptions.builder().maxGpus(in.maxGpus()).deadlineDays(in.deadlineDays())
-                .usage(in.usage()).build();
+        RankingOptions options = table.otherKindRankingOptions(in);
         w = ScenarioWorkloads.timed(w, in.domain().job());
         JobSize size = DomainJobFields.jobFor(w, in.domain().job());
-        Request next = new Request(generation + 1, w, options, in.sizeUnit(), size);
+        Request next = new Request(generation + 1, in, w, options, in.sizeUnit(), size, messages.locale());
         if (last != null && last.workload().equals(w) && last.options().equals(options)
                 && last.unit() == in.sizeUnit() && Objects.equals(last.job(), size)) {
             return;
         }
         generation++;
         last = next;
+        table.rankingStarted();
         if (pending.getAndSet(next) == null) {
             worker.execute(this::rankPending);
         }
     }
 
-    /** On the worker: ranks the latest waiting request and hands its rows to the FX thread. */
+    /**
+     * On the worker: ranks the latest waiting request, formats its rows in the request's language (with texts of its
+     * own: {@link ResultsMessages} is not shared between threads) and hands them to the FX thread.
+     */
     private void rankPending() {
         Request r = pending.getAndSet(null);
         if (r == null) {
             return;
         }
-        Recommendation recommendation;
-        try {
-            // The table counts GPUs from the whole workload, however many GPUs the panel split it over.
-            recommendation = new Recommender().recommend(SpreadWorkload.unspread(r.workload()), hardware, r.options(),
-                    r.job());
-        } catch (IllegalArgumentException e) {
-            recommendation = null;
+        Recommendation rec = rank(r, r.options());
+        if (rec == null && r.options().sortKey() != SortKey.JOB_COST_USD) {
+            // Time is no goal for a workload without a speed model (a rendered frame): rank by cost instead.
+            rec = rank(r, r.options().toBuilder().rankBy(SortKey.JOB_COST_USD).build());
         }
-        Recommendation done = recommendation;
+        List<DecisionRow> rows = new ArrayList<>();
+        String jobText = "";
+        String verdict = "";
+        if (rec != null) {
+            if (workerRows == null || !workerRows.locale().equals(r.locale())) {
+                workerRows = new DecisionRows(new ResultsMessages(r.locale()));
+            }
+            Map<String, GpuSpec> gpus = new HashMap<>();
+            for (GpuSpec g : hardware.gpus()) {
+                gpus.put(g.id(), g);
+            }
+            jobText = rec.hasSpeed() && rec.job() != null ? rec.job().description() : "";
+            for (RecommendationRow row : rec.rows()) {
+                rows.add(workerRows.otherKindRow(row, r.unit(), gpus, rec.options(), jobText));
+            }
+            verdict = VerdictText.of(r.locale()).sentence(rec.verdict());
+        }
+        Recommendation done = rec;
+        String job = jobText;
+        String sentence = verdict;
         ui.execute(() -> {
             if (r.generation() == generation) {
-                show(done, r.unit());
+                show(r, done, rows, job, sentence);
             }
         });
     }
 
-    private void show(Recommendation rec, SizeUnit unit) {
+    private Recommendation rank(Request r, RankingOptions options) {
+        try {
+            // The table counts GPUs from the whole workload, however many GPUs the panel split it over.
+            return new Recommender().recommend(SpreadWorkload.unspread(r.workload()), hardware, options, r.job());
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+    }
+
+    private void show(Request r, Recommendation rec, List<DecisionRow> rows, String jobText, String verdict) {
         if (rec == null) {
-            rows.clear();
-            summary.set("");
+            table.clear();
             note.set("");
             return;
         }
-        List<DomainTableRow> next = new ArrayList<>();
-        String itemUnit = unitWord(rec.itemUnit());
-        for (RecommendationRow r : rec.rows()) {
-            next.add(row(r, unit, itemUnit));
+        note.set(rec.hasSpeed() ? "" : messages.get("domain.table.noSpeed"));
+        String best = messages.get("results.table.bestByPrice", best(rec.bestPurchase()), best(rec.bestRental()));
+        table.showOtherKind(r.inputs(), rows, rec.optionsConsidered(), rec.options(), verdict, jobText, best);
+    }
+
+    /** An option and its price ("NVIDIA RTX 4090 ($1,599)", "... ($2.50/h)"), or that none fits. */
+    private String best(RecommendationRow r) {
+        if (r == null) {
+            return messages.get("results.table.bestByPrice.none");
         }
-        note.set(rec.hasSpeed() ? messages.get("domain.table.timed", rec.job().description(),
-                messages.decimal(rec.options().deadlineDays(), 0)) : messages.get("domain.table.noSpeed"));
-        summary.set(messages.get("domain.table.summary", messages.integer(rec.optionsFitting()),
-                messages.integer(rec.optionsConsidered()), best(rec.bestPurchase(), unit),
-                best(rec.bestRental(), unit)));
-        rows.setAll(next);
-    }
-
-    private String best(RecommendationRow r, SizeUnit unit) {
-        return r == null ? messages.get("domain.table.none") : messages.get("domain.table.best", r.hardwareName(),
-                r.jobCostUsd() != null ? messages.get("domain.table.forTheJob", messages.usd(r.jobCostUsd()))
-                        : cost(r));
-    }
-
-    /** The localised word for the table's items ("images", "time steps", "iterations"). */
-    private String unitWord(String itemUnit) {
-        String key = "domain.table.unit." + itemUnit.replace(' ', '-');
-        return messages.has(key) ? messages.get(key) : itemUnit;
-    }
-
-    private DomainTableRow row(RecommendationRow r, SizeUnit unit, String itemUnit) {
-        String reasons = r.reasons().stream().map(this::reason).collect(Collectors.joining("\n"));
-        return new DomainTableRow(r.hardwareId(), r.gpuId(), r.hardwareName(),
-                messages.get(r.acquisition() == Acquisition.PURCHASE ? "domain.table.buy" : "domain.table.rent"),
-                r.acquisition(), r.fits(), messages.get(switch (r.verdict()) {
-                    case FITS -> "compare.fits.yes";
-                    case TIGHT -> "domain.table.tight";
-                    case DOES_NOT_FIT -> "compare.fits.no";
-                }), r.gpusNeeded(),
-                r.gpusNeeded() == 0 ? "\u2014" : messages.integer(r.gpusNeeded()), r.perGpuBytes(),
-                messages.size(r.perGpuBytes(), unit), r.headroomBytes(), signed(r.headroomBytes(), unit), r.cost(),
-                cost(r), reasons, r.itemsPerSecond(), r.itemsPerSecond() == null ? "\u2014"
-                        : messages.get("domain.table.speed", messages.decimal(r.itemsPerSecond(),
-                        r.itemsPerSecond() < 100 ? 1 : 0), itemUnit), r.hours(),
-                r.hours() == null ? "\u2014" : messages.duration(r.hours()),
-                r.jobCostUsd(), r.jobCostUsd() == null ? "\u2014" : messages.usd(r.jobCostUsd()));
-    }
-
-    private String signed(long bytes, SizeUnit unit) {
-        return bytes < 0 ? "\u2212" + messages.size(-bytes, unit) : messages.size(bytes, unit);
-    }
-
-    private String cost(RecommendationRow r) {
         if (r.cost() == null) {
-            return "\u2014";
+            return r.hardwareName();
         }
-        return r.acquisition() == Acquisition.PURCHASE ? messages.usd(r.cost())
-                : messages.get("domain.table.perHour", messages.usdRate(r.cost()));
+        return messages.get("results.table.bestByPrice.option", r.hardwareName(),
+                r.acquisition() == Acquisition.PURCHASE ? messages.usd(r.cost())
+                        : messages.get("results.table.bestByPrice.perHour", messages.usdRate(r.cost())));
     }
 
-    private String reason(Reason reason) {
-        String key = "results.reason." + reason.code();
-        return messages.has(key) ? messages.get(key) : reason.code();
+    /**
+     * The table itself: rows after the filters, the goal, the GPU limit, deadline and usage fields, the summary and
+     * the money verdict, as a language model's table has them.
+     */
+    public DecisionTableViewModel table() {
+        return table;
     }
 
-    /** The options, fitting first, then within the deadline, then by cost and headroom; replaced once per ranking. */
-    public ObservableList<DomainTableRow> rows() {
-        return readOnlyRows;
+    /** The rows after the table's filters, in the table's order ({@link DecisionTableViewModel#rows()}). */
+    public ObservableList<DecisionRow> rows() {
+        return table.rows();
     }
 
-    /** What the time and job cost are for, or why there are none. */
+    /** Why the table has no time or job cost, for a workload without a speed model; empty otherwise. */
     public ReadOnlyStringProperty noteProperty() {
         return note.getReadOnlyProperty();
-    }
-
-    /** How many options fit, and the best to buy and the best to rent. */
-    public ReadOnlyStringProperty summaryProperty() {
-        return summary.getReadOnlyProperty();
     }
 
     /** The job fields: which show for the workload, their texts, commits and problem. */

@@ -33,7 +33,7 @@ final class DecisionControls {
     FlowPane question() {
         ComboBox<RankingGoal> goal = new ComboBox<>();
         goal.setId("goalComboBox");
-        goal.getItems().addAll(RankingGoal.values());
+        goal.setItems(viewModel.goals());
         Function<RankingGoal, String> goalName = g -> messages.get("results.goal." + g.id());
         named(goal, goalName);
         goal.valueProperty().bindBidirectional(viewModel.goalProperty());
@@ -77,9 +77,12 @@ final class DecisionControls {
         utilization.disableProperty().bind(usage.jobOnlyProperty());
         years.disableProperty().bind(usage.jobOnlyProperty());
 
-        FlowPane bar = new FlowPane(14, 4, Labelled.box(messages, "results.goal", goal),
-                Labelled.box(messages, "results.filter.tokens", tokens),
-                Labelled.box(messages, "results.filter.deadline", deadline),
+        FlowPane bar = new FlowPane(14, 4, Labelled.box(messages, "results.goal", goal));
+        if (viewModel.languageModel()) {
+            // Another kind's job has fields of its own, shown below this bar; tokens mean nothing to it.
+            bar.getChildren().add(Labelled.box(messages, "results.filter.tokens", tokens));
+        }
+        bar.getChildren().addAll(Labelled.box(messages, "results.filter.deadline", deadline),
                 Labelled.box(messages, "results.filter.gpus", gpus),
                 Labelled.box(messages, "results.usage", jobOnly),
                 Labelled.box(messages, "results.usage.utilization", utilization),

@@ -40,8 +40,9 @@ import java.util.Comparator;
  * @param memoryText       need against capacity, e.g. {@code 61.2 / 79.1 GiB}
  * @param headroomFraction spare capacity as a fraction of the capacity; negative when it does not fit
  * @param headroomText     spare or missing memory, e.g. {@code 17.9 GiB (23 %)}
- * @param tokensPerSecond  estimated throughput, {@code null} when unknown
- * @param speedText        throughput in words
+ * @param itemsPerSecond   estimated throughput in the workload's own items (tokens, images, time steps, iterations)
+ *                         per second, {@code null} when unknown
+ * @param speedText        throughput in words, with its unit
  * @param hours            wall-clock hours for the token budget, {@code null} when unknown
  * @param timeText         hours, or days for long runs
  * @param timeTip          the time against the deadline
@@ -77,7 +78,7 @@ public record DecisionRow(String hardwareId, String gpuId, String name, String h
                           int gpusNeeded, String gpusText, String gpuCountText, int nodes, String machinesText,
                           String machinesTip, String layoutText, String layoutTip, long perGpuBytes,
                           long capacityBytes, String memoryText, double headroomFraction, String headroomText,
-                          Double tokensPerSecond, String speedText, Double hours, String timeText, String timeTip,
+                          Double itemsPerSecond, String speedText, Double hours, String timeText, String timeTip,
                           Double gpuHours, String gpuHoursText, Double mfu, String mfuText, Bound boundBy,
                           String boundText, String boundTip, Double purchaseUsd, String capitalText,
                           String capitalTip, Double rentalUsdPerHour, String rentText, String rentTip,

@@ -16,8 +16,12 @@ import com.vramadvisor.scenario.SizeUnit;
 import java.util.Locale;
 import java.util.Map;
 
-/** Turns the engine's recommendation rows into table rows with texts for the current locale and display unit. */
-final class DecisionRows {
+/**
+ * Turns the engine's recommendation rows into table rows with texts for the current locale and display unit, for
+ * every workload kind: a language model's rows speak of tokens and layouts, the other kinds' of their own items
+ * (images, time steps, iterations) and of their job.
+ */
+public final class DecisionRows {
 
     /** Shown for a value the engine cannot know (no speed when it does not fit, no price in the catalog). */
     static final String UNKNOWN = PlanTexts.UNKNOWN;
@@ -35,7 +39,7 @@ final class DecisionRows {
                                Locale locale) {
     }
 
-    DecisionRows(ResultsMessages messages) {
+    public DecisionRows(ResultsMessages messages) {
         this.messages = messages;
         this.plans = new PlanTexts(messages);
         this.costs = new CostTexts(messages);
@@ -43,7 +47,7 @@ final class DecisionRows {
     }
 
     /** The language the rows are written in. */
-    Locale locale() {
+    public Locale locale() {
         return messages.locale();
     }
 
@@ -53,8 +57,26 @@ final class DecisionRows {
      */
     DecisionRow row(RecommendationRow r, SizeUnit unit, Mode mode, Map<String, GpuSpec> gpusById,
                     RankingOptions options) {
+        return row(r, unit, mode, gpusById, options, null);
+    }
+
+    /**
+     * A row of a workload beyond language models: its speed in the kind's own items, its time for {@code job}.
+     *
+     * @param job the job the time and cost are for, in words ({@code 1,000,000 time steps}), as the engine describes
+     *            it ({@link com.vramadvisor.engine.core.JobSize#description()}); empty without a speed model
+     */
+    public DecisionRow otherKindRow(RecommendationRow r, SizeUnit unit, Map<String, GpuSpec> gpusById,
+                                    RankingOptions options, String job) {
+        return row(r, unit, Mode.TRAIN, gpusById, options, job == null ? "" : job);
+    }
+
+    /** @param job {@code null} for a language model (its token budget), else the other kind's job in words */
+    private DecisionRow row(RecommendationRow r, SizeUnit unit, Mode mode, Map<String, GpuSpec> gpusById,
+                            RankingOptions options, String job) {
         GpuSpec gpu = gpusById.get(r.gpuId());
-        String gpus = "single".equals(r.sharding()) ? messages.integer(r.gpusNeeded())
+        String gpus = r.gpusNeeded() == 0 ? UNKNOWN
+                : r.sharding().isEmpty() || "single".equals(r.sharding()) ? messages.integer(r.gpusNeeded())
                 : messages.get("results.table.gpus", messages.integer(r.gpusNeeded()), r.sharding());
         String memory = messages.get("results.table.memory", messages.sizeNumber(r.perGpuBytes(), unit),
                 messages.size(r.capacityBytes(), unit));
@@ -67,17 +89,21 @@ final class DecisionRows {
         String machinesTip = machinesTip(r);
         String layoutTip = layoutTip(r);
         String bound = plans.bound(r.boundBy());
-        String rowTip = String.join("\n", r.hardwareName() + " \u2014 " + acquisition, machinesTip,
-                messages.get("results.table.row.layout", r.layout().label()),
-                messages.get("results.table.row.bound", bound));
+        String layoutText = r.layout() == null ? UNKNOWN : r.layout().label();
+        String rowTip = r.layout() == null
+                ? String.join("\n", r.hardwareName() + " \u2014 " + acquisition, machinesTip,
+                        messages.get("results.table.row.bound", bound))
+                : String.join("\n", r.hardwareName() + " \u2014 " + acquisition, machinesTip,
+                        messages.get("results.table.row.layout", layoutText),
+                        messages.get("results.table.row.bound", bound));
         return new DecisionRow(r.hardwareId(), r.gpuId(), r.hardwareName(), hardwareText(r, gpu, unit), r.kind(),
                 kindText(r.kind()), r.acquisition(), acquisition, acquisitionTip(r.acquisition(), options),
                 r.vendor(), gpu == null ? 0 : gpu.memoryGbNominal(), r.fits(), r.fits() && late, fitText(r, memory),
-                r.gpusNeeded(), gpus, messages.integer(r.gpusNeeded()), r.nodes(),
+                r.gpusNeeded(), gpus, r.gpusNeeded() == 0 ? UNKNOWN : messages.integer(r.gpusNeeded()), r.nodes(),
                 messages.get("results.table.machines", messages.integer(r.nodes()), messages.integer(r.gpusPerNode())),
-                machinesTip, r.layout().label(), layoutTip, r.perGpuBytes(), r.capacityBytes(), memory,
-                r.headroomFraction(), headroom, r.tokensPerSecond(), speed(r, mode), r.hours(), plans.time(r.hours()),
-                timeTip(r, late, options), r.gpuHours(), plans.gpuHours(r.gpuHours()), r.mfu(), plans.mfu(r.mfu()),
+                machinesTip, layoutText, layoutTip, r.perGpuBytes(), r.capacityBytes(), memory,
+                r.headroomFraction(), headroom, r.itemsPerSecond(), speed(r, mode), r.hours(), plans.time(r.hours()),
+                timeTip(r, late, options, job), r.gpuHours(), plans.gpuHours(r.gpuHours()), r.mfu(), plans.mfu(r.mfu()),
                 r.boundBy(), bound, plans.boundTip(r.boundBy()), r.purchaseUsd(), costs.capital(r),
                 costs.capitalTip(r), r.rentalUsdPerHour(), costs.rent(r), costs.rentTip(r), r.jobCostUsd(),
                 costs.jobCost(r), jobCostTip(r, options), r.energyKWh(), energy(r), rowTip, r.layout(),
@@ -176,26 +202,46 @@ final class DecisionRows {
     }
 
     private String layoutTip(RecommendationRow r) {
+        if (r.layout() == null) {
+            return messages.get("results.table.layout.none");
+        }
         String words = plans.layout(r.layout());
         return r.replicas() > 1 ? words + "\n" + messages.get("results.layout.replicas", messages.integer(r.replicas()))
                 : words;
     }
 
-    private String timeTip(RecommendationRow r, boolean late, RankingOptions options) {
+    private String timeTip(RecommendationRow r, boolean late, RankingOptions options, String job) {
         if (r.hours() == null) {
-            return messages.get("results.table.time.unknown");
+            // Another kind with no speed model at all (a rendered frame, a CG grid) says so rather than "unknown".
+            return messages.get(job != null && job.isEmpty() ? "results.table.time.noModel"
+                    : "results.table.time.unknown");
         }
         String deadline = plans.days(options.deadlineDays());
-        String tip = messages.get(late ? "results.table.time.late" : "results.table.time.tip",
-                messages.integer(options.tokenBudget()), plans.speed(r.tokensPerSecond()), plans.time(r.hours()),
-                deadline);
+        String tip;
+        if (job != null) {
+            tip = messages.get(late ? "results.table.time.job.late" : "results.table.time.job.tip", job,
+                    speed(r, Mode.TRAIN), plans.time(r.hours()), deadline);
+        } else {
+            tip = messages.get(late ? "results.table.time.late" : "results.table.time.tip",
+                    messages.integer(options.tokenBudget()), plans.speed(r.tokensPerSecond()), plans.time(r.hours()),
+                    deadline);
+        }
         SpeedRange speed = r.ranges().itemsPerSecond();
         SpeedRange time = r.ranges().hours();
         if (speed == null || time == null) {
             return tip;
         }
-        return tip + "\n" + messages.get("results.table.range.speed", plans.speed(speed.low()),
-                plans.speed(speed.high()), plans.time(time.low()), plans.time(time.high()));
+        return tip + "\n" + messages.get("results.table.range.speed", rate(r, speed.low()), rate(r, speed.high()),
+                plans.time(time.low()), plans.time(time.high()));
+    }
+
+    /** A rate in the row's unit: tokens per second, or another kind's items ("1.5 steps/s", "240 images/s"). */
+    private String rate(RecommendationRow r, double perSecond) {
+        if (r.tokensPerSecond() != null) {
+            return plans.speed(perSecond);
+        }
+        return messages.get("results.table.speed.items", messages.decimal(perSecond, perSecond < 100 ? 1 : 0),
+                unitWord(r.itemUnit()));
     }
 
     /** The job cost's formula, and its range from the held-out published measurements where known. */
@@ -297,8 +343,13 @@ final class DecisionRows {
     }
 
     private String speed(RecommendationRow r, Mode mode) {
-        if (r.tokensPerSecond() == null) {
+        if (r.itemsPerSecond() == null) {
             return UNKNOWN;
+        }
+        if (r.tokensPerSecond() == null) {
+            // Another kind's items: a small rate keeps a decimal (1.5 steps/s), a large one reads whole.
+            return messages.get("results.table.speed.items", messages.decimal(r.itemsPerSecond(),
+                    r.itemsPerSecond() < 100 ? 1 : 0), unitWord(r.itemUnit()));
         }
         String total = messages.integer(Math.round(r.tokensPerSecond()));
         if (mode == Mode.INFER && r.decodeTokensPerSecondPerSequence() != null) {

@@ -60,17 +60,25 @@ public final class DecisionTableView extends VBox {
     private boolean restoring;
 
     public DecisionTableView(DecisionTableViewModel viewModel, ResultsMessages messages) {
+        this(viewModel, messages, new Node[0]);
+    }
+
+    /**
+     * @param above nodes shown between the question and the filters: another kind's job fields and the note on its
+     *              speed model
+     */
+    public DecisionTableView(DecisionTableViewModel viewModel, ResultsMessages messages, Node... above) {
         this.viewModel = viewModel;
         this.messages = messages;
         getStyleClass().add("decision-view");
         getStylesheets().add(ResultsView.STYLESHEET);
-        setId("decisionView");
+        setId(id("decisionView"));
 
         Label title = new Label();
         title.textProperty().bind(messages.text("results.table.title"));
         title.getStyleClass().add("card-title");
         Label summary = new Label();
-        summary.setId("decisionSummaryLabel");
+        summary.setId(id("decisionSummaryLabel"));
         summary.getStyleClass().add("table-summary");
         summary.textProperty().bind(viewModel.summaryProperty());
         Region spacer = new Region();
@@ -78,7 +86,7 @@ public final class DecisionTableView extends VBox {
         title.setMinWidth(Region.USE_PREF_SIZE);
         summary.setMinWidth(0);
         Button useLayout = new Button();
-        useLayout.setId("useLayoutButton");
+        useLayout.setId(id("useLayoutButton"));
         useLayout.textProperty().bind(messages.text("results.table.useLayout"));
         tooltip("results.table.useLayout.tooltip").attach(useLayout);
         useLayout.setMinWidth(Region.USE_PREF_SIZE);
@@ -86,9 +94,12 @@ public final class DecisionTableView extends VBox {
                 () -> !viewModel.canUseLayout(table.getSelectionModel().getSelectedItem()),
                 table.getSelectionModel().selectedItemProperty()));
         useLayout.setOnAction(e -> viewModel.useLayout(table.getSelectionModel().getSelectedItem()));
+        // Only a language model's rows carry a layout to adopt.
+        useLayout.setVisible(viewModel.languageModel());
+        useLayout.setManaged(viewModel.languageModel());
         // While the rows shown belong to an earlier scenario, say so: a ranking can take a second or two.
         Label updating = new Label();
-        updating.setId("decisionUpdatingLabel");
+        updating.setId(id("decisionUpdatingLabel"));
         updating.getStyleClass().add("table-updating");
         updating.textProperty().bind(messages.text("results.table.updating"));
         tooltip("results.table.updating.tooltip").attach(updating);
@@ -101,7 +112,7 @@ public final class DecisionTableView extends VBox {
         header.setAlignment(Pos.BASELINE_LEFT);
 
         Label verdict = new Label();
-        verdict.setId("decisionVerdictLabel");
+        verdict.setId(id("decisionVerdictLabel"));
         verdict.getStyleClass().add("table-verdict");
         // One line, so that on a laptop screen the table keeps its rows; the whole sentence is in the tooltip.
         verdict.setWrapText(false);
@@ -113,7 +124,7 @@ public final class DecisionTableView extends VBox {
                 messages.text("results.table.verdict.tooltip"))).attach(verdict);
 
         Label problem = new Label();
-        problem.setId("filterProblemLabel");
+        problem.setId(id("filterProblemLabel"));
         problem.getStyleClass().add("filter-problem");
         problem.textProperty().bind(viewModel.filterProblemProperty());
         problem.managedProperty().bind(problem.textProperty().isNotEmpty());
@@ -122,19 +133,20 @@ public final class DecisionTableView extends VBox {
         buildTable();
         VBox.setVgrow(table, Priority.ALWAYS);
         DecisionControls controls = new DecisionControls(viewModel, messages);
-        getChildren().addAll(header, verdict, controls.question(), controls.filters(), problem, table);
+        getChildren().addAll(header, verdict, controls.question());
+        getChildren().addAll(above);
+        getChildren().addAll(controls.filters(), problem, table);
         // Tight gaps between the lines above the table: on a laptop screen each one costs the table a row.
         setSpacing(4);
     }
 
     private void buildTable() {
-        table.setId("decisionTable");
+        table.setId(id("decisionTable"));
         table.getStyleClass().add("decision-table");
         table.setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
         table.getSelectionModel().setSelectionMode(SelectionMode.MULTIPLE);
-        // Rows are replaced on every slider step; with a fixed row height the table lays out only the visible rows
-        // instead of measuring cells to estimate its scroll range.
-        table.setFixedCellSize(ROW_HEIGHT);
+        // Rows are ROW_HEIGHT high through the style sheet (-fx-cell-size), not a fixed cell size: with one, a row
+        // drops the cells of columns scrolled out of view, the frozen Hardware column's among them (FrozenColumn).
         table.setPrefHeight(ROW_HEIGHT * ROWS_SHOWN + TABLE_CHROME_HEIGHT);
         table.setMinHeight(ROW_HEIGHT * 2 + TABLE_CHROME_HEIGHT);
         viewModel.rankingProperty().addListener((obs, was, now) -> table.pseudoClassStateChanged(RANKING, now));
@@ -159,7 +171,9 @@ public final class DecisionTableView extends VBox {
         name.setCellFactory(c -> new DecisionCells.TextCell(DecisionRow::name,
                 r -> r.rowTip() + "\n\n" + r.hardwareText()));
         table.getColumns().add(name);
-        fitColumn = column("fit", "results.table.column.fit", Comparator.comparingInt(DecisionRow::fitRank), 90);
+        // Which option a row is stays in view however far the table is scrolled sideways.
+        FrozenColumn.freeze(table, name);
+        fitColumn = column("fit", "results.table.column.fit", Comparator.comparingInt(DecisionRow::fitRank), 64);
         fitColumn.setCellFactory(c -> new DecisionCells.FitCell(messages));
         table.getColumns().add(fitColumn);
         TableColumn<DecisionRow, DecisionRow> headroom = column("headroom", "results.table.column.headroom",
@@ -193,8 +207,10 @@ public final class DecisionTableView extends VBox {
                 DecisionRow::gpuCountText, null);
         addText("machines", "results.table.column.machines", Comparator.comparingInt(DecisionRow::nodes)
                 .thenComparingInt(DecisionRow::gpusNeeded), 108, DecisionRow::machinesText, DecisionRow::machinesTip);
-        addText("layout", "results.table.column.layout", Comparator.comparing(DecisionRow::layoutText), 170,
-                DecisionRow::layoutText, DecisionRow::layoutTip);
+        TableColumn<DecisionRow, DecisionRow> layout = addText("layout", "results.table.column.layout",
+                Comparator.comparing(DecisionRow::layoutText), 170, DecisionRow::layoutText, DecisionRow::layoutTip);
+        // Parallel layouts and model FLOPs utilisation are a language model's; another kind has neither.
+        layout.setVisible(viewModel.languageModel());
         capitalColumn = addText("capital", "results.table.column.capital", nullsLast(DecisionRow::purchaseUsd), 104,
                 DecisionRow::capitalText, DecisionRow::capitalTip);
         addText("rent", "results.table.column.rent", nullsLast(DecisionRow::rentalUsdPerHour), 128,
@@ -212,10 +228,11 @@ public final class DecisionTableView extends VBox {
         table.getColumns().add(priceDate);
         addText("bound", "results.table.column.bound", Comparator.comparing(DecisionRow::boundText), 150,
                 DecisionRow::boundText, DecisionRow::boundTip);
-        addText("mfu", "results.table.column.mfu", nullsLast(DecisionRow::mfu), 70, DecisionRow::mfuText, null);
+        addText("mfu", "results.table.column.mfu", nullsLast(DecisionRow::mfu), 70, DecisionRow::mfuText, null)
+                .setVisible(viewModel.languageModel());
         addText("gpuHours", "results.table.column.gpuHours", nullsLast(DecisionRow::gpuHours), 110,
                 DecisionRow::gpuHoursText, null);
-        addText("speed", "results.table.column.speed", nullsLast(DecisionRow::tokensPerSecond), 150,
+        addText("speed", "results.table.column.speed", nullsLast(DecisionRow::itemsPerSecond), 150,
                 DecisionRow::speedText, null);
         addText("energy", "results.table.column.energy", nullsLast(DecisionRow::energyKWh), 96,
                 DecisionRow::energyText, null);
@@ -236,6 +253,8 @@ public final class DecisionTableView extends VBox {
         viewModel.rows().comparatorProperty().bind(table.comparatorProperty());
         table.getSelectionModel().getSelectedItems()
                 .addListener((ListChangeListener<DecisionRow>) c -> pushSelection());
+        // A selection made in code (select(item)) changes the selected items before the selected item: follow both.
+        table.getSelectionModel().selectedItemProperty().addListener((obs, old, now) -> pushSelection());
         // Selecting a row (arrow keys) shows it; a click on a row or Enter also makes its GPU the scenario's.
         table.addEventHandler(MouseEvent.MOUSE_CLICKED, e -> {
             if (e.getButton() == MouseButton.PRIMARY && onRow(e.getPickResult().getIntersectedNode())) {
@@ -318,7 +337,9 @@ public final class DecisionTableView extends VBox {
         col.setId(id + "Column");
         Label header = new Label();
         header.textProperty().bind(messages.text(key));
-        tooltip(key + ".tooltip").attach(header);
+        // Another kind's speed, time and energy are for its job and items, not a token budget.
+        String other = key + ".other.tooltip";
+        tooltip(!viewModel.languageModel() && messages.has(other) ? other : key + ".tooltip").attach(header);
         col.setGraphic(header);
         col.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue()));
         col.setComparator(comparator);
@@ -347,6 +368,16 @@ public final class DecisionTableView extends VBox {
         col.setCellFactory(c -> new DecisionCells.TextCell(text, tip));
         table.getColumns().add(col);
         return col;
+    }
+
+    /**
+     * A node id: the language model's as named, another kind's with a {@code domain} prefix
+     * ({@code domainDecisionTable}), so each table is found on its own while both views are in the window. The
+     * columns keep the same ids in both.
+     */
+    private String id(String name) {
+        return viewModel.languageModel() ? name
+                : "domain" + Character.toUpperCase(name.charAt(0)) + name.substring(1);
     }
 
     private HoverTip tooltip(String key) {

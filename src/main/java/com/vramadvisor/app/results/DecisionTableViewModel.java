@@ -121,9 +121,27 @@ public final class DecisionTableViewModel {
     private final CommitField maxGpusField;
     private final CommitField deadlineField;
     private final UsageFields usage;
+    private final boolean languageModel;
+    private final ObservableList<RankingGoal> goals = FXCollections.observableArrayList();
+    private final ObservableList<RankingGoal> readOnlyGoals = FXCollections.unmodifiableObservableList(goals);
+    /** Another kind's job in words ("1,000,000 time steps"), empty without a speed model; unused for language models. */
+    private String job = "";
+    /** Another kind without a speed model: its best options to buy and to rent by price, in words. */
+    private String bestByPrice = "";
 
     DecisionTableViewModel(ResultsMessages messages) {
+        this(messages, true);
+    }
+
+    /**
+     * @param languageModel whether the table ranks a language model (token budget, layouts, serving) or another
+     *                      kind (its own job and items, no layout); the same columns, filters and verdict either way
+     */
+    public DecisionTableViewModel(ResultsMessages messages, boolean languageModel) {
         this.messages = messages;
+        this.languageModel = languageModel;
+        goals.setAll(languageModel ? List.of(RankingGoal.values())
+                : List.of(RankingGoal.COST, RankingGoal.TIME, RankingGoal.CAPITAL));
         this.plans = new PlanTexts(messages);
         showMemoryFilterLabel();
         messages.localeProperty().addListener((obs, old, now) -> showMemoryFilterLabel());
@@ -190,6 +208,26 @@ public final class DecisionTableViewModel {
     }
 
     /**
+     * What the table ranks another kind's {@code inputs} with, as {@code recommend} does for a scenario file of that
+     * kind: the scenario's GPU limit, deadline and usage, sorted by the goal. A language model's token budget and
+     * serving targets mean nothing to it.
+     */
+    public RankingOptions otherKindRankingOptions(ScenarioInputs inputs) {
+        return RankingOptions.builder().maxGpus(inputs.maxGpus()).deadlineDays(inputs.deadlineDays())
+                .usage(inputs.usage()).rankBy(goal.get().sortKey()).priceAsOf(priceAsOf()).build();
+    }
+
+    /** Whether the table ranks a language model; otherwise another kind, without token budget, layout or serving. */
+    public boolean languageModel() {
+        return languageModel;
+    }
+
+    /** The goals this table can rank by: users per dollar only where a language model is served. */
+    public ObservableList<RankingGoal> goals() {
+        return readOnlyGoals;
+    }
+
+    /**
      * The month prices are judged against, as the command line judges them: this month, or the
      * {@code vramadvisor.priceAsOf} system property ({@code YYYY-MM}) for reproducible output.
      */
@@ -226,7 +264,7 @@ public final class DecisionTableViewModel {
     }
 
     /** A ranking for the current inputs was asked for; its rows follow through {@link #update}. */
-    void rankingStarted() {
+    public void rankingStarted() {
         ranking.set(true);
     }
 
@@ -236,7 +274,7 @@ public final class DecisionTableViewModel {
     }
 
     /** Where a row selection goes: the primary GPU id and the other selected rows' GPU ids. */
-    void onGpuSelection(BiConsumer<String, List<String>> consumer) {
+    public void onGpuSelection(BiConsumer<String, List<String>> consumer) {
         gpuSelection = consumer;
     }
 
@@ -299,7 +337,24 @@ public final class DecisionTableViewModel {
         ranking.set(false);
     }
 
-    void clear() {
+    /**
+     * Another kind's ranking: as {@link #update(ScenarioInputs, List, int, RankingOptions, String)}, with the job the
+     * time and cost are for.
+     *
+     * @param rows    the ranked rows ({@link DecisionRows#otherKindRow})
+     * @param jobText the job in words ("1,000,000 time steps"); empty when the workload has no speed model
+     * @param best    without a speed model, where no verdict can compare job costs: the best option to buy and to
+     *                rent by price, in words, for the summary; ignored otherwise
+     */
+    public void showOtherKind(ScenarioInputs inputs, List<DecisionRow> rows, int optionsConsidered,
+                              RankingOptions options, String verdictText, String jobText, String best) {
+        this.job = jobText == null ? "" : jobText;
+        this.bestByPrice = best == null ? "" : best;
+        update(inputs, rows, optionsConsidered, options, verdictText);
+    }
+
+    /** No rows: the inputs are rejected or there is no workload. */
+    public void clear() {
         ranking.set(false);
         optionsConsidered = 0;
         verdict.set("");
@@ -345,7 +400,7 @@ public final class DecisionTableViewModel {
 
     /** Whether "Use this layout" can take {@code row}: only a layout that fits is worth adopting. */
     public boolean canUseLayout(DecisionRow row) {
-        return row != null && row.fits();
+        return row != null && row.fits() && row.layout() != null;
     }
 
     /**
@@ -539,9 +594,17 @@ public final class DecisionTableViewModel {
 
     private void updateSummary() {
         long fitting = filtered.stream().filter(DecisionRow::fits).count();
-        summary.set(messages.get("results.table.summary", messages.integer(filtered.size()),
-                messages.integer(Math.max(optionsConsidered, source.size())), messages.integer(fitting),
-                messages.integer(ranked.tokenBudget()), plans.days(ranked.deadlineDays())));
+        String shown = messages.integer(filtered.size());
+        String all = messages.integer(Math.max(optionsConsidered, source.size()));
+        String fit = messages.integer(fitting);
+        String days = plans.days(ranked.deadlineDays());
+        if (languageModel) {
+            summary.set(messages.get("results.table.summary", shown, all, fit, messages.integer(ranked.tokenBudget()),
+                    days));
+        } else {
+            summary.set(job.isEmpty() ? messages.get("results.table.summary.untimed", shown, all, fit, bestByPrice)
+                    : messages.get("results.table.summary.job", shown, all, fit, job, days));
+        }
     }
 
     /** Rows after the filters; the view binds their comparator to the table's sort order. */

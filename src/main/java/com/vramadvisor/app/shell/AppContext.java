@@ -9,6 +9,7 @@ import com.vramadvisor.app.export.ExportViewModel;
 import com.vramadvisor.app.plan.PlanTarget;
 import com.vramadvisor.app.plan.PlannerViewModel;
 import com.vramadvisor.app.results.CatalogResultsEngine;
+import com.vramadvisor.app.results.DecisionTableViewModel;
 import com.vramadvisor.app.results.ResultsMessages;
 import com.vramadvisor.app.results.ResultsViewModel;
 import com.vramadvisor.scenario.ScenarioFileException;
@@ -362,12 +363,28 @@ public final class AppContext implements AutoCloseable {
         return domainResults;
     }
 
+    /** Clears both decision tables' filters and sorts (File &gt; New); a table not built yet has none. */
+    public void resetTableFilters() {
+        results().table().resetFilters();
+        if (domainTable != null) {
+            domainTable.table().resetFilters();
+        }
+    }
+
     /** The decision table for a workload beyond language models; ranked on the compute thread. */
     public DomainTableViewModel domainTable() {
         if (domainTable == null) {
             domainTable = new DomainTableViewModel(workload.snapshotProperty(), domainResults().workloadProperty(),
                     catalog().hardware(), resultsMessages(), compute, publish);
             domainTable.domainProperty().bindBidirectional(workload.domainProperty());
+            // As the language model's table: the arrow keys show a row's GPU in the breakdown, a click on a row or
+            // Enter makes it the scenario's; the GPU limit, deadline and usage fields edit the scenario's.
+            DecisionTableViewModel table = domainTable.table();
+            table.onGpuSelection((primary, others) -> domainResults().showGpu(primary));
+            table.onChooseGpu(workload.gpuIdProperty()::set);
+            table.maxGpusProperty().bindBidirectional(workload.maxGpusProperty());
+            table.deadlineDaysProperty().bindBidirectional(workload.deadlineDaysProperty());
+            table.usage().usageProperty().bindBidirectional(workload.usageProperty());
         }
         return domainTable;
     }

@@ -4,7 +4,7 @@ import com.vramadvisor.app.advice.AdviceView;
 import com.vramadvisor.app.plan.PlannerView;
 import com.vramadvisor.app.compare.CompareView;
 import com.vramadvisor.app.domain.DomainResultsView;
-import com.vramadvisor.app.domain.DomainTableView;
+import com.vramadvisor.app.domain.DomainJobBar;
 import com.vramadvisor.app.domain.DomainResultsViewModel;
 import com.vramadvisor.app.export.ExportFormat;
 import com.vramadvisor.app.results.DecisionTableView;
@@ -228,8 +228,9 @@ public final class MainWindow implements AppMenus.Actions {
         StackPane decisions = new StackPane();
         BuiltWhenShown.add(decisions, domain.activeProperty().not(),
                 () -> new DecisionTableView(context.results().table(), texts));
-        BuiltWhenShown.add(decisions, domain.activeProperty(), () -> new DomainTableView(context.domainTable(),
-                gpuId -> context.workload().gpuIdProperty().set(gpuId), domain::showGpu));
+        // Every kind's options in the same table; another kind's job fields stand where the token budget would.
+        BuiltWhenShown.add(decisions, domain.activeProperty(), () -> new DecisionTableView(
+                context.domainTable().table(), texts, DomainJobBar.aboveTable(context.domainTable())));
         view.setDecisionPane(decisions);
         Tab compareTab = view.addLazyTab("compareTab", texts.text("compare.tab"),
                 () -> new CompareView(context.compare(), texts));
@@ -555,7 +556,7 @@ public final class MainWindow implements AppMenus.Actions {
     public void newScenario() {
         context.scenario().newScenario();
         // A new scenario starts from a table that shows everything in the engine's order.
-        context.results().table().resetFilters();
+        context.resetTableFilters();
         statusBar.show(messages.get("status.newScenario"));
     }
 

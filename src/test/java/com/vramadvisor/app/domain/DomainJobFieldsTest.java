@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import com.vramadvisor.app.domain.DomainJobFields.Shown;
+import com.vramadvisor.app.results.DecisionRow;
 import com.vramadvisor.app.results.ResultsMessages;
 import com.vramadvisor.catalog.Catalog;
 import com.vramadvisor.catalog.CatalogLoader;
@@ -60,7 +61,7 @@ class DomainJobFieldsTest {
         assertThat(job.commitSteps()).isTrue();
         assertThat(edits).isEqualTo(1);
         assertThat(snapshot.get().domain().job().mdSteps()).isEqualTo(2_000_000);
-        assertThat(table.noteProperty().get()).contains("2,000,000");
+        assertThat(table.table().summaryProperty().get()).contains("2,000,000");
         // Time is steps over steps a second (docs/estimation-hpc.md): on the same option, twice the steps take
         // twice the hours.
         Map<String, Double> after = hoursByOption();
@@ -78,7 +79,7 @@ class DomainJobFieldsTest {
     void aSystemSplitOverFourGpusKeepsItsStepsAndIsTimedLikeTheWholeSystem() {
         snapshot.set(snapshot.get().withKind(WorkloadKind.MD));
         Map<String, Double> one = hoursByOption();
-        List<DomainTableRow> rows = List.copyOf(table.rows());
+        List<DecisionRow> rows = List.copyOf(table.rows());
         snapshot.set(snapshot.get().withDomain(snapshot.get().domain().withMd(snapshot.get().domain().md()
                 .withGpus(4))));
         assertThat(table.job().shownProperty().get()).isEqualTo(Shown.STEPS);
@@ -133,7 +134,7 @@ class DomainJobFieldsTest {
         job.trainingStepsTextProperty().set("2,000");
         assertThat(job.commitTrainingSteps()).isTrue();
         assertThat(snapshot.get().domain().job().trainingSteps()).isEqualTo(2_000);
-        assertThat(table.noteProperty().get()).contains("2,000");
+        assertThat(table.table().summaryProperty().get()).contains("2,000");
     }
 
     @Test
@@ -163,7 +164,7 @@ class DomainJobFieldsTest {
         assertThat(job.shownProperty().get()).isEqualTo(Shown.TRAINING);
         job.epochsTextProperty().set("300");
         assertThat(job.commitEpochs()).isTrue();
-        assertThat(table.noteProperty().get()).contains("300 epochs");
+        assertThat(table.table().summaryProperty().get()).contains("300 epochs");
         // 10^5 epochs of 10^11 images is beyond the 10^15 items a job may have.
         job.epochsTextProperty().set("100000");
         assertThat(job.commitEpochs()).isTrue();

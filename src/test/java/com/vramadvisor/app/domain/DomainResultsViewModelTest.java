@@ -152,4 +152,17 @@ class DomainResultsViewModelTest {
             return new NotSpreading(new LinearMd(value, 1));
         }
     }
+
+    @Test
+    void everyKindsLegendStartsWithACapitalAsALanguageModelsDoes() {
+        SimpleObjectProperty<ScenarioInputs> live = new SimpleObjectProperty<>(ScenarioInputs.defaults());
+        DomainResultsViewModel vm = new DomainResultsViewModel(live, new EngineDomainSizer(),
+                CatalogLoader.shippedOnly().load()::gpu, new ResultsMessages(Locale.ENGLISH));
+        for (WorkloadKind kind : List.of(WorkloadKind.VISION, WorkloadKind.DIFFUSION, WorkloadKind.RENDER,
+                WorkloadKind.MD, WorkloadKind.GRID)) {
+            live.set(ScenarioInputs.defaults().withKind(kind));
+            assertThat(vm.rows()).as(kind.toString()).isNotEmpty()
+                    .allSatisfy(r -> assertThat(Character.isLowerCase(r.name().charAt(0))).as(r.name()).isFalse());
+        }
+    }
 }

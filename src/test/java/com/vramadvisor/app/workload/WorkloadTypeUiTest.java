@@ -2,8 +2,9 @@ package com.vramadvisor.app.workload;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.vramadvisor.app.FxReads;
 import com.vramadvisor.app.MainWindowFixture;
-import com.vramadvisor.app.domain.DomainTableRow;
+import com.vramadvisor.app.results.DecisionRow;
 import com.vramadvisor.app.shell.AppContext;
 import com.vramadvisor.engine.core.WorkloadKind;
 import com.vramadvisor.app.TestPatience;
@@ -89,11 +90,11 @@ class WorkloadTypeUiTest {
     void theOtherTypesDecisionTableFillsAndARowChoosesTheGpuTheBreakdownMeasuresAgainst(FxRobot robot)
             throws Exception {
         chooseType(robot, "Molecular dynamics");
-        TableView<DomainTableRow> table = robot.lookup("#domainDecisionTable").queryTableView();
-        WaitForAsyncUtils.waitFor(TestPatience.SECONDS, TimeUnit.SECONDS, () -> !table.getItems().isEmpty());
+        TableView<DecisionRow> table = robot.lookup("#domainDecisionTable").queryTableView();
+        WaitForAsyncUtils.waitFor(TestPatience.SECONDS, TimeUnit.SECONDS, () -> FxReads.onFx(() -> !table.getItems().isEmpty()));
         assertThat(showing(robot, "#domainDecisionTable")).isTrue();
-        DomainTableRow rtx = table.getItems().stream().filter(r -> r.hardwareId().equals("rtx-4090")).findFirst()
-                .orElseThrow();
+        DecisionRow rtx = FxReads.onFx(() -> table.getItems().stream().filter(r -> r.hardwareId().equals("rtx-4090"))
+                .findFirst().orElseThrow());
         robot.interact(() -> {
             table.requestFocus();
             table.getSelectionModel().select(rtx);
@@ -128,8 +129,8 @@ class WorkloadTypeUiTest {
     @Test
     void theStepsFieldAppliesOnEnterAsOneUndoStepAndEscapeRestoresIt(FxRobot robot) throws Exception {
         chooseType(robot, "Grid and solver");
-        TableView<DomainTableRow> table = robot.lookup("#domainDecisionTable").queryTableView();
-        WaitForAsyncUtils.waitFor(TestPatience.SECONDS, TimeUnit.SECONDS, () -> !table.getItems().isEmpty());
+        TableView<DecisionRow> table = robot.lookup("#domainDecisionTable").queryTableView();
+        WaitForAsyncUtils.waitFor(TestPatience.SECONDS, TimeUnit.SECONDS, () -> FxReads.onFx(() -> !table.getItems().isEmpty()));
         assertThat(showing(robot, "#domainJobStepsField")).isTrue();
         assertThat(showing(robot, "#domainJobEpochsField")).isFalse();
         TextField steps = robot.lookup("#domainJobStepsField").queryAs(TextField.class);
@@ -153,8 +154,8 @@ class WorkloadTypeUiTest {
     @Test
     void aDiffusionPipelineShowsImagesAndSamplingStepsAndTheTypedStepsAreOneUndoStep(FxRobot robot) throws Exception {
         chooseType(robot, "Diffusion pipeline");
-        TableView<DomainTableRow> table = robot.lookup("#domainDecisionTable").queryTableView();
-        WaitForAsyncUtils.waitFor(TestPatience.SECONDS, TimeUnit.SECONDS, () -> !table.getItems().isEmpty());
+        TableView<DecisionRow> table = robot.lookup("#domainDecisionTable").queryTableView();
+        WaitForAsyncUtils.waitFor(TestPatience.SECONDS, TimeUnit.SECONDS, () -> FxReads.onFx(() -> !table.getItems().isEmpty()));
         assertThat(showing(robot, "#domainJobImagesField")).isTrue();
         assertThat(showing(robot, "#domainJobSamplingStepsField")).isTrue();
         assertThat(showing(robot, "#domainJobStepsField")).isFalse();
