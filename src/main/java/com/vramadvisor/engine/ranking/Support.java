@@ -127,7 +127,7 @@ final class Support {
         return List.of();
     }
 
-    /** Whether serving engine {@code engine} has FP8 weight kernels for {@code gpu} on {@code stack} (class comment). */
+    /** Whether engine {@code engine} has FP8 weight kernels for {@code gpu} on {@code stack} (class comment). */
     private static boolean fp8Kernels(Framework engine, Framework.Stack stack, GpuSpec gpu) {
         boolean vllmFamily = engine == Framework.VLLM || engine == Framework.SGLANG;
         GpuCapabilities c = gpu.capabilities();
