@@ -92,10 +92,10 @@ public enum Reason {
                     + "cluster network: separate virtual machines do not share the server's GPU fabric, so one job "
                     + "is not laid out across them.", true),
     NO_FRAMEWORK_STACK("no-framework-stack",
-            "The framework named does not run on this GPU's software stack (CUDA, ROCm, Gaudi, Metal or Intel XPU).",
+            "The framework or serving engine does not run on this GPU's software stack (CUDA, ROCm, Gaudi, Metal or Intel XPU).",
             true),
     NO_WEIGHT_KERNELS("no-weight-kernels",
-            "The serving engine named has no kernels for FP8 weights on this GPU: FP8 needs FP8 hardware, or on "
+            "The serving engine has no kernels for FP8 weights on this GPU: FP8 needs FP8 hardware, or on "
                     + "NVIDIA GPUs from compute capability 7.5 a weight-only FP8 path, which the engine may lack.",
             true);
 
