@@ -1,6 +1,7 @@
 package com.vramadvisor.cli;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.vramadvisor.catalog.Catalog;
 import com.vramadvisor.engine.core.FitVerdict;
 import com.vramadvisor.engine.core.JobSize;
 import com.vramadvisor.engine.core.LargestFit;
@@ -9,6 +10,9 @@ import com.vramadvisor.engine.core.Sizable;
 import com.vramadvisor.engine.core.SizedEstimate;
 import com.vramadvisor.engine.core.WorkloadKind;
 import com.vramadvisor.engine.hardware.GpuSpec;
+import com.vramadvisor.engine.plan.Rig;
+import com.vramadvisor.engine.ranking.OneGpuSpeed;
+import com.vramadvisor.engine.ranking.RankingOptions;
 import com.vramadvisor.files.UntrustedText;
 import com.vramadvisor.scenario.ScenarioInputs;
 import com.vramadvisor.scenario.ScenarioWorkloads;
@@ -59,15 +63,37 @@ final class DomainRun {
     }
 
     static void printEstimate(PrintWriter out, OutputFormat fmt, SizedEstimate e) {
-        printEstimate(out, fmt, e, null);
+        printEstimate(out, fmt, e, null, null);
+    }
+
+    /**
+     * The speed of {@code w} on one {@code gpu} in its catalog node class, as the decision table times it
+     * ({@link OneGpuSpeed} at the table's default efficiencies); {@code null} when the kind has no speed model or the
+     * catalog lacks the GPU's figures.
+     */
+    static OneGpuSpeed.Result speed(Sizable w, GpuSpec gpu, Catalog catalog) {
+        Rig rig = Rig.of(gpu, catalog.hardware().nodeFor(gpu), gpu.memoryBytesUsable());
+        return OneGpuSpeed.of(w, gpu, rig, RankingOptions.defaults()).orElse(null);
+    }
+
+    /** The JSON name of a speed in {@code itemUnit} per second: imagesPerSecond, stepsPerSecond, itemsPerSecond. */
+    static String speedJsonName(String itemUnit) {
+        return switch (itemUnit) {
+            case "images" -> "imagesPerSecond";
+            case "time steps" -> "stepsPerSecond";
+            default -> "itemsPerSecond";
+        };
     }
 
     /**
      * The estimate with its range and, with a target GPU, whether it fits that GPU in three states from the range
-     * (fits, tight, does not fit) with the headroom at the estimate; the JSON {@code range} and {@code fit} objects
-     * have the shapes the language-model {@code estimate --gpu} gives.
+     * (fits, tight, does not fit) with the headroom at the estimate, and the speed on it where the kind has a speed
+     * model; the JSON {@code range} and {@code fit} objects have the shapes the language-model {@code estimate --gpu}
+     * gives, and the speed is {@code imagesPerSecond} or {@code stepsPerSecond} with {@code itemUnit},
+     * {@code stepSeconds}, {@code bound} and {@code precisionFallback}.
      */
-    static void printEstimate(PrintWriter out, OutputFormat fmt, SizedEstimate e, MemoryTargetOption.Target gpu) {
+    static void printEstimate(PrintWriter out, OutputFormat fmt, SizedEstimate e, MemoryTargetOption.Target gpu,
+                              OneGpuSpeed.Result speed) {
         long headroom = gpu == null ? 0 : gpu.usableBytes() - e.peakBytes();
         FitVerdict verdict = gpu == null ? FitVerdict.FITS : e.verdict(gpu.usableBytes());
         if (fmt == OutputFormat.JSON) {
@@ -80,6 +106,13 @@ final class DomainRun {
                 fit.put("headroomBytes", headroom);
                 root.put("fit", fit);
             }
+            if (speed != null) {
+                root.put(speedJsonName(speed.itemUnit()), speed.itemsPerSecond());
+                root.put("itemUnit", speed.itemUnit());
+                root.put("stepSeconds", speed.stepSeconds());
+                root.put("bound", speed.bound());
+                root.put("precisionFallback", speed.fallback());
+            }
             printJson(out, root);
             return;
         }
@@ -87,6 +120,17 @@ final class DomainRun {
         if (gpu != null) {
             out.printf(Locale.ROOT, "Fit on %s: %s; headroom %s%s%n", gpu.description(), verdict.label(),
                     headroom < 0 ? "-" : "", Quantities.gib(Math.abs(headroom)));
+            out.flush();
+        }
+        if (speed != null) {
+            out.printf(Locale.ROOT, "Speed on one GPU: %,.1f %s per second; a step %.4g s (%s bound)%n",
+                    speed.itemsPerSecond(), speed.itemUnit(), speed.stepSeconds(), speed.bound());
+            out.printf(Locale.ROOT, "  (roofline at %.0f %% of peak compute and %.0f %% of peak bandwidth, as the"
+                    + " decision table times it%s; docs/decision-table.md)%n",
+                    RankingOptions.defaults().computeEfficiency() * 100,
+                    RankingOptions.defaults().decodeBandwidthEfficiency() * 100,
+                    speed.fallback() ? "; the GPU has no rate of its own for this precision, so a slower one is"
+                            + " used" : "");
             out.flush();
         }
     }

@@ -8,6 +8,7 @@ import com.vramadvisor.engine.llm.Workload;
 import com.vramadvisor.engine.core.Sizable;
 import com.vramadvisor.engine.core.WorkloadKind;
 import com.vramadvisor.engine.hardware.GpuSpec;
+import com.vramadvisor.engine.ranking.OneGpuSpeed;
 import com.vramadvisor.engine.serving.ServingEngine;
 import com.vramadvisor.engine.serving.ServingLatency;
 import java.io.PrintWriter;
@@ -42,7 +43,8 @@ final class EstimateCommand implements Callable<Integer> {
     @Option(names = "--gpu", paramLabel = "ID", description = "A GPU id from 'catalog list gpus' or 'mine' (this"
             + " machine's GPU): answers fits,"
             + " tight or does not fit on that GPU with the headroom; for inference also the time to first token,"
-            + " time per output token and tokens/s at --tp and --pp on that GPU. Default for a --scenario of a kind"
+            + " time per output token and tokens/s at --tp and --pp on that GPU, for image models and simulations the"
+            + " images or time steps per second on it. Default for a --scenario of a kind"
             + " other than llm: the GPU the file names, if any.")
     String gpuId;
 
@@ -54,7 +56,9 @@ final class EstimateCommand implements Callable<Integer> {
             GpuSpec gpu = gpuId == null ? DomainRun.scenarioGpu(args, spec.commandLine().getErr())
                     : LatencyFigures.gpu(args.catalog.catalog(spec.commandLine().getErr()), gpuId);
             MemoryTargetOption.Target target = gpu == null ? null : DomainRun.target(gpu);
-            DomainRun.printEstimate(spec.commandLine().getOut(), fmt, workload.estimate(), target);
+            OneGpuSpeed.Result speed = gpu == null ? null
+                    : DomainRun.speed(workload, gpu, args.catalog.catalog(spec.commandLine().getErr()));
+            DomainRun.printEstimate(spec.commandLine().getOut(), fmt, workload.estimate(), target, speed);
             return 0;
         }
         ModelResolver.Resolved resolved = args.resolve();

@@ -1,6 +1,7 @@
 package com.vramadvisor.cli;
 
 import com.vramadvisor.catalog.Catalog;
+import com.vramadvisor.engine.llm.DataType;
 import com.vramadvisor.engine.llm.ModelSpec;
 import com.vramadvisor.engine.llm.Workload;
 import com.vramadvisor.engine.hardware.GpuSpec;
@@ -89,6 +90,10 @@ final class LatencyFigures {
         }
         out.printf(Locale.ROOT, "  (roofline at %.0f %% of peak bandwidth and %.0f %% of peak compute;"
                 + " docs/estimation.md)%n", BANDWIDTH_EFFICIENCY * 100, COMPUTE_EFFICIENCY * 100);
+        if (w.effectiveWeightType() == DataType.BF16 && gpu.lacksBf16Arithmetic()) {
+            out.printf(Locale.ROOT, "  (%s has no BF16 arithmetic: the weights are served as FP16, at its FP16 rate;"
+                    + " docs/decision-table.md)%n", gpu.name());
+        }
     }
 
     /**

@@ -64,7 +64,11 @@ final class DiffusionThroughput {
     }
 
     private static ComputeRate rate(DiffusionDtype d) {
-        return d == DiffusionDtype.FP32 ? ComputeRate.TF32 : ComputeRate.FP16;
+        return switch (d) {
+            case FP32 -> ComputeRate.TF32;
+            case FP16 -> ComputeRate.FP16;
+            case BF16 -> ComputeRate.BF16;
+        };
     }
 
     private static StepWork inference(DiffusionWorkload w, int gpus) {
@@ -85,14 +89,16 @@ final class DiffusionThroughput {
                 + text.elements() * w.textDtype().bytes() + textWeightBytes(w)
                 + vae.elements() * vaeType.bytes() + (double) m.vae().decoderParameters() * vaeType.bytes();
         ComputeRate main = rate(w.dtype());
-        double flops = steps * step.flops() + (rate(w.textDtype()) == main ? text.flops() : 0);
-        double second = rate(w.textDtype()) == main ? 0 : text.flops();
-        if (rate(vaeType) == main) {
-            flops += vae.flops();
-        } else {
-            second += vae.flops();
-        }
-        ComputeRate other = main == ComputeRate.FP16 ? ComputeRate.TF32 : ComputeRate.FP16;
+        ComputeRate textRate = rate(w.textDtype());
+        ComputeRate vaeRate = rate(vaeType);
+        double flops = steps * step.flops() + (textRate == main ? text.flops() : 0)
+                + (vaeRate == main ? vae.flops() : 0);
+        double second = (textRate == main ? 0 : text.flops()) + (vaeRate == main ? 0 : vae.flops());
+        // The work not at the denoiser's rate runs at the other part's rate; where the text encoders and the VAE
+        // each differ from the denoiser and from each other (rare: three types in one pipeline), at the rate of the
+        // part with more work.
+        ComputeRate other = textRate != main && (vaeRate == main || text.flops() >= vae.flops()) ? textRate
+                : vaeRate != main ? vaeRate : main == ComputeRate.TF32 ? ComputeRate.FP16 : ComputeRate.TF32;
         return new StepWork(flops, main, stream, false, 0, 0, 0, 0, 0, (double) w.batch() * gpus, "images",
                 second, other);
     }

@@ -41,7 +41,8 @@ public enum Reason {
     NO_THROUGHPUT_FIGURES("no-throughput-figures",
             "The hardware list gives no throughput figures for this GPU, so speed is unknown."),
     PRECISION_FALLBACK("precision-fallback",
-            "The GPU has no tensor rate for this precision; speed uses the rate of a slower precision."),
+            "The GPU has no tensor rate for this precision; speed uses the rate it runs at instead: a slower "
+                    + "precision, FP16 for BF16 weights, or FP32 for BF16 training on GPUs without BF16 (V100, T4)."),
     MOE_UNIFORM_ROUTING("moe-uniform-routing",
             "Decode speed assumes tokens are routed uniformly over the experts."),
     QLORA_DEQUANTIZATION("qlora-dequantization",

@@ -50,7 +50,8 @@ final class VisionThroughput {
         ComputeRate rate = switch (w.precision()) {
             case FP32 -> ComputeRate.FP32;
             case TF32 -> ComputeRate.TF32;
-            case FP16_MIXED, BF16_MIXED -> ComputeRate.FP16;
+            case FP16_MIXED -> ComputeRate.FP16;
+            case BF16_MIXED -> ComputeRate.BF16;
             case INT8 -> ComputeRate.INT8;
         };
         if (!w.training()) {
