@@ -12,6 +12,7 @@ import com.vramadvisor.engine.hardware.GpuSpec;
 import com.vramadvisor.engine.ranking.Acquisition;
 import com.vramadvisor.engine.ranking.Recommendation;
 import com.vramadvisor.engine.ranking.RecommendationRow;
+import com.vramadvisor.figures.JobText;
 import com.vramadvisor.report.ReportModel.BreakdownChart;
 import com.vramadvisor.report.ReportModel.Capacity;
 import com.vramadvisor.report.ReportModel.CapacityLine;
@@ -89,7 +90,7 @@ public final class DomainReportModels {
                 }
             }
             out.addAll(new ReportMoney(text).verdict(rec));
-            out.add(rec.hasSpeed() ? text.format("domain.summary.timed", rec.job().description(),
+            out.add(rec.hasSpeed() ? text.format("domain.summary.timed", JobText.of(text.locale()).describe(rec.job()),
                     text.integer(Math.round(rec.options().deadlineDays()))) : text.get("domain.summary.speed"));
         }
         CapacityChoice.smallestHolding(capacities, e.peakBytes())

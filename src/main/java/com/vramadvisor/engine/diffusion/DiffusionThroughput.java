@@ -3,7 +3,6 @@ package com.vramadvisor.engine.diffusion;
 import com.vramadvisor.engine.core.ComputeRate;
 import com.vramadvisor.engine.core.JobSize;
 import com.vramadvisor.engine.core.StepWork;
-import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -153,20 +152,17 @@ final class DiffusionThroughput {
 
     /** Generation: {@code images} images. */
     static JobSize images(long images, int samplingSteps) {
-        return new JobSize(images, String.format(Locale.ROOT, "%,d images, %d sampling steps", images,
-                samplingSteps));
+        return JobSize.imagesWithSamplingSteps(images, samplingSteps);
     }
 
     /** Fine-tuning: {@code steps} optimizer steps of {@code batch} images (the same images on any GPU count). */
     static JobSize trainingSteps(long steps, int batch) {
-        return new JobSize((double) steps * batch, String.format(Locale.ROOT, "%,d steps of %d image%s", steps, batch,
-                batch == 1 ? "" : "s"));
+        return JobSize.stepsOfImages(steps, batch);
     }
 
     /** Fine-tuning: {@code epochs} passes over {@code datasetImages}. */
     static JobSize epochs(int epochs, long datasetImages) {
-        return new JobSize((double) epochs * datasetImages, String.format(Locale.ROOT, "%d epochs of %,d images",
-                epochs, datasetImages));
+        return JobSize.epochsOfImages(epochs, datasetImages);
     }
 
     static Optional<JobSize> defaultJob(DiffusionWorkload w) {
