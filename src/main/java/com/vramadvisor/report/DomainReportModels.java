@@ -189,10 +189,15 @@ public final class DomainReportModels {
 
     /**
      * The label of a part: the estimator's own in English (it is often more specific than the id: "UNet weights"),
-     * the bundle's in another language where it knows the id, else the estimator's.
+     * the bundle's in another language where it knows the id, else the estimator's; starting with a capital as the
+     * window's legend and a language model's report do ("Weights", "Neighbour lists"), while a first word with
+     * capitals of its own stays as written ("cuDNN workspace", "CUDA context").
      */
     static String partLabel(ReportText text, MemoryPart p) {
-        return translated(text, "domain.part." + p.id(), p.label());
+        String name = translated(text, "domain.part." + p.id(), p.label());
+        String first = name.split(" ", 2)[0];
+        return first.isEmpty() || !first.equals(first.toLowerCase(Locale.ROOT)) ? name
+                : name.substring(0, 1).toUpperCase(Locale.ROOT) + name.substring(1);
     }
 
     /**
