@@ -107,8 +107,8 @@ final class GpuEntryParser {
 
     /**
      * {@code displayOutputs}, {@code displayOutputsOffByDefault}, {@code graphicsApis}, {@code videoEncoders},
-     * {@code maxEncodeSessions}, {@code stacks}, {@code discontinued} and {@code cudaComputeCapability} ({@code docs/catalog.md}, "Capabilities"); a
-     * value that is absent is unknown.
+     * {@code maxEncodeSessions}, {@code stacks}, {@code discontinued} and {@code cudaComputeCapability}
+     * ({@code docs/catalog.md}, "Capabilities"); a value that is absent is unknown.
      */
     private static GpuCapabilities capabilities(EntryReader r, String released) {
         int outputs = r.optionalInteger("displayOutputs", GpuCapabilities.UNKNOWN_COUNT, 0, 64);

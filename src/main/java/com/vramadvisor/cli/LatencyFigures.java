@@ -1,6 +1,7 @@
 package com.vramadvisor.cli;
 
 import com.vramadvisor.catalog.Catalog;
+import com.vramadvisor.engine.llm.DataType;
 import com.vramadvisor.engine.llm.ModelSpec;
 import com.vramadvisor.engine.llm.Workload;
 import com.vramadvisor.engine.hardware.GpuSpec;
@@ -116,6 +117,10 @@ final class LatencyFigures {
                 + " compute, as fitted for the %s stack on published measurements; ranges: the 10th to 90th percentile"
                 + " of the errors on held-out published measurements, docs/verifying.md)%n",
                 eff.decodeGemv() * 100, eff.gemm() * 100, Stack.vendorStack(gpu).id());
+        if (w.effectiveWeightType() == DataType.BF16 && gpu.lacksBf16Arithmetic()) {
+            out.printf(Locale.ROOT, "  (%s has no BF16 arithmetic: the weights are served as FP16, at its FP16 rate;"
+                    + " docs/decision-table.md)%n", gpu.name());
+        }
     }
 
     /**

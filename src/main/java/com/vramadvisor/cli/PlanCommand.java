@@ -6,6 +6,7 @@ import com.vramadvisor.engine.llm.MemoryEstimator;
 import com.vramadvisor.engine.llm.ModelSpec;
 import com.vramadvisor.engine.llm.Workload;
 import com.vramadvisor.engine.core.FitVerdict;
+import com.vramadvisor.engine.plan.PipelineBubble;
 import com.vramadvisor.engine.plan.PlanLayout;
 import com.vramadvisor.engine.ranking.Acquisition;
 import com.vramadvisor.engine.ranking.Plan;
@@ -174,7 +175,25 @@ final class PlanCommand implements Callable<Integer> {
             rows.add(l);
         }
         root.put("layouts", rows);
+        root.put("pipelineBubble", bubble(w, best).map(h -> {
+            Map<String, Object> b = new LinkedHashMap<>();
+            b.put("stages", h.stages());
+            b.put("microBatches", h.microBatches());
+            b.put("fraction", h.fraction());
+            b.put("suggestedMicroBatches", h.suggestedMicroBatches());
+            b.put("suggestedGlobalBatchSequences", h.suggestedSequences());
+            b.put("suggestedGlobalBatchTokens", h.suggestedSequences() * w.sequenceLength());
+            return b;
+        }).orElse(null));
         return root;
+    }
+
+    /** The pipeline-bubble hint of the best layout ({@link PipelineBubble}), where its bubble bounds the step. */
+    private static java.util.Optional<PipelineBubble.Hint> bubble(Workload w, RecommendationRow best) {
+        if (!best.fits() || best.layout() == null || best.boundBy() == null) {
+            return java.util.Optional.empty();
+        }
+        return PipelineBubble.of(best.layout(), best.layout().microBatchSize(w.batch()), best.boundBy());
     }
 
     private static void printText(PrintWriter out, ModelSpec m, Workload w, Plan plan) {
@@ -231,6 +250,14 @@ final class PlanCommand implements Callable<Integer> {
         for (String s : splits) {
             out.println(s + " (first stage first).");
         }
+        bubble(w, best).ifPresent(h -> out.printf(Locale.ROOT, "The pipeline's fill and drain bound the first"
+                        + " layout: %d micro-batch%s per step over %d stages leave it idle %s of the step, (p - 1) /"
+                        + " (m + p - 1) (Narayanan et al. 2021). %d micro-batches per step would bring that to %s or"
+                        + " less: --global-batch %d (%,d sequences of %,d tokens), if the optimisation allows a"
+                        + " larger batch.%n", h.microBatches(), h.microBatches() == 1 ? "" : "es", h.stages(),
+                percent(h.fraction()),
+                h.suggestedMicroBatches(), percent(PipelineBubble.TARGET_FRACTION),
+                h.suggestedSequences() * w.sequenceLength(), h.suggestedSequences(), w.sequenceLength()));
         out.println("Layout: tp tensor, pp pipeline, dp data parallel, zeroN ZeRO stage, sp sequence parallelism, "
                 + "cp context parallel, ep expert parallel, rc recomputation; micro: sequences per micro-batch x "
                 + "micro-batches per step; free: headroom; tight: inside the margin. Formulas: "

@@ -12,6 +12,7 @@ import com.vramadvisor.engine.hardware.GpuSpec;
 import com.vramadvisor.engine.ranking.Acquisition;
 import com.vramadvisor.engine.ranking.Recommendation;
 import com.vramadvisor.engine.ranking.RecommendationRow;
+import com.vramadvisor.figures.JobText;
 import com.vramadvisor.report.ReportModel.BreakdownChart;
 import com.vramadvisor.report.ReportModel.Capacity;
 import com.vramadvisor.report.ReportModel.CapacityLine;
@@ -89,7 +90,7 @@ public final class DomainReportModels {
                 }
             }
             out.addAll(new ReportMoney(text).verdict(rec));
-            out.add(rec.hasSpeed() ? text.format("domain.summary.timed", rec.job().description(),
+            out.add(rec.hasSpeed() ? text.format("domain.summary.timed", JobText.of(text.locale()).describe(rec.job()),
                     text.integer(Math.round(rec.options().deadlineDays()))) : text.get("domain.summary.speed"));
         }
         CapacityChoice.smallestHolding(capacities, e.peakBytes())
@@ -188,10 +189,15 @@ public final class DomainReportModels {
 
     /**
      * The label of a part: the estimator's own in English (it is often more specific than the id: "UNet weights"),
-     * the bundle's in another language where it knows the id, else the estimator's.
+     * the bundle's in another language where it knows the id, else the estimator's; starting with a capital as the
+     * window's legend and a language model's report do ("Weights", "Neighbour lists"), while a first word with
+     * capitals of its own stays as written ("cuDNN workspace", "CUDA context").
      */
     static String partLabel(ReportText text, MemoryPart p) {
-        return translated(text, "domain.part." + p.id(), p.label());
+        String name = translated(text, "domain.part." + p.id(), p.label());
+        String first = name.split(" ", 2)[0];
+        return first.isEmpty() || !first.equals(first.toLowerCase(Locale.ROOT)) ? name
+                : name.substring(0, 1).toUpperCase(Locale.ROOT) + name.substring(1);
     }
 
     /**

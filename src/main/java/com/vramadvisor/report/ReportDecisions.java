@@ -15,6 +15,7 @@ import com.vramadvisor.engine.ranking.RecommendationRow;
 import com.vramadvisor.engine.serving.ServingTargets;
 import com.vramadvisor.engine.speed.Residuals;
 import com.vramadvisor.engine.speed.SpeedFigure;
+import com.vramadvisor.figures.JobText;
 import com.vramadvisor.report.ReportModel.Column;
 import com.vramadvisor.report.ReportModel.DecisionRow;
 import com.vramadvisor.report.ReportModel.DecisionTable;
@@ -177,7 +178,7 @@ final class ReportDecisions {
     private List<String> domainNotes(Recommendation rec) {
         List<String> notes = new ArrayList<>();
         notes.add(rec.hasSpeed() ? new ReportMoney(text).costNote(rec) : text.format("domain.decision.note.cost"));
-        notes.add(rec.hasSpeed() ? text.format("domain.decision.note.timed", rec.job().description(),
+        notes.add(rec.hasSpeed() ? text.format("domain.decision.note.timed", JobText.of(text.locale()).describe(rec.job()),
                 text.integer(Math.round(rec.options().deadlineDays()))) : text.get("domain.decision.note.speed"));
         notes.add(text.get(rec.spreads() ? "domain.decision.note.spreads"
                 : rec.copies() ? "domain.decision.note.copies" : "domain.decision.note.whole"));

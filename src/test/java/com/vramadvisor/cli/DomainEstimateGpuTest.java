@@ -28,6 +28,57 @@ class DomainEstimateGpuTest {
                 .isEqualTo("does-not-fit");
     }
 
+    /**
+     * Every kind with a speed model gives its speed on the GPU, the figure the decision table's one-GPU row gives.
+     * Independent bound: ResNet-50 takes 4.09 GMACs, 8.18 GFLOPs, an image forward (torchvision's model card), and
+     * an A100 computes at most 312 dense FP16 TFLOPS (NVIDIA A100 datasheet), so no estimate may exceed
+     * 312e12 / 8.18e9 = 38,142 images per second.
+     */
+    @Test
+    void everyKindWithASpeedModelGivesItsSpeedOnTheGpuAsTheDecisionTableTimesIt() throws Exception {
+        JsonNode images = json("estimate", "--workload", "vision", "--preset", "resnet-50", "--mode", "infer",
+                "--batch", "64", "--precision", "fp16-mixed", "--gpu", "a100-sxm-80gb", "--format", "json");
+        double perSecond = images.get("imagesPerSecond").asDouble();
+        assertThat(perSecond).isPositive().isLessThan(312e12 / 8.18e9);
+        assertThat(images.get("itemUnit").asText()).isEqualTo("images");
+        assertThat(images.get("stepSeconds").asDouble()).isCloseTo(64 / perSecond,
+                org.assertj.core.api.Assertions.within(1e-9));
+        // The table buys an A100 SXM in an eight-GPU server; an RTX 4090 is bought as one card.
+        double rtx = json("estimate", "--workload", "vision", "--preset", "resnet-50", "--mode", "infer",
+                "--batch", "64", "--precision", "fp16-mixed", "--gpu", "rtx-4090", "--format", "json")
+                .get("imagesPerSecond").asDouble();
+        JsonNode table = json("recommend", "--workload", "vision", "--preset", "resnet-50", "--mode", "infer",
+                "--batch", "64", "--precision", "fp16-mixed", "--format", "json");
+        boolean found = false;
+        for (JsonNode row : table.get("rows")) {
+            if (row.get("hardwareId").asText().equals("rtx-4090") && row.get("gpusNeeded").asInt() == 1) {
+                found = true;
+                assertThat(row.get("itemsPerSecond").asDouble()).isCloseTo(rtx,
+                        org.assertj.core.api.Assertions.within(rtx * 1e-9));
+            }
+        }
+        assertThat(found).as("a one-GPU RTX 4090 row in the table").isTrue();
+        JsonNode diffusion = json("estimate", "--workload", "diffusion", "--preset", "sd-1.5", "--gpu",
+                "a100-sxm-80gb", "--format", "json");
+        assertThat(diffusion.get("imagesPerSecond").asDouble()).isPositive();
+        JsonNode md = json("estimate", "--workload", "md", "--atoms", "1M", "--gpu", "h100-sxm-80gb", "--format",
+                "json");
+        assertThat(md.get("stepsPerSecond").asDouble()).isPositive();
+        assertThat(md.get("itemUnit").asText()).isEqualTo("time steps");
+        EstimateCommandTest.Result text = EstimateCommandTest.run("estimate", "--workload", "vision", "--preset",
+                "resnet-50", "--mode", "infer", "--batch", "64", "--gpu", "a100-sxm-80gb");
+        assertThat(text.out()).contains("Speed on one GPU:").contains("images per second");
+        EstimateCommandTest.Result none = EstimateCommandTest.run("estimate", "--workload", "vision", "--preset",
+                "resnet-50", "--mode", "infer", "--batch", "64");
+        assertThat(none.out()).doesNotContain("Speed on one GPU:");
+    }
+
+    private static JsonNode json(String... args) throws Exception {
+        EstimateCommandTest.Result r = EstimateCommandTest.run(args);
+        assertThat(r.status()).as(r.err()).isZero();
+        return new ObjectMapper().readTree(r.out());
+    }
+
     @Test
     void textNamesTheCardAndTheHeadroomAndWithoutGpuStaysDeviceNeutral() {
         EstimateCommandTest.Result r = EstimateCommandTest.run("estimate", "--workload", "vision", "--preset",
@@ -64,12 +115,6 @@ class DomainEstimateGpuTest {
         EstimateCommandTest.Result text = EstimateCommandTest.run("estimate", "--workload", "vision", "--preset",
                 "resnet-50", "--mode", "infer", "--batch", "64", "--gpu", "a100-sxm-80gb");
         assertThat(text.out()).contains("Speed on one GPU:").contains("images per second (");
-    }
-
-    private static JsonNode json(String... args) throws Exception {
-        EstimateCommandTest.Result r = EstimateCommandTest.run(args);
-        assertThat(r.status()).as(r.err()).isZero();
-        return new ObjectMapper().readTree(r.out());
     }
 
     @Test

@@ -98,6 +98,19 @@ class ServingKernelsCommandTest {
         assertThat(appleFits).as("llama.cpp serves on Apple GPUs").isTrue();
     }
 
+    @Test
+    void withNoEngineNamedTheDefaultPagedLayoutIsVllmsAndHeldToItsFp8Kernels() throws IOException {
+        // The workload line's KV blocks of 16 tokens and 8,192-token prefill chunks are vLLM's layout: the table
+        // sizes vLLM, so it offers no Intel Arc row for FP8 weights either.
+        JsonNode table = json("recommend", "--preset", "llama-3.1-8b", "--mode", "infer", "--weights", "fp8",
+                "--format", "json");
+        for (JsonNode row : table.get("rows")) {
+            assertThat(row.get("hardwareId").asText()).doesNotContain("arc-", "v100");
+            assertThat(row.get("vendor").asText()).isNotEqualTo("Apple");
+        }
+        assertThat(table.get("optionsUnsupported").asInt()).isPositive();
+    }
+
     private static List<String> reasons(JsonNode row) {
         List<String> out = new ArrayList<>();
         row.get("reasons").forEach(r -> out.add(r.asText()));

@@ -39,6 +39,14 @@ class DomainReportLabelsTest {
             String id = ids.next();
             assertThat(zh.has("domain.part." + id)).as(workload + ": part " + id).isTrue();
         }
+        StringWriter md = new StringWriter();
+        String[] report = ("report --md - --workload " + workload).split(" ");
+        assertThat(Cli.run(new PrintWriter(md), new PrintWriter(new StringWriter()), report)).isZero();
+        String table = md.toString().split("## Memory per GPU by component", 2)[1].split("\\*\\*Peak per GPU", 2)[0];
+        long rows = table.lines().filter(l -> l.matches("\\| [^|]+ \\|.*") && !l.startsWith("| Component")
+                && !l.startsWith("| ---")).peek(l -> assertThat(Character.isLowerCase(l.charAt(2)))
+                .as(workload + ": the window's capital in " + l).isFalse()).count();
+        assertThat(rows).as(workload + ": component rows").isPositive();
         String phase = estimate.get("peakPhase").asText();
         assertThat(DomainReportModels.phase(zh, phase)).as(workload + ": phase " + phase).isNotEqualTo(phase)
                 .doesNotContain("the ");

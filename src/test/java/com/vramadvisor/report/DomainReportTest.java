@@ -54,7 +54,7 @@ class DomainReportTest {
             assertThat(text).contains("GPU memory sizing report: " + w.estimate().subject(), "Molecular dynamics",
                     "What changes as the workload grows", "Best option to buy: 12 x NVIDIA GeForce RTX 3060 12GB",
                     "$12,948", "Best option to rent: AWS p4d.24xlarge", "$32.77", "not estimated",
-                    "Worth knowing: a test caveat", "every GPU holds the fixed part", "shared part",
+                    "Worth knowing: a test caveat", "every GPU holds the fixed part", "Shared part",
                     "bytes / 1 GPUs");
             assertThat(text).doesNotContain("Tokens/s", "Job cost");
         }

@@ -41,7 +41,7 @@ class ShortJobReportTest {
                 VisionPrecision.FP16_MIXED, VisionOptimizer.SGD_MOMENTUM, false, true, true);
         Recommendation rec = new Recommender().recommend(w, HW,
                 RankingOptions.builder().usage(com.vramadvisor.engine.money.Usage.of(1, 3)).build(),
-                new JobSize(2_560, "10 steps of 256 images"));
+                JobSize.stepsOfImages(10, 256));
         RecommendationRow first = rec.bestPurchase();
         assertThat(first.hours() * 3600).isBetween(0.5, 59.0);
         assertThat(first.jobCostUsd()).isLessThan(0.01);

@@ -9,17 +9,18 @@ import com.vramadvisor.engine.core.Sizable;
 import com.vramadvisor.engine.hardware.GpuSpec;
 import com.vramadvisor.engine.hardware.HardwareList;
 import com.vramadvisor.engine.ranking.Acquisition;
-import com.vramadvisor.engine.ranking.Recommender;
+import com.vramadvisor.engine.ranking.RankingOptions;
 import com.vramadvisor.engine.ranking.Recommendation;
 import com.vramadvisor.engine.ranking.RecommendationRow;
-import com.vramadvisor.engine.ranking.RankingOptions;
+import com.vramadvisor.engine.ranking.Recommender;
 import com.vramadvisor.engine.ranking.SortKey;
+import com.vramadvisor.figures.JobText;
 import com.vramadvisor.figures.VerdictText;
 import com.vramadvisor.scenario.DomainInputs;
 import com.vramadvisor.scenario.ScenarioInputs;
+import com.vramadvisor.scenario.ScenarioWorkloads;
 import com.vramadvisor.scenario.SizeUnit;
 import com.vramadvisor.scenario.SpreadWorkload;
-import com.vramadvisor.scenario.ScenarioWorkloads;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -157,7 +158,7 @@ public final class DomainTableViewModel {
             for (GpuSpec g : hardware.gpus()) {
                 gpus.put(g.id(), g);
             }
-            jobText = rec.hasSpeed() && rec.job() != null ? rec.job().description() : "";
+            jobText = rec.hasSpeed() && rec.job() != null ? JobText.of(r.locale()).describe(rec.job()) : "";
             for (RecommendationRow row : rec.rows()) {
                 rows.add(workerRows.otherKindRow(row, r.unit(), gpus, rec.options(), jobText));
             }

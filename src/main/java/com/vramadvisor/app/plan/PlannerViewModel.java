@@ -12,6 +12,7 @@ import com.vramadvisor.engine.llm.Recompute;
 import com.vramadvisor.engine.llm.Workload;
 import com.vramadvisor.engine.plan.Bound;
 import com.vramadvisor.engine.plan.MemoryModel;
+import com.vramadvisor.engine.plan.PipelineBubble;
 import com.vramadvisor.engine.plan.PlanCandidate;
 import com.vramadvisor.engine.plan.Planner;
 import com.vramadvisor.engine.plan.Rig;
@@ -319,12 +320,20 @@ public final class PlannerViewModel {
             return messages.get("plan.summary.noSpeed", messages.integer(c.gpus()), name, machines);
         }
         String deadline = plans.days(o.deadlineDays());
-        if (a.meetsDeadline()) {
-            return messages.get("plan.summary.meets", messages.integer(c.gpus()), name, machines,
-                    messages.integer(o.inputs().tokenBudget()), plans.time(c.hours()), deadline);
-        }
-        return messages.get("plan.summary.late", messages.integer(o.inputs().maxGpus()), deadline,
-                messages.integer(c.gpus()), machines, plans.time(c.hours()), name);
+        String text = a.meetsDeadline()
+                ? messages.get("plan.summary.meets", messages.integer(c.gpus()), name, machines,
+                        messages.integer(o.inputs().tokenBudget()), plans.time(c.hours()), deadline)
+                : messages.get("plan.summary.late", messages.integer(o.inputs().maxGpus()), deadline,
+                        messages.integer(c.gpus()), machines, plans.time(c.hours()), name);
+        Workload w = o.inputs().workload();
+        Bound bound = c.step() == null ? null : c.step().bound();
+        return PipelineBubble.of(c.layout(), c.layout().microBatchSize(w.batch()), bound)
+                .map(h -> text + " " + messages.get("plan.bubble", messages.integer(h.microBatches()),
+                        messages.integer(h.stages()), plans.mfu(h.fraction()),
+                        messages.integer(h.suggestedMicroBatches()), plans.mfu(PipelineBubble.TARGET_FRACTION),
+                        messages.integer(h.suggestedSequences() * w.sequenceLength()),
+                        messages.integer(h.suggestedSequences())))
+                .orElse(text);
     }
 
     /**

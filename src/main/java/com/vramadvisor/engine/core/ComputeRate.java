@@ -11,8 +11,13 @@ public enum ComputeRate {
     FP32,
     /** TensorFloat-32 tensor cores (float32 storage). */
     TF32,
-    /** FP16 or BF16 tensor cores. */
+    /** FP16 tensor cores. */
     FP16,
+    /**
+     * BF16 tensor cores: at the FP16 rate where the GPU has BF16 arithmetic; emulated at the FP32 rate where it does
+     * not ({@link com.vramadvisor.engine.hardware.GpuSpec#lacksBf16Arithmetic}: V100, T4).
+     */
+    BF16,
     /** 8-bit integer tensor cores (TensorRT INT8 engines). */
     INT8,
     /** Double precision. */

@@ -3,7 +3,6 @@ package com.vramadvisor.engine.diffusion;
 import com.vramadvisor.engine.core.ComputeRate;
 import com.vramadvisor.engine.core.JobSize;
 import com.vramadvisor.engine.core.StepWork;
-import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -67,7 +66,11 @@ final class DiffusionThroughput {
     }
 
     private static ComputeRate rate(DiffusionDtype d) {
-        return d == DiffusionDtype.FP32 ? ComputeRate.TF32 : ComputeRate.FP16;
+        return switch (d) {
+            case FP32 -> ComputeRate.TF32;
+            case FP16 -> ComputeRate.FP16;
+            case BF16 -> ComputeRate.BF16;
+        };
     }
 
     private static StepWork inference(DiffusionWorkload w, int gpus) {
@@ -88,14 +91,16 @@ final class DiffusionThroughput {
                 + text.elements() * w.textDtype().bytes() + textWeightBytes(w)
                 + vae.elements() * vaeType.bytes() + (double) m.vae().decoderParameters() * vaeType.bytes();
         ComputeRate main = rate(w.dtype());
-        double flops = steps * step.flops() + (rate(w.textDtype()) == main ? text.flops() : 0);
-        double second = rate(w.textDtype()) == main ? 0 : text.flops();
-        if (rate(vaeType) == main) {
-            flops += vae.flops();
-        } else {
-            second += vae.flops();
-        }
-        ComputeRate other = main == ComputeRate.FP16 ? ComputeRate.TF32 : ComputeRate.FP16;
+        ComputeRate textRate = rate(w.textDtype());
+        ComputeRate vaeRate = rate(vaeType);
+        double flops = steps * step.flops() + (textRate == main ? text.flops() : 0)
+                + (vaeRate == main ? vae.flops() : 0);
+        double second = (textRate == main ? 0 : text.flops()) + (vaeRate == main ? 0 : vae.flops());
+        // The work not at the denoiser's rate runs at the other part's rate; where the text encoders and the VAE
+        // each differ from the denoiser and from each other (rare: three types in one pipeline), at the rate of the
+        // part with more work.
+        ComputeRate other = textRate != main && (vaeRate == main || text.flops() >= vae.flops()) ? textRate
+                : vaeRate != main ? vaeRate : main == ComputeRate.TF32 ? ComputeRate.FP16 : ComputeRate.TF32;
         return new StepWork(flops, main, stream, false, 0, 0, 0, 0, 0, (double) w.batch() * gpus, "images",
                 second, other, steps, 0, "diffusers");
     }
@@ -151,20 +156,17 @@ final class DiffusionThroughput {
 
     /** Generation: {@code images} images. */
     static JobSize images(long images, int samplingSteps) {
-        return new JobSize(images, String.format(Locale.ROOT, "%,d images, %d sampling steps", images,
-                samplingSteps));
+        return JobSize.imagesWithSamplingSteps(images, samplingSteps);
     }
 
     /** Fine-tuning: {@code steps} optimizer steps of {@code batch} images (the same images on any GPU count). */
     static JobSize trainingSteps(long steps, int batch) {
-        return new JobSize((double) steps * batch, String.format(Locale.ROOT, "%,d steps of %d image%s", steps, batch,
-                batch == 1 ? "" : "s"));
+        return JobSize.stepsOfImages(steps, batch);
     }
 
     /** Fine-tuning: {@code epochs} passes over {@code datasetImages}. */
     static JobSize epochs(int epochs, long datasetImages) {
-        return new JobSize((double) epochs * datasetImages, String.format(Locale.ROOT, "%d epochs of %,d images",
-                epochs, datasetImages));
+        return JobSize.epochsOfImages(epochs, datasetImages);
     }
 
     static Optional<JobSize> defaultJob(DiffusionWorkload w) {

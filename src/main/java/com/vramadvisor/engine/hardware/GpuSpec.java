@@ -140,6 +140,22 @@ public record GpuSpec(String id, String name, String vendor, String segment, Str
     }
 
     /**
+     * Whether the GPU is known to have no BF16 arithmetic: an NVIDIA GPU of CUDA compute capability below 8.0 (Pascal,
+     * Volta, Turing). BF16 tensor cores arrived with Ampere (NVIDIA A100 Tensor Core GPU architecture whitepaper,
+     * 2020); vLLM lists BF16 among a CUDA GPU's data types only from capability 8.0 ({@code CudaPlatformBase
+     * .supported_dtypes}, {@code vllm/platforms/cuda.py}: "Pascal, Volta and Turing NVIDIA GPUs, BF16 is not
+     * supported"), and PyTorch's {@code torch.cuda.is_bf16_supported(including_emulation=False)} answers no below 8.0.
+     * A GPU without a compute capability in the catalog (every other vendor's) is not known to lack it.
+     */
+    public boolean lacksBf16Arithmetic() {
+        int cc = capabilities.cudaComputeCapability();
+        return cc != GpuCapabilities.UNKNOWN_COUNT && cc < BF16_MIN_COMPUTE_CAPABILITY;
+    }
+
+    /** Lowest CUDA compute capability, in tenths, with BF16 arithmetic: Ampere, 8.0. */
+    public static final int BF16_MIN_COMPUTE_CAPABILITY = 80;
+
+    /**
      * This GPU with another purchase price and its date (a user's own price): every other figure is kept, and a GPU
      * the catalog left unpriced loses its reason for that.
      */

@@ -3,7 +3,6 @@ package com.vramadvisor.engine.hpc;
 import com.vramadvisor.engine.core.ComputeRate;
 import com.vramadvisor.engine.core.JobSize;
 import com.vramadvisor.engine.core.StepWork;
-import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -75,7 +74,6 @@ final class GridThroughput {
     }
 
     static JobSize job(GridProblem g, long steps) {
-        String unit = g.solver() == Solver.HPCG ? "iterations" : "time steps";
-        return new JobSize(steps, String.format(Locale.ROOT, "%,d %s", steps, unit));
+        return g.solver() == Solver.HPCG ? JobSize.iterations(steps) : JobSize.timeSteps(steps);
     }
 }

@@ -3,7 +3,6 @@ package com.vramadvisor.engine.hpc;
 import com.vramadvisor.engine.core.ComputeRate;
 import com.vramadvisor.engine.core.JobSize;
 import com.vramadvisor.engine.core.StepWork;
-import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -64,6 +63,6 @@ final class MdThroughput {
     }
 
     static JobSize job(long steps) {
-        return new JobSize(steps, String.format(Locale.ROOT, "%,d time steps", steps));
+        return JobSize.timeSteps(steps);
     }
 }

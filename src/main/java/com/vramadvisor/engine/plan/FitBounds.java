@@ -4,6 +4,7 @@ import com.vramadvisor.engine.llm.Parallelism;
 import com.vramadvisor.engine.llm.Recompute;
 
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.function.ToLongFunction;
 
@@ -64,10 +65,12 @@ final class FitBounds {
             }
         }
         int zero = p.zeroStage() == 0 ? 0 : 3;
-        Recompute r = fixedRecompute == null ? Recompute.FULL : fixedRecompute;
-        int wide = widestData(p);
+        Recompute r = frugalRecompute();
+        int wide = widestData(p.tensorParallel() * p.pipelineParallel(), p.contextParallel(), p.expertParallel(),
+                p.dataParallel());
         if (zero > 0 && wide > p.dataParallel()) {
-            long widest = peak.applyAsLong(frugal(layout, wide, zero, r));
+            long widest = peak.applyAsLong(frugal(p, wide, zero, r, layout.microBatches(), layout.microBatchSize(),
+                    layout.stageLayers()));
             if (widest > capacityBytes) {
                 return false;
             }
@@ -75,26 +78,53 @@ final class FitBounds {
         if (zero == p.zeroStage() && r == layout.recompute()) {
             return true;
         }
-        long least = peak.applyAsLong(frugal(layout, p.dataParallel(), zero, r));
+        long least = peak.applyAsLong(frugal(p, p.dataParallel(), zero, r, layout.microBatches(),
+                layout.microBatchSize(), layout.stageLayers()));
         return least >= 0 && least <= capacityBytes;
     }
 
     /**
-     * The most data-parallel replicas a layout of {@code p}'s other sizes may have within {@link #maxGpus}, a multiple
-     * of the expert-parallel size (which must divide it); {@code p}'s own where the limit allows no more.
+     * Whether some layout of one shape (tensor, pipeline, context and expert sizes, sequence parallelism, the
+     * micro-batches and the stage split) may fit in {@code capacityBytes} at any GPU count within the limit: false
+     * only when the shape's peak over the most data-parallel replicas the limit allows, ZeRO-sharded and recomputed
+     * (the bound above), exceeds it, or where the limit leaves the shape no layout at all (no data-parallel size
+     * that the expert-parallel size divides).
      */
-    private int widestData(Parallelism p) {
-        long others = (long) p.tensorParallel() * p.pipelineParallel() * p.contextParallel();
-        long most = maxGpus / others / p.expertParallel() * p.expertParallel();
-        return (int) Math.max(p.dataParallel(), most);
+    boolean shapeMayFit(int tensor, int pipeline, int context, int expert, boolean sequenceParallel,
+                        int microBatches, int microBatchSize, List<Integer> stageLayers, long capacityBytes) {
+        int d = widestData(tensor * pipeline, context, expert, 0);
+        if (d < 1) {
+            return false;
+        }
+        Parallelism shape = new Parallelism(tensor, pipeline, d, 3, sequenceParallel, expert, context);
+        long widest = peak.applyAsLong(frugal(shape, d, 3, frugalRecompute(), microBatches, microBatchSize,
+                stageLayers));
+        return widest < 0 || widest <= capacityBytes;
     }
 
-    private static PlanLayout frugal(PlanLayout layout, int dataParallel, int zero, Recompute recompute) {
-        Parallelism p = layout.parallelism();
+    /** The recomputation that keeps the fewest activations among those searched: full, or the one fixed. */
+    private Recompute frugalRecompute() {
+        return fixedRecompute == null ? Recompute.FULL : fixedRecompute;
+    }
+
+    /**
+     * The most data-parallel replicas {@code d} of a layout with {@code tensorTimesPipeline x context} other ranks
+     * within {@link #maxGpus}, where the expert-parallel size divides {@code d x context} (Megatron-Core carves expert
+     * ranks out of them), and at least {@code least}; 0 when none is and {@code least} is 0.
+     */
+    private int widestData(int tensorTimesPipeline, int context, int expert, int least) {
+        int d = (int) (maxGpus / ((long) tensorTimesPipeline * context));
+        while (d > least && ((long) d * context) % expert != 0) {
+            d--;
+        }
+        return Math.max(d, least);
+    }
+
+    private static PlanLayout frugal(Parallelism p, int dataParallel, int zero, Recompute recompute,
+                                     int microBatches, int microBatchSize, List<Integer> stageLayers) {
         Parallelism frugal = new Parallelism(p.tensorParallel(), p.pipelineParallel(), dataParallel, zero,
                 p.sequenceParallel(), p.expertParallel(), p.contextParallel());
-        return new PlanLayout(frugal, recompute, layout.microBatches(), layout.microBatchSize(),
-                layout.stageLayers());
+        return new PlanLayout(frugal, recompute, microBatches, microBatchSize, stageLayers);
     }
 
     /**

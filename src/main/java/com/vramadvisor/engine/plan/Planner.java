@@ -477,7 +477,6 @@ public final class Planner {
         }
         boolean dataOnly = workload.mode() == Mode.QLORA;
         int[] split = batchSplit(1);
-        Recompute r = settings.fixedRecompute() == null ? Recompute.FULL : settings.fixedRecompute();
         for (int cp : contextSizes) {
             int maxTensor = dataOnly || !framework.tensorParallel() ? 1 : Math.min(maxGpus / cp, rig.gpusPerNode());
             for (int t = 1; t <= maxTensor; t *= 2) {
@@ -490,18 +489,9 @@ public final class Planner {
                     if (stages == null) {
                         continue;
                     }
-                    int most = maxGpus / cp / t / p;
                     for (int ep : expertSizes) {
-                        int d = most;
-                        while (d >= 1 && ((long) d * cp) % ep != 0) {
-                            d--;
-                        }
-                        if (d < 1) {
-                            continue;
-                        }
-                        Parallelism widest = new Parallelism(t, p, d, 3, t > 1, ep, cp);
-                        long least = peak(new PlanLayout(widest, r, split[1], split[0], layoutStages(stages)));
-                        if (least < 0 || least <= rig.capacityBytes()) {
+                        if (bounds.shapeMayFit(t, p, cp, ep, t > 1, split[1], split[0], layoutStages(stages),
+                                rig.capacityBytes())) {
                             return true;
                         }
                     }

@@ -9,7 +9,6 @@ import com.vramadvisor.engine.llm.Recompute;
 import com.vramadvisor.engine.llm.Workload;
 import com.vramadvisor.engine.hardware.GpuSpec;
 import com.vramadvisor.engine.speed.MoeWork;
-import com.vramadvisor.engine.speed.PrecisionRates;
 
 /**
  * FLOPs per token for training, prefill and decode, peak rates by precision, and the share of the weights a decode
@@ -42,8 +41,9 @@ public final class SpeedModel {
     /**
      * The peak rate training runs at: FP32 without tensor cores for {@code fp32}, TF32 tensor for {@code tf32},
      * FP16/BF16 tensor for the 16-bit and mixed modes, FP8 tensor for {@code fp8-mixed}. Missing rates fall back
-     * to the next slower precision (FP8 to FP16, BF16 to FP16 on GPUs without BF16 ({@link PrecisionRates}: V100,
-     * T4, as the frameworks run it), FP16 and TF32 to FP32).
+     * to the next slower precision (FP8 to FP16, FP16 and TF32 to FP32). BF16 on a GPU without BF16 arithmetic
+     * ({@link GpuSpec#lacksBf16Arithmetic}: V100, T4) has no tensor rate at all: PyTorch runs it emulated, without
+     * tensor cores, so it is timed at the FP32 rate and marked as a fallback.
      */
     public static PeakRate trainingPeak(GpuSpec gpu, Precision precision) {
         switch (precision) {
@@ -55,7 +55,8 @@ public final class SpeedModel {
                 return firstNonZero(gpu.fp8Tflops(), gpu.fp16Tflops(), gpu.fp32Tflops());
             case BF16:
             case BF16_MIXED:
-                return firstNonZero(PrecisionRates.bf16Tflops(gpu), gpu.fp16Tflops(), gpu.fp32Tflops());
+                return gpu.lacksBf16Arithmetic() ? new PeakRate(gpu.fp32Tflops(), true)
+                        : firstNonZero(gpu.fp16Tflops(), gpu.fp32Tflops());
             default:
                 return firstNonZero(gpu.fp16Tflops(), gpu.fp32Tflops());
         }
@@ -63,10 +64,11 @@ public final class SpeedModel {
 
     /**
      * The peak rate prefill runs at for weights stored as {@code weights}: FP8 tensor for FP8 weights, FP4 tensor for
-     * NVFP4 and MXFP4 weights where the GPU has it (FP8, then FP16 otherwise), FP32 for
-     * FP32/TF32, BF16 tensor for BF16 weights (FP16 where the GPU has no BF16, {@link PrecisionRates}), and FP16
-     * tensor otherwise, because weight-only formats (INT8 per-channel, INT4, NF4, GGUF) are dequantised to 16 bits
-     * for the matrix multiplications.
+     * NVFP4 and MXFP4 weights where the GPU has it (FP8, then FP16 otherwise), FP32 for FP32/TF32, and FP16/BF16
+     * tensor otherwise, because weight-only formats (INT8 per-channel, INT4, NF4, GGUF) are dequantised to 16 bits for
+     * the matrix multiplications. BF16 weights on a GPU without BF16 arithmetic ({@link GpuSpec#lacksBf16Arithmetic})
+     * are loaded as FP16, as vLLM does when the checkpoint's type is not among the GPU's ({@code _resolve_auto_dtype}:
+     * "Falling back to float16 for compatibility"): the FP16 rate, marked as a fallback.
      */
     public static PeakRate inferencePeak(GpuSpec gpu, DataType weights) {
         switch (weights) {
@@ -82,7 +84,11 @@ public final class SpeedModel {
                 // run these weights through FP8 or 16-bit kernels.
                 return firstNonZero(gpu.fp4Tflops(), gpu.fp8Tflops(), gpu.fp16Tflops(), gpu.fp32Tflops());
             case BF16:
-                return firstNonZero(PrecisionRates.bf16Tflops(gpu), gpu.fp16Tflops(), gpu.fp32Tflops());
+                if (gpu.lacksBf16Arithmetic()) {
+                    PeakRate asFp16 = firstNonZero(gpu.fp16Tflops(), gpu.fp32Tflops());
+                    return new PeakRate(asFp16.tflops(), true);
+                }
+                return firstNonZero(gpu.fp16Tflops(), gpu.fp32Tflops());
             default:
                 return firstNonZero(gpu.fp16Tflops(), gpu.fp32Tflops());
         }

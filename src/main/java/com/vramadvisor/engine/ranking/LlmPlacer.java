@@ -54,6 +54,13 @@ final class LlmPlacer implements OptionPlacer {
     private final LayoutSearch search;
     private final ServingLayouts serving;
     private final boolean training;
+    /**
+     * The software whose back-ends and kernels the rows are held to ({@link Support#framework}): for serving, the
+     * engine whose layout the workload describes ({@link ServingEngine#of(Workload)}: the one named, else vLLM's paged
+     * cache by default); for training, the framework the user named, or none (a single-GPU run under Transformers'
+     * Trainer runs wherever PyTorch does).
+     */
+    private final Framework software;
 
     /**
      * @param single the estimate on one GPU without sharding
@@ -69,6 +76,8 @@ final class LlmPlacer implements OptionPlacer {
         this.givenLayout = given == null ? null
                 : new PlanLayout(given, workload.recompute(), workload.gradientAccumulation());
         this.training = workload.mode() != Mode.INFER;
+        this.software = !training ? ServingEngine.of(workload).framework()
+                : workload.framework() != null && workload.framework().training() ? workload.framework() : null;
         this.search = new LayoutSearch(memory, model, workload);
         search.remember(Parallelism.SINGLE_GPU, single);
         this.serving = new ServingLayouts(model, options, search, this);
@@ -237,9 +246,7 @@ final class LlmPlacer implements OptionPlacer {
         }
         List<Reason> unsupported = new ArrayList<>(Support.llm(training, layout.parallelism(), rig,
                 (Math.max(1, layout.gpus()) + rig.gpusPerNode() - 1) / rig.gpusPerNode(), e.parameters()));
-        Framework named = workload.framework() != null && workload.framework().training() == training
-                ? workload.framework() : null;
-        unsupported.addAll(Support.framework(named, !training, workload.effectiveWeightType(), rig.gpu()));
+        unsupported.addAll(Support.framework(software, !training, workload.effectiveWeightType(), rig.gpu()));
         if (offer.separateInstances() && bought > rig.unitGpus()) {
             unsupported.add(Reason.NO_CLUSTER_NETWORK);
         }

@@ -41,7 +41,8 @@ public enum Reason {
     NO_THROUGHPUT_FIGURES("no-throughput-figures",
             "The hardware list gives no throughput figures for this GPU, so speed is unknown."),
     PRECISION_FALLBACK("precision-fallback",
-            "The GPU has no tensor rate for this precision; speed uses the rate of a slower precision."),
+            "The GPU has no tensor rate for this precision; speed uses the rate it runs at instead: a slower "
+                    + "precision, FP16 for BF16 weights, or FP32 for BF16 training on GPUs without BF16 (V100, T4)."),
     MOE_UNIFORM_ROUTING("moe-uniform-routing",
             "Decode speed assumes tokens are routed uniformly over the experts."),
     QLORA_DEQUANTIZATION("qlora-dequantization",
@@ -92,10 +93,10 @@ public enum Reason {
                     + "cluster network: separate virtual machines do not share the server's GPU fabric, so one job "
                     + "is not laid out across them.", true),
     NO_FRAMEWORK_STACK("no-framework-stack",
-            "The framework named does not run on this GPU's software stack (CUDA, ROCm, Gaudi, Metal or Intel XPU).",
+            "The framework or serving engine does not run on this GPU's software stack (CUDA, ROCm, Gaudi, Metal or Intel XPU).",
             true),
     NO_WEIGHT_KERNELS("no-weight-kernels",
-            "The serving engine named has no kernels for FP8 weights on this GPU: FP8 needs FP8 hardware, or on "
+            "The serving engine has no kernels for FP8 weights on this GPU: FP8 needs FP8 hardware, or on "
                     + "NVIDIA GPUs from compute capability 7.5 a weight-only FP8 path, which the engine may lack.",
             true);
 

@@ -42,10 +42,11 @@ import java.util.Set;
  *       section 7.2.2): three copies of the bf16 weights, 420 GB a step for a 70B model, 5.6 minutes at 10 Gb/s.
  *       Pipeline stages and data parallelism of small models across such machines stay allowed; their speed says
  *       what the network costs.</li>
- *   <li>A framework the user names runs only on its vendor stacks ({@link Framework#stacks()}, from each project's
+ *   <li>A training framework the user names, and the serving engine whose layout the workload describes (the one
+ *       named, else vLLM), run only on their vendor stacks ({@link Framework#stacks()}, from each project's
  *       installation guide: {@code docs/frameworks.md}); a GPU whose catalog stacks include none of them has
  *       {@link Reason#NO_FRAMEWORK_STACK}: vLLM, SGLang and TensorRT-LLM on an Apple GPU, Megatron-LM on Gaudi.</li>
- *   <li>FP8 weights served by a named engine need its FP8 kernels on the GPU ({@link Reason#NO_WEIGHT_KERNELS}).
+ *   <li>FP8 weights served by that engine need its FP8 kernels on the GPU ({@link Reason#NO_WEIGHT_KERNELS}).
  *       vLLM's table of quantization kernels by hardware (vLLM documentation v0.14, "Supported Hardware": FP8 W8A8
  *       on Ada, Hopper and AMD GPUs, not on Volta, Turing, Ampere or Intel GPUs) and its FP8 page ("FP8 models will
  *       run on compute capability &gt;= 7.5 (Turing) as weight-only W8A16, utilizing FP8 Marlin"; on ROCm
@@ -104,30 +105,30 @@ final class Support {
     static final int FP8_HARDWARE_MIN_CC = 89;
 
     /**
-     * The unsupported notes of a language-model job under the framework the user {@code named} ({@code null}: none
-     * named, no note) on {@code gpu}: a framework that does not run on the GPU's stacks, or, when {@code serving}, a
-     * serving engine without kernels for the {@code weights}' storage type there.
+     * The unsupported notes of a language-model job run by {@code software} ({@code null}: none held to, no note) on
+     * {@code gpu}: software that does not run on the GPU's stacks, or, when {@code serving}, a serving engine without
+     * kernels for the {@code weights}' storage type there.
      */
-    static List<Reason> framework(Framework named, boolean serving, DataType weights, GpuSpec gpu) {
-        if (named == null) {
+    static List<Reason> framework(Framework software, boolean serving, DataType weights, GpuSpec gpu) {
+        if (software == null) {
             return List.of();
         }
         GpuCapabilities c = gpu.capabilities();
         if (!c.stacksKnown()) {
             return List.of();
         }
-        Framework.Stack stack = named.stacks().stream().filter(s -> c.runs(s.catalogName())).findFirst()
+        Framework.Stack stack = software.stacks().stream().filter(s -> c.runs(s.catalogName())).findFirst()
                 .orElse(null);
         if (stack == null) {
             return List.of(Reason.NO_FRAMEWORK_STACK);
         }
-        if (serving && weights == DataType.FP8 && !fp8Kernels(named, stack, gpu)) {
+        if (serving && weights == DataType.FP8 && !fp8Kernels(software, stack, gpu)) {
             return List.of(Reason.NO_WEIGHT_KERNELS);
         }
         return List.of();
     }
 
-    /** Whether serving engine {@code engine} has FP8 weight kernels for {@code gpu} on {@code stack} (class comment). */
+    /** Whether engine {@code engine} has FP8 weight kernels for {@code gpu} on {@code stack} (class comment). */
     private static boolean fp8Kernels(Framework engine, Framework.Stack stack, GpuSpec gpu) {
         boolean vllmFamily = engine == Framework.VLLM || engine == Framework.SGLANG;
         GpuCapabilities c = gpu.capabilities();

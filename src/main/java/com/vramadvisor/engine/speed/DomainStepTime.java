@@ -26,8 +26,9 @@ import com.vramadvisor.engine.plan.Fabric;
  * share of the network beyond ({@link Fabric#sendSeconds}), each message paying a start-up latency.
  *
  * <p>Peak rates are the catalog's dense figures; a GPU without a figure for the rate falls back to the next slower
- * one (INT8 to FP16 to FP32, TF32 and FP16 to FP32) and the step says so; a GPU without a memory bandwidth, or
- * without the FP64 rate a double-precision step needs, gets no step.
+ * one (INT8 to FP16 to FP32, TF32, FP16 and BF16 to FP32; BF16 also where the GPU has no BF16 arithmetic at all,
+ * {@link GpuSpec#lacksBf16Arithmetic}, since PyTorch then emulates it without tensor cores) and the step says so; a
+ * GPU without a memory bandwidth, or without the FP64 rate a double-precision step needs, gets no step.
  */
 public final class DomainStepTime {
 
@@ -110,6 +111,8 @@ public final class DomainStepTime {
             case FP32 -> new double[] {g.fp32Tflops(), 0};
             case TF32 -> g.tf32Tflops() > 0 ? new double[] {g.tf32Tflops(), 0} : new double[] {g.fp32Tflops(), 1};
             case FP16 -> g.fp16Tflops() > 0 ? new double[] {g.fp16Tflops(), 0} : new double[] {g.fp32Tflops(), 1};
+            case BF16 -> g.fp16Tflops() > 0 && !g.lacksBf16Arithmetic() ? new double[] {g.fp16Tflops(), 0}
+                    : new double[] {g.fp32Tflops(), 1};
             case INT8 -> g.int8Tops() > 0 ? new double[] {g.int8Tops(), 0}
                     : new double[] {g.fp16Tflops() > 0 ? g.fp16Tflops() : g.fp32Tflops(), 1};
         };

@@ -3,7 +3,6 @@ package com.vramadvisor.engine.vision;
 import com.vramadvisor.engine.core.ComputeRate;
 import com.vramadvisor.engine.core.JobSize;
 import com.vramadvisor.engine.core.StepWork;
-import java.util.Locale;
 
 /**
  * The work of one step of vision training or inference on each GPU, from the layer table ({@link LayerTable}): a step
@@ -58,7 +57,8 @@ final class VisionThroughput {
         ComputeRate rate = switch (w.precision()) {
             case FP32 -> ComputeRate.FP32;
             case TF32 -> ComputeRate.TF32;
-            case FP16_MIXED, BF16_MIXED -> ComputeRate.FP16;
+            case FP16_MIXED -> ComputeRate.FP16;
+            case BF16_MIXED -> ComputeRate.BF16;
             case INT8 -> ComputeRate.INT8;
         };
         int ops = t.rows().size();
@@ -80,10 +80,9 @@ final class VisionThroughput {
     /** Training: {@code epochs} passes over {@code datasetImages}; inference: {@code datasetImages} images. */
     static JobSize job(boolean training, int epochs, long datasetImages) {
         if (!training) {
-            return new JobSize(datasetImages, String.format(Locale.ROOT, "%,d images", datasetImages));
+            return JobSize.images(datasetImages);
         }
-        return new JobSize((double) epochs * datasetImages, String.format(Locale.ROOT, "%d epochs of %,d images",
-                epochs, datasetImages));
+        return JobSize.epochsOfImages(epochs, datasetImages);
     }
 
     static JobSize defaultJob(boolean training) {

@@ -60,6 +60,21 @@ class DomainTableViewModelTest {
     }
 
     @Test
+    void inChineseTheJobIsWordedInChinese() {
+        ResultsMessages chinese = new ResultsMessages(Locale.SIMPLIFIED_CHINESE);
+        DomainResultsViewModel zh = new DomainResultsViewModel(snapshot, new EngineDomainSizer(), catalog::gpu,
+                chinese);
+        DomainTableViewModel table = new DomainTableViewModel(snapshot, zh.workloadProperty(), catalog.hardware(),
+                chinese, Runnable::run, Runnable::run);
+        snapshot.set(md(1_000_000));
+        DecisionRow h100 = table.rows().stream().filter(r -> r.hardwareId().equals("h100-sxm-80gb"))
+                .findFirst().orElseThrow();
+        assertThat(h100.timeTip()).startsWith("1,000,000 个时间步").doesNotContain("time steps");
+        assertThat(table.table().summaryProperty().get()).contains("1,000,000 个时间步")
+                .doesNotContain("time steps");
+    }
+
+    @Test
     void aSceneDoesNotSpreadSoACardThatCannotHoldItNeedsNoGpuCount() {
         DomainTableViewModel table = new DomainTableViewModel(snapshot, results.workloadProperty(),
                 catalog.hardware(), messages, Runnable::run, Runnable::run);

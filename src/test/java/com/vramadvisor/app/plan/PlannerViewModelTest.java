@@ -86,6 +86,20 @@ class PlannerViewModelTest {
     }
 
     @Test
+    void aBubbleBoundPlanSaysWhichGlobalBatchWouldHideTheBubble() {
+        ScenarioInputs in = workload.snapshot();
+        workload.apply(in.withModel(catalog.model("llama-2-70b").orElseThrow(), "llama-2-70b")
+                .withWorkload(in.workload().toBuilder().framework(com.vramadvisor.engine.llm.Framework.DEEPSPEED)
+                        .batch(1).sequenceLength(4096).build())
+                .withMaxGpus(16));
+        PlannerViewModel vm = inline();
+        vm.plan();
+        assertThat(vm.rows().get(0).bound()).isEqualTo(com.vramadvisor.engine.plan.Bound.BUBBLE);
+        // Two stages and one micro-batch: half the step idle; nine micro-batches of one sequence bring it to a tenth.
+        assertThat(vm.summaryProperty().get()).contains("fill and drain", "50%", "36,864 tokens", "(9 sequences)");
+    }
+
+    @Test
     void itStartsOnTheScenariosGpuWithTheScenariosDeadline() {
         PlannerViewModel vm = inline();
         assertThat(vm.targetProperty().get().key()).isEqualTo("gpu:" + H100);

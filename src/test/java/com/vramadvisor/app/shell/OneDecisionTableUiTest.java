@@ -27,8 +27,11 @@ import javafx.scene.control.Label;
 import javafx.scene.control.ScrollBar;
 import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
+import javafx.scene.image.PixelReader;
 import javafx.scene.control.skin.TableColumnHeader;
+import javafx.scene.paint.Color;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -205,6 +208,44 @@ class OneDecisionTableUiTest {
         for (TableCell<?, ?> cell : cells(table, "hardwareColumn")) {
             assertThat(cell.localToScene(cell.getLayoutBounds()).getMinX()).isBetween(view.getMinX() - 1,
                     view.getMinX() + 2);
+        }
+    }
+
+    /**
+     * A selected row is coloured from the frozen Hardware cell to the table's right edge wherever the table is
+     * scrolled: read from the table's pixels at the row's top edge, where no text is drawn, against an unselected
+     * row's.
+     */
+    @Test
+    void aSelectedRowIsColouredAllTheWayAcrossWhereverTheTableIsScrolled(FxRobot robot) throws Exception {
+        TableView<DecisionRow> table = filledTable(robot, "#decisionTable");
+        robot.interact(() -> table.getSelectionModel().select(1));
+        WaitForAsyncUtils.waitForFxEvents();
+        Parent flow = (Parent) table.lookup(".virtual-flow");
+        ScrollBar bar = flow.getChildrenUnmodifiable().stream().filter(n -> n instanceof ScrollBar s
+                && s.getOrientation() == Orientation.HORIZONTAL).map(n -> (ScrollBar) n).findFirst().orElseThrow();
+        for (double share : new double[] {0, 0.5, 1}) {
+            robot.interact(() -> bar.setValue(bar.getMax() * share));
+            WaitForAsyncUtils.waitForFxEvents();
+            Color[] seen = FxReads.onFx(() -> {
+                TableRow<?> selected = null;
+                TableRow<?> other = null;
+                for (javafx.scene.Node n : table.lookupAll(".table-row-cell")) {
+                    if (n instanceof TableRow<?> r && r.getIndex() == 1) {
+                        selected = r;
+                    } else if (n instanceof TableRow<?> r && r.getIndex() == 2) {
+                        other = r;
+                    }
+                }
+                Bounds a = table.sceneToLocal(selected.localToScene(selected.getLayoutBounds()));
+                Bounds b = table.sceneToLocal(other.localToScene(other.getLayoutBounds()));
+                PixelReader px = table.snapshot(null, null).getPixelReader();
+                int right = (int) table.getWidth() - 30;
+                return new Color[] {px.getColor(240, (int) a.getMinY() + 4), px.getColor(right, (int) a.getMinY() + 4),
+                    px.getColor(right, (int) b.getMinY() + 4)};
+            });
+            assertThat(seen[1]).as("the selected row at the right edge, scrolled " + share).isEqualTo(seen[0]);
+            assertThat(seen[1]).as("an unselected row there, scrolled " + share).isNotEqualTo(seen[2]);
         }
     }
 

@@ -2,6 +2,7 @@ package com.vramadvisor.app.shell;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.vramadvisor.app.FxReads;
 import com.vramadvisor.app.TestPatience;
 import com.vramadvisor.app.results.DecisionRow;
 import com.vramadvisor.app.results.DecisionTableView;
@@ -90,17 +91,18 @@ class SmallScreenLayoutTest {
 
     @Test
     void theDecisionTableShowsAtLeastEightRowsAt1280By720(FxRobot robot) throws Exception {
-        WaitForAsyncUtils.waitFor(TestPatience.SECONDS, TimeUnit.SECONDS, () -> table(robot).getItems().size() > 20
-                && !table(robot).getPseudoClassStates().contains(DecisionTableView.RANKING));
+        WaitForAsyncUtils.waitFor(TestPatience.SECONDS, TimeUnit.SECONDS,
+                () -> FxReads.onFx(() -> table(robot).getItems().size() > 20
+                        && !table(robot).getPseudoClassStates().contains(DecisionTableView.RANKING)));
         // The rows' cells are laid out in a pulse after the items arrive; on a loaded machine that can take a while.
         try {
             WaitForAsyncUtils.waitFor(TestPatience.SECONDS, TimeUnit.SECONDS,
-                    () -> fullyVisibleRows(table(robot)) >= 8);
+                    () -> FxReads.onFx(() -> fullyVisibleRows(table(robot)) >= 8));
         } catch (TimeoutException settled) {
             // The assertion below reports how many rows the settled layout shows.
         }
         assertThat(robot.lookup("#analysisSplitPane").query().getScene().getHeight()).isLessThanOrEqualTo(720);
-        assertThat(fullyVisibleRows(table(robot))).isGreaterThanOrEqualTo(8);
+        assertThat(FxReads.onFx(() -> fullyVisibleRows(table(robot)))).isGreaterThanOrEqualTo(8);
     }
 
     @Test
@@ -173,14 +175,16 @@ class SmallScreenLayoutTest {
     }
 
     private void verdictChartsAndRowsShowAtOnce(FxRobot robot) throws Exception {
-        WaitForAsyncUtils.waitFor(TestPatience.SECONDS, TimeUnit.SECONDS, () -> table(robot).getItems().size() > 20
-                && !table(robot).getPseudoClassStates().contains(DecisionTableView.RANKING));
+        WaitForAsyncUtils.waitFor(TestPatience.SECONDS, TimeUnit.SECONDS,
+                () -> FxReads.onFx(() -> table(robot).getItems().size() > 20
+                        && !table(robot).getPseudoClassStates().contains(DecisionTableView.RANKING)));
         try {
-            WaitForAsyncUtils.waitFor(TestPatience.SECONDS, TimeUnit.SECONDS, () -> fullyVisibleRows(table(robot)) >= 8);
+            WaitForAsyncUtils.waitFor(TestPatience.SECONDS, TimeUnit.SECONDS,
+                    () -> FxReads.onFx(() -> fullyVisibleRows(table(robot)) >= 8));
         } catch (TimeoutException settled) {
             // The assertions below report the settled layout.
         }
-        assertThat(fullyVisibleRows(table(robot))).isGreaterThanOrEqualTo(8);
+        assertThat(FxReads.onFx(() -> fullyVisibleRows(table(robot)))).isGreaterThanOrEqualTo(8);
         // The verdict: the memory card's headline and its fit line, whole.
         for (String id : List.of("#peakLabel", "#fitLabel")) {
             assertThat(wholeOnScreen(robot.lookup(id).query())).as(id + " on screen").isTrue();

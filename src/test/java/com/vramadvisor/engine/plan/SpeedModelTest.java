@@ -8,7 +8,6 @@ import com.vramadvisor.engine.llm.Precision;
 import com.vramadvisor.engine.llm.DataType;
 import com.vramadvisor.engine.llm.Recompute;
 import com.vramadvisor.engine.llm.Workload;
-import com.vramadvisor.engine.hardware.GpuSpec;
 import com.vramadvisor.engine.speed.Efficiency;
 import com.vramadvisor.engine.speed.PassTime;
 import com.vramadvisor.engine.ranking.ReferenceModels;
@@ -110,20 +109,5 @@ class SpeedModelTest {
         assertThat(bf16OnH100.fallback()).isFalse();
         assertThat(SpeedModel.inferencePeak(TestHardware.h100Sxm(), DataType.FP8).tflops()).isEqualTo(1978.9);
         assertThat(SpeedModel.inferencePeak(TestHardware.h100Sxm(), DataType.INT4).tflops()).isEqualTo(989.4);
-    }
-
-    @Test
-    void bf16OnAVoltaGpuRunsAtItsFp16RateAndSaysSo() {
-        // The V100's tensor cores take FP16 only (Tesla V100 whitepaper: 125 TFLOPS FP16 tensor); BF16 came with the
-        // A100. A BF16 run is timed at the FP16 rate and flagged, as vLLM's dtype=auto recasts it.
-        GpuSpec v100 = new GpuSpec("v100-test", "Tesla V100", "NVIDIA", "datacenter", "SXM2", 16, "HBM2",
-                TestHardware.totalBytes(16), TestHardware.usableBytes(16), 900, 15.7, 0, 125, 0, 0, 300,
-                "NVLink 2", 300, 3, 2017, 0, "", "test");
-        SpeedModel.PeakRate training = SpeedModel.trainingPeak(v100, Precision.BF16_MIXED);
-        assertThat(training.tflops()).isEqualTo(125);
-        assertThat(training.fallback()).isTrue();
-        assertThat(SpeedModel.inferencePeak(v100, DataType.BF16).fallback()).isTrue();
-        assertThat(SpeedModel.inferencePeak(v100, DataType.FP16).fallback()).isFalse();
-        assertThat(SpeedModel.trainingPeak(v100, Precision.FP16_MIXED).fallback()).isFalse();
     }
 }
