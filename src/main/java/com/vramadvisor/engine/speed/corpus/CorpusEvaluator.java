@@ -124,9 +124,11 @@ public final class CorpusEvaluator {
             return switch (m.kind()) {
                 case LLM_SERVING, LLM_DECODE, LLM_PREFILL -> inference(m, gpu.get());
                 case LLM_TRAINING -> training(m, gpu.get());
-                // A published run's MFU or throughput at its layout is a training step; its GPU-hours a plan.
-                case LLM_PRETRAINING -> m.metric() == Metric.GPU_HOURS ? pretraining(m, gpu.get())
-                        : training(m, gpu.get());
+                // A published run's MFU or throughput at its layout is a training step; its GPU-hours a plan, unless
+                // the source gives the data-parallel size too: then the run is timed at the layout it states (the
+                // Megatron-LM paper's ZeRO-3 runs are DeepSpeed's layouts, not a plan the default framework makes).
+                case LLM_PRETRAINING -> m.metric() == Metric.GPU_HOURS && m.layout().dp() == null
+                        ? pretraining(m, gpu.get()) : training(m, gpu.get());
                 case VISION_INFERENCE, VISION_TRAINING -> vision(m, gpu.get());
                 case DIFFUSION_INFERENCE, DIFFUSION_TRAINING -> diffusion(m, gpu.get());
             };
