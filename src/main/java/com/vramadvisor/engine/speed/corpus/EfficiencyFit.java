@@ -83,6 +83,13 @@ public final class EfficiencyFit {
      */
     static final java.util.Set<String> OWN_KERNELS = java.util.Set.of("trtllm", "vllm", CorpusEvaluator.VLLM_V0,
             "sglang", "llama.cpp", "mlx", "tgi");
+    /**
+     * The fewest models an engine's fit measurements on a stack must cover before its factors are fitted. An engine's
+     * factors describe the engine, for every model it serves; measured on one model only, they also take up what is
+     * that model's own (its attention variant, its expert count, its weight format's kernels) and carry it to every
+     * other model. With one model the factors stay at 1 and the engine keeps its fixed costs.
+     */
+    static final int MIN_MODELS_FOR_FACTORS = 2;
 
     /**
      * The fit and its residuals.
@@ -168,7 +175,7 @@ public final class EfficiencyFit {
                 loss = optimiseFixed(k, 1, LAYER_MIN, LAYER_MAX, loss);
             }
             for (String k : costKeys) {
-                if (OWN_KERNELS.contains(k.substring(0, k.indexOf('@')))) {
+                if (OWN_KERNELS.contains(k.substring(0, k.indexOf('@'))) && modelsOf(k) >= MIN_MODELS_FOR_FACTORS) {
                     loss = optimiseFactor(k, 2, loss);
                     loss = optimiseFactor(k, 3, loss);
                     loss = optimiseFactor(k, 4, loss);
@@ -183,6 +190,13 @@ public final class EfficiencyFit {
         EfficiencyTable withResiduals = table(residuals(predictions, BenchmarkSplit.Part.HELD_OUT),
                 residuals(predictions, BenchmarkSplit.Part.FIT), command);
         return new Result(withResiduals, predictions, sweeps, loss);
+    }
+
+    /** The distinct models of the fit measurements of engine-and-stack key {@code key}. */
+    private long modelsOf(String key) {
+        return fitCases.stream().filter(c -> c.software() != null
+                        && key.equals(EfficiencyTable.fixedCostKey(c.software(), c.stack())))
+                .map(c -> c.measurement().model()).distinct().count();
     }
 
     /** The residuals per figure group of the supported predictions of {@code part} (pre-training runs included). */
