@@ -4,6 +4,8 @@ import com.vramadvisor.engine.core.ComputeRate;
 import com.vramadvisor.engine.core.StepWork;
 import com.vramadvisor.engine.hardware.GpuSpec;
 import com.vramadvisor.engine.plan.Fabric;
+import com.vramadvisor.engine.plan.Rig;
+import com.vramadvisor.engine.plan.SpeedModel;
 
 /**
  * Time of one step of a workload beyond language models on one hardware option, from the step's work on each GPU
@@ -101,6 +103,16 @@ final class DomainSpeed {
         return new Step(local + wire, bound, fallback);
     }
 
+    /**
+     * The step of {@code work} on {@code gpus} GPUs of {@code rig}'s model at {@code options}' efficiencies, as a
+     * decision-table row and {@code estimate --gpu} time it; {@code null} when it cannot be timed (the catalog lacks a
+     * figure, or the step takes no time).
+     */
+    static Step of(StepWork work, GpuSpec g, Rig rig, int gpus, RankingOptions options) {
+        Step s = of(work, g, rig.fabric(gpus), gpus, options.computeEfficiency(), options.decodeBandwidthEfficiency());
+        return s == null || !(s.seconds() > 0) ? null : s;
+    }
+
     /** {TFLOPS of {@code rate} on {@code g} (0 when unknown), 1 when it fell back to a slower rate else 0}. */
     private static double[] peak(ComputeRate rate, GpuSpec g) {
         return switch (rate) {
@@ -108,8 +120,10 @@ final class DomainSpeed {
             case FP32 -> new double[] {g.fp32Tflops(), 0};
             case TF32 -> g.tf32Tflops() > 0 ? new double[] {g.tf32Tflops(), 0} : new double[] {g.fp32Tflops(), 1};
             case FP16 -> g.fp16Tflops() > 0 ? new double[] {g.fp16Tflops(), 0} : new double[] {g.fp32Tflops(), 1};
-            case BF16 -> g.fp16Tflops() > 0 && !g.lacksBf16Arithmetic() ? new double[] {g.fp16Tflops(), 0}
-                    : new double[] {g.fp32Tflops(), 1};
+            case BF16 -> {
+                SpeedModel.PeakRate bf16 = SpeedModel.bf16Peak(g);
+                yield new double[] {bf16.tflops(), bf16.fallback() ? 1 : 0};
+            }
             case INT8 -> g.int8Tops() > 0 ? new double[] {g.int8Tops(), 0}
                     : new double[] {g.fp16Tflops() > 0 ? g.fp16Tflops() : g.fp32Tflops(), 1};
         };

@@ -65,9 +65,8 @@ final class DomainTiming {
         if (w.isEmpty()) {
             return null;
         }
-        DomainSpeed.Step s = DomainSpeed.of(w.get(), g, rig.fabric(gpus), gpus, options.computeEfficiency(),
-                options.decodeBandwidthEfficiency());
-        if (s == null || !(s.seconds() > 0)) {
+        DomainSpeed.Step s = DomainSpeed.of(w.get(), g, rig, gpus, options);
+        if (s == null) {
             return null;
         }
         double perSecond = w.get().itemsPerStep() / s.seconds();

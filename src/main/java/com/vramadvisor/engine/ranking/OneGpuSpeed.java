@@ -38,9 +38,8 @@ public final class OneGpuSpeed {
         if (work.isEmpty()) {
             return Optional.empty();
         }
-        DomainSpeed.Step s = DomainSpeed.of(work.get(), gpu, rig.fabric(1), 1, options.computeEfficiency(),
-                options.decodeBandwidthEfficiency());
-        if (s == null || !(s.seconds() > 0)) {
+        DomainSpeed.Step s = DomainSpeed.of(work.get(), gpu, rig, 1, options);
+        if (s == null) {
             return Optional.empty();
         }
         return Optional.of(new Result(work.get().itemsPerStep() / s.seconds(), work.get().itemUnit(), s.seconds(),
