@@ -5,7 +5,7 @@ import java.util.Locale;
 
 /**
  * A job ({@link JobSize}) in words, the same on the command line, in the window and in reports: "90 epochs of
- * 1,281,167 images" in English, "90 轮，每轮 1,281,167 张图像" in Chinese. Counts are grouped by thousands in both.
+ * 1,281,167 images" in English, "1,281,167 张图像训练 90 轮" in Chinese. Counts are grouped by thousands in both.
  * Words come from the bundle {@code com/vramadvisor/figures/figures} (keys {@code job.<phrase id>}). Immutable and
  * safe to use from the ranking thread.
  */

@@ -13,6 +13,7 @@ import com.vramadvisor.engine.ranking.Acquisition;
 import com.vramadvisor.engine.ranking.Recommendation;
 import com.vramadvisor.engine.ranking.RecommendationRow;
 import com.vramadvisor.figures.JobText;
+import com.vramadvisor.figures.PartNames;
 import com.vramadvisor.report.ReportModel.BreakdownChart;
 import com.vramadvisor.report.ReportModel.Capacity;
 import com.vramadvisor.report.ReportModel.CapacityLine;
@@ -189,15 +190,11 @@ public final class DomainReportModels {
 
     /**
      * The label of a part: the estimator's own in English (it is often more specific than the id: "UNet weights"),
-     * the bundle's in another language where it knows the id, else the estimator's; starting with a capital as the
-     * window's legend and a language model's report do ("Weights", "Neighbour lists"), while a first word with
-     * capitals of its own stays as written ("cuDNN workspace", "CUDA context").
+     * the bundle's in another language where it knows the id, else the estimator's; named as the window's legend
+     * names it ({@link PartNames#asLegend}).
      */
     static String partLabel(ReportText text, MemoryPart p) {
-        String name = translated(text, "domain.part." + p.id(), p.label());
-        String first = name.split(" ", 2)[0];
-        return first.isEmpty() || !first.equals(first.toLowerCase(Locale.ROOT)) ? name
-                : name.substring(0, 1).toUpperCase(Locale.ROOT) + name.substring(1);
+        return PartNames.asLegend(translated(text, "domain.part." + p.id(), p.label()));
     }
 
     /**

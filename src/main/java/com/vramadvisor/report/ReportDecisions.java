@@ -178,8 +178,9 @@ final class ReportDecisions {
     private List<String> domainNotes(Recommendation rec) {
         List<String> notes = new ArrayList<>();
         notes.add(rec.hasSpeed() ? new ReportMoney(text).costNote(rec) : text.format("domain.decision.note.cost"));
-        notes.add(rec.hasSpeed() ? text.format("domain.decision.note.timed", JobText.of(text.locale()).describe(rec.job()),
-                text.integer(Math.round(rec.options().deadlineDays()))) : text.get("domain.decision.note.speed"));
+        notes.add(rec.hasSpeed() ? text.format("domain.decision.note.timed",
+                JobText.of(text.locale()).describe(rec.job()), text.integer(Math.round(rec.options().deadlineDays())))
+                : text.get("domain.decision.note.speed"));
         notes.add(text.get(rec.spreads() ? "domain.decision.note.spreads"
                 : rec.copies() ? "domain.decision.note.copies" : "domain.decision.note.whole"));
         notes.add(text.format("decision.note.maxGpus", text.integer(rec.options().maxGpus())));

@@ -1,10 +1,10 @@
 package com.vramadvisor.cli;
 
 import static com.vramadvisor.cli.EstimateCommandTest.run;
+import static com.vramadvisor.cli.EstimateCommandTest.runJson;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,15 +12,10 @@ import org.junit.jupiter.api.Test;
 
 class AdviseCommandTest {
 
-    private static JsonNode json(String... args) throws IOException {
-        EstimateCommandTest.Result r = run(args);
-        assertThat(r.status()).as(r.err()).isZero();
-        return new ObjectMapper().readTree(r.out());
-    }
-
     @Test
     void fullTrainingOfLlama3On80GibListsFittingLeversFirstAndEachPeakMatchesEstimate() throws IOException {
-        JsonNode advice = json("advise", "--preset", "llama-3-8b", "--seq", "4096", "--memory-gib", "80", "--format", "json");
+        JsonNode advice = runJson("advise", "--preset", "llama-3-8b", "--seq", "4096", "--memory-gib", "80",
+                "--format", "json");
         assertThat(advice.get("usableBytesPerGpu").asLong()).isEqualTo(80L << 30);
         // Mixed-precision AdamW keeps 16 bytes per parameter (ZeRO paper, section 3.1): 8.03B x 16 > 80 GiB.
         assertThat(advice.get("currentFits").asBoolean()).isFalse();
@@ -36,7 +31,7 @@ class AdviseCommandTest {
             assertThat(l.get("speed").get("source").asText()).isNotBlank();
         }
         JsonNode lora = findLever(levers, "lora");
-        JsonNode estimate = json("estimate", "--preset", "llama-3-8b", "--seq", "4096", "--mode", "lora",
+        JsonNode estimate = runJson("estimate", "--preset", "llama-3-8b", "--seq", "4096", "--mode", "lora",
                 "--lora-rank", "16", "--format", "json");
         assertThat(lora.get("peakBytes").asLong()).isEqualTo(estimate.get("peakBytes").asLong());
         assertThat(lora.get("speed").get("summary").asText()).contains("25%");
@@ -44,7 +39,7 @@ class AdviseCommandTest {
 
     @Test
     void inferenceGetsInferenceLeversAgainstACatalogGpu() throws IOException {
-        JsonNode advice = json("advise", "--preset", "llama-3-8b", "--mode", "infer", "--weights", "fp16",
+        JsonNode advice = runJson("advise", "--preset", "llama-3-8b", "--mode", "infer", "--weights", "fp16",
                 "--batch", "32", "--context", "8192", "--gpu", "l4", "--format", "json");
         List<String> ids = new ArrayList<>();
         advice.get("levers").forEach(l -> ids.add(l.get("lever").asText()));

@@ -1,15 +1,14 @@
 package com.vramadvisor.cli;
 
+import static com.vramadvisor.cli.EstimateCommandTest.reasons;
 import static com.vramadvisor.cli.EstimateCommandTest.run;
+import static com.vramadvisor.cli.EstimateCommandTest.runJson;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
-import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -21,14 +20,6 @@ import org.junit.jupiter.api.Test;
  */
 class Bf16FallbackCommandTest {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
-
-    private static JsonNode json(String... args) throws IOException {
-        EstimateCommandTest.Result r = run(args);
-        assertThat(r.status()).as(r.err()).isZero();
-        return JSON.readTree(r.out());
-    }
-
     private static Map<String, JsonNode> rows(JsonNode table) {
         Map<String, JsonNode> out = new HashMap<>();
         for (JsonNode row : table.get("rows")) {
@@ -37,15 +28,11 @@ class Bf16FallbackCommandTest {
         return out;
     }
 
-    private static List<String> reasons(JsonNode row) {
-        return StreamSupport.stream(row.get("reasons").spliterator(), false).map(JsonNode::asText).toList();
-    }
-
     @Test
     void bf16TrainingOnAV100IsSlowerThanFp16AndSaysWhileAnA100TrainsBothAlike() throws IOException {
-        Map<String, JsonNode> bf16 = rows(json("recommend", "--preset", "llama-3.2-1b", "--precision", "bf16-mixed",
+        Map<String, JsonNode> bf16 = rows(runJson("recommend", "--preset", "llama-3.2-1b", "--precision", "bf16-mixed",
                 "--format", "json"));
-        Map<String, JsonNode> fp16 = rows(json("recommend", "--preset", "llama-3.2-1b", "--precision", "fp16-mixed",
+        Map<String, JsonNode> fp16 = rows(runJson("recommend", "--preset", "llama-3.2-1b", "--precision", "fp16-mixed",
                 "--format", "json"));
         JsonNode v100Bf16 = bf16.get("v100-pcie-32gb");
         JsonNode v100Fp16 = fp16.get("v100-pcie-32gb");
@@ -64,9 +51,9 @@ class Bf16FallbackCommandTest {
 
     @Test
     void bf16WeightsOnAT4AreServedAsFp16() throws IOException {
-        Map<String, JsonNode> bf16 = rows(json("recommend", "--preset", "llama-3.2-1b", "--mode", "infer",
+        Map<String, JsonNode> bf16 = rows(runJson("recommend", "--preset", "llama-3.2-1b", "--mode", "infer",
                 "--weights", "bf16", "--format", "json"));
-        Map<String, JsonNode> fp16 = rows(json("recommend", "--preset", "llama-3.2-1b", "--mode", "infer",
+        Map<String, JsonNode> fp16 = rows(runJson("recommend", "--preset", "llama-3.2-1b", "--mode", "infer",
                 "--weights", "fp16", "--format", "json"));
         JsonNode t4 = bf16.get("t4");
         assertThat(t4).isNotNull();
@@ -92,9 +79,9 @@ class Bf16FallbackCommandTest {
     @Test
     void bf16VisionTrainingOnAV100SaysItFellBack() throws IOException {
         // A batch of 256 images a step, so that the arithmetic, not the host's kernel launches, sets the pace.
-        Map<String, JsonNode> bf16 = rows(json("recommend", "--workload", "vision", "--preset", "resnet-50",
+        Map<String, JsonNode> bf16 = rows(runJson("recommend", "--workload", "vision", "--preset", "resnet-50",
                 "--mode", "train", "--batch", "256", "--precision", "bf16-mixed", "--format", "json"));
-        Map<String, JsonNode> fp16 = rows(json("recommend", "--workload", "vision", "--preset", "resnet-50",
+        Map<String, JsonNode> fp16 = rows(runJson("recommend", "--workload", "vision", "--preset", "resnet-50",
                 "--mode", "train", "--batch", "256", "--precision", "fp16-mixed", "--format", "json"));
         JsonNode v100 = bf16.get("v100-pcie-32gb");
         assertThat(v100).isNotNull();

@@ -1,10 +1,11 @@
 package com.vramadvisor.cli;
 
+import static com.vramadvisor.cli.EstimateCommandTest.reasons;
 import static com.vramadvisor.cli.EstimateCommandTest.run;
+import static com.vramadvisor.cli.EstimateCommandTest.runJson;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.vramadvisor.engine.ranking.RankingOptions;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -20,22 +21,14 @@ import org.junit.jupiter.api.Test;
  */
 class CapabilityCommandTest {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
-
-    private static JsonNode json(String... args) throws IOException {
-        EstimateCommandTest.Result r = run(args);
-        assertThat(r.status()).as(r.err()).isZero();
-        return JSON.readTree(r.out());
-    }
-
     @Test
     void aUe5GameSceneFitsNoComputeOnlyAcceleratorAndListsThemOnlyWhenAsked() throws IOException {
-        JsonNode table = json("recommend", "--workload", "render", "--scene", "game-4k", "--format", "json");
+        JsonNode table = runJson("recommend", "--workload", "render", "--scene", "game-4k", "--format", "json");
         assertThat(table.get("optionsUnsupported").asInt()).isPositive();
         for (JsonNode row : table.get("rows")) {
             assertThat(row.get("hardwareId").asText()).doesNotContain("h100", "mi300x", "gaudi", "gb200");
         }
-        JsonNode all = json("recommend", "--workload", "render", "--scene", "game-4k", "--show-unsupported",
+        JsonNode all = runJson("recommend", "--workload", "render", "--scene", "game-4k", "--show-unsupported",
                 "--format", "json");
         boolean h100 = false;
         for (JsonNode row : all.get("rows")) {
@@ -50,7 +43,7 @@ class CapabilityCommandTest {
 
     @Test
     void aZero3FineTuneOf70bFitsNoMacsOverEthernetNorTowersOverTenGigabit() throws IOException {
-        JsonNode table = json("recommend", "--preset", "llama-2-70b", "--mode", "train", "--zero", "3", "--dp", "8",
+        JsonNode table = runJson("recommend", "--preset", "llama-2-70b", "--mode", "train", "--zero", "3", "--dp", "8",
                 "--recompute", "full", "--show-unsupported", "--format", "json");
         for (JsonNode row : table.get("rows")) {
             if (row.get("fits").asBoolean()) {
@@ -64,7 +57,7 @@ class CapabilityCommandTest {
 
     @Test
     void a70bQloraFitsNoRowThatCrossesSlowNetworksOrLacksCollectives() throws IOException {
-        JsonNode table = json("recommend", "--preset", "llama-2-70b", "--mode", "qlora", "--format", "json");
+        JsonNode table = runJson("recommend", "--preset", "llama-2-70b", "--mode", "qlora", "--format", "json");
         for (JsonNode row : table.get("rows")) {
             assertThat(reasons(row)).doesNotContain("no-collectives", "slow-network-layout", "no-graphics-api");
             if (row.get("fits").asBoolean() && row.get("gpusBought").asInt() > 1) {
@@ -81,7 +74,7 @@ class CapabilityCommandTest {
         assertThat(text.status()).as(text.err()).isZero();
         String first = text.out().lines().findFirst().orElse("");
         assertThat(first).startsWith("Nothing fits. Nearest: ").contains("GiB").contains("to make it fit");
-        JsonNode table = json("recommend", "--preset", "llama-2-70b", "--mode", "train", "--zero", "3",
+        JsonNode table = runJson("recommend", "--preset", "llama-2-70b", "--mode", "train", "--zero", "3",
                 "--fits-only", "--format", "json");
         assertThat(table.get("rows")).isEmpty();
         JsonNode nothing = table.get("nothingFits");
@@ -94,13 +87,13 @@ class CapabilityCommandTest {
 
     @Test
     void aTableWithAFittingRowHasNoNothingFitsNote() throws IOException {
-        JsonNode table = json("recommend", "--workload", "render", "--scene", "game-4k", "--format", "json");
+        JsonNode table = runJson("recommend", "--workload", "render", "--scene", "game-4k", "--format", "json");
         assertThat(table.get("nothingFits").isNull()).isTrue();
     }
 
     @Test
     void theGuideHasARowPerSeedScenarioAndEveryPickIsOutsideTheMarginAndTheCheapestItLists() throws IOException {
-        JsonNode rows = json("guide", "--format", "json");
+        JsonNode rows = runJson("guide", "--format", "json");
         Set<String> scenarios = new HashSet<>();
         for (JsonNode row : rows) {
             scenarios.add(row.get("scenario").asText());
@@ -134,17 +127,11 @@ class CapabilityCommandTest {
 
     @Test
     void theGuidesSmallestCardIsNeverABoardOnlyGpu() throws IOException {
-        for (JsonNode row : json("guide", "--format", "json")) {
+        for (JsonNode row : runJson("guide", "--format", "json")) {
             JsonNode smallest = row.get("smallestSingleGpu");
             if (smallest != null && !smallest.isNull()) {
                 assertThat(smallest.asText()).doesNotContain("sxm", "gaudi3", "mi300x", "oam");
             }
         }
-    }
-
-    private static List<String> reasons(JsonNode row) {
-        List<String> out = new ArrayList<>();
-        row.get("reasons").forEach(r -> out.add(r.asText()));
-        return out;
     }
 }

@@ -1,10 +1,10 @@
 package com.vramadvisor.cli;
 
 import static com.vramadvisor.cli.EstimateCommandTest.run;
+import static com.vramadvisor.cli.EstimateCommandTest.runJson;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.vramadvisor.engine.llm.DataType;
 import com.vramadvisor.engine.llm.Mode;
 import com.vramadvisor.scenario.ScenarioCodec;
@@ -44,11 +44,11 @@ class ContextLimitsTest {
 
     @Test
     void anOmittedPromptIsNoLongerThanTheContext() throws IOException {
-        JsonNode shortContext = json("estimate", "--preset", "llama-3-8b", "--mode", "infer", "--context", "258",
+        JsonNode shortContext = runJson("estimate", "--preset", "llama-3-8b", "--mode", "infer", "--context", "258",
                 "--format", "json");
         assertThat(shortContext.get("promptTokens").asInt()).isEqualTo(258);
         assertThat(shortContext.get("contextTokens").asInt()).isEqualTo(258);
-        JsonNode longContext = json("estimate", "--preset", "llama-3-8b", "--mode", "infer", "--context", "8192",
+        JsonNode longContext = runJson("estimate", "--preset", "llama-3-8b", "--mode", "infer", "--context", "8192",
                 "--format", "json");
         // The default prompt is the desktop window's default sequence, 4,096 tokens, when the context holds it.
         assertThat(longContext.get("promptTokens").asInt()).isEqualTo(4096)
@@ -61,10 +61,10 @@ class ContextLimitsTest {
         // The window opens on Llama-3-8B at 4,096 tokens (ScenarioInputs.defaults()); the command line agrees.
         int windowSeq = ScenarioInputs.defaults().workload().sequenceLength();
         assertThat(windowSeq).isEqualTo(4096);
-        long omitted = json("estimate", "--preset", "llama-3-8b", "--format", "json").get("peakBytes").asLong();
-        long given = json("estimate", "--preset", "llama-3-8b", "--seq", String.valueOf(windowSeq), "--format",
+        long omitted = runJson("estimate", "--preset", "llama-3-8b", "--format", "json").get("peakBytes").asLong();
+        long given = runJson("estimate", "--preset", "llama-3-8b", "--seq", String.valueOf(windowSeq), "--format",
                 "json").get("peakBytes").asLong();
-        long shorter = json("estimate", "--preset", "llama-3-8b", "--seq", "2048", "--format", "json")
+        long shorter = runJson("estimate", "--preset", "llama-3-8b", "--seq", "2048", "--format", "json")
                 .get("peakBytes").asLong();
         assertThat(omitted).isEqualTo(given).isGreaterThan(shorter);
         assertThat(run("estimate", "--workload", "llm", "--help").out()).contains("Default " + windowSeq);
@@ -86,7 +86,7 @@ class ContextLimitsTest {
         // Llama 3.1 8B: max_position_embeddings 131,072 (meta-llama/Llama-3.1-8B config.json). In bf16 its weights
         // take about 16 GB and a token of KV cache 131,072 bytes, so 0.9 of an H100's 80 GB would hold over 400,000
         // tokens: the model, not the memory, sets the limit.
-        JsonNode fit = json("fit", "--preset", "llama-3.1-8b", "--mode", "infer", "--weights", "bf16", "--gpu",
+        JsonNode fit = runJson("fit", "--preset", "llama-3.1-8b", "--mode", "infer", "--weights", "bf16", "--gpu",
                 "h100-sxm-80gb", "--gpu-memory-utilization", "0.9", "--format", "json");
         assertThat(fit.get("maxContext").asInt()).isEqualTo(131_072);
         assertThat(fit.get("maxSequenceLength").asInt()).isEqualTo(131_072);
@@ -96,7 +96,7 @@ class ContextLimitsTest {
                 "bf16", "--gpu", "h100-sxm-80gb", "--gpu-memory-utilization", "0.9");
         assertThat(text.out()).contains("131,072 (capped by the model's maximum of 131,072 positions)");
 
-        JsonNode small = json("fit", "--preset", "llama-3.1-8b", "--mode", "infer", "--weights", "bf16",
+        JsonNode small = runJson("fit", "--preset", "llama-3.1-8b", "--mode", "infer", "--weights", "bf16",
                 "--budget-gib", "24", "--format", "json");
         assertThat(small.get("maxContext").asInt()).isLessThan(131_072);
         assertThat(small.get("contextCappedByModel").asBoolean()).isFalse();
@@ -113,11 +113,5 @@ class ContextLimitsTest {
         EstimateCommandTest.Result r = run("estimate", "--scenario", file.toString());
         assertThat(r.status()).as(r.err()).isEqualTo(2);
         assertThat(r.err().strip()).contains("long-prompt.vram.json").contains("--seq 4096").doesNotContain("\n");
-    }
-
-    private static JsonNode json(String... args) throws IOException {
-        EstimateCommandTest.Result r = run(args);
-        assertThat(r.status()).as(r.err()).isZero();
-        return new ObjectMapper().readTree(r.out());
     }
 }

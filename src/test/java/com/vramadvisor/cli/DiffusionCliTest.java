@@ -1,24 +1,18 @@
 package com.vramadvisor.cli;
 
 import static com.vramadvisor.cli.EstimateCommandTest.run;
+import static com.vramadvisor.cli.EstimateCommandTest.runJson;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import org.junit.jupiter.api.Test;
 
 class DiffusionCliTest {
 
-    private static JsonNode json(String... args) throws IOException {
-        EstimateCommandTest.Result r = run(args);
-        assertThat(r.status()).as(r.err()).isZero();
-        return new ObjectMapper().readTree(r.out());
-    }
-
     @Test
     void sdxlEstimateNamesTheDomainPartsAndCountsThePublishedParameters() throws IOException {
-        JsonNode e = json("estimate", "--workload", "diffusion", "--preset", "sdxl", "--mode", "infer", "--batch",
+        JsonNode e = runJson("estimate", "--workload", "diffusion", "--preset", "sdxl", "--mode", "infer", "--batch",
                 "1", "--resolution", "1024", "--precision", "fp16", "--format", "json");
         assertThat(e.get("workload").asText()).isEqualTo("diffusion");
         // UNet 2,567,463,684 + CLIP ViT-L/14 123,060,480 + OpenCLIP bigG/14 694,659,840 + VAE 83,653,863.
@@ -40,25 +34,25 @@ class DiffusionCliTest {
 
     @Test
     void fitAnswersTheLargestSquareSideOnATwelveGigabyteCard() throws IOException {
-        JsonNode fit = json("fit", "--workload", "diffusion", "--preset", "sd-1.5", "--mode", "infer", "--gpu",
+        JsonNode fit = runJson("fit", "--workload", "diffusion", "--preset", "sd-1.5", "--mode", "infer", "--gpu",
                 "rtx-3060-12gb", "--format", "json");
         int side = fit.get("maxResolution").asInt();
         long budget = fit.get("budgetBytes").asLong();
         assertThat(side % 8).isZero();
         assertThat(side).isGreaterThan(1_024);
-        assertThat(json("estimate", "--workload", "diffusion", "--preset", "sd-1.5", "--resolution",
+        assertThat(runJson("estimate", "--workload", "diffusion", "--preset", "sd-1.5", "--resolution",
                 String.valueOf(side), "--format", "json").get("peakBytes").asLong()).isLessThanOrEqualTo(budget);
-        assertThat(json("estimate", "--workload", "diffusion", "--preset", "sd-1.5", "--resolution",
+        assertThat(runJson("estimate", "--workload", "diffusion", "--preset", "sd-1.5", "--resolution",
                 String.valueOf(side + 8), "--format", "json").get("peakBytes").asLong()).isGreaterThan(budget);
         // VAE tiling moves the limit to the denoiser.
-        JsonNode tiled = json("fit", "--workload", "diffusion", "--preset", "sd-1.5", "--vae-tiling", "--gpu",
+        JsonNode tiled = runJson("fit", "--workload", "diffusion", "--preset", "sd-1.5", "--vae-tiling", "--gpu",
                 "rtx-3060-12gb", "--format", "json");
         assertThat(tiled.get("maxResolution").asInt()).isGreaterThan(side);
     }
 
     @Test
     void sd3SidesAreMultiplesOfSixteen() throws IOException {
-        JsonNode fit = json("fit", "--workload", "diffusion", "--preset", "sd3-medium", "--gpu", "rtx-4090",
+        JsonNode fit = runJson("fit", "--workload", "diffusion", "--preset", "sd3-medium", "--gpu", "rtx-4090",
                 "--format", "json");
         assertThat(fit.get("maxResolution").asInt() % 16).isZero();
         EstimateCommandTest.Result odd = run("estimate", "--workload", "diffusion", "--preset", "sd3-medium",
@@ -69,11 +63,11 @@ class DiffusionCliTest {
 
     @Test
     void trainingModesTakeTheirOwnFlags() throws IOException {
-        JsonNode db = json("estimate", "--workload", "diffusion", "--preset", "sd-1.5", "--mode", "dreambooth",
+        JsonNode db = runJson("estimate", "--workload", "diffusion", "--preset", "sd-1.5", "--mode", "dreambooth",
                 "--precision", "fp32", "--optimizer", "adamw-8bit", "--gradient-checkpointing", "--attention",
                 "xformers", "--format", "json");
         assertThat(db.get("components").get("optimizerStates").asLong()).isEqualTo(859_520_964L * 2);
-        JsonNode lora = json("estimate", "--workload", "diffusion", "--preset", "sdxl", "--mode", "lora",
+        JsonNode lora = runJson("estimate", "--workload", "diffusion", "--preset", "sdxl", "--mode", "lora",
                 "--lora-rank", "8", "--format", "json");
         assertThat(lora.get("components").get("loraAdapters").asLong()).isPositive();
     }

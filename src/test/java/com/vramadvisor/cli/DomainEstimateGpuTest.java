@@ -1,5 +1,6 @@
 package com.vramadvisor.cli;
 
+import static com.vramadvisor.cli.EstimateCommandTest.runJson;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -36,7 +37,7 @@ class DomainEstimateGpuTest {
      */
     @Test
     void everyKindWithASpeedModelGivesItsSpeedOnTheGpuAsTheDecisionTableTimesIt() throws Exception {
-        JsonNode images = json("estimate", "--workload", "vision", "--preset", "resnet-50", "--mode", "infer",
+        JsonNode images = runJson("estimate", "--workload", "vision", "--preset", "resnet-50", "--mode", "infer",
                 "--batch", "64", "--precision", "fp16-mixed", "--gpu", "a100-sxm-80gb", "--format", "json");
         double perSecond = images.get("imagesPerSecond").asDouble();
         assertThat(perSecond).isPositive().isLessThan(312e12 / 8.18e9);
@@ -44,10 +45,10 @@ class DomainEstimateGpuTest {
         assertThat(images.get("stepSeconds").asDouble()).isCloseTo(64 / perSecond,
                 org.assertj.core.api.Assertions.within(1e-9));
         // The table buys an A100 SXM in an eight-GPU server; an RTX 4090 is bought as one card.
-        double rtx = json("estimate", "--workload", "vision", "--preset", "resnet-50", "--mode", "infer",
+        double rtx = runJson("estimate", "--workload", "vision", "--preset", "resnet-50", "--mode", "infer",
                 "--batch", "64", "--precision", "fp16-mixed", "--gpu", "rtx-4090", "--format", "json")
                 .get("imagesPerSecond").asDouble();
-        JsonNode table = json("recommend", "--workload", "vision", "--preset", "resnet-50", "--mode", "infer",
+        JsonNode table = runJson("recommend", "--workload", "vision", "--preset", "resnet-50", "--mode", "infer",
                 "--batch", "64", "--precision", "fp16-mixed", "--format", "json");
         boolean found = false;
         for (JsonNode row : table.get("rows")) {
@@ -58,10 +59,10 @@ class DomainEstimateGpuTest {
             }
         }
         assertThat(found).as("a one-GPU RTX 4090 row in the table").isTrue();
-        JsonNode diffusion = json("estimate", "--workload", "diffusion", "--preset", "sd-1.5", "--gpu",
+        JsonNode diffusion = runJson("estimate", "--workload", "diffusion", "--preset", "sd-1.5", "--gpu",
                 "a100-sxm-80gb", "--format", "json");
         assertThat(diffusion.get("imagesPerSecond").asDouble()).isPositive();
-        JsonNode md = json("estimate", "--workload", "md", "--atoms", "1M", "--gpu", "h100-sxm-80gb", "--format",
+        JsonNode md = runJson("estimate", "--workload", "md", "--atoms", "1M", "--gpu", "h100-sxm-80gb", "--format",
                 "json");
         assertThat(md.get("stepsPerSecond").asDouble()).isPositive();
         assertThat(md.get("itemUnit").asText()).isEqualTo("time steps");
@@ -71,12 +72,6 @@ class DomainEstimateGpuTest {
         EstimateCommandTest.Result none = EstimateCommandTest.run("estimate", "--workload", "vision", "--preset",
                 "resnet-50", "--mode", "infer", "--batch", "64");
         assertThat(none.out()).doesNotContain("Speed on one GPU:");
-    }
-
-    private static JsonNode json(String... args) throws Exception {
-        EstimateCommandTest.Result r = EstimateCommandTest.run(args);
-        assertThat(r.status()).as(r.err()).isZero();
-        return new ObjectMapper().readTree(r.out());
     }
 
     @Test
@@ -92,7 +87,7 @@ class DomainEstimateGpuTest {
 
     @Test
     void everyKindWithASpeedModelGivesItsSpeedOnTheGpuAndImagesCarryTheirRange() throws Exception {
-        JsonNode images = json("estimate", "--workload", "vision", "--preset", "resnet-50", "--mode", "infer",
+        JsonNode images = runJson("estimate", "--workload", "vision", "--preset", "resnet-50", "--mode", "infer",
                 "--batch", "64", "--gpu", "a100-sxm-80gb", "--format", "json");
         double perSecond = images.get("imagesPerSecond").asDouble();
         assertThat(perSecond).isPositive();
@@ -101,13 +96,13 @@ class DomainEstimateGpuTest {
                 * 0.9999);
         assertThat(images.get("itemUnit").asText()).isEqualTo("images");
         // A bigger batch amortises the host's launches: more images per second (the speed saturates, never falls).
-        JsonNode one = json("estimate", "--workload", "vision", "--preset", "resnet-50", "--mode", "infer",
+        JsonNode one = runJson("estimate", "--workload", "vision", "--preset", "resnet-50", "--mode", "infer",
                 "--batch", "1", "--gpu", "a100-sxm-80gb", "--format", "json");
         assertThat(one.get("imagesPerSecond").asDouble()).isLessThan(perSecond);
-        JsonNode diffusion = json("estimate", "--workload", "diffusion", "--preset", "sd-1.5", "--gpu",
+        JsonNode diffusion = runJson("estimate", "--workload", "diffusion", "--preset", "sd-1.5", "--gpu",
                 "a100-sxm-80gb", "--format", "json");
         assertThat(diffusion.get("imagesPerSecond").asDouble()).isPositive();
-        JsonNode md = json("estimate", "--workload", "md", "--atoms", "1M", "--gpu", "h100-sxm-80gb", "--format",
+        JsonNode md = runJson("estimate", "--workload", "md", "--atoms", "1M", "--gpu", "h100-sxm-80gb", "--format",
                 "json");
         assertThat(md.get("stepsPerSecond").asDouble()).isPositive();
         // The corpus holds no simulation: no range is claimed for one.

@@ -1,10 +1,9 @@
 package com.vramadvisor.cli;
 
-import static com.vramadvisor.cli.EstimateCommandTest.run;
+import static com.vramadvisor.cli.EstimateCommandTest.runJson;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import org.junit.jupiter.api.Test;
 
@@ -18,15 +17,9 @@ class DomainRangeOutputTest {
 
     private static final long MIB = 1L << 20;
 
-    private static JsonNode json(String... args) throws IOException {
-        EstimateCommandTest.Result r = run(args);
-        assertThat(r.status()).as(r.err()).isZero();
-        return new ObjectMapper().readTree(r.out());
-    }
-
     @Test
     void visionTrainingSpansTheTorchContextAndTwiceTheReserve() throws IOException {
-        JsonNode e = json("estimate", "--workload", "vision", "--preset", "resnet-50", "--mode", "train", "--batch",
+        JsonNode e = runJson("estimate", "--workload", "vision", "--preset", "resnet-50", "--mode", "train", "--batch",
                 "128", "--resolution", "224", "--format", "json");
         long peak = e.get("peakBytes").asLong();
         long context = e.get("components").get("cudaContext").asLong();
@@ -39,7 +32,7 @@ class DomainRangeOutputTest {
 
     @Test
     void molecularDynamicsHasNoAllocatorReserveOnlyTheContext() throws IOException {
-        JsonNode e = json("estimate", "--workload", "md", "--atoms", "1000000", "--format", "json");
+        JsonNode e = runJson("estimate", "--workload", "md", "--atoms", "1000000", "--format", "json");
         long tensors = e.get("peakBytes").asLong() - 512 * MIB;
         assertThat(e.get("range").get("lowBytes").asLong()).isEqualTo(tensors + 287_047_680L);
         assertThat(e.get("range").get("highBytes").asLong()).isEqualTo(tensors + 1024 * MIB);
@@ -49,7 +42,7 @@ class DomainRangeOutputTest {
     void fitOnACardInsideTheRangeSaysTight() throws IOException {
         // ResNet-50 at batch 680 and 224 x 224, one below the largest batch whose estimate fits a V100 32 GB
         // (fit: 681): the peak fits, the high end of its range does not.
-        JsonNode at = json("estimate", "--workload", "vision", "--preset", "resnet-50", "--mode", "train", "--batch",
+        JsonNode at = runJson("estimate", "--workload", "vision", "--preset", "resnet-50", "--mode", "train", "--batch",
                 "680", "--resolution", "224", "--gpu", "v100-pcie-32gb", "--format", "json");
         long low = at.get("range").get("lowBytes").asLong();
         long high = at.get("range").get("highBytes").asLong();

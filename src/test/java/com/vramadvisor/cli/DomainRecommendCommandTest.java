@@ -1,10 +1,10 @@
 package com.vramadvisor.cli;
 
 import static com.vramadvisor.cli.EstimateCommandTest.run;
+import static com.vramadvisor.cli.EstimateCommandTest.runJson;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Path;
 import org.apache.pdfbox.Loader;
@@ -43,7 +43,7 @@ class DomainRecommendCommandTest {
 
     @Test
     void aTimedWorkloadTakesTheDeadlineAndTheJobFromItsFlags() throws IOException {
-        JsonNode rec = json("recommend", "--workload", "vision", "--preset", "resnet-50", "--mode", "train",
+        JsonNode rec = runJson("recommend", "--workload", "vision", "--preset", "resnet-50", "--mode", "train",
                 "--batch", "256", "--epochs", "10", "--dataset-size", "100K", "--days", "2", "--format", "json");
         assertThat(rec.get("speedEstimated").asBoolean()).isTrue();
         assertThat(rec.get("jobItems").asDouble()).isEqualTo(1_000_000.0);
@@ -56,7 +56,7 @@ class DomainRecommendCommandTest {
 
     @Test
     void aDiffusionTableIsTimedForItsImagesOrStepsAndRunsCopiesOnEveryGpuItBuys() throws IOException {
-        JsonNode gen = json("recommend", "--workload", "diffusion", "--preset", "sdxl", "--images", "2000",
+        JsonNode gen = runJson("recommend", "--workload", "diffusion", "--preset", "sdxl", "--images", "2000",
                 "--sampling-steps", "30", "--format", "json");
         assertThat(gen.get("speedEstimated").asBoolean()).isTrue();
         assertThat(gen.get("jobItems").asDouble()).isEqualTo(2_000.0);
@@ -67,7 +67,7 @@ class DomainRecommendCommandTest {
         // Two copies on the two cards of the machine: twice one card's images per second.
         assertThat(two.get("itemsPerSecond").asDouble()).isCloseTo(2 * one.get("itemsPerSecond").asDouble(),
                 org.assertj.core.api.Assertions.within(1e-6 * one.get("itemsPerSecond").asDouble()));
-        JsonNode lora = json("recommend", "--workload", "diffusion", "--preset", "sd-1.5", "--mode", "lora",
+        JsonNode lora = runJson("recommend", "--workload", "diffusion", "--preset", "sd-1.5", "--mode", "lora",
                 "--batch", "4", "--steps", "1000", "--format", "json");
         assertThat(lora.get("jobItems").asDouble()).isEqualTo(4_000.0);
         EstimateCommandTest.Result steps = run("recommend", "--workload", "diffusion", "--preset", "sdxl",
@@ -111,12 +111,6 @@ class DomainRecommendCommandTest {
         assertThat(r.err()).contains("--max-gpus must be 1 to 1,048,576");
     }
 
-    private static JsonNode json(String... args) throws IOException {
-        EstimateCommandTest.Result r = run(args);
-        assertThat(r.status()).as(r.err()).isZero();
-        return new ObjectMapper().readTree(r.out());
-    }
-
     private static JsonNode row(JsonNode rows, String hardwareId, String kind) {
         for (JsonNode r : rows) {
             if (r.get("hardwareId").asText().equals(hardwareId) && r.get("kind").asText().equals(kind)) {
@@ -128,11 +122,11 @@ class DomainRecommendCommandTest {
 
     @Test
     void aHundredMillionAtomLennardJonesSystemSpreadsAndTheTableAgreesWithFit() throws IOException {
-        JsonNode rec = json("recommend", "--workload", "md", "--atoms", "100M", "--potential", "lj", "--format",
+        JsonNode rec = runJson("recommend", "--workload", "md", "--atoms", "100M", "--potential", "lj", "--format",
                 "json");
-        JsonNode fit = json("fit", "--workload", "md", "--atoms", "100M", "--potential", "lj", "--gpu",
+        JsonNode fit = runJson("fit", "--workload", "md", "--atoms", "100M", "--potential", "lj", "--gpu",
                 "v100-pcie-32gb", "--format", "json");
-        JsonNode estimate = json("estimate", "--workload", "md", "--atoms", "100M", "--potential", "lj", "--format",
+        JsonNode estimate = runJson("estimate", "--workload", "md", "--atoms", "100M", "--potential", "lj", "--format",
                 "json");
         assertThat(rec.get("spreadsOverGpus").asBoolean()).isTrue();
         assertThat(rec.get("speedEstimated").asBoolean()).isTrue();
@@ -165,7 +159,7 @@ class DomainRecommendCommandTest {
 
     @Test
     void aFilmFrameThatNoConsumerCardHoldsIsNotSpreadOverSeveral() throws IOException {
-        JsonNode rec = json("recommend", "--workload", "render", "--scene", "film-offline", "--format", "json");
+        JsonNode rec = runJson("recommend", "--workload", "render", "--scene", "film-offline", "--format", "json");
         assertThat(rec.get("spreadsOverGpus").asBoolean()).isFalse();
         long need = rec.get("singleGpuPeakBytes").asLong();
         JsonNode card = row(rec.get("rows"), "rtx-4090", "gpu");

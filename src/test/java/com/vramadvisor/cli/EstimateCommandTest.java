@@ -36,6 +36,13 @@ class EstimateCommandTest {
         return new ObjectMapper().readTree(r.out());
     }
 
+    /** A decision-table row's reasons, as the JSON lists them. */
+    static java.util.List<String> reasons(JsonNode row) {
+        java.util.List<String> out = new java.util.ArrayList<>();
+        row.get("reasons").forEach(r -> out.add(r.asText()));
+        return out;
+    }
+
     @Test
     void jsonOutputCarriesTheDocumentedFieldsAndTheOfficialParameterCount() throws IOException {
         // Llama-3-8B: 8,030,261,248 parameters (meta-llama/Meta-Llama-3-8B model card / safetensors metadata).

@@ -1,10 +1,10 @@
 package com.vramadvisor.cli;
 
+import static com.vramadvisor.cli.EstimateCommandTest.runJson;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import org.junit.jupiter.api.Test;
 
@@ -14,12 +14,6 @@ import org.junit.jupiter.api.Test;
  * tokens per GPU (Megatron-Core docs "Context parallelism": activation memory divided by cp).
  */
 class ExpertContextParallelTest {
-
-    private static JsonNode json(String... args) throws IOException {
-        EstimateCommandTest.Result r = EstimateCommandTest.run(args);
-        assertThat(r.status()).as(r.err()).isZero();
-        return new ObjectMapper().readTree(r.out());
-    }
 
     private static double weights(JsonNode n) {
         return n.get("components").get("weights").asDouble();
@@ -32,9 +26,9 @@ class ExpertContextParallelTest {
      */
     @Test
     void mixtralAtEp4HoldsAQuarterOfTheExperts() throws IOException {
-        JsonNode one = json("estimate", "--preset", "mixtral-8x7b", "--mode", "infer", "--precision", "bf16",
+        JsonNode one = runJson("estimate", "--preset", "mixtral-8x7b", "--mode", "infer", "--precision", "bf16",
                 "--dp", "4", "--format", "json");
-        JsonNode four = json("estimate", "--preset", "mixtral-8x7b", "--mode", "infer", "--precision", "bf16",
+        JsonNode four = runJson("estimate", "--preset", "mixtral-8x7b", "--mode", "infer", "--precision", "bf16",
                 "--dp", "4", "--ep", "4", "--format", "json");
         double experts = (46.7e9 - 12.9e9) / 0.75;
         assertThat(weights(one)).isCloseTo(2 * 46.7e9, within(2 * 0.1e9));
@@ -49,9 +43,9 @@ class ExpertContextParallelTest {
      */
     @Test
     void deepSeekV3AtEp8HoldsAnEighthOfTheExperts() throws IOException {
-        JsonNode one = json("estimate", "--preset", "deepseek-v3", "--mode", "infer", "--precision", "bf16",
+        JsonNode one = runJson("estimate", "--preset", "deepseek-v3", "--mode", "infer", "--precision", "bf16",
                 "--dp", "8", "--format", "json");
-        JsonNode eight = json("estimate", "--preset", "deepseek-v3", "--mode", "infer", "--precision", "bf16",
+        JsonNode eight = runJson("estimate", "--preset", "deepseek-v3", "--mode", "infer", "--precision", "bf16",
                 "--dp", "8", "--ep", "8", "--format", "json");
         double experts = (671e9 - 37e9) * 256 / 248;
         double saved = weights(one) - weights(eight);
@@ -61,9 +55,9 @@ class ExpertContextParallelTest {
     /** Training: the experts' gradients follow E/ep as well (Mixtral, fp32 gradients under Megatron bf16: 2 bytes). */
     @Test
     void trainingGradientsFollowTheExpertShard() throws IOException {
-        JsonNode one = json("estimate", "--preset", "mixtral-8x7b", "--implementation", "megatron", "--dp", "8",
+        JsonNode one = runJson("estimate", "--preset", "mixtral-8x7b", "--implementation", "megatron", "--dp", "8",
                 "--seq", "1024", "--format", "json");
-        JsonNode eight = json("estimate", "--preset", "mixtral-8x7b", "--implementation", "megatron", "--dp", "8",
+        JsonNode eight = runJson("estimate", "--preset", "mixtral-8x7b", "--implementation", "megatron", "--dp", "8",
                 "--ep", "8", "--seq", "1024", "--format", "json");
         double g1 = one.get("components").get("gradients").asDouble();
         double g8 = eight.get("components").get("gradients").asDouble();
@@ -76,9 +70,9 @@ class ExpertContextParallelTest {
     /** Megatron-Core docs: with CP each GPU processes s/cp tokens, so activations halve at cp 2 (fused attention). */
     @Test
     void contextParallelTwoHalvesActivations() throws IOException {
-        JsonNode one = json("estimate", "--preset", "llama-2-7b", "--implementation", "megatron", "--seq", "4096",
+        JsonNode one = runJson("estimate", "--preset", "llama-2-7b", "--implementation", "megatron", "--seq", "4096",
                 "--format", "json");
-        JsonNode two = json("estimate", "--preset", "llama-2-7b", "--implementation", "megatron", "--seq", "4096",
+        JsonNode two = runJson("estimate", "--preset", "llama-2-7b", "--implementation", "megatron", "--seq", "4096",
                 "--cp", "2", "--format", "json");
         double a1 = one.get("components").get("activations").asDouble();
         double a2 = two.get("components").get("activations").asDouble();
@@ -90,9 +84,9 @@ class ExpertContextParallelTest {
     /** Inference: context parallelism splits one long sequence's KV cache over the cp GPUs. */
     @Test
     void contextParallelSplitsTheKvCache() throws IOException {
-        JsonNode one = json("estimate", "--preset", "llama-3.1-8b", "--mode", "infer", "--context", "131072",
+        JsonNode one = runJson("estimate", "--preset", "llama-3.1-8b", "--mode", "infer", "--context", "131072",
                 "--precision", "bf16", "--format", "json");
-        JsonNode four = json("estimate", "--preset", "llama-3.1-8b", "--mode", "infer", "--context", "131072",
+        JsonNode four = runJson("estimate", "--preset", "llama-3.1-8b", "--mode", "infer", "--context", "131072",
                 "--precision", "bf16", "--cp", "4", "--format", "json");
         // Llama 3.1 8B (config.json: 32 layers, 8 KV heads of 128): 2 x 32 x 8 x 128 x 2 bytes = 128 KiB per token.
         assertThat(one.get("components").get("kvCache").asDouble()).isEqualTo(131072.0 * 128 * 1024);
@@ -121,7 +115,7 @@ class ExpertContextParallelTest {
 
     @Test
     void planKeepsTheGivenExpertAndContextParallelSizes() throws IOException {
-        JsonNode plan = json("plan", "--preset", "mixtral-8x7b", "--seq", "4096", "--tokens", "1e11", "--gpu",
+        JsonNode plan = runJson("plan", "--preset", "mixtral-8x7b", "--seq", "4096", "--tokens", "1e11", "--gpu",
                 "dgx-h100", "--dp", "2", "--ep", "4", "--cp", "2", "--format", "json");
         JsonNode layouts = plan.get("layouts");
         assertThat(layouts.size()).isPositive();

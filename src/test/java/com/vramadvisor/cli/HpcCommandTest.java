@@ -1,10 +1,10 @@
 package com.vramadvisor.cli;
 
 import static com.vramadvisor.cli.EstimateCommandTest.run;
+import static com.vramadvisor.cli.EstimateCommandTest.runJson;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -12,22 +12,16 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 class HpcCommandTest {
 
-    private static JsonNode json(String... args) throws IOException {
-        EstimateCommandTest.Result r = run(args);
-        assertThat(r.status()).as(r.err()).isZero();
-        return new ObjectMapper().readTree(r.out());
-    }
-
     @Test
     void fitAnswersTheLargestLennardJonesSystemOnAV100() throws IOException {
-        JsonNode fit = json("fit", "--workload", "md", "--potential", "lj", "--precision", "mixed", "--gpu",
+        JsonNode fit = runJson("fit", "--workload", "md", "--potential", "lj", "--precision", "mixed", "--gpu",
                 "v100-pcie-32gb", "--format", "json");
         long max = fit.get("maxAtoms").asLong();
         // Per atom at least positions, velocities and forces (3 x 4 + 6 x 8 bytes in mixed precision) and a full
         // list of 77.6 4-byte neighbours (0.8442 x 4/3 pi 2.8^3): fewer than 32 GiB / 370 bytes atoms fit.
         assertThat(max).isPositive().isLessThan((32L << 30) / 370);
         assertThat(fit.get("gpusNeeded").asInt()).isEqualTo(1);
-        JsonNode justOver = json("fit", "--workload", "md", "--atoms", String.valueOf(max + 1), "--precision",
+        JsonNode justOver = runJson("fit", "--workload", "md", "--atoms", String.valueOf(max + 1), "--precision",
                 "mixed", "--gpu", "v100-pcie-32gb", "--format", "json");
         assertThat(justOver.get("fits").asBoolean()).isFalse();
         assertThat(justOver.get("gpusNeeded").asInt()).isEqualTo(2);
@@ -35,7 +29,7 @@ class HpcCommandTest {
 
     @Test
     void estimateNamesTheMolecularDynamicsPartsWithTheirFormulas() throws IOException {
-        JsonNode e = json("estimate", "--workload", "md", "--atoms", "32M", "--potential", "lj", "--precision",
+        JsonNode e = runJson("estimate", "--workload", "md", "--atoms", "32M", "--potential", "lj", "--precision",
                 "mixed", "--format", "json");
         for (String id : new String[] {"atoms", "ghostAtoms", "neighbourLists", "longRange", "potentialScratch",
                 "runtimeOverhead"}) {
@@ -47,9 +41,9 @@ class HpcCommandTest {
 
     @Test
     void aLongerCutoffMeansLongerNeighbourLists() throws IOException {
-        long at25 = json("estimate", "--workload", "md", "--atoms", "1e6", "--format", "json")
+        long at25 = runJson("estimate", "--workload", "md", "--atoms", "1e6", "--format", "json")
                 .get("components").get("neighbourLists").asLong();
-        long at30 = json("estimate", "--workload", "md", "--atoms", "1e6", "--cutoff", "3.0", "--format", "json")
+        long at30 = runJson("estimate", "--workload", "md", "--atoms", "1e6", "--cutoff", "3.0", "--format", "json")
                 .get("components").get("neighbourLists").asLong();
         // (3.3 / 2.8)^3 = 1.64 times the neighbours
         assertThat((double) at30 / at25).isBetween(1.5, 1.7);
@@ -57,11 +51,11 @@ class HpcCommandTest {
 
     @Test
     void gridEstimateAndFitAnswerInCells() throws IOException {
-        JsonNode e = json("estimate", "--workload", "grid", "--cells", "1024x1024x512", "--fields", "5", "--halo",
+        JsonNode e = runJson("estimate", "--workload", "grid", "--cells", "1024x1024x512", "--fields", "5", "--halo",
                 "2", "--precision", "double", "--format", "json");
         assertThat(e.get("components").get("grids").asLong()).isEqualTo(1024L * 1024 * 512 * 5 * 2 * 8);
         assertThat(e.get("components").has("halos")).isTrue();
-        JsonNode fit = json("fit", "--workload", "grid", "--cells", "1024x1024x512", "--fields", "5", "--halo", "2",
+        JsonNode fit = runJson("fit", "--workload", "grid", "--cells", "1024x1024x512", "--fields", "5", "--halo", "2",
                 "--precision", "double", "--gpu", "v100-pcie-32gb", "--format", "json");
         long maxCells = fit.get("maxCells").asLong();
         // 80 bytes per cell for the fields alone: fewer than 32 GiB / 80 cells fit
@@ -71,7 +65,7 @@ class HpcCommandTest {
 
     @Test
     void hpcgSolverUsesTheReferenceFootprint() throws IOException {
-        JsonNode e = json("estimate", "--workload", "grid", "--cells", "128x128x128", "--solver", "hpcg",
+        JsonNode e = runJson("estimate", "--workload", "grid", "--cells", "128x128x128", "--solver", "hpcg",
                 "--format", "json");
         long matrix = e.get("components").get("matrix").asLong();
         long vectors = e.get("components").get("solverVectors").asLong();

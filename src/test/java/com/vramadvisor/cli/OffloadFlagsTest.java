@@ -1,9 +1,9 @@
 package com.vramadvisor.cli;
 
+import static com.vramadvisor.cli.EstimateCommandTest.runJson;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,17 +19,11 @@ class OffloadFlagsTest {
         return EstimateCommandTest.run(args);
     }
 
-    private static JsonNode json(String... args) throws IOException {
-        EstimateCommandTest.Result r = run(args);
-        assertThat(r.status()).as(r.err()).isZero();
-        return new ObjectMapper().readTree(r.out());
-    }
-
     @Test
     void zeroOffloadMovesOptimizerStatesToHostBytes() throws IOException {
-        JsonNode plain = json("estimate", "--preset", "llama-2-7b", "--implementation", "megatron", "--zero", "2",
+        JsonNode plain = runJson("estimate", "--preset", "llama-2-7b", "--implementation", "megatron", "--zero", "2",
                 "--format", "json");
-        JsonNode offload = json("estimate", "--preset", "llama-2-7b", "--implementation", "megatron", "--zero", "2",
+        JsonNode offload = runJson("estimate", "--preset", "llama-2-7b", "--implementation", "megatron", "--zero", "2",
                 "--offload", "optimizer", "--format", "json");
         assertThat(plain.get("hostBytes").asLong()).isZero();
         assertThat(offload.get("components").get("optimizerStates").asLong()).isZero();
@@ -42,7 +36,7 @@ class OffloadFlagsTest {
 
     @Test
     void nvmeOffloadReportsNvmeBytesAndTextShowsHostRam() throws IOException {
-        JsonNode nvme = json("estimate", "--preset", "llama-2-7b", "--implementation", "megatron", "--zero", "3",
+        JsonNode nvme = runJson("estimate", "--preset", "llama-2-7b", "--implementation", "megatron", "--zero", "3",
                 "--offload", "all", "--offload-to", "nvme", "--format", "json");
         assertThat(nvme.get("nvmeBytes").asLong()).isPositive();
         EstimateCommandTest.Result text = run("estimate", "--preset", "llama-2-7b", "--implementation", "megatron",
@@ -53,9 +47,9 @@ class OffloadFlagsTest {
 
     @Test
     void gpuLayersSplitALlamaCppModel() throws IOException {
-        JsonNode part = json("estimate", "--preset", "mistral-7b", "--mode", "infer", "--engine", "llama.cpp",
+        JsonNode part = runJson("estimate", "--preset", "mistral-7b", "--mode", "infer", "--engine", "llama.cpp",
                 "--weights", "q4_k_m", "--context", "768", "--gpu-layers", "20", "--format", "json");
-        JsonNode all = json("estimate", "--preset", "mistral-7b", "--mode", "infer", "--engine", "llama.cpp",
+        JsonNode all = runJson("estimate", "--preset", "mistral-7b", "--mode", "infer", "--engine", "llama.cpp",
                 "--weights", "q4_k_m", "--context", "768", "--format", "json");
         assertThat(part.get("hostBytes").asLong()).isPositive();
         assertThat(part.get("components").get("weights").asLong())

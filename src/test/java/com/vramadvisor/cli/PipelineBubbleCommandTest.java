@@ -1,10 +1,10 @@
 package com.vramadvisor.cli;
 
 import static com.vramadvisor.cli.EstimateCommandTest.run;
+import static com.vramadvisor.cli.EstimateCommandTest.runJson;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -15,19 +15,11 @@ import org.junit.jupiter.api.Test;
  */
 class PipelineBubbleCommandTest {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
-
-    private static JsonNode json(String... args) throws Exception {
-        EstimateCommandTest.Result r = run(args);
-        assertThat(r.status()).as(r.err()).isZero();
-        return JSON.readTree(r.out());
-    }
-
     @Test
     void aBubbleBoundPlanNamesTheGlobalBatchThatHidesTheBubbleAndThatBatchPlansFaster() throws Exception {
         String[] base = {"plan", "--preset", "llama-2-70b", "--gpu", "h100-sxm-80gb", "--framework", "deepspeed",
             "--seq", "4096", "--batch", "1", "--max-gpus", "16", "--format", "json"};
-        JsonNode before = json(base);
+        JsonNode before = runJson(base);
         JsonNode first = before.get("layouts").get(0);
         assertThat(first.get("boundBy").asText()).isEqualTo("bubble");
         JsonNode bubble = before.get("pipelineBubble");
@@ -41,7 +33,7 @@ class PipelineBubbleCommandTest {
         String[] again = java.util.Arrays.copyOf(base, base.length + 2);
         again[base.length] = "--global-batch";
         again[base.length + 1] = Long.toString(tokens);
-        JsonNode after = json(again);
+        JsonNode after = runJson(again);
         JsonNode best = after.get("layouts").get(0);
         assertThat(best.get("gpusNeeded").asInt()).isEqualTo(first.get("gpusNeeded").asInt());
         assertThat(best.get("tokensPerSecond").asDouble()).isGreaterThan(first.get("tokensPerSecond").asDouble());

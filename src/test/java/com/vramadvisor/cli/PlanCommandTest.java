@@ -1,25 +1,19 @@
 package com.vramadvisor.cli;
 
 import static com.vramadvisor.cli.EstimateCommandTest.run;
+import static com.vramadvisor.cli.EstimateCommandTest.runJson;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.vramadvisor.engine.ranking.JobCostOrder;
 import java.io.IOException;
 import org.junit.jupiter.api.Test;
 
 class PlanCommandTest {
 
-    private static JsonNode json(String... args) throws IOException {
-        EstimateCommandTest.Result r = run(args);
-        assertThat(r.status()).as(r.err()).isZero();
-        return new ObjectMapper().readTree(r.out());
-    }
-
     @Test
     void llama2With70bOnA100sWithinThirtyDaysGetsAGpuCountAndALayout() throws IOException {
-        JsonNode plan = json("plan", "--preset", "llama-2-70b", "--seq", "4096", "--tokens", "2e12", "--gpu",
+        JsonNode plan = runJson("plan", "--preset", "llama-2-70b", "--seq", "4096", "--tokens", "2e12", "--gpu",
                 "a100-sxm-80gb", "--days", "30", "--format", "json");
         assertThat(plan.get("meetsDeadline").asBoolean()).isTrue();
         int gpus = plan.get("gpus").asInt();
@@ -58,18 +52,18 @@ class PlanCommandTest {
     void aTighterDeadlineNeedsMoreGpus() throws IOException {
         String[] base = {"plan", "--preset", "llama-2-7b", "--seq", "4096", "--tokens", "2e12", "--gpu", "dgx-h100",
             "--format", "json"};
-        int quarter = json(base).get("gpus").asInt();
+        int quarter = runJson(base).get("gpus").asInt();
         String[] month = java.util.Arrays.copyOf(base, base.length + 2);
         month[base.length] = "--days";
         month[base.length + 1] = "30";
-        int thirty = json(month).get("gpus").asInt();
+        int thirty = runJson(month).get("gpus").asInt();
         assertThat(thirty).isGreaterThan(quarter);
-        assertThat(json(base).get("acquisition").asText()).isEqualTo("purchase");
+        assertThat(runJson(base).get("acquisition").asText()).isEqualTo("purchase");
     }
 
     @Test
     void aCloudOfferIsPlannedAsARentalAndAGivenRecomputationIsKept() throws IOException {
-        JsonNode plan = json("plan", "--preset", "llama-3-8b", "--seq", "4096", "--tokens", "1e11", "--gpu",
+        JsonNode plan = runJson("plan", "--preset", "llama-3-8b", "--seq", "4096", "--tokens", "1e11", "--gpu",
                 "aws-p5.48xlarge-on-demand", "--recompute", "full", "--format", "json");
         assertThat(plan.get("acquisition").asText()).isEqualTo("rental");
         for (JsonNode l : plan.get("layouts")) {
@@ -94,7 +88,7 @@ class PlanCommandTest {
 
     @Test
     void recommendRowsCarryTheDecisionFields() throws IOException {
-        JsonNode rows = json("recommend", "--preset", "llama-3-8b", "--seq", "4096", "--top", "8", "--format",
+        JsonNode rows = runJson("recommend", "--preset", "llama-3-8b", "--seq", "4096", "--top", "8", "--format",
                 "json").get("rows");
         assertThat(rows.size()).isEqualTo(8);
         for (JsonNode r : rows) {
@@ -155,7 +149,7 @@ class PlanCommandTest {
 
     @Test
     void aGlobalBatchIsSplitExactlyOrThePlanSaysWhyNot() throws IOException {
-        JsonNode plan = json("plan", "--preset", "llama-2-7b", "--seq", "4096", "--tokens", "2e12", "--gpu",
+        JsonNode plan = runJson("plan", "--preset", "llama-2-7b", "--seq", "4096", "--tokens", "2e12", "--gpu",
                 "a100-sxm-80gb", "--global-batch", "4194304", "--framework", "deepspeed", "--format", "json");
         assertThat(plan.get("framework").asText()).isEqualTo("deepspeed");
         for (JsonNode l : plan.get("layouts")) {

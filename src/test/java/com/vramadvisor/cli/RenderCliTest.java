@@ -1,22 +1,16 @@
 package com.vramadvisor.cli;
 
 import static com.vramadvisor.cli.EstimateCommandTest.run;
+import static com.vramadvisor.cli.EstimateCommandTest.runJson;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class RenderCliTest {
-
-    private static JsonNode json(String... args) throws Exception {
-        EstimateCommandTest.Result r = run(args);
-        assertThat(r.status()).as(r.err()).isZero();
-        return new ObjectMapper().readTree(r.out());
-    }
 
     @Test
     void aSceneFileIsEstimatedWithItsNamedParts(@TempDir Path dir) throws Exception {
@@ -25,7 +19,7 @@ class RenderCliTest {
                 {"resolution": "3840x2160",
                  "renderTargets": [{"name": "colour", "format": "rgba8"}],
                  "textures": [{"width": 4096, "height": 4096, "format": "bc7"}]}""");
-        JsonNode e = json("estimate", "--workload", "render", "--scene", file.toString(), "--format", "json");
+        JsonNode e = runJson("estimate", "--workload", "render", "--scene", file.toString(), "--format", "json");
         assertThat(e.get("workload").asText()).isEqualTo("render");
         // The issue's two exact figures: 3840 x 2160 RGBA8 and a 4096^2 BC7 texture with all its mips.
         assertThat(e.get("components").get("renderTargets").asLong()).isEqualTo(33_177_600L);
@@ -37,18 +31,18 @@ class RenderCliTest {
 
     @Test
     void presetsAreNamedWithSceneAndTheResolutionAndViewersOverrideTheirs() throws Exception {
-        JsonNode uhd = json("estimate", "--workload", "render", "--scene", "game-4k", "--format", "json");
-        JsonNode hd = json("estimate", "--workload", "render", "--scene", "game-4k", "--resolution", "1920x1080",
+        JsonNode uhd = runJson("estimate", "--workload", "render", "--scene", "game-4k", "--format", "json");
+        JsonNode hd = runJson("estimate", "--workload", "render", "--scene", "game-4k", "--resolution", "1920x1080",
                 "--format", "json");
-        assertThat(json("estimate", "--workload", "render", "--scene", "game-4k", "--resolution", "1080p", "--format",
-                "json")).isEqualTo(hd);
+        assertThat(runJson("estimate", "--workload", "render", "--scene", "game-4k", "--resolution", "1080p",
+                "--format", "json")).isEqualTo(hd);
         // The game presets' targets are 72 bytes per output pixel: RGBA16F 8 + D32_S8 8 + RGB10A2 4 + 4 x RGBA8 4
         // + RG16F 4, plus two R11G11B10 TSR histories at 200 % per side (4 texels per pixel): 2 x 4 x 4 = 32.
         assertThat(uhd.get("components").get("renderTargets").asLong()
                 - hd.get("components").get("renderTargets").asLong()).isEqualTo(72L * (3840 * 2160 - 1920 * 1080));
         assertThat(uhd.get("components").get("textures").asLong())
                 .isEqualTo(hd.get("components").get("textures").asLong());
-        JsonNode two = json("estimate", "--workload", "render", "--scene", "game-4k", "--viewers", "2", "--format",
+        JsonNode two = runJson("estimate", "--workload", "render", "--scene", "game-4k", "--viewers", "2", "--format",
                 "json");
         assertThat(two.get("components").get("renderTargets").asLong())
                 .isEqualTo(2 * uhd.get("components").get("renderTargets").asLong());
@@ -56,16 +50,16 @@ class RenderCliTest {
 
     @Test
     void fitAnswersTheMostViewersOnOneGpuAndNeverSpreadsTheScene() throws Exception {
-        JsonNode fit = json("fit", "--workload", "render", "--scene", "usd-review", "--gpu", "rtx-4090", "--format",
+        JsonNode fit = runJson("fit", "--workload", "render", "--scene", "usd-review", "--gpu", "rtx-4090", "--format",
                 "json");
         assertThat(fit.get("maxViewers").asLong()).isGreaterThanOrEqualTo(4);
         assertThat(fit.get("spreadsOverGpus").asBoolean()).isFalse();
         assertThat(fit.get("fits").asBoolean()).isTrue();
         long max = fit.get("maxViewers").asLong();
         long budget = fit.get("budgetBytes").asLong();
-        assertThat(json("estimate", "--workload", "render", "--scene", "usd-review", "--viewers",
+        assertThat(runJson("estimate", "--workload", "render", "--scene", "usd-review", "--viewers",
                 String.valueOf(max), "--format", "json").get("peakBytes").asLong()).isLessThanOrEqualTo(budget);
-        assertThat(json("estimate", "--workload", "render", "--scene", "usd-review", "--viewers",
+        assertThat(runJson("estimate", "--workload", "render", "--scene", "usd-review", "--viewers",
                 String.valueOf(max + 1), "--format", "json").get("peakBytes").asLong()).isGreaterThan(budget);
     }
 
@@ -96,7 +90,7 @@ class RenderCliTest {
 
     @Test
     void catalogListsTheScenePresets() throws Exception {
-        JsonNode list = json("catalog", "list", "scenes", "--format", "json");
+        JsonNode list = runJson("catalog", "list", "scenes", "--format", "json");
         assertThat(list).hasSize(6);
         assertThat(list.findValuesAsText("id")).contains("game-1080p", "game-1440p", "game-4k", "archviz-pathtraced",
                 "film-offline", "usd-review");

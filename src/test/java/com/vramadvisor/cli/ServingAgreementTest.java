@@ -1,10 +1,9 @@
 package com.vramadvisor.cli;
 
-import static com.vramadvisor.cli.EstimateCommandTest.run;
+import static com.vramadvisor.cli.EstimateCommandTest.runJson;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import org.junit.jupiter.api.Test;
 
@@ -15,19 +14,13 @@ import org.junit.jupiter.api.Test;
  */
 class ServingAgreementTest {
 
-    private static JsonNode json(String... args) throws IOException {
-        EstimateCommandTest.Result r = run(args);
-        assertThat(r.status()).as(r.err()).isZero();
-        return new ObjectMapper().readTree(r.out());
-    }
-
     @Test
     void fitAndTheServingTableAgreeOnWhatAnL4Holds() throws IOException {
-        JsonNode fit = json("fit", "--preset", "llama-3.1-8b", "--mode", "infer", "--seq", "1000", "--context",
+        JsonNode fit = runJson("fit", "--preset", "llama-3.1-8b", "--mode", "infer", "--seq", "1000", "--context",
                 "2048", "--gpu", "l4", "--format", "json");
         assertThat(fit.get("reservation").get("source").asText()).isEqualTo("engine-default");
         assertThat(fit.get("reservation").get("fraction").asDouble()).isEqualTo(0.9);
-        JsonNode table = json("recommend", "--preset", "llama-3.1-8b", "--mode", "infer", "--seq", "1000",
+        JsonNode table = runJson("recommend", "--preset", "llama-3.1-8b", "--mode", "infer", "--seq", "1000",
                 "--context", "2048", "--kind", "gpu", "--format", "json");
         JsonNode l4 = null;
         for (JsonNode row : table.get("rows")) {

@@ -1,10 +1,10 @@
 package com.vramadvisor.cli;
 
 import static com.vramadvisor.cli.EstimateCommandTest.run;
+import static com.vramadvisor.cli.EstimateCommandTest.runJson;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -22,7 +22,7 @@ class ServingFlagsTest {
 
     @Test
     void chunkedPrefillKeepsThePeakNearTheDecodeTotalAndHfStillPrefillsInOnePass() throws IOException {
-        JsonNode vllm = json(LLAMA_70B_INT4);
+        JsonNode vllm = runJson(LLAMA_70B_INT4);
         long decode = vllm.get("phases").get("decode").get("totalBytes").asLong();
         assertThat(vllm.get("prefillChunkTokens").asInt()).isEqualTo(8192);
         assertThat(vllm.get("kvBlockTokens").asInt()).isEqualTo(16);
@@ -32,7 +32,7 @@ class ServingFlagsTest {
         System.arraycopy(LLAMA_70B_INT4, 0, hfArgs, 0, LLAMA_70B_INT4.length);
         hfArgs[LLAMA_70B_INT4.length] = "--engine";
         hfArgs[LLAMA_70B_INT4.length + 1] = "hf";
-        JsonNode hf = json(hfArgs);
+        JsonNode hf = runJson(hfArgs);
         // 16 prompts of 6,144 tokens at once: the feed-forward alone holds 2 * 98,304 * (2 * 8192 + 3 * 28672)
         // bytes, about 18.75 GiB, over the decode step's total.
         assertThat(hf.get("prefillChunkTokens").asInt()).isZero();
@@ -86,7 +86,7 @@ class ServingFlagsTest {
         // Worked by hand in KvCapacityTest: Llama 3 8B in bf16, 2,048-token requests, 40 GiB without runtime
         // overhead leave 25,356,981,760 bytes after vLLM's profiling pass over its 8,192-token chunk, its CUDA graphs
         // and its profiling logits, 12,091 blocks of 2 MiB; 128 blocks a request make 94.46x.
-        JsonNode fit = json("fit", "--preset", "llama-3-8b", "--mode", "infer", "--weights", "bf16", "--seq", "2048",
+        JsonNode fit = runJson("fit", "--preset", "llama-3-8b", "--mode", "infer", "--weights", "bf16", "--seq", "2048",
                 "--context", "2048", "--budget-gib", "40", "--runtime-overhead", "off", "--format", "json");
         assertThat(fit.get("kvBlockTokens").asInt()).isEqualTo(16);
         assertThat(fit.get("kvBlocks").asLong()).isEqualTo(12_091);
@@ -96,19 +96,13 @@ class ServingFlagsTest {
 
     @Test
     void theLargestBatchIsSetByTheKvCacheNotByAOnePassPrefill() throws IOException {
-        JsonNode fit = json("fit", "--preset", "llama-3.1-8b", "--mode", "infer", "--weights", "bf16", "--gpu",
+        JsonNode fit = runJson("fit", "--preset", "llama-3.1-8b", "--mode", "infer", "--weights", "bf16", "--gpu",
                 "h100-sxm-80gb", "--gpu-memory-utilization", "0.9", "--format", "json");
         double concurrency = fit.get("maxConcurrency").asDouble();
         // The estimate does not count vLLM's CUDA graphs (about 0.6 GiB), so its batch is within a few percent.
         assertThat((double) fit.get("maxBatch").asInt()).isBetween(0.97 * concurrency, 1.03 * concurrency);
-        JsonNode hf = json("fit", "--preset", "llama-3.1-8b", "--mode", "infer", "--weights", "bf16", "--gpu",
+        JsonNode hf = runJson("fit", "--preset", "llama-3.1-8b", "--mode", "infer", "--weights", "bf16", "--gpu",
                 "h100-sxm-80gb", "--gpu-memory-utilization", "0.9", "--engine", "hf", "--format", "json");
         assertThat(hf.get("maxBatch").asInt()).isLessThan(fit.get("maxBatch").asInt());
-    }
-
-    private static JsonNode json(String... args) throws IOException {
-        EstimateCommandTest.Result r = run(args);
-        assertThat(r.status()).as(r.err()).isZero();
-        return new ObjectMapper().readTree(r.out());
     }
 }

@@ -1,13 +1,11 @@
 package com.vramadvisor.cli;
 
-import static com.vramadvisor.cli.EstimateCommandTest.run;
+import static com.vramadvisor.cli.EstimateCommandTest.reasons;
+import static com.vramadvisor.cli.EstimateCommandTest.runJson;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import java.util.ArrayList;
-import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -20,17 +18,9 @@ import org.junit.jupiter.api.Test;
  */
 class ServingKernelsCommandTest {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
-
-    private static JsonNode json(String... args) throws IOException {
-        EstimateCommandTest.Result r = run(args);
-        assertThat(r.status()).as(r.err()).isZero();
-        return JSON.readTree(r.out());
-    }
-
     @Test
     void vllmFp8ServingLeadsWithNoAppleIntelOrVoltaRowAndSaysWhyWhenAsked() throws IOException {
-        JsonNode table = json("recommend", "--preset", "llama-3-8b", "--mode", "infer", "--framework", "vllm",
+        JsonNode table = runJson("recommend", "--preset", "llama-3-8b", "--mode", "infer", "--framework", "vllm",
                 "--weights", "fp8", "--show-unsupported", "--format", "json");
         int apple = 0;
         int intel = 0;
@@ -62,7 +52,7 @@ class ServingKernelsCommandTest {
         assertThat(apple).as("Apple rows listed with --show-unsupported").isPositive();
         assertThat(intel).as("Intel Arc rows listed").isPositive();
         assertThat(volta).as("V100 rows listed").isPositive();
-        JsonNode shown = json("recommend", "--preset", "llama-3-8b", "--mode", "infer", "--framework", "vllm",
+        JsonNode shown = runJson("recommend", "--preset", "llama-3-8b", "--mode", "infer", "--framework", "vllm",
                 "--weights", "fp8", "--format", "json");
         for (JsonNode row : shown.get("rows")) {
             assertThat(row.get("vendor").asText()).as(row.get("hardware").asText()).isNotEqualTo("Apple");
@@ -72,7 +62,7 @@ class ServingKernelsCommandTest {
 
     @Test
     void tensorRtLlmRunsFp8FromAdaOnAndLlamaCppRunsOnApple() throws IOException {
-        JsonNode trt = json("recommend", "--preset", "llama-3-8b", "--mode", "infer", "--framework", "trtllm",
+        JsonNode trt = runJson("recommend", "--preset", "llama-3-8b", "--mode", "infer", "--framework", "trtllm",
                 "--weights", "fp8", "--show-unsupported", "--format", "json");
         boolean a100 = false;
         for (JsonNode row : trt.get("rows")) {
@@ -89,7 +79,7 @@ class ServingKernelsCommandTest {
             }
         }
         assertThat(a100).isTrue();
-        JsonNode cpp = json("recommend", "--preset", "llama-3-8b", "--mode", "infer", "--framework", "llama.cpp",
+        JsonNode cpp = runJson("recommend", "--preset", "llama-3-8b", "--mode", "infer", "--framework", "llama.cpp",
                 "--weights", "q4_k_m", "--format", "json");
         boolean appleFits = false;
         for (JsonNode row : cpp.get("rows")) {
@@ -102,18 +92,12 @@ class ServingKernelsCommandTest {
     void withNoEngineNamedTheDefaultPagedLayoutIsVllmsAndHeldToItsFp8Kernels() throws IOException {
         // The workload line's KV blocks of 16 tokens and 8,192-token prefill chunks are vLLM's layout: the table
         // sizes vLLM, so it offers no Intel Arc row for FP8 weights either.
-        JsonNode table = json("recommend", "--preset", "llama-3.1-8b", "--mode", "infer", "--weights", "fp8",
+        JsonNode table = runJson("recommend", "--preset", "llama-3.1-8b", "--mode", "infer", "--weights", "fp8",
                 "--format", "json");
         for (JsonNode row : table.get("rows")) {
             assertThat(row.get("hardwareId").asText()).doesNotContain("arc-", "v100");
             assertThat(row.get("vendor").asText()).isNotEqualTo("Apple");
         }
         assertThat(table.get("optionsUnsupported").asInt()).isPositive();
-    }
-
-    private static List<String> reasons(JsonNode row) {
-        List<String> out = new ArrayList<>();
-        row.get("reasons").forEach(r -> out.add(r.asText()));
-        return out;
     }
 }

@@ -1,21 +1,15 @@
 package com.vramadvisor.cli;
 
 import static com.vramadvisor.cli.EstimateCommandTest.run;
+import static com.vramadvisor.cli.EstimateCommandTest.runJson;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.withinPercentage;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import org.junit.jupiter.api.Test;
 
 class ServingLatencyCommandTest {
-
-    private static JsonNode json(String... args) throws IOException {
-        EstimateCommandTest.Result r = run(args);
-        assertThat(r.status()).as(r.err()).isZero();
-        return new ObjectMapper().readTree(r.out());
-    }
 
     /**
      * NVIDIA NIM for LLMs 1.8.0, Llama-3.3-70B-Instruct fp8 TP2 on 2 x H100 80GB, 5,000 input and 500 output tokens,
@@ -24,7 +18,7 @@ class ServingLatencyCommandTest {
      */
     @Test
     void estimateWithACatalogGpuAddsTheLatencyFieldsNearNimsPublishedFigures() throws IOException {
-        JsonNode j = json("estimate", "--preset", "llama-3.1-70b", "--mode", "infer", "--weights", "fp8",
+        JsonNode j = runJson("estimate", "--preset", "llama-3.1-70b", "--mode", "infer", "--weights", "fp8",
                 "--kv-dtype", "fp8", "--seq", "5000", "--context", "5500", "--tp", "2", "--gpu", "h100-sxm-80gb",
                 "--format", "json");
         assertThat(j.get("tpotMs").asDouble()).isCloseTo(18.58, withinPercentage(10));
@@ -37,7 +31,7 @@ class ServingLatencyCommandTest {
         assertThat(j.get("arrivingPromptTokensPerStep").asDouble()).isZero();
         // 25 users under vLLM: the 24 others' 5,000-token prompts over 500 output tokens, 240 a step, and each step
         // is slower than one user's.
-        JsonNode loaded = json("estimate", "--preset", "llama-3.1-70b", "--mode", "infer", "--weights", "fp8",
+        JsonNode loaded = runJson("estimate", "--preset", "llama-3.1-70b", "--mode", "infer", "--weights", "fp8",
                 "--kv-dtype", "fp8", "--seq", "5000", "--context", "5500", "--tp", "2", "--gpu", "h100-sxm-80gb",
                 "--batch", "25", "--format", "json");
         assertThat(loaded.get("arrivingPromptTokensPerStep").asDouble()).isEqualTo(240.0);
@@ -58,12 +52,12 @@ class ServingLatencyCommandTest {
     void vllmsDefaultPrefillChunkFollowsTheGpuUnlessTheFlagGivesOne() throws IOException {
         String[] base = {"estimate", "--preset", "llama-3-8b", "--mode", "infer", "--seq", "1024", "--format", "json",
                 "--gpu"};
-        assertThat(json(concat(base, "h100-sxm-80gb")).get("prefillChunkTokens").asInt()).isEqualTo(8192);
-        assertThat(json(concat(base, "a100-sxm-80gb")).get("prefillChunkTokens").asInt()).isEqualTo(2048);
-        assertThat(json(concat(base, "l4")).get("prefillChunkTokens").asInt()).isEqualTo(2048);
-        assertThat(json(concat(base, "a100-sxm-80gb", "--max-batched-tokens", "4096")).get("prefillChunkTokens")
+        assertThat(runJson(concat(base, "h100-sxm-80gb")).get("prefillChunkTokens").asInt()).isEqualTo(8192);
+        assertThat(runJson(concat(base, "a100-sxm-80gb")).get("prefillChunkTokens").asInt()).isEqualTo(2048);
+        assertThat(runJson(concat(base, "l4")).get("prefillChunkTokens").asInt()).isEqualTo(2048);
+        assertThat(runJson(concat(base, "a100-sxm-80gb", "--max-batched-tokens", "4096")).get("prefillChunkTokens")
                 .asInt()).isEqualTo(4096);
-        assertThat(json("estimate", "--preset", "llama-3-8b", "--mode", "infer", "--seq", "1024", "--format", "json")
+        assertThat(runJson("estimate", "--preset", "llama-3-8b", "--mode", "infer", "--seq", "1024", "--format", "json")
                 .get("prefillChunkTokens").asInt()).isEqualTo(8192);
     }
 
@@ -75,13 +69,13 @@ class ServingLatencyCommandTest {
 
     @Test
     void withoutAGpuThereAreNoLatencyFiguresAndTrainingWithAGpuGetsAFitVerdictOnly() throws IOException {
-        JsonNode j = json("estimate", "--preset", "llama-2-7b", "--mode", "infer", "--format", "json");
+        JsonNode j = runJson("estimate", "--preset", "llama-2-7b", "--mode", "infer", "--format", "json");
         for (String field : new String[] {"ttftMs", "tpotMs", "tokensPerSecondPerUser", "tokensPerSecond",
                 "ttftBound", "tpotBound"}) {
             assertThat(j.has(field)).as(field).isFalse();
         }
         assertThat(j.has("fit")).isFalse();
-        JsonNode train = json("estimate", "--preset", "llama-2-7b", "--gpu", "h100-sxm-80gb", "--format", "json");
+        JsonNode train = runJson("estimate", "--preset", "llama-2-7b", "--gpu", "h100-sxm-80gb", "--format", "json");
         assertThat(train.has("tpotMs")).isFalse();
         assertThat(train.get("fit").get("verdict").asText()).isIn("fits", "tight", "does-not-fit");
         assertThat(run("estimate", "--preset", "llama-2-7b", "--mode", "infer", "--gpu", "no-such-card").err())
@@ -90,22 +84,22 @@ class ServingLatencyCommandTest {
 
     @Test
     void fitAnswersTheMostSequencesThatFitAndMeetTheTpotTarget() throws IOException {
-        JsonNode fit = json("fit", "--preset", "llama-3-8b", "--mode", "infer", "--seq", "1024", "--context", "2048",
+        JsonNode fit = runJson("fit", "--preset", "llama-3-8b", "--mode", "infer", "--seq", "1024", "--context", "2048",
                 "--gpu", "a100-sxm-80gb", "--tpot-ms", "25", "--format", "json");
         int best = fit.get("maxConcurrencyWithinTargets").asInt();
         assertThat(best).isPositive().isLessThanOrEqualTo((int) fit.get("maxConcurrency").asDouble());
-        double atBest = json("estimate", "--preset", "llama-3-8b", "--mode", "infer", "--seq", "1024", "--context",
+        double atBest = runJson("estimate", "--preset", "llama-3-8b", "--mode", "infer", "--seq", "1024", "--context",
                 "2048", "--batch", String.valueOf(best), "--gpu", "a100-sxm-80gb", "--format", "json")
                 .get("tpotMs").asDouble();
         assertThat(atBest).isLessThanOrEqualTo(25.0);
         if (best < (int) fit.get("maxConcurrency").asDouble()) {
-            double oneMore = json("estimate", "--preset", "llama-3-8b", "--mode", "infer", "--seq", "1024",
+            double oneMore = runJson("estimate", "--preset", "llama-3-8b", "--mode", "infer", "--seq", "1024",
                     "--context", "2048", "--batch", String.valueOf(best + 1), "--gpu", "a100-sxm-80gb", "--format",
                     "json").get("tpotMs").asDouble();
             assertThat(oneMore).isGreaterThan(24.99);
         }
         // A loose target leaves memory as the limit.
-        JsonNode loose = json("fit", "--preset", "llama-3-8b", "--mode", "infer", "--seq", "1024", "--context",
+        JsonNode loose = runJson("fit", "--preset", "llama-3-8b", "--mode", "infer", "--seq", "1024", "--context",
                 "2048", "--gpu", "a100-sxm-80gb", "--ttft-ms", "100000", "--format", "json");
         assertThat(loose.get("maxConcurrencyWithinTargets").asInt())
                 .isEqualTo((int) Math.floor(loose.get("maxConcurrency").asDouble()));

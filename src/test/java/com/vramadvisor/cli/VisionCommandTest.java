@@ -1,10 +1,10 @@
 package com.vramadvisor.cli;
 
 import static com.vramadvisor.cli.EstimateCommandTest.run;
+import static com.vramadvisor.cli.EstimateCommandTest.runJson;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -12,15 +12,9 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 class VisionCommandTest {
 
-    private static JsonNode json(String... args) throws IOException {
-        EstimateCommandTest.Result r = run(args);
-        assertThat(r.status()).as(r.err()).isZero();
-        return new ObjectMapper().readTree(r.out());
-    }
-
     @Test
     void theIssuesEstimateCommandPrintsNamedPartsAndTheInt8Caveat() throws IOException {
-        JsonNode e = json("estimate", "--workload", "vision", "--preset", "resnet-50", "--mode", "train", "--batch",
+        JsonNode e = runJson("estimate", "--workload", "vision", "--preset", "resnet-50", "--mode", "train", "--batch",
                 "128", "--resolution", "224", "--precision", "fp32", "--optimizer", "sgd-momentum", "--format",
                 "json");
         assertThat(e.get("workload").asText()).isEqualTo("vision");
@@ -40,15 +34,15 @@ class VisionCommandTest {
 
     @Test
     void theDefaultsAreBf16MixedTheRecipeOptimizerAnd224Pixels() throws IOException {
-        JsonNode e = json("estimate", "--workload", "vision", "--preset", "vit-b-16", "--batch", "32", "--format",
+        JsonNode e = runJson("estimate", "--workload", "vision", "--preset", "vit-b-16", "--batch", "32", "--format",
                 "json");
         assertThat(e.get("subject").asText()).contains("224 x 224").contains("bf16-mixed");
         assertThat(e.get("components").has("weightCopies16")).isTrue();
         // AdamW, ViT's recipe optimizer: two float32 states.
         assertThat(e.get("components").get("optimizerStates").asLong()).isEqualTo(8 * 86_567_656L);
-        JsonNode wide = json("estimate", "--workload", "vision", "--preset", "resnet-50", "--batch", "32",
+        JsonNode wide = runJson("estimate", "--workload", "vision", "--preset", "resnet-50", "--batch", "32",
                 "--resolution", "448x224", "--format", "json");
-        JsonNode square = json("estimate", "--workload", "vision", "--preset", "resnet-50", "--batch", "32",
+        JsonNode square = runJson("estimate", "--workload", "vision", "--preset", "resnet-50", "--batch", "32",
                 "--format", "json");
         double ratio = wide.get("components").get("activations").asDouble()
                 / square.get("components").get("activations").asDouble();
@@ -57,11 +51,11 @@ class VisionCommandTest {
 
     @Test
     void fitAnswersTheLargestBatchAndTheGpusTheBatchNeeds() throws IOException {
-        JsonNode f = json("fit", "--workload", "vision", "--preset", "resnet-50", "--mode", "train", "--gpu",
+        JsonNode f = runJson("fit", "--workload", "vision", "--preset", "resnet-50", "--mode", "train", "--gpu",
                 "v100-pcie-32gb", "--format", "json");
         assertThat(f.get("maxBatch").asLong()).isBetween(256L, 2048L);
         assertThat(f.get("spreadsOverGpus").asBoolean()).isTrue();
-        JsonNode big = json("fit", "--workload", "vision", "--preset", "vit-l-16", "--batch", "4096", "--gpu",
+        JsonNode big = runJson("fit", "--workload", "vision", "--preset", "vit-l-16", "--batch", "4096", "--gpu",
                 "v100-pcie-32gb", "--format", "json");
         assertThat(big.get("fits").asBoolean()).isFalse();
         assertThat(big.get("gpusNeeded").asInt()).isGreaterThan(1);
@@ -93,7 +87,7 @@ class VisionCommandTest {
     })
     void nvidiasPublishedTrainingBatchesFit(String preset, String precision, String gpu, long batch, String opt)
             throws IOException {
-        JsonNode f = json("fit", "--workload", "vision", "--preset", preset, "--precision", precision,
+        JsonNode f = runJson("fit", "--workload", "vision", "--preset", preset, "--precision", precision,
                 "--optimizer", opt, "--batch", String.valueOf(batch), "--gpu", gpu, "--format", "json");
         assertThat(f.get("fits").asBoolean()).isTrue();
         assertThat(f.get("maxBatch").asLong()).isGreaterThanOrEqualTo(batch);
@@ -103,7 +97,7 @@ class VisionCommandTest {
     void resNet50InFloat32At256NeedsMoreThanASixteenGigabyteV100() throws IOException {
         // The same configs.yml runs ResNet-50 fp32 at 256 per GPU where memory allows (DGX-2V, 32 GB) but at 112 on
         // 16 GB V100s and 128 on the 16 GB T4.
-        JsonNode f = json("fit", "--workload", "vision", "--preset", "resnet-50", "--precision", "fp32",
+        JsonNode f = runJson("fit", "--workload", "vision", "--preset", "resnet-50", "--precision", "fp32",
                 "--optimizer", "sgd-momentum", "--gpu", "v100-sxm2-16gb", "--format", "json");
         assertThat(f.get("maxBatch").asLong()).isBetween(128L, 255L);
     }
@@ -137,16 +131,16 @@ class VisionCommandTest {
 
     @Test
     void int8InferenceAndRecomputationWork() throws IOException {
-        JsonNode infer = json("estimate", "--workload", "vision", "--preset", "resnet-50", "--mode", "infer",
+        JsonNode infer = runJson("estimate", "--workload", "vision", "--preset", "resnet-50", "--mode", "infer",
                 "--batch", "64", "--precision", "int8", "--format", "json");
         assertThat(infer.get("components").get("weights").asLong()).isEqualTo(25_557_032L);
         assertThat(infer.get("components").has("gradients")).isFalse();
-        JsonNode plain = json("estimate", "--workload", "vision", "--preset", "vit-b-16", "--batch", "64",
+        JsonNode plain = runJson("estimate", "--workload", "vision", "--preset", "vit-b-16", "--batch", "64",
                 "--format", "json");
-        JsonNode recomputed = json("estimate", "--workload", "vision", "--preset", "vit-b-16", "--batch", "64",
+        JsonNode recomputed = runJson("estimate", "--workload", "vision", "--preset", "vit-b-16", "--batch", "64",
                 "--recompute", "full", "--format", "json");
         assertThat(recomputed.get("peakBytes").asLong()).isLessThan(plain.get("peakBytes").asLong());
-        JsonNode eager = json("estimate", "--workload", "vision", "--preset", "vit-b-16", "--batch", "64",
+        JsonNode eager = runJson("estimate", "--workload", "vision", "--preset", "vit-b-16", "--batch", "64",
                 "--attention", "eager", "--format", "json");
         assertThat(eager.get("peakBytes").asLong()).isGreaterThan(plain.get("peakBytes").asLong());
     }

@@ -7,12 +7,13 @@ import com.vramadvisor.engine.core.Sizable;
 import com.vramadvisor.engine.core.SizedEstimate;
 import com.vramadvisor.engine.core.WorkloadKind;
 import com.vramadvisor.engine.hardware.GpuSpec;
+import com.vramadvisor.figures.PartNames;
 import com.vramadvisor.report.EstimatorSentences;
 import com.vramadvisor.report.WindowColours;
 import com.vramadvisor.scenario.DomainInputs;
 import com.vramadvisor.scenario.ScenarioInputs;
-import com.vramadvisor.scenario.SpreadWorkload;
 import com.vramadvisor.scenario.SizeUnit;
+import com.vramadvisor.scenario.SpreadWorkload;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -204,15 +205,9 @@ public final class DomainResultsViewModel {
         rows.setAll(next);
     }
 
-    /**
-     * A part's name as a legend entry, starting with a capital as a language model's legend does ("Neighbour lists",
-     * "Weights"); a first word with capitals of its own stays as written ("cuDNN", "VAE weights").
-     */
+    /** A part's name as a legend entry ({@link PartNames#asLegend}). */
     private String partName(MemoryPart p) {
-        String name = DomainTexts.part(p, messages.locale());
-        String first = name.split(" ", 2)[0];
-        return first.isEmpty() || !first.equals(first.toLowerCase(messages.locale())) ? name
-                : name.substring(0, 1).toUpperCase(messages.locale()) + name.substring(1);
+        return PartNames.asLegend(DomainTexts.part(p, messages.locale()));
     }
 
     /** The axis's name, starting a line: "Batch", "Atoms". */

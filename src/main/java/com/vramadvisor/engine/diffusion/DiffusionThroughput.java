@@ -98,9 +98,8 @@ final class DiffusionThroughput {
         double second = (textRate == main ? 0 : text.flops()) + (vaeRate == main ? 0 : vae.flops());
         // The work not at the denoiser's rate runs at the other part's rate; where the text encoders and the VAE
         // each differ from the denoiser and from each other (rare: three types in one pipeline), at the rate of the
-        // part with more work.
-        ComputeRate other = textRate != main && (vaeRate == main || text.flops() >= vae.flops()) ? textRate
-                : vaeRate != main ? vaeRate : main == ComputeRate.TF32 ? ComputeRate.FP16 : ComputeRate.TF32;
+        // part with more work. With none at another rate, there is no second work and its rate is the VAE's, unused.
+        ComputeRate other = textRate != main && (vaeRate == main || text.flops() >= vae.flops()) ? textRate : vaeRate;
         return new StepWork(flops, main, stream, false, 0, 0, 0, 0, 0, (double) w.batch() * gpus, "images",
                 second, other, steps, 0, "diffusers");
     }

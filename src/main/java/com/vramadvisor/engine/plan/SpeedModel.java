@@ -55,11 +55,20 @@ public final class SpeedModel {
                 return firstNonZero(gpu.fp8Tflops(), gpu.fp16Tflops(), gpu.fp32Tflops());
             case BF16:
             case BF16_MIXED:
-                return gpu.lacksBf16Arithmetic() ? new PeakRate(gpu.fp32Tflops(), true)
-                        : firstNonZero(gpu.fp16Tflops(), gpu.fp32Tflops());
+                return bf16Peak(gpu);
             default:
                 return firstNonZero(gpu.fp16Tflops(), gpu.fp32Tflops());
         }
+    }
+
+    /**
+     * The rate BF16 arithmetic runs at: the FP16 tensor rate (BF16 runs at it on every GPU that has BF16), or on a GPU
+     * without BF16 arithmetic ({@link GpuSpec#lacksBf16Arithmetic}) the FP32 rate PyTorch's emulation reaches without
+     * tensor cores, marked as a fallback. The one rule for language-model training and the other kinds' steps.
+     */
+    public static PeakRate bf16Peak(GpuSpec gpu) {
+        return gpu.lacksBf16Arithmetic() ? new PeakRate(gpu.fp32Tflops(), true)
+                : firstNonZero(gpu.fp16Tflops(), gpu.fp32Tflops());
     }
 
     /**
@@ -84,11 +93,8 @@ public final class SpeedModel {
                 // run these weights through FP8 or 16-bit kernels.
                 return firstNonZero(gpu.fp4Tflops(), gpu.fp8Tflops(), gpu.fp16Tflops(), gpu.fp32Tflops());
             case BF16:
-                if (gpu.lacksBf16Arithmetic()) {
-                    PeakRate asFp16 = firstNonZero(gpu.fp16Tflops(), gpu.fp32Tflops());
-                    return new PeakRate(asFp16.tflops(), true);
-                }
-                return firstNonZero(gpu.fp16Tflops(), gpu.fp32Tflops());
+                PeakRate asFp16 = firstNonZero(gpu.fp16Tflops(), gpu.fp32Tflops());
+                return gpu.lacksBf16Arithmetic() ? new PeakRate(asFp16.tflops(), true) : asFp16;
             default:
                 return firstNonZero(gpu.fp16Tflops(), gpu.fp32Tflops());
         }

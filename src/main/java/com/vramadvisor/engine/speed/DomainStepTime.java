@@ -4,6 +4,7 @@ import com.vramadvisor.engine.core.ComputeRate;
 import com.vramadvisor.engine.core.StepWork;
 import com.vramadvisor.engine.hardware.GpuSpec;
 import com.vramadvisor.engine.plan.Fabric;
+import com.vramadvisor.engine.plan.SpeedModel;
 
 /**
  * Time of one step of a workload beyond language models (image classification, diffusion, simulations) on one
@@ -111,8 +112,10 @@ public final class DomainStepTime {
             case FP32 -> new double[] {g.fp32Tflops(), 0};
             case TF32 -> g.tf32Tflops() > 0 ? new double[] {g.tf32Tflops(), 0} : new double[] {g.fp32Tflops(), 1};
             case FP16 -> g.fp16Tflops() > 0 ? new double[] {g.fp16Tflops(), 0} : new double[] {g.fp32Tflops(), 1};
-            case BF16 -> g.fp16Tflops() > 0 && !g.lacksBf16Arithmetic() ? new double[] {g.fp16Tflops(), 0}
-                    : new double[] {g.fp32Tflops(), 1};
+            case BF16 -> {
+                SpeedModel.PeakRate bf16 = SpeedModel.bf16Peak(g);
+                yield new double[] {bf16.tflops(), bf16.fallback() ? 1 : 0};
+            }
             case INT8 -> g.int8Tops() > 0 ? new double[] {g.int8Tops(), 0}
                     : new double[] {g.fp16Tflops() > 0 ? g.fp16Tflops() : g.fp32Tflops(), 1};
         };
