@@ -28,9 +28,10 @@ import java.util.TreeSet;
  * it, then measures the residuals of both parts with the result.
  *
  * <p>Parameters: the share of peak of every kernel class on every stack that fit measurements run on, and for every
- * engine and stack they name ({@link EfficiencyTable#fixedCostKey}) the engine's fixed costs per pass and per layer
- * on that stack and, for engines with kernels of their own ({@link #OWN_KERNELS}), its factors on the compute
- * shares, the weight read and the KV-cache read ({@link EngineProfile}). Each measurement is predicted through the
+ * engine and stack they name ({@link EfficiencyTable#fixedCostKey}) whose fit measurements cover at least
+ * {@value #MIN_MODELS_FOR_FACTORS} models the engine's fixed costs per pass and per layer on that stack and, for
+ * engines with kernels of their own ({@link #OWN_KERNELS}), its factors on the compute shares, the weight read and
+ * the KV-cache read ({@link EngineProfile}). Each measurement is predicted through the
  * application's code ({@link CorpusEvaluator}); the loss is
  * <pre>
  *   sum over sources of  (1 / n_source) x sum over the source's points of  huber(ln(predicted / measured))
@@ -84,10 +85,11 @@ public final class EfficiencyFit {
     static final java.util.Set<String> OWN_KERNELS = java.util.Set.of("trtllm", "vllm", CorpusEvaluator.VLLM_V0,
             "sglang", "llama.cpp", "mlx", "tgi");
     /**
-     * The fewest models an engine's fit measurements on a stack must cover before its factors are fitted. An engine's
-     * factors describe the engine, for every model it serves; measured on one model only, they also take up what is
-     * that model's own (its attention variant, its expert count, its weight format's kernels) and carry it to every
-     * other model. With one model the factors stay at 1 and the engine keeps its fixed costs.
+     * The fewest models an engine's fit measurements on a stack must cover before its factors and its fixed costs are
+     * fitted. Both describe the engine, for every model it serves; measured on one model only, they also take up what
+     * is that model's own (its attention variant, its expert count, its weight format's kernels) and carry it to every
+     * other model, the fixed costs to the smallest most. With one model the factors stay at 1 and the fixed costs at 0
+     * (corpus README, changes 3 and 4).
      */
     static final int MIN_MODELS_FOR_FACTORS = 2;
 
@@ -171,8 +173,10 @@ public final class EfficiencyFit {
             // left out: the loss of every case again.
             loss = loss(fitCases);
             for (String k : costKeys) {
-                loss = optimiseFixed(k, 0, PASS_MIN, PASS_MAX, loss);
-                loss = optimiseFixed(k, 1, LAYER_MIN, LAYER_MAX, loss);
+                if (modelsOf(k) >= MIN_MODELS_FOR_FACTORS) {
+                    loss = optimiseFixed(k, 0, PASS_MIN, PASS_MAX, loss);
+                    loss = optimiseFixed(k, 1, LAYER_MIN, LAYER_MAX, loss);
+                }
             }
             for (String k : costKeys) {
                 if (OWN_KERNELS.contains(k.substring(0, k.indexOf('@'))) && modelsOf(k) >= MIN_MODELS_FOR_FACTORS) {
