@@ -107,8 +107,9 @@ final class GpuEntryParser {
 
     /**
      * {@code displayOutputs}, {@code displayOutputsOffByDefault}, {@code graphicsApis}, {@code videoEncoders},
-     * {@code maxEncodeSessions}, {@code stacks}, {@code discontinued} and {@code cudaComputeCapability}
-     * ({@code docs/catalog.md}, "Capabilities"); a value that is absent is unknown.
+     * {@code maxEncodeSessions}, {@code stacks}, {@code discontinued}, {@code cudaComputeCapability} and
+     * {@code halfRateFp32Accumulate} ({@code docs/catalog.md}, "Capabilities"); a value that is absent is unknown
+     * (for the last: false).
      */
     private static GpuCapabilities capabilities(EntryReader r, String released) {
         int outputs = r.optionalInteger("displayOutputs", GpuCapabilities.UNKNOWN_COUNT, 0, 64);
@@ -129,11 +130,16 @@ final class GpuEntryParser {
                     + ")");
         }
         int computeCapability = computeCapability(r, stacks);
+        boolean halfRate = r.optionalBoolean("halfRateFp32Accumulate", false);
+        if (halfRate && (stacks == null || !stacks.contains("cuda"))) {
+            r.fail("halfRateFp32Accumulate", "half-rate FP32 accumulation is an NVIDIA tensor-core rule, for a GPU"
+                    + " whose stacks include cuda");
+        }
         if (!r.ok()) {
             return GpuCapabilities.UNKNOWN;
         }
         return new GpuCapabilities(outputs, offByDefault, apis, encoders, sessions, stacks, discontinued,
-                computeCapability);
+                computeCapability, halfRate);
     }
 
     /**

@@ -6,6 +6,8 @@ import com.vramadvisor.engine.llm.ModelSpec;
 import com.vramadvisor.engine.llm.Workload;
 import com.vramadvisor.engine.hardware.GpuSpec;
 import com.vramadvisor.engine.plan.Fabric;
+import com.vramadvisor.engine.plan.SpeedModel;
+import com.vramadvisor.engine.serving.ServingEngine;
 import com.vramadvisor.engine.serving.ServingLatency;
 import com.vramadvisor.engine.serving.ServingLoad;
 import com.vramadvisor.engine.speed.Efficiency;
@@ -113,10 +115,13 @@ final class LatencyFigures {
                     + " users' new requests, and a new prompt waits behind them%n", tokensPerStep(arriving));
         }
         Efficiency eff = ServingLatency.efficiency(SpeedSettings.fitted(), gpu, w);
-        out.printf(Locale.ROOT, "  (weights read at %.0f %% of peak bandwidth, matrix multiplications at %.0f %% of peak"
-                + " compute, as fitted for the %s stack on published measurements; ranges: the 10th to 90th percentile"
-                + " of the errors on held-out published measurements, docs/verifying.md)%n",
-                eff.decodeGemv() * 100, eff.gemm() * 100, Stack.vendorStack(gpu).id());
+        out.printf(Locale.ROOT, "  (weights read at %.0f %% of peak bandwidth, matrix multiplications at %.0f %% of a"
+                + " peak of %s TFLOPS%s, as fitted for %s on the %s stack on published measurements; ranges: the 10th"
+                + " to 90th percentile of the errors on held-out published measurements, docs/verifying.md)%n",
+                eff.decodeGemv() * 100, eff.gemm() * 100, tflops(ServingLatency.peak(gpu, w).tflops()),
+                ServingLatency.peak(gpu, w).tflops() > SpeedModel.inferencePeak(gpu, w.effectiveWeightType()).tflops()
+                        ? " (FP16 accumulation, which the engine asks cuBLAS for)" : "",
+                ServingEngine.of(w).id(), Stack.vendorStack(gpu).id());
         if (w.effectiveWeightType() == DataType.BF16 && gpu.lacksBf16Arithmetic()) {
             out.printf(Locale.ROOT, "  (%s has no BF16 arithmetic: the weights are served as FP16, at its FP16 rate;"
                     + " docs/decision-table.md)%n", gpu.name());
@@ -138,5 +143,10 @@ final class LatencyFigures {
     /** Four significant decimals are far below the model's error; JSON keeps three decimals. */
     static double round(double value) {
         return Math.round(value * 1000) / 1000.0;
+    }
+
+    /** A peak rate as the note gives it: whole TFLOPS from 100, one decimal below. */
+    private static String tflops(double t) {
+        return t >= 100 ? String.format(Locale.ROOT, "%,.0f", t) : String.format(Locale.ROOT, "%.1f", t);
     }
 }

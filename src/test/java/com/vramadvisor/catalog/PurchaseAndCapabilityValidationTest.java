@@ -68,6 +68,8 @@ class PurchaseAndCapabilityValidationTest {
             "videoEncoders": 1                     | "videoEncoders": 0, "maxEncodeSessions": 8 | $.gpus[0].maxEncodeSessions
             "source": "vendor spec sheet"          | "discontinued": "2023-01", "source": "x" | $.gpus[0].discontinued
             "fp16Tflops": 100                      | "fp16Tflops": 100, "bf16Tflops": -5  | $.gpus[0].bf16Tflops
+            "stacks": ["cuda", "vulkan"]           | "stacks": ["vulkan"], "halfRateFp32Accumulate": true | $.gpus[0].halfRateFp32Accumulate
+            "stacks": ["cuda", "vulkan"]           | "stacks": ["cuda"], "halfRateFp32Accumulate": "yes" | $.gpus[0].halfRateFp32Accumulate
             """)
     void aBadPurchaseOrCapabilityValueIsAProblemAtItsPath(String fragment, String replacement, String path)
             throws IOException {

@@ -30,10 +30,17 @@ import java.util.Set;
  * @param cudaComputeCapability     an NVIDIA GPU's CUDA compute capability in tenths (8.6 is 86, 12.0 is 120), from
  *                                  NVIDIA's list of CUDA GPUs; {@link #UNKNOWN_COUNT} when not given (every GPU of
  *                                  another vendor). The kernels an engine has for a weight format are given by it.
+ * @param halfRateFp32Accumulate    the tensor cores multiply FP16 with FP32 accumulation at half the rate they reach
+ *                                  with FP16 accumulation: NVIDIA's GeForce cards (the Ampere GA102 whitepaper's
+ *                                  appendix gives the RTX 3090 142 dense TFLOPS with FP16 accumulate and 71 with FP32
+ *                                  accumulate; the Ada whitepaper the RTX 4090 330.3 and 165.2). The catalog's FP16
+ *                                  and BF16 figures are the FP32-accumulate ones, which PyTorch's matrix
+ *                                  multiplications use; an engine that asks cuBLAS for FP16 accumulation gets twice
+ *                                  them on such a card ({@link GpuSpec#fp16AccumulateTflops})
  */
 public record GpuCapabilities(int displayOutputs, boolean displayOutputsOffByDefault, List<String> graphicsApis,
                               int videoEncoders, int maxEncodeSessions, List<String> stacks, String discontinued,
-                              int cudaComputeCapability) {
+                              int cudaComputeCapability, boolean halfRateFp32Accumulate) {
 
     /** A count the catalog does not give. */
     public static final int UNKNOWN_COUNT = -1;
@@ -51,13 +58,21 @@ public record GpuCapabilities(int displayOutputs, boolean displayOutputsOffByDef
 
     /** Nothing known. */
     public static final GpuCapabilities UNKNOWN = new GpuCapabilities(UNKNOWN_COUNT, false, null, UNKNOWN_COUNT, 0,
-            null, "", UNKNOWN_COUNT);
+            null, "", UNKNOWN_COUNT, false);
 
     /** Capabilities without a CUDA compute capability. */
     public GpuCapabilities(int displayOutputs, boolean displayOutputsOffByDefault, List<String> graphicsApis,
                            int videoEncoders, int maxEncodeSessions, List<String> stacks, String discontinued) {
         this(displayOutputs, displayOutputsOffByDefault, graphicsApis, videoEncoders, maxEncodeSessions, stacks,
-                discontinued, UNKNOWN_COUNT);
+                discontinued, UNKNOWN_COUNT, false);
+    }
+
+    /** Capabilities with a CUDA compute capability and full-rate FP32 accumulation. */
+    public GpuCapabilities(int displayOutputs, boolean displayOutputsOffByDefault, List<String> graphicsApis,
+                           int videoEncoders, int maxEncodeSessions, List<String> stacks, String discontinued,
+                           int cudaComputeCapability) {
+        this(displayOutputs, displayOutputsOffByDefault, graphicsApis, videoEncoders, maxEncodeSessions, stacks,
+                discontinued, cudaComputeCapability, false);
     }
 
     public GpuCapabilities {

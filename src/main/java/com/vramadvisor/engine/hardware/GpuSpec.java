@@ -152,6 +152,14 @@ public record GpuSpec(String id, String name, String vendor, String segment, Str
         return cc != GpuCapabilities.UNKNOWN_COUNT && cc < BF16_MIN_COMPUTE_CAPABILITY;
     }
 
+    /**
+     * Dense FP16 tensor rate with FP16 accumulation, TFLOPS: twice {@link #fp16Tflops()} on a card whose FP32
+     * accumulation runs at half rate ({@link GpuCapabilities#halfRateFp32Accumulate}, NVIDIA GeForce), else the same.
+     */
+    public double fp16AccumulateTflops() {
+        return capabilities.halfRateFp32Accumulate() ? 2 * fp16Tflops : fp16Tflops;
+    }
+
     /** Lowest CUDA compute capability, in tenths, with BF16 arithmetic: Ampere, 8.0. */
     public static final int BF16_MIN_COMPUTE_CAPABILITY = 80;
 

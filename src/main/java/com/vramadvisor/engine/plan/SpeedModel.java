@@ -80,6 +80,17 @@ public final class SpeedModel {
      * "Falling back to float16 for compatibility"): the FP16 rate, marked as a fallback.
      */
     public static PeakRate inferencePeak(GpuSpec gpu, DataType weights) {
+        return inferencePeak(gpu, weights, false);
+    }
+
+    /**
+     * {@link #inferencePeak(GpuSpec, DataType)} for an engine that multiplies in 16 bits with FP16 accumulation
+     * where {@code fp16Accumulate} is true: llama.cpp's CUDA back-end calls cuBLAS with {@code CUBLAS_COMPUTE_16F}
+     * for FP16 weights and for quantised weights it dequantises to FP16 ({@code ggml_cuda_op_mul_mat_cublas},
+     * {@code ggml/src/ggml-cuda/ggml-cuda.cu}), which a GeForce card runs at twice its FP32-accumulate rate
+     * ({@link GpuSpec#fp16AccumulateTflops}). Other weight types keep their rate.
+     */
+    public static PeakRate inferencePeak(GpuSpec gpu, DataType weights, boolean fp16Accumulate) {
         switch (weights) {
             case FP32:
                 return new PeakRate(gpu.fp32Tflops(), false);
@@ -96,7 +107,7 @@ public final class SpeedModel {
                 PeakRate asFp16 = firstNonZero(gpu.fp16Tflops(), gpu.fp32Tflops());
                 return gpu.lacksBf16Arithmetic() ? new PeakRate(asFp16.tflops(), true) : asFp16;
             default:
-                return firstNonZero(gpu.fp16Tflops(), gpu.fp32Tflops());
+                return firstNonZero(fp16Accumulate ? gpu.fp16AccumulateTflops() : gpu.fp16Tflops(), gpu.fp32Tflops());
         }
     }
 

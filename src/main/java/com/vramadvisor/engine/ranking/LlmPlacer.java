@@ -321,7 +321,7 @@ final class LlmPlacer implements OptionPlacer {
         }
         int prompt = workload.sequenceLength();
         int batch = workload.batch();
-        SpeedModel.PeakRate peak = SpeedModel.inferencePeak(gpu, workload.effectiveWeightType());
+        SpeedModel.PeakRate peak = ServingLatency.peak(gpu, workload);
         Efficiency eff = ServingLatency.efficiency(options.speed(), gpu, workload);
         ServingLatency.Step decodeStep = ServingLatency.decodeStep(model, workload, e, gpu, fabric, p, eff);
         double step = decodeStep.seconds();

@@ -143,7 +143,7 @@ public final class ServingLatency {
         int prompt = workload.sequenceLength();
         int context = workload.effectiveContext();
         int batch = workload.batch();
-        double peak = SpeedModel.inferencePeak(gpu, workload.effectiveWeightType()).tflops();
+        double peak = peak(gpu, workload).tflops();
         double[] weights = weightsRead(model, e, batch);
         double bandwidth = gpu.memoryBandwidthGBps() * 1e9;
         double weightRead = p.pipelineParallel() * PassTime.memorySeconds(eff, bandwidth, weights[0], weights[1], 0);
@@ -217,7 +217,7 @@ public final class ServingLatency {
                                          Parallelism p, Efficiency efficiency) {
         requireBandwidth(gpu);
         Efficiency eff = atWeights(efficiency, gpu, workload);
-        double peak = SpeedModel.inferencePeak(gpu, workload.effectiveWeightType()).tflops();
+        double peak = peak(gpu, workload).tflops();
         if (peak <= 0) {
             return Optional.empty();
         }
@@ -277,6 +277,15 @@ public final class ServingLatency {
      * The efficiencies {@code speed} gives the workload's serving engine on {@code gpu} (the vendor's stack, the
      * engine's fixed costs).
      */
+    /**
+     * The peak rate {@code workload}'s prefill multiplies at on {@code gpu}: {@link SpeedModel#inferencePeak}, with
+     * FP16 accumulation where the engine asks for it (llama.cpp).
+     */
+    public static SpeedModel.PeakRate peak(GpuSpec gpu, Workload workload) {
+        return SpeedModel.inferencePeak(gpu, workload.effectiveWeightType(),
+                ServingEngine.of(workload) == ServingEngine.LLAMA_CPP);
+    }
+
     public static Efficiency efficiency(SpeedSettings speed, GpuSpec gpu, Workload workload) {
         return speed.forGpu(gpu, ServingEngine.of(workload).id());
     }
@@ -299,7 +308,7 @@ public final class ServingLatency {
             return of(model, w, gpu, fabric, eff);
         }
         if (gpu.memoryBandwidthGBps() <= 0
-                || SpeedModel.inferencePeak(gpu, workload.effectiveWeightType()).tflops() <= 0) {
+                || peak(gpu, workload).tflops() <= 0) {
             return Optional.empty();
         }
         Estimate e = ESTIMATOR.estimate(model, w);
@@ -373,7 +382,7 @@ public final class ServingLatency {
             throw new IllegalArgumentException("serving latency is defined for inference only");
         }
         if (gpu.memoryBandwidthGBps() <= 0
-                || SpeedModel.inferencePeak(gpu, workload.effectiveWeightType()).tflops() <= 0) {
+                || peak(gpu, workload).tflops() <= 0) {
             return Optional.empty();
         }
         Estimate e = ESTIMATOR.estimate(model, workload);

@@ -94,7 +94,7 @@ public final class ServingQueue {
         this.gpu = gpu;
         this.fabric = fabric;
         this.eff = ServingLatency.atWeights(eff, gpu, workload);
-        this.peakTflops = SpeedModel.inferencePeak(gpu, workload.effectiveWeightType()).tflops();
+        this.peakTflops = ServingLatency.peak(gpu, workload).tflops();
         this.prompt = workload.sequenceLength();
         this.output = Math.max(1, workload.effectiveContext() - prompt);
         this.budget = workload.prefillChunkTokens() > 0 ? workload.prefillChunkTokens() : Double.POSITIVE_INFINITY;
