@@ -96,8 +96,7 @@ final class WorkloadOptions {
     boolean sequenceParallel;
 
     @Option(names = "--ep", paramLabel = "N", description = "Expert-parallel size: routed experts sharded over N GPUs "
-            + "of the data x context-parallel ranks (training), or of the tensor-parallel ranks (serving: vLLM, SGLang,"
-            + " TensorRT-LLM); must divide the experts (default 1).")
+            + "of the data x context-parallel ranks; must divide the experts (default 1).")
     int ep = 1;
 
     @Option(names = "--cp", paramLabel = "N", description = "Context-parallel size: each sequence split over N GPUs "
@@ -246,11 +245,9 @@ final class WorkloadOptions {
             throw new IllegalArgumentException("--cp " + cp + " needs --seq divisible by " + 2L * cp
                     + " (each sequence is cut into 2 x cp chunks), got " + seq);
         }
-        if (((long) dp * cp) % ep != 0 && (m != Mode.INFER || tp % ep != 0)) {
+        if (((long) dp * cp) % ep != 0) {
             throw new IllegalArgumentException("--ep " + ep + " must divide --dp x --cp (" + (long) dp * cp
-                    + "): expert-parallel ranks are carved out of the data- and context-parallel ranks"
-                    + (m == Mode.INFER ? "; or, to serve, --tp (" + tp + "): vLLM, SGLang and TensorRT-LLM place the"
-                    + " experts on the tensor-parallel ranks" : ""));
+                    + "): expert-parallel ranks are carved out of the data- and context-parallel ranks");
         }
         requireTrainingFlagsOnlyInTraining(m);
         int gradAccum = this.gradAccum == null ? 1 : this.gradAccum;

@@ -180,7 +180,7 @@ public final class MemoryEstimator {
      * @return bytes per token per sequence (fractional for sub-byte cache types)
      */
     public static double kvBytesPerToken(ModelSpec model, Workload workload) {
-        requireLayout(model, workload);
+        requireLayout(model, workload.parallelism());
         int p = workload.parallelism().pipelineParallel();
         double first = InferenceMemory.kvBytesPerToken(model, workload, new StageParams(model, workload, true, p == 1));
         if (p == 1) {
@@ -191,7 +191,7 @@ public final class MemoryEstimator {
     }
 
     private static double[][] worstStage(ModelSpec model, Workload workload) {
-        requireLayout(model, workload);
+        requireLayout(model, workload.parallelism());
         boolean infer = workload.mode() == Mode.INFER;
         int p = workload.parallelism().pipelineParallel();
         double[][] first = infer
@@ -302,17 +302,11 @@ public final class MemoryEstimator {
      * Rejects layouts Megatron-style tensor and pipeline parallelism cannot run: the tensor-parallel size must divide
      * the attention heads (each rank holds whole heads; Shoeybi et al. 2019, section 3), and there must be at least
      * one block per pipeline stage. Expert parallelism needs a mixture-of-experts model whose routed experts divide
-     * by {@code ep} (Megatron-Core {@code MoELayer}: {@code num_moe_experts % expert_model_parallel_size == 0}), and
-     * in training expert ranks carved out of the data x context-parallel ones ({@link
-     * Parallelism#trainingExpertProblem()}).
+     * by {@code ep} (Megatron-Core {@code MoELayer}: {@code num_moe_experts % expert_model_parallel_size == 0}).
      *
      * @throws IllegalArgumentException naming the mismatch
      */
-    static void requireLayout(ModelSpec model, Workload workload) {
-        Parallelism par = workload.parallelism();
-        if (workload.mode() != Mode.INFER && par.trainingExpertProblem() != null) {
-            throw new IllegalArgumentException(par.trainingExpertProblem());
-        }
+    static void requireLayout(ModelSpec model, Parallelism par) {
         if (model.heads() % par.tensorParallel() != 0) {
             throw new IllegalArgumentException("tensor-parallel size " + par.tensorParallel()
                     + " must divide the attention heads (" + model.heads() + ")");

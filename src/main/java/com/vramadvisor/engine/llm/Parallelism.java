@@ -10,9 +10,7 @@ package com.vramadvisor.engine.llm;
  * causal mask), so the sequence length must divide by {@code 2 cp}. Expert parallelism is carved out of the
  * data- and context-parallel ranks: Megatron-Core requires {@code ep * etp * pp} to divide the world size
  * ({@code t * p * cp * d}); with the expert tensor-parallel size {@code etp} equal to {@code t} (its default) that
- * is {@code ep} dividing {@code d * cp}. Serving engines take expert ranks from the tensor-parallel group instead
- * ({@link #expertsOnTensorRanks()}); the record accepts either, and training refuses the second
- * ({@link #trainingExpertProblem()}, checked where the mode is known). Each expert-parallel rank holds {@code E / ep} routed experts, so {@code ep}
+ * is {@code ep} dividing {@code d * cp}. Each expert-parallel rank holds {@code E / ep} routed experts, so {@code ep}
  * must divide the routed experts ({@code num_moe_experts % expert_model_parallel_size == 0} in Megatron's
  * {@code MoELayer}); that model-dependent rule is checked in {@link MemoryEstimator}.
  *
@@ -60,34 +58,11 @@ public record Parallelism(int tensorParallel, int pipelineParallel, int dataPara
             throw new IllegalArgumentException("expert-parallel size must be at most " + MAX_GPUS + ", got "
                     + expertParallel);
         }
-        if (((long) dataParallel * contextParallel) % expertParallel != 0 && tensorParallel % expertParallel != 0) {
+        if (((long) dataParallel * contextParallel) % expertParallel != 0) {
             throw new IllegalArgumentException("expert-parallel size " + expertParallel
                     + " must divide data x context parallel (" + (long) dataParallel * contextParallel
-                    + "; Megatron-Core carves expert ranks out of them), or, to serve, the tensor-parallel size ("
-                    + tensorParallel + "; vLLM, SGLang and TensorRT-LLM place the experts on its ranks)");
+                    + "; Megatron-Core carves expert ranks out of them)");
         }
-    }
-
-    /**
-     * The message for a training layout whose expert-parallel size does not divide the data x context-parallel ranks
-     * (Megatron-Core's rule; a serving layout may instead take its expert ranks from the tensor-parallel ones);
-     * {@code null} when the layout keeps the rule.
-     */
-    public String trainingExpertProblem() {
-        long dcp = (long) dataParallel * contextParallel;
-        return dcp % expertParallel == 0 ? null : "expert-parallel size " + expertParallel
-                + " must divide data x context parallel (" + dcp + "; Megatron-Core carves expert ranks out of them)";
-    }
-
-    /**
-     * Whether a serving layout places its experts on the tensor-parallel ranks: the expert-parallel size divides the
-     * tensor-parallel size, and each of the {@code ep} ranks holds {@code E / ep} routed experts split {@code t / ep}
-     * ways (TensorRT-LLM's {@code moe_ep_size x moe_tp_size = tp_size}; vLLM's {@code --enable-expert-parallel} and
-     * SGLang's {@code --ep-size} over the tensor-parallel group), so a GPU holds {@code 1 / t} of the experts' bytes,
-     * as with tensor parallelism alone. Only serving reads this; training carves expert ranks out of {@code d x cp}.
-     */
-    public boolean expertsOnTensorRanks() {
-        return expertParallel > 1 && tensorParallel % expertParallel == 0;
     }
 
     /** Without expert or context parallelism. */

@@ -92,9 +92,7 @@ final class StageParams {
         double expertAll = 0;
         if (m.isMoe() && moeLayers > 0) {
             MoeSpec moe = m.moe();
-            // Serving with the experts on the tensor-parallel ranks: E / ep experts a GPU, each split t / ep ways.
-            boolean onTensorRanks = w.mode() == Mode.INFER && par.expertsOnTensorRanks();
-            double ef = moe.expertFfnSize() / (onTensorRanks ? (double) t / par.expertParallel() : t);
+            double ef = moe.expertFfnSize() / t;
             double sf = moe.sharedExpertFfnSize() / t;
             // Expert parallelism: this GPU holds E / ep routed experts; the router and shared experts stay whole.
             double local = (double) moe.experts() / par.expertParallel();
