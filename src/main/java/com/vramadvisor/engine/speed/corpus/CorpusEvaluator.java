@@ -285,6 +285,30 @@ public final class CorpusEvaluator {
     }
 
     /**
+     * One prompt of {@code base} and a batch of its sequences, estimated once for the passes an offline batch and a
+     * closed-loop wave are made of.
+     */
+    private record Passes(ModelSpec model, Workload one, Estimate eOne, Workload all, Estimate eAll) {
+
+        static Passes of(ModelSpec model, Workload base, int batch) {
+            Workload one = base.toBuilder().batch(1).build();
+            Workload all = base.toBuilder().batch(batch).build();
+            return new Passes(model, one, ESTIMATOR.estimate(model, one), all, ESTIMATOR.estimate(model, all));
+        }
+
+        /**
+         * {one prompt's prefill, one decode step of the batch}, in seconds, at {@code eff}
+         * ({@link ServingLatency#prefill}, {@link ServingLatency#decodeStep}); empty when the GPU has no rate for the
+         * weights.
+         */
+        Optional<double[]> seconds(GpuSpec gpu, Fabric fabric, Efficiency eff) {
+            return ServingLatency.prefill(model, one, eOne, gpu, fabric, one.parallelism(), eff)
+                    .map(p -> new double[] {p.seconds(), ServingLatency.decodeStep(model, all, eAll, gpu, fabric,
+                            all.parallelism(), eff).seconds()});
+        }
+    }
+
+    /**
      * An offline run that submits {@code batch} prompts at once (corpus README, clarification 4) and waits for all:
      * the copies share the prompts; each copy prefills its prompts in turn and then decodes them together, at most
      * {@code limit} at once (what its KV cache and scheduler hold, {@link #concurrencyLimit}), so the {@code n}
@@ -295,20 +319,13 @@ public final class CorpusEvaluator {
         int perCopy = (int) Math.max(1, Math.round((double) m.batch() / replicas));
         int together = (int) Math.max(1, Math.min(perCopy, limit));
         int rounds = (perCopy + together - 1) / together;
-        Workload one = base.toBuilder().batch(1).build();
-        Workload all = base.toBuilder().batch(together).build();
-        Estimate eOne = ESTIMATOR.estimate(model, one);
-        Estimate eAll = ESTIMATOR.estimate(model, all);
+        Passes passes = Passes.of(model, base, together);
         return of(m, stack, software, table -> {
-            Efficiency eff = table.resolve(stack, software);
-            Optional<ServingLatency.Step> prefill = ServingLatency.prefill(model, one, eOne, gpu, fabric,
-                    one.parallelism(), eff);
-            if (prefill.isEmpty()) {
+            Optional<double[]> times = passes.seconds(gpu, fabric, table.resolve(stack, software));
+            if (times.isEmpty()) {
                 return Prediction.unsupported(m, "the GPU has no rate for the weights");
             }
-            double decode = ServingLatency.decodeStep(model, all, eAll, gpu, fabric, all.parallelism(), eff)
-                    .seconds();
-            double seconds = perCopy * prefill.get().seconds() + rounds * Math.max(0, out - 1) * decode;
+            double seconds = perCopy * times.get()[0] + rounds * Math.max(0, out - 1) * times.get()[1];
             double requests = replicas * perCopy / seconds;
             int in = base.sequenceLength();
             return switch (m.metric()) {
@@ -343,19 +360,14 @@ public final class CorpusEvaluator {
                                   Stack stack, String software, int replicas, int out, long limit) {
         int perCopy = (int) Math.max(1, Math.round((double) m.concurrency() / replicas));
         int c = (int) Math.max(1, Math.min(perCopy, limit));
-        Workload one = base.toBuilder().batch(1).build();
-        Workload all = base.toBuilder().batch(c).build();
-        Estimate eOne = ESTIMATOR.estimate(model, one);
-        Estimate eAll = ESTIMATOR.estimate(model, all);
+        Passes passes = Passes.of(model, base, c);
         return of(m, stack, software, table -> {
-            Efficiency eff = table.resolve(stack, software);
-            Optional<ServingLatency.Step> prefill = ServingLatency.prefill(model, one, eOne, gpu, fabric,
-                    one.parallelism(), eff);
-            if (prefill.isEmpty()) {
+            Optional<double[]> times = passes.seconds(gpu, fabric, table.resolve(stack, software));
+            if (times.isEmpty()) {
                 return Prediction.unsupported(m, "the GPU has no rate for the weights");
             }
-            double tp = prefill.get().seconds();
-            double d = ServingLatency.decodeStep(model, all, eAll, gpu, fabric, all.parallelism(), eff).seconds();
+            double tp = times.get()[0];
+            double d = times.get()[1];
             int steps = Math.max(0, out - 1);
             double wave = c * tp + steps * d;
             double requests = replicas * c / wave;
