@@ -114,7 +114,7 @@ final class LatencyFigures {
             out.printf(Locale.ROOT, "  under steady load: each step also prefills %s prompt tokens of the other"
                     + " users' new requests, and a new prompt waits behind them%n", tokensPerStep(arriving));
         }
-        Efficiency eff = ServingLatency.efficiency(SpeedSettings.fitted(), gpu, w);
+        Efficiency eff = ServingLatency.atWeights(ServingLatency.efficiency(SpeedSettings.fitted(), gpu, w), gpu, w);
         out.printf(Locale.ROOT, "  (weights read at %.0f %% of peak bandwidth, matrix multiplications at %.0f %% of a"
                 + " peak of %s TFLOPS%s, as fitted for %s on the %s stack on published measurements; ranges: the 10th"
                 + " to 90th percentile of the errors on held-out published measurements, docs/verifying.md)%n",
