@@ -115,11 +115,12 @@ final class LatencyFigures {
                     + " users' new requests, and a new prompt waits behind them%n", tokensPerStep(arriving));
         }
         Efficiency eff = ServingLatency.atWeights(ServingLatency.efficiency(SpeedSettings.fitted(), gpu, w), gpu, w);
+        double peak = ServingLatency.peak(gpu, w).tflops();
         out.printf(Locale.ROOT, "  (weights read at %.0f %% of peak bandwidth, matrix multiplications at %.0f %% of a"
                 + " peak of %s TFLOPS%s, as fitted for %s on the %s stack on published measurements; ranges: the 10th"
                 + " to 90th percentile of the errors on held-out published measurements, docs/verifying.md)%n",
-                eff.decodeGemv() * 100, eff.gemm() * 100, tflops(ServingLatency.peak(gpu, w).tflops()),
-                ServingLatency.peak(gpu, w).tflops() > SpeedModel.inferencePeak(gpu, w.effectiveWeightType()).tflops()
+                eff.decodeGemv() * 100, eff.gemm() * 100, tflops(peak),
+                peak > SpeedModel.inferencePeak(gpu, w.effectiveWeightType()).tflops()
                         ? " (FP16 accumulation, which the engine asks cuBLAS for)" : "",
                 ServingEngine.of(w).id(), Stack.vendorStack(gpu).id());
         if (w.effectiveWeightType() == DataType.BF16 && gpu.lacksBf16Arithmetic()) {

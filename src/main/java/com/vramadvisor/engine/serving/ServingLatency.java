@@ -274,10 +274,6 @@ public final class ServingLatency {
     }
 
     /**
-     * The efficiencies {@code speed} gives the workload's serving engine on {@code gpu} (the vendor's stack, the
-     * engine's fixed costs).
-     */
-    /**
      * The peak rate {@code workload}'s prefill multiplies at on {@code gpu}: {@link SpeedModel#inferencePeak}, with
      * FP16 accumulation where the engine asks for it (llama.cpp).
      */
@@ -286,6 +282,10 @@ public final class ServingLatency {
                 ServingEngine.of(workload) == ServingEngine.LLAMA_CPP);
     }
 
+    /**
+     * The efficiencies {@code speed} gives the workload's serving engine on {@code gpu} (the vendor's stack, the
+     * engine's fixed costs).
+     */
     public static Efficiency efficiency(SpeedSettings speed, GpuSpec gpu, Workload workload) {
         return speed.forGpu(gpu, ServingEngine.of(workload).id());
     }

@@ -109,6 +109,8 @@ public final class EfficiencyFit {
     private final Map<String, Integer> sourceSizes = new HashMap<>();
     private final List<Stack> stacks;
     private final List<String> costKeys;
+    /** The engine-and-stack keys whose fit measurements cover {@value #MIN_MODELS_FOR_FACTORS} models or more. */
+    private final java.util.Set<String> enginesFitted;
     private final EnumMap<Stack, EnumMap<KernelClass, Double>> shares = new EnumMap<>(Stack.class);
     private final Map<String, double[]> fixed = new TreeMap<>();
     private final Map<CorpusEvaluator.Case, Double> lastLoss = new HashMap<>();
@@ -134,6 +136,15 @@ public final class EfficiencyFit {
         this.fitCases = fit;
         this.stacks = List.copyOf(usedStacks);
         this.costKeys = List.copyOf(usedCosts);
+        Map<String, java.util.Set<String>> models = new HashMap<>();
+        for (CorpusEvaluator.Case c : fit) {
+            if (c.software() != null) {
+                models.computeIfAbsent(EfficiencyTable.fixedCostKey(c.software(), c.stack()), k -> new TreeSet<>())
+                        .add(c.measurement().model());
+            }
+        }
+        this.enginesFitted = java.util.Set.copyOf(models.entrySet().stream()
+                .filter(e -> e.getValue().size() >= MIN_MODELS_FOR_FACTORS).map(Map.Entry::getKey).toList());
         EfficiencyTable start = EfficiencyTable.UNFITTED;
         for (Stack s : stacks) {
             EnumMap<KernelClass, Double> m = new EnumMap<>(KernelClass.class);
@@ -173,13 +184,13 @@ public final class EfficiencyFit {
             // left out: the loss of every case again.
             loss = loss(fitCases);
             for (String k : costKeys) {
-                if (modelsOf(k) >= MIN_MODELS_FOR_FACTORS) {
+                if (enginesFitted.contains(k)) {
                     loss = optimiseFixed(k, 0, PASS_MIN, PASS_MAX, loss);
                     loss = optimiseFixed(k, 1, LAYER_MIN, LAYER_MAX, loss);
                 }
             }
             for (String k : costKeys) {
-                if (OWN_KERNELS.contains(k.substring(0, k.indexOf('@'))) && modelsOf(k) >= MIN_MODELS_FOR_FACTORS) {
+                if (OWN_KERNELS.contains(k.substring(0, k.indexOf('@'))) && enginesFitted.contains(k)) {
                     loss = optimiseFactor(k, 2, loss);
                     loss = optimiseFactor(k, 3, loss);
                     loss = optimiseFactor(k, 4, loss);
@@ -196,12 +207,6 @@ public final class EfficiencyFit {
         return new Result(withResiduals, predictions, sweeps, loss);
     }
 
-    /** The distinct models of the fit measurements of engine-and-stack key {@code key}. */
-    private long modelsOf(String key) {
-        return fitCases.stream().filter(c -> c.software() != null
-                        && key.equals(EfficiencyTable.fixedCostKey(c.software(), c.stack())))
-                .map(c -> c.measurement().model()).distinct().count();
-    }
 
     /** The residuals per figure group of the supported predictions of {@code part} (pre-training runs included). */
     public static Map<SpeedFigure, Residuals> residuals(List<Prediction> predictions, BenchmarkSplit.Part part) {
