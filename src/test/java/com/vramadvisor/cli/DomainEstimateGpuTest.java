@@ -66,9 +66,11 @@ class DomainEstimateGpuTest {
                 "json");
         assertThat(md.get("stepsPerSecond").asDouble()).isPositive();
         assertThat(md.get("itemUnit").asText()).isEqualTo("time steps");
+        // The corpus holds no simulation: no range is claimed for one.
+        assertThat(md.get("stepsPerSecondRange").isNull()).isTrue();
         EstimateCommandTest.Result text = EstimateCommandTest.run("estimate", "--workload", "vision", "--preset",
                 "resnet-50", "--mode", "infer", "--batch", "64", "--gpu", "a100-sxm-80gb");
-        assertThat(text.out()).contains("Speed on one GPU:").contains("images per second");
+        assertThat(text.out()).contains("Speed on one GPU:").contains("images per second (");
         EstimateCommandTest.Result none = EstimateCommandTest.run("estimate", "--workload", "vision", "--preset",
                 "resnet-50", "--mode", "infer", "--batch", "64");
         assertThat(none.out()).doesNotContain("Speed on one GPU:");
@@ -86,7 +88,7 @@ class DomainEstimateGpuTest {
     }
 
     @Test
-    void everyKindWithASpeedModelGivesItsSpeedOnTheGpuAndImagesCarryTheirRange() throws Exception {
+    void imagesCarryTheirRangeAndABiggerBatchIsFaster() throws Exception {
         JsonNode images = runJson("estimate", "--workload", "vision", "--preset", "resnet-50", "--mode", "infer",
                 "--batch", "64", "--gpu", "a100-sxm-80gb", "--format", "json");
         double perSecond = images.get("imagesPerSecond").asDouble();
@@ -99,17 +101,6 @@ class DomainEstimateGpuTest {
         JsonNode one = runJson("estimate", "--workload", "vision", "--preset", "resnet-50", "--mode", "infer",
                 "--batch", "1", "--gpu", "a100-sxm-80gb", "--format", "json");
         assertThat(one.get("imagesPerSecond").asDouble()).isLessThan(perSecond);
-        JsonNode diffusion = runJson("estimate", "--workload", "diffusion", "--preset", "sd-1.5", "--gpu",
-                "a100-sxm-80gb", "--format", "json");
-        assertThat(diffusion.get("imagesPerSecond").asDouble()).isPositive();
-        JsonNode md = runJson("estimate", "--workload", "md", "--atoms", "1M", "--gpu", "h100-sxm-80gb", "--format",
-                "json");
-        assertThat(md.get("stepsPerSecond").asDouble()).isPositive();
-        // The corpus holds no simulation: no range is claimed for one.
-        assertThat(md.get("stepsPerSecondRange").isNull()).isTrue();
-        EstimateCommandTest.Result text = EstimateCommandTest.run("estimate", "--workload", "vision", "--preset",
-                "resnet-50", "--mode", "infer", "--batch", "64", "--gpu", "a100-sxm-80gb");
-        assertThat(text.out()).contains("Speed on one GPU:").contains("images per second (");
     }
 
     @Test
