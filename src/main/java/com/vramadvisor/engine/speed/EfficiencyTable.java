@@ -2,6 +2,7 @@ package com.vramadvisor.engine.speed;
 
 import java.util.Collections;
 import java.util.EnumMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.Iterator;
 import java.util.Locale;
 import java.util.Map;
@@ -14,18 +15,24 @@ import java.util.TreeMap;
  * pooled over all stacks and per stack where the corpus's fit part has measurements on it; the fixed costs of each
  * engine; and the residuals of each figure group on the fit part and on the held-out part, from which every speed
  * figure takes its range. Written by {@code vram-advisor speed fit} from {@code catalog/benchmarks/}
- * ({@link EfficiencyFit}), read by the catalog and handed to the engine. Immutable.
+ * ({@link EfficiencyFit}), read by the catalog and handed to the engine. Immutable; equal when its six parts are
+ * equal.
  *
- * @param pooled     share of peak per kernel class over all stacks: what a stack without its own value uses
- * @param byStack    share of peak per stack and kernel class, where fitted
- * @param engines    fixed costs and factors per engine id ({@code vllm}, {@code llama.cpp}, {@code pytorch}, ...)
- * @param heldOut    residuals of the held-out measurements per figure group: the ranges
- * @param fit        residuals of the fit measurements per figure group (in-sample, for comparison only)
- * @param info       what the table was fitted on
+ * <p>{@link #resolve} is asked for every GPU and engine of every ranked option, on every change of the window's
+ * inputs, and its answer depends only on the stack and the engine: each answer is worked out once per table and kept
+ * (a few dozen stacks and engines at most), so a ranking reads a map instead of building the efficiencies again.
  */
-public record EfficiencyTable(Map<KernelClass, Double> pooled, Map<Stack, Map<KernelClass, Double>> byStack,
-                              Map<String, EngineProfile> engines, Map<SpeedFigure, Residuals> heldOut,
-                              Map<SpeedFigure, Residuals> fit, FitInfo info) {
+public final class EfficiencyTable {
+
+    private final Map<KernelClass, Double> pooled;
+    private final Map<Stack, Map<KernelClass, Double>> byStack;
+    private final Map<String, EngineProfile> engines;
+    private final Map<SpeedFigure, Residuals> heldOut;
+    private final Map<SpeedFigure, Residuals> fit;
+    private final FitInfo info;
+    /** {@link #resolve}'s answers, per stack (by ordinal) and engine id as asked ({@link #NO_SOFTWARE} for none). */
+    private final Map<String, Efficiency>[] resolved;
+    private static final String NO_SOFTWARE = "\u0000none";
 
     /**
      * What a table was fitted on.
@@ -46,20 +53,84 @@ public record EfficiencyTable(Map<KernelClass, Double> pooled, Map<Stack, Map<Ke
     public static final EfficiencyTable UNFITTED = new EfficiencyTable(unfittedPooled(), Map.of(), Map.of(),
             Map.of(), Map.of(), new FitInfo(0, 0, "", COMMAND));
 
-    public EfficiencyTable {
-        Objects.requireNonNull(info, "info");
+    /**
+     * @param pooled  share of peak per kernel class over all stacks: what a stack without its own value uses
+     * @param byStack share of peak per stack and kernel class, where fitted
+     * @param engines fixed costs and factors per engine id ({@code vllm}, {@code llama.cpp}, {@code pytorch}, ...)
+     * @param heldOut residuals of the held-out measurements per figure group: the ranges
+     * @param fit     residuals of the fit measurements per figure group (in-sample, for comparison only)
+     * @param info    what the table was fitted on
+     */
+    @SuppressWarnings("unchecked")
+    public EfficiencyTable(Map<KernelClass, Double> pooled, Map<Stack, Map<KernelClass, Double>> byStack,
+                           Map<String, EngineProfile> engines, Map<SpeedFigure, Residuals> heldOut,
+                           Map<SpeedFigure, Residuals> fit, FitInfo info) {
+        this.info = Objects.requireNonNull(info, "info");
         EnumMap<KernelClass, Double> p = new EnumMap<>(KernelClass.class);
         p.putAll(unfittedPooled());
         p.putAll(pooled);
-        pooled = Collections.unmodifiableMap(p);
+        this.pooled = Collections.unmodifiableMap(p);
         EnumMap<Stack, Map<KernelClass, Double>> s = new EnumMap<>(Stack.class);
         byStack.forEach((stack, values) -> s.put(stack, Collections.unmodifiableMap(new EnumMap<>(
                 values.isEmpty() ? new EnumMap<>(KernelClass.class) : values))));
-        byStack = Collections.unmodifiableMap(s);
-        engines = Collections.unmodifiableMap(new TreeMap<>(engines));
-        heldOut = Collections.unmodifiableMap(heldOut.isEmpty() ? new EnumMap<>(SpeedFigure.class)
+        this.byStack = Collections.unmodifiableMap(s);
+        this.engines = Collections.unmodifiableMap(new TreeMap<>(engines));
+        this.heldOut = Collections.unmodifiableMap(heldOut.isEmpty() ? new EnumMap<>(SpeedFigure.class)
                 : new EnumMap<>(heldOut));
-        fit = Collections.unmodifiableMap(fit.isEmpty() ? new EnumMap<>(SpeedFigure.class) : new EnumMap<>(fit));
+        this.fit = Collections.unmodifiableMap(fit.isEmpty() ? new EnumMap<>(SpeedFigure.class)
+                : new EnumMap<>(fit));
+        this.resolved = new Map[Stack.values().length];
+        for (int i = 0; i < resolved.length; i++) {
+            resolved[i] = new ConcurrentHashMap<>();
+        }
+    }
+
+    /** Share of peak per kernel class over all stacks: what a stack without its own value uses. */
+    public Map<KernelClass, Double> pooled() {
+        return pooled;
+    }
+
+    /** Share of peak per stack and kernel class, where fitted. */
+    public Map<Stack, Map<KernelClass, Double>> byStack() {
+        return byStack;
+    }
+
+    /** Fixed costs and factors per engine and stack ({@link #fixedCostKey}). */
+    public Map<String, EngineProfile> engines() {
+        return engines;
+    }
+
+    /** Residuals of the held-out measurements per figure group: the ranges. */
+    public Map<SpeedFigure, Residuals> heldOut() {
+        return heldOut;
+    }
+
+    /** Residuals of the fit measurements per figure group (in-sample, for comparison only). */
+    public Map<SpeedFigure, Residuals> fit() {
+        return fit;
+    }
+
+    /** What the table was fitted on. */
+    public FitInfo info() {
+        return info;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return this == o || o instanceof EfficiencyTable t && pooled.equals(t.pooled) && byStack.equals(t.byStack)
+                && engines.equals(t.engines) && heldOut.equals(t.heldOut) && fit.equals(t.fit)
+                && info.equals(t.info);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(pooled, byStack, engines, heldOut, fit, info);
+    }
+
+    @Override
+    public String toString() {
+        return "EfficiencyTable[pooled=" + pooled + ", byStack=" + byStack + ", engines=" + engines + ", heldOut="
+                + heldOut + ", fit=" + fit + ", info=" + info + "]";
     }
 
     private static Map<KernelClass, Double> unfittedPooled() {
@@ -77,6 +148,18 @@ public record EfficiencyTable(Map<KernelClass, Double> pooled, Map<Stack, Map<Ke
      * @param software an engine or framework id, case-insensitive; {@code null} for none
      */
     public Efficiency resolve(Stack stack, String software) {
+        Map<String, Efficiency> known = resolved[stack.ordinal()];
+        String key = software == null ? NO_SOFTWARE : software;
+        Efficiency e = known.get(key);
+        if (e == null) {
+            e = work(stack, software);
+            Efficiency first = known.putIfAbsent(key, e);
+            return first != null ? first : e;
+        }
+        return e;
+    }
+
+    private Efficiency work(Stack stack, String software) {
         Map<KernelClass, Double> own = byStack.getOrDefault(stack, Map.of());
         Efficiency e = Efficiency.UNFITTED;
         for (KernelClass k : KernelClass.values()) {
