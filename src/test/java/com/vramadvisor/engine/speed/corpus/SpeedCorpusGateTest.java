@@ -42,13 +42,13 @@ import org.junit.jupiter.api.Test;
  * share (0.60) for every GPU and no fixed costs ({@link EfficiencyTable#UNFITTED}), the constants every speed figure
  * used before the corpus existed.
  *
- * <p>Two comparisons are printed without that assertion, because the model before the fit is no fair baseline there.
- * Its 0.50 was chosen on published pre-training runs (the 44-52 % of peak of the Megatron-LM paper's table 1 and the
- * MFU that Llama 2's GPU-hours imply), so on those runs it is in-sample; the fitted model is worse on them (median
- * 12 % against 9 %) and that is published in {@code docs/verifying.md}. And the fit has no measurement of the
- * vendor's own libraries on ROCm, so the MI300X's shares are the same before and after it; the ratio moves only with
- * the H100's TensorRT-LLM factors. Both are checked for what can be checked: every named run with its figures is
- * planned, and both ratios exist.
+ * <p>The pre-training runs are printed without that assertion, because the model before the fit is no fair baseline
+ * there: its 0.50 was chosen on published pre-training runs (the 44-52 % of peak of the Megatron-LM paper's table 1 and
+ * the MFU that Llama 2's GPU-hours imply), so on those runs it is in-sample; the fitted model is worse on them (median
+ * 12 % against 9 %) and that is published in {@code docs/verifying.md}. The test checks what can be checked there:
+ * every named run with its figures is planned. The 8 x MI300X against 8 x H100 ratio is asserted to be no further from
+ * MLPerf's than before the fit: the fit now reads AMD's own vLLM runs on MI300X (the MLPerf rows themselves stay out
+ * of it, as the source gives no prompt length), so both sides of the ratio are fitted.
  */
 class SpeedCorpusGateTest {
 
@@ -170,11 +170,11 @@ class SpeedCorpusGateTest {
      * reference run generates 294.45 tokens per sample, {@code language/llama2-70b/README.md}; no source gives the
      * mean prompt, so it is taken equal, on both systems alike); one copy per MI300X (the model fits its 192 GB),
      * copies of two H100s (70 GB of FP8 weights leave one 80 GB GPU no room for a cache). The issue asks for the
-     * ratio within 15 % of MLPerf's; the test prints whether it is (see the class comment for why it asserts no
-     * more than that both ratios exist).
+     * ratio within 15 % of MLPerf's; the test prints whether it is, and asserts that the fitted ratio is no further
+     * from MLPerf's (in log terms) than the model before the fit.
      */
     @Test
-    void eightMi300xAgainstEightH100OnLlama2_70bFp8IsPrintedAgainstMlperfsRatio() {
+    void eightMi300xAgainstEightH100OnLlama2_70bFp8IsNoFurtherFromMlperfsRatioThanBeforeTheFit() {
         SpeedSettings fitted = SpeedSettings.fitted();
         SpeedSettings before = new SpeedSettings(EfficiencyTable.UNFITTED, null, null);
         double now = offlineTokensPerSecond("mi300x", ServingEngine.VLLM, 1, fitted)
@@ -187,6 +187,8 @@ class SpeedCorpusGateTest {
                 + "MLPerf v4.1: %.3f; within 15 %%: %s)%n", now, then, published,
                 Math.abs(now / published - 1) <= 0.15 ? "met" : "unmet");
         assertThat(List.of(now, then, published)).allSatisfy(r -> assertThat(r).isFinite().isPositive());
+        assertThat(Math.abs(Math.log(now / published))).as("the fitted ratio's distance from MLPerf's, against the"
+                + " model before the fit").isLessThanOrEqualTo(Math.abs(Math.log(then / published)));
     }
 
     private static double ratio(String numerator, String denominator) {
