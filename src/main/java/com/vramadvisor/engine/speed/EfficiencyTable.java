@@ -2,13 +2,13 @@ package com.vramadvisor.engine.speed;
 
 import java.util.Collections;
 import java.util.EnumMap;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.Iterator;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.ServiceLoader;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The speed model's fitted data ({@code catalog/efficiency.json}): the achieved share of peak of every kernel class,
