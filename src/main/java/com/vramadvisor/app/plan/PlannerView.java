@@ -5,6 +5,7 @@ import com.vramadvisor.app.results.ResultsMessages;
 import com.vramadvisor.app.results.ResultsView;
 import com.vramadvisor.app.results.Tooltips;
 import java.util.function.Function;
+import javafx.beans.binding.Bindings;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.value.ObservableStringValue;
 import javafx.collections.ListChangeListener;
@@ -26,6 +27,7 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
+import javafx.scene.text.Text;
 import javafx.util.StringConverter;
 import org.controlsfx.control.SearchableComboBox;
 
@@ -38,6 +40,11 @@ public final class PlannerView extends VBox {
 
     /** The planner's choice, the first line, is drawn in bold. */
     private static final PseudoClass CHOSEN = PseudoClass.getPseudoClass("chosen");
+    /**
+     * Room a column header takes beside its title label (15 px in the Primer theme, measured), with a pixel either
+     * side for rounding; the label's own padding comes from its insets.
+     */
+    private static final double HEADER_PADDING_PX = 17;
 
     private final PlannerViewModel viewModel;
     private final ResultsMessages messages;
@@ -193,6 +200,26 @@ public final class PlannerView extends VBox {
         header.setTooltip(tooltip(messages.text(key + ".tooltip")));
         c.setGraphic(header);
         c.setPrefWidth(width);
+        // At laptop sizes the table shares out less width than the columns' preferred widths add up to. Each column
+        // keeps room for the widest of its lines (measured in the title's bold face, which the chosen line uses too)
+        // and for the longest word of its title, which wraps onto a second line where the column is narrow; in
+        // whichever language.
+        header.setWrapText(true);
+        Text probe = new Text();
+        c.minWidthProperty().bind(Bindings.createDoubleBinding(() -> {
+            probe.setFont(header.getFont());
+            double widest = 0;
+            for (String word : header.getText().split("\\s+")) {
+                probe.setText(word);
+                widest = Math.max(widest, probe.getLayoutBounds().getWidth());
+            }
+            for (PlanRow row : viewModel.rows()) {
+                probe.setText(text.apply(row));
+                widest = Math.max(widest, probe.getLayoutBounds().getWidth());
+            }
+            return Math.ceil(widest) + header.getInsets().getLeft() + header.getInsets().getRight()
+                    + HEADER_PADDING_PX;
+        }, header.textProperty(), header.fontProperty(), header.insetsProperty(), viewModel.rows()));
         c.setSortable(false);
         c.setCellValueFactory(data -> new ReadOnlyObjectWrapper<>(data.getValue()));
         c.setCellFactory(col -> new TableCell<>() {
