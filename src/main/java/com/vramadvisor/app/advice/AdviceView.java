@@ -3,6 +3,7 @@ package com.vramadvisor.app.advice;
 import com.vramadvisor.app.results.ResultsMessages;
 import com.vramadvisor.app.results.StackedMemoryBar;
 import com.vramadvisor.app.results.Tooltips;
+import com.vramadvisor.app.ui.ColumnTitles;
 import java.util.function.Function;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.value.ObservableStringValue;
@@ -81,6 +82,7 @@ public final class AdviceView extends VBox {
         header.setTooltip(tooltip(messages.text(key + ".tooltip")));
         c.setGraphic(header);
         c.setPrefWidth(width);
+        ColumnTitles.keepWhole(c, header, null);
         // The rows come ranked (fitting first, then by peak); sorting by the formatted text would mislead.
         c.setSortable(false);
         c.setCellValueFactory(data -> new ReadOnlyObjectWrapper<>(data.getValue()));

@@ -4,8 +4,8 @@ import com.vramadvisor.app.results.Labelled;
 import com.vramadvisor.app.results.ResultsMessages;
 import com.vramadvisor.app.results.ResultsView;
 import com.vramadvisor.app.results.Tooltips;
+import com.vramadvisor.app.ui.ColumnTitles;
 import java.util.function.Function;
-import javafx.beans.binding.Bindings;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.value.ObservableStringValue;
 import javafx.collections.ListChangeListener;
@@ -27,7 +27,6 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
-import javafx.scene.text.Text;
 import javafx.util.StringConverter;
 import org.controlsfx.control.SearchableComboBox;
 
@@ -40,11 +39,6 @@ public final class PlannerView extends VBox {
 
     /** The planner's choice, the first line, is drawn in bold. */
     private static final PseudoClass CHOSEN = PseudoClass.getPseudoClass("chosen");
-    /**
-     * Room a column header takes beside its title label (15 px in the Primer theme, measured), with a pixel either
-     * side for rounding; the label's own padding comes from its insets.
-     */
-    private static final double HEADER_PADDING_PX = 17;
 
     private final PlannerViewModel viewModel;
     private final ResultsMessages messages;
@@ -200,26 +194,9 @@ public final class PlannerView extends VBox {
         header.setTooltip(tooltip(messages.text(key + ".tooltip")));
         c.setGraphic(header);
         c.setPrefWidth(width);
-        // At laptop sizes the table shares out less width than the columns' preferred widths add up to. Each column
-        // keeps room for the widest of its lines (measured in the title's bold face, which the chosen line uses too)
-        // and for the longest word of its title, which wraps onto a second line where the column is narrow; in
-        // whichever language.
-        header.setWrapText(true);
-        Text probe = new Text();
-        c.minWidthProperty().bind(Bindings.createDoubleBinding(() -> {
-            probe.setFont(header.getFont());
-            double widest = 0;
-            for (String word : header.getText().split("\\s+")) {
-                probe.setText(word);
-                widest = Math.max(widest, probe.getLayoutBounds().getWidth());
-            }
-            for (PlanRow row : viewModel.rows()) {
-                probe.setText(text.apply(row));
-                widest = Math.max(widest, probe.getLayoutBounds().getWidth());
-            }
-            return Math.ceil(widest) + header.getInsets().getLeft() + header.getInsets().getRight()
-                    + HEADER_PADDING_PX;
-        }, header.textProperty(), header.fontProperty(), header.insetsProperty(), viewModel.rows()));
+        // At laptop sizes the table shares out less width than the columns' preferred widths add up to; every value
+        // of the planned lines stays whole (the chosen line's are bold, as the title is).
+        ColumnTitles.keepWhole(c, header, () -> viewModel.rows().stream().map(text).toList(), viewModel.rows());
         c.setSortable(false);
         c.setCellValueFactory(data -> new ReadOnlyObjectWrapper<>(data.getValue()));
         c.setCellFactory(col -> new TableCell<>() {

@@ -3,6 +3,7 @@ package com.vramadvisor.app.plan;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.vramadvisor.app.MainWindowFixture;
+import com.vramadvisor.app.ShowingNodes;
 import com.vramadvisor.app.shell.AppContext;
 import com.vramadvisor.app.TestPatience;
 import java.nio.file.Path;
@@ -97,10 +98,11 @@ class PlannerUiTest {
             stage.setWidth(1280);
             stage.setHeight(800);
         });
-        robot.clickOn("#planTab");
+        // Windows of earlier tests linger in TestFX: click and read only what this test's window shows.
+        ShowingNodes.clickShowing(robot, "#planTab");
         WaitForAsyncUtils.waitForFxEvents();
-        TableView<PlanRow> table = robot.lookup("#planTable").queryTableView();
-        robot.clickOn("#planButton");
+        TableView<PlanRow> table = robot.lookup("#planTable").match(PlannerUiTest::showing).query();
+        ShowingNodes.clickShowing(robot, "#planButton");
         WaitForAsyncUtils.waitFor(TestPatience.SECONDS, TimeUnit.SECONDS, () -> !table.getItems().isEmpty());
         WaitForAsyncUtils.waitForFxEvents();
 
@@ -116,6 +118,11 @@ class PlannerUiTest {
         assertThat(cells).hasSizeGreaterThanOrEqualTo(8 * table.getItems().size())
                 .allSatisfy(c -> assertThat(drawn(c)).as("the drawn value in %s, line %d", c.getTableColumn().getId(),
                         c.getIndex()).isEqualTo(c.getText()));
+    }
+
+    private static boolean showing(javafx.scene.Node node) {
+        return node.isVisible() && node.getScene() != null && node.getScene().getWindow() != null
+                && node.getScene().getWindow().isShowing();
     }
 
     /** The text a label or cell draws: its own, or cut short with an ellipsis where it does not fit. */
