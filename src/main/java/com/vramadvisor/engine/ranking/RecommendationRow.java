@@ -119,24 +119,6 @@ public record RecommendationRow(String hardwareId, String hardwareName, Hardware
         ranges = ranges == null ? RowRanges.NONE : ranges;
     }
 
-    /** A row without ranges on its figures ({@link RowRanges#NONE}). */
-    public RecommendationRow(String hardwareId, String hardwareName, HardwareKind kind, Acquisition acquisition,
-                             String vendor, String formFactor, String gpuId, String gpuName, boolean fits,
-                             int gpusNeeded, int gpusBought, int units, int nodes, int gpusPerNode,
-                             String interconnect, String network, int replicas, PlanLayout layout,
-                             String sharding, long perGpuBytes, long usableBytes, long capacityBytes,
-                             long headroomBytes, double headroomFraction, Double itemsPerSecond, String itemUnit,
-                             Double decodeTokensPerSecondPerSequence, Double prefillTokensPerSecond,
-                             Double stepSeconds, Double hours, Double gpuHours, Double mfu, Bound boundBy,
-                             Double itemsPerWattHour, String market, String provider, String priceDate,
-                             RowMoney money, ServingFigures serving, List<Reason> reasons) {
-        this(hardwareId, hardwareName, kind, acquisition, vendor, formFactor, gpuId, gpuName, fits, gpusNeeded,
-                gpusBought, units, nodes, gpusPerNode, interconnect, network, replicas, layout, sharding, perGpuBytes,
-                usableBytes, capacityBytes, headroomBytes, headroomFraction, itemsPerSecond, itemUnit,
-                decodeTokensPerSecondPerSequence, prefillTokensPerSecond, stepSeconds, hours, gpuHours, mfu, boundBy,
-                itemsPerWattHour, market, provider, priceDate, money, serving, reasons, RowRanges.NONE);
-    }
-
     /** The parallel sizes and ZeRO stage of the layout; one GPU for kinds without a layout. */
     public Parallelism parallelism() {
         return layout == null ? Parallelism.SINGLE_GPU : layout.parallelism();

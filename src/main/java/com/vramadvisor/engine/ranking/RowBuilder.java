@@ -151,7 +151,8 @@ final class RowBuilder {
                                         long singlePeakBytes) {
         return new RecommendationRow(id, name, kind, acquisition, "", "", "", "", false, 0, 0, 1, 1, 0, "", "", 1,
                 null, null, singlePeakBytes, 0, 0, -singlePeakBytes, -1.0, null, "", null, null, null, null, null,
-                null, null, null, "", "", "", RowMoney.UNKNOWN, null, List.of(Reason.UNKNOWN_GPU));
+                null, null, null, "", "", "", RowMoney.UNKNOWN, null, List.of(Reason.UNKNOWN_GPU),
+                RowRanges.NONE);
     }
 
     /** A rented option: the bill for the job, a commitment's whole term included. */

@@ -19,6 +19,7 @@ import com.vramadvisor.engine.ranking.Reason;
 import com.vramadvisor.engine.ranking.Recommendation;
 import com.vramadvisor.engine.ranking.RecommendationRow;
 import com.vramadvisor.engine.ranking.RowMoney;
+import com.vramadvisor.engine.ranking.RowRanges;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -130,7 +131,7 @@ public final class FakeResultsEngine implements ResultsEngine {
                 (capacity - need) / (double) capacity, tps, RecommendationRow.TOKENS, null, null, null, hours,
                 hours == null ? null : hours * gpus, fits ? 0.4 : null, fits ? Bound.COMPUTE : null, null,
                 rented ? "on-demand" : "purchase", "", "", money, null,
-                reasons);
+                reasons, RowRanges.NONE);
     }
 
     /**

@@ -205,12 +205,12 @@ class RecommenderLogicTest {
                 "", true, 1, 1, 1, 1, 1, "", "", 1, new PlanLayout(Parallelism.SINGLE_GPU, Recompute.NONE, 1), null, 101,
                 100, 100, -1, -0.01, null, "", null, null, null, null, null, null, null, null, "", "", "", RowMoney.UNKNOWN,
                 null,
-                List.of())).isInstanceOf(IllegalArgumentException.class);
+                List.of(), RowRanges.NONE)).isInstanceOf(IllegalArgumentException.class);
         RowMoney capital = new RowMoney(10.0, null, null, null, null, null, null, null, null, null, null, null);
         assertThatThrownBy(() -> new RecommendationRow("x", "x", HardwareKind.CLOUD, Acquisition.RENTAL, "", "", "",
                 "", true, 1, 1, 1, 1, 1, "", "", 1, new PlanLayout(Parallelism.SINGLE_GPU, Recompute.NONE, 1), null, 99,
                 100, 100, 1, 0.01, null, "", null, null, null, null, null, null, null, null, "", "", "", capital, null,
-                List.of())).hasMessageContaining("rented option has no purchase price");
+                List.of(), RowRanges.NONE)).hasMessageContaining("rented option has no purchase price");
     }
 
     @Test
